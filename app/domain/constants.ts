@@ -1,0 +1,60 @@
+/**
+ * Business constants of SPEC §9 — the one place each of them lives.
+ * Deployment-specific values (URLs, addresses, the chain in use) come from the environment instead.
+ */
+
+/** FIRE, QUARK, USDT and BNB all use 18 decimals. */
+export const TOKEN_DECIMALS = 18;
+
+/** BNB Smart Chain mainnet, the production chain. */
+export const BSC_CHAIN_ID = 0x38;
+/** The secondary chain id named by SPEC §9. */
+export const SECONDARY_CHAIN_ID = 0x13881;
+/** anvil's default chain id, used by the embedded local chain. */
+export const LOCAL_CHAIN_ID = 31337;
+
+/** Every backend call gives up after this long. */
+export const BACKEND_TIMEOUT_MS = 10_000;
+/** Default lifetime of the session cookie: one day. */
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 18;
+
+/** V3-Galaxy (18) and Legendary (7) boxes: at most 2 purchases per player per 24 hours. */
+export const BOX_PURCHASE_LIMIT_PER_DAY = 2;
+export const BOX_PURCHASE_LIMIT_WINDOW_SECONDS = 24 * 60 * 60;
+/** Box types whose per-address daily limit is queried from the sale contract. */
+export const DAILY_LIMITED_BOX_TYPES = [7, 17, 18] as const;
+
+/** The spaceship box (type 17) holds 10 ships. */
+export const SPACESHIP_BOX_TYPE = 17;
+export const SHIPS_PER_SPACESHIP_BOX = 10;
+
+export const OPEN_BATCH_MIN = 1;
+export const OPEN_BATCH_MAX = 10;
+export const BATCH_OPEN_GAS_LIMIT = 5_000_000n;
+
+/** Loot box listings are fetched in one page of this size. */
+export const LOOTBOX_PAGE_SIZE = 9999;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_PAGE = 1;
+/** Largest page a visitor may ask for in the market (loot box lookups use LOOTBOX_PAGE_SIZE internally). */
+export const MAX_PAGE_SIZE = 100;
+
+/** How far back recent transfer events are looked up. */
+export const TRANSFER_LOOKBACK_BLOCKS = 1000n;
+
+/** Toasts of SPEC §8 stay this long. */
+export const TOAST_DURATION_MS = 3000;
+
+/** Production error tracing samples every trace. */
+export const TRACE_SAMPLE_RATE = 1.0;
+
+/** Cookie names SPEC §5 forbids. */
+export const RESERVED_COOKIE_NAMES = ["expires", "max-age", "path", "domain", "secure"] as const;
+
+/** Default name of the token carried by the session (SPEC's `sessionId`, configurable). */
+export const DEFAULT_TOKEN_NAME = "sessionId";
+/** Header carrying the SSO token on backend calls. */
+export const AUTH_TOKEN_HEADER = "authToken";

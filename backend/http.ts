@@ -1,0 +1,55 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { ZodType } from "zod";
+
+/**
+ * The envelope both backends answer with: `{ code, msg, data, success }`.
+ * code mirrors the HTTP status (200 on success); clients unwrap `data`.
+ */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T | null;
+  success: boolean;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function sendOk<T>(res: Response, data: T, msg = "success") {
+  const body: Envelope<T> = { code: 200, msg, data, success: true };
+  res.status(200).json(body);
+}
+
+export function sendError(res: Response, status: number, msg: string) {
+  const body: Envelope<null> = { code: status, msg, data: null, success: false };
+  res.status(status).json(body);
+}
+
+/** Parses input with a Zod schema, or throws a 400 ApiError naming the first bad field. */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+  throw new ApiError(400, `${where}${issue.message}`);
+}
+
+/** Wraps an async handler: ApiErrors become their status, anything else a logged 500 without details. */
+export function handle(fn: (req: Request, res: Response) => Promise<void> | void): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    Promise.resolve()
+      .then(() => fn(req, res))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError) return sendError(res, error.status, error.message);
+        if (res.headersSent) return next(error);
+        console.error(error);
+        sendError(res, 500, "Internal error");
+      });
+  };
+}

@@ -1,0 +1,32 @@
+import express from "express";
+import { openDatabase } from "./db";
+import { createSsoService } from "./sso/service";
+import { createMarketService } from "./market/service";
+import { seedIfEmpty } from "./seed";
+import type { BackendOptions } from "./types";
+
+export type { BackendOptions } from "./types";
+
+/** Path prefixes the embedded backends answer; everything else belongs to the app. */
+export const API_PATHS = ["/sso", "/basic", "/api/user", "/store", "/api/v1", "/dev/outbox"];
+
+/**
+ * The embedded reference backends: the SSO API (/sso, /basic, /api/user, /store) and the market API (/api/v1),
+ * both on one SQLite file. Returns one Express router to mount at the site root.
+ */
+export async function startBackends(databaseFile: string, options: BackendOptions) {
+  const store = await openDatabase(databaseFile);
+  const ctx = { store, options };
+  const sso = createSsoService(ctx);
+  const market = createMarketService(ctx, sso.auth);
+  await seedIfEmpty(ctx, sso.auth);
+
+  const router = express.Router();
+  // Body parsers only on the API paths: the Remix app reads its own form bodies.
+  router.use(API_PATHS, express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
+  router.use(sso.router);
+  router.use("/api/v1", market.router);
+  if (options.exposeDevOutbox) router.use(sso.devRouter);
+
+  return { router, store, close: () => store.close() };
+}

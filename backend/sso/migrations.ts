@@ -1,0 +1,3 @@
+import type { Migration } from "../db/migrate";
+
+export const ssoMigrations: Migration[] = [];

@@ -1,0 +1,44 @@
+import type { Router } from "express";
+import type { BackendDb } from "./db";
+
+export interface BackendOptions {
+  /** Hex-encoded 32-byte key that encrypts managed wallets' private keys at rest. */
+  walletEncryptionKey: string;
+  /** Private key that signs claims from the game to the chain. */
+  claimSignerKey: `0x${string}`;
+  /** Chain id the orders and claims are bound to. */
+  chainId: number;
+  /** When set, mail goes out through nodemailer; otherwise it lands in the dev outbox table. */
+  smtpUrl?: string;
+  /** How long an SSO token lives. */
+  tokenTtlSeconds: number;
+  /** Mount /dev/outbox (never in production). */
+  exposeDevOutbox: boolean;
+}
+
+/** What the SSO service tells other embedded services about a token. */
+export interface TokenOwner {
+  userId: number;
+  userName: string;
+  email: string;
+  /** Checksummed, or null when no wallet is bound. */
+  walletAddress: `0x${string}` | null;
+  /** 1 = browser wallet, 2 = managed wallet, 0 = none. */
+  bindAddrType: 0 | 1 | 2;
+}
+
+export interface SsoAuth {
+  /** The live (unexpired, not logged out) token's owner, or null. */
+  ownerOfToken(token: string): Promise<TokenOwner | null>;
+  /** Signs typed data with a managed wallet's custodial key (web path). Null when the user has no managed wallet. */
+  managedAccount(userId: number): Promise<import("viem").LocalAccount | null>;
+}
+
+export interface BackendContext {
+  store: BackendDb;
+  options: BackendOptions;
+}
+
+export interface Service {
+  router: Router;
+}
