@@ -14,6 +14,10 @@ export interface BackendOptions {
   tokenTtlSeconds: number;
   /** Mount /dev/outbox (never in production). */
   exposeDevOutbox: boolean;
+  /** The on-chain asset manager that honours claims; claims are bound to it. Unset: claims name the zero address. */
+  assetManagerAddress?: `0x${string}`;
+  /** ERC-20 address of FIRE, named in token claims. */
+  fireTokenAddress?: `0x${string}`;
 }
 
 /** What the SSO service tells other embedded services about a token. */

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { startBackends, type BackendOptions } from "../../backend";
+import { DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
+import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+
+export const testBackendOptions: BackendOptions = {
+  walletEncryptionKey: "11".repeat(32),
+  claimSignerKey: DEV_CLAIM_SIGNER_KEY,
+  chainId: LOCAL_CHAIN_ID,
+  tokenTtlSeconds: 3600,
+  exposeDevOutbox: true,
+};
+
+/** Starts the embedded backends on a fresh temporary SQLite file, served over real HTTP on a free port. */
+export async function startTestBackends(overrides: Partial<BackendOptions> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-backend-"));
+  const backends = await startBackends(path.join(dir, "test.db"), { ...testBackendOptions, ...overrides });
+  const app = express();
+  app.use(backends.router);
+  const server = await new Promise<import("node:http").Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl,
+    store: backends.store,
+    /** JSON request helper; returns the HTTP status and the parsed envelope. */
+    async call<T = unknown>(method: string, pathAndQuery: string, body?: unknown, token?: string) {
+      const response = await fetch(baseUrl + pathAndQuery, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(token ? { authToken: token } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await response.json()) as { code: number; msg: string; data: T; success: boolean };
+      return { status: response.status, ...json };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await backends.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
