@@ -1,0 +1,205 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { loginHref } from "~/domain/safe-redirect";
+import type { PublicEnv } from "~/services/env.server";
+import { Disclosure } from "./disclosure";
+import { BlogIcon, ChatIcon, ExternalIcon, MenuIcon, MessageIcon, UserIcon, WalletIcon, XIcon } from "./icons";
+
+export interface HeaderUser {
+  userName: string;
+  email: string;
+  walletAddress: string;
+  bindAddrType: number;
+}
+
+const MENU_LINKS = [
+  { to: "/game", label: "Game" },
+  { to: "/home", label: "Home" },
+  { to: "/marketplace", label: "Marketplace" },
+  { to: "/marketplace/storage", label: "Storage" },
+  { to: "/loyalty", label: "Loyalty Program" },
+  { to: "/invite", label: "Referral" },
+] as const;
+
+/** The two supported browser-wallet extensions, and the two options shown but not offered yet (SPEC §2). */
+export const WALLET_OPTIONS = [
+  { id: "metamask", label: "MetaMask", enabled: true },
+  { id: "okx", label: "OKX Wallet", enabled: true },
+  { id: "walletconnect", label: "WalletConnect", enabled: false },
+  { id: "coinbase", label: "Coinbase Wallet", enabled: false },
+] as const;
+
+export function SocialLinks({ social, className = "" }: { social: PublicEnv["social"]; className?: string }) {
+  const items = [
+    { href: social.x, label: "Spark Era on X", Icon: XIcon },
+    { href: social.blog, label: "Spark Era blog", Icon: BlogIcon },
+    { href: social.discord, label: "Spark Era chat community", Icon: ChatIcon },
+    { href: social.telegram, label: "Spark Era on Telegram", Icon: MessageIcon },
+  ];
+  return (
+    <ul className={`flex items-center gap-3 ${className}`}>
+      {items.map(({ href, label, Icon }) => (
+        <li key={label}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-space-800 text-slate-200 hover:bg-space-700 hover:text-white"
+          >
+            <Icon />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MainMenu({ env }: { env: PublicEnv }) {
+  const external = [
+    { href: env.links.website, label: "Spark Era home page" },
+    { href: env.links.rewardSystem, label: "Reward extraction system" },
+    { href: env.links.exchange, label: "Exchange system" },
+    { href: env.links.whitepaper, label: "Whitepaper" },
+  ];
+  return (
+    <Disclosure
+      className="group"
+      summaryLabel="Menu"
+      summaryClassName="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-100 hover:bg-space-800"
+      summary={<MenuIcon />}
+      panelClassName="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-r border-space-700 bg-space-900 p-5 shadow-2xl"
+    >
+      <nav aria-label="Main menu">
+        <p className="mb-3 text-xs font-semibold uppercase tracking-widest text-slate-300">Spark Era</p>
+        <ul className="flex flex-col gap-1">
+          {MENU_LINKS.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/marketplace"}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-2 text-base no-underline ${isActive ? "bg-space-700 text-white" : "text-slate-100 hover:bg-space-800"}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-4 flex flex-col gap-1 border-t border-space-700 pt-4">
+          {external.map((item) => (
+            <li key={item.label}>
+              <a
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center justify-between rounded-md px-3 py-2 text-slate-100 no-underline hover:bg-space-800"
+              >
+                {item.label}
+                <ExternalIcon />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SocialLinks social={env.social} className="mt-auto" />
+    </Disclosure>
+  );
+}
+
+function WalletSheet() {
+  return (
+    <Disclosure
+      summaryClassName="btn-secondary"
+      summary={
+        <>
+          <WalletIcon />
+          <span>Connect Wallet</span>
+        </>
+      }
+      panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+    >
+      <h2 className="section-title mb-3">Connect a wallet</h2>
+      <ul className="flex flex-col gap-2">
+        {WALLET_OPTIONS.map((option) => (
+          <li key={option.id}>
+            <button type="button" disabled className="btn-secondary w-full justify-between">
+              {option.label}
+              {!option.enabled && <span className="text-xs font-normal text-slate-300">Coming soon</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-slate-300">
+        Connecting a browser wallet needs JavaScript. You can browse, log in and trade with a managed wallet without it.
+      </p>
+    </Disclosure>
+  );
+}
+
+function AccountSheet({ user }: { user: HeaderUser }) {
+  const location = useLocation();
+  return (
+    <Disclosure
+      summaryClassName="btn-secondary max-w-[10rem]"
+      summary={
+        <>
+          <UserIcon />
+          <span className="truncate">{user.userName}</span>
+        </>
+      }
+      panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+    >
+      <h2 className="section-title">Account</h2>
+      <p className="mt-2 select-all break-all text-sm text-slate-100" data-testid="account-email">
+        {user.email}
+      </p>
+      {user.walletAddress ? (
+        <p className="mt-2 select-all break-all font-mono text-xs text-slate-300">
+          {user.bindAddrType === 2 ? "Managed wallet " : "Bound wallet "}
+          {user.walletAddress}
+        </p>
+      ) : (
+        <Link to="/login?act=connect" className="mt-2 block text-sm">
+          Bind a wallet
+        </Link>
+      )}
+      <Form method="post" action={`/logout?redirect=${encodeURIComponent(location.pathname + location.search)}`} className="mt-4">
+        <button type="submit" className="btn-secondary w-full">
+          Log out
+        </button>
+      </Form>
+    </Disclosure>
+  );
+}
+
+export function Header({ env, user }: { env: PublicEnv; user: HeaderUser | null }) {
+  const location = useLocation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-space-800 bg-space-950/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:px-5">
+        <MainMenu env={env} />
+        <Link to="/home" className="text-lg font-extrabold tracking-tight text-white no-underline hover:no-underline">
+          Spark <span className="text-spark-400">Era</span>
+        </Link>
+        <SocialLinks social={env.social} className="ml-4 hidden md:flex" />
+        <div className="relative ml-auto flex items-center gap-2">
+          <div className="relative">
+            <WalletSheet />
+          </div>
+          <div className="relative">
+            {user ? (
+              <AccountSheet user={user} />
+            ) : (
+              <Link to={loginHref(location.pathname + location.search)} className="btn-primary">
+                Login
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { Dialog, Toast } from "~/services/session.server";
+
+export const SESSION_EXPIRED_MESSAGE = "Your login status has expired, you can stay on this page or log in again.";
+export const BIND_WALLET_MESSAGE = "Please bind a wallet address";
+
+/**
+ * A toast from the session flash. It fades out after its duration by CSS alone, so it also leaves
+ * without JavaScript; with JavaScript it is removed from the DOM too.
+ */
+export function ToastView({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    setVisible(true);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(false), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!toast || !visible) return null;
+  const tone =
+    toast.kind === "error" ? "border-red-400 bg-red-950" : toast.kind === "success" ? "border-emerald-400 bg-emerald-950" : "border-nebula-400 bg-space-800";
+  return (
+    <div
+      role="status"
+      className={`toast fixed bottom-4 left-1/2 z-50 w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg border px-4 py-3 text-sm shadow-xl ${tone}`}
+      style={{ animationDelay: `${toast.durationMs}ms` }}
+    >
+      {toast.title && <p className="font-semibold">{toast.title}</p>}
+      <p>{toast.message}</p>
+    </div>
+  );
+}
+
+function DialogFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
+      <section role="alertdialog" aria-modal="true" aria-labelledby="flash-dialog-title" className="card w-full max-w-sm">
+        <h2 id="flash-dialog-title" className="section-title">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/** SPEC §8 dialogs, rendered by the server from the flash: links and forms, so they work without JavaScript. */
+export function FlashDialog({ dialog }: { dialog: Dialog | null }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  if (!dialog) return null;
+  if (dialog.kind === "session-expired") {
+    return (
+      <DialogFrame title="Tips">
+        <p className="mt-2 text-slate-200">{SESSION_EXPIRED_MESSAGE}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Link to={here} replace className="btn-secondary">
+            Stay
+          </Link>
+          <Form method="post" action={`/logout?redirect=${encodeURIComponent(`/login?redirect=${encodeURIComponent(dialog.redirectTo)}`)}`}>
+            <button type="submit" className="btn-primary">
+              Re-login
+            </button>
+          </Form>
+        </div>
+      </DialogFrame>
+    );
+  }
+  if (dialog.kind === "bind-wallet") {
+    return (
+      <DialogFrame title="Tips">
+        <p className="mt-2 text-slate-200">{BIND_WALLET_MESSAGE}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Link to={here} replace className="btn-secondary">
+            Cancel
+          </Link>
+          <Link to="/login?act=connect" className="btn-primary">
+            Bind now
+          </Link>
+        </div>
+      </DialogFrame>
+    );
+  }
+  return (
+    <DialogFrame title="Failed">
+      <p className="mt-2 text-slate-200">{dialog.message}</p>
+      <div className="mt-4 flex justify-end">
+        <Link to={here} replace className="btn-primary">
+          OK
+        </Link>
+      </div>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,8 @@
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Per-request CSP nonce, made by server.ts. */
+    cspNonce: string;
+  }
+}
+
+export {};

@@ -1,0 +1,90 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-page";
+import { Header, SocialLinks } from "~/components/header";
+import { FlashDialog, ToastView } from "~/components/notices";
+import { useNonce } from "~/components/nonce";
+import { getPublicEnv } from "~/services/env.server";
+import { commitSession, readFlash } from "~/services/session.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Spark Era" },
+  { name: "description", content: "Spark Era: the blockchain space game and its NFT marketplace on BNB Smart Chain." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session, toast, dialog, consumed } = await readFlash(request);
+  const sessionUser = session.get("user");
+  const user = sessionUser
+    ? {
+        userName: sessionUser.UserName,
+        email: sessionUser.Email || sessionUser.UserName,
+        walletAddress: sessionUser.WalletAddress,
+        bindAddrType: sessionUser.BindAddrType,
+      }
+    : null;
+  return json(
+    { env: getPublicEnv(), user, toast, dialog },
+    consumed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
+}
+
+export type RootLoader = typeof loader;
+
+/** Routes hide the header by exporting `handle = { hideHeader: true }` (SPEC §2: /stripe/success). */
+function useHideHeader() {
+  return useMatches().some((match) => (match.handle as { hideHeader?: boolean } | undefined)?.hideHeader);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootLoader>("root");
+  const nonce = useNonce();
+  const hideHeader = useHideHeader();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-space-800 focus:p-2">
+          Skip to content
+        </a>
+        {data && !hideHeader && <Header env={data.env} user={data.user} />}
+        {/* Sticky notice bar slot: the wallet island fills it when the connected wallet differs from the bound one. */}
+        <div id="notice-bar" className="sticky top-16 z-20" />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data && !hideHeader && (
+          <footer className="border-t border-space-800 py-8">
+            <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 text-sm text-slate-300 sm:flex-row sm:justify-between">
+              <p>© Spark Era. Play, collect and trade across the stars.</p>
+              <SocialLinks social={data.env.social} />
+            </div>
+          </footer>
+        )}
+        {data && <ToastView toast={data.toast} />}
+        {data && <FlashDialog dialog={data.dialog} />}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,48 @@
+import { type MetaFunction } from "@remix-run/node";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Page, Section } from "~/components/page";
+import type { RootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Game | Spark Era" }];
+
+export default function Game() {
+  const root = useRouteLoaderData<RootLoader>("root");
+  return (
+    <Page
+      title="Spark Era, the game"
+      intro="A space strategy game where heroes of four camps crew starships, explore and fight. Everything you win is yours: move it to the chain and trade it."
+    >
+      <Section title="Download" id="download">
+        <p className="muted">Play on your phone or tablet.</p>
+        {root && (
+          <ul className="mt-3 flex flex-wrap gap-3">
+            <li>
+              <a className="btn-secondary" href={root.env.stores.android}>
+                Android
+              </a>
+            </li>
+            <li>
+              <a className="btn-secondary" href={root.env.stores.ios}>
+                iOS
+              </a>
+            </li>
+            <li>
+              <a className="btn-secondary" href={root.env.stores.googlePlay}>
+                Google Play
+              </a>
+            </li>
+          </ul>
+        )}
+      </Section>
+      <Section title="Loot boxes" id="lootboxes">
+        <p className="muted">Each box holds heroes, spaceships, equipment, materials or pet eggs. Open x 1 to 10, open all, or open now.</p>
+      </Section>
+      <Section title="Between the game and the chain" id="claim">
+        <p className="muted">
+          Claim FIRE and items from the game to your wallet with a server-signed claim, or swap them from the chain back into the game.
+          Your in-game items are listed in <Link to="/marketplace/storage">Storage</Link>.
+        </p>
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,87 @@
+import { type MetaFunction } from "@remix-run/node";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { RootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Home | Spark Era" }];
+
+const FEATURES = [
+  { to: "/marketplace/market", title: "Marketplace", text: "Trade hero cards, spaceships, equipment, materials and pet eggs with other players." },
+  { to: "/loyalty", title: "Loyalty Program", text: "Stake FIRE in a pool and earn loot boxes as rewards." },
+  { to: "/spaceship/storehouse", title: "Spaceships", text: "Configure, upgrade and send your fleet exploring." },
+  { to: "/invite", title: "Referral", text: "Invite friends with your link and earn rebates on their purchases." },
+];
+
+export default function Home() {
+  const root = useRouteLoaderData<RootLoader>("root");
+  return (
+    <div>
+      <section className="border-b border-space-800 bg-gradient-to-b from-space-800 to-space-950">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-5 sm:py-20">
+          <p className="text-sm font-semibold uppercase tracking-widest text-spark-300">Spark Era</p>
+          <h1 className="mt-3 max-w-2xl text-4xl font-black tracking-tight text-white sm:text-5xl">Join the metaverse</h1>
+          <p className="mt-4 max-w-xl text-lg text-slate-200">
+            Command heroes and starships, open loot boxes and trade what you find on the Spark Era marketplace.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/game" className="btn-primary">
+              Play Spark Era
+            </Link>
+            <Link to="/marketplace" className="btn-secondary">
+              Visit the marketplace
+            </Link>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:px-5">
+        <section aria-labelledby="lootboxes-title">
+          <h2 id="lootboxes-title" className="section-title">
+            Loot boxes
+          </h2>
+          <p className="muted mt-1">Buy loot boxes with USDT, QUARK or BNB, then open them one to ten at a time, or all at once.</p>
+          <p className="mt-3">
+            <Link to="/game#lootboxes">See every loot box</Link>
+          </p>
+        </section>
+        <section aria-labelledby="explore-title">
+          <h2 id="explore-title" className="section-title">
+            Explore
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {FEATURES.map((feature) => (
+              <li key={feature.to} className="card">
+                <h3 className="font-semibold text-white">
+                  <Link to={feature.to}>{feature.title}</Link>
+                </h3>
+                <p className="muted mt-2 text-sm">{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {root && (
+          <section aria-labelledby="download-title">
+            <h2 id="download-title" className="section-title">
+              Download the game
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-3">
+              <li>
+                <a className="btn-secondary" href={root.env.stores.android}>
+                  Android
+                </a>
+              </li>
+              <li>
+                <a className="btn-secondary" href={root.env.stores.ios}>
+                  iOS
+                </a>
+              </li>
+              <li>
+                <a className="btn-secondary" href={root.env.stores.googlePlay}>
+                  Google Play
+                </a>
+              </li>
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import rateLimit from "express-rate-limit";
+import helmet from "helmet";
+import morgan from "morgan";
+import { startBackends, API_PATHS } from "./backend";
+import { parseEnv } from "./app/services/env.server";
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const IS_PROD = env.NODE_ENV === "production";
+const BUILD_PATH = path.resolve("build/index.js");
+
+async function loadBuild(): Promise<ServerBuild> {
+  // In development the build changes under us: import the newest one by its modification time.
+  const version = IS_PROD ? "" : `?t=${fs.statSync(BUILD_PATH).mtimeMs}`;
+  return import(pathToFileURL(BUILD_PATH).href + version);
+}
+
+const app = express();
+app.disable("x-powered-by");
+if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+app.use(compression());
+// Fingerprinted build output never changes: cache it for a year.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+if (env.REQUEST_LOG === "on") {
+  app.use(morgan(IS_PROD ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));
+}
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
+  next();
+});
+
+app.use(
+  helmet({
+    xPoweredBy: false,
+    referrerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'", ...(env.CHAIN_RPC_URL ? [new URL(env.CHAIN_RPC_URL).origin] : [])],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
+      },
+    },
+  }),
+);
+
+// Rate-limit tiers (as in the Epic Stack): reads are generous, writes less so, sign-in paths strict.
+const limitMultiple = Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1;
+const limiterDefaults = {
+  windowMs: 60 * 1000,
+  standardHeaders: true,
+  legacyHeaders: false,
+  // Answer like the backends do, so the app's client shows the message.
+  handler: (_req: Request, res: Response) => {
+    res.status(429).json({ code: 429, msg: "Too many requests, please try again later.", data: null, success: false });
+  },
+} as const;
+const generalLimit = rateLimit({ ...limiterDefaults, limit: 1000 * limitMultiple });
+const writeLimit = rateLimit({ ...limiterDefaults, limit: 100 * limitMultiple });
+const authLimit = rateLimit({ ...limiterDefaults, limit: 10 * limitMultiple });
+const AUTH_PATHS = ["/login", "/forgot-password", "/basic/login", "/basic/sendCode", "/basic/userInfo", "/basic/sendCodeToForgetPwd", "/basic/validateForgetCode", "/basic/forgetPwd"];
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return generalLimit(req, res, next);
+  if (AUTH_PATHS.includes(req.path)) return authLimit(req, res, next);
+  return writeLimit(req, res, next);
+});
+
+const backends = env.embeddedBackends
+  ? await startBackends(env.DATABASE_PATH, {
+      walletEncryptionKey: env.walletEncryptionKey,
+      claimSignerKey: (env.CLAIM_SIGNER_KEY ?? (await import("./backend/demo")).DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
+      chainId: env.CHAIN_ID,
+      smtpUrl: env.SMTP_URL,
+      tokenTtlSeconds: 60 * 60 * 24,
+      exposeDevOutbox: !IS_PROD || !env.SMTP_URL,
+    })
+  : undefined;
+if (backends) app.use(backends.router);
+// Anything else under the API prefixes is not a page: answer like the backends do.
+app.use(API_PATHS, (_req, res) => {
+  res.status(404).json({ code: 404, msg: "Not found", data: null, success: false });
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: IS_PROD ? await loadBuild() : loadBuild,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Spark Era is up on ${env.publicUrl}`);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received, shutting down`);
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  await new Promise((resolve) => server.close(resolve));
+  await backends?.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
