@@ -5,7 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules/**", "build/**", "public/build/**", ".cache/**", "data/**",
-      "test-results/**", "playwright-report/**", "contracts/artifacts/**",
+      "test-results/**", "playwright-report/**", "contracts/artifacts/**", "contracts/abi.ts",
     ],
   },
   ...tseslint.configs.recommended,

@@ -99,7 +99,8 @@ const backends = env.embeddedBackends
       chainId: env.CHAIN_ID,
       smtpUrl: env.SMTP_URL,
       tokenTtlSeconds: 60 * 60 * 24,
-      exposeDevOutbox: !IS_PROD || !env.SMTP_URL,
+      // Mail that is not really sent must land somewhere readable: see docs/decisions/0001.
+      exposeDevOutbox: !env.SMTP_URL,
     })
   : undefined;
 if (backends) app.use(backends.router);

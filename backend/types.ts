@@ -1,4 +1,5 @@
 import type { Router } from "express";
+import type { LocalAccount } from "viem";
 import type { BackendDb } from "./db";
 
 export interface BackendOptions {
@@ -35,7 +36,7 @@ export interface SsoAuth {
   /** The live (unexpired, not logged out) token's owner, or null. */
   ownerOfToken(token: string): Promise<TokenOwner | null>;
   /** Signs typed data with a managed wallet's custodial key (web path). Null when the user has no managed wallet. */
-  managedAccount(userId: number): Promise<import("viem").LocalAccount | null>;
+  managedAccount(userId: number): Promise<LocalAccount | null>;
 }
 
 export interface BackendContext {

@@ -7,7 +7,6 @@ const DEFAULT_REDIRECT = "/home";
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT): string {
   if (typeof to !== "string" || !to) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   try {
     // A same-origin path resolves against a dummy origin without changing it.

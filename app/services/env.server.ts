@@ -63,7 +63,7 @@ export type Env = z.infer<typeof schema> & {
 };
 
 /** Validates the environment once; on failure, lists every bad variable and throws. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);

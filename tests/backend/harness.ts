@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { startBackends, type BackendOptions } from "../../backend";
@@ -21,7 +22,7 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
   const backends = await startBackends(path.join(dir, "test.db"), { ...testBackendOptions, ...overrides });
   const app = express();
   app.use(backends.router);
-  const server = await new Promise<import("node:http").Server>((resolve) => {
+  const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,126 @@
+/**
+ * SPEC §3 NFT enumerations: code → display name, plus the few pure rules built on them.
+ * Shared by the market backend (validation, seed, metadata) and the app (rendering). Keep it dependency-free.
+ */
+
+/** NFT type codes as the market API speaks them. */
+export const NFT_TYPES = {
+  0: "card",
+  1: "halloween",
+  2: "pse",
+  3: "egse",
+  4: "spaceship",
+  5: "egg",
+  6: "lootbox",
+  7: "equipment",
+  8: "material",
+} as const;
+export type NftTypeCode = keyof typeof NFT_TYPES;
+export type NftTypeName = (typeof NFT_TYPES)[NftTypeCode];
+
+/** The same codes by name, so callers write `NFT_TYPE.lootbox` rather than a bare 6. */
+export const NFT_TYPE = {
+  card: 0,
+  halloween: 1,
+  pse: 2,
+  egse: 3,
+  spaceship: 4,
+  egg: 5,
+  lootbox: 6,
+  equipment: 7,
+  material: 8,
+} as const satisfies Record<NftTypeName, NftTypeCode>;
+
+export const RARITIES = { 0: "Common", 1: "Rare", 2: "Epic", 3: "Legend" } as const;
+export const MATERIALS = { 0: "DarkIron", 1: "Silver", 2: "Gold" } as const;
+export const IDENTITIES = { 0: "Leader", 1: "Scientist", 2: "Commander", 3: "Star Soldier", 4: "Common Soldier" } as const;
+export const CAMPS = { 0: "Asman Zerg", 1: "Empire of Amda", 2: "Confederation of Earth", 3: "Eternal Protoss" } as const;
+export const PROFESSIONS = {
+  0: "Omni Warrior",
+  1: "Psionicist",
+  2: "Bounty Hunter",
+  3: "Wanderer",
+  4: "Liquidator",
+} as const;
+export const EGSE_TYPES = { 1: "NORMAL", 2: "RARE", 3: "EPIC" } as const;
+export const PSE_TYPES = {
+  1: "TypeI",
+  2: "TypeII",
+  3: "Star",
+  4: "Galaxy",
+  5: "Eternal",
+  6: "blackbox",
+  7: "golddigger",
+  8: "Trabilizer",
+} as const;
+export const EGG_TYPES = { 1: "Confederation Of Earth", 2: "Empire of Amda", 3: "Eternal Protoss" } as const;
+/** Spaceship type, called "rank" in the listing filters. */
+export const SPACESHIP_TYPES = { 1: "Common", 2: "Rare", 3: "Epic", 4: "Legend" } as const;
+/** Equipment grade. */
+export const EQUIPMENT_TYPES = { 1: "Common", 2: "Rare", 3: "Epic", 4: "Legendary" } as const;
+
+/** The 17 equipment codes: four helmets, four cuirasses, four leggings and five weapons. */
+export const EQUIPMENT_CODES = {
+  1: "Scout Helmet",
+  2: "Vanguard Helmet",
+  3: "Warden Helm",
+  4: "Nova Crown",
+  5: "Scout Cuirass",
+  6: "Vanguard Cuirass",
+  7: "Warden Breastplate",
+  8: "Nova Aegis",
+  9: "Scout Leggings",
+  10: "Vanguard Greaves",
+  11: "Warden Legguards",
+  12: "Nova Striders",
+  13: "Pulse Rifle",
+  14: "Gauss Rifle",
+  15: "Ion Pistol",
+  16: "Plasma Sword",
+  17: "Void Claws",
+} as const;
+export type EquipmentSlot = "helmet" | "cuirass" | "leggings" | "weapon";
+/** Which body slot an equipment code fits. */
+export function equipmentSlot(code: keyof typeof EQUIPMENT_CODES): EquipmentSlot {
+  if (code <= 4) return "helmet";
+  if (code <= 8) return "cuirass";
+  if (code <= 12) return "leggings";
+  return "weapon";
+}
+
+/** Loot box types that exist as items, with the names of the box catalogue (SPEC §3, first list). */
+export const BOX_TYPES = {
+  4: "Standard",
+  5: "Premium",
+  6: "Epic",
+  7: "Legendary",
+  17: "Spaceship loot box",
+  18: "V3-Galaxy loot box",
+} as const;
+
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 10;
+/** Levels 1 to 10, each with its own colour in the UI. */
+export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+export type RankLabel = "Common" | "Uncommon" | "Legendary";
+/** SPEC §3 rank label of a loot box type: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
+export function rankLabel(boxType: number): RankLabel {
+  if (boxType === 18) return "Uncommon";
+  if (boxType === 8 || boxType === 19 || boxType === 7 || boxType === 17) return "Legendary";
+  return "Common";
+}
+
+/** The seven spaceship stats; Total is their sum and is not stored on its own in metadata. */
+export const SPACESHIP_STATS = ["endurance", "agility", "pisonic", "strength", "crit", "spirit", "armor"] as const;
+export type SpaceshipStat = (typeof SPACESHIP_STATS)[number];
+export type SpaceshipStats = Record<SpaceshipStat, number>;
+
+export function spaceshipTotal(stats: SpaceshipStats): number {
+  return SPACESHIP_STATS.reduce((sum, stat) => sum + stats[stat], 0);
+}
+
+/** Looks a code up in one of the maps above; undefined for unknown codes. */
+export function enumName<M extends Record<number, string>>(map: M, code: number | null | undefined): M[keyof M] | undefined {
+  return code === null || code === undefined ? undefined : (map as Record<number, M[keyof M]>)[code];
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium: Playwright cannot download its own browser here. */
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "no-js", testDir: "tests/e2e/nojs", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testDir: "tests/e2e/js", use: { ...chromium, javaScriptEnabled: true } },
+  ],
+  webServer: {
+    command: "npx tsx tests/e2e/server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: { E2E_PORT: String(PORT) },
+  },
+});

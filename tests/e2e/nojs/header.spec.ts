@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+test("the menu opens and its links navigate without JavaScript", async ({ page }) => {
+  const targets = [
+    { name: "Game", url: /\/game$/ },
+    { name: "Home", url: /\/home$/ },
+    { name: "Storage", url: /\/marketplace\/storage$/ },
+    { name: "Loyalty Program", url: /\/loyalty$/ },
+    { name: "Referral", url: /\/invite$/ },
+  ];
+  for (const target of targets) {
+    await page.goto("/stripe/demo");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu).toBeHidden();
+    await page.getByLabel("Menu", { exact: true }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: target.name, exact: true }).click();
+    await expect(page).toHaveURL(target.url);
+  }
+});
+
+test("the menu lists the four external entries from configuration", async ({ page }) => {
+  await page.goto("/home");
+  await page.getByLabel("Menu", { exact: true }).click();
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  for (const name of ["Spark Era home page", "Reward extraction system", "Exchange system", "Whitepaper"]) {
+    const link = menu.getByRole("link", { name: new RegExp(name) });
+    await expect(link).toHaveAttribute("href", /^https:\/\//);
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+});
+
+test("the Login button links to /login with the current path", async ({ page }) => {
+  await page.goto("/marketplace/statistics");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveAttribute(
+    "href",
+    "/login?redirect=%2Fmarketplace%2Fstatistics",
+  );
+});
+
+test("the wallet sheet opens without JavaScript and says what it needs", async ({ page }) => {
+  await page.goto("/home");
+  await page.getByRole("banner").getByText("Connect Wallet").click();
+  await expect(page.getByRole("heading", { name: "Connect a wallet" })).toBeVisible();
+  await expect(page.getByText("Connecting a browser wallet needs JavaScript.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /WalletConnect/ })).toBeDisabled();
+});
+
+test("social icons link out to the configured pages", async ({ page }) => {
+  await page.goto("/home");
+  const header = page.getByRole("banner");
+  for (const label of ["Spark Era on X", "Spark Era blog", "Spark Era chat community", "Spark Era on Telegram"]) {
+    await expect(header.getByRole("link", { name: label })).toHaveAttribute("href", /^https:\/\//);
+  }
+});

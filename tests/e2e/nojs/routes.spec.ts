@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { ROUTES } from "../routes";
+
+for (const route of ROUTES) {
+  test(`${route.path} renders on the server`, async ({ page }) => {
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
+  });
+}
+
+test("/ redirects to /home", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Join the metaverse" })).toBeVisible();
+});
+
+test("/stripe/success has no header", async ({ page }) => {
+  await page.goto("/stripe/success");
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await page.goto("/stripe/demo");
+  await expect(page.getByRole("banner")).toHaveCount(1);
+});
+
+test("an unknown route gives the 404 page", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "We can’t find this page" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+});
+
+test("an unknown pool or a non-numeric pool id is a 404, not a crash", async ({ page }) => {
+  for (const path of ["/loyalty/page/9", "/loyalty/rewards/abc", "/loyalty/page/1e3"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "We can’t find this page" })).toBeVisible();
+  }
+});
+
+test("the marketplace tab bar navigates between its children", async ({ page }) => {
+  await page.goto("/marketplace");
+  const tabs = page.getByRole("navigation", { name: "Marketplace" });
+  await tabs.getByRole("link", { name: "Statistics" }).click();
+  await expect(page).toHaveURL(/\/marketplace\/statistics$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Statistics" })).toBeVisible();
+  await tabs.getByRole("link", { name: "Market" }).click();
+  await expect(page).toHaveURL(/\/marketplace\/market$/);
+});

@@ -1,0 +1,21 @@
+/** Every route of SPEC §2 with the heading its screen shows. */
+export const ROUTES: { path: string; heading: string | RegExp }[] = [
+  { path: "/home", heading: "Join the metaverse" },
+  { path: "/game", heading: "Spark Era, the game" },
+  { path: "/invite", heading: "Invite friends" },
+  { path: "/loyalty", heading: "Loyalty Program" },
+  { path: "/loyalty/page/1", heading: "Standard Pool" },
+  { path: "/loyalty/rewards/3", heading: "Rewards of the Legendary Pool" },
+  { path: "/stripe/demo", heading: "Card payment demo" },
+  { path: "/stripe/success", heading: "Payment successful" },
+  { path: "/spaceship/configuration", heading: "Spaceship configuration" },
+  { path: "/spaceship/detail", heading: "Spaceship detail" },
+  { path: "/spaceship/exploration", heading: "Spaceship exploration" },
+  { path: "/spaceship/storehouse", heading: "Spaceship storehouse" },
+  { path: "/spaceship/upgrade", heading: "Spaceship upgrade" },
+  { path: "/marketplace", heading: "Marketplace" },
+  { path: "/marketplace/market", heading: "Market" },
+  { path: "/marketplace/detail", heading: "Item detail" },
+  { path: "/marketplace/statistics", heading: "Statistics" },
+  { path: "/marketplace/storage", heading: "Storage" },
+];

@@ -1,0 +1,15 @@
+/** Starts the production build on a fresh data directory for the end-to-end tests. */
+import fs from "node:fs";
+
+const dataDir = "data/e2e";
+fs.rmSync(dataDir, { recursive: true, force: true });
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  PORT: process.env.E2E_PORT ?? "3210",
+  HOST: "127.0.0.1",
+  DATABASE_PATH: `${dataDir}/spark.db`,
+  REQUEST_LOG: "off",
+  // The suite signs in many times from one IP; the limits themselves are tested separately.
+  RATE_LIMIT_MULTIPLIER: "100",
+});
+await import("../../server");
