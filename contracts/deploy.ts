@@ -1,0 +1,191 @@
+/**
+ * Deploys the contracts from the committed artifacts and seeds the demo world: token balances for the demo
+ * accounts, box prices and limits from app/domain/boxes.ts, an open sale, a few boxes per demo account and a
+ * treasury plus some custody NFTs in the asset manager for game -> chain claims. Takes well under a second on anvil.
+ */
+import fs from "node:fs";
+import {
+  createWalletClient,
+  getAddress,
+  http,
+  keccak256,
+  publicActions,
+  toHex,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import {
+  assetManagerAbi,
+  blindBoxAbi,
+  blindBoxOpenerAbi,
+  blindBoxSaleAbi,
+  gameTokenAbi,
+  sparkCardAbi,
+} from "./abi";
+import { localChain, type Deployment } from "./deployment";
+import { decodeItemData, encodeItem } from "./itemData";
+import { BOX_CATALOGUE, type PaymentCurrency } from "../app/domain/boxes";
+import {
+  DEMO_BROWSER_ACCOUNT,
+  DEMO_BUYER_ACCOUNT,
+  DEMO_MANAGED_ACCOUNT,
+  DEV_CLAIM_SIGNER_KEY,
+  DEV_DEPLOYER_KEY,
+} from "../backend/demo";
+
+const WEI = 10n ** 18n;
+/** FIRE, QUARK and USDT each demo account starts with. */
+export const DEMO_TOKEN_GRANT = 10_000n * WEI;
+/** FIRE, QUARK and USDT the asset manager holds to pay token claims. */
+export const TREASURY_GRANT = 1_000_000n * WEI;
+
+/** Boxes each demo account owns after seeding (box type -> count), forged directly so no daily limit is used up. */
+export const DEMO_BOXES: readonly { wallet: Address; boxes: Readonly<Record<number, number>> }[] = [
+  { wallet: DEMO_BROWSER_ACCOUNT.wallet, boxes: { 4: 2, 5: 1, 6: 1, 7: 1, 17: 1, 18: 1 } },
+  { wallet: DEMO_MANAGED_ACCOUNT.wallet, boxes: { 4: 2, 6: 1, 18: 1 } },
+  { wallet: DEMO_BUYER_ACCOUNT.wallet, boxes: { 4: 1, 5: 1 } },
+];
+
+/** Items in the asset manager's custody (SparkCard ids 1..n on a fresh chain), claimable from the game. */
+const CUSTODY_ITEMS: readonly bigint[] = [
+  encodeItem.card({ rarity: 0, camp: 0, identity: 4, profession: 0, level: 1 }),
+  encodeItem.card({ rarity: 1, camp: 1, identity: 3, profession: 1, level: 2 }),
+  encodeItem.card({ rarity: 2, camp: 2, identity: 2, profession: 2, level: 3 }),
+  encodeItem.card({ rarity: 3, camp: 3, identity: 0, profession: 4, level: 5 }),
+  encodeItem.spaceship({ shipType: 2, level: 1, stats: [45, 50, 41, 47, 52, 44, 49] }),
+  encodeItem.spaceship({ shipType: 4, level: 3, stats: [90, 85, 97, 88, 79, 93, 91] }),
+  encodeItem.equipment({ equipmentType: 2, equipmentCode: 6, level: 1 }),
+  encodeItem.material(2),
+  encodeItem.egg(1),
+];
+
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+
+interface Artifact {
+  bytecode: Hex;
+}
+
+function bytecodeOf(name: string): Hex {
+  const file = new URL(`./artifacts/${name}.json`, import.meta.url);
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as Artifact).bytecode;
+}
+
+export interface DeployOptions {
+  rpcUrl: string;
+  deployerKey?: Hex;
+  /** Address whose signatures the asset manager accepts; defaults to DEV_CLAIM_SIGNER_KEY's. */
+  claimSigner?: Address;
+  /** Box tokenURI prefix; tokenURI = base + boxId + "/" + boxType. */
+  boxBaseUri?: string;
+}
+
+export async function deployAndSeed(options: DeployOptions): Promise<Deployment> {
+  const deployer = privateKeyToAccount(options.deployerKey ?? DEV_DEPLOYER_KEY);
+  const claimSigner = options.claimSigner ?? privateKeyToAccount(DEV_CLAIM_SIGNER_KEY).address;
+  const client = createWalletClient({
+    account: deployer,
+    chain: localChain(options.rpcUrl),
+    transport: http(options.rpcUrl),
+    pollingInterval: 50,
+  }).extend(publicActions);
+
+  const confirm = async (hash: Hash) => {
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== "success") throw new Error(`seed transaction ${hash} reverted`);
+    return receipt;
+  };
+  const deploy = async (name: string, abi: Abi, args: readonly unknown[]) => {
+    const receipt = await confirm(await client.deployContract({ abi, bytecode: bytecodeOf(name), args }));
+    if (!receipt.contractAddress) throw new Error(`${name} deployment returned no address`);
+    return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
+  };
+
+  const chainId = await client.getChainId();
+  const startMintDate = (await client.getBlock()).timestamp;
+
+  // --- contracts ---
+  const fireDeploy = await deploy("GameToken", gameTokenAbi, ["Spark Era FIRE", "FIRE", deployer.address]);
+  const fire = fireDeploy.address;
+  const quark = (await deploy("GameToken", gameTokenAbi, ["Spark Era QUARK", "QUARK", deployer.address])).address;
+  const usdt = (await deploy("GameToken", gameTokenAbi, ["Tether USD (local)", "USDT", deployer.address])).address;
+  const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? "/nft/box/"])).address;
+  const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address])).address;
+  const boxSale = (
+    await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, startMintDate, deployer.address])
+  ).address;
+  const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;
+  const assetManager = (await deploy("AssetManager", assetManagerAbi, [claimSigner, deployer.address])).address;
+
+  const write = async (request: Parameters<typeof client.writeContract>[0]) =>
+    confirm(await client.writeContract(request));
+
+  // --- wiring ---
+  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, boxSale] });
+  await write({ address: box, abi: blindBoxAbi, functionName: "setOpener", args: [opener] });
+  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, opener] });
+  for (const asset of [fire, quark, usdt, card]) {
+    await write({ address: assetManager, abi: assetManagerAbi, functionName: "setSupportedAsset", args: [asset, true] });
+  }
+
+  // --- sale catalogue ---
+  const currencyAddress: Record<PaymentCurrency, Address> = { USDT: usdt, QUARK: quark, BNB: zeroAddress };
+  for (const entry of BOX_CATALOGUE) {
+    const boxType = BigInt(entry.typeBox);
+    await write({
+      address: boxSale,
+      abi: blindBoxSaleAbi,
+      functionName: "configureBoxType",
+      args: [boxType, entry.globalLimit, BigInt(entry.dailyLimit ?? 0)],
+    });
+    for (const currency of entry.currencies) {
+      const price = entry.seedPrices[currency];
+      if (price === undefined) throw new Error(`box ${entry.typeBox} lists ${currency} without a seed price`);
+      await write({
+        address: boxSale,
+        abi: blindBoxSaleAbi,
+        functionName: "setPrice",
+        args: [boxType, currencyAddress[currency], price],
+      });
+    }
+  }
+
+  // --- balances ---
+  for (const token of [fire, quark, usdt]) {
+    for (const { wallet } of DEMO_BOXES) {
+      await write({ address: token, abi: gameTokenAbi, functionName: "mint", args: [wallet, DEMO_TOKEN_GRANT] });
+    }
+    await write({ address: token, abi: gameTokenAbi, functionName: "mint", args: [assetManager, TREASURY_GRANT] });
+  }
+
+  // --- demo boxes and custody items: the deployer mints them under a role it gives back afterwards ---
+  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
+  for (const { wallet, boxes } of DEMO_BOXES) {
+    for (const [boxType, count] of Object.entries(boxes)) {
+      await write({ address: box, abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count)] });
+    }
+  }
+  await write({ address: box, abi: blindBoxAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
+
+  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
+  const firstCustodyId = await client.readContract({ address: card, abi: sparkCardAbi, functionName: "totalMinted" });
+  await write({ address: card, abi: sparkCardAbi, functionName: "mintBatch", args: [assetManager, [...CUSTODY_ITEMS]] });
+  await write({ address: card, abi: sparkCardAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
+
+  return {
+    chainId,
+    rpcUrl: options.rpcUrl,
+    deployedAtBlock: Number(fireDeploy.blockNumber),
+    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager },
+    accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address },
+    seed: {
+      custodyNfts: CUSTODY_ITEMS.map((data, i) => ({
+        tokenId: Number(firstCustodyId) + 1 + i,
+        nftType: decodeItemData(data).nftType,
+      })),
+    },
+  };
+}

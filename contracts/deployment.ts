@@ -1,0 +1,55 @@
+/**
+ * The deployment record written by contracts/chain.ts and read by the server, the backends and the tests.
+ * Lightweight on purpose (no bytecode), so anything that only needs addresses can import it.
+ */
+import fs from "node:fs";
+import { defineChain, type Address } from "viem";
+import { LOCAL_CHAIN_ID } from "../app/domain/constants";
+
+export interface Deployment {
+  chainId: number;
+  rpcUrl: string;
+  /** First block holding our contracts: where an indexer starts reading events. */
+  deployedAtBlock: number;
+  contracts: {
+    fire: Address;
+    quark: Address;
+    usdt: Address;
+    boxSale: Address;
+    box: Address;
+    opener: Address;
+    card: Address;
+    assetManager: Address;
+  };
+  accounts: {
+    /** Owner/admin of every contract (DEV_DEPLOYER_KEY). */
+    deployer: Address;
+    /** Address whose signatures the asset manager accepts for claims (DEV_CLAIM_SIGNER_KEY). */
+    claimSigner: Address;
+    /** Receives loot box payments. */
+    receipt: Address;
+  };
+  seed: {
+    /** SparkCard tokens minted into the asset manager's custody, claimable from the game with a signed claim. */
+    custodyNfts: { tokenId: number; nftType: number }[];
+  };
+}
+
+export function readDeployment(file: string): Deployment | null {
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, "utf8")) as Deployment;
+}
+
+export function writeDeployment(file: string, deployment: Deployment): void {
+  fs.writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
+}
+
+/** viem chain for the local node; BNB is the native currency, as on BSC. */
+export function localChain(rpcUrl: string) {
+  return defineChain({
+    id: LOCAL_CHAIN_ID,
+    name: "Spark Era local",
+    nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Off-chain mirror of contracts/src/ItemData.sol: the 96-bit attribute word of a SparkCard token.
+ * Byte 0 nftType, byte 1 grade, byte 2 level, then per kind: card camp/identity/profession (bytes 3-5),
+ * spaceship stats (bytes 3-9), equipment code (byte 3).
+ */
+
+/** SPEC §3 card type codes that SparkCard tokens use. */
+export const NFT_TYPE = { card: 0, spaceship: 4, egg: 5, equipment: 7, material: 8 } as const;
+
+export const SHIP_STAT_NAMES = ["Endurance", "Agility", "Pisonic", "Strength", "Crit", "Spirit", "Armor"] as const;
+export type ShipStatName = (typeof SHIP_STAT_NAMES)[number];
+
+export type ItemAttributes =
+  | { nftType: 0; rarity: number; level: number; camp: number; identity: number; profession: number }
+  | { nftType: 4; shipType: number; level: number; stats: Record<ShipStatName, number>; total: number }
+  | { nftType: 5; eggType: number }
+  | { nftType: 7; equipmentType: number; level: number; equipmentCode: number }
+  | { nftType: 8; material: number }
+  | { nftType: number; raw: bigint };
+
+const byteAt = (data: bigint, index: number): number => Number((data >> BigInt(8 * index)) & 0xffn);
+
+const pack = (bytes: readonly number[]): bigint =>
+  bytes.reduce((word, value, index) => word | (BigInt(value & 0xff) << BigInt(8 * index)), 0n);
+
+export function decodeItemData(data: bigint): ItemAttributes {
+  const nftType = byteAt(data, 0);
+  switch (nftType) {
+    case NFT_TYPE.card:
+      return {
+        nftType,
+        rarity: byteAt(data, 1),
+        level: byteAt(data, 2),
+        camp: byteAt(data, 3),
+        identity: byteAt(data, 4),
+        profession: byteAt(data, 5),
+      };
+    case NFT_TYPE.spaceship: {
+      const stats = Object.fromEntries(SHIP_STAT_NAMES.map((name, i) => [name, byteAt(data, 3 + i)])) as Record<
+        ShipStatName,
+        number
+      >;
+      const total = Object.values(stats).reduce((sum, value) => sum + value, 0);
+      return { nftType, shipType: byteAt(data, 1), level: byteAt(data, 2), stats, total };
+    }
+    case NFT_TYPE.egg:
+      return { nftType, eggType: byteAt(data, 1) };
+    case NFT_TYPE.equipment:
+      return { nftType, equipmentType: byteAt(data, 1), level: byteAt(data, 2), equipmentCode: byteAt(data, 3) };
+    case NFT_TYPE.material:
+      return { nftType, material: byteAt(data, 1) };
+    default:
+      return { nftType, raw: data };
+  }
+}
+
+export const encodeItem = {
+  card: (a: { rarity: number; camp: number; identity: number; profession: number; level: number }): bigint =>
+    pack([NFT_TYPE.card, a.rarity, a.level, a.camp, a.identity, a.profession]),
+  spaceship: (a: { shipType: number; level: number; stats: readonly number[] }): bigint =>
+    pack([NFT_TYPE.spaceship, a.shipType, a.level, ...a.stats]),
+  equipment: (a: { equipmentType: number; equipmentCode: number; level: number }): bigint =>
+    pack([NFT_TYPE.equipment, a.equipmentType, a.level, a.equipmentCode]),
+  material: (material: number): bigint => pack([NFT_TYPE.material, material, 0]),
+  egg: (eggType: number): bigint => pack([NFT_TYPE.egg, eggType, 0]),
+};
+
+/** Parses a SparkCard tokenURI (data:application/json;base64,...) into its metadata JSON. */
+export function parseItemTokenUri(uri: string): { name: string; attributes: { trait_type: string; value: number }[] } {
+  const prefix = "data:application/json;base64,";
+  if (!uri.startsWith(prefix)) throw new Error("not a SparkCard data: URI");
+  // The JSON is ASCII, so atob (browser and Node) decodes it exactly.
+  return JSON.parse(atob(uri.slice(prefix.length)));
+}

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
+
+/// @title Moves assets between the game and the chain (DESIGN "Where items live").
+/// @notice Game -> chain: the game server signs a claim and anyone may submit it; the asset leaves this
+/// contract's custody (tokens from its treasury, NFTs it holds) to the claim's account.
+/// Chain -> game: a player swaps a supported token or NFT into custody; the backend indexer credits the game
+/// from the SwappedToGame event.
+///
+/// Claim content (exactly 256 bytes):
+///   abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce,
+///              uint256 deadline, uint256 chainId, address assetManager)
+/// kind 0 = ERC-20 amount, 1 = ERC-721 token id. The signature is EIP-191 personal_sign over
+/// keccak256(claimContent), i.e. ECDSA over MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)),
+/// v = 27 or 28. Each (account, nonce) pays out once.
+contract AssetManager is Ownable {
+    using SafeERC20 for IERC20;
+
+    uint8 public constant KIND_TOKEN = 0;
+    uint8 public constant KIND_NFT = 1;
+    uint8 public constant CLAIM_UNCLAIMED = 0;
+    uint8 public constant CLAIM_CLAIMED = 1;
+
+    struct Claim {
+        address account;
+        uint8 kind;
+        address asset;
+        uint256 idOrAmount;
+        uint256 nonce;
+        uint256 deadline;
+        uint256 chainId;
+        address assetManager;
+    }
+
+    struct Swap {
+        address account;
+        uint8 kind;
+        address asset;
+        uint256 idOrAmount;
+        uint256 gameTag;
+        uint256 timestamp;
+    }
+
+    address public claimSigner;
+    /// @notice Assets that may be swapped into the game.
+    mapping(address asset => bool) public supportedAsset;
+    uint256 public swapCount;
+
+    mapping(address account => mapping(uint256 nonce => bool)) private _claimed;
+    mapping(uint256 swapId => Swap) private _swaps;
+
+    event Claimed(address indexed account, uint256 indexed nonce, address indexed asset, uint8 kind, uint256 idOrAmount);
+    event SwappedToGame(
+        uint256 indexed swapId,
+        address indexed account,
+        address indexed asset,
+        uint8 kind,
+        uint256 idOrAmount,
+        uint256 gameTag
+    );
+    event ClaimSignerChanged(address claimSigner);
+    event AssetSupportChanged(address indexed asset, bool supported);
+
+    error MalformedClaim(uint256 length);
+    error ClaimAccountMismatch(address claimAccount, address account);
+    error WrongClaimKind(uint8 kind);
+    error ClaimWrongChain(uint256 chainId);
+    error ClaimWrongContract(address assetManager);
+    error ClaimExpired(uint256 deadline);
+    error ClaimAlreadyUsed(address account, uint256 nonce);
+    error InvalidClaimSigner(address recovered);
+    error NftNotInCustody(address asset, uint256 tokenId);
+    error UnsupportedAsset(address asset);
+    error ZeroAmount();
+    error UnknownSwap(uint256 swapId);
+
+    constructor(address claimSigner_, address owner_) Ownable(owner_) {
+        claimSigner = claimSigner_;
+        emit ClaimSignerChanged(claimSigner_);
+    }
+
+    // --- game -> chain ---
+
+    function claimToken(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
+        Claim memory c = _verifyClaim(account, KIND_TOKEN, claimContent, v, r, s);
+        IERC20(c.asset).safeTransfer(account, c.idOrAmount);
+        emit Claimed(account, c.nonce, c.asset, KIND_TOKEN, c.idOrAmount);
+    }
+
+    function claimNft(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
+        Claim memory c = _verifyClaim(account, KIND_NFT, claimContent, v, r, s);
+        if (IERC721(c.asset).ownerOf(c.idOrAmount) != address(this)) revert NftNotInCustody(c.asset, c.idOrAmount);
+        IERC721(c.asset).safeTransferFrom(address(this), account, c.idOrAmount);
+        emit Claimed(account, c.nonce, c.asset, KIND_NFT, c.idOrAmount);
+    }
+
+    /// @notice Claim status per account and nonce (the game's transaction id): 0 unclaimed, 1 claimed.
+    function queryClaim(address account, uint256 nonce) external view returns (uint8) {
+        return _claimed[account][nonce] ? CLAIM_CLAIMED : CLAIM_UNCLAIMED;
+    }
+
+    // --- chain -> game ---
+
+    /// @notice Moves `amount` of a supported token into custody (needs approve first) and records the swap.
+    function swapTokenToGame(address token, uint256 amount, uint256 gameTag) external returns (uint256 swapId) {
+        if (!supportedAsset[token]) revert UnsupportedAsset(token);
+        if (amount == 0) revert ZeroAmount();
+        IERC20(token).safeTransferFrom(msg.sender, address(this), amount);
+        return _recordSwap(KIND_TOKEN, token, amount, gameTag);
+    }
+
+    /// @notice Moves an NFT of a supported collection into custody (needs approve/setApprovalForAll first).
+    function swapNftToGame(address nft, uint256 tokenId, uint256 gameTag) external returns (uint256 swapId) {
+        if (!supportedAsset[nft]) revert UnsupportedAsset(nft);
+        // transferFrom checks that the caller owns the token; custody needs no receiver hook.
+        IERC721(nft).transferFrom(msg.sender, address(this), tokenId);
+        return _recordSwap(KIND_NFT, nft, tokenId, gameTag);
+    }
+
+    function querySwap(uint256 swapId) external view returns (Swap memory) {
+        if (swapId == 0 || swapId > swapCount) revert UnknownSwap(swapId);
+        return _swaps[swapId];
+    }
+
+    // --- administration ---
+
+    function setClaimSigner(address claimSigner_) external onlyOwner {
+        claimSigner = claimSigner_;
+        emit ClaimSignerChanged(claimSigner_);
+    }
+
+    function setSupportedAsset(address asset, bool supported) external onlyOwner {
+        supportedAsset[asset] = supported;
+        emit AssetSupportChanged(asset, supported);
+    }
+
+    // --- internals ---
+
+    function _verifyClaim(
+        address account,
+        uint8 kind,
+        bytes calldata claimContent,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) private returns (Claim memory c) {
+        if (claimContent.length != 256) revert MalformedClaim(claimContent.length);
+        // A struct of static fields encodes exactly like the flat tuple above.
+        c = abi.decode(claimContent, (Claim));
+        if (c.account != account) revert ClaimAccountMismatch(c.account, account);
+        if (c.kind != kind) revert WrongClaimKind(c.kind);
+        if (c.chainId != block.chainid) revert ClaimWrongChain(c.chainId);
+        if (c.assetManager != address(this)) revert ClaimWrongContract(c.assetManager);
+        if (block.timestamp > c.deadline) revert ClaimExpired(c.deadline);
+        if (_claimed[account][c.nonce]) revert ClaimAlreadyUsed(account, c.nonce);
+        address signer = ECDSA.recover(MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)), v, r, s);
+        if (signer != claimSigner) revert InvalidClaimSigner(signer);
+        _claimed[account][c.nonce] = true;
+    }
+
+    function _recordSwap(uint8 kind, address asset, uint256 idOrAmount, uint256 gameTag)
+        private
+        returns (uint256 swapId)
+    {
+        swapId = ++swapCount;
+        _swaps[swapId] = Swap(msg.sender, kind, asset, idOrAmount, gameTag, block.timestamp);
+        emit SwappedToGame(swapId, msg.sender, asset, kind, idOrAmount, gameTag);
+    }
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
+import {ERC721Packed} from "./ERC721Packed.sol";
+import {ItemData} from "./ItemData.sol";
+
+/// @title The Spark Era card NFT: hero cards, spaceships, equipment, materials and pet eggs in one collection.
+/// @notice Each token carries 96 bits of attributes (layout in ItemData) in its ownership slot. The opener mints
+/// (MINTER_ROLE); game upgrades rewrite attributes (MUTATOR_ROLE). tokenURI is a self-contained data: URI.
+contract SparkCard is IERC4906, ERC721Packed, AccessControl {
+    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+    bytes32 public constant MUTATOR_ROLE = keccak256("MUTATOR_ROLE");
+
+    uint256 private _lastId;
+
+    event DataMutated(uint256 indexed tokenId, uint96 oldData, uint96 newData);
+
+    error EmptyBatch();
+
+    constructor(address admin) ERC721("Spark Era Card", "SPARKCARD") {
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+    }
+
+    function mint(address to, uint96 data) external onlyRole(MINTER_ROLE) returns (uint256 tokenId) {
+        tokenId = ++_lastId;
+        _mintWithData(to, tokenId, data);
+    }
+
+    /// @notice Mints one token per entry with consecutive ids; returns the first id.
+    function mintBatch(address to, uint96[] calldata data) external onlyRole(MINTER_ROLE) returns (uint256 firstId) {
+        if (data.length == 0) revert EmptyBatch();
+        uint256 id = _lastId;
+        firstId = id + 1;
+        for (uint256 i = 0; i < data.length; ++i) {
+            _mintWithData(to, ++id, data[i]);
+        }
+        _lastId = id;
+    }
+
+    /// @notice Burns a token; the caller must own it or be approved for it.
+    function burn(uint256 tokenId) external {
+        _update(address(0), tokenId, _msgSender());
+    }
+
+    function mutateData(uint256 tokenId, uint96 data) external onlyRole(MUTATOR_ROLE) {
+        _requireOwned(tokenId);
+        uint96 old = _dataOf(tokenId);
+        _setData(tokenId, data);
+        emit DataMutated(tokenId, old, data);
+        emit MetadataUpdate(tokenId);
+    }
+
+    function dataOf(uint256 tokenId) external view returns (uint96) {
+        _requireOwned(tokenId);
+        return _dataOf(tokenId);
+    }
+
+    /// @notice Ids minted so far (burnt ones included); ids run from 1 to totalMinted().
+    function totalMinted() external view returns (uint256) {
+        return _lastId;
+    }
+
+    /// @notice The tokens `owner` holds among ids [start, stop), with their data. A paged scan instead of
+    /// ERC721Enumerable, whose extra writes per mint would not fit a 100-ship batch open in 5M gas.
+    function tokensOfOwnerIn(address owner, uint256 start, uint256 stop)
+        external
+        view
+        returns (uint256[] memory tokenIds, uint96[] memory data)
+    {
+        if (stop > _lastId + 1) stop = _lastId + 1;
+        if (start < 1) start = 1;
+        uint256 found;
+        uint256[] memory ids = new uint256[](stop > start ? stop - start : 0);
+        for (uint256 id = start; id < stop; ++id) {
+            if (_ownerOf(id) == owner) ids[found++] = id;
+        }
+        tokenIds = new uint256[](found);
+        data = new uint96[](found);
+        for (uint256 i = 0; i < found; ++i) {
+            tokenIds[i] = ids[i];
+            data[i] = _dataOf(ids[i]);
+        }
+    }
+
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        _requireOwned(tokenId);
+        return ItemData.tokenURI(tokenId, _dataOf(tokenId));
+    }
+
+    function supportsInterface(bytes4 interfaceId)
+        public
+        view
+        override(IERC165, ERC721, AccessControl)
+        returns (bool)
+    {
+        return interfaceId == bytes4(0x49064906) || super.supportsInterface(interfaceId);
+    }
+}
