@@ -1,3 +1,96 @@
+import { type Kysely, sql } from "kysely";
 import type { Migration } from "../db/migrate";
 
-export const ssoMigrations: Migration[] = [];
+async function createAccounts(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("users")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("email", "text", (c) => c.notNull().unique())
+    .addColumn("password_hash", "text", (c) => c.notNull())
+    .addColumn("referrer", "text")
+    .addColumn("wallet_address", "text", (c) => c.unique())
+    .addColumn("bind_addr_type", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("failed_login_count", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("failed_login_window_start", "text")
+    .addColumn("locked_until", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addCheckConstraint("users_bind_addr_type", sql`bind_addr_type in (0, 1, 2)`)
+    // A wallet type without a wallet (or the reverse) would mislead the wallet-mode rule.
+    .addCheckConstraint("users_wallet_matches_type", sql`(wallet_address is null) = (bind_addr_type = 0)`)
+    .execute();
+
+  await db.schema
+    .createTable("sessions")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("token_hash", "text", (c) => c.notNull().unique())
+    .addColumn("login_type", "text", (c) => c.notNull().check(sql`login_type in ('email', 'wallet')`))
+    .addColumn("login_identity", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("revoked_at", "text")
+    .execute();
+  await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+
+  await db.schema
+    .createTable("email_codes")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("email", "text", (c) => c.notNull())
+    .addColumn("purpose", "text", (c) => c.notNull().check(sql`purpose in ('register', 'reset')`))
+    .addColumn("code_hash", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("consumed_at", "text")
+    .execute();
+  await db.schema.createIndex("email_codes_lookup").on("email_codes").columns(["email", "purpose", "created_at"]).execute();
+}
+
+async function createWallets(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("managed_wallets")
+    .addColumn("user_id", "integer", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("address", "text", (c) => c.notNull().unique())
+    .addColumn("encrypted_key", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable("wallet_login_uses")
+    .addColumn("message_hash", "text", (c) => c.primaryKey())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .execute();
+}
+
+async function createOutboxAndStore(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("outbox")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("to_address", "text", (c) => c.notNull())
+    .addColumn("subject", "text", (c) => c.notNull())
+    .addColumn("body", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("outbox_to").on("outbox").columns(["to_address", "id"]).execute();
+
+  await db.schema
+    .createTable("store_orders")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("session_id", "text", (c) => c.notNull().unique())
+    .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("product_id", "text", (c) => c.notNull())
+    .addColumn("product_name", "text", (c) => c.notNull())
+    .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
+    .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents >= 0`))
+    .addColumn("currency", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'paid', 'canceled')`))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("paid_at", "text")
+    .execute();
+}
+
+export const ssoMigrations: Migration[] = [
+  { name: "sso_001_accounts_sessions_codes", up: createAccounts },
+  { name: "sso_002_wallets", up: createWallets },
+  { name: "sso_003_outbox_store", up: createOutboxAndStore },
+];

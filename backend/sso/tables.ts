@@ -1,3 +1,107 @@
-/** Kysely table types of the SSO backend. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SsoTables {}
+import type { Generated, Selectable } from "kysely";
+
+/**
+ * Kysely table types of the SSO backend. Times are ISO 8601 UTC strings from Date#toISOString(),
+ * which sort and compare as text.
+ */
+export interface SsoTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  managed_wallets: ManagedWalletsTable;
+  wallet_login_uses: WalletLoginUsesTable;
+  outbox: OutboxTable;
+  store_orders: StoreOrdersTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lower-cased; it is also the user name. */
+  email: string;
+  /** scrypt of the client's password pre-hash, see passwords.ts. */
+  password_hash: string;
+  /** Referral given at registration: an invite code or the referrer's checksummed wallet. */
+  referrer: string | null;
+  /** Checksummed, unique; null while no wallet is bound. */
+  wallet_address: string | null;
+  /** 0 none, 1 browser wallet, 2 managed wallet. */
+  bind_addr_type: Generated<number>;
+  failed_login_count: Generated<number>;
+  failed_login_window_start: string | null;
+  locked_until: string | null;
+  created_at: string;
+}
+export type UserRow = Selectable<UsersTable>;
+
+export type LoginType = "email" | "wallet";
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  login_type: LoginType;
+  /** The third-party identity the session signed in with: the wallet address for "wallet", else null. */
+  login_identity: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export type SessionRow = Selectable<SessionsTable>;
+
+export type CodePurpose = "register" | "reset";
+
+export interface EmailCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: CodePurpose;
+  /** Keyed HMAC of the code, see secrets.ts. */
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Wrong guesses so far. */
+  attempts: Generated<number>;
+  /** Set when used, or when a newer code replaces it. */
+  consumed_at: string | null;
+}
+
+export interface ManagedWalletsTable {
+  user_id: number;
+  /** Checksummed. */
+  address: string;
+  /** AES-256-GCM sealed private key, see secrets.ts. */
+  encrypted_key: string;
+  created_at: string;
+}
+
+/** Wallet sign-in messages already used, so a captured signature cannot be replayed. */
+export interface WalletLoginUsesTable {
+  message_hash: string;
+  expires_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export type OrderStatus = "pending" | "paid" | "canceled";
+
+export interface StoreOrdersTable {
+  id: Generated<number>;
+  /** The card-payment provider's checkout session id (Stripe's cs_...). */
+  session_id: string;
+  user_id: number | null;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  amount_cents: number;
+  /** ISO 4217, lower case as Stripe writes it. */
+  currency: string;
+  status: OrderStatus;
+  created_at: string;
+  paid_at: string | null;
+}

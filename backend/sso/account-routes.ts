@@ -1,0 +1,114 @@
+import express from "express";
+import { ApiError, handle, sendOk } from "../http";
+import { parseBody } from "./parse";
+import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./codes";
+import type { SsoCore } from "./core";
+import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
+import {
+  forgetPwdInput,
+  loginInput,
+  registerInput,
+  sendCodeInput,
+  userInfoValidateInput,
+  validateForgetCodeInput,
+} from "./schemas";
+import { signIn } from "./session-auth";
+import type { CodePurpose } from "./tables";
+
+export const BAD_CREDENTIALS = "Incorrect user name or password";
+export const EMAIL_TAKEN = "This email is already registered";
+export const EMAIL_UNKNOWN = "No account is registered with this email";
+
+/** Email accounts: sign-in, registration with an emailed code, the three-step password reset. */
+export function accountRoutes(core: SsoCore) {
+  const router = express.Router();
+
+  async function sendCode(email: string, purpose: CodePurpose) {
+    await core.codes.send(email, purpose);
+    return { resendAfterSeconds: RESEND_COOLDOWN_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 };
+  }
+
+  router.post(
+    "/basic/login",
+    handle(async (req, res) => {
+      const { UserName, Passsword } = parseBody(loginInput, req.body);
+      const user = await core.users.byEmail(UserName);
+      if (!user) {
+        await verifyNothing(Passsword);
+        throw new ApiError(400, BAD_CREDENTIALS);
+      }
+      core.guard.assertNotLocked(user);
+      if (!(await verifyPassword(Passsword, user.password_hash))) {
+        await core.guard.recordFailure(user.id);
+        throw new ApiError(400, BAD_CREDENTIALS);
+      }
+      await core.guard.clearFailures(user);
+      sendOk(res, await signIn(core, user, "email"));
+    }),
+  );
+
+  router.post(
+    "/basic/sendCode",
+    handle(async (req, res) => {
+      const { Name } = parseBody(sendCodeInput, req.body);
+      if (await core.users.exists(Name)) throw new ApiError(409, EMAIL_TAKEN);
+      sendOk(res, await sendCode(Name, "register"));
+    }),
+  );
+
+  router.post(
+    "/basic/userInfo",
+    handle(async (req, res) => {
+      const input = parseBody(registerInput, req.body);
+      // Checked before the code, so a taken email does not burn the code.
+      if (await core.users.exists(input.UserName)) throw new ApiError(409, EMAIL_TAKEN);
+      await core.codes.check(input.UserName, "register", input.Code, { consume: true });
+      const user = await core.users.insert(input.UserName, await hashPassword(input.Passsword), input.RefferAddr);
+      if (!user) throw new ApiError(409, EMAIL_TAKEN);
+      sendOk(res, await signIn(core, user, "email"));
+    }),
+  );
+
+  router.post(
+    "/basic/sendCodeToForgetPwd",
+    handle(async (req, res) => {
+      const { Name } = parseBody(sendCodeInput, req.body);
+      // Not hidden: /sso/userInfoValidate tells anyone whether an email is registered anyway.
+      if (!(await core.users.exists(Name))) throw new ApiError(404, EMAIL_UNKNOWN);
+      sendOk(res, await sendCode(Name, "reset"));
+    }),
+  );
+
+  router.post(
+    "/basic/validateForgetCode",
+    handle(async (req, res) => {
+      const { UserName, Code } = parseBody(validateForgetCodeInput, req.body);
+      await core.codes.check(UserName, "reset", Code, { consume: false });
+      sendOk(res, { valid: true });
+    }),
+  );
+
+  router.post(
+    "/basic/forgetPwd",
+    handle(async (req, res) => {
+      const { UserName, Passsword, Code } = parseBody(forgetPwdInput, req.body);
+      const user = await core.users.byEmail(UserName);
+      if (!user) throw new ApiError(404, EMAIL_UNKNOWN);
+      await core.codes.check(UserName, "reset", Code, { consume: true });
+      await core.users.setPassword(user.id, await hashPassword(Passsword));
+      // Whoever knew the old password is signed out everywhere.
+      await core.sessions.revokeAll(user.id);
+      sendOk(res, null);
+    }),
+  );
+
+  router.post(
+    "/sso/userInfoValidate",
+    handle(async (req, res) => {
+      const { UserName } = parseBody(userInfoValidateInput, req.body);
+      sendOk(res, { exists: await core.users.exists(UserName) });
+    }),
+  );
+
+  return router;
+}

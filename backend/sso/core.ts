@@ -1,0 +1,26 @@
+import type { BackendContext } from "../types";
+import { createCodes } from "./codes";
+import { createLoginGuard } from "./login-guard";
+import { createMailer } from "./mail";
+import { createOrders } from "./orders";
+import { createSecrets } from "./secrets";
+import { createSessions } from "./sessions";
+import { createUsers } from "./users";
+import { createWallets } from "./wallets";
+
+/** The SSO backend's parts over one database, shared by its routes, its auth for other services and its seed. */
+export function createSsoCore({ store, options }: BackendContext) {
+  const { db } = store;
+  const secrets = createSecrets(options.walletEncryptionKey);
+  return {
+    db,
+    users: createUsers(db),
+    sessions: createSessions(db, options.tokenTtlSeconds),
+    codes: createCodes(db, secrets, createMailer(db, options.smtpUrl)),
+    guard: createLoginGuard(db),
+    wallets: createWallets(db, secrets),
+    orders: createOrders(db),
+  };
+}
+
+export type SsoCore = ReturnType<typeof createSsoCore>;

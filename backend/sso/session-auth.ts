@@ -1,0 +1,31 @@
+import type { Request } from "express";
+import { AUTH_TOKEN_HEADER } from "../../app/domain/constants";
+import { ApiError } from "../http";
+import type { SsoCore } from "./core";
+import type { LiveSession } from "./sessions";
+import { type UserInfo, userInfo } from "./users";
+import type { LoginType, UserRow } from "./tables";
+
+/** SPEC §8's wording; the app shows its expired-session prompt on any 401. */
+export const INVALID_SESSION = "Invalid session, or session has expired, please log in again.";
+
+/** The live session of the request's authToken header, or a 401. */
+export async function requireSession(core: SsoCore, req: Request): Promise<LiveSession> {
+  const token = req.get(AUTH_TOKEN_HEADER);
+  const live = token ? await core.sessions.find(token) : null;
+  if (!live) throw new ApiError(401, INVALID_SESSION);
+  return live;
+}
+
+/** The data of every sign-in answer (login, register, loginOther). */
+export interface SignInResult {
+  token: string;
+  /** ISO 8601 UTC. */
+  expiresAt: string;
+  userInfo: UserInfo;
+}
+
+export async function signIn(core: SsoCore, user: UserRow, loginType: LoginType, identity?: string): Promise<SignInResult> {
+  const { token, expiresAt, session } = await core.sessions.issue(user.id, loginType, identity);
+  return { token, expiresAt, userInfo: userInfo(user, session) };
+}

@@ -1,0 +1,75 @@
+import express from "express";
+import { bindWalletMessage } from "../../app/domain/bind-message";
+import { ApiError, handle, sendOk } from "../http";
+import { parseBody } from "./parse";
+import type { SsoCore } from "./core";
+import { bindWalletInput, loginOtherInput, walletParam } from "./schemas";
+import { requireSession, signIn } from "./session-auth";
+import { publicUserInfo, userInfo } from "./users";
+import { assertFresh, assertSignedBy } from "./wallets";
+
+/** The session (user info, sign-out) and everything wallet: binding, managed wallets, wallet sign-in, lookup. */
+export function walletRoutes(core: SsoCore) {
+  const router = express.Router();
+
+  router.get(
+    "/sso/getUserInfo",
+    handle(async (req, res) => {
+      const { user, session } = await requireSession(core, req);
+      sendOk(res, userInfo(user, session));
+    }),
+  );
+
+  router.get(
+    "/sso/loginOut",
+    handle(async (req, res) => {
+      const { session } = await requireSession(core, req);
+      await core.sessions.revoke(session.id);
+      sendOk(res, null);
+    }),
+  );
+
+  router.post(
+    "/sso/loginOther",
+    handle(async (req, res) => {
+      const { accessToken } = parseBody(loginOtherInput, req.body);
+      const user = await core.wallets.signInWithWallet(accessToken.address, accessToken.issuedAt, accessToken.signature);
+      sendOk(res, await signIn(core, user, "wallet", accessToken.address));
+    }),
+  );
+
+  router.post(
+    "/sso/bindWalletWithAccount",
+    handle(async (req, res) => {
+      const { user, session } = await requireSession(core, req);
+      const input = parseBody(bindWalletInput, req.body);
+      if (input.UserName !== user.email) throw new ApiError(403, "UserName is not the signed-in account");
+      assertFresh(input.IssuedAt);
+      const message = bindWalletMessage({ userName: user.email, address: input.Address, issuedAt: input.IssuedAt });
+      await assertSignedBy(message, input.Signature, input.Address);
+      const bound = await core.wallets.bindBrowserWallet(user, input.Address);
+      sendOk(res, userInfo(bound, session));
+    }),
+  );
+
+  router.get(
+    "/sso/createAddress",
+    handle(async (req, res) => {
+      const { user } = await requireSession(core, req);
+      const bound = await core.wallets.createManagedWallet(user);
+      sendOk(res, { address: bound.wallet_address });
+    }),
+  );
+
+  router.get(
+    "/api/user/:walletAddress",
+    handle(async (req, res) => {
+      const { walletAddress } = parseBody(walletParam, req.params);
+      const user = await core.users.byWallet(walletAddress);
+      if (!user) throw new ApiError(404, "No account is bound to this wallet");
+      sendOk(res, publicUserInfo(user));
+    }),
+  );
+
+  return router;
+}
