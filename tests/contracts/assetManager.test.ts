@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEventLogs, type Account, type Hex } from "viem";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
+import { TREASURY_GRANT } from "../../contracts/deploy";
+import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
+import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
+
+const WEI = 10n ** 18n;
+const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
+
+let t: TestChain;
+let c: TestChain["deployment"]["contracts"];
+let nonce = 1000n;
+
+beforeAll(async () => {
+  t = await startTestChain();
+  c = t.deployment.contracts;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function claimFields(account: Account, overrides: Partial<ClaimFields> = {}): Promise<ClaimFields> {
+  const now = (await t.publicClient.getBlock()).timestamp;
+  return {
+    account: account.address,
+    kind: CLAIM_KIND.token,
+    asset: c.fire,
+    idOrAmount: 25n * WEI,
+    nonce: ++nonce,
+    deadline: now + 600n,
+    chainId: BigInt(LOCAL_CHAIN_ID),
+    assetManager: c.assetManager,
+    ...overrides,
+  };
+}
+
+function submit(
+  functionName: "claimToken" | "claimNft",
+  account: Account,
+  signed: SignedClaim,
+  submitter: Account = account,
+) {
+  return t.walletFor(submitter).writeContract({
+    address: c.assetManager,
+    abi: managerAbi,
+    functionName,
+    args: [account.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
+  });
+}
+
+const fireBalance = (address: Hex) =>
+  t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
+
+const claimStatus = (account: Account, claimNonce: bigint) =>
+  t.publicClient.readContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "queryClaim", args: [account.address, claimNonce] });
+
+describe("claims from the game", () => {
+  it("is seeded with a treasury and custody items", async () => {
+    expect(await fireBalance(c.assetManager)).toBe(TREASURY_GRANT);
+    for (const { tokenId } of t.deployment.seed.custodyNfts) {
+      const owner = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [BigInt(tokenId)] });
+      expect(owner).toBe(c.assetManager);
+    }
+    expect(await t.publicClient.readContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "claimSigner" })).toBe(
+      t.deployment.accounts.claimSigner,
+    );
+  });
+
+  it("pays a valid token claim exactly once, whoever submits it", async () => {
+    const player = freshPlayer(3);
+    const fields = await claimFields(player);
+    const signed = await signClaim(fields, DEV_CLAIM_SIGNER_KEY);
+    expect(signed.claim_content).toBe(encodeClaimContent(fields));
+    expect(signed.claim_content).toHaveLength(2 + 256 * 2);
+    expect(await claimStatus(player, fields.nonce)).toBe(0);
+
+    const receipt = await t.mined(submit("claimToken", player, signed, freshPlayer(4)));
+    expect(parseEventLogs({ abi: assetManagerAbi, logs: receipt.logs, eventName: "Claimed" })[0]?.args).toEqual({
+      account: player.address,
+      nonce: fields.nonce,
+      asset: c.fire,
+      kind: CLAIM_KIND.token,
+      idOrAmount: 25n * WEI,
+    });
+    expect(await fireBalance(player.address)).toBe(25n * WEI);
+    expect(await claimStatus(player, fields.nonce)).toBe(1);
+
+    expect(await revertOf(submit("claimToken", player, signed))).toEqual({
+      name: "ClaimAlreadyUsed",
+      args: [player.address, fields.nonce],
+    });
+    expect(await fireBalance(player.address)).toBe(25n * WEI);
+  });
+
+  it("refuses expired, wrong-signer, wrong-chain, wrong-contract, wrong-account and wrong-kind claims", async () => {
+    const player = freshPlayer(5);
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const expired = await claimFields(player, { deadline: now - 1n });
+    expect(await revertOf(submit("claimToken", player, await signClaim(expired, DEV_CLAIM_SIGNER_KEY)))).toEqual({
+      name: "ClaimExpired",
+      args: [now - 1n],
+    });
+
+    const forged = await signClaim(await claimFields(player), DEMO_BROWSER_ACCOUNT.privateKey);
+    expect(await revertOf(submit("claimToken", player, forged))).toEqual({
+      name: "InvalidClaimSigner",
+      args: [DEMO_BROWSER_ACCOUNT.wallet],
+    });
+
+    const otherChain = await signClaim(await claimFields(player, { chainId: 56n }), DEV_CLAIM_SIGNER_KEY);
+    expect(await revertOf(submit("claimToken", player, otherChain))).toEqual({ name: "ClaimWrongChain", args: [56n] });
+
+    const otherManager = await signClaim(await claimFields(player, { assetManager: c.boxSale }), DEV_CLAIM_SIGNER_KEY);
+    expect(await revertOf(submit("claimToken", player, otherManager))).toEqual({
+      name: "ClaimWrongContract",
+      args: [c.boxSale],
+    });
+
+    const someoneElses = await signClaim(await claimFields(freshPlayer(6)), DEV_CLAIM_SIGNER_KEY);
+    expect((await revertOf(submit("claimToken", player, someoneElses))).name).toBe("ClaimAccountMismatch");
+
+    const tokenClaim = await signClaim(await claimFields(player), DEV_CLAIM_SIGNER_KEY);
+    expect(await revertOf(submit("claimNft", player, tokenClaim))).toEqual({ name: "WrongClaimKind", args: [0] });
+
+    // A valid signature over different content proves nothing.
+    const tampered = { ...tokenClaim, claim_content: encodeClaimContent({ ...(await claimFields(player)), idOrAmount: 10n ** 24n }) };
+    expect((await revertOf(submit("claimToken", player, tampered))).name).toBe("InvalidClaimSigner");
+
+    const truncated = { ...tokenClaim, claim_content: tokenClaim.claim_content.slice(0, -64) as Hex };
+    expect(await revertOf(submit("claimToken", player, truncated))).toEqual({ name: "MalformedClaim", args: [224n] });
+
+    expect(await fireBalance(player.address)).toBe(0n);
+  });
+
+  it("hands out a custody NFT once", async () => {
+    const player = freshPlayer(6);
+    const [custody] = t.deployment.seed.custodyNfts;
+    const tokenId = BigInt(custody!.tokenId);
+    const fields = await claimFields(player, { kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId });
+    await t.mined(submit("claimNft", player, await signClaim(fields, DEV_CLAIM_SIGNER_KEY)));
+    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
+      player.address,
+    );
+
+    const again = await signClaim({ ...fields, nonce: ++nonce }, DEV_CLAIM_SIGNER_KEY);
+    expect(await revertOf(submit("claimNft", player, again))).toEqual({ name: "NftNotInCustody", args: [c.card, tokenId] });
+  });
+});
+
+describe("swaps into the game", () => {
+  it("takes supported tokens and NFTs into custody and records SwappedToGame", async () => {
+    const player = freshPlayer(7);
+    const wallet = t.walletFor(player);
+    await t.mined(t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, 50n * WEI] }));
+    await t.mined(wallet.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.assetManager, 50n * WEI] }));
+
+    const tokenSwap = await t.mined(
+      wallet.writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [c.fire, 40n * WEI, 1n] }),
+    );
+    const [tokenEvent] = parseEventLogs({ abi: assetManagerAbi, logs: tokenSwap.logs, eventName: "SwappedToGame" });
+    expect(tokenEvent?.args).toMatchObject({ account: player.address, asset: c.fire, kind: CLAIM_KIND.token, idOrAmount: 40n * WEI, gameTag: 1n });
+    expect(await fireBalance(player.address)).toBe(10n * WEI);
+
+    // Claim a custody card, then swap it back into the game.
+    const [, custody] = t.deployment.seed.custodyNfts;
+    const tokenId = BigInt(custody!.tokenId);
+    const fields = await claimFields(player, { kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId });
+    await t.mined(submit("claimNft", player, await signClaim(fields, DEV_CLAIM_SIGNER_KEY)));
+    await t.mined(wallet.writeContract({ address: c.card, abi: sparkCardAbi, functionName: "approve", args: [c.assetManager, tokenId] }));
+    const nftSwap = await t.mined(
+      wallet.writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapNftToGame", args: [c.card, tokenId, 1n] }),
+    );
+    const [nftEvent] = parseEventLogs({ abi: assetManagerAbi, logs: nftSwap.logs, eventName: "SwappedToGame" });
+    expect(nftEvent?.args).toMatchObject({ swapId: tokenEvent!.args.swapId + 1n, kind: CLAIM_KIND.nft, idOrAmount: tokenId });
+    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
+      c.assetManager,
+    );
+    const recorded = await t.publicClient.readContract({
+      address: c.assetManager,
+      abi: assetManagerAbi,
+      functionName: "querySwap",
+      args: [nftEvent!.args.swapId],
+    });
+    expect(recorded).toMatchObject({ account: player.address, kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId, gameTag: 1n });
+  });
+
+  it("refuses unsupported assets, zero amounts, NFTs the caller does not own and unknown swap ids", async () => {
+    const wallet = t.walletFor(freshPlayer(7));
+    const swapToken = (token: Hex, amount: bigint) =>
+      wallet.writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [token, amount, 1n] });
+    expect(await revertOf(swapToken(c.boxSale, 1n))).toEqual({ name: "UnsupportedAsset", args: [c.boxSale] });
+    expect(await revertOf(swapToken(c.fire, 0n))).toEqual({ name: "ZeroAmount", args: [] });
+    const [, , third] = t.deployment.seed.custodyNfts;
+    const notMine = wallet.writeContract({
+      address: c.assetManager,
+      abi: managerAbi,
+      functionName: "swapNftToGame",
+      args: [c.card, BigInt(third!.tokenId), 1n],
+    });
+    expect((await revertOf(notMine)).name).toBe("ERC721IncorrectOwner");
+    const unknown = t.publicClient.readContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "querySwap", args: [999n] });
+    expect(await revertOf(unknown)).toEqual({ name: "UnknownSwap", args: [999n] });
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * A deployed, seeded local chain per test file: anvil on a free port with a temporary state file.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  type Account,
+  type Hash,
+} from "viem";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { startLocalChain, type LocalChain } from "../../contracts/chain";
+import { localChain } from "../../contracts/deployment";
+import { DEV_DEPLOYER_KEY } from "../../backend/demo";
+
+/** anvil's public development mnemonic; accounts #0-#9 start with 10 000 ETH. */
+const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+
+/** Anvil accounts #3-#7 hold no tokens or boxes after seeding: fresh players for the tests. */
+export function freshPlayer(index: 3 | 4 | 5 | 6 | 7): Account {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
+
+export async function startTestChain(files?: { dir: string }) {
+  const dir = files?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "spark-chain-"));
+  const stateFile = path.join(dir, "state.json");
+  const deploymentFile = path.join(dir, "deployment.json");
+  const port = await freePort();
+  const chain: LocalChain = await startLocalChain({ port, stateFile, deploymentFile });
+  const viemChain = localChain(chain.rpcUrl);
+  const transport = http(chain.rpcUrl);
+  const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const testClient = createTestClient({ mode: "anvil", chain: viemChain, transport });
+  const walletFor = (account: Account) => createWalletClient({ account, chain: viemChain, transport });
+
+  return {
+    ...chain,
+    dir,
+    stateFile,
+    deploymentFile,
+    publicClient,
+    testClient,
+    walletFor,
+    deployer: walletFor(privateKeyToAccount(DEV_DEPLOYER_KEY)),
+    /** Waits for a sent transaction and fails the test unless it succeeded. */
+    async mined(hash: Hash | Promise<Hash>) {
+      const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: 50 });
+      if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
+      return receipt;
+    },
+    /** Moves the chain clock forward and mines a block at the new time. */
+    async advanceTime(seconds: number) {
+      await testClient.increaseTime({ seconds });
+      await testClient.mine({ blocks: 1 });
+    },
+    async close({ keepFiles = false } = {}) {
+      await chain.stop();
+      if (!keepFiles) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a contract call expected to revert and returns the decoded custom error. */
+export async function revertOf(call: Promise<unknown>): Promise<{ name: string; args: readonly unknown[] }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof BaseError) {
+      const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
+      if (reverted instanceof ContractFunctionRevertedError) {
+        return { name: reverted.data?.errorName ?? reverted.reason ?? "unknown", args: reverted.data?.args ?? [] };
+      }
+    }
+    throw error;
+  }
+  throw new Error("expected the call to revert, but it succeeded");
+}
