@@ -69,7 +69,7 @@ export function createSecrets(walletEncryptionKeyHex: string) {
       const [version, ...parts] = sealed.split(".");
       if (version !== SEALED_VERSION || parts.length !== 3) throw new Error("Unknown sealed key format");
       const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, "base64"));
-      const decipher = createDecipheriv("aes-256-gcm", aesKey, iv);
+      const decipher = createDecipheriv("aes-256-gcm", aesKey, iv, { authTagLength: 16 });
       decipher.setAAD(Buffer.from(address, "utf8"));
       decipher.setAuthTag(tag);
       return bytesToHex(Buffer.concat([decipher.update(ciphertext), decipher.final()]));

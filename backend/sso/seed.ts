@@ -12,11 +12,11 @@ export const DEMO_ORDER_SESSION_ID = "cs_demo_paid";
 export async function seedSso(ctx: BackendContext): Promise<void> {
   const core = createSsoCore(ctx);
   const accounts = [DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_BUYER_ACCOUNT];
-  // Each account gets its own salt; the three scrypt runs go in parallel on libuv's pool.
-  const hashes = await Promise.all(accounts.map(() => hashPassword(prehashPassword(DEMO_PASSWORD))));
+  // One scrypt for all three: the password is public anyway, and every test backend start pays for the seed.
+  const passwordHash = await hashPassword(prehashPassword(DEMO_PASSWORD));
   const [browser, managed, buyer] = await Promise.all(
-    accounts.map(async (account, i) => {
-      const user = await core.users.insert(account.email, hashes[i], null);
+    accounts.map(async (account) => {
+      const user = await core.users.insert(account.email, passwordHash, null);
       if (!user) throw new Error(`Demo account ${account.email} exists already`);
       return user;
     }),

@@ -114,8 +114,7 @@ describe("POST /basic/login", () => {
     const { token } = await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
     const users = await t.store.db.selectFrom("users").select("password_hash").execute();
     const hashes = users.map((u) => u.password_hash);
-    for (const hash of hashes) expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
-    expect(new Set(hashes).size).toBe(hashes.length);
+    for (const hash of hashes) expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     expect(hashes.join()).not.toContain(prehashPassword(DEMO_PASSWORD));
     const sessions = await t.store.db.selectFrom("sessions").select("token_hash").execute();
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
@@ -153,17 +152,6 @@ describe("GET /sso/getUserInfo and /sso/loginOut", () => {
     expect(data.UserName).toBe(DEMO_BROWSER_ACCOUNT.email);
     await t.store.db.updateTable("sessions").set({ expires_at: minutesFromNow(-1) }).where("revoked_at", "is", null).execute();
     expect((await t.call("GET", "/sso/getUserInfo", undefined, token)).status).toBe(401);
-  });
-
-  it("honours tokenTtlSeconds", async () => {
-    const short = await startTestBackends({ tokenTtlSeconds: 60 });
-    try {
-      const { expiresAt } = await login(short, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
-      expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
-      expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(55_000);
-    } finally {
-      await short.close();
-    }
   });
 });
 

@@ -125,6 +125,17 @@ describe("POST /sso/bindWalletWithAccount", () => {
     expect(info.data).toMatchObject({ BindAddrType: 1, WalletAddress: fresh.Address });
   });
 
+  it("binds a wallet to one account only, also when two bind it at once", async () => {
+    const [a, b] = await Promise.all([register(t, "racer-a@sparkera.test"), register(t, "racer-b@sparkera.test")]);
+    const contested = generatePrivateKey();
+    const answers = await Promise.all([
+      bind(await bindRequest("racer-a@sparkera.test", contested), a.token),
+      bind(await bindRequest("racer-b@sparkera.test", contested), b.token),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(answers.find((x) => x.status === 409)?.msg).toBe("This wallet is already bound to another account");
+  });
+
   it("accepts the same binding again, but no second wallet", async () => {
     expect((await bind(await bindRequest("binder@sparkera.test", key))).status).toBe(200);
     const second = await bind(await bindRequest("binder@sparkera.test", generatePrivateKey()));
