@@ -98,6 +98,7 @@ const backends = env.embeddedBackends
       claimSignerKey: (env.CLAIM_SIGNER_KEY ?? (await import("./backend/demo")).DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
       chainId: env.CHAIN_ID,
       smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
       tokenTtlSeconds: 60 * 60 * 24,
       // Mail that is not really sent must land somewhere readable: see docs/decisions/0001.
       exposeDevOutbox: !env.SMTP_URL,

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { ZodType } from "zod";
+import type { ZodType, ZodTypeDef } from "zod";
 
 /**
  * The envelope both backends answer with: `{ code, msg, data, success }`.
@@ -31,9 +31,9 @@ export function sendError(res: Response, status: number, msg: string) {
   res.status(status).json(body);
 }
 
-/** Parses input with a Zod schema, or throws a 400 ApiError naming the first bad field. */
-export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
+/** Parses input with a Zod schema (typed by its output), or throws a 400 ApiError naming the first bad field. */
+export function parseInput<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue.path.length ? `${issue.path.join(".")}: ` : "";

@@ -1,8 +1,9 @@
-import express from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { openDatabase } from "./db";
 import { createSsoService } from "./sso/service";
 import { createMarketService } from "./market/service";
 import { seedIfEmpty } from "./seed";
+import { sendError } from "./http";
 import type { BackendOptions } from "./types";
 
 export type { BackendOptions } from "./types";
@@ -27,6 +28,11 @@ export async function startBackends(databaseFile: string, options: BackendOption
   router.use(sso.router);
   router.use("/api/v1", market.router);
   if (options.exposeDevOutbox) router.use(sso.devRouter);
+  // Body-parser failures (malformed JSON, too large) answer in the envelope, not Express's HTML page.
+  router.use(API_PATHS, (error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent || !error.status || error.status >= 500) return next(error);
+    sendError(res, error.status, error.type === "entity.too.large" ? "Request body too large" : "Malformed request body");
+  });
 
   return { router, store, close: () => store.close() };
 }

@@ -11,6 +11,8 @@ export interface BackendOptions {
   chainId: number;
   /** When set, mail goes out through nodemailer; otherwise it lands in the dev outbox table. */
   smtpUrl?: string;
+  /** Sender address of outgoing mail. */
+  mailFrom?: string;
   /** How long an SSO token lives. */
   tokenTtlSeconds: number;
   /** Mount /dev/outbox (never in production). */

@@ -30,6 +30,7 @@ const schema = z
     WALLET_ENCRYPTION_KEY: hexKey(32).optional(),
     CLAIM_SIGNER_KEY: hexKey(32).optional(),
     SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).optional(),
     CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
     /** Unset: a local anvil node is started and our contracts are deployed to it. */
     CHAIN_RPC_URL: optionalUrl,

@@ -1,6 +1,5 @@
+import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
-import { ApiError, handle, sendOk } from "../http";
-import { parseBody } from "./parse";
 import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./codes";
 import type { SsoCore } from "./core";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
@@ -31,7 +30,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/basic/login",
     handle(async (req, res) => {
-      const { UserName, Passsword } = parseBody(loginInput, req.body);
+      const { UserName, Passsword } = parseInput(loginInput, req.body);
       const user = await core.users.byEmail(UserName);
       if (!user) {
         await verifyNothing(Passsword);
@@ -50,7 +49,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/basic/sendCode",
     handle(async (req, res) => {
-      const { Name } = parseBody(sendCodeInput, req.body);
+      const { Name } = parseInput(sendCodeInput, req.body);
       if (await core.users.exists(Name)) throw new ApiError(409, EMAIL_TAKEN);
       sendOk(res, await sendCode(Name, "register"));
     }),
@@ -59,7 +58,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/basic/userInfo",
     handle(async (req, res) => {
-      const input = parseBody(registerInput, req.body);
+      const input = parseInput(registerInput, req.body);
       // Checked before the code, so a taken email does not burn the code.
       if (await core.users.exists(input.UserName)) throw new ApiError(409, EMAIL_TAKEN);
       await core.codes.check(input.UserName, "register", input.Code, { consume: true });
@@ -72,7 +71,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/basic/sendCodeToForgetPwd",
     handle(async (req, res) => {
-      const { Name } = parseBody(sendCodeInput, req.body);
+      const { Name } = parseInput(sendCodeInput, req.body);
       // Not hidden: /sso/userInfoValidate tells anyone whether an email is registered anyway.
       if (!(await core.users.exists(Name))) throw new ApiError(404, EMAIL_UNKNOWN);
       sendOk(res, await sendCode(Name, "reset"));
@@ -82,7 +81,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/basic/validateForgetCode",
     handle(async (req, res) => {
-      const { UserName, Code } = parseBody(validateForgetCodeInput, req.body);
+      const { UserName, Code } = parseInput(validateForgetCodeInput, req.body);
       await core.codes.check(UserName, "reset", Code, { consume: false });
       sendOk(res, { valid: true });
     }),
@@ -91,7 +90,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/basic/forgetPwd",
     handle(async (req, res) => {
-      const { UserName, Passsword, Code } = parseBody(forgetPwdInput, req.body);
+      const { UserName, Passsword, Code } = parseInput(forgetPwdInput, req.body);
       const user = await core.users.byEmail(UserName);
       if (!user) throw new ApiError(404, EMAIL_UNKNOWN);
       await core.codes.check(UserName, "reset", Code, { consume: true });
@@ -105,7 +104,7 @@ export function accountRoutes(core: SsoCore) {
   router.post(
     "/sso/userInfoValidate",
     handle(async (req, res) => {
-      const { UserName } = parseBody(userInfoValidateInput, req.body);
+      const { UserName } = parseInput(userInfoValidateInput, req.body);
       sendOk(res, { exists: await core.users.exists(UserName) });
     }),
   );

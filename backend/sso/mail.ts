@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db";
 import type { CodePurpose } from "./tables";
 
-/** Sender of every mail. BackendOptions has no sender setting yet; production should add one. */
-export const MAIL_FROM = "Spark Era <no-reply@sparkera.test>";
+/** Sender when BackendOptions.mailFrom is unset. */
+const DEFAULT_MAIL_FROM = "Spark Era <no-reply@sparkera.test>";
 
 export interface Mail {
   to: string;
@@ -15,11 +15,11 @@ export interface Mail {
 export type SendMail = (mail: Mail) => Promise<void>;
 
 /** Mail goes out by SMTP when a URL is configured; otherwise it lands in the dev outbox table. */
-export function createMailer(db: Kysely<Database>, smtpUrl: string | undefined): SendMail {
+export function createMailer(db: Kysely<Database>, smtpUrl: string | undefined, from = DEFAULT_MAIL_FROM): SendMail {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return async ({ to, subject, text }) => {
-      await transport.sendMail({ from: MAIL_FROM, to, subject, text });
+      await transport.sendMail({ from, to, subject, text });
     };
   }
   return async ({ to, subject, text }) => {

@@ -1,9 +1,8 @@
+import { handle, parseInput, sendOk } from "../http";
 import express from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db";
-import { handle, sendOk } from "../http";
-import { parseBody } from "./parse";
 
 /** Mails shown at most; the outbox is a development aid, not an archive. */
 const OUTBOX_LIMIT = 50;
@@ -73,7 +72,7 @@ export function outboxRoutes(db: Kysely<Database>) {
   router.get(
     "/dev/outbox.json",
     handle(async (req, res) => {
-      const { to } = parseBody(outboxQuery, req.query);
+      const { to } = parseInput(outboxQuery, req.query);
       sendOk(res, await latest(to));
     }),
   );

@@ -1,6 +1,5 @@
+import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
-import { ApiError, handle, sendOk } from "../http";
-import { parseBody } from "./parse";
 import type { SsoCore } from "./core";
 import { orderDetailInput } from "./schemas";
 
@@ -14,7 +13,7 @@ export function storeRoutes(core: SsoCore) {
   router.post(
     "/store/getOrderDetail",
     handle(async (req, res) => {
-      const { sessionId } = parseBody(orderDetailInput, req.body);
+      const { sessionId } = parseInput(orderDetailInput, req.body);
       const order = await core.orders.bySessionId(sessionId);
       if (!order) throw new ApiError(404, "No order exists for this checkout session");
       sendOk(res, order);

@@ -1,7 +1,6 @@
+import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
 import { bindWalletMessage } from "../../app/domain/bind-message";
-import { ApiError, handle, sendOk } from "../http";
-import { parseBody } from "./parse";
 import type { SsoCore } from "./core";
 import { bindWalletInput, loginOtherInput, walletParam } from "./schemas";
 import { requireSession, signIn } from "./session-auth";
@@ -32,7 +31,7 @@ export function walletRoutes(core: SsoCore) {
   router.post(
     "/sso/loginOther",
     handle(async (req, res) => {
-      const { accessToken } = parseBody(loginOtherInput, req.body);
+      const { accessToken } = parseInput(loginOtherInput, req.body);
       const user = await core.wallets.signInWithWallet(accessToken.address, accessToken.issuedAt, accessToken.signature);
       sendOk(res, await signIn(core, user, "wallet", accessToken.address));
     }),
@@ -42,7 +41,7 @@ export function walletRoutes(core: SsoCore) {
     "/sso/bindWalletWithAccount",
     handle(async (req, res) => {
       const { user, session } = await requireSession(core, req);
-      const input = parseBody(bindWalletInput, req.body);
+      const input = parseInput(bindWalletInput, req.body);
       if (input.UserName !== user.email) throw new ApiError(403, "UserName is not the signed-in account");
       assertFresh(input.IssuedAt);
       const message = bindWalletMessage({ userName: user.email, address: input.Address, issuedAt: input.IssuedAt });
@@ -64,7 +63,7 @@ export function walletRoutes(core: SsoCore) {
   router.get(
     "/api/user/:walletAddress",
     handle(async (req, res) => {
-      const { walletAddress } = parseBody(walletParam, req.params);
+      const { walletAddress } = parseInput(walletParam, req.params);
       const user = await core.users.byWallet(walletAddress);
       if (!user) throw new ApiError(404, "No account is bound to this wallet");
       sendOk(res, publicUserInfo(user));

@@ -1,0 +1,50 @@
+import type { BackendClient } from "./http-client.server";
+import { prehashPassword } from "./password-hash.server";
+import type { UserInfo } from "./session.server";
+
+/** What a successful sign-in or registration returns. */
+export interface SignIn {
+  token: string;
+  expiresAt: string;
+  userInfo: UserInfo;
+}
+
+/** Typed calls of the node (SSO) backend, SPEC §7. Passwords are pre-hashed here, never sent in clear. */
+export function ssoApi(sso: BackendClient) {
+  return {
+    getUserInfo: () => sso.get<UserInfo>("/sso/getUserInfo"),
+    login: (email: string, password: string) =>
+      sso.post<SignIn>("/basic/login", { anonymous: true, body: { UserName: email, Passsword: prehashPassword(password) } }),
+    sendCode: (email: string) => sso.post<unknown>("/basic/sendCode", { anonymous: true, body: { Name: email } }),
+    register: (input: { email: string; password: string; code: string; referral?: string }) =>
+      sso.post<SignIn>("/basic/userInfo", {
+        anonymous: true,
+        body: { UserName: input.email, Passsword: prehashPassword(input.password), Code: input.code, RefferAddr: input.referral ?? "" },
+      }),
+    sendCodeToForgetPwd: (email: string) => sso.post<unknown>("/basic/sendCodeToForgetPwd", { anonymous: true, body: { Name: email } }),
+    validateForgetCode: (email: string, code: string) =>
+      sso.post<unknown>("/basic/validateForgetCode", { anonymous: true, body: { UserName: email, Code: code } }),
+    forgetPwd: (email: string, password: string, code: string) =>
+      sso.post<unknown>("/basic/forgetPwd", { anonymous: true, body: { UserName: email, Passsword: prehashPassword(password), Code: code } }),
+    loginOut: () => sso.get<unknown>("/sso/loginOut"),
+    userInfoValidate: (email: string) => sso.post<{ exists: boolean }>("/sso/userInfoValidate", { body: { UserName: email } }),
+    bindWallet: (input: { userName: string; address: string; signature: string; issuedAt: string }) =>
+      sso.post<UserInfo>("/sso/bindWalletWithAccount", {
+        body: { LoginType: "email", BindType: 1, Address: input.address, UserName: input.userName, Signature: input.signature, IssuedAt: input.issuedAt },
+      }),
+    createManagedWallet: () => sso.get<{ address: string }>("/sso/createAddress"),
+    orderDetail: (sessionId: string) => sso.post<StoreOrder>("/store/getOrderDetail", { anonymous: true, body: { sessionId } }),
+  };
+}
+
+export interface StoreOrder {
+  sessionId: string;
+  productId: string;
+  productName: string;
+  quantity: number;
+  amountCents: number;
+  currency: string;
+  status: "pending" | "paid" | "canceled";
+  createdAt: string;
+  paidAt: string | null;
+}
