@@ -4,8 +4,13 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, SocialLinks } from "~/components/header";
 import { FlashDialog, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { backendClients } from "~/services/backends.server";
 import { getPublicEnv } from "~/services/env.server";
-import { commitSession, readFlash } from "~/services/session.server";
+import { getHoneypot } from "~/services/honeypot.server";
+import { SessionExpiredError } from "~/services/http-client.server";
+import { commitSession, readFlash, type UserInfo } from "~/services/session.server";
+import { ssoApi } from "~/services/sso.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -19,8 +24,24 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { session, toast, dialog, consumed } = await readFlash(request);
-  const sessionUser = session.get("user");
+  const flash = await readFlash(request);
+  const { session, toast, consumed } = flash;
+  let dialog = flash.dialog;
+  let changed = consumed;
+  const token = session.get("token");
+  let sessionUser: UserInfo | undefined = token ? session.get("user") : undefined;
+  // SPEC §2: a token without user info loads the info.
+  if (token && !sessionUser) {
+    try {
+      sessionUser = await ssoApi(backendClients(token).sso).getUserInfo();
+      session.set("user", sessionUser);
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) throw error;
+      session.unset("token");
+      dialog = { kind: "session-expired", redirectTo: new URL(request.url).pathname };
+    }
+    changed = true;
+  }
   const user = sessionUser
     ? {
         userName: sessionUser.UserName,
@@ -30,8 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   return json(
-    { env: getPublicEnv(), user, toast, dialog },
-    consumed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+    { env: getPublicEnv(), user, toast, dialog, honeypot: getHoneypot().getInputProps() },
+    changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }
 
@@ -82,7 +103,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const data = useRouteLoaderData<RootLoader>("root");
+  return (
+    <HoneypotProvider {...data?.honeypot}>
+      <Outlet />
+    </HoneypotProvider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -15,6 +15,8 @@
  * non-conflicting types (1 Halloween, 2-3 EGSE, 8 Legendary) are kept as display names only, for boxes that
  * may appear in listings; 4 stays Standard (A) rather than EGSE (B), and 18 stays V3-Galaxy.
  *
+ * The rank label of a box type (SPEC §3) is `rankLabel` in ./nft.
+ *
  * Price index: `money` is SPEC's (box type, price index) pair; the index points into `currencies`, and the
  * currency it names is the headline price on the box card. `currencies` lists every currency the box is
  * payable in; the sale contract accepts exactly those (a zero on-chain price means "not accepted").
@@ -31,8 +33,6 @@ export interface BoxCardFlags {
   petEggs: boolean;
   spaceships: boolean;
 }
-
-export type BoxRank = "Common" | "Uncommon" | "Legendary";
 
 export interface LootBoxEntry {
   typeBox: number;
@@ -167,13 +167,6 @@ export function findBox(typeBox: number): LootBoxEntry | undefined {
 /** A display title for any box type, sold or not. */
 export function boxTitle(typeBox: number): string {
   return findBox(typeBox)?.title ?? LEGACY_BOX_TITLES[typeBox] ?? `Loot box #${typeBox}`;
-}
-
-/** SPEC §3 rank label: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
-export function boxRankLabel(typeBox: number): BoxRank {
-  if (typeBox === 18) return "Uncommon";
-  if ([8, 19, 7, 17].includes(typeBox)) return "Legendary";
-  return "Common";
 }
 
 /** The headline currency and seeded price of a catalogue entry (per its `money` price index). */
