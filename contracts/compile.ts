@@ -5,15 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 
-const require = createRequire(import.meta.url);
-// solc ships CommonJS without types.
-const solc = require("solc") as {
+interface Solc {
   version(): string;
   compile(input: string, callbacks: { import(path: string): { contents: string } | { error: string } }): string;
-};
+}
 
 const contractsDir = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.join(contractsDir, "src");
@@ -49,11 +48,23 @@ function findImport(importPath: string): { contents: string } | { error: string 
   return { error: `not found: ${importPath}` };
 }
 
-function compile(): SolcOutput {
+function readSources(): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
   for (const file of fs.readdirSync(srcDir).filter((f) => f.endsWith(".sol")).sort()) {
     sources[file] = { content: fs.readFileSync(path.join(srcDir, file), "utf8") };
   }
+  return sources;
+}
+
+/** sha256 over contracts/src, stored in every artifact so a test can tell when a rebuild was forgotten. */
+export function sourcesHash(): string {
+  const hash = createHash("sha256");
+  for (const [file, { content }] of Object.entries(readSources())) hash.update(`${file}\0${content}\0`);
+  return hash.digest("hex");
+}
+
+function compile(solc: Solc): SolcOutput {
+  const sources = readSources();
   const input = {
     language: "Solidity",
     sources,
@@ -79,7 +90,10 @@ function errorKey(item: AbiItem): string {
 
 function main(): void {
   const started = performance.now();
-  const output = compile();
+  // solc ships CommonJS without types, and loading it takes a while: only when compiling.
+  const solc = createRequire(import.meta.url)("solc") as Solc;
+  const output = compile(solc);
+  const hash = sourcesHash();
   fs.mkdirSync(artifactsDir, { recursive: true });
 
   const abiLines = [
@@ -93,7 +107,12 @@ function main(): void {
   for (const [name, exportName] of Object.entries(DEPLOYABLE)) {
     const contract = output.contracts[`${name}.sol`]?.[name];
     if (!contract) throw new Error(`${name} missing from the solc output`);
-    const artifact = { contractName: name, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+    const artifact = {
+      contractName: name,
+      sourcesHash: hash,
+      abi: contract.abi,
+      bytecode: `0x${contract.evm.bytecode.object}`,
+    };
     fs.writeFileSync(path.join(artifactsDir, `${name}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
     abiLines.push(`export const ${exportName} = ${JSON.stringify(contract.abi, null, 2)} as const;`, "");
     for (const item of contract.abi.filter((i) => i.type === "error")) allErrors.set(errorKey(item), item);
@@ -111,4 +130,4 @@ function main(): void {
   console.log(`solc ${solc.version()}: ${Object.keys(DEPLOYABLE).length} artifacts and abi.ts written in ${seconds} s`);
 }
 
-main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

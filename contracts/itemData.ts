@@ -4,18 +4,15 @@
  * spaceship stats (bytes 3-9), equipment code (byte 3).
  */
 
-/** SPEC §3 card type codes that SparkCard tokens use. */
-export const NFT_TYPE = { card: 0, spaceship: 4, egg: 5, equipment: 7, material: 8 } as const;
+import { NFT_TYPE, SPACESHIP_STATS, spaceshipTotal, type SpaceshipStats } from "../app/domain/nft";
 
-export const SHIP_STAT_NAMES = ["Endurance", "Agility", "Pisonic", "Strength", "Crit", "Spirit", "Armor"] as const;
-export type ShipStatName = (typeof SHIP_STAT_NAMES)[number];
-
+/** SparkCard holds these SPEC §3 card type codes (hero cards, spaceships, eggs, equipment, materials). */
 export type ItemAttributes =
-  | { nftType: 0; rarity: number; level: number; camp: number; identity: number; profession: number }
-  | { nftType: 4; shipType: number; level: number; stats: Record<ShipStatName, number>; total: number }
-  | { nftType: 5; eggType: number }
-  | { nftType: 7; equipmentType: number; level: number; equipmentCode: number }
-  | { nftType: 8; material: number }
+  | { nftType: typeof NFT_TYPE.card; rarity: number; level: number; camp: number; identity: number; profession: number }
+  | { nftType: typeof NFT_TYPE.spaceship; shipType: number; level: number; stats: SpaceshipStats; total: number }
+  | { nftType: typeof NFT_TYPE.egg; eggType: number }
+  | { nftType: typeof NFT_TYPE.equipment; equipmentType: number; level: number; equipmentCode: number }
+  | { nftType: typeof NFT_TYPE.material; material: number }
   | { nftType: number; raw: bigint };
 
 const byteAt = (data: bigint, index: number): number => Number((data >> BigInt(8 * index)) & 0xffn);
@@ -36,12 +33,9 @@ export function decodeItemData(data: bigint): ItemAttributes {
         profession: byteAt(data, 5),
       };
     case NFT_TYPE.spaceship: {
-      const stats = Object.fromEntries(SHIP_STAT_NAMES.map((name, i) => [name, byteAt(data, 3 + i)])) as Record<
-        ShipStatName,
-        number
-      >;
-      const total = Object.values(stats).reduce((sum, value) => sum + value, 0);
-      return { nftType, shipType: byteAt(data, 1), level: byteAt(data, 2), stats, total };
+      // Stored in SPACESHIP_STATS order: Endurance, Agility, Pisonic, Strength, Crit, Spirit, Armor.
+      const stats = Object.fromEntries(SPACESHIP_STATS.map((name, i) => [name, byteAt(data, 3 + i)])) as SpaceshipStats;
+      return { nftType, shipType: byteAt(data, 1), level: byteAt(data, 2), stats, total: spaceshipTotal(stats) };
     }
     case NFT_TYPE.egg:
       return { nftType, eggType: byteAt(data, 1) };

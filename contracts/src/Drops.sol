@@ -104,12 +104,16 @@ library Drops {
         return uint16(word >> (16 * slice)) % range;
     }
 
-    function _weighted(uint256 roll, uint8[4] memory weights) private pure returns (uint8) {
+    /// @dev Branch-free, so the gas of an open does not depend on the draw: eth_estimateGas runs with another
+    /// prevrandao than the mined block, and a draw-dependent cost made wallets that send the bare estimate run
+    /// out of gas now and then.
+    function _weighted(uint256 roll, uint8[4] memory weights) private pure returns (uint8 index) {
         uint256 cumulative;
-        for (uint8 i = 0; i < 4; ++i) {
+        for (uint256 i = 0; i < 3; ++i) {
             cumulative += weights[i];
-            if (roll < cumulative) return i;
+            assembly ("memory-safe") {
+                index := add(index, iszero(lt(roll, cumulative)))
+            }
         }
-        return 3;
     }
 }

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi } from "../../contracts/abi";
 import { startLocalChain } from "../../contracts/chain";
+import { sourcesHash } from "../../contracts/compile";
 import { readDeployment } from "../../contracts/deployment";
 import { DEMO_TOKEN_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT } from "../../backend/demo";
@@ -27,6 +28,18 @@ async function stop(chain: TestChain) {
 
 const fireOf = (t: TestChain, owner: `0x${string}`) =>
   t.publicClient.readContract({ address: t.deployment.contracts.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
+
+describe("build outputs", () => {
+  it("were regenerated from the current contracts/src (run `npx tsx contracts/compile.ts` after editing a .sol)", () => {
+    const hash = sourcesHash();
+    for (const file of fs.readdirSync(new URL("../../contracts/artifacts/", import.meta.url))) {
+      const artifact = JSON.parse(fs.readFileSync(new URL(`../../contracts/artifacts/${file}`, import.meta.url), "utf8")) as {
+        sourcesHash: string;
+      };
+      expect(artifact.sourcesHash, file).toBe(hash);
+    }
+  });
+});
 
 describe("local chain", () => {
   it("writes the deployment record and refuses a port another node already answers on", async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, parseEventLogs, toHex, type Account, type TransactionReceipt } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/abi";
-import { decodeItemData, NFT_TYPE, parseItemTokenUri, SHIP_STAT_NAMES } from "../../contracts/itemData";
+import { decodeItemData, parseItemTokenUri } from "../../contracts/itemData";
+import { NFT_TYPE, SPACESHIP_STATS } from "../../app/domain/nft";
 import { DEMO_BOXES } from "../../contracts/deploy";
 import {
   BATCH_OPEN_GAS_LIMIT,
@@ -161,7 +162,8 @@ describe("batch open", () => {
       const traits = Object.fromEntries(metadata.attributes.map((a) => [a.trait_type, a.value]));
       expect(metadata.name).toBe(`Spaceship #${id}`);
       expect(traits.NftType).toBe(NFT_TYPE.spaceship);
-      expect(traits.Total).toBe(SHIP_STAT_NAMES.reduce((sum, name) => sum + ship.stats[name], 0));
+      // Metadata traits use SPEC's capitalised names, in storage order.
+      expect(SPACESHIP_STATS.map((stat) => traits[stat[0]!.toUpperCase() + stat.slice(1)])).toEqual(Object.values(ship.stats));
       expect(traits.Total).toBe(ship.total);
     }
   });
