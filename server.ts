@@ -5,12 +5,12 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type Request, type Response } from "express";
-import rateLimit from "express-rate-limit";
+import express, { type Response } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { startBackends, API_PATHS } from "./backend";
 import { parseEnv } from "./app/services/env.server";
+import { rateLimits } from "./server/rate-limit";
 
 let env;
 try {
@@ -71,26 +71,7 @@ app.use(
   }),
 );
 
-// Rate-limit tiers (as in the Epic Stack): reads are generous, writes less so, sign-in paths strict.
-const limitMultiple = Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1;
-const limiterDefaults = {
-  windowMs: 60 * 1000,
-  standardHeaders: true,
-  legacyHeaders: false,
-  // Answer like the backends do, so the app's client shows the message.
-  handler: (_req: Request, res: Response) => {
-    res.status(429).json({ code: 429, msg: "Too many requests, please try again later.", data: null, success: false });
-  },
-} as const;
-const generalLimit = rateLimit({ ...limiterDefaults, limit: 1000 * limitMultiple });
-const writeLimit = rateLimit({ ...limiterDefaults, limit: 100 * limitMultiple });
-const authLimit = rateLimit({ ...limiterDefaults, limit: 10 * limitMultiple });
-const AUTH_PATHS = ["/login", "/forgot-password", "/basic/login", "/basic/sendCode", "/basic/userInfo", "/basic/sendCodeToForgetPwd", "/basic/validateForgetCode", "/basic/forgetPwd"];
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return generalLimit(req, res, next);
-  if (AUTH_PATHS.includes(req.path)) return authLimit(req, res, next);
-  return writeLimit(req, res, next);
-});
+app.use(rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS }));
 
 const backends = env.embeddedBackends
   ? await startBackends(env.DATABASE_PATH, {

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { loginHref } from "~/domain/safe-redirect";
 import type { PublicEnv } from "~/services/env.server";
+import { CopyButton } from "./copy-button";
 import { Disclosure } from "./disclosure";
 import { BlogIcon, ChatIcon, ExternalIcon, MenuIcon, MessageIcon, UserIcon, WalletIcon, XIcon } from "./icons";
 
@@ -153,9 +154,12 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
     >
       <h2 className="section-title">Account</h2>
-      <p className="mt-2 select-all break-all text-sm text-slate-100" data-testid="account-email">
-        {user.email}
-      </p>
+      <div className="mt-2 flex items-center gap-2">
+        <p className="flex-1 select-all break-all text-sm text-slate-100" data-testid="account-email">
+          {user.email}
+        </p>
+        <CopyButton value={user.email} label="Copy email" />
+      </div>
       {user.walletAddress ? (
         <p className="mt-2 select-all break-all font-mono text-xs text-slate-300">
           {user.bindAddrType === 2 ? "Managed wallet " : "Bound wallet "}

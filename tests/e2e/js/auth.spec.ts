@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { generatePrivateKey } from "viem/accounts";
+import { accountButton, DEMO, readCodeFromOutbox, uniqueEmail } from "../fixtures";
+import { injectTestWallet } from "../wallet";
+
+test("the login form validates as the user types and signs in without a full reload", async ({ page }) => {
+  await page.goto("/login?redirect=/loyalty");
+  // A marker on window survives client-side navigation only.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  const email = page.getByLabel("Email");
+  await email.fill("demo@");
+  await email.blur();
+  await expect(page.getByText("The user name format is incorrect")).toBeVisible();
+  await email.fill(DEMO.email);
+  await expect(page.getByText("The user name format is incorrect")).toBeHidden();
+  await page.getByLabel("Password").fill("abc");
+  await page.getByLabel("Password").blur();
+  await expect(page.getByText("The password contains 6 to 18 characters")).toBeVisible();
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/loyalty$/);
+  await expect(accountButton(page, DEMO.email)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test("bind a browser wallet through the injected wallet", async ({ page }) => {
+  const email = uniqueEmail("bind");
+  const address = await injectTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto("/login?act=reg");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+  await page.getByLabel("Verification code").fill(await readCodeFromOutbox(page, email));
+  await page.getByLabel("Password").fill("Bind-pass-1");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(accountButton(page, email)).toBeVisible();
+
+  await page.goto("/login?act=connect&redirect=/marketplace/storage");
+  await page.getByRole("button", { name: "Sign with browser wallet" }).click();
+  await expect(page).toHaveURL(/\/marketplace\/storage$/);
+  await expect(page.getByText("Your wallet is bound to your account.")).toBeVisible();
+  await accountButton(page, email).click();
+  await expect(page.getByText(`Bound wallet ${address}`)).toBeVisible();
+});
+
+test("the account sheet copies the email with a toast", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await accountButton(page, DEMO.email).click();
+  await page.getByRole("button", { name: "Copy email" }).click();
+  await expect(page.getByText("Copy success")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DEMO.email);
+});
