@@ -9,6 +9,8 @@ import express, { type Response } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { startBackends, API_PATHS } from "./backend";
+import { startLocalChain } from "./contracts/chain";
+import { readDeployment } from "./contracts/deployment";
 import { parseEnv } from "./app/services/env.server";
 import { rateLimits } from "./server/rate-limit";
 
@@ -26,6 +28,26 @@ async function loadBuild(): Promise<ServerBuild> {
   // In development the build changes under us: import the newest one by its modification time.
   const version = IS_PROD ? "" : `?t=${fs.statSync(BUILD_PATH).mtimeMs}`;
   return import(pathToFileURL(BUILD_PATH).href + version);
+}
+
+// No chain configured: run our own local node next to the database, so both keep in step across restarts.
+const chain = env.CHAIN_RPC_URL
+  ? undefined
+  : await startLocalChain({
+      port: env.CHAIN_PORT,
+      stateFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "anvil-state.json"),
+      deploymentFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json"),
+      log: (message) => console.log(`[chain] ${message}`),
+    });
+if (chain) {
+  // The app reads its chain from the environment: point it at the node just started.
+  process.env.CHAIN_RPC_URL = chain.rpcUrl;
+  process.env.DEPLOYMENT_FILE = path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json");
+}
+const deployment = readDeployment(process.env.DEPLOYMENT_FILE!);
+if (!deployment) {
+  console.error(`No contract deployment at ${process.env.DEPLOYMENT_FILE}`);
+  process.exit(1);
 }
 
 const app = express();
@@ -62,7 +84,8 @@ app.use(
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
-        "connect-src": ["'self'", ...(env.CHAIN_RPC_URL ? [new URL(env.CHAIN_RPC_URL).origin] : [])],
+        // The wallet islands read the chain directly.
+        "connect-src": ["'self'", new URL(process.env.CHAIN_RPC_URL!).origin],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
@@ -80,6 +103,8 @@ const backends = env.embeddedBackends
       chainId: env.CHAIN_ID,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      assetManagerAddress: deployment.contracts.assetManager,
+      fireTokenAddress: deployment.contracts.fire,
       tokenTtlSeconds: 60 * 60 * 24,
       // Mail that is not really sent must land somewhere readable: see docs/decisions/0001.
       exposeDevOutbox: !env.SMTP_URL,
@@ -113,6 +138,7 @@ async function shutdown(signal: string) {
   forced.unref();
   await new Promise((resolve) => server.close(resolve));
   await backends?.close();
+  await chain?.stop();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

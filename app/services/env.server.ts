@@ -35,6 +35,8 @@ const schema = z
     /** Unset: a local anvil node is started and our contracts are deployed to it. */
     CHAIN_RPC_URL: optionalUrl,
     CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
+    /** Contract addresses (the Deployment JSON of contracts/deployment.ts); required with CHAIN_RPC_URL. */
+    DEPLOYMENT_FILE: z.string().optional(),
     REQUEST_LOG: z.enum(["on", "off"]).default("on"),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),
@@ -53,6 +55,9 @@ const schema = z
     const external = Boolean(env.SSO_API_URL || env.MARKET_API_URL);
     if (external && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when SSO_API_URL or MARKET_API_URL is set" });
+    }
+    if (env.CHAIN_RPC_URL && !env.DEPLOYMENT_FILE) {
+      ctx.addIssue({ code: "custom", path: ["DEPLOYMENT_FILE"], message: "is required when CHAIN_RPC_URL is set" });
     }
   });
 

@@ -11,5 +11,7 @@ Object.assign(process.env, {
   REQUEST_LOG: "off",
   // The suite signs in many times from one IP; the limits themselves are tested separately.
   RATE_LIMIT_MULTIPLIER: "100",
+  // Its own chain, so a running dev server on 8545 does not collide.
+  CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8546",
 });
 await import("../../server");
