@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 export default tseslint.config(
   {
     ignores: [
-      "node_modules/**", "build/**", "public/build/**", ".cache/**", "data/**",
+      "node_modules/**", "build/**", "public/build/**", ".build/**", ".cache/**", "data/**",
       "test-results/**", "playwright-report/**", "contracts/artifacts/**", "contracts/abi.ts",
     ],
   },

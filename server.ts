@@ -22,7 +22,10 @@ try {
   process.exit(1);
 }
 const IS_PROD = env.NODE_ENV === "production";
-const BUILD_PATH = path.resolve("build/index.js");
+// Same convention as remix.config.js.
+const BUILD_DIR = process.env.REMIX_BUILD_DIR;
+const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
+const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
 
 async function loadBuild(): Promise<ServerBuild> {
   // In development the build changes under us: import the newest one by its modification time.
@@ -60,7 +63,7 @@ app.get("/healthz", (_req, res) => {
 
 app.use(compression());
 // Fingerprinted build output never changes: cache it for a year.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
 if (env.REQUEST_LOG === "on") {

@@ -1,7 +1,8 @@
 /** Starts the production build on a fresh data directory for the end-to-end tests. */
 import fs from "node:fs";
 
-const dataDir = "data/e2e";
+// One data directory per port, so two suites on one machine never share a database.
+const dataDir = `data/e2e-${process.env.E2E_PORT ?? "3210"}`;
 fs.rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, {
   NODE_ENV: "production",
