@@ -27,6 +27,7 @@ export const DEPLOYABLE = {
   BlindBoxOpener: "blindBoxOpenerAbi",
   SparkCard: "sparkCardAbi",
   AssetManager: "assetManagerAbi",
+  FireStaking: "fireStakingAbi",
 } as const;
 
 interface AbiItem {

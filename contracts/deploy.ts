@@ -23,12 +23,14 @@ import {
   blindBoxAbi,
   blindBoxOpenerAbi,
   blindBoxSaleAbi,
+  fireStakingAbi,
   gameTokenAbi,
   sparkCardAbi,
 } from "./abi";
 import { localChain, type Deployment } from "./deployment";
 import { decodeItemData, encodeItem } from "./itemData";
 import { BOX_CATALOGUE, type PaymentCurrency } from "../app/domain/boxes";
+import { STAKE_POOLS } from "../app/domain/pools";
 import {
   DEMO_BROWSER_ACCOUNT,
   DEMO_BUYER_ACCOUNT,
@@ -62,6 +64,17 @@ const CUSTODY_ITEMS: readonly bigint[] = [
   encodeItem.material(2),
   encodeItem.egg(1),
 ];
+
+const DAY = 24n * 60n * 60n;
+/** On-chain terms of the SPEC §3 stake pools (ids 1-3); the reward box type comes from app/domain/pools.ts. */
+export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
+  1: { takerThreshold: 500n * WEI, rewardNftMaxSupply: 1_000n },
+  2: { takerThreshold: 2_000n * WEI, rewardNftMaxSupply: 300n },
+  3: { takerThreshold: 5_000n * WEI, rewardNftMaxSupply: 100n },
+};
+/** Pools open at deploy, take deposits for 14 days and release stakes and rewards after 30. */
+export const POOL_STAKING_DAYS = 14n;
+export const POOL_VAULT_DAYS = 30n;
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
@@ -105,7 +118,8 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   };
 
   const chainId = await client.getChainId();
-  const startMintDate = (await client.getBlock()).timestamp;
+  // The sale and the stake pools open at deployment.
+  const openedAt = (await client.getBlock()).timestamp;
 
   // --- contracts ---
   const fireDeploy = await deploy("GameToken", gameTokenAbi, ["Spark Era FIRE", "FIRE", deployer.address]);
@@ -115,16 +129,18 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? "/nft/box/"])).address;
   const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address])).address;
   const boxSale = (
-    await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, startMintDate, deployer.address])
+    await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, openedAt, deployer.address])
   ).address;
   const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;
   const assetManager = (await deploy("AssetManager", assetManagerAbi, [claimSigner, deployer.address])).address;
+  const staking = (await deploy("FireStaking", fireStakingAbi, [box, deployer.address])).address;
 
   const write = async (request: Parameters<typeof client.writeContract>[0]) =>
     confirm(await client.writeContract(request));
 
   // --- wiring ---
   await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, boxSale] });
+  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, staking] });
   await write({ address: box, abi: blindBoxAbi, functionName: "setOpener", args: [opener] });
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, opener] });
   for (const asset of [fire, quark, usdt, card]) {
@@ -153,6 +169,27 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
     }
   }
 
+  // --- stake pools ---
+  for (const pool of STAKE_POOLS) {
+    const terms = POOL_TERMS[pool.id];
+    if (!terms) throw new Error(`stake pool ${pool.id} has no on-chain terms`);
+    await write({
+      address: staking,
+      abi: fireStakingAbi,
+      functionName: "createPool",
+      args: [
+        BigInt(pool.id),
+        fire,
+        openedAt,
+        openedAt + POOL_STAKING_DAYS * DAY,
+        openedAt + POOL_VAULT_DAYS * DAY,
+        terms.takerThreshold,
+        BigInt(pool.rewardBoxType),
+        terms.rewardNftMaxSupply,
+      ],
+    });
+  }
+
   // --- balances ---
   for (const token of [fire, quark, usdt]) {
     for (const { wallet } of DEMO_BOXES) {
@@ -179,7 +216,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
     chainId,
     rpcUrl: options.rpcUrl,
     deployedAtBlock: Number(fireDeploy.blockNumber),
-    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager },
+    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking },
     accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address },
     seed: {
       custodyNfts: CUSTODY_ITEMS.map((data, i) => ({

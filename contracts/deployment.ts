@@ -20,6 +20,7 @@ export interface Deployment {
     opener: Address;
     card: Address;
     assetManager: Address;
+    staking: Address;
   };
   accounts: {
     /** Owner/admin of every contract (DEV_DEPLOYER_KEY). */

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEventLogs, type Account } from "viem";
+import { blindBoxAbi, fireStakingAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { POOL_STAKING_DAYS, POOL_TERMS, POOL_VAULT_DAYS } from "../../contracts/deploy";
+import { STAKE_POOLS } from "../../app/domain/pools";
+import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
+
+const WEI = 10n ** 18n;
+const DAY = 24 * 60 * 60;
+const stakingAbi = [...fireStakingAbi, ...sparkErrorsAbi] as const;
+const STATUS = { upcoming: 0, staking: 1, locked: 2, ended: 3 } as const;
+
+let t: TestChain;
+let c: TestChain["deployment"]["contracts"];
+
+beforeAll(async () => {
+  t = await startTestChain();
+  c = t.deployment.contracts;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function fundAndApprove(player: Account, amount: bigint) {
+  await t.mined(t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, amount] }));
+  await t.mined(t.walletFor(player).writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.staking, amount] }));
+}
+
+const deposit = (player: Account, poolId: bigint, amount: bigint) =>
+  t.walletFor(player).writeContract({ address: c.staking, abi: stakingAbi, functionName: "deposit", args: [poolId, amount] });
+
+const withdraw = (player: Account, poolId: bigint) =>
+  t.walletFor(player).writeContract({ address: c.staking, abi: stakingAbi, functionName: "withdrawAndClaim", args: [poolId] });
+
+const poolInfo = (poolId: bigint) =>
+  t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "queryPoolInfo", args: [poolId] });
+
+const userStake = (poolId: bigint, player: Account) =>
+  t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "queryUserStake", args: [poolId, player.address] });
+
+const fireOf = (player: Account) =>
+  t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [player.address] });
+
+describe("FIRE staking pools", () => {
+  it("seeds the three SPEC pools, open for deposits", async () => {
+    const ids = await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "poolIds" });
+    expect(ids).toEqual(STAKE_POOLS.map((p) => BigInt(p.id)));
+    for (const catalogue of STAKE_POOLS) {
+      const pool = await poolInfo(BigInt(catalogue.id));
+      expect(pool).toMatchObject({
+        poolId: BigInt(catalogue.id),
+        status: STATUS.staking,
+        stakingTokenAddr: c.fire,
+        rewardNftType: BigInt(catalogue.rewardBoxType),
+        takerThreshold: POOL_TERMS[catalogue.id]!.takerThreshold,
+        rewardNftMaxSupply: POOL_TERMS[catalogue.id]!.rewardNftMaxSupply,
+        stakingAddrNumber: 0n,
+        totalStakingTokens: 0n,
+      });
+      expect(BigInt(pool.endStakingTime - pool.beginVaultTime)).toBe(POOL_STAKING_DAYS * BigInt(DAY));
+      expect(BigInt(pool.endVaultTime - pool.beginVaultTime)).toBe(POOL_VAULT_DAYS * BigInt(DAY));
+    }
+    const now = await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "getBlockchainTime" });
+    expect(now).toBe((await t.publicClient.getBlock()).timestamp);
+    expect(await revertOf(poolInfo(42n))).toEqual({ name: "UnknownPool", args: [42n] });
+  });
+
+  it("stakes, locks, then returns the stake with one reward box per threshold reached", async () => {
+    const alice = freshPlayer(3);
+    const bob = freshPlayer(4);
+    await fundAndApprove(alice, 1_200n * WEI);
+    await fundAndApprove(bob, 300n * WEI);
+
+    expect(await revertOf(deposit(alice, 1n, 0n))).toEqual({ name: "ZeroAmount", args: [] });
+    const first = await t.mined(deposit(alice, 1n, 700n * WEI));
+    expect(parseEventLogs({ abi: fireStakingAbi, logs: first.logs, eventName: "Deposited" })[0]?.args).toEqual({
+      poolId: 1n,
+      user: alice.address,
+      amount: 700n * WEI,
+      stakingNumber: 700n * WEI,
+      nftNumber: 1n,
+    });
+    await t.mined(deposit(alice, 1n, 500n * WEI));
+    await t.mined(deposit(bob, 1n, 300n * WEI));
+    expect(await userStake(1n, alice)).toEqual([1_200n * WEI, 2n]);
+    expect(await userStake(1n, bob)).toEqual([300n * WEI, 0n]);
+    expect(await poolInfo(1n)).toMatchObject({ stakingAddrNumber: 2n, totalStakingTokens: 1_500n * WEI, rewardNftAllocNumber: 2n });
+    expect(await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "getTotalPoolSupply" })).toBe(
+      1_500n * WEI,
+    );
+    expect(await revertOf(withdraw(alice, 1n))).toMatchObject({ name: "VaultLocked" });
+
+    await t.advanceTime(Number(POOL_STAKING_DAYS) * DAY);
+    expect((await poolInfo(1n)).status).toBe(STATUS.locked);
+    expect(await revertOf(deposit(bob, 1n, 1n))).toEqual({ name: "StakingNotOpen", args: [1n, STATUS.locked] });
+
+    await t.advanceTime(Number(POOL_VAULT_DAYS - POOL_STAKING_DAYS) * DAY);
+    expect((await poolInfo(1n)).status).toBe(STATUS.ended);
+    const receipt = await t.mined(withdraw(alice, 1n));
+    const forged = parseEventLogs({ abi: blindBoxAbi, logs: receipt.logs, eventName: "BlindBoxForged" });
+    expect(forged.map((e) => [e.args.owner, e.args.boxType])).toEqual([
+      [alice.address, 4n],
+      [alice.address, 4n],
+    ]);
+    const [withdrawn] = parseEventLogs({ abi: fireStakingAbi, logs: receipt.logs, eventName: "Withdrawn" });
+    expect(withdrawn?.args.rewardBoxIds).toEqual(forged.map((e) => e.args.boxId));
+    expect(await fireOf(alice)).toBe(1_200n * WEI);
+    expect(await userStake(1n, alice)).toEqual([0n, 0n]);
+    expect(await revertOf(withdraw(alice, 1n))).toEqual({ name: "NothingStaked", args: [1n] });
+
+    await t.mined(withdraw(bob, 1n));
+    expect(await fireOf(bob)).toBe(300n * WEI);
+    expect(await poolInfo(1n)).toMatchObject({ stakingAddrNumber: 0n, totalStakingTokens: 0n, claimedNftNumber: 2n });
+  });
+
+  it("caps rewards per address and per pool, and refuses deposits before a pool opens", async () => {
+    const whale = freshPlayer(5);
+    const late = freshPlayer(6);
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const create = (poolId: bigint, begin: bigint, maxSupply: bigint) =>
+      t.mined(
+        t.deployer.writeContract({
+          address: c.staking,
+          abi: stakingAbi,
+          functionName: "createPool",
+          args: [poolId, c.fire, begin, begin + BigInt(DAY), begin + 2n * BigInt(DAY), 10n * WEI, 6n, maxSupply],
+        }),
+      );
+    await create(7n, now, 12n);
+    await create(8n, now + 3600n, 5n);
+    await fundAndApprove(whale, 1_000n * WEI);
+    await fundAndApprove(late, 100n * WEI);
+
+    expect(await revertOf(deposit(whale, 8n, 10n * WEI))).toEqual({ name: "StakingNotOpen", args: [8n, STATUS.upcoming] });
+    await t.mined(deposit(whale, 7n, 500n * WEI)); // 50 thresholds, capped at 10 per address
+    expect(await userStake(7n, whale)).toEqual([500n * WEI, 10n]);
+    await t.mined(deposit(late, 7n, 100n * WEI)); // 10 thresholds, 2 left in the pool
+    expect(await userStake(7n, late)).toEqual([100n * WEI, 2n]);
+    expect((await poolInfo(7n)).rewardNftAllocNumber).toBe(12n);
+    expect((await revertOf(create(7n, now, 1n))).name).toBe("PoolExists");
+  });
+});
