@@ -1,0 +1,147 @@
+/**
+ * Off-chain marketplace orders as EIP-712 typed data (DESIGN "Identity and wallets"), shared by the server,
+ * the embedded market backend and the wallet island so all three hash exactly the same structure.
+ * The backend never trusts typed data from a client: it rebuilds it from its own records with these
+ * functions and checks the signature against that.
+ */
+import type { Address, TypedDataDomain } from "viem";
+
+export const ORDER_DOMAIN_NAME = "Spark Era Market";
+export const ORDER_DOMAIN_VERSION = "1";
+
+/** A signed buy, cancel or transfer is good for this long: long enough to confirm in a wallet, short enough to be useless later. */
+export const ACTION_ORDER_TTL_SECONDS = 10 * 60;
+/** Listing lifetimes offered when selling; the first is the default (a short one, so stale prices die). */
+export const LISTING_DURATIONS = [
+  { days: 3, label: "3 days" },
+  { days: 1, label: "1 day" },
+  { days: 7, label: "7 days" },
+  { days: 30, label: "30 days" },
+] as const;
+export const DEFAULT_LISTING_DAYS = LISTING_DURATIONS[0].days;
+
+export const ORDER_TYPES = {
+  Sell: [
+    { name: "tokenId", type: "uint256" },
+    { name: "nftType", type: "uint8" },
+    { name: "seller", type: "address" },
+    { name: "price", type: "uint256" },
+    { name: "currency", type: "string" },
+    { name: "counter", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  Buy: [
+    { name: "tokenId", type: "uint256" },
+    { name: "nftType", type: "uint8" },
+    { name: "buyer", type: "address" },
+    { name: "price", type: "uint256" },
+    { name: "currency", type: "string" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  Cancel: [
+    { name: "tokenId", type: "uint256" },
+    { name: "nftType", type: "uint8" },
+    { name: "seller", type: "address" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  CancelAll: [
+    { name: "seller", type: "address" },
+    { name: "counter", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  Transfer: [
+    { name: "tokenId", type: "uint256" },
+    { name: "nftType", type: "uint8" },
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+} as const;
+
+export type OrderKind = keyof typeof ORDER_TYPES;
+
+export interface OrderDomainInput {
+  chainId: number;
+  verifyingContract: Address;
+}
+
+export interface SellMessage {
+  tokenId: bigint;
+  nftType: number;
+  seller: Address;
+  price: bigint;
+  currency: string;
+  /** The seller's cancel-all counter when signing: bumping it kills every older listing at once. */
+  counter: bigint;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface BuyMessage {
+  tokenId: bigint;
+  nftType: number;
+  buyer: Address;
+  price: bigint;
+  currency: string;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface CancelMessage {
+  tokenId: bigint;
+  nftType: number;
+  seller: Address;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface CancelAllMessage {
+  seller: Address;
+  counter: bigint;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface TransferMessage {
+  tokenId: bigint;
+  nftType: number;
+  from: Address;
+  to: Address;
+  nonce: bigint;
+  expiry: bigint;
+}
+
+export interface OrderMessages {
+  Sell: SellMessage;
+  Buy: BuyMessage;
+  Cancel: CancelMessage;
+  CancelAll: CancelAllMessage;
+  Transfer: TransferMessage;
+}
+
+export function orderDomain({ chainId, verifyingContract }: OrderDomainInput): TypedDataDomain {
+  return { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, chainId, verifyingContract };
+}
+
+/** The exact argument of viem's signTypedData / verifyTypedData for one order. */
+export function orderTypedData<K extends OrderKind>(domain: OrderDomainInput, primaryType: K, message: OrderMessages[K]) {
+  return {
+    domain: orderDomain(domain),
+    types: { [primaryType]: ORDER_TYPES[primaryType] } as Pick<typeof ORDER_TYPES, K>,
+    primaryType,
+    message,
+  } as const;
+}
+
+/** A fresh 128-bit nonce from the platform's CSPRNG (browser or Node). */
+export function newOrderNonce(): bigint {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
+}
+
+/** Expiry (unix seconds) for an order signed now that lives `seconds`. */
+export function expiryIn(seconds: number, nowMs = Date.now()): bigint {
+  return BigInt(Math.floor(nowMs / 1000) + seconds);
+}
