@@ -7,7 +7,7 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/loyalty/page/1", heading: "Standard Pool" },
   { path: "/loyalty/rewards/3", heading: "Rewards of the Legendary Pool" },
   { path: "/stripe/demo", heading: "Card payment demo" },
-  { path: "/stripe/success", heading: "Payment successful" },
+  { path: "/stripe/success?session_id=cs_demo_paid", heading: "Payment successful" },
   { path: "/spaceship/configuration", heading: "Spaceship configuration" },
   { path: "/spaceship/detail", heading: "Spaceship detail" },
   { path: "/spaceship/exploration", heading: "Spaceship exploration" },

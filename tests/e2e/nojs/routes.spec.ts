@@ -15,8 +15,10 @@ test("/ redirects to /home", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Join the metaverse" })).toBeVisible();
 });
 
-test("/stripe/success has no header", async ({ page }) => {
-  await page.goto("/stripe/success");
+test("/stripe/success has no header and shows the order", async ({ page }) => {
+  await page.goto("/stripe/success?session_id=cs_demo_paid");
+  await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   await expect(page.getByRole("banner")).toHaveCount(0);
   await page.goto("/stripe/demo");
   await expect(page.getByRole("banner")).toHaveCount(1);
@@ -45,4 +47,11 @@ test("the marketplace tab bar navigates between its children", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Statistics" })).toBeVisible();
   await tabs.getByRole("link", { name: "Market" }).click();
   await expect(page).toHaveURL(/\/marketplace\/market$/);
+});
+
+test("/stripe/success for an unknown payment says so with a 404", async ({ page }) => {
+  const response = await page.goto("/stripe/success?session_id=cs_unknown");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Payment not found" })).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(0);
 });
