@@ -1,0 +1,209 @@
+/**
+ * Claims from the game to the chain (SPEC §7 takeOutTokenSign / takeOutSign): the backend debits the game
+ * ledger and signs a claim that the on-chain asset manager honours once.
+ *
+ * claim_content = abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce,
+ *                            uint256 deadline, uint256 chainId, address assetManager)
+ * signature     = EIP-191 personal_sign over keccak256(claim_content) by the claim signer, split into r, s, v.
+ * kind 0 = token (asset = FIRE's address), 1 = NFT (asset = zero address; idOrAmount = token id).
+ */
+import {
+  type Hex,
+  encodeAbiParameters,
+  keccak256,
+  parseAbiParameters,
+  parseSignature,
+  toHex,
+  zeroAddress,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { ApiError } from "../http";
+import type { BackendOptions } from "../types";
+import type { MarketDb } from "./db";
+import { type ItemRow, MSG, activeListing, balanceOf, closeListing, credit, debit, requireItem, sameAddress } from "./ledger";
+import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
+import type { Currency } from "./money";
+
+export const CLAIM_ABI = parseAbiParameters(
+  "address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce, uint256 deadline, uint256 chainId, address assetManager",
+);
+/** How long a signed claim can be submitted on chain. */
+export const CLAIM_TTL_SECONDS = 60 * 60;
+/**
+ * A pending claim is only given back to the game this long after its deadline: the asset manager refuses
+ * it after the deadline, and the grace leaves the indexer time to report a claim made just before it.
+ */
+export const CLAIM_EXPIRY_GRACE_SECONDS = 10 * 60;
+
+export interface SignedClaim {
+  claim_content: Hex;
+  r: Hex;
+  s: Hex;
+  v: Hex;
+  /** The claim's nonce, also the txId of /gameRelate/claimStatus. */
+  txId: string;
+  deadline: number;
+}
+
+export function claimSigner(options: BackendOptions) {
+  const account = privateKeyToAccount(options.claimSignerKey);
+  return {
+    address: account.address,
+    async sign(fields: { account: string; kind: ClaimKind; asset: string; idOrAmount: bigint; nonce: number; deadline: number }) {
+      const content = encodeAbiParameters(CLAIM_ABI, [
+        fields.account as Hex,
+        fields.kind,
+        fields.asset as Hex,
+        fields.idOrAmount,
+        BigInt(fields.nonce),
+        BigInt(fields.deadline),
+        BigInt(options.chainId),
+        (options.assetManagerAddress ?? zeroAddress) as Hex,
+      ]);
+      const signature = await account.signMessage({ message: { raw: keccak256(content) } });
+      return { content, signature };
+    },
+  };
+}
+export type ClaimSigner = ReturnType<typeof claimSigner>;
+
+function split(content: Hex, signature: Hex, nonce: number, deadline: number): SignedClaim {
+  const { r, s, yParity } = parseSignature(signature);
+  return { claim_content: content, r, s, v: toHex(27 + yParity), txId: String(nonce), deadline };
+}
+
+interface ClaimRequest {
+  account: string;
+  kind: ClaimKind;
+  asset: string;
+  currency: Currency | null;
+  item: ItemRow | null;
+  idOrAmount: bigint;
+}
+
+/**
+ * Signs and stores a claim while holding the connection: `check` validates (and is run again inside the
+ * transaction), the signature is made with the nonce reserved, then `apply` debits the ledger and the claim
+ * row is written in the same transaction.
+ */
+async function issueClaim(
+  db: MarketDb,
+  options: BackendOptions,
+  signer: ClaimSigner,
+  now: number,
+  prepare: () => ClaimRequest,
+  apply: (request: ClaimRequest) => void,
+): Promise<SignedClaim> {
+  return db.exclusive(async () => {
+    settleExpiredClaims(db, now);
+    const request = prepare();
+    const nonce = db.get<{ n: number }>("select coalesce(max(id), 0) + 1 as n from market_claims")!.n;
+    const deadline = Math.floor(now / 1000) + CLAIM_TTL_SECONDS;
+    const { content, signature } = await signer.sign({ ...request, nonce, deadline });
+    db.transaction(() => {
+      apply(prepare());
+      db.run(
+        `insert into market_claims (id, account, kind, asset, currency, item_id, id_or_amount, deadline, chain_id, asset_manager,
+           claim_content, signature, status, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          nonce, request.account, request.kind, request.asset, request.currency, request.item?.id ?? null,
+          request.idOrAmount.toString(), deadline, options.chainId, options.assetManagerAddress ?? zeroAddress,
+          content, signature, CLAIM_STATUS.pending, now, now,
+        ],
+      );
+    });
+    return split(content, signature, nonce, deadline);
+  });
+}
+
+/** FIRE from the game balance to the chain. */
+export function takeOutToken(db: MarketDb, options: BackendOptions, signer: ClaimSigner, account: string, amount: bigint, now: number) {
+  return issueClaim(
+    db,
+    options,
+    signer,
+    now,
+    () => {
+      if (balanceOf(db, account, "FIRE") < amount) throw new ApiError(400, MSG.noBalance);
+      return { account, kind: CLAIM_KIND.token, asset: options.fireTokenAddress ?? zeroAddress, currency: "FIRE", item: null, idOrAmount: amount };
+    },
+    () => {
+      debit(db, account, "FIRE", amount);
+    },
+  );
+}
+
+/** An item from the game to the chain: its listing (if any) is cancelled and it stops being tradable. */
+export function takeOutNft(
+  db: MarketDb,
+  options: BackendOptions,
+  signer: ClaimSigner,
+  account: string,
+  ref: { nftType: number; tokenId: string },
+  now: number,
+) {
+  return issueClaim(
+    db,
+    options,
+    signer,
+    now,
+    () => {
+      const item = requireItem(db, ref.nftType, ref.tokenId);
+      if (!sameAddress(item.owner_address, account)) throw new ApiError(403, MSG.notOwner);
+      if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
+      return { account, kind: CLAIM_KIND.nft, asset: zeroAddress, currency: null, item, idOrAmount: BigInt(item.token_id) };
+    },
+    ({ item }) => {
+      const listing = activeListing(db, item!.id);
+      if (listing) closeListing(db, item!, listing, now, null);
+      db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.leaving, now, item!.id]);
+    },
+  );
+}
+
+/** Pending claims past deadline + grace give their asset back to the game. Call while holding the connection. */
+export function settleExpiredClaims(db: MarketDb, now: number): number {
+  const cutoff = Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
+  const expired = db.all<ClaimsTable>("select * from market_claims where status = 0 and deadline < ?", [cutoff]);
+  if (!expired.length) return 0;
+  db.transaction(() => {
+    for (const claim of expired) {
+      db.run("update market_claims set status = ?, updated_at = ? where id = ? and status = 0", [CLAIM_STATUS.expired, now, claim.id]);
+      if (claim.kind === CLAIM_KIND.token) credit(db, claim.account, claim.currency as Currency, BigInt(claim.id_or_amount));
+      else db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.game, now, claim.item_id]);
+    }
+  });
+  return expired.length;
+}
+
+/** For the chain indexer: the asset manager executed claim `nonce`; an NFT is now on chain. */
+export function markClaimClaimed(db: MarketDb, nonce: number, now: number): void {
+  const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);
+  if (!claim) throw new ApiError(404, "Claim not found");
+  if (claim.status === CLAIM_STATUS.claimed) return;
+  db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.claimed, now, nonce]);
+  if (claim.kind === CLAIM_KIND.nft) {
+    db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.chain, now, claim.item_id]);
+  }
+}
+
+export const CLAIM_STATUS_NAMES = ["pending", "claimed", "expired"] as const;
+
+export function claimView(claim: ClaimsTable) {
+  return {
+    txId: String(claim.id),
+    status: claim.status,
+    statusName: CLAIM_STATUS_NAMES[claim.status],
+    account: claim.account,
+    kind: claim.kind,
+    asset: claim.asset,
+    currency: claim.currency,
+    idOrAmount: claim.id_or_amount,
+    deadline: claim.deadline,
+    chainId: claim.chain_id,
+    assetManager: claim.asset_manager,
+    claim_content: claim.claim_content,
+    createdAt: new Date(claim.created_at).toISOString(),
+  };
+}

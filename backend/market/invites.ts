@@ -1,0 +1,114 @@
+/**
+ * Invites and rebates. A wallet's invite code is made on first request; an invited wallet accepts the code
+ * once (the app calls acceptInvite after sign-up). From then on each trade the invitee makes earns the
+ * inviter REBATE_BPS of the price, in the trade's currency, claimable into the inviter's game balance.
+ */
+import { randomInt } from "node:crypto";
+import { isAddress, zeroAddress } from "viem";
+import { ApiError } from "../http";
+import type { BackendOptions } from "../types";
+import type { MarketDb } from "./db";
+import { drawInviteCode } from "./generate";
+import { REBATE_BPS, credit, sameAddress } from "./ledger";
+import { CURRENCIES, type Currency, isCurrency, readWei } from "./money";
+
+/** The sign-on site's registration page takes the code (SPEC §2: /login?act=reg&code=…). */
+export function invitePath(code: string): string {
+  return `/login?act=reg&code=${code}`;
+}
+
+export function inviteCode(db: MarketDb, address: string, now: number): string {
+  const existing = db.get<{ code: string }>("select code from market_invite_codes where address = ?", [address]);
+  if (existing) return existing.code;
+  for (;;) {
+    const code = drawInviteCode(() => randomInt(0, 1 << 30) / (1 << 30));
+    const inserted = db.run("insert or ignore into market_invite_codes (code, address, created_at) values (?, ?, ?)", [code, address, now]);
+    if (inserted.changes) return code;
+  }
+}
+
+export function invitedCount(db: MarketDb, address: string): number {
+  return db.get<{ n: number }>("select count(*) as n from market_invites where inviter_address = ?", [address])!.n;
+}
+
+/** Links `invitee` to the owner of `codeOrWallet` (an invite code, or the inviter's wallet), once. */
+export function acceptInvite(db: MarketDb, invitee: string, codeOrWallet: string, now: number) {
+  const code = codeOrWallet.startsWith("0x") ? inviteCode(db, codeOrWallet, now) : codeOrWallet;
+  const owner = db.get<{ address: string }>("select address from market_invite_codes where code = ?", [code]);
+  if (!owner) throw new ApiError(404, "Unknown invite code");
+  if (sameAddress(owner.address, invitee)) throw new ApiError(400, "code: you cannot use your own invite code");
+  const inserted = db.run(
+    "insert or ignore into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?)",
+    [invitee, owner.address, code, now],
+  );
+  if (!inserted.changes) throw new ApiError(409, "Your wallet has already accepted an invite");
+  return { inviterAddress: owner.address, code };
+}
+
+export interface RebateTotal {
+  currency: Currency;
+  /** Wei, decimal strings. */
+  earned: string;
+  claimed: string;
+  claimable: string;
+}
+
+function rebateRow(db: MarketDb, address: string, currency: Currency) {
+  const row = db.get<{ earned: string; claimed: string }>(
+    "select earned, claimed from market_rebate_balances where address = ? and currency = ?",
+    [address, currency],
+  );
+  const earned = row ? readWei(row.earned) : 0n;
+  const claimed = row ? readWei(row.claimed) : 0n;
+  return { earned, claimed, claimable: earned - claimed };
+}
+
+export function rebateTotal(db: MarketDb, address: string, currency: Currency): RebateTotal {
+  const { earned, claimed, claimable } = rebateRow(db, address, currency);
+  return { currency, earned: earned.toString(), claimed: claimed.toString(), claimable: claimable.toString() };
+}
+
+export function rebateInfo(db: MarketDb, address: string, now: number) {
+  const recent = db.all<{ invitee_address: string; currency: string; amount: string; created_at: number }>(
+    "select invitee_address, currency, amount, created_at from market_rebates where address = ? order by created_at desc limit 20",
+    [address],
+  );
+  return {
+    inviteCode: inviteCode(db, address, now),
+    invitedCount: invitedCount(db, address),
+    rebateBps: Number(REBATE_BPS),
+    totals: CURRENCIES.map((currency) => rebateTotal(db, address, currency)),
+    recent: recent.map((row) => ({
+      inviteeAddress: row.invitee_address,
+      currency: row.currency,
+      amount: row.amount,
+      at: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * getRebate's erc20Addr: a currency symbol (FIRE, QUARK, USDT, BNB), FIRE's configured token address, or the
+ * zero address for the native BNB.
+ */
+export function resolveCurrency(options: BackendOptions, erc20Addr: string): { currency: Currency; tokenAddress: string | null } {
+  const symbol = erc20Addr.toUpperCase();
+  if (isCurrency(symbol)) {
+    const tokenAddress = symbol === "FIRE" ? (options.fireTokenAddress ?? null) : symbol === "BNB" ? zeroAddress : null;
+    return { currency: symbol, tokenAddress };
+  }
+  if (isAddress(erc20Addr, { strict: false })) {
+    if (sameAddress(erc20Addr, zeroAddress)) return { currency: "BNB", tokenAddress: zeroAddress };
+    if (sameAddress(erc20Addr, options.fireTokenAddress)) return { currency: "FIRE", tokenAddress: options.fireTokenAddress! };
+  }
+  throw new ApiError(400, `erc20Addr: expected one of ${CURRENCIES.join(", ")} or a known token address`);
+}
+
+/** Moves the whole claimable rebate of one currency into the game balance. */
+export function claimRebate(db: MarketDb, address: string, currency: Currency) {
+  const { earned, claimable } = rebateRow(db, address, currency);
+  if (claimable <= 0n) throw new ApiError(409, "Nothing to claim");
+  db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ?", [earned.toString(), address, currency]);
+  const balance = credit(db, address, currency, claimable);
+  return { currency, amount: claimable.toString(), balance: balance.toString() };
+}

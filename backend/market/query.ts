@@ -1,0 +1,301 @@
+/**
+ * The listing query behind myStorage, selling, myFavorite, tradingMarket and getGameNft.
+ *
+ * Two shapes, both parameterised SQL built from whitelisted column names only:
+ * - market scopes (tradingMarket, selling) walk active listings, whose filter and sort columns are copies of
+ *   the item's, down one partial index in sort order and stop after one page (see migrations.ts);
+ * - wallet scopes (storage, game inventory, favorites) start from the wallet's items, a small set behind one
+ *   index, and left-join the active listing.
+ * `total` is a count bounded by RESULT_WINDOW, so a broad filter over a million listings costs the same as
+ * over ten thousand; deeper pages are refused by the schema.
+ */
+import { padWei } from "./money";
+import type { MarketDb } from "./db";
+import { type ItemListingRow, type Page, type ListingRecord, toRecord } from "./records";
+import { type ListFilter, type ListingQuery, RANGE_KEYS, RESULT_WINDOW } from "./schemas";
+import { NFT_TYPE, NFT_TYPES } from "../../app/domain/nft";
+import { GRADE_COLUMNS } from "./catalog";
+import { CURRENCIES } from "./money";
+
+export type ListingScope =
+  | { kind: "market"; seller?: string }
+  | { kind: "owned"; owner: string; gameOnly: boolean }
+  | { kind: "favorites"; address: string };
+
+/** Query parameter → column (identical on market_items and market_listings). */
+const FILTER_COLUMNS: Record<Exclude<ListFilter, "type">, string> = {
+  camp: "camp",
+  rarity: "rarity",
+  identity: "identity",
+  profession: "profession",
+  material: "material",
+  rank: "spaceship_type",
+  eggType: "egg_type",
+  equipmentType: "equipment_type",
+  equipmentCode: "equipment_code",
+  boxType: "box_type",
+};
+
+const LISTING_COLUMNS = "l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address";
+
+interface Sql {
+  where: string[];
+  params: unknown[];
+}
+
+function inList(sql: Sql, column: string, values: readonly unknown[]) {
+  if (values.length === 1) {
+    sql.where.push(`${column} = ?`);
+  } else {
+    sql.where.push(`${column} in (${values.map(() => "?").join(", ")})`);
+  }
+  sql.params.push(...values);
+}
+
+/**
+ * Filters on the attribute columns of alias `t`, and on price/currency of the listing alias `l`.
+ * With `useGrade` (listings of a named type) the filter on the type's grade attribute reads `grade`,
+ * so that the grade-led indexes answer it.
+ */
+function addFilters(sql: Sql, q: ListingQuery, t: string, useGrade: boolean): { usesListing: boolean } {
+  let usesListing = false;
+  const gradeFilter = useGrade && q.nftType !== undefined ? GRADE_COLUMNS[q.nftType].filter : undefined;
+  if (q.nftType !== undefined) inList(sql, `${t}.nft_type`, [q.nftType]);
+  for (const [name, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
+    const values = q[name];
+    if (values?.length) inList(sql, `${t}.${name === gradeFilter ? "grade" : column}`, values);
+  }
+  if (q.type?.length) {
+    inList(sql, `${t}.${gradeFilter === "type" ? "grade" : q.nftType === NFT_TYPE.egse ? "egse_type" : "pse_type"}`, q.type);
+  }
+  for (const key of RANGE_KEYS) {
+    for (const [bound, op] of [[q.min[key], ">="], [q.max[key], "<="]] as const) {
+      if (bound === undefined) continue;
+      if (key === "price") {
+        usesListing = true;
+        sql.where.push(`l.price ${op} ?`);
+        sql.params.push(padWei(bound as bigint));
+      } else {
+        sql.where.push(`${t}.${key} ${op} ?`);
+        sql.params.push(bound);
+      }
+    }
+  }
+  if (q.currency) {
+    usesListing = true;
+    sql.where.push("l.currency = ?");
+    sql.params.push(q.currency);
+  }
+  return { usesListing };
+}
+
+/** ORDER BY for the market (listing alias l, one index per sort) and for wallet scopes (small sets). */
+function orderBy(q: ListingQuery, scope: ListingScope): string {
+  const dir = q.order === "asc" ? "asc" : "desc";
+  if (scope.kind === "market") {
+    const column = { price: "l.price", listed: "l.listed_at", views: "l.views", favorites: "l.favorites", total: "l.total" }[q.sort];
+    return `${column} ${dir}, l.id ${dir}`;
+  }
+  // Unlisted items have no price or listing time: they come after the listed ones either way.
+  const column = {
+    price: "l.price",
+    listed: "l.listed_at",
+    views: "i.views",
+    favorites: "i.favorites",
+    total: "i.total",
+  }[q.sort];
+  return `${column} ${dir} nulls last, i.id ${dir}`;
+}
+
+function whereClause(sql: Sql): string {
+  return sql.where.length ? `where ${sql.where.join(" and ")}` : "";
+}
+
+export interface ListingSql {
+  /** One page of rows (item columns plus the active listing's). */
+  page: string;
+  pageParams: unknown[];
+  /** How many rows match, counting at most RESULT_WINDOW + 1. */
+  count: string;
+  countParams: unknown[];
+}
+
+const ALL_TYPES = Object.keys(NFT_TYPES).map(Number);
+
+/** An index walked in sort order: one walk per combination of prefix values. */
+interface AccessPath {
+  index: string;
+  prefix: [column: string, values: readonly unknown[]][];
+  sortColumn: string;
+}
+
+/** The grade values a query filters on, when it names the type and filters that type's grade attribute. */
+function gradeValues(q: ListingQuery): readonly number[] | undefined {
+  if (q.nftType === undefined) return undefined;
+  return q[GRADE_COLUMNS[q.nftType].filter];
+}
+
+/** Picks the access path for the market (see migrations.ts): grade before camp before type alone. */
+function accessPath(q: ListingQuery): AccessPath {
+  const type = q.nftType;
+  const grades = gradeValues(q);
+  const types = type === undefined ? ALL_TYPES : [type];
+  const currencies = q.currency ? [q.currency] : CURRENCIES;
+  if (q.sort === "listed" || q.sort === "price") {
+    const column = q.sort === "listed" ? "listed_at" : "price";
+    if (type !== undefined && grades) {
+      return { index: `market_listings_a_grade_${q.sort}`, prefix: [["nft_type", types], ["grade", grades]], sortColumn: column };
+    }
+    if (type !== undefined && q.camp) {
+      return { index: `market_listings_a_camp_${q.sort}`, prefix: [["nft_type", types], ["camp", q.camp]], sortColumn: column };
+    }
+    if (q.sort === "listed") {
+      return type === undefined
+        ? { index: "market_listings_a_listed", prefix: [], sortColumn: column }
+        : { index: "market_listings_a_type_listed", prefix: [["nft_type", types]], sortColumn: column };
+    }
+    return type === undefined
+      ? { index: "market_listings_a_currency_price", prefix: [["currency", currencies]], sortColumn: column }
+      : { index: "market_listings_a_type_price", prefix: [["nft_type", types], ["currency", currencies]], sortColumn: column };
+  }
+  return { index: `market_listings_a_${q.sort}`, prefix: [["nft_type", types]], sortColumn: q.sort };
+}
+
+/** Every combination of the prefix values: [[col, value], …] per walk. */
+function combinations(prefix: AccessPath["prefix"]): [string, unknown][][] {
+  return prefix.reduce<[string, unknown][][]>(
+    (acc, [column, values]) => acc.flatMap((combo) => values.map((value) => [...combo, [column, value] as [string, unknown]])),
+    [[]],
+  );
+}
+
+/**
+ * Market page: each walk reads its index in order and stops once the merged page is full; SQLite merges
+ * the walks of a UNION ALL under ORDER BY lazily. INDEXED BY pins the plan: the planner's statistics cannot
+ * see that price follows grade, and a wrong guess costs a sort of every match.
+ */
+function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: unknown[] } {
+  const path = accessPath(q);
+  const dir = q.order === "asc" ? "asc" : "desc";
+  const params: unknown[] = [];
+  const walks = combinations(path.prefix).map((combo) => {
+    params.push(...combo.map(([, value]) => value), ...filters.params);
+    const where = [...combo.map(([column]) => `l.${column} = ?`), ...filters.where];
+    return `select l.id as id, l.${path.sortColumn} as k from market_listings l indexed by ${path.index} where ${where.join(" and ")}`;
+  });
+  params.push(q.pageSize, (q.pageNumber - 1) * q.pageSize);
+  return {
+    sql: `select i.*, ${LISTING_COLUMNS} from (${walks.join(" union all ")} order by k ${dir}, id ${dir} limit ? offset ?) p
+      join market_listings l on l.id = p.id join market_items i on i.id = l.item_id order by p.k ${dir}, p.id ${dir}`,
+    params,
+  };
+}
+
+/**
+ * Pins the count of a typed market query to the covering facet index its filters lead into (see
+ * migrations.ts); adds the every-grade list when the filters start after grade. Price ranges are left to
+ * the planner: the price-led indexes cover them.
+ */
+function countIndex(q: ListingQuery, count: Sql): string {
+  if (q.nftType === undefined || q.min.price !== undefined || q.max.price !== undefined) return "";
+  if (gradeValues(q)) return "indexed by market_listings_a_facet_grade";
+  if (q.camp) return "indexed by market_listings_a_facet_camp";
+  if ((q.min.level ?? q.max.level ?? q.currency ?? q.min.total ?? q.max.total) !== undefined) {
+    inList(count, "l.grade", GRADE_COLUMNS[q.nftType].codes);
+    return "indexed by market_listings_a_facet_grade";
+  }
+  return "";
+}
+
+/** The SQL of one listing query; exported so tests can check its plan. */
+export function buildListingSql(scope: ListingScope, query: ListingQuery): ListingSql {
+  // Sorting by stats only makes sense among the items that have them: spaceships.
+  const q = query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
+  const sql: Sql = { where: [], params: [] };
+  if (scope.kind === "market") {
+    sql.where.push("l.status = 0");
+    if (scope.seller) {
+      sql.where.push("l.seller_address = ?");
+      sql.params.push(scope.seller);
+    }
+    addFilters(sql, q, "l", q.nftType !== undefined);
+    const count: Sql = { where: [...sql.where], params: [...sql.params] };
+    const countSql = {
+      count: `select count(*) as n from (select 1 from market_listings l ${countIndex(q, count)} ${whereClause(count)} limit ?)`,
+      countParams: [...count.params, RESULT_WINDOW + 1],
+    };
+    if (scope.seller) {
+      // One wallet's listings: a small set behind the seller index.
+      return {
+        page: `select i.*, ${LISTING_COLUMNS} from market_listings l join market_items i on i.id = l.item_id ${whereClause(sql)}
+          order by ${orderBy(q, scope)} limit ? offset ?`,
+        pageParams: [...sql.params, q.pageSize, (q.pageNumber - 1) * q.pageSize],
+        ...countSql,
+      };
+    }
+    const page = marketPageSql(q, sql);
+    return { page: page.sql, pageParams: page.params, ...countSql };
+  }
+
+  if (scope.kind === "owned") {
+    sql.where.push("i.owner_address = ?");
+    sql.params.push(scope.owner);
+    if (scope.gameOnly) sql.where.push("i.location = 0");
+  } else {
+    sql.where.push("f.address = ?");
+    sql.params.push(scope.address);
+  }
+  const { usesListing } = addFilters(sql, q, "i", false);
+  const favorites = scope.kind === "favorites" ? "market_favorites f join market_items i on i.id = f.item_id " : "market_items i ";
+  const from = `${favorites}left join market_listings l on l.item_id = i.id and l.status = 0`;
+  const where = whereClause(sql);
+  return {
+    page: `select i.*, ${LISTING_COLUMNS} from ${from} ${where} order by ${orderBy(q, scope)} limit ? offset ?`,
+    pageParams: [...sql.params, q.pageSize, (q.pageNumber - 1) * q.pageSize],
+    count: `select count(*) as n from (select 1 from ${usesListing ? from : favorites} ${where} limit ?)`,
+    countParams: [...sql.params, RESULT_WINDOW + 1],
+  };
+}
+
+export function queryListings(db: MarketDb, scope: ListingScope, q: ListingQuery): Page<ListingRecord> {
+  const sql = buildListingSql(scope, q);
+  const rows = db.all<ItemListingRow>(sql.page, sql.pageParams);
+  const counted = db.get<{ n: number }>(sql.count, sql.countParams)!.n;
+  const favoriteOf = scope.kind === "favorites" ? scope.address : q.address;
+  const favorites = favoriteOf ? favoriteSet(db, favoriteOf, rows.map((row) => row.id)) : undefined;
+  return {
+    records: rows.map((row) => toRecord(row, favorites ? favorites.has(row.id) : undefined)),
+    total: Math.min(counted, RESULT_WINDOW),
+    totalCapped: counted > RESULT_WINDOW,
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Which of these items `address` has favorited. */
+export function favoriteSet(db: MarketDb, address: string, itemIds: readonly number[]): Set<number> {
+  if (!itemIds.length) return new Set();
+  const rows = db.all<{ item_id: number }>(
+    `select item_id from market_favorites where address = ? and item_id in (${itemIds.map(() => "?").join(", ")})`,
+    [address, ...itemIds],
+  );
+  return new Set(rows.map((row) => row.item_id));
+}
+
+/** One item with its active listing joined in. */
+export function itemWithListing(db: MarketDb, itemId: number): ItemListingRow | undefined {
+  return db.get<ItemListingRow>(
+    `select i.*, ${LISTING_COLUMNS} from market_items i
+     left join market_listings l on l.item_id = i.id and l.status = 0 where i.id = ?`,
+    [itemId],
+  );
+}
+
+/**
+ * Listings whose signed expiry has passed leave the market, so the market query never has to test expiry
+ * row by row (that would defeat the index-only count). Cheap when there is nothing to do: one probe of a
+ * partial index.
+ */
+export function hasExpiredListings(db: MarketDb, nowSeconds: number): boolean {
+  return !!db.get("select 1 from market_listings where status = 0 and expiry is not null and expiry <= ? limit 1", [nowSeconds]);
+}

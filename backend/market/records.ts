@@ -1,0 +1,118 @@
+/** The JSON shapes the market API answers with, built from rows. Wei is a decimal string, never a number. */
+import { NFT_TYPES, type NftTypeCode } from "../../app/domain/nft";
+import { tokenUriFor, type Trait } from "./catalog";
+import type { ItemRow } from "./ledger";
+import { readWei } from "./money";
+
+export const LOCATION_NAMES = ["game", "leaving", "chain"] as const;
+
+/** An item row with its active listing (if any) joined in. */
+export interface ItemListingRow extends ItemRow {
+  listing_id: number | null;
+  price: string | null;
+  currency: string | null;
+  listed_at: number | null;
+  seller_address: string | null;
+}
+
+export interface ListingRecord {
+  tokenId: string;
+  nftType: number;
+  nftTypeName: string;
+  tokenURI: string;
+  ownerAddress: string;
+  name: string;
+  image: string;
+  amount: number;
+  location: (typeof LOCATION_NAMES)[number];
+  /** Wei as a decimal string; null when the item is not on sale. */
+  price: string | null;
+  currency: string | null;
+  isSelling: boolean;
+  sellerAddress: string | null;
+  listedAt: string | null;
+  attributes: Trait[];
+  camp: number | null;
+  rarity: number | null;
+  identity: number | null;
+  profession: number | null;
+  material: number | null;
+  level: number | null;
+  pseType: number | null;
+  egseType: number | null;
+  eggType: number | null;
+  rank: number | null;
+  equipmentType: number | null;
+  equipmentCode: number | null;
+  boxType: number | null;
+  endurance: number | null;
+  agility: number | null;
+  pisonic: number | null;
+  strength: number | null;
+  crit: number | null;
+  spirit: number | null;
+  armor: number | null;
+  total: number | null;
+  views: number;
+  favorites: number;
+  /** Present when the request named a wallet (`address`). */
+  isFavorite?: boolean;
+}
+
+export function isoTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+export function toRecord(row: ItemListingRow, isFavorite?: boolean): ListingRecord {
+  const selling = row.price !== null;
+  return {
+    tokenId: row.token_id,
+    nftType: row.nft_type,
+    nftTypeName: NFT_TYPES[row.nft_type as NftTypeCode],
+    tokenURI: tokenUriFor(row.nft_type, row.token_id, row.box_type),
+    ownerAddress: row.owner_address,
+    name: row.name,
+    image: row.image,
+    amount: row.amount,
+    location: LOCATION_NAMES[row.location],
+    price: selling ? readWei(row.price!).toString() : null,
+    currency: row.currency,
+    isSelling: selling,
+    sellerAddress: row.seller_address,
+    listedAt: isoTime(row.listed_at),
+    attributes: JSON.parse(row.attributes) as Trait[],
+    camp: row.camp,
+    rarity: row.rarity,
+    identity: row.identity,
+    profession: row.profession,
+    material: row.material,
+    level: row.level,
+    pseType: row.pse_type,
+    egseType: row.egse_type,
+    eggType: row.egg_type,
+    rank: row.spaceship_type,
+    equipmentType: row.equipment_type,
+    equipmentCode: row.equipment_code,
+    boxType: row.box_type,
+    endurance: row.endurance,
+    agility: row.agility,
+    pisonic: row.pisonic,
+    strength: row.strength,
+    crit: row.crit,
+    spirit: row.spirit,
+    armor: row.armor,
+    total: row.total,
+    views: row.views,
+    favorites: row.favorites,
+    ...(isFavorite === undefined ? {} : { isFavorite }),
+  };
+}
+
+export interface Page<T> {
+  records: T[];
+  /** Exact up to RESULT_WINDOW matches; beyond that it stays at RESULT_WINDOW and totalCapped is true. */
+  total: number;
+  totalCapped: boolean;
+  pageNumber: number;
+  pageSize: number;
+}

@@ -1,0 +1,148 @@
+/** Claims from the game to the chain: ledger debit, signed claim content, status and expiry. */
+import { type Hex, concat, decodeAbiParameters, keccak256, recoverMessageAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
+import { CLAIM_ABI, CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed } from "../../backend/market/claims";
+import { MarketDb } from "../../backend/market/db";
+import type { ListingRecord, Page } from "../../backend/market/records";
+import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import { BROWSER, type Market, startMarket } from "./market-fixture";
+
+const FIRE_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const ASSET_MANAGER = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+const SIGNER = privateKeyToAccount(DEV_CLAIM_SIGNER_KEY).address;
+const SIG = `0x${"ab".repeat(65)}`;
+
+interface Claim {
+  claim_content: Hex;
+  r: Hex;
+  s: Hex;
+  v: Hex;
+  txId: string;
+  deadline: number;
+}
+
+let m: Market;
+beforeAll(async () => {
+  m = await startMarket({ fireTokenAddress: FIRE_TOKEN, assetManagerAddress: ASSET_MANAGER });
+});
+afterAll(() => m.close());
+
+const fireBalance = async () =>
+  BigInt((await m.ok<{ balances: { FIRE: string } }>("/gameRelate/getGameToken", { gameTag: 1 }, m.tokens.browser)).balances.FIRE);
+
+async function expectSignedBySigner(claim: Claim) {
+  for (const part of [claim.claim_content, claim.r, claim.s, claim.v]) expect(part).toMatch(/^0x[0-9a-f]+$/);
+  expect(claim.r).toHaveLength(66);
+  expect(claim.s).toHaveLength(66);
+  expect(["0x1b", "0x1c"]).toContain(claim.v);
+  const signer = await recoverMessageAddress({
+    message: { raw: keccak256(claim.claim_content) },
+    signature: concat([claim.r, claim.s, claim.v]),
+  });
+  expect(signer).toBe(SIGNER);
+  return decodeAbiParameters(CLAIM_ABI, claim.claim_content);
+}
+
+describe("takeOutTokenSign", () => {
+  it("debits FIRE and answers a claim the signer signed, bound to account, chain and asset manager", async () => {
+    const before = await fireBalance();
+    const amount = 1_234n * 10n ** 18n;
+    const answer = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: amount.toString(), gameTag: 1 }, undefined, m.tokens.browser);
+    expect(answer.status, answer.msg).toBe(200);
+    const [account, kind, asset, idOrAmount, nonce, deadline, chainId, assetManager] = await expectSignedBySigner(answer.data);
+    expect({ account, kind, asset, idOrAmount, chainId, assetManager }).toEqual({
+      account: BROWSER.wallet,
+      kind: 0,
+      asset: FIRE_TOKEN,
+      idOrAmount: amount,
+      chainId: BigInt(LOCAL_CHAIN_ID),
+      assetManager: ASSET_MANAGER,
+    });
+    expect(nonce).toBe(BigInt(answer.data.txId));
+    expect(Number(deadline)).toBe(answer.data.deadline);
+    expect(answer.data.deadline).toBeGreaterThan(Date.now() / 1000);
+    expect(await fireBalance()).toBe(before - amount);
+
+    const status = await m.ok<{ status: number; statusName: string; idOrAmount: string }>("/gameRelate/claimStatus", { txId: answer.data.txId });
+    expect(status).toMatchObject({ status: 0, statusName: "pending", idOrAmount: amount.toString() });
+    // Each claim has its own nonce.
+    const second = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
+    expect(Number(second.data.txId)).toBe(Number(answer.data.txId) + 1);
+  });
+
+  it("refuses bad amounts, missing balance and missing login", async () => {
+    const balance = await fireBalance();
+    for (const fire of ["0", "abc", "-5", ""]) {
+      const answer = await m.post("/gameRelate/takeOutTokenSign", { fire, gameTag: 1 }, undefined, m.tokens.browser);
+      expect(answer.status, fire).toBe(400);
+      expect(answer.msg).toMatch(/^fire: /);
+    }
+    expect((await m.post("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 2 }, undefined, m.tokens.browser)).msg).toMatch(/^gameTag: /);
+    const tooMuch = await m.post("/gameRelate/takeOutTokenSign", { fire: (balance + 1n).toString(), gameTag: 1 }, undefined, m.tokens.browser);
+    expect(tooMuch).toMatchObject({ status: 400, msg: "Transaction failed. You do not have enough balance." });
+    expect((await m.post("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 })).status).toBe(401);
+    expect(await fireBalance()).toBe(balance);
+  });
+
+  it("gives the amount back once the claim expired unclaimed", async () => {
+    const before = await fireBalance();
+    const answer = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "777", gameTag: 1 }, undefined, m.tokens.browser);
+    expect(await fireBalance()).toBe(before - 777n);
+    const past = Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1;
+    m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(past, Number(answer.data.txId));
+    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId })).toMatchObject({ status: 2, statusName: "expired" });
+    expect(await fireBalance()).toBe(before);
+    expect((await m.get("/gameRelate/claimStatus", { txId: 99_999 })).status).toBe(404);
+    expect((await m.get("/gameRelate/claimStatus", { txId: "x" })).status).toBe(400);
+  });
+});
+
+describe("takeOutSign", () => {
+  it("takes a listed item out of the game: listing cancelled, item leaving, claim of its token id", async () => {
+    const listed = (await m.page("/informationCenter/selling", { address: BROWSER.wallet })).records[0];
+    const ref = { nftType: listed.nftType, tokenId: listed.tokenId };
+    const answer = await m.post<Claim>("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 }, undefined, m.tokens.browser);
+    expect(answer.status, answer.msg).toBe(200);
+    const [account, kind, asset, idOrAmount] = await expectSignedBySigner(answer.data);
+    expect({ account, kind, asset, idOrAmount }).toEqual({
+      account: BROWSER.wallet,
+      kind: 1,
+      asset: "0x0000000000000000000000000000000000000000",
+      idOrAmount: BigInt(ref.tokenId),
+    });
+
+    const item = await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref);
+    expect(item).toMatchObject({ isSelling: false, location: "leaving", ownerAddress: BROWSER.wallet });
+    const inGame = await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: ref.nftType, pageSize: 100 }, m.tokens.browser);
+    expect(inGame.records.map((r) => r.tokenId)).not.toContain(ref.tokenId);
+    const sell = await m.post("/informationCenter/sellToken", {}, { ...ref, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: "1", signature: SIG }, m.tokens.browser);
+    expect(sell.status).toBe(409);
+    const twice = await m.post("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 }, undefined, m.tokens.browser);
+    expect(twice.status).toBe(409);
+
+    // The indexer reports the claim executed: the item is on chain for good.
+    const db = new MarketDb(m.t.store);
+    await db.write(() => markClaimClaimed(db, Number(answer.data.txId), Date.now()));
+    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId })).toMatchObject({ status: 1, statusName: "claimed" });
+    expect((await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).location).toBe("chain");
+  });
+
+  it("only takes out the caller's own items", async () => {
+    const other = m.scalar<string>("select token_id from market_items where owner_address != ? and nft_type = 0 and location = 0 limit 1", BROWSER.wallet);
+    const answer = await m.post("/gameRelate/takeOutSign", { takeOut: other, nftType: 0, gameTag: 1 }, undefined, m.tokens.browser);
+    expect(answer.status).toBe(403);
+    expect((await m.post("/gameRelate/takeOutSign", { takeOut: other, gameTag: 1 }, undefined, m.tokens.browser)).msg).toMatch(/^nftType: /);
+  });
+
+  it("brings the item back into the game when its claim expired", async () => {
+    const ref = (await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: 4 }, m.tokens.browser)).records[0];
+    const answer = await m.post<Claim>("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: 4, gameTag: 1 }, undefined, m.tokens.browser);
+    m.t.store.sqlite
+      .prepare("update market_claims set deadline = ? where id = ?")
+      .run(Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1, Number(answer.data.txId));
+    const inGame = await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: 4, pageSize: 100 }, m.tokens.browser);
+    expect(inGame.records.find((r) => r.tokenId === ref.tokenId)?.location).toBe("game");
+  });
+});

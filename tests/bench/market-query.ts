@@ -1,0 +1,157 @@
+/**
+ * Market query benchmark: the same filtered and sorted page requests over real HTTP against a market of
+ * 10 k and of 1 M active listings. Prints mean and p95 per request at each size and the 1M/10k ratio;
+ * exits non-zero when the overall ratio exceeds 2 or a market query plan reads a whole table.
+ *   npx tsx tests/bench/market-query.ts [--sizes 10000,1000000] [--requests 200]
+ * Databases are built once with scripts/seed.ts's generator and cached in data/bench/, keyed by a hash of
+ * the schema and generator sources, so a rerun only measures.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import express from "express";
+import { startBackends } from "../../backend";
+import { DEMO_BROWSER_ACCOUNT } from "../../backend/demo";
+import { MarketDb } from "../../backend/market/db";
+import { buildListingSql } from "../../backend/market/query";
+import { listingQuerySchema, normalizeQuery } from "../../backend/market/schemas";
+import { buildMarketDb } from "../../scripts/seed";
+import { testBackendOptions } from "../backend/harness";
+
+const MAX_RATIO = 2;
+const CACHE_DIR = path.resolve("data/bench");
+
+/** Representative market pages: what the marketplace and storage screens ask for. */
+const MIXES: [name: string, path: string, query: string][] = [
+  ["newest listings", "/marketplace/tradingMarket", ""],
+  ["type tab", "/marketplace/tradingMarket", "nftType=2"],
+  ["cards by rarity, cheapest", "/marketplace/tradingMarket", "nftType=0&rarity=2,3&sort=price&order=asc"],
+  ["cards by camp and levels", "/marketplace/tradingMarket", "nftType=0&camp=1&min[level]=3&max[level]=7"],
+  ["cards, levels, FIRE, dearest", "/marketplace/tradingMarket", "nftType=0&min[level]=5&currency=FIRE&sort=price&order=desc"],
+  ["ships by rank and total", "/marketplace/tradingMarket", "nftType=4&rank=3,4&min[total]=250&sort=total&order=desc"],
+  ["PSE types, newest", "/marketplace/tradingMarket", "nftType=2&type=4,5&pageSize=20"],
+  ["USDT in a price range", "/marketplace/tradingMarket", "currency=USDT&min[price]=5000000000000000000&max[price]=200000000000000000000&sort=price"],
+  ["legendary boxes, dearest", "/marketplace/tradingMarket", "nftType=6&boxType=7,17&sort=price&order=desc"],
+  ["equipment most viewed", "/marketplace/tradingMarket", "nftType=7&equipmentType=3,4&sort=views"],
+  ["page 5 of a tab", "/marketplace/tradingMarket", "nftType=0&pageNumber=5&pageSize=20"],
+  ["a wallet's storage", "/informationCenter/myStorage", `address=${DEMO_BROWSER_ACCOUNT.wallet}&pageSize=20`],
+  ["a wallet's sales", "/informationCenter/selling", `address=${DEMO_BROWSER_ACCOUNT.wallet}`],
+];
+
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  for (const file of ["backend/market/migrations.ts", "backend/market/generate.ts", "backend/market/ledger.ts", "backend/market/seed.ts", "scripts/seed.ts"]) {
+    hash.update(fs.readFileSync(path.resolve(file)));
+  }
+  return hash.digest("hex").slice(0, 10);
+}
+
+async function marketFile(listings: number): Promise<string> {
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const file = path.join(CACHE_DIR, `market-${listings}-${sourceHash()}.db`);
+  if (fs.existsSync(file)) return file;
+  for (const stale of fs.readdirSync(CACHE_DIR).filter((name) => name.startsWith(`market-${listings}-`))) {
+    fs.rmSync(path.join(CACHE_DIR, stale), { force: true });
+  }
+  console.log(`building ${listings.toLocaleString("en")} listings (cached for later runs) …`);
+  await buildMarketDb(`${file}.tmp`, listings, { log: (line) => console.log(line) });
+  fs.renameSync(`${file}.tmp`, file);
+  return file;
+}
+
+/** Market queries must walk an index in order: no full table scan, no sort of every match. */
+function checkPlans(backend: Awaited<ReturnType<typeof startBackends>>): string[] {
+  const db = new MarketDb(backend.store);
+  const problems: string[] = [];
+  for (const [name, route, query] of MIXES) {
+    if (route !== "/marketplace/tradingMarket") continue;
+    const q = listingQuerySchema.parse(normalizeQuery(Object.fromEntries(new URLSearchParams(query))));
+    const sql = buildListingSql({ kind: "market" }, q);
+    for (const [label, text, params] of [["page", sql.page, sql.pageParams], ["count", sql.count, sql.countParams]] as const) {
+      const plan = db.all<{ detail: string }>(`explain query plan ${text}`, params).map((row) => row.detail);
+      const bad = plan.filter((line) => /^SCAN (l|i)$/.test(line) || (label === "page" && /TEMP B-TREE FOR ORDER BY/.test(line)));
+      if (bad.length) problems.push(`${name} (${label}): ${plan.join(" | ")}`);
+    }
+  }
+  return problems;
+}
+
+interface Stats {
+  mean: number;
+  p95: number;
+}
+
+async function measure(listings: number, requests: number) {
+  const file = await marketFile(listings);
+  const backend = await startBackends(file, testBackendOptions);
+  const app = express();
+  app.use(backend.router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  const results = new Map<string, Stats>();
+  try {
+    const problems = checkPlans(backend);
+    for (const [name, route, query] of MIXES) {
+      const url = `${base}${route}?${query}`;
+      const once = async () => {
+        const started = performance.now();
+        const response = await fetch(url);
+        const body = (await response.json()) as { success: boolean; msg: string; data: { records: unknown[] } };
+        if (!body.success) throw new Error(`${name}: ${body.msg}`);
+        return performance.now() - started;
+      };
+      for (let i = 0; i < 20; i++) await once();
+      const times: number[] = [];
+      for (let i = 0; i < requests; i++) times.push(await once());
+      times.sort((a, b) => a - b);
+      results.set(name, { mean: times.reduce((a, b) => a + b, 0) / times.length, p95: times[Math.floor(times.length * 0.95)] });
+    }
+    return { results, problems };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await backend.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { sizes: { type: "string", default: "10000,1000000" }, requests: { type: "string", default: "200" } } });
+  const sizes = values.sizes!.split(",").map(Number);
+  const requests = Number(values.requests);
+  const runs: ({ size: number } & Awaited<ReturnType<typeof measure>>)[] = [];
+  for (const size of sizes) runs.push({ size, ...(await measure(size, requests)) });
+
+  const [small, large] = [runs[0], runs[runs.length - 1]];
+  const ms = (value: number) => value.toFixed(2).padStart(7);
+  console.log(`\nper request over HTTP, ${requests} requests per mix after warm-up (ms):`);
+  console.log(`${"mix".padEnd(32)}${runs.map((r) => `${r.size.toLocaleString("en").padStart(10)} mean    p95`).join("")}   ratio`);
+  for (const [name] of MIXES) {
+    const cells = runs.map((r) => `${ms(r.results.get(name)!.mean)}${ms(r.results.get(name)!.p95)}`.padStart(22)).join("");
+    console.log(`${name.padEnd(32)}${cells}   ${(large.results.get(name)!.mean / small.results.get(name)!.mean).toFixed(2)}`);
+  }
+  const overall = (run: (typeof runs)[number]) => [...run.results.values()].reduce((sum, s) => sum + s.mean, 0) / run.results.size;
+  const ratio = overall(large) / overall(small);
+  console.log(`${"all mixes".padEnd(32)}${runs.map((r) => ms(overall(r)).padStart(22)).join("")}   ${ratio.toFixed(2)}`);
+
+  let failed = false;
+  for (const run of runs) {
+    for (const problem of run.problems) {
+      console.error(`plan at ${run.size}: ${problem}`);
+      failed = true;
+    }
+  }
+  if (runs.length > 1 && ratio > MAX_RATIO) {
+    console.error(`\nFAIL: mean time per page grew ${ratio.toFixed(2)}× from ${small.size} to ${large.size} listings (limit ${MAX_RATIO}×)`);
+    failed = true;
+  } else if (runs.length > 1) {
+    console.log(`\nOK: ${large.size.toLocaleString("en")} / ${small.size.toLocaleString("en")} listings = ${ratio.toFixed(2)}× (limit ${MAX_RATIO}×)`);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
