@@ -1,0 +1,50 @@
+/**
+ * Token amounts: bigint wei end to end, decimal text only at the edges (URLs, inputs, display).
+ * Pure and dependency-free so the browser bundle can use it too.
+ */
+import { TOKEN_DECIMALS } from "./constants";
+
+/** The currencies a listing can be priced in (SPEC §1). */
+export const CURRENCIES = ["FIRE", "QUARK", "USDT", "BNB"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export function isCurrency(value: string): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value);
+}
+
+const UINT256_MAX = 2n ** 256n - 1n;
+
+/**
+ * Wei → decimal text without trailing zeros ("12.5", "0.000001", "3"). `group` adds thousands separators
+ * to the integer part for display; URLs and inputs use the plain form.
+ */
+export function formatWei(wei: bigint | string, { decimals = TOKEN_DECIMALS, group = false } = {}): string {
+  const value = typeof wei === "bigint" ? wei : BigInt(wei);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const base = 10n ** BigInt(decimals);
+  const whole = (abs / base).toString();
+  const fraction = (abs % base).toString().padStart(decimals, "0").replace(/0+$/, "");
+  const wholeText = group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole;
+  return `${negative ? "-" : ""}${wholeText}${fraction ? `.${fraction}` : ""}`;
+}
+
+/**
+ * Decimal text a person typed ("12.5", ".5", "0012") → wei, with bigint math only.
+ * Undefined for anything else: signs, exponents, separators, more fraction digits than the token has,
+ * or more than uint256 can hold.
+ */
+export function parseTokenAmount(text: string, decimals = TOKEN_DECIMALS): bigint | undefined {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = "", fraction = ""] = match;
+  if (!whole && !fraction) return undefined;
+  if (whole.length > 78 || fraction.length > decimals) return undefined;
+  const wei = BigInt(whole || "0") * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
+  return wei <= UINT256_MAX ? wei : undefined;
+}
+
+/** "12.5 FIRE" for display. */
+export function formatPrice(wei: bigint | string, currency: string | null | undefined): string {
+  return `${formatWei(wei, { group: true })}${currency ? ` ${currency}` : ""}`;
+}

@@ -1,0 +1,297 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SORT,
+  LIST_FILTERS,
+  NFT_TYPE_CODES,
+  PAGE_SIZES,
+  RANGE_FILTERS,
+  RESULT_WINDOW,
+  filterChips,
+  isCanonical,
+  listKeysFor,
+  marketHref,
+  parseMarketFilter,
+  parseStatsFilter,
+  parseStorageFilter,
+  rangeKeysFor,
+  serializeMarketFilter,
+  serializeStatsFilter,
+  serializeStorageFilter,
+  sortOptionsFor,
+  toMarketQuery,
+  toStatsQuery,
+  type MarketFilter,
+} from "~/domain/filters";
+import { CURRENCIES } from "~/domain/money";
+
+const parse = (search: string) => parseMarketFilter(new URLSearchParams(search));
+const canonical = (search: string) => serializeMarketFilter(parse(search).filter);
+
+describe("market filter: canonical URLs", () => {
+  it("reads the garbage URL of the issue as defaults plus a normalised range, with notices", () => {
+    const { filter, notices } = parse("camp=zz&level=9,1&page=-3");
+    expect(filter.lists).toEqual({});
+    expect(filter.ranges).toEqual({ level: { min: 1, max: 9 } });
+    expect(filter.page).toBe(1);
+    expect(serializeMarketFilter(filter)).toBe("level=1,9");
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toMatch(/Camp: “zz”/);
+    expect(notices[1]).toMatch(/Page: “-3” is not a page number/);
+  });
+
+  it("turns a form submission (repeated keys, empty inputs) into the canonical query", () => {
+    const form = "nftType=0&camp=2&camp=1&rarity=0&level=&level=5&currency=&price=&price=&sort=price-asc&pageSize=10";
+    expect(canonical(form)).toBe("nftType=0&camp=1,2&rarity=0&level=,5&sort=price-asc");
+    expect(parse(form).notices).toEqual([]);
+  });
+
+  it("writes keys in one fixed order whatever order they came in", () => {
+    expect(canonical("page=2&sort=views-desc&level=3,4&camp=3,0,3&nftType=4")).toBe("nftType=4&camp=0,3&level=3,4&sort=views-desc&page=2");
+  });
+
+  it("drops defaults", () => {
+    expect(canonical("sort=listed-desc&pageSize=10&page=1")).toBe("");
+    expect(canonical("sort=listed")).toBe("");
+    expect(marketHref(parse("page=1").filter)).toBe("/marketplace/market");
+  });
+
+  it("normalises ranges: swapped bounds, one-sided bounds, an exact value", () => {
+    expect(canonical("level=9,1")).toBe("level=1,9");
+    expect(canonical("level=3,")).toBe("level=3,");
+    expect(canonical("level=,3")).toBe("level=,3");
+    expect(canonical("level=5,5")).toBe("level=5");
+    expect(canonical("level=7&level=2")).toBe("level=2,7");
+    expect(canonical("level=,")).toBe("");
+  });
+
+  it("reads prices as decimal token amounts and keeps them in wei", () => {
+    const { filter } = parse("currency=fire&price=12.50,.5");
+    expect(filter.price).toEqual({ min: 500_000_000_000_000_000n, max: 12_500_000_000_000_000_000n });
+    expect(serializeMarketFilter(filter)).toBe("currency=FIRE&price=0.5,12.5");
+    expect(toMarketQuery(filter)).toMatchObject({ min: { price: "500000000000000000" }, max: { price: "12500000000000000000" }, currency: "FIRE" });
+  });
+
+  it("drops invalid values with a notice, keeping the valid ones", () => {
+    const { filter, notices } = parse("nftType=0&camp=1,x,9&price=1e5&currency=DOGE&pageSize=37&sort=cheapest&foo=bar");
+    expect(serializeMarketFilter(filter)).toBe("nftType=0&camp=1");
+    expect(notices).toEqual([
+      expect.stringMatching(/^Camp: “x”, “9” are not known camp values/),
+      expect.stringMatching(/^Currency: “DOGE”/),
+      expect.stringMatching(/^Price: “1e5”/),
+      expect.stringMatching(/^Sort: “cheapest”/),
+      expect.stringMatching(/^Page size: “37”/),
+      "“foo” is not a filter, so it was ignored.",
+    ]);
+  });
+
+  it("refuses pages beyond the market's result window", () => {
+    const { filter, notices } = parse(`pageSize=100&page=${RESULT_WINDOW / 100 + 1}`);
+    expect(filter.page).toBe(1);
+    expect(notices[0]).toMatch(/first 10,000 results/);
+    expect(canonical(`pageSize=100&page=${RESULT_WINDOW / 100}`)).toBe("pageSize=100&page=100");
+  });
+
+  it("infers the type from an attribute only one type has (rank → spaceships, pse → PSE)", () => {
+    expect(canonical("rank=4")).toBe("nftType=4&rank=4");
+    expect(canonical("pse=3")).toBe("nftType=2&pse=3");
+    expect(canonical("sort=total-desc")).toBe("nftType=4&sort=total-desc");
+    expect(canonical("endurance=10,20")).toBe("nftType=4&endurance=10,20");
+    // Two types implied: the first in key order wins, the other is reported.
+    const mixed = parse("rank=4&identity=1");
+    expect(serializeMarketFilter(mixed.filter)).toBe("nftType=0&identity=1");
+    expect(mixed.notices).toEqual([expect.stringMatching(/^Spaceship type applies to spaceships, not to hero cards/)]);
+  });
+
+  it("keeps “All types” when the form chose it, dropping type-only filters with a notice", () => {
+    const { filter, notices } = parse("nftType=&identity=1&camp=0");
+    expect(serializeMarketFilter(filter)).toBe("camp=0");
+    expect(notices).toEqual([expect.stringMatching(/^Identity applies to hero cards, not to all types/)]);
+  });
+
+  it("drops filters that do not apply to the chosen type", () => {
+    const { filter, notices } = parse("nftType=7&camp=1&level=2,4&sort=total-asc");
+    expect(serializeMarketFilter(filter)).toBe("nftType=7&level=2,4");
+    expect(notices).toHaveLength(2);
+  });
+
+  it("accepts the other spellings of SPEC §3 and of the market API", () => {
+    expect(canonical("faction=2")).toBe("camp=2");
+    expect(canonical("nftType=3&type=1,2")).toBe("nftType=3&egse=1,2");
+    expect(canonical("nftType=spaceship&sort=price&order=desc&pageNumber=3")).toBe("nftType=4&sort=price-desc&page=3");
+    expect(canonical("camp=Asman Zerg")).toBe("camp=0");
+    expect(parse("type=1").notices[0]).toMatch(/needs nftType 2 or 3/);
+  });
+
+  it("ignores the keys Remix adds to data requests", () => {
+    expect(parse("nftType=4&_routes=routes%2Fmarketplace.market&_data=x").notices).toEqual([]);
+    expect(isCanonical("?nftType=4&_routes=routes%2Fmarketplace.market", "nftType=4")).toBe(true);
+    expect(isCanonical("?nftType=4", "nftType=4")).toBe(true);
+    expect(isCanonical("", "")).toBe(true);
+    expect(isCanonical("?nftType=4&camp=1%2C2", "nftType=4&camp=1,2")).toBe(false);
+  });
+});
+
+describe("market filter → market query", () => {
+  it("maps every filter to the SPEC §3 listing query", () => {
+    const { filter } = parse("nftType=4&camp=1&rank=2,3&level=1,5&endurance=10,&total=,300&currency=BNB&price=1,2&sort=total-desc&pageSize=20&page=2");
+    expect(toMarketQuery(filter, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")).toEqual({
+      pageNumber: 2,
+      pageSize: 20,
+      address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      nftType: 4,
+      camp: [1],
+      rank: [2, 3],
+      min: { level: 1, endurance: 10, price: "1000000000000000000" },
+      max: { level: 5, total: 300, price: "2000000000000000000" },
+      currency: "BNB",
+      sort: "total",
+      order: "desc",
+    });
+  });
+
+  it("sends PSE and EGSE types as `type` and equipment codes as `equipmentCode`", () => {
+    expect(toMarketQuery(parse("pse=1,8").filter)).toMatchObject({ nftType: 2, type: [1, 8] });
+    expect(toMarketQuery(parse("egse=3").filter)).toMatchObject({ nftType: 3, type: [3] });
+    expect(toMarketQuery(parse("equipment=13&equipmentType=4").filter)).toMatchObject({ nftType: 7, equipmentCode: [13], equipmentType: [4] });
+    expect(toMarketQuery(parse("").filter)).toEqual({ pageNumber: 1, pageSize: 10, sort: "listed", order: "desc" });
+  });
+});
+
+describe("filter chips", () => {
+  it("gives one link per value, each removing only that value and going back to page 1", () => {
+    const chips = filterChips(parse("nftType=0&camp=1,2&level=3,&currency=FIRE&price=,5&page=4").filter);
+    expect(chips.map((chip) => [chip.label, chip.href])).toEqual([
+      ["Type: Hero cards", "/marketplace/market?camp=1,2&level=3,&currency=FIRE&price=,5"],
+      ["Camp: Empire of Amda", "/marketplace/market?nftType=0&camp=2&level=3,&currency=FIRE&price=,5"],
+      ["Camp: Confederation of Earth", "/marketplace/market?nftType=0&camp=1&level=3,&currency=FIRE&price=,5"],
+      ["Level ≥ 3", "/marketplace/market?nftType=0&camp=1,2&currency=FIRE&price=,5"],
+      ["Currency: FIRE", "/marketplace/market?nftType=0&camp=1,2&level=3,&price=,5"],
+      ["Price ≤ 5 FIRE", "/marketplace/market?nftType=0&camp=1,2&level=3,&currency=FIRE"],
+    ]);
+  });
+
+  it("removing the type also removes what only that type has", () => {
+    const [typeChip] = filterChips(parse("nftType=4&rank=2&camp=1&sort=total-asc").filter);
+    expect(typeChip.href).toBe("/marketplace/market?camp=1");
+  });
+});
+
+// ---- property tests ---------------------------------------------------------------------------------------
+
+const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+function rangeArb<T>(bound: fc.Arbitrary<T>, lessOrEqual: (a: T, b: T) => boolean) {
+  return fc
+    .record({ a: fc.option(bound, { nil: undefined }), b: fc.option(bound, { nil: undefined }) })
+    .filter(({ a, b }) => a !== undefined || b !== undefined)
+    .map(({ a, b }) => (a !== undefined && b !== undefined && !lessOrEqual(a, b) ? defined({ min: b, max: a }) : defined({ min: a, max: b })));
+}
+
+/** Any filter the codec can produce: only attributes of the chosen type, lists sorted, ranges ordered. */
+const filterArb: fc.Arbitrary<MarketFilter> = fc.option(fc.constantFrom(...NFT_TYPE_CODES), { nil: undefined }).chain((nftType) =>
+  fc
+    .record({
+      lists: fc.record(
+        Object.fromEntries(
+          listKeysFor(nftType).map((key) => [
+            key,
+            fc.uniqueArray(fc.constantFrom(...Object.keys(LIST_FILTERS[key].options).map(Number)), { minLength: 1 }).map((codes) => codes.sort((x, y) => x - y)),
+          ]),
+        ),
+        { requiredKeys: [] },
+      ),
+      ranges: fc.record(
+        Object.fromEntries(
+          rangeKeysFor(nftType).map((key) => [key, rangeArb(fc.integer({ min: RANGE_FILTERS[key].min, max: RANGE_FILTERS[key].max }), (x, y) => x <= y)]),
+        ),
+        { requiredKeys: [] },
+      ),
+      currency: fc.option(fc.constantFrom(...CURRENCIES), { nil: undefined }),
+      price: fc.option(rangeArb(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (x, y) => x <= y), { nil: undefined }),
+      sort: fc.constantFrom(...sortOptionsFor(nftType).map((option) => option.value)),
+      pageSize: fc.constantFrom(...PAGE_SIZES),
+    })
+    .chain((rest) =>
+      fc.integer({ min: 1, max: RESULT_WINDOW / rest.pageSize }).map((page) => defined({ nftType, ...rest, page }) as MarketFilter),
+    ),
+);
+
+describe("market filter properties", () => {
+  it("parse ∘ serialize is the identity on filters, with no notices", () => {
+    fc.assert(
+      fc.property(filterArb, (filter) => {
+        const parsed = parse(serializeMarketFilter(filter));
+        expect(parsed.notices).toEqual([]);
+        expect(parsed.filter).toEqual(filter);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("serialize ∘ parse is the identity on canonical URLs, which need no redirect", () => {
+    fc.assert(
+      fc.property(filterArb, (filter) => {
+        const url = serializeMarketFilter(filter);
+        expect(serializeMarketFilter(parse(url).filter)).toBe(url);
+        expect(isCanonical(`?${url}`, url)).toBe(true);
+        expect(new URLSearchParams(url).toString().replace(/%2C/g, ",")).toBe(url);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("any query at all parses without throwing, and its canonical form is a fixed point (no redirect loops)", () => {
+    const keys = ["nftType", "camp", "faction", "rank", "pse", "type", "level", "total", "price", "currency", "sort", "order", "page", "pageSize", "x"];
+    const values = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom("", ",", "1,2", "9,1", "0.5,", "spaceship", "price-asc"));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), values), { maxLength: 8 }), (pairs) => {
+        const once = serializeMarketFilter(parseMarketFilter(new URLSearchParams(pairs)).filter);
+        const again = parse(once);
+        expect(again.notices).toEqual([]);
+        expect(serializeMarketFilter(again.filter)).toBe(once);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("defaults are what an empty query gives", () => {
+    expect(parse("").filter).toEqual({ lists: {}, ranges: {}, sort: DEFAULT_SORT, pageSize: 10, page: 1 });
+  });
+});
+
+describe("statistics filter", () => {
+  it("reads SPEC's statistics filters and writes them canonically", () => {
+    const { filter, notices } = parseStatsFilter(new URLSearchParams("level=3&pse=4&period=7d&currency=usdt"));
+    expect(notices).toEqual([]);
+    expect(serializeStatsFilter(filter)).toBe("nftType=2&pse=4&level=3&period=7d&currency=USDT");
+    expect(toStatsQuery(filter)).toEqual({ pageNumber: 1, pageSize: 10, period: "7d", nftType: 2, type: [4], level: [3], currency: "USDT" });
+  });
+
+  it("drops what does not fit: level 10, a rank on hero cards, an unknown period", () => {
+    const { filter, notices } = parseStatsFilter(new URLSearchParams("nftType=0&rank=2&level=10&period=1y&camp=3"));
+    expect(serializeStatsFilter(filter)).toBe("nftType=0&camp=3");
+    expect(notices).toHaveLength(3);
+  });
+
+  it("is a fixed point on its own output", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom("nftType", "camp", "rarity", "pse", "egse", "rank", "level", "period", "page"), fc.string({ maxLength: 4 })), { maxLength: 6 }), (pairs) => {
+        const once = serializeStatsFilter(parseStatsFilter(new URLSearchParams(pairs)).filter);
+        const again = parseStatsFilter(new URLSearchParams(once));
+        expect(again.notices).toEqual([]);
+        expect(serializeStatsFilter(again.filter)).toBe(once);
+      }),
+    );
+  });
+});
+
+describe("storage filter", () => {
+  it("has tabs, a type and a page; the default tab is left out", () => {
+    expect(serializeStorageFilter(parseStorageFilter(new URLSearchParams("page=2&tab=favorites&nftType=4")).filter)).toBe("tab=favorites&nftType=4&page=2");
+    expect(serializeStorageFilter(parseStorageFilter(new URLSearchParams("tab=items")).filter)).toBe("");
+    const bad = parseStorageFilter(new URLSearchParams("tab=secret"));
+    expect(bad.filter.tab).toBe("items");
+    expect(bad.notices[0]).toMatch(/Tab: “secret”/);
+  });
+});
