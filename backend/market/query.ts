@@ -1,21 +1,20 @@
 /**
  * The listing query behind myStorage, selling, myFavorite, tradingMarket and getGameNft.
  *
- * Two shapes, both parameterised SQL built from whitelisted column names only:
- * - market scopes (tradingMarket, selling) walk active listings, whose filter and sort columns are copies of
- *   the item's, down one partial index in sort order and stop after one page (see migrations.ts);
- * - wallet scopes (storage, game inventory, favorites) start from the wallet's items, a small set behind one
- *   index, and left-join the active listing.
+ * Parameterised SQL built from whitelisted column names only, in two shapes:
+ * - the market (tradingMarket) walks active listings, whose filter and sort columns are copies of the item's,
+ *   along one access-path index in sort order and stops after one page (see accessPath and migrations.ts);
+ * - wallet scopes (storage, game inventory, favorites, a seller's listings) start from the wallet's index,
+ *   a small set, and sort it.
  * `total` is a count bounded by RESULT_WINDOW, so a broad filter over a million listings costs the same as
  * over ten thousand; deeper pages are refused by the schema.
  */
-import { padWei } from "./money";
 import type { MarketDb } from "./db";
 import { type ItemListingRow, type Page, type ListingRecord, toRecord } from "./records";
 import { type ListFilter, type ListingQuery, RANGE_KEYS, RESULT_WINDOW } from "./schemas";
 import { NFT_TYPE, NFT_TYPES } from "../../app/domain/nft";
 import { GRADE_COLUMNS } from "./catalog";
-import { CURRENCIES } from "./money";
+import { CURRENCIES, padWei } from "./money";
 
 export type ListingScope =
   | { kind: "market"; seller?: string }
@@ -275,9 +274,10 @@ export function queryListings(db: MarketDb, scope: ListingScope, q: ListingQuery
 /** Which of these items `address` has favorited. */
 export function favoriteSet(db: MarketDb, address: string, itemIds: readonly number[]): Set<number> {
   if (!itemIds.length) return new Set();
+  // One statement whatever the page size: the ids go in as one JSON parameter.
   const rows = db.all<{ item_id: number }>(
-    `select item_id from market_favorites where address = ? and item_id in (${itemIds.map(() => "?").join(", ")})`,
-    [address, ...itemIds],
+    "select item_id from market_favorites where address = ? and item_id in (select value from json_each(?))",
+    [address, JSON.stringify(itemIds)],
   );
   return new Set(rows.map((row) => row.item_id));
 }

@@ -96,7 +96,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
       const scope = await scopeOf(q, req);
       const now = Date.now();
       const page = await db.exclusive(() => {
-        if (scope.kind === "market") sweepExpiredListings(now);
+        sweepExpiredListings(now);
         // Items of expired claims come back into the game inventory before it is listed.
         if (scope.kind === "owned" && scope.gameOnly) settleExpiredClaims(db, now);
         return queryListings(db, scope, q);
