@@ -329,7 +329,6 @@ export const buySchema = z.object({
 });
 
 /** Only game 1 exists; the tag is kept so that a second game can be added without a contract change. */
-export const GAME_TAGS = [1] as const;
 const gameTagParam = param((value) => (value === "1" ? 1 : undefined), "gameTag 1");
 
 export const gameTagSchema = z.object({ gameTag: optional(gameTagParam) });

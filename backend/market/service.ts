@@ -36,6 +36,7 @@ import {
   claimStatusSchema,
   favoriteSchema,
   gameTagSchema,
+  type ListingQuery,
   listingQuerySchema,
   normalizeQuery,
   parseMarketInput,
@@ -90,7 +91,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
     if (hasExpiredListings(db, Math.floor(now / 1000))) db.transaction(() => expireListings(db, now));
   }
 
-  const listing = (scopeOf: (q: ReturnType<typeof listingQuerySchema.parse>, req: Request) => Promise<ListingScope> | ListingScope) =>
+  const listing = (scopeOf: (q: ListingQuery, req: Request) => Promise<ListingScope> | ListingScope) =>
     handle(async (req, res) => {
       const q = parseMarketInput(listingQuerySchema, input(req));
       const scope = await scopeOf(q, req);

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
 import { CLAIM_ABI, CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed } from "../../backend/market/claims";
 import { MarketDb } from "../../backend/market/db";
+import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/ledger";
 import type { ListingRecord, Page } from "../../backend/market/records";
 import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
-import { BROWSER, type Market, startMarket } from "./market-fixture";
+import { BROWSER, MANAGED, type Market, startMarket } from "./market-fixture";
 
 const FIRE_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const ASSET_MANAGER = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -127,6 +128,17 @@ describe("takeOutSign", () => {
     await db.write(() => markClaimClaimed(db, Number(answer.data.txId), Date.now()));
     expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId })).toMatchObject({ status: 1, statusName: "claimed" });
     expect((await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).location).toBe("chain");
+
+    // Swapped back into the game by another wallet, it is tradable there again.
+    await db.write(() => receiveItemIntoGame(db, ref.nftType, ref.tokenId, MANAGED.wallet, Date.now()));
+    expect(await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).toMatchObject({ location: "game", ownerAddress: MANAGED.wallet });
+  });
+
+  it("credits FIRE swapped into the game", async () => {
+    const before = await fireBalance();
+    const db = new MarketDb(m.t.store);
+    await db.write(() => creditGameBalance(db, BROWSER.wallet, "FIRE", 5n));
+    expect(await fireBalance()).toBe(before + 5n);
   });
 
   it("only takes out the caller's own items", async () => {
