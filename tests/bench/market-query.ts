@@ -83,36 +83,49 @@ interface Stats {
   p95: number;
 }
 
-async function measure(listings: number, requests: number) {
+/** One market database served over HTTP on a free port. */
+async function serve(listings: number) {
   const file = await marketFile(listings);
   const backend = await startBackends(file, testBackendOptions);
   const app = express();
   app.use(backend.router);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const results = new Map<string, Stats>();
-  try {
-    const problems = checkPlans(backend);
-    for (const [name, route, query] of MIXES) {
-      const url = `${base}${route}?${query}`;
-      const once = async () => {
-        const started = performance.now();
-        const response = await fetch(url);
-        const body = (await response.json()) as { success: boolean; msg: string; data: { records: unknown[] } };
-        if (!body.success) throw new Error(`${name}: ${body.msg}`);
-        return performance.now() - started;
-      };
-      for (let i = 0; i < 20; i++) await once();
-      const times: number[] = [];
-      for (let i = 0; i < requests; i++) times.push(await once());
-      times.sort((a, b) => a - b);
-      results.set(name, { mean: times.reduce((a, b) => a + b, 0) / times.length, p95: times[Math.floor(times.length * 0.95)] });
+  return {
+    size: listings,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    problems: checkPlans(backend),
+    results: new Map<string, Stats>(),
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await backend.close();
+    },
+  };
+}
+
+async function timeRequest(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = (await response.json()) as { success: boolean; msg: string };
+  if (!body.success) throw new Error(`${url}: ${body.msg}`);
+  return performance.now() - started;
+}
+
+/**
+ * Requests to the sizes alternate, so whatever else the (shared) machine is doing weighs on both alike.
+ */
+async function measure(runs: Awaited<ReturnType<typeof serve>>[], requests: number) {
+  for (const [name, route, query] of MIXES) {
+    const urls = runs.map((run) => `${run.base}${route}?${query}`);
+    for (let i = 0; i < 20; i++) for (const url of urls) await timeRequest(url);
+    const times = runs.map((): number[] => []);
+    for (let i = 0; i < requests; i++) {
+      for (let r = 0; r < runs.length; r++) times[r].push(await timeRequest(urls[r]));
     }
-    return { results, problems };
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-    await backend.close();
+    runs.forEach((run, r) => {
+      const sorted = times[r].sort((a, b) => a - b);
+      run.results.set(name, { mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, p95: sorted[Math.floor(sorted.length * 0.95)] });
+    });
   }
 }
 
@@ -120,8 +133,13 @@ async function main() {
   const { values } = parseArgs({ options: { sizes: { type: "string", default: "10000,1000000" }, requests: { type: "string", default: "200" } } });
   const sizes = values.sizes!.split(",").map(Number);
   const requests = Number(values.requests);
-  const runs: ({ size: number } & Awaited<ReturnType<typeof measure>>)[] = [];
-  for (const size of sizes) runs.push({ size, ...(await measure(size, requests)) });
+  const runs: Awaited<ReturnType<typeof serve>>[] = [];
+  for (const size of sizes) runs.push(await serve(size));
+  try {
+    await measure(runs, requests);
+  } finally {
+    for (const run of runs) await run.close();
+  }
 
   const [small, large] = [runs[0], runs[runs.length - 1]];
   const ms = (value: number) => value.toFixed(2).padStart(7);
