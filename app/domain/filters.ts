@@ -441,6 +441,23 @@ export function typeHref(nftType: NftTypeCode): string {
   return marketHref({ ...defaultMarketFilter(), nftType });
 }
 
+/**
+ * The same view switched to another type (or to all types): filters the new type does not have are left out,
+ * quietly, because the person chose the switch. Back to page 1.
+ */
+export function withType(filter: MarketFilter, nftType: NftTypeCode | undefined): MarketFilter {
+  const keep = <K extends string, V>(entries: Partial<Record<K, V>>, specs: Record<K, { types: readonly NftTypeCode[] }>) =>
+    Object.fromEntries(Object.entries(entries).filter(([key]) => applies(specs[key as K].types, nftType))) as Partial<Record<K, V>>;
+  return {
+    ...filter,
+    nftType,
+    lists: keep(filter.lists, LIST_FILTERS),
+    ranges: keep(filter.ranges, RANGE_FILTERS),
+    sort: filter.sort.startsWith("total-") && nftType !== 4 ? DEFAULT_SORT : filter.sort,
+    page: DEFAULT_PAGE,
+  };
+}
+
 /** The filters that make sense for a type (or for all types): what the form offers. */
 export function listKeysFor(nftType: NftTypeCode | undefined): ListKey[] {
   return LIST_KEYS.filter((key) => applies(LIST_FILTERS[key].types, nftType));
@@ -496,17 +513,10 @@ function rangeText<T extends number | bigint>(range: { min?: T; max?: T }, forma
   return range.min !== undefined ? `≥ ${format(range.min)}` : `≤ ${format(range.max!)}`;
 }
 
-/** Drops the type and every filter that only means something for it. */
-function withoutType(filter: MarketFilter): MarketFilter {
-  const lists = Object.fromEntries(Object.entries(filter.lists).filter(([key]) => applies(LIST_FILTERS[key as ListKey].types, undefined)));
-  const ranges = Object.fromEntries(Object.entries(filter.ranges).filter(([key]) => applies(RANGE_FILTERS[key as RangeKey].types, undefined)));
-  return { ...filter, nftType: undefined, lists, ranges, sort: filter.sort.startsWith("total-") ? DEFAULT_SORT : filter.sort };
-}
-
 export function filterChips(filter: MarketFilter): Chip[] {
   const base = { ...filter, page: DEFAULT_PAGE };
   const chips: Chip[] = [];
-  if (filter.nftType !== undefined) chips.push({ label: `Type: ${NFT_TYPE_LABELS[filter.nftType]}`, href: marketHref(withoutType(base)) });
+  if (filter.nftType !== undefined) chips.push({ label: `Type: ${NFT_TYPE_LABELS[filter.nftType]}`, href: marketHref(withType(base, undefined)) });
   for (const key of LIST_KEYS) {
     const spec: ListSpec = LIST_FILTERS[key];
     for (const code of filter.lists[key] ?? []) {
@@ -726,10 +736,12 @@ export function toStorageQuery(filter: StorageFilter, address: string): MarketQu
 }
 
 /**
- * Is `search` (the request's query string, with or without "?") already the canonical one? Framework keys
- * are ignored so a data request never redirects to itself.
+ * Is `search` (the request's query string, with or without "?") already the canonical one? Compared as
+ * form-encoded text, because the framework hands loaders a re-encoded URL ("," arrives as "%2C"); framework
+ * keys are ignored, so a data request never redirects to itself.
  */
 export function isCanonical(search: string, canonical: string): boolean {
-  const parts = search.replace(/^\?/, "").split("&");
-  return parts.filter((part) => part && !TRANSPORT_KEYS.has(part.split("=")[0])).join("&") === canonical;
+  const params = new URLSearchParams(search);
+  for (const key of TRANSPORT_KEYS) params.delete(key);
+  return params.toString() === new URLSearchParams(canonical).toString();
 }

@@ -97,6 +97,20 @@ export function gradeLabel(item: ItemCodes): string | undefined {
   }
 }
 
+/** What the grade of a type is called, as in namedAttributes ("Rank" for loot boxes, SPEC §3). */
+export function gradeName(nftType: number): string {
+  const names: Record<number, string> = {
+    [NFT_TYPE.lootbox]: "Rank",
+    [NFT_TYPE.spaceship]: "Spaceship type",
+    [NFT_TYPE.pse]: "PSE type",
+    [NFT_TYPE.egse]: "EGSE type",
+    [NFT_TYPE.equipment]: "Equipment grade",
+    [NFT_TYPE.material]: "Material",
+    [NFT_TYPE.egg]: "Egg type",
+  };
+  return names[nftType] ?? "Rarity";
+}
+
 export interface Attribute {
   label: string;
   value: string;

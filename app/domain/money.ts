@@ -18,13 +18,17 @@ const UINT256_MAX = 2n ** 256n - 1n;
  * Wei → decimal text without trailing zeros ("12.5", "0.000001", "3"). `group` adds thousands separators
  * to the integer part for display; URLs and inputs use the plain form.
  */
-export function formatWei(wei: bigint | string, { decimals = TOKEN_DECIMALS, group = false } = {}): string {
+export function formatWei(
+  wei: bigint | string,
+  { decimals = TOKEN_DECIMALS, group = false, maxFraction = decimals }: { decimals?: number; group?: boolean; maxFraction?: number } = {},
+): string {
   const value = typeof wei === "bigint" ? wei : BigInt(wei);
   const negative = value < 0n;
   const abs = negative ? -value : value;
   const base = 10n ** BigInt(decimals);
   const whole = (abs / base).toString();
-  const fraction = (abs % base).toString().padStart(decimals, "0").replace(/0+$/, "");
+  // maxFraction cuts (never rounds up) the digits shown, for chart labels and such.
+  const fraction = (abs % base).toString().padStart(decimals, "0").slice(0, maxFraction).replace(/0+$/, "");
   const wholeText = group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole;
   return `${negative ? "-" : ""}${wholeText}${fraction ? `.${fraction}` : ""}`;
 }

@@ -1,38 +1,68 @@
-import { type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { json, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MarketProblem } from "~/components/market/filter-notices";
+import { TradeTable } from "~/components/market/trade-table";
+import type { TradeRowModel } from "~/components/market/types";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
+import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH, typeHref } from "~/domain/filters";
+import { backendClients } from "~/services/backends.server";
+import { marketApi } from "~/services/market.server";
+import { backendProblem, tradeView } from "./marketplace.shared.server";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
 
-const ENTRY_POINTS = [
-  { nftType: 0, label: "Hero cards" },
-  { nftType: 4, label: "Spaceships" },
-  { nftType: 7, label: "Equipment" },
-  { nftType: 8, label: "Materials" },
-  { nftType: 5, label: "Pet eggs" },
-  { nftType: 6, label: "Loot boxes" },
-];
+export async function loader() {
+  const api = marketApi(backendClients(null).market);
+  try {
+    const [top, activity] = await Promise.all([
+      // Prices only compare within one currency: the top list is of FIRE sales, the game's own token.
+      api.topNft({ period: "7d", currency: "FIRE", pageNumber: 1, pageSize: 5 }),
+      api.activity({ pageNumber: 1, pageSize: 8 }),
+    ]);
+    return json({
+      problem: null,
+      top: top.records.map((trade, i) => tradeView(trade, i, "/marketplace")),
+      activity: activity.records.map((trade, i) => tradeView(trade, i, "/marketplace")),
+    });
+  } catch (error) {
+    const problem = backendProblem(error);
+    const none: TradeRowModel[] = [];
+    return json({ problem: problem.message, top: none, activity: none }, { status: problem.status });
+  }
+}
 
 export default function MarketplaceLanding() {
+  const { problem, top, activity } = useLoaderData<typeof loader>();
   return (
     <MarketPage title="Marketplace" intro="Buy and sell the game’s heroes, spaceships, equipment, materials, pet eggs and loot boxes.">
       <Section title="Browse by type" id="types">
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {ENTRY_POINTS.map((entry) => (
-            <li key={entry.nftType}>
-              <Link to={`/marketplace/market?nftType=${entry.nftType}`} className="btn-secondary w-full">
-                {entry.label}
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {NFT_TYPE_CODES.map((code) => (
+            <li key={code}>
+              <Link to={typeHref(code)} className="btn-secondary w-full">
+                {NFT_TYPE_LABELS[code]}
               </Link>
             </li>
           ))}
+          <li>
+            <Link to="/marketplace/market" className="btn-primary w-full">
+              Everything on sale
+            </Link>
+          </li>
         </ul>
       </Section>
+      <MarketProblem message={problem} />
       <Section title="Top NFTs" id="top">
-        <p className="muted">The most traded items of the last days.</p>
+        <p className="muted mb-3 text-sm">The highest sales in FIRE of the last 7 days.</p>
+        <TradeTable trades={top} caption="Top NFTs of the last 7 days" empty="No sales in the last 7 days." />
       </Section>
       <Section title="Activity" id="activity">
-        <p className="muted">The latest sales on the marketplace.</p>
+        <p className="muted mb-3 text-sm">The latest sales on the marketplace.</p>
+        <TradeTable trades={activity} caption="Latest sales" empty="No sales yet." />
+        <p className="mt-3 text-sm">
+          <Link to={STATISTICS_PATH}>All statistics</Link>
+        </p>
       </Section>
     </MarketPage>
   );

@@ -1,18 +1,93 @@
-import { type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FilterChips } from "~/components/market/filter-chips";
+import { FilterForm, TypeNav } from "~/components/market/filter-form";
+import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
+import { ItemGrid } from "~/components/market/item-card";
+import { Pagination, ResultCount } from "~/components/market/pagination";
+import type { ItemCardModel } from "~/components/market/types";
 import { MarketPage } from "~/components/market-page";
-import { Section } from "~/components/page";
+import { MARKET_PATH, NFT_TYPE_LABELS, marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage } from "~/domain/filters";
+import { backendClients } from "~/services/backends.server";
+import { marketApi } from "~/services/market.server";
+import { backendProblem, canonicalView, cardView } from "./marketplace.shared.server";
 
-export const meta: MetaFunction = () => [{ title: "Market | Spark Era" }];
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { filter, notices: parseNotices } = parseMarketFilter(new URL(request.url).searchParams);
+  const search = serializeMarketFilter(filter);
+  const { notices, headers } = await canonicalView(request, { path: MARKET_PATH, canonical: search, parseNotices });
+  const here = marketHref(filter);
+  try {
+    // The market is public: no token, so an expired session never gets in the way of browsing.
+    const page = await marketApi(backendClients(null).market).tradingMarket(toMarketQuery(filter));
+    return json(
+      {
+        search,
+        notices,
+        items: page.records.map((record) => cardView(record, here)),
+        info: { page: filter.page, pageSize: filter.pageSize, total: page.total, capped: page.totalCapped },
+        problem: null,
+      },
+      { headers },
+    );
+  } catch (error) {
+    const problem = backendProblem(error);
+    const none: ItemCardModel[] = [];
+    return json(
+      { search, notices, items: none, info: { page: filter.page, pageSize: filter.pageSize, total: 0, capped: false }, problem: problem.message },
+      { status: problem.status, headers },
+    );
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const nftType = data ? parseMarketFilter(new URLSearchParams(data.search)).filter.nftType : undefined;
+  return [{ title: `${nftType === undefined ? "Market" : `${NFT_TYPE_LABELS[nftType]} · Market`} | Spark Era` }];
+};
 
 export default function Market() {
+  const { search, notices, items, info, problem } = useLoaderData<typeof loader>();
+  // The filter travels as its canonical text (it holds bigint wei); the codec is pure, so the view reads it back.
+  const { filter } = parseMarketFilter(new URLSearchParams(search));
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
-      <Section title="Filters" id="filters">
-        <p className="muted">Type, camp, rarity, identity, profession, level, attributes, price and sort.</p>
-      </Section>
-      <Section title="Results" id="results">
-        <p className="muted">Items on sale matching your filters.</p>
-      </Section>
+      <FilterNotices notices={notices} />
+      <TypeNav filter={filter} />
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <section aria-labelledby="filters-title" className="card self-start">
+          <h2 id="filters-title" className="section-title mb-3">
+            Filters
+          </h2>
+          <FilterForm filter={filter} search={search} />
+        </section>
+        <section aria-labelledby="results-title" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="results-title" className="section-title">
+              Results
+            </h2>
+            <ResultCount info={info} />
+          </div>
+          <FilterChips filter={filter} />
+          <MarketProblem message={problem} />
+          {items.length > 0 ? (
+            <ItemGrid items={items} label="Items on sale" />
+          ) : (
+            !problem && (
+              <div className="card text-center">
+                <p className="text-white">{info.page > 1 && info.total > 0 ? "There are no items on this page." : "No items on sale match these filters."}</p>
+                <p className="muted mt-2 text-sm">
+                  {info.page > 1 && info.total > 0 ? (
+                    <Link to={marketHref(withPage(filter, 1))}>Back to the first page</Link>
+                  ) : (
+                    <Link to={MARKET_PATH}>Show every item on sale</Link>
+                  )}
+                </p>
+              </div>
+            )
+          )}
+          <Pagination info={info} hrefFor={(page) => marketHref(withPage(filter, page))} />
+        </section>
+      </div>
     </MarketPage>
   );
 }

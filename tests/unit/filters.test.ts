@@ -21,6 +21,7 @@ import {
   sortOptionsFor,
   toMarketQuery,
   toStatsQuery,
+  withType,
   type MarketFilter,
 } from "~/domain/filters";
 import { CURRENCIES } from "~/domain/money";
@@ -128,7 +129,9 @@ describe("market filter: canonical URLs", () => {
     expect(isCanonical("?nftType=4&_routes=routes%2Fmarketplace.market", "nftType=4")).toBe(true);
     expect(isCanonical("?nftType=4", "nftType=4")).toBe(true);
     expect(isCanonical("", "")).toBe(true);
-    expect(isCanonical("?nftType=4&camp=1%2C2", "nftType=4&camp=1,2")).toBe(false);
+    // Loaders get a re-encoded URL: "%2C" is the same comma.
+    expect(isCanonical("?nftType=4&camp=1%2C2", "nftType=4&camp=1,2")).toBe(true);
+    expect(isCanonical("?camp=1,2&nftType=4", "nftType=4&camp=1,2")).toBe(false);
   });
 });
 
@@ -169,6 +172,13 @@ describe("filter chips", () => {
       ["Currency: FIRE", "/marketplace/market?nftType=0&camp=1,2&level=3,&price=,5"],
       ["Price ≤ 5 FIRE", "/marketplace/market?nftType=0&camp=1,2&level=3,&currency=FIRE"],
     ]);
+  });
+
+  it("switching the type keeps what the new type has and quietly drops the rest", () => {
+    const filter = parse("nftType=4&camp=1&rank=2&level=3,5&endurance=9,&sort=total-asc&page=3").filter;
+    expect(marketHref(withType(filter, 0))).toBe("/marketplace/market?nftType=0&camp=1&level=3,5");
+    expect(marketHref(withType(filter, 8))).toBe("/marketplace/market?nftType=8");
+    expect(marketHref(withType(filter, undefined))).toBe("/marketplace/market?camp=1&level=3,5");
   });
 
   it("removing the type also removes what only that type has", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boxTypeFromTokenUri, flattenAttributes, gradeLabel, isOwner, isSale, namedAttributes, spaceshipStats, type ItemCodes } from "~/domain/listing";
+import { boxTypeFromTokenUri, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats, type ItemCodes } from "~/domain/listing";
 import { formatPrice, formatWei, parseTokenAmount } from "~/domain/money";
 import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES, rankLabel } from "~/domain/nft";
 
@@ -66,6 +66,7 @@ describe("SPEC §3 derivations", () => {
     expect(gradeLabel({ ...NO_CODES, nftType: 7, equipmentType: 4 })).toBe("Legendary");
     expect(gradeLabel({ ...NO_CODES, nftType: 8, material: 2 })).toBe("Gold");
     expect(gradeLabel({ ...NO_CODES, nftType: 0, rarity: 3 })).toBe("Legend");
+    expect([0, 4, 6, 8].map(gradeName)).toEqual(["Rarity", "Spaceship type", "Rank", "Material"]);
     const card = { ...NO_CODES, camp: 3, rarity: 1, identity: 3, profession: 2, level: 7 };
     expect(namedAttributes(card)).toEqual([
       { label: "Camp", value: "Eternal Protoss" },
@@ -113,6 +114,8 @@ describe("money: wei as bigint, decimal text at the edges", () => {
     expect(formatWei(0n)).toBe("0");
     expect(formatWei(1_234_567n * 10n ** 18n, { group: true })).toBe("1,234,567");
     expect(formatPrice("12500000000000000000", "FIRE")).toBe("12.5 FIRE");
+    expect(formatWei(1_239_990_000_000_000_000n, { maxFraction: 2 })).toBe("1.23");
+    expect(formatWei(1_000_000_000_000_000n, { maxFraction: 2 })).toBe("0");
     // Beyond 2^53 a float would round; bigint keeps every digit.
     expect(formatWei(9_007_199_254_740_993n * 10n ** 18n + 1n)).toBe("9007199254740993.000000000000000001");
   });

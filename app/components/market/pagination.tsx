@@ -1,0 +1,63 @@
+import { Link } from "@remix-run/react";
+import { RESULT_WINDOW } from "~/domain/filters";
+import type { PageInfo } from "./types";
+
+/** Page numbers around the current one, with the first and last: 1 … 4 5 6 … 20. */
+export function pageWindow(page: number, last: number): (number | "gap")[] {
+  const pages = new Set([1, last, page - 1, page, page + 1].filter((n) => n >= 1 && n <= last));
+  const sorted = [...pages].sort((a, b) => a - b);
+  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? ["gap" as const, n] : [n]));
+}
+
+export function lastPage({ pageSize, total }: PageInfo): number {
+  return Math.max(1, Math.min(Math.ceil(total / pageSize), Math.floor(RESULT_WINDOW / pageSize)));
+}
+
+/** "Showing 11–20 of 1,234 items" */
+export function ResultCount({ info, noun = "items" }: { info: PageInfo; noun?: string }) {
+  const first = (info.page - 1) * info.pageSize + 1;
+  const lastShown = Math.min(info.page * info.pageSize, info.total);
+  const total = `${info.total.toLocaleString("en")}${info.capped ? "+" : ""}`;
+  return (
+    <p className="text-sm text-slate-300" role="status">
+      {info.total === 0 ? `No ${noun}` : first > info.total ? `${total} ${noun}` : `Showing ${first}–${lastShown} of ${total} ${noun}`}
+    </p>
+  );
+}
+
+/** Plain links, so paging works without JavaScript and every page is a bookmark. */
+export function Pagination({ info, hrefFor }: { info: PageInfo; hrefFor: (page: number) => string }) {
+  const last = lastPage(info);
+  if (last <= 1 && info.page <= 1) return null;
+  const item = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm no-underline";
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
+      {info.page > 1 && (
+        <Link to={hrefFor(Math.min(info.page - 1, last))} rel="prev" className={`${item} border-space-600 text-slate-100 hover:bg-space-800`}>
+          Previous
+        </Link>
+      )}
+      {pageWindow(info.page, last).map((n, i) =>
+        n === "gap" ? (
+          <span key={`gap-${i}`} className="px-1 text-slate-300" aria-hidden="true">
+            …
+          </span>
+        ) : n === info.page ? (
+          <span key={n} aria-current="page" className={`${item} border-spark-400 bg-space-800 font-semibold text-white`}>
+            <span className="sr-only">Page </span>
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={hrefFor(n)} className={`${item} border-space-600 text-slate-100 hover:bg-space-800`} aria-label={`Page ${n}`}>
+            {n}
+          </Link>
+        ),
+      )}
+      {info.page < last && (
+        <Link to={hrefFor(info.page + 1)} rel="next" className={`${item} border-space-600 text-slate-100 hover:bg-space-800`}>
+          Next
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+/** What the marketplace views render: built on the server from API records, names instead of codes, money as text. */
+
+export interface ItemCardModel {
+  key: string;
+  /** Detail page, carrying the page it came from as `back`. */
+  href: string;
+  name: string;
+  image: string;
+  typeLabel: string;
+  /** SPEC §3 rank label for loot boxes, otherwise the grade attribute ("Rarity": "Rare"). */
+  grade: { label: string; value: string } | null;
+  attributes: { label: string; value: string }[];
+  /** "12.5 FIRE"; null when not on sale. */
+  price: string | null;
+  favorites: number;
+  views: number;
+}
+
+export interface TradeRowModel {
+  key: string;
+  href: string;
+  name: string;
+  image: string;
+  typeLabel: string;
+  price: string;
+  seller: string;
+  buyer: string | null;
+  /** "2026-11-20 14:03 UTC": formatted on the server so the page hydrates with the same text. */
+  at: string;
+}
+
+export interface PageInfo {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** More than `total` match. */
+  capped: boolean;
+}
