@@ -49,7 +49,7 @@ export async function registerAction(request: Request, formData: FormData) {
   }
   try {
     const signIn = await sso.register({ email: input.email, password: input.password, code: input.code, referral: input.referral });
-    return createUserSession(request, signIn, safeRedirect(input.redirectTo));
+    return createUserSession(request, signIn, safeRedirect(input.redirectTo), input.referral);
   } catch (error) {
     return fail(submission.reply({ formErrors: [backendMessage(error)], hideFields: ["password"] }));
   }

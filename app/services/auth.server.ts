@@ -5,6 +5,7 @@ import { LoginSchema } from "~/domain/auth-schemas";
 import { loginHref, safeRedirect } from "~/domain/safe-redirect";
 import { backendClients } from "./backends.server";
 import { SessionExpiredError } from "./http-client.server";
+import { invitesApi } from "./invites.server";
 import { commitSession, getSession, sessionStorage, type Toast, type UserInfo } from "./session.server";
 import { ssoApi, type SignIn } from "./sso.server";
 
@@ -26,17 +27,29 @@ export async function getAuth(request: Request): Promise<{ token: string | null;
 }
 
 /** Stores the SSO token and user info in the cookie session, then redirects. */
-export async function createUserSession(request: Request, signIn: SignIn, redirectTo: string) {
+export async function createUserSession(request: Request, signIn: SignIn, redirectTo: string, referral?: string) {
   const session = await getSession(request);
   session.set("token", signIn.token);
   session.set("user", signIn.userInfo);
+  if (referral) session.set("pendingReferral", referral);
   return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
-/** Replaces the stored user info (after binding a wallet, say) and redirects. */
+/**
+ * Replaces the stored user info after a wallet was bound, and redirects. A referral waiting for a wallet
+ * is accepted now; whether the market takes it or not (own code, already invited) is not the user's problem.
+ */
 export async function updateUserInfo(request: Request, user: UserInfo, redirectTo: string, toast?: Parameters<typeof flashToast>[1]) {
   const session = await getSession(request);
   session.set("user", user);
+  const referral = session.get("pendingReferral");
+  const token = session.get("token");
+  if (referral && token && user.WalletAddress) {
+    await invitesApi(backendClients(token).market)
+      .acceptInvite(referral)
+      .catch(() => undefined);
+    session.unset("pendingReferral");
+  }
   if (toast) flashToast(session, toast);
   return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSession(session) } });
 }

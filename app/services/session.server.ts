@@ -27,6 +27,8 @@ export type Dialog = { kind: "session-expired"; redirectTo: string } | { kind: "
 interface SessionData {
   token: string;
   user: UserInfo;
+  /** Invite code given at registration; accepted once the account has a wallet (rebates are per wallet). */
+  pendingReferral: string;
 }
 interface FlashData {
   toast: Toast;
