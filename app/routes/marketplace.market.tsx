@@ -58,7 +58,7 @@ export default function Market() {
           <h2 id="filters-title" className="section-title mb-3">
             Filters
           </h2>
-          <FilterForm filter={filter} search={search} />
+          <FilterForm key={search} filter={filter} />
         </section>
         <section aria-labelledby="results-title" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import {
   LIST_FILTERS,
   MARKET_PATH,
@@ -81,9 +82,11 @@ let focusAfterSubmit: string | null = null;
 /**
  * The market's GET form. Without JavaScript, Apply submits it; with JavaScript, a change of a box or a select
  * submits it after a short pause, and a typed number when the input is left or Enter is pressed.
+ * Render it with `key` set to the canonical search, so a new view starts from fresh inputs.
  */
-export function FilterForm({ filter, search }: { filter: MarketFilter; search: string }) {
+export function FilterForm({ filter }: { filter: MarketFilter }) {
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -117,7 +120,7 @@ export function FilterForm({ filter, search }: { filter: MarketFilter; search: s
   );
 
   return (
-    <Form ref={formRef} method="get" action={MARKET_PATH} aria-label="Filters" className="flex flex-col gap-5" key={search}>
+    <Form ref={formRef} method="get" action={MARKET_PATH} aria-label="Filters" className="flex flex-col gap-5">
       {filter.nftType !== undefined && <input type="hidden" name="nftType" value={filter.nftType} />}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
         <div className="flex flex-col gap-1">
@@ -204,6 +207,7 @@ export function FilterForm({ filter, search }: { filter: MarketFilter; search: s
         <Link to={marketHref({ ...defaultMarketFilter(), nftType: filter.nftType })} className="text-sm">
           Reset filters
         </Link>
+        {hydrated && <p className="w-full text-xs text-slate-300">Changes apply by themselves.</p>}
       </div>
     </Form>
   );

@@ -29,9 +29,9 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
   const ticks = points.length ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [];
   return (
     <figure className="flex flex-col gap-3">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="volume-title volume-desc" className="h-auto w-full">
-        <title id="volume-title">{`Daily sales volume in ${currency}, ${period.toLowerCase()}`}</title>
-        <desc id="volume-desc">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="volume-chart-title" aria-describedby="volume-chart-desc" className="h-auto w-full">
+        <title id="volume-chart-title">{`Daily sales volume in ${currency}, ${period.toLowerCase()}`}</title>
+        <desc id="volume-chart-desc">
           {max === 0n
             ? `No sales in ${currency} in this period.`
             : `${label(total)} ${currency} in total; the busiest day was ${busiest.date} with ${label(max)} ${currency}. ${trades} sales in all currencies.`}
@@ -60,7 +60,8 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
       </svg>
       <details>
         <summary className="text-sm text-spark-300 underline">Show the figures as a table</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto">
+        {/* Scrolls on its own: focusable so keyboards can scroll it too. */}
+        <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`Daily figures in ${currency}`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{`Daily sales volume in ${currency}`}</caption>
             <thead className="text-slate-300">
