@@ -2,8 +2,11 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, SocialLinks } from "~/components/header";
-import { FlashDialog, ToastView } from "~/components/notices";
+import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
+import { lazy, Suspense } from "react";
+import { TOAST_DURATION_MS } from "~/domain/constants";
+import { ClientOnly } from "remix-utils/client-only";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { backendClients } from "~/services/backends.server";
 import { getPublicEnv } from "~/services/env.server";
@@ -58,6 +61,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
+/** Watches the browser wallet on every page; lazy and wagmi-free, so pages without wallet actions stay light. */
+const WalletWatcher = lazy(() => import("~/islands/wallet-watcher.client"));
+
+/** SPEC §8: "Network switch" and "accounts switch" toasts, then the page reloads once the toast has been seen. */
+function toastThenReload(message: string) {
+  showToast("info", message);
+  window.setTimeout(() => window.location.reload(), TOAST_DURATION_MS);
+}
+
 /** Routes hide the header by exporting `handle = { hideHeader: true }` (SPEC §2: /stripe/success). */
 function useHideHeader() {
   return useMatches().some((match) => (match.handle as { hideHeader?: boolean } | undefined)?.hideHeader);
@@ -81,7 +93,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {data && !hideHeader && <Header env={data.env} user={data.user} />}
         {/* Sticky notice bar slot: the wallet island fills it when the connected wallet differs from the bound one. */}
-        <div id="notice-bar" className="sticky top-16 z-20" />
+        <div id="notice-bar" className="sticky top-16 z-20">
+          {data && (
+            <ClientOnly>
+              {() => (
+                <Suspense fallback={null}>
+                  <WalletWatcher
+                    bound={data.user ? { address: data.user.walletAddress, bindAddrType: data.user.bindAddrType } : null}
+                    toastThenReload={toastThenReload}
+                  />
+                </Suspense>
+              )}
+            </ClientOnly>
+          )}
+        </div>
         <main id="main" className="flex-1">
           {children}
         </main>

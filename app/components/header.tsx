@@ -1,8 +1,12 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { shortAddress, useConnectedAddress } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/safe-redirect";
 import type { PublicEnv } from "~/services/env.server";
 import { CopyButton } from "./copy-button";
 import { Disclosure } from "./disclosure";
+import { showToast } from "./notices";
 import { BlogIcon, ChatIcon, ExternalIcon, MenuIcon, MessageIcon, UserIcon, WalletIcon, XIcon } from "./icons";
 
 export interface HeaderUser {
@@ -110,19 +114,10 @@ function MainMenu({ env }: { env: PublicEnv }) {
   );
 }
 
-function WalletSheet() {
+/** The static wallet list: all a browser without JavaScript gets, and what shows while the island loads. */
+function WalletOptionsFallback({ note }: { note: string }) {
   return (
-    <Disclosure
-      summaryClassName="btn-secondary"
-      summary={
-        <>
-          <WalletIcon />
-          <span>Connect Wallet</span>
-        </>
-      }
-      panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
-    >
-      <h2 className="section-title mb-3">Connect a wallet</h2>
+    <>
       <ul className="flex flex-col gap-2">
         {WALLET_OPTIONS.map((option) => (
           <li key={option.id}>
@@ -133,10 +128,65 @@ function WalletSheet() {
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-slate-300">
-        Connecting a browser wallet needs JavaScript. You can browse, log in and trade with a managed wallet without it.
+      <p className="mt-3 text-sm text-slate-300" role="status">
+        {note}
       </p>
-    </Disclosure>
+    </>
+  );
+}
+
+const NO_JS_WALLET_NOTE = "Connecting a browser wallet needs JavaScript. You can browse, log in and trade with a managed wallet without it.";
+
+const notifyInfo = (message: string) => showToast("info", message);
+const CopyAddress = ({ value }: { value: string }) => <CopyButton value={value} label="Copy address" />;
+
+/** wagmi arrives only when the sheet is first opened. */
+const WalletSheetIsland = lazy(() =>
+  import("~/islands/wallet-sheet.client").catch(() => ({
+    default: () => <WalletOptionsFallback note="The wallets could not be loaded. Reload the page to try again." />,
+  })),
+);
+
+function WalletSheet() {
+  const address = useConnectedAddress();
+  const [opened, setOpened] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const details = ref.current?.querySelector("details");
+    if (!details) return;
+    const onToggle = () => {
+      if (details.open) setOpened(true);
+    };
+    details.addEventListener("toggle", onToggle);
+    return () => details.removeEventListener("toggle", onToggle);
+  }, []);
+  const fallback = <WalletOptionsFallback note={NO_JS_WALLET_NOTE} />;
+  return (
+    <div ref={ref}>
+      <Disclosure
+        summaryClassName="btn-secondary"
+        summary={
+          <>
+            <WalletIcon />
+            <span data-testid="wallet-button">{address ? shortAddress(address) : "Connect Wallet"}</span>
+          </>
+        }
+        panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+      >
+        <h2 className="section-title mb-3">{address ? "Your wallet" : "Connect a wallet"}</h2>
+        <ClientOnly fallback={fallback}>
+          {() =>
+            opened ? (
+              <Suspense fallback={<WalletOptionsFallback note="Loading wallets…" />}>
+                <WalletSheetIsland options={WALLET_OPTIONS} notify={notifyInfo} CopyAddress={CopyAddress} />
+              </Suspense>
+            ) : (
+              fallback
+            )
+          }
+        </ClientOnly>
+      </Disclosure>
+    </div>
   );
 }
 

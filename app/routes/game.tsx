@@ -1,12 +1,20 @@
-import { type MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { BoxCatalogue, NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { Page, Section } from "~/components/page";
 import type { RootLoader } from "~/root";
+import { readShopForRequest, type ShopView } from "~/services/chain.server";
 
 export const meta: MetaFunction = () => [{ title: "Game | Spark Era" }];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { shop: await readShopForRequest(request) };
+}
+
 export default function Game() {
   const root = useRouteLoaderData<RootLoader>("root");
+  // Single fetch streams the loader's bigints as they are; Remix's JSON-era types would turn them into never.
+  const { shop } = useLoaderData() as { shop: ShopView };
   return (
     <Page
       title="Spark Era, the game"
@@ -36,6 +44,17 @@ export default function Game() {
       </Section>
       <Section title="Loot boxes" id="lootboxes">
         <p className="muted">Each box holds heroes, spaceships, equipment, materials or pet eggs. Open x 1 to 10, open all, or open now.</p>
+        <p className="mt-2 text-sm text-slate-200">{NEEDS_WALLET_TEXT}</p>
+        <div className="mt-4 flex flex-col gap-4">
+          {!shop.available && <ShopUnavailable />}
+          <BoxCatalogue sale={shop.sale} wallet={shop.wallet} />
+          {shop.wallet && (
+            <div>
+              <h3 className="mb-2 font-semibold text-white">Your unopened boxes</h3>
+              <OwnedBoxes boxes={shop.wallet.boxes} />
+            </div>
+          )}
+        </div>
       </Section>
       <Section title="Between the game and the chain" id="claim">
         <p className="muted">

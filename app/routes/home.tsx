@@ -1,6 +1,7 @@
-import { type MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { json, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoader } from "~/root";
+import { readHeadlinePrices } from "~/services/chain.server";
 
 export const meta: MetaFunction = () => [{ title: "Home | Spark Era" }];
 
@@ -11,8 +12,14 @@ const FEATURES = [
   { to: "/invite", title: "Referral", text: "Invite friends with your link and earn rebates on their purchases." },
 ];
 
+/** Headline prices only, as text: /home must stay light, so the catalogue code stays on /game and the box pages. */
+export async function loader() {
+  return json(await readHeadlinePrices());
+}
+
 export default function Home() {
   const root = useRouteLoaderData<RootLoader>("root");
+  const shop = useLoaderData<typeof loader>();
   return (
     <div>
       <section className="border-b border-space-800 bg-gradient-to-b from-space-800 to-space-950">
@@ -38,8 +45,26 @@ export default function Home() {
             Loot boxes
           </h2>
           <p className="muted mt-1">Buy loot boxes with USDT, QUARK or BNB, then open them one to ten at a time, or all at once.</p>
+          {!shop.available && (
+            <p role="status" className="mt-3 text-sm text-amber-200">
+              Prices come from the chain, which is not answering right now.
+            </p>
+          )}
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {shop.boxes.map((box) => (
+              <li key={box.typeBox} className="card flex items-center justify-between gap-3" data-testid={`box-${box.typeBox}`}>
+                <div>
+                  <h3 className="font-semibold text-white">
+                    <Link to={`/lootbox/${box.typeBox}`}>{box.title}</Link>
+                  </h3>
+                  <p className="text-sm text-slate-300">{box.rank}</p>
+                </div>
+                <p className="text-right text-sm font-semibold text-white">{box.price ?? "—"}</p>
+              </li>
+            ))}
+          </ul>
           <p className="mt-3">
-            <Link to="/game#lootboxes">See every loot box</Link>
+            <Link to="/game#lootboxes">See every loot box, its limits and your boxes</Link>
           </p>
         </section>
         <section aria-labelledby="explore-title">

@@ -1,52 +1,194 @@
 import type { Page } from "@playwright/test";
-import { privateKeyToAccount } from "viem/accounts";
-import { hexToString, isHex, type Hex } from "viem";
+import { bytesToHex, hexToString, isHex, type Address, type Hex } from "viem";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+
+/** The e2e server's chain (tests/e2e/server.ts starts anvil there). */
+export const E2E_RPC_URL = `http://127.0.0.1:${process.env.E2E_CHAIN_PORT ?? 8546}`;
 
 /**
- * An injected EIP-1193 test wallet. The page sees `window.ethereum`; every request crosses to Node, where
- * account requests and signatures are answered with the given dev key and everything else is forwarded
- * to the chain's JSON-RPC endpoint (the local anvil node), as a real extension would do.
+ * anvil's dev account keys (public test keys): #0 is the demo account's bound wallet (DEMO_BROWSER_ACCOUNT),
+ * #1 and #2 the managed demo wallets, #3-#7 hold only BNB, #8 deploys and #9 signs claims. All are unlocked.
  */
-export async function injectTestWallet(page: Page, { privateKey, rpcUrl, chainId = 31337 }: { privateKey: Hex; rpcUrl?: string; chainId?: number }) {
-  const account = privateKeyToAccount(privateKey);
-  await page.exposeFunction("__testWalletRequest", async (method: string, params: unknown[] = []) => {
+export function anvilKey(index: number): Hex {
+  const account = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+  return bytesToHex(account.getHdKey().privateKey!);
+}
+
+type WalletKind = "metamask" | "okx";
+const ANNOUNCE: Record<WalletKind, { name: string; rdns: string }> = {
+  metamask: { name: "MetaMask", rdns: "io.metamask" },
+  okx: { name: "OKX Wallet", rdns: "com.okex.wallet" },
+};
+
+export interface TestWalletOptions {
+  privateKey: Hex;
+  /** Where chain requests go; the e2e server's anvil by default. */
+  rpcUrl?: string;
+  chainId?: number;
+  /** Which extension it poses as: announced by EIP-6963 and injected where that extension's older versions are. */
+  kind?: WalletKind;
+}
+
+export interface TestWallet {
+  readonly address: Address;
+  /** Switches the wallet's account, as a user does in the extension; the page gets `accountsChanged`. */
+  switchAccount(privateKey: Hex): Promise<Address>;
+  /** Switches the wallet's network; the page gets `chainChanged`. */
+  switchChain(chainId: number): Promise<void>;
+  /** Holds every transaction until release(), like a wallet waiting for the user to confirm. */
+  hold(): { release(): void };
+  /** The transactions sent so far (to, data), oldest first. */
+  readonly sent: { to: Address; data: Hex }[];
+}
+
+interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * An injected EIP-1193 test wallet. The page sees a provider (window.ethereum or window.okxwallet, and an
+ * EIP-6963 announcement); every request crosses to Node, where the account is the given dev key: signatures
+ * are made here, transactions are forwarded to the chain's JSON-RPC endpoint, where anvil's dev accounts are
+ * unlocked. Like a real extension it only reports accounts once the site has asked for them.
+ */
+export async function installTestWallet(page: Page, options: TestWalletOptions): Promise<TestWallet> {
+  const kind = options.kind ?? "metamask";
+  const rpcUrl = options.rpcUrl ?? E2E_RPC_URL;
+  let account = privateKeyToAccount(options.privateKey);
+  let chainId = options.chainId ?? 31337;
+  let authorized = false;
+  let gate: Promise<void> | null = null;
+  const sent: { to: Address; data: Hex }[] = [];
+  const emit = (event: string, payload: unknown) =>
+    page.evaluate(([k, e, p]) => (window as unknown as TestWindow).__testWallets[k].emit(e, p), [kind, event, payload] as const);
+
+  async function forward(method: string, params: unknown[]): Promise<{ result?: unknown; error?: RpcError }> {
+    const response = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    return (await response.json()) as { result?: unknown; error?: RpcError };
+  }
+
+  // Answers { result } or { error }: thrown errors would reach the page without their code and revert data.
+  await page.exposeFunction(`__testWallet_${kind}`, async (method: string, params: unknown[] = []) => {
     switch (method) {
       case "eth_requestAccounts":
+        authorized = true;
+        return { result: [account.address] };
       case "eth_accounts":
-        return [account.address];
+        return { result: authorized ? [account.address] : [] };
+      case "wallet_requestPermissions":
+        authorized = true;
+        return { result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }] }] };
+      case "wallet_revokePermissions":
+        authorized = false;
+        return { result: null };
       case "eth_chainId":
-        return `0x${chainId.toString(16)}`;
+        return { result: `0x${chainId.toString(16)}` };
+      case "net_version":
+        return { result: String(chainId) };
+      case "wallet_switchEthereumChain": {
+        const next = Number((params[0] as { chainId: string }).chainId);
+        if (next !== chainId) {
+          chainId = next;
+          await emit("chainChanged", `0x${next.toString(16)}`);
+        }
+        return { result: null };
+      }
       case "personal_sign": {
         const [data] = params as [string];
-        const message = isHex(data) ? hexToString(data) : data;
-        return account.signMessage({ message });
+        return { result: await account.signMessage({ message: isHex(data) ? hexToString(data) : data }) };
       }
-      default: {
-        if (!rpcUrl) throw new Error(`Test wallet has no chain for ${method}`);
-        const response = await fetch(rpcUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-        });
-        const body = (await response.json()) as { result?: unknown; error?: { message: string; code: number } };
-        if (body.error) throw new Error(body.error.message);
-        return body.result;
+      case "eth_sendTransaction": {
+        if (!authorized) return { error: { code: 4100, message: "The requested account has not been authorized" } };
+        // The wallet owns the nonce, as extensions do: the page's guess goes stale when other tabs (tests) send too.
+        const { nonce: _ignored, ...tx } = params[0] as { from?: string; to: Address; data?: Hex; nonce?: Hex };
+        if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) {
+          return { error: { code: 4100, message: `Not the wallet's account: ${tx.from}` } };
+        }
+        await gate;
+        sent.push({ to: tx.to, data: tx.data ?? "0x" });
+        return forward(method, [{ ...tx, from: account.address }]);
       }
+      default:
+        return forward(method, params);
     }
   });
-  await page.addInitScript(() => {
-    const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-    const bridge = (window as unknown as { __testWalletRequest: (m: string, p?: unknown[]) => Promise<unknown> }).__testWalletRequest;
-    const provider = {
-      isMetaMask: true,
-      request: ({ method, params }: { method: string; params?: unknown[] }) => bridge(method, params ?? []),
-      on: (event: string, listener: (...args: unknown[]) => void) => {
-        if (!listeners.has(event)) listeners.set(event, new Set());
-        listeners.get(event)!.add(listener);
-      },
-      removeListener: (event: string, listener: (...args: unknown[]) => void) => listeners.get(event)?.delete(listener),
-    };
-    (window as unknown as { ethereum: typeof provider }).ethereum = provider;
-  });
-  return account.address;
+
+  await page.addInitScript(
+    ({ kind, name, rdns }) => {
+      type Listener = (...args: unknown[]) => void;
+      const listeners = new Map<string, Set<Listener>>();
+      const bridge = (window as unknown as Record<string, (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: RpcError }>>)[
+        `__testWallet_${kind}`
+      ];
+      const provider = {
+        isMetaMask: kind === "metamask",
+        isOkxWallet: kind === "okx",
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          const { result, error } = await bridge(method, params ?? []);
+          if (error) throw Object.assign(new Error(error.message), { code: error.code, data: error.data });
+          return result;
+        },
+        on(event: string, listener: Listener) {
+          if (!listeners.has(event)) listeners.set(event, new Set());
+          listeners.get(event)!.add(listener);
+        },
+        removeListener(event: string, listener: Listener) {
+          listeners.get(event)?.delete(listener);
+        },
+        emit(event: string, payload: unknown) {
+          for (const listener of listeners.get(event) ?? []) listener(payload);
+        },
+      };
+      const w = window as unknown as TestWindow & { ethereum?: unknown; okxwallet?: unknown };
+      w.__testWallets = { ...w.__testWallets, [kind]: provider };
+      if (kind === "okx") w.okxwallet = provider;
+      if (kind === "metamask" || !w.ethereum) w.ethereum = provider;
+      const info = { uuid: crypto.randomUUID(), name, rdns, icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E" };
+      const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
+      window.addEventListener("eip6963:requestProvider", announce);
+      announce();
+    },
+    { kind, ...ANNOUNCE[kind] },
+  );
+
+  return {
+    get address() {
+      return account.address;
+    },
+    async switchAccount(privateKey: Hex) {
+      account = privateKeyToAccount(privateKey);
+      if (authorized) await emit("accountsChanged", [account.address]);
+      return account.address;
+    },
+    async switchChain(next: number) {
+      chainId = next;
+      await emit("chainChanged", `0x${next.toString(16)}`);
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return {
+        release() {
+          gate = null;
+          release();
+        },
+      };
+    },
+    sent,
+  };
+}
+
+interface TestWindow {
+  __testWallets: Record<string, { emit(event: string, payload: unknown): void }>;
+}
+
+/** The original helper: a MetaMask-like test wallet; resolves to its address. */
+export async function injectTestWallet(page: Page, options: TestWalletOptions): Promise<Address> {
+  return (await installTestWallet(page, options)).address;
 }

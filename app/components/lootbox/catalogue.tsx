@@ -1,0 +1,115 @@
+/**
+ * Server-rendered loot box views: the SPEC §3 catalogue with prices and limits read from the chain, and a
+ * wallet's boxes. Plain HTML, complete without JavaScript.
+ */
+import { Link } from "@remix-run/react";
+import { BOX_CATALOGUE, boxTitle, type LootBoxEntry, type PaymentCurrency } from "~/domain/boxes";
+import { rankLabel } from "~/domain/nft";
+import type { BoxSaleState, OwnedBox, WalletBoxState } from "~/services/chain.server";
+import { purchaseBlockedNote, purchaseLimits } from "./rules";
+
+const CURRENCY_ORDER: readonly PaymentCurrency[] = ["USDT", "QUARK", "BNB"];
+
+export function BoxPrices({ sale, className = "" }: { sale: BoxSaleState | undefined; className?: string }) {
+  const prices = CURRENCY_ORDER.flatMap((currency) => {
+    const label = sale?.priceLabels[currency];
+    return label === undefined ? [] : [{ currency, label }];
+  });
+  if (!sale) return <p className={`muted text-sm ${className}`}>Price unavailable right now.</p>;
+  if (prices.length === 0) return <p className={`muted text-sm ${className}`}>Not on sale.</p>;
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`} aria-label="Prices">
+      {prices.map(({ currency, label }) => (
+        <li key={currency} className="rounded-md bg-space-800 px-2 py-1 text-sm font-semibold text-white">
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RankBadge({ typeBox }: { typeBox: number }) {
+  return <span className="rounded-full border border-spark-400 px-2 py-0.5 text-xs font-semibold text-spark-300">{rankLabel(typeBox)}</span>;
+}
+
+/** Sold count and, for daily-limited types, the wallet's allowance in the current 24 h window. */
+export function BoxLimits({ entry, sale, wallet }: { entry: LootBoxEntry; sale: BoxSaleState | undefined; wallet: WalletBoxState | null }) {
+  if (!sale) return null;
+  const limits = purchaseLimits({ ...sale, window: wallet?.windows[entry.typeBox] });
+  return (
+    <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-300">
+      <li>
+        {limits.globalRemaining.toLocaleString("en-US")} of {sale.globalLimit.toLocaleString("en-US")} left
+      </li>
+      {entry.limitNotes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+      {limits.remainingToday !== null && (
+        <li className={limits.remainingToday === 0 ? "font-semibold text-amber-300" : undefined} data-testid={`allowance-${entry.typeBox}`}>
+          {purchaseBlockedNote(limits) ?? `You can buy ${limits.remainingToday} more in your current 24 hours.`}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+export function ShopUnavailable() {
+  return (
+    <p role="status" className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-sm">
+      Prices and limits come from the chain, which is not answering right now. Please try again in a moment.
+    </p>
+  );
+}
+
+/** The whole catalogue (SPEC §3), one card per box type, each linking to its box page. */
+export function BoxCatalogue({ sale, wallet, headingLevel = 3 }: { sale: BoxSaleState[] | null; wallet: WalletBoxState | null; headingLevel?: 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {BOX_CATALOGUE.map((entry) => {
+        const state = sale?.find((s) => s.typeBox === entry.typeBox);
+        const owned = wallet?.boxes.filter((box) => box.typeBox === entry.typeBox).length ?? 0;
+        return (
+          <li key={entry.typeBox} className="flex flex-col rounded-xl border border-space-700 bg-space-900 p-4" data-testid={`box-${entry.typeBox}`}>
+            <div className="flex items-start justify-between gap-2">
+              <Heading className="font-semibold text-white">
+                <Link to={`/lootbox/${entry.typeBox}`}>{entry.title}</Link>
+              </Heading>
+              <RankBadge typeBox={entry.typeBox} />
+            </div>
+            <p className="muted mt-1 text-sm">{entry.content}</p>
+            <BoxPrices sale={state} className="mt-3" />
+            <BoxLimits entry={entry} sale={state} wallet={wallet} />
+            {wallet && <p className="mt-2 text-sm text-slate-100">You own {owned === 1 ? "1 box" : `${owned} boxes`} of this type.</p>}
+            <Link to={`/lootbox/${entry.typeBox}`} className="btn-secondary mt-auto self-start" aria-label={`Buy or open: ${entry.title}`}>
+              Buy or open
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The wallet's unopened boxes, grouped by type. */
+export function OwnedBoxes({ boxes }: { boxes: readonly OwnedBox[] }) {
+  if (boxes.length === 0) return <p className="muted text-sm">No unopened boxes.</p>;
+  const byType = new Map<number, bigint[]>();
+  for (const box of boxes) byType.set(box.typeBox, [...(byType.get(box.typeBox) ?? []), box.id]);
+  return (
+    <ul className="flex flex-col gap-1 text-sm" aria-label="Your unopened boxes">
+      {[...byType].map(([typeBox, ids]) => (
+        <li key={typeBox}>
+          <span className="font-semibold text-white">
+            {boxTitle(typeBox)} × {ids.length}
+          </span>{" "}
+          <span className="text-slate-300">({ids.map((id) => `#${id}`).join(", ")})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Said wherever buying is offered: what a no-JS visitor or a managed-wallet account needs to know. */
+export const NEEDS_WALLET_TEXT =
+  "Buying and opening loot boxes happen on-chain: they need a browser wallet (MetaMask or OKX Wallet) bound to your account, and JavaScript.";

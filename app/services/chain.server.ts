@@ -1,0 +1,199 @@
+/**
+ * Server-side chain reads, so the loot box pages render prices, limits, balances and a wallet's boxes without
+ * JavaScript. The node is CHAIN_RPC_URL and the addresses come from DEPLOYMENT_FILE (server.ts sets both).
+ * The HTTP transport batches each page's reads into one JSON-RPC request: the local node has no multicall.
+ */
+import { createPublicClient, getAddress, http, isAddress, zeroAddress, type Address, type PublicClient } from "viem";
+import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/abi";
+import { readDeployment, type Deployment } from "../../contracts/deployment";
+import { formatPrice } from "~/components/lootbox/format";
+import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~/domain/boxes";
+import { rankLabel } from "~/domain/nft";
+import { DAILY_LIMITED_BOX_TYPES } from "~/domain/constants";
+import { getAuth } from "./auth.server";
+
+/** What the browser needs to reach the chain: public by nature (addresses, chain id, the node's URL). */
+export interface PublicChainConfig {
+  chainId: number;
+  rpcUrl: string;
+  contracts: Pick<Deployment["contracts"], "usdt" | "quark" | "boxSale" | "box" | "opener" | "card">;
+}
+
+export interface BoxSaleState {
+  typeBox: number;
+  /** Price of one box per accepted currency, in wei; a currency without a price is not accepted. */
+  prices: Partial<Record<PaymentCurrency, bigint>>;
+  /** The same prices for display ("30 USDT"), formatted here so the pages need no viem. */
+  priceLabels: Partial<Record<PaymentCurrency, string>>;
+  globalLimit: bigint;
+  sold: bigint;
+  /** Boxes one address may buy per 24 h; 0n when unlimited. */
+  limitPerAddress: bigint;
+}
+
+export interface OwnedBox {
+  id: bigint;
+  typeBox: number;
+}
+
+export interface WalletBoxState {
+  address: Address;
+  balances: Record<PaymentCurrency, bigint>;
+  balanceLabels: Record<PaymentCurrency, string>;
+  boxes: OwnedBox[];
+  /** The current 24 h window per daily-limited type (bought 0n and resetsAt 0n when none is open). */
+  windows: Partial<Record<number, { bought: bigint; resetsAt: bigint }>>;
+}
+
+interface ChainContext {
+  client: PublicClient;
+  deployment: Deployment;
+  rpcUrl: string;
+}
+
+let context: ChainContext | undefined;
+function chain(): ChainContext {
+  if (context) return context;
+  const rpcUrl = process.env.CHAIN_RPC_URL;
+  const file = process.env.DEPLOYMENT_FILE;
+  const deployment = file ? readDeployment(file) : null;
+  if (!rpcUrl || !deployment) throw new Error("The chain is not configured: CHAIN_RPC_URL and DEPLOYMENT_FILE are needed");
+  const client = createPublicClient({ transport: http(rpcUrl, { batch: true, timeout: 10_000 }) }) as PublicClient;
+  context = { client, deployment, rpcUrl };
+  return context;
+}
+
+export function publicChainConfig(): PublicChainConfig {
+  const { deployment, rpcUrl } = chain();
+  const { usdt, quark, boxSale, box, opener, card } = deployment.contracts;
+  return { chainId: deployment.chainId, rpcUrl, contracts: { usdt, quark, boxSale, box, opener, card } };
+}
+
+/** A wallet address from the user info, checksummed; null when none is bound (or it is malformed). */
+export function walletFromUserInfo(address: string | null | undefined): Address | null {
+  return address && isAddress(address) && address.toLowerCase() !== zeroAddress ? getAddress(address) : null;
+}
+
+function tokenAddress(currency: PaymentCurrency, contracts: Deployment["contracts"]): Address {
+  return currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : zeroAddress;
+}
+
+const CURRENCIES: readonly PaymentCurrency[] = ["USDT", "QUARK", "BNB"];
+
+/** Prices in every currency, supply and daily limit of the given box types (default: the whole catalogue). */
+export async function readSaleState(types: readonly number[] = BOX_CATALOGUE.map((entry) => entry.typeBox)): Promise<BoxSaleState[]> {
+  const { client, deployment } = chain();
+  const sale = { address: deployment.contracts.boxSale, abi: blindBoxSaleAbi } as const;
+  return Promise.all(
+    types.map(async (typeBox) => {
+      const type = BigInt(typeBox);
+      const [priceList, globalLimit, sold, limitPerAddress] = await Promise.all([
+        Promise.all(
+          CURRENCIES.map((currency) =>
+            currency === "BNB"
+              ? client.readContract({ ...sale, functionName: "priceInNative", args: [type] })
+              : client.readContract({ ...sale, functionName: "priceInToken", args: [type, tokenAddress(currency, deployment.contracts)] }),
+          ),
+        ),
+        client.readContract({ ...sale, functionName: "globalLimit", args: [type] }),
+        client.readContract({ ...sale, functionName: "soldAmount", args: [type] }),
+        client.readContract({ ...sale, functionName: "limitPerAddress", args: [type] }),
+      ]);
+      const prices: Partial<Record<PaymentCurrency, bigint>> = {};
+      const priceLabels: Partial<Record<PaymentCurrency, string>> = {};
+      CURRENCIES.forEach((currency, index) => {
+        if (priceList[index] === 0n) return;
+        prices[currency] = priceList[index];
+        priceLabels[currency] = formatPrice(priceList[index], currency);
+      });
+      return { typeBox, prices, priceLabels, globalLimit, sold, limitPerAddress };
+    }),
+  );
+}
+
+/** SPEC §7 queryUserBoxes: the wallet's unopened boxes. */
+export async function queryUserBoxes(wallet: Address): Promise<OwnedBox[]> {
+  const { client, deployment } = chain();
+  const [ids, types] = await client.readContract({
+    address: deployment.contracts.box,
+    abi: blindBoxAbi,
+    functionName: "queryUserBoxes",
+    args: [wallet],
+  });
+  return ids.map((id, index) => ({ id, typeBox: Number(types[index]) }));
+}
+
+export async function readBalances(wallet: Address): Promise<Record<PaymentCurrency, bigint>> {
+  const { client, deployment } = chain();
+  const token = (address: Address) => client.readContract({ address, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
+  const [USDT, QUARK, BNB] = await Promise.all([
+    token(deployment.contracts.usdt),
+    token(deployment.contracts.quark),
+    client.getBalance({ address: wallet }),
+  ]);
+  return { USDT, QUARK, BNB };
+}
+
+/** The wallet's side of the shop: balances, unopened boxes and its 24 h windows for types 7, 17 and 18. */
+export async function readWalletBoxState(wallet: Address): Promise<WalletBoxState> {
+  const { client, deployment } = chain();
+  const [balances, boxes, windowList] = await Promise.all([
+    readBalances(wallet),
+    queryUserBoxes(wallet),
+    Promise.all(
+      DAILY_LIMITED_BOX_TYPES.map((typeBox) =>
+        client.readContract({
+          address: deployment.contracts.boxSale,
+          abi: blindBoxSaleAbi,
+          functionName: "boughtInWindow",
+          args: [wallet, BigInt(typeBox)],
+        }),
+      ),
+    ),
+  ]);
+  const windows: WalletBoxState["windows"] = {};
+  DAILY_LIMITED_BOX_TYPES.forEach((typeBox, index) => {
+    const [bought, resetsAt] = windowList[index];
+    windows[typeBox] = { bought, resetsAt };
+  });
+  const balanceLabels = Object.fromEntries(CURRENCIES.map((currency) => [currency, formatPrice(balances[currency], currency)])) as Record<PaymentCurrency, string>;
+  return { address: wallet, balances, balanceLabels, boxes, windows };
+}
+
+export type ShopView =
+  | { available: true; sale: BoxSaleState[]; wallet: WalletBoxState | null }
+  | { available: false; sale: null; wallet: null };
+
+/** Everything a loot box page shows; a node that does not answer degrades to the catalogue without chain data. */
+export async function readShopView({ types, wallet }: { types?: readonly number[]; wallet: Address | null }): Promise<ShopView> {
+  try {
+    const [sale, walletState] = await Promise.all([readSaleState(types), wallet ? readWalletBoxState(wallet) : null]);
+    return { available: true, sale, wallet: walletState };
+  } catch (error) {
+    console.error("Chain read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
+    return { available: false, sale: null, wallet: null };
+  }
+}
+
+/** The shop as the signed-in user sees it: their bound wallet (from the session's user info) when there is one. */
+export async function readShopForRequest(request: Request, types?: readonly number[]): Promise<ShopView> {
+  const { user } = await getAuth(request);
+  return readShopView({ types, wallet: walletFromUserInfo(user?.WalletAddress) });
+}
+
+/**
+ * The home page's strip: each box's title, rank and headline price (its price index), ready to print, so the
+ * home page ships no catalogue code to the browser. `price` is null when the chain does not answer.
+ */
+export async function readHeadlinePrices() {
+  const shop = await readShopView({ wallet: null });
+  return {
+    available: shop.available,
+    boxes: BOX_CATALOGUE.map((entry) => ({
+      typeBox: entry.typeBox,
+      title: entry.title,
+      rank: rankLabel(entry.typeBox),
+      price: shop.sale?.find((state) => state.typeBox === entry.typeBox)?.priceLabels[headlinePrice(entry).currency] ?? null,
+    })),
+  };
+}

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import { toFunctionSelector } from "viem";
+import { accountButton, DEMO, logIn, MANAGED, readCodeFromOutbox, uniqueEmail } from "../fixtures";
+import { anvilKey, installTestWallet, type TestWallet } from "../wallet";
+
+const APPROVE = toFunctionSelector("approve(address,uint256)");
+const BUY_ERC20 = toFunctionSelector("buyWithErc20(uint256,uint256,address)");
+const BUY_NATIVE = toFunctionSelector("buyWithNativeToken(uint256,uint256)");
+const OPEN_WITH_IDS = toFunctionSelector("batchOpenWithIds(uint256[])");
+
+const status = (page: Page) => page.getByTestId("lootbox-status");
+const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
+
+/** The demo account (bound to anvil #0) with its browser wallet injected, on a box page. */
+async function demoOnBox(page: Page, typeBox: number) {
+  const wallet = await installTestWallet(page, { privateKey: anvilKey(0) });
+  await logIn(page, DEMO, `/lootbox/${typeBox}`);
+  await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
+  return wallet;
+}
+
+test("buy a Standard box with USDT (approve, then buy), open 3 and see the new items", async ({ page }) => {
+  const wallet = await demoOnBox(page, 4);
+  await page.getByRole("radio", { name: /USDT/ }).check();
+
+  // The wallet waits for "the user": the approving step is on screen and a second click does nothing.
+  const confirmation = wallet.hold();
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(status(page)).toContainText("Approving USDT: confirm in your wallet");
+  await expect(page.getByRole("button", { name: "Please wait…" })).toBeDisabled();
+  confirmation.release();
+
+  await expect(status(page)).toContainText(/Confirmed: Bought 1 Standard loot box: #\d+\./, { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([APPROVE, BUY_ERC20]);
+
+  // Two seeded boxes plus the new one, as the server now reads them.
+  await expect(page.getByText("You have 3 unopened Standard loot boxes.")).toBeVisible();
+  await page.getByLabel("Boxes to open").fill("3");
+  await page.getByRole("button", { name: "Open 3" }).click();
+  await expect(status(page)).toContainText("Confirmed: Opened 3 boxes: you got 6 items.", { timeout: 20_000 });
+  expect(selectors(wallet).filter((s) => s === OPEN_WITH_IDS)).toHaveLength(1);
+
+  const items = page.getByRole("list", { name: "New items" }).getByTestId("opened-item");
+  await expect(items).toHaveCount(6);
+  // A Standard box holds a hero card and a material, each shown with its attributes.
+  await expect(items.filter({ hasText: "Hero card" })).toHaveCount(3);
+  await expect(items.filter({ hasText: "Material" })).toHaveCount(3);
+  await expect(items.filter({ hasText: "Hero card" }).first()).toContainText("Rarity");
+  await expect(page.getByText("You have no unopened Standard loot boxes.")).toBeVisible();
+});
+
+test("buy a Premium box with BNB: no approval, and open it now", async ({ page }) => {
+  const wallet = await demoOnBox(page, 5);
+  await page.getByRole("radio", { name: /BNB/ }).check();
+  await expect(page.getByText("Total 0.1 BNB")).toBeVisible();
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(status(page)).toContainText(/Confirmed: Bought 1 Premium loot box/, { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([BUY_NATIVE]);
+
+  await page.getByRole("button", { name: "Open now" }).click();
+  await expect(status(page)).toContainText("Confirmed: Opened 1 box: you got 3 items.", { timeout: 20_000 });
+  await expect(page.getByTestId("opened-item")).toHaveCount(3);
+});
+
+test("the V3-Galaxy box is paid in QUARK only and stops at 2 per 24 hours", async ({ page }) => {
+  await demoOnBox(page, 18);
+  const currencies = page.getByRole("radio");
+  await expect(currencies).toHaveCount(1);
+  await expect(currencies).toHaveAccessibleName(/QUARK/);
+  await expect(page.getByTestId("allowance-18")).toHaveText("You can buy 2 more in your current 24 hours.");
+
+  await page.getByLabel("Quantity").fill("2");
+  await expect(page.getByText("Total 200 QUARK")).toBeVisible();
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(status(page)).toContainText("Confirmed: Bought 2 V3-Galaxy loot boxes", { timeout: 20_000 });
+
+  await expect(page.getByTestId("allowance-18")).toContainText("You have reached the 24-hour limit");
+  await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByTestId("allowance-18")).toContainText("You have reached the 24-hour limit; you can buy again after");
+  await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
+});
+
+test("a wallet without enough USDT is told so before anything is sent", async ({ page }) => {
+  // A new account bound to anvil #6, which holds BNB but no tokens.
+  const wallet = await installTestWallet(page, { privateKey: anvilKey(6) });
+  const email = uniqueEmail("boxes");
+  await page.goto("/login?act=reg");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Verification code").fill(await readCodeFromOutbox(page, email));
+  await page.getByLabel("Password").fill("Boxes-pass-1");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(accountButton(page, email)).toBeVisible();
+  await page.goto("/login?act=connect&redirect=/lootbox/4");
+  await page.getByRole("button", { name: "Sign with browser wallet" }).click();
+  await expect(page).toHaveURL(/\/lootbox\/4$/);
+
+  await page.getByRole("radio", { name: /USDT/ }).check();
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText("Failed: Transaction failed. You do not have enough balance.");
+  expect(wallet.sent).toEqual([]);
+});
+
+test("the wallet mode speaks before any transaction: wrong account, then wrong chain", async ({ page }) => {
+  const wallet = await installTestWallet(page, { privateKey: anvilKey(3) });
+  await logIn(page, DEMO, "/lootbox/6");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByText(/^Wallet address is inconsistent/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
+
+  await wallet.switchChain(56);
+  await page.waitForLoadState("load");
+  await expect(page.getByText(/^Wrong chain id/)).toBeVisible({ timeout: 10_000 });
+  expect(wallet.sent).toEqual([]);
+});
+
+test("a managed-wallet account is told plainly that loot boxes need a browser wallet", async ({ page }) => {
+  await installTestWallet(page, { privateKey: anvilKey(1) });
+  await logIn(page, MANAGED, "/lootbox/4");
+  await expect(page.getByText(/Your account uses a managed wallet/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
+  // Its boxes are still listed, read on the server.
+  await expect(page.getByRole("list", { name: "Your unopened boxes" })).toContainText("Standard loot box × 2");
+});
+
+test("without a wallet extension, buying opens the install dialog", async ({ page }) => {
+  await logIn(page, DEMO, "/lootbox/4");
+  await expect(page.getByText(/^No wallet extension/)).toBeVisible();
+  await page.getByRole("button", { name: "Buy" }).click();
+  const dialog = page.getByRole("dialog", { name: "Tips" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Please install the wallet plugin");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
