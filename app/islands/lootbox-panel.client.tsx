@@ -3,7 +3,6 @@
  * box ids from the receipt, opener approval, batch open and the new items. Every step is shown; one action at
  * a time. After a confirmed transaction the route's loader runs again, so limits and boxes stay the server's.
  */
-import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { zeroAddress, type Address, type Hash } from "viem";
 import { connect, getBalance, getConnection, readContract, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
@@ -38,6 +37,8 @@ export interface LootboxPanelProps {
   account: { loggedIn: boolean; bound: BoundWallet | null };
   /** Where "Bind now" and "Log in" come back to. */
   here: string;
+  /** Called after each confirmed transaction: the route reloads its chain data (limits, boxes, balances). */
+  onConfirmed: () => void;
 }
 
 type Step = { status: "idle" } | { status: "pending" | "confirmed" | "failed"; text: string };
@@ -74,11 +75,11 @@ function ModeNotice({ mode, account, here, chainId, onSwitch, busy }: { mode: Wa
     case "Please bind wallet":
       return account.loggedIn ? (
         <p className="text-sm text-amber-200">
-          Please bind wallet: loot boxes go to the wallet bound to your account. <Link to={`/login?act=connect&redirect=${encodeURIComponent(here)}`}>Bind now</Link>
+          Please bind wallet: loot boxes go to the wallet bound to your account. <a href={`/login?act=connect&redirect=${encodeURIComponent(here)}`}>Bind now</a>
         </p>
       ) : (
         <p className="text-sm text-amber-200">
-          Please bind wallet: <Link to={loginHref(here)}>log in</Link> with an account that has this browser wallet bound to buy and open loot boxes.
+          Please bind wallet: <a href={loginHref(here)}>log in</a> with an account that has this browser wallet bound to buy and open loot boxes.
         </p>
       );
     case "Wallet address is inconsistent":
@@ -91,10 +92,9 @@ function ModeNotice({ mode, account, here, chainId, onSwitch, busy }: { mode: Wa
 }
 
 function Panel(props: LootboxPanelProps) {
-  const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here } = props;
+  const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here, onConfirmed } = props;
   const config = useConfig();
   const connection = useConnection();
-  const revalidator = useRevalidator();
   const [hasExtension, setHasExtension] = useState(true);
   const currencies = CURRENCY_ORDER.filter((currency) => prices[currency] !== undefined);
   const [currency, setCurrency] = useState<PaymentCurrency | undefined>(currencies[0]);
@@ -208,7 +208,7 @@ function Panel(props: LootboxPanelProps) {
       const receipt = await confirm(hash, "Buying", say);
       const ids = boxIdsFromReceipt(receipt.logs, box);
       setBought(ids);
-      revalidator.revalidate();
+      onConfirmed();
       return `Bought ${plural(ids.length, title)}: ${ids.map((id) => `#${id}`).join(", ")}.`;
     });
   }
@@ -250,7 +250,7 @@ function Panel(props: LootboxPanelProps) {
         setItems([...opened]);
       }
       setBought((previous) => previous.filter((id) => !ids.includes(id)));
-      revalidator.revalidate();
+      onConfirmed();
       return `Opened ${plural(ids.length, "box")}: you got ${plural(opened.length, "item", "items")}.`;
     });
   }

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-page";
@@ -25,6 +25,7 @@ export default function LootboxRoute() {
   const { typeBox, shop, chain } = useLoaderData() as LootboxPageData;
   const root = useRouteLoaderData<RootLoader>("root");
   const location = useLocation();
+  const revalidator = useRevalidator();
   const entry = findBox(typeBox)!;
   const sale = shop.sale?.[0];
   const wallet = shop.wallet;
@@ -53,6 +54,7 @@ export default function LootboxRoute() {
                   boxIds={wallet?.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id) ?? []}
                   account={{ loggedIn: Boolean(user), bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null }}
                   here={location.pathname}
+                  onConfirmed={revalidator.revalidate}
                 />
               </Suspense>
             ) : (
