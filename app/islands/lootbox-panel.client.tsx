@@ -120,6 +120,8 @@ function Panel(props: LootboxPanelProps) {
   // Without an extension the buttons stay live: pressing one brings up SPEC §8's install dialog.
   const blocked = mode !== null && !(mode.ok && mode.path === "blockchain") && !(!mode.ok && mode.message === "no wallet extension");
   const unitPrice = currency ? prices[currency] : undefined;
+  // The loader's limits can shrink after a purchase: never ask for more than they allow now.
+  const wanted = Math.min(quantity, Math.max(maxQuantity, 1));
   const openable = clampOpenCount(openCount, boxIds.length);
 
   /** Runs one action at a time; a second click while one is pending does nothing. */
@@ -185,7 +187,7 @@ function Panel(props: LootboxPanelProps) {
               readContract(config, { address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [buyer], chainId: chain.chainId }),
               readContract(config, { address: token, abi: gameTokenAbi, functionName: "allowance", args: [buyer, sale], chainId: chain.chainId }),
             ]);
-      const check = checkPurchase({ currency, unitPrice, quantity, balance, allowance });
+      const check = checkPurchase({ currency, unitPrice, quantity: wanted, balance, allowance });
       if (!check.ok) throw new ShownError(check.message);
       if (check.needsApproval) {
         say(`Approving ${currency}: confirm in your wallet…`);
@@ -193,7 +195,7 @@ function Panel(props: LootboxPanelProps) {
         await confirm(hash, `Approving ${currency}`, say);
       }
       say("Buying: confirm in your wallet…");
-      const args = [BigInt(typeBox), BigInt(quantity)] as const;
+      const args = [BigInt(typeBox), BigInt(wanted)] as const;
       // Simulated first, so a refusal (daily limit, sold out…) comes back decoded rather than as a failed transaction.
       const hash =
         currency === "BNB"
@@ -310,13 +312,13 @@ function Panel(props: LootboxPanelProps) {
               inputMode="numeric"
               min={1}
               max={Math.max(maxQuantity, 1)}
-              value={quantity}
+              value={wanted}
               onChange={(event) => setQuantity(Math.min(Math.max(Math.trunc(Number(event.target.value)) || 1, 1), Math.max(maxQuantity, 1)))}
               className="w-24 rounded-md border border-space-600 bg-space-950 px-2 py-1"
               disabled={busy}
             />
           </label>
-          {currency && unitPrice !== undefined && <p className="pb-1 text-sm">Total {formatPrice(unitPrice * BigInt(quantity), currency)}</p>}
+          {currency && unitPrice !== undefined && <p className="pb-1 text-sm">Total {formatPrice(unitPrice * BigInt(wanted), currency)}</p>}
           <button type="submit" className="btn-primary" disabled={disabled || maxQuantity === 0 || !currency}>
             {busy ? "Please wait…" : "Buy"}
           </button>

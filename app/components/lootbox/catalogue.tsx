@@ -62,8 +62,7 @@ export function ShopUnavailable() {
 }
 
 /** The whole catalogue (SPEC §3), one card per box type, each linking to its box page. */
-export function BoxCatalogue({ sale, wallet, headingLevel = 3 }: { sale: BoxSaleState[] | null; wallet: WalletBoxState | null; headingLevel?: 3 | 4 }) {
-  const Heading = `h${headingLevel}` as const;
+export function BoxCatalogue({ sale, wallet }: { sale: BoxSaleState[] | null; wallet: WalletBoxState | null }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {BOX_CATALOGUE.map((entry) => {
@@ -72,9 +71,9 @@ export function BoxCatalogue({ sale, wallet, headingLevel = 3 }: { sale: BoxSale
         return (
           <li key={entry.typeBox} className="flex flex-col rounded-xl border border-space-700 bg-space-900 p-4" data-testid={`box-${entry.typeBox}`}>
             <div className="flex items-start justify-between gap-2">
-              <Heading className="font-semibold text-white">
+              <h3 className="font-semibold text-white">
                 <Link to={`/lootbox/${entry.typeBox}`}>{entry.title}</Link>
-              </Heading>
+              </h3>
               <RankBadge typeBox={entry.typeBox} />
             </div>
             <p className="muted mt-1 text-sm">{entry.content}</p>
