@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO, MANAGED, logIn } from "../fixtures";
+import { accountButton, DEMO, MANAGED, logIn, readCodeFromOutbox, uniqueEmail } from "../fixtures";
 
 /** Hero cards by camp, rarity, level and currency, sorted by price, cheapest first. */
 const DEEP_LINK = "/marketplace/market?nftType=0&camp=0,1,2&rarity=0,1&level=1,8&currency=FIRE&sort=price-asc";
@@ -195,4 +195,28 @@ test("a missing item is a 404 inside the marketplace, a malformed link a 400", a
   await expect(page.getByRole("heading", { level: 1, name: "Item not found" })).toBeVisible();
   expect((await page.goto("/marketplace/detail?nftType=x&tokenId=1"))?.status()).toBe(400);
   await expect(page.getByText("nftType must be a type code from 0 to 8")).toBeVisible();
+});
+
+test("an account without a wallet is asked to bind one, in storage and when it favorites", async ({ page }) => {
+  const email = uniqueEmail("nowallet");
+  await page.goto("/login?act=reg&redirect=%2Fmarketplace%2Fstorage");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Verification code").fill(await readCodeFromOutbox(page, email));
+  await page.getByLabel("Password").fill("New-pass-7");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(accountButton(page, email)).toBeVisible();
+  await expect(page).toHaveURL("/marketplace/storage");
+  await expect(page.getByText("Please bind a wallet address to see your items")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Bind now" })).toHaveAttribute("href", "/login?act=connect&redirect=%2Fmarketplace%2Fstorage");
+
+  await page.goto("/marketplace/market?nftType=6");
+  await cards(page).first().getByRole("link").click();
+  const detailUrl = page.url();
+  await page.getByRole("button", { name: "Add to favorites" }).click();
+  await expect(page).toHaveURL(detailUrl);
+  const dialog = page.getByRole("alertdialog", { name: "Tips" });
+  await expect(dialog).toContainText("Please bind a wallet address");
+  await expect(dialog.getByRole("link", { name: "Bind now" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to favorites" })).toBeVisible();
 });
