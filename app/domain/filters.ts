@@ -75,7 +75,7 @@ export const LIST_FILTERS = {
   boxType: { label: "Loot box type", options: BOX_TYPES, types: [6] },
 } as const satisfies Record<string, ListSpec>;
 export type ListKey = keyof typeof LIST_FILTERS;
-export const LIST_KEYS = Object.keys(LIST_FILTERS) as ListKey[];
+const LIST_KEYS = Object.keys(LIST_FILTERS) as ListKey[];
 
 interface RangeSpec {
   label: string;
@@ -97,8 +97,7 @@ export const RANGE_FILTERS = {
   total: { label: "Total", min: 0, max: 7_000_000, types: [4] },
 } as const satisfies Record<string, RangeSpec>;
 export type RangeKey = keyof typeof RANGE_FILTERS;
-export const RANGE_KEYS = Object.keys(RANGE_FILTERS) as RangeKey[];
-export const STAT_KEYS = RANGE_KEYS.filter((key) => key !== "level");
+const RANGE_KEYS = Object.keys(RANGE_FILTERS) as RangeKey[];
 
 export const SORT_KEYS = ["listed", "price", "views", "favorites", "total"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -553,7 +552,7 @@ export function rangeInputValues(range: IntRange | WeiRange | undefined, isWei =
 
 export const PERIODS = { "1d": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days", all: "All time" } as const;
 export type Period = keyof typeof PERIODS;
-export const DEFAULT_PERIOD: Period = "30d";
+const DEFAULT_PERIOD: Period = "30d";
 /** SPEC §3: the statistics offer levels 1 to 9. */
 export const STAT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 

@@ -10,7 +10,7 @@ import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { viewer } from "./marketplace.shared.server";
 
 /** The toggle's hidden fields; nothing here is typed by a person, so a failure is a broken or forged form. */
-export const FavoriteSchema = z.object({
+const FavoriteSchema = z.object({
   tokenId: z.string().regex(/^\d{1,78}$/, "tokenId: expected a token id"),
   nftType: z.coerce.number().int().min(0).max(8),
   intent: z.enum(["add", "remove"]),

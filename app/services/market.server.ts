@@ -107,4 +107,3 @@ export function marketApi(market: BackendClient) {
     volume: (days: number, nftType?: number) => market.get<VolumeSeries>("/api/v1/statistics/volume", { query: { days, nftType } }),
   };
 }
-export type MarketApi = ReturnType<typeof marketApi>;

@@ -3,13 +3,13 @@ import { RESULT_WINDOW } from "~/domain/filters";
 import type { PageInfo } from "./types";
 
 /** Page numbers around the current one, with the first and last: 1 … 4 5 6 … 20. */
-export function pageWindow(page: number, last: number): (number | "gap")[] {
+function pageWindow(page: number, last: number): (number | "gap")[] {
   const pages = new Set([1, last, page - 1, page, page + 1].filter((n) => n >= 1 && n <= last));
   const sorted = [...pages].sort((a, b) => a - b);
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? ["gap" as const, n] : [n]));
 }
 
-export function lastPage({ pageSize, total }: PageInfo): number {
+function lastPage({ pageSize, total }: PageInfo): number {
   return Math.max(1, Math.min(Math.ceil(total / pageSize), Math.floor(RESULT_WINDOW / pageSize)));
 }
 

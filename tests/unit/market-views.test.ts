@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { readTokenRef } from "~/routes/marketplace.detail.server";
+import { backendProblem, cardView, detailHref, safeBack, shortAddress } from "~/routes/marketplace.shared.server";
+import { BackendError } from "~/services/http-client.server";
+import type { ListingRecord } from "~/services/market.server";
+
+const BOX: ListingRecord = {
+  tokenId: "244",
+  nftType: 6,
+  nftTypeName: "lootbox",
+  tokenURI: "/api/v1/metadata/6/244/17",
+  ownerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  name: "Spaceship loot box Box #244",
+  image: "/images/nft/lootbox-legend.svg",
+  amount: 1,
+  location: "game",
+  price: "49400000000000000000000",
+  currency: "FIRE",
+  isSelling: true,
+  sellerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  listedAt: "2026-11-19T13:36:00.000Z",
+  attributes: [],
+  camp: null,
+  rarity: null,
+  identity: null,
+  profession: null,
+  material: null,
+  level: null,
+  pseType: null,
+  egseType: null,
+  eggType: null,
+  rank: null,
+  equipmentType: null,
+  equipmentCode: null,
+  boxType: 17,
+  endurance: null,
+  agility: null,
+  pisonic: null,
+  strength: null,
+  crit: null,
+  spirit: null,
+  armor: null,
+  total: null,
+  views: 3,
+  favorites: 1,
+};
+
+describe("market views", () => {
+  it("a card names everything: type, SPEC rank label, box type, price with its currency", () => {
+    expect(cardView(BOX, "/marketplace/market?nftType=6")).toEqual({
+      key: "6-244",
+      href: "/marketplace/detail?nftType=6&tokenId=244&back=%2Fmarketplace%2Fmarket%3FnftType%3D6",
+      name: "Spaceship loot box Box #244",
+      image: "/images/nft/lootbox-legend.svg",
+      typeLabel: "Loot boxes",
+      grade: { label: "Rank", value: "Legendary" },
+      attributes: [{ label: "Loot box", value: "Spaceship loot box" }],
+      price: "49,400 FIRE",
+      favorites: 1,
+      views: 3,
+    });
+    expect(cardView({ ...BOX, price: null, currency: null }, "/marketplace").price).toBeNull();
+  });
+
+  it("a spaceship card adds its Total, the sum of its stats", () => {
+    const ship = { ...BOX, nftType: 4, tokenURI: "/api/v1/metadata/4/1", boxType: null, rank: 4, camp: 0, level: 3 };
+    const stats = { endurance: 1, agility: 2, pisonic: 3, strength: 4, crit: 5, spirit: 6, armor: 7, total: 999 };
+    expect(cardView({ ...ship, ...stats }, "/").attributes).toEqual([
+      { label: "Camp", value: "Asman Zerg" },
+      { label: "Level", value: "3" },
+      { label: "Total", value: "28" },
+    ]);
+  });
+
+  it("the back link only goes to marketplace pages of this site", () => {
+    expect(safeBack("/marketplace/market?nftType=4&camp=1")).toBe("/marketplace/market?nftType=4&camp=1");
+    expect(safeBack("/marketplace/storage?tab=favorites")).toBe("/marketplace/storage?tab=favorites");
+    expect(safeBack("/marketplace")).toBe("/marketplace");
+    for (const bad of ["https://evil.example/marketplace", "//evil.example", "/login", "/marketplacex", null]) expect(safeBack(bad)).toBe("/marketplace/market");
+    expect(detailHref({ tokenId: "1", nftType: 0 }, "/marketplace/market?camp=1,2")).toBe("/marketplace/detail?nftType=0&tokenId=1&back=%2Fmarketplace%2Fmarket%3Fcamp%3D1%2C2");
+  });
+
+  it("the detail reads tokenId and nftType strictly", () => {
+    const read = (search: string) => readTokenRef(new URLSearchParams(search));
+    expect(read("")).toEqual({ ref: null, problem: null });
+    expect(read("tokenId=007&nftType=4")).toEqual({ ref: { tokenId: "7", nftType: 4 }, problem: null });
+    expect(read("tokenId=-1&nftType=4").problem).toMatch(/tokenId/);
+    expect(read("tokenId=1&nftType=9").problem).toMatch(/nftType/);
+    expect(read("tokenId=1").problem).toMatch(/nftType/);
+  });
+
+  it("backend failures become page messages, never a 500", () => {
+    expect(backendProblem(new BackendError("nftType: expected an NFT type code from 0 to 8", 400))).toEqual({
+      message: "nftType: expected an NFT type code from 0 to 8",
+      status: 400,
+    });
+    expect(backendProblem(new BackendError("The server took too long to answer. Please try again.", 504)).status).toBe(502);
+    expect(backendProblem(new BackendError("Too many attempts.", 429)).status).toBe(503);
+    expect(() => backendProblem(new Error("bug"))).toThrow("bug");
+    expect(shortAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")).toBe("0xf39F…b92266");
+  });
+});
