@@ -6,6 +6,7 @@
 import { ApiError } from "../http";
 import type { TokenOwner } from "../types";
 import type { MarketDb } from "./db";
+import { bumpOrderCounter, ORDER_MSG, orderCounter, spendNonce } from "./orders";
 import { type Currency, padWei, readWei } from "./money";
 import {
   ACTIVITY_KIND,
@@ -44,7 +45,6 @@ export const MSG = {
   ownItem: "You cannot buy your own item",
   expired: "The listing has expired",
   noBalance: "Transaction failed. You do not have enough balance.",
-  signature: "signature: required (sign the order with your wallet)",
 } as const;
 
 export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -233,29 +233,13 @@ export function bumpCounter(db: MarketDb, itemId: number, counter: "views" | "fa
 }
 
 // ---- orders --------------------------------------------------------------------------------------------
+// Each state change below runs inside one transaction, after orders.ts has verified (or, for a managed
+// wallet, made) the order's signature. They re-check every rule, so nothing between the two can slip by.
 
-export interface Order {
-  kind: "sell" | "cancel" | "buy";
-  tokenId: string;
-  nftType: number;
-  /** The signer's wallet. */
-  address: string;
-  price?: bigint;
-  currency?: Currency;
-  nonce?: string | null;
-  expiry?: number | null;
-  signature?: string;
-}
-
-/**
- * The one place an order's signature is checked. For now it only requires that a browser-wallet caller sent
- * one; a managed-wallet caller (BindAddrType 2) acts on the web path, where the session authorises the order
- * and the backend holds the key. Verifying the EIP-712 signer, nonce, expiry and chain is the signature
- * issue's job and goes here.
- */
-export function verifyOrder(order: Order, caller: TokenOwner): void {
-  if (caller.bindAddrType === 2) return;
-  if (!order.signature) throw new ApiError(400, MSG.signature);
+export interface SignedFields {
+  nonce: bigint;
+  expiry: bigint;
+  signature: string;
 }
 
 export interface SellInput {
@@ -265,19 +249,15 @@ export interface SellInput {
   address: string;
   price: bigint;
   currency: Currency;
-  signature?: string;
-  nonce?: string;
-  expiry?: number;
 }
 
-function requireCallerWallet(caller: TokenOwner, address: string): string {
+export function requireCallerWallet(caller: TokenOwner, address: string): string {
   if (!caller.walletAddress || !sameAddress(caller.walletAddress, address)) throw new ApiError(403, MSG.notYourWallet);
   return caller.walletAddress;
 }
 
-/** held → on sale. */
-export function sell(db: MarketDb, caller: TokenOwner, input: SellInput, now: number) {
-  const wallet = requireCallerWallet(caller, input.address);
+/** The checks a sell must pass, before anything is signed and again inside the transaction. */
+export function requireSellable(db: MarketDb, wallet: string, input: SellInput): ItemRow {
   const item = requireItem(db, input.nftType, input.tokenId);
   if (!sameAddress(item.owner_address, wallet)) throw new ApiError(403, MSG.notOwner);
   if (!sameAddress(input.ownerAddress, item.owner_address)) {
@@ -285,31 +265,57 @@ export function sell(db: MarketDb, caller: TokenOwner, input: SellInput, now: nu
   }
   if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
   if (activeListing(db, item.id)) throw new ApiError(409, MSG.alreadyOnSale);
-  if (input.expiry !== undefined && input.expiry * 1000 <= now) throw new ApiError(400, "expiry: expected a time in the future");
-  verifyOrder({ kind: "sell", ...input, address: wallet }, caller);
+  return item;
+}
+
+/** held → on sale. */
+export function sell(db: MarketDb, caller: TokenOwner, input: SellInput, order: SignedFields, now: number) {
+  const wallet = requireCallerWallet(caller, input.address);
+  const item = requireSellable(db, wallet, input);
+  spendNonce(db, wallet, order.nonce, "sell", now);
   const listingId = insertListing(db, item, {
     seller: wallet,
     price: input.price,
     currency: input.currency,
     listedAt: now,
-    nonce: input.nonce ?? null,
-    expiry: input.expiry ?? null,
-    signature: input.signature ?? null,
+    nonce: order.nonce.toString(),
+    expiry: Number(order.expiry),
+    signature: order.signature,
   });
   recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: wallet, price: input.price, currency: input.currency, at: now });
   return { listingId, item };
 }
 
-/** on sale → held. */
-export function cancel(db: MarketDb, caller: TokenOwner, input: { tokenId: string; nftType: number; address: string; signature?: string }, now: number) {
-  const wallet = requireCallerWallet(caller, input.address);
+/** The seller's active listing of an item, or the reason there is none to cancel. */
+export function requireCancellable(db: MarketDb, wallet: string, input: { tokenId: string; nftType: number }) {
   const item = requireItem(db, input.nftType, input.tokenId);
   const listing = activeListing(db, item.id);
   if (!listing) throw new ApiError(409, MSG.notOnSale);
   if (!sameAddress(listing.seller_address, wallet)) throw new ApiError(403, MSG.notSeller);
-  verifyOrder({ kind: "cancel", ...input, address: wallet }, caller);
-  closeListing(db, item, listing, now, input.signature ?? null);
+  return { item, listing };
+}
+
+/** on sale → held. */
+export function cancel(db: MarketDb, caller: TokenOwner, input: { tokenId: string; nftType: number; address: string }, order: SignedFields, now: number) {
+  const wallet = requireCallerWallet(caller, input.address);
+  const { item, listing } = requireCancellable(db, wallet, input);
+  spendNonce(db, wallet, order.nonce, "cancel", now);
+  closeListing(db, item, listing, now, order.signature);
   return { listingId: listing.id, item };
+}
+
+/** "Cancel all listings": bumps the wallet's counter, which voids every sell order signed before, and closes them. */
+export function cancelAll(db: MarketDb, caller: TokenOwner, input: { address: string; counter: bigint }, order: SignedFields, now: number) {
+  const wallet = requireCallerWallet(caller, input.address);
+  if (input.counter !== orderCounter(db, wallet)) throw new ApiError(409, "Your listings have changed since you signed. Please sign again.");
+  spendNonce(db, wallet, order.nonce, "cancelAll", now);
+  const counter = bumpOrderCounter(db, wallet);
+  const listings = db.all<ListingRow>("select * from market_listings where status = 0 and seller_address = ?", [wallet]);
+  for (const listing of listings) {
+    const item = db.get<ItemRow>("select * from market_items where id = ?", [listing.item_id])!;
+    closeListing(db, item, listing, now, order.signature);
+  }
+  return { cancelled: listings.length, counter };
 }
 
 /** Cancels an active listing (by its seller, or because the item leaves the game) and logs it. */
@@ -344,14 +350,8 @@ export function expireListings(db: MarketDb, now: number): number {
   return expired.length;
 }
 
-/** on sale → sold: the buyer pays the seller from their game balances and becomes the owner. */
-export function buy(
-  db: MarketDb,
-  caller: TokenOwner,
-  input: { tokenId: string; nftType: number; address: string; price: bigint; signature?: string },
-  now: number,
-) {
-  const buyer = requireCallerWallet(caller, input.address);
+/** The listing a buyer may take at `price`, or the reason they may not (checked before signing and inside the sale). */
+export function requireBuyable(db: MarketDb, buyer: string, input: { tokenId: string; nftType: number; price: bigint }, now: number) {
   const item = requireItem(db, input.nftType, input.tokenId);
   const listing = activeListing(db, item.id);
   if (!listing) {
@@ -364,7 +364,20 @@ export function buy(
   if (input.price !== price) {
     throw new ApiError(409, `The price has changed: the item now costs ${price} wei ${currency}`);
   }
-  verifyOrder({ kind: "buy", ...input, currency, address: buyer }, caller);
+  return { item, listing, price, currency };
+}
+
+/** on sale → sold: the buyer pays the seller from their game balances and becomes the owner. */
+export function buy(
+  db: MarketDb,
+  caller: TokenOwner,
+  input: { tokenId: string; nftType: number; address: string; price: bigint },
+  order: SignedFields,
+  now: number,
+) {
+  const buyer = requireCallerWallet(caller, input.address);
+  const { item, listing, price, currency } = requireBuyable(db, buyer, input, now);
+  spendNonce(db, buyer, order.nonce, "buy", now);
   debit(db, buyer, currency, price);
   credit(db, listing.seller_address, currency, price);
   db.run("update market_items set owner_address = ?, updated_at = ? where id = ?", [buyer, now, item.id]);
@@ -372,7 +385,7 @@ export function buy(
     LISTING_STATUS.sold,
     buyer,
     now,
-    input.signature ?? null,
+    order.signature,
     listing.id,
   ]);
   const activityId = recordActivity(db, {
@@ -388,6 +401,33 @@ export function buy(
   addDailyVolume(db, now, item.nft_type, currency, price);
   accrueRebates(db, activityId, [buyer, listing.seller_address], currency, price, now);
   return { item, listing, buyer, price, currency, activityId };
+}
+
+/** The item a wallet may give away to `to`, or the reason it may not. */
+export function requireTransferable(db: MarketDb, from: string, input: { tokenId: string; nftType: number; to: string }) {
+  if (sameAddress(from, input.to)) throw new ApiError(400, ORDER_MSG.sameAddress);
+  const item = requireItem(db, input.nftType, input.tokenId);
+  if (!sameAddress(item.owner_address, from)) throw new ApiError(403, MSG.notOwner);
+  if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
+  return item;
+}
+
+/** Gives an in-game item to another wallet. Its listing, if any, dies: the item moved. */
+export function transfer(
+  db: MarketDb,
+  caller: TokenOwner,
+  input: { tokenId: string; nftType: number; address: string; to: string },
+  order: SignedFields,
+  now: number,
+) {
+  const from = requireCallerWallet(caller, input.address);
+  const item = requireTransferable(db, from, input);
+  spendNonce(db, from, order.nonce, "transfer", now);
+  const listing = activeListing(db, item.id);
+  if (listing) closeListing(db, item, listing, now, order.signature);
+  db.run("update market_items set owner_address = ?, updated_at = ? where id = ?", [input.to, now, item.id]);
+  recordActivity(db, { kind: ACTIVITY_KIND.transfer, item, listingId: null, from, to: input.to, price: 0n, currency: "FIRE", at: now });
+  return { item: { ...item, owner_address: input.to } };
 }
 
 // ---- favorites and views -------------------------------------------------------------------------------

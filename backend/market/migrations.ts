@@ -187,11 +187,32 @@ const CORE = [
   `create index market_claims_account on market_claims (account, status)`,
 ];
 
+/** Signed orders: each (signer, nonce) is spent once; a per-wallet counter cancels all older listings. */
+const ORDERS = [
+  `create table market_used_nonces (
+    signer text not null,
+    nonce text not null,
+    kind text not null,
+    used_at integer not null,
+    primary key (signer, nonce)
+  ) without rowid`,
+  `create table market_order_counters (
+    address text primary key,
+    counter integer not null default 0
+  ) without rowid`,
+];
+
 export const marketMigrations: Migration[] = [
   {
     name: "market_001_core",
     async up(db) {
       for (const statement of CORE) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    name: "market_002_signed_orders",
+    async up(db) {
+      for (const statement of ORDERS) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -301,6 +301,14 @@ export const viewSchema = z.object({
 const expiryParam = intParam(0, 2 ** 40);
 const nonceParam = param((value) => parseUint256(value)?.toString(), "a nonce (unsigned integer)");
 
+/** What a browser wallet adds to every order: its signature, the nonce and expiry it signed, and its chain. */
+const orderProof = {
+  signature: optional(signatureParam),
+  nonce: optional(nonceParam),
+  expiry: optional(expiryParam),
+  chainId: optional(intParam(1, 2 ** 31)),
+};
+
 export const sellSchema = z.object({
   tokenId: required(tokenIdParam, "a token id"),
   nftType: required(nftTypeParam, "an NFT type code"),
@@ -308,16 +316,14 @@ export const sellSchema = z.object({
   address: required(addressParam, "your wallet address"),
   price: required(positiveWeiParam, "the price in wei"),
   currency: optional(currencyParam),
-  signature: optional(signatureParam),
-  nonce: optional(nonceParam),
-  expiry: optional(expiryParam),
+  ...orderProof,
 });
 
 export const cancelSchema = z.object({
   tokenId: required(tokenIdParam, "a token id"),
   nftType: required(nftTypeParam, "an NFT type code"),
   address: required(addressParam, "your wallet address"),
-  signature: optional(signatureParam),
+  ...orderProof,
 });
 
 export const buySchema = z.object({
@@ -325,8 +331,24 @@ export const buySchema = z.object({
   nftType: required(nftTypeParam, "an NFT type code"),
   address: required(addressParam, "your wallet address"),
   price: required(positiveWeiParam, "the price in wei"),
-  signature: optional(signatureParam),
+  ...orderProof,
 });
+
+export const transferSchema = z.object({
+  tokenId: required(tokenIdParam, "a token id"),
+  nftType: required(nftTypeParam, "an NFT type code"),
+  address: required(addressParam, "your wallet address"),
+  to: required(addressParam, "the recipient's wallet address"),
+  ...orderProof,
+});
+
+export const cancelAllSchema = z.object({
+  address: required(addressParam, "your wallet address"),
+  counter: required(nonceParam, "the order counter you signed"),
+  ...orderProof,
+});
+
+export const orderContextSchema = z.object({ address: optional(addressParam) });
 
 /** Only game 1 exists; the tag is kept so that a second game can be added without a contract change. */
 const gameTagParam = param((value) => (value === "1" ? 1 : undefined), "gameTag 1");

@@ -8,6 +8,7 @@ import express, { type Request } from "express";
 import { ApiError, handle, sendError, sendOk } from "../http";
 import type { BackendContext, SsoAuth, TokenOwner } from "../types";
 import { NFT_TYPES, type NftTypeCode } from "../../app/domain/nft";
+import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "../../app/domain/orders";
 import { type ClaimSigner, claimSigner, claimView, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
 import { MarketDb } from "./db";
 import { acceptInvite, claimRebate, inviteCode, invitePath, invitedCount, rebateInfo, rebateTotal, resolveCurrency } from "./invites";
@@ -18,19 +19,28 @@ import {
   balanceOf,
   buy,
   cancel,
+  cancelAll,
   expireListings,
   findItem,
+  requireBuyable,
+  requireCallerWallet,
+  requireCancellable,
   requireItem,
+  requireSellable,
+  requireTransferable,
   sameAddress,
   sell,
   setFavorite,
+  transfer,
 } from "./ledger";
+import { authorityOf, authorize, orderCounter, orderDomainOf } from "./orders";
 import { CURRENCIES, DEFAULT_CURRENCY, readWei } from "./money";
 import { type ListingScope, favoriteSet, hasExpiredListings, itemWithListing, queryListings } from "./query";
 import { isoTime, toRecord } from "./records";
 import {
   acceptInviteSchema,
   buySchema,
+  cancelAllSchema,
   cancelSchema,
   claimRebateSchema,
   claimStatusSchema,
@@ -39,6 +49,7 @@ import {
   type ListingQuery,
   listingQuerySchema,
   normalizeQuery,
+  orderContextSchema,
   parseMarketInput,
   rebateSchema,
   sellSchema,
@@ -46,6 +57,7 @@ import {
   takeOutNftSchema,
   takeOutTokenSchema,
   tokenRefSchema,
+  transferSchema,
   viewSchema,
   volumeSchema,
 } from "./schemas";
@@ -212,14 +224,41 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
   );
 
   // ---- the listing state machine ----------------------------------------------------------------------------
+  // Each step: checks on our records, then the order's signature (verified, or made with a managed key), then
+  // one transaction that checks again and applies. The connection is held throughout, so no other write
+  // slips between the check and the change; of concurrent buyers exactly one wins.
+
+  router.get(
+    "/marketplace/orderContext",
+    handle(async (req, res) => {
+      const { address } = parseMarketInput(orderContextSchema, input(req));
+      const counter = address ? await db.read(() => orderCounter(db, address)) : 0n;
+      sendOk(res, { domain: { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, ...orderDomainOf(ctx.options) }, counter: counter.toString() });
+    }),
+  );
+
   router.post(
     "/informationCenter/sellToken",
     handle(async (req, res) => {
       const who = await caller(req);
       const body = parseMarketInput(sellSchema, input(req));
-      const record = await db.write(() => {
-        const { item } = sell(db, who, { ...body, currency: body.currency ?? DEFAULT_CURRENCY }, Date.now());
-        return toRecord(itemWithListing(db, item.id)!);
+      const authority = await authorityOf(who, ssoAuth.managedAccount);
+      const now = Date.now();
+      const sellInput = { ...body, currency: body.currency ?? DEFAULT_CURRENCY };
+      const record = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        requireSellable(db, wallet, sellInput);
+        const counter = orderCounter(db, wallet);
+        const order = await authorize(ctx.options, authority, wallet, "Sell", body, (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          seller: wallet,
+          price: body.price,
+          currency: sellInput.currency,
+          counter,
+          ...f,
+        }), now);
+        return db.transaction(() => toRecord(itemWithListing(db, sell(db, who, sellInput, order, now).item.id)!));
       });
       sendOk(res, record);
     }),
@@ -230,8 +269,37 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
     handle(async (req, res) => {
       const who = await caller(req);
       const body = parseMarketInput(cancelSchema, input(req));
-      const record = await db.write(() => toRecord(itemWithListing(db, cancel(db, who, body, Date.now()).item.id)!));
+      const authority = await authorityOf(who, ssoAuth.managedAccount);
+      const now = Date.now();
+      const record = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        requireCancellable(db, wallet, body);
+        const order = await authorize(ctx.options, authority, wallet, "Cancel", body, (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          seller: wallet,
+          ...f,
+        }), now);
+        return db.transaction(() => toRecord(itemWithListing(db, cancel(db, who, body, order, now).item.id)!));
+      });
       sendOk(res, record);
+    }),
+  );
+
+  router.post(
+    "/informationCenter/cancelAllSell",
+    handle(async (req, res) => {
+      const who = await caller(req);
+      const body = parseMarketInput(cancelAllSchema, input(req));
+      const authority = await authorityOf(who, ssoAuth.managedAccount);
+      const now = Date.now();
+      const counter = BigInt(body.counter);
+      const result = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        const order = await authorize(ctx.options, authority, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
+        return db.transaction(() => cancelAll(db, who, { address: wallet, counter }, order, now));
+      });
+      sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() });
     }),
   );
 
@@ -240,7 +308,48 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
     handle(async (req, res) => {
       const who = await caller(req);
       const body = parseMarketInput(buySchema, input(req));
-      const record = await db.write(() => toRecord(itemWithListing(db, buy(db, who, body, Date.now()).item.id)!));
+      const authority = await authorityOf(who, ssoAuth.managedAccount);
+      const now = Date.now();
+      const sale = await db.exclusive(async () => {
+        sweepExpiredListings(now);
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        const { currency, price } = requireBuyable(db, wallet, body, now);
+        const order = await authorize(ctx.options, authority, wallet, "Buy", body, (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          buyer: wallet,
+          price,
+          currency,
+          ...f,
+        }), now);
+        return db.transaction(() => {
+          const result = buy(db, who, body, order, now);
+          return { record: toRecord(itemWithListing(db, result.item.id)!), activityId: result.activityId, price: result.price, currency: result.currency };
+        });
+      });
+      sendOk(res, { ...sale.record, sale: { transactionId: `trade-${sale.activityId}`, price: sale.price.toString(), currency: sale.currency } });
+    }),
+  );
+
+  router.post(
+    "/informationCenter/transferToken",
+    handle(async (req, res) => {
+      const who = await caller(req);
+      const body = parseMarketInput(transferSchema, input(req));
+      const authority = await authorityOf(who, ssoAuth.managedAccount);
+      const now = Date.now();
+      const record = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        requireTransferable(db, wallet, body);
+        const order = await authorize(ctx.options, authority, wallet, "Transfer", body, (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          from: wallet,
+          to: body.to as `0x${string}`,
+          ...f,
+        }), now);
+        return db.transaction(() => toRecord(itemWithListing(db, transfer(db, who, body, order, now).item.id)!));
+      });
       sendOk(res, record);
     }),
   );

@@ -9,7 +9,7 @@ import { PERIODS, RESULT_WINDOW, type StatisticsQuery } from "./schemas";
 import { ACTIVITY_KIND, type ActivityTable } from "./tables";
 
 const DAY = 86_400_000;
-export const ACTIVITY_EVENTS = ["list", "sale", "cancel"] as const;
+export const ACTIVITY_EVENTS = ["list", "sale", "cancel", "transfer"] as const;
 
 export interface TradeRecord {
   event: (typeof ACTIVITY_EVENTS)[number];

@@ -85,7 +85,7 @@ export interface ListingsTable extends ItemAttributeColumns {
   favorites: number;
 }
 
-export const ACTIVITY_KIND = { list: 0, sale: 1, cancel: 2 } as const;
+export const ACTIVITY_KIND = { list: 0, sale: 1, cancel: 2, transfer: 3 } as const;
 export type ActivityKind = (typeof ACTIVITY_KIND)[keyof typeof ACTIVITY_KIND];
 
 export interface ActivityTable {
@@ -203,7 +203,22 @@ export interface ClaimsTable {
   updated_at: number;
 }
 
+export interface UsedNoncesTable {
+  signer: string;
+  /** uint256 as decimal text. */
+  nonce: string;
+  kind: string;
+  used_at: number;
+}
+
+export interface OrderCountersTable {
+  address: string;
+  counter: number;
+}
+
 export interface MarketTables {
+  market_used_nonces: UsedNoncesTable;
+  market_order_counters: OrderCountersTable;
   market_items: ItemsTable;
   market_listings: ListingsTable;
   market_activity: ActivityTable;

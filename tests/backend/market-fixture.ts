@@ -4,6 +4,8 @@ import { prehashPassword } from "../../app/services/password-hash.server";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
 import type { BackendOptions } from "../../backend/types";
 import type { ListingRecord, Page } from "../../backend/market/records";
+import { privateKeyToAccount } from "viem/accounts";
+import { expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "../../app/domain/orders";
 import { startTestBackends } from "./harness";
 
 export type Backend = Awaited<ReturnType<typeof startTestBackends>>;
@@ -69,4 +71,28 @@ export async function startMarket(overrides: Partial<BackendOptions> = {}): Prom
     close: () => t.close(),
   };
   return market;
+}
+
+export interface OrderContext {
+  domain: { chainId: number; verifyingContract: `0x${string}` };
+  counter: string;
+}
+
+/**
+ * Signs an order as a browser wallet would (the demo browser account's key by default) and returns the
+ * fields the client sends with it. `message` gets the nonce and expiry; a function gets the order context too.
+ */
+export async function signOrder<K extends OrderKind>(
+  m: Market,
+  kind: K,
+  message: Omit<OrderMessages[K], "nonce" | "expiry"> | ((ctx: OrderContext) => Omit<OrderMessages[K], "nonce" | "expiry">),
+  { privateKey = BROWSER.privateKey as `0x${string}`, ttlSeconds = 600, nonce = newOrderNonce() } = {},
+) {
+  const account = privateKeyToAccount(privateKey);
+  const ctx = await m.ok<OrderContext>("/marketplace/orderContext", { address: account.address });
+  const expiry = expiryIn(ttlSeconds);
+  const full = { ...(typeof message === "function" ? message(ctx) : message), nonce, expiry } as OrderMessages[K];
+  const typed = orderTypedData(ctx.domain, kind, full) as unknown as Parameters<typeof account.signTypedData>[0];
+  const signature = await account.signTypedData(typed);
+  return { signature, nonce: nonce.toString(), expiry: Number(expiry) };
 }

@@ -1,11 +1,9 @@
 /** The SPEC §4 listing state machine with game balances, favorites and views, over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingRecord, Page } from "../../backend/market/records";
-import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
+import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
-/** The order signature is only required to be present until the signature issue lands. */
-const SIG = `0x${"ab".repeat(65)}`;
 const TOKEN = 10n ** 18n;
 
 let m: Market;
@@ -43,7 +41,17 @@ describe("sell → cancel → sell → buy", () => {
   it("walks every transition with its checks, moving ownership and balances once", async () => {
     const { browser, buyer, managed } = m.tokens;
     const item = heldItem(BROWSER.wallet, 0);
-    const sellBody = { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: (250n * TOKEN).toString(), signature: SIG };
+    const firstPrice = 250n * TOKEN;
+    const sellProof = await signOrder(m, "Sell", (ctx) => ({
+      tokenId: BigInt(item.tokenId),
+      nftType: item.nftType,
+      seller: BROWSER.wallet,
+      price: firstPrice,
+      currency: "FIRE",
+      counter: BigInt(ctx.counter),
+    }));
+    const sellBody = { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: firstPrice.toString(), ...sellProof };
+    const cancelProof = () => signOrder(m, "Cancel", { tokenId: BigInt(item.tokenId), nftType: item.nftType, seller: BROWSER.wallet });
 
     // Refusals before anything changes.
     const anonymous = await m.post("/informationCenter/sellToken", {}, sellBody);
@@ -79,21 +87,29 @@ describe("sell → cancel → sell → buy", () => {
     // on sale → held: the seller only, once.
     const cancelBody = { ...item, address: BUYER.wallet };
     expect((await m.post("/informationCenter/cancelSell", {}, cancelBody, buyer)).status).toBe(403);
-    const cancelled = await m.post<ListingRecord>("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, signature: SIG }, browser);
+    const cancelled = await m.post<ListingRecord>("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
     expect(cancelled.status, cancelled.msg).toBe(200);
     expect(cancelled.data).toMatchObject({ isSelling: false, price: null, ownerAddress: BROWSER.wallet });
-    const again = await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, signature: SIG }, browser);
+    const again = await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
     expect(again).toMatchObject({ status: 409, msg: "The item is not on sale" });
     const buyHeld = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: sellBody.price }, buyer);
     expect(buyHeld).toMatchObject({ status: 409, msg: "The item is not on sale" });
 
     // held → on sale again, in USDT.
     const price = 123_456_789_000_000_000_000n;
-    const relisted = await m.post<ListingRecord>("/informationCenter/sellToken", {}, { ...sellBody, price: price.toString(), currency: "usdt" }, browser);
+    const relistProof = await signOrder(m, "Sell", (ctx) => ({
+      tokenId: BigInt(item.tokenId),
+      nftType: item.nftType,
+      seller: BROWSER.wallet,
+      price,
+      currency: "USDT",
+      counter: BigInt(ctx.counter),
+    }));
+    const relisted = await m.post<ListingRecord>("/informationCenter/sellToken", {}, { ...sellBody, ...relistProof, price: price.toString(), currency: "usdt" }, browser);
     expect(relisted.data).toMatchObject({ isSelling: true, price: price.toString(), currency: "USDT" });
 
     // on sale → sold, after the buyer-side checks.
-    const own = await m.post("/informationCenter/buyToken", {}, { ...item, address: BROWSER.wallet, price: price.toString(), signature: SIG }, browser);
+    const own = await m.post("/informationCenter/buyToken", {}, { ...item, address: BROWSER.wallet, price: price.toString() }, browser);
     expect(own).toMatchObject({ status: 400, msg: "You cannot buy your own item" });
     const stale = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: (price + 1n).toString() }, buyer);
     expect(stale.status).toBe(409);
@@ -148,7 +164,17 @@ describe("sell → cancel → sell → buy", () => {
     await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price }, m.tokens.managed);
     const answers = await Promise.all([
       m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price }, m.tokens.buyer),
-      m.post("/informationCenter/buyToken", {}, { ...item, address: BROWSER.wallet, price, signature: SIG }, m.tokens.browser),
+      m.post(
+        "/informationCenter/buyToken",
+        {},
+        {
+          ...item,
+          address: BROWSER.wallet,
+          price,
+          ...(await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, buyer: BROWSER.wallet, price: BigInt(price), currency: "FIRE" })),
+        },
+        m.tokens.browser,
+      ),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)?.msg).toBe("Already sold");

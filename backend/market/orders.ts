@@ -1,0 +1,130 @@
+/**
+ * Signed orders (issue "off-chain trading"): every sell, cancel, buy, transfer and cancel-all is an EIP-712
+ * order that the backend rebuilds from its OWN records (app/domain/orders.ts) and verifies with viem. The
+ * client's typed data is never trusted; only its signature, nonce and expiry are taken.
+ *
+ * Browser wallets sign in the browser. A managed wallet (BindAddrType 2) takes the web path: the backend
+ * signs the same typed data with the custodial key, so every stored order carries a verifiable signature.
+ */
+import { type Address, type LocalAccount, verifyTypedData, zeroAddress } from "viem";
+import {
+  ACTION_ORDER_TTL_SECONDS,
+  DEFAULT_LISTING_DAYS,
+  newOrderNonce,
+  orderTypedData,
+  type OrderDomainInput,
+  type OrderKind,
+  type OrderMessages,
+} from "../../app/domain/orders";
+import { ApiError } from "../http";
+import type { BackendOptions, TokenOwner } from "../types";
+import type { MarketDb } from "./db";
+
+export const ORDER_MSG = {
+  wrongChain: "Wrong chain id",
+  expired: "The order has expired. Please sign it again.",
+  missing: "signature: required (sign the order with your wallet)",
+  fields: "nonce and expiry: required with a signature",
+  badSignature: "The signature is not valid for this order",
+  replayed: "This order has already been used",
+  sameAddress: "The address cannot be the same as the address of the sender",
+} as const;
+
+export function orderDomainOf(options: BackendOptions): OrderDomainInput {
+  return { chainId: options.chainId, verifyingContract: options.assetManagerAddress ?? zeroAddress };
+}
+
+/** What the client sent besides the order's own fields. */
+export interface OrderProof {
+  signature?: `0x${string}`;
+  nonce?: string;
+  /** Unix seconds. */
+  expiry?: number;
+  /** The chain the wallet signed on; refused early with SPEC's "Wrong chain id" when it is not ours. */
+  chainId?: number;
+}
+
+export interface SignedOrder {
+  signature: `0x${string}`;
+  nonce: bigint;
+  expiry: bigint;
+}
+
+/** How a caller authorises orders: their custodial key (web path) or their own wallet's signature. */
+export type OrderAuthority = { kind: "managed"; account: LocalAccount } | { kind: "wallet" };
+
+export async function authorityOf(caller: TokenOwner, managedAccount: (userId: number) => Promise<LocalAccount | null>): Promise<OrderAuthority> {
+  if (caller.bindAddrType !== 2) return { kind: "wallet" };
+  const account = await managedAccount(caller.userId);
+  if (!account) throw new ApiError(409, "Your managed wallet is not available");
+  return { kind: "managed", account };
+}
+
+/**
+ * Signs (web path) or verifies (browser wallet) one order. `build` makes the message from our records once
+ * the nonce and expiry are known; `defaultTtlSeconds` is the lifetime of orders the backend signs itself.
+ */
+export async function authorize<K extends OrderKind>(
+  options: BackendOptions,
+  authority: OrderAuthority,
+  signer: Address,
+  kind: K,
+  proof: OrderProof,
+  build: (fields: { nonce: bigint; expiry: bigint }) => OrderMessages[K],
+  now: number,
+  defaultTtlSeconds = kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS,
+): Promise<SignedOrder> {
+  const domain = orderDomainOf(options);
+  if (proof.chainId !== undefined && proof.chainId !== domain.chainId) throw new ApiError(400, ORDER_MSG.wrongChain);
+  const nowSeconds = BigInt(Math.floor(now / 1000));
+
+  if (authority.kind === "managed") {
+    const nonce = newOrderNonce();
+    const expiry = proof.expiry !== undefined ? BigInt(proof.expiry) : nowSeconds + BigInt(defaultTtlSeconds);
+    if (expiry <= nowSeconds) throw new ApiError(400, "expiry: expected a time in the future");
+    const signature = await authority.account.signTypedData(asTypedData(orderTypedData(domain, kind, build({ nonce, expiry }))));
+    return { signature, nonce, expiry };
+  }
+
+  if (!proof.signature) throw new ApiError(400, ORDER_MSG.missing);
+  if (proof.nonce === undefined || proof.expiry === undefined) throw new ApiError(400, ORDER_MSG.fields);
+  const nonce = BigInt(proof.nonce);
+  const expiry = BigInt(proof.expiry);
+  if (expiry <= nowSeconds) throw new ApiError(400, ORDER_MSG.expired);
+  const typed = asTypedData(orderTypedData(domain, kind, build({ nonce, expiry })));
+  // A malformed signature throws inside viem: that is a refusal too, never a 500.
+  const valid = await verifyTypedData({ ...typed, address: signer, signature: proof.signature }).catch(() => false);
+  if (!valid) throw new ApiError(403, ORDER_MSG.badSignature);
+  return { signature: proof.signature, nonce, expiry };
+}
+
+/** viem's typed-data generics cannot follow a kind chosen at run time; the structure is app/domain/orders.ts's. */
+function asTypedData(typed: { domain: unknown; types: unknown; primaryType: string; message: unknown }) {
+  return typed as unknown as Parameters<LocalAccount["signTypedData"]>[0];
+}
+
+/** Spends a nonce inside the order's transaction: a replay finds it taken. */
+export function spendNonce(db: MarketDb, signer: string, nonce: bigint, kind: string, now: number): void {
+  const inserted = db.run("insert or ignore into market_used_nonces (signer, nonce, kind, used_at) values (?, ?, ?, ?)", [
+    signer.toLowerCase(),
+    nonce.toString(),
+    kind,
+    now,
+  ]);
+  if (!inserted.changes) throw new ApiError(409, ORDER_MSG.replayed);
+}
+
+/** The wallet's cancel-all counter: part of every sell order it signs. */
+export function orderCounter(db: MarketDb, address: string): bigint {
+  const row = db.get<{ counter: number }>("select counter from market_order_counters where address = ?", [address.toLowerCase()]);
+  return BigInt(row?.counter ?? 0);
+}
+
+export function bumpOrderCounter(db: MarketDb, address: string): bigint {
+  db.run(
+    `insert into market_order_counters (address, counter) values (?, 1)
+     on conflict (address) do update set counter = counter + 1`,
+    [address.toLowerCase()],
+  );
+  return orderCounter(db, address);
+}

@@ -1,0 +1,177 @@
+/** Signed orders (EIP-712): every way an order can be wrong is refused with a clear 4xx, and races sell once. */
+import { generatePrivateKey } from "viem/accounts";
+import { recoverTypedDataAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderTypedData, type SellMessage } from "../../app/domain/orders";
+import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
+
+const TOKEN = 10n ** 18n;
+let m: Market;
+beforeAll(async () => {
+  m = await startMarket();
+});
+afterAll(() => m.close());
+
+function heldItem(owner: string, nftType: number): { nftType: number; tokenId: string } {
+  const row = m.t.store.sqlite
+    .prepare(
+      `select nft_type as nftType, token_id as tokenId from market_items i
+       where owner_address = ? and location = 0 and nft_type = ?
+         and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
+       order by id desc limit 1`,
+    )
+    .get(owner, nftType) as { nftType: number; tokenId: string } | undefined;
+  if (!row) throw new Error(`no held item of ${owner}`);
+  return row;
+}
+
+const sellMessage = (item: { nftType: number; tokenId: string }, price: bigint, counter = 0n): Omit<SellMessage, "nonce" | "expiry"> => ({
+  tokenId: BigInt(item.tokenId),
+  nftType: item.nftType,
+  seller: BROWSER.wallet,
+  price,
+  currency: "FIRE",
+  counter,
+});
+
+async function listAsBrowser(item: { nftType: number; tokenId: string }, price: bigint) {
+  const proof = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)));
+  const answer = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: price.toString(), ...proof }, m.tokens.browser);
+  expect(answer.status, answer.msg).toBe(200);
+}
+
+describe("order signatures", () => {
+  it("refuses a forged signature, another signer, a replayed nonce, an expired order and the wrong chain", async () => {
+    const item = heldItem(BROWSER.wallet, 0);
+    const price = 3n * TOKEN;
+    const body = { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: price.toString() };
+    const post = (extra: object) => m.post("/informationCenter/sellToken", {}, { ...body, ...extra }, m.tokens.browser);
+
+    const good = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)));
+    expect(await post({ ...good, signature: `0x${"ab".repeat(65)}` })).toMatchObject({ status: 403, msg: "The signature is not valid for this order" });
+    expect(await post({ ...good, signature: "0x1234" })).toMatchObject({ status: 403 });
+    const stranger = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)), { privateKey: generatePrivateKey() });
+    expect(await post(stranger)).toMatchObject({ status: 403, msg: "The signature is not valid for this order" });
+    // Signed for one price, sent with another: the server rebuilds the order from what it is asked to do.
+    expect(await post({ ...good, price: (price + 1n).toString() })).toMatchObject({ status: 403 });
+    const expired = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)), { ttlSeconds: -5 });
+    expect(await post(expired)).toMatchObject({ status: 400, msg: "The order has expired. Please sign it again." });
+    expect(await post({ ...good, chainId: 56 })).toMatchObject({ status: 400, msg: "Wrong chain id" });
+    expect(await post({ signature: good.signature })).toMatchObject({ status: 400, msg: "nonce and expiry: required with a signature" });
+
+    expect(await post(good)).toMatchObject({ status: 200 });
+    // The listing keeps a signature that recovers to the seller.
+    const stored = m.t.store.sqlite
+      .prepare("select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0")
+      .get(item.tokenId, item.nftType) as { signature: `0x${string}`; nonce: string; expiry: number };
+    expect(stored.signature).toBe(good.signature);
+
+    // Cancel, then replay the very same sell order: its nonce is spent.
+    const cancel = await signOrder(m, "Cancel", { tokenId: BigInt(item.tokenId), nftType: item.nftType, seller: BROWSER.wallet });
+    expect(await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...cancel }, m.tokens.browser)).toMatchObject({ status: 200 });
+    expect(await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...cancel }, m.tokens.browser)).toMatchObject({ status: 409 });
+    expect(await post(good)).toMatchObject({ status: 409, msg: "This order has already been used" });
+  });
+
+  it("refuses a changed price and a sold item bought again", async () => {
+    const item = heldItem(BROWSER.wallet, 4);
+    const price = 2n * TOKEN;
+    await listAsBrowser(item, price);
+    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: (price / 2n).toString() }, m.tokens.buyer);
+    expect(stale.status).toBe(409);
+    expect(stale.msg).toMatch(/^The price has changed/);
+    expect(await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: price.toString() }, m.tokens.buyer)).toMatchObject({ status: 200 });
+    const again = await m.post("/informationCenter/buyToken", {}, { ...item, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed);
+    expect(again).toMatchObject({ status: 409, msg: "Already sold" });
+  });
+
+  it("signs managed-wallet orders with the custodial key (web path)", async () => {
+    const item = heldItem(MANAGED.wallet, 7);
+    const price = 4n * TOKEN;
+    const answer = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed);
+    expect(answer.status, answer.msg).toBe(200);
+    const stored = m.t.store.sqlite
+      .prepare("select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0")
+      .get(item.tokenId, item.nftType) as { signature: `0x${string}`; nonce: string; expiry: number };
+    const ctx = await m.ok<{ domain: { chainId: number; verifyingContract: `0x${string}` } }>("/marketplace/orderContext");
+    const signer = await recoverTypedDataAddress({
+      ...(orderTypedData(ctx.domain, "Sell", {
+        ...sellMessage(item, price),
+        seller: MANAGED.wallet,
+        nonce: BigInt(stored.nonce),
+        expiry: BigInt(stored.expiry),
+      }) as unknown as Parameters<typeof recoverTypedDataAddress>[0]),
+      signature: stored.signature,
+    });
+    expect(signer).toBe(MANAGED.wallet);
+  });
+
+  it("transfers to another wallet, never to the sender, and the listing dies with the move", async () => {
+    const item = heldItem(BROWSER.wallet, 7);
+    await listAsBrowser(item, 9n * TOKEN);
+    const transfer = (to: string, proof: object) =>
+      m.post("/informationCenter/transferToken", {}, { ...item, address: BROWSER.wallet, to, ...proof }, m.tokens.browser);
+    const toSelf = await signOrder(m, "Transfer", { tokenId: BigInt(item.tokenId), nftType: item.nftType, from: BROWSER.wallet, to: BROWSER.wallet });
+    expect(await transfer(BROWSER.wallet, toSelf)).toMatchObject({ status: 400, msg: "The address cannot be the same as the address of the sender" });
+    expect(await transfer(BUYER.wallet.toLowerCase().replace("0x3c", "0x3C"), toSelf)).toMatchObject({ status: 400 });
+    const proof = await signOrder(m, "Transfer", { tokenId: BigInt(item.tokenId), nftType: item.nftType, from: BROWSER.wallet, to: BUYER.wallet });
+    const moved = await transfer(BUYER.wallet, proof);
+    expect(moved.status, moved.msg).toBe(200);
+    expect(moved.data).toMatchObject({ ownerAddress: BUYER.wallet, isSelling: false });
+  });
+
+  it("cancels all of a wallet's listings with one signed counter bump", async () => {
+    const items = [heldItem(BROWSER.wallet, 8), heldItem(BROWSER.wallet, 5)];
+    for (const item of items) await listAsBrowser(item, TOKEN);
+    const oldOrder = await signOrder(m, "Sell", (ctx) => sellMessage(heldItem(BROWSER.wallet, 2), TOKEN, BigInt(ctx.counter)));
+    const ctx = await m.ok<{ counter: string }>("/marketplace/orderContext", { address: BROWSER.wallet });
+    const proof = await signOrder(m, "CancelAll", { seller: BROWSER.wallet, counter: BigInt(ctx.counter) });
+    const answer = await m.post<{ cancelled: number; counter: string }>("/informationCenter/cancelAllSell", {}, { address: BROWSER.wallet, counter: ctx.counter, ...proof }, m.tokens.browser);
+    expect(answer.status, answer.msg).toBe(200);
+    expect(answer.data.cancelled).toBeGreaterThanOrEqual(2);
+    expect(BigInt(answer.data.counter)).toBe(BigInt(ctx.counter) + 1n);
+    const selling = await m.page("/informationCenter/selling", { address: BROWSER.wallet, pageSize: 100 });
+    expect(selling.total).toBe(0);
+    // An order signed under the old counter no longer verifies.
+    const item = heldItem(BROWSER.wallet, 2);
+    const stale = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: TOKEN.toString(), ...oldOrder }, m.tokens.browser);
+    expect(stale.status).toBe(403);
+  });
+});
+
+describe("50 concurrent buys of one listing", () => {
+  it("sell exactly once and neither create nor lose money", async () => {
+    const item = heldItem(MANAGED.wallet, 0);
+    const price = 1n * TOKEN;
+    expect(
+      (await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed)).status,
+    ).toBe(200);
+    const ledgerSum = () =>
+      m.t.store.sqlite
+        .prepare("select amount from market_balances where currency = 'FIRE'")
+        .all()
+        .reduce((sum: bigint, row) => sum + BigInt((row as { amount: string }).amount), 0n);
+    const before = ledgerSum();
+    const soldCount = () =>
+      m.scalar("select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = ? and l.status = 1", item.tokenId, item.nftType);
+    const soldBefore = soldCount();
+    const buyers = [
+      { token: m.tokens.buyer, address: BUYER.wallet, signed: false },
+      { token: m.tokens.browser, address: BROWSER.wallet, signed: true },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const buyer = buyers[i % 2];
+        const proof = buyer.signed
+          ? await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, buyer: BROWSER.wallet, price, currency: "FIRE" })
+          : {};
+        return m.post("/informationCenter/buyToken", {}, { ...item, address: buyer.address, price: price.toString(), ...proof }, buyer.token);
+      }),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 && a.msg === "Already sold")).toBe(true);
+    expect(ledgerSum()).toBe(before);
+    expect(soldCount()).toBe(soldBefore + 1);
+  });
+});
