@@ -12,7 +12,7 @@ import { startBackends, API_PATHS } from "./backend";
 import { startLocalChain } from "./contracts/chain";
 import { readDeployment } from "./contracts/deployment";
 import { parseEnv } from "./app/services/env.server";
-import { rateLimits } from "./server/rate-limit";
+import { isInternalApiCall, rateLimits } from "./server/rate-limit";
 
 let env;
 try {
@@ -61,7 +61,8 @@ app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 
-app.use(compression());
+// Loopback answers from the embedded backends to the app are not worth compressing.
+app.use(compression({ filter: (req, res) => !isInternalApiCall(req, API_PATHS) && compression.filter(req, res) }));
 // Fingerprinted build output never changes: cache it for a year.
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));

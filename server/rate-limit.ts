@@ -40,8 +40,18 @@ export function rateLimits({ multiple = 1, apiPaths }: { multiple?: number; apiP
   const writes = tier(100);
   const auth = tier(10);
   return (req, res, next) => {
+    // The app's own calls to the embedded backends come over loopback on behalf of every user at once:
+    // they were limited when the user's request reached the app.
+    if (isInternalApiCall(req, apiPaths)) return next();
     if (req.method === "GET" || req.method === "HEAD") return general(req, res, next);
     if (AUTH_PATHS.includes(req.path)) return auth(req, res, next);
     return writes(req, res, next);
   };
+}
+
+/** A request from this machine to an embedded backend path: the app calling its own backends. */
+export function isInternalApiCall(req: Request, apiPaths: string[]): boolean {
+  const ip = req.socket.remoteAddress ?? "";
+  const loopback = ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
+  return loopback && !req.headers["x-forwarded-for"] && apiPaths.some((prefix) => req.path.startsWith(prefix));
 }

@@ -215,4 +215,11 @@ export const marketMigrations: Migration[] = [
       for (const statement of ORDERS) await sql.raw(statement).execute(db);
     },
   },
+  {
+    name: "market_003_currency_price_paths",
+    async up(db) {
+      await sql.raw(`create index market_listings_a_grade_currency_price on market_listings (nft_type, grade, currency, price) where status = 0`).execute(db);
+      await sql.raw(`create index market_listings_a_camp_currency_price on market_listings (nft_type, camp, currency, price) where status = 0`).execute(db);
+    },
+  },
 ];

@@ -140,6 +140,15 @@ function accessPath(q: ListingQuery): AccessPath {
   const grades = gradeValues(q);
   const types = type === undefined ? ALL_TYPES : [type];
   const currencies = q.currency ? [q.currency] : CURRENCIES;
+  if (q.sort === "price" && q.currency && type !== undefined && (grades || q.camp)) {
+    // A currency filter walks only that currency's prices, instead of skipping the others row by row.
+    const facet: [string, readonly unknown[]] = grades ? ["grade", grades] : ["camp", q.camp!];
+    return {
+      index: `market_listings_a_${facet[0]}_currency_price`,
+      prefix: [["nft_type", types], facet, ["currency", [q.currency]]],
+      sortColumn: "price",
+    };
+  }
   if (q.sort === "listed" || q.sort === "price") {
     const column = q.sort === "listed" ? "listed_at" : "price";
     if (type !== undefined && grades) {

@@ -33,11 +33,18 @@ describe("rate limits", () => {
     expect((await post("/marketplace/detail")).status).toBe(200);
   });
 
-  it("answers API callers in the backends' envelope", async () => {
-    for (let i = 0; i < 10; i++) await post("/basic/sendCode");
-    const refused = await post("/basic/sendCode");
+  it("answers outside API callers in the backends' envelope", async () => {
+    const outside = () => fetch(baseUrl + "/basic/sendCode", { method: "POST", headers: { "x-forwarded-for": "203.0.113.9" } });
+    for (let i = 0; i < 10; i++) await outside();
+    const refused = await outside();
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 429, success: false });
+  });
+
+  it("does not count the app's own loopback calls to the backends", async () => {
+    for (let i = 0; i < 15; i++) expect((await post("/api/v1/informationCenter/favorite/add")).status).toBe(200);
+    const proxied = await fetch(baseUrl + "/api/v1/x", { method: "POST", headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(proxied.status).toBe(200);
   });
 
   it("keeps reads generous", async () => {
