@@ -1,7 +1,14 @@
 import { json } from "@remix-run/node";
 import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
-import { formatPrice } from "~/domain/money";
-import { withSession } from "~/services/auth.server";
+import { formatPrice, formatWei, parseTokenAmount } from "~/domain/money";
+import { parseWithZod } from "@conform-to/zod";
+import { BuySchema, ProofSchema, SellSchema, transferSchema } from "~/components/market/trade-panel";
+import { expiryIn } from "~/domain/orders";
+import { loginHref } from "~/domain/safe-redirect";
+import { requireUser, withSession } from "~/services/auth.server";
+import { emitAnalytics } from "~/services/analytics.server";
+import { ordersApi, type OrderContext, type OrderProof } from "~/services/orders.server";
+import { makeToast, redirectWithToast, type UserInfo } from "~/services/session.server";
 import { backendClients } from "~/services/backends.server";
 import { BackendError } from "~/services/http-client.server";
 import { marketApi, type TokenRef } from "~/services/market.server";
@@ -24,10 +31,10 @@ export async function loadDetail(request: Request) {
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   const { ref, problem } = readTokenRef(url.searchParams);
-  const empty = { back, item: null, problem, redirectTo: here(request) };
+  const empty = { back, item: null, problem, redirectTo: here(request), trade: null };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
-  const { token, wallet } = await viewer(request);
+  const { token, user, wallet } = await viewer(request);
   const market = marketApi(backendClients(token).market);
   // SPEC §7: views/add on every visit; the backend counts one per visitor per day. Counting is best effort.
   const viewed = withSession(request, () => market.addView(ref)).catch((error: unknown) => {
@@ -46,7 +53,21 @@ export async function loadDetail(request: Request) {
   const owner = checksummed(detail.ownerAddress);
   const onSale = isSale(detail);
   const stats = detail.nftType === 4 ? spaceshipStats(detail) : undefined;
+  const bound = tradingWallet(user);
+  // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
+  let orderContext: OrderContext | null = null;
+  if (bound && bound.bindAddrType !== 2) {
+    orderContext = await ordersApi(backendClients(token).market)
+      .orderContext(bound.address)
+      .catch(() => null);
+  }
   return json({
+    trade: {
+      loggedIn: Boolean(token),
+      wallet: bound,
+      loginHref: loginHref(here(request)),
+      orderContext,
+    },
     back,
     problem: null,
     redirectTo: here(request),
@@ -63,6 +84,8 @@ export async function loadDetail(request: Request) {
       isOwner: isOwner(owner, wallet),
       onSale,
       price: onSale ? formatPrice(detail.price!, detail.currency) : null,
+      priceWei: onSale ? detail.price! : null,
+      currency: detail.currency ?? null,
       listedAt: detail.listedAt ? formatTime(detail.listedAt) : null,
       named: namedAttributes(detail),
       metadata: Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
@@ -79,4 +102,108 @@ export async function loadDetail(request: Request) {
       })),
     },
   });
+}
+
+// ---- trade actions (sell / cancel / buy / transfer) ------------------------------------------------------
+
+/** The account's wallet for trading: null when none is bound. */
+function tradingWallet(user: UserInfo | null | undefined): { address: string; bindAddrType: number } | null {
+  return user?.WalletAddress ? { address: checksummed(user.WalletAddress), bindAddrType: Number(user.BindAddrType) } : null;
+}
+
+function proofFrom(value: { nonce?: string; expiry?: string; signature?: string; chainId?: string }): OrderProof | undefined {
+  if (!value.signature) return undefined;
+  return {
+    nonce: value.nonce,
+    expiry: value.expiry ? Number(value.expiry) : undefined,
+    signature: value.signature as `0x${string}`,
+    chainId: value.chainId ? Number(value.chainId) : undefined,
+  };
+}
+
+/** The detail URL to come back to after an action (the same page, its query kept). */
+function detailUrl(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}
+
+const TOASTS = { sell: "Listed for sale.", cancel: "Sale cancelled.", buy: "Purchase complete.", transfer: "Transferred." } as const;
+
+/**
+ * The page's action. Managed wallets post without a proof (the backend signs); browser wallets post the
+ * proof the island signed. Field errors come back as Conform replies, backend refusals as SPEC §8's Failed alert.
+ */
+export async function tradeAction(request: Request) {
+  const url = new URL(request.url);
+  const { ref } = readTokenRef(url.searchParams);
+  if (!ref) throw json("We can’t find this item.", { status: 404 });
+  const { token, user } = await requireUser(request);
+  const wallet = tradingWallet(user);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (!wallet) return json({ intent, result: null, failed: "Please bind a wallet address", confirm: null }, { status: 400 });
+  const orders = ordersApi(backendClients(token).market);
+  const back = detailUrl(request);
+  const fail = (message: string, status = 400) => json({ intent, result: null, failed: message, confirm: null }, { status });
+
+  try {
+    if (intent === "sell") {
+      const submission = parseWithZod(formData, { schema: SellSchema });
+      if (submission.status !== "success") return json({ intent, result: submission.reply(), failed: null, confirm: null }, { status: 400 });
+      const { price, currency, days } = submission.value;
+      const proof = proofFrom(submission.value) ?? { expiry: Number(expiryIn(days * 86_400)) };
+      await withSession(request, () => orders.sell(ref, { address: wallet.address, price: parseTokenAmount(price)!.toString(), currency }, proof), back);
+      return redirectWithToast(request, back, makeToast("success", TOASTS.sell));
+    }
+    if (intent === "cancel") {
+      const submission = parseWithZod(formData, { schema: ProofSchema });
+      const proof = submission.status === "success" ? proofFrom(submission.value) : undefined;
+      await withSession(request, () => orders.cancel(ref, wallet.address, proof), back);
+      return redirectWithToast(request, back, makeToast("success", TOASTS.cancel));
+    }
+    if (intent === "transfer") {
+      const submission = parseWithZod(formData, { schema: transferSchema(wallet.address) });
+      if (submission.status !== "success") return json({ intent, result: submission.reply(), failed: null, confirm: null }, { status: 400 });
+      const to = submission.value.to;
+      await withSession(request, () => orders.transfer(ref, { address: wallet.address, to }, proofFrom(submission.value)), back);
+      return redirectWithToast(request, back, makeToast("success", TOASTS.transfer));
+    }
+    if (intent === "confirm-buy") {
+      const detail = await marketApi(backendClients(null).market).tokenDetail(ref, wallet.address);
+      if (!isSale(detail)) return fail("This item is not on sale any more.", 409);
+      const { balances } = await withSession(request, () => orders.gameBalances(1), back);
+      const currency = detail.currency ?? "FIRE";
+      const balance = balances[currency] ?? "0";
+      return json({
+        intent,
+        result: null,
+        failed: null,
+        confirm: {
+          priceWei: detail.price!,
+          currency,
+          price: formatPrice(detail.price!, currency),
+          balance: formatPrice(balance, currency),
+          affordable: BigInt(balance) >= BigInt(detail.price!),
+        },
+      });
+    }
+    if (intent === "buy") {
+      const submission = parseWithZod(formData, { schema: BuySchema });
+      if (submission.status !== "success") return fail("This purchase is missing its price. Open the item again.");
+      const sale = await withSession(request, () => orders.buy(ref, { address: wallet.address, price: submission.value.priceWei }, proofFrom(submission.value)), back);
+      emitAnalytics({
+        event: "purchase",
+        value: formatWei(sale.sale.price),
+        currency: sale.sale.currency,
+        transaction_id: sale.sale.transactionId,
+        items: [{ item_id: `${ref.nftType}-${ref.tokenId}`, item_name: sale.name, item_category: typeLabel(sale.nftType), price: formatWei(sale.sale.price), quantity: 1 }],
+      });
+      return redirectWithToast(request, back, makeToast("success", TOASTS.buy));
+    }
+  } catch (error) {
+    if (error instanceof BackendError) return fail(error.status >= 500 ? `The market could not be reached: ${error.message}` : error.message, error.status >= 500 ? 502 : 400);
+    throw error;
+  }
+  return fail("Unknown action.");
 }

@@ -1,15 +1,19 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { FavoriteButton } from "~/components/market/favorite-button";
 import { MarketProblem } from "~/components/market/filter-notices";
-import { TradePanel } from "~/components/market/trade-panel";
+import { TradePanel, type TradeActionData } from "~/components/market/trade-panel";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
-import { loadDetail } from "./marketplace.detail.server";
+import { loadDetail, tradeAction } from "./marketplace.detail.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadDetail(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return tradeAction(request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.item ? `${data.item.name} · ` : ""}Item detail | Spark Era` }];
@@ -23,7 +27,8 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, back, problem, redirectTo } = useLoaderData<typeof loader>();
+  const { item, back, problem, redirectTo, trade } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as TradeActionData | undefined;
   if (!item) {
     return (
       <MarketPage title="Item detail">
@@ -87,7 +92,21 @@ export default function MarketplaceDetail() {
         </div>
       </div>
 
-      <TradePanel status={{ onSale: item.onSale, price: item.price, isOwner: item.isOwner }} />
+      <TradePanel
+        key={`${item.onSale}-${item.owner}`}
+        item={{
+          tokenId: item.tokenId,
+          nftType: item.nftType,
+          onSale: item.onSale,
+          price: item.price,
+          priceWei: item.priceWei,
+          currency: item.currency,
+          isOwner: item.isOwner,
+          location: item.location,
+        }}
+        viewer={trade}
+        actionData={actionData}
+      />
 
       <Section title="Attributes" id="attributes">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
