@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { BUYER, MANAGED, logIn } from "../fixtures";
+
+/** Opens the first of the account's items (storage, "My items") that it can list: in the game and not on sale. */
+async function openSellableItem(page: Page, skip: string[] = []): Promise<{ url: string; tokenId: string; nftType: string }> {
+  const hrefs: string[] = [];
+  for (const nftType of [0, 1, 2, 3, 4, 5, 6, 7, 8]) {
+    await page.goto(`/marketplace/storage?nftType=${nftType}`);
+    hrefs.push(...(await page.locator('main a[href^="/marketplace/detail?"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!))));
+    if (hrefs.length > skip.length + 6) break;
+  }
+  for (const href of [...new Set(hrefs)]) {
+    const params = new URL(href, "http://x").searchParams;
+    const tokenId = params.get("tokenId")!;
+    if (skip.includes(tokenId)) continue;
+    await page.goto(href);
+    if (await page.getByRole("button", { name: "List for sale" }).count()) return { url: href, tokenId, nftType: params.get("nftType")! };
+  }
+  throw new Error("The account has no item it can list");
+}
+
+async function list(page: Page, price: string, shown = price) {
+  await page.getByLabel("Price").fill(price);
+  await page.getByLabel("Currency").selectOption("FIRE");
+  await page.getByRole("button", { name: "List for sale" }).click();
+  await expect(page.getByText("Listed for sale.")).toBeVisible();
+  await expect(page.getByTestId("trade-status")).toHaveText(`On sale for ${shown} FIRE`);
+}
+
+test("managed wallets list, cancel, list again and buy without JavaScript; an unaffordable buy fails", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await logIn(page, MANAGED, "/marketplace/storage");
+  const item = await openSellableItem(page);
+  const detail = page.url();
+
+  // Bad input stays on the page with the message next to the field.
+  await page.getByLabel("Price").fill("-1");
+  await page.getByRole("button", { name: "List for sale" }).click();
+  await expect(page.getByText("Enter a price as a decimal number, like 12.5")).toBeVisible();
+  await page.getByLabel("Recipient address").fill("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  await page.getByRole("button", { name: "Transfer" }).click();
+  await expect(page.getByText("The address cannot be the same as the address of the sender")).toBeVisible();
+
+  await page.goto(detail);
+  await list(page, "12.5");
+  await page.goto("/marketplace/storage?tab=selling");
+  await expect(page.locator(`main a[href*="tokenId=${item.tokenId}&"]`).first()).toBeVisible();
+  await page.goto(`/marketplace/market?nftType=${item.nftType}`);
+  await expect(page.locator(`main a[href*="tokenId=${item.tokenId}&"]`).first()).toBeVisible();
+
+  await page.goto(detail);
+  await page.getByRole("button", { name: "Cancel sale" }).click();
+  await expect(page.getByText("Sale cancelled.")).toBeVisible();
+  await expect(page.getByTestId("trade-status")).toHaveText("Not for sale");
+  await list(page, "3");
+
+  // A second item at a price nobody has.
+  const pricey = await openSellableItem(page, [item.tokenId]);
+  await list(page, "999999999", "999,999,999");
+
+  const buyerContext = await browser.newContext({ javaScriptEnabled: false });
+  const buyer = await buyerContext.newPage();
+  await logIn(buyer, BUYER, "/marketplace/market");
+  await buyer.goto(pricey.url);
+  await buyer.getByRole("button", { name: "Buy" }).click();
+  await expect(buyer.getByTestId("confirm-price")).toHaveText("999,999,999 FIRE");
+  await buyer.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(buyer.getByRole("alert").filter({ hasText: "Failed" })).toContainText("Transaction failed. You do not have enough balance.");
+
+  await buyer.goto(item.url);
+  await buyer.getByRole("button", { name: "Buy" }).click();
+  await expect(buyer.getByTestId("confirm-price")).toHaveText("3 FIRE");
+  const before = await buyer.getByTestId("confirm-balance").textContent();
+  await buyer.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(buyer.getByText("Purchase complete.")).toBeVisible();
+  await expect(buyer.getByText("You own this item.")).toBeVisible();
+  await expect(buyer.getByTestId("trade-status")).toHaveText("Not for sale");
+
+  // The seller no longer owns it; the buyer's balance went down by the price.
+  await page.goto(detail);
+  await expect(page.getByText("You own this item.")).toHaveCount(0);
+  await buyer.goto(pricey.url);
+  await buyer.getByRole("button", { name: "Buy" }).click();
+  const after = await buyer.getByTestId("confirm-balance").textContent();
+  const amount = (text: string | null) => Number(text!.replace(/[^\d.]/g, ""));
+  expect(amount(before) - amount(after)).toBeCloseTo(3, 3);
+  await buyerContext.close();
+
+  // Clean up the pricey listing.
+  await page.goto(pricey.url);
+  await page.getByRole("button", { name: "Cancel sale" }).click();
+  await expect(page.getByText("Sale cancelled.")).toBeVisible();
+});
