@@ -3,7 +3,7 @@
  * detail page's form is submitted with the proof (nonce, expiry, signature, chainId). Loaded on demand when a
  * browser-wallet user submits a trade form; managed wallets never load it (the backend signs for them).
  */
-import { getAddress, serializeTypedData, type Address, type Hex } from "viem";
+import { getAddress, getTypesForEIP712Domain, type Address, type Hex } from "viem";
 import { ACTION_ORDER_TTL_SECONDS, expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~/domain/orders";
 import { parseTokenAmount } from "~/domain/money";
 import { walletMode, type BoundWallet } from "~/domain/wallet-mode";
@@ -37,6 +37,12 @@ function message(input: SignOrderInput, account: Address, nonce: bigint, expiry:
   }
 }
 
+/** eth_signTypedData_v4's JSON: the domain's own types included, integers as decimal strings. */
+function typedDataJson(typed: ReturnType<typeof orderTypedData>): string {
+  const body = { types: { EIP712Domain: getTypesForEIP712Domain({ domain: typed.domain }), ...typed.types }, domain: typed.domain, primaryType: typed.primaryType, message: typed.message };
+  return JSON.stringify(body, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+}
+
 /** Asks the wallet to sign; SPEC §4's messages when it may not ("Wrong chain id", "Please bind wallet", "Wallet address is inconsistent"). */
 export async function signOrder(input: SignOrderInput): Promise<SignOrderResult> {
   const provider = injectedProvider();
@@ -59,7 +65,7 @@ export async function signOrder(input: SignOrderInput): Promise<SignOrderResult>
     const typed = orderTypedData({ chainId: expectedChainId, verifyingContract: getAddress(input.context.domain.verifyingContract) }, kind, message(input, account, nonce, expiry) as never);
     const signature = (await provider.request({
       method: "eth_signTypedData_v4",
-      params: [account, serializeTypedData(typed as unknown as Parameters<typeof serializeTypedData>[0])],
+      params: [account, typedDataJson(typed)],
     })) as Hex;
     return { ok: true, proof: { nonce: nonce.toString(), expiry: expiry.toString(), signature, chainId: String(chainId) } };
   } catch (error) {

@@ -103,6 +103,21 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
         const [data] = params as [string];
         return { result: await account.signMessage({ message: isHex(data) ? hexToString(data) : data }) };
       }
+      case "eth_signTypedData_v4": {
+        const [from, json] = params as [string, string];
+        if (from.toLowerCase() !== account.address.toLowerCase()) return { error: { code: 4100, message: `Not the wallet's account: ${from}` } };
+        const typed = JSON.parse(json) as { domain: Record<string, unknown>; types: Record<string, { name: string; type: string }[]>; primaryType: string; message: Record<string, unknown> };
+        const { EIP712Domain: _domainTypes, ...types } = typed.types;
+        // JSON carries integers as strings; viem wants bigint for the message's (u)int fields.
+        const message = Object.fromEntries(
+          Object.entries(typed.message).map(([name, value]) => {
+            const type = types[typed.primaryType]?.find((field) => field.name === name)?.type ?? "";
+            return [name, /^u?int\d*$/.test(type) && typeof value === "string" ? BigInt(value) : value];
+          }),
+        );
+        const domain = { ...typed.domain, chainId: typed.domain.chainId === undefined ? undefined : Number(typed.domain.chainId) };
+        return { result: await account.signTypedData({ domain, types, primaryType: typed.primaryType, message } as Parameters<typeof account.signTypedData>[0]) };
+      }
       case "eth_sendTransaction": {
         if (!authorized) return { error: { code: 4100, message: "The requested account has not been authorized" } };
         // The wallet owns the nonce, as extensions do: the page's guess goes stale when other tabs (tests) send too.
