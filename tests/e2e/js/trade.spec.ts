@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_BROWSER_ACCOUNT } from "../../../backend/demo";
+import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT } from "../../../backend/demo";
 import { DEMO, logIn } from "../fixtures";
 import { injectTestWallet } from "../wallet";
 
@@ -18,7 +18,7 @@ async function openSellableItem(page: Page): Promise<string> {
   throw new Error("The account has no item it can list");
 }
 
-test("a browser wallet signs the sell and cancel orders in the island", async ({ page }) => {
+test("a browser wallet signs the sell, cancel and transfer orders in the island", async ({ page }) => {
   test.setTimeout(60_000);
   await injectTestWallet(page, { privateKey: DEMO_BROWSER_ACCOUNT.privateKey });
   await logIn(page, DEMO, "/marketplace/storage");
@@ -33,4 +33,12 @@ test("a browser wallet signs the sell and cancel orders in the island", async ({
   await page.getByRole("button", { name: "Cancel sale" }).click();
   await expect(page.getByText("Sale cancelled.")).toBeVisible();
   await expect(page.getByTestId("trade-status")).toHaveText("Not for sale");
+
+  await page.getByLabel("Recipient address").fill(DEMO_BROWSER_ACCOUNT.wallet);
+  await page.getByRole("button", { name: "Transfer" }).click();
+  await expect(page.getByText("The address cannot be the same as the address of the sender")).toBeVisible();
+  await page.getByLabel("Recipient address").fill(DEMO_BUYER_ACCOUNT.wallet);
+  await page.getByRole("button", { name: "Transfer" }).click();
+  await expect(page.getByText("Transferred.")).toBeVisible();
+  await expect(page.getByText("You own this item.")).toHaveCount(0);
 });
