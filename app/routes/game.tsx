@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { BoxCatalogue, NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/components/lootbox/catalogue";
+import { StoreLinks } from "~/components/store-links";
 import { Page, Section } from "~/components/page";
 import type { RootLoader } from "~/root";
 import { readShopForRequest, type ShopView } from "~/services/chain.server";
@@ -23,23 +24,7 @@ export default function Game() {
       <Section title="Download" id="download">
         <p className="muted">Play on your phone or tablet.</p>
         {root && (
-          <ul className="mt-3 flex flex-wrap gap-3">
-            <li>
-              <a className="btn-secondary" href={root.env.stores.android}>
-                Android
-              </a>
-            </li>
-            <li>
-              <a className="btn-secondary" href={root.env.stores.ios}>
-                iOS
-              </a>
-            </li>
-            <li>
-              <a className="btn-secondary" href={root.env.stores.googlePlay}>
-                Google Play
-              </a>
-            </li>
-          </ul>
+          <StoreLinks stores={root.env.stores} />
         )}
       </Section>
       <Section title="Loot boxes" id="lootboxes">

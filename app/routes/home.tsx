@@ -1,5 +1,6 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { StoreLinks } from "~/components/store-links";
 import type { RootLoader } from "~/root";
 import { readHeadlinePrices } from "~/services/chain.server";
 
@@ -87,23 +88,7 @@ export default function Home() {
             <h2 id="download-title" className="section-title">
               Download the game
             </h2>
-            <ul className="mt-3 flex flex-wrap gap-3">
-              <li>
-                <a className="btn-secondary" href={root.env.stores.android}>
-                  Android
-                </a>
-              </li>
-              <li>
-                <a className="btn-secondary" href={root.env.stores.ios}>
-                  iOS
-                </a>
-              </li>
-              <li>
-                <a className="btn-secondary" href={root.env.stores.googlePlay}>
-                  Google Play
-                </a>
-              </li>
-            </ul>
+            <StoreLinks stores={root.env.stores} />
           </section>
         )}
       </div>
