@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
+import { ItemBadges } from "~/components/market/item-card";
 import { FavoriteButton } from "~/components/market/favorite-button";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { TradePanel, type TradeActionData } from "~/components/market/trade-panel";
@@ -49,15 +50,7 @@ export default function MarketplaceDetail() {
         <img src={item.image} alt={item.name} width={320} height={320} className="aspect-square w-full rounded-xl border border-space-700 bg-space-900 object-contain p-6" />
         <div className="flex flex-col gap-4">
           <div>
-            <p className="flex flex-wrap gap-2 text-xs">
-              <span className="rounded bg-space-800 px-2 py-0.5 text-slate-200">{item.typeLabel}</span>
-              {item.grade && (
-                <span className="rounded bg-space-700 px-2 py-0.5 font-semibold text-nebula-300">
-                  <span className="sr-only">{item.grade.label}: </span>
-                  {item.grade.value}
-                </span>
-              )}
-            </p>
+            <ItemBadges item={item} />
             <h2 className="mt-2 text-xl font-bold text-white">{item.name}</h2>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -2,20 +2,27 @@ import { Link } from "@remix-run/react";
 import type { ItemCardModel } from "./types";
 
 /** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
+/** The item's type and grade (rarity, rank…), shown on cards and on the detail page. */
+export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel, "typeLabel" | "grade">; className?: string }) {
+  return (
+    <p className={`flex flex-wrap gap-2 text-xs ${className}`}>
+      <span className="rounded bg-space-800 px-2 py-0.5 text-slate-200">{item.typeLabel}</span>
+      {item.grade && (
+        <span className="rounded bg-space-700 px-2 py-0.5 font-semibold text-nebula-300">
+          <span className="sr-only">{item.grade.label}: </span>
+          {item.grade.value}
+        </span>
+      )}
+    </p>
+  );
+}
+
 export function ItemCard({ item }: { item: ItemCardModel }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
       <img src={item.image} alt="" width={320} height={320} loading="lazy" className="aspect-square w-full bg-space-900 object-contain p-4" />
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <p className="flex flex-wrap items-center gap-2 text-xs">
-          <span className="rounded bg-space-800 px-2 py-0.5 text-slate-200">{item.typeLabel}</span>
-          {item.grade && (
-            <span className="rounded bg-space-700 px-2 py-0.5 font-semibold text-nebula-300">
-              <span className="sr-only">{item.grade.label}: </span>
-              {item.grade.value}
-            </span>
-          )}
-        </p>
+        <ItemBadges item={item} className="items-center" />
         <h3 className="text-sm font-semibold leading-snug text-white">
           {/* The whole card is one link target; the name carries its accessible text. */}
           <Link to={item.href} prefetch="intent" className="text-white no-underline hover:underline">
