@@ -1,22 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT } from "../../../backend/demo";
-import { DEMO, logIn } from "../fixtures";
+import { BUYER, DEMO, logIn, openSellableItem } from "../fixtures";
 import { injectTestWallet } from "../wallet";
-
-/** The first of the account's in-game items that it can list. */
-async function openSellableItem(page: Page): Promise<string> {
-  const hrefs: string[] = [];
-  for (const nftType of [0, 1, 2, 3, 4, 5, 6, 7, 8]) {
-    await page.goto(`/marketplace/storage?nftType=${nftType}`);
-    hrefs.push(...(await page.locator('main a[href^="/marketplace/detail?"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!))));
-    if (hrefs.length > 6) break;
-  }
-  for (const href of [...new Set(hrefs)]) {
-    await page.goto(href);
-    if (await page.getByRole("button", { name: "List for sale" }).count()) return href;
-  }
-  throw new Error("The account has no item it can list");
-}
 
 test("a browser wallet signs the sell, cancel and transfer orders in the island", async ({ page }) => {
   test.setTimeout(60_000);
@@ -41,4 +26,49 @@ test("a browser wallet signs the sell, cancel and transfer orders in the island"
   await page.getByRole("button", { name: "Transfer" }).click();
   await expect(page.getByText("Transferred.")).toBeVisible();
   await expect(page.getByText("You own this item.")).toHaveCount(0);
+});
+
+test("a browser wallet buys a managed wallet's listing: the island signs the buy order at the confirmation", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The seller lists in QUARK: the no-JS trade test watches the buyer account's FIRE balance.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await logIn(seller, BUYER, "/marketplace/storage");
+  const listInQuark = async (price: string, shown: string) => {
+    await seller.getByLabel("Price").fill(price);
+    await seller.getByLabel("Currency").selectOption("QUARK");
+    await seller.getByRole("button", { name: "List for sale" }).click();
+    await expect(seller.getByTestId("trade-status")).toHaveText(`On sale for ${shown} QUARK`);
+  };
+  const item = await openSellableItem(seller);
+  await listInQuark("2.5", "2.5");
+  const pricey = await openSellableItem(seller, [item.tokenId]);
+  await listInQuark("999999999", "999,999,999");
+
+  await injectTestWallet(page, { privateKey: DEMO_BROWSER_ACCOUNT.privateKey });
+  await logIn(page, DEMO, pricey.url);
+  const balance = async () => {
+    await page.getByRole("button", { name: "Buy" }).click();
+    return Number((await page.getByTestId("confirm-balance").textContent())!.replace(/[^\d.]/g, ""));
+  };
+  const before = await balance();
+  await page.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed" })).toContainText("Transaction failed. You do not have enough balance.");
+
+  await page.goto(item.url);
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(page.getByTestId("confirm-price")).toHaveText("2.5 QUARK");
+  await page.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByText("Purchase complete.")).toBeVisible();
+  await expect(page.getByText("You own this item.")).toBeVisible();
+  await expect(page.getByTestId("trade-status")).toHaveText("Not for sale");
+
+  await page.goto(pricey.url);
+  expect(before - (await balance())).toBeCloseTo(2.5, 6);
+  await seller.goto(item.url);
+  await expect(seller.getByText("You own this item.")).toHaveCount(0);
+  await seller.goto(pricey.url);
+  await seller.getByRole("button", { name: "Cancel sale" }).click();
+  await expect(seller.getByText("Sale cancelled.")).toBeVisible();
+  await sellerContext.close();
 });

@@ -1,23 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BUYER, MANAGED, logIn } from "../fixtures";
-
-/** Opens the first of the account's items (storage, "My items") that it can list: in the game and not on sale. */
-async function openSellableItem(page: Page, skip: string[] = []): Promise<{ url: string; tokenId: string; nftType: string }> {
-  const hrefs: string[] = [];
-  for (const nftType of [0, 1, 2, 3, 4, 5, 6, 7, 8]) {
-    await page.goto(`/marketplace/storage?nftType=${nftType}`);
-    hrefs.push(...(await page.locator('main a[href^="/marketplace/detail?"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!))));
-    if (hrefs.length > skip.length + 6) break;
-  }
-  for (const href of [...new Set(hrefs)]) {
-    const params = new URL(href, "http://x").searchParams;
-    const tokenId = params.get("tokenId")!;
-    if (skip.includes(tokenId)) continue;
-    await page.goto(href);
-    if (await page.getByRole("button", { name: "List for sale" }).count()) return { url: href, tokenId, nftType: params.get("nftType")! };
-  }
-  throw new Error("The account has no item it can list");
-}
+import { BUYER, MANAGED, logIn, openSellableItem } from "../fixtures";
 
 async function list(page: Page, price: string, shown = price) {
   await page.getByLabel("Price").fill(price);
