@@ -55,21 +55,43 @@ if (!deployment) {
 
 const app = express();
 app.disable("x-powered-by");
+// Pages are rendered per request and API answers are read once by the app: hashing every body buys nothing.
+app.set("etag", false);
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 
-// Loopback answers from the embedded backends to the app are not worth compressing.
-app.use(compression({ filter: (req, res) => !isInternalApiCall(req, API_PATHS) && compression.filter(req, res) }));
-// Fingerprinted build output never changes: cache it for a year.
-app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+const backends = env.embeddedBackends
+  ? await startBackends(env.DATABASE_PATH, {
+      walletEncryptionKey: env.walletEncryptionKey,
+      claimSignerKey: (env.CLAIM_SIGNER_KEY ?? (await import("./backend/demo")).DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
+      chainId: env.CHAIN_ID,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      assetManagerAddress: deployment.contracts.assetManager,
+      fireTokenAddress: deployment.contracts.fire,
+      tokenTtlSeconds: 60 * 60 * 24,
+      // Mail that is not really sent must land somewhere readable: see docs/decisions/0001.
+      exposeDevOutbox: !env.SMTP_URL,
+    })
+  : undefined;
 
 if (env.REQUEST_LOG === "on") {
   app.use(morgan(IS_PROD ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));
 }
+
+// The app's own loopback calls to its embedded backends are JSON for this process, not pages for a browser:
+// they skip compression, static files and the CSP (and were rate limited when the user's request came in).
+if (backends) {
+  app.use((req, res, next) => (isInternalApiCall(req, API_PATHS) ? backends.router(req, res, next) : next()));
+}
+
+app.use(compression());
+// Fingerprinted build output never changes: cache it for a year.
+app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
@@ -100,20 +122,6 @@ app.use(
 
 app.use(rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS }));
 
-const backends = env.embeddedBackends
-  ? await startBackends(env.DATABASE_PATH, {
-      walletEncryptionKey: env.walletEncryptionKey,
-      claimSignerKey: (env.CLAIM_SIGNER_KEY ?? (await import("./backend/demo")).DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
-      chainId: env.CHAIN_ID,
-      smtpUrl: env.SMTP_URL,
-      mailFrom: env.MAIL_FROM,
-      assetManagerAddress: deployment.contracts.assetManager,
-      fireTokenAddress: deployment.contracts.fire,
-      tokenTtlSeconds: 60 * 60 * 24,
-      // Mail that is not really sent must land somewhere readable: see docs/decisions/0001.
-      exposeDevOutbox: !env.SMTP_URL,
-    })
-  : undefined;
 if (backends) app.use(backends.router);
 // Anything else under the API prefixes is not a page: answer like the backends do.
 app.use(API_PATHS, (_req, res) => {

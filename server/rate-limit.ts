@@ -53,5 +53,7 @@ export function rateLimits({ multiple = 1, apiPaths }: { multiple?: number; apiP
 export function isInternalApiCall(req: Request, apiPaths: string[]): boolean {
   const ip = req.socket.remoteAddress ?? "";
   const loopback = ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
-  return loopback && !req.headers["x-forwarded-for"] && apiPaths.some((prefix) => req.path.startsWith(prefix));
+  // originalUrl: inside a mounted router req.path has lost its prefix.
+  const pathname = req.originalUrl.split("?", 1)[0];
+  return loopback && !req.headers["x-forwarded-for"] && apiPaths.some((prefix) => pathname.startsWith(prefix));
 }
