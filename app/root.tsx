@@ -7,10 +7,8 @@ import { useNonce } from "~/components/nonce";
 import { lazy, Suspense } from "react";
 import { TOAST_DURATION_MS } from "~/domain/constants";
 import { ClientOnly } from "remix-utils/client-only";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { backendClients } from "~/services/backends.server";
 import { getPublicEnv } from "~/services/env.server";
-import { getHoneypot } from "~/services/honeypot.server";
 import { SessionExpiredError } from "~/services/http-client.server";
 import { commitSession, readFlash, type UserInfo } from "~/services/session.server";
 import { ssoApi } from "~/services/sso.server";
@@ -54,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   return json(
-    { env: getPublicEnv(), user, toast, dialog, honeypot: getHoneypot().getInputProps() },
+    { env: getPublicEnv(), user, toast, dialog },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }
@@ -128,12 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const data = useRouteLoaderData<RootLoader>("root");
-  return (
-    <HoneypotProvider {...data?.honeypot}>
-      <Outlet />
-    </HoneypotProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

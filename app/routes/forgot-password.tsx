@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { ErrorList, Field, FormNotice } from "~/components/forms";
 import { ForgotPasswordSchema } from "~/domain/auth-schemas";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { requireAnonymous } from "~/services/auth.server";
 import { backendClients } from "~/services/backends.server";
-import { checkHoneypot } from "~/services/honeypot.server";
+import { checkHoneypot, getHoneypot } from "~/services/honeypot.server";
 import { BackendError } from "~/services/http-client.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { ssoApi } from "~/services/sso.server";
@@ -20,7 +20,7 @@ type Step = "send" | "verify" | "reset";
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
   await requireAnonymous(request, redirectTo);
-  return json({ redirectTo });
+  return json({ redirectTo, honeypot: getHoneypot().getInputProps() });
 }
 
 /** Three steps, each a POST: send a code, check it, set the new password. The next step is in the answer. */
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const step: Step = actionData?.step ?? "send";
@@ -85,7 +85,7 @@ export default function ForgotPassword() {
         ))}
       </ol>
       <Form method="post" {...getFormProps(form)} className="card mt-6 flex flex-col gap-4">
-        <HoneypotInputs />
+        <HoneypotFields honeypot={honeypot} />
         <input type="hidden" name="step" value={step} />
         {actionData?.notice && <FormNotice>{actionData.notice}</FormNotice>}
         {step === "send" ? (

@@ -4,11 +4,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { ErrorList, Field, FormNotice } from "~/components/forms";
 import { LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { getAuth } from "~/services/auth.server";
+import { getHoneypot } from "~/services/honeypot.server";
 import { connectAction, loginAction, registerAction } from "./login.server";
 
 const BindWalletButton = lazy(() => import("~/islands/bind-wallet.client"));
@@ -23,10 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await getAuth(request);
   if (mode === "connect") {
     if (!user) throw redirect(`/login?redirect=${encodeURIComponent(`/login?act=connect&redirect=${encodeURIComponent(redirectTo)}`)}`);
-    return json({ mode, redirectTo, referral: "", user: { userName: user.UserName, wallet: user.WalletAddress, bindAddrType: user.BindAddrType } });
+    return json({ mode, redirectTo, referral: "", honeypot: null, user: { userName: user.UserName, wallet: user.WalletAddress, bindAddrType: user.BindAddrType } });
   }
   if (user) throw redirect(redirectTo);
-  return json({ mode, redirectTo, referral: (url.searchParams.get("code") ?? "").slice(0, 64), user: null });
+  const referral = (url.searchParams.get("code") ?? "").slice(0, 64);
+  return json({ mode, redirectTo, referral, user: null, honeypot: mode === "register" ? getHoneypot().getInputProps() : null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,7 +77,7 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-function RegisterForm({ redirectTo, referral }: { redirectTo: string; referral: string }) {
+function RegisterForm({ redirectTo, referral, honeypot }: { redirectTo: string; referral: string; honeypot: HoneypotInputProps }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -90,7 +93,7 @@ function RegisterForm({ redirectTo, referral }: { redirectTo: string; referral: 
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <HoneypotInputs />
+      <HoneypotFields honeypot={honeypot} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
         label="Email"
@@ -180,7 +183,7 @@ export default function Login() {
       <h1 className="page-title">{title}</h1>
       <div className="card mt-6">
         {data.mode === "login" && <LoginForm redirectTo={data.redirectTo} />}
-        {data.mode === "register" && <RegisterForm redirectTo={data.redirectTo} referral={data.referral} />}
+        {data.mode === "register" && data.honeypot && <RegisterForm redirectTo={data.redirectTo} referral={data.referral} honeypot={data.honeypot} />}
         {data.mode === "connect" && data.user && <ConnectWallet redirectTo={data.redirectTo} user={data.user} />}
       </div>
     </div>
