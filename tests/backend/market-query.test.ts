@@ -264,6 +264,15 @@ describe("query plans use indexes", () => {
     expect(page.join("\n")).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 
+  it("counts a level range by seeking levels in the facet index, not scanning a range", () => {
+    const query = { nftType: 0, camp: "1,2", rarity: "0,1", "min[level]": 1, "max[level]": 8, currency: "FIRE", sort: "price" };
+    const { count } = plan({ kind: "market" }, query);
+    expect(count.join("\n")).toMatch(/COVERING INDEX market_listings_a_facet_grade \(nft_type=\? AND grade=\? AND level=\?/);
+    // An open end runs to the last level.
+    const { count: open } = plan({ kind: "market" }, { nftType: 0, "min[level]": 8 });
+    expect(open.join("\n")).toMatch(/level=\?/);
+  });
+
   it.each([
     ["storage", { kind: "owned", owner: BROWSER.wallet, gameOnly: false }],
     ["game inventory", { kind: "owned", owner: BROWSER.wallet, gameOnly: true }],
