@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import { AUTH_TOKEN_HEADER } from "~/domain/constants";
 
 /** SPEC §8: what a 401 rejects with. */
@@ -65,39 +67,83 @@ export interface BackendClient {
   post<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
+/**
+ * Keep-alive connections shared by every client: a page's backend calls reuse one TCP (or TLS) connection.
+ * node:http rather than fetch: a call costs half the CPU (0.7 against 1.65 ms measured on a market page call).
+ */
+const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+
+class TimeoutError extends Error {}
+
+/** One HTTP exchange with a deadline over the whole of it: connecting, the headers and the body. */
+function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, retried = false): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const transport = url.protocol === "https:" ? https : http;
+    const request = transport.request(url, { method, headers, agent: agents[url.protocol as keyof typeof agents] }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        settled = true;
+        clearTimeout(deadline);
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+      });
+      response.on("error", fail);
+      // A body cut short (deadline, dropped connection) may end with "close" alone.
+      response.on("close", () => {
+        if (!response.complete) fail(timedOut ? new TimeoutError() : new Error("The answer was cut short"));
+      });
+    });
+    let timedOut = false;
+    let settled = false;
+    function fail(error: Error) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      // The server may close an idle kept-alive connection just as we reuse it: a GET is safe to send again.
+      const stale = request.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET" && method === "GET" && !retried;
+      if (stale) exchange(url, method, headers, body, timeoutMs, true).then(resolve, reject);
+      else reject(error);
+    }
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      request.destroy(new TimeoutError());
+    }, timeoutMs);
+    request.on("error", fail);
+    request.end(body);
+  });
+}
+
 /** One small client per backend: timeout, auth header, unwrapped body, typed errors. */
 export function createBackendClient({ baseUrl, timeoutMs, token }: { baseUrl: string; timeoutMs: number; token?: string | null }): BackendClient {
   async function request<T>(method: "GET" | "POST", path: string, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (token && !options.anonymous) headers[AUTH_TOKEN_HEADER] = token;
-    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+    if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = String(Buffer.byteLength(body));
+    }
 
-    let response: Response;
+    let response: { status: number; text: string };
     try {
-      response = await fetch(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {}), {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await exchange(new URL(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {})), method, headers, body, timeoutMs);
     } catch (error) {
-      if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
-        throw new BackendError("The server took too long to answer. Please try again.", 504);
-      }
+      if (error instanceof TimeoutError) throw new BackendError("The server took too long to answer. Please try again.", 504);
       throw new BackendError("The server could not be reached. Please try again.", 502);
     }
 
     let envelope: Envelope | undefined;
     try {
-      envelope = (await response.json()) as Envelope;
+      envelope = JSON.parse(response.text) as Envelope;
     } catch {
       envelope = undefined;
     }
+    const ok = response.status >= 200 && response.status < 300;
     if (response.status === 401 || envelope?.code === 401) throw new SessionExpiredError();
     const code = envelope?.code ?? response.status;
-    if (!response.ok || !envelope || code !== 200 || envelope.success === false) {
+    if (!ok || !envelope || code !== 200 || envelope.success === false) {
       const message = envelope?.msg || envelope?.codeError || `Request failed (${response.status})`;
-      throw new BackendError(message, response.ok ? 400 : response.status);
+      throw new BackendError(message, ok ? 400 : response.status);
     }
     return envelope.data as T;
   }

@@ -26,6 +26,17 @@ beforeAll(async () => {
       if (req.url?.startsWith("/code-error")) return send(200, { code: 500, codeError: "Bad things" });
       if (req.url?.startsWith("/html")) return send(502, "<html>Bad gateway</html>");
       if (req.url?.startsWith("/stall")) return; // never answers
+      if (req.url?.startsWith("/trickle")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"code":200,'); // then never finishes
+        return;
+      }
+      if (req.url?.startsWith("/cut")) {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+        res.write('{"code":200,');
+        setTimeout(() => res.destroy(), 10);
+        return;
+      }
       send(404, { code: 404, msg: "Not found", data: null, success: false });
     });
   });
@@ -83,6 +94,12 @@ describe("createBackendClient", () => {
     const error = await client.get("/stall").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackendError);
     expect(error).toMatchObject({ status: 504 });
+  });
+
+  it("counts the body in the timeout, and treats a body cut short as unreachable", async () => {
+    const client = createBackendClient({ baseUrl, timeoutMs: 150 });
+    await expect(client.get("/trickle")).rejects.toMatchObject({ status: 504 });
+    await expect(client.get("/cut")).rejects.toMatchObject({ status: 502 });
   });
 
   it("reports an unreachable server", async () => {
