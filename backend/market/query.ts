@@ -286,10 +286,36 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery): Listi
   };
 }
 
+/** How many distinct market counts are kept per database; the oldest goes first. */
+const COUNT_CACHE_SIZE = 1000;
+const countCaches = new WeakMap<object, { generation: number; counts: Map<string, number> }>();
+
+/**
+ * A market count (it reads active listings only) served from memory while the listing generation stands still
+ * (migrations.ts: triggers move it on every listing change, whoever writes), so a popular filter is counted
+ * once per change of the market rather than once per visit.
+ */
+function marketCount(db: MarketDb, sql: string, params: unknown[]): number {
+  const generation = db.get<{ value: number }>("select value from market_listing_generation where id = 1")!.value;
+  let cache = countCaches.get(db.sqlite);
+  if (!cache || cache.generation !== generation) {
+    cache = { generation, counts: new Map() };
+    countCaches.set(db.sqlite, cache);
+  }
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  let counted = cache.counts.get(key);
+  if (counted === undefined) {
+    counted = db.get<{ n: number }>(sql, params)!.n;
+    if (cache.counts.size >= COUNT_CACHE_SIZE) cache.counts.delete(cache.counts.keys().next().value!);
+    cache.counts.set(key, counted);
+  }
+  return counted;
+}
+
 export function queryListings(db: MarketDb, scope: ListingScope, q: ListingQuery): Page<ListingRecord> {
   const sql = buildListingSql(scope, q);
   const rows = db.all<ItemListingRow>(sql.page, sql.pageParams);
-  const counted = db.get<{ n: number }>(sql.count, sql.countParams)!.n;
+  const counted = scope.kind === "market" ? marketCount(db, sql.count, sql.countParams) : db.get<{ n: number }>(sql.count, sql.countParams)!.n;
   const favoriteOf = scope.kind === "favorites" ? scope.address : q.address;
   const favorites = favoriteOf ? favoriteSet(db, favoriteOf, rows.map((row) => row.id)) : undefined;
   return {

@@ -70,6 +70,11 @@ describe("sell → cancel → sell → buy", () => {
     ).toBe(403);
     expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, tokenId: "999999999" }, browser)).status).toBe(404);
 
+    // The total of a filter is counted once per change of the market (query.ts): each transition must show.
+    const sellerTotal = async () => (await m.page("/marketplace/tradingMarket", { nftType: item.nftType, currency: "FIRE" })).total;
+    const totalBefore = await sellerTotal();
+    expect(await sellerTotal()).toBe(totalBefore);
+
     // held → on sale (FIRE by default).
     const listed = await m.post<ListingRecord>("/informationCenter/sellToken", {}, sellBody, browser);
     expect(listed.status, listed.msg).toBe(200);
@@ -79,6 +84,8 @@ describe("sell → cancel → sell → buy", () => {
     const selling = await m.page("/informationCenter/selling", { address: BROWSER.wallet, pageSize: 100 });
     expect(selling.records.map((r) => r.tokenId)).toContain(item.tokenId);
     expect((await detail(item)).listing).toMatchObject({ price: sellBody.price, currency: "FIRE", sellerAddress: BROWSER.wallet });
+
+    expect(await sellerTotal()).toBe(totalBefore + 1);
 
     // No double sell.
     const twice = await m.post("/informationCenter/sellToken", {}, sellBody, browser);
@@ -90,6 +97,7 @@ describe("sell → cancel → sell → buy", () => {
     const cancelled = await m.post<ListingRecord>("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
     expect(cancelled.status, cancelled.msg).toBe(200);
     expect(cancelled.data).toMatchObject({ isSelling: false, price: null, ownerAddress: BROWSER.wallet });
+    expect(await sellerTotal()).toBe(totalBefore);
     const again = await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
     expect(again).toMatchObject({ status: 409, msg: "The item is not on sale" });
     const buyHeld = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: sellBody.price }, buyer);
@@ -245,6 +253,18 @@ describe("views", () => {
     expect((await m.post("/marketplace/token/views/add", item, undefined, m.tokens.browser)).data).toMatchObject({ counted: true, views: start + 2 });
     expect((await m.post("/marketplace/token/views/add", item, undefined, m.tokens.browser)).data).toMatchObject({ counted: false });
     expect((await m.post("/marketplace/token/views/add", { ...item, tokenId: "x" })).status).toBe(400);
+  });
+
+  it("leaves the listing generation (the market count cache's key) alone, unlike listing changes", async () => {
+    const generation = () => (m.t.store.sqlite.prepare("select value from market_listing_generation").get() as { value: number }).value;
+    const listed = m.t.store.sqlite
+      .prepare("select nft_type as nftType, token_id as tokenId, id from market_listings where status = 0 and nft_type <> 8 order by id limit 1")
+      .get() as { nftType: number; tokenId: string; id: number };
+    const before = generation();
+    expect((await m.post("/marketplace/token/views/add", { nftType: listed.nftType, tokenId: listed.tokenId })).status).toBe(200);
+    expect(generation()).toBe(before);
+    m.t.store.sqlite.prepare("update market_listings set level = level where id = ?").run(listed.id);
+    expect(generation()).toBe(before + 1);
   });
 
   it("checks ownerAddress for materials", async () => {
