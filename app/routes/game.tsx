@@ -4,7 +4,7 @@ import { BoxCatalogue, NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/
 import { StoreLinks } from "~/components/store-links";
 import { Page, Section } from "~/components/page";
 import type { RootLoader } from "~/root";
-import { readShopForRequest, type ShopView } from "~/services/chain.server";
+import { readShopForRequest } from "~/services/chain.server";
 
 export const meta: MetaFunction = () => [{ title: "Game | Spark Era" }];
 
@@ -14,8 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Game() {
   const root = useRouteLoaderData<RootLoader>("root");
-  // Single fetch streams the loader's bigints as they are; Remix's JSON-era types would turn them into never.
-  const { shop } = useLoaderData() as { shop: ShopView };
+  const { shop } = useLoaderData<typeof loader>();
   return (
     <Page
       title="Spark Era, the game"

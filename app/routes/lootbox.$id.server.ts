@@ -13,5 +13,3 @@ export async function loadLootboxPage(request: Request, id: string | undefined) 
   const shop = await readShopForRequest(request, [typeBox]);
   return { typeBox, shop, chain: publicChainConfig() };
 }
-
-export type LootboxPageData = Awaited<ReturnType<typeof loadLootboxPage>>;

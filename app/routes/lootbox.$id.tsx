@@ -10,7 +10,7 @@ import { LoginPrompt, Page, Section } from "~/components/page";
 import { findBox } from "~/domain/boxes";
 import { loginHref } from "~/domain/safe-redirect";
 import type { RootLoader } from "~/root";
-import { loadLootboxPage, type LootboxPageData } from "./lootbox.$id.server";
+import { loadLootboxPage } from "./lootbox.$id.server";
 
 const LootboxPanel = lazy(() => import("~/islands/lootbox-panel.client"));
 
@@ -21,8 +21,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function LootboxRoute() {
-  // Single fetch streams the loader's bigints as they are; Remix's JSON-era types would turn them into never.
-  const { typeBox, shop, chain } = useLoaderData() as LootboxPageData;
+  const { typeBox, shop, chain } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoader>("root");
   const location = useLocation();
   const revalidator = useRevalidator();
