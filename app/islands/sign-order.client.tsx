@@ -10,18 +10,20 @@ import { walletMode, type BoundWallet } from "~/domain/wallet-mode";
 import { injectedProvider, requestWalletInstall, walletErrorMessage } from "./eip1193";
 
 export interface SignOrderInput {
-  intent: "sell" | "cancel" | "buy" | "transfer";
+  intent: "sell" | "cancel" | "buy" | "transfer" | "cancel-all";
   form: FormData;
-  item: { tokenId: string; nftType: number; priceWei: string | null; currency: string | null };
+  /** The item traded; none for "cancel-all", which covers every listing of the wallet. */
+  item?: { tokenId: string; nftType: number; priceWei: string | null; currency: string | null };
   bound: BoundWallet;
   context: { domain: { chainId: number; verifyingContract: string }; counter: string };
 }
 
 export type SignOrderResult = { ok: true; proof: { nonce: string; expiry: string; signature: Hex; chainId: string } } | { ok: false; message: string };
 
-const KIND: Record<SignOrderInput["intent"], OrderKind> = { sell: "Sell", cancel: "Cancel", buy: "Buy", transfer: "Transfer" };
+const KIND: Record<SignOrderInput["intent"], OrderKind> = { sell: "Sell", cancel: "Cancel", buy: "Buy", transfer: "Transfer", "cancel-all": "CancelAll" };
 
 function message(input: SignOrderInput, account: Address, nonce: bigint, expiry: bigint): OrderMessages[OrderKind] {
+  if (input.intent === "cancel-all" || !input.item) return { seller: account, counter: BigInt(input.context.counter), nonce, expiry };
   const tokenId = BigInt(input.item.tokenId);
   const nftType = input.item.nftType;
   const text = (name: string) => String(input.form.get(name) ?? "");

@@ -1,5 +1,6 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CancelAllForm } from "~/components/market/cancel-all-form";
 import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
 import { ItemGrid } from "~/components/market/item-card";
 import { Pagination, ResultCount } from "~/components/market/pagination";
@@ -22,6 +23,7 @@ import { loginHref } from "~/domain/safe-redirect";
 import { backendClients } from "~/services/backends.server";
 import { marketApi } from "~/services/market.server";
 import { backendProblem, canonicalView, cardView, viewer } from "./marketplace.shared.server";
+import { cancelAllAction, cancelAllOffer, type CancelAllOffer } from "./marketplace.storage.server";
 
 const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
 const EMPTY: Record<StorageTab, string> = {
@@ -35,8 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = serializeStorageFilter(filter);
   const { notices, headers } = await canonicalView(request, { path: STORAGE_PATH, canonical: search, parseNotices });
   const here = storageHref(filter);
-  const base = { search, notices, wallet: null as string | null, items: [] as ReturnType<typeof cardView>[], info: null, problem: null as string | null };
-  const { user, wallet } = await viewer(request);
+  const base = {
+    search,
+    notices,
+    wallet: null as string | null,
+    items: [] as ReturnType<typeof cardView>[],
+    info: null,
+    problem: null as string | null,
+    cancelAll: null as CancelAllOffer | null,
+  };
+  const { token, user, wallet } = await viewer(request);
   if (!user) return json({ ...base, state: "visitor" as const, loginHref: loginHref(here) }, { headers });
   if (!wallet) return json({ ...base, state: "no-wallet" as const, loginHref: null }, { headers });
   try {
@@ -49,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         wallet,
         items: page.records.map((record) => cardView(record, here)),
         info: { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped },
+        cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(token, user) : null,
       },
       { headers },
     );
@@ -56,6 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const problem = backendProblem(error);
     return json({ ...base, state: "wallet" as const, loginHref: null, wallet, problem: problem.message }, { status: problem.status, headers });
   }
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return cancelAllAction(request);
 }
 
 export const meta: MetaFunction = () => [{ title: "Storage | Spark Era" }];
@@ -152,6 +167,7 @@ export default function Storage() {
               )
             )}
             {data.info && <Pagination info={data.info} hrefFor={(page) => storageHref({ ...filter, page })} />}
+            {data.cancelAll && <CancelAllForm offer={data.cancelAll} />}
           </section>
         </>
       )}

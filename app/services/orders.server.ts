@@ -45,6 +45,9 @@ export function ordersApi(market: BackendClient) {
       market.post<SaleResult>("/api/v1/informationCenter/buyToken", { body: { ...ref, ...input, ...proofOf(proof) } }),
     transfer: (ref: TokenRef, input: { address: string; to: string }, proof?: OrderProof) =>
       market.post<ListingRecord>("/api/v1/informationCenter/transferToken", { body: { ...ref, ...input, ...proofOf(proof) } }),
+    /** Ends every listing of the wallet: `counter` is the wallet's current cancel-all counter (what was signed). */
+    cancelAll: (address: string, counter: string, proof?: OrderProof) =>
+      market.post<{ cancelled: number; counter: string }>("/api/v1/informationCenter/cancelAllSell", { body: { address, counter, ...proofOf(proof) } }),
     gameBalances: (gameTag = 1) => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag } }),
   };
 }

@@ -116,7 +116,7 @@ function useTradeSubmit(item: TradeItem, viewer: TradeViewer) {
   return { browser, onSubmit, signError, signing };
 }
 
-function FailedAlert({ message }: { message: string }) {
+export function FailedAlert({ message }: { message: string }) {
   return (
     <div role="alert" aria-labelledby="trade-failed-title" className="mt-3 rounded-md border border-red-700 bg-red-950 px-3 py-2 text-sm text-red-100">
       <h3 id="trade-failed-title" className="font-semibold">

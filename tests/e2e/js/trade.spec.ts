@@ -3,6 +3,9 @@ import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT } from "../../../backend/demo"
 import { BUYER, DEMO, logIn, openSellableItem } from "../fixtures";
 import { injectTestWallet } from "../wallet";
 
+// One demo browser wallet trades in every test here, and "Cancel all listings" ends all of its listings.
+test.describe.configure({ mode: "serial" });
+
 test("a browser wallet signs the sell, cancel and transfer orders in the island", async ({ page }) => {
   test.setTimeout(60_000);
   await injectTestWallet(page, { privateKey: DEMO_BROWSER_ACCOUNT.privateKey });
@@ -71,4 +74,24 @@ test("a browser wallet buys a managed wallet's listing: the island signs the buy
   await seller.getByRole("button", { name: "Cancel sale" }).click();
   await expect(seller.getByText("Sale cancelled.")).toBeVisible();
   await sellerContext.close();
+});
+
+test("a browser wallet signs one cancel-all order that ends every listing", async ({ page }) => {
+  test.setTimeout(60_000);
+  await injectTestWallet(page, { privateKey: DEMO_BROWSER_ACCOUNT.privateKey });
+  await logIn(page, DEMO, "/marketplace/storage");
+  const listed: string[] = [];
+  for (const price of ["41", "42"]) {
+    const item = await openSellableItem(page, listed);
+    await page.getByLabel("Price").fill(price);
+    await page.getByRole("button", { name: "List for sale" }).click();
+    await expect(page.getByText("Listed for sale.")).toBeVisible();
+    listed.push(item.tokenId);
+  }
+
+  await page.goto("/marketplace/storage?tab=selling");
+  await page.getByRole("button", { name: "Cancel all listings" }).click();
+  await expect(page.getByText(/^Cancelled \d+ listings\.$/)).toBeVisible();
+  await expect(page.getByText("You are not selling anything of this kind.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel all listings" })).toHaveCount(0);
 });

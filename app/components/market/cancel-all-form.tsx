@@ -1,0 +1,60 @@
+import { Form, useActionData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { CancelAllOffer } from "~/routes/marketplace.storage.server";
+import { FailedAlert } from "./trade-panel";
+
+/**
+ * "Cancel all listings" on the Selling tab. A managed wallet's form posts as it is (works without JavaScript);
+ * a browser wallet first signs the cancel-all order in the trade island, which loads only on submit.
+ */
+export function CancelAllForm({ offer }: { offer: CancelAllOffer }) {
+  const hydrated = useHydrated();
+  const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
+  const actionData = useActionData<{ failed?: string }>();
+  const [signing, setSigning] = useState(false);
+  const [signError, setSignError] = useState<string | null>(null);
+  const { browserWallet, orderContext } = offer;
+  const blocked = browserWallet !== null && !hydrated;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!browserWallet) return;
+    event.preventDefault();
+    if (!orderContext) return setSignError("The market could not give the order details to sign. Try again later.");
+    const data = new FormData(event.currentTarget);
+    setSigning(true);
+    setSignError(null);
+    import("~/islands/sign-order.client")
+      .then(({ signOrder }) => signOrder({ intent: "cancel-all", form: data, bound: browserWallet, context: orderContext }))
+      .then((result) => {
+        setSigning(false);
+        if (!result.ok) return setSignError(result.message);
+        for (const [name, value] of Object.entries(result.proof)) data.set(name, value);
+        data.set("counter", orderContext.counter);
+        submit(data, { method: "post" });
+      })
+      .catch(() => {
+        setSigning(false);
+        setSignError("The wallet tools could not load. Reload the page and try again.");
+      });
+  };
+
+  return (
+    <section aria-labelledby="cancel-all-title" className="card flex flex-col gap-2">
+      <h3 id="cancel-all-title" className="font-semibold text-white">
+        Cancel all listings
+      </h3>
+      <p className="text-sm text-slate-300">Takes every item you are selling off the market at once, in every currency. You can list them again later.</p>
+      {blocked && <p className="text-sm text-amber-200">Your account uses a browser wallet: signing needs JavaScript and a wallet (MetaMask or OKX Wallet).</p>}
+      <Form method="post" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="cancel-all" />
+        <button type="submit" className="btn-secondary" disabled={blocked || busy || signing}>
+          Cancel all listings
+        </button>
+      </Form>
+      {signError && <FailedAlert message={signError} />}
+      {actionData?.failed && <FailedAlert message={actionData.failed} />}
+    </section>
+  );
+}
