@@ -1,8 +1,8 @@
-import { Form, useActionData, useNavigation, useSubmit } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { CancelAllOffer } from "~/routes/marketplace.storage.server";
-import { FailedAlert } from "./trade-panel";
+import { FailedAlert, useSignedSubmit } from "./trade-panel";
 
 /**
  * "Cancel all listings" on the Selling tab. A managed wallet's form posts as it is (works without JavaScript);
@@ -11,33 +11,17 @@ import { FailedAlert } from "./trade-panel";
 export function CancelAllForm({ offer }: { offer: CancelAllOffer }) {
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
-  const submit = useSubmit();
   const actionData = useActionData<{ failed?: string }>();
-  const [signing, setSigning] = useState(false);
-  const [signError, setSignError] = useState<string | null>(null);
+  const { signAndSubmit, signError, signing } = useSignedSubmit();
   const { browserWallet, orderContext } = offer;
   const blocked = browserWallet !== null && !hydrated;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!browserWallet) return;
     event.preventDefault();
-    if (!orderContext) return setSignError("The market could not give the order details to sign. Try again later.");
-    const data = new FormData(event.currentTarget);
-    setSigning(true);
-    setSignError(null);
-    import("~/islands/sign-order.client")
-      .then(({ signOrder }) => signOrder({ intent: "cancel-all", form: data, bound: browserWallet, context: orderContext }))
-      .then((result) => {
-        setSigning(false);
-        if (!result.ok) return setSignError(result.message);
-        for (const [name, value] of Object.entries(result.proof)) data.set(name, value);
-        data.set("counter", orderContext.counter);
-        submit(data, { method: "post" });
-      })
-      .catch(() => {
-        setSigning(false);
-        setSignError("The wallet tools could not load. Reload the page and try again.");
-      });
+    signAndSubmit(event.currentTarget, () => (orderContext ? { intent: "cancel-all", bound: browserWallet, context: orderContext } : null), {
+      counter: orderContext?.counter ?? "",
+    });
   };
 
   return (

@@ -15,6 +15,7 @@ import { ErrorList, Field } from "~/components/forms";
 import { CURRENCIES, parseTokenAmount } from "~/domain/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~/domain/orders";
 import { sameAddress } from "~/domain/wallet-mode";
+import type { SignOrderInput } from "~/islands/sign-order.client";
 
 export const SAME_ADDRESS_MESSAGE = "The address cannot be the same as the address of the sender";
 
@@ -81,37 +82,48 @@ export interface TradeActionData {
 
 type Intent = "sell" | "cancel" | "buy" | "transfer";
 
-/** Submits a trade form: straight for managed wallets; signed by the island first for browser wallets. */
-function useTradeSubmit(item: TradeItem, viewer: TradeViewer) {
+/**
+ * Signs an order in the trade island (loaded on first use) and submits the form with the proof added.
+ * `input` names what to sign; null means the market gave no order context to sign with.
+ */
+export function useSignedSubmit() {
   const submit = useSubmit();
   const [signError, setSignError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
-  const browser = viewer.wallet !== null && viewer.wallet.bindAddrType !== 2;
-  const onSubmit = (intent: Intent) => (event: FormEvent<HTMLFormElement>) => {
-    if (!browser || event.defaultPrevented) return;
-    event.preventDefault();
-    const form = event.currentTarget;
+  const signAndSubmit = (form: HTMLFormElement, input: (data: FormData) => Omit<SignOrderInput, "form"> | null, extra: Record<string, string> = {}) => {
     const data = new FormData(form);
-    const wallet = viewer.wallet!;
-    if (!viewer.orderContext) {
+    const order = input(data);
+    if (!order) {
       setSignError("The market could not give the order details to sign. Try again later.");
       return;
     }
-    const context = viewer.orderContext;
     setSigning(true);
     setSignError(null);
     import("~/islands/sign-order.client")
-      .then(({ signOrder }) => signOrder({ intent, form: data, item, bound: wallet, context }))
+      .then(({ signOrder }) => signOrder({ ...order, form: data }))
       .then((result) => {
         setSigning(false);
         if (!result.ok) return setSignError(result.message);
-        for (const [name, value] of Object.entries(result.proof)) data.set(name, value);
+        for (const [name, value] of Object.entries({ ...result.proof, ...extra })) data.set(name, value);
         submit(data, { method: "post" });
       })
       .catch(() => {
         setSigning(false);
         setSignError("The wallet tools could not load. Reload the page and try again.");
       });
+  };
+  return { signAndSubmit, signError, signing };
+}
+
+/** Submits a trade form: straight for managed wallets; signed by the island first for browser wallets. */
+function useTradeSubmit(item: TradeItem, viewer: TradeViewer) {
+  const { signAndSubmit, signError, signing } = useSignedSubmit();
+  const browser = viewer.wallet !== null && viewer.wallet.bindAddrType !== 2;
+  const onSubmit = (intent: Intent) => (event: FormEvent<HTMLFormElement>) => {
+    if (!browser || event.defaultPrevented) return;
+    event.preventDefault();
+    const wallet = viewer.wallet!;
+    signAndSubmit(event.currentTarget, () => (viewer.orderContext ? { intent, item, bound: wallet, context: viewer.orderContext } : null));
   };
   return { browser, onSubmit, signError, signing };
 }
