@@ -7,7 +7,7 @@ import { expiryIn } from "~/domain/orders";
 import { loginHref } from "~/domain/safe-redirect";
 import { requireUser, withSession } from "~/services/auth.server";
 import { emitAnalytics } from "~/services/analytics.server";
-import { ordersApi, type OrderContext, type OrderProof } from "~/services/orders.server";
+import { ordersApi, proofFrom, type OrderContext } from "~/services/orders.server";
 import { makeToast, redirectWithToast, type UserInfo } from "~/services/session.server";
 import { backendClients } from "~/services/backends.server";
 import { BackendError } from "~/services/http-client.server";
@@ -109,16 +109,6 @@ export async function loadDetail(request: Request) {
 /** The account's wallet for trading: null when none is bound. */
 function tradingWallet(user: UserInfo | null | undefined): { address: string; bindAddrType: number } | null {
   return user?.WalletAddress ? { address: checksummed(user.WalletAddress), bindAddrType: Number(user.BindAddrType) } : null;
-}
-
-function proofFrom(value: { nonce?: string; expiry?: string; signature?: string; chainId?: string }): OrderProof | undefined {
-  if (!value.signature) return undefined;
-  return {
-    nonce: value.nonce,
-    expiry: value.expiry ? Number(value.expiry) : undefined,
-    signature: value.signature as `0x${string}`,
-    chainId: value.chainId ? Number(value.chainId) : undefined,
-  };
 }
 
 /** The detail URL to come back to after an action (the same page, its query kept). */

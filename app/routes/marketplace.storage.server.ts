@@ -6,7 +6,7 @@ import { checksummed } from "~/domain/listing";
 import { requireUser, withSession } from "~/services/auth.server";
 import { backendClients } from "~/services/backends.server";
 import { BackendError } from "~/services/http-client.server";
-import { ordersApi, type OrderContext } from "~/services/orders.server";
+import { ordersApi, proofFrom, type OrderContext } from "~/services/orders.server";
 import { makeToast, redirectWithToast, type UserInfo } from "~/services/session.server";
 
 /** What the Selling tab needs to offer "Cancel all listings": a browser wallet signs with the order context. */
@@ -38,14 +38,12 @@ export async function cancelAllAction(request: Request) {
   if (!user.WalletAddress) return json({ failed: "Please bind a wallet address" }, { status: 400 });
   const address = checksummed(user.WalletAddress);
   const orders = ordersApi(backendClients(token).market);
-  const { counter, nonce, expiry, signature, chainId } = submission.value;
+  const proof = proofFrom(submission.value);
+  const { counter } = submission.value;
   try {
     const result = await withSession(
       request,
-      async () =>
-        signature
-          ? orders.cancelAll(address, counter ?? "", { nonce, expiry: expiry ? Number(expiry) : undefined, signature: signature as `0x${string}`, chainId: chainId ? Number(chainId) : undefined })
-          : orders.cancelAll(address, counter ?? (await orders.orderContext(address)).counter),
+      async () => (proof ? orders.cancelAll(address, counter ?? "", proof) : orders.cancelAll(address, counter ?? (await orders.orderContext(address)).counter)),
       back,
     );
     const message = result.cancelled === 1 ? "Cancelled 1 listing." : `Cancelled ${result.cancelled} listings.`;

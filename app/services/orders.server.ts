@@ -30,6 +30,17 @@ export interface GameBalances {
   balances: Record<string, string>;
 }
 
+/** The proof fields a browser wallet's form posts (all text), as the order endpoints take them; none without a signature. */
+export function proofFrom(value: { nonce?: string; expiry?: string; signature?: string; chainId?: string }): OrderProof | undefined {
+  if (!value.signature) return undefined;
+  return {
+    nonce: value.nonce,
+    expiry: value.expiry ? Number(value.expiry) : undefined,
+    signature: value.signature as `0x${string}`,
+    chainId: value.chainId ? Number(value.chainId) : undefined,
+  };
+}
+
 const proofOf = (proof: OrderProof = {}) => Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined && value !== ""));
 
 export function ordersApi(market: BackendClient) {
