@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 export type ListOfErrors = (string | null | undefined)[] | null | undefined;
@@ -54,6 +54,33 @@ export function Field({
           {hint}
         </p>
       )}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled select bound to a Conform field, with its errors: `options` are [value, label] pairs. */
+export function SelectField<Value extends string | number | undefined>({
+  label,
+  field,
+  options,
+}: {
+  label: string;
+  field: FieldMetadata<Value, Record<string, unknown>, string[]>;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium text-slate-100">
+        {label}
+      </label>
+      <select {...getSelectProps(field)} key={field.key} className="field-input">
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -1,13 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FilterChips } from "~/components/market/filter-chips";
-import { FilterForm, TypeNav } from "~/components/market/filter-form";
+import { FilterForm } from "~/components/market/filter-form";
 import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
 import { ItemGrid } from "~/components/market/item-card";
 import { Pagination, ResultCount } from "~/components/market/pagination";
+import { TypeLinks } from "~/components/market/type-links";
 import type { ItemCardModel } from "~/components/market/types";
 import { MarketPage } from "~/components/market-page";
-import { MARKET_PATH, NFT_TYPE_LABELS, marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage } from "~/domain/filters";
+import { MARKET_PATH, NFT_TYPE_LABELS, marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/domain/filters";
 import { backendClients } from "~/services/backends.server";
 import { marketApi } from "~/services/market.server";
 import { backendProblem, canonicalView, cardView } from "./marketplace.shared.server";
@@ -52,7 +53,7 @@ export default function Market() {
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
-      <TypeNav filter={filter} />
+      <TypeLinks label="Item types" current={filter.nftType} hrefFor={(nftType) => marketHref(withType(filter, nftType))} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <section aria-labelledby="filters-title" className="card self-start">
           <h2 id="filters-title" className="section-title mb-3">

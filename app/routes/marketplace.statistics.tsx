@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
 import { Pagination } from "~/components/market/pagination";
 import { TradeTable } from "~/components/market/trade-table";
+import { TypeLinks } from "~/components/market/type-links";
 import type { TradeRowModel } from "~/components/market/types";
 import { VolumeChart } from "~/components/market/volume-chart";
 import { MarketPage } from "~/components/market-page";
@@ -124,36 +125,16 @@ function StatsForm({ filter, search }: { filter: StatsFilter; search: string }) 
   );
 }
 
-/** "All" and each type as links, keeping the other filters that still fit. */
-function TypeLinks({ filter }: { filter: StatsFilter }) {
-  const forType = (nftType: NftTypeCode | undefined): StatsFilter => ({
+/** The statistics filter for another type: the type-specific filters are kept only where they still fit. */
+function forType(filter: StatsFilter, nftType: NftTypeCode | undefined): StatsFilter {
+  return {
     ...filter,
     nftType,
     pse: nftType === 2 ? filter.pse : undefined,
     egse: nftType === 3 ? filter.egse : undefined,
     rank: nftType === 4 ? filter.rank : undefined,
     page: 1,
-  });
-  const entries = [{ code: undefined, label: "All" }, ...NFT_TYPE_CODES.map((code) => ({ code, label: NFT_TYPE_LABELS[code] }))];
-  return (
-    <nav aria-label="Statistics by type">
-      <ul className="flex flex-wrap gap-2">
-        {entries.map(({ code, label }) => (
-          <li key={label}>
-            <Link
-              to={statsHref(forType(code))}
-              aria-current={filter.nftType === code ? "page" : undefined}
-              className={`inline-block rounded-full border px-3 py-1 text-sm no-underline ${
-                filter.nftType === code ? "border-spark-400 bg-spark-500 font-semibold text-space-950" : "border-space-600 text-slate-100 hover:bg-space-800"
-              }`}
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  };
 }
 
 export default function Statistics() {
@@ -163,7 +144,7 @@ export default function Statistics() {
   return (
     <MarketPage title="Statistics" intro="Top NFTs and recent activity, by type, camp, rarity, PSE, EGSE, spaceship kind and level.">
       <FilterNotices notices={notices} />
-      <TypeLinks filter={filter} />
+      <TypeLinks label="Statistics by type" allLabel="All" current={filter.nftType} hrefFor={(nftType) => statsHref(forType(filter, nftType))} />
       <section aria-label="Filters" className="card">
         <StatsForm filter={filter} search={search} />
       </section>

@@ -4,12 +4,11 @@ import { CancelAllForm } from "~/components/market/cancel-all-form";
 import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
 import { ItemGrid } from "~/components/market/item-card";
 import { Pagination, ResultCount } from "~/components/market/pagination";
+import { TypeLinks } from "~/components/market/type-links";
 import { MarketPage } from "~/components/market-page";
 import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import {
-  NFT_TYPE_CODES,
-  NFT_TYPE_LABELS,
   STORAGE_PATH,
   STORAGE_TABS,
   parseStorageFilter,
@@ -97,29 +96,6 @@ function Tabs({ filter }: { filter: StorageFilter }) {
   );
 }
 
-function TypeLinks({ filter }: { filter: StorageFilter }) {
-  const entries = [{ code: undefined, label: "All types" }, ...NFT_TYPE_CODES.map((code) => ({ code, label: NFT_TYPE_LABELS[code] }))];
-  return (
-    <nav aria-label="Item types">
-      <ul className="flex flex-wrap gap-2">
-        {entries.map(({ code, label }) => (
-          <li key={label}>
-            <Link
-              to={storageHref({ ...filter, nftType: code, page: 1 })}
-              aria-current={filter.nftType === code ? "page" : undefined}
-              className={`inline-block rounded-full border px-3 py-1 text-sm no-underline ${
-                filter.nftType === code ? "border-spark-400 bg-spark-500 font-semibold text-space-950" : "border-space-600 text-slate-100 hover:bg-space-800"
-              }`}
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export default function Storage() {
   const data = useLoaderData<typeof loader>();
   const { filter } = parseStorageFilter(new URLSearchParams(data.search));
@@ -145,7 +121,7 @@ export default function Storage() {
           <p className="text-sm text-slate-300">
             Wallet <span className="break-all font-mono text-slate-100">{data.wallet}</span>
           </p>
-          <TypeLinks filter={filter} />
+          <TypeLinks label="Item types" current={filter.nftType} hrefFor={(nftType) => storageHref({ ...filter, nftType, page: 1 })} />
           <section aria-labelledby="storage-results" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="storage-results" className="section-title">

@@ -4,8 +4,6 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import {
   LIST_FILTERS,
   MARKET_PATH,
-  NFT_TYPE_CODES,
-  NFT_TYPE_LABELS,
   PAGE_SIZES,
   RANGE_FILTERS,
   defaultMarketFilter,
@@ -14,38 +12,10 @@ import {
   rangeInputValues,
   rangeKeysFor,
   sortOptionsFor,
-  withType,
   type MarketFilter,
   type RangeKey,
 } from "~/domain/filters";
 import { CURRENCIES } from "~/domain/money";
-
-/** The type is a navigation, not a field: one click switches, and the form then offers that type's filters. */
-export function TypeNav({ filter }: { filter: MarketFilter }) {
-  const entries = [{ code: undefined, label: "All types" }, ...NFT_TYPE_CODES.map((code) => ({ code, label: NFT_TYPE_LABELS[code] }))];
-  return (
-    <nav aria-label="Item types">
-      <ul className="flex flex-wrap gap-2">
-        {entries.map(({ code, label }) => {
-          const current = filter.nftType === code;
-          return (
-            <li key={label}>
-              <Link
-                to={marketHref(withType(filter, code))}
-                aria-current={current ? "page" : undefined}
-                className={`inline-block rounded-full border px-3 py-1 text-sm no-underline ${
-                  current ? "border-spark-400 bg-spark-500 font-semibold text-space-950" : "border-space-600 text-slate-100 hover:bg-space-800"
-                }`}
-              >
-                {label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
 
 function RangeField({ name, label, values, min, max }: { name: string; label: string; values: [string, string]; min?: number; max?: number }) {
   const numeric = min !== undefined;

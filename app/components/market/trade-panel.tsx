@@ -4,14 +4,14 @@
  * works without JavaScript for managed wallets (the backend signs). A browser wallet signs in the island
  * (`~/islands/sign-order.client`), loaded on submit, which adds nonce, expiry, signature and chainId to the same form.
  */
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { isAddress } from "viem";
 import { z } from "zod";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, SelectField } from "~/components/forms";
 import { CURRENCIES, parseTokenAmount } from "~/domain/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~/domain/orders";
 import { sameAddress } from "~/domain/wallet-mode";
@@ -157,32 +157,8 @@ function SellForm({ item, lastResult, onSubmit, disabled }: { item: TradeItem; l
       </h3>
       <input type="hidden" name="intent" value="sell" />
       <Field label="Price" field={fields.price} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "12.5" }} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fields.currency.id} className="text-sm font-medium text-slate-100">
-          Currency
-        </label>
-        <select {...getSelectProps(fields.currency)} key={fields.currency.key} className="field-input">
-          {CURRENCIES.map((currency) => (
-            <option key={currency} value={currency}>
-              {currency}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={fields.currency.errorId} errors={fields.currency.errors} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fields.days.id} className="text-sm font-medium text-slate-100">
-          Listing lasts
-        </label>
-        <select {...getSelectProps(fields.days)} key={fields.days.key} className="field-input">
-          {LISTING_DURATIONS.map((duration) => (
-            <option key={duration.days} value={duration.days}>
-              {duration.label}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={fields.days.errorId} errors={fields.days.errors} />
-      </div>
+      <SelectField label="Currency" field={fields.currency} options={CURRENCIES.map((currency) => [currency, currency] as const)} />
+      <SelectField label="Listing lasts" field={fields.days} options={LISTING_DURATIONS.map((duration) => [String(duration.days), duration.label] as const)} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary self-start" disabled={disabled}>
         List for sale
