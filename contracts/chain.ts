@@ -1,6 +1,7 @@
 /**
  * The embedded local chain: starts anvil with persisted state, deploys and seeds our contracts on first start,
- * and writes the deployment record.
+ * and writes the deployment record. anvil's pid is kept next to its state, so that a start after the server was
+ * killed (kill -9, which anvil outlives) stops the leftover node instead of failing on its port.
  *
  *   import { startLocalChain } from "./contracts/chain";
  *   const chain = await startLocalChain({ port: 8545 });   // chain.rpcUrl, chain.deployment, chain.stop()
@@ -38,6 +39,8 @@ export interface StartLocalChainOptions {
 
 export interface LocalChain {
   rpcUrl: string;
+  /** anvil's process id, also kept in chainPidFile(stateFile) while it runs. */
+  pid: number;
   deployment: Deployment;
   /** Sends SIGTERM (anvil then dumps its state) and resolves once the process has exited. */
   stop(): Promise<void>;
@@ -90,6 +93,75 @@ async function isDeployedOn(deployment: Deployment, rpcUrl: string): Promise<boo
   return codes.every((code) => code !== undefined && code !== "0x");
 }
 
+/** Where the running anvil's pid is kept, next to its state, for the next start to find. */
+export function chainPidFile(stateFile: string): string {
+  return path.join(path.dirname(stateFile), `${path.basename(stateFile, path.extname(stateFile))}.pid`);
+}
+
+interface PidRecord {
+  pid: number;
+  /** The process that started anvil: while anvil is still its child, that process owns it. */
+  parent: number;
+}
+
+/** A live process's command line and parent, from Linux's /proc; null when it is gone or a zombie (or no /proc). */
+function processInfo(pid: number): { argv: string[]; ppid: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state ppid ...", where comm may hold spaces and parentheses.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (state === "Z") return null;
+    return { argv: fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"), ppid: Number(ppid) };
+  } catch {
+    return null;
+  }
+}
+
+/** True while pid is an anvil working on stateFile: no other process can be mistaken for ours. */
+function isAnvilOn(info: { argv: string[] } | null, stateFile: string): boolean {
+  if (!info || path.basename(info.argv[0] ?? "") !== "anvil") return false;
+  const at = info.argv.indexOf("--state");
+  return at > 0 && info.argv[at + 1] === stateFile;
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Stops the anvil that a previous run started on stateFile and could not stop because it was killed (kill -9),
+ * which would otherwise hold the port. SIGTERM lets it dump its state first, so nothing it holds is lost.
+ * Left alone: a process that is not anvil on this state file, and an anvil whose starter still runs.
+ * Needs /proc (Linux); elsewhere nothing is stopped and the start reports the port in use.
+ */
+export async function stopStaleChain(stateFile: string, log: (message: string) => void = () => {}): Promise<void> {
+  const file = path.resolve(stateFile);
+  const pidFile = chainPidFile(file);
+  let record: PidRecord;
+  try {
+    record = JSON.parse(fs.readFileSync(pidFile, "utf8")) as PidRecord;
+  } catch {
+    return;
+  }
+  const info = processInfo(record.pid);
+  if (isAnvilOn(info, file)) {
+    // Still the child of its starter: a running server owns it (and this start will find the port in use).
+    if (info!.ppid === record.parent) return;
+    signal(record.pid, "SIGTERM");
+    const killAt = Date.now() + 15_000;
+    while (isAnvilOn(processInfo(record.pid), file)) {
+      if (Date.now() > killAt) signal(record.pid, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    log(`stopped a stale anvil (pid ${record.pid}) left by a previous run`);
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
 export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? 8545;
@@ -98,6 +170,7 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   const log = options.log ?? (() => {});
   const rpcUrl = `http://${host}:${port}`;
 
+  await stopStaleChain(stateFile, log);
   // Something already answering on the port would be mistaken for our node.
   if ((await rpcChainId(rpcUrl)) !== null) throw new Error(`${rpcUrl} is already in use by another node`);
 
@@ -122,17 +195,21 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
     stderr = (stderr + chunk.toString()).slice(-2000);
   });
   const exited = once(child, "exit");
+  const pidFile = chainPidFile(stateFile);
+  if (child.pid) fs.writeFileSync(pidFile, JSON.stringify({ pid: child.pid, parent: process.pid } satisfies PidRecord));
   // If the parent goes away without calling stop(), anvil still gets SIGTERM and saves its state.
   const killOnExit = () => child.kill("SIGTERM");
   process.once("exit", killOnExit);
 
   const stop = async () => {
     process.off("exit", killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(pidFile, { force: true });
   };
 
   try {
@@ -157,7 +234,7 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
       writeDeployment(deploymentFile, deployment);
       log(`contracts deployed and seeded in ${Math.round(performance.now() - deployStarted)} ms`);
     }
-    return { rpcUrl, deployment, stop };
+    return { rpcUrl, pid: child.pid!, deployment, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,9 +5,30 @@ const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]
 const optionalUrl = z.string().url().optional();
 const link = (fallback: string) => z.string().url().default(fallback);
 
-/** Development-only secrets, used when the app runs on its embedded backends. Real deployments set their own. */
+/**
+ * Development-only secrets, public in this repository: used only on a local PUBLIC_URL, and then named in the
+ * start log. This module is the one place for them.
+ */
 const DEV_SESSION_SECRET = "spark-era-dev-session-secret-change-me";
 const DEV_WALLET_ENCRYPTION_KEY = "5a".repeat(32);
+/** Signs claims on the embedded default: anvil dev account #9, which the local chain's asset manager trusts. */
+export const DEV_CLAIM_SIGNER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+
+/** Hosts that only this machine reaches. Any other PUBLIC_URL host is a public deployment. */
+export const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function isLocalUrl(url: string): boolean {
+  return LOCAL_HOSTS.has(new URL(url).hostname);
+}
+
+/**
+ * The secrets a deployment must set, in log order. The embedded backends need all four; SMTP_URL because the
+ * dev outbox, the only other place register and reset codes go, is never served on a public URL.
+ */
+function secretsNeeded(embeddedBackends: boolean) {
+  return embeddedBackends ? (["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"] as const) : (["SESSION_SECRET"] as const);
+}
+export type DevDefault = ReturnType<typeof secretsNeeded>[number];
 
 const schema = z
   .object({
@@ -56,6 +77,12 @@ const schema = z
     if (external && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when SSO_API_URL or MARKET_API_URL is set" });
     }
+    // A public deployment on public dev secrets (or an open outbox) can be taken over: refuse to start.
+    if (env.PUBLIC_URL && !isLocalUrl(env.PUBLIC_URL)) {
+      for (const name of secretsNeeded(!env.SSO_API_URL || !env.MARKET_API_URL)) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PUBLIC_URL is not a local address" });
+      }
+    }
     if (env.CHAIN_RPC_URL && !env.DEPLOYMENT_FILE) {
       ctx.addIssue({ code: "custom", path: ["DEPLOYMENT_FILE"], message: "is required when CHAIN_RPC_URL is set" });
     }
@@ -64,8 +91,15 @@ const schema = z
 export type Env = z.infer<typeof schema> & {
   sessionSecrets: string[];
   walletEncryptionKey: string;
+  claimSignerKey: `0x${string}`;
   publicUrl: string;
   embeddedBackends: boolean;
+  /** PUBLIC_URL names a host other than this machine: every secret is set and no dev default applies. */
+  publicDeployment: boolean;
+  /** Variables left unset whose dev default is in use (only ever on a local URL). */
+  devDefaultsInUse: DevDefault[];
+  /** Mail is not really sent, so the embedded SSO backend serves it at /dev/outbox (local URL only). */
+  exposeDevOutbox: boolean;
 };
 
 /** Validates the environment once; on failure, lists every bad variable and throws. */
@@ -76,13 +110,41 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const embeddedBackends = !env.SSO_API_URL || !env.MARKET_API_URL;
+  const publicDeployment = !isLocalUrl(publicUrl);
   return {
     ...env,
     sessionSecrets: (env.SESSION_SECRET ?? DEV_SESSION_SECRET).split(",").map((s) => s.trim()).filter(Boolean),
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? DEV_WALLET_ENCRYPTION_KEY).replace(/^0x/, ""),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    embeddedBackends: !env.SSO_API_URL || !env.MARKET_API_URL,
+    claimSignerKey: (env.CLAIM_SIGNER_KEY ? `0x${env.CLAIM_SIGNER_KEY.replace(/^0x/, "")}` : DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
+    publicUrl,
+    embeddedBackends,
+    publicDeployment,
+    devDefaultsInUse: secretsNeeded(embeddedBackends).filter((name) => !env[name]),
+    exposeDevOutbox: embeddedBackends && !publicDeployment && !env.SMTP_URL,
   };
+}
+
+const DEV_DEFAULT_MEANING: Record<DevDefault, string> = {
+  SESSION_SECRET: "session cookies are signed with a public dev secret",
+  WALLET_ENCRYPTION_KEY: "managed wallets' keys are encrypted with a public dev key",
+  CLAIM_SIGNER_KEY: "claims are signed with a public anvil dev key",
+  SMTP_URL: "mail is not sent; register and reset codes land in the dev outbox",
+};
+
+/** The start log's one warning block about dev defaults, or null when none is in use. */
+export function devDefaultsWarning(env: Env): string | null {
+  if (env.devDefaultsInUse.length === 0) return null;
+  const lines = env.devDefaultsInUse.map((name) => `  - ${name} unset: ${DEV_DEFAULT_MEANING[name]}`);
+  if (env.exposeDevOutbox) {
+    lines.push(`  /dev/outbox is open to anyone who can reach this server (listening on ${env.HOST}:${env.PORT}), so they can read any reset code and take the account.`);
+  }
+  return [
+    `WARNING: development defaults in use; fine on this machine, never for real users (PUBLIC_URL ${env.publicUrl} is local).`,
+    ...lines,
+    "  A non-local PUBLIC_URL turns these defaults off and makes the server require every one of them.",
+  ].join("\n");
 }
 
 let cached: Env | undefined;

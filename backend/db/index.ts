@@ -17,14 +17,18 @@ export interface BackendDb {
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the one SQLite file, in WAL mode with foreign keys on, and migrates it. */
+/**
+ * Opens (creating if needed) the one SQLite file, in WAL mode with foreign keys on, and migrates it.
+ * synchronous=FULL: the ledger holds money, so every commit reaches the disk before the client hears "done";
+ * NORMAL could lose the last commits on a power cut or OS crash. Its cost: tests/bench/ledger-sync.ts.
+ */
 export async function openDatabase(file: string): Promise<BackendDb> {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrate(db as Kysely<unknown>, [...ssoMigrations, ...marketMigrations]);
   return {

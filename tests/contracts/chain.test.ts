@@ -1,14 +1,19 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi } from "../../contracts/abi";
-import { startLocalChain } from "../../contracts/chain";
+import { chainPidFile, startLocalChain, stopStaleChain } from "../../contracts/chain";
 import { sourcesHash } from "../../contracts/compile";
-import { readDeployment } from "../../contracts/deployment";
+import { localChain, readDeployment } from "../../contracts/deployment";
 import { DEMO_TOKEN_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT } from "../../backend/demo";
 import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
-import { freshPlayer, startTestChain, type TestChain } from "./harness";
+import { freePort, freshPlayer, startTestChain, type TestChain } from "./harness";
 
 const running: TestChain[] = [];
 afterAll(async () => {
@@ -86,5 +91,78 @@ describe("local chain", () => {
     expect(await fireOf(third, player.address)).toBe(0n);
     expect(await fireOf(third, DEMO_BROWSER_ACCOUNT.wallet)).toBe(DEMO_TOKEN_GRANT);
     expect(readDeployment(third.deploymentFile)).toEqual(third.deployment);
+  });
+});
+
+describe("a chain left behind by a killed server (issue 10, item 8)", () => {
+  it("is stopped at the next start, which then runs on everything the old node held", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-chain-"));
+    const [stateFile, deploymentFile] = [path.join(dir, "state.json"), path.join(dir, "deployment.json")];
+    const port = await freePort();
+    // The CLI in its own node process, then killed as by kill -9: anvil, its child, lives on and holds the port.
+    const cli = spawn(
+      process.execPath,
+      ["--import", "tsx", "contracts/chain.ts", "--port", String(port), "--state", stateFile, "--deployment", deploymentFile],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      let output = "";
+      cli.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      while (!output.includes("deployedAtBlock")) {
+        if (cli.exitCode !== null) throw new Error(`chain CLI exited: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      cli.kill("SIGKILL");
+      await once(cli, "exit");
+
+      // The orphan still answers, and takes a transaction after its starter died.
+      const deployment = readDeployment(deploymentFile)!;
+      const rpcUrl = `http://127.0.0.1:${port}`;
+      const publicClient = createPublicClient({ chain: localChain(rpcUrl), transport: http(rpcUrl), pollingInterval: 50 });
+      const demo = createWalletClient({ account: privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey), chain: localChain(rpcUrl), transport: http(rpcUrl) });
+      const player = freshPlayer(4);
+      const hash = await demo.writeContract({ address: deployment.contracts.fire, abi: gameTokenAbi, functionName: "transfer", args: [player.address, 77n] });
+      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      const orphanPid = (JSON.parse(fs.readFileSync(chainPidFile(stateFile), "utf8")) as { pid: number }).pid;
+
+      const logged: string[] = [];
+      const restarted = await startLocalChain({ port, stateFile, deploymentFile, log: (line) => logged.push(line) });
+      try {
+        expect(logged[0]).toBe(`stopped a stale anvil (pid ${orphanPid}) left by a previous run`);
+        expect(restarted.pid).not.toBe(orphanPid);
+        expect(restarted.deployment.contracts).toEqual(deployment.contracts);
+        const balance = await publicClient.readContract({ address: deployment.contracts.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [player.address] });
+        expect(balance).toBe(77n);
+      } finally {
+        await restarted.stop();
+      }
+      expect(fs.existsSync(chainPidFile(stateFile))).toBe(false);
+    } finally {
+      if (cli.exitCode === null) cli.kill("SIGKILL");
+      await stopStaleChain(stateFile);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("never stops another process, another state file's anvil, or an anvil whose server still runs", async () => {
+    const t = await start();
+    const port = Number(new URL(t.rpcUrl).port);
+    const answers = async () => (await t.publicClient.getChainId()) === LOCAL_CHAIN_ID;
+
+    // Its own server (this process) still runs: a second start on the same state finds the port in use.
+    await expect(startLocalChain({ port, stateFile: t.stateFile, deploymentFile: t.deploymentFile })).rejects.toThrow(/already in use/);
+    expect(await answers()).toBe(true);
+
+    // A record naming it as the orphan of another state file.
+    const other = path.join(t.dir, "other.json");
+    fs.writeFileSync(chainPidFile(other), JSON.stringify({ pid: t.pid, parent: 1 }));
+    await stopStaleChain(other);
+    expect(await answers()).toBe(true);
+
+    // A record naming a process that is not anvil at all (this test's own).
+    fs.writeFileSync(chainPidFile(other), JSON.stringify({ pid: process.pid, parent: 1 }));
+    await stopStaleChain(other);
+    expect(fs.existsSync(chainPidFile(other))).toBe(false);
+    expect(fs.existsSync(chainPidFile(t.stateFile))).toBe(true);
   });
 });

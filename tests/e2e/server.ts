@@ -1,9 +1,10 @@
-/** Starts the production build on a fresh data directory for the end-to-end tests. */
+/** Starts the production build on a fresh data directory (unless E2E_KEEP_DATA=1) for the end-to-end tests. */
 import fs from "node:fs";
 
 // One data directory per port, so two suites on one machine never share a database.
 const dataDir = `data/e2e-${process.env.E2E_PORT ?? "3210"}`;
-fs.rmSync(dataDir, { recursive: true, force: true });
+// E2E_KEEP_DATA=1 restarts on what the previous server left there (the restart test).
+if (process.env.E2E_KEEP_DATA !== "1") fs.rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, {
   NODE_ENV: "production",
   PORT: process.env.E2E_PORT ?? "3210",

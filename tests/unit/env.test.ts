@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/services/env.server";
+import { DEV_CLAIM_SIGNER_KEY, devDefaultsWarning, parseEnv } from "~/services/env.server";
+
+const SECRETS = {
+  SESSION_SECRET: "real-session-secret-0123456789",
+  WALLET_ENCRYPTION_KEY: "ab".repeat(32),
+  CLAIM_SIGNER_KEY: `0x${"cd".repeat(32)}`,
+  SMTP_URL: "smtp://mail.sparkera.example:587",
+};
 
 describe("parseEnv", () => {
   it("runs out of the box on the embedded defaults", () => {
@@ -27,5 +34,66 @@ describe("parseEnv", () => {
     const env = parseEnv({ ...real, SESSION_SECRET: "new-secret-0123456789,old-secret-0123456789" });
     expect(env.sessionSecrets).toEqual(["new-secret-0123456789", "old-secret-0123456789"]);
     expect(env.embeddedBackends).toBe(false);
+  });
+});
+
+describe("public deployment (issue 10, item 1)", () => {
+  it("refuses to start on a public URL and lists every missing secret", () => {
+    let message = "";
+    try {
+      parseEnv({ PUBLIC_URL: "https://market.sparkera.example" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"]) {
+      expect(message).toMatch(new RegExp(`- ${name}: is required when PUBLIC_URL is not a local address`));
+    }
+  });
+
+  it("lists only what is still missing, and against real backends only the session secret", () => {
+    expect(() => parseEnv({ PUBLIC_URL: "https://market.sparkera.example", ...SECRETS, SMTP_URL: undefined })).toThrowError(
+      /^Invalid environment variables:\n {2}- SMTP_URL: [^\n]*$/,
+    );
+    const external = { PUBLIC_URL: "http://10.0.0.5:3000", SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" };
+    expect(() => parseEnv(external)).toThrowError(/^Invalid environment variables:\n {2}- SESSION_SECRET: [^\n]*$/);
+    expect(parseEnv({ ...external, SESSION_SECRET: SECRETS.SESSION_SECRET })).toMatchObject({ publicDeployment: true, devDefaultsInUse: [] });
+  });
+
+  it("treats every host but localhost, 127.0.0.1 and ::1 as public, whatever NODE_ENV says", () => {
+    for (const url of ["https://sparkera.example", "http://192.168.1.20:3000", "http://0.0.0.0:3000", "http://localhost.evil.example", "http://127.0.0.2:3000", "http://[::2]:3000"]) {
+      expect(() => parseEnv({ NODE_ENV: "development", PUBLIC_URL: url }), url).toThrowError(/SESSION_SECRET/);
+    }
+  });
+
+  it("starts with every secret set, and then never exposes the dev outbox", () => {
+    const env = parseEnv({ PUBLIC_URL: "https://market.sparkera.example", ...SECRETS });
+    expect(env).toMatchObject({ publicDeployment: true, devDefaultsInUse: [], exposeDevOutbox: false, claimSignerKey: SECRETS.CLAIM_SIGNER_KEY });
+    expect(env.sessionSecrets).toEqual([SECRETS.SESSION_SECRET]);
+    expect(devDefaultsWarning(env)).toBeNull();
+  });
+
+  it.each(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000", "https://LOCALHOST"])(
+    "keeps the dev defaults on the local URL %s and names each one in use",
+    (url) => {
+      const env = parseEnv({ PUBLIC_URL: url });
+      expect(env.publicDeployment).toBe(false);
+      expect(env.devDefaultsInUse).toEqual(["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"]);
+      expect(env.exposeDevOutbox).toBe(true);
+      expect(env.claimSignerKey).toBe(DEV_CLAIM_SIGNER_KEY);
+    },
+  );
+
+  it("prints one warning block naming each dev default in use and the open outbox", () => {
+    const warning = devDefaultsWarning(parseEnv({ WALLET_ENCRYPTION_KEY: SECRETS.WALLET_ENCRYPTION_KEY }))!;
+    expect(warning).toMatch(/SESSION_SECRET/);
+    expect(warning).toMatch(/CLAIM_SIGNER_KEY/);
+    expect(warning).not.toMatch(/WALLET_ENCRYPTION_KEY/);
+    expect(warning).toMatch(/\/dev\/outbox[^\n]*anyone who can reach this server/);
+  });
+
+  it("mounts the outbox only on a local URL, with the embedded backends and without SMTP", () => {
+    expect(parseEnv({ SMTP_URL: SECRETS.SMTP_URL })).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY"] });
+    const external = parseEnv({ SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" });
+    expect(external).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET"] });
   });
 });
