@@ -188,6 +188,13 @@ export function markClaimClaimed(db: MarketDb, nonce: number, now: number): void
   }
 }
 
+/** The caller's own claim. Another account's answers like an unknown one, so sequential ids cannot be probed. */
+export function ownClaim(db: MarketDb, nonce: number, account: string): ClaimsTable {
+  const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);
+  if (!claim || !sameAddress(claim.account, account)) throw new ApiError(404, "Claim not found");
+  return claim;
+}
+
 export const CLAIM_STATUS_NAMES = ["pending", "claimed", "expired"] as const;
 
 export function claimView(claim: ClaimsTable) {

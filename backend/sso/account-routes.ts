@@ -1,5 +1,7 @@
 import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
+import { clientAddress } from "../client-address";
+import type { BackendOptions } from "../types";
 import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./codes";
 import type { SsoCore } from "./core";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
@@ -19,7 +21,7 @@ export const EMAIL_TAKEN = "This email is already registered";
 export const EMAIL_UNKNOWN = "No account is registered with this email";
 
 /** Email accounts: sign-in, registration with an emailed code, the three-step password reset. */
-export function accountRoutes(core: SsoCore) {
+export function accountRoutes(core: SsoCore, options: BackendOptions) {
   const router = express.Router();
 
   async function sendCode(email: string, purpose: CodePurpose) {
@@ -36,12 +38,11 @@ export function accountRoutes(core: SsoCore) {
         await verifyNothing(Passsword);
         throw new ApiError(400, BAD_CREDENTIALS);
       }
-      core.guard.assertNotLocked(user);
-      if (!(await verifyPassword(Passsword, user.password_hash))) {
-        await core.guard.recordFailure(user.id);
-        throw new ApiError(400, BAD_CREDENTIALS);
-      }
-      await core.guard.clearFailures(user);
+      // Counted before the slow check: parallel guesses cannot all slip past a budget none of them has spent yet.
+      const attempt = await core.guard.reserve(user.id, clientAddress(req, options.internalToken));
+      // A wrong password keeps its attempt counted.
+      if (!(await verifyPassword(Passsword, user.password_hash))) throw new ApiError(400, BAD_CREDENTIALS);
+      await core.guard.succeeded(attempt);
       sendOk(res, await signIn(core, user, "email"));
     }),
   );
@@ -95,6 +96,7 @@ export function accountRoutes(core: SsoCore) {
       if (!user) throw new ApiError(404, EMAIL_UNKNOWN);
       await core.codes.check(UserName, "reset", Code, { consume: true });
       await core.users.setPassword(user.id, await hashPassword(Passsword));
+      await core.guard.clear(user.id);
       // Whoever knew the old password is signed out everywhere.
       await core.sessions.revokeAll(user.id);
       sendOk(res, null);

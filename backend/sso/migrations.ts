@@ -89,8 +89,26 @@ async function createOutboxAndStore(db: Kysely<unknown>) {
     .execute();
 }
 
+/** Sign-in failures move from one count per account to one per account and client, plus the account's budget. */
+async function createLoginAttempts(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("login_attempts")
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("client", "text", (c) => c.notNull())
+    .addColumn("failures", "integer", (c) => c.notNull().check(sql`failures >= 0`))
+    .addColumn("window_start", "text", (c) => c.notNull())
+    .addColumn("locked_until", "text")
+    .addPrimaryKeyConstraint("login_attempts_pk", ["user_id", "client"])
+    .execute();
+  // SQLite drops one column per statement.
+  for (const column of ["failed_login_count", "failed_login_window_start", "locked_until"]) {
+    await db.schema.alterTable("users").dropColumn(column).execute();
+  }
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
   { name: "sso_003_outbox_store", up: createOutboxAndStore },
+  { name: "sso_004_login_attempts", up: createLoginAttempts },
 ];

@@ -15,7 +15,7 @@ export function createSsoService(ctx: BackendContext) {
   const core = createSsoCore(ctx);
 
   const router = express.Router();
-  router.use(accountRoutes(core), walletRoutes(core), storeRoutes(core));
+  router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core));
 
   const auth: SsoAuth = {
     async ownerOfToken(token) {

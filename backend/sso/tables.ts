@@ -6,6 +6,7 @@ import type { Generated, Selectable } from "kysely";
  */
 export interface SsoTables {
   users: UsersTable;
+  login_attempts: LoginAttemptsTable;
   sessions: SessionsTable;
   email_codes: EmailCodesTable;
   managed_wallets: ManagedWalletsTable;
@@ -26,12 +27,20 @@ export interface UsersTable {
   wallet_address: string | null;
   /** 0 none, 1 browser wallet, 2 managed wallet. */
   bind_addr_type: Generated<number>;
-  failed_login_count: Generated<number>;
-  failed_login_window_start: string | null;
-  locked_until: string | null;
   created_at: string;
 }
 export type UserRow = Selectable<UsersTable>;
+
+/** Sign-in attempts counted per account and client, see login-guard.ts. */
+export interface LoginAttemptsTable {
+  user_id: number;
+  /** The client's address, or "*" for the account's budget across all clients. */
+  client: string;
+  /** Attempts counted in the window: failures, and attempts whose password check is still running. */
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
 
 export type LoginType = "email" | "wallet";
 

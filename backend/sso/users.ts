@@ -97,7 +97,7 @@ export function createUsers(db: Kysely<Database>) {
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db
         .updateTable("users")
-        .set({ password_hash: passwordHash, failed_login_count: 0, failed_login_window_start: null, locked_until: null })
+        .set({ password_hash: passwordHash })
         .where("id", "=", id)
         .execute();
     },

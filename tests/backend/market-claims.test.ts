@@ -66,7 +66,11 @@ describe("takeOutTokenSign", () => {
     expect(answer.data.deadline).toBeGreaterThan(Date.now() / 1000);
     expect(await fireBalance()).toBe(before - amount);
 
-    const status = await m.ok<{ status: number; statusName: string; idOrAmount: string }>("/gameRelate/claimStatus", { txId: answer.data.txId });
+    const status = await m.ok<{ status: number; statusName: string; idOrAmount: string }>(
+      "/gameRelate/claimStatus",
+      { txId: answer.data.txId },
+      m.tokens.browser,
+    );
     expect(status).toMatchObject({ status: 0, statusName: "pending", idOrAmount: amount.toString() });
     // Each claim has its own nonce.
     const second = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
@@ -93,10 +97,20 @@ describe("takeOutTokenSign", () => {
     expect(await fireBalance()).toBe(before - 777n);
     const past = Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1;
     m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(past, Number(answer.data.txId));
-    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId })).toMatchObject({ status: 2, statusName: "expired" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({ status: 2, statusName: "expired" });
     expect(await fireBalance()).toBe(before);
-    expect((await m.get("/gameRelate/claimStatus", { txId: 99_999 })).status).toBe(404);
-    expect((await m.get("/gameRelate/claimStatus", { txId: "x" })).status).toBe(400);
+    expect((await m.get("/gameRelate/claimStatus", { txId: "x" }, m.tokens.browser)).status).toBe(400);
+  });
+
+  it("shows a claim to its owner only: another account's claim and an unknown id alike are a 404", async () => {
+    const answer = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "5", gameTag: 1 }, undefined, m.tokens.browser);
+    const { txId } = answer.data;
+    expect(await m.ok("/gameRelate/claimStatus", { txId }, m.tokens.browser)).toMatchObject({ txId, account: BROWSER.wallet });
+    const notFound = { status: 404, msg: "Claim not found", data: null };
+    expect(await m.get("/gameRelate/claimStatus", { txId }, m.tokens.managed)).toMatchObject(notFound);
+    expect(await m.get("/gameRelate/claimStatus", { txId: 99_999 }, m.tokens.managed)).toMatchObject(notFound);
+    expect(await m.get("/gameRelate/claimStatus", { txId })).toMatchObject({ status: 401, data: null });
+    expect((await m.get("/gameRelate/claimStatus", { txId }, "ab".repeat(32))).status).toBe(401);
   });
 });
 
@@ -126,7 +140,7 @@ describe("takeOutSign", () => {
     // The indexer reports the claim executed: the item is on chain for good.
     const db = new MarketDb(m.t.store);
     await db.write(() => markClaimClaimed(db, Number(answer.data.txId), Date.now()));
-    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId })).toMatchObject({ status: 1, statusName: "claimed" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({ status: 1, statusName: "claimed" });
     expect((await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).location).toBe("chain");
 
     // Swapped back into the game by another wallet, it is tradable there again.

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prehashPassword } from "../../app/services/password-hash.server";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+import { LOGIN_LIMITS } from "../../backend/sso/login-guard";
 import { createSsoService } from "../../backend/sso/service";
 import { startTestBackends, testBackendOptions } from "./harness";
-import { type Backend, INVALID_SESSION, login, minutesFromNow } from "./sso-helpers";
+import { type Backend, INVALID_SESSION, type SignIn, latestCode, login, minutesFromNow, register } from "./sso-helpers";
 
 let t: Backend;
 beforeAll(async () => {
@@ -12,6 +13,24 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const BAD_CREDENTIALS = "Incorrect user name or password";
+const PASSWORD = "Fresh-pass-1";
+const CLIENT_MAX = LOGIN_LIMITS.client.maxFailures;
+const ACCOUNT_MAX = LOGIN_LIMITS.account.maxFailures;
+const CLIENT_LOCKED = /^Too many failed sign-in attempts, please try again in \d+ minutes?$/;
+const ACCOUNT_LOCKED = /^Too many failed sign-in attempts on this account, please try again in \d+ minutes? or reset your password$/;
+
+/** One sign-in attempt, as the app makes it for a browser at `clientIp`. */
+const attempt = (email: string, password: string, clientIp: string) =>
+  t.call<SignIn>("POST", "/basic/login", { UserName: email, Passsword: prehashPassword(password) }, undefined, clientIp);
+
+const attemptRows = (email: string) =>
+  t.store.db
+    .selectFrom("login_attempts")
+    .innerJoin("users", "users.id", "login_attempts.user_id")
+    .select(["client", "failures", "locked_until"])
+    .where("email", "=", email)
+    .orderBy("client")
+    .execute();
 
 describe("POST /basic/login", () => {
   it("signs in each seeded demo account with its wallet kind", async () => {
@@ -81,35 +100,6 @@ describe("POST /basic/login", () => {
     expect(response.status).toBe(200);
   });
 
-  it("locks an account for a while after 10 wrong passwords, even against the right one", async () => {
-    const email = DEMO_BUYER_ACCOUNT.email;
-    const wrong = { UserName: email, Passsword: prehashPassword("Wrong-pass-2") };
-    await t.store.db.updateTable("users").set({ failed_login_count: 0, failed_login_window_start: null }).where("email", "=", email).execute();
-    for (let i = 0; i < 10; i++) expect((await t.call("POST", "/basic/login", wrong)).status).toBe(400);
-
-    const locked = await t.call("POST", "/basic/login", { UserName: email, Passsword: prehashPassword(DEMO_PASSWORD) });
-    expect(locked.status).toBe(429);
-    expect(locked.msg).toMatch(/Too many failed sign-in attempts, please try again in 15 minutes/);
-
-    // The lock lapses.
-    await t.store.db.updateTable("users").set({ locked_until: minutesFromNow(-1) }).where("email", "=", email).execute();
-    await login(t, email, DEMO_PASSWORD);
-    const user = await t.store.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ failed_login_count: 0, locked_until: null });
-  });
-
-  it("forgets failures older than the 15-minute window", async () => {
-    const email = DEMO_MANAGED_ACCOUNT.email;
-    await t.store.db
-      .updateTable("users")
-      .set({ failed_login_count: 9, failed_login_window_start: minutesFromNow(-16) })
-      .where("email", "=", email)
-      .execute();
-    await t.call("POST", "/basic/login", { UserName: email, Passsword: prehashPassword("Wrong-pass-3") });
-    const user = await t.store.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ failed_login_count: 1, locked_until: null });
-  });
-
   it("stores a salted scrypt of the pre-hash and only token hashes", async () => {
     const { token } = await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
     const users = await t.store.db.selectFrom("users").select("password_hash").execute();
@@ -118,6 +108,102 @@ describe("POST /basic/login", () => {
     expect(hashes.join()).not.toContain(prehashPassword(DEMO_PASSWORD));
     const sessions = await t.store.db.selectFrom("sessions").select("token_hash").execute();
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
+  });
+});
+
+describe("POST /basic/login attempt budgets", () => {
+  it("locks a client out for 15 minutes after 10 wrong passwords, even against the right one, until the lock lapses", async () => {
+    const email = "locked@sparkera.test";
+    await register(t, email, PASSWORD);
+    const client = "192.0.2.1";
+    for (let i = 0; i < CLIENT_MAX; i++) expect(await attempt(email, "Wrong-pass-2", client)).toMatchObject({ status: 400, msg: BAD_CREDENTIALS });
+    expect(await attempt(email, PASSWORD, client)).toMatchObject({
+      status: 429,
+      msg: "Too many failed sign-in attempts, please try again in 15 minutes",
+    });
+
+    await t.store.db.updateTable("login_attempts").set({ locked_until: minutesFromNow(-1) }).where("client", "=", client).execute();
+    expect((await attempt(email, PASSWORD, client)).status).toBe(200);
+    // The client starts clean; the account budget keeps the failures (the refused try was never counted).
+    expect(await attemptRows(email)).toEqual([{ client: "*", failures: CLIENT_MAX, locked_until: null }]);
+  });
+
+  it("counts 300 parallel wrong passwords before checking any: 10 are checked, the rest and then the right one are refused", async () => {
+    const email = "race@sparkera.test";
+    await register(t, email, PASSWORD);
+    const client = "203.0.113.10";
+    const wrong = Array.from({ length: 300 }, () => attempt(email, "Wrong-pass-4", client));
+    // The right password comes once the first guess was refused, while the counted ones may still be checked.
+    const firstRefusal = new Promise<void>((resolve) => {
+      for (const answer of wrong) void answer.then((a) => a.status === 429 && resolve());
+    });
+    await Promise.race([firstRefusal, Promise.all(wrong)]);
+    const right = await attempt(email, PASSWORD, client);
+    const answers = await Promise.all(wrong);
+
+    expect(answers.filter((a) => a.status === 400 && a.msg === BAD_CREDENTIALS)).toHaveLength(CLIENT_MAX);
+    expect(answers.filter((a) => a.status === 429 && CLIENT_LOCKED.test(a.msg))).toHaveLength(300 - CLIENT_MAX);
+    expect(right).toMatchObject({ status: 429, msg: expect.stringMatching(CLIENT_LOCKED) });
+    expect(await attemptRows(email)).toEqual([
+      { client: "*", failures: CLIENT_MAX, locked_until: null },
+      { client, failures: CLIENT_MAX, locked_until: expect.any(String) },
+    ]);
+  }, 60_000);
+
+  it("locks out only the client that failed: the owner still signs in from elsewhere", async () => {
+    const email = "target@sparkera.test";
+    await register(t, email, PASSWORD);
+    const attacker = "198.51.100.7";
+    for (let i = 0; i < CLIENT_MAX; i++) expect((await attempt(email, "Wrong-pass-5", attacker)).msg).toBe(BAD_CREDENTIALS);
+    expect(await attempt(email, PASSWORD, attacker)).toMatchObject({ status: 429, msg: expect.stringMatching(CLIENT_LOCKED) });
+
+    expect((await attempt(email, PASSWORD, "203.0.113.20")).status).toBe(200);
+    // The owner's success does not lift the attacker's lock.
+    expect((await attempt(email, PASSWORD, attacker)).status).toBe(429);
+  }, 30_000);
+
+  it("locks the account for every client after 100 failures spread over many clients, until a password reset", async () => {
+    const email = "spread@sparkera.test";
+    await register(t, email, PASSWORD);
+    const tries = ACCOUNT_MAX + 20;
+    // Each client stays under its own limit.
+    const clientOf = (i: number) => `198.18.0.${Math.floor(i / (CLIENT_MAX - 1))}`;
+    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => attempt(email, "Wrong-pass-6", clientOf(i))));
+    expect(answers.filter((a) => a.status === 400 && a.msg === BAD_CREDENTIALS)).toHaveLength(ACCOUNT_MAX);
+    expect(answers.filter((a) => a.status === 429 && ACCOUNT_LOCKED.test(a.msg))).toHaveLength(tries - ACCOUNT_MAX);
+    expect(await attempt(email, PASSWORD, "203.0.113.30")).toMatchObject({
+      status: 429,
+      msg: "Too many failed sign-in attempts on this account, please try again in 60 minutes or reset your password",
+    });
+
+    expect((await t.call("POST", "/basic/sendCodeToForgetPwd", { Name: email })).status).toBe(200);
+    const code = await latestCode(t, email);
+    expect((await t.call("POST", "/basic/forgetPwd", { UserName: email, Passsword: prehashPassword("New-pass-7"), Code: code })).status).toBe(200);
+    expect((await attempt(email, "New-pass-7", "203.0.113.30")).status).toBe(200);
+    expect(await attemptRows(email)).toEqual([{ client: "*", failures: 0, locked_until: null }]);
+  }, 60_000);
+
+  it("forgets failures older than the 15-minute window", async () => {
+    const email = DEMO_MANAGED_ACCOUNT.email;
+    const client = "192.0.2.2";
+    const { id } = await t.store.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    await t.store.db
+      .insertInto("login_attempts")
+      .values({ user_id: id, client, failures: CLIENT_MAX - 1, window_start: minutesFromNow(-16), locked_until: null })
+      .execute();
+    expect((await attempt(email, "Wrong-pass-3", client)).status).toBe(400);
+    expect((await attemptRows(email)).find((row) => row.client === client)).toEqual({ client, failures: 1, locked_until: null });
+  });
+
+  it("keys on the connection's address when a client names its own without the internal token", async () => {
+    const email = "spoofer@sparkera.test";
+    await register(t, email, PASSWORD);
+    const claiming = (n: number) => ({ "content-type": "application/json", "x-spark-client-ip": `192.0.2.${100 + n}` });
+    const body = JSON.stringify({ UserName: email, Passsword: prehashPassword("Wrong-pass-8") });
+    for (let n = 0; n <= CLIENT_MAX; n++) {
+      const response = await fetch(`${t.baseUrl}/basic/login`, { method: "POST", headers: claiming(n), body });
+      expect(response.status).toBe(n < CLIENT_MAX ? 400 : 429);
+    }
   });
 });
 
