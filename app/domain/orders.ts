@@ -7,7 +7,11 @@
 import type { Address, TypedDataDomain } from "viem";
 
 export const ORDER_DOMAIN_NAME = "Spark Era Market";
-export const ORDER_DOMAIN_VERSION = "1";
+/** Bumped whenever an order type changes, so a signature over an older structure never verifies. 2: Buy names its listing. */
+export const ORDER_DOMAIN_VERSION = "2";
+
+/** A buy names its listing: when the item was relisted meanwhile (even at the same price), this is the answer. */
+export const LISTING_CHANGED_MESSAGE = "This listing has changed. Please review the new price and try again.";
 
 /** A signed buy, cancel or transfer is good for this long: long enough to confirm in a wallet, short enough to be useless later. */
 export const ACTION_ORDER_TTL_SECONDS = 10 * 60;
@@ -34,6 +38,8 @@ export const ORDER_TYPES = {
   Buy: [
     { name: "tokenId", type: "uint256" },
     { name: "nftType", type: "uint8" },
+    { name: "listingId", type: "uint256" },
+    { name: "seller", type: "address" },
     { name: "buyer", type: "address" },
     { name: "price", type: "uint256" },
     { name: "currency", type: "string" },
@@ -84,6 +90,9 @@ export interface SellMessage {
 export interface BuyMessage {
   tokenId: bigint;
   nftType: number;
+  /** The one listing this buy fills (listing ids are never reused): a relisting, even at the same price, is another order. */
+  listingId: bigint;
+  seller: Address;
   buyer: Address;
   price: bigint;
   currency: string;

@@ -3,7 +3,7 @@
  * detail page's form is submitted with the proof (nonce, expiry, signature, chainId). Loaded on demand when a
  * browser-wallet user submits a trade form; managed wallets never load it (the backend signs for them).
  */
-import { getAddress, getTypesForEIP712Domain, type Address, type Hex } from "viem";
+import { getAddress, getTypesForEIP712Domain, isAddress, type Address, type Hex } from "viem";
 import { ACTION_ORDER_TTL_SECONDS, expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~/domain/orders";
 import { parseTokenAmount } from "~/domain/money";
 import { walletMode, type BoundWallet } from "~/domain/wallet-mode";
@@ -13,7 +13,7 @@ export interface SignOrderInput {
   intent: "sell" | "cancel" | "buy" | "transfer" | "cancel-all";
   form: FormData;
   /** The item traded; none for "cancel-all", which covers every listing of the wallet. */
-  item?: { tokenId: string; nftType: number; priceWei: string | null; currency: string | null };
+  item?: { tokenId: string; nftType: number; priceWei: string | null; currency: string | null; listingId?: string | null; seller?: string | null };
   bound: BoundWallet;
   context: { domain: { chainId: number; verifyingContract: string }; counter: string };
 }
@@ -22,7 +22,15 @@ export type SignOrderResult = { ok: true; proof: { nonce: string; expiry: string
 
 const KIND: Record<SignOrderInput["intent"], OrderKind> = { sell: "Sell", cancel: "Cancel", buy: "Buy", transfer: "Transfer", "cancel-all": "CancelAll" };
 
-function message(input: SignOrderInput, account: Address, nonce: bigint, expiry: bigint): OrderMessages[OrderKind] {
+/** The listing a Buy names: the confirmation form's (what the buyer reviewed), else the page's; null when unknown. */
+function buyListing(input: SignOrderInput): { listingId: bigint; seller: Address } | null {
+  const listingId = String(input.form.get("listingId") ?? "") || input.item?.listingId;
+  const seller = String(input.form.get("seller") ?? "") || input.item?.seller;
+  if (!listingId || !/^\d{1,78}$/.test(listingId) || !seller || !isAddress(seller)) return null;
+  return { listingId: BigInt(listingId), seller: getAddress(seller) };
+}
+
+function message(input: SignOrderInput, account: Address, nonce: bigint, expiry: bigint, listing: ReturnType<typeof buyListing>): OrderMessages[OrderKind] {
   if (input.intent === "cancel-all" || !input.item) return { seller: account, counter: BigInt(input.context.counter), nonce, expiry };
   const tokenId = BigInt(input.item.tokenId);
   const nftType = input.item.nftType;
@@ -33,7 +41,7 @@ function message(input: SignOrderInput, account: Address, nonce: bigint, expiry:
     case "cancel":
       return { tokenId, nftType, seller: account, nonce, expiry };
     case "buy":
-      return { tokenId, nftType, buyer: account, price: BigInt(text("priceWei") || input.item.priceWei || "0"), currency: text("currency") || input.item.currency || "", nonce, expiry };
+      return { tokenId, nftType, listingId: listing!.listingId, seller: listing!.seller, buyer: account, price: BigInt(text("priceWei") || input.item.priceWei || "0"), currency: text("currency") || input.item.currency || "", nonce, expiry };
     case "transfer":
       return { tokenId, nftType, from: account, to: getAddress(text("to")), nonce, expiry };
   }
@@ -47,6 +55,8 @@ function typedDataJson(typed: ReturnType<typeof orderTypedData>): string {
 
 /** Asks the wallet to sign; SPEC §4's messages when it may not ("Wrong chain id", "Please bind wallet", "Wallet address is inconsistent"). */
 export async function signOrder(input: SignOrderInput): Promise<SignOrderResult> {
+  const listing = input.intent === "buy" ? buyListing(input) : null;
+  if (input.intent === "buy" && !listing) return { ok: false, message: "This purchase is missing its listing. Open the item again." };
   const provider = injectedProvider();
   if (!provider) {
     requestWalletInstall();
@@ -64,7 +74,7 @@ export async function signOrder(input: SignOrderInput): Promise<SignOrderResult>
     const days = Number(input.form.get("days") ?? 0);
     const expiry = expiryIn(input.intent === "sell" && days > 0 ? days * 86_400 : ACTION_ORDER_TTL_SECONDS);
     const kind = KIND[input.intent];
-    const typed = orderTypedData({ chainId: expectedChainId, verifyingContract: getAddress(input.context.domain.verifyingContract) }, kind, message(input, account, nonce, expiry) as never);
+    const typed = orderTypedData({ chainId: expectedChainId, verifyingContract: getAddress(input.context.domain.verifyingContract) }, kind, message(input, account, nonce, expiry, listing) as never);
     const signature = (await provider.request({
       method: "eth_signTypedData_v4",
       params: [account, typedDataJson(typed)],

@@ -3,7 +3,7 @@ import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale,
 import { formatPrice, formatWei, parseTokenAmount } from "~/domain/money";
 import { parseWithZod } from "@conform-to/zod";
 import { BuySchema, ProofSchema, SellSchema, transferSchema } from "~/components/market/trade-panel";
-import { expiryIn } from "~/domain/orders";
+import { expiryIn, LISTING_CHANGED_MESSAGE } from "~/domain/orders";
 import { loginHref } from "~/domain/safe-redirect";
 import { requireUser, withSession } from "~/services/auth.server";
 import { emitAnalytics } from "~/services/analytics.server";
@@ -86,6 +86,9 @@ export async function loadDetail(request: Request) {
       price: onSale ? formatPrice(detail.price!, detail.currency) : null,
       priceWei: onSale ? detail.price! : null,
       currency: detail.currency ?? null,
+      // A Buy names the listing it fills: the page posts the listing it showed, the island signs it with its seller.
+      listingId: detail.listing ? String(detail.listing.id) : null,
+      seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
       listedAt: detail.listedAt ? formatTime(detail.listedAt) : null,
       named: namedAttributes(detail),
       metadata: Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
@@ -161,7 +164,9 @@ export async function tradeAction(request: Request) {
     }
     if (intent === "confirm-buy") {
       const detail = await marketApi(backendClients(null).market).tokenDetail(ref, wallet.address);
-      if (!isSale(detail)) return fail("This item is not on sale any more.", 409);
+      if (!isSale(detail) || !detail.listing) return fail("This item is not on sale any more.", 409);
+      // The page was showing another listing (the item was relisted since): review it before confirming anything.
+      if (formData.get("listingId") !== String(detail.listing.id)) return fail(LISTING_CHANGED_MESSAGE, 409);
       const { balances } = await withSession(request, () => orders.gameBalances(1), back);
       const currency = detail.currency ?? "FIRE";
       const balance = balances[currency] ?? "0";
@@ -170,6 +175,8 @@ export async function tradeAction(request: Request) {
         result: null,
         failed: null,
         confirm: {
+          listingId: String(detail.listing.id),
+          seller: checksummed(detail.listing.sellerAddress),
           priceWei: detail.price!,
           currency,
           price: formatPrice(detail.price!, currency),
@@ -180,8 +187,9 @@ export async function tradeAction(request: Request) {
     }
     if (intent === "buy") {
       const submission = parseWithZod(formData, { schema: BuySchema });
-      if (submission.status !== "success") return fail("This purchase is missing its price. Open the item again.");
-      const sale = await withSession(request, () => orders.buy(ref, { address: wallet.address, price: submission.value.priceWei }, proofFrom(submission.value)), back);
+      if (submission.status !== "success") return fail("This purchase is missing its listing or price. Open the item again.");
+      const { priceWei, listingId } = submission.value;
+      const sale = await withSession(request, () => orders.buy(ref, { address: wallet.address, price: priceWei, listingId }, proofFrom(submission.value)), back);
       emitAnalytics({
         event: "purchase",
         value: formatWei(sale.sale.price),
@@ -192,7 +200,11 @@ export async function tradeAction(request: Request) {
       return redirectWithToast(request, back, makeToast("success", TOASTS.buy));
     }
   } catch (error) {
-    if (error instanceof BackendError) return fail(error.status >= 500 ? `The market could not be reached: ${error.message}` : error.message, error.status >= 500 ? 502 : 400);
+    if (error instanceof BackendError) {
+      if (error.status >= 500) return fail(`The market could not be reached: ${error.message}`, 502);
+      // 409: the item changed under the page (sold, relisted, repriced); anything else is a bad request.
+      return fail(error.message, error.status === 409 ? 409 : 400);
+    }
     throw error;
   }
   return fail("Unknown action.");

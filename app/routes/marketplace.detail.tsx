@@ -86,7 +86,7 @@ export default function MarketplaceDetail() {
       </div>
 
       <TradePanel
-        key={`${item.onSale}-${item.owner}`}
+        key={`${item.onSale}-${item.owner}-${item.listingId}`}
         item={{
           tokenId: item.tokenId,
           nftType: item.nftType,
@@ -94,6 +94,8 @@ export default function MarketplaceDetail() {
           price: item.price,
           priceWei: item.priceWei,
           currency: item.currency,
+          listingId: item.listingId,
+          seller: item.seller,
           isOwner: item.isOwner,
           location: item.location,
         }}

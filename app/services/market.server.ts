@@ -50,7 +50,8 @@ export interface Page<T> {
 
 export interface ItemDetail extends ListingRecord {
   isOwner?: boolean;
-  listing: { price: string; currency: string; sellerAddress: string; listedAt: string; nonce: string | null; expiry: number | null } | null;
+  /** `id` names the listing in a Buy order (it is never reused). */
+  listing: { id: number; price: string; currency: string; sellerAddress: string; listedAt: string; nonce: string | null; expiry: number | null } | null;
   history: { event: "list" | "sale" | "cancel"; fromAddress: string; toAddress: string | null; price: string; currency: string; at: string }[];
 }
 

@@ -52,7 +52,8 @@ export function ordersApi(market: BackendClient) {
       }),
     cancel: (ref: TokenRef, address: string, proof?: OrderProof) =>
       market.post<ListingRecord>("/api/v1/informationCenter/cancelSell", { body: { ...ref, address, ...proofOf(proof) } }),
-    buy: (ref: TokenRef, input: { address: string; price: string }, proof?: OrderProof) =>
+    /** `listingId` is the listing the buyer confirmed: the backend refuses any other (409) and the Buy order names it. */
+    buy: (ref: TokenRef, input: { address: string; price: string; listingId: string }, proof?: OrderProof) =>
       market.post<SaleResult>("/api/v1/informationCenter/buyToken", { body: { ...ref, ...input, ...proofOf(proof) } }),
     transfer: (ref: TokenRef, input: { address: string; to: string }, proof?: OrderProof) =>
       market.post<ListingRecord>("/api/v1/informationCenter/transferToken", { body: { ...ref, ...input, ...proofOf(proof) } }),

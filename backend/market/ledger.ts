@@ -19,6 +19,7 @@ import {
 } from "./tables";
 import type { Selectable } from "kysely";
 import type { NftTypeCode } from "../../app/domain/nft";
+import { LISTING_CHANGED_MESSAGE } from "../../app/domain/orders";
 import { GRADE_COLUMNS } from "./catalog";
 
 export type ItemRow = Selectable<ItemsTable>;
@@ -44,6 +45,7 @@ export const MSG = {
   notSeller: "Only the seller can cancel this sale",
   ownItem: "You cannot buy your own item",
   expired: "The listing has expired",
+  listingChanged: LISTING_CHANGED_MESSAGE,
   noBalance: "Transaction failed. You do not have enough balance.",
 } as const;
 
@@ -350,13 +352,22 @@ export function expireListings(db: MarketDb, now: number): number {
   return expired.length;
 }
 
+export interface BuyInput {
+  tokenId: string;
+  nftType: number;
+  /** The listing the buyer agreed to: a relisting of the item, even at the same price, is refused. */
+  listingId: number;
+  price: bigint;
+}
+
 /** The listing a buyer may take at `price`, or the reason they may not (checked before signing and inside the sale). */
-export function requireBuyable(db: MarketDb, buyer: string, input: { tokenId: string; nftType: number; price: bigint }, now: number) {
+export function requireBuyable(db: MarketDb, buyer: string, input: BuyInput, now: number) {
   const item = requireItem(db, input.nftType, input.tokenId);
   const listing = activeListing(db, item.id);
   if (!listing) {
     throw new ApiError(409, lastListing(db, item.id)?.status === LISTING_STATUS.sold ? MSG.alreadySold : MSG.notOnSale);
   }
+  if (listing.id !== input.listingId) throw new ApiError(409, MSG.listingChanged);
   if (listing.expiry !== null && listing.expiry * 1000 <= now) throw new ApiError(409, MSG.expired);
   if (sameAddress(listing.seller_address, buyer)) throw new ApiError(400, MSG.ownItem);
   const price = readWei(listing.price);
@@ -371,7 +382,7 @@ export function requireBuyable(db: MarketDb, buyer: string, input: { tokenId: st
 export function buy(
   db: MarketDb,
   caller: TokenOwner,
-  input: { tokenId: string; nftType: number; address: string; price: bigint },
+  input: BuyInput & { address: string },
   order: SignedFields,
   now: number,
 ) {

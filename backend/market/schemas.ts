@@ -326,9 +326,14 @@ export const cancelSchema = z.object({
   ...orderProof,
 });
 
+/** Listing ids are SQLite rowids: positive and within a JS safe integer. */
+const listingIdParam = param((value) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined), "a listing id (positive whole number)");
+
 export const buySchema = z.object({
   tokenId: required(tokenIdParam, "a token id"),
   nftType: required(nftTypeParam, "an NFT type code"),
+  /** The listing the buyer saw (tokenDetailByTokenId's listing.id): a buy never fills another one. */
+  listingId: required(listingIdParam, "the id of the listing you are buying"),
   address: required(addressParam, "your wallet address"),
   price: required(positiveWeiParam, "the price in wei"),
   ...orderProof,

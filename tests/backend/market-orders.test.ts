@@ -1,8 +1,8 @@
 /** Signed orders (EIP-712): every way an order can be wrong is refused with a clear 4xx, and races sell once. */
-import { generatePrivateKey } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderTypedData, type SellMessage } from "../../app/domain/orders";
+import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "../../app/domain/orders";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const TOKEN = 10n ** 18n;
@@ -33,6 +33,22 @@ const sellMessage = (item: { nftType: number; tokenId: string }, price: bigint, 
   currency: "FIRE",
   counter,
 });
+
+const LISTING_CHANGED = "This listing has changed. Please review the new price and try again.";
+/** The Buy type before orders named their listing (domain version 1). */
+const LEGACY_BUY_TYPE = [
+  { name: "tokenId", type: "uint256" },
+  { name: "nftType", type: "uint8" },
+  { name: "buyer", type: "address" },
+  { name: "price", type: "uint256" },
+  { name: "currency", type: "string" },
+  { name: "nonce", type: "uint256" },
+  { name: "expiry", type: "uint256" },
+] as const;
+
+function activeListingId(item: { nftType: number; tokenId: string }): number {
+  return m.scalar("select id from market_listings where nft_type = ? and token_id = ? and status = 0", item.nftType, item.tokenId);
+}
 
 async function listAsBrowser(item: { nftType: number; tokenId: string }, price: bigint) {
   const proof = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)));
@@ -77,12 +93,58 @@ describe("order signatures", () => {
     const item = heldItem(BROWSER.wallet, 4);
     const price = 2n * TOKEN;
     await listAsBrowser(item, price);
-    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: (price / 2n).toString() }, m.tokens.buyer);
+    const listingId = activeListingId(item);
+    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: (price / 2n).toString() }, m.tokens.buyer);
     expect(stale.status).toBe(409);
     expect(stale.msg).toMatch(/^The price has changed/);
-    expect(await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: price.toString() }, m.tokens.buyer)).toMatchObject({ status: 200 });
-    const again = await m.post("/informationCenter/buyToken", {}, { ...item, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed);
+    expect(await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: price.toString() }, m.tokens.buyer)).toMatchObject({ status: 200 });
+    const again = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed);
     expect(again).toMatchObject({ status: 409, msg: "Already sold" });
+  });
+
+  it("binds a Buy to one listing: refused for a relisting of the same item by another seller at the same price", async () => {
+    const item = heldItem(MANAGED.wallet, 4);
+    const price = TOKEN;
+    const body = { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() };
+    expect((await m.post("/informationCenter/sellToken", {}, body, m.tokens.managed)).status).toBe(200);
+    const first = activeListingId(item);
+    const buyFirst = await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(first), seller: MANAGED.wallet, buyer: BROWSER.wallet, price, currency: "FIRE" });
+
+    // The seller takes it off the market and gives it away; the new owner lists it at the same price.
+    const cancel = await m.post("/informationCenter/cancelSell", {}, { ...item, address: MANAGED.wallet }, m.tokens.managed);
+    expect(cancel.status, cancel.msg).toBe(200);
+    const moved = await m.post("/informationCenter/transferToken", {}, { ...item, address: MANAGED.wallet, to: BUYER.wallet }, m.tokens.managed);
+    expect(moved.status, moved.msg).toBe(200);
+    const relist = await m.post("/informationCenter/sellToken", {}, { ...body, ownerAddress: BUYER.wallet, address: BUYER.wallet }, m.tokens.buyer);
+    expect(relist.status, relist.msg).toBe(200);
+    const second = activeListingId(item);
+    expect(second).not.toBe(first);
+
+    const buy = (extra: object, token = m.tokens.browser, address: string = BROWSER.wallet) =>
+      m.post("/informationCenter/buyToken", {}, { ...item, address, price: price.toString(), ...extra }, token);
+    // The unused signature for the first listing buys neither the new listing nor, named, the old one.
+    expect(await buy({ ...buyFirst, listingId: second })).toMatchObject({ status: 403, msg: "The signature is not valid for this order" });
+    expect(await buy({ ...buyFirst, listingId: first })).toMatchObject({ status: 409, msg: LISTING_CHANGED });
+    // A managed wallet's stale page (the first listing's id) is refused too, though the backend signs for it.
+    expect(await buy({ listingId: first }, m.tokens.managed, MANAGED.wallet)).toMatchObject({ status: 409, msg: LISTING_CHANGED });
+    expect(await buy({ ...buyFirst })).toMatchObject({ status: 400, msg: "listingId: required: the id of the listing you are buying" });
+
+    // An order in the old format (domain version 1, no seller or listing) never verifies, even for the current listing.
+    const ctx = await m.ok<{ domain: { chainId: number; verifyingContract: `0x${string}` } }>("/marketplace/orderContext");
+    const nonce = newOrderNonce();
+    const expiry = expiryIn(600);
+    const legacy = await privateKeyToAccount(BROWSER.privateKey as `0x${string}`).signTypedData({
+      domain: { name: "Spark Era Market", version: "1", ...ctx.domain },
+      types: { Buy: LEGACY_BUY_TYPE },
+      primaryType: "Buy",
+      message: { tokenId: BigInt(item.tokenId), nftType: item.nftType, buyer: BROWSER.wallet, price, currency: "FIRE", nonce, expiry },
+    });
+    expect(await buy({ signature: legacy, nonce: nonce.toString(), expiry: Number(expiry), listingId: second })).toMatchObject({ status: 403 });
+
+    // Signed for the new listing, it buys.
+    const buySecond = await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(second), seller: BUYER.wallet, buyer: BROWSER.wallet, price, currency: "FIRE" });
+    const bought = await buy({ ...buySecond, listingId: second });
+    expect(bought.status, bought.msg).toBe(200);
   });
 
   it("signs managed-wallet orders with the custodial key (web path)", async () => {
@@ -146,6 +208,7 @@ describe("50 concurrent buys of one listing", () => {
     expect(
       (await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed)).status,
     ).toBe(200);
+    const listingId = activeListingId(item);
     const ledgerSum = () =>
       m.t.store.sqlite
         .prepare("select amount from market_balances where currency = 'FIRE'")
@@ -163,9 +226,9 @@ describe("50 concurrent buys of one listing", () => {
       Array.from({ length: 50 }, async (_, i) => {
         const buyer = buyers[i % 2];
         const proof = buyer.signed
-          ? await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, buyer: BROWSER.wallet, price, currency: "FIRE" })
+          ? await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(listingId), seller: MANAGED.wallet, buyer: BROWSER.wallet, price, currency: "FIRE" })
           : {};
-        return m.post("/informationCenter/buyToken", {}, { ...item, address: buyer.address, price: price.toString(), ...proof }, buyer.token);
+        return m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: buyer.address, price: price.toString(), ...proof }, buyer.token);
       }),
     );
     const statuses = answers.map((a) => a.status);

@@ -32,7 +32,7 @@ async function balances(token: string): Promise<Record<string, bigint>> {
 }
 
 const detail = (ref: { nftType: number; tokenId: string }, address?: string) =>
-  m.ok<ListingRecord & { listing: { price: string; currency: string; sellerAddress: string } | null; isOwner?: boolean }>(
+  m.ok<ListingRecord & { listing: { id: number; price: string; currency: string; sellerAddress: string } | null; isOwner?: boolean }>(
     "/informationCenter/tokenDetailByTokenId",
     { ...ref, address },
   );
@@ -84,6 +84,7 @@ describe("sell → cancel → sell → buy", () => {
     const selling = await m.page("/informationCenter/selling", { address: BROWSER.wallet, pageSize: 100 });
     expect(selling.records.map((r) => r.tokenId)).toContain(item.tokenId);
     expect((await detail(item)).listing).toMatchObject({ price: sellBody.price, currency: "FIRE", sellerAddress: BROWSER.wallet });
+    const firstListing = (await detail(item)).listing!.id;
 
     expect(await sellerTotal()).toBe(totalBefore + 1);
 
@@ -100,7 +101,7 @@ describe("sell → cancel → sell → buy", () => {
     expect(await sellerTotal()).toBe(totalBefore);
     const again = await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
     expect(again).toMatchObject({ status: 409, msg: "The item is not on sale" });
-    const buyHeld = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: sellBody.price }, buyer);
+    const buyHeld = await m.post("/informationCenter/buyToken", {}, { ...item, listingId: firstListing, address: BUYER.wallet, price: sellBody.price }, buyer);
     expect(buyHeld).toMatchObject({ status: 409, msg: "The item is not on sale" });
 
     // held → on sale again, in USDT.
@@ -115,18 +116,20 @@ describe("sell → cancel → sell → buy", () => {
     }));
     const relisted = await m.post<ListingRecord>("/informationCenter/sellToken", {}, { ...sellBody, ...relistProof, price: price.toString(), currency: "usdt" }, browser);
     expect(relisted.data).toMatchObject({ isSelling: true, price: price.toString(), currency: "USDT" });
+    const listingId = (await detail(item)).listing!.id;
+    expect(listingId).toBeGreaterThan(firstListing);
 
     // on sale → sold, after the buyer-side checks.
-    const own = await m.post("/informationCenter/buyToken", {}, { ...item, address: BROWSER.wallet, price: price.toString() }, browser);
+    const own = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BROWSER.wallet, price: price.toString() }, browser);
     expect(own).toMatchObject({ status: 400, msg: "You cannot buy your own item" });
-    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: (price + 1n).toString() }, buyer);
+    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: (price + 1n).toString() }, buyer);
     expect(stale.status).toBe(409);
     expect(stale.msg).toContain(price.toString());
 
     const before = { seller: await balances(browser), buyer: await balances(buyer) };
     const rebatesBefore = await rebate(browser, "USDT");
     const volumeBefore = await todayVolume();
-    const bought = await m.post<ListingRecord>("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price: price.toString() }, buyer);
+    const bought = await m.post<ListingRecord>("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: price.toString() }, buyer);
     expect(bought.status, bought.msg).toBe(200);
     expect(bought.data).toMatchObject({ ownerAddress: BUYER.wallet, isSelling: false, price: null });
     const after = { seller: await balances(browser), buyer: await balances(buyer) };
@@ -138,7 +141,7 @@ describe("sell → cancel → sell → buy", () => {
     }
 
     // A sold listing cannot be bought again.
-    const late = await m.post("/informationCenter/buyToken", {}, { ...item, address: MANAGED.wallet, price: price.toString() }, managed);
+    const late = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: MANAGED.wallet, price: price.toString() }, managed);
     expect(late).toMatchObject({ status: 409, msg: "Already sold" });
 
     // The trade shows up everywhere it should.
@@ -160,7 +163,8 @@ describe("sell → cancel → sell → buy", () => {
     const sold = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, currency: "BNB" }, m.tokens.managed);
     expect(sold.status, sold.msg).toBe(200);
     const before = await balances(m.tokens.buyer);
-    const answer = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price }, m.tokens.buyer);
+    const listingId = (await detail(item)).listing!.id;
+    const answer = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
     expect(answer).toMatchObject({ status: 400, msg: "Transaction failed. You do not have enough balance." });
     expect(await balances(m.tokens.buyer)).toEqual(before);
     expect((await detail(item)).listing?.price).toBe(price);
@@ -170,16 +174,18 @@ describe("sell → cancel → sell → buy", () => {
     const item = heldItem(MANAGED.wallet, 7);
     const price = (5n * TOKEN).toString();
     await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price }, m.tokens.managed);
+    const listingId = (await detail(item)).listing!.id;
     const answers = await Promise.all([
-      m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price }, m.tokens.buyer),
+      m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer),
       m.post(
         "/informationCenter/buyToken",
         {},
         {
           ...item,
+          listingId,
           address: BROWSER.wallet,
           price,
-          ...(await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, buyer: BROWSER.wallet, price: BigInt(price), currency: "FIRE" })),
+          ...(await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(listingId), seller: MANAGED.wallet, buyer: BROWSER.wallet, price: BigInt(price), currency: "FIRE" })),
         },
         m.tokens.browser,
       ),
@@ -195,13 +201,14 @@ describe("sell → cancel → sell → buy", () => {
     const price = (7n * TOKEN).toString();
     const sold = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry }, m.tokens.managed);
     expect(sold.status, sold.msg).toBe(200);
+    const listingId = (await detail(item)).listing!.id;
     const past = await m.post("/informationCenter/sellToken", {}, { ...heldItem(MANAGED.wallet, 5), ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry: 1000 }, m.tokens.managed);
     expect(past.msg).toMatch(/^expiry: /);
     // Time passes.
     m.t.store.sqlite.prepare("update market_listings set expiry = ? where token_id = ? and nft_type = 5 and status = 0").run(expiry - 7200, item.tokenId);
     const eggs = await m.page("/marketplace/tradingMarket", { nftType: 5, pageSize: 100 });
     expect(eggs.records.map((r) => r.tokenId)).not.toContain(item.tokenId);
-    const buy = await m.post("/informationCenter/buyToken", {}, { ...item, address: BUYER.wallet, price }, m.tokens.buyer);
+    const buy = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
     expect(buy).toMatchObject({ status: 409, msg: "The item is not on sale" });
   });
 });

@@ -41,7 +41,13 @@ export const SellSchema = z.object({
   ...proofFields,
 });
 
-export const BuySchema = z.object({ priceWei: z.string().regex(/^\d{1,78}$/), currency: z.string().optional(), ...proofFields });
+/** `listingId` is the listing the buyer confirmed (the backend refuses any other); `seller` is only signed, never trusted. */
+export const BuySchema = z.object({
+  listingId: z.string().regex(/^[1-9]\d{0,14}$/),
+  priceWei: z.string().regex(/^\d{1,78}$/),
+  currency: z.string().optional(),
+  ...proofFields,
+});
 
 export function transferSchema(sender: string) {
   return z.object({
@@ -62,6 +68,9 @@ export interface TradeItem {
   price: string | null;
   priceWei: string | null;
   currency: string | null;
+  /** The active listing shown, and its seller: what a Buy order names. */
+  listingId: string | null;
+  seller: string | null;
   isOwner: boolean;
   location: "game" | "leaving" | "chain";
 }
@@ -77,7 +86,7 @@ export interface TradeActionData {
   intent: string;
   result: SubmissionResult<string[]> | null;
   failed: string | null;
-  confirm: { priceWei: string; currency: string; price: string; balance: string; affordable: boolean } | null;
+  confirm: { listingId: string; seller: string; priceWei: string; currency: string; price: string; balance: string; affordable: boolean } | null;
 }
 
 type Intent = "sell" | "cancel" | "buy" | "transfer";
@@ -256,6 +265,8 @@ export function TradePanel({ item, viewer, actionData }: { item: TradeItem; view
         </dl>
         {!confirm.affordable && <p className="text-sm text-amber-200">Your balance is lower than the price.</p>}
         <input type="hidden" name="intent" value="buy" />
+        <input type="hidden" name="listingId" value={confirm.listingId} />
+        <input type="hidden" name="seller" value={confirm.seller} />
         <input type="hidden" name="priceWei" value={confirm.priceWei} />
         <input type="hidden" name="currency" value={confirm.currency} />
         <div className="flex gap-2">
@@ -272,6 +283,7 @@ export function TradePanel({ item, viewer, actionData }: { item: TradeItem; view
     actions = (
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="confirm-buy" />
+        <input type="hidden" name="listingId" value={item.listingId ?? ""} />
         <button type="submit" className="btn-primary" disabled={busy}>
           Buy
         </button>

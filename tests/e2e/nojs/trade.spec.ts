@@ -9,8 +9,8 @@ async function list(page: Page, price: string, shown = price) {
   await expect(page.getByTestId("trade-status")).toHaveText(`On sale for ${shown} FIRE`);
 }
 
-test("managed wallets list, cancel, list again and buy without JavaScript; an unaffordable buy fails", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+test("managed wallets list, cancel, list again and buy without JavaScript; an unaffordable or stale buy fails", async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await logIn(page, MANAGED, "/marketplace/storage");
   const item = await openSellableItem(page);
   const detail = page.url();
@@ -48,6 +48,28 @@ test("managed wallets list, cancel, list again and buy without JavaScript; an un
   await expect(buyer.getByTestId("confirm-price")).toHaveText("999,999,999 FIRE");
   await buyer.getByRole("button", { name: "Confirm purchase" }).click();
   await expect(buyer.getByRole("alert").filter({ hasText: "Failed" })).toContainText("Transaction failed. You do not have enough balance.");
+
+  // Pages left open while the seller relisted (same price, a new listing) buy nothing: the item page, then the confirmation.
+  const relist = async () => {
+    await page.goto(detail);
+    await page.getByRole("button", { name: "Cancel sale" }).click();
+    await expect(page.getByText("Sale cancelled.")).toBeVisible();
+    await list(page, "3");
+  };
+  const expectListingChanged = async (button: string) => {
+    const refused = buyer.waitForResponse((response) => response.request().method() === "POST");
+    await buyer.getByRole("button", { name: button }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(buyer.getByRole("alert").filter({ hasText: "Failed" })).toContainText("This listing has changed. Please review the new price and try again.");
+    await expect(buyer.getByTestId("trade-status")).toHaveText("On sale for 3 FIRE");
+  };
+  await buyer.goto(item.url);
+  await relist();
+  await expectListingChanged("Buy");
+  await buyer.getByRole("button", { name: "Buy" }).click();
+  await expect(buyer.getByTestId("confirm-price")).toHaveText("3 FIRE");
+  await relist();
+  await expectListingChanged("Confirm purchase");
 
   await buyer.goto(item.url);
   await buyer.getByRole("button", { name: "Buy" }).click();
