@@ -7,15 +7,22 @@ import { getEnv } from "~/services/env.server";
 import { BackendError } from "~/services/http-client.server";
 import { invitesApi } from "~/services/invites.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
+import { backendProblem } from "./marketplace.shared.server";
 
 export async function loadInvite(request: Request) {
   const { token, user } = await getAuth(request);
   if (!token || !user) return json({ state: "visitor" as const });
   if (!user.WalletAddress) return json({ state: "no-wallet" as const });
   const api = invitesApi(backendClients(token).market);
-  const [invite, rebates] = await withSession(request, () => Promise.all([api.getInviteCode(), api.showRebateInfo()]));
-  const inviteLink = new URL(invite.invitePath, getEnv().publicUrl).toString();
-  return json({ state: "ready" as const, invite, rebates, inviteLink });
+  try {
+    const [invite, rebates] = await withSession(request, () => Promise.all([api.getInviteCode(), api.showRebateInfo()]));
+    const inviteLink = new URL(invite.invitePath, getEnv().publicUrl).toString();
+    return json({ state: "ready" as const, invite, rebates, inviteLink });
+  } catch (error) {
+    // A market that is down or hung is a message on the page, like the market pages show.
+    const problem = backendProblem(error);
+    return json({ state: "problem" as const, message: problem.message }, { status: problem.status });
+  }
 }
 
 const ClaimSchema = z.object({ currency: z.enum(CURRENCIES) });

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { ErrorList } from "~/components/forms";
+import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { formatPrice } from "~/domain/money";
 import { loginHref } from "~/domain/safe-redirect";
@@ -26,6 +27,14 @@ export default function Invite() {
       {data.state === "visitor" && (
         <Section title="Your invitation" id="invitation">
           <LoginPrompt href={loginHref(location.pathname)} what="get your invite code, copy link and invitation poster" />
+        </Section>
+      )}
+      {data.state === "problem" && (
+        <Section title="Your invitation" id="invitation">
+          <MarketProblem message={data.message} />
+          <Link to="/invite" className="btn-secondary mt-3">
+            Try again
+          </Link>
         </Section>
       )}
       {data.state === "no-wallet" && (

@@ -9,17 +9,22 @@ export const meta: MetaFunction = () => [{ title: "Payment received | Spark Era"
 /** SPEC §2: the header is hidden on this page. */
 export const handle = { hideHeader: true };
 
+const NOT_FOUND = "We could not find this payment.";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
-  if (!/^[A-Za-z0-9_]{1,200}$/.test(sessionId)) return json({ order: null, problem: "This link does not name a payment." }, { status: 404 });
+  if (!/^[A-Za-z0-9_]{1,200}$/.test(sessionId)) return json({ order: null, problem: "This link does not name a payment.", unavailable: false }, { status: 404 });
   try {
     const order = await ssoApi(backendClients(null).sso).orderDetail(sessionId);
-    return json({ order, problem: null });
+    return json({ order, problem: null, unavailable: false });
   } catch (error) {
-    if (error instanceof BackendError && error.status === 404) {
-      return json({ order: null, problem: "We could not find this payment." }, { status: 404 });
-    }
-    throw error;
+    if (!(error instanceof BackendError)) throw error;
+    // The store answers 400 to an id that is not a checkout session's and 404 to an unknown one: no such payment either way.
+    if (error.status < 500 && error.status !== 429) return json({ order: null, problem: NOT_FOUND, unavailable: false }, { status: 404 });
+    return json(
+      { order: null, problem: "We could not check this payment just now. It is safe to try again in a moment.", unavailable: true },
+      { status: error.status === 429 ? 503 : 502 },
+    );
   }
 }
 
@@ -30,11 +35,11 @@ function formatAmount(cents: number, currency: string) {
 const STATUS_TEXT = { paid: "Paid", pending: "Waiting for payment", canceled: "Canceled" } as const;
 
 export default function StripeSuccess() {
-  const { order, problem } = useLoaderData<typeof loader>();
+  const { order, problem, unavailable } = useLoaderData<typeof loader>();
   const paid = order?.status === "paid";
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="page-title">{paid ? "Payment successful" : order ? "Payment not completed" : "Payment not found"}</h1>
+      <h1 className="page-title">{paid ? "Payment successful" : order ? "Payment not completed" : unavailable ? "Payment status unavailable" : "Payment not found"}</h1>
       <p className="muted mt-3">
         {paid
           ? "Thank you. Your order is confirmed and your loot box will be delivered to your account."

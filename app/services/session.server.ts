@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 import { SESSION_MAX_AGE_SECONDS, TOAST_DURATION_MS } from "~/domain/constants";
 import { getEnv } from "./env.server";
 
@@ -38,17 +38,15 @@ interface FlashData {
 let storage: ReturnType<typeof createStorage> | undefined;
 function createStorage() {
   const env = getEnv();
-  return createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env.publicUrl.startsWith("https:"),
-      secrets: env.sessionSecrets,
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    },
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.publicUrl.startsWith("https:"),
+    secrets: env.sessionSecrets,
+    maxAge: SESSION_MAX_AGE_SECONDS,
   });
+  return { cookie, ...createCookieSessionStorage<SessionData, FlashData>({ cookie }) };
 }
 export function sessionStorage() {
   storage ??= createStorage();
@@ -59,8 +57,36 @@ export function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-export async function commitSession(session: Awaited<ReturnType<typeof getSession>>) {
-  return sessionStorage().commitSession(session);
+type AppSession = Session<SessionData, FlashData>;
+
+/** Browsers drop a bigger cookie, and Remix throws (a 500) rather than write one. */
+export const MAX_COOKIE_BYTES = 4096;
+/** The longest way back the session keeps for a dialog; any page of ours fits, a padded URL does not. */
+export const MAX_KEPT_URL_LENGTH = 1024;
+
+/** A URL kept in the cookie: as it is when short, else without its query, else the home page. */
+export function keptUrl(url: string): string {
+  if (url.length <= MAX_KEPT_URL_LENGTH) return url;
+  const path = url.split(/[?#]/, 1)[0];
+  return path.length <= MAX_KEPT_URL_LENGTH ? path : "/home";
+}
+
+/**
+ * The Set-Cookie header for the session, never over the browser limit: a kept URL is shortened, and should
+ * the cookie still be too big, the one-shot notices go rather than the sign-in (or the whole request).
+ */
+export async function commitSession(session: AppSession) {
+  const { cookie, commitSession: commit } = sessionStorage();
+  const dialog = session.data.__flash_dialog__;
+  if (dialog?.kind === "session-expired" && keptUrl(dialog.redirectTo) !== dialog.redirectTo) {
+    session.flash("dialog", { ...dialog, redirectTo: keptUrl(dialog.redirectTo) });
+  }
+  const header = await cookie.serialize(session.data);
+  if (header.length <= MAX_COOKIE_BYTES) return header;
+  // Reading a flash consumes it.
+  session.get("dialog");
+  session.get("toast");
+  return commit(session);
 }
 
 /** Reads and consumes the one-shot toast and dialog; the caller must commit the session it returns. */

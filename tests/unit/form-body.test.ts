@@ -1,0 +1,84 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formBodiesOnly, isDataRequest, mediaType, NOT_A_FORM } from "../../server/form-body";
+
+let baseUrl: string;
+let server: Server;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(formBodiesOnly());
+  // Stands for Remix: reads the body as an action would.
+  app.all("*", async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    res.send(`reached ${Buffer.concat(chunks).toString()}`);
+  });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const post = (path: string, body: BodyInit | undefined, contentType?: string, method = "POST") =>
+  fetch(baseUrl + path, { method, body, headers: contentType ? { "content-type": contentType } : {} });
+
+describe("formBodiesOnly", () => {
+  it("lets a urlencoded form through, whatever its parameters", async () => {
+    for (const type of ["application/x-www-form-urlencoded", "Application/X-WWW-Form-Urlencoded;charset=UTF-8"]) {
+      const response = await post("/login", "email=a%40b.c", type);
+      expect(response.status, type).toBe(200);
+      expect(await response.text()).toBe("reached email=a%40b.c");
+    }
+  });
+
+  it("refuses every other body of an action method with a 415 page", async () => {
+    const cases: [BodyInit | undefined, string | undefined][] = [
+      ['{"email":"a@b.c"}', "application/json"],
+      ["email=a@b.c", "text/plain"],
+      ["--x\r\nnot a part", "multipart/form-data; boundary=x"],
+      ["x", "multipart/form-data"],
+      [new Uint8Array([1, 2, 3]), undefined],
+      [undefined, undefined],
+    ];
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      for (const [body, type] of cases) {
+        const response = await post("/marketplace/detail?tokenId=1", body, type, method);
+        expect(response.status, `${method} ${type}`).toBe(415);
+        expect(response.headers.get("content-type")).toContain("text/html");
+        expect(await response.text()).toContain(NOT_A_FORM);
+      }
+    }
+  });
+
+  it("answers Remix's data requests in JSON", async () => {
+    for (const path of ["/login.data", "/_root.data", "/login?_data=routes%2Flogin", "/marketplace/detail?tokenId=1&_data=root"]) {
+      const response = await post(path, "{}", "application/json");
+      expect(response.status, path).toBe(415);
+      expect(await response.json()).toEqual({ error: NOT_A_FORM });
+    }
+  });
+
+  it("leaves reads alone", async () => {
+    for (const method of ["GET", "HEAD", "OPTIONS"]) {
+      expect((await fetch(`${baseUrl}/login`, { method, headers: { "content-type": "application/json" } })).status, method).toBe(200);
+    }
+  });
+});
+
+describe("the helpers", () => {
+  it("reads a media type without its parameters", () => {
+    expect(mediaType(undefined)).toBe("");
+    expect(mediaType(" Multipart/Form-Data ; boundary=x")).toBe("multipart/form-data");
+  });
+
+  it("tells Remix's data requests from documents", () => {
+    expect(isDataRequest("/marketplace/detail.data?tokenId=1")).toBe(true);
+    expect(isDataRequest("/login?_data=routes%2Flogin")).toBe(true);
+    expect(isDataRequest("/login?redirect=%2Fa.data")).toBe(false);
+    expect(isDataRequest("/metadata")).toBe(false);
+  });
+});
