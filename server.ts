@@ -11,8 +11,13 @@ import morgan from "morgan";
 import { startBackends, API_PATHS } from "./backend";
 import { startLocalChain } from "./contracts/chain";
 import { readDeployment } from "./contracts/deployment";
-import { parseEnv } from "./app/services/env.server";
-import { isInternalApiCall, rateLimits } from "./server/rate-limit";
+import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
+import { internalToken } from "./app/services/internal-token.server";
+import { requestScope } from "./app/services/request-scope.server";
+import { formBodiesOnly } from "./server/form-body";
+import { refuseMalformedPaths } from "./server/malformed-path";
+import { originCheck } from "./server/origin-check";
+import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 
 let env;
 try {
@@ -21,6 +26,8 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+const devWarning = devDefaultsWarning(env);
+if (devWarning) console.warn(devWarning);
 const IS_PROD = env.NODE_ENV === "production";
 // Same convention as remix.config.js.
 const BUILD_DIR = process.env.REMIX_BUILD_DIR;
@@ -58,6 +65,9 @@ app.disable("x-powered-by");
 // Pages are rendered per request and API answers are read once by the app: hashing every body buys nothing.
 app.set("etag", false);
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+const INTERNAL_TOKEN = internalToken();
+// First: the routes below decode path parameters and would throw on a bad escape.
+app.use(refuseMalformedPaths({ apiPaths: API_PATHS }));
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -66,15 +76,16 @@ app.get("/healthz", (_req, res) => {
 const backends = env.embeddedBackends
   ? await startBackends(env.DATABASE_PATH, {
       walletEncryptionKey: env.walletEncryptionKey,
-      claimSignerKey: (env.CLAIM_SIGNER_KEY ?? (await import("./backend/demo")).DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
+      claimSignerKey: env.claimSignerKey,
       chainId: env.CHAIN_ID,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       assetManagerAddress: deployment.contracts.assetManager,
       fireTokenAddress: deployment.contracts.fire,
       tokenTtlSeconds: 60 * 60 * 24,
-      // Mail that is not really sent must land somewhere readable: see docs/decisions/0001.
-      exposeDevOutbox: !env.SMTP_URL,
+      internalToken: INTERNAL_TOKEN,
+      // Only on a local URL without SMTP: see docs/decisions/0001.
+      exposeDevOutbox: env.exposeDevOutbox,
     })
   : undefined;
 
@@ -85,7 +96,7 @@ if (env.REQUEST_LOG === "on") {
 // The app's own loopback calls to its embedded backends are JSON for this process, not pages for a browser:
 // they skip compression, static files and the CSP (and were rate limited when the user's request came in).
 if (backends) {
-  app.use((req, res, next) => (isInternalApiCall(req, API_PATHS) ? backends.router(req, res, next) : next()));
+  app.use((req, res, next) => (isInternalApiCall(req, API_PATHS, INTERNAL_TOKEN) ? backends.router(req, res, next) : next()));
 }
 
 app.use(compression());
@@ -120,12 +131,20 @@ app.use(
   }),
 );
 
-app.use(rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS }));
+app.use(warnOnUntrustedForwarding(Boolean(process.env.TRUST_PROXY)));
+app.use(rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }));
 
 if (backends) app.use(backends.router);
 // Anything else under the API prefixes is not a page: answer like the backends do.
 app.use(API_PATHS, (_req, res) => {
   res.status(404).json({ code: 404, msg: "Not found", data: null, success: false });
+});
+
+app.use(originCheck({ publicUrl: env.publicUrl, apiPaths: API_PATHS }));
+app.use(formBodiesOnly());
+// Every backend call made for this request shares one deadline and names the browser it serves.
+app.use((req, _res, next) => {
+  requestScope.run({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", deadline: Date.now() + env.BACKEND_TIMEOUT_MS }, next);
 });
 
 app.all(

@@ -21,6 +21,11 @@ export interface BackendOptions {
   assetManagerAddress?: `0x${string}`;
   /** ERC-20 address of FIRE, named in token claims. */
   fireTokenAddress?: `0x${string}`;
+  /**
+   * This process's random token on the app's own calls to the embedded backends (header x-spark-internal).
+   * Only such calls may name the client they speak for (x-spark-client-ip); see client-address.ts.
+   */
+  internalToken?: string;
 }
 
 /** What the SSO service tells other embedded services about a token. */

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler, Response } from "express";
 import rateLimit from "express-rate-limit";
+import { hasInternalToken } from "../backend/client-address";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
-/** Form posts that sign in, register, send codes or reset passwords, on the app and on the SSO API. */
+/** Form posts that sign in, register, send codes, reset passwords or probe whether an email exists. */
 export const AUTH_PATHS = [
   "/login",
   "/forgot-password",
@@ -14,16 +15,18 @@ export const AUTH_PATHS = [
   "/basic/validateForgetCode",
   "/basic/forgetPwd",
   "/sso/loginOther",
+  "/sso/userInfoValidate",
 ];
 
 /**
  * Rate-limit tiers as in the Epic Stack: reads are generous, writes less so, sign-in paths strict.
  * `multiple` scales them all (the end-to-end suite signs in many times from one address).
+ * Only a request carrying this process's `internalToken` (the app calling its embedded backends) is exempt.
  */
-export function rateLimits({ multiple = 1, apiPaths }: { multiple?: number; apiPaths: string[] }): RequestHandler {
+export function rateLimits({ multiple = 1, apiPaths, internalToken }: { multiple?: number; apiPaths: string[]; internalToken?: string }): RequestHandler {
   const handler = (req: Request, res: Response) => {
     // API callers get the backends' envelope; people get a readable page.
-    if (apiPaths.some((prefix) => req.path.startsWith(prefix))) {
+    if (isApiPath(req, apiPaths)) {
       res.status(429).json({ code: 429, msg: MESSAGE, data: null, success: false });
       return;
     }
@@ -40,20 +43,39 @@ export function rateLimits({ multiple = 1, apiPaths }: { multiple?: number; apiP
   const writes = tier(100);
   const auth = tier(10);
   return (req, res, next) => {
-    // The app's own calls to the embedded backends come over loopback on behalf of every user at once:
-    // they were limited when the user's request reached the app.
-    if (isInternalApiCall(req, apiPaths)) return next();
+    // The app's own calls speak for every user at once: they were limited when the user's request reached the app.
+    if (hasInternalToken(req, internalToken)) return next();
     if (req.method === "GET" || req.method === "HEAD") return general(req, res, next);
     if (AUTH_PATHS.includes(req.path)) return auth(req, res, next);
     return writes(req, res, next);
   };
 }
 
-/** A request from this machine to an embedded backend path: the app calling its own backends. */
-export function isInternalApiCall(req: Request, apiPaths: string[]): boolean {
-  const ip = req.socket.remoteAddress ?? "";
-  const loopback = ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
+function isApiPath(req: Request, apiPaths: string[]): boolean {
   // originalUrl: inside a mounted router req.path has lost its prefix.
   const pathname = req.originalUrl.split("?", 1)[0];
-  return loopback && !req.headers["x-forwarded-for"] && apiPaths.some((prefix) => pathname.startsWith(prefix));
+  return apiPaths.some((prefix) => pathname.startsWith(prefix));
+}
+
+/** The app calling its own embedded backends: the internal token on a backend path. */
+export function isInternalApiCall(req: Request, apiPaths: string[], internalToken: string): boolean {
+  return isApiPath(req, apiPaths) && hasInternalToken(req, internalToken);
+}
+
+/**
+ * Without TRUST_PROXY every client behind a proxy shares the proxy's address, and so one rate-limit bucket:
+ * say so once, the first time a forwarded request shows it.
+ */
+export function warnOnUntrustedForwarding(trustProxy: boolean, warn: (message: string) => void = console.warn): RequestHandler {
+  let warned = trustProxy;
+  return (req, _res, next) => {
+    if (!warned && req.headers["x-forwarded-for"]) {
+      warned = true;
+      warn(
+        "Requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every client behind the proxy shares one rate-limit bucket " +
+          "and one sign-in lock. Set TRUST_PROXY (e.g. 1 for one proxy hop, or loopback) to the proxies in front of this server.",
+      );
+    }
+    next();
+  };
 }

@@ -1,5 +1,6 @@
 import { getEnv } from "./env.server";
 import { createBackendClient, type BackendClient } from "./http-client.server";
+import { internalToken } from "./internal-token.server";
 
 /** Where the embedded backends answer: this very server, over loopback. */
 function embeddedBaseUrl() {
@@ -9,8 +10,13 @@ function embeddedBaseUrl() {
 /** Clients for the two backends of SPEC §7, carrying the session's token (when there is one). */
 export function backendClients(token: string | null | undefined): { sso: BackendClient; market: BackendClient } {
   const env = getEnv();
-  return {
-    sso: createBackendClient({ baseUrl: env.SSO_API_URL ?? embeddedBaseUrl(), timeoutMs: env.BACKEND_TIMEOUT_MS, token }),
-    market: createBackendClient({ baseUrl: env.MARKET_API_URL ?? embeddedBaseUrl(), timeoutMs: env.BACKEND_TIMEOUT_MS, token }),
-  };
+  // The internal token goes to our own embedded backends only, never to a configured external one.
+  const client = (externalUrl: string | undefined) =>
+    createBackendClient({
+      baseUrl: externalUrl ?? embeddedBaseUrl(),
+      timeoutMs: env.BACKEND_TIMEOUT_MS,
+      token,
+      internalToken: externalUrl ? undefined : internalToken(),
+    });
+  return { sso: client(env.SSO_API_URL), market: client(env.MARKET_API_URL) };
 }

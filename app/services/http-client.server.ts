@@ -1,6 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import { AUTH_TOKEN_HEADER } from "~/domain/constants";
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "../../core/internal-call";
+import { currentRequestScope } from "./request-scope.server";
 
 /** SPEC §8: what a 401 rejects with. */
 export const SESSION_EXPIRED_REASON = "Invalid session, or session has expired, please log in again.";
@@ -113,11 +115,31 @@ function exchange(url: URL, method: string, headers: Record<string, string>, bod
   });
 }
 
-/** One small client per backend: timeout, auth header, unwrapped body, typed errors. */
-export function createBackendClient({ baseUrl, timeoutMs, token }: { baseUrl: string; timeoutMs: number; token?: string | null }): BackendClient {
+const TOO_SLOW = "The server took too long to answer. Please try again.";
+
+export interface BackendClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  token?: string | null;
+  /** Set only for this process's embedded backends: the call carries the token and names the browser it serves. */
+  internalToken?: string;
+}
+
+/**
+ * One small client per backend: timeout, auth header, unwrapped body, typed errors. Inside a request scope the
+ * calls share that request's deadline, so a hung backend costs a page one timeout, not one per call.
+ */
+export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }: BackendClientOptions): BackendClient {
   async function request<T>(method: "GET" | "POST", path: string, options: RequestOptions = {}): Promise<T> {
+    const scope = currentRequestScope();
+    const budgetMs = Math.min(timeoutMs, scope ? scope.deadline - Date.now() : timeoutMs);
+    if (budgetMs <= 0) throw new BackendError(TOO_SLOW, 504);
     const headers: Record<string, string> = { accept: "application/json" };
     if (token && !options.anonymous) headers[AUTH_TOKEN_HEADER] = token;
+    if (internalToken) {
+      headers[INTERNAL_TOKEN_HEADER] = internalToken;
+      if (scope) headers[CLIENT_IP_HEADER] = scope.clientIp;
+    }
     const body = options.body === undefined ? undefined : JSON.stringify(options.body, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
     if (body !== undefined) {
       headers["content-type"] = "application/json";
@@ -126,9 +148,9 @@ export function createBackendClient({ baseUrl, timeoutMs, token }: { baseUrl: st
 
     let response: { status: number; text: string };
     try {
-      response = await exchange(new URL(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {})), method, headers, body, timeoutMs);
+      response = await exchange(new URL(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {})), method, headers, body, budgetMs);
     } catch (error) {
-      if (error instanceof TimeoutError) throw new BackendError("The server took too long to answer. Please try again.", 504);
+      if (error instanceof TimeoutError) throw new BackendError(TOO_SLOW, 504);
       throw new BackendError("The server could not be reached. Please try again.", 502);
     }
 

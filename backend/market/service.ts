@@ -5,11 +5,13 @@
  */
 import { createHash } from "node:crypto";
 import express, { type Request } from "express";
+import { getAddress } from "viem";
+import { clientAddress } from "../client-address";
 import { ApiError, handle, sendError, sendOk } from "../http";
 import type { BackendContext, SsoAuth, TokenOwner } from "../types";
 import { NFT_TYPES, type NftTypeCode } from "../../app/domain/nft";
 import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "../../app/domain/orders";
-import { type ClaimSigner, claimSigner, claimView, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
+import { type ClaimSigner, claimSigner, claimView, ownClaim, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
 import { MarketDb } from "./db";
 import { acceptInvite, claimRebate, inviteCode, invitePath, invitedCount, rebateInfo, rebateTotal, resolveCurrency } from "./invites";
 import {
@@ -62,7 +64,6 @@ import {
   volumeSchema,
 } from "./schemas";
 import { ACTIVITY_EVENTS, recentActivity, topNft, volumeSeries } from "./stats";
-import type { ClaimsTable } from "./tables";
 
 export const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
 export const BIND_WALLET = "Please bind a wallet address";
@@ -149,6 +150,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
           ...(address ? { isOwner: sameAddress(address, item.owner_address) } : {}),
           listing: listing
             ? {
+                id: listing.id,
                 price: readWei(listing.price).toString(),
                 currency: listing.currency,
                 sellerAddress: listing.seller_address,
@@ -212,7 +214,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
       // One view per visitor per day: the wallet (or account) when logged in, else a hash of the client IP.
       const visitor =
         viewer?.walletAddress ??
-        (viewer ? `user:${viewer.userId}` : `ip:${createHash("sha256").update(`spark-era-views:${req.ip ?? ""}`).digest("hex").slice(0, 24)}`);
+        (viewer ? `user:${viewer.userId}` : `ip:${createHash("sha256").update(`spark-era-views:${clientAddress(req, ctx.options.internalToken)}`).digest("hex").slice(0, 24)}`);
       const result = await db.write(() => {
         const item = requireItem(db, nftType, tokenId);
         // Materials are fungible stacks in the game: SPEC names them by owner too.
@@ -313,10 +315,13 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
       const sale = await db.exclusive(async () => {
         sweepExpiredListings(now);
         const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        const { currency, price } = requireBuyable(db, wallet, body, now);
+        const { listing, currency, price } = requireBuyable(db, wallet, body, now);
+        // Built from the listing about to be filled: a signature for any other listing does not verify.
         const order = await authorize(ctx.options, authority, wallet, "Buy", body, (f) => ({
           tokenId: BigInt(body.tokenId),
           nftType: body.nftType,
+          listingId: BigInt(listing.id),
+          seller: getAddress(listing.seller_address),
           buyer: wallet,
           price,
           currency,
@@ -389,12 +394,12 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
   router.get(
     "/gameRelate/claimStatus",
     handle(async (req, res) => {
+      const { walletAddress } = await caller(req);
       const { txId } = parseMarketInput(claimStatusSchema, input(req));
       const claim = await db.exclusive(() => {
         settleExpiredClaims(db, Date.now());
-        return db.get<ClaimsTable>("select * from market_claims where id = ?", [txId]);
+        return ownClaim(db, txId, walletAddress);
       });
-      if (!claim) throw new ApiError(404, "Claim not found");
       sendOk(res, claimView(claim));
     }),
   );

@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { startBackends, type BackendOptions } from "../../backend";
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "../../core/internal-call";
 import { DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
 import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
 
@@ -14,12 +15,14 @@ export const testBackendOptions: BackendOptions = {
   chainId: LOCAL_CHAIN_ID,
   tokenTtlSeconds: 3600,
   exposeDevOutbox: true,
+  internalToken: "test-internal-token",
 };
 
 /** Starts the embedded backends on a fresh temporary SQLite file, served over real HTTP on a free port. */
 export async function startTestBackends(overrides: Partial<BackendOptions> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-backend-"));
-  const backends = await startBackends(path.join(dir, "test.db"), { ...testBackendOptions, ...overrides });
+  const options = { ...testBackendOptions, ...overrides };
+  const backends = await startBackends(path.join(dir, "test.db"), options);
   const app = express();
   app.use(backends.router);
   const server = await new Promise<Server>((resolve) => {
@@ -31,13 +34,17 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
   return {
     baseUrl,
     store: backends.store,
-    /** JSON request helper; returns the HTTP status and the parsed envelope. */
-    async call<T = unknown>(method: string, pathAndQuery: string, body?: unknown, token?: string) {
+    /**
+     * JSON request helper; returns the HTTP status and the parsed envelope. With `clientIp` the request speaks
+     * for that browser address the way the app's own calls do (internal token + x-spark-client-ip).
+     */
+    async call<T = unknown>(method: string, pathAndQuery: string, body?: unknown, token?: string, clientIp?: string) {
       const response = await fetch(baseUrl + pathAndQuery, {
         method,
         headers: {
           ...(body === undefined ? {} : { "content-type": "application/json" }),
           ...(token ? { authToken: token } : {}),
+          ...(clientIp === undefined ? {} : { [INTERNAL_TOKEN_HEADER]: options.internalToken ?? "", [CLIENT_IP_HEADER]: clientIp }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BackendError, createBackendClient, SessionExpiredError, toQueryString } from "~/services/http-client.server";
+import { requestScope } from "~/services/request-scope.server";
 
 /** A real local server that answers, fails or stalls as each path says. */
 let server: http.Server;
@@ -105,5 +106,23 @@ describe("createBackendClient", () => {
   it("reports an unreachable server", async () => {
     const client = createBackendClient({ baseUrl: "http://127.0.0.1:9", timeoutMs: 1000 });
     await expect(client.get("/ok")).rejects.toMatchObject({ status: 502 });
+  });
+
+  it("gives all the calls of one request a single deadline: after it passes, calls fail without being sent", async () => {
+    const client = createBackendClient({ baseUrl, timeoutMs: 10_000 });
+    await requestScope.run({ clientIp: "203.0.113.7", deadline: Date.now() + 150 }, async () => {
+      await expect(client.post("/stall?call=action")).rejects.toMatchObject({ status: 504 });
+      await expect(client.get("/stall?call=revalidation")).rejects.toMatchObject({ status: 504 });
+    });
+    expect(seen.some((request) => request.url === "/stall?call=revalidation")).toBe(false);
+  });
+
+  it("sends the internal token and the browser's address only on calls to the embedded backends", async () => {
+    const scope = { clientIp: "203.0.113.7", deadline: Date.now() + 5000 };
+    await requestScope.run(scope, () => createBackendClient({ baseUrl, timeoutMs: 1000, internalToken: "secret-1" }).get("/ok"));
+    expect(seen.at(-1)!.headers).toMatchObject({ "x-spark-internal": "secret-1", "x-spark-client-ip": "203.0.113.7" });
+    await requestScope.run(scope, () => createBackendClient({ baseUrl, timeoutMs: 1000 }).get("/ok"));
+    expect(seen.at(-1)!.headers["x-spark-internal"]).toBeUndefined();
+    expect(seen.at(-1)!.headers["x-spark-client-ip"]).toBeUndefined();
   });
 });

@@ -1,15 +1,18 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits } from "../../server/rate-limit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rateLimits, warnOnUntrustedForwarding } from "../../server/rate-limit";
+
+const INTERNAL_TOKEN = "internal-test-token";
 
 let baseUrl: string;
 let close: () => Promise<void>;
 
-beforeAll(async () => {
+// A fresh server (and so fresh buckets) per test: every request here comes from one loopback address.
+beforeEach(async () => {
   const app = express();
-  app.use(rateLimits({ apiPaths: ["/basic", "/api/v1"] }));
+  app.use(rateLimits({ apiPaths: ["/basic", "/sso", "/api/v1"], internalToken: INTERNAL_TOKEN }));
   app.all("*", (_req, res) => {
     res.send("ok");
   });
@@ -19,7 +22,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((resolve) => server.close(() => resolve()));
 });
-afterAll(() => close());
+afterEach(() => close());
 
 const post = (path: string) => fetch(baseUrl + path, { method: "POST" });
 
@@ -33,21 +36,54 @@ describe("rate limits", () => {
     expect((await post("/marketplace/detail")).status).toBe(200);
   });
 
-  it("answers outside API callers in the backends' envelope", async () => {
-    const outside = () => fetch(baseUrl + "/basic/sendCode", { method: "POST", headers: { "x-forwarded-for": "203.0.113.9" } });
+  it("answers API callers in the backends' envelope", async () => {
+    const outside = () => fetch(baseUrl + "/basic/sendCode", { method: "POST" });
     for (let i = 0; i < 10; i++) await outside();
     const refused = await outside();
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 429, success: false });
   });
 
-  it("does not count the app's own loopback calls to the backends", async () => {
-    for (let i = 0; i < 15; i++) expect((await post("/api/v1/informationCenter/favorite/add")).status).toBe(200);
-    const proxied = await fetch(baseUrl + "/api/v1/x", { method: "POST", headers: { "x-forwarded-for": "203.0.113.9" } });
-    expect(proxied.status).toBe(200);
+  it("exempts only calls that carry the internal token, not every loopback request", async () => {
+    const internal = () => fetch(baseUrl + "/api/v1/informationCenter/favorite/add", { method: "POST", headers: { "x-spark-internal": INTERNAL_TOKEN } });
+    for (let i = 0; i < 15; i++) expect((await internal()).status).toBe(200);
+    // A same-host proxy that adds no X-Forwarded-For is loopback too: it gets the sign-in limit.
+    const bareProxy = () => fetch(baseUrl + "/basic/login", { method: "POST" });
+    for (let i = 0; i < 10; i++) expect((await bareProxy()).status).toBe(200);
+    expect((await bareProxy()).status).toBe(429);
+    const forged = await fetch(baseUrl + "/basic/login", { method: "POST", headers: { "x-spark-internal": "guessed" } });
+    expect(forged.status).toBe(429);
+  });
+
+  it("limits the email-exists probe like sending a code", async () => {
+    const probe = () => fetch(baseUrl + "/sso/userInfoValidate", { method: "POST" });
+    for (let i = 0; i < 10; i++) expect((await probe()).status).toBe(200);
+    expect((await probe()).status).toBe(429);
   });
 
   it("keeps reads generous", async () => {
     for (let i = 0; i < 30; i++) expect((await fetch(`${baseUrl}/home`)).status).toBe(200);
+  });
+});
+
+describe("forwarded requests without TRUST_PROXY", () => {
+  it("warn once that every client shares one bucket", () => {
+    const warnings: string[] = [];
+    const middleware = warnOnUntrustedForwarding(false, (message) => warnings.push(message));
+    const next = () => {};
+    const request = (headers: Record<string, string>) => ({ headers }) as unknown as Parameters<typeof middleware>[0];
+    middleware(request({}), {} as never, next);
+    expect(warnings).toHaveLength(0);
+    middleware(request({ "x-forwarded-for": "203.0.113.1" }), {} as never, next);
+    middleware(request({ "x-forwarded-for": "203.0.113.2" }), {} as never, next);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("TRUST_PROXY");
+  });
+
+  it("stay quiet when a proxy is trusted", () => {
+    const warnings: string[] = [];
+    const middleware = warnOnUntrustedForwarding(true, (message) => warnings.push(message));
+    middleware({ headers: { "x-forwarded-for": "203.0.113.1" } } as never, {} as never, () => {});
+    expect(warnings).toHaveLength(0);
   });
 });
