@@ -1,0 +1,342 @@
+/**
+ * What the fuzzer attacks, read from the code rather than copied: the app's routes from the files in
+ * app/routes (Remix's flat-routes naming), the backends' endpoints from their Express routers, and the
+ * backends' field names from their Zod schemas. Only what each app route reads (query keys, form fields) is
+ * written here, and `missingKnowledge()` fails the suite when a route file has no entry.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Router } from "express";
+import { z } from "zod";
+import { API_PATHS } from "../../backend";
+import { openDatabase } from "../../backend/db";
+import { createSsoService } from "../../backend/sso/service";
+import { createMarketService } from "../../backend/market/service";
+import * as marketSchemas from "../../backend/market/schemas";
+import * as ssoSchemas from "../../backend/sso/schemas";
+import { LIST_FILTERS, PAGE_SIZES, PERIODS, RANGE_FILTERS, SORT_OPTIONS, STAT_ENUM_KEYS, STORAGE_TABS, statEnum } from "../../app/domain/filters";
+import { AUTH_PATHS } from "../../server/rate-limit";
+import {
+  type Gen,
+  address,
+  amount,
+  code6,
+  currency,
+  digits,
+  email,
+  garbage,
+  hex,
+  isoTime,
+  mostly,
+  nftType,
+  oneOf,
+  password,
+  redirect,
+  tokenId,
+  wei,
+} from "./rng";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface AppTarget {
+  kind: "app";
+  /** Remix route id, as `?_data=` names it. */
+  id: string;
+  /** URL pattern: `:name` parameters and a `*` splat. */
+  path: string;
+  loader: boolean;
+  action: boolean;
+  query: Record<string, Gen>;
+  form: Record<string, Gen>;
+  params: Record<string, Gen>;
+  /** Signs the session out: never sent with the live session, so the rest of the run keeps it. */
+  endsSession?: boolean;
+}
+
+export interface ApiTarget {
+  kind: "api";
+  id: string;
+  method: string;
+  path: string;
+  params: Record<string, Gen>;
+  endsSession?: boolean;
+}
+
+export type Target = AppTarget | ApiTarget;
+
+// ---- app routes ------------------------------------------------------------------------------------------
+
+/** remix.config.js's ignoredRouteFiles: server modules, tests and dotfiles are not routes. */
+const IGNORED_ROUTE_FILE = /(^\.|\.server\.tsx?$|\.test\.tsx?$)/;
+
+/** The route files of app/routes, sorted (so a seed replays the same target). */
+export function routeFiles(): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, "app/routes"))
+    .filter((file) => /\.(tsx?|jsx?)$/.test(file) && !IGNORED_ROUTE_FILE.test(file))
+    .sort();
+}
+
+/** Flat-routes naming: `a.b` nests, `_x` is pathless, `_index` is an index, `$x` a parameter, `$` a splat, `[.]` escapes. */
+export function routeOfFile(file: string): { id: string; path: string } {
+  const name = file.replace(/\.(tsx?|jsx?)$/, "");
+  const segments = name.match(/(?:\[[^\]]*\]|[^.])+/g) ?? [];
+  const parts: string[] = [];
+  for (const segment of segments) {
+    if (segment.startsWith("_")) continue;
+    if (segment === "$") parts.push("*");
+    else if (segment.startsWith("$")) parts.push(`:${segment.slice(1)}`);
+    else parts.push(segment.replace(/\[([^\]]*)\]/g, "$1"));
+  }
+  return { id: `routes/${name}`, path: `/${parts.join("/")}` };
+}
+
+function exportsOf(file: string): { loader: boolean; action: boolean } {
+  const source = fs.readFileSync(path.join(ROOT, "app/routes", file), "utf8");
+  const has = (name: string) => new RegExp(`^export\\s+(?:async\\s+)?(?:function|const)\\s+${name}\\b`, "m").test(source);
+  return { loader: has("loader"), action: has("action") };
+}
+
+const optionValues = (options: Record<number, string>) => [...Object.keys(options), ...Object.values(options)];
+
+const marketQuery: Record<string, Gen> = {
+  nftType,
+  type: nftType,
+  faction: mostly(oneOf("1", "2", "3")),
+  currency,
+  price: mostly((r) => `${amount(r)},${amount(r)}`),
+  sort: mostly((r) => r.pick(SORT_OPTIONS).value),
+  order: mostly(oneOf("asc", "desc", "ASC", "up")),
+  pageSize: mostly((r) => String(r.pick(PAGE_SIZES))),
+  page: mostly(digits(6)),
+  pageNumber: mostly(digits(6)),
+  ...Object.fromEntries(
+    Object.entries(LIST_FILTERS).map(([key, spec]) => [key, mostly((r) => r.sample(optionValues(spec.options), r.int(1, 3)).join(","))]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(RANGE_FILTERS).map(([key, spec]) => [key, mostly((r) => `${r.int(spec.min - 1, spec.max + 1)},${r.chance(0.3) ? "" : r.int(spec.min, spec.max)}`)]),
+  ),
+};
+
+const statsQuery: Record<string, Gen> = {
+  nftType,
+  level: mostly(digits(2)),
+  period: mostly(oneOf(...Object.keys(PERIODS))),
+  currency,
+  page: mostly(digits(6)),
+  ...Object.fromEntries(STAT_ENUM_KEYS.map((key) => [key, mostly((r) => r.pick(optionValues(statEnum(key).options)))])),
+};
+
+const storageQuery: Record<string, Gen> = { tab: mostly(oneOf(...Object.keys(STORAGE_TABS))), nftType, page: mostly(digits(6)) };
+
+/** The spam trap's fields (remix-utils' defaults) on the forms that render it. */
+const honeypot: Record<string, Gen> = { name__confirm: mostly(oneOf("")), from__confirm: mostly(digits(40)) };
+
+/** Order proof fields a browser wallet adds to trade forms. */
+const proof: Record<string, Gen> = { nonce: mostly(digits(78)), expiry: mostly(digits(13)), signature: hex(65), chainId: mostly(oneOf("31337", "56", "0")) };
+
+const none = { query: {}, form: {}, params: {} };
+const poolId = mostly((r) => String(r.int(-1, 5)));
+
+/** What each route reads. A new route file without an entry fails `missingKnowledge()`. */
+export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "form" | "params" | "endsSession">>> = {
+  "routes/$": { params: { "*": (r) => r.pick(["x", "a/b/c", "%ff", "%2e%2e/%2e%2e/etc/passwd", "build/%ff", "images/%ff", ".env", "x".repeat(3000)]) } },
+  "routes/_index": none,
+  "routes/forgot-password": {
+    query: { redirect },
+    form: { step: mostly(oneOf("send", "verify", "reset")), email, code: code6, password, ...honeypot },
+  },
+  "routes/game": none,
+  "routes/home": none,
+  "routes/invite.poster[.]svg": none,
+  "routes/invite": { form: { currency } },
+  "routes/login": {
+    query: { act: mostly(oneOf("reg", "connect", "login")), redirect, code: mostly((r) => r.string(8).toUpperCase()) },
+    form: {
+      email,
+      password,
+      redirectTo: redirect,
+      intent: mostly(oneOf("send-code", "register", "create-managed", "bind-wallet")),
+      code: code6,
+      referral: mostly((r) => r.string(8).toUpperCase()),
+      address,
+      signature: hex(65),
+      issuedAt: isoTime,
+      ...honeypot,
+    },
+  },
+  "routes/logout": { query: { redirect }, endsSession: true },
+  "routes/lootbox.$id": { params: { id: mostly((r) => String(r.int(0, 9)), 0.5) } },
+  "routes/loyalty._index": none,
+  "routes/loyalty.page.$poolId": { params: { poolId } },
+  "routes/loyalty.rewards.$poolId": { params: { poolId } },
+  "routes/marketplace": none,
+  "routes/marketplace._index": none,
+  "routes/marketplace.detail": {
+    query: { tokenId, nftType, back: redirect },
+    form: {
+      intent: mostly(oneOf("sell", "cancel", "transfer", "confirm-buy", "buy")),
+      price: amount,
+      currency,
+      days: mostly(oneOf("1", "3", "7", "30", "0", "365")),
+      to: address,
+      priceWei: wei,
+      listingId: mostly(digits(6)),
+      ...proof,
+    },
+  },
+  "routes/marketplace.favorite": {
+    form: { tokenId, nftType, intent: mostly(oneOf("add", "remove")), redirectTo: redirect, mode: mostly(oneOf("fetch")) },
+  },
+  "routes/marketplace.market": { query: marketQuery },
+  "routes/marketplace.statistics": { query: statsQuery },
+  "routes/marketplace.storage": { query: storageQuery, form: { intent: mostly(oneOf("cancel-all")), counter: mostly(digits(78)), ...proof } },
+  "routes/resources.chain-config": none,
+  "routes/spaceship.configuration": none,
+  "routes/spaceship.detail": none,
+  "routes/spaceship.exploration": none,
+  "routes/spaceship.storehouse": none,
+  "routes/spaceship.upgrade": none,
+  "routes/stripe.demo": none,
+  "routes/stripe.success": { query: { session_id: mostly((r) => r.pick(["cs_demo_paid", `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`])) } },
+};
+
+/** Route files without fuzz knowledge, and knowledge of routes that no longer exist. */
+export function missingKnowledge(): { unknownRoutes: string[]; staleEntries: string[] } {
+  const ids = routeFiles().map((file) => routeOfFile(file).id);
+  return {
+    unknownRoutes: ids.filter((id) => !(id in APP_KNOWLEDGE)),
+    staleEntries: Object.keys(APP_KNOWLEDGE).filter((id) => !ids.includes(id)),
+  };
+}
+
+export function appTargets(): AppTarget[] {
+  return routeFiles().map((file) => {
+    const { id, path: pattern } = routeOfFile(file);
+    const known = APP_KNOWLEDGE[id] ?? {};
+    return { kind: "app", id, path: pattern, ...exportsOf(file), query: {}, form: {}, params: {}, ...known };
+  });
+}
+
+/** Remix route ids for `?_data=` and `_routes=`: every route's plus the root's. */
+export function routeIds(targets: AppTarget[]): string[] {
+  return ["root", ...targets.map((target) => target.id)];
+}
+
+/** Files under public/ (served by express.static before Remix sees the request). */
+export function publicFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, "public", dir), { withFileTypes: true })) {
+      // The build output is per build directory; its paths are fuzzed as /build/... anyway.
+      if (entry.name === "build" && dir === "") continue;
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else out.push(`/${rel}`);
+    }
+  };
+  walk("");
+  return out.sort();
+}
+
+// ---- backend endpoints -----------------------------------------------------------------------------------
+
+/** Where backend/index.ts mounts the market router. */
+const MARKET_PREFIX = "/api/v1";
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+function routesOf(router: Router, prefix: string): { method: string; path: string }[] {
+  const out: { method: string; path: string }[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) for (const method of Object.keys(layer.route.methods)) out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
+      else if (layer.handle.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((router as unknown as { stack: Layer[] }).stack);
+  return out;
+}
+
+const PATH_PARAMS: Record<string, Gen> = {
+  walletAddress: address,
+  nftType,
+  tokenId,
+  boxType: mostly(digits(2)),
+};
+
+/** Every endpoint the embedded backends register, read from their routers over a throwaway in-memory database. */
+export async function apiTargets(): Promise<ApiTarget[]> {
+  if (!API_PATHS.includes(MARKET_PREFIX)) throw new Error(`The market is no longer mounted at ${MARKET_PREFIX}: update tests/fuzz/targets.ts`);
+  const store = await openDatabase(":memory:");
+  try {
+    const ctx = {
+      store,
+      options: { walletEncryptionKey: "11".repeat(32), claimSignerKey: `0x${"22".repeat(32)}` as const, chainId: 31337, tokenTtlSeconds: 60, exposeDevOutbox: true },
+    };
+    const sso = createSsoService(ctx);
+    const market = createMarketService(ctx, sso.auth);
+    const routes = [...routesOf(sso.router, ""), ...routesOf(sso.devRouter, ""), ...routesOf(market.router, MARKET_PREFIX)];
+    return routes.map(({ method, path: pattern }) => ({
+      kind: "api",
+      id: `${method} ${pattern}`,
+      method,
+      path: pattern,
+      params: Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, PATH_PARAMS[name] ?? garbage])),
+      endsSession: pattern === "/sso/loginOut",
+    }));
+  } finally {
+    await store.close();
+  }
+}
+
+// ---- backend fields --------------------------------------------------------------------------------------
+
+function keysOf(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape as object);
+  if (schema instanceof z.ZodEffects) return keysOf(schema.innerType());
+  return [];
+}
+
+/** The field names of every backend input schema, plus the market's nested range keys (`min[level]`). */
+export function apiFieldNames(): string[] {
+  const names = new Set<string>();
+  for (const schema of [...Object.values(marketSchemas), ...Object.values(ssoSchemas)]) for (const key of keysOf(schema)) names.add(key);
+  for (const key of marketSchemas.RANGE_KEYS) {
+    names.add(`min[${key}]`);
+    names.add(`max[${key}]`);
+  }
+  names.delete("min");
+  names.delete("max");
+  return [...names].sort();
+}
+
+/** A value for a backend field, chosen by what its name says it holds. */
+export function apiValue(name: string): Gen {
+  if (/^(min|max)\[/.test(name)) return mostly(digits(20));
+  if (/^(address|to|ownerAddress|Address|walletAddress)$/.test(name)) return address;
+  if (/tokenId|takeOut/.test(name)) return tokenId;
+  if (name === "nftType") return nftType;
+  if (/^(price|fire)$/.test(name)) return wei;
+  if (/^(counter|nonce|expiry|chainId|txId|listingId|pageNumber|pageSize|days|gameTag|BindType)$/.test(name)) return mostly(digits(20));
+  if (/^(UserName|Name|emailAddr)$/.test(name)) return email;
+  if (name === "Passsword") return mostly((r) => r.string(64, "0123456789abcdef"));
+  if (/^(Code)$/.test(name)) return code6;
+  if (/ignature$/.test(name)) return hex(65);
+  if (/^(IssuedAt|issuedAt)$/.test(name)) return isoTime;
+  if (/currency|erc20Addr/.test(name)) return currency;
+  if (name === "sessionId") return mostly((r) => `cs_${r.string(20)}`);
+  if (name === "accessToken") return mostly((r) => JSON.stringify({ address: address(r), issuedAt: isoTime(r), signature: hex(65)(r) }));
+  if (name === "code") return mostly((r) => r.string(8).toUpperCase());
+  return garbage;
+}
+
+/** Posts to these paths count against the strict sign-in rate limit. */
+export function isAuthPath(pathname: string): boolean {
+  return AUTH_PATHS.includes(pathname);
+}
+
