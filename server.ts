@@ -15,7 +15,7 @@ import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
 import { requestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
-import { refuseMalformedPaths } from "./server/malformed-path";
+import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { originCheck } from "./server/origin-check";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 
@@ -67,7 +67,7 @@ app.set("etag", false);
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 const INTERNAL_TOKEN = internalToken();
 // First: the routes below decode path parameters and would throw on a bad escape.
-app.use(refuseMalformedPaths({ apiPaths: API_PATHS }));
+app.use(refuseMalformedRequests({ apiPaths: API_PATHS }));
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -155,6 +155,7 @@ app.all(
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
   }),
 );
+app.use(clientErrorsInOneLine);
 
 const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`Spark Era is up on ${env.publicUrl}`);

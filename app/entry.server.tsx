@@ -59,5 +59,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A 404 or 405 from routing is the client's mistake, already answered: no stack for it.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix warns on every legacy `?_data` request; our client never sends one, so only probes would fill the log.
+  if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")) return;
   console.error(error);
 }

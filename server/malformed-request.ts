@@ -1,7 +1,8 @@
-import type { RequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 import { plainPage } from "./plain-page";
 
 export const MALFORMED_PATH = "This address is not valid. Check the link, or start again from the home page.";
+export const MALFORMED_HOST = "This request named no valid host, so it could not be served.";
 
 /** Express and Remix decode the path with decodeURIComponent, which throws a URIError on a bad escape (`%ff`). */
 export function isMalformedPath(url: string): boolean {
@@ -14,20 +15,47 @@ export function isMalformedPath(url: string): boolean {
 }
 
 /**
- * A path that does not decode is the client's mistake: a 400 and one log line, where Express's router would
- * log a URIError's stack. Mount it first, before any router that decodes the path.
+ * Remix builds each request's URL from the Host header: one that is no host (`[`, `a b`, `x@y`, port 99999)
+ * makes `new URL` throw. An absent Host is left to Express, which serves it.
  */
-export function refuseMalformedPaths({ apiPaths }: { apiPaths: string[] }): RequestHandler {
+export function isMalformedHost(host: string | undefined): boolean {
+  if (host === undefined || host === "") return false;
+  try {
+    const url = new URL(`http://${host}`);
+    return url.username !== "" || url.password !== "" || url.host !== host.toLowerCase().replace(/:80$/, "");
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A path that does not decode, or a Host that is no host, is the client's mistake: a 400 and one log line,
+ * where Express's router or Remix would log a stack and answer 500. Mount it first.
+ */
+export function refuseMalformedRequests({ apiPaths }: { apiPaths: string[] }): RequestHandler {
   return (req, res, next) => {
-    if (!isMalformedPath(req.url)) return next();
-    console.warn(`400 malformed path ${JSON.stringify(req.url.slice(0, 200))}`);
+    const badPath = isMalformedPath(req.url);
+    if (!badPath && !isMalformedHost(req.headers.host)) return next();
+    const what = badPath ? `path ${JSON.stringify(req.url.slice(0, 200))}` : `host ${JSON.stringify(String(req.headers.host).slice(0, 200))}`;
+    console.warn(`400 malformed ${what}`);
     res.status(400).set("Cache-Control", "no-store");
     const pathname = req.url.split("?", 1)[0];
     if (apiPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
       // API callers get the backends' envelope.
-      res.json({ code: 400, msg: "Malformed path", data: null, success: false });
+      res.json({ code: 400, msg: badPath ? "Malformed path" : "Malformed host", data: null, success: false });
     } else {
-      res.type("html").send(plainPage("Bad address", MALFORMED_PATH));
+      res.type("html").send(plainPage(badPath ? "Bad address" : "Bad request", badPath ? MALFORMED_PATH : MALFORMED_HOST));
     }
   };
 }
+
+/**
+ * The last error handler: a client error some middleware handed on (a Range past the end of a static file
+ * gives 416) is answered with its status and one log line, where Express's final handler prints a stack.
+ */
+export const clientErrorsInOneLine: ErrorRequestHandler = (error: { status?: number; statusCode?: number; message?: string }, req, res, next) => {
+  const status = error.status ?? error.statusCode ?? 500;
+  if (res.headersSent || status < 400 || status >= 500) return next(error);
+  console.warn(`${status} ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: ${error.message}`);
+  res.status(status).set("Cache-Control", "no-store").end();
+};

@@ -1,4 +1,4 @@
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { Honeypot } from "remix-utils/honeypot/server";
 import { getEnv } from "./env.server";
 
 /** The hidden fields' names (remix-utils' defaults, named here so the check below can ask for them). */
@@ -22,8 +22,8 @@ export function checkHoneypot(formData: FormData) {
   if (!formData.has(NAME_FIELD) || !formData.has(VALID_FROM_FIELD)) throw new Response(SPAM, { status: 400 });
   try {
     getHoneypot().check(formData);
-  } catch (error) {
-    if (error instanceof SpamError) throw new Response(SPAM, { status: 400 });
-    throw error;
+  } catch {
+    // SpamError, or a timestamp that does not decrypt (crypto-js throws "Malformed UTF-8 data"): a forged form either way.
+    throw new Response(SPAM, { status: 400 });
   }
 }

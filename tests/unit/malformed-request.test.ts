@@ -2,18 +2,26 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { isMalformedPath, MALFORMED_PATH, refuseMalformedPaths } from "../../server/malformed-path";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { clientErrorsInOneLine, isMalformedHost, isMalformedPath, MALFORMED_HOST, MALFORMED_PATH, refuseMalformedRequests } from "../../server/malformed-request";
 
 let baseUrl: string;
 let server: Server;
 
 beforeAll(async () => {
   const app = express();
-  app.use(refuseMalformedPaths({ apiPaths: ["/api/v1", "/sso"] }));
+  app.use(refuseMalformedRequests({ apiPaths: ["/api/v1", "/sso"] }));
+  const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-static-"));
+  fs.writeFileSync(path.join(publicDir, "favicon.svg"), "<svg/>");
+  app.use(express.static(publicDir));
   // A parameter route like Remix's catch-all: Express decodes its parameter, and a bad escape throws there.
   app.all("*", (req, res) => {
     res.send(`reached ${(req.params as Record<string, string>)[0]}`);
   });
+  app.use(clientErrorsInOneLine);
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -24,7 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("refuseMalformedPaths", () => {
+describe("refuseMalformedRequests", () => {
   it("answers a path that does not decode with a 400 page and one log line, no stack", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -48,6 +56,48 @@ describe("refuseMalformedPaths", () => {
     const response = await fetch(`${baseUrl}/lootbox/%E2%9C%93?q=%ff`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("reached /lootbox/✓");
+  });
+});
+
+/** fetch will not send a broken Host: speak HTTP by hand. */
+function getWithHost(host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}/home`, { headers: { host } }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("a Host header that is no host", () => {
+  it("gets a 400 page and one log line", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (const host of ["[", "a b", "x@y", "127.0.0.1:99999"]) {
+      const response = await getWithHost(host);
+      expect(response.status, host).toBe(400);
+      expect(response.body).toContain(MALFORMED_HOST);
+    }
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it("is told apart from real hosts", () => {
+    for (const bad of ["[", "a b", "x@y", "u:p@h", "h:99999", "h/x", "h?x"]) expect(isMalformedHost(bad), bad).toBe(true);
+    for (const good of [undefined, "", "localhost:3000", "127.0.0.1", "[::1]:3000", "SparkEra.example", "sparkera.example:80"]) expect(isMalformedHost(good), good).toBe(false);
+  });
+});
+
+describe("a client error handed on by a middleware", () => {
+  it("is answered with its status and one log line, no stack", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = await fetch(`${baseUrl}/favicon.svg`, { headers: { range: "bytes=999999-" } });
+    expect(response.status).toBe(416);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toBe('416 GET "/favicon.svg": Range Not Satisfiable');
+    expect(error).not.toHaveBeenCalled();
   });
 });
 
