@@ -1,11 +1,41 @@
+import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+
+/**
+ * The dependency direction between our top-level folders (core ← app, backend, contracts; server wires them).
+ * Relative imports are matched by the folder they climb to, `~/` is app/ and `~core/` is core/.
+ */
+const climbsTo = (...folders) => `^(\\.\\./)+(${folders.join("|")})(\\.ts)?(/|$)`;
+const APP_ALIAS = "^~/";
+
+const CORE_RULE = "core/ is plain TypeScript shared by everything: it imports only core/ (relatively) and portable packages";
+const nodeOnly = [...builtinModules.filter((name) => !name.startsWith("_")), "express", "better-sqlite3", "nodemailer"];
+/** core/ files at `depth` folders below core/ may climb that many levels, never out of core/. */
+const coreAtDepth = (depth) => ({
+  files: [`core/${"*/".repeat(depth - 1)}*.ts`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          { regex: `^(\\.\\./){${depth},}`, message: `${CORE_RULE}: nothing of app/, backend/, contracts/ or server/.` },
+          { regex: "^~", message: `${CORE_RULE}: import core/ files relatively; ~/ is app/.` },
+          { regex: `^(node:|(${nodeOnly.join("|")})(/|$))`, message: `${CORE_RULE}: no Node-only API (it runs in the browser too).` },
+          { regex: "^(react|react-dom|@remix-run)(/|$)", message: `${CORE_RULE}: no React or Remix.` },
+        ],
+      },
+    ],
+  },
+});
+
+const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 export default tseslint.config(
   {
     ignores: [
       "node_modules/**", "build/**", "public/build/**", ".build/**", ".cache/**", "data/**",
-      "test-results/**", "playwright-report/**", "contracts/artifacts/**", "contracts/abi.ts",
+      "test-results/**", "playwright-report/**", "contracts/generated/**",
     ],
   },
   ...tseslint.configs.recommended,
@@ -23,4 +53,19 @@ export default tseslint.config(
     files: ["**/*.{js,cjs}"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
+  coreAtDepth(1),
+  coreAtDepth(2),
+  coreAtDepth(3),
+  restrict(["backend/**/*.ts"], [
+    { regex: APP_ALIAS, message: "backend/ never imports app/: share through core/." },
+    { regex: climbsTo("app", "server", "scripts", "tests"), message: "backend/ imports only core/, contracts/generated/ and its own files." },
+    { regex: "^(\\.\\./)+contracts(/(?!generated(/|$))|$)", message: "backend/ imports only contracts/generated/ of contracts/." },
+  ]),
+  restrict(["contracts/**/*.ts"], [
+    { regex: APP_ALIAS, message: "contracts/ never imports app/: share through core/." },
+    { regex: climbsTo("app", "backend", "server", "scripts", "tests"), message: "contracts/ imports only core/ and its own files." },
+  ]),
+  restrict(["app/**/*.{ts,tsx}"], [
+    { regex: climbsTo("backend", "server", "scripts", "tests"), message: "app/ never imports backend/ or server/: server/ wires them together; share through core/." },
+  ]),
 );

@@ -73,7 +73,8 @@ app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 
-const backends = env.embeddedBackends
+// Exported for the e2e harness (tests/e2e/server.ts), which stocks test accounts through this very connection.
+export const backends = env.embeddedBackends
   ? await startBackends(env.DATABASE_PATH, {
       walletEncryptionKey: env.walletEncryptionKey,
       claimSignerKey: env.claimSignerKey,

@@ -2,7 +2,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // The tsconfig paths: "~/x" is app/x, "~core/x" is core/x.
+  resolve: {
+    alias: {
+      "~core": fileURLToPath(new URL("./core", import.meta.url)),
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+    },
+  },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/backend/**/*.test.ts", "tests/contracts/**/*.test.ts"],
     environment: "node",

@@ -5,12 +5,13 @@ import { Header, SocialLinks } from "~/components/header";
 import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
 import { lazy, Suspense } from "react";
-import { TOAST_DURATION_MS } from "~/domain/constants";
+import { TOAST_DURATION_MS } from "~core/constants";
 import { ClientOnly } from "remix-utils/client-only";
 import { backendClients } from "~/services/backends.server";
 import { getPublicEnv } from "~/services/env.server";
 import { SessionExpiredError } from "~/services/http-client.server";
-import { commitSession, readFlash, type UserInfo } from "~/services/session.server";
+import type { UserInfo } from "~core/api/sso";
+import { commitSession, pageUser, readFlash } from "~/services/session.server";
 import { ssoApi } from "~/services/sso.server";
 import stylesheet from "~/tailwind.css";
 
@@ -43,14 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     changed = true;
   }
-  const user = sessionUser
-    ? {
-        userName: sessionUser.UserName,
-        email: sessionUser.Email || sessionUser.UserName,
-        walletAddress: sessionUser.WalletAddress,
-        bindAddrType: sessionUser.BindAddrType,
-      }
-    : null;
+  const user = sessionUser ? pageUser(sessionUser) : null;
   return json(
     { env: getPublicEnv(), user, toast, dialog },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,

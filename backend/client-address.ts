@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Request } from "express";
-import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "../core/internal-call";
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
 
 /** True when the request carries this process's internal token: the app calling its own embedded backends. */
 export function hasInternalToken(req: Request, internalToken: string | undefined): boolean {

@@ -1,16 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
-
-/**
- * The envelope both backends answer with: `{ code, msg, data, success }`.
- * code mirrors the HTTP status (200 on success); clients unwrap `data`.
- */
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T | null;
-  success: boolean;
-}
+import type { Envelope } from "~core/api/envelope";
 
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import type { Router } from "express";
 import type { LocalAccount } from "viem";
+import type { BindAddrType } from "~core/api/sso";
 import type { BackendDb } from "./db";
 
 export interface BackendOptions {
@@ -35,8 +36,7 @@ export interface TokenOwner {
   email: string;
   /** Checksummed, or null when no wallet is bound. */
   walletAddress: `0x${string}` | null;
-  /** 1 = browser wallet, 2 = managed wallet, 0 = none. */
-  bindAddrType: 0 | 1 | 2;
+  bindAddrType: BindAddrType;
 }
 
 export interface SsoAuth {

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createPublicClient, http } from "viem";
-import { LOCAL_CHAIN_ID } from "../app/domain/constants";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 import { deployAndSeed } from "./deploy";
 import { localChain, readDeployment, writeDeployment, type Deployment } from "./deployment";
 

@@ -1,7 +1,8 @@
 /**
- * Deploys the contracts from the committed artifacts and seeds the demo world: token balances for the demo
- * accounts, box prices and limits from app/domain/boxes.ts, an open sale, a few boxes per demo account and a
- * treasury plus some custody NFTs in the asset manager for game -> chain claims. Takes well under a second on anvil.
+ * Deploys the contracts from the committed artifacts (contracts/generated/) and seeds the demo world: token
+ * balances for the demo accounts, box prices and limits from core/boxes.ts, an open sale, a few boxes per demo
+ * account and a treasury plus some custody NFTs in the asset manager for game -> chain claims. Takes well under
+ * a second on anvil.
  */
 import fs from "node:fs";
 import {
@@ -26,18 +27,18 @@ import {
   fireStakingAbi,
   gameTokenAbi,
   sparkCardAbi,
-} from "./abi";
+} from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
 import { decodeItemData, encodeItem } from "./itemData";
-import { BOX_CATALOGUE, type PaymentCurrency } from "../app/domain/boxes";
-import { STAKE_POOLS } from "../app/domain/pools";
+import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
+import { STAKE_POOLS } from "~core/pools";
 import {
   DEMO_BROWSER_ACCOUNT,
   DEMO_BUYER_ACCOUNT,
   DEMO_MANAGED_ACCOUNT,
   DEV_CLAIM_SIGNER_KEY,
   DEV_DEPLOYER_KEY,
-} from "../backend/demo";
+} from "~core/demo";
 
 const WEI = 10n ** 18n;
 /** FIRE, QUARK and USDT each demo account starts with. */
@@ -66,7 +67,7 @@ const CUSTODY_ITEMS: readonly bigint[] = [
 ];
 
 const DAY = 24n * 60n * 60n;
-/** On-chain terms of the SPEC §3 stake pools (ids 1-3); the reward box type comes from app/domain/pools.ts. */
+/** On-chain terms of the SPEC §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
 export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
   1: { takerThreshold: 500n * WEI, rewardNftMaxSupply: 1_000n },
   2: { takerThreshold: 2_000n * WEI, rewardNftMaxSupply: 300n },
@@ -83,7 +84,7 @@ interface Artifact {
 }
 
 function bytecodeOf(name: string): Hex {
-  const file = new URL(`./artifacts/${name}.json`, import.meta.url);
+  const file = new URL(`./generated/artifacts/${name}.json`, import.meta.url);
   return (JSON.parse(fs.readFileSync(file, "utf8")) as Artifact).bytecode;
 }
 

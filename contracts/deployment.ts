@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import { defineChain, type Address } from "viem";
-import { LOCAL_CHAIN_ID } from "../app/domain/constants";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 
 export interface Deployment {
   chainId: number;

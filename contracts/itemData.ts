@@ -4,7 +4,7 @@
  * spaceship stats (bytes 3-9), equipment code (byte 3).
  */
 
-import { NFT_TYPE, SPACESHIP_STATS, spaceshipTotal, type SpaceshipStats } from "../app/domain/nft";
+import { NFT_TYPE, SPACESHIP_STATS, spaceshipTotal, type SpaceshipStats } from "~core/nft";
 
 /** SparkCard holds these SPEC §3 card type codes (hero cards, spaceships, eggs, equipment, materials). */
 export type ItemAttributes =

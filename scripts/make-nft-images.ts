@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { NFT_TYPES, RARITIES } from "../app/domain/nft";
+import { NFT_TYPES, RARITIES } from "~core/nft";
 import { RARITY_SLUGS } from "../backend/market/catalog";
 
 /** Per grade: background from/to, accent, label. */

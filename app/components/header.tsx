@@ -1,7 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { shortAddress, useConnectedAddress } from "~/islands/wallet-store";
+import { shortAddress } from "~core/address";
+import { useConnectedAddress } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/safe-redirect";
 import type { PublicEnv } from "~/services/env.server";
 import { CopyButton } from "./copy-button";
@@ -13,7 +14,7 @@ export interface HeaderUser {
   userName: string;
   email: string;
   walletAddress: string;
-  bindAddrType: number;
+  managedWallet: boolean;
 }
 
 const MENU_LINKS = [
@@ -212,7 +213,7 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       </div>
       {user.walletAddress ? (
         <p className="mt-2 select-all break-all font-mono text-xs text-slate-300">
-          {user.bindAddrType === 2 ? "Managed wallet " : "Bound wallet "}
+          {user.managedWallet ? "Managed wallet " : "Bound wallet "}
           {user.walletAddress}
         </p>
       ) : (

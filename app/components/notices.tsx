@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { TOAST_DURATION_MS } from "~/domain/constants";
+import { TOAST_DURATION_MS } from "~core/constants";
 import type { Dialog, Toast } from "~/services/session.server";
 
 const TOAST_EVENT = "spark:toast";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~core/constants";
 
 /** SPEC §5 messages, word for word. */
 export const AUTH_MESSAGES = {

@@ -6,8 +6,8 @@
  * `min,max` with min ≤ max. Values are digits, letters, "." and "," only, so canonical text needs no escaping.
  * Anything invalid is dropped with a notice, never an error.
  */
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "./constants";
-import { CURRENCIES, type Currency, formatWei, isCurrency, parseTokenAmount } from "./money";
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
+import { CURRENCIES, type Currency, formatWei, isCurrency, parseTokenAmount } from "~core/money";
 import {
   BOX_TYPES,
   CAMPS,
@@ -25,7 +25,8 @@ import {
   RARITIES,
   SPACESHIP_TYPES,
   type NftTypeCode,
-} from "./nft";
+  NFT_TYPE,
+} from "~core/nft";
 
 export const MARKET_PATH = "/marketplace/market";
 export const STATISTICS_PATH = "/marketplace/statistics";
@@ -315,7 +316,7 @@ export function parseMarketFilter(params: URLSearchParams): Parsed<MarketFilter>
   // The query's own name for PSE/EGSE types, read against the chosen type.
   const typeAlias = take("type");
   if (typeAlias) {
-    const target = filter.nftType === 2 ? "pse" : filter.nftType === 3 ? "egse" : undefined;
+    const target = filter.nftType === NFT_TYPE.pse ? "pse" : filter.nftType === NFT_TYPE.egse ? "egse" : undefined;
     if (!target) notices.add("“type” names PSE or EGSE types and needs nftType 2 or 3, so it was ignored.");
     else {
       const spec: ListSpec = LIST_FILTERS[target];
@@ -391,7 +392,7 @@ export function parseMarketFilter(params: URLSearchParams): Parsed<MarketFilter>
       notices.add(`${spec.label} applies to ${typesLabel(spec.types)}, not to ${where}, so it was ignored.`);
     }
   }
-  if (filter.sort.startsWith("total-") && filter.nftType !== 4) {
+  if (filter.sort.startsWith("total-") && filter.nftType !== NFT_TYPE.spaceship) {
     filter.sort = DEFAULT_SORT;
     notices.add("Sorting by total attributes applies to spaceships only, so the newest listings come first.");
   }
@@ -452,7 +453,7 @@ export function withType(filter: MarketFilter, nftType: NftTypeCode | undefined)
     nftType,
     lists: keep(filter.lists, LIST_FILTERS),
     ranges: keep(filter.ranges, RANGE_FILTERS),
-    sort: filter.sort.startsWith("total-") && nftType !== 4 ? DEFAULT_SORT : filter.sort,
+    sort: filter.sort.startsWith("total-") && nftType !== NFT_TYPE.spaceship ? DEFAULT_SORT : filter.sort,
     page: DEFAULT_PAGE,
   };
 }
@@ -465,7 +466,7 @@ export function rangeKeysFor(nftType: NftTypeCode | undefined): RangeKey[] {
   return RANGE_KEYS.filter((key) => applies(RANGE_FILTERS[key].types, nftType));
 }
 export function sortOptionsFor(nftType: NftTypeCode | undefined) {
-  return SORT_OPTIONS.filter((option) => nftType === 4 || !option.value.startsWith("total-"));
+  return SORT_OPTIONS.filter((option) => nftType === NFT_TYPE.spaceship || !option.value.startsWith("total-"));
 }
 
 /** A list filter with a JSON-safe range: what the backend client sends (wei as decimal text). */

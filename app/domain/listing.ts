@@ -3,6 +3,7 @@
  * marketplace shows for an item's codes. Pure: enumerations are rendered by name, never by number.
  */
 import { getAddress, isAddress } from "viem";
+import type { ItemCodes } from "~core/api/market";
 import {
   BOX_TYPES,
   CAMPS,
@@ -22,26 +23,7 @@ import {
   rankLabel,
   spaceshipTotal,
   type SpaceshipStats,
-} from "./nft";
-
-/** The attribute codes of an item as the market API sends them (null where a type has no such attribute). */
-export interface ItemCodes {
-  nftType: number;
-  tokenURI: string;
-  camp: number | null;
-  rarity: number | null;
-  identity: number | null;
-  profession: number | null;
-  material: number | null;
-  level: number | null;
-  pseType: number | null;
-  egseType: number | null;
-  eggType: number | null;
-  rank: number | null;
-  equipmentType: number | null;
-  equipmentCode: number | null;
-  boxType: number | null;
-}
+} from "~core/nft";
 
 /** SPEC §3: an item is on sale when it has a price. */
 export function isSale(item: { price?: string | null }): boolean {

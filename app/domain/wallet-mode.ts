@@ -3,6 +3,8 @@
  * - `walletMode`: which path an action takes (web or blockchain) and, when neither may run, why.
  * - `preferredWallet`: which of the two browser wallets the stored preference names.
  */
+import { sameAddress } from "~core/address";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
 
 /** The two browser-wallet extensions SPEC §2 offers: MetaMask is the default, OKX Wallet the alternative. */
 export type WalletId = "metamask" | "okx";
@@ -15,9 +17,6 @@ export const PREFERRED_WALLET_KEY = "preferredWallet";
 export function preferredWallet(stored: string | null | undefined): WalletId {
   return stored === ALTERNATIVE_WALLET ? ALTERNATIVE_WALLET : DEFAULT_WALLET;
 }
-
-/** BindAddrType of the user info (SPEC §3): 0 none, 1 browser wallet, 2 managed wallet. */
-export const BIND_ADDR_TYPE = { none: 0, browser: 1, managed: 2 } as const;
 
 export interface BoundWallet {
   address: string;
@@ -46,10 +45,6 @@ export type WalletMode =
   | { path: "none"; ok: false; message: "Please bind wallet" }
   | { path: "blockchain"; ok: false; message: "Wallet address is inconsistent" }
   | { path: "blockchain"; ok: true; account: string };
-
-export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
-  return Boolean(a && b) && a!.toLowerCase() === b!.toLowerCase();
-}
 
 /** SPEC §4's first rule: a signed-in account with a managed wallet acts through the web path, no extension needed. */
 export function usesWebPath(loggedIn: boolean, bound: BoundWallet | null): boolean {

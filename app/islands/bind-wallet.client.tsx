@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { bindWalletMessage } from "~/domain/bind-message";
+import { bindWalletMessage } from "~core/bind-message";
 import { injectedProvider, walletErrorMessage } from "./eip1193";
 
 const INSTALL_MESSAGE = "Please install the MetaMask or OKX Wallet plugin to continue.";

@@ -3,10 +3,10 @@
  * errors in the product's words. Kept apart from React so the unit tests can feed them real encodings.
  */
 import { BaseError, ContractFunctionRevertedError, isAddress, parseEventLogs, zeroAddress, type Address, type Log } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi } from "../../contracts/abi";
-import { boxTitle } from "~/domain/boxes";
+import { blindBoxAbi, blindBoxOpenerAbi } from "../../contracts/generated/abi";
+import { boxTitle } from "~core/boxes";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "~/components/lootbox/rules";
-import { sameAddress } from "~/domain/wallet-mode";
+import { sameAddress } from "~core/address";
 
 /** SPEC §5: an NFT action needs a contract address for its NFT type; null when none is configured. */
 export function erc721Address(address: string | null | undefined): Address | null {

@@ -7,20 +7,21 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { zeroAddress, type Address, type Hash } from "viem";
 import { connect, getBalance, getConnection, readContract, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { useConfig, useConnection } from "wagmi";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "../../contracts/itemData";
-import { formatPrice } from "~/components/lootbox/format";
 import { ItemList, type OpenedItem } from "~/components/lootbox/items";
 import { checkPurchase, clampOpenCount, INVALID_ERC721, openBatches } from "~/components/lootbox/rules";
-import type { PaymentCurrency } from "~/domain/boxes";
-import { BATCH_OPEN_GAS_LIMIT } from "~/domain/constants";
+import { shortAddress } from "~core/address";
+import type { PaymentCurrency } from "~core/boxes";
+import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
+import { formatPrice } from "~core/money";
 import { loginHref } from "~/domain/safe-redirect";
 import { ALTERNATIVE_WALLET, DEFAULT_WALLET, usesWebPath, walletMode, type BoundWallet, type WalletMode } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "./eip1193";
 import { boxIdsFromReceipt, chainErrorMessage, erc721Address, openedItemIds, ShownError } from "./lootbox-chain";
 import { WalletProviders } from "./wagmi.client";
-import { setConnectedAddress, shortAddress } from "./wallet-store";
+import { setConnectedAddress } from "./wallet-store";
 
 export interface LootboxPanelProps {
   chain: PublicChainConfig;

@@ -4,8 +4,8 @@
  * browser-wallet user submits a trade form; managed wallets never load it (the backend signs for them).
  */
 import { getAddress, getTypesForEIP712Domain, isAddress, type Address, type Hex } from "viem";
-import { ACTION_ORDER_TTL_SECONDS, expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~/domain/orders";
-import { parseTokenAmount } from "~/domain/money";
+import { ACTION_ORDER_TTL_SECONDS, expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
+import { parseTokenAmount } from "~core/money";
 import { walletMode, type BoundWallet } from "~/domain/wallet-mode";
 import { injectedProvider, requestWalletInstall, walletErrorMessage } from "./eip1193";
 

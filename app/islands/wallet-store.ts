@@ -32,8 +32,3 @@ export function useConnectedAddress(): string | null {
     () => null,
   );
 }
-
-/** SPEC §2: the first 6 and the last 6 characters, `0x1234…abcdef`. */
-export function shortAddress(address: string): string {
-  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-6)}`;
-}

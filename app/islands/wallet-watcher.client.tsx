@@ -5,7 +5,8 @@
  * install dialog when an action needs a wallet and none is present.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { sameAddress, walletMismatch, type BoundWallet } from "~/domain/wallet-mode";
+import { sameAddress } from "~core/address";
+import { walletMismatch, type BoundWallet } from "~/domain/wallet-mode";
 import { BROWSER_WALLETS, injectedProvider, isWalletConnected, WALLET_MISSING_EVENT } from "./eip1193";
 import { getConnectedAddress, setConnectedAddress, useConnectedAddress } from "./wallet-store";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { CURRENCIES } from "~/domain/money";
+import { CURRENCIES } from "~core/money";
 import { getAuth, withSession } from "~/services/auth.server";
 import { backendClients } from "~/services/backends.server";
 import { getEnv } from "~/services/env.server";

@@ -4,7 +4,8 @@ import { CopyButton } from "~/components/copy-button";
 import { ErrorList } from "~/components/forms";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { formatPrice } from "~/domain/money";
+import { shortAddress } from "~core/address";
+import { formatPrice } from "~core/money";
 import { loginHref } from "~/domain/safe-redirect";
 import { claimRebate, loadInvite } from "./invite.server";
 
@@ -12,10 +13,6 @@ export const meta: MetaFunction = () => [{ title: "Referral | Spark Era" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadInvite(request);
 export const action = ({ request }: ActionFunctionArgs) => claimRebate(request);
-
-function shortAddress(address: string) {
-  return `${address.slice(0, 6)}…${address.slice(-6)}`;
-}
 
 export default function Invite() {
   const data = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { isAddress, verifyMessage } from "viem";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
-import { bindWalletMessage, SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS } from "~/domain/bind-message";
+import { bindWalletMessage, SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS } from "~core/bind-message";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { authenticator, createUserSession, requireUser, updateUserInfo, withSession } from "~/services/auth.server";
 import { backendClients } from "~/services/backends.server";

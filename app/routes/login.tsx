@@ -11,6 +11,7 @@ import { LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { getAuth } from "~/services/auth.server";
 import { getHoneypot } from "~/services/honeypot.server";
+import { pageUser } from "~/services/session.server";
 import { connectAction, loginAction, registerAction } from "./login.server";
 
 const BindWalletButton = lazy(() => import("~/islands/bind-wallet.client"));
@@ -25,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await getAuth(request);
   if (mode === "connect") {
     if (!user) throw redirect(`/login?redirect=${encodeURIComponent(`/login?act=connect&redirect=${encodeURIComponent(redirectTo)}`)}`);
-    return json({ mode, redirectTo, referral: "", honeypot: null, user: { userName: user.UserName, wallet: user.WalletAddress, bindAddrType: user.BindAddrType } });
+    const { userName, walletAddress, managedWallet } = pageUser(user);
+    return json({ mode, redirectTo, referral: "", honeypot: null, user: { userName, wallet: walletAddress, managedWallet } });
   }
   if (user) throw redirect(redirectTo);
   const referral = (url.searchParams.get("code") ?? "").slice(0, 64);
@@ -127,14 +129,14 @@ function RegisterForm({ redirectTo, referral, honeypot }: { redirectTo: string; 
   );
 }
 
-function ConnectWallet({ redirectTo, user }: { redirectTo: string; user: { userName: string; wallet: string; bindAddrType: number } }) {
+function ConnectWallet({ redirectTo, user }: { redirectTo: string; user: { userName: string; wallet: string; managedWallet: boolean } }) {
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData.error : null;
   if (user.wallet) {
     return (
       <div className="flex flex-col gap-3">
         <p>
-          {user.bindAddrType === 2 ? "Your account has a managed wallet:" : "Your account is bound to the wallet:"}
+          {user.managedWallet ? "Your account has a managed wallet:" : "Your account is bound to the wallet:"}
         </p>
         <p className="select-all break-all font-mono text-sm text-white">{user.wallet}</p>
         <Link to={redirectTo} className="btn-primary">

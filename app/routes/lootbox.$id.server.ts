@@ -1,4 +1,4 @@
-import { findBox } from "~/domain/boxes";
+import { findBox } from "~core/boxes";
 import { publicChainConfig, readShopForRequest } from "~/services/chain.server";
 
 /** The box type named by the URL, or a 404 for anything that is not a box type we sell. */

@@ -7,7 +7,7 @@ import { BoxLimits, BoxPrices, NEEDS_WALLET_TEXT, OwnedBoxes, RankBadge, ShopUna
 import { WalletBalances } from "~/components/lootbox/balances";
 import { purchaseBlockedNote, purchaseLimits } from "~/components/lootbox/rules";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { findBox } from "~/domain/boxes";
+import { findBox } from "~core/boxes";
 import { loginHref } from "~/domain/safe-redirect";
 import type { RootLoader } from "~/root";
 import { loadLootboxPage } from "./lootbox.$id.server";

@@ -1,7 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Page } from "~/components/page";
-import { STAKE_POOLS } from "~/domain/pools";
+import { STAKE_POOLS } from "~core/pools";
 
 export const meta: MetaFunction = () => [{ title: "Loyalty Program | Spark Era" }];
 

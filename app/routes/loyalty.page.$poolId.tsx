@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
-import { findPool } from "~/domain/pools";
+import { findPool } from "~core/pools";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const pool = findPool(params.poolId);

@@ -1,20 +1,36 @@
 import { json } from "@remix-run/node";
 import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
-import { formatPrice, formatWei, parseTokenAmount } from "~/domain/money";
+import { formatPrice, formatWei, isCurrency, parseTokenAmount } from "~core/money";
 import { parseWithZod } from "@conform-to/zod";
 import { BuySchema, ProofSchema, SellSchema, transferSchema } from "~/components/market/trade-panel";
-import { expiryIn, LISTING_CHANGED_MESSAGE } from "~/domain/orders";
+import { expiryIn, LISTING_CHANGED_MESSAGE } from "~core/orders";
 import { loginHref } from "~/domain/safe-redirect";
 import { requireUser, withSession } from "~/services/auth.server";
 import { emitAnalytics } from "~/services/analytics.server";
-import { ordersApi, proofFrom, type OrderContext } from "~/services/orders.server";
-import { makeToast, redirectWithToast, type UserInfo } from "~/services/session.server";
+import { ordersApi, proofFrom } from "~/services/orders.server";
+import { type UserInfo, BIND_ADDR_TYPE } from "~core/api/sso";
+import { makeToast, redirectWithToast } from "~/services/session.server";
 import { backendClients } from "~/services/backends.server";
 import { BackendError } from "~/services/http-client.server";
-import { marketApi, type TokenRef } from "~/services/market.server";
-import { backendProblem, formatTime, here, safeBack, shortAddress, typeLabel, viewer } from "./marketplace.shared.server";
+import type { ActivityEvent, HistoryEvent, OrderContext, TokenRef } from "~core/api/market";
+import { marketApi } from "~/services/market.server";
+import { shortAddress } from "~core/address";
+import { backendProblem, formatTime, here, safeBack, typeLabel, viewer } from "./marketplace.shared.server";
+import { NFT_TYPE } from "~core/nft";
 
-const EVENT_NAMES = { list: "Listed", sale: "Sold", cancel: "Sale cancelled" } as const;
+const EVENT_NAMES: Record<ActivityEvent, string> = { list: "Listed", sale: "Sold", cancel: "Sale cancelled", transfer: "Transferred" };
+
+/** One row of the item's history; a transfer has no price. */
+export function historyRow(event: HistoryEvent, index: number) {
+  return {
+    key: `${event.at}-${index}`,
+    event: EVENT_NAMES[event.event],
+    price: event.event === "transfer" ? "—" : formatPrice(event.price, event.currency),
+    from: shortAddress(checksummed(event.fromAddress)),
+    to: event.toAddress ? shortAddress(checksummed(event.toAddress)) : null,
+    at: formatTime(event.at),
+  };
+}
 
 /** tokenId and nftType from the query: both absent (no item chosen), both valid, or a message saying what is wrong. */
 export function readTokenRef(params: URLSearchParams): { ref: TokenRef | null; problem: string | null } {
@@ -52,11 +68,11 @@ export async function loadDetail(request: Request) {
   const views = Math.max(detail.views, (await viewed)?.views ?? 0);
   const owner = checksummed(detail.ownerAddress);
   const onSale = isSale(detail);
-  const stats = detail.nftType === 4 ? spaceshipStats(detail) : undefined;
+  const stats = detail.nftType === NFT_TYPE.spaceship ? spaceshipStats(detail) : undefined;
   const bound = tradingWallet(user);
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   let orderContext: OrderContext | null = null;
-  if (bound && bound.bindAddrType !== 2) {
+  if (bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed) {
     orderContext = await ordersApi(backendClients(token).market)
       .orderContext(bound.address)
       .catch(() => null);
@@ -95,14 +111,7 @@ export async function loadDetail(request: Request) {
       stats: stats ?? null,
       views,
       favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },
-      history: detail.history.map((event, index) => ({
-        key: `${event.at}-${index}`,
-        event: EVENT_NAMES[event.event],
-        price: formatPrice(event.price, event.currency),
-        from: shortAddress(checksummed(event.fromAddress)),
-        to: event.toAddress ? shortAddress(checksummed(event.toAddress)) : null,
-        at: formatTime(event.at),
-      })),
+      history: detail.history.map(historyRow),
     },
   });
 }
@@ -111,7 +120,7 @@ export async function loadDetail(request: Request) {
 
 /** The account's wallet for trading: null when none is bound. */
 function tradingWallet(user: UserInfo | null | undefined): { address: string; bindAddrType: number } | null {
-  return user?.WalletAddress ? { address: checksummed(user.WalletAddress), bindAddrType: Number(user.BindAddrType) } : null;
+  return user?.WalletAddress ? { address: checksummed(user.WalletAddress), bindAddrType: user.BindAddrType } : null;
 }
 
 /** The detail URL to come back to after an action (the same page, its query kept). */
@@ -169,7 +178,7 @@ export async function tradeAction(request: Request) {
       if (formData.get("listingId") !== String(detail.listing.id)) return fail(LISTING_CHANGED_MESSAGE, 409);
       const { balances } = await withSession(request, () => orders.gameBalances(1), back);
       const currency = detail.currency ?? "FIRE";
-      const balance = balances[currency] ?? "0";
+      const balance = (isCurrency(currency) && balances[currency]) || "0";
       return json({
         intent,
         result: null,

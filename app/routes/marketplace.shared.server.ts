@@ -5,14 +5,15 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { NFT_TYPE_LABELS, isCanonical } from "~/domain/filters";
 import { gradeLabel, gradeName, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
-import { formatPrice } from "~/domain/money";
-import type { NftTypeCode } from "~/domain/nft";
+import { shortAddress } from "~core/address";
+import { formatPrice } from "~core/money";
+import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { safeRedirect } from "~/domain/safe-redirect";
 import type { ItemCardModel, TradeRowModel } from "~/components/market/types";
 import { getAuth } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { BackendError } from "~/services/http-client.server";
-import type { ListingRecord, TradeRecord } from "~/services/market.server";
+import type { ListingRecord, TradeRecord } from "~core/api/market";
 
 /** At most this many notices travel across the redirect (a cookie holds about 4 KB). */
 const NOTICES_ACROSS_REDIRECT = 8;
@@ -90,11 +91,6 @@ export function typeLabel(nftType: number): string {
   return NFT_TYPE_LABELS[nftType as NftTypeCode] ?? "Item";
 }
 
-/** SPEC §2's short form: the first 6 and last 6 characters. */
-export function shortAddress(address: string): string {
-  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
-}
-
 /** "2026-11-20 14:03 UTC" */
 export function formatTime(iso: string): string {
   const date = new Date(iso);
@@ -102,7 +98,7 @@ export function formatTime(iso: string): string {
 }
 
 export function cardView(record: ListingRecord, back: string): ItemCardModel {
-  const stats = record.nftType === 4 ? spaceshipStats(record) : undefined;
+  const stats = record.nftType === NFT_TYPE.spaceship ? spaceshipStats(record) : undefined;
   const grade = gradeLabel(record);
   // The grade is the card's badge already; the other attributes describe the item.
   const attributes = namedAttributes(record).filter((attribute) => attribute.label !== gradeName(record.nftType));

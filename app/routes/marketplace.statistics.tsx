@@ -22,8 +22,8 @@ import {
   toStatsQuery,
   type StatsFilter,
 } from "~/domain/filters";
-import { CURRENCIES } from "~/domain/money";
-import type { NftTypeCode } from "~/domain/nft";
+import { CURRENCIES } from "~core/money";
+import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { backendClients } from "~/services/backends.server";
 import { marketApi } from "~/services/market.server";
 import { backendProblem, canonicalView, tradeView } from "./marketplace.shared.server";
@@ -130,9 +130,9 @@ function forType(filter: StatsFilter, nftType: NftTypeCode | undefined): StatsFi
   return {
     ...filter,
     nftType,
-    pse: nftType === 2 ? filter.pse : undefined,
-    egse: nftType === 3 ? filter.egse : undefined,
-    rank: nftType === 4 ? filter.rank : undefined,
+    pse: nftType === NFT_TYPE.pse ? filter.pse : undefined,
+    egse: nftType === NFT_TYPE.egse ? filter.egse : undefined,
+    rank: nftType === NFT_TYPE.spaceship ? filter.rank : undefined,
     page: 1,
   };
 }

@@ -6,8 +6,10 @@ import { checksummed } from "~/domain/listing";
 import { requireUser, withSession } from "~/services/auth.server";
 import { backendClients } from "~/services/backends.server";
 import { BackendError } from "~/services/http-client.server";
-import { ordersApi, proofFrom, type OrderContext } from "~/services/orders.server";
-import { makeToast, redirectWithToast, type UserInfo } from "~/services/session.server";
+import type { OrderContext } from "~core/api/market";
+import { ordersApi, proofFrom } from "~/services/orders.server";
+import { type UserInfo, BIND_ADDR_TYPE } from "~core/api/sso";
+import { makeToast, redirectWithToast } from "~/services/session.server";
 
 /** What the Selling tab needs to offer "Cancel all listings": a browser wallet signs with the order context. */
 export interface CancelAllOffer {
@@ -16,12 +18,12 @@ export interface CancelAllOffer {
 }
 
 export async function cancelAllOffer(token: string | null | undefined, user: UserInfo): Promise<CancelAllOffer> {
-  if (Number(user.BindAddrType) === 2) return { browserWallet: null, orderContext: null };
+  if (user.BindAddrType === BIND_ADDR_TYPE.managed) return { browserWallet: null, orderContext: null };
   const address = checksummed(user.WalletAddress);
   const orderContext = await ordersApi(backendClients(token).market)
     .orderContext(address)
     .catch(() => null);
-  return { browserWallet: { address, bindAddrType: Number(user.BindAddrType) }, orderContext };
+  return { browserWallet: { address, bindAddrType: user.BindAddrType }, orderContext };
 }
 
 const CancelAllSchema = ProofSchema.extend({ intent: z.literal("cancel-all"), counter: z.string().regex(/^\d{1,78}$/).optional() });

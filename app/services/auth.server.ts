@@ -6,8 +6,9 @@ import { loginHref, safeRedirect } from "~/domain/safe-redirect";
 import { backendClients } from "./backends.server";
 import { SessionExpiredError } from "./http-client.server";
 import { invitesApi } from "./invites.server";
-import { commitSession, getSession, sessionStorage, type Toast, type UserInfo } from "./session.server";
-import { ssoApi, type SignIn } from "./sso.server";
+import type { SignIn, UserInfo } from "~core/api/sso";
+import { commitSession, getSession, sessionStorage, type Toast } from "./session.server";
+import { ssoApi } from "./sso.server";
 
 /** Email + password through the SSO API. The form was validated by the action before this runs. */
 export const authenticator = new Authenticator<SignIn>();

@@ -4,12 +4,12 @@
  * The HTTP transport batches each page's reads into one JSON-RPC request: the local node has no multicall.
  */
 import { createPublicClient, getAddress, http, isAddress, zeroAddress, type Address, type PublicClient } from "viem";
-import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/abi";
+import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { readDeployment, type Deployment } from "../../contracts/deployment";
-import { formatPrice } from "~/components/lootbox/format";
-import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~/domain/boxes";
-import { rankLabel } from "~/domain/nft";
-import { DAILY_LIMITED_BOX_TYPES } from "~/domain/constants";
+import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
+import { rankLabel } from "~core/nft";
+import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
+import { formatPrice } from "~core/money";
 import { getAuth } from "./auth.server";
 
 /** What the browser needs to reach the chain: public by nature (addresses, chain id, the node's URL). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~/domain/constants";
+import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
+import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 
 const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes} bytes of hex`);
 const optionalUrl = z.string().url().optional();
@@ -7,12 +8,10 @@ const link = (fallback: string) => z.string().url().default(fallback);
 
 /**
  * Development-only secrets, public in this repository: used only on a local PUBLIC_URL, and then named in the
- * start log. This module is the one place for them.
+ * start log. The claim signer's key is in core/demo.ts, as the local chain trusts it too.
  */
 const DEV_SESSION_SECRET = "spark-era-dev-session-secret-change-me";
 const DEV_WALLET_ENCRYPTION_KEY = "5a".repeat(32);
-/** Signs claims on the embedded default: anvil dev account #9, which the local chain's asset manager trusts. */
-export const DEV_CLAIM_SIGNER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
 
 /** Hosts that only this machine reaches. Any other PUBLIC_URL host is a public deployment. */
 export const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

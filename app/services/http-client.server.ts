@@ -1,7 +1,8 @@
 import http from "node:http";
 import https from "node:https";
-import { AUTH_TOKEN_HEADER } from "~/domain/constants";
-import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "../../core/internal-call";
+import type { Envelope } from "~core/api/envelope";
+import { AUTH_TOKEN_HEADER } from "~core/constants";
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
 import { currentRequestScope } from "./request-scope.server";
 
 /** SPEC §8: what a 401 rejects with. */
@@ -56,13 +57,8 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-interface Envelope {
-  code?: number;
-  msg?: string;
-  codeError?: string;
-  success?: boolean;
-  data?: unknown;
-}
+/** What may come back: the envelope, or a real backend's variant of it (any field missing, an error in codeError). */
+type ReceivedEnvelope = Partial<Envelope<unknown>> & { codeError?: string };
 
 export interface BackendClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -154,9 +150,9 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
       throw new BackendError("The server could not be reached. Please try again.", 502);
     }
 
-    let envelope: Envelope | undefined;
+    let envelope: ReceivedEnvelope | undefined;
     try {
-      envelope = JSON.parse(response.text) as Envelope;
+      envelope = JSON.parse(response.text) as ReceivedEnvelope;
     } catch {
       envelope = undefined;
     }

@@ -2,8 +2,8 @@
  * Typed calls of the signed order endpoints (docs/api.md "Signed orders") through the market backend client.
  * A managed wallet (BindAddrType 2) sends no proof: the backend signs. A browser wallet sends the proof it signed.
  */
+import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
 import type { BackendClient } from "./http-client.server";
-import type { ListingRecord, TokenRef } from "./market.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
 export interface OrderProof {
@@ -11,23 +11,6 @@ export interface OrderProof {
   expiry?: number;
   signature?: `0x${string}`;
   chainId?: number;
-}
-
-export interface OrderContext {
-  domain: { name: string; version: string; chainId: number; verifyingContract: `0x${string}` };
-  /** The wallet's cancel-all counter, decimal. */
-  counter: string;
-}
-
-export interface SaleResult extends ListingRecord {
-  sale: { transactionId: string; price: string; currency: string };
-}
-
-export interface GameBalances {
-  gameTag: number;
-  address: string;
-  /** Wei strings per currency. */
-  balances: Record<string, string>;
 }
 
 /** The proof fields a browser wallet's form posts (all text), as the order endpoints take them; none without a signature. */
@@ -59,7 +42,7 @@ export function ordersApi(market: BackendClient) {
       market.post<ListingRecord>("/api/v1/informationCenter/transferToken", { body: { ...ref, ...input, ...proofOf(proof) } }),
     /** Ends every listing of the wallet: `counter` is the wallet's current cancel-all counter (what was signed). */
     cancelAll: (address: string, counter: string, proof?: OrderProof) =>
-      market.post<{ cancelled: number; counter: string }>("/api/v1/informationCenter/cancelAllSell", { body: { address, counter, ...proofOf(proof) } }),
+      market.post<CancelAllResult>("/api/v1/informationCenter/cancelAllSell", { body: { address, counter, ...proofOf(proof) } }),
     gameBalances: (gameTag = 1) => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag } }),
   };
 }

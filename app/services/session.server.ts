@@ -1,16 +1,20 @@
 import { createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
-import { SESSION_MAX_AGE_SECONDS, TOAST_DURATION_MS } from "~/domain/constants";
+import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
+import { SESSION_MAX_AGE_SECONDS, TOAST_DURATION_MS } from "~core/constants";
 import { getEnv } from "./env.server";
 
-export interface UserInfo {
-  UserName: string;
-  Email: string;
-  UserWithThirdName: string;
-  LoginType: string | number;
-  UserWithThird: string;
-  /** 0 none, 1 browser wallet, 2 managed wallet (web path). */
-  BindAddrType: number;
-  WalletAddress: string;
+/**
+ * The signed-in user as every page gets it (root loader data). `managedWallet` is worked out here, so the
+ * header in every page's bundle needs no BindAddrType codes.
+ */
+export function pageUser(user: UserInfo) {
+  return {
+    userName: user.UserName,
+    email: user.Email || user.UserName,
+    walletAddress: user.WalletAddress,
+    bindAddrType: user.BindAddrType,
+    managedWallet: user.BindAddrType === BIND_ADDR_TYPE.managed,
+  };
 }
 
 export type ToastKind = "success" | "error" | "info";

@@ -1,13 +1,6 @@
+import type { CodeSent, ManagedWalletCreated, SignIn, StoreOrder, UserInfo } from "~core/api/sso";
+import { prehashPassword } from "~core/password-hash";
 import type { BackendClient } from "./http-client.server";
-import { prehashPassword } from "./password-hash.server";
-import type { UserInfo } from "./session.server";
-
-/** What a successful sign-in or registration returns. */
-export interface SignIn {
-  token: string;
-  expiresAt: string;
-  userInfo: UserInfo;
-}
 
 /** Typed calls of the node (SSO) backend, SPEC §7. Passwords are pre-hashed here, never sent in clear. */
 export function ssoApi(sso: BackendClient) {
@@ -15,13 +8,13 @@ export function ssoApi(sso: BackendClient) {
     getUserInfo: () => sso.get<UserInfo>("/sso/getUserInfo"),
     login: (email: string, password: string) =>
       sso.post<SignIn>("/basic/login", { anonymous: true, body: { UserName: email, Passsword: prehashPassword(password) } }),
-    sendCode: (email: string) => sso.post<unknown>("/basic/sendCode", { anonymous: true, body: { Name: email } }),
+    sendCode: (email: string) => sso.post<CodeSent>("/basic/sendCode", { anonymous: true, body: { Name: email } }),
     register: (input: { email: string; password: string; code: string; referral?: string }) =>
       sso.post<SignIn>("/basic/userInfo", {
         anonymous: true,
         body: { UserName: input.email, Passsword: prehashPassword(input.password), Code: input.code, RefferAddr: input.referral ?? "" },
       }),
-    sendCodeToForgetPwd: (email: string) => sso.post<unknown>("/basic/sendCodeToForgetPwd", { anonymous: true, body: { Name: email } }),
+    sendCodeToForgetPwd: (email: string) => sso.post<CodeSent>("/basic/sendCodeToForgetPwd", { anonymous: true, body: { Name: email } }),
     validateForgetCode: (email: string, code: string) =>
       sso.post<unknown>("/basic/validateForgetCode", { anonymous: true, body: { UserName: email, Code: code } }),
     forgetPwd: (email: string, password: string, code: string) =>
@@ -32,19 +25,8 @@ export function ssoApi(sso: BackendClient) {
       sso.post<UserInfo>("/sso/bindWalletWithAccount", {
         body: { LoginType: "email", BindType: 1, Address: input.address, UserName: input.userName, Signature: input.signature, IssuedAt: input.issuedAt },
       }),
-    createManagedWallet: () => sso.get<{ address: string }>("/sso/createAddress"),
+    createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
     orderDetail: (sessionId: string) => sso.post<StoreOrder>("/store/getOrderDetail", { anonymous: true, body: { sessionId } }),
   };
 }
 
-export interface StoreOrder {
-  sessionId: string;
-  productId: string;
-  productName: string;
-  quantity: number;
-  amountCents: number;
-  currency: string;
-  status: "pending" | "paid" | "canceled";
-  createdAt: string;
-  paidAt: string | null;
-}

@@ -21,7 +21,8 @@ import {
   equipmentSlot,
   rankLabel,
   type NftTypeCode,
-} from "../../app/domain/nft";
+} from "~core/nft";
+import type { Trait } from "~core/api/market";
 import type { ItemAttributeColumns } from "./tables";
 
 export const API_PREFIX = "/api/v1";
@@ -114,11 +115,6 @@ export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttrib
     default:
       return `Item ${n}`;
   }
-}
-
-export interface Trait {
-  trait_type: string;
-  value: string | number;
 }
 
 /** NFT metadata traits (SPEC §3: a trait_type/value list) for the item's columns. */

@@ -20,9 +20,10 @@ import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
 import type { MarketDb } from "./db";
-import { type ItemRow, MSG, activeListing, balanceOf, closeListing, credit, debit, requireItem, sameAddress } from "./ledger";
+import { sameAddress } from "~core/address";
+import { type ItemRow, MSG, activeListing, balanceOf, closeListing, credit, debit, requireItem } from "./ledger";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
-import type { Currency } from "./money";
+import type { Currency } from "~core/money";
 
 export const CLAIM_ABI = parseAbiParameters(
   "address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce, uint256 deadline, uint256 chainId, address assetManager",

@@ -5,7 +5,7 @@
  * in large transactions.
  */
 import { getAddress } from "viem";
-import { NFT_TYPE, spaceshipTotal, type SpaceshipStats } from "../../app/domain/nft";
+import { NFT_TYPE, spaceshipTotal, type SpaceshipStats } from "~core/nft";
 import { imageFor, itemName, traitsOf } from "./catalog";
 import type { MarketDb } from "./db";
 import {
@@ -17,7 +17,7 @@ import {
   insertListing,
   recordActivity,
 } from "./ledger";
-import { CURRENCIES, type Currency, WEI_PER_TOKEN } from "./money";
+import { CURRENCIES, type Currency, WEI_PER_TOKEN } from "~core/money";
 import { ACTIVITY_KIND, type ItemAttributeColumns, LISTING_STATUS, LOCATION } from "./tables";
 import type { Address } from "./schemas";
 

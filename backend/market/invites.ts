@@ -9,8 +9,11 @@ import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
 import type { MarketDb } from "./db";
 import { drawInviteCode } from "./generate";
-import { REBATE_BPS, credit, sameAddress } from "./ledger";
-import { CURRENCIES, type Currency, isCurrency, readWei } from "./money";
+import { sameAddress } from "~core/address";
+import type { InviteAccepted, RebateClaim, RebateInfo, RebateTotal } from "~core/api/market";
+import { REBATE_BPS, credit } from "./ledger";
+import { CURRENCIES, type Currency, isCurrency } from "~core/money";
+import { readWei } from "./money";
 
 /** The sign-on site's registration page takes the code (SPEC §2: /login?act=reg&code=…). */
 export function invitePath(code: string): string {
@@ -32,7 +35,7 @@ export function invitedCount(db: MarketDb, address: string): number {
 }
 
 /** Links `invitee` to the owner of `codeOrWallet` (an invite code, or the inviter's wallet), once. */
-export function acceptInvite(db: MarketDb, invitee: string, codeOrWallet: string, now: number) {
+export function acceptInvite(db: MarketDb, invitee: string, codeOrWallet: string, now: number): InviteAccepted {
   const code = codeOrWallet.startsWith("0x") ? inviteCode(db, codeOrWallet, now) : codeOrWallet;
   const owner = db.get<{ address: string }>("select address from market_invite_codes where code = ?", [code]);
   if (!owner) throw new ApiError(404, "Unknown invite code");
@@ -43,14 +46,6 @@ export function acceptInvite(db: MarketDb, invitee: string, codeOrWallet: string
   );
   if (!inserted.changes) throw new ApiError(409, "Your wallet has already accepted an invite");
   return { inviterAddress: owner.address, code };
-}
-
-export interface RebateTotal {
-  currency: Currency;
-  /** Wei, decimal strings. */
-  earned: string;
-  claimed: string;
-  claimable: string;
 }
 
 function rebateRow(db: MarketDb, address: string, currency: Currency) {
@@ -68,7 +63,7 @@ export function rebateTotal(db: MarketDb, address: string, currency: Currency): 
   return { currency, earned: earned.toString(), claimed: claimed.toString(), claimable: claimable.toString() };
 }
 
-export function rebateInfo(db: MarketDb, address: string, now: number) {
+export function rebateInfo(db: MarketDb, address: string, now: number): RebateInfo {
   const recent = db.all<{ invitee_address: string; currency: string; amount: string; created_at: number }>(
     "select invitee_address, currency, amount, created_at from market_rebates where address = ? order by created_at desc limit 20",
     [address],
@@ -105,7 +100,7 @@ export function resolveCurrency(options: BackendOptions, erc20Addr: string): { c
 }
 
 /** Moves the whole claimable rebate of one currency into the game balance. */
-export function claimRebate(db: MarketDb, address: string, currency: Currency) {
+export function claimRebate(db: MarketDb, address: string, currency: Currency): RebateClaim {
   const { earned, claimable } = rebateRow(db, address, currency);
   if (claimable <= 0n) throw new ApiError(409, "Nothing to claim");
   db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ?", [earned.toString(), address, currency]);

@@ -4,10 +4,12 @@
  * MarketDb transaction, so a transition is all-or-nothing.
  */
 import { ApiError } from "../http";
+import { sameAddress } from "~core/address";
 import type { TokenOwner } from "../types";
 import type { MarketDb } from "./db";
 import { bumpOrderCounter, ORDER_MSG, orderCounter, spendNonce } from "./orders";
-import { type Currency, padWei, readWei } from "./money";
+import type { Currency } from "~core/money";
+import { padWei, readWei } from "./money";
 import {
   ACTIVITY_KIND,
   type ActivityKind,
@@ -18,8 +20,8 @@ import {
   type ListingsTable,
 } from "./tables";
 import type { Selectable } from "kysely";
-import type { NftTypeCode } from "../../app/domain/nft";
-import { LISTING_CHANGED_MESSAGE } from "../../app/domain/orders";
+import type { NftTypeCode } from "~core/nft";
+import { LISTING_CHANGED_MESSAGE } from "~core/orders";
 import { GRADE_COLUMNS } from "./catalog";
 
 export type ItemRow = Selectable<ItemsTable>;
@@ -48,10 +50,6 @@ export const MSG = {
   listingChanged: LISTING_CHANGED_MESSAGE,
   noBalance: "Transaction failed. You do not have enough balance.",
 } as const;
-
-export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
-  return !!a && !!b && a.toLowerCase() === b.toLowerCase();
-}
 
 export function findItem(db: MarketDb, nftType: number, tokenId: string): ItemRow | undefined {
   return db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [nftType, tokenId]);

@@ -1,6 +1,6 @@
 /**
  * Signed orders (issue "off-chain trading"): every sell, cancel, buy, transfer and cancel-all is an EIP-712
- * order that the backend rebuilds from its OWN records (app/domain/orders.ts) and verifies with viem. The
+ * order that the backend rebuilds from its OWN records (core/orders.ts) and verifies with viem. The
  * client's typed data is never trusted; only its signature, nonce and expiry are taken.
  *
  * Browser wallets sign in the browser. A managed wallet (BindAddrType 2) takes the web path: the backend
@@ -15,7 +15,8 @@ import {
   type OrderDomainInput,
   type OrderKind,
   type OrderMessages,
-} from "../../app/domain/orders";
+} from "~core/orders";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { ApiError } from "../http";
 import type { BackendOptions, TokenOwner } from "../types";
 import type { MarketDb } from "./db";
@@ -54,7 +55,7 @@ export interface SignedOrder {
 export type OrderAuthority = { kind: "managed"; account: LocalAccount } | { kind: "wallet" };
 
 export async function authorityOf(caller: TokenOwner, managedAccount: (userId: number) => Promise<LocalAccount | null>): Promise<OrderAuthority> {
-  if (caller.bindAddrType !== 2) return { kind: "wallet" };
+  if (caller.bindAddrType !== BIND_ADDR_TYPE.managed) return { kind: "wallet" };
   const account = await managedAccount(caller.userId);
   if (!account) throw new ApiError(409, "Your managed wallet is not available");
   return { kind: "managed", account };
@@ -98,7 +99,7 @@ export async function authorize<K extends OrderKind>(
   return { signature: proof.signature, nonce, expiry };
 }
 
-/** viem's typed-data generics cannot follow a kind chosen at run time; the structure is app/domain/orders.ts's. */
+/** viem's typed-data generics cannot follow a kind chosen at run time; the structure is core/orders.ts's. */
 function asTypedData(typed: { domain: unknown; types: unknown; primaryType: string; message: unknown }) {
   return typed as unknown as Parameters<LocalAccount["signTypedData"]>[0];
 }

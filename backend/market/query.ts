@@ -10,11 +10,13 @@
  * over ten thousand; deeper pages are refused by the schema.
  */
 import type { MarketDb } from "./db";
-import { type ItemListingRow, type Page, type ListingRecord, toRecord } from "./records";
+import type { Page, ListingRecord } from "~core/api/market";
+import { type ItemListingRow, toRecord } from "./records";
 import { type ListFilter, type ListingQuery, RANGE_KEYS, RESULT_WINDOW } from "./schemas";
-import { LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "../../app/domain/nft";
+import { LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "~core/nft";
 import { GRADE_COLUMNS } from "./catalog";
-import { CURRENCIES, padWei } from "./money";
+import { CURRENCIES } from "~core/money";
+import { padWei } from "./money";
 
 export type ListingScope =
   | { kind: "market"; seller?: string }

@@ -1,10 +1,9 @@
 /** The JSON shapes the market API answers with, built from rows. Wei is a decimal string, never a number. */
-import { NFT_TYPES, type NftTypeCode } from "../../app/domain/nft";
-import { tokenUriFor, type Trait } from "./catalog";
+import { NFT_TYPES, type NftTypeCode } from "~core/nft";
+import { LOCATION_NAMES, type ListingRecord, type Trait } from "~core/api/market";
+import { tokenUriFor } from "./catalog";
 import type { ItemRow } from "./ledger";
 import { readWei } from "./money";
-
-export const LOCATION_NAMES = ["game", "leaving", "chain"] as const;
 
 /** An item row with its active listing (if any) joined in. */
 export interface ItemListingRow extends ItemRow {
@@ -15,50 +14,8 @@ export interface ItemListingRow extends ItemRow {
   seller_address: string | null;
 }
 
-export interface ListingRecord {
-  tokenId: string;
-  nftType: number;
-  nftTypeName: string;
-  tokenURI: string;
-  ownerAddress: string;
-  name: string;
-  image: string;
-  amount: number;
-  location: (typeof LOCATION_NAMES)[number];
-  /** Wei as a decimal string; null when the item is not on sale. */
-  price: string | null;
-  currency: string | null;
-  isSelling: boolean;
-  sellerAddress: string | null;
-  listedAt: string | null;
-  attributes: Trait[];
-  camp: number | null;
-  rarity: number | null;
-  identity: number | null;
-  profession: number | null;
-  material: number | null;
-  level: number | null;
-  pseType: number | null;
-  egseType: number | null;
-  eggType: number | null;
-  rank: number | null;
-  equipmentType: number | null;
-  equipmentCode: number | null;
-  boxType: number | null;
-  endurance: number | null;
-  agility: number | null;
-  pisonic: number | null;
-  strength: number | null;
-  crit: number | null;
-  spirit: number | null;
-  armor: number | null;
-  total: number | null;
-  views: number;
-  favorites: number;
-  /** Present when the request named a wallet (`address`). */
-  isFavorite?: boolean;
-}
-
+export function isoTime(ms: number): string;
+export function isoTime(ms: number | null): string | null;
 export function isoTime(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
@@ -106,13 +63,4 @@ export function toRecord(row: ItemListingRow, isFavorite?: boolean): ListingReco
     favorites: row.favorites,
     ...(isFavorite === undefined ? {} : { isFavorite }),
   };
-}
-
-export interface Page<T> {
-  records: T[];
-  /** Exact up to RESULT_WINDOW matches; beyond that it stays at RESULT_WINDOW and totalCapped is true. */
-  total: number;
-  totalCapped: boolean;
-  pageNumber: number;
-  pageSize: number;
 }

@@ -24,9 +24,9 @@ import {
   RARITIES,
   SPACESHIP_TYPES,
   type NftTypeCode,
-} from "../../app/domain/nft";
-import { LOOTBOX_PAGE_SIZE, MAX_PAGE_SIZE } from "../../app/domain/constants";
-import { CURRENCIES, type Currency, isCurrency, parseUint256 } from "./money";
+} from "~core/nft";
+import { LOOTBOX_PAGE_SIZE, MAX_PAGE_SIZE } from "~core/constants";
+import { CURRENCIES, type Currency, isCurrency, parseUint256 } from "~core/money";
 
 export type Address = `0x${string}`;
 

@@ -1,4 +1,4 @@
-import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "../demo";
+import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import type { BackendContext, SsoAuth } from "../types";
 import { MarketDb } from "./db";
 import { type GenerateOptions, analyze, generateMarket } from "./generate";

@@ -6,11 +6,24 @@
 import { createHash } from "node:crypto";
 import express, { type Request } from "express";
 import { getAddress } from "viem";
+import { sameAddress } from "~core/address";
+import { AUTH_TOKEN_HEADER } from "~core/constants";
+import {
+  ACTIVITY_EVENTS,
+  type CancelAllResult,
+  type FavoriteResult,
+  type GameBalances,
+  type InviteCode,
+  type ItemDetail,
+  type OrderContext,
+  type SaleResult,
+  type ViewResult,
+} from "~core/api/market";
 import { clientAddress } from "../client-address";
 import { ApiError, handle, sendError, sendOk } from "../http";
 import type { BackendContext, SsoAuth, TokenOwner } from "../types";
-import { NFT_TYPES, type NftTypeCode } from "../../app/domain/nft";
-import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "../../app/domain/orders";
+import { NFT_TYPES, type NftTypeCode } from "~core/nft";
+import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
 import { type ClaimSigner, claimSigner, claimView, ownClaim, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
 import { MarketDb } from "./db";
 import { acceptInvite, claimRebate, inviteCode, invitePath, invitedCount, rebateInfo, rebateTotal, resolveCurrency } from "./invites";
@@ -30,13 +43,13 @@ import {
   requireItem,
   requireSellable,
   requireTransferable,
-  sameAddress,
   sell,
   setFavorite,
   transfer,
 } from "./ledger";
 import { authorityOf, authorize, orderCounter, orderDomainOf } from "./orders";
-import { CURRENCIES, DEFAULT_CURRENCY, readWei } from "./money";
+import { CURRENCIES, DEFAULT_CURRENCY } from "~core/money";
+import { readWei } from "./money";
 import { type ListingScope, favoriteSet, hasExpiredListings, itemWithListing, queryListings } from "./query";
 import { isoTime, toRecord } from "./records";
 import {
@@ -63,7 +76,7 @@ import {
   viewSchema,
   volumeSchema,
 } from "./schemas";
-import { ACTIVITY_EVENTS, recentActivity, topNft, volumeSeries } from "./stats";
+import { recentActivity, topNft, volumeSeries } from "./stats";
 
 export const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
 export const BIND_WALLET = "Please bind a wallet address";
@@ -82,7 +95,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
   const router = express.Router();
 
   async function owner(req: Request): Promise<TokenOwner | null> {
-    const token = req.get("authToken");
+    const token = req.get(AUTH_TOKEN_HEADER);
     return token ? ssoAuth.ownerOfToken(token) : null;
   }
 
@@ -136,7 +149,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
     "/informationCenter/tokenDetailByTokenId",
     handle(async (req, res) => {
       const { tokenId, nftType, address } = parseMarketInput(tokenRefSchema, input(req));
-      const detail = await db.read(() => {
+      const detail = await db.read((): ItemDetail => {
         const item = requireItem(db, nftType, tokenId);
         const row = itemWithListing(db, item.id)!;
         const listing = activeListing(db, item.id);
@@ -201,7 +214,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
         const { address, tokenId, nftType } = parseMarketInput(favoriteSchema, input(req));
         if (!sameAddress(address, walletAddress)) throw new ApiError(403, MSG.notYourWallet);
         const result = await db.write(() => setFavorite(db, walletAddress, requireItem(db, nftType, tokenId), on, Date.now()));
-        sendOk(res, { tokenId, nftType, ...result });
+        sendOk(res, { tokenId, nftType, ...result } satisfies FavoriteResult);
       }),
     );
   }
@@ -221,7 +234,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
         if (ownerAddress && !sameAddress(ownerAddress, item.owner_address)) throw new ApiError(404, MSG.notFound);
         return addView(db, item, visitor, Date.now());
       });
-      sendOk(res, { tokenId, nftType, ...result });
+      sendOk(res, { tokenId, nftType, ...result } satisfies ViewResult);
     }),
   );
 
@@ -235,7 +248,11 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
     handle(async (req, res) => {
       const { address } = parseMarketInput(orderContextSchema, input(req));
       const counter = address ? await db.read(() => orderCounter(db, address)) : 0n;
-      sendOk(res, { domain: { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, ...orderDomainOf(ctx.options) }, counter: counter.toString() });
+      const context: OrderContext = {
+        domain: { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, ...orderDomainOf(ctx.options) },
+        counter: counter.toString(),
+      };
+      sendOk(res, context);
     }),
   );
 
@@ -301,7 +318,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
         const order = await authorize(ctx.options, authority, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
         return db.transaction(() => cancelAll(db, who, { address: wallet, counter }, order, now));
       });
-      sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() });
+      sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() } satisfies CancelAllResult);
     }),
   );
 
@@ -332,7 +349,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
           return { record: toRecord(itemWithListing(db, result.item.id)!), activityId: result.activityId, price: result.price, currency: result.currency };
         });
       });
-      sendOk(res, { ...sale.record, sale: { transactionId: `trade-${sale.activityId}`, price: sale.price.toString(), currency: sale.currency } });
+      sendOk(res, { ...sale.record, sale: { transactionId: `trade-${sale.activityId}`, price: sale.price.toString(), currency: sale.currency } } satisfies SaleResult);
     }),
   );
 
@@ -367,9 +384,9 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
       const { gameTag } = parseMarketInput(gameTagSchema, input(req));
       const balances = await db.exclusive(() => {
         settleExpiredClaims(db, Date.now());
-        return Object.fromEntries(CURRENCIES.map((c) => [c, balanceOf(db, walletAddress, c).toString()]));
+        return Object.fromEntries(CURRENCIES.map((c) => [c, balanceOf(db, walletAddress, c).toString()])) as GameBalances["balances"];
       });
-      sendOk(res, { gameTag: gameTag ?? 1, address: walletAddress, balances });
+      sendOk(res, { gameTag: gameTag ?? 1, address: walletAddress, balances } satisfies GameBalances);
     }),
   );
 
@@ -434,7 +451,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
       const { walletAddress } = await caller(req);
       const data = await db.write(() => {
         const code = inviteCode(db, walletAddress, Date.now());
-        return { inviteCode: code, inviterAddress: walletAddress, invitePath: invitePath(code), invitedCount: invitedCount(db, walletAddress) };
+        return { inviteCode: code, inviterAddress: walletAddress, invitePath: invitePath(code), invitedCount: invitedCount(db, walletAddress) } satisfies InviteCode;
       });
       sendOk(res, data);
     }),

@@ -1,36 +1,15 @@
 /** Market statistics: top sales, the activity feed and daily volume per currency. */
-import { NFT_TYPE } from "../../app/domain/nft";
+import { NFT_TYPE } from "~core/nft";
 import { tokenUriFor } from "./catalog";
 import type { MarketDb } from "./db";
 import { utcDay } from "./ledger";
-import { CURRENCIES, type Currency, readWei } from "./money";
-import type { Page } from "./records";
+import { CURRENCIES, type Currency } from "~core/money";
+import { readWei } from "./money";
+import { ACTIVITY_EVENTS, type Page, type TradeRecord, type VolumeSeries } from "~core/api/market";
 import { PERIODS, RESULT_WINDOW, type StatisticsQuery } from "./schemas";
 import { ACTIVITY_KIND, type ActivityTable } from "./tables";
 
 const DAY = 86_400_000;
-export const ACTIVITY_EVENTS = ["list", "sale", "cancel", "transfer"] as const;
-
-export interface TradeRecord {
-  event: (typeof ACTIVITY_EVENTS)[number];
-  tokenId: string;
-  nftType: number;
-  tokenURI: string;
-  name: string;
-  image: string;
-  /** Wei as a decimal string. */
-  price: string;
-  currency: string;
-  sellerAddress: string;
-  buyerAddress: string | null;
-  at: string;
-  camp: number | null;
-  rarity: number | null;
-  level: number | null;
-  pseType: number | null;
-  egseType: number | null;
-  rank: number | null;
-}
 
 interface TradeRow extends ActivityTable {
   name: string;
@@ -112,15 +91,8 @@ export function recentActivity(db: MarketDb, q: StatisticsQuery, now: number): P
   return page(db, q, where(q, ACTIVITY_KIND.sale, now), "a.at desc, a.id desc");
 }
 
-export interface VolumeDay {
-  date: string;
-  trades: number;
-  /** Wei per currency, decimal strings. */
-  volume: Record<Currency, string>;
-}
-
 /** Daily sale volume per currency over the last `days` UTC days (today included), zero-filled. */
-export function volumeSeries(db: MarketDb, days: number, nftType: number | undefined, now: number) {
+export function volumeSeries(db: MarketDb, days: number, nftType: number | undefined, now: number): VolumeSeries {
   const from = utcDay(now - (days - 1) * DAY);
   const rows = db.all<{ day: string; currency: Currency; volume: string; trades: number }>(
     `select day, currency, volume, trades from market_daily_volume where day >= ? ${nftType === undefined ? "" : "and nft_type = ?"}`,
@@ -143,7 +115,7 @@ export function volumeSeries(db: MarketDb, days: number, nftType: number | undef
   return {
     days,
     nftType: nftType ?? null,
-    series: [...byDay].map(([date, day]): VolumeDay => ({ date, trades: day.trades, volume: strings(day.volume) })),
+    series: [...byDay].map(([date, day]) => ({ date, trades: day.trades, volume: strings(day.volume) })),
     totals: { trades: totals.trades, volume: strings(totals.volume) },
   };
 }

@@ -1,21 +1,10 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database } from "../db";
+import type { StoreOrder } from "~core/api/sso";
 import type { StoreOrdersTable } from "./tables";
 
-/** POST /store/getOrderDetail's data: a card-payment order, without its buyer's identity. */
-export interface OrderDetail {
-  sessionId: string;
-  productId: string;
-  productName: string;
-  quantity: number;
-  amountCents: number;
-  currency: string;
-  status: StoreOrdersTable["status"];
-  createdAt: string;
-  paidAt: string | null;
-}
-
-function orderDetail(row: Selectable<StoreOrdersTable>): OrderDetail {
+/** POST /store/getOrderDetail's data: the order without its buyer's identity. */
+function orderDetail(row: Selectable<StoreOrdersTable>): StoreOrder {
   return {
     sessionId: row.session_id,
     productId: row.product_id,
@@ -31,7 +20,7 @@ function orderDetail(row: Selectable<StoreOrdersTable>): OrderDetail {
 
 export function createOrders(db: Kysely<Database>) {
   return {
-    async bySessionId(sessionId: string): Promise<OrderDetail | null> {
+    async bySessionId(sessionId: string): Promise<StoreOrder | null> {
       const row = await db.selectFrom("store_orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
       return row ? orderDetail(row) : null;
     },

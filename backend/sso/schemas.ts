@@ -1,6 +1,6 @@
 import { type Hex, getAddress, isAddress } from "viem";
 import { z } from "zod";
-import { WALLET_LOGIN_TYPE } from "../../app/domain/bind-message";
+import { WALLET_LOGIN_TYPE } from "~core/bind-message";
 
 /**
  * Zod schemas of every SSO input. Field names are SPEC §7's, typos included (Passsword, RefferAddr).

@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
-import { prehashPassword } from "../../app/services/password-hash.server";
-import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../demo";
+import { prehashPassword } from "~core/password-hash";
+import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import type { BackendContext } from "../types";
 import { createSsoCore } from "./core";
 import { hashPassword } from "./passwords";
@@ -8,7 +8,7 @@ import { hashPassword } from "./passwords";
 /** Checkout session id of the seeded paid order; /stripe/success?session_id=cs_demo_paid shows it. */
 export const DEMO_ORDER_SESSION_ID = "cs_demo_paid";
 
-/** The demo accounts of backend/demo.ts, all with DEMO_PASSWORD, and one paid card order. */
+/** The demo accounts of core/demo.ts, all with DEMO_PASSWORD, and one paid card order. */
 export async function seedSso(ctx: BackendContext): Promise<void> {
   const core = createSsoCore(ctx);
   const accounts = [DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_BUYER_ACCOUNT];

@@ -1,10 +1,11 @@
 import type { Request } from "express";
-import { AUTH_TOKEN_HEADER } from "../../app/domain/constants";
+import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { ApiError } from "../http";
 import type { SsoCore } from "./core";
 import type { LiveSession } from "./sessions";
-import { type UserInfo, userInfo } from "./users";
-import type { LoginType, UserRow } from "./tables";
+import type { LoginType, SignIn } from "~core/api/sso";
+import { userInfo } from "./users";
+import type { UserRow } from "./tables";
 
 /** SPEC §8's wording; the app shows its expired-session prompt on any 401. */
 export const INVALID_SESSION = "Invalid session, or session has expired, please log in again.";
@@ -17,15 +18,7 @@ export async function requireSession(core: SsoCore, req: Request): Promise<LiveS
   return live;
 }
 
-/** The data of every sign-in answer (login, register, loginOther). */
-export interface SignInResult {
-  token: string;
-  /** ISO 8601 UTC. */
-  expiresAt: string;
-  userInfo: UserInfo;
-}
-
-export async function signIn(core: SsoCore, user: UserRow, loginType: LoginType, identity?: string): Promise<SignInResult> {
+export async function signIn(core: SsoCore, user: UserRow, loginType: LoginType, identity?: string): Promise<SignIn> {
   const { token, expiresAt, session } = await core.sessions.issue(user.id, loginType, identity);
   return { token, expiresAt, userInfo: userInfo(user, session) };
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db";
 import { hashToken, newToken } from "./secrets";
-import type { LoginType, SessionRow, UserRow } from "./tables";
+import type { LoginType } from "~core/api/sso";
+import type { SessionRow, UserRow } from "./tables";
 
 export interface IssuedSession {
   /** Given to the client once; only its hash is kept. */

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+import type { BindAddrType, LoginType, StoreOrderStatus } from "~core/api/sso";
 
 /**
  * Kysely table types of the SSO backend. Times are ISO 8601 UTC strings from Date#toISOString(),
@@ -25,8 +26,8 @@ export interface UsersTable {
   referrer: string | null;
   /** Checksummed, unique; null while no wallet is bound. */
   wallet_address: string | null;
-  /** 0 none, 1 browser wallet, 2 managed wallet. */
-  bind_addr_type: Generated<number>;
+  /** BIND_ADDR_TYPE: 0 none, 1 browser wallet, 2 managed wallet. */
+  bind_addr_type: Generated<BindAddrType>;
   created_at: string;
 }
 export type UserRow = Selectable<UsersTable>;
@@ -41,8 +42,6 @@ export interface LoginAttemptsTable {
   window_start: string;
   locked_until: string | null;
 }
-
-export type LoginType = "email" | "wallet";
 
 export interface SessionsTable {
   id: Generated<number>;
@@ -97,8 +96,6 @@ export interface OutboxTable {
   created_at: string;
 }
 
-export type OrderStatus = "pending" | "paid" | "canceled";
-
 export interface StoreOrdersTable {
   id: Generated<number>;
   /** The card-payment provider's checkout session id (Stripe's cs_...). */
@@ -110,7 +107,7 @@ export interface StoreOrdersTable {
   amount_cents: number;
   /** ISO 4217, lower case as Stripe writes it. */
   currency: string;
-  status: OrderStatus;
+  status: StoreOrderStatus;
   created_at: string;
   paid_at: string | null;
 }

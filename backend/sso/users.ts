@@ -2,35 +2,13 @@ import { getAddress } from "viem";
 import type { Kysely } from "kysely";
 import type { Database } from "../db";
 import type { TokenOwner } from "../types";
-import type { LoginType, SessionRow, UserRow } from "./tables";
-
-/** SPEC §3 user info, as /sso/getUserInfo and the sign-in answers return it. */
-export interface UserInfo {
-  UserName: string;
-  Email: string;
-  /** The session's third-party identity's display name ("Wallet" for a wallet sign-in), else "". */
-  UserWithThirdName: string;
-  /** How this session signed in: "email" or "wallet". */
-  LoginType: LoginType;
-  /** The session's third-party identity (the wallet address for a wallet sign-in), else "". */
-  UserWithThird: string;
-  /** 0 none, 1 browser wallet, 2 managed wallet. */
-  BindAddrType: 0 | 1 | 2;
-  /** Checksummed, or "" when none is bound. */
-  WalletAddress: string;
-}
-
-/** What anyone may learn about the owner of a wallet (GET /api/user/{walletAddress}). */
-export interface PublicUserInfo {
-  UserName: string;
-  BindAddrType: 0 | 1 | 2;
-  WalletAddress: string;
-}
+import { BIND_ADDR_TYPE, type BindAddrType, type PublicUserInfo, type UserInfo } from "~core/api/sso";
+import type { SessionRow, UserRow } from "./tables";
 
 type SessionView = Pick<SessionRow, "login_type" | "login_identity">;
 
-function bindType(user: UserRow): 0 | 1 | 2 {
-  return user.bind_addr_type === 1 || user.bind_addr_type === 2 ? user.bind_addr_type : 0;
+function bindType(user: UserRow): BindAddrType {
+  return user.bind_addr_type === BIND_ADDR_TYPE.browser || user.bind_addr_type === BIND_ADDR_TYPE.managed ? user.bind_addr_type : BIND_ADDR_TYPE.none;
 }
 
 export function userInfo(user: UserRow, session: SessionView): UserInfo {

@@ -1,6 +1,6 @@
 import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
-import { bindWalletMessage } from "../../app/domain/bind-message";
+import { bindWalletMessage } from "~core/bind-message";
 import type { SsoCore } from "./core";
 import { bindWalletInput, loginOtherInput, walletParam } from "./schemas";
 import { requireSession, signIn } from "./session-auth";

@@ -1,13 +1,14 @@
 import { type Hex, type LocalAccount, recoverMessageAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Kysely } from "kysely";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { Database } from "../db";
 import { ApiError } from "../http";
 import {
   SIGNED_MESSAGE_MAX_AGE_MS,
   SIGNED_MESSAGE_MAX_SKEW_MS,
   walletLoginMessage,
-} from "../../app/domain/bind-message";
+} from "~core/bind-message";
 import { type Secrets, sha256Hex } from "./secrets";
 import type { UserRow } from "./tables";
 
@@ -34,7 +35,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createWallets(db: Kysely<Database>, secrets: Secrets) {
   /** Binds in one conditional update: a parallel bind of the same user or the same address cannot slip in. */
-  async function bind(conn: Kysely<Database>, userId: number, address: string, bindAddrType: 1 | 2): Promise<UserRow> {
+  async function bind(conn: Kysely<Database>, userId: number, address: string, bindAddrType: typeof BIND_ADDR_TYPE.browser | typeof BIND_ADDR_TYPE.managed): Promise<UserRow> {
     try {
       const row = await conn
         .updateTable("users")
@@ -55,7 +56,7 @@ export function createWallets(db: Kysely<Database>, secrets: Secrets) {
   async function attachManagedWallet(userId: number, privateKey: Hex): Promise<UserRow> {
     const { address } = privateKeyToAccount(privateKey);
     return db.transaction().execute(async (trx) => {
-      const user = await bind(trx, userId, address, 2);
+      const user = await bind(trx, userId, address, BIND_ADDR_TYPE.managed);
       await trx
         .insertInto("managed_wallets")
         .values({
@@ -76,7 +77,7 @@ export function createWallets(db: Kysely<Database>, secrets: Secrets) {
     async bindBrowserWallet(user: UserRow, address: string): Promise<UserRow> {
       if (user.wallet_address === address) return user;
       if (user.wallet_address) throw new ApiError(409, ALREADY_BOUND);
-      return bind(db, user.id, address, 1);
+      return bind(db, user.id, address, BIND_ADDR_TYPE.browser);
     },
 
     async createManagedWallet(user: UserRow): Promise<UserRow> {

@@ -5,9 +5,9 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { startBackends, type BackendOptions } from "../../backend";
-import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "../../core/internal-call";
-import { DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
-import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
+import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 
 export const testBackendOptions: BackendOptions = {
   walletEncryptionKey: "11".repeat(32),

@@ -2,12 +2,12 @@
 import { type Hex, concat, decodeAbiParameters, keccak256, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
+import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { CLAIM_ABI, CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed } from "../../backend/market/claims";
 import { MarketDb } from "../../backend/market/db";
 import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/ledger";
-import type { ListingRecord, Page } from "../../backend/market/records";
-import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import type { ListingRecord, Page } from "~core/api/market";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 import { BROWSER, MANAGED, type Market, startMarket } from "./market-fixture";
 
 const FIRE_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";

@@ -10,11 +10,12 @@ import {
   equipmentSlot,
   rankLabel,
   spaceshipTotal,
-} from "../../app/domain/nft";
+} from "~core/nft";
 import { gradeOf, imageFor, tokenUriFor, traitsOf } from "../../backend/market/catalog";
 import { drawAttributes, drawPrice, prng } from "../../backend/market/generate";
 import type { ItemRow } from "../../backend/market/ledger";
-import { UINT256_MAX, padWei, parseUint256, readWei } from "../../backend/market/money";
+import { UINT256_MAX, parseUint256 } from "~core/money";
+import { padWei, readWei } from "../../backend/market/money";
 
 describe("SPEC §3 rules", () => {
   it("labels loot box ranks: Uncommon for 18; Legendary for 8, 19, 7, 17; Common otherwise", () => {

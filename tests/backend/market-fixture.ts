@@ -1,11 +1,11 @@
 /** Shared by the market*.test.ts files: the embedded backends with the demo seed, and logged-in demo users. */
 import { expect } from "vitest";
-import { prehashPassword } from "../../app/services/password-hash.server";
-import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+import { prehashPassword } from "~core/password-hash";
+import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import type { BackendOptions } from "../../backend/types";
-import type { ListingRecord, Page } from "../../backend/market/records";
+import type { ListingRecord, Page } from "~core/api/market";
 import { privateKeyToAccount } from "viem/accounts";
-import { expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "../../app/domain/orders";
+import { expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
 import { startTestBackends } from "./harness";
 
 export type Backend = Awaited<ReturnType<typeof startTestBackends>>;

@@ -2,7 +2,7 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "../../app/domain/orders";
+import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "~core/orders";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const TOKEN = 10n ** 18n;

@@ -1,8 +1,7 @@
 /** Statistics, token detail and metadata, invites and rebates. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ListingRecord, Page } from "../../backend/market/records";
-import type { TradeRecord } from "../../backend/market/stats";
-import { rankLabel } from "../../app/domain/nft";
+import type { ListingRecord, Page, TradeRecord } from "~core/api/market";
+import { rankLabel } from "~core/nft";
 import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
 
 let m: Market;

@@ -1,6 +1,6 @@
 /** The SPEC §4 listing state machine with game balances, favorites and views, over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ListingRecord, Page } from "../../backend/market/records";
+import type { ListingRecord, Page } from "~core/api/market";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { prehashPassword } from "../../app/services/password-hash.server";
+import { prehashPassword } from "~core/password-hash";
 import type { startTestBackends } from "./harness";
 
 /** Shared by the sso*.test.ts files. */

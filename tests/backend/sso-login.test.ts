@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prehashPassword } from "../../app/services/password-hash.server";
-import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+import { prehashPassword } from "~core/password-hash";
+import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { LOGIN_LIMITS } from "../../backend/sso/login-guard";
 import { createSsoService } from "../../backend/sso/service";
 import { startTestBackends, testBackendOptions } from "./harness";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { startTestBackends } from "./harness";
 import { type Backend, login } from "./sso-helpers";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prehashPassword } from "../../app/services/password-hash.server";
-import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+import { prehashPassword } from "~core/password-hash";
+import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { startTestBackends } from "./harness";
 import { type Backend, INVALID_SESSION, type SignIn, latestCode, login, otherCode, register } from "./sso-helpers";
 

@@ -5,8 +5,8 @@ import {
   bindWalletMessage,
   encodeWalletLoginToken,
   walletLoginMessage,
-} from "../../app/domain/bind-message";
-import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+} from "~core/bind-message";
+import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { createSecrets } from "../../backend/sso/secrets";
 import { createSsoService } from "../../backend/sso/service";
 import { startTestBackends, testBackendOptions } from "./harness";

@@ -13,7 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { getAddress } from "viem";
-import { DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "../../backend/demo";
+import { DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { stopStaleChain } from "../../contracts/chain";
 import { appLogin, getPage, hiddenForm, ownedItems, postForm, tokenDetail } from "../fuzz/client";
 import { ensureBuild, startServer, stopServer, type ServerProcess } from "../fuzz/server";

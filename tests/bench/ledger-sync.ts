@@ -9,11 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startBackends } from "../../backend";
-import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
+import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
 import { buy, sell } from "../../backend/market/ledger";
 import type { BackendOptions, TokenOwner } from "../../backend/types";
-import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 
 const { values } = parseArgs({ options: { trades: { type: "string", default: "500" } } });
 const TRADES = Number(values.trades);

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import express from "express";
 import { startBackends } from "../../backend";
-import { DEMO_BROWSER_ACCOUNT } from "../../backend/demo";
+import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
 import { buildListingSql } from "../../backend/market/query";
 import { listingQuerySchema, normalizeQuery } from "../../backend/market/schemas";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEventLogs, type Account, type Hex } from "viem";
-import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { TREASURY_GRANT } from "../../contracts/deploy";
-import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "../../backend/demo";
-import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
 
 const WEI = 10n ** 18n;

@@ -6,13 +6,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { blindBoxAbi, gameTokenAbi } from "../../contracts/abi";
+import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { chainPidFile, startLocalChain, stopStaleChain } from "../../contracts/chain";
-import { sourcesHash } from "../../contracts/compile";
 import { localChain, readDeployment } from "../../contracts/deployment";
 import { DEMO_TOKEN_GRANT } from "../../contracts/deploy";
-import { DEMO_BROWSER_ACCOUNT } from "../../backend/demo";
-import { LOCAL_CHAIN_ID } from "../../app/domain/constants";
+import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 import { freePort, freshPlayer, startTestChain, type TestChain } from "./harness";
 
 const running: TestChain[] = [];
@@ -33,18 +32,6 @@ async function stop(chain: TestChain) {
 
 const fireOf = (t: TestChain, owner: `0x${string}`) =>
   t.publicClient.readContract({ address: t.deployment.contracts.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
-
-describe("build outputs", () => {
-  it("were regenerated from the current contracts/src (run `npx tsx contracts/compile.ts` after editing a .sol)", () => {
-    const hash = sourcesHash();
-    for (const file of fs.readdirSync(new URL("../../contracts/artifacts/", import.meta.url))) {
-      const artifact = JSON.parse(fs.readFileSync(new URL(`../../contracts/artifacts/${file}`, import.meta.url), "utf8")) as {
-        sourcesHash: string;
-      };
-      expect(artifact.sourcesHash, file).toBe(hash);
-    }
-  });
-});
 
 describe("local chain", () => {
   it("writes the deployment record and refuses a port another node already answers on", async () => {

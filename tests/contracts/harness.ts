@@ -18,7 +18,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
-import { DEV_DEPLOYER_KEY } from "../../backend/demo";
+import { DEV_DEPLOYER_KEY } from "~core/demo";
 
 /** anvil's public development mnemonic; accounts #0-#9 start with 10 000 ETH. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, parseEventLogs, toHex, type Account, type TransactionReceipt } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData, parseItemTokenUri } from "../../contracts/itemData";
-import { NFT_TYPE, SPACESHIP_STATS } from "../../app/domain/nft";
+import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
 import { DEMO_BOXES } from "../../contracts/deploy";
 import {
   BATCH_OPEN_GAS_LIMIT,
@@ -10,7 +10,7 @@ import {
   OPEN_BATCH_MIN,
   SHIPS_PER_SPACESHIP_BOX,
   SPACESHIP_BOX_TYPE,
-} from "../../app/domain/constants";
+} from "~core/constants";
 import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
 
 const WEI = 10n ** 18n;

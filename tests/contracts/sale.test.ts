@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEventLogs, zeroAddress, type Account, type Address } from "viem";
-import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/abi";
-import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "../../app/domain/boxes";
+import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
 import {
   BOX_PURCHASE_LIMIT_PER_DAY,
   BOX_PURCHASE_LIMIT_WINDOW_SECONDS,
   DAILY_LIMITED_BOX_TYPES,
-} from "../../app/domain/constants";
+} from "~core/constants";
 import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
 
 const WEI = 10n ** 18n;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEventLogs, type Account } from "viem";
-import { blindBoxAbi, fireStakingAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { blindBoxAbi, fireStakingAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { POOL_STAKING_DAYS, POOL_TERMS, POOL_VAULT_DAYS } from "../../contracts/deploy";
-import { STAKE_POOLS } from "../../app/domain/pools";
+import { STAKE_POOLS } from "~core/pools";
 import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
 
 const WEI = 10n ** 18n;

@@ -3,7 +3,7 @@
  * through the SSO API and the dev outbox, app sign-in by form post (a session cookie), hidden form fields read
  * from rendered HTML, and game balances. Shared by the fuzzer, the race test (R2) and the crash test (R3).
  */
-import { prehashPassword } from "../../app/services/password-hash.server";
+import { prehashPassword } from "~core/password-hash";
 
 export const THROWAWAY_PASSWORD = "Fuzz-pass-1";
 

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BaseError, zeroAddress } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/abi";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { DEMO_BOXES, DEMO_TOKEN_GRANT } from "../../contracts/deploy";
-import { BOX_CATALOGUE } from "~/domain/boxes";
+import { BOX_CATALOGUE } from "~core/boxes";
 import { boxIdsFromReceipt, chainErrorMessage, erc721Address, openedItemIds, ShownError } from "~/islands/lootbox-chain";
 import { publicChainConfig, readSaleState, readShopView, readWalletBoxState, walletFromUserInfo } from "~/services/chain.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";

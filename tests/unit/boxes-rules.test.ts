@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeItem, decodeItemData } from "../../contracts/itemData";
-import { formatAmount, formatPrice } from "~/components/lootbox/format";
+import { formatPrice } from "~core/money";
 import { describeItem } from "~/components/lootbox/items";
 import {
   checkPurchase,
@@ -105,12 +105,12 @@ describe("opening", () => {
 });
 
 describe("money and time formatting", () => {
-  it("formats wei exactly, grouped, with at most four decimals", () => {
-    expect(formatAmount(ether(10_000n))).toBe("10,000");
-    expect(formatAmount(10n ** 17n)).toBe("0.1");
-    expect(formatAmount(3n * 10n ** 16n)).toBe("0.03");
-    expect(formatAmount(ether(9_999n) + 987_654_321_000_000_000n)).toBe("9,999.9876");
-    expect(formatAmount(1n)).toBe("0");
+  it("shows box prices and balances as the market does: grouped, every significant decimal kept", () => {
+    expect(formatPrice(ether(10_000n), "USDT")).toBe("10,000 USDT");
+    expect(formatPrice(10n ** 17n, "BNB")).toBe("0.1 BNB");
+    expect(formatPrice(3n * 10n ** 16n, "BNB")).toBe("0.03 BNB");
+    expect(formatPrice(ether(9_999n) + 987_654_321_000_000_000n, "QUARK")).toBe("9,999.987654321 QUARK");
+    expect(formatPrice(1n, "USDT")).toBe("0.000000000000000001 USDT");
     expect(formatPrice(ether(100n), "QUARK")).toBe("100 QUARK");
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEV_CLAIM_SIGNER_KEY, devDefaultsWarning, parseEnv } from "~/services/env.server";
+import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
+import { devDefaultsWarning, parseEnv } from "~/services/env.server";
 
 const SECRETS = {
   SESSION_SECRET: "real-session-secret-0123456789",

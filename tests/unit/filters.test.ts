@@ -24,7 +24,7 @@ import {
   withType,
   type MarketFilter,
 } from "~/domain/filters";
-import { CURRENCIES } from "~/domain/money";
+import { CURRENCIES } from "~core/money";
 
 const parse = (search: string) => parseMarketFilter(new URLSearchParams(search));
 const canonical = (search: string) => serializeMarketFilter(parse(search).filter);

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boxTypeFromTokenUri, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats, type ItemCodes } from "~/domain/listing";
-import { formatPrice, formatWei, parseTokenAmount } from "~/domain/money";
-import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES, rankLabel } from "~/domain/nft";
+import type { ItemCodes } from "~core/api/market";
+import { boxTypeFromTokenUri, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
+import { formatPrice, formatWei, parseTokenAmount } from "~core/money";
+import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES, rankLabel } from "~core/nft";
 
 const NO_CODES: ItemCodes = {
   nftType: 0,

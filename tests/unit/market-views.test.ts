@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readTokenRef } from "~/routes/marketplace.detail.server";
-import { backendProblem, cardView, detailHref, safeBack, shortAddress } from "~/routes/marketplace.shared.server";
+import { historyRow, readTokenRef } from "~/routes/marketplace.detail.server";
+import { backendProblem, cardView, detailHref, safeBack } from "~/routes/marketplace.shared.server";
 import { BackendError } from "~/services/http-client.server";
-import type { ListingRecord } from "~/services/market.server";
+import type { ListingRecord } from "~core/api/market";
 
 const BOX: ListingRecord = {
   tokenId: "244",
@@ -80,6 +80,20 @@ describe("market views", () => {
     expect(detailHref({ tokenId: "1", nftType: 0 }, "/marketplace/market?camp=1,2")).toBe("/marketplace/detail?nftType=0&tokenId=1&back=%2Fmarketplace%2Fmarket%3Fcamp%3D1%2C2");
   });
 
+  it("the history names every event the market records, a transfer without a price", () => {
+    const event = { fromAddress: BOX.ownerAddress, toAddress: null, price: "2500000000000000000", currency: "FIRE", at: "2026-11-19T13:36:00.000Z" };
+    expect(historyRow({ ...event, event: "sale" }, 0)).toMatchObject({ event: "Sold", price: "2.5 FIRE", from: "0xf39F…b92266", to: null });
+    const transfer = historyRow({ ...event, event: "transfer", price: "0", toAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }, 1);
+    expect(transfer).toEqual({
+      key: "2026-11-19T13:36:00.000Z-1",
+      event: "Transferred",
+      price: "—",
+      from: "0xf39F…b92266",
+      to: "0x7099…dc79C8",
+      at: "2026-11-19 13:36 UTC",
+    });
+  });
+
   it("the detail reads tokenId and nftType strictly", () => {
     const read = (search: string) => readTokenRef(new URLSearchParams(search));
     expect(read("")).toEqual({ ref: null, problem: null });
@@ -97,6 +111,5 @@ describe("market views", () => {
     expect(backendProblem(new BackendError("The server took too long to answer. Please try again.", 504)).status).toBe(502);
     expect(backendProblem(new BackendError("Too many attempts.", 429)).status).toBe(503);
     expect(() => backendProblem(new Error("bug"))).toThrow("bug");
-    expect(shortAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")).toBe("0xf39F…b92266");
   });
 });

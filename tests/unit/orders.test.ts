@@ -1,7 +1,7 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { verifyTypedData, type Address } from "viem";
 import { describe, expect, it } from "vitest";
-import { type BuyMessage, expiryIn, newOrderNonce, ORDER_TYPES, orderTypedData, type SellMessage } from "~/domain/orders";
+import { type BuyMessage, expiryIn, newOrderNonce, ORDER_TYPES, orderTypedData, type SellMessage } from "~core/orders";
 
 const seller = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
 const other = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPool, STAKE_POOLS } from "~/domain/pools";
+import { findPool, STAKE_POOLS } from "~core/pools";
 
 describe("stake pool catalogue", () => {
   it("has the three pools of SPEC §3", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commitSession, keptUrl, makeToast, MAX_COOKIE_BYTES, MAX_KEPT_URL_LENGTH, sessionStorage, type UserInfo } from "~/services/session.server";
+import type { UserInfo } from "~core/api/sso";
+import { commitSession, keptUrl, makeToast, MAX_COOKIE_BYTES, MAX_KEPT_URL_LENGTH, sessionStorage } from "~/services/session.server";
 
 const user: UserInfo = {
   UserName: "demo@sparkera.test",

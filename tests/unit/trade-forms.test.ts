@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { SAME_ADDRESS_MESSAGE, SellSchema, transferSchema } from "~/components/market/trade-panel";
-import { DEFAULT_LISTING_DAYS } from "~/domain/orders";
+import { DEFAULT_LISTING_DAYS } from "~core/orders";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

@@ -4,12 +4,12 @@ import {
   ALTERNATIVE_WALLET,
   DEFAULT_WALLET,
   preferredWallet,
-  sameAddress,
   usesWebPath,
   walletMismatch,
   walletMode,
   type WalletModeInput,
 } from "~/domain/wallet-mode";
+import { sameAddress } from "~core/address";
 
 const BOUND = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const OTHER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

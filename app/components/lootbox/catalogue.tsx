@@ -3,8 +3,8 @@
  * wallet's boxes. Plain HTML, complete without JavaScript.
  */
 import { Link } from "@remix-run/react";
-import { BOX_CATALOGUE, boxTitle, type LootBoxEntry, type PaymentCurrency } from "~/domain/boxes";
-import { rankLabel } from "~/domain/nft";
+import { BOX_CATALOGUE, boxTitle, type LootBoxEntry, type PaymentCurrency } from "~core/boxes";
+import { rankLabel } from "~core/nft";
 import type { BoxSaleState, OwnedBox, WalletBoxState } from "~/services/chain.server";
 import { purchaseBlockedNote, purchaseLimits } from "./rules";
 

@@ -13,7 +13,7 @@ import {
   SPACESHIP_STATS,
   SPACESHIP_TYPES,
   enumName,
-} from "~/domain/nft";
+} from "~core/nft";
 
 export interface OpenedItem {
   tokenId: bigint;

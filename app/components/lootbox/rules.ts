@@ -2,8 +2,8 @@
  * Loot box purchase and opening rules (SPEC §5, §9), pure so the server, the island and the tests agree.
  * Money is wei in bigint throughout. No viem here: the always-loaded pages import this module.
  */
-import type { PaymentCurrency } from "~/domain/boxes";
-import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~/domain/constants";
+import type { PaymentCurrency } from "~core/boxes";
+import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
 
 export const INSUFFICIENT_BALANCE = "Transaction failed. You do not have enough balance.";
 export const INVALID_ERC721 = "Invalid erc721 contract address.";

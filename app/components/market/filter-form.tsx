@@ -15,7 +15,7 @@ import {
   type MarketFilter,
   type RangeKey,
 } from "~/domain/filters";
-import { CURRENCIES } from "~/domain/money";
+import { CURRENCIES } from "~core/money";
 
 function RangeField({ name, label, values, min, max }: { name: string; label: string; values: [string, string]; min?: number; max?: number }) {
   const numeric = min !== undefined;

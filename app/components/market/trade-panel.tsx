@@ -12,10 +12,11 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { isAddress } from "viem";
 import { z } from "zod";
 import { ErrorList, Field, SelectField } from "~/components/forms";
-import { CURRENCIES, parseTokenAmount } from "~/domain/money";
-import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~/domain/orders";
-import { sameAddress } from "~/domain/wallet-mode";
+import { CURRENCIES, parseTokenAmount } from "~core/money";
+import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { sameAddress } from "~core/address";
 import type { SignOrderInput } from "~/islands/sign-order.client";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
 
 export const SAME_ADDRESS_MESSAGE = "The address cannot be the same as the address of the sender";
 
@@ -127,7 +128,7 @@ export function useSignedSubmit() {
 /** Submits a trade form: straight for managed wallets; signed by the island first for browser wallets. */
 function useTradeSubmit(item: TradeItem, viewer: TradeViewer) {
   const { signAndSubmit, signError, signing } = useSignedSubmit();
-  const browser = viewer.wallet !== null && viewer.wallet.bindAddrType !== 2;
+  const browser = viewer.wallet !== null && viewer.wallet.bindAddrType !== BIND_ADDR_TYPE.managed;
   const onSubmit = (intent: Intent) => (event: FormEvent<HTMLFormElement>) => {
     if (!browser || event.defaultPrevented) return;
     event.preventDefault();

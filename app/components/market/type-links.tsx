@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { NFT_TYPE_CODES, NFT_TYPE_LABELS } from "~/domain/filters";
-import type { NftTypeCode } from "~/domain/nft";
+import type { NftTypeCode } from "~core/nft";
 
 /**
  * "All" and each item type as links: the type is a navigation, not a field. `hrefFor` says where each type

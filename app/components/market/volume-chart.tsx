@@ -1,4 +1,4 @@
-import { formatWei } from "~/domain/money";
+import { formatWei } from "~core/money";
 
 export interface VolumePoint {
   date: string;

@@ -1,18 +1,21 @@
 /**
- * Token amounts: bigint wei end to end, decimal text only at the edges (URLs, inputs, display).
- * Pure and dependency-free so the browser bundle can use it too.
+ * Token amounts: bigint wei end to end, decimal text only at the edges (JSON, URLs, inputs, display).
+ * Pure and dependency-free, so the browser bundle, the server and the backends all use it.
  */
 import { TOKEN_DECIMALS } from "./constants";
 
 /** The currencies a listing can be priced in (SPEC §1). */
 export const CURRENCIES = ["FIRE", "QUARK", "USDT", "BNB"] as const;
 export type Currency = (typeof CURRENCIES)[number];
+/** A listing's currency when the seller names none. */
+export const DEFAULT_CURRENCY: Currency = "FIRE";
 
 export function isCurrency(value: string): value is Currency {
   return (CURRENCIES as readonly string[]).includes(value);
 }
 
-const UINT256_MAX = 2n ** 256n - 1n;
+export const UINT256_MAX = 2n ** 256n - 1n;
+export const WEI_PER_TOKEN = 10n ** BigInt(TOKEN_DECIMALS);
 
 /**
  * Wei → decimal text without trailing zeros ("12.5", "0.000001", "3"). `group` adds thousands separators
@@ -34,6 +37,14 @@ export function formatWei(
 }
 
 /**
+ * "1,234.5 FIRE": a price or balance for display, grouped, with every significant decimal. Never cut: a price
+ * is what a wallet signs, and a balance read against it must show the same digits.
+ */
+export function formatPrice(wei: bigint | string, currency: string | null | undefined): string {
+  return `${formatWei(wei, { group: true })}${currency ? ` ${currency}` : ""}`;
+}
+
+/**
  * Decimal text a person typed ("12.5", ".5", "0012") → wei, with bigint math only.
  * Undefined for anything else: signs, exponents, separators, more fraction digits than the token has,
  * or more than uint256 can hold.
@@ -48,7 +59,9 @@ export function parseTokenAmount(text: string, decimals = TOKEN_DECIMALS): bigin
   return wei <= UINT256_MAX ? wei : undefined;
 }
 
-/** "12.5 FIRE" for display. */
-export function formatPrice(wei: bigint | string, currency: string | null | undefined): string {
-  return `${formatWei(wei, { group: true })}${currency ? ` ${currency}` : ""}`;
+/** A wei amount as the APIs write it (a canonical uint256 decimal string) → bigint; undefined when it is not one. */
+export function parseUint256(text: string): bigint | undefined {
+  if (!/^\d{1,78}$/.test(text)) return undefined;
+  const value = BigInt(text);
+  return value <= UINT256_MAX ? value : undefined;
 }

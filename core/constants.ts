@@ -1,6 +1,8 @@
 /**
- * Business constants of SPEC §9 — the one place each of them lives.
+ * Business constants of SPEC §9 — the one place each of them lives, for the app, the backends and the contracts.
  * Deployment-specific values (URLs, addresses, the chain in use) come from the environment instead.
+ * Order matters to the bundle: esbuild inlines a number or string constant into its importers only when no array
+ * constant comes before it in this file, so new primitives go above DAILY_LIMITED_BOX_TYPES.
  */
 
 /** FIRE, QUARK, USDT and BNB all use 18 decimals. */

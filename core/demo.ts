@@ -1,5 +1,6 @@
 /**
- * The seeded demo identities, shared by the SSO seed, the market seed, the chain seed and the tests.
+ * The seeded demo identities and the local chain's dev keys, shared by the SSO seed, the market seed, the chain
+ * seed, the app's dev defaults and the tests.
  * Keys are anvil's well-known development keys: public, and never valid on a real chain with funds.
  */
 export const DEMO_PASSWORD = "Demo-pass-1";
@@ -28,7 +29,10 @@ export const DEMO_BUYER_ACCOUNT = {
   privateKey: "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
 } as const;
 
-/** Signs claims to the chain (anvil dev account #9) on the embedded default; defined with the other dev defaults. */
-export { DEV_CLAIM_SIGNER_KEY } from "../app/services/env.server";
+/**
+ * Signs claims to the chain (anvil dev account #9), which the local chain's asset manager trusts: the embedded
+ * backends' default on a local PUBLIC_URL only (app/services/env.server.ts).
+ */
+export const DEV_CLAIM_SIGNER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
 /** Deploys and administers the local contracts (anvil dev account #8). */
 export const DEV_DEPLOYER_KEY = "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97";

@@ -1,0 +1,221 @@
+/**
+ * Wire types of the market API (docs/api/market.md): what the embedded market backend answers and the app's
+ * clients expect. Wei is a decimal string, never a number; times are ISO 8601 UTC strings.
+ */
+import type { Currency } from "../money";
+
+/** An NFT metadata attribute (SPEC §3). */
+export interface Trait {
+  trait_type: string;
+  value: string | number;
+}
+
+/** Where an item is: in the game ledger (tradable), leaving under a pending claim, or on chain. */
+export const LOCATION_NAMES = ["game", "leaving", "chain"] as const;
+export type LocationName = (typeof LOCATION_NAMES)[number];
+
+/** The events of an item's history and of the statistics feeds. */
+export const ACTIVITY_EVENTS = ["list", "sale", "cancel", "transfer"] as const;
+export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
+
+export interface TokenRef {
+  tokenId: string;
+  nftType: number;
+}
+
+/** The attribute codes of an item (null where a type has no such attribute); core/nft.ts names them. */
+export interface ItemCodes {
+  nftType: number;
+  tokenURI: string;
+  camp: number | null;
+  rarity: number | null;
+  identity: number | null;
+  profession: number | null;
+  material: number | null;
+  level: number | null;
+  pseType: number | null;
+  egseType: number | null;
+  eggType: number | null;
+  /** Spaceship type, called "rank" in the listing filters. */
+  rank: number | null;
+  equipmentType: number | null;
+  equipmentCode: number | null;
+  boxType: number | null;
+}
+
+/** An item with its active listing, as every listing query answers it. */
+export interface ListingRecord extends ItemCodes {
+  tokenId: string;
+  nftTypeName: string;
+  ownerAddress: string;
+  name: string;
+  image: string;
+  amount: number;
+  location: LocationName;
+  /** Wei; null when the item is not on sale. */
+  price: string | null;
+  currency: string | null;
+  isSelling: boolean;
+  sellerAddress: string | null;
+  listedAt: string | null;
+  attributes: Trait[];
+  endurance: number | null;
+  agility: number | null;
+  pisonic: number | null;
+  strength: number | null;
+  crit: number | null;
+  spirit: number | null;
+  armor: number | null;
+  total: number | null;
+  views: number;
+  favorites: number;
+  /** Present when the request named a wallet (`address`). */
+  isFavorite?: boolean;
+}
+
+export interface Page<T> {
+  records: T[];
+  /** Exact up to the API's result window; beyond it `total` stays at the window and `totalCapped` is true. */
+  total: number;
+  totalCapped: boolean;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** The item's active listing; `id` names it in a Buy order (listing ids are never reused). */
+export interface ActiveListing {
+  id: number;
+  price: string;
+  currency: string;
+  sellerAddress: string;
+  listedAt: string;
+  nonce: string | null;
+  expiry: number | null;
+}
+
+export interface HistoryEvent {
+  event: ActivityEvent;
+  fromAddress: string;
+  toAddress: string | null;
+  price: string;
+  currency: string;
+  at: string;
+}
+
+/** GET /informationCenter/tokenDetailByTokenId. */
+export interface ItemDetail extends ListingRecord {
+  /** Present when the request named a wallet (`address`). */
+  isOwner?: boolean;
+  listing: ActiveListing | null;
+  /** The latest ten events, newest first. */
+  history: HistoryEvent[];
+}
+
+/** One row of /statistics/topNft and /statistics/activity. */
+export interface TradeRecord {
+  event: ActivityEvent;
+  tokenId: string;
+  nftType: number;
+  tokenURI: string;
+  name: string;
+  image: string;
+  price: string;
+  currency: string;
+  sellerAddress: string;
+  buyerAddress: string | null;
+  at: string;
+  camp: number | null;
+  rarity: number | null;
+  level: number | null;
+  pseType: number | null;
+  egseType: number | null;
+  rank: number | null;
+}
+
+export type VolumeByCurrency = Record<Currency, string>;
+
+/** GET /statistics/volume: daily sale volume per currency, zero-filled, today included. */
+export interface VolumeSeries {
+  days: number;
+  nftType: number | null;
+  series: { date: string; trades: number; volume: VolumeByCurrency }[];
+  totals: { trades: number; volume: VolumeByCurrency };
+}
+
+/** POST /informationCenter/favorite/add and /remove. */
+export interface FavoriteResult extends TokenRef {
+  isFavorite: boolean;
+  favorites: number;
+}
+
+/** POST /marketplace/token/views/add: `counted` is false for a visitor's second view of the day. */
+export interface ViewResult extends TokenRef {
+  counted: boolean;
+  views: number;
+}
+
+/** GET /marketplace/orderContext: what a browser wallet needs to sign an order. */
+export interface OrderContext {
+  domain: { name: string; version: string; chainId: number; verifyingContract: `0x${string}` };
+  /** The wallet's cancel-all counter, decimal. */
+  counter: string;
+}
+
+/** POST /informationCenter/buyToken: the item after the sale, and the sale. */
+export interface SaleResult extends ListingRecord {
+  sale: { transactionId: string; price: string; currency: string };
+}
+
+/** POST /informationCenter/cancelAllSell. */
+export interface CancelAllResult {
+  cancelled: number;
+  /** The wallet's new cancel-all counter, decimal. */
+  counter: string;
+}
+
+/** GET /gameRelate/getGameToken. */
+export interface GameBalances {
+  gameTag: number;
+  address: string;
+  balances: Record<Currency, string>;
+}
+
+/** GET /informationCenter/getInviteCode. */
+export interface InviteCode {
+  inviteCode: string;
+  inviterAddress: string;
+  invitePath: string;
+  invitedCount: number;
+}
+
+/** A rebate balance in one currency. */
+export interface RebateTotal {
+  currency: Currency;
+  earned: string;
+  claimed: string;
+  claimable: string;
+}
+
+/** GET /informationCenter/showRebateInfo. */
+export interface RebateInfo {
+  inviteCode: string;
+  invitedCount: number;
+  rebateBps: number;
+  /** One row per currency. */
+  totals: RebateTotal[];
+  /** The latest twenty rebates, newest first. */
+  recent: { inviteeAddress: string; currency: string; amount: string; at: string }[];
+}
+
+/** POST /informationCenter/claimRebate: the claimed amount and the new game balance. */
+export interface RebateClaim {
+  currency: Currency;
+  amount: string;
+  balance: string;
+}
+
+/** POST /informationCenter/acceptInvite. */
+export interface InviteAccepted {
+  inviterAddress: string;
+  code: string;
+}

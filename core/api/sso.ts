@@ -1,0 +1,68 @@
+/**
+ * Wire types of the SSO API (docs/api/sso.md): what the embedded SSO backend answers and the app's client expects.
+ * Field names are SPEC §7's, capitals and typos included. Times are ISO 8601 UTC strings.
+ */
+
+/** BindAddrType of the user info (SPEC §3): 0 none, 1 browser wallet, 2 managed wallet (web path). */
+export const BIND_ADDR_TYPE = { none: 0, browser: 1, managed: 2 } as const;
+export type BindAddrType = (typeof BIND_ADDR_TYPE)[keyof typeof BIND_ADDR_TYPE];
+
+/** How a session signed in. */
+export type LoginType = "email" | "wallet";
+
+/** SPEC §3 user info, as /sso/getUserInfo, /sso/bindWalletWithAccount and the sign-in answers return it. */
+export interface UserInfo {
+  UserName: string;
+  Email: string;
+  /** The session's third-party identity's display name ("Wallet" for a wallet sign-in), else "". */
+  UserWithThirdName: string;
+  LoginType: LoginType;
+  /** The session's third-party identity (the wallet address for a wallet sign-in), else "". */
+  UserWithThird: string;
+  BindAddrType: BindAddrType;
+  /** Checksummed, or "" when none is bound. */
+  WalletAddress: string;
+}
+
+/** What anyone may learn about the owner of a wallet (GET /api/user/{walletAddress}). */
+export interface PublicUserInfo {
+  /** Masked: "de***@sparkera.test". */
+  UserName: string;
+  BindAddrType: BindAddrType;
+  WalletAddress: string;
+}
+
+/** The data of every sign-in answer (/basic/login, /basic/userInfo, /sso/loginOther). */
+export interface SignIn {
+  token: string;
+  expiresAt: string;
+  userInfo: UserInfo;
+}
+
+/** /basic/sendCode and /basic/sendCodeToForgetPwd. */
+export interface CodeSent {
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+}
+
+/** GET /sso/createAddress: the new managed wallet. */
+export interface ManagedWalletCreated {
+  address: string;
+}
+
+export type StoreOrderStatus = "pending" | "paid" | "canceled";
+
+/** POST /store/getOrderDetail: a card-payment order, without its buyer's identity. */
+export interface StoreOrder {
+  /** The card-payment provider's checkout session id (Stripe's cs_...). */
+  sessionId: string;
+  productId: string;
+  productName: string;
+  quantity: number;
+  amountCents: number;
+  /** ISO 4217, lower case as Stripe writes it. */
+  currency: string;
+  status: StoreOrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+}

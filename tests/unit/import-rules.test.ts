@@ -1,0 +1,58 @@
+/**
+ * The dependency direction of eslint.config.js: core/ imports nothing of ours, backend/ never imports app/ or
+ * server/ (and of contracts/ only contracts/generated/), contracts/ never imports app/ or backend/, app/ never
+ * imports backend/ or server/. Each rule must fail on a wrong import and let the right ones through.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ overrideConfigFile: "eslint.config.js" });
+
+/** The no-restricted-imports messages for one import in a file at `filePath`. */
+async function restricted(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`export * from "${source}";\n`, { filePath });
+  return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+}
+
+async function expectRefused(filePath: string, sources: string[], reason: RegExp) {
+  for (const source of sources) {
+    const messages = await restricted(filePath, source);
+    expect(messages, `${filePath} importing ${source}`).toHaveLength(1);
+    expect(messages[0], `${filePath} importing ${source}`).toMatch(reason);
+  }
+}
+
+async function expectAllowed(filePath: string, sources: string[]) {
+  for (const source of sources) expect(await restricted(filePath, source), `${filePath} importing ${source}`).toEqual([]);
+}
+
+describe("import rules (eslint.config.js)", () => {
+  it("core/ imports nothing of ours, no Node-only API, no React or Remix", async () => {
+    await expectRefused("core/x.ts", ["../app/domain/listing", "../backend/http", "../contracts/deployment", "../server/rate-limit", "../server"], /core\//);
+    await expectRefused("core/api/x.ts", ["../../app/domain/listing", "../../backend/market/records"], /core\//);
+    await expectRefused("core/x.ts", ["~/domain/listing", "~core/nft"], /relatively/);
+    await expectRefused("core/x.ts", ["node:crypto", "crypto", "fs/promises", "express"], /Node-only/);
+    await expectRefused("core/x.ts", ["react", "react-dom/server", "@remix-run/node"], /React or Remix/);
+    await expectAllowed("core/x.ts", ["./nft", "viem"]);
+    await expectAllowed("core/api/x.ts", ["../money", "./sso"]);
+  });
+
+  it("backend/ never imports app/ or server/, and of contracts/ only contracts/generated/", async () => {
+    await expectRefused("backend/x.ts", ["../app/domain/listing", "~/services/env.server"], /app\//);
+    await expectRefused("backend/market/x.ts", ["../../app/services/password-hash.server", "../../server/rate-limit", "../../server"], /backend\//);
+    await expectRefused("backend/market/x.ts", ["../../contracts/deploy", "../../contracts/deployment", "../../contracts"], /contracts\/generated/);
+    await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./ledger", "viem"]);
+  });
+
+  it("contracts/ never imports app/ or backend/", async () => {
+    await expectRefused("contracts/x.ts", ["../app/domain/boxes", "~/domain/boxes"], /app\//);
+    await expectRefused("contracts/x.ts", ["../backend/demo", "../server/rate-limit"], /contracts\//);
+    await expectAllowed("contracts/x.ts", ["~core/demo", "./generated/abi", "./deployment"]);
+  });
+
+  it("app/ never imports backend/ or server/", async () => {
+    await expectRefused("app/routes/x.tsx", ["../../backend/market/ledger", "../../server/origin-check", "../../server"], /app\//);
+    await expectRefused("app/services/x.server.ts", ["../../backend"], /app\//);
+    await expectAllowed("app/routes/x.tsx", ["~core/nft", "~/domain/listing", "../../contracts/generated/abi", "./marketplace.shared.server"]);
+  });
+});
