@@ -1,8 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { shortAddress } from "~core/address";
-import { useConnectedAddress } from "~/islands/wallet-store";
+import { useConnectedWallet } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/safe-redirect";
 import type { PublicEnv } from "~/services/env.server";
 import { CopyButton } from "./copy-button";
@@ -149,7 +148,7 @@ const WalletSheetIsland = lazy(() =>
 );
 
 function WalletSheet() {
-  const address = useConnectedAddress();
+  const wallet = useConnectedWallet();
   const [opened, setOpened] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -169,12 +168,12 @@ function WalletSheet() {
         summary={
           <>
             <WalletIcon />
-            <span data-testid="wallet-button">{address ? shortAddress(address) : "Connect Wallet"}</span>
+            <span data-testid="wallet-button">{wallet?.address ? wallet.short : "Connect Wallet"}</span>
           </>
         }
         panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
       >
-        <h2 className="section-title mb-3">{address ? "Your wallet" : "Connect a wallet"}</h2>
+        <h2 className="section-title mb-3">{wallet?.address ? "Your wallet" : "Connect a wallet"}</h2>
         <ClientOnly fallback={fallback}>
           {() =>
             opened ? (

@@ -8,12 +8,12 @@ import { boxTitle } from "~core/boxes";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "~/components/lootbox/rules";
 import { sameAddress } from "~core/address";
 
-/** SPEC §5: an NFT action needs a contract address for its NFT type; null when none is configured. */
+/** Product §5: an NFT action needs a contract address for its NFT type; null when none is configured. */
 export function erc721Address(address: string | null | undefined): Address | null {
   return address && isAddress(address) && address.toLowerCase() !== zeroAddress ? address : null;
 }
 
-/** SPEC §4 loot box flow: the ids the purchase minted, from the box contract's BlindBoxForged events. */
+/** Product §4 loot box flow: the ids the purchase minted, from the box contract's BlindBoxForged events. */
 export function boxIdsFromReceipt(logs: readonly Log[], boxAddress: string): bigint[] {
   return parseEventLogs({ abi: blindBoxAbi, eventName: "BlindBoxForged", logs: logs as Log[] })
     .filter((log) => sameAddress(log.address, boxAddress))
@@ -27,8 +27,20 @@ export function openedItemIds(logs: readonly Log[], openerAddress: string): bigi
     .flatMap((log) => [...log.args.mintedIds]);
 }
 
-/** A failure the user should read as is (a SPEC §5 message, say), not a wallet or node error. */
+/** A failure the user should read as is (a product §5 message, say), not a wallet or node error. */
 export class ShownError extends Error {}
+
+/** Why a loot box sequence stopped on its own (lootbox-transactions.ts); the message is the product's. */
+export type LootboxFailure = "insufficient-balance" | "invalid-erc721" | "nothing-to-open" | "reverted";
+
+export class LootboxError extends ShownError {
+  constructor(
+    readonly code: LootboxFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 function revertMessage(name: string, args: readonly unknown[]): string | null {
   switch (name) {

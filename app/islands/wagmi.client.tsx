@@ -8,7 +8,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { defineChain } from "viem";
 import { createConfig, http, injected, useConnection, WagmiProvider, type Config } from "wagmi";
 import { BROWSER_WALLETS, isWalletConnected, walletProvider } from "./eip1193";
-import { setConnectedAddress } from "./wallet-store";
+import { setConnectedAddress } from "./connected-address";
 import type { WalletId } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 

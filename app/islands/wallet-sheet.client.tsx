@@ -10,7 +10,7 @@ import type { WalletId } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { BROWSER_WALLETS, rememberPreference, setWalletConnected, storedPreference, walletErrorMessage, walletProvider } from "./eip1193";
 import { WalletProviders } from "./wagmi.client";
-import { setConnectedAddress } from "./wallet-store";
+import { setConnectedAddress } from "./connected-address";
 
 const isBrowserWallet = (id: string): id is WalletId => id in BROWSER_WALLETS;
 

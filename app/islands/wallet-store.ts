@@ -1,20 +1,31 @@
 /**
- * The connected wallet address, shared between the header (always loaded) and the wallet islands (lazy).
- * Deliberately tiny and wagmi-free: the header imports it on every page.
+ * The connected wallet, shared between the header (always loaded) and the wallet islands (lazy).
+ * Deliberately tiny and dependency-free: the header imports it on every page. The short form the header shows
+ * is made by the islands (connected-address.ts), which load core/address anyway: the header importing it would
+ * give it a chunk of its own on every page.
  */
 import { useSyncExternalStore } from "react";
 
-let current: string | null = null;
+export interface ConnectedWallet {
+  address: string;
+  short: string;
+}
+
+let current: ConnectedWallet | null = null;
 const listeners = new Set<() => void>();
 
-export function setConnectedAddress(address: string | null) {
-  if (address === current) return;
-  current = address;
+export function setConnectedWallet(wallet: ConnectedWallet | null) {
+  if (wallet?.address === current?.address) return;
+  current = wallet;
   for (const listener of listeners) listener();
 }
 
-export function getConnectedAddress(): string | null {
+export function getConnectedWallet(): ConnectedWallet | null {
   return current;
+}
+
+export function getConnectedAddress(): string | null {
+  return current?.address ?? null;
 }
 
 function subscribe(listener: () => void) {
@@ -24,11 +35,12 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The connected wallet, or null (always null on the server and before the watcher has looked). */
+export function useConnectedWallet(): ConnectedWallet | null {
+  return useSyncExternalStore(subscribe, getConnectedWallet, () => null);
+}
+
 /** The connected address, or null (always null on the server and before the watcher has looked). */
 export function useConnectedAddress(): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, getConnectedAddress, () => null);
 }

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { sameAddress } from "~core/address";
 import { walletMismatch, type BoundWallet } from "~/domain/wallet-mode";
 import { BROWSER_WALLETS, injectedProvider, isWalletConnected, WALLET_MISSING_EVENT } from "./eip1193";
-import { getConnectedAddress, setConnectedAddress, useConnectedAddress } from "./wallet-store";
+import { setConnectedAddress } from "./connected-address";
+import { getConnectedAddress, useConnectedAddress } from "./wallet-store";
 
 export const MISMATCH_TEXT =
   "The wallet address of the current metamask connection is inconsistent with the wallet address that bound to your account.";

@@ -7,15 +7,14 @@ import { ErrorList, Field, FormNotice } from "~/components/forms";
 import { ForgotPasswordSchema } from "~/domain/auth-schemas";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { requireAnonymous } from "~/services/auth.server";
-import { backendClients } from "~/services/backends.server";
+import { backendProblem, publicApis } from "~/services/apis.server";
 import { checkHoneypot, getHoneypot } from "~/services/honeypot.server";
-import { BackendError } from "~/services/http-client.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
-import { ssoApi } from "~/services/sso.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password | Spark Era" }];
 
-type Step = "send" | "verify" | "reset";
+const STEPS = ["send", "verify", "reset"] as const;
+type Step = (typeof STEPS)[number];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
@@ -28,12 +27,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
-  const step = (formData.get("step") as Step | null) ?? "send";
+  const step = STEPS.find((name) => name === formData.get("step")) ?? "send";
   const answer = (nextStep: Step, notice: string | null, status = 200) =>
     json({ result: submission.reply({ hideFields: ["password"] }), step: nextStep, notice }, { status });
   if (submission.status !== "success") return answer(step, null, 400);
 
-  const sso = ssoApi(backendClients(null).sso);
+  const { sso } = publicApis();
   const input = submission.value;
   try {
     if (input.step === "send") {
@@ -52,9 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
       makeToast("success", "Your password has been reset. Log in with your new password."),
     );
   } catch (error) {
-    if (!(error instanceof BackendError)) throw error;
+    // Any refusal is the form's error, with Conform's 400: a code's cooldown (429) is a message to read.
+    const { reason } = backendProblem(error);
     const field = input.step === "send" ? "email" : input.step === "verify" ? "code" : "";
-    const result = submission.reply(field ? { fieldErrors: { [field]: [error.message] }, hideFields: ["password"] } : { formErrors: [error.message], hideFields: ["password"] });
+    const result = submission.reply(field ? { fieldErrors: { [field]: [reason] }, hideFields: ["password"] } : { formErrors: [reason], hideFields: ["password"] });
     return json({ result, step: input.step, notice: null }, { status: 400 });
   }
 }
@@ -78,7 +78,7 @@ export default function ForgotPassword() {
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="page-title">Reset your password</h1>
       <ol className="mt-3 flex gap-4 text-sm" aria-label="Steps">
-        {(["send", "verify", "reset"] as const).map((s, index) => (
+        {STEPS.map((s, index) => (
           <li key={s} aria-current={s === step ? "step" : undefined} className={s === step ? "font-semibold text-white" : "text-slate-300"}>
             {index + 1}. {s === "send" ? "Email" : s === "verify" ? "Code" : "New password"}
           </li>

@@ -1,18 +1,16 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { invitePosterSvg } from "~/domain/invite-poster";
-import { getAuth, withSession } from "~/services/auth.server";
-import { backendClients } from "~/services/backends.server";
+import { apis, backendProblem } from "~/services/apis.server";
 import { getEnv } from "~/services/env.server";
-import { invitesApi } from "~/services/invites.server";
-import { backendProblem } from "./marketplace.shared.server";
 
 /** GET /invite/poster.svg: the signed-in user's invitation poster. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, user } = await getAuth(request);
+  // An expired session shows its dialog on the invite page, where the poster is offered.
+  const { token, user, invites } = await apis(request, { returnTo: "/invite" });
   if (!token || !user?.WalletAddress) return new Response("Log in with a wallet to get your poster.", { status: 401 });
   let invite;
   try {
-    invite = await withSession(request, () => invitesApi(backendClients(token).market).getInviteCode(), "/invite");
+    invite = await invites.getInviteCode();
   } catch (error) {
     const problem = backendProblem(error);
     return new Response(problem.message, { status: problem.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

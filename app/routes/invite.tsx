@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { ErrorList } from "~/components/forms";
@@ -6,13 +6,45 @@ import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { shortAddress } from "~core/address";
 import { formatPrice } from "~core/money";
+import { ClaimSchema } from "~/domain/invite-schemas";
 import { loginHref } from "~/domain/safe-redirect";
-import { claimRebate, loadInvite } from "./invite.server";
+import { apis, backendProblem } from "~/services/apis.server";
+import { getEnv } from "~/services/env.server";
+import { makeToast, redirectWithToast } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Referral | Spark Era" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadInvite(request);
-export const action = ({ request }: ActionFunctionArgs) => claimRebate(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, user, invites } = await apis(request);
+  if (!token || !user) return json({ state: "visitor" as const });
+  if (!user.WalletAddress) return json({ state: "no-wallet" as const });
+  try {
+    const [invite, rebates] = await Promise.all([invites.getInviteCode(), invites.showRebateInfo()]);
+    const inviteLink = new URL(invite.invitePath, getEnv().publicUrl).toString();
+    // Shortened here, so the page's bundle needs no address code (core/address.ts would be a chunk of its own).
+    const recent = rebates.recent.map((entry) => ({ ...entry, inviteeShort: shortAddress(entry.inviteeAddress) }));
+    return json({ state: "ready" as const, invite, rebates: { ...rebates, recent }, inviteLink });
+  } catch (error) {
+    // A market that is down or hung is a message on the page, like the market pages show.
+    const problem = backendProblem(error);
+    return json({ state: "problem" as const, message: problem.message }, { status: problem.status });
+  }
+}
+
+/** Moves a currency's claimable rebate into the game balance; a refusal comes back as `error`. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, invites } = await apis(request);
+  if (!token) return json({ error: "Log in to claim your rebates." }, { status: 401 });
+  const parsed = ClaimSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ error: "Choose a currency to claim." }, { status: 400 });
+  try {
+    const result = await invites.claimRebate(parsed.data.currency);
+    return redirectWithToast(request, "/invite", makeToast("success", `Claimed your ${result.currency} rebate into your game balance.`));
+  } catch (error) {
+    const problem = backendProblem(error);
+    return json({ error: problem.message }, { status: problem.status });
+  }
+}
 
 export default function Invite() {
   const data = useLoaderData<typeof loader>();
@@ -118,7 +150,7 @@ export default function Invite() {
                 <ul className="mt-2 flex flex-col gap-1 text-sm">
                   {data.rebates.recent.map((entry, index) => (
                     <li key={`${entry.inviteeAddress}-${entry.at}-${index}`} className="flex justify-between gap-2 border-t border-space-800 py-1">
-                      <span className="font-mono">{shortAddress(entry.inviteeAddress)}</span>
+                      <span className="font-mono">{entry.inviteeShort}</span>
                       <span>{formatPrice(entry.amount, entry.currency)}</span>
                     </li>
                   ))}

@@ -2,7 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isOwnNavigation } from "~/domain/fetch-site";
 import { safeRedirect } from "~/domain/safe-redirect";
-import { getAuth, logout } from "~/services/auth.server";
+import { getAuth } from "~/services/apis.server";
+import { logout } from "~/services/auth.server";
 
 function redirectParam(request: Request) {
   return safeRedirect(new URL(request.url).searchParams.get("redirect"));

@@ -10,14 +10,23 @@ import { LoginPrompt, Page, Section } from "~/components/page";
 import { findBox } from "~core/boxes";
 import { loginHref } from "~/domain/safe-redirect";
 import type { RootLoader } from "~/root";
-import { loadLootboxPage } from "./lootbox.$id.server";
+import { publicChainConfig, readShopForRequest } from "~/services/chain.server";
 
 const LootboxPanel = lazy(() => import("~/islands/lootbox-panel.client"));
 
 export const meta: MetaFunction = ({ params }) => [{ title: `${findBox(Number(params.id))?.title ?? "Loot box"} | Spark Era` }];
 
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return loadLootboxPage(request, params.id);
+/** The box type named by the URL, or a 404 for anything that is not a box type we sell. */
+function boxTypeParam(id: string | undefined): number {
+  const typeBox = id && /^\d{1,3}$/.test(id) ? Number(id) : NaN;
+  if (!findBox(typeBox)) throw new Response("Not found", { status: 404 });
+  return typeBox;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const typeBox = boxTypeParam(params.id);
+  const shop = await readShopForRequest(request, [typeBox]);
+  return { typeBox, shop, chain: publicChainConfig() };
 }
 
 export default function LootboxRoute() {

@@ -2,18 +2,18 @@ import { json, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { TradeTable } from "~/components/market/trade-table";
-import type { TradeRowModel } from "~/components/market/types";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
-import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH, typeHref } from "~/domain/filters";
-import { backendClients } from "~/services/backends.server";
-import { marketApi } from "~/services/market.server";
-import { backendProblem, tradeView } from "./marketplace.shared.server";
+import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/domain/filters/shared";
+import { typeHref } from "~/domain/filters/market";
+import type { TradeRowModel } from "~/domain/market-views";
+import { backendProblem, publicApis } from "~/services/apis.server";
+import { tradeView } from "~/services/market-views.server";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
 
 export async function loader() {
-  const api = marketApi(backendClients(null).market);
+  const api = publicApis().market;
   try {
     const [top, activity] = await Promise.all([
       // Prices only compare within one currency: the top list is of FIRE sales, the game's own token.

@@ -6,12 +6,13 @@ import { FilterNotices, MarketProblem } from "~/components/market/filter-notices
 import { ItemGrid } from "~/components/market/item-card";
 import { Pagination, ResultCount } from "~/components/market/pagination";
 import { TypeLinks } from "~/components/market/type-links";
-import type { ItemCardModel } from "~/components/market/types";
 import { MarketPage } from "~/components/market-page";
-import { MARKET_PATH, NFT_TYPE_LABELS, marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/domain/filters";
-import { backendClients } from "~/services/backends.server";
-import { marketApi } from "~/services/market.server";
-import { backendProblem, canonicalView, cardView } from "./marketplace.shared.server";
+import { MARKET_PATH, NFT_TYPE_LABELS } from "~/domain/filters/shared";
+import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/domain/filters/market";
+import type { ItemCardModel } from "~/domain/market-views";
+import { backendProblem, publicApis } from "~/services/apis.server";
+import { cardView } from "~/services/market-views.server";
+import { canonicalView } from "./marketplace.shared.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filter, notices: parseNotices } = parseMarketFilter(new URL(request.url).searchParams);
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const here = marketHref(filter);
   try {
     // The market is public: no token, so an expired session never gets in the way of browsing.
-    const page = await marketApi(backendClients(null).market).tradingMarket(toMarketQuery(filter));
+    const page = await publicApis().market.tradingMarket(toMarketQuery(filter));
     return json(
       {
         search,

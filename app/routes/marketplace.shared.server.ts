@@ -1,19 +1,10 @@
 /**
- * What the marketplace routes share on the server: canonical redirects that keep their notices, the viewer,
- * backend failures as page messages, and the view models of cards and trades.
+ * What the marketplace's list routes (market, statistics, storage) share on the server: canonical URLs whose
+ * redirect keeps the parse notices.
  */
 import { createCookie, redirect } from "@remix-run/node";
-import { NFT_TYPE_LABELS, isCanonical } from "~/domain/filters";
-import { gradeLabel, gradeName, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
-import { shortAddress } from "~core/address";
-import { formatPrice } from "~core/money";
-import { type NftTypeCode, NFT_TYPE } from "~core/nft";
-import { safeRedirect } from "~/domain/safe-redirect";
-import type { ItemCardModel, TradeRowModel } from "~/components/market/types";
-import { getAuth } from "~/services/auth.server";
+import { isCanonical } from "~/domain/filters";
 import { getEnv } from "~/services/env.server";
-import { BackendError } from "~/services/http-client.server";
-import type { ListingRecord, TradeRecord } from "~core/api/market";
 
 /** At most this many notices travel across the redirect (a cookie holds about 4 KB). */
 const NOTICES_ACROSS_REDIRECT = 8;
@@ -50,88 +41,15 @@ export async function canonicalView(
     if (kept.length) headers.append("Set-Cookie", await notices().serialize({ target, notices: kept }));
     throw redirect(target, { headers });
   }
-  const carried = (await notices().parse(request.headers.get("Cookie"))) as { target?: string; notices?: unknown } | null;
+  const carried: unknown = await notices().parse(request.headers.get("Cookie"));
   if (!carried) return { notices: parseNotices, headers };
   headers.append("Set-Cookie", await notices().serialize("", { maxAge: 0 }));
-  const valid = carried.target === target && Array.isArray(carried.notices) && carried.notices.every((n) => typeof n === "string");
-  return { notices: valid ? [...(carried.notices as string[]), ...parseNotices] : parseNotices, headers };
+  return { notices: [...noticesFor(carried, target), ...parseNotices], headers };
 }
 
-/** The session's token and bound wallet (empty when none is bound). */
-export async function viewer(request: Request) {
-  const { token, user } = await getAuth(request);
-  return { token, user, wallet: user?.WalletAddress || undefined };
-}
-
-/**
- * A backend failure as a message on the page (the filters and links stay usable); a 401 is not one of these,
- * it goes through withSession. The status is the page's: 502 when the backend failed, 400 when it refused.
- */
-export function backendProblem(error: unknown): { message: string; status: number } {
-  if (error instanceof BackendError) {
-    return error.status >= 500 || error.status === 429
-      ? { message: `The market could not be reached: ${error.message}`, status: error.status === 429 ? 503 : 502 }
-      : { message: error.message, status: 400 };
-  }
-  throw error;
-}
-
-/** The detail page of an item, remembering where the visitor came from. */
-export function detailHref(ref: { tokenId: string; nftType: number }, back: string): string {
-  return `/marketplace/detail?nftType=${ref.nftType}&tokenId=${ref.tokenId}&back=${encodeURIComponent(back)}`;
-}
-
-/** Where the detail page's back link may go: a marketplace page of this site, else the market. */
-export function safeBack(back: string | null): string {
-  const to = safeRedirect(back, "/marketplace/market");
-  return to === "/marketplace" || to.startsWith("/marketplace/") || to.startsWith("/marketplace?") ? to : "/marketplace/market";
-}
-
-export function typeLabel(nftType: number): string {
-  return NFT_TYPE_LABELS[nftType as NftTypeCode] ?? "Item";
-}
-
-/** "2026-11-20 14:03 UTC" */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
-export function cardView(record: ListingRecord, back: string): ItemCardModel {
-  const stats = record.nftType === NFT_TYPE.spaceship ? spaceshipStats(record) : undefined;
-  const grade = gradeLabel(record);
-  // The grade is the card's badge already; the other attributes describe the item.
-  const attributes = namedAttributes(record).filter((attribute) => attribute.label !== gradeName(record.nftType));
-  return {
-    key: `${record.nftType}-${record.tokenId}`,
-    href: detailHref(record, back),
-    name: record.name,
-    image: record.image,
-    typeLabel: typeLabel(record.nftType),
-    grade: grade ? { label: gradeName(record.nftType), value: grade } : null,
-    attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : [])],
-    price: isSale(record) ? formatPrice(record.price!, record.currency) : null,
-    favorites: record.favorites,
-    views: record.views,
-  };
-}
-
-export function tradeView(trade: TradeRecord, index: number, back: string): TradeRowModel {
-  return {
-    key: `${trade.nftType}-${trade.tokenId}-${trade.at}-${index}`,
-    href: detailHref(trade, back),
-    name: trade.name,
-    image: trade.image,
-    typeLabel: typeLabel(trade.nftType),
-    price: formatPrice(trade.price, trade.currency),
-    seller: shortAddress(trade.sellerAddress),
-    buyer: trade.buyerAddress ? shortAddress(trade.buyerAddress) : null,
-    at: formatTime(trade.at),
-  };
-}
-
-/** The request's own path and query: where a form posts back to. */
-export function here(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
+/** The notices a cookie carried, when it is addressed to this very URL and holds text only. */
+function noticesFor(carried: unknown, target: string): string[] {
+  if (typeof carried !== "object" || carried === null || !("target" in carried) || !("notices" in carried)) return [];
+  const list = carried.notices;
+  return carried.target === target && Array.isArray(list) && list.every((n): n is string => typeof n === "string") ? list : [];
 }

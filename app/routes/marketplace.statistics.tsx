@@ -4,15 +4,12 @@ import { FilterNotices, MarketProblem } from "~/components/market/filter-notices
 import { Pagination } from "~/components/market/pagination";
 import { TradeTable } from "~/components/market/trade-table";
 import { TypeLinks } from "~/components/market/type-links";
-import type { TradeRowModel } from "~/components/market/types";
 import { VolumeChart } from "~/components/market/volume-chart";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
+import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/domain/filters/shared";
 import {
-  NFT_TYPE_CODES,
-  NFT_TYPE_LABELS,
   PERIODS,
-  STATISTICS_PATH,
   STAT_ENUM_KEYS,
   STAT_LEVELS,
   parseStatsFilter,
@@ -21,12 +18,13 @@ import {
   statsHref,
   toStatsQuery,
   type StatsFilter,
-} from "~/domain/filters";
+} from "~/domain/filters/statistics";
 import { CURRENCIES } from "~core/money";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
-import { backendClients } from "~/services/backends.server";
-import { marketApi } from "~/services/market.server";
-import { backendProblem, canonicalView, tradeView } from "./marketplace.shared.server";
+import type { TradeRowModel } from "~/domain/market-views";
+import { backendProblem, publicApis } from "~/services/apis.server";
+import { tradeView } from "~/services/market-views.server";
+import { canonicalView } from "./marketplace.shared.server";
 
 /** The chart needs a few days to be a chart: one day shows the last week, all time the last 90 days. */
 const CHART_DAYS = { "1d": 7, "7d": 7, "30d": 30, "90d": 90, all: 90 } as const;
@@ -37,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = serializeStatsFilter(filter);
   const { notices, headers } = await canonicalView(request, { path: STATISTICS_PATH, canonical: search, parseNotices });
   const here = statsHref(filter);
-  const api = marketApi(backendClients(null).market);
+  const api = publicApis().market;
   const days = CHART_DAYS[filter.period];
   try {
     const [top, activity, volume] = await Promise.all([

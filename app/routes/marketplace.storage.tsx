@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CancelAllForm } from "~/components/market/cancel-all-form";
@@ -6,10 +7,11 @@ import { ItemGrid } from "~/components/market/item-card";
 import { Pagination, ResultCount } from "~/components/market/pagination";
 import { TypeLinks } from "~/components/market/type-links";
 import { MarketPage } from "~/components/market-page";
+import { PillNav, type PillNavLook } from "~/components/pill-nav";
 import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
+import { STORAGE_PATH } from "~/domain/filters/shared";
 import {
-  STORAGE_PATH,
   STORAGE_TABS,
   parseStorageFilter,
   serializeStorageFilter,
@@ -17,12 +19,17 @@ import {
   toStorageQuery,
   type StorageFilter,
   type StorageTab,
-} from "~/domain/filters";
+} from "~/domain/filters/storage";
+import { checksummed } from "~/domain/listing";
+import type { CancelAllOffer, ItemCardModel, PageInfo } from "~/domain/market-views";
 import { loginHref } from "~/domain/safe-redirect";
-import { backendClients } from "~/services/backends.server";
-import { marketApi } from "~/services/market.server";
-import { backendProblem, canonicalView, cardView, viewer } from "./marketplace.shared.server";
-import { cancelAllAction, cancelAllOffer, type CancelAllOffer } from "./marketplace.storage.server";
+import { CancelAllSchema } from "~/domain/trade-schemas";
+import { apis, backendProblem, publicApis, signedInApis, type Apis } from "~/services/apis.server";
+import { cardView } from "~/services/market-views.server";
+import { proofFrom } from "~/services/orders.server";
+import { makeToast, redirectWithToast } from "~/services/session.server";
+import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
+import { canonicalView } from "./marketplace.shared.server";
 
 const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
 const EMPTY: Record<StorageTab, string> = {
@@ -31,69 +38,93 @@ const EMPTY: Record<StorageTab, string> = {
   favorites: "You have no favorites of this kind yet. Open an item and add it to your favorites.",
 };
 
+type StorageView = { search: string; notices: string[] } & (
+  | { state: "visitor"; loginHref: string }
+  | { state: "no-wallet" }
+  | {
+      state: "wallet";
+      wallet: string;
+      items: ItemCardModel[];
+      info: PageInfo | null;
+      problem: string | null;
+      cancelAll: CancelAllOffer | null;
+    }
+);
+
+/** What the Selling tab needs to offer "Cancel all listings"; a managed wallet needs nothing to sign. */
+async function cancelAllOffer(orders: Apis["orders"], user: UserInfo): Promise<CancelAllOffer> {
+  if (user.BindAddrType === BIND_ADDR_TYPE.managed) return { browserWallet: null, orderContext: null };
+  const address = checksummed(user.WalletAddress);
+  const orderContext = await orders.orderContext(address).catch(() => null);
+  return { browserWallet: { address, bindAddrType: user.BindAddrType }, orderContext };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filter, notices: parseNotices } = parseStorageFilter(new URL(request.url).searchParams);
   const search = serializeStorageFilter(filter);
   const { notices, headers } = await canonicalView(request, { path: STORAGE_PATH, canonical: search, parseNotices });
   const here = storageHref(filter);
-  const base = {
-    search,
-    notices,
-    wallet: null as string | null,
-    items: [] as ReturnType<typeof cardView>[],
-    info: null,
-    problem: null as string | null,
-    cancelAll: null as CancelAllOffer | null,
-  };
-  const { token, user, wallet } = await viewer(request);
-  if (!user) return json({ ...base, state: "visitor" as const, loginHref: loginHref(here) }, { headers });
-  if (!wallet) return json({ ...base, state: "no-wallet" as const, loginHref: null }, { headers });
+  const view = (data: StorageView, status = 200) => json(data, { status, headers });
+  const { user, wallet, orders } = await apis(request);
+  if (!user) return view({ search, notices, state: "visitor", loginHref: loginHref(here) });
+  if (!wallet) return view({ search, notices, state: "no-wallet" });
+  const shown = { search, notices, state: "wallet" as const, wallet };
   try {
-    const page = await marketApi(backendClients(null).market)[ENDPOINT[filter.tab]](toStorageQuery(filter, wallet));
-    return json(
-      {
-        ...base,
-        state: "wallet" as const,
-        loginHref: null,
-        wallet,
-        items: page.records.map((record) => cardView(record, here)),
-        info: { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped },
-        cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(token, user) : null,
-      },
-      { headers },
-    );
+    const page = await publicApis().market[ENDPOINT[filter.tab]](toStorageQuery(filter, wallet));
+    return view({
+      ...shown,
+      items: page.records.map((record) => cardView(record, here)),
+      info: { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped },
+      problem: null,
+      cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,
+    });
   } catch (error) {
     const problem = backendProblem(error);
-    return json({ ...base, state: "wallet" as const, loginHref: null, wallet, problem: problem.message }, { status: problem.status, headers });
+    return view({ ...shown, items: [], info: null, problem: problem.message, cancelAll: null }, problem.status);
   }
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return cancelAllAction(request);
+/**
+ * "Cancel all listings": one signed counter bump ends every listing of the wallet. A managed wallet posts
+ * nothing to sign (the backend signs with the current counter); a browser wallet posts the counter it signed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, orders } = await signedInApis(request);
+  const back = new URL(request.url).pathname + new URL(request.url).search;
+  const submission = parseWithZod(await request.formData(), { schema: CancelAllSchema });
+  if (submission.status !== "success") return json({ failed: "Unknown action." }, { status: 400 });
+  if (!user.WalletAddress) return json({ failed: BIND_WALLET_MESSAGE }, { status: 400 });
+  const address = checksummed(user.WalletAddress);
+  const proof = proofFrom(submission.value);
+  const { counter } = submission.value;
+  try {
+    const result = proof
+      ? await orders.cancelAll(address, counter ?? "", proof)
+      : await orders.cancelAll(address, counter ?? (await orders.orderContext(address)).counter);
+    const message = result.cancelled === 1 ? "Cancelled 1 listing." : `Cancelled ${result.cancelled} listings.`;
+    return redirectWithToast(request, back, makeToast("success", message));
+  } catch (error) {
+    const problem = backendProblem(error);
+    return json({ failed: problem.message }, { status: problem.status });
+  }
 }
 
 export const meta: MetaFunction = () => [{ title: "Storage | Spark Era" }];
 
+const TAB_LOOK: PillNavLook = {
+  list: "flex gap-1 border-b border-space-800",
+  link: "-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold no-underline",
+  current: "border-spark-400 text-white",
+  other: "border-transparent text-slate-300 hover:text-white",
+};
+
 function Tabs({ filter }: { filter: StorageFilter }) {
-  return (
-    <nav aria-label="Storage tabs">
-      <ul className="flex gap-1 border-b border-space-800">
-        {(Object.keys(STORAGE_TABS) as StorageTab[]).map((tab) => (
-          <li key={tab}>
-            <Link
-              to={storageHref({ tab, nftType: filter.nftType, page: 1 })}
-              aria-current={filter.tab === tab ? "page" : undefined}
-              className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold no-underline ${
-                filter.tab === tab ? "border-spark-400 text-white" : "border-transparent text-slate-300 hover:text-white"
-              }`}
-            >
-              {STORAGE_TABS[tab]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  const items = (Object.keys(STORAGE_TABS) as StorageTab[]).map((tab) => ({
+    href: storageHref({ tab, nftType: filter.nftType, page: 1 }),
+    label: STORAGE_TABS[tab],
+    current: filter.tab === tab,
+  }));
+  return <PillNav label="Storage tabs" look={TAB_LOOK} items={items} />;
 }
 
 export default function Storage() {

@@ -1,8 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { backendClients } from "~/services/backends.server";
-import { BackendError } from "~/services/http-client.server";
-import { ssoApi } from "~/services/sso.server";
+import { backendProblem, publicApis } from "~/services/apis.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment received | Spark Era" }];
 
@@ -15,15 +13,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
   if (!/^[A-Za-z0-9_]{1,200}$/.test(sessionId)) return json({ order: null, problem: "This link does not name a payment.", unavailable: false }, { status: 404 });
   try {
-    const order = await ssoApi(backendClients(null).sso).orderDetail(sessionId);
+    const order = await publicApis().sso.orderDetail(sessionId);
     return json({ order, problem: null, unavailable: false });
   } catch (error) {
-    if (!(error instanceof BackendError)) throw error;
+    const { status } = backendProblem(error);
     // The store answers 400 to an id that is not a checkout session's and 404 to an unknown one: no such payment either way.
-    if (error.status < 500 && error.status !== 429) return json({ order: null, problem: NOT_FOUND, unavailable: false }, { status: 404 });
+    if (status < 500) return json({ order: null, problem: NOT_FOUND, unavailable: false }, { status: 404 });
     return json(
       { order: null, problem: "We could not check this payment just now. It is safe to try again in a moment.", unavailable: true },
-      { status: error.status === 429 ? 503 : 502 },
+      { status },
     );
   }
 }

@@ -10,7 +10,7 @@ import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes"
 import { rankLabel } from "~core/nft";
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice } from "~core/money";
-import { getAuth } from "./auth.server";
+import { getAuth } from "./apis.server";
 
 /** What the browser needs to reach the chain: public by nature (addresses, chain id, the node's URL). */
 export interface PublicChainConfig {

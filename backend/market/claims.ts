@@ -21,7 +21,9 @@ import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
 import type { MarketDb } from "./db";
 import { sameAddress } from "~core/address";
-import { type ItemRow, MSG, activeListing, balanceOf, closeListing, credit, debit, requireItem } from "./ledger";
+import { type ItemRow, MSG, activeListing, requireItem } from "./items";
+import { balanceOf, credit, debit } from "./ledger";
+import { closeListing } from "./trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
 import type { Currency } from "~core/money";
 

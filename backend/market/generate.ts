@@ -8,18 +8,12 @@ import { getAddress } from "viem";
 import { NFT_TYPE, spaceshipTotal, type SpaceshipStats } from "~core/nft";
 import { imageFor, itemName, traitsOf } from "./catalog";
 import type { MarketDb } from "./db";
-import {
-  ATTRIBUTE_COLUMN_NAMES,
-  type ItemRow,
-  accrueRebates,
-  addDailyVolume,
-  credit,
-  insertListing,
-  recordActivity,
-} from "./ledger";
+import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
+import { ATTRIBUTE_COLUMN_NAMES, type ItemRow, insertListing } from "./items";
+import { credit } from "./ledger";
 import { CURRENCIES, type Currency, WEI_PER_TOKEN } from "~core/money";
 import { ACTIVITY_KIND, type ItemAttributeColumns, LISTING_STATUS, LOCATION } from "./tables";
-import type { Address } from "./schemas";
+import type { Address } from "./params";
 
 export interface GenerateOptions {
   seed: number;

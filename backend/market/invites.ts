@@ -11,7 +11,8 @@ import type { MarketDb } from "./db";
 import { drawInviteCode } from "./generate";
 import { sameAddress } from "~core/address";
 import type { InviteAccepted, RebateClaim, RebateInfo, RebateTotal } from "~core/api/market";
-import { REBATE_BPS, credit } from "./ledger";
+import { REBATE_BPS } from "./activity";
+import { credit } from "./ledger";
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { readWei } from "./money";
 

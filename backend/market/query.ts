@@ -12,7 +12,8 @@
 import type { MarketDb } from "./db";
 import type { Page, ListingRecord } from "~core/api/market";
 import { type ItemListingRow, toRecord } from "./records";
-import { type ListFilter, type ListingQuery, RANGE_KEYS, RESULT_WINDOW } from "./schemas";
+import { type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
+import { RESULT_WINDOW } from "./params";
 import { LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "~core/nft";
 import { GRADE_COLUMNS } from "./catalog";
 import { CURRENCIES } from "~core/money";

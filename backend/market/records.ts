@@ -2,7 +2,7 @@
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { LOCATION_NAMES, type ListingRecord, type Trait } from "~core/api/market";
 import { tokenUriFor } from "./catalog";
-import type { ItemRow } from "./ledger";
+import type { ItemRow } from "./items";
 import { readWei } from "./money";
 
 /** An item row with its active listing (if any) joined in. */

@@ -2,11 +2,12 @@
 import { NFT_TYPE } from "~core/nft";
 import { tokenUriFor } from "./catalog";
 import type { MarketDb } from "./db";
-import { utcDay } from "./ledger";
+import { utcDay } from "./activity";
 import { CURRENCIES, type Currency } from "~core/money";
 import { readWei } from "./money";
 import { ACTIVITY_EVENTS, type Page, type TradeRecord, type VolumeSeries } from "~core/api/market";
-import { PERIODS, RESULT_WINDOW, type StatisticsQuery } from "./schemas";
+import { RESULT_WINDOW } from "./params";
+import { PERIODS, type StatisticsQuery } from "./stats-schemas";
 import { ACTIVITY_KIND, type ActivityTable } from "./tables";
 
 const DAY = 86_400_000;

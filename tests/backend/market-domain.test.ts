@@ -13,7 +13,7 @@ import {
 } from "~core/nft";
 import { gradeOf, imageFor, tokenUriFor, traitsOf } from "../../backend/market/catalog";
 import { drawAttributes, drawPrice, prng } from "../../backend/market/generate";
-import type { ItemRow } from "../../backend/market/ledger";
+import type { ItemRow } from "../../backend/market/items";
 import { UINT256_MAX, parseUint256 } from "~core/money";
 import { padWei, readWei } from "../../backend/market/money";
 

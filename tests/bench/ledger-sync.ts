@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
-import { buy, sell } from "../../backend/market/ledger";
+import { buy, sell } from "../../backend/market/trades";
 import type { BackendOptions, TokenOwner } from "../../backend/types";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 

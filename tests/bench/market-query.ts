@@ -42,7 +42,8 @@ const MIXES: [name: string, path: string, query: string][] = [
 
 function sourceHash(): string {
   const hash = createHash("sha256");
-  for (const file of ["backend/market/migrations.ts", "backend/market/generate.ts", "backend/market/ledger.ts", "backend/market/seed.ts", "scripts/seed.ts"]) {
+  const market = ["migrations", "generate", "items", "activity", "ledger", "seed"].map((name) => `backend/market/${name}.ts`);
+  for (const file of [...market, "scripts/seed.ts"]) {
     hash.update(fs.readFileSync(path.resolve(file)));
   }
   return hash.digest("hex").slice(0, 10);

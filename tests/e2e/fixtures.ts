@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
+/** The seeded demo logins of the README: only read by the tests (a test that changes an account makes its own, accounts.ts). */
 export const DEMO = { email: "demo@sparkera.test", password: "Demo-pass-1" };
 export const MANAGED = { email: "managed@sparkera.test", password: "Demo-pass-1" };
 export const BUYER = { email: "buyer@sparkera.test", password: "Demo-pass-1" };
@@ -37,22 +38,4 @@ export async function logIn(page: Page, account: { email: string; password: stri
 /** The header's Login button once signed in: it shows the user name and opens the account sheet. */
 export function accountButton(page: Page, userName: string) {
   return page.getByRole("banner").locator("summary").filter({ hasText: userName });
-}
-
-/** Opens the first of the account's items (storage, "My items") that it can list: in the game and not on sale. */
-export async function openSellableItem(page: Page, skip: string[] = []): Promise<{ url: string; tokenId: string; nftType: string }> {
-  const hrefs: string[] = [];
-  for (const nftType of [0, 1, 2, 3, 4, 5, 6, 7, 8]) {
-    await page.goto(`/marketplace/storage?nftType=${nftType}`);
-    hrefs.push(...(await page.locator('main a[href^="/marketplace/detail?"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!))));
-    if (hrefs.length > skip.length + 6) break;
-  }
-  for (const href of [...new Set(hrefs)]) {
-    const params = new URL(href, "http://x").searchParams;
-    const tokenId = params.get("tokenId")!;
-    if (skip.includes(tokenId)) continue;
-    await page.goto(href);
-    if (await page.getByRole("button", { name: "List for sale" }).count()) return { url: href, tokenId, nftType: params.get("nftType")! };
-  }
-  throw new Error("The account has no item it can list");
 }

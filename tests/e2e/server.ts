@@ -16,4 +16,7 @@ Object.assign(process.env, {
   // Its own chain, so a running dev server on 8545 does not collide.
   CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8546",
 });
-await import("../../server");
+const { backends } = await import("../../server");
+// Tests stock their own accounts through the server's database connection (stock.ts).
+const { serveStockroom } = await import("./stock");
+if (backends) await serveStockroom(backends.store, dataDir);

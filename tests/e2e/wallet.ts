@@ -51,7 +51,8 @@ interface RpcError {
  * An injected EIP-1193 test wallet. The page sees a provider (window.ethereum or window.okxwallet, and an
  * EIP-6963 announcement); every request crosses to Node, where the account is the given dev key: signatures
  * are made here, transactions are forwarded to the chain's JSON-RPC endpoint, where anvil's dev accounts are
- * unlocked. Like a real extension it only reports accounts once the site has asked for them.
+ * unlocked and a test's own wallets impersonated (chain-funds.ts). Like a real extension it only reports
+ * accounts once the site has asked for them.
  */
 export async function installTestWallet(page: Page, options: TestWalletOptions): Promise<TestWallet> {
   const kind = options.kind ?? "metamask";

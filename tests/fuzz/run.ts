@@ -11,7 +11,9 @@
  */
 import { parseArgs } from "node:util";
 import http from "node:http";
-import { describeOutcome, drawRequest, formatReport, fuzzContext, prepareSessions, runFuzz, send } from "./engine";
+import { fuzzContext, prepareSessions, runFuzz, send } from "./engine";
+import { describeOutcome, formatReport } from "./report";
+import { drawRequest } from "./requests";
 import { ensureBuild, startServer, stopServer, type ServerProcess } from "./server";
 
 const { values } = parseArgs({

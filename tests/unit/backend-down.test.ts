@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadInvite } from "~/routes/invite.server";
+import { loader as inviteLoader } from "~/routes/invite";
 import { loader as posterLoader } from "~/routes/invite.poster[.]svg";
 import { loader as paymentLoader } from "~/routes/stripe.success";
 import { commitSession, sessionStorage } from "~/services/session.server";
@@ -47,7 +47,7 @@ const args = (path: string) => ({ request: new Request(`http://localhost${path}`
 
 /** Each page's answer: its status and what it shows. */
 async function pages() {
-  const invite = await loadInvite(args("/invite").request);
+  const invite = await inviteLoader(args("/invite"));
   const poster = await posterLoader(args("/invite/poster.svg"));
   const payment = await paymentLoader(args("/stripe/success?session_id=cs_demo_paid"));
   return {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { historyRow, readTokenRef } from "~/routes/marketplace.detail.server";
-import { backendProblem, cardView, detailHref, safeBack } from "~/routes/marketplace.shared.server";
-import { BackendError } from "~/services/http-client.server";
+import { readTokenRef, safeBack } from "~/routes/marketplace.detail";
+import { cardView, detailHref, historyRow } from "~/services/market-views.server";
 import type { ListingRecord } from "~core/api/market";
 
 const BOX: ListingRecord = {
@@ -101,15 +100,5 @@ describe("market views", () => {
     expect(read("tokenId=-1&nftType=4").problem).toMatch(/tokenId/);
     expect(read("tokenId=1&nftType=9").problem).toMatch(/nftType/);
     expect(read("tokenId=1").problem).toMatch(/nftType/);
-  });
-
-  it("backend failures become page messages, never a 500", () => {
-    expect(backendProblem(new BackendError("nftType: expected an NFT type code from 0 to 8", 400))).toEqual({
-      message: "nftType: expected an NFT type code from 0 to 8",
-      status: 400,
-    });
-    expect(backendProblem(new BackendError("The server took too long to answer. Please try again.", 504)).status).toBe(502);
-    expect(backendProblem(new BackendError("Too many attempts.", 429)).status).toBe(503);
-    expect(() => backendProblem(new Error("bug"))).toThrow("bug");
   });
 });

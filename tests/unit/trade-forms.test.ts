@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { SAME_ADDRESS_MESSAGE, SellSchema, transferSchema } from "~/components/market/trade-panel";
+import { SAME_ADDRESS_MESSAGE, SellSchema, transferSchema } from "~/domain/trade-schemas";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 
 const form = (entries: Record<string, string>) => {

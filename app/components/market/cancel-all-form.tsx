@@ -1,8 +1,9 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { CancelAllOffer } from "~/routes/marketplace.storage.server";
-import { FailedAlert, useSignedSubmit } from "./trade-panel";
+import type { CancelAllOffer } from "~/domain/market-views";
+import { FailedAlert } from "./failed-alert";
+import { useSignedSubmit } from "./use-signed-submit";
 
 /**
  * "Cancel all listings" on the Selling tab. A managed wallet's form posts as it is (works without JavaScript);

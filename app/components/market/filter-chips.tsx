@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
-import { MARKET_PATH, filterChips, type MarketFilter } from "~/domain/filters";
+import { MARKET_PATH } from "~/domain/filters/shared";
+import type { MarketFilter } from "~/domain/filters/market-options";
+import { filterChips } from "~/domain/filters/chips";
 
 /** One link per active filter value; following it removes just that value. */
 export function FilterChips({ filter }: { filter: MarketFilter }) {

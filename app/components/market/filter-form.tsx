@@ -1,20 +1,20 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { MARKET_PATH } from "~/domain/filters/shared";
 import {
   LIST_FILTERS,
-  MARKET_PATH,
   PAGE_SIZES,
   RANGE_FILTERS,
   defaultMarketFilter,
   listKeysFor,
-  marketHref,
-  rangeInputValues,
   rangeKeysFor,
   sortOptionsFor,
   type MarketFilter,
   type RangeKey,
-} from "~/domain/filters";
+} from "~/domain/filters/market-options";
+import { marketHref } from "~/domain/filters/market";
+import { rangeInputValues } from "~/domain/filters/chips";
 import { CURRENCIES } from "~core/money";
 
 function RangeField({ name, label, values, min, max }: { name: string; label: string; values: [string, string]; min?: number; max?: number }) {

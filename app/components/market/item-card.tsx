@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ItemCardModel } from "./types";
+import type { ItemCardModel } from "~/domain/market-views";
 
 /** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
 /** The item's type and grade (rarity, rank…), shown on cards and on the detail page. */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { RESULT_WINDOW } from "~/domain/filters";
-import type { PageInfo } from "./types";
+import { RESULT_WINDOW } from "~/domain/filters/shared";
+import type { PageInfo } from "~/domain/market-views";
 
 /** Page numbers around the current one, with the first and last: 1 … 4 5 6 … 20. */
 function pageWindow(page: number, last: number): (number | "gap")[] {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { TradeRowModel } from "./types";
+import type { TradeRowModel } from "~/domain/market-views";
 
 /** Sales as a table: item, price, seller, buyer, time. */
 export function TradeTable({ trades, caption, empty }: { trades: TradeRowModel[]; caption: string; empty: string }) {

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { NFT_TYPE_CODES, NFT_TYPE_LABELS } from "~/domain/filters";
+import { PillNav } from "~/components/pill-nav";
+import { NFT_TYPE_CODES, NFT_TYPE_LABELS } from "~/domain/filters/shared";
 import type { NftTypeCode } from "~core/nft";
 
 /**
@@ -17,24 +17,11 @@ export function TypeLinks({
   current: NftTypeCode | undefined;
   hrefFor: (nftType: NftTypeCode | undefined) => string;
 }) {
-  const entries = [{ code: undefined, label: allLabel }, ...NFT_TYPE_CODES.map((code) => ({ code, label: NFT_TYPE_LABELS[code] }))];
-  return (
-    <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-2">
-        {entries.map(({ code, label: text }) => (
-          <li key={text}>
-            <Link
-              to={hrefFor(code)}
-              aria-current={current === code ? "page" : undefined}
-              className={`inline-block rounded-full border px-3 py-1 text-sm no-underline ${
-                current === code ? "border-spark-400 bg-spark-500 font-semibold text-space-950" : "border-space-600 text-slate-100 hover:bg-space-800"
-              }`}
-            >
-              {text}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  const codes = [undefined, ...NFT_TYPE_CODES];
+  const items = codes.map((code) => ({
+    href: hrefFor(code),
+    label: code === undefined ? allLabel : NFT_TYPE_LABELS[code],
+    current: code === current,
+  }));
+  return <PillNav label={label} items={items} />;
 }

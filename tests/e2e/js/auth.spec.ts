@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../accounts";
 import { generatePrivateKey } from "viem/accounts";
 import { accountButton, DEMO, readCodeFromOutbox, uniqueEmail } from "../fixtures";
 import { injectTestWallet } from "../wallet";
@@ -43,12 +43,10 @@ test("bind a browser wallet through the injected wallet", async ({ page }) => {
   await expect(page.getByText(`Bound wallet ${address}`)).toBeVisible();
 });
 
-test("the account sheet copies the email with a toast", async ({ page, context }) => {
+test("the account sheet copies the email with a toast", async ({ page, context, signIn }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await signIn(page, DEMO);
+  await page.goto("/home");
   await accountButton(page, DEMO.email).click();
   await page.getByRole("button", { name: "Copy email" }).click();
   await expect(page.getByText("Copy success")).toBeVisible();

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, logIn } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../accounts";
+import { DEMO } from "../fixtures";
 import { anvilKey, installTestWallet } from "../wallet";
 
 async function seriousViolations(page: Page) {
@@ -17,9 +18,10 @@ test("a box page with its wallet panel has no serious accessibility violations",
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a signed-in box page with a connected wallet, and the open wallet sheet, have none either", async ({ page }) => {
+test("a signed-in box page with a connected wallet, and the open wallet sheet, have none either", async ({ page, signIn }) => {
   await installTestWallet(page, { privateKey: anvilKey(0) });
-  await logIn(page, DEMO, "/lootbox/7");
+  await signIn(page, DEMO);
+  await page.goto("/lootbox/7");
   await page.getByRole("button", { name: "Connect wallet" }).click();
   await expect(page.getByText("Wallet 0xf39F…b92266", { exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -29,8 +31,9 @@ test("a signed-in box page with a connected wallet, and the open wallet sheet, h
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("the install dialog has no serious accessibility violations", async ({ page }) => {
-  await logIn(page, DEMO, "/lootbox/6");
+test("the install dialog has no serious accessibility violations", async ({ page, signIn }) => {
+  await signIn(page, DEMO);
+  await page.goto("/lootbox/6");
   await page.getByRole("button", { name: "Buy" }).click();
   await expect(page.getByRole("dialog", { name: "Tips" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { toFunctionSelector } from "viem";
-import { accountButton, DEMO, logIn, MANAGED, readCodeFromOutbox, uniqueEmail } from "../fixtures";
+import { generatePrivateKey } from "viem/accounts";
+import { type AccountFixtures, expect, test } from "../accounts";
+import type { ChainFunds } from "../chain-funds";
+import { DEMO, MANAGED } from "../fixtures";
 import { anvilKey, installTestWallet, type TestWallet } from "../wallet";
 
 const APPROVE = toFunctionSelector("approve(address,uint256)");
@@ -11,16 +14,18 @@ const OPEN_WITH_IDS = toFunctionSelector("batchOpenWithIds(uint256[])");
 const status = (page: Page) => page.getByTestId("lootbox-status");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 
-/** The demo account (bound to anvil #0) with its browser wallet injected, on a box page. */
-async function demoOnBox(page: Page, typeBox: number) {
-  const wallet = await installTestWallet(page, { privateKey: anvilKey(0) });
-  await logIn(page, DEMO, `/lootbox/${typeBox}`);
+/** A fresh account whose own browser wallet holds `chain` on chain, signed in with that wallet injected, on a box page. */
+async function ownWalletOnBox({ page, createAccount, signIn }: { page: Page } & AccountFixtures, typeBox: number, chain: ChainFunds) {
+  const account = await createAccount({ wallet: "browser", stock: {}, chain });
+  const wallet = await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  await page.goto(`/lootbox/${typeBox}`);
   await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
   return wallet;
 }
 
-test("buy a Standard box with USDT (approve, then buy), open 3 and see the new items", async ({ page }) => {
-  const wallet = await demoOnBox(page, 4);
+test("buy a Standard box with USDT (approve, then buy), open 3 and see the new items", async ({ page, createAccount, signIn }) => {
+  const wallet = await ownWalletOnBox({ page, createAccount, signIn }, 4, { BNB: 10, USDT: 100, boxes: { 4: 2 } });
   await page.getByRole("radio", { name: /USDT/ }).check();
 
   // The wallet waits for "the user": the approving step is on screen and a second click does nothing.
@@ -33,7 +38,7 @@ test("buy a Standard box with USDT (approve, then buy), open 3 and see the new i
   await expect(status(page)).toContainText(/Confirmed: Bought 1 Standard loot box: #\d+\./, { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([APPROVE, BUY_ERC20]);
 
-  // Two seeded boxes plus the new one, as the server now reads them.
+  // The wallet's two boxes plus the new one, as the server now reads them.
   await expect(page.getByText("You have 3 unopened Standard loot boxes.")).toBeVisible();
   await page.getByLabel("Boxes to open").fill("3");
   await page.getByRole("button", { name: "Open 3" }).click();
@@ -49,8 +54,8 @@ test("buy a Standard box with USDT (approve, then buy), open 3 and see the new i
   await expect(page.getByText("You have no unopened Standard loot boxes.")).toBeVisible();
 });
 
-test("buy a Premium box with BNB: no approval, and open it now", async ({ page }) => {
-  const wallet = await demoOnBox(page, 5);
+test("buy a Premium box with BNB: no approval, and open it now", async ({ page, createAccount, signIn }) => {
+  const wallet = await ownWalletOnBox({ page, createAccount, signIn }, 5, { BNB: 10 });
   await page.getByRole("radio", { name: /BNB/ }).check();
   await expect(page.getByText("Total 0.1 BNB")).toBeVisible();
   await page.getByRole("button", { name: "Buy" }).click();
@@ -62,8 +67,8 @@ test("buy a Premium box with BNB: no approval, and open it now", async ({ page }
   await expect(page.getByTestId("opened-item")).toHaveCount(3);
 });
 
-test("the V3-Galaxy box is paid in QUARK only and stops at 2 per 24 hours", async ({ page }) => {
-  await demoOnBox(page, 18);
+test("the V3-Galaxy box is paid in QUARK only and stops at 2 per 24 hours", async ({ page, createAccount, signIn }) => {
+  await ownWalletOnBox({ page, createAccount, signIn }, 18, { BNB: 10, QUARK: 1_000 });
   const currencies = page.getByRole("radio");
   await expect(currencies).toHaveCount(1);
   await expect(currencies).toHaveAccessibleName(/QUARK/);
@@ -81,30 +86,21 @@ test("the V3-Galaxy box is paid in QUARK only and stops at 2 per 24 hours", asyn
   await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
 });
 
-test("a wallet without enough USDT is told so before anything is sent", async ({ page }) => {
-  // A new account bound to anvil #6, which holds BNB but no tokens.
-  const wallet = await installTestWallet(page, { privateKey: anvilKey(6) });
-  const email = uniqueEmail("boxes");
-  await page.goto("/login?act=reg");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Verification code").fill(await readCodeFromOutbox(page, email));
-  await page.getByLabel("Password").fill("Boxes-pass-1");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(accountButton(page, email)).toBeVisible();
-  await page.goto("/login?act=connect&redirect=/lootbox/4");
-  await page.getByRole("button", { name: "Sign with browser wallet" }).click();
-  await expect(page).toHaveURL(/\/lootbox\/4$/);
-
+test("a wallet without enough USDT is told so before anything is sent", async ({ page, createAccount, signIn }) => {
+  // It holds BNB but no tokens.
+  const wallet = await ownWalletOnBox({ page, createAccount, signIn }, 4, { BNB: 10 });
   await page.getByRole("radio", { name: /USDT/ }).check();
   await page.getByRole("button", { name: "Buy" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText("Failed: Transaction failed. You do not have enough balance.");
   expect(wallet.sent).toEqual([]);
 });
 
-test("the wallet mode speaks before any transaction: wrong account, then wrong chain", async ({ page }) => {
-  const wallet = await installTestWallet(page, { privateKey: anvilKey(3) });
-  await logIn(page, DEMO, "/lootbox/6");
+test("the wallet mode speaks before any transaction: wrong account, then wrong chain", async ({ page, createAccount, signIn }) => {
+  const account = await createAccount({ wallet: "browser", stock: {} });
+  // The extension is on another account than the one bound.
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await signIn(page, account);
+  await page.goto("/lootbox/6");
   await page.getByRole("button", { name: "Connect wallet" }).click();
   await expect(page.getByText(/^Wallet address is inconsistent/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
@@ -115,17 +111,20 @@ test("the wallet mode speaks before any transaction: wrong account, then wrong c
   expect(wallet.sent).toEqual([]);
 });
 
-test("a managed-wallet account is told plainly that loot boxes need a browser wallet", async ({ page }) => {
+test("a managed-wallet account is told plainly that loot boxes need a browser wallet", async ({ page, signIn }) => {
+  // The managed demo account and its seeded boxes, only read.
   await installTestWallet(page, { privateKey: anvilKey(1) });
-  await logIn(page, MANAGED, "/lootbox/4");
+  await signIn(page, MANAGED);
+  await page.goto("/lootbox/4");
   await expect(page.getByText(/Your account uses a managed wallet/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
   // Its boxes are still listed, read on the server.
   await expect(page.getByRole("list", { name: "Your unopened boxes" })).toContainText("Standard loot box × 2");
 });
 
-test("without a wallet extension, buying opens the install dialog", async ({ page }) => {
-  await logIn(page, DEMO, "/lootbox/4");
+test("without a wallet extension, buying opens the install dialog", async ({ page, signIn }) => {
+  await signIn(page, DEMO);
+  await page.goto("/lootbox/4");
   await expect(page.getByText(/^No wallet extension/)).toBeVisible();
   await page.getByRole("button", { name: "Buy" }).click();
   const dialog = page.getByRole("dialog", { name: "Tips" });

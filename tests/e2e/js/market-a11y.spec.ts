@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, logIn } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../accounts";
+import { DEMO } from "../fixtures";
 
 /** The marketplace in its fuller states (filters, chips, notices, stats, tables), beyond the bare routes of a11y.spec. */
 async function expectNoSeriousViolations(page: Page) {
@@ -26,8 +27,9 @@ test("a spaceship's detail and the statistics with the chart table open are acce
   await expectNoSeriousViolations(page);
 });
 
-test("storage with a wallet is accessible", async ({ page }) => {
-  await logIn(page, DEMO, "/marketplace/storage");
+test("storage with a wallet is accessible", async ({ page, signIn }) => {
+  await signIn(page, DEMO);
+  await page.goto("/marketplace/storage");
   await expect(page.getByRole("list", { name: "My items" })).toBeVisible();
   await expectNoSeriousViolations(page);
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, logIn } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../accounts";
+import { DEMO } from "../fixtures";
 import { anvilKey, installTestWallet } from "../wallet";
 
 /** #0 is the demo account's bound wallet; #1 is another wallet. */
@@ -80,9 +81,10 @@ test("choosing a wallet that is not installed asks to install it", async ({ page
   await expect(walletButton(page)).toHaveText("Connect Wallet");
 });
 
-test("an account switch toasts, reloads and shows the mismatch bar", async ({ page }) => {
+test("an account switch toasts, reloads and shows the mismatch bar", async ({ page, signIn }) => {
   const wallet = await installTestWallet(page, { privateKey: ACCOUNT_0 });
-  await logIn(page, DEMO);
+  await signIn(page, DEMO);
+  await page.goto("/home");
   await connect(page);
   await expect(walletButton(page)).toHaveText(short(wallet.address));
   await expect(page.getByText(MISMATCH)).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../accounts";
 import { accountButton, DEMO, logIn, readCodeFromOutbox, uniqueEmail } from "../fixtures";
 
 const COMPLEXITY =
@@ -80,17 +80,10 @@ test("register with an emailed code and the referral from the link, then manage 
   await expect(page.getByText(/Managed wallet 0x[0-9a-fA-F]{40}/)).toBeVisible();
 });
 
-test("reset a forgotten password in three steps, then log in with the new one", async ({ page }) => {
-  const email = uniqueEmail("reset");
-  // A fresh account, so the demo password stays as documented.
-  await page.goto("/login?act=reg");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Verification code").fill(await readCodeFromOutbox(page, email));
-  await page.getByLabel("Password").fill("First-pass-1");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(accountButton(page, email)).toBeVisible();
-  await page.goto("/logout?redirect=/forgot-password");
+test("reset a forgotten password in three steps, then log in with the new one", async ({ page, createAccount }) => {
+  // An account of its own, so the demo password stays as documented.
+  const { email } = await createAccount({ wallet: "none" });
+  await page.goto("/forgot-password");
 
   await page.getByLabel("Email").fill("nope");
   await page.getByRole("button", { name: "Send code" }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { API_PATHS } from "../../../backend";
-import { describeOutcome, formatReport, fuzzContext, prepareSessions, runFuzz } from "../../fuzz/engine";
+import { fuzzContext, prepareSessions, runFuzz } from "../../fuzz/engine";
+import { describeOutcome, formatReport } from "../../fuzz/report";
 import { missingKnowledge } from "../../fuzz/targets";
 
 /** A fixed slice by default, so CI replays the same requests; FUZZ_SEED explores others. */

@@ -1,22 +1,24 @@
-import { expect, test, type Page } from "@playwright/test";
-import { accountButton, BUYER, logIn } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../accounts";
+import { accountButton } from "../fixtures";
 
 /** Serves `html` as a page at `url`, so a click on it is a real navigation from that page's origin. */
 async function servePage(page: Page, url: string, html: string) {
   await page.route(url, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><html><body>${html}</body></html>` }));
 }
 
-test("a logout link on another site asks first, and the button then logs out", async ({ page, baseURL }) => {
-  await logIn(page, BUYER);
+test("a logout link on another site asks first, and the button then logs out", async ({ page, baseURL, createAccount, signIn }) => {
+  const account = await createAccount({ wallet: "none" });
+  await signIn(page, account);
   await servePage(page, "http://evil.test/", `<a href="${baseURL}/logout?redirect=%2Fmarketplace%2Fstatistics">Win a prize</a>`);
   await page.goto("http://evil.test/");
   await page.getByRole("link", { name: "Win a prize" }).click();
 
   await expect(page.getByRole("heading", { name: "Log out of Spark Era?" })).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/logout?redirect=%2Fmarketplace%2Fstatistics`);
-  await expect(accountButton(page, BUYER.email)).toBeVisible();
+  await expect(accountButton(page, account.email)).toBeVisible();
   await page.goto("/home");
-  await expect(accountButton(page, BUYER.email)).toBeVisible();
+  await expect(accountButton(page, account.email)).toBeVisible();
 
   await page.goBack();
   await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
@@ -24,8 +26,9 @@ test("a logout link on another site asks first, and the button then logs out", a
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("a logout link on our own pages, or typed in the address bar, logs out at once", async ({ page, baseURL }) => {
-  await logIn(page, BUYER);
+test("a logout link on our own pages, or typed in the address bar, logs out at once", async ({ page, baseURL, createAccount, signIn }) => {
+  const account = await createAccount({ wallet: "none" });
+  await signIn(page, account);
   // A page of our origin: the link is same-origin.
   await servePage(page, `${baseURL}/test-only-link`, `<a href="/logout?redirect=%2Fmarketplace%2Fmarket">Log out</a>`);
   await page.goto("/test-only-link");
@@ -33,15 +36,16 @@ test("a logout link on our own pages, or typed in the address bar, logs out at o
   await expect(page).toHaveURL(/\/marketplace\/market/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
 
-  await logIn(page, BUYER);
+  await signIn(page, account);
   await page.goto("/logout?redirect=%2Fmarketplace%2Fstatistics");
   await expect(page).toHaveURL(`${baseURL}/marketplace/statistics`);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("without fetch metadata, or from a sibling site, GET /logout only asks; the form keeps a safe redirect", async ({ request, baseURL }) => {
+test("without fetch metadata, or from a sibling site, GET /logout only asks; the form keeps a safe redirect", async ({ request, baseURL, createAccount }) => {
+  const account = await createAccount({ wallet: "none" });
   const login = await request.post("/login", {
-    form: { email: BUYER.email, password: BUYER.password, redirectTo: "/home" },
+    form: { email: account.email, password: account.password, redirectTo: "/home" },
     headers: { Origin: baseURL! },
     maxRedirects: 0,
   });
@@ -64,8 +68,9 @@ test("without fetch metadata, or from a sibling site, GET /logout only asks; the
   expect((await request.get("/login", { maxRedirects: 0 })).status()).toBe(200);
 });
 
-test("the session-expired dialog's Re-login still logs out and goes to log in", async ({ page, playwright, baseURL }) => {
-  await logIn(page, BUYER);
+test("the session-expired dialog's Re-login still logs out and goes to log in", async ({ page, playwright, baseURL, createAccount, signIn }) => {
+  // With a wallet, so the invite page asks the market.
+  await signIn(page, await createAccount({ stock: {} }));
   // The token dies elsewhere (the same cookie logged out from another client); this browser still holds it.
   const other = await playwright.request.newContext({ baseURL, storageState: { cookies: await page.context().cookies(), origins: [] } });
   expect((await other.post("/logout", { form: {}, headers: { Origin: baseURL! }, maxRedirects: 0 })).status()).toBe(302);

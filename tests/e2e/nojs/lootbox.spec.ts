@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, logIn } from "../fixtures";
+import { expect, test } from "../accounts";
+import { DEMO } from "../fixtures";
 
 const NEEDS_WALLET = /need a browser wallet \(MetaMask or OKX Wallet\) bound to your account, and JavaScript/;
 
@@ -44,8 +44,10 @@ test("/home shows the loot boxes with their headline prices", async ({ page }) =
   await expect(page.getByTestId("box-4")).toContainText("10 USDT");
 });
 
-test("a signed-in user with a bound wallet sees its balances and boxes without JavaScript", async ({ page }) => {
-  await logIn(page, DEMO, "/lootbox/4");
+test("a signed-in user with a bound wallet sees its balances and boxes without JavaScript", async ({ page, signIn }) => {
+  // The demo account's seeded wallet and boxes, only read.
+  await signIn(page, DEMO);
+  await page.goto("/lootbox/4");
   const mine = page.locator("#your-boxes-title").locator("..");
   await expect(mine).toContainText("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
   await expect(mine.getByRole("list", { name: "Balances" })).toContainText("BNB");

@@ -1,22 +1,16 @@
-import { expect, test } from "@playwright/test";
 import { getAddress } from "viem";
-import { DEMO_MANAGED_ACCOUNT } from "../../../backend/demo";
-import { MANAGED } from "../fixtures";
-import { type Account, appLogin, gameBalances, getPage, hiddenForm, ownedItems, postForm, registerAccount, tokenDetail } from "../../fuzz/client";
+import { gameBalances, getPage, hiddenForm, postForm, tokenDetail } from "../../fuzz/client";
+import { type Account, expect, sessionCookie, test } from "../accounts";
 
 const BUYERS = 10;
 const POSTS_PER_BUYER = 5;
-const FUNDS = "10";
+const FUNDS = 10;
 const PRICE = "7";
 const WEI = 10n ** 18n;
 
-/** Item types the other trade tests never reach (they take the managed account's first items, of types 0 to 2). */
-const SPARE_TYPES = [7, 5, 4, 3, 6];
-
-test("50 concurrent buys of one listing through the detail page's action: one sale, and the balances add up", async ({ baseURL }) => {
+test("50 concurrent buys of one listing through the detail page's action: one sale, and the balances add up", async ({ baseURL, createAccount }) => {
   test.setTimeout(180_000);
   const base = baseURL!;
-  const detailUrl = (item: { tokenId: string; nftType: number }) => `/marketplace/detail?tokenId=${item.tokenId}&nftType=${item.nftType}`;
 
   /** A trade form posted as a browser without JavaScript would: it must end in the page's success redirect. */
   async function trade(cookie: string, url: string, fields: Record<string, string>, what: string) {
@@ -40,30 +34,19 @@ test("50 concurrent buys of one listing through the detail page's action: one sa
     return formOf(html, "buy", url);
   }
 
-  // Throwaway accounts that no other test touches: one seller and the buyers.
-  const [seller, ...buyers] = await Promise.all(Array.from({ length: BUYERS + 1 }, (_, i) => registerAccount(base, i ? "race-buyer" : "race-seller")));
-  const cookies = new Map<Account, string>(await Promise.all([seller, ...buyers].map(async (account) => [account, await appLogin(base, account.email, account.password)] as const)));
-  const managed = await appLogin(base, MANAGED.email, MANAGED.password);
-
-  let item: { tokenId: string; nftType: number } | undefined;
-  for (const nftType of SPARE_TYPES) {
-    item = (await ownedItems(base, DEMO_MANAGED_ACCOUNT.wallet, nftType)).filter((owned) => owned.location === "game" && !owned.isSelling).at(-1);
-    if (item) break;
-  }
-  if (!item) throw new Error("The managed demo account has no spare item to trade");
-  const url = detailUrl(item);
-
-  // Funds: each buyer gets the item from the managed account, lists it, and the managed account buys it back.
-  for (const buyer of buyers) {
-    await trade(managed, url, { intent: "transfer", to: getAddress(buyer.wallet) }, "transfer to a buyer");
-    await trade(cookies.get(buyer)!, url, { intent: "sell", price: FUNDS, currency: "FIRE", days: "7" }, "a buyer's listing");
-    const form = await confirmedBuyForm(managed, url);
-    await trade(managed, form.action, form.fields, "the managed account's buy");
-  }
-  await trade(managed, url, { intent: "transfer", to: getAddress(seller.wallet) }, "transfer to the seller");
+  // Accounts of this test's own: a seller with one item to sell, buyers with FUNDS FIRE each.
+  const [seller, ...buyers] = await Promise.all([
+    createAccount({ tag: "race-seller", stock: { items: { 7: 1 } } }),
+    ...Array.from({ length: BUYERS }, () => createAccount({ tag: "race-buyer", stock: { balances: { FIRE: FUNDS } } })),
+  ]);
+  const cookies = new Map<Account, string>(
+    await Promise.all([seller, ...buyers].map(async (account) => [account, await sessionCookie(base, account)] as const)),
+  );
+  const [item] = seller.items;
+  const url = item.url;
   await trade(cookies.get(seller)!, url, { intent: "sell", price: PRICE, currency: "FIRE", days: "7" }, "the seller's listing");
 
-  // FIRE is summed over every account in play, which only this test uses: the demo accounts trade in other tests meanwhile.
+  // FIRE is summed over every account in play, which only this test uses.
   const players = [seller, ...buyers];
   const fire = async (account: Account) => (await gameBalances(base, account.token)).FIRE ?? 0n;
   const before = await Promise.all(players.map(fire));
@@ -89,7 +72,7 @@ test("50 concurrent buys of one listing through the detail page's action: one sa
   expect(change[buyers.indexOf(payers[0]) + 1]).toBe(-BigInt(PRICE) * WEI);
 
   const detail = await tokenDetail(base, item);
-  expect(getAddress(detail.ownerAddress)).toBe(getAddress(payers[0].wallet));
+  expect(getAddress(detail.ownerAddress)).toBe(getAddress(payers[0].wallet!));
   expect(detail.listing).toBeNull();
   const sinceListing = detail.history.slice(0, detail.history.findIndex((event) => event.event === "list"));
   expect(sinceListing.map((event) => event.event)).toEqual(["sale"]);

@@ -3,7 +3,7 @@
  * and the honeypot of the forms that render one (item 9). Request-level: no page is needed.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { AUTH_TOKEN_HEADER } from "~/domain/constants";
+import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { DEMO, uniqueEmail } from "../fixtures";
 
 const NOT_A_FORM = "This request did not come from one of our forms, so nothing was done.";

@@ -1,4 +1,8 @@
-/** What the marketplace views render: built on the server from API records, names instead of codes, money as text. */
+/**
+ * What the marketplace views render: built on the server (services/market-views.server.ts) from API records,
+ * names instead of codes, money as text.
+ */
+import type { OrderContext } from "~core/api/market";
 
 export interface ItemCardModel {
   key: string;
@@ -35,4 +39,10 @@ export interface PageInfo {
   total: number;
   /** More than `total` match. */
   capped: boolean;
+}
+
+/** What the Selling tab needs to offer "Cancel all listings": a browser wallet signs with the order context. */
+export interface CancelAllOffer {
+  browserWallet: { address: string; bindAddrType: number } | null;
+  orderContext: OrderContext | null;
 }

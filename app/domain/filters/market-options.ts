@@ -1,0 +1,133 @@
+/** What a market view can filter and sort by, per NFT type: the fields the market form offers. */
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
+import type { Currency } from "~core/money";
+import {
+  BOX_TYPES,
+  CAMPS,
+  EGG_TYPES,
+  EGSE_TYPES,
+  EQUIPMENT_CODES,
+  EQUIPMENT_TYPES,
+  IDENTITIES,
+  LEVEL_MAX,
+  LEVEL_MIN,
+  MATERIALS,
+  PROFESSIONS,
+  PSE_TYPES,
+  RARITIES,
+  SPACESHIP_TYPES,
+  type NftTypeCode,
+  NFT_TYPE,
+} from "~core/nft";
+import type { Options } from "./shared";
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export interface ListSpec {
+  label: string;
+  options: Options;
+  /** The NFT types that carry this attribute. A single type is implied by the filter when none is chosen. */
+  types: readonly NftTypeCode[];
+}
+
+/** Multi-value enumeration filters, in canonical order. `pse`/`egse` become the query's `type` (product §3). */
+export const LIST_FILTERS = {
+  camp: { label: "Camp", options: CAMPS, types: [0, 4, 5] },
+  rarity: { label: "Rarity", options: RARITIES, types: [0, 1] },
+  identity: { label: "Identity", options: IDENTITIES, types: [0] },
+  profession: { label: "Profession", options: PROFESSIONS, types: [0] },
+  material: { label: "Material", options: MATERIALS, types: [8] },
+  rank: { label: "Spaceship type", options: SPACESHIP_TYPES, types: [4] },
+  pse: { label: "PSE type", options: PSE_TYPES, types: [2] },
+  egse: { label: "EGSE type", options: EGSE_TYPES, types: [3] },
+  eggType: { label: "Egg type", options: EGG_TYPES, types: [5] },
+  equipmentType: { label: "Equipment grade", options: EQUIPMENT_TYPES, types: [7] },
+  equipment: { label: "Equipment", options: EQUIPMENT_CODES, types: [7] },
+  boxType: { label: "Loot box type", options: BOX_TYPES, types: [6] },
+} as const satisfies Record<string, ListSpec>;
+export type ListKey = keyof typeof LIST_FILTERS;
+export const LIST_KEYS = Object.keys(LIST_FILTERS) as ListKey[];
+
+export interface RangeSpec {
+  label: string;
+  min: number;
+  max: number;
+  types: readonly NftTypeCode[];
+}
+
+/** Whole-number ranges, in canonical order; the stats are the spaceship attributes of product §3. */
+export const RANGE_FILTERS = {
+  level: { label: "Level", min: LEVEL_MIN, max: LEVEL_MAX, types: [0, 1, 2, 3, 4, 7] },
+  endurance: { label: "Endurance", min: 0, max: 1_000_000, types: [4] },
+  agility: { label: "Agility", min: 0, max: 1_000_000, types: [4] },
+  pisonic: { label: "Pisonic", min: 0, max: 1_000_000, types: [4] },
+  strength: { label: "Strength", min: 0, max: 1_000_000, types: [4] },
+  crit: { label: "Crit", min: 0, max: 1_000_000, types: [4] },
+  spirit: { label: "Spirit", min: 0, max: 1_000_000, types: [4] },
+  armor: { label: "Armor", min: 0, max: 1_000_000, types: [4] },
+  total: { label: "Total", min: 0, max: 7_000_000, types: [4] },
+} as const satisfies Record<string, RangeSpec>;
+export type RangeKey = keyof typeof RANGE_FILTERS;
+export const RANGE_KEYS = Object.keys(RANGE_FILTERS) as RangeKey[];
+
+export const SORT_KEYS = ["listed", "price", "views", "favorites", "total"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortOrder = "asc" | "desc";
+export type SortOption = `${SortKey}-${SortOrder}`;
+
+/** Sort choices in the order the select shows them. `total` only means something for spaceships. */
+export const SORT_OPTIONS: readonly { value: SortOption; label: string }[] = [
+  { value: "listed-desc", label: "Recently listed" },
+  { value: "listed-asc", label: "Oldest listings" },
+  { value: "price-asc", label: "Price: low to high" },
+  { value: "price-desc", label: "Price: high to low" },
+  { value: "views-desc", label: "Most viewed" },
+  { value: "views-asc", label: "Least viewed" },
+  { value: "favorites-desc", label: "Most favorited" },
+  { value: "favorites-asc", label: "Least favorited" },
+  { value: "total-desc", label: "Total attributes: high to low" },
+  { value: "total-asc", label: "Total attributes: low to high" },
+];
+export const DEFAULT_SORT: SortOption = "listed-desc";
+
+export interface IntRange {
+  min?: number;
+  max?: number;
+}
+export interface WeiRange {
+  min?: bigint;
+  max?: bigint;
+}
+
+/** A market view. Lists are sorted, deduplicated and non-empty; ranges have a bound and min ≤ max. */
+export interface MarketFilter {
+  nftType?: NftTypeCode;
+  lists: Partial<Record<ListKey, number[]>>;
+  ranges: Partial<Record<RangeKey, IntRange>>;
+  currency?: Currency;
+  /** Wei, of `currency` when one is chosen. */
+  price?: WeiRange;
+  sort: SortOption;
+  pageSize: number;
+  page: number;
+}
+
+export function defaultMarketFilter(): MarketFilter {
+  return { lists: {}, ranges: {}, sort: DEFAULT_SORT, pageSize: DEFAULT_PAGE_SIZE, page: DEFAULT_PAGE };
+}
+
+/** Does a filter that applies to `types` hold when the view shows `nftType`? */
+export function applies(types: readonly NftTypeCode[], nftType: NftTypeCode | undefined) {
+  return nftType === undefined ? types.length > 1 : types.includes(nftType);
+}
+
+/** The filters that make sense for a type (or for all types): what the form offers. */
+export function listKeysFor(nftType: NftTypeCode | undefined): ListKey[] {
+  return LIST_KEYS.filter((key) => applies(LIST_FILTERS[key].types, nftType));
+}
+export function rangeKeysFor(nftType: NftTypeCode | undefined): RangeKey[] {
+  return RANGE_KEYS.filter((key) => applies(RANGE_FILTERS[key].types, nftType));
+}
+export function sortOptionsFor(nftType: NftTypeCode | undefined) {
+  return SORT_OPTIONS.filter((option) => nftType === NFT_TYPE.spaceship || !option.value.startsWith("total-"));
+}

@@ -1,0 +1,183 @@
+/**
+ * The loot box transaction sequences of product §4 ("Loot box flow") as plain functions: buy (balance check,
+ * allowance raised only when below the price, purchase, box ids from the receipt) and open (opener approval,
+ * batches of at most 10, item ids and attributes). No React and no wagmi: the island passes its wallet's
+ * clients, the contract tests pass anvil's. Refusals of their own are LootboxErrors in the product's words;
+ * wallet, node and contract errors pass through for chainErrorMessage.
+ */
+import { zeroAddress, type Account, type Address, type Chain, type Client, type Hash, type Transport } from "viem";
+import { getBalance, readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
+import { decodeItemData } from "../../contracts/itemData";
+import type { OpenedItem } from "~/components/lootbox/items";
+import { checkPurchase, INVALID_ERC721, openBatches } from "~/components/lootbox/rules";
+import type { PaymentCurrency } from "~core/boxes";
+import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
+import type { PublicChainConfig } from "~/services/chain.server";
+import { boxIdsFromReceipt, erc721Address, LootboxError, openedItemIds } from "./lootbox-chain";
+
+export interface LootboxClients {
+  /** Reads, simulations and receipts, from the node. */
+  publicClient: Client<Transport, Chain>;
+  /** Sends the transactions, as its account. */
+  walletClient: Client<Transport, Chain, Account>;
+}
+
+export type LootboxContracts = PublicChainConfig["contracts"];
+
+/** Tells the user what is happening now ("Buying: confirm in your wallet…"). */
+export type Progress = (text: string) => void;
+
+export interface BuyRequest {
+  typeBox: number;
+  currency: PaymentCurrency;
+  quantity: number;
+  /** Price of one box in wei, as the page showed it; the sale contract checks it again. */
+  unitPrice: bigint;
+}
+
+export interface Purchase {
+  /** The ids of the boxes minted, from the receipt's BlindBoxForged events. */
+  boxIds: bigint[];
+  /** Whether an ERC-20 allowance had to be raised first. */
+  approved: boolean;
+}
+
+const saleAbi = [...blindBoxSaleAbi, ...sparkErrorsAbi] as const;
+const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
+const silent: Progress = () => {};
+
+/** "1 box", "3 boxes" (box titles end in "box"). */
+export const plural = (count: number, one: string, many = `${one}es`) => `${count} ${count === 1 ? one : many}`;
+
+function boxContract(contracts: LootboxContracts): Address {
+  const box = erc721Address(contracts.box);
+  if (!box) throw new LootboxError("invalid-erc721", INVALID_ERC721);
+  return box;
+}
+
+async function confirm({ publicClient }: LootboxClients, hash: Hash, what: string, say: Progress) {
+  say(`${what}: waiting for confirmation…`);
+  // No timeout: a slow chain is the wallet's to show, not a failure.
+  const receipt = await waitForTransactionReceipt(publicClient, { hash, timeout: 0 });
+  if (receipt.status !== "success") throw new LootboxError("reverted", `${what} failed on the chain.`);
+  return receipt;
+}
+
+/** Product §4 and §5: buys `quantity` boxes for the wallet's account and returns their ids. */
+export async function buyBoxes(clients: LootboxClients, contracts: LootboxContracts, request: BuyRequest, say = silent): Promise<Purchase> {
+  const { publicClient, walletClient } = clients;
+  const { typeBox, currency, quantity, unitPrice } = request;
+  const buyer = walletClient.account;
+  const box = boxContract(contracts);
+  const sale = contracts.boxSale;
+  const token = currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : zeroAddress;
+  say("Checking your balance…");
+  const [balance, allowance] =
+    currency === "BNB"
+      ? [await getBalance(publicClient, { address: buyer.address }), 0n]
+      : await Promise.all([
+          readContract(publicClient, { address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [buyer.address] }),
+          readContract(publicClient, { address: token, abi: gameTokenAbi, functionName: "allowance", args: [buyer.address, sale] }),
+        ]);
+  const check = checkPurchase({ currency, unitPrice, quantity, balance, allowance });
+  if (!check.ok) throw new LootboxError("insufficient-balance", check.message);
+  if (check.needsApproval) {
+    say(`Approving ${currency}: confirm in your wallet…`);
+    const hash = await writeContract(walletClient, {
+      address: token,
+      abi: gameTokenAbi,
+      functionName: "approve",
+      args: [sale, check.total],
+    });
+    await confirm(clients, hash, `Approving ${currency}`, say);
+  }
+  say("Buying: confirm in your wallet…");
+  const args = [BigInt(typeBox), BigInt(quantity)] as const;
+  // Simulated first, so a refusal (daily limit, sold out…) comes back decoded rather than as a failed transaction.
+  const hash =
+    currency === "BNB"
+      ? await writeContract(
+          walletClient,
+          (
+            await simulateContract(publicClient, {
+              account: buyer,
+              address: sale,
+              abi: saleAbi,
+              functionName: "buyWithNativeToken",
+              args,
+              value: check.total,
+            })
+          ).request,
+        )
+      : await writeContract(
+          walletClient,
+          (
+            await simulateContract(publicClient, {
+              account: buyer,
+              address: sale,
+              abi: saleAbi,
+              functionName: "buyWithErc20",
+              args: [...args, token],
+            })
+          ).request,
+        );
+  const receipt = await confirm(clients, hash, "Buying", say);
+  return { boxIds: boxIdsFromReceipt(receipt.logs, box), approved: check.needsApproval };
+}
+
+/**
+ * Product §4: opens the given boxes of the wallet's account, approving the opener first when needed, in
+ * opener calls of at most 10 (product §9). `onBatch` gets every item so far after each call.
+ */
+export async function openBoxes(
+  clients: LootboxClients,
+  contracts: LootboxContracts,
+  ids: readonly bigint[],
+  { say = silent, onBatch }: { say?: Progress; onBatch?: (items: OpenedItem[]) => void } = {},
+): Promise<OpenedItem[]> {
+  const { publicClient, walletClient } = clients;
+  const owner = walletClient.account;
+  const box = boxContract(contracts);
+  if (ids.length === 0) throw new LootboxError("nothing-to-open", "Choose at least one box to open.");
+  const opener = contracts.opener;
+  const approved = await readContract(publicClient, {
+    address: box,
+    abi: blindBoxAbi,
+    functionName: "isApprovedForAll",
+    args: [owner.address, opener],
+  });
+  if (!approved) {
+    say("Approving the opener: confirm in your wallet…");
+    const hash = await writeContract(walletClient, {
+      address: box,
+      abi: blindBoxAbi,
+      functionName: "setApprovalForAll",
+      args: [opener, true],
+    });
+    await confirm(clients, hash, "Approving the opener", say);
+  }
+  const batches = openBatches(ids);
+  const opened: OpenedItem[] = [];
+  for (const [index, batch] of batches.entries()) {
+    const what = `Opening ${plural(batch.length, "box")}${batches.length > 1 ? ` (batch ${index + 1} of ${batches.length})` : ""}`;
+    say(`${what}: confirm in your wallet…`);
+    const { request } = await simulateContract(publicClient, {
+      account: owner,
+      address: opener,
+      abi: openerAbi,
+      functionName: "batchOpenWithIds",
+      args: [[...batch]],
+      gas: BATCH_OPEN_GAS_LIMIT,
+    });
+    const receipt = await confirm(clients, await writeContract(walletClient, request), what, say);
+    const minted = openedItemIds(receipt.logs, opener);
+    say("Reading your new items…");
+    const words = await Promise.all(
+      minted.map((id) => readContract(publicClient, { address: contracts.card, abi: sparkCardAbi, functionName: "dataOf", args: [id] })),
+    );
+    opened.push(...minted.map((tokenId, i) => ({ tokenId, attributes: decodeItemData(words[i]) })));
+    onBatch?.([...opened]);
+  }
+  return opened;
+}

@@ -1,0 +1,112 @@
+/**
+ * What a trade leaves behind: the activity log (lists, cancels, sales, transfers), the daily volume the chart
+ * reads, and the rebates a sale earns the parties' inviters. Synchronous, inside the trade's transaction.
+ */
+import type { Currency } from "~core/money";
+import type { MarketDb } from "./db";
+import type { ItemRow } from "./items";
+import { readWei, padWei } from "./money";
+import type { ActivityKind } from "./tables";
+
+/** Each party's inviter earns this share of a trade as a rebate (basis points), paid by the platform. */
+export const REBATE_BPS = 100n;
+
+export interface NewActivity {
+  kind: ActivityKind;
+  item: ItemRow;
+  listingId: number | null;
+  from: string;
+  to?: string | null;
+  price: bigint;
+  currency: Currency;
+  at: number;
+}
+
+export function recordActivity(db: MarketDb, a: NewActivity): number {
+  const { item } = a;
+  const result = db.run(
+    `insert into market_activity (kind, item_id, listing_id, nft_type, token_id, from_address, to_address, price, currency, at,
+       camp, rarity, level, pse_type, egse_type, spaceship_type)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      a.kind,
+      item.id,
+      a.listingId,
+      item.nft_type,
+      item.token_id,
+      a.from,
+      a.to ?? null,
+      padWei(a.price),
+      a.currency,
+      a.at,
+      item.camp,
+      item.rarity,
+      item.level,
+      item.pse_type,
+      item.egse_type,
+      item.spaceship_type,
+    ],
+  );
+  return Number(result.lastInsertRowid);
+}
+
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Rolls a sale into the daily volume, so the volume chart reads days, not trades. */
+export function addDailyVolume(db: MarketDb, at: number, nftType: number, currency: Currency, price: bigint): void {
+  const day = utcDay(at);
+  const row = db.get<{ volume: string }>("select volume from market_daily_volume where day = ? and nft_type = ? and currency = ?", [
+    day,
+    nftType,
+    currency,
+  ]);
+  const volume = (row ? readWei(row.volume) : 0n) + price;
+  db.run(
+    `insert into market_daily_volume (day, nft_type, currency, volume, trades) values (?, ?, ?, ?, 1)
+     on conflict (day, nft_type, currency) do update set volume = excluded.volume, trades = trades + 1`,
+    [day, nftType, currency, volume.toString()],
+  );
+}
+
+function inviterOf(db: MarketDb, address: string): string | undefined {
+  return db.get<{ inviter_address: string }>("select inviter_address from market_invites where invitee_address = ?", [address])
+    ?.inviter_address;
+}
+
+function creditRebate(db: MarketDb, address: string, currency: Currency, amount: bigint): void {
+  const row = db.get<{ earned: string }>("select earned from market_rebate_balances where address = ? and currency = ?", [
+    address,
+    currency,
+  ]);
+  const earned = (row ? readWei(row.earned) : 0n) + amount;
+  db.run(
+    `insert into market_rebate_balances (address, currency, earned, claimed) values (?, ?, ?, '0')
+     on conflict (address, currency) do update set earned = excluded.earned`,
+    [address, currency, earned.toString()],
+  );
+}
+
+/** Each trading party's inviter earns REBATE_BPS of the price. */
+export function accrueRebates(
+  db: MarketDb,
+  activityId: number,
+  parties: readonly string[],
+  currency: Currency,
+  price: bigint,
+  at: number,
+): void {
+  const amount = (price * REBATE_BPS) / 10_000n;
+  if (amount === 0n) return;
+  for (const party of parties) {
+    const inviter = inviterOf(db, party);
+    if (!inviter) continue;
+    db.run(
+      `insert into market_rebates (address, invitee_address, activity_id, currency, amount, created_at)
+       values (?, ?, ?, ?, ?, ?)`,
+      [inviter, party, activityId, currency, amount.toString(), at],
+    );
+    creditRebate(db, inviter, currency, amount);
+  }
+}

@@ -1,0 +1,59 @@
+import type { Router } from "express";
+import type { GameBalances } from "~core/api/market";
+import { CURRENCIES } from "~core/money";
+import { handle, sendOk } from "../http";
+import { claimView, ownClaim, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
+import type { MarketCore } from "./core";
+import { claimStatusSchema, gameTagSchema, takeOutNftSchema, takeOutTokenSchema } from "./game-schemas";
+import { balanceOf } from "./ledger";
+import { parseMarketInput } from "./params";
+import { marketInput, requireCaller } from "./request";
+
+/** Game ↔ chain: the caller's game balances, signed claims that take tokens or NFTs out, and a claim's status. */
+export function gameRoutes(router: Router, core: MarketCore) {
+  const { db, options, signer } = core;
+
+  router.get(
+    "/gameRelate/getGameToken",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const { gameTag } = parseMarketInput(gameTagSchema, marketInput(req));
+      const balances = await db.exclusive(() => {
+        settleExpiredClaims(db, Date.now());
+        return Object.fromEntries(CURRENCIES.map((c) => [c, balanceOf(db, walletAddress, c).toString()])) as GameBalances["balances"];
+      });
+      sendOk(res, { gameTag: gameTag ?? 1, address: walletAddress, balances } satisfies GameBalances);
+    }),
+  );
+
+  router.post(
+    "/gameRelate/takeOutTokenSign",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const { fire } = parseMarketInput(takeOutTokenSchema, marketInput(req));
+      sendOk(res, await takeOutToken(db, options, signer, walletAddress, fire, Date.now()));
+    }),
+  );
+
+  router.post(
+    "/gameRelate/takeOutSign",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const { takeOut, nftType } = parseMarketInput(takeOutNftSchema, marketInput(req));
+      sendOk(res, await takeOutNft(db, options, signer, walletAddress, { nftType, tokenId: takeOut }, Date.now()));
+    }),
+  );
+
+  router.get(
+    "/gameRelate/claimStatus",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const { txId } = parseMarketInput(claimStatusSchema, marketInput(req));
+      const claim = await db.exclusive(() => {
+        settleExpiredClaims(db, Date.now());
+        return ownClaim(db, txId, walletAddress);
+      });
+      sendOk(res, claimView(claim));
+    }),
+  );
+}

@@ -1,0 +1,26 @@
+/** Input of the game ↔ chain endpoints: balances, take-out claims and their status. */
+import { z } from "zod";
+import { nftTypeParam, optional, param, positiveWeiParam, required, tokenIdParam } from "./params";
+
+/** Only game 1 exists; the tag is kept so that a second game can be added without a contract change. */
+const gameTagParam = param((value) => (value === "1" ? 1 : undefined), "gameTag 1");
+
+export const gameTagSchema = z.object({ gameTag: optional(gameTagParam) });
+
+export const takeOutTokenSchema = z.object({
+  fire: required(positiveWeiParam, "the FIRE amount in wei"),
+  gameTag: optional(gameTagParam),
+});
+
+export const takeOutNftSchema = z.object({
+  takeOut: required(tokenIdParam, "the token id to take out"),
+  nftType: required(nftTypeParam, "an NFT type code"),
+  gameTag: optional(gameTagParam),
+});
+
+export const claimStatusSchema = z.object({
+  txId: required(
+    param((value) => (/^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined), "a claim txId"),
+    "a claim txId",
+  ),
+});

@@ -1,0 +1,144 @@
+/**
+ * Items and their listing rows: lookups, the listing insert shared by live sells and the seed, and the counters
+ * (favorites, views) that sort the market. Every function is synchronous and expects to run inside one
+ * MarketDb transaction.
+ */
+import type { Selectable } from "kysely";
+import { ApiError } from "../http";
+import type { Currency } from "~core/money";
+import type { NftTypeCode } from "~core/nft";
+import { LISTING_CHANGED_MESSAGE } from "~core/orders";
+import { utcDay } from "./activity";
+import { GRADE_COLUMNS } from "./catalog";
+import type { MarketDb } from "./db";
+import { padWei } from "./money";
+import { type ItemAttributeColumns, type ItemsTable, LISTING_STATUS, type ListingsTable } from "./tables";
+
+export type ItemRow = Selectable<ItemsTable>;
+export type ListingRow = Selectable<ListingsTable>;
+
+export const ATTRIBUTE_COLUMN_NAMES = [
+  "camp",
+  "rarity",
+  "identity",
+  "profession",
+  "material",
+  "level",
+  "pse_type",
+  "egse_type",
+  "egg_type",
+  "spaceship_type",
+  "equipment_type",
+  "equipment_code",
+  "box_type",
+  "endurance",
+  "agility",
+  "pisonic",
+  "strength",
+  "crit",
+  "spirit",
+  "armor",
+  "total",
+] as const satisfies readonly (keyof ItemAttributeColumns)[];
+
+export const MSG = {
+  notFound: "Item not found",
+  notOwner: "You do not own this item",
+  notYourWallet: "address is not the wallet bound to your account",
+  notInGame: "The item is not in the game (it is on chain or on its way there)",
+  alreadyOnSale: "The item is already on sale",
+  notOnSale: "The item is not on sale",
+  alreadySold: "Already sold",
+  notSeller: "Only the seller can cancel this sale",
+  ownItem: "You cannot buy your own item",
+  expired: "The listing has expired",
+  listingChanged: LISTING_CHANGED_MESSAGE,
+  noBalance: "Transaction failed. You do not have enough balance.",
+} as const;
+
+export function findItem(db: MarketDb, nftType: number, tokenId: string): ItemRow | undefined {
+  return db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [nftType, tokenId]);
+}
+
+export function requireItem(db: MarketDb, nftType: number, tokenId: string): ItemRow {
+  const item = findItem(db, nftType, tokenId);
+  if (!item) throw new ApiError(404, MSG.notFound);
+  return item;
+}
+
+export function activeListing(db: MarketDb, itemId: number): ListingRow | undefined {
+  return db.get<ListingRow>("select * from market_listings where item_id = ? and status = 0", [itemId]);
+}
+
+export function lastListing(db: MarketDb, itemId: number): ListingRow | undefined {
+  return db.get<ListingRow>("select * from market_listings where item_id = ? order by id desc limit 1", [itemId]);
+}
+
+export interface NewListing {
+  seller: string;
+  price: bigint;
+  currency: Currency;
+  listedAt: number;
+  status?: (typeof LISTING_STATUS)[keyof typeof LISTING_STATUS];
+  buyer?: string | null;
+  closedAt?: number | null;
+  nonce?: string | null;
+  expiry?: number | null;
+  signature?: string | null;
+}
+
+const LISTING_INSERT = `insert into market_listings (
+  item_id, nft_type, token_id, seller_address, buyer_address, price, currency, status, listed_at, closed_at,
+  nonce, expiry, signature, views, favorites, grade, ${ATTRIBUTE_COLUMN_NAMES.join(", ")}
+) values (${Array(16 + ATTRIBUTE_COLUMN_NAMES.length)
+  .fill("?")
+  .join(", ")})`;
+
+/** A listing row carrying copies of the item's filter columns, so one index answers a market page. */
+export function insertListing(db: MarketDb, item: ItemRow, listing: NewListing): number {
+  const result = db.run(LISTING_INSERT, [
+    item.id,
+    item.nft_type,
+    item.token_id,
+    listing.seller,
+    listing.buyer ?? null,
+    padWei(listing.price),
+    listing.currency,
+    listing.status ?? LISTING_STATUS.active,
+    listing.listedAt,
+    listing.closedAt ?? null,
+    listing.nonce ?? null,
+    listing.expiry ?? null,
+    listing.signature ?? null,
+    item.views,
+    item.favorites,
+    item[GRADE_COLUMNS[item.nft_type as NftTypeCode].column] ?? -1,
+    ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
+  ]);
+  return Number(result.lastInsertRowid);
+}
+
+/** Bumps an item's counter and its active listing's copy. */
+function bumpCounter(db: MarketDb, itemId: number, counter: "views" | "favorites", delta: number): void {
+  db.run(`update market_items set ${counter} = max(0, ${counter} + ?) where id = ?`, [delta, itemId]);
+  db.run(`update market_listings set ${counter} = max(0, ${counter} + ?) where item_id = ? and status = 0`, [delta, itemId]);
+}
+
+/** Idempotent: adding twice leaves one favorite; answers whether it is now a favorite and the count. */
+export function setFavorite(db: MarketDb, address: string, item: ItemRow, on: boolean, now: number) {
+  const changed = on
+    ? db.run("insert or ignore into market_favorites (address, item_id, created_at) values (?, ?, ?)", [address, item.id, now]).changes
+    : db.run("delete from market_favorites where address = ? and item_id = ?", [address, item.id]).changes;
+  if (changed) bumpCounter(db, item.id, "favorites", on ? 1 : -1);
+  const favorites = db.get<{ favorites: number }>("select favorites from market_items where id = ?", [item.id])!.favorites;
+  return { isFavorite: on, favorites };
+}
+
+/** Counts a view once per visitor per UTC day. */
+export function addView(db: MarketDb, item: ItemRow, visitor: string, now: number) {
+  const counted =
+    db.run("insert or ignore into market_views (item_id, visitor, day) values (?, ?, ?)", [item.id, visitor, utcDay(now)]).changes > 0;
+  if (counted) bumpCounter(db, item.id, "views", 1);
+  const views = db.get<{ views: number }>("select views from market_items where id = ?", [item.id])!.views;
+  return { counted, views };
+}

@@ -1,0 +1,203 @@
+import type { Request, Router } from "express";
+import { getAddress } from "viem";
+import type { ZodType, ZodTypeDef } from "zod";
+import type { CancelAllResult, OrderContext, SaleResult } from "~core/api/market";
+import { DEFAULT_CURRENCY } from "~core/money";
+import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
+import { handle, sendOk } from "../http";
+import type { MarketCore } from "./core";
+import { buySchema, cancelAllSchema, cancelSchema, orderContextSchema, sellSchema, transferSchema } from "./order-schemas";
+import { authorityOf, authorize, orderCounter, orderDomainOf } from "./orders";
+import { parseMarketInput } from "./params";
+import { itemWithListing } from "./query";
+import { toRecord } from "./records";
+import { marketInput, requireCaller } from "./request";
+import {
+  buy,
+  cancel,
+  cancelAll,
+  requireBuyable,
+  requireCallerWallet,
+  requireCancellable,
+  requireSellable,
+  requireTransferable,
+  sell,
+  sweepExpiredListings,
+  transfer,
+} from "./trades";
+
+/**
+ * The listing state machine over HTTP, and the context a wallet signs its orders in. Each step: checks on our
+ * records, then the order's signature (verified, or made with a managed key), then one transaction that checks
+ * again and applies. The connection is held throughout, so no other write slips between the check and the
+ * change; of concurrent buyers exactly one wins.
+ */
+export function orderRoutes(router: Router, core: MarketCore) {
+  const { db, options } = core;
+
+  /** The caller, their order's input, who signs for them, and the one time every step of the order uses. */
+  async function orderRequest<T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>) {
+    const who = await requireCaller(core, req);
+    const body = parseMarketInput(schema, marketInput(req));
+    const authority = await authorityOf(who, core.ssoAuth.managedAccount);
+    return { who, body, authority, now: Date.now() };
+  }
+
+  router.get(
+    "/marketplace/orderContext",
+    handle(async (req, res) => {
+      const { address } = parseMarketInput(orderContextSchema, marketInput(req));
+      const counter = address ? await db.read(() => orderCounter(db, address)) : 0n;
+      const context: OrderContext = {
+        domain: { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, ...orderDomainOf(options) },
+        counter: counter.toString(),
+      };
+      sendOk(res, context);
+    }),
+  );
+
+  router.post(
+    "/informationCenter/sellToken",
+    handle(async (req, res) => {
+      const { who, body, authority, now } = await orderRequest(req, sellSchema);
+      const sellInput = { ...body, currency: body.currency ?? DEFAULT_CURRENCY };
+      const record = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        requireSellable(db, wallet, sellInput);
+        const counter = orderCounter(db, wallet);
+        const order = await authorize(
+          options,
+          authority,
+          wallet,
+          "Sell",
+          body,
+          (f) => ({
+            tokenId: BigInt(body.tokenId),
+            nftType: body.nftType,
+            seller: wallet,
+            price: body.price,
+            currency: sellInput.currency,
+            counter,
+            ...f,
+          }),
+          now,
+        );
+        return db.transaction(() => toRecord(itemWithListing(db, sell(db, who, sellInput, order, now).item.id)!));
+      });
+      sendOk(res, record);
+    }),
+  );
+
+  router.post(
+    "/informationCenter/cancelSell",
+    handle(async (req, res) => {
+      const { who, body, authority, now } = await orderRequest(req, cancelSchema);
+      const record = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        requireCancellable(db, wallet, body);
+        const order = await authorize(
+          options,
+          authority,
+          wallet,
+          "Cancel",
+          body,
+          (f) => ({
+            tokenId: BigInt(body.tokenId),
+            nftType: body.nftType,
+            seller: wallet,
+            ...f,
+          }),
+          now,
+        );
+        return db.transaction(() => toRecord(itemWithListing(db, cancel(db, who, body, order, now).item.id)!));
+      });
+      sendOk(res, record);
+    }),
+  );
+
+  router.post(
+    "/informationCenter/cancelAllSell",
+    handle(async (req, res) => {
+      const { who, body, authority, now } = await orderRequest(req, cancelAllSchema);
+      const counter = BigInt(body.counter);
+      const result = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        const order = await authorize(options, authority, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
+        return db.transaction(() => cancelAll(db, who, { address: wallet, counter }, order, now));
+      });
+      sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() } satisfies CancelAllResult);
+    }),
+  );
+
+  router.post(
+    "/informationCenter/buyToken",
+    handle(async (req, res) => {
+      const { who, body, authority, now } = await orderRequest(req, buySchema);
+      const sale = await db.exclusive(async () => {
+        sweepExpiredListings(db, now);
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        const { listing, currency, price } = requireBuyable(db, wallet, body, now);
+        // Built from the listing about to be filled: a signature for any other listing does not verify.
+        const order = await authorize(
+          options,
+          authority,
+          wallet,
+          "Buy",
+          body,
+          (f) => ({
+            tokenId: BigInt(body.tokenId),
+            nftType: body.nftType,
+            listingId: BigInt(listing.id),
+            seller: getAddress(listing.seller_address),
+            buyer: wallet,
+            price,
+            currency,
+            ...f,
+          }),
+          now,
+        );
+        return db.transaction(() => {
+          const result = buy(db, who, body, order, now);
+          return {
+            record: toRecord(itemWithListing(db, result.item.id)!),
+            activityId: result.activityId,
+            price: result.price,
+            currency: result.currency,
+          };
+        });
+      });
+      sendOk(res, {
+        ...sale.record,
+        sale: { transactionId: `trade-${sale.activityId}`, price: sale.price.toString(), currency: sale.currency },
+      } satisfies SaleResult);
+    }),
+  );
+
+  router.post(
+    "/informationCenter/transferToken",
+    handle(async (req, res) => {
+      const { who, body, authority, now } = await orderRequest(req, transferSchema);
+      const record = await db.exclusive(async () => {
+        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+        requireTransferable(db, wallet, body);
+        const order = await authorize(
+          options,
+          authority,
+          wallet,
+          "Transfer",
+          body,
+          (f) => ({
+            tokenId: BigInt(body.tokenId),
+            nftType: body.nftType,
+            from: wallet,
+            to: body.to as `0x${string}`,
+            ...f,
+          }),
+          now,
+        );
+        return db.transaction(() => toRecord(itemWithListing(db, transfer(db, who, body, order, now).item.id)!));
+      });
+      sendOk(res, record);
+    }),
+  );
+}

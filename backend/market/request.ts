@@ -1,0 +1,32 @@
+/** What every market route reads from its request: the input, and who is calling. */
+import type { Request } from "express";
+import { AUTH_TOKEN_HEADER } from "~core/constants";
+import { ApiError } from "../http";
+import type { TokenOwner } from "../types";
+import type { MarketCore } from "./core";
+import { normalizeQuery } from "./listing-schemas";
+
+const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
+const BIND_WALLET = "Please bind a wallet address";
+
+type Caller = TokenOwner & { walletAddress: `0x${string}` };
+
+/** Query string and body together: product §7 sends some POST parameters in the query (favorites, views, takeOut). */
+export function marketInput(req: Request): Record<string, unknown> {
+  const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  return normalizeQuery({ ...(req.query as Record<string, unknown>), ...body });
+}
+
+/** The owner of the request's authToken, or null when there is none or it is not live. */
+export async function sessionOwner(core: MarketCore, req: Request): Promise<TokenOwner | null> {
+  const token = req.get(AUTH_TOKEN_HEADER);
+  return token ? core.ssoAuth.ownerOfToken(token) : null;
+}
+
+/** The logged-in caller with a bound wallet: 401 without a live token, 403 without a wallet. */
+export async function requireCaller(core: MarketCore, req: Request): Promise<Caller> {
+  const found = await sessionOwner(core, req);
+  if (!found) throw new ApiError(401, SESSION_EXPIRED);
+  if (!found.walletAddress) throw new ApiError(403, BIND_WALLET);
+  return found as Caller;
+}

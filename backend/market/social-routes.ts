@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import type { Router } from "express";
+import { sameAddress } from "~core/address";
+import type { FavoriteResult, ViewResult } from "~core/api/market";
+import { clientAddress } from "../client-address";
+import { ApiError, handle, sendOk } from "../http";
+import type { MarketCore } from "./core";
+import { MSG, addView, requireItem, setFavorite } from "./items";
+import { favoriteSchema, viewSchema } from "./listing-schemas";
+import { parseMarketInput } from "./params";
+import { marketInput, requireCaller, sessionOwner } from "./request";
+
+/** What visitors add to an item: favorites (a wallet's own list) and views (counted once a visitor a day). */
+export function socialRoutes(router: Router, core: MarketCore) {
+  const { db } = core;
+
+  for (const [path, on] of [
+    ["add", true],
+    ["remove", false],
+  ] as const) {
+    router.post(
+      `/informationCenter/favorite/${path}`,
+      handle(async (req, res) => {
+        const { walletAddress } = await requireCaller(core, req);
+        const { address, tokenId, nftType } = parseMarketInput(favoriteSchema, marketInput(req));
+        if (!sameAddress(address, walletAddress)) throw new ApiError(403, MSG.notYourWallet);
+        const result = await db.write(() => setFavorite(db, walletAddress, requireItem(db, nftType, tokenId), on, Date.now()));
+        sendOk(res, { tokenId, nftType, ...result } satisfies FavoriteResult);
+      }),
+    );
+  }
+
+  router.post(
+    "/marketplace/token/views/add",
+    handle(async (req, res) => {
+      const { tokenId, nftType, ownerAddress } = parseMarketInput(viewSchema, marketInput(req));
+      const viewer = await sessionOwner(core, req);
+      // One view per visitor per day: the wallet (or account) when logged in, else a hash of the client IP.
+      const visitor =
+        viewer?.walletAddress ??
+        (viewer
+          ? `user:${viewer.userId}`
+          : `ip:${createHash("sha256")
+              .update(`spark-era-views:${clientAddress(req, core.options.internalToken)}`)
+              .digest("hex")
+              .slice(0, 24)}`);
+      const result = await db.write(() => {
+        const item = requireItem(db, nftType, tokenId);
+        // Materials are fungible stacks in the game: product §7 names them by owner too.
+        if (ownerAddress && !sameAddress(ownerAddress, item.owner_address)) throw new ApiError(404, MSG.notFound);
+        return addView(db, item, visitor, Date.now());
+      });
+      sendOk(res, { tokenId, nftType, ...result } satisfies ViewResult);
+    }),
+  );
+}

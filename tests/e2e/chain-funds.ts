@@ -1,0 +1,69 @@
+/**
+ * On-chain funds for a test's own browser wallet, on the e2e server's local anvil node: BNB through anvil's
+ * test RPC, tokens minted and boxes forged by the deployer, as contracts/deploy.ts seeds the demo wallets.
+ * anvil then sends the wallet's transactions as it does for its own dev accounts (impersonation), so the
+ * injected test wallet works with any fresh key, and no two tests share a wallet's nonce, balances or box limits.
+ */
+import { type Address, encodeFunctionData, type EncodeFunctionDataParameters, type Hex, keccak256, parseEther, toHex } from "viem";
+import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { readDeployment } from "../../contracts/deployment";
+import { e2eDataDir } from "./stock";
+import { E2E_RPC_URL } from "./wallet";
+
+export interface ChainFunds {
+  /** Whole coins and tokens. */
+  BNB?: number;
+  QUARK?: number;
+  USDT?: number;
+  /** Unopened boxes by box type. */
+  boxes?: Partial<Record<number, number>>;
+}
+
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+
+async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(E2E_RPC_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** Sends from an unlocked account (anvil picks the nonce, so workers never collide) and waits for success. */
+async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<void> {
+  const hash = await rpc<Hex>("eth_sendTransaction", [{ from, to, data: encodeFunctionData(call) }]);
+  for (let tries = 0; tries < 100; tries++) {
+    const receipt = await rpc<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
+    if (receipt) {
+      if (receipt.status !== "0x1") throw new Error(`Funding transaction ${hash} reverted`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Funding transaction ${hash} was not mined`);
+}
+
+/** Gives `wallet` the funds and lets the node send its transactions. */
+export async function fundOnChain(wallet: Address, funds: ChainFunds): Promise<void> {
+  const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`);
+  if (!deployment) throw new Error("No deployment of the e2e server's chain");
+  const { contracts, accounts } = deployment;
+  await rpc("anvil_setBalance", [wallet, toHex(parseEther(String(funds.BNB ?? 0)))]);
+  await rpc("anvil_impersonateAccount", [wallet]);
+  for (const token of ["QUARK", "USDT"] as const) {
+    const amount = funds[token];
+    if (!amount) continue;
+    const address = { QUARK: contracts.quark, USDT: contracts.usdt }[token];
+    await send(accounts.deployer, address, { abi: gameTokenAbi, functionName: "mint", args: [wallet, parseEther(String(amount))] });
+  }
+  const boxes = Object.entries(funds.boxes ?? {}).filter(([, count]) => count);
+  if (boxes.length === 0) return;
+  // The deploy gives this role back after seeding; granting it again is idempotent, so it stays for the run.
+  await send(accounts.deployer, contracts.box, { abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, accounts.deployer] });
+  for (const [boxType, count] of boxes) {
+    await send(accounts.deployer, contracts.box, { abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count!)] });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Game balances and items for a test's own account (accounts.ts).
+ *
+ * The market API has no way to grant either: in production they come from the game and the chain indexer,
+ * which the embedded backend does not have. So the e2e harness (tests/e2e/server.ts) writes them with the
+ * backend's own ledger and catalogue code, as the demo seed does, through the server's own database
+ * connection: a second connection, even in another process, would commit between the reads and writes of the
+ * server's open transactions and make them fail with SQLITE_BUSY. Tests reach it on a Unix socket in the data
+ * directory, which only the harness opens; the production server has no such route.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import { type Address, getAddress } from "viem";
+import { type Currency, WEI_PER_TOKEN } from "~core/money";
+import type { BackendDb } from "../../backend/db";
+import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
+import { MarketDb } from "../../backend/market/db";
+import { drawAttributes, prng } from "../../backend/market/generate";
+import { credit } from "../../backend/market/ledger";
+import { type ItemsTable, LOCATION } from "../../backend/market/tables";
+import type { Insertable } from "kysely";
+
+/** tests/e2e/server.ts keeps each port's database and chain here. */
+export function e2eDataDir(port = process.env.E2E_PORT ?? "3210") {
+  return `data/e2e-${port}`;
+}
+
+const socketPath = (dataDir: string) => `${dataDir}/stockroom.sock`;
+
+export interface Stock {
+  /** Game balances, in whole tokens. */
+  balances?: Partial<Record<Currency, number>>;
+  /** How many items of each NFT type, in the game and not on sale. */
+  items?: Partial<Record<number, number>>;
+}
+
+export interface StockedItem {
+  nftType: number;
+  tokenId: string;
+  /** The item's detail page. */
+  url: string;
+}
+
+/** Credits the balances and creates the items for `wallet`, in one transaction on the server's connection. */
+function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} }: Stock): Promise<StockedItem[]> {
+  const owner = getAddress(wallet);
+  const now = Date.now();
+  return db.write(() => {
+    for (const [currency, tokens] of Object.entries(balances) as [Currency, number][]) {
+      credit(db, owner, currency, BigInt(tokens) * WEI_PER_TOKEN);
+    }
+    const created: StockedItem[] = [];
+    for (const [type, count] of Object.entries(items)) {
+      for (let i = 0; i < (count ?? 0); i++) created.push(insertItem(db, owner, Number(type), now));
+    }
+    return created;
+  });
+}
+
+function insertItem(db: MarketDb, owner: Address, nftType: number, now: number): StockedItem {
+  const { next } = db.get<{ next: number }>(
+    "select coalesce(max(cast(token_id as integer)), 0) + 1 as next from market_items where nft_type = ?",
+    [nftType],
+  )!;
+  const tokenId = String(next);
+  const columns = drawAttributes(nftType, prng(nftType * 1_000_003 + next));
+  const row: Insertable<ItemsTable> = {
+    nft_type: nftType,
+    token_id: tokenId,
+    owner_address: owner,
+    location: LOCATION.game,
+    name: itemName(nftType, tokenId, columns),
+    image: imageFor(nftType, columns),
+    amount: 1,
+    attributes: JSON.stringify(traitsOf(nftType, columns)),
+    views: 0,
+    favorites: 0,
+    created_at: now,
+    updated_at: now,
+    ...columns,
+  };
+  const names = Object.keys(row);
+  db.run(`insert into market_items (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`, Object.values(row));
+  return { nftType, tokenId, url: `/marketplace/detail?nftType=${nftType}&tokenId=${tokenId}` };
+}
+
+/** The harness side: answers `{ wallet, stock }` posts with the items created. */
+export async function serveStockroom(store: BackendDb, dataDir: string): Promise<void> {
+  const db = new MarketDb(store);
+  // A killed harness leaves its socket file behind (the restart test keeps the data directory).
+  fs.rmSync(socketPath(dataDir), { force: true });
+  const server = http.createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    try {
+      const { wallet, stock } = JSON.parse(body) as { wallet: Address; stock: Stock };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await stockWallet(db, wallet, stock)));
+    } catch (error) {
+      res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(socketPath(dataDir), resolve));
+  // The harness exits with the server: the socket must not hold the process open.
+  server.unref();
+}
+
+/** The test side: stocks `wallet` through the harness of this run's server. */
+export function stockAccount(wallet: Address, stock: Stock): Promise<StockedItem[]> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ socketPath: socketPath(e2eDataDir()), method: "POST", path: "/" }, async (res) => {
+      let body = "";
+      for await (const chunk of res) body += chunk;
+      if (res.statusCode === 200) resolve(JSON.parse(body) as StockedItem[]);
+      else reject(new Error(`Stocking ${wallet} failed: ${body}`));
+    });
+    req.on("error", (error) => reject(new Error(`No stockroom: is the server tests/e2e/server.ts? (${error.message})`)));
+    req.end(JSON.stringify({ wallet, stock }));
+  });
+}
