@@ -34,8 +34,15 @@ const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports"
 export default tseslint.config(
   {
     ignores: [
-      "node_modules/**", "build/**", "public/build/**", ".build/**", ".cache/**", "data/**",
-      "test-results/**", "playwright-report/**", "contracts/generated/**",
+      "node_modules/**",
+      "build/**",
+      "public/build/**",
+      ".build/**",
+      ".cache/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "contracts/generated/**",
     ],
   },
   ...tseslint.configs.recommended,
@@ -56,16 +63,31 @@ export default tseslint.config(
   coreAtDepth(1),
   coreAtDepth(2),
   coreAtDepth(3),
-  restrict(["backend/**/*.ts"], [
-    { regex: APP_ALIAS, message: "backend/ never imports app/: share through core/." },
-    { regex: climbsTo("app", "server", "scripts", "tests"), message: "backend/ imports only core/, contracts/generated/ and its own files." },
-    { regex: "^(\\.\\./)+contracts(/(?!generated(/|$))|$)", message: "backend/ imports only contracts/generated/ of contracts/." },
-  ]),
-  restrict(["contracts/**/*.ts"], [
-    { regex: APP_ALIAS, message: "contracts/ never imports app/: share through core/." },
-    { regex: climbsTo("app", "backend", "server", "scripts", "tests"), message: "contracts/ imports only core/ and its own files." },
-  ]),
-  restrict(["app/**/*.{ts,tsx}"], [
-    { regex: climbsTo("backend", "server", "scripts", "tests"), message: "app/ never imports backend/ or server/: server/ wires them together; share through core/." },
-  ]),
+  restrict(
+    ["backend/**/*.ts"],
+    [
+      { regex: APP_ALIAS, message: "backend/ never imports app/: share through core/." },
+      {
+        regex: climbsTo("app", "server", "scripts", "tests"),
+        message: "backend/ imports only core/, contracts/generated/ and its own files.",
+      },
+      { regex: "^(\\.\\./)+contracts(/(?!generated(/|$))|$)", message: "backend/ imports only contracts/generated/ of contracts/." },
+    ],
+  ),
+  restrict(
+    ["contracts/**/*.ts"],
+    [
+      { regex: APP_ALIAS, message: "contracts/ never imports app/: share through core/." },
+      { regex: climbsTo("app", "backend", "server", "scripts", "tests"), message: "contracts/ imports only core/ and its own files." },
+    ],
+  ),
+  restrict(
+    ["app/**/*.{ts,tsx}"],
+    [
+      {
+        regex: climbsTo("backend", "server", "scripts", "tests"),
+        message: "app/ never imports backend/ or server/: server/ wires them together; share through core/.",
+      },
+    ],
+  ),
 );

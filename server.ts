@@ -133,7 +133,9 @@ app.use(
 );
 
 app.use(warnOnUntrustedForwarding(Boolean(process.env.TRUST_PROXY)));
-app.use(rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }));
+app.use(
+  rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }),
+);
 
 if (backends) app.use(backends.router);
 // Anything else under the API prefixes is not a page: answer like the backends do.

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let changed = consumed;
   const token = session.get("token");
   let sessionUser: UserInfo | undefined = token ? session.get("user") : undefined;
-  // SPEC §2: a token without user info loads the info.
+  // product §2: a token without user info loads the info.
   if (token && !sessionUser) {
     try {
       sessionUser = await ssoApi(backendClients(token).sso).getUserInfo();
@@ -56,13 +56,13 @@ export type RootLoader = typeof loader;
 /** Watches the browser wallet on every page; lazy and wagmi-free, so pages without wallet actions stay light. */
 const WalletWatcher = lazy(() => import("~/islands/wallet-watcher.client"));
 
-/** SPEC §8: "Network switch" and "accounts switch" toasts, then the page reloads once the toast has been seen. */
+/** product §8: "Network switch" and "accounts switch" toasts, then the page reloads once the toast has been seen. */
 function toastThenReload(message: string) {
   showToast("info", message);
   window.setTimeout(() => window.location.reload(), TOAST_DURATION_MS);
 }
 
-/** Routes hide the header by exporting `handle = { hideHeader: true }` (SPEC §2: /stripe/success). */
+/** Routes hide the header by exporting `handle = { hideHeader: true }` (product §2: /stripe/success). */
 function useHideHeader() {
   return useMatches().some((match) => (match.handle as { hideHeader?: boolean } | undefined)?.hideHeader);
 }
@@ -80,7 +80,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-space-800 focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-space-800 focus:p-2"
+        >
           Skip to content
         </a>
         {data && !hideHeader && <Header env={data.env} user={data.user} />}

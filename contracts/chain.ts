@@ -87,9 +87,7 @@ async function rpcChainId(rpcUrl: string): Promise<number | null> {
 async function isDeployedOn(deployment: Deployment, rpcUrl: string): Promise<boolean> {
   if (deployment.chainId !== LOCAL_CHAIN_ID) return false;
   const client = createPublicClient({ chain: localChain(rpcUrl), transport: http(rpcUrl) });
-  const codes = await Promise.all(
-    Object.values(deployment.contracts).map((address) => client.getCode({ address })),
-  );
+  const codes = await Promise.all(Object.values(deployment.contracts).map((address) => client.getCode({ address })));
   return codes.every((code) => code !== undefined && code !== "0x");
 }
 
@@ -181,11 +179,16 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   const child = spawn(
     anvilBinary(),
     [
-      "--host", host,
-      "--port", String(port),
-      "--chain-id", String(LOCAL_CHAIN_ID),
-      "--state", stateFile,
-      "--state-interval", String(options.stateIntervalSeconds ?? 10),
+      "--host",
+      host,
+      "--port",
+      String(port),
+      "--chain-id",
+      String(LOCAL_CHAIN_ID),
+      "--state",
+      stateFile,
+      "--state-interval",
+      String(options.stateIntervalSeconds ?? 10),
       "--silent",
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
@@ -253,10 +256,13 @@ async function main(): Promise<void> {
   });
   console.log(JSON.stringify(chain.deployment, null, 2));
   const shutdown = () => {
-    chain.stop().then(() => process.exit(0), (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
+    chain.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);

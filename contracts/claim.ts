@@ -22,7 +22,7 @@ export interface ClaimFields {
   assetManager: Address;
 }
 
-/** SPEC §3 claim signature: every field 0x-prefixed hex. */
+/** product §3 claim signature: every field 0x-prefixed hex. */
 export interface SignedClaim {
   claim_content: Hex;
   v: Hex;
@@ -42,16 +42,7 @@ const CLAIM_PARAMS = [
 ] as const;
 
 export function encodeClaimContent(c: ClaimFields): Hex {
-  return encodeAbiParameters(CLAIM_PARAMS, [
-    c.account,
-    c.kind,
-    c.asset,
-    c.idOrAmount,
-    c.nonce,
-    c.deadline,
-    c.chainId,
-    c.assetManager,
-  ]);
+  return encodeAbiParameters(CLAIM_PARAMS, [c.account, c.kind, c.asset, c.idOrAmount, c.nonce, c.deadline, c.chainId, c.assetManager]);
 }
 
 export async function signClaim(fields: ClaimFields, signerKey: Hex): Promise<SignedClaim> {

@@ -8,15 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
-import {
-  ARTIFACTS_DIR,
-  GENERATED_DIR,
-  SOURCE_DIR,
-  SOURCE_HASH_FILE,
-  type SourceHashRecord,
-  readSources,
-  sourcesHash,
-} from "./source-hash";
+import { ARTIFACTS_DIR, GENERATED_DIR, SOURCE_DIR, SOURCE_HASH_FILE, type SourceHashRecord, readSources, sourcesHash } from "./source-hash";
 
 interface Solc {
   version(): string;
@@ -123,7 +115,9 @@ function main(): void {
   fs.writeFileSync(SOURCE_HASH_FILE, `${JSON.stringify(record, null, 2)}\n`);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`solc ${solc.version()}: ${Object.keys(DEPLOYABLE).length} artifacts, abi.ts and source-hash.json written to contracts/generated in ${seconds} s`);
+  console.log(
+    `solc ${solc.version()}: ${Object.keys(DEPLOYABLE).length} artifacts, abi.ts and source-hash.json written to contracts/generated in ${seconds} s`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

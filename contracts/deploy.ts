@@ -32,13 +32,7 @@ import { localChain, type Deployment } from "./deployment";
 import { decodeItemData, encodeItem } from "./itemData";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
-import {
-  DEMO_BROWSER_ACCOUNT,
-  DEMO_BUYER_ACCOUNT,
-  DEMO_MANAGED_ACCOUNT,
-  DEV_CLAIM_SIGNER_KEY,
-  DEV_DEPLOYER_KEY,
-} from "~core/demo";
+import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY, DEV_DEPLOYER_KEY } from "~core/demo";
 
 const WEI = 10n ** 18n;
 /** FIRE, QUARK and USDT each demo account starts with. */
@@ -67,7 +61,7 @@ const CUSTODY_ITEMS: readonly bigint[] = [
 ];
 
 const DAY = 24n * 60n * 60n;
-/** On-chain terms of the SPEC §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
+/** On-chain terms of the product §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
 export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
   1: { takerThreshold: 500n * WEI, rewardNftMaxSupply: 1_000n },
   2: { takerThreshold: 2_000n * WEI, rewardNftMaxSupply: 300n },
@@ -129,15 +123,12 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   const usdt = (await deploy("GameToken", gameTokenAbi, ["Tether USD (local)", "USDT", deployer.address])).address;
   const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? "/nft/box/"])).address;
   const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address])).address;
-  const boxSale = (
-    await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, openedAt, deployer.address])
-  ).address;
+  const boxSale = (await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, openedAt, deployer.address])).address;
   const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;
   const assetManager = (await deploy("AssetManager", assetManagerAbi, [claimSigner, deployer.address])).address;
   const staking = (await deploy("FireStaking", fireStakingAbi, [box, deployer.address])).address;
 
-  const write = async (request: Parameters<typeof client.writeContract>[0]) =>
-    confirm(await client.writeContract(request));
+  const write = async (request: Parameters<typeof client.writeContract>[0]) => confirm(await client.writeContract(request));
 
   // --- wiring ---
   await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, boxSale] });

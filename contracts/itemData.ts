@@ -6,7 +6,7 @@
 
 import { NFT_TYPE, SPACESHIP_STATS, spaceshipTotal, type SpaceshipStats } from "~core/nft";
 
-/** SparkCard holds these SPEC §3 card type codes (hero cards, spaceships, eggs, equipment, materials). */
+/** SparkCard holds these product §3 card type codes (hero cards, spaceships, eggs, equipment, materials). */
 export type ItemAttributes =
   | { nftType: typeof NFT_TYPE.card; rarity: number; level: number; camp: number; identity: number; profession: number }
   | { nftType: typeof NFT_TYPE.spaceship; shipType: number; level: number; stats: SpaceshipStats; total: number }

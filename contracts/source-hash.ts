@@ -25,7 +25,10 @@ export interface SourceHashRecord {
 /** contracts/src/*.sol, by file name, in name order. */
 export function readSources(): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of fs.readdirSync(SOURCE_DIR).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of fs
+    .readdirSync(SOURCE_DIR)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: fs.readFileSync(path.join(SOURCE_DIR, file), "utf8") };
   }
   return sources;

@@ -5,7 +5,7 @@ export function sameAddress(a: string | null | undefined, b: string | null | und
   return Boolean(a && b) && a!.toLowerCase() === b!.toLowerCase();
 }
 
-/** SPEC §2's short form: the first 6 and the last 6 characters, `0x1234…abcdef`; short text stays whole. */
+/** product §2's short form: the first 6 and the last 6 characters, `0x1234…abcdef`; short text stays whole. */
 export function shortAddress(address: string): string {
   return address.length <= 13 ? address : `${address.slice(0, 6)}…${address.slice(-6)}`;
 }

@@ -44,14 +44,7 @@ export interface WalletLoginInput {
 }
 
 export function walletLoginMessage({ address, issuedAt }: WalletLoginInput): string {
-  return [
-    "Spark Era: sign in with this wallet.",
-    "",
-    `Wallet: ${getAddress(address)}`,
-    `Issued At: ${issuedAt}`,
-    "",
-    FOOTER,
-  ].join("\n");
+  return ["Spark Era: sign in with this wallet.", "", `Wallet: ${getAddress(address)}`, `Issued At: ${issuedAt}`, "", FOOTER].join("\n");
 }
 
 export interface WalletLoginProof extends WalletLoginInput {

@@ -1,13 +1,13 @@
 /**
- * The loot box catalogue of SPEC §3: what is sold, for what, and under which limits.
+ * The loot box catalogue of product §3: what is sold, for what, and under which limits.
  * Pure data and lookups, shared by the app (shop, labels, limit notes) and contracts/deploy.ts (seed prices,
  * supply and daily limits). The prices here are the seed values; the app shows what the sale contract returns.
  *
- * Reconciling SPEC §3's two naming lists
+ * Reconciling product §3's two naming lists
  * - List A (with the shop fields, typeBox given): 18 V3-Galaxy, 5 Premium, 7 Legendary, 6 Epic, 4 Standard,
  *   17 Spaceship (10 advanced ships).
  * - List B: 1 Halloween, 2-4 EGSE, 5 Standard, 6 Premium, 7 Epic, 8 Legendary, 18 Spaceship.
- * List A wins wherever they disagree, because every other part of SPEC agrees with it: §9 and §5 put the
+ * List A wins wherever they disagree, because every other part of the product spec agrees with it: §9 and §5 put the
  * spaceship box at 17 and the daily limit on "V3-Galaxy and Legendary" with queried types 7, 17, 18 (so 7 is
  * Legendary, 18 V3-Galaxy), and the rank labels call 7 and 17 Legendary and 18 Uncommon. List B reads as an
  * older numbering shifted by one (its 5/6/7/8 are A's 4/5/6/7 names) that was not renumbered.
@@ -15,9 +15,9 @@
  * non-conflicting types (1 Halloween, 2-3 EGSE, 8 Legendary) are kept as display names only, for boxes that
  * may appear in listings; 4 stays Standard (A) rather than EGSE (B), and 18 stays V3-Galaxy.
  *
- * The rank label of a box type (SPEC §3) is `rankLabel` in ./nft.
+ * The rank label of a box type (product §3) is `rankLabel` in ./nft.
  *
- * Price index: `money` is SPEC's (box type, price index) pair; the index points into `currencies`, and the
+ * Price index: `money` is the product spec's (box type, price index) pair; the index points into `currencies`, and the
  * currency it names is the headline price on the box card. `currencies` lists every currency the box is
  * payable in; the sale contract accepts exactly those (a zero on-chain price means "not accepted").
  */
@@ -39,7 +39,7 @@ export interface LootBoxEntry {
   title: string;
   /** What the box holds, for the shop card. */
   content: string;
-  /** SPEC's money pair: box type id and the index in `currencies` of the headline price. */
+  /** the product spec's money pair: box type id and the index in `currencies` of the headline price. */
   money: readonly [typeBox: number, priceIndex: number];
   /** Every currency the box can be paid in, headline currency first. */
   currencies: readonly PaymentCurrency[];

@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC §9 — the one place each of them lives, for the app, the backends and the contracts.
+ * Business constants of product §9 — the one place each of them lives, for the app, the backends and the contracts.
  * Deployment-specific values (URLs, addresses, the chain in use) come from the environment instead.
  * Order matters to the bundle: esbuild inlines a number or string constant into its importers only when no array
  * constant comes before it in this file, so new primitives go above DAILY_LIMITED_BOX_TYPES.
@@ -10,7 +10,7 @@ export const TOKEN_DECIMALS = 18;
 
 /** BNB Smart Chain mainnet, the production chain. */
 export const BSC_CHAIN_ID = 0x38;
-/** The secondary chain id named by SPEC §9. */
+/** The secondary chain id named by product §9. */
 export const SECONDARY_CHAIN_ID = 0x13881;
 /** anvil's default chain id, used by the embedded local chain. */
 export const LOCAL_CHAIN_ID = 31337;
@@ -47,16 +47,16 @@ export const MAX_PAGE_SIZE = 100;
 /** How far back recent transfer events are looked up. */
 export const TRANSFER_LOOKBACK_BLOCKS = 1000n;
 
-/** Toasts of SPEC §8 stay this long. */
+/** Toasts of product §8 stay this long. */
 export const TOAST_DURATION_MS = 3000;
 
 /** Production error tracing samples every trace. */
 export const TRACE_SAMPLE_RATE = 1.0;
 
-/** Cookie names SPEC §5 forbids. */
+/** Cookie names product §5 forbids. */
 export const RESERVED_COOKIE_NAMES = ["expires", "max-age", "path", "domain", "secure"] as const;
 
-/** Default name of the token carried by the session (SPEC's `sessionId`, configurable). */
+/** Default name of the token carried by the session (the product spec's `sessionId`, configurable). */
 export const DEFAULT_TOKEN_NAME = "sessionId";
 /** Header carrying the SSO token on backend calls. */
 export const AUTH_TOKEN_HEADER = "authToken";

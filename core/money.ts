@@ -4,7 +4,7 @@
  */
 import { TOKEN_DECIMALS } from "./constants";
 
-/** The currencies a listing can be priced in (SPEC §1). */
+/** The currencies a listing can be priced in (product §1). */
 export const CURRENCIES = ["FIRE", "QUARK", "USDT", "BNB"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 /** A listing's currency when the seller names none. */

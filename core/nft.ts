@@ -1,5 +1,5 @@
 /**
- * SPEC §3 NFT enumerations: code → display name, plus the few pure rules built on them.
+ * product §3 NFT enumerations: code → display name, plus the few pure rules built on them.
  * Shared by the market backend (validation, seed, metadata) and the app (rendering). Keep it dependency-free.
  */
 
@@ -88,7 +88,7 @@ export function equipmentSlot(code: keyof typeof EQUIPMENT_CODES): EquipmentSlot
   return "weapon";
 }
 
-/** Loot box types that exist as items, with the names of the box catalogue (SPEC §3, first list). */
+/** Loot box types that exist as items, with the names of the box catalogue (product §3, first list). */
 export const BOX_TYPES = {
   4: "Standard",
   5: "Premium",
@@ -104,7 +104,7 @@ export const LEVEL_MAX = 10;
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 export type RankLabel = "Common" | "Uncommon" | "Legendary";
-/** SPEC §3 rank label of a loot box type: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
+/** product §3 rank label of a loot box type: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
 export function rankLabel(boxType: number): RankLabel {
   if (boxType === 18) return "Uncommon";
   if (boxType === 8 || boxType === 19 || boxType === 7 || boxType === 17) return "Legendary";

@@ -1,5 +1,5 @@
 /**
- * Off-chain marketplace orders as EIP-712 typed data (DESIGN "Identity and wallets"), shared by the server,
+ * Off-chain marketplace orders as EIP-712 typed data (docs/architecture.md "Identity and sessions"), shared by the server,
  * the embedded market backend and the wallet island so all three hash exactly the same structure.
  * The backend never trusts typed data from a client: it rebuilds it from its own records with these
  * functions and checks the signature against that.

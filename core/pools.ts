@@ -1,4 +1,4 @@
-/** The stake pool catalogue of SPEC §3: ids 1–3, each with title, description and reward box. */
+/** The stake pool catalogue of product §3: ids 1–3, each with title, description and reward box. */
 export interface StakePoolEntry {
   id: number;
   title: string;

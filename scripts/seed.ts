@@ -48,7 +48,9 @@ export async function buildMarketDb(
         invitees: Math.round(wallets / 10),
         onProgress: (done) => {
           if (done % 100_000 === 0 || done === items) {
-            log(`  ${done.toLocaleString("en")} / ${items.toLocaleString("en")} items, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+            log(
+              `  ${done.toLocaleString("en")} / ${items.toLocaleString("en")} items, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+            );
           }
         },
       }),

@@ -36,7 +36,9 @@ export function refuseMalformedRequests({ apiPaths }: { apiPaths: string[] }): R
   return (req, res, next) => {
     const badPath = isMalformedPath(req.url);
     if (!badPath && !isMalformedHost(req.headers.host)) return next();
-    const what = badPath ? `path ${JSON.stringify(req.url.slice(0, 200))}` : `host ${JSON.stringify(String(req.headers.host).slice(0, 200))}`;
+    const what = badPath
+      ? `path ${JSON.stringify(req.url.slice(0, 200))}`
+      : `host ${JSON.stringify(String(req.headers.host).slice(0, 200))}`;
     console.warn(`400 malformed ${what}`);
     res.status(400).set("Cache-Control", "no-store");
     const pathname = req.url.split("?", 1)[0];
@@ -53,7 +55,12 @@ export function refuseMalformedRequests({ apiPaths }: { apiPaths: string[] }): R
  * The last error handler: a client error some middleware handed on (a Range past the end of a static file
  * gives 416) is answered with its status and one log line, where Express's final handler prints a stack.
  */
-export const clientErrorsInOneLine: ErrorRequestHandler = (error: { status?: number; statusCode?: number; message?: string }, req, res, next) => {
+export const clientErrorsInOneLine: ErrorRequestHandler = (
+  error: { status?: number; statusCode?: number; message?: string },
+  req,
+  res,
+  next,
+) => {
   const status = error.status ?? error.statusCode ?? 500;
   if (res.headersSent || status < 400 || status >= 500) return next(error);
   console.warn(`${status} ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: ${error.message}`);

@@ -23,7 +23,15 @@ export const AUTH_PATHS = [
  * `multiple` scales them all (the end-to-end suite signs in many times from one address).
  * Only a request carrying this process's `internalToken` (the app calling its embedded backends) is exempt.
  */
-export function rateLimits({ multiple = 1, apiPaths, internalToken }: { multiple?: number; apiPaths: string[]; internalToken?: string }): RequestHandler {
+export function rateLimits({
+  multiple = 1,
+  apiPaths,
+  internalToken,
+}: {
+  multiple?: number;
+  apiPaths: string[];
+  internalToken?: string;
+}): RequestHandler {
   const handler = (req: Request, res: Response) => {
     // API callers get the backends' envelope; people get a readable page.
     if (isApiPath(req, apiPaths)) {

@@ -2,7 +2,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CopyIcon } from "./icons";
 import { showToast } from "./notices";
 
-/** Copies `value` with the clipboard API (SPEC §8 toasts). Without JavaScript it is not rendered: the text is selectable. */
+/** Copies `value` with the clipboard API (product §8 toasts). Without JavaScript it is not rendered: the text is selectable. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const hydrated = useHydrated();
   if (!hydrated) return null;

@@ -25,7 +25,7 @@ const MENU_LINKS = [
   { to: "/invite", label: "Referral" },
 ] as const;
 
-/** The two supported browser-wallet extensions, and the two options shown but not offered yet (SPEC §2). */
+/** The two supported browser-wallet extensions, and the two options shown but not offered yet (product §2). */
 export const WALLET_OPTIONS = [
   { id: "metamask", label: "MetaMask", enabled: true },
   { id: "okx", label: "OKX Wallet", enabled: true },
@@ -135,7 +135,8 @@ function WalletOptionsFallback({ note }: { note: string }) {
   );
 }
 
-const NO_JS_WALLET_NOTE = "Connecting a browser wallet needs JavaScript. You can browse, log in and trade with a managed wallet without it.";
+const NO_JS_WALLET_NOTE =
+  "Connecting a browser wallet needs JavaScript. You can browse, log in and trade with a managed wallet without it.";
 
 const notifyInfo = (message: string) => showToast("info", message);
 const CopyAddress = ({ value }: { value: string }) => <CopyButton value={value} label="Copy address" />;

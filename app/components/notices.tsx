@@ -35,7 +35,11 @@ export function ToastView({ toast: serverToast }: { toast: Toast | null }) {
   }, [toast]);
   if (!toast || !visible) return null;
   const tone =
-    toast.kind === "error" ? "border-red-400 bg-red-950" : toast.kind === "success" ? "border-emerald-400 bg-emerald-950" : "border-nebula-400 bg-space-800";
+    toast.kind === "error"
+      ? "border-red-400 bg-red-950"
+      : toast.kind === "success"
+        ? "border-emerald-400 bg-emerald-950"
+        : "border-nebula-400 bg-space-800";
   return (
     <div
       key={`${toast.message}-${toast.kind}`}
@@ -62,7 +66,7 @@ function DialogFrame({ title, children }: { title: string; children: React.React
   );
 }
 
-/** SPEC §8 dialogs, rendered by the server from the flash: links and forms, so they work without JavaScript. */
+/** product §8 dialogs, rendered by the server from the flash: links and forms, so they work without JavaScript. */
 export function FlashDialog({ dialog }: { dialog: Dialog | null }) {
   const location = useLocation();
   const here = location.pathname + location.search;

@@ -1,6 +1,6 @@
 import type { PublicEnv } from "~/services/env.server";
 
-/** The game's download links (SPEC §9 store links), from configuration. */
+/** The game's download links (product §9 store links), from configuration. */
 export function StoreLinks({ stores }: { stores: PublicEnv["stores"] }) {
   const links = [
     { href: stores.android, label: "Android" },

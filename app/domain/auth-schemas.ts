@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~core/constants";
 
-/** SPEC §5 messages, word for word. */
+/** product §5 messages, word for word. */
 export const AUTH_MESSAGES = {
   userNameFormat: "The user name format is incorrect",
   validEmail: "Please enter a valid email",
@@ -19,10 +19,10 @@ export function isEmail(value: string) {
   return EMAIL_PATTERN.test(value) && value.length <= 254;
 }
 
-/** Chinese characters, which SPEC §5 refuses in new passwords. */
+/** Chinese characters, which product §5 refuses in new passwords. */
 const CHINESE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 
-/** SPEC §5: 6–18 characters, at least two of letters, digits and symbols, no spaces, no Chinese characters. */
+/** product §5: 6–18 characters, at least two of letters, digits and symbols, no spaces, no Chinese characters. */
 export function isComplexPassword(password: string) {
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
   if (/\s/u.test(password) || CHINESE.test(password)) return false;
@@ -30,21 +30,21 @@ export function isComplexPassword(password: string) {
   return kinds >= 2;
 }
 
-const email = (message: string) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .toLowerCase()
-    .refine(isEmail, message);
+const email = (message: string) => z.string({ required_error: message }).trim().toLowerCase().refine(isEmail, message);
 
 const loginPassword = z
   .string({ required_error: AUTH_MESSAGES.passwordLength })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordLength)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordLength);
 
-const newPassword = z.string({ required_error: AUTH_MESSAGES.passwordComplexity }).refine(isComplexPassword, AUTH_MESSAGES.passwordComplexity);
+const newPassword = z
+  .string({ required_error: AUTH_MESSAGES.passwordComplexity })
+  .refine(isComplexPassword, AUTH_MESSAGES.passwordComplexity);
 
-const code = z.string({ required_error: AUTH_MESSAGES.code }).trim().regex(/^\d{6}$/, AUTH_MESSAGES.code);
+const code = z
+  .string({ required_error: AUTH_MESSAGES.code })
+  .trim()
+  .regex(/^\d{6}$/, AUTH_MESSAGES.code);
 
 const redirectTo = z.string().max(2000).optional();
 
@@ -79,8 +79,8 @@ export const ForgotPasswordSchema = z.discriminatedUnion("step", [
 ]);
 
 /**
- * SPEC §5 userInfoValidate: only the key "email" may be checked; its value must be an email.
- * Returns the normalised email, or throws the SPEC message.
+ * product §5 userInfoValidate: only the key "email" may be checked; its value must be an email.
+ * Returns the normalised email, or throws the product spec's message.
  */
 export function userInfoValidate(key: string, value: string): string {
   if (key !== "email") throw new Error(AUTH_MESSAGES.userInfoValidateKey);

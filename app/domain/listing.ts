@@ -1,5 +1,5 @@
 /**
- * SPEC §3 derivations on listing items (isSale, isOwner, box type from the token URI) and the names the
+ * product §3 derivations on listing items (isSale, isOwner, box type from the token URI) and the names the
  * marketplace shows for an item's codes. Pure: enumerations are rendered by name, never by number.
  */
 import { getAddress, isAddress } from "viem";
@@ -25,13 +25,13 @@ import {
   type SpaceshipStats,
 } from "~core/nft";
 
-/** SPEC §3: an item is on sale when it has a price. */
+/** product §3: an item is on sale when it has a price. */
 export function isSale(item: { price?: string | null }): boolean {
   return item.price !== null && item.price !== undefined && item.price !== "";
 }
 
 /**
- * SPEC §3: the visitor owns the item when the owner address equals their wallet. Compared in checksummed
+ * product §3: the visitor owns the item when the owner address equals their wallet. Compared in checksummed
  * form; an address whose mixed-case checksum is wrong matches nothing.
  */
 export function isOwner(owner: string | null | undefined, wallet: string | null | undefined): boolean {
@@ -44,7 +44,7 @@ export function checksummed(address: string): string {
   return isAddress(address) ? getAddress(address) : address;
 }
 
-/** SPEC §3: a loot box's token URI ends with its box type ("…/metadata/6/42/18" → 18). */
+/** product §3: a loot box's token URI ends with its box type ("…/metadata/6/42/18" → 18). */
 export function boxTypeFromTokenUri(tokenURI: string | null | undefined): number | undefined {
   if (!tokenURI) return undefined;
   const path = tokenURI.split(/[?#]/)[0].replace(/\/+$/, "");
@@ -53,7 +53,7 @@ export function boxTypeFromTokenUri(tokenURI: string | null | undefined): number
 }
 
 /**
- * The grade people read on a card: the SPEC §3 rank label for loot boxes (from the token URI), otherwise the
+ * The grade people read on a card: the product §3 rank label for loot boxes (from the token URI), otherwise the
  * name of the attribute that ranks the type.
  */
 export function gradeLabel(item: ItemCodes): string | undefined {
@@ -79,7 +79,7 @@ export function gradeLabel(item: ItemCodes): string | undefined {
   }
 }
 
-/** What the grade of a type is called, as in namedAttributes ("Rank" for loot boxes, SPEC §3). */
+/** What the grade of a type is called, as in namedAttributes ("Rank" for loot boxes, product §3). */
 export function gradeName(nftType: number): string {
   const names: Record<number, string> = {
     [NFT_TYPE.lootbox]: "Rank",
@@ -119,7 +119,7 @@ export function namedAttributes(item: ItemCodes): Attribute[] {
   return rows.filter((row): row is [string, string] => row[1] !== undefined).map(([label, value]) => ({ label, value }));
 }
 
-/** SPEC §3: NFT metadata attributes, a trait_type/value list, flattened into a name → value map. */
+/** product §3: NFT metadata attributes, a trait_type/value list, flattened into a name → value map. */
 export function flattenAttributes(traits: readonly { trait_type: string; value: string | number }[]): Record<string, string | number> {
   const map: Record<string, string | number> = {};
   for (const trait of traits) map[trait.trait_type] = trait.value;
@@ -136,7 +136,7 @@ const STAT_LABELS: Record<(typeof SPACESHIP_STATS)[number], string> = {
   armor: "Armor",
 };
 
-/** A spaceship's seven stats and their Total, which SPEC §3 defines as the sum (never trusted from elsewhere). */
+/** A spaceship's seven stats and their Total, which product §3 defines as the sum (never trusted from elsewhere). */
 export function spaceshipStats(item: Partial<Record<(typeof SPACESHIP_STATS)[number], number | null>>) {
   if (SPACESHIP_STATS.some((stat) => typeof item[stat] !== "number")) return undefined;
   const stats = Object.fromEntries(SPACESHIP_STATS.map((stat) => [stat, item[stat] as number])) as SpaceshipStats;

@@ -11,7 +11,7 @@ export interface ItemCardModel {
   name: string;
   image: string;
   typeLabel: string;
-  /** SPEC §3 rank label for loot boxes, otherwise the grade attribute ("Rarity": "Rare"). */
+  /** product §3 rank label for loot boxes, otherwise the grade attribute ("Rarity": "Rare"). */
   grade: { label: string; value: string } | null;
   attributes: { label: string; value: string }[];
   /** "12.5 FIRE"; null when not on sale. */

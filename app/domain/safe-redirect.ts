@@ -29,7 +29,13 @@ function percentDecode(text: string): string {
 function hasTrickCharacters(text: string): boolean {
   const compatible = text.normalize("NFKC");
   const slashes = (value: string) => value.split("/").length;
-  return FORBIDDEN.test(text) || SLASH_LIKE.test(text) || SLASH_LIKE.test(compatible) || FORBIDDEN.test(compatible) || slashes(compatible) !== slashes(text);
+  return (
+    FORBIDDEN.test(text) ||
+    SLASH_LIKE.test(text) ||
+    SLASH_LIKE.test(compatible) ||
+    FORBIDDEN.test(compatible) ||
+    slashes(compatible) !== slashes(text)
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The trade forms' schemas (issue 7): the detail page's sell, cancel, buy and transfer forms and the Selling
- * tab's cancel-all, shared by the actions (`parseWithZod`) and, with JavaScript, the forms themselves.
- * Every schema accepts the proof a browser wallet's island adds; managed wallets post without it.
+ * The schemas of the trade forms a person fills in (sell, transfer), shared by the actions (`parseWithZod`) and,
+ * with JavaScript, the forms themselves. The action-only ones are in trade-action-schemas.server.ts, so the
+ * page's JavaScript does not carry them. Every schema accepts the proof a browser wallet's island adds.
  */
 import { isAddress } from "viem";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
 
 export const SAME_ADDRESS_MESSAGE = "The address cannot be the same as the address of the sender";
 
-const proofFields = {
+export const proofFields = {
   nonce: z
     .string()
     .regex(/^\d{1,78}$/)
@@ -29,7 +29,6 @@ const proofFields = {
     .regex(/^\d{1,10}$/)
     .optional(),
 };
-export const ProofSchema = z.object(proofFields);
 
 export const SellSchema = z.object({
   price: z
@@ -45,14 +44,6 @@ export const SellSchema = z.object({
   ...proofFields,
 });
 
-/** `listingId` is the listing the buyer confirmed (the backend refuses any other); `seller` is only signed, never trusted. */
-export const BuySchema = z.object({
-  listingId: z.string().regex(/^[1-9]\d{0,14}$/),
-  priceWei: z.string().regex(/^\d{1,78}$/),
-  currency: z.string().optional(),
-  ...proofFields,
-});
-
 export function transferSchema(sender: string) {
   return z.object({
     to: z
@@ -63,12 +54,3 @@ export function transferSchema(sender: string) {
     ...proofFields,
   });
 }
-
-/** `counter` is the one a browser wallet signed; a managed wallet posts none (the backend uses the current one). */
-export const CancelAllSchema = ProofSchema.extend({
-  intent: z.literal("cancel-all"),
-  counter: z
-    .string()
-    .regex(/^\d{1,78}$/)
-    .optional(),
-});

@@ -1,19 +1,19 @@
 /**
- * SPEC §4 wallet rules as pure functions, shared by the server and the wallet islands.
+ * product §4 wallet rules as pure functions, shared by the server and the wallet islands.
  * - `walletMode`: which path an action takes (web or blockchain) and, when neither may run, why.
  * - `preferredWallet`: which of the two browser wallets the stored preference names.
  */
 import { sameAddress } from "~core/address";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 
-/** The two browser-wallet extensions SPEC §2 offers: MetaMask is the default, OKX Wallet the alternative. */
+/** The two browser-wallet extensions product §2 offers: MetaMask is the default, OKX Wallet the alternative. */
 export type WalletId = "metamask" | "okx";
 export const DEFAULT_WALLET: WalletId = "metamask";
 export const ALTERNATIVE_WALLET: WalletId = "okx";
 /** localStorage key of the stored preference. */
 export const PREFERRED_WALLET_KEY = "preferredWallet";
 
-/** SPEC §4: the stored value names the alternative wallet → that wallet; anything else → the default. */
+/** product §4: the stored value names the alternative wallet → that wallet; anything else → the default. */
 export function preferredWallet(stored: string | null | undefined): WalletId {
   return stored === ALTERNATIVE_WALLET ? ALTERNATIVE_WALLET : DEFAULT_WALLET;
 }
@@ -35,8 +35,8 @@ export interface WalletModeInput {
 }
 
 /**
- * The outcomes of SPEC §4. `ok` says whether the action may go ahead on `path`; otherwise `message` is
- * SPEC's own word for the reason. The blockchain path is either ok or "Wallet address is inconsistent".
+ * The outcomes of product §4. `ok` says whether the action may go ahead on `path`; otherwise `message` is
+ * the product spec's own word for the reason. The blockchain path is either ok or "Wallet address is inconsistent".
  */
 export type WalletMode =
   | { path: "web"; ok: true }
@@ -46,7 +46,7 @@ export type WalletMode =
   | { path: "blockchain"; ok: false; message: "Wallet address is inconsistent" }
   | { path: "blockchain"; ok: true; account: string };
 
-/** SPEC §4's first rule: a signed-in account with a managed wallet acts through the web path, no extension needed. */
+/** product §4's first rule: a signed-in account with a managed wallet acts through the web path, no extension needed. */
 export function usesWebPath(loggedIn: boolean, bound: BoundWallet | null): boolean {
   return loggedIn && bound?.bindAddrType === BIND_ADDR_TYPE.managed && Boolean(bound.address);
 }
@@ -60,7 +60,7 @@ export function walletMode({ loggedIn, bound, wallet, expectedChainId }: WalletM
   return { path: "blockchain", ok: true, account: wallet.account };
 }
 
-/** SPEC §2's notice bar: a connected browser wallet that is not the wallet bound to the account. */
+/** product §2's notice bar: a connected browser wallet that is not the wallet bound to the account. */
 export function walletMismatch(bound: BoundWallet | null, connected: string | null): boolean {
   return Boolean(bound?.address && connected) && !sameAddress(bound!.address, connected);
 }

@@ -1,6 +1,6 @@
 /**
  * Browser-wallet plumbing without wagmi, small enough for the always-loaded wallet watcher: EIP-6963
- * discovery, SPEC §4's preferred wallet, the app's "connected" flag and the install request of SPEC §8.
+ * discovery, product §4's preferred wallet, the app's "connected" flag and the install request of product §8.
  * Browser only: call these from effects and event handlers.
  */
 import { PREFERRED_WALLET_KEY, preferredWallet, type WalletId } from "~/domain/wallet-mode";
@@ -22,7 +22,10 @@ interface Eip6963Detail {
 type WalletWindow = Window & { ethereum?: Eip1193Provider; okxwallet?: Eip1193Provider };
 
 /** The two extensions: their EIP-6963 id, where older versions inject themselves, and where to get them. */
-export const BROWSER_WALLETS: Record<WalletId, { name: string; rdns: string; installUrl: string; legacy: (w: WalletWindow) => Eip1193Provider | undefined }> = {
+export const BROWSER_WALLETS: Record<
+  WalletId,
+  { name: string; rdns: string; installUrl: string; legacy: (w: WalletWindow) => Eip1193Provider | undefined }
+> = {
   metamask: {
     name: "MetaMask",
     rdns: "io.metamask",
@@ -67,7 +70,7 @@ export function rememberPreference(id: WalletId) {
   window.localStorage.setItem(PREFERRED_WALLET_KEY, id);
 }
 
-/** SPEC §4: the preferred wallet's provider; the default one (any injected wallet) otherwise. */
+/** product §4: the preferred wallet's provider; the default one (any injected wallet) otherwise. */
 export function injectedProvider(): Eip1193Provider | undefined {
   return walletProvider(storedPreference()) ?? (window as WalletWindow).ethereum;
 }
@@ -85,7 +88,7 @@ export function setWalletConnected(connected: boolean) {
   else window.localStorage.removeItem(CONNECTED_KEY);
 }
 
-/** Asks the wallet watcher to show SPEC §8's install dialog. */
+/** Asks the wallet watcher to show product §8's install dialog. */
 export const WALLET_MISSING_EVENT = "spark:wallet-missing";
 export function requestWalletInstall() {
   window.dispatchEvent(new Event(WALLET_MISSING_EVENT));

@@ -12,7 +12,7 @@ import { setConnectedAddress } from "./connected-address";
 import type { WalletId } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 
-/** One injected connector per SPEC wallet; its provider comes from EIP-6963 discovery (see eip1193.ts). */
+/** One injected connector per product-spec wallet; its provider comes from EIP-6963 discovery (see eip1193.ts). */
 function walletConnector(id: WalletId) {
   return injected({
     target: () => ({

@@ -1,6 +1,6 @@
 /**
  * The Connect Wallet sheet's island, loaded when the sheet first opens: MetaMask and OKX Wallet through
- * wagmi's injected connector (EIP-6963 providers), the preferred one remembered (SPEC §4), two options shown
+ * wagmi's injected connector (EIP-6963 providers), the preferred one remembered (product §4), two options shown
  * disabled, copy address and log out.
  */
 import { useEffect, useRef, useState, type ComponentType } from "react";
@@ -20,9 +20,9 @@ const isBrowserWallet = (id: string): id is WalletId => id in BROWSER_WALLETS;
  */
 export interface WalletSheetProps {
   chain: PublicChainConfig;
-  /** SPEC §2's four options, the last two disabled. */
+  /** product §2's four options, the last two disabled. */
   options: readonly { id: string; label: string; enabled: boolean }[];
-  /** Shows a SPEC §8 toast. */
+  /** Shows a product §8 toast. */
   notify: (message: string) => void;
   CopyAddress: ComponentType<{ value: string }>;
 }
@@ -132,7 +132,9 @@ export default function WalletSheetIsland(props: Omit<WalletSheetProps, "chain">
   const [chain, setChain] = useState<PublicChainConfig | "failed" | null>(null);
   useEffect(() => {
     fetch("/resources/chain-config")
-      .then((response) => (response.ok ? (response.json() as Promise<PublicChainConfig>) : Promise.reject(new Error(String(response.status)))))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<PublicChainConfig>) : Promise.reject(new Error(String(response.status))),
+      )
       .then(setChain, () => setChain("failed"));
   }, []);
   if (chain === "failed") {

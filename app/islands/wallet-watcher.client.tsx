@@ -1,7 +1,7 @@
 /**
  * Mounted by root in the #notice-bar slot on every page, and small because of it (no wagmi, no viem): shows the
  * connected address in the header, toasts "Network switch" / "accounts switch" and reloads on a wallet change
- * (SPEC §4, §8), shows the notice bar when the connected wallet is not the bound one (SPEC §2), and SPEC §8's
+ * (product §4, §8), shows the notice bar when the connected wallet is not the bound one (product §2), and product §8's
  * install dialog when an action needs a wallet and none is present.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -14,7 +14,7 @@ import { getConnectedAddress, useConnectedAddress } from "./wallet-store";
 export const MISMATCH_TEXT =
   "The wallet address of the current metamask connection is inconsistent with the wallet address that bound to your account.";
 
-/** SPEC §8's "Tips" dialog. A modal <dialog> sits in the top layer, above the sticky header, and handles Escape. */
+/** product §8's "Tips" dialog. A modal <dialog> sits in the top layer, above the sticky header, and handles Escape. */
 function InstallDialog({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -60,7 +60,7 @@ function InstallDialog({ onClose }: { onClose: () => void }) {
 export interface WalletWatcherProps {
   bound: BoundWallet | null;
   /**
-   * Shows SPEC §8's toast, after which the page reloads. Passed in rather than imported, as is everything root
+   * Shows product §8's toast, after which the page reloads. Passed in rather than imported, as is everything root
    * already has: an island importing root's modules splits them into extra chunks that every page then loads.
    */
   toastThenReload: (message: string) => void;

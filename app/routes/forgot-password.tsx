@@ -54,7 +54,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // Any refusal is the form's error, with Conform's 400: a code's cooldown (429) is a message to read.
     const { reason } = backendProblem(error);
     const field = input.step === "send" ? "email" : input.step === "verify" ? "code" : "";
-    const result = submission.reply(field ? { fieldErrors: { [field]: [reason] }, hideFields: ["password"] } : { formErrors: [reason], hideFields: ["password"] });
+    const result = submission.reply(
+      field ? { fieldErrors: { [field]: [reason] }, hideFields: ["password"] } : { formErrors: [reason], hideFields: ["password"] },
+    );
     return json({ result, step: input.step, notice: null }, { status: 400 });
   }
 }
@@ -98,7 +100,13 @@ export default function ForgotPassword() {
             </p>
           </>
         )}
-        {step === "verify" && <Field label="Verification code" field={fields.code} inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", autoFocus: true }} />}
+        {step === "verify" && (
+          <Field
+            label="Verification code"
+            field={fields.code}
+            inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", autoFocus: true }}
+          />
+        )}
         {step === "reset" && (
           <>
             <input type="hidden" name="code" value={code} />

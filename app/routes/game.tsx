@@ -22,9 +22,7 @@ export default function Game() {
     >
       <Section title="Download" id="download">
         <p className="muted">Play on your phone or tablet.</p>
-        {root && (
-          <StoreLinks stores={root.env.stores} />
-        )}
+        {root && <StoreLinks stores={root.env.stores} />}
       </Section>
       <Section title="Loot boxes" id="lootboxes">
         <p className="muted">Each box holds heroes, spaceships, equipment, materials or pet eggs. Open x 1 to 10, open all, or open now.</p>
@@ -42,8 +40,8 @@ export default function Game() {
       </Section>
       <Section title="Between the game and the chain" id="claim">
         <p className="muted">
-          Claim FIRE and items from the game to your wallet with a server-signed claim, or swap them from the chain back into the game.
-          Your in-game items are listed in <Link to="/marketplace/storage">Storage</Link>.
+          Claim FIRE and items from the game to your wallet with a server-signed claim, or swap them from the chain back into the game. Your
+          in-game items are listed in <Link to="/marketplace/storage">Storage</Link>.
         </p>
       </Section>
     </Page>

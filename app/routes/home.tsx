@@ -7,7 +7,11 @@ import { readHeadlinePrices } from "~/services/chain.server";
 export const meta: MetaFunction = () => [{ title: "Home | Spark Era" }];
 
 const FEATURES = [
-  { to: "/marketplace/market", title: "Marketplace", text: "Trade hero cards, spaceships, equipment, materials and pet eggs with other players." },
+  {
+    to: "/marketplace/market",
+    title: "Marketplace",
+    text: "Trade hero cards, spaceships, equipment, materials and pet eggs with other players.",
+  },
   { to: "/loyalty", title: "Loyalty Program", text: "Stake FIRE in a pool and earn loot boxes as rewards." },
   { to: "/spaceship/storehouse", title: "Spaceships", text: "Configure, upgrade and send your fleet exploring." },
   { to: "/invite", title: "Referral", text: "Invite friends with your link and earn rebates on their purchases." },

@@ -13,7 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invite = await invites.getInviteCode();
   } catch (error) {
     const problem = backendProblem(error);
-    return new Response(problem.message, { status: problem.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(problem.message, {
+      status: problem.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const svg = invitePosterSvg({ code: invite.inviteCode, link: new URL(invite.invitePath, getEnv().publicUrl).toString() });
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, max-age=300" } });

@@ -4,12 +4,12 @@ import { CopyButton } from "~/components/copy-button";
 import { ErrorList } from "~/components/forms";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { shortAddress } from "~core/address";
 import { formatPrice } from "~core/money";
-import { ClaimSchema } from "~/domain/invite-schemas";
+import { ClaimSchema } from "~/domain/invite-schemas.server";
 import { loginHref } from "~/domain/safe-redirect";
 import { apis, backendProblem } from "~/services/apis.server";
 import { getEnv } from "~/services/env.server";
+import { rebatesView } from "~/services/invite-views.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Referral | Spark Era" }];
@@ -21,9 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const [invite, rebates] = await Promise.all([invites.getInviteCode(), invites.showRebateInfo()]);
     const inviteLink = new URL(invite.invitePath, getEnv().publicUrl).toString();
-    // Shortened here, so the page's bundle needs no address code (core/address.ts would be a chunk of its own).
-    const recent = rebates.recent.map((entry) => ({ ...entry, inviteeShort: shortAddress(entry.inviteeAddress) }));
-    return json({ state: "ready" as const, invite, rebates: { ...rebates, recent }, inviteLink });
+    return json({ state: "ready" as const, invite, rebates: rebatesView(rebates), inviteLink });
   } catch (error) {
     // A market that is down or hung is a message on the page, like the market pages show.
     const problem = backendProblem(error);
@@ -103,20 +101,30 @@ export default function Invite() {
               </div>
             </dl>
             <div className="mt-4 flex flex-wrap items-start gap-4">
-              <img src="/invite/poster.svg" alt={`Invitation poster with invite code ${data.invite.inviteCode}`} width={180} height={270} className="rounded-lg border border-space-700" />
+              <img
+                src="/invite/poster.svg"
+                alt={`Invitation poster with invite code ${data.invite.inviteCode}`}
+                width={180}
+                height={270}
+                className="rounded-lg border border-space-700"
+              />
               <a href="/invite/poster.svg" download={`spark-era-invite-${data.invite.inviteCode}.svg`} className="btn-secondary">
                 Download invitation poster
               </a>
             </div>
           </Section>
           <Section title="Rebates" id="rebates">
-            <p className="muted text-sm">You earn {data.rebates.rebateBps / 100}% of every trade your invited friends make, paid into your game balance when you claim.</p>
+            <p className="muted text-sm">
+              You earn {data.rebates.rebateBps / 100}% of every trade your invited friends make, paid into your game balance when you claim.
+            </p>
             {actionData && "error" in actionData && <ErrorList errors={[actionData.error]} />}
             <table className="mt-3 w-full text-left text-sm">
               <caption className="sr-only">Rebates per currency</caption>
               <thead className="text-slate-300">
                 <tr>
-                  <th scope="col" className="py-2">Currency</th>
+                  <th scope="col" className="py-2">
+                    Currency
+                  </th>
                   <th scope="col">Earned</th>
                   <th scope="col">Claimed</th>
                   <th scope="col">Claimable</th>
@@ -128,14 +136,20 @@ export default function Invite() {
               <tbody>
                 {data.rebates.totals.map((row) => (
                   <tr key={row.currency} className="border-t border-space-800">
-                    <th scope="row" className="py-2 font-semibold text-white">{row.currency}</th>
+                    <th scope="row" className="py-2 font-semibold text-white">
+                      {row.currency}
+                    </th>
                     <td>{formatPrice(row.earned, null)}</td>
                     <td>{formatPrice(row.claimed, null)}</td>
                     <td>{formatPrice(row.claimable, null)}</td>
                     <td className="text-right">
                       <Form method="post">
                         <input type="hidden" name="currency" value={row.currency} />
-                        <button type="submit" className="btn-secondary px-3 py-1" disabled={BigInt(row.claimable) === 0n || claiming === row.currency}>
+                        <button
+                          type="submit"
+                          className="btn-secondary px-3 py-1"
+                          disabled={BigInt(row.claimable) === 0n || claiming === row.currency}
+                        >
                           {claiming === row.currency ? "Claiming…" : `Claim ${row.currency}`}
                         </button>
                       </Form>
@@ -149,7 +163,10 @@ export default function Invite() {
                 <h3 className="mt-6 font-semibold text-white">Recent rebates</h3>
                 <ul className="mt-2 flex flex-col gap-1 text-sm">
                   {data.rebates.recent.map((entry, index) => (
-                    <li key={`${entry.inviteeAddress}-${entry.at}-${index}`} className="flex justify-between gap-2 border-t border-space-800 py-1">
+                    <li
+                      key={`${entry.inviteeAddress}-${entry.at}-${index}`}
+                      className="flex justify-between gap-2 border-t border-space-800 py-1"
+                    >
                       <span className="font-mono">{entry.inviteeShort}</span>
                       <span>{formatPrice(entry.amount, entry.currency)}</span>
                     </li>

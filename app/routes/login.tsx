@@ -10,8 +10,7 @@ import { ErrorList, Field, FormNotice } from "~/components/forms";
 import { LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
-import { authenticator, createUserSession, updateUserInfo } from "~/services/auth.server";
-import { bindSignatureProblem } from "~/services/bind-signature.server";
+import { authenticator, bindSignatureProblem, createUserSession, updateUserInfo } from "~/services/auth.server";
 import { checkHoneypot, getHoneypot } from "~/services/honeypot.server";
 import { makeToast, pageUser } from "~/services/session.server";
 
@@ -206,9 +205,7 @@ function ConnectWallet({ redirectTo, user }: { redirectTo: string; user: { userN
   if (user.wallet) {
     return (
       <div className="flex flex-col gap-3">
-        <p>
-          {user.managedWallet ? "Your account has a managed wallet:" : "Your account is bound to the wallet:"}
-        </p>
+        <p>{user.managedWallet ? "Your account has a managed wallet:" : "Your account is bound to the wallet:"}</p>
         <p className="select-all break-all font-mono text-sm text-white">{user.wallet}</p>
         <Link to={redirectTo} className="btn-primary">
           Continue
@@ -236,7 +233,9 @@ function ConnectWallet({ redirectTo, user }: { redirectTo: string; user: { userN
         <h2 id="managed-wallet-title" className="section-title">
           No wallet? Get a managed wallet
         </h2>
-        <p className="muted text-sm">We create a wallet for your account and keep its key safe for you. You can trade right away, even without JavaScript.</p>
+        <p className="muted text-sm">
+          We create a wallet for your account and keep its key safe for you. You can trade right away, even without JavaScript.
+        </p>
         <Form method="post">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button type="submit" name="intent" value="create-managed" className="btn-secondary">
@@ -256,7 +255,9 @@ export default function Login() {
       <h1 className="page-title">{title}</h1>
       <div className="card mt-6">
         {data.mode === "login" && <LoginForm redirectTo={data.redirectTo} />}
-        {data.mode === "register" && data.honeypot && <RegisterForm redirectTo={data.redirectTo} referral={data.referral} honeypot={data.honeypot} />}
+        {data.mode === "register" && data.honeypot && (
+          <RegisterForm redirectTo={data.redirectTo} referral={data.referral} honeypot={data.honeypot} />
+        )}
         {data.mode === "connect" && data.user && <ConnectWallet redirectTo={data.redirectTo} user={data.user} />}
       </div>
     </div>

@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * GET /logout?redirect=… (SPEC §2's sign-on page) signs out at once when the user asked for it: from our own
+ * GET /logout?redirect=… (product §2's sign-on page) signs out at once when the user asked for it: from our own
  * pages or the address bar. A link from anywhere else gets a confirmation, so no other site can sign anyone out.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

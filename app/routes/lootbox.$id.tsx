@@ -60,7 +60,10 @@ export default function LootboxRoute() {
                   maxQuantity={limits?.maxQuantity ?? 0}
                   limitNote={limits && purchaseBlockedNote(limits)}
                   boxIds={wallet?.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id) ?? []}
-                  account={{ loggedIn: Boolean(user), bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null }}
+                  account={{
+                    loggedIn: Boolean(user),
+                    bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null,
+                  }}
                   here={location.pathname}
                   onConfirmed={revalidator.revalidate}
                 />
@@ -79,8 +82,8 @@ export default function LootboxRoute() {
           </div>
         ) : user ? (
           <p className="muted">
-            No wallet is bound to your account yet. <Link to={`/login?act=connect&redirect=${encodeURIComponent(location.pathname)}`}>Bind a wallet</Link> to
-            see its boxes here.
+            No wallet is bound to your account yet.{" "}
+            <Link to={`/login?act=connect&redirect=${encodeURIComponent(location.pathname)}`}>Bind a wallet</Link> to see its boxes here.
           </p>
         ) : (
           <LoginPrompt href={loginHref(location.pathname)} what="see the boxes in the wallet bound to your account" />

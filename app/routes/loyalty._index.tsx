@@ -7,7 +7,10 @@ export const meta: MetaFunction = () => [{ title: "Loyalty Program | Spark Era" 
 
 export default function Loyalty() {
   return (
-    <Page title="Loyalty Program" intro="Stake FIRE in a pool for its vault period. When the period ends, withdraw your FIRE and extract your reward loot box.">
+    <Page
+      title="Loyalty Program"
+      intro="Stake FIRE in a pool for its vault period. When the period ends, withdraw your FIRE and extract your reward loot box."
+    >
       <ul className="grid gap-4 md:grid-cols-3">
         {STAKE_POOLS.map((pool) => (
           <li key={pool.id} className="card flex flex-col">

@@ -33,7 +33,9 @@ export default function PoolPage() {
         </dl>
       </Section>
       <Section title="Staking" id="staking">
-        <p className="muted">Deposit FIRE, withdraw when the vault period ends, and extract your reward. Staking needs a connected wallet.</p>
+        <p className="muted">
+          Deposit FIRE, withdraw when the vault period ends, and extract your reward. Staking needs a connected wallet.
+        </p>
       </Section>
     </Page>
   );

@@ -15,7 +15,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Reward
 export default function PoolRewards() {
   const { pool } = useLoaderData<typeof loader>();
   return (
-    <Page title={`Rewards of the ${pool.title}`} intro={`Stakers who stay the whole vault period earn a ${pool.rewardBoxName}.`} actions={<Link to={`/loyalty/page/${pool.id}`}>Back to the pool</Link>}>
+    <Page
+      title={`Rewards of the ${pool.title}`}
+      intro={`Stakers who stay the whole vault period earn a ${pool.rewardBoxName}.`}
+      actions={<Link to={`/loyalty/page/${pool.id}`}>Back to the pool</Link>}
+    >
       <Section title="Reward supply" id="supply">
         <p className="muted">Reward boxes allocated, claimed and left, read from the staking contract.</p>
       </Section>

@@ -12,7 +12,8 @@ import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { Section } from "~/components/page";
 import { checksummed, isSale } from "~/domain/listing";
 import { loginHref, safeRedirect } from "~/domain/safe-redirect";
-import { BuySchema, ProofSchema, SellSchema, transferSchema } from "~/domain/trade-schemas";
+import { BuySchema, ProofSchema } from "~/domain/trade-action-schemas.server";
+import { SellSchema, transferSchema } from "~/domain/trade-schemas";
 import type { TradeActionData } from "~/domain/trade-state";
 import { emitAnalytics } from "~/services/analytics.server";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
@@ -163,7 +164,15 @@ export async function action({ request }: ActionFunctionArgs) {
         value: formatWei(sale.sale.price),
         currency: sale.sale.currency,
         transaction_id: sale.sale.transactionId,
-        items: [{ item_id: `${ref.nftType}-${ref.tokenId}`, item_name: sale.name, item_category: typeLabel(sale.nftType), price: formatWei(sale.sale.price), quantity: 1 }],
+        items: [
+          {
+            item_id: `${ref.nftType}-${ref.tokenId}`,
+            item_name: sale.name,
+            item_category: typeLabel(sale.nftType),
+            price: formatWei(sale.sale.price),
+            quantity: 1,
+          },
+        ],
       });
       return redirectWithToast(request, back, makeToast("success", TOASTS.buy));
     }
@@ -175,7 +184,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return fail("Unknown action.");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.item ? `${data.item.name} · ` : ""}Item detail | Spark Era` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.item ? `${data.item.name} · ` : ""}Item detail | Spark Era` },
+];
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -195,7 +206,8 @@ export default function MarketplaceDetail() {
         <MarketProblem message={problem} />
         {!problem && (
           <p className="muted">
-            No item is chosen. Pick one in the <Link to="/marketplace/market">market</Link> or in your <Link to="/marketplace/storage">storage</Link>.
+            No item is chosen. Pick one in the <Link to="/marketplace/market">market</Link> or in your{" "}
+            <Link to="/marketplace/storage">storage</Link>.
           </p>
         )}
       </MarketPage>
@@ -205,7 +217,13 @@ export default function MarketplaceDetail() {
     <MarketPage title="Item detail">
       <BackLink to={back} />
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
-        <img src={item.image} alt={item.name} width={320} height={320} className="aspect-square w-full rounded-xl border border-space-700 bg-space-900 object-contain p-6" />
+        <img
+          src={item.image}
+          alt={item.name}
+          width={320}
+          height={320}
+          className="aspect-square w-full rounded-xl border border-space-700 bg-space-900 object-contain p-6"
+        />
         <div className="flex flex-col gap-4">
           <div>
             <ItemBadges item={item} />
@@ -310,11 +328,21 @@ export default function MarketplaceDetail() {
             <table className="w-full text-left text-sm">
               <thead className="text-slate-300">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-normal">Event</th>
-                  <th scope="col" className="py-1 pr-3 font-normal">Price</th>
-                  <th scope="col" className="py-1 pr-3 font-normal">From</th>
-                  <th scope="col" className="py-1 pr-3 font-normal">To</th>
-                  <th scope="col" className="py-1 font-normal">When</th>
+                  <th scope="col" className="py-1 pr-3 font-normal">
+                    Event
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-normal">
+                    Price
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-normal">
+                    From
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-normal">
+                    To
+                  </th>
+                  <th scope="col" className="py-1 font-normal">
+                    When
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -344,7 +372,8 @@ export function ErrorBoundary() {
     return (
       <MarketPage title="Item not found">
         <p className="muted">
-          {typeof error.data === "string" ? error.data : "We can’t find this item."} Browse the <Link to="/marketplace/market">market</Link> instead.
+          {typeof error.data === "string" ? error.data : "We can’t find this item."} Browse the <Link to="/marketplace/market">market</Link>{" "}
+          instead.
         </p>
       </MarketPage>
     );

@@ -36,7 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const problem = backendProblem(error);
     const none: ItemCardModel[] = [];
     return json(
-      { search, notices, items: none, info: { page: filter.page, pageSize: filter.pageSize, total: 0, capped: false }, problem: problem.message },
+      {
+        search,
+        notices,
+        items: none,
+        info: { page: filter.page, pageSize: filter.pageSize, total: 0, capped: false },
+        problem: problem.message,
+      },
       { status: problem.status, headers },
     );
   }
@@ -76,7 +82,9 @@ export default function Market() {
           ) : (
             !problem && (
               <div className="card text-center">
-                <p className="text-white">{info.page > 1 && info.total > 0 ? "There are no items on this page." : "No items on sale match these filters."}</p>
+                <p className="text-white">
+                  {info.page > 1 && info.total > 0 ? "There are no items on this page." : "No items on sale match these filters."}
+                </p>
                 <p className="muted mt-2 text-sm">
                   {info.page > 1 && info.total > 0 ? (
                     <Link to={marketHref(withPage(filter, 1))}>Back to the first page</Link>

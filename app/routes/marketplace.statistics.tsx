@@ -52,7 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         top: top.records.map((trade, i) => tradeView(trade, i, here)),
         activity: activity.records.map((trade, i) => tradeView(trade, i, here)),
         activityInfo: { page: filter.page, pageSize: activity.pageSize, total: activity.total, capped: activity.totalCapped },
-        chart: { currency, days, points: volume.series.map((day) => ({ date: day.date, trades: day.trades, volume: day.volume[currency] })) },
+        chart: {
+          currency,
+          days,
+          points: volume.series.map((day) => ({ date: day.date, trades: day.trades, volume: day.volume[currency] })),
+        },
       },
       { headers },
     );
@@ -85,11 +89,17 @@ function Select({ name, label, value, options }: { name: string; label: string; 
   );
 }
 
-/** SPEC §3 statistics filters as one GET form: All or a type, camp, rarity, PSE, EGSE, spaceship kind, level 1–9. */
+/** product §3 statistics filters as one GET form: All or a type, camp, rarity, PSE, EGSE, spaceship kind, level 1–9. */
 function StatsForm({ filter, search }: { filter: StatsFilter; search: string }) {
   const any = (label: string): [string, string] => ["", label];
   return (
-    <Form method="get" action={STATISTICS_PATH} key={search} aria-label="Statistics filters" className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <Form
+      method="get"
+      action={STATISTICS_PATH}
+      key={search}
+      aria-label="Statistics filters"
+      className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
       <Select
         name="nftType"
         label="Type"
@@ -108,9 +118,19 @@ function StatsForm({ filter, search }: { filter: StatsFilter; search: string }) 
           />
         );
       })}
-      <Select name="level" label="Level" value={filter.level === undefined ? "" : String(filter.level)} options={[any("Any"), ...STAT_LEVELS.map((level): [string, string] => [String(level), `Level ${level}`])]} />
+      <Select
+        name="level"
+        label="Level"
+        value={filter.level === undefined ? "" : String(filter.level)}
+        options={[any("Any"), ...STAT_LEVELS.map((level): [string, string] => [String(level), `Level ${level}`])]}
+      />
       <Select name="period" label="Period" value={filter.period} options={Object.entries(PERIODS)} />
-      <Select name="currency" label="Currency" value={filter.currency ?? ""} options={[any("Any"), ...CURRENCIES.map((c): [string, string] => [c, c])]} />
+      <Select
+        name="currency"
+        label="Currency"
+        value={filter.currency ?? ""}
+        options={[any("Any"), ...CURRENCIES.map((c): [string, string] => [c, c])]}
+      />
       <div className="flex items-center gap-3">
         <button type="submit" className="btn-primary">
           Apply
@@ -142,7 +162,12 @@ export default function Statistics() {
   return (
     <MarketPage title="Statistics" intro="Top NFTs and recent activity, by type, camp, rarity, PSE, EGSE, spaceship kind and level.">
       <FilterNotices notices={notices} />
-      <TypeLinks label="Statistics by type" allLabel="All" current={filter.nftType} hrefFor={(nftType) => statsHref(forType(filter, nftType))} />
+      <TypeLinks
+        label="Statistics by type"
+        allLabel="All"
+        current={filter.nftType}
+        hrefFor={(nftType) => statsHref(forType(filter, nftType))}
+      />
       <section aria-label="Filters" className="card">
         <StatsForm filter={filter} search={search} />
       </section>
@@ -154,7 +179,8 @@ export default function Statistics() {
       )}
       <Section title="Top NFTs" id="top">
         <p className="muted mb-3 text-sm">
-          The highest-priced sales, {period.toLowerCase()}.{!filter.currency && " Prices rank within one currency only: choose a currency for a fair list."}
+          The highest-priced sales, {period.toLowerCase()}.
+          {!filter.currency && " Prices rank within one currency only: choose a currency for a fair list."}
         </p>
         <TradeTable trades={top} caption="Top NFTs" empty="No sales match these filters in this period." />
       </Section>

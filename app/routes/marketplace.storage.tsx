@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CancelAllForm } from "~/components/market/cancel-all-form";
@@ -23,12 +22,10 @@ import {
 import { checksummed } from "~/domain/listing";
 import type { CancelAllOffer, ItemCardModel, PageInfo } from "~/domain/market-views";
 import { loginHref } from "~/domain/safe-redirect";
-import { CancelAllSchema } from "~/domain/trade-schemas";
-import { apis, backendProblem, publicApis, signedInApis, type Apis } from "~/services/apis.server";
-import { cardView } from "~/services/market-views.server";
-import { proofFrom } from "~/services/orders.server";
+import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
+import { cancelAllOffer, cardView } from "~/services/market-views.server";
+import { readCancelAll } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
-import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { canonicalView } from "./marketplace.shared.server";
 
 const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
@@ -50,14 +47,6 @@ type StorageView = { search: string; notices: string[] } & (
       cancelAll: CancelAllOffer | null;
     }
 );
-
-/** What the Selling tab needs to offer "Cancel all listings"; a managed wallet needs nothing to sign. */
-async function cancelAllOffer(orders: Apis["orders"], user: UserInfo): Promise<CancelAllOffer> {
-  if (user.BindAddrType === BIND_ADDR_TYPE.managed) return { browserWallet: null, orderContext: null };
-  const address = checksummed(user.WalletAddress);
-  const orderContext = await orders.orderContext(address).catch(() => null);
-  return { browserWallet: { address, bindAddrType: user.BindAddrType }, orderContext };
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filter, notices: parseNotices } = parseStorageFilter(new URL(request.url).searchParams);
@@ -91,12 +80,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user, orders } = await signedInApis(request);
   const back = new URL(request.url).pathname + new URL(request.url).search;
-  const submission = parseWithZod(await request.formData(), { schema: CancelAllSchema });
-  if (submission.status !== "success") return json({ failed: "Unknown action." }, { status: 400 });
+  const form = readCancelAll(await request.formData());
+  if (!form) return json({ failed: "Unknown action." }, { status: 400 });
   if (!user.WalletAddress) return json({ failed: BIND_WALLET_MESSAGE }, { status: 400 });
+  const { counter, proof } = form;
   const address = checksummed(user.WalletAddress);
-  const proof = proofFrom(submission.value);
-  const { counter } = submission.value;
   try {
     const result = proof
       ? await orders.cancelAll(address, counter ?? "", proof)

@@ -6,7 +6,11 @@ export const meta: MetaFunction = () => [{ title: "Spaceship configuration | Spa
 
 export default function SpaceshipConfiguration() {
   return (
-    <Page title="Spaceship configuration" intro="Crew your ships with heroes and fit equipment into their slots." actions={<SpaceshipNav />}>
+    <Page
+      title="Spaceship configuration"
+      intro="Crew your ships with heroes and fit equipment into their slots."
+      actions={<SpaceshipNav />}
+    >
       <Section title="Crew" id="crew">
         <p className="muted">Assign hero cards to the ship. Open more slots with a slot opener.</p>
       </Section>

@@ -6,7 +6,11 @@ export const meta: MetaFunction = () => [{ title: "Spaceship exploration | Spark
 
 export default function SpaceshipExploration() {
   return (
-    <Page title="Spaceship exploration" intro="Send ships to mine. Longer missions mine more, and lose more duration." actions={<SpaceshipNav />}>
+    <Page
+      title="Spaceship exploration"
+      intro="Send ships to mine. Longer missions mine more, and lose more duration."
+      actions={<SpaceshipNav />}
+    >
       <Section title="Missions" id="missions">
         <p className="muted">Mined amounts per ship, and the duration lost by mining seconds, from the duration-lost calculator.</p>
       </Section>

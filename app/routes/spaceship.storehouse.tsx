@@ -8,7 +8,9 @@ export default function SpaceshipStorehouse() {
   return (
     <Page title="Spaceship storehouse" intro="Every spaceship you own, on the chain and in the game." actions={<SpaceshipNav />}>
       <Section title="Your spaceships" id="ships">
-        <p className="muted">Ships with their rank, level and attributes: Endurance, Agility, Pisonic, Strength, Crit, Spirit, Armor and Total.</p>
+        <p className="muted">
+          Ships with their rank, level and attributes: Endurance, Agility, Pisonic, Strength, Crit, Spirit, Armor and Total.
+        </p>
       </Section>
     </Page>
   );

@@ -5,7 +5,10 @@ export const meta: MetaFunction = () => [{ title: "Card payment demo | Spark Era
 
 export default function StripeDemo() {
   return (
-    <Page title="Card payment demo" intro="Buy a loot box with a bank card instead of crypto. This is a demonstration of the card checkout: no real card is charged.">
+    <Page
+      title="Card payment demo"
+      intro="Buy a loot box with a bank card instead of crypto. This is a demonstration of the card checkout: no real card is charged."
+    >
       <Section title="Order" id="order">
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
           <div>

@@ -4,14 +4,15 @@ import { backendProblem, publicApis } from "~/services/apis.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment received | Spark Era" }];
 
-/** SPEC §2: the header is hidden on this page. */
+/** product §2: the header is hidden on this page. */
 export const handle = { hideHeader: true };
 
 const NOT_FOUND = "We could not find this payment.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
-  if (!/^[A-Za-z0-9_]{1,200}$/.test(sessionId)) return json({ order: null, problem: "This link does not name a payment.", unavailable: false }, { status: 404 });
+  if (!/^[A-Za-z0-9_]{1,200}$/.test(sessionId))
+    return json({ order: null, problem: "This link does not name a payment.", unavailable: false }, { status: 404 });
   try {
     const order = await publicApis().sso.orderDetail(sessionId);
     return json({ order, problem: null, unavailable: false });
@@ -37,7 +38,9 @@ export default function StripeSuccess() {
   const paid = order?.status === "paid";
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="page-title">{paid ? "Payment successful" : order ? "Payment not completed" : unavailable ? "Payment status unavailable" : "Payment not found"}</h1>
+      <h1 className="page-title">
+        {paid ? "Payment successful" : order ? "Payment not completed" : unavailable ? "Payment status unavailable" : "Payment not found"}
+      </h1>
       <p className="muted mt-3">
         {paid
           ? "Thank you. Your order is confirmed and your loot box will be delivered to your account."

@@ -7,7 +7,7 @@ function embeddedBaseUrl() {
   return `http://127.0.0.1:${getEnv().PORT}`;
 }
 
-/** Clients for the two backends of SPEC §7, carrying the session's token (when there is one). */
+/** Clients for the two backends of product §7, carrying the session's token (when there is one). */
 export function backendClients(token: string | null | undefined): { sso: BackendClient; market: BackendClient } {
   const env = getEnv();
   // The internal token goes to our own embedded backends only, never to a configured external one.

@@ -111,7 +111,7 @@ export async function readSaleState(types: readonly number[] = BOX_CATALOGUE.map
   );
 }
 
-/** SPEC §7 queryUserBoxes: the wallet's unopened boxes. */
+/** product §7 queryUserBoxes: the wallet's unopened boxes. */
 export async function queryUserBoxes(wallet: Address): Promise<OwnedBox[]> {
   const { client, deployment } = chain();
   const [ids, types] = await client.readContract({
@@ -156,7 +156,10 @@ export async function readWalletBoxState(wallet: Address): Promise<WalletBoxStat
     const [bought, resetsAt] = windowList[index];
     windows[typeBox] = { bought, resetsAt };
   });
-  const balanceLabels = Object.fromEntries(CURRENCIES.map((currency) => [currency, formatPrice(balances[currency], currency)])) as Record<PaymentCurrency, string>;
+  const balanceLabels = Object.fromEntries(CURRENCIES.map((currency) => [currency, formatPrice(balances[currency], currency)])) as Record<
+    PaymentCurrency,
+    string
+  >;
   return { address: wallet, balances, balanceLabels, boxes, windows };
 }
 

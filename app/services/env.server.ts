@@ -25,7 +25,9 @@ function isLocalUrl(url: string): boolean {
  * dev outbox, the only other place register and reset codes go, is never served on a public URL.
  */
 function secretsNeeded(embeddedBackends: boolean) {
-  return embeddedBackends ? (["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"] as const) : (["SESSION_SECRET"] as const);
+  return embeddedBackends
+    ? (["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"] as const)
+    : (["SESSION_SECRET"] as const);
 }
 export type DevDefault = ReturnType<typeof secretsNeeded>[number];
 
@@ -114,7 +116,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const publicDeployment = !isLocalUrl(publicUrl);
   return {
     ...env,
-    sessionSecrets: (env.SESSION_SECRET ?? DEV_SESSION_SECRET).split(",").map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: (env.SESSION_SECRET ?? DEV_SESSION_SECRET)
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? DEV_WALLET_ENCRYPTION_KEY).replace(/^0x/, ""),
     claimSignerKey: (env.CLAIM_SIGNER_KEY ? `0x${env.CLAIM_SIGNER_KEY.replace(/^0x/, "")}` : DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
     publicUrl,
@@ -137,7 +142,9 @@ export function devDefaultsWarning(env: Env): string | null {
   if (env.devDefaultsInUse.length === 0) return null;
   const lines = env.devDefaultsInUse.map((name) => `  - ${name} unset: ${DEV_DEFAULT_MEANING[name]}`);
   if (env.exposeDevOutbox) {
-    lines.push(`  /dev/outbox is open to anyone who can reach this server (listening on ${env.HOST}:${env.PORT}), so they can read any reset code and take the account.`);
+    lines.push(
+      `  /dev/outbox is open to anyone who can reach this server (listening on ${env.HOST}:${env.PORT}), so they can read any reset code and take the account.`,
+    );
   }
   return [
     `WARNING: development defaults in use; fine on this machine, never for real users (PUBLIC_URL ${env.publicUrl} is local).`,

@@ -7,7 +7,11 @@ const VALID_FROM_FIELD = "from__confirm";
 
 let honeypot: Honeypot | undefined;
 export function getHoneypot() {
-  honeypot ??= new Honeypot({ encryptionSeed: getEnv().sessionSecrets[0], nameFieldName: NAME_FIELD, validFromFieldName: VALID_FROM_FIELD });
+  honeypot ??= new Honeypot({
+    encryptionSeed: getEnv().sessionSecrets[0],
+    nameFieldName: NAME_FIELD,
+    validFromFieldName: VALID_FROM_FIELD,
+  });
   return honeypot;
 }
 

@@ -5,7 +5,7 @@ import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
 import { currentRequestScope } from "./request-scope.server";
 
-/** SPEC §8: what a 401 rejects with. */
+/** product §8: what a 401 rejects with. */
 export const SESSION_EXPIRED_REASON = "Invalid session, or session has expired, please log in again.";
 
 /** A 401 from a backend: the app shows the "Tips" dialog and offers a re-login. */
@@ -30,7 +30,7 @@ export class BackendError extends Error {
 export type QueryValue = string | number | boolean | bigint | null | undefined | QueryValue[] | { [key: string]: QueryValue };
 
 /**
- * SPEC §7: GET parameters go in the query string, nested objects written as `name[key]`.
+ * product §7: GET parameters go in the query string, nested objects written as `name[key]`.
  * Arrays become comma lists; null and undefined are left out.
  */
 export function toQueryString(params: Record<string, QueryValue>): string {
@@ -53,7 +53,7 @@ export function toQueryString(params: Record<string, QueryValue>): string {
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Leave the authToken header off even when a token exists (SPEC §6: a request may opt out). */
+  /** Leave the authToken header off even when a token exists (product §6: a request may opt out). */
   anonymous?: boolean;
 }
 
@@ -74,7 +74,14 @@ const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new htt
 class TimeoutError extends Error {}
 
 /** One HTTP exchange with a deadline over the whole of it: connecting, the headers and the body. */
-function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, retried = false): Promise<{ status: number; text: string }> {
+function exchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+  retried = false,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(url, { method, headers, agent: agents[url.protocol as keyof typeof agents] }, (response) => {
@@ -136,7 +143,10 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
       headers[INTERNAL_TOKEN_HEADER] = internalToken;
       if (scope) headers[CLIENT_IP_HEADER] = scope.clientIp;
     }
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+    const body =
+      options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
     if (body !== undefined) {
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(body));
@@ -144,7 +154,13 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
 
     let response: { status: number; text: string };
     try {
-      response = await exchange(new URL(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {})), method, headers, body, budgetMs);
+      response = await exchange(
+        new URL(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {})),
+        method,
+        headers,
+        body,
+        budgetMs,
+      );
     } catch (error) {
       if (error instanceof TimeoutError) throw new BackendError(TOO_SLOW, 504);
       throw new BackendError("The server could not be reached. Please try again.", 502);

@@ -1,14 +1,16 @@
 /**
- * The marketplace's view models, built from API records on the server: names instead of codes, money and
- * times as text, addresses shortened, so the pages ship none of that code to the browser.
+ * The view models of the market API's records, built on the server: names instead of codes, money and times
+ * as text, addresses shortened. A route's server code imports them from here, so its page ships none of it.
  */
 import type { ActivityEvent, HistoryEvent, ItemDetail, ListingRecord, TradeRecord } from "~core/api/market";
+import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
 import { formatPrice } from "~core/money";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { NFT_TYPE_LABELS } from "~/domain/filters";
 import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
-import type { ItemCardModel, TradeRowModel } from "~/domain/market-views";
+import type { CancelAllOffer, ItemCardModel, TradeRowModel } from "~/domain/market-views";
+import type { Apis } from "./apis.server";
 
 /** The detail page of an item, remembering where the visitor came from. */
 export function detailHref(ref: { tokenId: string; nftType: number }, back: string): string {
@@ -103,4 +105,12 @@ export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string
     favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },
     history: detail.history.map(historyRow),
   };
+}
+
+/** What the Selling tab needs to offer "Cancel all listings"; a managed wallet has nothing to sign. */
+export async function cancelAllOffer(orders: Apis["orders"], user: UserInfo): Promise<CancelAllOffer> {
+  if (user.BindAddrType === BIND_ADDR_TYPE.managed) return { browserWallet: null, orderContext: null };
+  const address = checksummed(user.WalletAddress);
+  const orderContext = await orders.orderContext(address).catch(() => null);
+  return { browserWallet: { address, bindAddrType: user.BindAddrType }, orderContext };
 }

@@ -1,5 +1,5 @@
 /**
- * Typed calls of the market API (SPEC §7 "Java (market) backend"; docs/api/market.md) through the backend client.
+ * Typed calls of the market API (product §7 "Java (market) backend"; docs/api/market.md) through the backend client.
  * Wei stays a decimal string here; the app turns it into bigint only to compute or format.
  */
 import type { FavoriteResult, ItemDetail, ListingRecord, Page, TokenRef, TradeRecord, ViewResult, VolumeSeries } from "~core/api/market";
@@ -15,7 +15,7 @@ export function marketApi(market: BackendClient) {
     myFavorite: list("/api/v1/informationCenter/myFavorite"),
     tokenDetail: (ref: TokenRef, address?: string) =>
       market.get<ItemDetail>("/api/v1/informationCenter/tokenDetailByTokenId", { query: { ...ref, address } }),
-    /** SPEC §7: favorites take their parameters in the query string; `address` must be the caller's wallet. */
+    /** product §7: favorites take their parameters in the query string; `address` must be the caller's wallet. */
     setFavorite: (ref: TokenRef, address: string, on: boolean) =>
       market.post<FavoriteResult>(`/api/v1/informationCenter/favorite/${on ? "add" : "remove"}`, {
         query: { ...ref, address },

@@ -2,7 +2,9 @@
  * Typed calls of the signed order endpoints (docs/api.md "Signed orders") through the market backend client.
  * A managed wallet (BindAddrType 2) sends no proof: the backend signs. A browser wallet sends the proof it signed.
  */
+import { parseWithZod } from "@conform-to/zod";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
+import { CancelAllSchema } from "~/domain/trade-action-schemas.server";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
@@ -24,14 +26,31 @@ export function proofFrom(value: { nonce?: string; expiry?: string; signature?: 
   };
 }
 
-const proofOf = (proof: OrderProof = {}) => Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined && value !== ""));
+/**
+ * The Selling tab's "Cancel all listings" form (null when broken): a browser wallet posts the counter it signed
+ * and its proof; a managed wallet posts neither. Read here, so the storage page ships no form schema.
+ */
+export function readCancelAll(formData: FormData): { counter: string | undefined; proof: OrderProof | undefined } | null {
+  const submission = parseWithZod(formData, { schema: CancelAllSchema });
+  return submission.status === "success" ? { counter: submission.value.counter, proof: proofFrom(submission.value) } : null;
+}
+
+const proofOf = (proof: OrderProof = {}) =>
+  Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined && value !== ""));
 
 export function ordersApi(market: BackendClient) {
   return {
     orderContext: (address?: string) => market.get<OrderContext>("/api/v1/marketplace/orderContext", { query: { address } }),
     sell: (ref: TokenRef, input: { address: string; price: string; currency: string }, proof?: OrderProof) =>
       market.post<ListingRecord>("/api/v1/informationCenter/sellToken", {
-        body: { ...ref, ownerAddress: input.address, address: input.address, price: input.price, currency: input.currency, ...proofOf(proof) },
+        body: {
+          ...ref,
+          ownerAddress: input.address,
+          address: input.address,
+          price: input.price,
+          currency: input.currency,
+          ...proofOf(proof),
+        },
       }),
     cancel: (ref: TokenRef, address: string, proof?: OrderProof) =>
       market.post<ListingRecord>("/api/v1/informationCenter/cancelSell", { body: { ...ref, address, ...proofOf(proof) } }),

@@ -25,7 +25,7 @@ export interface Toast {
   durationMs: number;
 }
 
-/** Dialogs of SPEC §8 that the server can show from a flash, so they work without JavaScript. */
+/** Dialogs of product §8 that the server can show from a flash, so they work without JavaScript. */
 export type Dialog = { kind: "session-expired"; redirectTo: string } | { kind: "bind-wallet" } | { kind: "failed"; message: string };
 
 interface SessionData {

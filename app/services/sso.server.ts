@@ -2,7 +2,7 @@ import type { CodeSent, ManagedWalletCreated, SignIn, StoreOrder, UserInfo } fro
 import { prehashPassword } from "~core/password-hash";
 import type { BackendClient } from "./http-client.server";
 
-/** Typed calls of the node (SSO) backend, SPEC §7. Passwords are pre-hashed here, never sent in clear. */
+/** Typed calls of the node (SSO) backend, product §7. Passwords are pre-hashed here, never sent in clear. */
 export function ssoApi(sso: BackendClient) {
   return {
     getUserInfo: () => sso.get<UserInfo>("/sso/getUserInfo"),
@@ -18,15 +18,24 @@ export function ssoApi(sso: BackendClient) {
     validateForgetCode: (email: string, code: string) =>
       sso.post<unknown>("/basic/validateForgetCode", { anonymous: true, body: { UserName: email, Code: code } }),
     forgetPwd: (email: string, password: string, code: string) =>
-      sso.post<unknown>("/basic/forgetPwd", { anonymous: true, body: { UserName: email, Passsword: prehashPassword(password), Code: code } }),
+      sso.post<unknown>("/basic/forgetPwd", {
+        anonymous: true,
+        body: { UserName: email, Passsword: prehashPassword(password), Code: code },
+      }),
     loginOut: () => sso.get<unknown>("/sso/loginOut"),
     userInfoValidate: (email: string) => sso.post<{ exists: boolean }>("/sso/userInfoValidate", { body: { UserName: email } }),
     bindWallet: (input: { userName: string; address: string; signature: string; issuedAt: string }) =>
       sso.post<UserInfo>("/sso/bindWalletWithAccount", {
-        body: { LoginType: "email", BindType: 1, Address: input.address, UserName: input.userName, Signature: input.signature, IssuedAt: input.issuedAt },
+        body: {
+          LoginType: "email",
+          BindType: 1,
+          Address: input.address,
+          UserName: input.userName,
+          Signature: input.signature,
+          IssuedAt: input.issuedAt,
+        },
       }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
     orderDetail: (sessionId: string) => sso.post<StoreOrder>("/store/getOrderDetail", { anonymous: true, body: { sessionId } }),
   };
 }
-

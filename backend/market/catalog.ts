@@ -82,7 +82,7 @@ export function imageFor(nftType: number, columns: Partial<ItemAttributeColumns>
   return `/images/nft/${type}-${RARITY_SLUGS[gradeOf(nftType, columns)] ?? "common"}.svg`;
 }
 
-/** SPEC §3: a loot box's token URI ends with its box type. */
+/** product §3: a loot box's token URI ends with its box type. */
 export function tokenUriFor(nftType: number, tokenId: string, boxType: number | null): string {
   const base = `${API_PREFIX}/metadata/${nftType}/${tokenId}`;
   return nftType === NFT_TYPE.lootbox && boxType !== null ? `${base}/${boxType}` : base;
@@ -117,7 +117,7 @@ export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttrib
   }
 }
 
-/** NFT metadata traits (SPEC §3: a trait_type/value list) for the item's columns. */
+/** NFT metadata traits (product §3: a trait_type/value list) for the item's columns. */
 export function traitsOf(nftType: number, c: Partial<ItemAttributeColumns>, amount = 1): Trait[] {
   const traits: Trait[] = [{ trait_type: "Type", value: NFT_TYPES[nftType as NftTypeCode] ?? "unknown" }];
   const add = (trait_type: string, value: string | number | null | undefined) => {

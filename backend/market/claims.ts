@@ -1,5 +1,5 @@
 /**
- * Claims from the game to the chain (SPEC §7 takeOutTokenSign / takeOutSign): the backend debits the game
+ * Claims from the game to the chain (product §7 takeOutTokenSign / takeOutSign): the backend debits the game
  * ledger and signs a claim that the on-chain asset manager honours once.
  *
  * claim_content = abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce,
@@ -7,15 +7,7 @@
  * signature     = EIP-191 personal_sign over keccak256(claim_content) by the claim signer, split into r, s, v.
  * kind 0 = token (asset = FIRE's address), 1 = NFT (asset = zero address; idOrAmount = token id).
  */
-import {
-  type Hex,
-  encodeAbiParameters,
-  keccak256,
-  parseAbiParameters,
-  parseSignature,
-  toHex,
-  zeroAddress,
-} from "viem";
+import { type Hex, encodeAbiParameters, keccak256, parseAbiParameters, parseSignature, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
@@ -110,9 +102,21 @@ async function issueClaim(
            claim_content, signature, status, created_at, updated_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
-          nonce, request.account, request.kind, request.asset, request.currency, request.item?.id ?? null,
-          request.idOrAmount.toString(), deadline, options.chainId, options.assetManagerAddress ?? zeroAddress,
-          content, signature, CLAIM_STATUS.pending, now, now,
+          nonce,
+          request.account,
+          request.kind,
+          request.asset,
+          request.currency,
+          request.item?.id ?? null,
+          request.idOrAmount.toString(),
+          deadline,
+          options.chainId,
+          options.assetManagerAddress ?? zeroAddress,
+          content,
+          signature,
+          CLAIM_STATUS.pending,
+          now,
+          now,
         ],
       );
     });
@@ -129,7 +133,14 @@ export function takeOutToken(db: MarketDb, options: BackendOptions, signer: Clai
     now,
     () => {
       if (balanceOf(db, account, "FIRE") < amount) throw new ApiError(400, MSG.noBalance);
-      return { account, kind: CLAIM_KIND.token, asset: options.fireTokenAddress ?? zeroAddress, currency: "FIRE", item: null, idOrAmount: amount };
+      return {
+        account,
+        kind: CLAIM_KIND.token,
+        asset: options.fireTokenAddress ?? zeroAddress,
+        currency: "FIRE",
+        item: null,
+        idOrAmount: amount,
+      };
     },
     () => {
       debit(db, account, "FIRE", amount);

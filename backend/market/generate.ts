@@ -76,7 +76,12 @@ const BOX_TYPE_LIST = [4, 5, 6, 7, 17, 18];
 const BOX_USD: Record<number, number> = { 4: 20, 5: 60, 6: 150, 7: 400, 17: 900, 18: 250 };
 /** Rough token prices in milli-USD, to make listing prices look plausible in every currency. */
 const TOKEN_MILLI_USD: Record<Currency, number> = { FIRE: 20, QUARK: 500, USDT: 1000, BNB: 600_000 };
-const GRADE_USD: readonly [number, number][] = [[5, 30], [30, 150], [150, 800], [800, 5000]];
+const GRADE_USD: readonly [number, number][] = [
+  [5, 30],
+  [30, 150],
+  [150, 800],
+  [800, 5000],
+];
 
 function level(rng: Rng): number {
   return 1 + Math.floor(10 * rng.next() ** 1.6);
@@ -84,7 +89,7 @@ function level(rng: Rng): number {
 
 const NO_ATTRIBUTES = Object.fromEntries(ATTRIBUTE_COLUMN_NAMES.map((name) => [name, null])) as unknown as ItemAttributeColumns;
 
-/** Attribute columns of a new item of `nftType`, drawn from the SPEC §3 enumerations. */
+/** Attribute columns of a new item of `nftType`, drawn from the product §3 enumerations. */
 export function drawAttributes(nftType: number, rng: Rng): ItemAttributeColumns {
   const c: ItemAttributeColumns = { ...NO_ATTRIBUTES };
   const rarity = () => rng.weighted([0, 1, 2, 3], [55, 30, 12, 3]);
@@ -115,7 +120,13 @@ export function drawAttributes(nftType: number, rng: Rng): ItemAttributeColumns 
       c.level = level(rng);
       const stat = () => rng.int(8 * rank + 2, 8 * rank + 30) + 2 * (c.level ?? 1);
       const stats: SpaceshipStats = {
-        endurance: stat(), agility: stat(), pisonic: stat(), strength: stat(), crit: stat(), spirit: stat(), armor: stat(),
+        endurance: stat(),
+        agility: stat(),
+        pisonic: stat(),
+        strength: stat(),
+        crit: stat(),
+        spirit: stat(),
+        armor: stat(),
       };
       Object.assign(c, stats);
       c.total = spaceshipTotal(stats);
@@ -159,7 +170,10 @@ export function drawPrice(rng: Rng, item: ItemRow, currency: Currency): bigint {
 /** Deterministic wallet addresses: random 20 bytes, checksummed (no key pairs: owners only, never signers). */
 function drawWallet(rng: Rng): Address {
   let hex = "0x";
-  for (let i = 0; i < 5; i++) hex += Math.floor(rng.next() * 2 ** 32).toString(16).padStart(8, "0");
+  for (let i = 0; i < 5; i++)
+    hex += Math.floor(rng.next() * 2 ** 32)
+      .toString(16)
+      .padStart(8, "0");
   return getAddress(hex);
 }
 
@@ -173,7 +187,9 @@ export function drawInviteCode(random: () => number): string {
 const ITEM_INSERT = `insert into market_items (
   nft_type, token_id, owner_address, location, name, image, amount, attributes, views, favorites, created_at, updated_at,
   ${ATTRIBUTE_COLUMN_NAMES.join(", ")}
-) values (${Array(12 + ATTRIBUTE_COLUMN_NAMES.length).fill("?").join(", ")})`;
+) values (${Array(12 + ATTRIBUTE_COLUMN_NAMES.length)
+  .fill("?")
+  .join(", ")})`;
 
 export interface GenerateResult {
   items: number;
@@ -234,7 +250,9 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
     for (const wallet of wallets) {
       const rich = o.demoWallets.includes(wallet) ? o.richBalances : undefined;
       for (const currency of CURRENCIES) {
-        const tokens = rich?.[currency] ?? { FIRE: rng.int(500, 200_000), QUARK: rng.int(10, 20_000), USDT: rng.int(10, 10_000), BNB: rng.int(0, 20) }[currency];
+        const tokens =
+          rich?.[currency] ??
+          { FIRE: rng.int(500, 200_000), QUARK: rng.int(10, 20_000), USDT: rng.int(10, 10_000), BNB: rng.int(0, 20) }[currency];
         if (tokens > 0) credit(db, wallet, currency, BigInt(tokens) * WEI_PER_TOKEN);
       }
     }
@@ -292,8 +310,18 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
         };
         item.id = Number(
           db.run(ITEM_INSERT, [
-            item.nft_type, item.token_id, item.owner_address, item.location, item.name, item.image, item.amount,
-            item.attributes, item.views, item.favorites, item.created_at, item.updated_at,
+            item.nft_type,
+            item.token_id,
+            item.owner_address,
+            item.location,
+            item.name,
+            item.image,
+            item.amount,
+            item.attributes,
+            item.views,
+            item.favorites,
+            item.created_at,
+            item.updated_at,
             ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
           ]).lastInsertRowid,
         );
@@ -309,10 +337,25 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
           const listedAt = Math.round(tSale - rng.next() * 3 * DAY);
           const saleAt = Math.round(tSale);
           const listingId = insertListing(db, item, {
-            seller, price, currency, listedAt, status: LISTING_STATUS.sold, buyer: owner, closedAt: saleAt,
+            seller,
+            price,
+            currency,
+            listedAt,
+            status: LISTING_STATUS.sold,
+            buyer: owner,
+            closedAt: saleAt,
           });
           recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: seller, price, currency, at: listedAt });
-          const activityId = recordActivity(db, { kind: ACTIVITY_KIND.sale, item, listingId, from: seller, to: owner, price, currency, at: saleAt });
+          const activityId = recordActivity(db, {
+            kind: ACTIVITY_KIND.sale,
+            item,
+            listingId,
+            from: seller,
+            to: owner,
+            price,
+            currency,
+            at: saleAt,
+          });
           addDailyVolume(db, saleAt, nftType, currency, price);
           accrueRebates(db, activityId, [owner, seller], currency, price, saleAt);
           sold++;
@@ -323,7 +366,12 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
           const listedAt = Math.round(tCancel);
           const closedAt = Math.round(tCancel + rng.next() * (tList - tCancel));
           const listingId = insertListing(db, item, {
-            seller: owner, price, currency, listedAt, status: LISTING_STATUS.cancelled, closedAt,
+            seller: owner,
+            price,
+            currency,
+            listedAt,
+            status: LISTING_STATUS.cancelled,
+            closedAt,
           });
           recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: owner, price, currency, at: listedAt });
           recordActivity(db, { kind: ACTIVITY_KIND.cancel, item, listingId, from: owner, price, currency, at: closedAt });

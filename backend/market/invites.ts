@@ -16,7 +16,7 @@ import { credit } from "./ledger";
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { readWei } from "./money";
 
-/** The sign-on site's registration page takes the code (SPEC §2: /login?act=reg&code=…). */
+/** The sign-on site's registration page takes the code (product §2: /login?act=reg&code=…). */
 export function invitePath(code: string): string {
   return `/login?act=reg&code=${code}`;
 }
@@ -41,10 +41,12 @@ export function acceptInvite(db: MarketDb, invitee: string, codeOrWallet: string
   const owner = db.get<{ address: string }>("select address from market_invite_codes where code = ?", [code]);
   if (!owner) throw new ApiError(404, "Unknown invite code");
   if (sameAddress(owner.address, invitee)) throw new ApiError(400, "code: you cannot use your own invite code");
-  const inserted = db.run(
-    "insert or ignore into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?)",
-    [invitee, owner.address, code, now],
-  );
+  const inserted = db.run("insert or ignore into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?)", [
+    invitee,
+    owner.address,
+    code,
+    now,
+  ]);
   if (!inserted.changes) throw new ApiError(409, "Your wallet has already accepted an invite");
   return { inviterAddress: owner.address, code };
 }

@@ -203,7 +203,15 @@ const ORDERS = [
 ];
 
 /** Columns a market count can depend on: everything but the views and favorites counters. */
-const COUNTED_LISTING_COLUMNS = ["item_id", "nft_type", "status", "price", "currency", "grade", ...[...ATTRIBUTE_COLUMNS.matchAll(/(\w+) integer/g)].map((m) => m[1])];
+const COUNTED_LISTING_COLUMNS = [
+  "item_id",
+  "nft_type",
+  "status",
+  "price",
+  "currency",
+  "grade",
+  ...[...ATTRIBUTE_COLUMNS.matchAll(/(\w+) integer/g)].map((m) => m[1]),
+];
 
 /**
  * A generation number that every change to the set of active listings (or to what they are filtered by)
@@ -239,8 +247,12 @@ export const marketMigrations: Migration[] = [
   {
     name: "market_003_currency_price_paths",
     async up(db) {
-      await sql.raw(`create index market_listings_a_grade_currency_price on market_listings (nft_type, grade, currency, price) where status = 0`).execute(db);
-      await sql.raw(`create index market_listings_a_camp_currency_price on market_listings (nft_type, camp, currency, price) where status = 0`).execute(db);
+      await sql
+        .raw(`create index market_listings_a_grade_currency_price on market_listings (nft_type, grade, currency, price) where status = 0`)
+        .execute(db);
+      await sql
+        .raw(`create index market_listings_a_camp_currency_price on market_listings (nft_type, camp, currency, price) where status = 0`)
+        .execute(db);
     },
   },
   {

@@ -41,7 +41,7 @@ export interface OrderProof {
   nonce?: string;
   /** Unix seconds. */
   expiry?: number;
-  /** The chain the wallet signed on; refused early with SPEC's "Wrong chain id" when it is not ours. */
+  /** The chain the wallet signed on; refused early with the product spec's "Wrong chain id" when it is not ours. */
   chainId?: number;
 }
 
@@ -54,7 +54,10 @@ export interface SignedOrder {
 /** How a caller authorises orders: their custodial key (web path) or their own wallet's signature. */
 export type OrderAuthority = { kind: "managed"; account: LocalAccount } | { kind: "wallet" };
 
-export async function authorityOf(caller: TokenOwner, managedAccount: (userId: number) => Promise<LocalAccount | null>): Promise<OrderAuthority> {
+export async function authorityOf(
+  caller: TokenOwner,
+  managedAccount: (userId: number) => Promise<LocalAccount | null>,
+): Promise<OrderAuthority> {
   if (caller.bindAddrType !== BIND_ADDR_TYPE.managed) return { kind: "wallet" };
   const account = await managedAccount(caller.userId);
   if (!account) throw new ApiError(409, "Your managed wallet is not available");

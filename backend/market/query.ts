@@ -92,7 +92,10 @@ function addFilters(sql: Sql, q: ListingQuery, t: string, useGrade: boolean): { 
       inList(sql, `${t}.level`, levels);
       continue;
     }
-    for (const [bound, op] of [[q.min[key], ">="], [q.max[key], "<="]] as const) {
+    for (const [bound, op] of [
+      [q.min[key], ">="],
+      [q.max[key], "<="],
+    ] as const) {
       if (bound === undefined) continue;
       if (key === "price") {
         usesListing = true;
@@ -176,10 +179,24 @@ function accessPath(q: ListingQuery): AccessPath {
   if (q.sort === "listed" || q.sort === "price") {
     const column = q.sort === "listed" ? "listed_at" : "price";
     if (type !== undefined && grades) {
-      return { index: `market_listings_a_grade_${q.sort}`, prefix: [["nft_type", types], ["grade", grades]], sortColumn: column };
+      return {
+        index: `market_listings_a_grade_${q.sort}`,
+        prefix: [
+          ["nft_type", types],
+          ["grade", grades],
+        ],
+        sortColumn: column,
+      };
     }
     if (type !== undefined && q.camp) {
-      return { index: `market_listings_a_camp_${q.sort}`, prefix: [["nft_type", types], ["camp", q.camp]], sortColumn: column };
+      return {
+        index: `market_listings_a_camp_${q.sort}`,
+        prefix: [
+          ["nft_type", types],
+          ["camp", q.camp],
+        ],
+        sortColumn: column,
+      };
     }
     if (q.sort === "listed") {
       return type === undefined
@@ -188,7 +205,14 @@ function accessPath(q: ListingQuery): AccessPath {
     }
     return type === undefined
       ? { index: "market_listings_a_currency_price", prefix: [["currency", currencies]], sortColumn: column }
-      : { index: "market_listings_a_type_price", prefix: [["nft_type", types], ["currency", currencies]], sortColumn: column };
+      : {
+          index: "market_listings_a_type_price",
+          prefix: [
+            ["nft_type", types],
+            ["currency", currencies],
+          ],
+          sortColumn: column,
+        };
   }
   return { index: `market_listings_a_${q.sort}`, prefix: [["nft_type", types]], sortColumn: q.sort };
 }
@@ -318,9 +342,16 @@ function marketCount(db: MarketDb, sql: string, params: unknown[]): number {
 export function queryListings(db: MarketDb, scope: ListingScope, q: ListingQuery): Page<ListingRecord> {
   const sql = buildListingSql(scope, q);
   const rows = db.all<ItemListingRow>(sql.page, sql.pageParams);
-  const counted = scope.kind === "market" ? marketCount(db, sql.count, sql.countParams) : db.get<{ n: number }>(sql.count, sql.countParams)!.n;
+  const counted =
+    scope.kind === "market" ? marketCount(db, sql.count, sql.countParams) : db.get<{ n: number }>(sql.count, sql.countParams)!.n;
   const favoriteOf = scope.kind === "favorites" ? scope.address : q.address;
-  const favorites = favoriteOf ? favoriteSet(db, favoriteOf, rows.map((row) => row.id)) : undefined;
+  const favorites = favoriteOf
+    ? favoriteSet(
+        db,
+        favoriteOf,
+        rows.map((row) => row.id),
+      )
+    : undefined;
   return {
     records: rows.map((row) => toRecord(row, favorites ? favorites.has(row.id) : undefined)),
     total: Math.min(counted, RESULT_WINDOW),

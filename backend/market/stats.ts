@@ -84,7 +84,12 @@ function page(db: MarketDb, q: StatisticsQuery, filter: { sql: string; params: u
 
 /** The highest-priced sales of the period (default 7d), most expensive first; name a currency to compare like with like. */
 export function topNft(db: MarketDb, q: StatisticsQuery, now: number): Page<TradeRecord> {
-  return page(db, { ...q, period: q.period ?? "7d" }, where({ ...q, period: q.period ?? "7d" }, ACTIVITY_KIND.sale, now), "a.price desc, a.id desc");
+  return page(
+    db,
+    { ...q, period: q.period ?? "7d" },
+    where({ ...q, period: q.period ?? "7d" }, ACTIVITY_KIND.sale, now),
+    "a.price desc, a.id desc",
+  );
 }
 
 /** Recent sales (default period: all), newest first. */

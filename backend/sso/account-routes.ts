@@ -5,14 +5,7 @@ import type { BackendOptions } from "../types";
 import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./codes";
 import type { SsoCore } from "./core";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
-import {
-  forgetPwdInput,
-  loginInput,
-  registerInput,
-  sendCodeInput,
-  userInfoValidateInput,
-  validateForgetCodeInput,
-} from "./schemas";
+import { forgetPwdInput, loginInput, registerInput, sendCodeInput, userInfoValidateInput, validateForgetCodeInput } from "./schemas";
 import { signIn } from "./session-auth";
 import type { CodePurpose } from "./tables";
 

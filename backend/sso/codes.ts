@@ -79,7 +79,11 @@ export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: Se
       if (!row || row.expires_at <= now) return "expired";
       if (row.attempts >= MAX_WRONG_ATTEMPTS) return "locked";
       if (!equalHex(row.code_hash, secrets.hashCode(email, purpose, code))) {
-        await trx.updateTable("email_codes").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+        await trx
+          .updateTable("email_codes")
+          .set({ attempts: row.attempts + 1 })
+          .where("id", "=", row.id)
+          .execute();
         return "wrong";
       }
       if (consume) await trx.updateTable("email_codes").set({ consumed_at: now }).where("id", "=", row.id).execute();

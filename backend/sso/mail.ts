@@ -23,10 +23,7 @@ export function createMailer(db: Kysely<Database>, smtpUrl: string | undefined, 
     };
   }
   return async ({ to, subject, text }) => {
-    await db
-      .insertInto("outbox")
-      .values({ to_address: to, subject, body: text, created_at: new Date().toISOString() })
-      .execute();
+    await db.insertInto("outbox").values({ to_address: to, subject, body: text, created_at: new Date().toISOString() }).execute();
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 /**
- * The client sends a fast pre-hash of the password (SPEC §5), so what we receive is a password
+ * The client sends a fast pre-hash of the password (product §5), so what we receive is a password
  * equivalent: we store a slow, salted KDF of it. scrypt N=2^14, r=8, p=1 takes ~50 ms and 16 MiB.
  * Parameters live in the stored string, so a later cost increase keeps old hashes valid.
  */
@@ -10,9 +10,7 @@ const KEY_LENGTH = 32;
 
 function derive(prehash: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(prehash, salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(prehash, salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { WALLET_LOGIN_TYPE } from "~core/bind-message";
 
 /**
- * Zod schemas of every SSO input. Field names are SPEC §7's, typos included (Passsword, RefferAddr).
+ * Zod schemas of every SSO input. Field names are product §7's, typos included (Passsword, RefferAddr).
  * Bodies may be JSON or urlencoded forms, so numbers are also accepted as digit strings.
  * parseBody (parseInput) prefixes each message with the field's name.
  */
 
-/** SPEC §5 words the email error differently per form; each schema keeps its own wording. */
+/** product §5 words the email error differently per form; each schema keeps its own wording. */
 function emailField(message: string) {
   return z.string().trim().toLowerCase().max(254, message).email(message);
 }
@@ -16,13 +16,16 @@ function emailField(message: string) {
 const userNameEmail = emailField("The user name format is incorrect");
 const nameEmail = emailField("Please enter a valid email");
 
-/** The backend sees only the client's pre-hash (SPEC §5), so the complexity rules are the client's. */
+/** The backend sees only the client's pre-hash (product §5), so the complexity rules are the client's. */
 const passsword = z
   .string()
   .regex(/^[0-9a-fA-F]{64}$/, "must be the 64-hex-character hash of the password, not the password itself")
   .transform((hash) => hash.toLowerCase());
 
-const code = z.string().trim().regex(/^\d{6}$/, "The verification code is 6 digits");
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "The verification code is 6 digits");
 
 /** Strict: a mixed-case address must carry a valid EIP-55 checksum. Normalised to the checksummed form. */
 export const addressField = z
@@ -106,5 +109,8 @@ export const loginOtherInput = z.object({
 export const walletParam = z.object({ walletAddress: addressField });
 
 export const orderDetailInput = z.object({
-  sessionId: z.string().trim().regex(/^cs_[A-Za-z0-9_]{1,250}$/, "must be a checkout session id (cs_...)"),
+  sessionId: z
+    .string()
+    .trim()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, "must be a checkout session id (cs_...)"),
 });

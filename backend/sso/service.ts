@@ -8,7 +8,7 @@ import { tokenOwner } from "./users";
 import { walletRoutes } from "./wallet-routes";
 
 /**
- * The embedded SSO backend (SPEC §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
+ * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
  * `devRouter` the dev outbox; `auth` tells the other services who owns a token and signs with managed wallets.
  */
 export function createSsoService(ctx: BackendContext) {

@@ -7,7 +7,7 @@ import type { LoginType, SignIn } from "~core/api/sso";
 import { userInfo } from "./users";
 import type { UserRow } from "./tables";
 
-/** SPEC §8's wording; the app shows its expired-session prompt on any 401. */
+/** product §8's wording; the app shows its expired-session prompt on any 401. */
 export const INVALID_SESSION = "Invalid session, or session has expired, please log in again.";
 
 /** The live session of the request's authToken header, or a 401. */

@@ -8,7 +8,9 @@ import type { SessionRow, UserRow } from "./tables";
 type SessionView = Pick<SessionRow, "login_type" | "login_identity">;
 
 function bindType(user: UserRow): BindAddrType {
-  return user.bind_addr_type === BIND_ADDR_TYPE.browser || user.bind_addr_type === BIND_ADDR_TYPE.managed ? user.bind_addr_type : BIND_ADDR_TYPE.none;
+  return user.bind_addr_type === BIND_ADDR_TYPE.browser || user.bind_addr_type === BIND_ADDR_TYPE.managed
+    ? user.bind_addr_type
+    : BIND_ADDR_TYPE.none;
 }
 
 export function userInfo(user: UserRow, session: SessionView): UserInfo {
@@ -73,11 +75,7 @@ export function createUsers(db: Kysely<Database>) {
     },
 
     async setPassword(id: number, passwordHash: string): Promise<void> {
-      await db
-        .updateTable("users")
-        .set({ password_hash: passwordHash })
-        .where("id", "=", id)
-        .execute();
+      await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
     },
   };
 }

@@ -4,11 +4,7 @@ import type { Kysely } from "kysely";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { Database } from "../db";
 import { ApiError } from "../http";
-import {
-  SIGNED_MESSAGE_MAX_AGE_MS,
-  SIGNED_MESSAGE_MAX_SKEW_MS,
-  walletLoginMessage,
-} from "~core/bind-message";
+import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS, walletLoginMessage } from "~core/bind-message";
 import { type Secrets, sha256Hex } from "./secrets";
 import type { UserRow } from "./tables";
 
@@ -19,7 +15,8 @@ export const SIGNATURE_MISMATCH = "The signature does not match the wallet addre
 /** IssuedAt must be recent: a signature found later (logs, history) is worthless. */
 export function assertFresh(issuedAt: string, now = Date.now()): void {
   const issued = Date.parse(issuedAt);
-  if (issued > now + SIGNED_MESSAGE_MAX_SKEW_MS) throw new ApiError(400, "IssuedAt lies in the future, please check your clock and sign again");
+  if (issued > now + SIGNED_MESSAGE_MAX_SKEW_MS)
+    throw new ApiError(400, "IssuedAt lies in the future, please check your clock and sign again");
   if (issued < now - SIGNED_MESSAGE_MAX_AGE_MS) throw new ApiError(400, "The signed message has expired, please sign again");
 }
 
@@ -35,7 +32,12 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createWallets(db: Kysely<Database>, secrets: Secrets) {
   /** Binds in one conditional update: a parallel bind of the same user or the same address cannot slip in. */
-  async function bind(conn: Kysely<Database>, userId: number, address: string, bindAddrType: typeof BIND_ADDR_TYPE.browser | typeof BIND_ADDR_TYPE.managed): Promise<UserRow> {
+  async function bind(
+    conn: Kysely<Database>,
+    userId: number,
+    address: string,
+    bindAddrType: typeof BIND_ADDR_TYPE.browser | typeof BIND_ADDR_TYPE.managed,
+  ): Promise<UserRow> {
     try {
       const row = await conn
         .updateTable("users")

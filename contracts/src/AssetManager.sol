@@ -8,7 +8,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 
-/// @title Moves assets between the game and the chain (DESIGN "Where items live").
+/// @title Moves assets between the game and the chain (docs/architecture.md "Where items live").
 /// @notice Game -> chain: the game server signs a claim and anyone may submit it; the asset leaves this
 /// contract's custody (tokens from its treasury, NFTs it holds) to the claim's account.
 /// Chain -> game: a player swaps a supported token or NFT into custody; the backend indexer credits the game

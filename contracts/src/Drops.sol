@@ -19,7 +19,7 @@ library Drops {
 
     error UnknownBoxType(uint256 boxType);
 
-    /// @notice The nftType code (SPEC card type codes) a box type mainly yields.
+    /// @notice The nftType code (product-spec card type codes) a box type mainly yields.
     function targetType(uint256 boxType) internal pure returns (uint8) {
         if (boxType == 17) return ItemData.SPACESHIP;
         if (boxType == 4 || boxType == 5 || boxType == 6 || boxType == 7 || boxType == 18) return ItemData.CARD;

@@ -23,7 +23,7 @@ contract FireStaking is Ownable, ReentrancyGuard {
     /// @dev Bounds the boxes one withdrawal forges, so it always fits in a block.
     uint256 public constant MAX_REWARD_PER_ADDRESS = 10;
 
-    /// @dev SPEC's pool shape. `status` is derived from the clock and only filled in by queryPoolInfo.
+    /// @dev the product spec's pool shape. `status` is derived from the clock and only filled in by queryPoolInfo.
     struct Pool {
         uint256 poolId;
         uint8 status;

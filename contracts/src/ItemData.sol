@@ -6,7 +6,7 @@ import {Base64} from "@openzeppelin/contracts/utils/Base64.sol";
 
 /// @title Compact on-chain item attributes (96 bits, stored beside the owner in one slot) and their metadata JSON.
 /// @notice Layout, byte 0 = least significant:
-///   byte 0 nftType (SPEC card type codes: 0 card, 4 spaceship, 5 egg, 7 equipment, 8 material)
+///   byte 0 nftType (product-spec card type codes: 0 card, 4 spaceship, 5 egg, 7 equipment, 8 material)
 ///   byte 1 grade: card rarity 0-3 | spaceship type 1-4 | equipment type 1-4 | material 0-2 | egg type 1-3
 ///   byte 2 level (1-10; 0 for materials and eggs)
 ///   card:      byte 3 camp 0-3, byte 4 identity 0-4, byte 5 profession 0-4
@@ -61,7 +61,7 @@ library ItemData {
     }
 
     /// @notice `data:application/json;base64,...` with name, description and an attributes list of
-    /// trait_type/value pairs (numeric codes of SPEC §3's enumerations).
+    /// trait_type/value pairs (numeric codes of product §3's enumerations).
     function tokenURI(uint256 tokenId, uint96 data) internal pure returns (string memory) {
         uint8 kind = nftType(data);
         string memory name = _kindName(kind);

@@ -4,7 +4,7 @@
  */
 import type { Currency } from "../money";
 
-/** An NFT metadata attribute (SPEC §3). */
+/** An NFT metadata attribute (product §3). */
 export interface Trait {
   trait_type: string;
   value: string | number;

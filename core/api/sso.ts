@@ -1,16 +1,16 @@
 /**
  * Wire types of the SSO API (docs/api/sso.md): what the embedded SSO backend answers and the app's client expects.
- * Field names are SPEC §7's, capitals and typos included. Times are ISO 8601 UTC strings.
+ * Field names are product §7's, capitals and typos included. Times are ISO 8601 UTC strings.
  */
 
-/** BindAddrType of the user info (SPEC §3): 0 none, 1 browser wallet, 2 managed wallet (web path). */
+/** BindAddrType of the user info (product §3): 0 none, 1 browser wallet, 2 managed wallet (web path). */
 export const BIND_ADDR_TYPE = { none: 0, browser: 1, managed: 2 } as const;
 export type BindAddrType = (typeof BIND_ADDR_TYPE)[keyof typeof BIND_ADDR_TYPE];
 
 /** How a session signed in. */
 export type LoginType = "email" | "wallet";
 
-/** SPEC §3 user info, as /sso/getUserInfo, /sso/bindWalletWithAccount and the sign-in answers return it. */
+/** product §3 user info, as /sso/getUserInfo, /sso/bindWalletWithAccount and the sign-in answers return it. */
 export interface UserInfo {
   UserName: string;
   Email: string;

@@ -50,7 +50,12 @@ describe("takeOutTokenSign", () => {
   it("debits FIRE and answers a claim the signer signed, bound to account, chain and asset manager", async () => {
     const before = await fireBalance();
     const amount = 1_234n * 10n ** 18n;
-    const answer = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: amount.toString(), gameTag: 1 }, undefined, m.tokens.browser);
+    const answer = await m.post<Claim>(
+      "/gameRelate/takeOutTokenSign",
+      { fire: amount.toString(), gameTag: 1 },
+      undefined,
+      m.tokens.browser,
+    );
     expect(answer.status, answer.msg).toBe(200);
     const [account, kind, asset, idOrAmount, nonce, deadline, chainId, assetManager] = await expectSignedBySigner(answer.data);
     expect({ account, kind, asset, idOrAmount, chainId, assetManager }).toEqual({
@@ -84,8 +89,15 @@ describe("takeOutTokenSign", () => {
       expect(answer.status, fire).toBe(400);
       expect(answer.msg).toMatch(/^fire: /);
     }
-    expect((await m.post("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 2 }, undefined, m.tokens.browser)).msg).toMatch(/^gameTag: /);
-    const tooMuch = await m.post("/gameRelate/takeOutTokenSign", { fire: (balance + 1n).toString(), gameTag: 1 }, undefined, m.tokens.browser);
+    expect((await m.post("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 2 }, undefined, m.tokens.browser)).msg).toMatch(
+      /^gameTag: /,
+    );
+    const tooMuch = await m.post(
+      "/gameRelate/takeOutTokenSign",
+      { fire: (balance + 1n).toString(), gameTag: 1 },
+      undefined,
+      m.tokens.browser,
+    );
     expect(tooMuch).toMatchObject({ status: 400, msg: "Transaction failed. You do not have enough balance." });
     expect((await m.post("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 })).status).toBe(401);
     expect(await fireBalance()).toBe(balance);
@@ -97,7 +109,10 @@ describe("takeOutTokenSign", () => {
     expect(await fireBalance()).toBe(before - 777n);
     const past = Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1;
     m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(past, Number(answer.data.txId));
-    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({ status: 2, statusName: "expired" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({
+      status: 2,
+      statusName: "expired",
+    });
     expect(await fireBalance()).toBe(before);
     expect((await m.get("/gameRelate/claimStatus", { txId: "x" }, m.tokens.browser)).status).toBe(400);
   });
@@ -118,7 +133,12 @@ describe("takeOutSign", () => {
   it("takes a listed item out of the game: listing cancelled, item leaving, claim of its token id", async () => {
     const listed = (await m.page("/informationCenter/selling", { address: BROWSER.wallet })).records[0];
     const ref = { nftType: listed.nftType, tokenId: listed.tokenId };
-    const answer = await m.post<Claim>("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 }, undefined, m.tokens.browser);
+    const answer = await m.post<Claim>(
+      "/gameRelate/takeOutSign",
+      { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
+      undefined,
+      m.tokens.browser,
+    );
     expect(answer.status, answer.msg).toBe(200);
     const [account, kind, asset, idOrAmount] = await expectSignedBySigner(answer.data);
     expect({ account, kind, asset, idOrAmount }).toEqual({
@@ -132,20 +152,36 @@ describe("takeOutSign", () => {
     expect(item).toMatchObject({ isSelling: false, location: "leaving", ownerAddress: BROWSER.wallet });
     const inGame = await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: ref.nftType, pageSize: 100 }, m.tokens.browser);
     expect(inGame.records.map((r) => r.tokenId)).not.toContain(ref.tokenId);
-    const sell = await m.post("/informationCenter/sellToken", {}, { ...ref, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: "1", signature: SIG }, m.tokens.browser);
+    const sell = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...ref, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: "1", signature: SIG },
+      m.tokens.browser,
+    );
     expect(sell.status).toBe(409);
-    const twice = await m.post("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 }, undefined, m.tokens.browser);
+    const twice = await m.post(
+      "/gameRelate/takeOutSign",
+      { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
+      undefined,
+      m.tokens.browser,
+    );
     expect(twice.status).toBe(409);
 
     // The indexer reports the claim executed: the item is on chain for good.
     const db = new MarketDb(m.t.store);
     await db.write(() => markClaimClaimed(db, Number(answer.data.txId), Date.now()));
-    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({ status: 1, statusName: "claimed" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({
+      status: 1,
+      statusName: "claimed",
+    });
     expect((await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).location).toBe("chain");
 
     // Swapped back into the game by another wallet, it is tradable there again.
     await db.write(() => receiveItemIntoGame(db, ref.nftType, ref.tokenId, MANAGED.wallet, Date.now()));
-    expect(await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).toMatchObject({ location: "game", ownerAddress: MANAGED.wallet });
+    expect(await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).toMatchObject({
+      location: "game",
+      ownerAddress: MANAGED.wallet,
+    });
   });
 
   it("credits FIRE swapped into the game", async () => {
@@ -156,15 +192,25 @@ describe("takeOutSign", () => {
   });
 
   it("only takes out the caller's own items", async () => {
-    const other = m.scalar<string>("select token_id from market_items where owner_address != ? and nft_type = 0 and location = 0 limit 1", BROWSER.wallet);
+    const other = m.scalar<string>(
+      "select token_id from market_items where owner_address != ? and nft_type = 0 and location = 0 limit 1",
+      BROWSER.wallet,
+    );
     const answer = await m.post("/gameRelate/takeOutSign", { takeOut: other, nftType: 0, gameTag: 1 }, undefined, m.tokens.browser);
     expect(answer.status).toBe(403);
-    expect((await m.post("/gameRelate/takeOutSign", { takeOut: other, gameTag: 1 }, undefined, m.tokens.browser)).msg).toMatch(/^nftType: /);
+    expect((await m.post("/gameRelate/takeOutSign", { takeOut: other, gameTag: 1 }, undefined, m.tokens.browser)).msg).toMatch(
+      /^nftType: /,
+    );
   });
 
   it("brings the item back into the game when its claim expired", async () => {
     const ref = (await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: 4 }, m.tokens.browser)).records[0];
-    const answer = await m.post<Claim>("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: 4, gameTag: 1 }, undefined, m.tokens.browser);
+    const answer = await m.post<Claim>(
+      "/gameRelate/takeOutSign",
+      { takeOut: ref.tokenId, nftType: 4, gameTag: 1 },
+      undefined,
+      m.tokens.browser,
+    );
     m.t.store.sqlite
       .prepare("update market_claims set deadline = ? where id = ?")
       .run(Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1, Number(answer.data.txId));

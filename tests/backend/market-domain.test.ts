@@ -1,23 +1,14 @@
-/** Pure pieces under the market: SPEC §3 rules, the sortable wei encoding, the generator's determinism. */
+/** Pure pieces under the market: product §3 rules, the sortable wei encoding, the generator's determinism. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  BOX_TYPES,
-  EQUIPMENT_CODES,
-  NFT_TYPE,
-  NFT_TYPES,
-  SPACESHIP_STATS,
-  equipmentSlot,
-  rankLabel,
-  spaceshipTotal,
-} from "~core/nft";
+import { BOX_TYPES, EQUIPMENT_CODES, NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, equipmentSlot, rankLabel, spaceshipTotal } from "~core/nft";
 import { gradeOf, imageFor, tokenUriFor, traitsOf } from "../../backend/market/catalog";
 import { drawAttributes, drawPrice, prng } from "../../backend/market/generate";
 import type { ItemRow } from "../../backend/market/items";
 import { UINT256_MAX, parseUint256 } from "~core/money";
 import { padWei, readWei } from "../../backend/market/money";
 
-describe("SPEC §3 rules", () => {
+describe("product §3 rules", () => {
   it("labels loot box ranks: Uncommon for 18; Legendary for 8, 19, 7, 17; Common otherwise", () => {
     expect(rankLabel(18)).toBe("Uncommon");
     for (const type of [8, 19, 7, 17]) expect(rankLabel(type)).toBe("Legendary");
@@ -27,7 +18,10 @@ describe("SPEC §3 rules", () => {
   it("sums the seven spaceship stats into Total", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(10_000), { minLength: 7, maxLength: 7 }), (values) => {
-        const stats = Object.fromEntries(SPACESHIP_STATS.map((stat, i) => [stat, values[i]])) as Record<(typeof SPACESHIP_STATS)[number], number>;
+        const stats = Object.fromEntries(SPACESHIP_STATS.map((stat, i) => [stat, values[i]])) as Record<
+          (typeof SPACESHIP_STATS)[number],
+          number
+        >;
         expect(spaceshipTotal(stats)).toBe(values.reduce((a, b) => a + b, 0));
       }),
     );
@@ -80,7 +74,16 @@ describe("catalog and generator", () => {
     const mean = (rarity: number) => {
       let sum = 0n;
       for (let i = 0; i < 200; i++) {
-        const item = { nft_type: 0, rarity, level: 1, amount: 1, spaceship_type: null, equipment_type: null, material: null, box_type: null } as unknown as ItemRow;
+        const item = {
+          nft_type: 0,
+          rarity,
+          level: 1,
+          amount: 1,
+          spaceship_type: null,
+          equipment_type: null,
+          material: null,
+          box_type: null,
+        } as unknown as ItemRow;
         const price = drawPrice(rng, item, "USDT");
         expect(price > 0n).toBe(true);
         sum += price;

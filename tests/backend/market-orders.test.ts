@@ -52,7 +52,12 @@ function activeListingId(item: { nftType: number; tokenId: string }): number {
 
 async function listAsBrowser(item: { nftType: number; tokenId: string }, price: bigint) {
   const proof = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)));
-  const answer = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: price.toString(), ...proof }, m.tokens.browser);
+  const answer = await m.post(
+    "/informationCenter/sellToken",
+    {},
+    { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: price.toString(), ...proof },
+    m.tokens.browser,
+  );
   expect(answer.status, answer.msg).toBe(200);
 }
 
@@ -64,9 +69,14 @@ describe("order signatures", () => {
     const post = (extra: object) => m.post("/informationCenter/sellToken", {}, { ...body, ...extra }, m.tokens.browser);
 
     const good = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)));
-    expect(await post({ ...good, signature: `0x${"ab".repeat(65)}` })).toMatchObject({ status: 403, msg: "The signature is not valid for this order" });
+    expect(await post({ ...good, signature: `0x${"ab".repeat(65)}` })).toMatchObject({
+      status: 403,
+      msg: "The signature is not valid for this order",
+    });
     expect(await post({ ...good, signature: "0x1234" })).toMatchObject({ status: 403 });
-    const stranger = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)), { privateKey: generatePrivateKey() });
+    const stranger = await signOrder(m, "Sell", (ctx) => sellMessage(item, price, BigInt(ctx.counter)), {
+      privateKey: generatePrivateKey(),
+    });
     expect(await post(stranger)).toMatchObject({ status: 403, msg: "The signature is not valid for this order" });
     // Signed for one price, sent with another: the server rebuilds the order from what it is asked to do.
     expect(await post({ ...good, price: (price + 1n).toString() })).toMatchObject({ status: 403 });
@@ -84,8 +94,12 @@ describe("order signatures", () => {
 
     // Cancel, then replay the very same sell order: its nonce is spent.
     const cancel = await signOrder(m, "Cancel", { tokenId: BigInt(item.tokenId), nftType: item.nftType, seller: BROWSER.wallet });
-    expect(await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...cancel }, m.tokens.browser)).toMatchObject({ status: 200 });
-    expect(await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...cancel }, m.tokens.browser)).toMatchObject({ status: 409 });
+    expect(
+      await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...cancel }, m.tokens.browser),
+    ).toMatchObject({ status: 200 });
+    expect(
+      await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...cancel }, m.tokens.browser),
+    ).toMatchObject({ status: 409 });
     expect(await post(good)).toMatchObject({ status: 409, msg: "This order has already been used" });
   });
 
@@ -94,11 +108,28 @@ describe("order signatures", () => {
     const price = 2n * TOKEN;
     await listAsBrowser(item, price);
     const listingId = activeListingId(item);
-    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: (price / 2n).toString() }, m.tokens.buyer);
+    const stale = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId, address: BUYER.wallet, price: (price / 2n).toString() },
+      m.tokens.buyer,
+    );
     expect(stale.status).toBe(409);
     expect(stale.msg).toMatch(/^The price has changed/);
-    expect(await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: price.toString() }, m.tokens.buyer)).toMatchObject({ status: 200 });
-    const again = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed);
+    expect(
+      await m.post(
+        "/informationCenter/buyToken",
+        {},
+        { ...item, listingId, address: BUYER.wallet, price: price.toString() },
+        m.tokens.buyer,
+      ),
+    ).toMatchObject({ status: 200 });
+    const again = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId, address: MANAGED.wallet, price: price.toString() },
+      m.tokens.managed,
+    );
     expect(again).toMatchObject({ status: 409, msg: "Already sold" });
   });
 
@@ -108,14 +139,32 @@ describe("order signatures", () => {
     const body = { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() };
     expect((await m.post("/informationCenter/sellToken", {}, body, m.tokens.managed)).status).toBe(200);
     const first = activeListingId(item);
-    const buyFirst = await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(first), seller: MANAGED.wallet, buyer: BROWSER.wallet, price, currency: "FIRE" });
+    const buyFirst = await signOrder(m, "Buy", {
+      tokenId: BigInt(item.tokenId),
+      nftType: item.nftType,
+      listingId: BigInt(first),
+      seller: MANAGED.wallet,
+      buyer: BROWSER.wallet,
+      price,
+      currency: "FIRE",
+    });
 
     // The seller takes it off the market and gives it away; the new owner lists it at the same price.
     const cancel = await m.post("/informationCenter/cancelSell", {}, { ...item, address: MANAGED.wallet }, m.tokens.managed);
     expect(cancel.status, cancel.msg).toBe(200);
-    const moved = await m.post("/informationCenter/transferToken", {}, { ...item, address: MANAGED.wallet, to: BUYER.wallet }, m.tokens.managed);
+    const moved = await m.post(
+      "/informationCenter/transferToken",
+      {},
+      { ...item, address: MANAGED.wallet, to: BUYER.wallet },
+      m.tokens.managed,
+    );
     expect(moved.status, moved.msg).toBe(200);
-    const relist = await m.post("/informationCenter/sellToken", {}, { ...body, ownerAddress: BUYER.wallet, address: BUYER.wallet }, m.tokens.buyer);
+    const relist = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...body, ownerAddress: BUYER.wallet, address: BUYER.wallet },
+      m.tokens.buyer,
+    );
     expect(relist.status, relist.msg).toBe(200);
     const second = activeListingId(item);
     expect(second).not.toBe(first);
@@ -139,10 +188,20 @@ describe("order signatures", () => {
       primaryType: "Buy",
       message: { tokenId: BigInt(item.tokenId), nftType: item.nftType, buyer: BROWSER.wallet, price, currency: "FIRE", nonce, expiry },
     });
-    expect(await buy({ signature: legacy, nonce: nonce.toString(), expiry: Number(expiry), listingId: second })).toMatchObject({ status: 403 });
+    expect(await buy({ signature: legacy, nonce: nonce.toString(), expiry: Number(expiry), listingId: second })).toMatchObject({
+      status: 403,
+    });
 
     // Signed for the new listing, it buys.
-    const buySecond = await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(second), seller: BUYER.wallet, buyer: BROWSER.wallet, price, currency: "FIRE" });
+    const buySecond = await signOrder(m, "Buy", {
+      tokenId: BigInt(item.tokenId),
+      nftType: item.nftType,
+      listingId: BigInt(second),
+      seller: BUYER.wallet,
+      buyer: BROWSER.wallet,
+      price,
+      currency: "FIRE",
+    });
     const bought = await buy({ ...buySecond, listingId: second });
     expect(bought.status, bought.msg).toBe(200);
   });
@@ -150,7 +209,12 @@ describe("order signatures", () => {
   it("signs managed-wallet orders with the custodial key (web path)", async () => {
     const item = heldItem(MANAGED.wallet, 7);
     const price = 4n * TOKEN;
-    const answer = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed);
+    const answer = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() },
+      m.tokens.managed,
+    );
     expect(answer.status, answer.msg).toBe(200);
     const stored = m.t.store.sqlite
       .prepare("select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0")
@@ -173,10 +237,23 @@ describe("order signatures", () => {
     await listAsBrowser(item, 9n * TOKEN);
     const transfer = (to: string, proof: object) =>
       m.post("/informationCenter/transferToken", {}, { ...item, address: BROWSER.wallet, to, ...proof }, m.tokens.browser);
-    const toSelf = await signOrder(m, "Transfer", { tokenId: BigInt(item.tokenId), nftType: item.nftType, from: BROWSER.wallet, to: BROWSER.wallet });
-    expect(await transfer(BROWSER.wallet, toSelf)).toMatchObject({ status: 400, msg: "The address cannot be the same as the address of the sender" });
+    const toSelf = await signOrder(m, "Transfer", {
+      tokenId: BigInt(item.tokenId),
+      nftType: item.nftType,
+      from: BROWSER.wallet,
+      to: BROWSER.wallet,
+    });
+    expect(await transfer(BROWSER.wallet, toSelf)).toMatchObject({
+      status: 400,
+      msg: "The address cannot be the same as the address of the sender",
+    });
     expect(await transfer(BUYER.wallet.toLowerCase().replace("0x3c", "0x3C"), toSelf)).toMatchObject({ status: 400 });
-    const proof = await signOrder(m, "Transfer", { tokenId: BigInt(item.tokenId), nftType: item.nftType, from: BROWSER.wallet, to: BUYER.wallet });
+    const proof = await signOrder(m, "Transfer", {
+      tokenId: BigInt(item.tokenId),
+      nftType: item.nftType,
+      from: BROWSER.wallet,
+      to: BUYER.wallet,
+    });
     const moved = await transfer(BUYER.wallet, proof);
     expect(moved.status, moved.msg).toBe(200);
     expect(moved.data).toMatchObject({ ownerAddress: BUYER.wallet, isSelling: false });
@@ -188,7 +265,12 @@ describe("order signatures", () => {
     const oldOrder = await signOrder(m, "Sell", (ctx) => sellMessage(heldItem(BROWSER.wallet, 2), TOKEN, BigInt(ctx.counter)));
     const ctx = await m.ok<{ counter: string }>("/marketplace/orderContext", { address: BROWSER.wallet });
     const proof = await signOrder(m, "CancelAll", { seller: BROWSER.wallet, counter: BigInt(ctx.counter) });
-    const answer = await m.post<{ cancelled: number; counter: string }>("/informationCenter/cancelAllSell", {}, { address: BROWSER.wallet, counter: ctx.counter, ...proof }, m.tokens.browser);
+    const answer = await m.post<{ cancelled: number; counter: string }>(
+      "/informationCenter/cancelAllSell",
+      {},
+      { address: BROWSER.wallet, counter: ctx.counter, ...proof },
+      m.tokens.browser,
+    );
     expect(answer.status, answer.msg).toBe(200);
     expect(answer.data.cancelled).toBeGreaterThanOrEqual(2);
     expect(BigInt(answer.data.counter)).toBe(BigInt(ctx.counter) + 1n);
@@ -196,7 +278,12 @@ describe("order signatures", () => {
     expect(selling.total).toBe(0);
     // An order signed under the old counter no longer verifies.
     const item = heldItem(BROWSER.wallet, 2);
-    const stale = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: TOKEN.toString(), ...oldOrder }, m.tokens.browser);
+    const stale = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: TOKEN.toString(), ...oldOrder },
+      m.tokens.browser,
+    );
     expect(stale.status).toBe(403);
   });
 });
@@ -206,7 +293,14 @@ describe("50 concurrent buys of one listing", () => {
     const item = heldItem(MANAGED.wallet, 0);
     const price = 1n * TOKEN;
     expect(
-      (await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() }, m.tokens.managed)).status,
+      (
+        await m.post(
+          "/informationCenter/sellToken",
+          {},
+          { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() },
+          m.tokens.managed,
+        )
+      ).status,
     ).toBe(200);
     const listingId = activeListingId(item);
     const ledgerSum = () =>
@@ -216,7 +310,11 @@ describe("50 concurrent buys of one listing", () => {
         .reduce((sum: bigint, row) => sum + BigInt((row as { amount: string }).amount), 0n);
     const before = ledgerSum();
     const soldCount = () =>
-      m.scalar("select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = ? and l.status = 1", item.tokenId, item.nftType);
+      m.scalar(
+        "select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = ? and l.status = 1",
+        item.tokenId,
+        item.nftType,
+      );
     const soldBefore = soldCount();
     const buyers = [
       { token: m.tokens.buyer, address: BUYER.wallet, signed: false },
@@ -226,9 +324,22 @@ describe("50 concurrent buys of one listing", () => {
       Array.from({ length: 50 }, async (_, i) => {
         const buyer = buyers[i % 2];
         const proof = buyer.signed
-          ? await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(listingId), seller: MANAGED.wallet, buyer: BROWSER.wallet, price, currency: "FIRE" })
+          ? await signOrder(m, "Buy", {
+              tokenId: BigInt(item.tokenId),
+              nftType: item.nftType,
+              listingId: BigInt(listingId),
+              seller: MANAGED.wallet,
+              buyer: BROWSER.wallet,
+              price,
+              currency: "FIRE",
+            })
           : {};
-        return m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: buyer.address, price: price.toString(), ...proof }, buyer.token);
+        return m.post(
+          "/informationCenter/buyToken",
+          {},
+          { ...item, listingId, address: buyer.address, price: price.toString(), ...proof },
+          buyer.token,
+        );
       }),
     );
     const statuses = answers.map((a) => a.status);

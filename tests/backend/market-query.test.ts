@@ -62,8 +62,12 @@ describe("tradingMarket", () => {
     ],
     ["total range", { nftType: 4, "min[total]": 300 }, "nft_type = 4 and total >= 300", (r) => r.total! >= 300],
     ["stat range", { "max[endurance]": 40, "min[crit]": 20 }, "endurance <= 40 and crit >= 20", (r) => r.endurance! <= 40 && r.crit! >= 20],
-    ["combined", { nftType: 0, camp: "0,2", rarity: "1,2,3", "min[level]": 2 }, "nft_type = 0 and camp in (0, 2) and rarity >= 1 and level >= 2", (r) =>
-      [0, 2].includes(r.camp!) && r.rarity! >= 1 && r.level! >= 2],
+    [
+      "combined",
+      { nftType: 0, camp: "0,2", rarity: "1,2,3", "min[level]": 2 },
+      "nft_type = 0 and camp in (0, 2) and rarity >= 1 and level >= 2",
+      (r) => [0, 2].includes(r.camp!) && r.rarity! >= 1 && r.level! >= 2,
+    ],
   ];
 
   it.each(cases)("filter %s narrows to exactly the matching listings", async (_name, query, where, check) => {
@@ -85,7 +89,12 @@ describe("tradingMarket", () => {
   ];
   it.each(keys)("sorts by %s in both directions", async (sort, key) => {
     for (const order of ["asc", "desc"] as const) {
-      const page = await m.page("/marketplace/tradingMarket", { sort, order, pageSize: 50, currency: sort === "price" ? "FIRE" : undefined });
+      const page = await m.page("/marketplace/tradingMarket", {
+        sort,
+        order,
+        pageSize: 50,
+        currency: sort === "price" ? "FIRE" : undefined,
+      });
       const values = page.records.map(key);
       const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       expect(values).toEqual(order === "asc" ? sorted : sorted.reverse());
@@ -104,13 +113,19 @@ describe("tradingMarket", () => {
     [{ sort: "views" }, "1", "views desc"],
     [{ nftType: 2, type: "1,3,5" }, "nft_type = 2 and pse_type in (1, 3, 5)", "listed_at desc"],
     [{ sort: "total", order: "asc" }, "nft_type = 4", "total asc"],
-    [{ nftType: 6, boxType: "4,5", currency: "QUARK", sort: "price", order: "desc" }, "nft_type = 6 and box_type in (4, 5) and currency = 'QUARK'", "price desc"],
+    [
+      { nftType: 6, boxType: "4,5", currency: "QUARK", sort: "price", order: "desc" },
+      "nft_type = 6 and box_type in (4, 5) and currency = 'QUARK'",
+      "price desc",
+    ],
     [{ nftType: 0, camp: 3, sort: "listed", "min[level]": 2 }, "nft_type = 0 and camp = 3 and level >= 2", "listed_at desc"],
   ];
   it.each(paths)("%j pages like a plain ORDER BY", async (query, where, order) => {
     const [column, dir] = order.split(" ");
     const expected = m.t.store.sqlite
-      .prepare(`select nft_type || ':' || token_id as ref from market_listings where status = 0 and ${where} order by ${column} ${dir}, id ${dir} limit 20 offset 20`)
+      .prepare(
+        `select nft_type || ':' || token_id as ref from market_listings where status = 0 and ${where} order by ${column} ${dir}, id ${dir} limit 20 offset 20`,
+      )
       .all()
       .map((row) => (row as { ref: string }).ref);
     const page = await m.page("/marketplace/tradingMarket", { ...query, pageSize: 20, pageNumber: 2 });
@@ -245,7 +260,8 @@ describe("query plans use indexes", () => {
       db.all<{ detail: string }>(`explain query plan ${text}`, params).map((row) => row.detail);
     return { page: explain(sql.page, sql.pageParams), count: explain(sql.count, sql.countParams) };
   };
-  const fullScan = (lines: string[]) => lines.filter((line) => /^SCAN (l|i|f)$/.test(line) || /^SCAN market_(items|listings)\b(?! USING)/.test(line));
+  const fullScan = (lines: string[]) =>
+    lines.filter((line) => /^SCAN (l|i|f)$/.test(line) || /^SCAN market_(items|listings)\b(?! USING)/.test(line));
 
   const market: [string, Query][] = [
     ["newest", {}],

@@ -24,7 +24,9 @@ describe("statistics", () => {
     expect(all.records.every((r) => r.event === "sale" && r.currency === "FIRE" && Date.parse(r.at) >= Date.now() - 30 * DAY)).toBe(true);
 
     const cards = await trades("/statistics/topNft", { period: "all", nftType: 0, rarity: "1,2", camp: 3, pageSize: 100 });
-    expect(cards.total).toBe(m.scalar("select count(*) from market_activity where kind = 1 and nft_type = 0 and rarity in (1, 2) and camp = 3"));
+    expect(cards.total).toBe(
+      m.scalar("select count(*) from market_activity where kind = 1 and nft_type = 0 and rarity in (1, 2) and camp = 3"),
+    );
     expect(cards.records.every((r) => r.nftType === 0 && [1, 2].includes(r.rarity!) && r.camp === 3)).toBe(true);
     const pse = await trades("/statistics/topNft", { period: "all", nftType: 2, type: "1,2,3", level: "1,2,3,4,5" });
     expect(pse.records.every((r) => [1, 2, 3].includes(r.pseType!) && r.level! <= 5)).toBe(true);
@@ -44,10 +46,10 @@ describe("statistics", () => {
   });
 
   it("volume answers one zero-filled day per requested day, per currency", async () => {
-    const data = await m.ok<{ series: { date: string; trades: number; volume: Record<string, string> }[]; totals: { trades: number; volume: Record<string, string> } }>(
-      "/statistics/volume",
-      { days: 30 },
-    );
+    const data = await m.ok<{
+      series: { date: string; trades: number; volume: Record<string, string> }[];
+      totals: { trades: number; volume: Record<string, string> };
+    }>("/statistics/volume", { days: 30 });
     expect(data.series).toHaveLength(30);
     expect(data.series[29].date).toBe(new Date().toISOString().slice(0, 10));
     for (let i = 1; i < 30; i++) expect(Date.parse(data.series[i].date) - Date.parse(data.series[i - 1].date)).toBe(DAY);
@@ -86,7 +88,9 @@ describe("token detail and metadata", () => {
     expect(detail).toMatchObject({ tokenId: listed.tokenId, ownerAddress: listed.ownerAddress, isFavorite: false, isOwner: false });
     expect(detail.listing).toMatchObject({ price: listed.price, currency: listed.currency, sellerAddress: listed.ownerAddress });
     expect(detail.history[0].event).toBe("list");
-    expect(detail.total).toBe(detail.endurance! + detail.agility! + detail.pisonic! + detail.strength! + detail.crit! + detail.spirit! + detail.armor!);
+    expect(detail.total).toBe(
+      detail.endurance! + detail.agility! + detail.pisonic! + detail.strength! + detail.crit! + detail.spirit! + detail.armor!,
+    );
     expect((await m.get("/informationCenter/tokenDetailByTokenId", { tokenId: "424242", nftType: 4 })).status).toBe(404);
     expect((await m.get("/informationCenter/tokenDetailByTokenId", { nftType: 4 })).msg).toMatch(/^tokenId: /);
   });
@@ -108,7 +112,11 @@ describe("token detail and metadata", () => {
 
 describe("invites and rebates", () => {
   it("makes one invite code per wallet and links invitees once", async () => {
-    const first = await m.ok<{ inviteCode: string; invitePath: string; invitedCount: number }>("/informationCenter/getInviteCode", {}, m.tokens.managed);
+    const first = await m.ok<{ inviteCode: string; invitePath: string; invitedCount: number }>(
+      "/informationCenter/getInviteCode",
+      {},
+      m.tokens.managed,
+    );
     const again = await m.ok<{ inviteCode: string }>("/informationCenter/getInviteCode", {}, m.tokens.managed);
     expect(again.inviteCode).toBe(first.inviteCode);
     expect(first.invitePath).toBe(`/login?act=reg&code=${first.inviteCode}`);
@@ -119,23 +127,36 @@ describe("invites and rebates", () => {
     expect((await m.post("/informationCenter/acceptInvite", { code: "NOPE2345" }, undefined, m.tokens.managed)).status).toBe(404);
     // The buyer was seeded as invited by the browser wallet: one invite per wallet.
     expect((await m.post("/informationCenter/acceptInvite", { code: first.inviteCode }, undefined, m.tokens.buyer)).status).toBe(409);
-    const browser = await m.post<{ inviterAddress: string }>("/informationCenter/acceptInvite", { code: first.inviteCode }, undefined, m.tokens.browser);
+    const browser = await m.post<{ inviterAddress: string }>(
+      "/informationCenter/acceptInvite",
+      { code: first.inviteCode },
+      undefined,
+      m.tokens.browser,
+    );
     expect(browser.data).toMatchObject({ inviterAddress: MANAGED.wallet });
     const info = await m.ok<{ invitedCount: number }>("/informationCenter/showRebateInfo", {}, m.tokens.managed);
     expect(info.invitedCount).toBe(first.invitedCount + 1);
     // The code may also be the inviter's wallet, as SSO registration's RefferAddr allows.
-    const other = m.scalar<string>("select address from market_balances where address not in (select invitee_address from market_invites) and address != ? limit 1", MANAGED.wallet);
+    const other = m.scalar<string>(
+      "select address from market_balances where address not in (select invitee_address from market_invites) and address != ? limit 1",
+      MANAGED.wallet,
+    );
     m.t.store.sqlite.prepare("delete from market_invites where invitee_address = ?").run(BROWSER.wallet);
-    const byWallet = await m.post<{ inviterAddress: string }>("/informationCenter/acceptInvite", { code: other }, undefined, m.tokens.browser);
+    const byWallet = await m.post<{ inviterAddress: string }>(
+      "/informationCenter/acceptInvite",
+      { code: other },
+      undefined,
+      m.tokens.browser,
+    );
     expect(byWallet.data).toMatchObject({ inviterAddress: other });
   });
 
   it("reports and pays out rebates per token", async () => {
-    const info = await m.ok<{ invitedCount: number; rebateBps: number; totals: { currency: string; earned: string; claimed: string; claimable: string }[] }>(
-      "/informationCenter/showRebateInfo",
-      {},
-      m.tokens.browser,
-    );
+    const info = await m.ok<{
+      invitedCount: number;
+      rebateBps: number;
+      totals: { currency: string; earned: string; claimed: string; claimable: string }[];
+    }>("/informationCenter/showRebateInfo", {}, m.tokens.browser);
     expect(info.rebateBps).toBe(100);
     expect(info.invitedCount).toBe(m.scalar("select count(*) from market_invites where inviter_address = ?", BROWSER.wallet));
     const fire = info.totals.find((t) => t.currency === "FIRE")!;
@@ -148,8 +169,14 @@ describe("invites and rebates", () => {
     );
     expect(rebate).toMatchObject({ currency: "FIRE", claimable: fire.claimable });
     expect((await m.get("/informationCenter/getRebate", { emailAddr: BUYER.email, erc20Addr: "FIRE" }, m.tokens.browser)).status).toBe(403);
-    expect((await m.get("/informationCenter/getRebate", { emailAddr: BROWSER.email, erc20Addr: "DOGE" }, m.tokens.browser)).msg).toMatch(/^erc20Addr: /);
-    const bnb = await m.ok<{ currency: string }>("/informationCenter/getRebate", { emailAddr: BROWSER.email, erc20Addr: "0x0000000000000000000000000000000000000000" }, m.tokens.browser);
+    expect((await m.get("/informationCenter/getRebate", { emailAddr: BROWSER.email, erc20Addr: "DOGE" }, m.tokens.browser)).msg).toMatch(
+      /^erc20Addr: /,
+    );
+    const bnb = await m.ok<{ currency: string }>(
+      "/informationCenter/getRebate",
+      { emailAddr: BROWSER.email, erc20Addr: "0x0000000000000000000000000000000000000000" },
+      m.tokens.browser,
+    );
     expect(bnb.currency).toBe("BNB");
 
     const balance = async () =>
@@ -158,7 +185,11 @@ describe("invites and rebates", () => {
     const paid = await m.post<{ amount: string }>("/informationCenter/claimRebate", { erc20Addr: "FIRE" }, undefined, m.tokens.browser);
     expect(paid.data.amount).toBe(fire.claimable);
     expect(await balance()).toBe(before + BigInt(fire.claimable));
-    const after = await m.ok<{ claimable: string; claimed: string }>("/informationCenter/getRebate", { emailAddr: BROWSER.email, erc20Addr: "FIRE" }, m.tokens.browser);
+    const after = await m.ok<{ claimable: string; claimed: string }>(
+      "/informationCenter/getRebate",
+      { emailAddr: BROWSER.email, erc20Addr: "FIRE" },
+      m.tokens.browser,
+    );
     expect(after).toMatchObject({ claimable: "0", claimed: fire.earned });
     expect((await m.post("/informationCenter/claimRebate", { erc20Addr: "FIRE" }, undefined, m.tokens.browser)).status).toBe(409);
   });

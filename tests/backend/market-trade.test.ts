@@ -1,4 +1,4 @@
-/** The SPEC §4 listing state machine with game balances, favorites and views, over real HTTP. */
+/** The product §4 listing state machine with game balances, favorites and views, over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingRecord, Page } from "~core/api/market";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
@@ -65,9 +65,7 @@ describe("sell → cancel → sell → buy", () => {
       expect(answer.msg).toMatch(/^price: /);
     }
     const notMine = heldItem(MANAGED.wallet);
-    expect(
-      (await m.post("/informationCenter/sellToken", {}, { ...sellBody, ...notMine }, browser)).status,
-    ).toBe(403);
+    expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, ...notMine }, browser)).status).toBe(403);
     expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, tokenId: "999999999" }, browser)).status).toBe(404);
 
     // The total of a filter is counted once per change of the market (query.ts): each transition must show.
@@ -95,13 +93,28 @@ describe("sell → cancel → sell → buy", () => {
     // on sale → held: the seller only, once.
     const cancelBody = { ...item, address: BUYER.wallet };
     expect((await m.post("/informationCenter/cancelSell", {}, cancelBody, buyer)).status).toBe(403);
-    const cancelled = await m.post<ListingRecord>("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
+    const cancelled = await m.post<ListingRecord>(
+      "/informationCenter/cancelSell",
+      {},
+      { ...item, address: BROWSER.wallet, ...(await cancelProof()) },
+      browser,
+    );
     expect(cancelled.status, cancelled.msg).toBe(200);
     expect(cancelled.data).toMatchObject({ isSelling: false, price: null, ownerAddress: BROWSER.wallet });
     expect(await sellerTotal()).toBe(totalBefore);
-    const again = await m.post("/informationCenter/cancelSell", {}, { ...item, address: BROWSER.wallet, ...(await cancelProof()) }, browser);
+    const again = await m.post(
+      "/informationCenter/cancelSell",
+      {},
+      { ...item, address: BROWSER.wallet, ...(await cancelProof()) },
+      browser,
+    );
     expect(again).toMatchObject({ status: 409, msg: "The item is not on sale" });
-    const buyHeld = await m.post("/informationCenter/buyToken", {}, { ...item, listingId: firstListing, address: BUYER.wallet, price: sellBody.price }, buyer);
+    const buyHeld = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId: firstListing, address: BUYER.wallet, price: sellBody.price },
+      buyer,
+    );
     expect(buyHeld).toMatchObject({ status: 409, msg: "The item is not on sale" });
 
     // held → on sale again, in USDT.
@@ -114,22 +127,42 @@ describe("sell → cancel → sell → buy", () => {
       currency: "USDT",
       counter: BigInt(ctx.counter),
     }));
-    const relisted = await m.post<ListingRecord>("/informationCenter/sellToken", {}, { ...sellBody, ...relistProof, price: price.toString(), currency: "usdt" }, browser);
+    const relisted = await m.post<ListingRecord>(
+      "/informationCenter/sellToken",
+      {},
+      { ...sellBody, ...relistProof, price: price.toString(), currency: "usdt" },
+      browser,
+    );
     expect(relisted.data).toMatchObject({ isSelling: true, price: price.toString(), currency: "USDT" });
     const listingId = (await detail(item)).listing!.id;
     expect(listingId).toBeGreaterThan(firstListing);
 
     // on sale → sold, after the buyer-side checks.
-    const own = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BROWSER.wallet, price: price.toString() }, browser);
+    const own = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId, address: BROWSER.wallet, price: price.toString() },
+      browser,
+    );
     expect(own).toMatchObject({ status: 400, msg: "You cannot buy your own item" });
-    const stale = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: (price + 1n).toString() }, buyer);
+    const stale = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId, address: BUYER.wallet, price: (price + 1n).toString() },
+      buyer,
+    );
     expect(stale.status).toBe(409);
     expect(stale.msg).toContain(price.toString());
 
     const before = { seller: await balances(browser), buyer: await balances(buyer) };
     const rebatesBefore = await rebate(browser, "USDT");
     const volumeBefore = await todayVolume();
-    const bought = await m.post<ListingRecord>("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price: price.toString() }, buyer);
+    const bought = await m.post<ListingRecord>(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId, address: BUYER.wallet, price: price.toString() },
+      buyer,
+    );
     expect(bought.status, bought.msg).toBe(200);
     expect(bought.data).toMatchObject({ ownerAddress: BUYER.wallet, isSelling: false, price: null });
     const after = { seller: await balances(browser), buyer: await balances(buyer) };
@@ -141,13 +174,25 @@ describe("sell → cancel → sell → buy", () => {
     }
 
     // A sold listing cannot be bought again.
-    const late = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: MANAGED.wallet, price: price.toString() }, managed);
+    const late = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      { ...item, listingId, address: MANAGED.wallet, price: price.toString() },
+      managed,
+    );
     expect(late).toMatchObject({ status: 409, msg: "Already sold" });
 
     // The trade shows up everywhere it should.
     expect((await detail(item, BUYER.wallet)).isOwner).toBe(true);
-    const activity = await m.ok<Page<{ tokenId: string; event: string; price: string; buyerAddress: string }>>("/statistics/activity", { pageSize: 1 });
-    expect(activity.records[0]).toMatchObject({ tokenId: item.tokenId, event: "sale", price: price.toString(), buyerAddress: BUYER.wallet });
+    const activity = await m.ok<Page<{ tokenId: string; event: string; price: string; buyerAddress: string }>>("/statistics/activity", {
+      pageSize: 1,
+    });
+    expect(activity.records[0]).toMatchObject({
+      tokenId: item.tokenId,
+      event: "sale",
+      price: price.toString(),
+      buyerAddress: BUYER.wallet,
+    });
     const storage = await m.page("/informationCenter/myStorage", { address: BUYER.wallet, nftType: item.nftType, pageSize: 100 });
     expect(storage.records.map((r) => r.tokenId)).toContain(item.tokenId);
     // The buyer joined through the browser wallet's invite: its inviter earns 1 %.
@@ -160,7 +205,12 @@ describe("sell → cancel → sell → buy", () => {
   it("refuses a purchase the buyer's game balance cannot cover, changing nothing", async () => {
     const item = heldItem(MANAGED.wallet, 4);
     const price = (10n ** 12n * TOKEN).toString();
-    const sold = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, currency: "BNB" }, m.tokens.managed);
+    const sold = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, currency: "BNB" },
+      m.tokens.managed,
+    );
     expect(sold.status, sold.msg).toBe(200);
     const before = await balances(m.tokens.buyer);
     const listingId = (await detail(item)).listing!.id;
@@ -173,7 +223,12 @@ describe("sell → cancel → sell → buy", () => {
   it("sells a listing once when two buyers race", async () => {
     const item = heldItem(MANAGED.wallet, 7);
     const price = (5n * TOKEN).toString();
-    await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price }, m.tokens.managed);
+    await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price },
+      m.tokens.managed,
+    );
     const listingId = (await detail(item)).listing!.id;
     const answers = await Promise.all([
       m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer),
@@ -185,27 +240,52 @@ describe("sell → cancel → sell → buy", () => {
           listingId,
           address: BROWSER.wallet,
           price,
-          ...(await signOrder(m, "Buy", { tokenId: BigInt(item.tokenId), nftType: item.nftType, listingId: BigInt(listingId), seller: MANAGED.wallet, buyer: BROWSER.wallet, price: BigInt(price), currency: "FIRE" })),
+          ...(await signOrder(m, "Buy", {
+            tokenId: BigInt(item.tokenId),
+            nftType: item.nftType,
+            listingId: BigInt(listingId),
+            seller: MANAGED.wallet,
+            buyer: BROWSER.wallet,
+            price: BigInt(price),
+            currency: "FIRE",
+          })),
         },
         m.tokens.browser,
       ),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)?.msg).toBe("Already sold");
-    expect(m.scalar("select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = 7 and l.status = 1", item.tokenId)).toBe(1);
+    expect(
+      m.scalar(
+        "select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = 7 and l.status = 1",
+        item.tokenId,
+      ),
+    ).toBe(1);
   });
 
   it("takes a listing whose signed expiry passed off the market", async () => {
     const item = heldItem(MANAGED.wallet, 5);
     const expiry = Math.floor(Date.now() / 1000) + 3600;
     const price = (7n * TOKEN).toString();
-    const sold = await m.post("/informationCenter/sellToken", {}, { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry }, m.tokens.managed);
+    const sold = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry },
+      m.tokens.managed,
+    );
     expect(sold.status, sold.msg).toBe(200);
     const listingId = (await detail(item)).listing!.id;
-    const past = await m.post("/informationCenter/sellToken", {}, { ...heldItem(MANAGED.wallet, 5), ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry: 1000 }, m.tokens.managed);
+    const past = await m.post(
+      "/informationCenter/sellToken",
+      {},
+      { ...heldItem(MANAGED.wallet, 5), ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry: 1000 },
+      m.tokens.managed,
+    );
     expect(past.msg).toMatch(/^expiry: /);
     // Time passes.
-    m.t.store.sqlite.prepare("update market_listings set expiry = ? where token_id = ? and nft_type = 5 and status = 0").run(expiry - 7200, item.tokenId);
+    m.t.store.sqlite
+      .prepare("update market_listings set expiry = ? where token_id = ? and nft_type = 5 and status = 0")
+      .run(expiry - 7200, item.tokenId);
     const eggs = await m.page("/marketplace/tradingMarket", { nftType: 5, pageSize: 100 });
     expect(eggs.records.map((r) => r.tokenId)).not.toContain(item.tokenId);
     const buy = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
@@ -257,7 +337,10 @@ describe("views", () => {
     expect(anonymous.data).toMatchObject({ counted: true, views: start + 1 });
     expect((await m.post("/marketplace/token/views/add", item)).data).toMatchObject({ counted: false, views: start + 1 });
     // A logged-in visitor is told apart by wallet.
-    expect((await m.post("/marketplace/token/views/add", item, undefined, m.tokens.browser)).data).toMatchObject({ counted: true, views: start + 2 });
+    expect((await m.post("/marketplace/token/views/add", item, undefined, m.tokens.browser)).data).toMatchObject({
+      counted: true,
+      views: start + 2,
+    });
     expect((await m.post("/marketplace/token/views/add", item, undefined, m.tokens.browser)).data).toMatchObject({ counted: false });
     expect((await m.post("/marketplace/token/views/add", { ...item, tokenId: "x" })).status).toBe(400);
   });
@@ -265,7 +348,9 @@ describe("views", () => {
   it("leaves the listing generation (the market count cache's key) alone, unlike listing changes", async () => {
     const generation = () => (m.t.store.sqlite.prepare("select value from market_listing_generation").get() as { value: number }).value;
     const listed = m.t.store.sqlite
-      .prepare("select nft_type as nftType, token_id as tokenId, id from market_listings where status = 0 and nft_type <> 8 order by id limit 1")
+      .prepare(
+        "select nft_type as nftType, token_id as tokenId, id from market_listings where status = 0 and nft_type <> 8 order by id limit 1",
+      )
       .get() as { nftType: number; tokenId: string; id: number };
     const before = generation();
     expect((await m.post("/marketplace/token/views/add", { nftType: listed.nftType, tokenId: listed.tokenId })).status).toBe(200);

@@ -116,13 +116,18 @@ describe("POST /basic/login attempt budgets", () => {
     const email = "locked@sparkera.test";
     await register(t, email, PASSWORD);
     const client = "192.0.2.1";
-    for (let i = 0; i < CLIENT_MAX; i++) expect(await attempt(email, "Wrong-pass-2", client)).toMatchObject({ status: 400, msg: BAD_CREDENTIALS });
+    for (let i = 0; i < CLIENT_MAX; i++)
+      expect(await attempt(email, "Wrong-pass-2", client)).toMatchObject({ status: 400, msg: BAD_CREDENTIALS });
     expect(await attempt(email, PASSWORD, client)).toMatchObject({
       status: 429,
       msg: "Too many failed sign-in attempts, please try again in 15 minutes",
     });
 
-    await t.store.db.updateTable("login_attempts").set({ locked_until: minutesFromNow(-1) }).where("client", "=", client).execute();
+    await t.store.db
+      .updateTable("login_attempts")
+      .set({ locked_until: minutesFromNow(-1) })
+      .where("client", "=", client)
+      .execute();
     expect((await attempt(email, PASSWORD, client)).status).toBe(200);
     // The client starts clean; the account budget keeps the failures (the refused try was never counted).
     expect(await attemptRows(email)).toEqual([{ client: "*", failures: CLIENT_MAX, locked_until: null }]);
@@ -178,7 +183,9 @@ describe("POST /basic/login attempt budgets", () => {
 
     expect((await t.call("POST", "/basic/sendCodeToForgetPwd", { Name: email })).status).toBe(200);
     const code = await latestCode(t, email);
-    expect((await t.call("POST", "/basic/forgetPwd", { UserName: email, Passsword: prehashPassword("New-pass-7"), Code: code })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/basic/forgetPwd", { UserName: email, Passsword: prehashPassword("New-pass-7"), Code: code })).status,
+    ).toBe(200);
     expect((await attempt(email, "New-pass-7", "203.0.113.30")).status).toBe(200);
     expect(await attemptRows(email)).toEqual([{ client: "*", failures: 0, locked_until: null }]);
   }, 60_000);
@@ -236,7 +243,11 @@ describe("GET /sso/getUserInfo and /sso/loginOut", () => {
     const { token } = await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
     const { data } = await t.call<{ UserName: string }>("GET", "/sso/getUserInfo", undefined, token);
     expect(data.UserName).toBe(DEMO_BROWSER_ACCOUNT.email);
-    await t.store.db.updateTable("sessions").set({ expires_at: minutesFromNow(-1) }).where("revoked_at", "is", null).execute();
+    await t.store.db
+      .updateTable("sessions")
+      .set({ expires_at: minutesFromNow(-1) })
+      .where("revoked_at", "is", null)
+      .execute();
     expect((await t.call("GET", "/sso/getUserInfo", undefined, token)).status).toBe(401);
   });
 });

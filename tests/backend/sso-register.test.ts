@@ -95,7 +95,12 @@ describe("POST /basic/userInfo (register)", () => {
   it("takes an invite code as referral, and no referral at all", async () => {
     await register(t, "invited@sparkera.test", "Fresh-pass-1", "INV-42_x");
     await register(t, "solo@sparkera.test", "Fresh-pass-1", "");
-    const rows = await t.store.db.selectFrom("users").select(["email", "referrer"]).where("email", "in", ["invited@sparkera.test", "solo@sparkera.test"]).orderBy("email").execute();
+    const rows = await t.store.db
+      .selectFrom("users")
+      .select(["email", "referrer"])
+      .where("email", "in", ["invited@sparkera.test", "solo@sparkera.test"])
+      .orderBy("email")
+      .execute();
     expect(rows).toEqual([
       { email: "invited@sparkera.test", referrer: "INV-42_x" },
       { email: "solo@sparkera.test", referrer: null },
@@ -245,7 +250,11 @@ describe("password reset: sendCodeToForgetPwd, validateForgetCode, forgetPwd", (
   });
 
   it("refuses a reset for an unknown email or with bad input", async () => {
-    const unknown = await t.call("POST", "/basic/forgetPwd", { UserName: "ghost@sparkera.test", Passsword: prehashPassword("x"), Code: "123456" });
+    const unknown = await t.call("POST", "/basic/forgetPwd", {
+      UserName: "ghost@sparkera.test",
+      Passsword: prehashPassword("x"),
+      Code: "123456",
+    });
     expect(unknown.status).toBe(404);
     const bad = await t.call("POST", "/basic/forgetPwd", { UserName: email, Passsword: "New-pass-2", Code: "123456" });
     expect(bad.status).toBe(400);

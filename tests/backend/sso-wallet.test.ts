@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Hex, getAddress, verifyMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import {
-  bindWalletMessage,
-  encodeWalletLoginToken,
-  walletLoginMessage,
-} from "~core/bind-message";
+import { bindWalletMessage, encodeWalletLoginToken, walletLoginMessage } from "~core/bind-message";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { createSecrets } from "../../backend/sso/secrets";
 import { createSsoService } from "../../backend/sso/service";
@@ -209,8 +205,16 @@ describe("GET /sso/createAddress", () => {
     const otherKey = createSsoService({ store: t.store, options: { ...testBackendOptions, walletEncryptionKey: "22".repeat(32) } });
     await expect(otherKey.auth.managedAccount(owner!.userId)).rejects.toThrow();
 
-    const demo = await t.store.db.selectFrom("managed_wallets").selectAll().where("address", "=", DEMO_MANAGED_ACCOUNT.wallet).executeTakeFirstOrThrow();
-    await t.store.db.updateTable("managed_wallets").set({ encrypted_key: demo.encrypted_key }).where("user_id", "=", owner!.userId).execute();
+    const demo = await t.store.db
+      .selectFrom("managed_wallets")
+      .selectAll()
+      .where("address", "=", DEMO_MANAGED_ACCOUNT.wallet)
+      .executeTakeFirstOrThrow();
+    await t.store.db
+      .updateTable("managed_wallets")
+      .set({ encrypted_key: demo.encrypted_key })
+      .where("user_id", "=", owner!.userId)
+      .execute();
     const { auth } = createSsoService({ store: t.store, options: testBackendOptions });
     await expect(auth.managedAccount(owner!.userId)).rejects.toThrow();
   });
@@ -280,7 +284,9 @@ describe("POST /sso/loginOther (wallet sign-in)", () => {
         encodeWalletLoginToken({
           address: demoWallet.address,
           issuedAt,
-          signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message: walletLoginMessage({ address: demoWallet.address, issuedAt }) }),
+          signature: await privateKeyToAccount(generatePrivateKey()).signMessage({
+            message: walletLoginMessage({ address: demoWallet.address, issuedAt }),
+          }),
         }),
         400,
         "The signature does not match the wallet address",

@@ -91,7 +91,15 @@ async function loadItems(baseUrl: string): Promise<Item[]> {
       for (const owned of await ownedItems(baseUrl, WALLETS[party], nftType)) {
         if (owned.location !== "game") continue;
         const detail = await tokenDetail(baseUrl, owned);
-        items.push({ tokenId: owned.tokenId, nftType, owner: party, listed: detail.listing ? BigInt(detail.listing.price) : null, busy: false, unsure: false, events: 0 });
+        items.push({
+          tokenId: owned.tokenId,
+          nftType,
+          owner: party,
+          listed: detail.listing ? BigInt(detail.listing.price) : null,
+          busy: false,
+          unsure: false,
+          events: 0,
+        });
       }
     }
   }
@@ -106,7 +114,14 @@ async function signIn(baseUrl: string): Promise<Record<Party, string>> {
  * Trades until `stop()` says so: each worker takes an idle item and does its next step (its owner lists it, or
  * the other party buys it through the confirmation page). Only a success redirect counts as confirmed.
  */
-async function burst(baseUrl: string, round: number, items: Item[], cookies: Record<Party, string>, confirmed: Trade[], stop: () => boolean) {
+async function burst(
+  baseUrl: string,
+  round: number,
+  items: Item[],
+  cookies: Record<Party, string>,
+  confirmed: Trade[],
+  stop: () => boolean,
+) {
   const detailUrl = (item: Item) => `/marketplace/detail?tokenId=${item.tokenId}&nftType=${item.nftType}`;
   const succeeded = (response: Response, item: Item) => response.status === 302 && response.headers.get("location") === detailUrl(item);
 
@@ -114,7 +129,12 @@ async function burst(baseUrl: string, round: number, items: Item[], cookies: Rec
     const url = detailUrl(item);
     if (item.listed === null) {
       const price = nextPrice();
-      const response = await postForm(baseUrl, url, cookies[item.owner], { intent: "sell", price: price.text, currency: "FIRE", days: "7" });
+      const response = await postForm(baseUrl, url, cookies[item.owner], {
+        intent: "sell",
+        price: price.text,
+        currency: "FIRE",
+        days: "7",
+      });
       if (!succeeded(response, item)) throw new Error(`listing refused: ${response.status}`);
       confirmed.push({ round, tokenId: item.tokenId, nftType: item.nftType, event: "list", price: price.wei, seller: WALLETS[item.owner] });
       item.listed = price.wei;
@@ -128,7 +148,15 @@ async function burst(baseUrl: string, round: number, items: Item[], cookies: Rec
       if (!form) throw new Error("no purchase confirmation");
       const response = await postForm(baseUrl, form.action ?? url, cookies[buyer], form.fields);
       if (!succeeded(response, item)) throw new Error(`purchase refused: ${response.status}`);
-      confirmed.push({ round, tokenId: item.tokenId, nftType: item.nftType, event: "sale", price: item.listed, seller: WALLETS[item.owner], buyer: WALLETS[buyer] });
+      confirmed.push({
+        round,
+        tokenId: item.tokenId,
+        nftType: item.nftType,
+        event: "sale",
+        price: item.listed,
+        seller: WALLETS[item.owner],
+        buyer: WALLETS[buyer],
+      });
       item.owner = buyer;
       item.listed = null;
     }
@@ -165,13 +193,15 @@ async function missingTrades(baseUrl: string, trades: Trade[]): Promise<Trade[]>
   for (const trade of trades) {
     const key = `${trade.nftType}:${trade.tokenId}`;
     if (!histories.has(key)) histories.set(key, (await tokenDetail(baseUrl, trade)).history);
-    const found = histories.get(key)!.some(
-      (event) =>
-        event.event === trade.event &&
-        BigInt(event.price) === trade.price &&
-        getAddress(event.fromAddress) === trade.seller &&
-        (trade.buyer === undefined || (event.toAddress !== null && getAddress(event.toAddress) === trade.buyer)),
-    );
+    const found = histories
+      .get(key)!
+      .some(
+        (event) =>
+          event.event === trade.event &&
+          BigInt(event.price) === trade.price &&
+          getAddress(event.fromAddress) === trade.seller &&
+          (trade.buyer === undefined || (event.toAddress !== null && getAddress(event.toAddress) === trade.buyer)),
+      );
     if (!found) missing.push(trade);
   }
   return missing;
@@ -219,7 +249,10 @@ try {
     );
     if (afterKill !== "ok") problems.push(`round ${round}: integrity_check after the kill: ${afterKill}`);
     if (afterRestart !== "ok") problems.push(`round ${round}: integrity_check after the restart: ${afterRestart}`);
-    for (const trade of missing) problems.push(`round ${round}: confirmed ${trade.event} of ${trade.nftType}:${trade.tokenId} at ${trade.price} wei is not in the ledger`);
+    for (const trade of missing)
+      problems.push(
+        `round ${round}: confirmed ${trade.event} of ${trade.nftType}:${trade.tokenId} at ${trade.price} wei is not in the ledger`,
+      );
   }
 } finally {
   await stopServer(server);
@@ -229,7 +262,9 @@ try {
 
 const fireAfter = fireTotal(dbFile(server));
 const finalCheck = integrity(dbFile(server));
-console.log(`FIRE over all game balances: ${fireBefore} before, ${fireAfter} after; integrity_check after a clean stop: ${finalCheck}; ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all`);
+console.log(
+  `FIRE over all game balances: ${fireBefore} before, ${fireAfter} after; integrity_check after a clean stop: ${finalCheck}; ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all`,
+);
 if (fireAfter !== fireBefore) problems.push(`FIRE over all game balances changed by ${fireAfter - fireBefore} wei`);
 if (finalCheck !== "ok") problems.push(`integrity_check after a clean stop: ${finalCheck}`);
 console.log(problems.length ? `FAILED:\n${problems.map((problem) => `  ${problem}`).join("\n")}` : "Nothing confirmed was lost.");

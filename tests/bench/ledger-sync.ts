@@ -84,4 +84,6 @@ for (const mode of ["NORMAL", "FULL"]) {
   );
 }
 const extra = (figures.FULL - figures.NORMAL) / (TRADES * 2);
-console.log(`FULL takes ${(figures.FULL / figures.NORMAL).toFixed(2)}× the time of NORMAL: ${extra.toFixed(3)} ms more per commit (its fsync)`);
+console.log(
+  `FULL takes ${(figures.FULL / figures.NORMAL).toFixed(2)}× the time of NORMAL: ${extra.toFixed(3)} ms more per commit (its fsync)`,
+);

@@ -59,7 +59,8 @@ async function marketFile(): Promise<string> {
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const file = path.join(CACHE_DIR, `market-${listings}-${sourceHash()}.db`);
   if (fs.existsSync(file)) return file;
-  for (const stale of fs.readdirSync(CACHE_DIR).filter((name) => name.startsWith(`market-${listings}-`))) fs.rmSync(path.join(CACHE_DIR, stale), { force: true });
+  for (const stale of fs.readdirSync(CACHE_DIR).filter((name) => name.startsWith(`market-${listings}-`)))
+    fs.rmSync(path.join(CACHE_DIR, stale), { force: true });
   console.log(`building ${listings.toLocaleString("en")} listings (cached for later runs) …`);
   await buildMarketDb(`${file}.tmp`, listings, { log: (line) => console.log(line) });
   fs.renameSync(`${file}.tmp`, file);
@@ -132,7 +133,12 @@ async function closedLoop(paths: string[], ms: number): Promise<{ rate: number; 
   await Promise.all(Array.from({ length: concurrency }, client));
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { rate: (latencies.length / elapsed) * 1000, requests: latencies.length, bytes, p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0 };
+  return {
+    rate: (latencies.length / elapsed) * 1000,
+    requests: latencies.length,
+    bytes,
+    p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

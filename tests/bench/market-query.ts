@@ -32,7 +32,11 @@ const MIXES: [name: string, path: string, query: string][] = [
   ["cards, levels, FIRE, dearest", "/marketplace/tradingMarket", "nftType=0&min[level]=5&currency=FIRE&sort=price&order=desc"],
   ["ships by rank and total", "/marketplace/tradingMarket", "nftType=4&rank=3,4&min[total]=250&sort=total&order=desc"],
   ["PSE types, newest", "/marketplace/tradingMarket", "nftType=2&type=4,5&pageSize=20"],
-  ["USDT in a price range", "/marketplace/tradingMarket", "currency=USDT&min[price]=5000000000000000000&max[price]=200000000000000000000&sort=price"],
+  [
+    "USDT in a price range",
+    "/marketplace/tradingMarket",
+    "currency=USDT&min[price]=5000000000000000000&max[price]=200000000000000000000&sort=price",
+  ],
   ["legendary boxes, dearest", "/marketplace/tradingMarket", "nftType=6&boxType=7,17&sort=price&order=desc"],
   ["equipment most viewed", "/marketplace/tradingMarket", "nftType=7&equipmentType=3,4&sort=views"],
   ["page 5 of a tab", "/marketplace/tradingMarket", "nftType=0&pageNumber=5&pageSize=20"],
@@ -70,7 +74,10 @@ function checkPlans(backend: Awaited<ReturnType<typeof startBackends>>): string[
     if (route !== "/marketplace/tradingMarket") continue;
     const q = listingQuerySchema.parse(normalizeQuery(Object.fromEntries(new URLSearchParams(query))));
     const sql = buildListingSql({ kind: "market" }, q);
-    for (const [label, text, params] of [["page", sql.page, sql.pageParams], ["count", sql.count, sql.countParams]] as const) {
+    for (const [label, text, params] of [
+      ["page", sql.page, sql.pageParams],
+      ["count", sql.count, sql.countParams],
+    ] as const) {
       const plan = db.all<{ detail: string }>(`explain query plan ${text}`, params).map((row) => row.detail);
       const bad = plan.filter((line) => /^SCAN (l|i)$/.test(line) || (label === "page" && /TEMP B-TREE FOR ORDER BY/.test(line)));
       if (bad.length) problems.push(`${name} (${label}): ${plan.join(" | ")}`);
@@ -131,7 +138,9 @@ async function measure(runs: Awaited<ReturnType<typeof serve>>[], requests: numb
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { sizes: { type: "string", default: "10000,1000000" }, requests: { type: "string", default: "200" } } });
+  const { values } = parseArgs({
+    options: { sizes: { type: "string", default: "10000,1000000" }, requests: { type: "string", default: "200" } },
+  });
   const sizes = values.sizes!.split(",").map(Number);
   const requests = Number(values.requests);
   const runs: Awaited<ReturnType<typeof serve>>[] = [];
@@ -162,10 +171,14 @@ async function main() {
     }
   }
   if (runs.length > 1 && ratio > MAX_RATIO) {
-    console.error(`\nFAIL: mean time per page grew ${ratio.toFixed(2)}× from ${small.size} to ${large.size} listings (limit ${MAX_RATIO}×)`);
+    console.error(
+      `\nFAIL: mean time per page grew ${ratio.toFixed(2)}× from ${small.size} to ${large.size} listings (limit ${MAX_RATIO}×)`,
+    );
     failed = true;
   } else if (runs.length > 1) {
-    console.log(`\nOK: ${large.size.toLocaleString("en")} / ${small.size.toLocaleString("en")} listings = ${ratio.toFixed(2)}× (limit ${MAX_RATIO}×)`);
+    console.log(
+      `\nOK: ${large.size.toLocaleString("en")} / ${small.size.toLocaleString("en")} listings = ${ratio.toFixed(2)}× (limit ${MAX_RATIO}×)`,
+    );
   }
   process.exit(failed ? 1 : 0);
 }

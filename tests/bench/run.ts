@@ -4,7 +4,12 @@
  */
 import { spawnSync } from "node:child_process";
 
-const BENCHES = ["tests/bench/market-query.ts", "tests/bench/market-page.ts", "tests/bench/ledger-sync.ts", "tests/bench/crash-recovery.ts"];
+const BENCHES = [
+  "tests/bench/market-query.ts",
+  "tests/bench/market-page.ts",
+  "tests/bench/ledger-sync.ts",
+  "tests/bench/crash-recovery.ts",
+];
 let failed = false;
 for (const bench of BENCHES) {
   console.log(`\n== ${bench}`);

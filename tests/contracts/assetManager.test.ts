@@ -37,12 +37,7 @@ async function claimFields(account: Account, overrides: Partial<ClaimFields> = {
   };
 }
 
-function submit(
-  functionName: "claimToken" | "claimNft",
-  account: Account,
-  signed: SignedClaim,
-  submitter: Account = account,
-) {
+function submit(functionName: "claimToken" | "claimNft", account: Account, signed: SignedClaim, submitter: Account = account) {
   return t.walletFor(submitter).writeContract({
     address: c.assetManager,
     abi: managerAbi,
@@ -55,13 +50,23 @@ const fireBalance = (address: Hex) =>
   t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
 
 const claimStatus = (account: Account, claimNonce: bigint) =>
-  t.publicClient.readContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "queryClaim", args: [account.address, claimNonce] });
+  t.publicClient.readContract({
+    address: c.assetManager,
+    abi: assetManagerAbi,
+    functionName: "queryClaim",
+    args: [account.address, claimNonce],
+  });
 
 describe("claims from the game", () => {
   it("is seeded with a treasury and custody items", async () => {
     expect(await fireBalance(c.assetManager)).toBe(TREASURY_GRANT);
     for (const { tokenId } of t.deployment.seed.custodyNfts) {
-      const owner = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [BigInt(tokenId)] });
+      const owner = await t.publicClient.readContract({
+        address: c.card,
+        abi: sparkCardAbi,
+        functionName: "ownerOf",
+        args: [BigInt(tokenId)],
+      });
       expect(owner).toBe(c.assetManager);
     }
     expect(await t.publicClient.readContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "claimSigner" })).toBe(
@@ -154,14 +159,22 @@ describe("swaps into the game", () => {
   it("takes supported tokens and NFTs into custody and records SwappedToGame", async () => {
     const player = freshPlayer(7);
     const wallet = t.walletFor(player);
-    await t.mined(t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, 50n * WEI] }));
+    await t.mined(
+      t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, 50n * WEI] }),
+    );
     await t.mined(wallet.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.assetManager, 50n * WEI] }));
 
     const tokenSwap = await t.mined(
       wallet.writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [c.fire, 40n * WEI, 1n] }),
     );
     const [tokenEvent] = parseEventLogs({ abi: assetManagerAbi, logs: tokenSwap.logs, eventName: "SwappedToGame" });
-    expect(tokenEvent?.args).toMatchObject({ account: player.address, asset: c.fire, kind: CLAIM_KIND.token, idOrAmount: 40n * WEI, gameTag: 1n });
+    expect(tokenEvent?.args).toMatchObject({
+      account: player.address,
+      asset: c.fire,
+      kind: CLAIM_KIND.token,
+      idOrAmount: 40n * WEI,
+      gameTag: 1n,
+    });
     expect(await fireBalance(player.address)).toBe(10n * WEI);
 
     // Claim a custody card, then swap it back into the game.

@@ -44,9 +44,9 @@ describe("local chain", () => {
     expect(await fireOf(t, DEMO_BROWSER_ACCOUNT.wallet)).toBe(DEMO_TOKEN_GRANT);
 
     const port = Number(new URL(t.rpcUrl).port);
-    await expect(startLocalChain({ port, stateFile: `${t.dir}/other.json`, deploymentFile: `${t.dir}/other-deployment.json` })).rejects.toThrow(
-      /already in use/,
-    );
+    await expect(
+      startLocalChain({ port, stateFile: `${t.dir}/other.json`, deploymentFile: `${t.dir}/other-deployment.json` }),
+    ).rejects.toThrow(/already in use/);
     await stop(t);
     fs.rmSync(t.dir, { recursive: true, force: true });
   });
@@ -55,9 +55,28 @@ describe("local chain", () => {
     const first = await start();
     const player = freshPlayer(3);
     const demo = first.walletFor(privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey));
-    await first.mined(demo.writeContract({ address: first.deployment.contracts.fire, abi: gameTokenAbi, functionName: "transfer", args: [player.address, 123n] }));
-    const [boxIds] = await first.publicClient.readContract({ address: first.deployment.contracts.box, abi: blindBoxAbi, functionName: "queryUserBoxes", args: [DEMO_BROWSER_ACCOUNT.wallet] });
-    await first.mined(demo.writeContract({ address: first.deployment.contracts.box, abi: blindBoxAbi, functionName: "transferFrom", args: [DEMO_BROWSER_ACCOUNT.wallet, player.address, boxIds[0]!] }));
+    await first.mined(
+      demo.writeContract({
+        address: first.deployment.contracts.fire,
+        abi: gameTokenAbi,
+        functionName: "transfer",
+        args: [player.address, 123n],
+      }),
+    );
+    const [boxIds] = await first.publicClient.readContract({
+      address: first.deployment.contracts.box,
+      abi: blindBoxAbi,
+      functionName: "queryUserBoxes",
+      args: [DEMO_BROWSER_ACCOUNT.wallet],
+    });
+    await first.mined(
+      demo.writeContract({
+        address: first.deployment.contracts.box,
+        abi: blindBoxAbi,
+        functionName: "transferFrom",
+        args: [DEMO_BROWSER_ACCOUNT.wallet, player.address, boxIds[0]!],
+      }),
+    );
     const blockBefore = await first.publicClient.getBlockNumber();
     await stop(first);
     expect(fs.existsSync(first.stateFile)).toBe(true);
@@ -68,7 +87,12 @@ describe("local chain", () => {
     expect(await second.publicClient.getBlockNumber()).toBeGreaterThanOrEqual(blockBefore);
     expect(await fireOf(second, player.address)).toBe(123n);
     expect(await fireOf(second, DEMO_BROWSER_ACCOUNT.wallet)).toBe(DEMO_TOKEN_GRANT - 123n);
-    const owner = await second.publicClient.readContract({ address: second.deployment.contracts.box, abi: blindBoxAbi, functionName: "ownerOf", args: [boxIds[0]!] });
+    const owner = await second.publicClient.readContract({
+      address: second.deployment.contracts.box,
+      abi: blindBoxAbi,
+      functionName: "ownerOf",
+      args: [boxIds[0]!],
+    });
     expect(owner).toBe(player.address);
     await stop(second);
 
@@ -106,9 +130,18 @@ describe("a chain left behind by a killed server (issue 10, item 8)", () => {
       const deployment = readDeployment(deploymentFile)!;
       const rpcUrl = `http://127.0.0.1:${port}`;
       const publicClient = createPublicClient({ chain: localChain(rpcUrl), transport: http(rpcUrl), pollingInterval: 50 });
-      const demo = createWalletClient({ account: privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey), chain: localChain(rpcUrl), transport: http(rpcUrl) });
+      const demo = createWalletClient({
+        account: privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey),
+        chain: localChain(rpcUrl),
+        transport: http(rpcUrl),
+      });
       const player = freshPlayer(4);
-      const hash = await demo.writeContract({ address: deployment.contracts.fire, abi: gameTokenAbi, functionName: "transfer", args: [player.address, 77n] });
+      const hash = await demo.writeContract({
+        address: deployment.contracts.fire,
+        abi: gameTokenAbi,
+        functionName: "transfer",
+        args: [player.address, 77n],
+      });
       await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       const orphanPid = (JSON.parse(fs.readFileSync(chainPidFile(stateFile), "utf8")) as { pid: number }).pid;
 
@@ -118,7 +151,12 @@ describe("a chain left behind by a killed server (issue 10, item 8)", () => {
         expect(logged[0]).toBe(`stopped a stale anvil (pid ${orphanPid}) left by a previous run`);
         expect(restarted.pid).not.toBe(orphanPid);
         expect(restarted.deployment.contracts).toEqual(deployment.contracts);
-        const balance = await publicClient.readContract({ address: deployment.contracts.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [player.address] });
+        const balance = await publicClient.readContract({
+          address: deployment.contracts.fire,
+          abi: gameTokenAbi,
+          functionName: "balanceOf",
+          args: [player.address],
+        });
         expect(balance).toBe(77n);
       } finally {
         await restarted.stop();

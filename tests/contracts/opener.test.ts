@@ -4,13 +4,7 @@ import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCar
 import { decodeItemData, parseItemTokenUri } from "../../contracts/itemData";
 import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
 import { DEMO_BOXES } from "../../contracts/deploy";
-import {
-  BATCH_OPEN_GAS_LIMIT,
-  OPEN_BATCH_MAX,
-  OPEN_BATCH_MIN,
-  SHIPS_PER_SPACESHIP_BOX,
-  SPACESHIP_BOX_TYPE,
-} from "~core/constants";
+import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
 import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
 
 const WEI = 10n ** 18n;
@@ -26,17 +20,33 @@ beforeAll(async () => {
   t = await startTestChain();
   c = t.deployment.contracts;
   // The deployer forges boxes directly in these tests, so purchase limits do not get in the way.
-  await t.mined(t.deployer.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, t.deployment.accounts.deployer] }));
+  await t.mined(
+    t.deployer.writeContract({
+      address: c.box,
+      abi: blindBoxAbi,
+      functionName: "grantRole",
+      args: [MINTER_ROLE, t.deployment.accounts.deployer],
+    }),
+  );
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const forge = (player: Account, boxType: number, quantity: number) =>
-  t.mined(t.deployer.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "forge", args: [player.address, BigInt(boxType), BigInt(quantity)] }));
+  t.mined(
+    t.deployer.writeContract({
+      address: c.box,
+      abi: blindBoxAbi,
+      functionName: "forge",
+      args: [player.address, BigInt(boxType), BigInt(quantity)],
+    }),
+  );
 
 const approveOpener = (player: Account) =>
-  t.mined(t.walletFor(player).writeContract({ address: c.box, abi: blindBoxAbi, functionName: "setApprovalForAll", args: [c.opener, true] }));
+  t.mined(
+    t.walletFor(player).writeContract({ address: c.box, abi: blindBoxAbi, functionName: "setApprovalForAll", args: [c.opener, true] }),
+  );
 
 /** With `gas` set (as the app sends it) viem skips estimation, so reverts only show in the receipt; without it a
  * revert surfaces at estimation, which is what revertOf needs. */
@@ -72,7 +82,12 @@ describe("opener wiring", () => {
 
   it("gives each demo account its seeded boxes", async () => {
     for (const { wallet, boxes } of DEMO_BOXES) {
-      const [, types] = await t.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "queryUserBoxes", args: [wallet] });
+      const [, types] = await t.publicClient.readContract({
+        address: c.box,
+        abi: blindBoxAbi,
+        functionName: "queryUserBoxes",
+        args: [wallet],
+      });
       const expected = Object.entries(boxes).flatMap(([boxType, count]) => Array<bigint>(count).fill(BigInt(boxType)));
       expect([...types].sort()).toEqual(expected.sort());
     }
@@ -95,10 +110,18 @@ describe("batch open", () => {
   it("opens every batch size from 1 to 10, burning the boxes and minting their contents", async () => {
     const player = freshPlayer(4);
     // 55 Standard boxes, bought through the sale like a player would.
-    await t.mined(t.deployer.writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "mint", args: [player.address, 1000n * WEI] }));
-    await t.mined(t.walletFor(player).writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 1000n * WEI] }));
+    await t.mined(
+      t.deployer.writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "mint", args: [player.address, 1000n * WEI] }),
+    );
+    await t.mined(
+      t.walletFor(player).writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 1000n * WEI] }),
+    );
     for (const quantity of [10, 10, 10, 10, 10, 5]) {
-      await t.mined(t.walletFor(player).writeContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, BigInt(quantity), c.usdt] }));
+      await t.mined(
+        t
+          .walletFor(player)
+          .writeContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, BigInt(quantity), c.usdt] }),
+      );
     }
     await approveOpener(player);
 
@@ -127,7 +150,12 @@ describe("batch open", () => {
       const owner = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [cardId!] });
       expect(owner).toBe(player.address);
     }
-    const balance = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "balanceOf", args: [player.address] });
+    const balance = await t.publicClient.readContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "balanceOf",
+      args: [player.address],
+    });
     expect(balance).toBe(110n);
   });
 
@@ -162,7 +190,7 @@ describe("batch open", () => {
       const traits = Object.fromEntries(metadata.attributes.map((a) => [a.trait_type, a.value]));
       expect(metadata.name).toBe(`Spaceship #${id}`);
       expect(traits.NftType).toBe(NFT_TYPE.spaceship);
-      // Metadata traits use SPEC's capitalised names, in storage order.
+      // Metadata traits use the product spec's capitalised names, in storage order.
       expect(SPACESHIP_STATS.map((stat) => traits[stat[0]!.toUpperCase() + stat.slice(1)])).toEqual(Object.values(ship.stats));
       expect(traits.Total).toBe(ship.total);
     }
@@ -172,7 +200,8 @@ describe("batch open", () => {
     const player = freshPlayer(6);
     const other = freshPlayer(7);
     const mine = parseEventLogs({ abi: blindBoxAbi, logs: (await forge(player, 18, 1)).logs, eventName: "BlindBoxForged" })[0]!.args.boxId;
-    const legendary = parseEventLogs({ abi: blindBoxAbi, logs: (await forge(player, 7, 1)).logs, eventName: "BlindBoxForged" })[0]!.args.boxId;
+    const legendary = parseEventLogs({ abi: blindBoxAbi, logs: (await forge(player, 7, 1)).logs, eventName: "BlindBoxForged" })[0]!.args
+      .boxId;
     const theirs = parseEventLogs({ abi: blindBoxAbi, logs: (await forge(other, 4, 1)).logs, eventName: "BlindBoxForged" })[0]!.args.boxId;
     await approveOpener(player);
 
@@ -201,9 +230,21 @@ describe("card NFT", () => {
     const mint = outsider.writeContract({ address: c.card, abi: sparkCardAbi, functionName: "mint", args: [player.address, 0n] });
     expect((await revertOf(mint)).name).toBe("AccessControlUnauthorizedAccount");
 
-    await t.mined(t.deployer.writeContract({ address: c.card, abi: sparkCardAbi, functionName: "grantRole", args: [MUTATOR_ROLE, t.deployment.accounts.deployer] }));
+    await t.mined(
+      t.deployer.writeContract({
+        address: c.card,
+        abi: sparkCardAbi,
+        functionName: "grantRole",
+        args: [MUTATOR_ROLE, t.deployment.accounts.deployer],
+      }),
+    );
     const [tokenId] = (
-      await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "tokensOfOwnerIn", args: [freshPlayer(4).address, 1n, 1000n] })
+      await t.publicClient.readContract({
+        address: c.card,
+        abi: sparkCardAbi,
+        functionName: "tokensOfOwnerIn",
+        args: [freshPlayer(4).address, 1n, 1000n],
+      })
     )[0];
     const before = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "dataOf", args: [tokenId!] });
     const upgraded = (before & ~(0xffn << 16n)) | (5n << 16n); // level 5
@@ -230,11 +271,26 @@ describe("card NFT", () => {
   it("keeps item data across transfers", async () => {
     const from = freshPlayer(5);
     const to = freshPlayer(3);
-    const [ids, data] = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "tokensOfOwnerIn", args: [from.address, 0n, 10_000n] });
+    const [ids, data] = await t.publicClient.readContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "tokensOfOwnerIn",
+      args: [from.address, 0n, 10_000n],
+    });
     expect(ids).toHaveLength(OPEN_BATCH_MAX * SHIPS_PER_SPACESHIP_BOX);
-    await t.mined(t.walletFor(from).writeContract({ address: c.card, abi: sparkCardAbi, functionName: "transferFrom", args: [from.address, to.address, ids[0]!] }));
-    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [ids[0]!] })).toBe(to.address);
-    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "dataOf", args: [ids[0]!] })).toBe(data[0]);
-    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "balanceOf", args: [from.address] })).toBe(99n);
+    await t.mined(
+      t
+        .walletFor(from)
+        .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "transferFrom", args: [from.address, to.address, ids[0]!] }),
+    );
+    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [ids[0]!] })).toBe(
+      to.address,
+    );
+    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "dataOf", args: [ids[0]!] })).toBe(
+      data[0],
+    );
+    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "balanceOf", args: [from.address] })).toBe(
+      99n,
+    );
   });
 });

@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEventLogs, zeroAddress, type Account, type Address } from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
-import {
-  BOX_PURCHASE_LIMIT_PER_DAY,
-  BOX_PURCHASE_LIMIT_WINDOW_SECONDS,
-  DAILY_LIMITED_BOX_TYPES,
-} from "~core/constants";
+import { BOX_PURCHASE_LIMIT_PER_DAY, BOX_PURCHASE_LIMIT_WINDOW_SECONDS, DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
 
 const WEI = 10n ** 18n;
@@ -22,8 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const currencyAddress = (currency: PaymentCurrency): Address =>
-  ({ USDT: c.usdt, QUARK: c.quark, BNB: zeroAddress })[currency];
+const currencyAddress = (currency: PaymentCurrency): Address => ({ USDT: c.usdt, QUARK: c.quark, BNB: zeroAddress })[currency];
 
 async function fund(player: Account, token: Address, amount: bigint, approve = true) {
   await t.mined(t.deployer.writeContract({ address: token, abi: gameTokenAbi, functionName: "mint", args: [player.address, amount] }));
@@ -59,7 +54,7 @@ const read = {
 };
 
 describe("box catalogue and seeded sale", () => {
-  it("keeps the catalogue consistent with SPEC §5 and §9", () => {
+  it("keeps the catalogue consistent with product §5 and §9", () => {
     for (const entry of BOX_CATALOGUE) {
       expect(entry.money[0]).toBe(entry.typeBox);
       expect(headlinePrice(entry).seedPrice).toBeGreaterThan(0n);
@@ -121,7 +116,12 @@ describe("buying", () => {
     expect(await read.balance(c.usdt, player.address)).toBe(70n * WEI);
     expect(await read.sale("soldAmount", 4)).toBe(soldBefore + 3n);
 
-    const [ids, types] = await t.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "queryUserBoxes", args: [player.address] });
+    const [ids, types] = await t.publicClient.readContract({
+      address: c.box,
+      abi: blindBoxAbi,
+      functionName: "queryUserBoxes",
+      args: [player.address],
+    });
     expect([...ids].sort()).toEqual(forged.map((e) => e.args.boxId).sort());
     expect(types).toEqual([4n, 4n, 4n]);
     const uri = await t.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "tokenURI", args: [ids[0]!] });
@@ -174,12 +174,24 @@ describe("buying", () => {
     await t.advanceTime(60);
     await t.mined(buyErc20(player, 18, 1, c.quark));
     expect(
-      (await t.publicClient.readContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "boughtInWindow", args: [player.address, 18n] }))[0],
+      (
+        await t.publicClient.readContract({
+          address: c.boxSale,
+          abi: blindBoxSaleAbi,
+          functionName: "boughtInWindow",
+          args: [player.address, 18n],
+        })
+      )[0],
     ).toBe(1n);
     // A quantity that alone exceeds the window's allowance is refused too.
     expect((await revertOf(buyErc20(player, 18, 2, c.quark))).name).toBe("DailyLimitExceeded");
     expect(
-      await t.publicClient.readContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "totalBought", args: [player.address, 18n] }),
+      await t.publicClient.readContract({
+        address: c.boxSale,
+        abi: blindBoxSaleAbi,
+        functionName: "totalBought",
+        args: [player.address, 18n],
+      }),
     ).toBe(3n);
   });
 
@@ -196,7 +208,9 @@ describe("buying", () => {
 
   it("refuses a buyer without enough balance, and one who has not approved enough", async () => {
     const broke = freshPlayer(6);
-    await t.mined(t.walletFor(broke).writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 10n ** 30n] }));
+    await t.mined(
+      t.walletFor(broke).writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 10n ** 30n] }),
+    );
     expect(await revertOf(buyErc20(broke, 4, 1, c.usdt))).toEqual({
       name: "InsufficientBalance",
       args: [c.usdt, 0n, 10n * WEI],
@@ -208,7 +222,9 @@ describe("buying", () => {
       name: "InsufficientAllowance",
       args: [c.usdt, 0n, 20n * WEI],
     });
-    await t.mined(t.walletFor(unapproved).writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 10n * WEI] }));
+    await t.mined(
+      t.walletFor(unapproved).writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 10n * WEI] }),
+    );
     expect((await revertOf(buyErc20(unapproved, 4, 2, c.usdt))).name).toBe("InsufficientAllowance");
     await t.mined(buyErc20(unapproved, 4, 1, c.usdt));
   });
@@ -230,7 +246,9 @@ describe("buying", () => {
 
     const sold = await read.sale("soldAmount", 6);
     const configure = (limit: bigint) =>
-      t.mined(t.deployer.writeContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "configureBoxType", args: [6n, limit, 0n] }));
+      t.mined(
+        t.deployer.writeContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "configureBoxType", args: [6n, limit, 0n] }),
+      );
     await configure(sold + 1n);
     expect(await revertOf(buyErc20(player, 6, 2, c.usdt))).toEqual({ name: "SoldOut", args: [6n, 1n] });
     await t.mined(buyErc20(player, 6, 1, c.usdt));
@@ -240,7 +258,11 @@ describe("buying", () => {
   it("lets only the owner administer the sale", async () => {
     const outsider = t.walletFor(freshPlayer(3));
     expect(
-      (await revertOf(outsider.writeContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "setPrice", args: [18n, c.usdt, 1n] }))).name,
+      (
+        await revertOf(
+          outsider.writeContract({ address: c.boxSale, abi: blindBoxSaleAbi, functionName: "setPrice", args: [18n, c.usdt, 1n] }),
+        )
+      ).name,
     ).toBe("OwnableUnauthorizedAccount");
   });
 });

@@ -23,7 +23,9 @@ afterAll(async () => {
 
 async function fundAndApprove(player: Account, amount: bigint) {
   await t.mined(t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, amount] }));
-  await t.mined(t.walletFor(player).writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.staking, amount] }));
+  await t.mined(
+    t.walletFor(player).writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.staking, amount] }),
+  );
 }
 
 const deposit = (player: Account, poolId: bigint, amount: bigint) =>
@@ -42,7 +44,7 @@ const fireOf = (player: Account) =>
   t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [player.address] });
 
 describe("FIRE staking pools", () => {
-  it("seeds the three SPEC pools, open for deposits", async () => {
+  it("seeds the three product pools, open for deposits", async () => {
     const ids = await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "poolIds" });
     expect(ids).toEqual(STAKE_POOLS.map((p) => BigInt(p.id)));
     for (const catalogue of STAKE_POOLS) {

@@ -64,6 +64,10 @@ export async function fundOnChain(wallet: Address, funds: ChainFunds): Promise<v
   // The deploy gives this role back after seeding; granting it again is idempotent, so it stays for the run.
   await send(accounts.deployer, contracts.box, { abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, accounts.deployer] });
   for (const [boxType, count] of boxes) {
-    await send(accounts.deployer, contracts.box, { abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count!)] });
+    await send(accounts.deployer, contracts.box, {
+      abi: blindBoxAbi,
+      functionName: "forge",
+      args: [wallet, BigInt(boxType), BigInt(count!)],
+    });
   }
 }

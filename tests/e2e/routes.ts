@@ -1,4 +1,4 @@
-/** Every route of SPEC §2 with the heading its screen shows. */
+/** Every route of product §2 with the heading its screen shows. */
 export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/home", heading: "Join the metaverse" },
   { path: "/game", heading: "Spark Era, the game" },

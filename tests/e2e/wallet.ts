@@ -84,7 +84,9 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
         return { result: authorized ? [account.address] : [] };
       case "wallet_requestPermissions":
         authorized = true;
-        return { result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }] }] };
+        return {
+          result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }] }],
+        };
       case "wallet_revokePermissions":
         authorized = false;
         return { result: null };
@@ -106,8 +108,14 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       }
       case "eth_signTypedData_v4": {
         const [from, json] = params as [string, string];
-        if (from.toLowerCase() !== account.address.toLowerCase()) return { error: { code: 4100, message: `Not the wallet's account: ${from}` } };
-        const typed = JSON.parse(json) as { domain: Record<string, unknown>; types: Record<string, { name: string; type: string }[]>; primaryType: string; message: Record<string, unknown> };
+        if (from.toLowerCase() !== account.address.toLowerCase())
+          return { error: { code: 4100, message: `Not the wallet's account: ${from}` } };
+        const typed = JSON.parse(json) as {
+          domain: Record<string, unknown>;
+          types: Record<string, { name: string; type: string }[]>;
+          primaryType: string;
+          message: Record<string, unknown>;
+        };
         const { EIP712Domain: _domainTypes, ...types } = typed.types;
         // JSON carries integers as strings; viem wants bigint for the message's (u)int fields.
         const message = Object.fromEntries(
@@ -117,7 +125,11 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
           }),
         );
         const domain = { ...typed.domain, chainId: typed.domain.chainId === undefined ? undefined : Number(typed.domain.chainId) };
-        return { result: await account.signTypedData({ domain, types, primaryType: typed.primaryType, message } as Parameters<typeof account.signTypedData>[0]) };
+        return {
+          result: await account.signTypedData({ domain, types, primaryType: typed.primaryType, message } as Parameters<
+            typeof account.signTypedData
+          >[0]),
+        };
       }
       case "eth_sendTransaction": {
         if (!authorized) return { error: { code: 4100, message: "The requested account has not been authorized" } };
@@ -166,7 +178,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       if (kind === "okx") w.okxwallet = provider;
       if (kind === "metamask" || !w.ethereum) w.ethereum = provider;
       const info = { uuid: crypto.randomUUID(), name, rdns, icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E" };
-      const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
+      const announce = () =>
+        window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
       window.addEventListener("eip6963:requestProvider", announce);
       announce();
     },

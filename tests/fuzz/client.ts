@@ -25,7 +25,10 @@ interface Envelope<T> {
 async function api<T>(baseUrl: string, path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<T> {
   const response = await fetch(new URL(path, baseUrl), {
     method: init.method ?? (init.json === undefined ? "GET" : "POST"),
-    headers: { ...(init.token ? { authToken: init.token } : {}), ...(init.json === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      ...(init.token ? { authToken: init.token } : {}),
+      ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const body = (await response.json()) as Envelope<T>;
@@ -53,7 +56,9 @@ export async function registerAccount(baseUrl: string, tag = "fz"): Promise<Acco
 
 /** A fresh SSO token for an account (a second session). */
 export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
-  const { token } = await api<{ token: string }>(baseUrl, "/basic/login", { json: { UserName: email, Passsword: prehashPassword(password) } });
+  const { token } = await api<{ token: string }>(baseUrl, "/basic/login", {
+    json: { UserName: email, Passsword: prehashPassword(password) },
+  });
   return token;
 }
 
@@ -158,6 +163,9 @@ export interface OwnedItem {
 
 /** The items of one type a wallet owns (up to 100), by the storage API. */
 export async function ownedItems(baseUrl: string, wallet: string, nftType: number): Promise<OwnedItem[]> {
-  const page = await api<{ records: OwnedItem[] }>(baseUrl, `/api/v1/informationCenter/myStorage?address=${wallet}&nftType=${nftType}&pageSize=100`);
+  const page = await api<{ records: OwnedItem[] }>(
+    baseUrl,
+    `/api/v1/informationCenter/myStorage?address=${wallet}&nftType=${nftType}&pageSize=100`,
+  );
   return page.records;
 }

@@ -171,14 +171,30 @@ export const email: Gen = mostly((r) =>
     [1, "no-at-sign.fuzz.test"],
   ]),
 );
-export const password: Gen = mostly((r) => r.pick(["Fuzz-pass-1", "short", "a".repeat(19), "no spaces 1!", "密码密码密码1a", r.string(r.int(6, 18))]));
+export const password: Gen = mostly((r) =>
+  r.pick(["Fuzz-pass-1", "short", "a".repeat(19), "no spaces 1!", "密码密码密码1a", r.string(r.int(6, 18))]),
+);
 export const code6: Gen = mostly((r) => r.pick([digits(6)(r).padStart(6, "0"), "000000", "12345", "1234567", "12345a"]));
 export const hex = (bytes: number): Gen => mostly((r) => `0x${r.string(bytes * 2, "0123456789abcdef")}`);
 export const currency: Gen = mostly(oneOf("FIRE", "QUARK", "USDT", "BNB", "fire", "ETH", ""));
-export const amount: Gen = mostly((r) => r.pick(["1", "0.5", "12.5", "0", "0.000000000000000001", "1000000000000", "1,5", "1.2.3", "-3", digits(30)(r)]));
+export const amount: Gen = mostly((r) =>
+  r.pick(["1", "0.5", "12.5", "0", "0.000000000000000001", "1000000000000", "1,5", "1.2.3", "-3", digits(30)(r)]),
+);
 export const wei: Gen = mostly((r) => r.pick(["1", "0", "1000000000000000000", digits(78)(r), "-1", "1.5"]));
-export const isoTime: Gen = mostly((r) => r.pick([new Date().toISOString(), "2020-01-01T00:00:00.000Z", "2999-01-01T00:00:00Z", "yesterday"]));
+export const isoTime: Gen = mostly((r) =>
+  r.pick([new Date().toISOString(), "2020-01-01T00:00:00.000Z", "2999-01-01T00:00:00Z", "yesterday"]),
+);
 export const redirect: Gen = mostly(
-  oneOf("/home", "/marketplace/market?nftType=1", "/invite", "//evil.example", "/.//evil.example", "/%2e%2e//evil.example", "https://evil.example/x", "/\t/evil.example", `/${"x".repeat(3000)}`),
+  oneOf(
+    "/home",
+    "/marketplace/market?nftType=1",
+    "/invite",
+    "//evil.example",
+    "/.//evil.example",
+    "/%2e%2e//evil.example",
+    "https://evil.example/x",
+    "/\t/evil.example",
+    `/${"x".repeat(3000)}`,
+  ),
   0.2,
 );

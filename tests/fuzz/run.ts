@@ -66,7 +66,10 @@ try {
       },
     });
     console.log(formatReport(report));
-    const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (!healthy) console.log("The server no longer answers /healthz.");
     failed = report.failures.length > 0 || !healthy;
   }

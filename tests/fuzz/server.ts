@@ -32,7 +32,17 @@ export function ensureBuild(): void {
  * Runs tests/e2e/server.ts (the production build, rate limits ×100, its own chain) on `port`, with a fresh
  * data directory unless `keepData`. Resolves once /healthz answers.
  */
-export async function startServer({ port, chainPort, keepData = false, tag }: { port: number; chainPort: number; keepData?: boolean; tag: string }): Promise<ServerProcess> {
+export async function startServer({
+  port,
+  chainPort,
+  keepData = false,
+  tag,
+}: {
+  port: number;
+  chainPort: number;
+  keepData?: boolean;
+  tag: string;
+}): Promise<ServerProcess> {
   const dataDir = path.join(ROOT, `data/e2e-${port}`);
   // A chain left running by a killed earlier run would hold the port; its pid file goes with a fresh data folder.
   if (!keepData) await stopStaleChain(path.join(dataDir, "chain", "anvil-state.json"));

@@ -15,7 +15,16 @@ import { createSsoService } from "../../backend/sso/service";
 import { createMarketService } from "../../backend/market/service";
 import * as marketSchemas from "../../backend/market/schemas";
 import * as ssoSchemas from "../../backend/sso/schemas";
-import { LIST_FILTERS, PAGE_SIZES, PERIODS, RANGE_FILTERS, SORT_OPTIONS, STAT_ENUM_KEYS, STORAGE_TABS, statEnum } from "../../app/domain/filters";
+import {
+  LIST_FILTERS,
+  PAGE_SIZES,
+  PERIODS,
+  RANGE_FILTERS,
+  SORT_OPTIONS,
+  STAT_ENUM_KEYS,
+  STORAGE_TABS,
+  statEnum,
+} from "../../app/domain/filters";
 import { AUTH_PATHS } from "../../server/rate-limit";
 import {
   type Gen,
@@ -115,7 +124,10 @@ const marketQuery: Record<string, Gen> = {
     Object.entries(LIST_FILTERS).map(([key, spec]) => [key, mostly((r) => r.sample(optionValues(spec.options), r.int(1, 3)).join(","))]),
   ),
   ...Object.fromEntries(
-    Object.entries(RANGE_FILTERS).map(([key, spec]) => [key, mostly((r) => `${r.int(spec.min - 1, spec.max + 1)},${r.chance(0.3) ? "" : r.int(spec.min, spec.max)}`)]),
+    Object.entries(RANGE_FILTERS).map(([key, spec]) => [
+      key,
+      mostly((r) => `${r.int(spec.min - 1, spec.max + 1)},${r.chance(0.3) ? "" : r.int(spec.min, spec.max)}`),
+    ]),
   ),
 };
 
@@ -134,14 +146,21 @@ const storageQuery: Record<string, Gen> = { tab: mostly(oneOf(...Object.keys(STO
 const honeypot: Record<string, Gen> = { name__confirm: mostly(oneOf("")), from__confirm: mostly(digits(40)) };
 
 /** Order proof fields a browser wallet adds to trade forms. */
-const proof: Record<string, Gen> = { nonce: mostly(digits(78)), expiry: mostly(digits(13)), signature: hex(65), chainId: mostly(oneOf("31337", "56", "0")) };
+const proof: Record<string, Gen> = {
+  nonce: mostly(digits(78)),
+  expiry: mostly(digits(13)),
+  signature: hex(65),
+  chainId: mostly(oneOf("31337", "56", "0")),
+};
 
 const none = { query: {}, form: {}, params: {} };
 const poolId = mostly((r) => String(r.int(-1, 5)));
 
 /** What each route reads. A new route file without an entry fails `missingKnowledge()`. */
 export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "form" | "params" | "endsSession">>> = {
-  "routes/$": { params: { "*": (r) => r.pick(["x", "a/b/c", "%ff", "%2e%2e/%2e%2e/etc/passwd", "build/%ff", "images/%ff", ".env", "x".repeat(3000)]) } },
+  "routes/$": {
+    params: { "*": (r) => r.pick(["x", "a/b/c", "%ff", "%2e%2e/%2e%2e/etc/passwd", "build/%ff", "images/%ff", ".env", "x".repeat(3000)]) },
+  },
   "routes/_index": none,
   "routes/forgot-password": {
     query: { redirect },
@@ -191,7 +210,10 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   },
   "routes/marketplace.market": { query: marketQuery },
   "routes/marketplace.statistics": { query: statsQuery },
-  "routes/marketplace.storage": { query: storageQuery, form: { intent: mostly(oneOf("cancel-all")), counter: mostly(digits(78)), ...proof } },
+  "routes/marketplace.storage": {
+    query: storageQuery,
+    form: { intent: mostly(oneOf("cancel-all")), counter: mostly(digits(78)), ...proof },
+  },
   "routes/resources.chain-config": none,
   "routes/spaceship.configuration": none,
   "routes/spaceship.detail": none,
@@ -199,7 +221,9 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/spaceship.storehouse": none,
   "routes/spaceship.upgrade": none,
   "routes/stripe.demo": none,
-  "routes/stripe.success": { query: { session_id: mostly((r) => r.pick(["cs_demo_paid", `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`])) } },
+  "routes/stripe.success": {
+    query: { session_id: mostly((r) => r.pick(["cs_demo_paid", `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`])) },
+  },
 };
 
 /** Route files without fuzz knowledge, and knowledge of routes that no longer exist. */
@@ -254,7 +278,8 @@ function routesOf(router: Router, prefix: string): { method: string; path: strin
   const out: { method: string; path: string }[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
-      if (layer.route) for (const method of Object.keys(layer.route.methods)) out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
+      if (layer.route)
+        for (const method of Object.keys(layer.route.methods)) out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
       else if (layer.handle.stack) walk(layer.handle.stack);
     }
   };
@@ -271,12 +296,19 @@ const PATH_PARAMS: Record<string, Gen> = {
 
 /** Every endpoint the embedded backends register, read from their routers over a throwaway in-memory database. */
 export async function apiTargets(): Promise<ApiTarget[]> {
-  if (!API_PATHS.includes(MARKET_PREFIX)) throw new Error(`The market is no longer mounted at ${MARKET_PREFIX}: update tests/fuzz/targets.ts`);
+  if (!API_PATHS.includes(MARKET_PREFIX))
+    throw new Error(`The market is no longer mounted at ${MARKET_PREFIX}: update tests/fuzz/targets.ts`);
   const store = await openDatabase(":memory:");
   try {
     const ctx = {
       store,
-      options: { walletEncryptionKey: "11".repeat(32), claimSignerKey: `0x${"22".repeat(32)}` as const, chainId: 31337, tokenTtlSeconds: 60, exposeDevOutbox: true },
+      options: {
+        walletEncryptionKey: "11".repeat(32),
+        claimSignerKey: `0x${"22".repeat(32)}` as const,
+        chainId: 31337,
+        tokenTtlSeconds: 60,
+        exposeDevOutbox: true,
+      },
     };
     const sso = createSsoService(ctx);
     const market = createMarketService(ctx, sso.auth);
@@ -339,4 +371,3 @@ export function apiValue(name: string): Gen {
 export function isAuthPath(pathname: string): boolean {
   return AUTH_PATHS.includes(pathname);
 }
-

@@ -4,7 +4,7 @@ import { sameAddress, shortAddress } from "~core/address";
 
 const ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-describe("shortAddress (SPEC §2)", () => {
+describe("shortAddress (product §2)", () => {
   it("keeps the first 6 and the last 6 characters", () => {
     expect(shortAddress(ADDRESS)).toBe("0xf39F…b92266");
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, ForgotPasswordSchema, isComplexPassword, LoginSchema, RegisterSchema, userInfoValidate } from "~/domain/auth-schemas";
+import {
+  AUTH_MESSAGES,
+  ForgotPasswordSchema,
+  isComplexPassword,
+  LoginSchema,
+  RegisterSchema,
+  userInfoValidate,
+} from "~/domain/auth-schemas";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0].message;
 
@@ -8,7 +15,7 @@ describe("login schema", () => {
     const result = LoginSchema.safeParse({ email: "  Demo@SparkEra.test ", password: "abcdef" });
     expect(result.success && result.data.email).toBe("demo@sparkera.test");
   });
-  it("quotes SPEC §5 for a bad user name and a bad password length", () => {
+  it("quotes product §5 for a bad user name and a bad password length", () => {
     expect(firstMessage(LoginSchema.safeParse({ email: "nope", password: "abcdef" }))).toBe(AUTH_MESSAGES.userNameFormat);
     expect(firstMessage(LoginSchema.safeParse({ password: "abcdef" }))).toBe(AUTH_MESSAGES.userNameFormat);
     expect(firstMessage(LoginSchema.safeParse({ email: "a@b.co", password: "abc" }))).toBe("The password contains 6 to 18 characters");

@@ -43,7 +43,8 @@ afterAll(() => {
   backend.close();
 });
 
-const args = (path: string) => ({ request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} }) as LoaderFunctionArgs;
+const args = (path: string) =>
+  ({ request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} }) as LoaderFunctionArgs;
 
 /** Each page's answer: its status and what it shows. */
 async function pages() {
@@ -63,7 +64,10 @@ describe("with the backends hung, busy, then down", () => {
     const { invite, poster, payment } = await pages();
     expect(invite).toEqual({ status: 502, body: { state: "problem", message: expect.stringContaining("took too long") } });
     expect(poster).toEqual({ status: 502, body: expect.stringContaining("took too long") });
-    expect(payment).toEqual({ status: 502, body: { order: null, problem: expect.stringContaining("could not check this payment"), unavailable: true } });
+    expect(payment).toEqual({
+      status: 502,
+      body: { order: null, problem: expect.stringContaining("could not check this payment"), unavailable: true },
+    });
   });
 
   it("a busy backend (429) is a 503", async () => {

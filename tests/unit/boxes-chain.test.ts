@@ -48,7 +48,11 @@ describe("chain.server", () => {
     const counts: Record<number, number> = {};
     for (const box of state.boxes) counts[box.typeBox] = (counts[box.typeBox] ?? 0) + 1;
     expect(counts).toEqual(demo.boxes);
-    expect(Object.keys(state.windows).map(Number).sort((a, b) => a - b)).toEqual([7, 17, 18]);
+    expect(
+      Object.keys(state.windows)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([7, 17, 18]);
     expect(state.windows[18]).toEqual({ bought: 0n, resetsAt: 0n });
   });
 
@@ -79,9 +83,13 @@ describe("the loot box flow's chain helpers", () => {
     const player = freshPlayer(4);
     const wallet = t.walletFor(player);
     const c = t.deployment.contracts;
-    await t.mined(t.deployer.writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "mint", args: [player.address, 100n * WEI] }));
+    await t.mined(
+      t.deployer.writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "mint", args: [player.address, 100n * WEI] }),
+    );
     await t.mined(wallet.writeContract({ address: c.usdt, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 20n * WEI] }));
-    const bought = await t.mined(wallet.writeContract({ address: c.boxSale, abi: saleAbi, functionName: "buyWithErc20", args: [4n, 2n, c.usdt] }));
+    const bought = await t.mined(
+      wallet.writeContract({ address: c.boxSale, abi: saleAbi, functionName: "buyWithErc20", args: [4n, 2n, c.usdt] }),
+    );
 
     const ids = boxIdsFromReceipt(bought.logs, c.box);
     expect(ids).toHaveLength(2);
@@ -90,7 +98,9 @@ describe("the loot box flow's chain helpers", () => {
     expect(boxIdsFromReceipt(bought.logs, c.card)).toEqual([]);
 
     await t.mined(wallet.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "setApprovalForAll", args: [c.opener, true] }));
-    const opened = await t.mined(wallet.writeContract({ address: c.opener, abi: blindBoxOpenerAbi, functionName: "batchOpenWithIds", args: [ids] }));
+    const opened = await t.mined(
+      wallet.writeContract({ address: c.opener, abi: blindBoxOpenerAbi, functionName: "batchOpenWithIds", args: [ids] }),
+    );
     // A Standard box holds a hero card and a material.
     expect(openedItemIds(opened.logs, c.opener)).toHaveLength(4);
   });
@@ -98,20 +108,28 @@ describe("the loot box flow's chain helpers", () => {
   it("turns a daily-limit revert into plain words with the reset time", async () => {
     const player = freshPlayer(5);
     const c = t.deployment.contracts;
-    await t.mined(t.deployer.writeContract({ address: c.quark, abi: gameTokenAbi, functionName: "mint", args: [player.address, 1_000n * WEI] }));
-    await t.mined(t.walletFor(player).writeContract({ address: c.quark, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 1_000n * WEI] }));
-    await t.mined(t.walletFor(player).writeContract({ address: c.boxSale, abi: saleAbi, functionName: "buyWithErc20", args: [18n, 2n, c.quark] }));
+    await t.mined(
+      t.deployer.writeContract({ address: c.quark, abi: gameTokenAbi, functionName: "mint", args: [player.address, 1_000n * WEI] }),
+    );
+    await t.mined(
+      t.walletFor(player).writeContract({ address: c.quark, abi: gameTokenAbi, functionName: "approve", args: [c.boxSale, 1_000n * WEI] }),
+    );
+    await t.mined(
+      t.walletFor(player).writeContract({ address: c.boxSale, abi: saleAbi, functionName: "buyWithErc20", args: [18n, 2n, c.quark] }),
+    );
     const error = await t.publicClient
       .simulateContract({ account: player, address: c.boxSale, abi: saleAbi, functionName: "buyWithErc20", args: [18n, 1n, c.quark] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BaseError);
-    expect(chainErrorMessage(error)).toMatch(/^V3-Galaxy loot box: at most 2 per player per 24 hours, and you have bought 2\. You can buy again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect(chainErrorMessage(error)).toMatch(
+      /^V3-Galaxy loot box: at most 2 per player per 24 hours, and you have bought 2\. You can buy again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+    );
 
     const shop = await readShopView({ types: [18], wallet: player.address });
     expect(shop.available && shop.wallet?.windows[18]?.bought).toBe(2n);
   });
 
-  it("says the SPEC §5 balance message when the contract finds the balance short", async () => {
+  it("says the product §5 balance message when the contract finds the balance short", async () => {
     const broke = freshPlayer(6);
     const c = t.deployment.contracts;
     const error = await t.publicClient
@@ -121,7 +139,9 @@ describe("the loot box flow's chain helpers", () => {
   });
 
   it("says a cancelled wallet request is the user's choice, and shows its own messages as they are", () => {
-    expect(chainErrorMessage(Object.assign(new Error("User rejected the request."), { code: 4001 }))).toBe("You cancelled the request in your wallet.");
+    expect(chainErrorMessage(Object.assign(new Error("User rejected the request."), { code: 4001 }))).toBe(
+      "You cancelled the request in your wallet.",
+    );
     expect(chainErrorMessage(new ShownError("Invalid erc721 contract address."))).toBe("Invalid erc721 contract address.");
   });
 

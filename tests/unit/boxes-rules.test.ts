@@ -15,8 +15,8 @@ import {
 
 const ether = (whole: bigint) => whole * 10n ** 18n;
 
-describe("checkPurchase (SPEC §5)", () => {
-  it("refuses when the balance does not cover price × quantity, in SPEC's words", () => {
+describe("checkPurchase (product §5)", () => {
+  it("refuses when the balance does not cover price × quantity, in the product spec's words", () => {
     expect(checkPurchase({ currency: "USDT", unitPrice: ether(10n), quantity: 3, balance: ether(29n), allowance: ether(100n) })).toEqual({
       ok: false,
       message: INSUFFICIENT_BALANCE,
@@ -40,10 +40,15 @@ describe("checkPurchase (SPEC §5)", () => {
 
   it("is exact in wei for any amounts", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 1, max: 10 }), fc.bigInt({ min: 0n, max: 10n ** 31n }), (price, quantity, balance) => {
-        const result = checkPurchase({ currency: "QUARK", unitPrice: price, quantity, balance, allowance: 0n });
-        expect(result.ok).toBe(balance >= price * BigInt(quantity));
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.bigInt({ min: 0n, max: 10n ** 31n }),
+        (price, quantity, balance) => {
+          const result = checkPurchase({ currency: "QUARK", unitPrice: price, quantity, balance, allowance: 0n });
+          expect(result.ok).toBe(balance >= price * BigInt(quantity));
+        },
+      ),
     );
   });
 });
@@ -60,7 +65,10 @@ describe("purchaseLimits", () => {
       resetsAt: null,
       maxQuantity: 2,
     });
-    expect(purchaseLimits({ ...sale, window: { bought: 1n, resetsAt: 1_700_000_000n } })).toMatchObject({ remainingToday: 1, maxQuantity: 1 });
+    expect(purchaseLimits({ ...sale, window: { bought: 1n, resetsAt: 1_700_000_000n } })).toMatchObject({
+      remainingToday: 1,
+      maxQuantity: 1,
+    });
   });
 
   it("reports the limit as reached, with its reset time", () => {
@@ -120,7 +128,7 @@ describe("money and time formatting", () => {
 });
 
 describe("describeItem", () => {
-  it("names a hero card's attributes with SPEC §3's enumerations", () => {
+  it("names a hero card's attributes with product §3's enumerations", () => {
     const card = decodeItemData(encodeItem.card({ rarity: 3, camp: 1, identity: 0, profession: 2, level: 4 }));
     expect(describeItem(card)).toEqual({
       kind: "Hero card",

@@ -25,7 +25,7 @@ describe("parseEnv", () => {
     );
   });
 
-  it("refuses a reserved cookie name for the token (SPEC §5)", () => {
+  it("refuses a reserved cookie name for the token (product §5)", () => {
     expect(() => parseEnv({ TOKEN_NAME: "Max-Age" })).toThrowError(/TOKEN_NAME: is a reserved cookie name/);
   });
 
@@ -57,18 +57,33 @@ describe("public deployment (issue 10, item 1)", () => {
     );
     const external = { PUBLIC_URL: "http://10.0.0.5:3000", SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" };
     expect(() => parseEnv(external)).toThrowError(/^Invalid environment variables:\n {2}- SESSION_SECRET: [^\n]*$/);
-    expect(parseEnv({ ...external, SESSION_SECRET: SECRETS.SESSION_SECRET })).toMatchObject({ publicDeployment: true, devDefaultsInUse: [] });
+    expect(parseEnv({ ...external, SESSION_SECRET: SECRETS.SESSION_SECRET })).toMatchObject({
+      publicDeployment: true,
+      devDefaultsInUse: [],
+    });
   });
 
   it("treats every host but localhost, 127.0.0.1 and ::1 as public, whatever NODE_ENV says", () => {
-    for (const url of ["https://sparkera.example", "http://192.168.1.20:3000", "http://0.0.0.0:3000", "http://localhost.evil.example", "http://127.0.0.2:3000", "http://[::2]:3000"]) {
+    for (const url of [
+      "https://sparkera.example",
+      "http://192.168.1.20:3000",
+      "http://0.0.0.0:3000",
+      "http://localhost.evil.example",
+      "http://127.0.0.2:3000",
+      "http://[::2]:3000",
+    ]) {
       expect(() => parseEnv({ NODE_ENV: "development", PUBLIC_URL: url }), url).toThrowError(/SESSION_SECRET/);
     }
   });
 
   it("starts with every secret set, and then never exposes the dev outbox", () => {
     const env = parseEnv({ PUBLIC_URL: "https://market.sparkera.example", ...SECRETS });
-    expect(env).toMatchObject({ publicDeployment: true, devDefaultsInUse: [], exposeDevOutbox: false, claimSignerKey: SECRETS.CLAIM_SIGNER_KEY });
+    expect(env).toMatchObject({
+      publicDeployment: true,
+      devDefaultsInUse: [],
+      exposeDevOutbox: false,
+      claimSignerKey: SECRETS.CLAIM_SIGNER_KEY,
+    });
     expect(env.sessionSecrets).toEqual([SECRETS.SESSION_SECRET]);
     expect(devDefaultsWarning(env)).toBeNull();
   });
@@ -93,7 +108,10 @@ describe("public deployment (issue 10, item 1)", () => {
   });
 
   it("mounts the outbox only on a local URL, with the embedded backends and without SMTP", () => {
-    expect(parseEnv({ SMTP_URL: SECRETS.SMTP_URL })).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY"] });
+    expect(parseEnv({ SMTP_URL: SECRETS.SMTP_URL })).toMatchObject({
+      exposeDevOutbox: false,
+      devDefaultsInUse: ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY"],
+    });
     const external = parseEnv({ SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" });
     expect(external).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET"] });
   });

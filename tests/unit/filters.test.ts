@@ -70,7 +70,11 @@ describe("market filter: canonical URLs", () => {
     const { filter } = parse("currency=fire&price=12.50,.5");
     expect(filter.price).toEqual({ min: 500_000_000_000_000_000n, max: 12_500_000_000_000_000_000n });
     expect(serializeMarketFilter(filter)).toBe("currency=FIRE&price=0.5,12.5");
-    expect(toMarketQuery(filter)).toMatchObject({ min: { price: "500000000000000000" }, max: { price: "12500000000000000000" }, currency: "FIRE" });
+    expect(toMarketQuery(filter)).toMatchObject({
+      min: { price: "500000000000000000" },
+      max: { price: "12500000000000000000" },
+      currency: "FIRE",
+    });
   });
 
   it("drops invalid values with a notice, keeping the valid ones", () => {
@@ -116,7 +120,7 @@ describe("market filter: canonical URLs", () => {
     expect(notices).toHaveLength(2);
   });
 
-  it("accepts the other spellings of SPEC §3 and of the market API", () => {
+  it("accepts the other spellings of product §3 and of the market API", () => {
     expect(canonical("faction=2")).toBe("camp=2");
     expect(canonical("nftType=3&type=1,2")).toBe("nftType=3&egse=1,2");
     expect(canonical("nftType=spaceship&sort=price&order=desc&pageNumber=3")).toBe("nftType=4&sort=price-desc&page=3");
@@ -136,8 +140,10 @@ describe("market filter: canonical URLs", () => {
 });
 
 describe("market filter → market query", () => {
-  it("maps every filter to the SPEC §3 listing query", () => {
-    const { filter } = parse("nftType=4&camp=1&rank=2,3&level=1,5&endurance=10,&total=,300&currency=BNB&price=1,2&sort=total-desc&pageSize=20&page=2");
+  it("maps every filter to the product §3 listing query", () => {
+    const { filter } = parse(
+      "nftType=4&camp=1&rank=2,3&level=1,5&endurance=10,&total=,300&currency=BNB&price=1,2&sort=total-desc&pageSize=20&page=2",
+    );
     expect(toMarketQuery(filter, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")).toEqual({
       pageNumber: 2,
       pageSize: 20,
@@ -156,7 +162,11 @@ describe("market filter → market query", () => {
   it("sends PSE and EGSE types as `type` and equipment codes as `equipmentCode`", () => {
     expect(toMarketQuery(parse("pse=1,8").filter)).toMatchObject({ nftType: 2, type: [1, 8] });
     expect(toMarketQuery(parse("egse=3").filter)).toMatchObject({ nftType: 3, type: [3] });
-    expect(toMarketQuery(parse("equipment=13&equipmentType=4").filter)).toMatchObject({ nftType: 7, equipmentCode: [13], equipmentType: [4] });
+    expect(toMarketQuery(parse("equipment=13&equipmentType=4").filter)).toMatchObject({
+      nftType: 7,
+      equipmentCode: [13],
+      equipmentType: [4],
+    });
     expect(toMarketQuery(parse("").filter)).toEqual({ pageNumber: 1, pageSize: 10, sort: "listed", order: "desc" });
   });
 });
@@ -195,7 +205,9 @@ function rangeArb<T>(bound: fc.Arbitrary<T>, lessOrEqual: (a: T, b: T) => boolea
   return fc
     .record({ a: fc.option(bound, { nil: undefined }), b: fc.option(bound, { nil: undefined }) })
     .filter(({ a, b }) => a !== undefined || b !== undefined)
-    .map(({ a, b }) => (a !== undefined && b !== undefined && !lessOrEqual(a, b) ? defined({ min: b, max: a }) : defined({ min: a, max: b })));
+    .map(({ a, b }) =>
+      a !== undefined && b !== undefined && !lessOrEqual(a, b) ? defined({ min: b, max: a }) : defined({ min: a, max: b }),
+    );
 }
 
 /** Any filter the codec can produce: only attributes of the chosen type, lists sorted, ranges ordered. */
@@ -206,19 +218,27 @@ const filterArb: fc.Arbitrary<MarketFilter> = fc.option(fc.constantFrom(...NFT_T
         Object.fromEntries(
           listKeysFor(nftType).map((key) => [
             key,
-            fc.uniqueArray(fc.constantFrom(...Object.keys(LIST_FILTERS[key].options).map(Number)), { minLength: 1 }).map((codes) => codes.sort((x, y) => x - y)),
+            fc
+              .uniqueArray(fc.constantFrom(...Object.keys(LIST_FILTERS[key].options).map(Number)), { minLength: 1 })
+              .map((codes) => codes.sort((x, y) => x - y)),
           ]),
         ),
         { requiredKeys: [] },
       ),
       ranges: fc.record(
         Object.fromEntries(
-          rangeKeysFor(nftType).map((key) => [key, rangeArb(fc.integer({ min: RANGE_FILTERS[key].min, max: RANGE_FILTERS[key].max }), (x, y) => x <= y)]),
+          rangeKeysFor(nftType).map((key) => [
+            key,
+            rangeArb(fc.integer({ min: RANGE_FILTERS[key].min, max: RANGE_FILTERS[key].max }), (x, y) => x <= y),
+          ]),
         ),
         { requiredKeys: [] },
       ),
       currency: fc.option(fc.constantFrom(...CURRENCIES), { nil: undefined }),
-      price: fc.option(rangeArb(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (x, y) => x <= y), { nil: undefined }),
+      price: fc.option(
+        rangeArb(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (x, y) => x <= y),
+        { nil: undefined },
+      ),
       sort: fc.constantFrom(...sortOptionsFor(nftType).map((option) => option.value)),
       pageSize: fc.constantFrom(...PAGE_SIZES),
     })
@@ -252,8 +272,28 @@ describe("market filter properties", () => {
   });
 
   it("any query at all parses without throwing, and its canonical form is a fixed point (no redirect loops)", () => {
-    const keys = ["nftType", "camp", "faction", "rank", "pse", "type", "level", "total", "price", "currency", "sort", "order", "page", "pageSize", "x"];
-    const values = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom("", ",", "1,2", "9,1", "0.5,", "spaceship", "price-asc"));
+    const keys = [
+      "nftType",
+      "camp",
+      "faction",
+      "rank",
+      "pse",
+      "type",
+      "level",
+      "total",
+      "price",
+      "currency",
+      "sort",
+      "order",
+      "page",
+      "pageSize",
+      "x",
+    ];
+    const values = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer({ min: -5, max: 120 }).map(String),
+      fc.constantFrom("", ",", "1,2", "9,1", "0.5,", "spaceship", "price-asc"),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), values), { maxLength: 8 }), (pairs) => {
         const once = serializeMarketFilter(parseMarketFilter(new URLSearchParams(pairs)).filter);
@@ -271,11 +311,19 @@ describe("market filter properties", () => {
 });
 
 describe("statistics filter", () => {
-  it("reads SPEC's statistics filters and writes them canonically", () => {
+  it("reads the product spec's statistics filters and writes them canonically", () => {
     const { filter, notices } = parseStatsFilter(new URLSearchParams("level=3&pse=4&period=7d&currency=usdt"));
     expect(notices).toEqual([]);
     expect(serializeStatsFilter(filter)).toBe("nftType=2&pse=4&level=3&period=7d&currency=USDT");
-    expect(toStatsQuery(filter)).toEqual({ pageNumber: 1, pageSize: 10, period: "7d", nftType: 2, type: [4], level: [3], currency: "USDT" });
+    expect(toStatsQuery(filter)).toEqual({
+      pageNumber: 1,
+      pageSize: 10,
+      period: "7d",
+      nftType: 2,
+      type: [4],
+      level: [3],
+      currency: "USDT",
+    });
   });
 
   it("drops what does not fit: level 10, a rank on hero cards, an unknown period", () => {
@@ -286,19 +334,30 @@ describe("statistics filter", () => {
 
   it("is a fixed point on its own output", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom("nftType", "camp", "rarity", "pse", "egse", "rank", "level", "period", "page"), fc.string({ maxLength: 4 })), { maxLength: 6 }), (pairs) => {
-        const once = serializeStatsFilter(parseStatsFilter(new URLSearchParams(pairs)).filter);
-        const again = parseStatsFilter(new URLSearchParams(once));
-        expect(again.notices).toEqual([]);
-        expect(serializeStatsFilter(again.filter)).toBe(once);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom("nftType", "camp", "rarity", "pse", "egse", "rank", "level", "period", "page"),
+            fc.string({ maxLength: 4 }),
+          ),
+          { maxLength: 6 },
+        ),
+        (pairs) => {
+          const once = serializeStatsFilter(parseStatsFilter(new URLSearchParams(pairs)).filter);
+          const again = parseStatsFilter(new URLSearchParams(once));
+          expect(again.notices).toEqual([]);
+          expect(serializeStatsFilter(again.filter)).toBe(once);
+        },
+      ),
     );
   });
 });
 
 describe("storage filter", () => {
   it("has tabs, a type and a page; the default tab is left out", () => {
-    expect(serializeStorageFilter(parseStorageFilter(new URLSearchParams("page=2&tab=favorites&nftType=4")).filter)).toBe("tab=favorites&nftType=4&page=2");
+    expect(serializeStorageFilter(parseStorageFilter(new URLSearchParams("page=2&tab=favorites&nftType=4")).filter)).toBe(
+      "tab=favorites&nftType=4&page=2",
+    );
     expect(serializeStorageFilter(parseStorageFilter(new URLSearchParams("tab=items")).filter)).toBe("");
     const bad = parseStorageFilter(new URLSearchParams("tab=secret"));
     expect(bad.filter.tab).toBe("items");

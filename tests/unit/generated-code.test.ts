@@ -7,7 +7,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as abi from "../../contracts/generated/abi";
 import { DEPLOYABLE } from "../../contracts/compile";
-import { ARTIFACTS_DIR, GENERATED_DIR, SOURCE_HASH_FILE, type SourceHashRecord, readSources, sourcesHash } from "../../contracts/source-hash";
+import {
+  ARTIFACTS_DIR,
+  GENERATED_DIR,
+  SOURCE_HASH_FILE,
+  type SourceHashRecord,
+  readSources,
+  sourcesHash,
+} from "../../contracts/source-hash";
 
 const REGENERATE = "run `npx tsx contracts/compile.ts` after editing a .sol file";
 const recorded = JSON.parse(fs.readFileSync(SOURCE_HASH_FILE, "utf8")) as SourceHashRecord;
@@ -27,7 +34,11 @@ describe("contracts/generated", () => {
 
   it("holds one artifact per deployable contract, each from the recorded sources", () => {
     const files = fs.readdirSync(ARTIFACTS_DIR).sort();
-    expect(files).toEqual(Object.keys(DEPLOYABLE).map((name) => `${name}.json`).sort());
+    expect(files).toEqual(
+      Object.keys(DEPLOYABLE)
+        .map((name) => `${name}.json`)
+        .sort(),
+    );
     for (const file of files) {
       const artifact = JSON.parse(fs.readFileSync(path.join(ARTIFACTS_DIR, file), "utf8")) as { sourcesHash: string };
       expect(artifact.sourcesHash, file).toBe(recorded.sourcesHash);

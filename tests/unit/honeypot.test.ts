@@ -4,7 +4,12 @@ import { checkHoneypot, getHoneypot } from "~/services/honeypot.server";
 /** The form as the page renders it, with `changes` applied (null drops a field). */
 function form(changes: Record<string, string | null> = {}) {
   const props = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 5_000 });
-  const fields: Record<string, string | null> = { email: "a@sparkera.test", [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom, ...changes };
+  const fields: Record<string, string | null> = {
+    email: "a@sparkera.test",
+    [props.nameFieldName]: "",
+    [props.validFromFieldName!]: props.encryptedValidFrom,
+    ...changes,
+  };
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== null) data.set(name, value);
   return data;

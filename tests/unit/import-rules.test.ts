@@ -28,7 +28,11 @@ async function expectAllowed(filePath: string, sources: string[]) {
 
 describe("import rules (eslint.config.js)", () => {
   it("core/ imports nothing of ours, no Node-only API, no React or Remix", async () => {
-    await expectRefused("core/x.ts", ["../app/domain/listing", "../backend/http", "../contracts/deployment", "../server/rate-limit", "../server"], /core\//);
+    await expectRefused(
+      "core/x.ts",
+      ["../app/domain/listing", "../backend/http", "../contracts/deployment", "../server/rate-limit", "../server"],
+      /core\//,
+    );
     await expectRefused("core/api/x.ts", ["../../app/domain/listing", "../../backend/market/records"], /core\//);
     await expectRefused("core/x.ts", ["~/domain/listing", "~core/nft"], /relatively/);
     await expectRefused("core/x.ts", ["node:crypto", "crypto", "fs/promises", "express"], /Node-only/);
@@ -39,8 +43,16 @@ describe("import rules (eslint.config.js)", () => {
 
   it("backend/ never imports app/ or server/, and of contracts/ only contracts/generated/", async () => {
     await expectRefused("backend/x.ts", ["../app/domain/listing", "~/services/env.server"], /app\//);
-    await expectRefused("backend/market/x.ts", ["../../app/services/password-hash.server", "../../server/rate-limit", "../../server"], /backend\//);
-    await expectRefused("backend/market/x.ts", ["../../contracts/deploy", "../../contracts/deployment", "../../contracts"], /contracts\/generated/);
+    await expectRefused(
+      "backend/market/x.ts",
+      ["../../app/services/password-hash.server", "../../server/rate-limit", "../../server"],
+      /backend\//,
+    );
+    await expectRefused(
+      "backend/market/x.ts",
+      ["../../contracts/deploy", "../../contracts/deployment", "../../contracts"],
+      /contracts\/generated/,
+    );
     await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./ledger", "viem"]);
   });
 
@@ -53,6 +65,11 @@ describe("import rules (eslint.config.js)", () => {
   it("app/ never imports backend/ or server/", async () => {
     await expectRefused("app/routes/x.tsx", ["../../backend/market/ledger", "../../server/origin-check", "../../server"], /app\//);
     await expectRefused("app/services/x.server.ts", ["../../backend"], /app\//);
-    await expectAllowed("app/routes/x.tsx", ["~core/nft", "~/domain/listing", "../../contracts/generated/abi", "./marketplace.shared.server"]);
+    await expectAllowed("app/routes/x.tsx", [
+      "~core/nft",
+      "~/domain/listing",
+      "../../contracts/generated/abi",
+      "./marketplace.shared.server",
+    ]);
   });
 });

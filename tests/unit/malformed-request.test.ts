@@ -6,7 +6,14 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { clientErrorsInOneLine, isMalformedHost, isMalformedPath, MALFORMED_HOST, MALFORMED_PATH, refuseMalformedRequests } from "../../server/malformed-request";
+import {
+  clientErrorsInOneLine,
+  isMalformedHost,
+  isMalformedPath,
+  MALFORMED_HOST,
+  MALFORMED_PATH,
+  refuseMalformedRequests,
+} from "../../server/malformed-request";
 
 let baseUrl: string;
 let server: Server;
@@ -85,7 +92,8 @@ describe("a Host header that is no host", () => {
 
   it("is told apart from real hosts", () => {
     for (const bad of ["[", "a b", "x@y", "u:p@h", "h:99999", "h/x", "h?x"]) expect(isMalformedHost(bad), bad).toBe(true);
-    for (const good of [undefined, "", "localhost:3000", "127.0.0.1", "[::1]:3000", "SparkEra.example", "sparkera.example:80"]) expect(isMalformedHost(good), good).toBe(false);
+    for (const good of [undefined, "", "localhost:3000", "127.0.0.1", "[::1]:3000", "SparkEra.example", "sparkera.example:80"])
+      expect(isMalformedHost(good), good).toBe(false);
   });
 });
 

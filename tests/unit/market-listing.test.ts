@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ItemCodes } from "~core/api/market";
-import { boxTypeFromTokenUri, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
+import {
+  boxTypeFromTokenUri,
+  flattenAttributes,
+  gradeLabel,
+  gradeName,
+  isOwner,
+  isSale,
+  namedAttributes,
+  spaceshipStats,
+} from "~/domain/listing";
 import { formatPrice, formatWei, parseTokenAmount } from "~core/money";
 import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES, rankLabel } from "~core/nft";
 
@@ -23,7 +32,7 @@ const NO_CODES: ItemCodes = {
   boxType: null,
 };
 
-describe("SPEC §3 derivations", () => {
+describe("product §3 derivations", () => {
   it("isSale: a price means on sale", () => {
     expect(isSale({ price: "12500000000000000000" })).toBe(true);
     expect(isSale({ price: "0" })).toBe(true);
@@ -50,7 +59,7 @@ describe("SPEC §3 derivations", () => {
     expect(boxTypeFromTokenUri("")).toBeUndefined();
   });
 
-  it("a loot box card shows SPEC's rank label, read from its token URI", () => {
+  it("a loot box card shows the product spec's rank label, read from its token URI", () => {
     const box = (uri: string): ItemCodes => ({ ...NO_CODES, nftType: 6, tokenURI: uri, boxType: 4 });
     expect(gradeLabel(box("/api/v1/metadata/6/1/18"))).toBe("Uncommon");
     expect(gradeLabel(box("/api/v1/metadata/6/1/17"))).toBe("Legendary");
@@ -79,7 +88,12 @@ describe("SPEC §3 derivations", () => {
   });
 
   it("flattens metadata attributes into a name → value map", () => {
-    expect(flattenAttributes([{ trait_type: "Camp", value: "Asman Zerg" }, { trait_type: "Level", value: 3 }])).toEqual({ Camp: "Asman Zerg", Level: 3 });
+    expect(
+      flattenAttributes([
+        { trait_type: "Camp", value: "Asman Zerg" },
+        { trait_type: "Level", value: 3 },
+      ]),
+    ).toEqual({ Camp: "Asman Zerg", Level: 3 });
   });
 
   it("spaceship Total is the sum of the seven stats", () => {
@@ -90,8 +104,8 @@ describe("SPEC §3 derivations", () => {
   });
 });
 
-describe("SPEC §3 enumerations and rank labels", () => {
-  it("names every code as SPEC lists it", () => {
+describe("product §3 enumerations and rank labels", () => {
+  it("names every code as the product spec lists it", () => {
     expect(RARITIES).toEqual({ 0: "Common", 1: "Rare", 2: "Epic", 3: "Legend" });
     expect(MATERIALS).toEqual({ 0: "DarkIron", 1: "Silver", 2: "Gold" });
     expect(IDENTITIES).toEqual({ 0: "Leader", 1: "Scientist", 2: "Commander", 3: "Star Soldier", 4: "Common Soldier" });

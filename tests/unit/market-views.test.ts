@@ -45,7 +45,7 @@ const BOX: ListingRecord = {
 };
 
 describe("market views", () => {
-  it("a card names everything: type, SPEC rank label, box type, price with its currency", () => {
+  it("a card names everything: type, product-spec rank label, box type, price with its currency", () => {
     expect(cardView(BOX, "/marketplace/market?nftType=6")).toEqual({
       key: "6-244",
       href: "/marketplace/detail?nftType=6&tokenId=244&back=%2Fmarketplace%2Fmarket%3FnftType%3D6",
@@ -75,12 +75,21 @@ describe("market views", () => {
     expect(safeBack("/marketplace/market?nftType=4&camp=1")).toBe("/marketplace/market?nftType=4&camp=1");
     expect(safeBack("/marketplace/storage?tab=favorites")).toBe("/marketplace/storage?tab=favorites");
     expect(safeBack("/marketplace")).toBe("/marketplace");
-    for (const bad of ["https://evil.example/marketplace", "//evil.example", "/login", "/marketplacex", null]) expect(safeBack(bad)).toBe("/marketplace/market");
-    expect(detailHref({ tokenId: "1", nftType: 0 }, "/marketplace/market?camp=1,2")).toBe("/marketplace/detail?nftType=0&tokenId=1&back=%2Fmarketplace%2Fmarket%3Fcamp%3D1%2C2");
+    for (const bad of ["https://evil.example/marketplace", "//evil.example", "/login", "/marketplacex", null])
+      expect(safeBack(bad)).toBe("/marketplace/market");
+    expect(detailHref({ tokenId: "1", nftType: 0 }, "/marketplace/market?camp=1,2")).toBe(
+      "/marketplace/detail?nftType=0&tokenId=1&back=%2Fmarketplace%2Fmarket%3Fcamp%3D1%2C2",
+    );
   });
 
   it("the history names every event the market records, a transfer without a price", () => {
-    const event = { fromAddress: BOX.ownerAddress, toAddress: null, price: "2500000000000000000", currency: "FIRE", at: "2026-11-19T13:36:00.000Z" };
+    const event = {
+      fromAddress: BOX.ownerAddress,
+      toAddress: null,
+      price: "2500000000000000000",
+      currency: "FIRE",
+      at: "2026-11-19T13:36:00.000Z",
+    };
     expect(historyRow({ ...event, event: "sale" }, 0)).toMatchObject({ event: "Sold", price: "2.5 FIRE", from: "0xf39F…b92266", to: null });
     const transfer = historyRow({ ...event, event: "transfer", price: "0", toAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }, 1);
     expect(transfer).toEqual({

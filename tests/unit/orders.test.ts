@@ -50,7 +50,13 @@ describe("order typed data", () => {
   });
 
   it("never lets one kind of order pass as another", async () => {
-    const cancel = orderTypedData(domain, "Cancel", { tokenId: 42n, nftType: 0, seller: seller.address, nonce: 7n, expiry: 2_000_000_000n });
+    const cancel = orderTypedData(domain, "Cancel", {
+      tokenId: 42n,
+      nftType: 0,
+      seller: seller.address,
+      nonce: 7n,
+      expiry: 2_000_000_000n,
+    });
     const signature = await seller.signTypedData(cancel);
     const asTransfer = orderTypedData(domain, "Transfer", {
       tokenId: 42n,
@@ -83,7 +89,11 @@ describe("order typed data", () => {
   it("binds a Buy to exactly one listing: another listing id or seller at the same price does not verify", async () => {
     const signature = await other.signTypedData(orderTypedData(domain, "Buy", buy));
     expect(await verifyTypedData({ ...orderTypedData(domain, "Buy", buy), address: other.address, signature })).toBe(true);
-    for (const relisted of [{ ...buy, listingId: 2n }, { ...buy, seller: other.address }, { ...buy, listingId: 2n, seller: other.address }]) {
+    for (const relisted of [
+      { ...buy, listingId: 2n },
+      { ...buy, seller: other.address },
+      { ...buy, listingId: 2n, seller: other.address },
+    ]) {
       expect(await verifyTypedData({ ...orderTypedData(domain, "Buy", relisted), address: other.address, signature })).toBe(false);
     }
   });

@@ -10,7 +10,9 @@ describe("allowedOrigins", () => {
   });
 
   it("adds every loopback name on the same port for a local one", () => {
-    expect(allowedOrigins("http://localhost:3000")).toEqual(new Set(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]));
+    expect(allowedOrigins("http://localhost:3000")).toEqual(
+      new Set(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]),
+    );
   });
 });
 
@@ -53,20 +55,28 @@ describe("originCheck", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it.each(["/marketplace/detail?tokenId=1&_data=routes%2Fmarketplace.detail", "/marketplace/detail.data", "/marketplace/favorite", "/logout"])(
-    "refuses a cross-site post to %s with a 403 page that never reaches the app",
-    async (path) => {
-      const before = reached.length;
-      const response = await fetch(baseUrl + path, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: "intent=sell&price=0.000000000000000001" });
-      expect(response.status).toBe(403);
-      expect(await response.text()).toContain("Request refused");
-      expect(reached.length).toBe(before);
-    },
-  );
+  it.each([
+    "/marketplace/detail?tokenId=1&_data=routes%2Fmarketplace.detail",
+    "/marketplace/detail.data",
+    "/marketplace/favorite",
+    "/logout",
+  ])("refuses a cross-site post to %s with a 403 page that never reaches the app", async (path) => {
+    const before = reached.length;
+    const response = await fetch(baseUrl + path, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=sell&price=0.000000000000000001",
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Request refused");
+    expect(reached.length).toBe(before);
+  });
 
   it("refuses other methods too, and posts a browser marks cross-site without an Origin", async () => {
     expect((await fetch(baseUrl + "/marketplace/detail", { method: "PUT", headers: { origin: "https://evil.example" } })).status).toBe(403);
-    expect((await fetch(baseUrl + "/marketplace/detail", { method: "POST", headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    expect((await fetch(baseUrl + "/marketplace/detail", { method: "POST", headers: { "sec-fetch-site": "cross-site" } })).status).toBe(
+      403,
+    );
   });
 
   it("lets our own posts through, and drops the Origin it has checked so Remix does not compare it with Host again", async () => {
@@ -77,6 +87,9 @@ describe("originCheck", () => {
 
   it("leaves reads and the token-authenticated backend APIs alone", async () => {
     expect((await fetch(baseUrl + "/marketplace/market", { headers: { origin: "https://evil.example" } })).status).toBe(200);
-    expect((await fetch(baseUrl + "/api/v1/informationCenter/sellToken", { method: "POST", headers: { origin: "https://evil.example" } })).status).toBe(200);
+    expect(
+      (await fetch(baseUrl + "/api/v1/informationCenter/sellToken", { method: "POST", headers: { origin: "https://evil.example" } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findPool, STAKE_POOLS } from "~core/pools";
 
 describe("stake pool catalogue", () => {
-  it("has the three pools of SPEC §3", () => {
+  it("has the three pools of product §3", () => {
     expect(STAKE_POOLS.map((pool) => [pool.id, pool.title])).toEqual([
       [1, "Standard Pool"],
       [2, "Epic Pool"],

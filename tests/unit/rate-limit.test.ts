@@ -45,7 +45,8 @@ describe("rate limits", () => {
   });
 
   it("exempts only calls that carry the internal token, not every loopback request", async () => {
-    const internal = () => fetch(baseUrl + "/api/v1/informationCenter/favorite/add", { method: "POST", headers: { "x-spark-internal": INTERNAL_TOKEN } });
+    const internal = () =>
+      fetch(baseUrl + "/api/v1/informationCenter/favorite/add", { method: "POST", headers: { "x-spark-internal": INTERNAL_TOKEN } });
     for (let i = 0; i < 15; i++) expect((await internal()).status).toBe(200);
     // A same-host proxy that adds no X-Forwarded-For is loopback too: it gets the sign-in limit.
     const bareProxy = () => fetch(baseUrl + "/basic/login", { method: "POST" });

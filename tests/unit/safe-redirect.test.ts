@@ -38,7 +38,10 @@ describe("safeRedirect", () => {
     ["/login?redirect=%2Fhome", "/login?redirect=%2Fhome"],
     ["/home", "/home"],
     ["/", "/"],
-    ["/marketplace/detail?nftType=1&tokenId=7&back=%2Fmarketplace%2Fmarket%3Fname%3D%2525", "/marketplace/detail?nftType=1&tokenId=7&back=%2Fmarketplace%2Fmarket%3Fname%3D%2525"],
+    [
+      "/marketplace/detail?nftType=1&tokenId=7&back=%2Fmarketplace%2Fmarket%3Fname%3D%2525",
+      "/marketplace/detail?nftType=1&tokenId=7&back=%2Fmarketplace%2Fmarket%3Fname%3D%2525",
+    ],
     // A nested redirect is only data here: the page it names sanitises it again.
     ["/login?redirect=%2F%2Fevil.example", "/login?redirect=%2F%2Fevil.example"],
     ["/marketplace/market?name=%E9%A3%9E%E8%88%B9", "/marketplace/market?name=%E9%A3%9E%E8%88%B9"],
@@ -134,8 +137,37 @@ describe("safeRedirect", () => {
 
   it("never yields a Location that leaves the site, for strings made of redirect tricks", () => {
     const pieces = fc.constantFrom(
-      "/", "//", "\\", ".", "..", "%2e", "%2E", "%2f", "%2F", "%5c", "%25", "%252f", "%09", "%0a", "\t", "\n", "\r", " ",
-      "\u2215", "\uff0f", "\u2044", "\u29f8", "%E2%88%95", ":", "@", "?", "#", "a", "evil.example", "http:", "javascript:",
+      "/",
+      "//",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2E",
+      "%2f",
+      "%2F",
+      "%5c",
+      "%25",
+      "%252f",
+      "%09",
+      "%0a",
+      "\t",
+      "\n",
+      "\r",
+      " ",
+      "\u2215",
+      "\uff0f",
+      "\u2044",
+      "\u29f8",
+      "%E2%88%95",
+      ":",
+      "@",
+      "?",
+      "#",
+      "a",
+      "evil.example",
+      "http:",
+      "javascript:",
     );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 10 }), (parts) => {
@@ -153,11 +185,16 @@ describe("safeRedirect", () => {
       .string({ unit: "grapheme", maxLength: 20 })
       .filter((value) => value.normalize("NFKC") === value && !/[\p{C}\p{Sm}\p{M}\p{Zl}\p{Zp}\\\u3033\u3035\ufe68]/u.test(value));
     fc.assert(
-      fc.property(fc.array(segment, { maxLength: 5 }), fc.array(fc.tuple(segment, text), { maxLength: 4 }), fc.option(segment), (path, query, hash) => {
-        const search = new URLSearchParams(query).toString();
-        const to = `/${path.join("/")}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
-        expect(safeRedirect(to)).toBe(to);
-      }),
+      fc.property(
+        fc.array(segment, { maxLength: 5 }),
+        fc.array(fc.tuple(segment, text), { maxLength: 4 }),
+        fc.option(segment),
+        (path, query, hash) => {
+          const search = new URLSearchParams(query).toString();
+          const to = `/${path.join("/")}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
+          expect(safeRedirect(to)).toBe(to);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

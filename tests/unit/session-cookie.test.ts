@@ -26,7 +26,9 @@ async function readBack(setCookie: string) {
 
 describe("keptUrl", () => {
   it("keeps a URL of ours as it is", () => {
-    expect(keptUrl("/marketplace/detail?nftType=4&tokenId=12&back=%2Fmarketplace%2Fmarket")).toBe("/marketplace/detail?nftType=4&tokenId=12&back=%2Fmarketplace%2Fmarket");
+    expect(keptUrl("/marketplace/detail?nftType=4&tokenId=12&back=%2Fmarketplace%2Fmarket")).toBe(
+      "/marketplace/detail?nftType=4&tokenId=12&back=%2Fmarketplace%2Fmarket",
+    );
   });
 
   it("drops the query of a padded URL, then the path", () => {

@@ -47,7 +47,7 @@ describe("transfer form", () => {
       expect(parseWithZod(form({ to }), { schema }).reply().error?.to).toEqual(["Enter a valid wallet address (0x…, checksummed)"]);
     }
   });
-  it("refuses the sender's own address in SPEC's words", () => {
+  it("refuses the sender's own address in the product spec's words", () => {
     expect(parseWithZod(form({ to: SENDER }), { schema }).reply().error?.to).toEqual([SAME_ADDRESS_MESSAGE]);
     expect(SAME_ADDRESS_MESSAGE).toBe("The address cannot be the same as the address of the sender");
   });

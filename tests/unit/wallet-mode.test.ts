@@ -22,7 +22,7 @@ const browserUser = (address = BOUND): WalletModeInput => ({
   expectedChainId: CHAIN,
 });
 
-describe("walletMode (SPEC §4)", () => {
+describe("walletMode (product §4)", () => {
   it("web ok: a signed-in account with a managed wallet, whatever the browser has", () => {
     const managed = { loggedIn: true, bound: { address: OTHER, bindAddrType: 2 }, expectedChainId: CHAIN };
     expect(walletMode({ ...managed, wallet: null })).toEqual({ path: "web", ok: true });
@@ -31,11 +31,17 @@ describe("walletMode (SPEC §4)", () => {
 
   it("web with 'no wallet extension' when no extension is present", () => {
     expect(walletMode({ ...browserUser(), wallet: null })).toEqual({ path: "web", ok: false, message: "no wallet extension" });
-    expect(walletMode({ loggedIn: false, bound: null, wallet: null, expectedChainId: CHAIN })).toMatchObject({ message: "no wallet extension" });
+    expect(walletMode({ loggedIn: false, bound: null, wallet: null, expectedChainId: CHAIN })).toMatchObject({
+      message: "no wallet extension",
+    });
   });
 
   it("'Wrong chain id' when the extension is on another chain", () => {
-    expect(walletMode({ ...browserUser(), wallet: { account: BOUND, chainId: 56 } })).toEqual({ path: "none", ok: false, message: "Wrong chain id" });
+    expect(walletMode({ ...browserUser(), wallet: { account: BOUND, chainId: 56 } })).toEqual({
+      path: "none",
+      ok: false,
+      message: "Wrong chain id",
+    });
   });
 
   it("'Please bind wallet' without a session or without a bound wallet", () => {
@@ -56,7 +62,7 @@ describe("walletMode (SPEC §4)", () => {
     expect(walletMode(browserUser(BOUND.toLowerCase()))).toEqual({ path: "blockchain", ok: true, account: BOUND });
   });
 
-  it("checks in SPEC's order: managed, extension, chain, binding, address", () => {
+  it("checks in the product spec's order: managed, extension, chain, binding, address", () => {
     // Everything wrong at once: the first rule that applies speaks.
     const allWrong = { loggedIn: true, bound: { address: "", bindAddrType: 0 }, expectedChainId: CHAIN };
     expect(walletMode({ ...allWrong, wallet: null }).ok).toBe(false);
@@ -84,14 +90,14 @@ describe("walletMode (SPEC §4)", () => {
   });
 });
 
-describe("preferredWallet (SPEC §4)", () => {
+describe("preferredWallet (product §4)", () => {
   it("is the alternative wallet only when the stored value names it", () => {
     expect(preferredWallet(ALTERNATIVE_WALLET)).toBe("okx");
     for (const stored of [null, undefined, "", "metamask", "OKX", "okx ", "coinbase"]) expect(preferredWallet(stored)).toBe(DEFAULT_WALLET);
   });
 });
 
-describe("walletMismatch (SPEC §2 notice bar)", () => {
+describe("walletMismatch (product §2 notice bar)", () => {
   it("shows only when a connected wallet differs from a bound one", () => {
     expect(walletMismatch({ address: BOUND, bindAddrType: 1 }, OTHER)).toBe(true);
     expect(walletMismatch({ address: BOUND, bindAddrType: 1 }, BOUND.toLowerCase())).toBe(false);

@@ -1,6 +1,6 @@
 import type { WalletBoxState } from "~/services/chain.server";
 
-/** The bound wallet and what it can pay with (SPEC §5: purchases check these balances). */
+/** The bound wallet and what it can pay with (product §5: purchases check these balances). */
 export function WalletBalances({ wallet }: { wallet: WalletBoxState }) {
   return (
     <div className="text-sm">

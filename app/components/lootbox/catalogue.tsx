@@ -1,5 +1,5 @@
 /**
- * Server-rendered loot box views: the SPEC §3 catalogue with prices and limits read from the chain, and a
+ * Server-rendered loot box views: the product §3 catalogue with prices and limits read from the chain, and a
  * wallet's boxes. Plain HTML, complete without JavaScript.
  */
 import { Link } from "@remix-run/react";
@@ -29,7 +29,9 @@ export function BoxPrices({ sale, className = "" }: { sale: BoxSaleState | undef
 }
 
 export function RankBadge({ typeBox }: { typeBox: number }) {
-  return <span className="rounded-full border border-spark-400 px-2 py-0.5 text-xs font-semibold text-spark-300">{rankLabel(typeBox)}</span>;
+  return (
+    <span className="rounded-full border border-spark-400 px-2 py-0.5 text-xs font-semibold text-spark-300">{rankLabel(typeBox)}</span>
+  );
 }
 
 /** Sold count and, for daily-limited types, the wallet's allowance in the current 24 h window. */
@@ -61,7 +63,7 @@ export function ShopUnavailable() {
   );
 }
 
-/** The whole catalogue (SPEC §3), one card per box type, each linking to its box page. */
+/** The whole catalogue (product §3), one card per box type, each linking to its box page. */
 export function BoxCatalogue({ sale, wallet }: { sale: BoxSaleState[] | null; wallet: WalletBoxState | null }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -69,7 +71,11 @@ export function BoxCatalogue({ sale, wallet }: { sale: BoxSaleState[] | null; wa
         const state = sale?.find((s) => s.typeBox === entry.typeBox);
         const owned = wallet?.boxes.filter((box) => box.typeBox === entry.typeBox).length ?? 0;
         return (
-          <li key={entry.typeBox} className="flex flex-col rounded-xl border border-space-700 bg-space-900 p-4" data-testid={`box-${entry.typeBox}`}>
+          <li
+            key={entry.typeBox}
+            className="flex flex-col rounded-xl border border-space-700 bg-space-900 p-4"
+            data-testid={`box-${entry.typeBox}`}
+          >
             <div className="flex items-start justify-between gap-2">
               <h3 className="font-semibold text-white">
                 <Link to={`/lootbox/${entry.typeBox}`}>{entry.title}</Link>

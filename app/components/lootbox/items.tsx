@@ -23,7 +23,7 @@ export interface OpenedItem {
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const named = (map: Record<number, string>, code: number) => enumName(map, code) ?? `#${code}`;
 
-/** An item's kind and its attributes as SPEC §3 names them. */
+/** An item's kind and its attributes as product §3 names them. */
 export function describeItem(attributes: ItemAttributes): { kind: string; traits: [string, string][] } {
   if ("raw" in attributes) return { kind: capitalise(enumName(NFT_TYPES, attributes.nftType) ?? "Item"), traits: [] };
   switch (attributes.nftType) {

@@ -1,5 +1,5 @@
 /**
- * Loot box purchase and opening rules (SPEC §5, §9), pure so the server, the island and the tests agree.
+ * Loot box purchase and opening rules (product §5, §9), pure so the server, the island and the tests agree.
  * Money is wei in bigint throughout. No viem here: the always-loaded pages import this module.
  */
 import type { PaymentCurrency } from "~core/boxes";
@@ -11,7 +11,7 @@ export const INVALID_ERC721 = "Invalid erc721 contract address.";
 export type PurchaseCheck = { ok: false; message: typeof INSUFFICIENT_BALANCE } | { ok: true; total: bigint; needsApproval: boolean };
 
 /**
- * SPEC §5: the balance must cover the price, then an ERC-20 allowance below it is raised first.
+ * product §5: the balance must cover the price, then an ERC-20 allowance below it is raised first.
  * BNB is paid with the transaction, so it needs no allowance.
  */
 export function checkPurchase({
@@ -67,7 +67,7 @@ export function purchaseLimits({
   return { globalRemaining, remainingToday, resetsAt, maxQuantity };
 }
 
-/** Splits box ids into opener calls of at most 10 (SPEC §9 batch sizes), in the given order. */
+/** Splits box ids into opener calls of at most 10 (product §9 batch sizes), in the given order. */
 export function openBatches<T>(ids: readonly T[], size = OPEN_BATCH_MAX): T[][] {
   const batches: T[][] = [];
   for (let start = 0; start < ids.length; start += size) batches.push(ids.slice(start, start + size));

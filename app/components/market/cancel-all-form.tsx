@@ -20,9 +20,13 @@ export function CancelAllForm({ offer }: { offer: CancelAllOffer }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!browserWallet) return;
     event.preventDefault();
-    signAndSubmit(event.currentTarget, () => (orderContext ? { intent: "cancel-all", bound: browserWallet, context: orderContext } : null), {
-      counter: orderContext?.counter ?? "",
-    });
+    signAndSubmit(
+      event.currentTarget,
+      () => (orderContext ? { intent: "cancel-all", bound: browserWallet, context: orderContext } : null),
+      {
+        counter: orderContext?.counter ?? "",
+      },
+    );
   };
 
   return (
@@ -30,8 +34,14 @@ export function CancelAllForm({ offer }: { offer: CancelAllOffer }) {
       <h3 id="cancel-all-title" className="font-semibold text-white">
         Cancel all listings
       </h3>
-      <p className="text-sm text-slate-300">Takes every item you are selling off the market at once, in every currency. You can list them again later.</p>
-      {blocked && <p className="text-sm text-amber-200">Your account uses a browser wallet: signing needs JavaScript and a wallet (MetaMask or OKX Wallet).</p>}
+      <p className="text-sm text-slate-300">
+        Takes every item you are selling off the market at once, in every currency. You can list them again later.
+      </p>
+      {blocked && (
+        <p className="text-sm text-amber-200">
+          Your account uses a browser wallet: signing needs JavaScript and a wallet (MetaMask or OKX Wallet).
+        </p>
+      )}
       <Form method="post" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="cancel-all" />
         <button type="submit" className="btn-secondary" disabled={blocked || busy || signing}>

@@ -17,7 +17,19 @@ import { marketHref } from "~/domain/filters/market";
 import { rangeInputValues } from "~/domain/filters/chips";
 import { CURRENCIES } from "~core/money";
 
-function RangeField({ name, label, values, min, max }: { name: string; label: string; values: [string, string]; min?: number; max?: number }) {
+function RangeField({
+  name,
+  label,
+  values,
+  min,
+  max,
+}: {
+  name: string;
+  label: string;
+  values: [string, string];
+  min?: number;
+  max?: number;
+}) {
   const numeric = min !== undefined;
   const input = (side: "min" | "max", value: string) => (
     <div className="flex flex-1 flex-col gap-1">
@@ -30,7 +42,9 @@ function RangeField({ name, label, values, min, max }: { name: string; label: st
         name={name}
         defaultValue={value}
         className="field-input py-1.5"
-        {...(numeric ? { type: "number", min, max, step: 1, inputMode: "numeric" as const } : { type: "text", inputMode: "decimal" as const, pattern: "[0-9]*[.]?[0-9]*" })}
+        {...(numeric
+          ? { type: "number", min, max, step: 1, inputMode: "numeric" as const }
+          : { type: "text", inputMode: "decimal" as const, pattern: "[0-9]*[.]?[0-9]*" })}
       />
     </div>
   );
@@ -86,7 +100,14 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
   const ranges = rangeKeysFor(filter.nftType);
   const stats = ranges.filter((key) => key !== "level");
   const range = (key: RangeKey) => (
-    <RangeField key={key} name={key} label={RANGE_FILTERS[key].label} values={rangeInputValues(filter.ranges[key])} min={RANGE_FILTERS[key].min} max={RANGE_FILTERS[key].max} />
+    <RangeField
+      key={key}
+      name={key}
+      label={RANGE_FILTERS[key].label}
+      values={rangeInputValues(filter.ranges[key])}
+      min={RANGE_FILTERS[key].min}
+      max={RANGE_FILTERS[key].max}
+    />
   );
 
   return (
@@ -166,7 +187,11 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
             ))}
           </select>
         </div>
-        <RangeField name="price" label={`Price${filter.currency ? ` in ${filter.currency}` : ""}`} values={rangeInputValues(filter.price, true)} />
+        <RangeField
+          name="price"
+          label={`Price${filter.currency ? ` in ${filter.currency}` : ""}`}
+          values={rangeInputValues(filter.price, true)}
+        />
         {!filter.currency && <p className="text-xs text-slate-300">Choose a currency to compare prices like with like.</p>}
       </div>
 

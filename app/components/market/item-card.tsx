@@ -20,7 +20,14 @@ export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel,
 export function ItemCard({ item }: { item: ItemCardModel }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
-      <img src={item.image} alt="" width={320} height={320} loading="lazy" className="aspect-square w-full bg-space-900 object-contain p-4" />
+      <img
+        src={item.image}
+        alt=""
+        width={320}
+        height={320}
+        loading="lazy"
+        className="aspect-square w-full bg-space-900 object-contain p-4"
+      />
       <div className="flex flex-1 flex-col gap-2 p-3">
         <ItemBadges item={item} className="items-center" />
         <h3 className="text-sm font-semibold leading-snug text-white">
@@ -39,7 +46,9 @@ export function ItemCard({ item }: { item: ItemCardModel }) {
             ))}
           </dl>
         )}
-        <p className="mt-auto pt-1 text-sm font-semibold text-spark-300">{item.price ?? <span className="font-normal text-slate-300">Not for sale</span>}</p>
+        <p className="mt-auto pt-1 text-sm font-semibold text-spark-300">
+          {item.price ?? <span className="font-normal text-slate-300">Not for sale</span>}
+        </p>
         <p className="text-xs text-slate-300">
           {item.favorites} {item.favorites === 1 ? "favorite" : "favorites"} · {item.views} {item.views === 1 ? "view" : "views"}
         </p>

@@ -33,7 +33,11 @@ export function Pagination({ info, hrefFor }: { info: PageInfo; hrefFor: (page: 
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
       {info.page > 1 && (
-        <Link to={hrefFor(Math.min(info.page - 1, last))} rel="prev" className={`${item} border-space-600 text-slate-100 hover:bg-space-800`}>
+        <Link
+          to={hrefFor(Math.min(info.page - 1, last))}
+          rel="prev"
+          className={`${item} border-space-600 text-slate-100 hover:bg-space-800`}
+        >
           Previous
         </Link>
       )}

@@ -10,11 +10,21 @@ export function TradeTable({ trades, caption, empty }: { trades: TradeRowModel[]
         <caption className="sr-only">{caption}</caption>
         <thead className="text-slate-300">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-normal">Item</th>
-            <th scope="col" className="py-1 pr-3 font-normal">Price</th>
-            <th scope="col" className="py-1 pr-3 font-normal">Seller</th>
-            <th scope="col" className="py-1 pr-3 font-normal">Buyer</th>
-            <th scope="col" className="py-1 font-normal">When</th>
+            <th scope="col" className="py-1 pr-3 font-normal">
+              Item
+            </th>
+            <th scope="col" className="py-1 pr-3 font-normal">
+              Price
+            </th>
+            <th scope="col" className="py-1 pr-3 font-normal">
+              Seller
+            </th>
+            <th scope="col" className="py-1 pr-3 font-normal">
+              Buyer
+            </th>
+            <th scope="col" className="py-1 font-normal">
+              When
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -29,7 +29,13 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
   const ticks = points.length ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [];
   return (
     <figure className="flex flex-col gap-3">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="volume-chart-title" aria-describedby="volume-chart-desc" className="h-auto w-full">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby="volume-chart-title"
+        aria-describedby="volume-chart-desc"
+        className="h-auto w-full"
+      >
         <title id="volume-chart-title">{`Daily sales volume in ${currency}, ${period.toLowerCase()}`}</title>
         <desc id="volume-chart-desc">
           {max === 0n
@@ -47,7 +53,15 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
         {points.map((point, i) => {
           const height = max === 0n ? 0 : (Number((values[i] * 10_000n) / max) / 10_000) * plotHeight;
           return (
-            <rect key={point.date} x={PAD.left + i * step + step * 0.15} width={step * 0.7} y={PAD.top + plotHeight - height} height={height} rx={1} className="fill-spark-400">
+            <rect
+              key={point.date}
+              x={PAD.left + i * step + step * 0.15}
+              width={step * 0.7}
+              y={PAD.top + plotHeight - height}
+              height={height}
+              rx={1}
+              className="fill-spark-400"
+            >
               <title>{`${point.date}: ${label(values[i])} ${currency}; ${point.trades} ${point.trades === 1 ? "sale" : "sales"} in all currencies`}</title>
             </rect>
           );
@@ -66,9 +80,15 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
             <caption className="sr-only">{`Daily sales volume in ${currency}`}</caption>
             <thead className="text-slate-300">
               <tr>
-                <th scope="col" className="py-1 pr-3 font-normal">Date</th>
-                <th scope="col" className="py-1 pr-3 font-normal">Sales (all currencies)</th>
-                <th scope="col" className="py-1 font-normal">Volume ({currency})</th>
+                <th scope="col" className="py-1 pr-3 font-normal">
+                  Date
+                </th>
+                <th scope="col" className="py-1 pr-3 font-normal">
+                  Sales (all currencies)
+                </th>
+                <th scope="col" className="py-1 font-normal">
+                  Volume ({currency})
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -1,7 +1,12 @@
 import { expect, test } from "../accounts";
 import { accountButton } from "../fixtures";
 
-test("with JavaScript, the header's Log out and the confirmation after a foreign logout link both sign out", async ({ page, baseURL, createAccount, signIn }) => {
+test("with JavaScript, the header's Log out and the confirmation after a foreign logout link both sign out", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
   const account = await createAccount({ wallet: "none" });
   await signIn(page, account);
   await page.goto("/marketplace/statistics");
@@ -12,7 +17,10 @@ test("with JavaScript, the header's Log out and the confirmation after a foreign
 
   await signIn(page, account);
   await page.route("http://evil.test/", (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><a href="${baseURL}/logout?redirect=%2Fmarketplace%2Fmarket">Win a prize</a>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><a href="${baseURL}/logout?redirect=%2Fmarketplace%2Fmarket">Win a prize</a>`,
+    }),
   );
   await page.goto("http://evil.test/");
   await page.getByRole("link", { name: "Win a prize" }).click();

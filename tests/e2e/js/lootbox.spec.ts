@@ -91,7 +91,9 @@ test("a wallet without enough USDT is told so before anything is sent", async ({
   const wallet = await ownWalletOnBox({ page, createAccount, signIn }, 4, { BNB: 10 });
   await page.getByRole("radio", { name: /USDT/ }).check();
   await page.getByRole("button", { name: "Buy" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText("Failed: Transaction failed. You do not have enough balance.");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText(
+    "Failed: Transaction failed. You do not have enough balance.",
+  );
   expect(wallet.sent).toEqual([]);
 });
 

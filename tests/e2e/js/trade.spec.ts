@@ -27,7 +27,12 @@ test("a browser wallet signs the sell, cancel and transfer orders in the island"
   await expect(page.getByText("You own this item.")).toHaveCount(0);
 });
 
-test("a browser wallet buys a managed wallet's listing: the island signs the buy order at the confirmation", async ({ page, browser, createAccount, signIn }) => {
+test("a browser wallet buys a managed wallet's listing: the island signs the buy order at the confirmation", async ({
+  page,
+  browser,
+  createAccount,
+  signIn,
+}) => {
   test.setTimeout(90_000);
   const [sellerAccount, buyerAccount] = await Promise.all([
     createAccount({ tag: "seller" }),

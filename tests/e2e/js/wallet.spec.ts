@@ -7,7 +7,8 @@ import { anvilKey, installTestWallet } from "../wallet";
 const ACCOUNT_0 = anvilKey(0);
 const ACCOUNT_1 = anvilKey(1);
 
-const MISMATCH = "The wallet address of the current metamask connection is inconsistent with the wallet address that bound to your account.";
+const MISMATCH =
+  "The wallet address of the current metamask connection is inconsistent with the wallet address that bound to your account.";
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
 
 function walletButton(page: Page) {
@@ -62,7 +63,7 @@ test("the sheet copies the connected address", async ({ page, context }) => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address);
 });
 
-test("with two extensions, the one chosen is remembered as the preferred wallet (SPEC §4)", async ({ page }) => {
+test("with two extensions, the one chosen is remembered as the preferred wallet (product §4)", async ({ page }) => {
   await installTestWallet(page, { privateKey: ACCOUNT_0, kind: "metamask" });
   const okx = await installTestWallet(page, { privateKey: ACCOUNT_1, kind: "okx" });
   await page.goto("/home");

@@ -1,8 +1,7 @@
 import { expect, test } from "../accounts";
 import { accountButton, DEMO, logIn, readCodeFromOutbox, uniqueEmail } from "../fixtures";
 
-const COMPLEXITY =
-  "The password contains 6 to 18 characters, including at least letters, digits, and symbols, and does not contain Spaces";
+const COMPLEXITY = "The password contains 6 to 18 characters, including at least letters, digits, and symbols, and does not contain Spaces";
 
 test("log in with the demo account, see the user name, log out", async ({ page }) => {
   await logIn(page, DEMO, "/marketplace/statistics");
@@ -15,7 +14,7 @@ test("log in with the demo account, see the user name, log out", async ({ page }
   await expect(banner.getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("login shows SPEC messages next to the field, keeps the email and never echoes the password", async ({ page }) => {
+test("login shows product-spec messages next to the field, keeps the email and never echoes the password", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("abc");

@@ -11,7 +11,11 @@ const REQUESTS = 2000;
 test("every route file and every backend endpoint is a fuzz target", async () => {
   expect(missingKnowledge()).toEqual({ unknownRoutes: [], staleEntries: [] });
   const ctx = await fuzzContext();
-  for (const prefix of API_PATHS) expect(ctx.api.some((target) => target.path.startsWith(prefix)), prefix).toBe(true);
+  for (const prefix of API_PATHS)
+    expect(
+      ctx.api.some((target) => target.path.startsWith(prefix)),
+      prefix,
+    ).toBe(true);
   expect(ctx.app.filter((target) => target.loader || target.action).length).toBeGreaterThan(10);
 });
 

@@ -42,7 +42,11 @@ test("a logout link on our own pages, or typed in the address bar, logs out at o
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("without fetch metadata, or from a sibling site, GET /logout only asks; the form keeps a safe redirect", async ({ request, baseURL, createAccount }) => {
+test("without fetch metadata, or from a sibling site, GET /logout only asks; the form keeps a safe redirect", async ({
+  request,
+  baseURL,
+  createAccount,
+}) => {
   const account = await createAccount({ wallet: "none" });
   const login = await request.post("/login", {
     form: { email: account.email, password: account.password, redirectTo: "/home" },
@@ -62,13 +66,23 @@ test("without fetch metadata, or from a sibling site, GET /logout only asks; the
   // Still signed in: a signed-in visitor of /login is sent on.
   expect((await request.get("/login", { maxRedirects: 0 })).status()).toBe(302);
 
-  const confirmed = await request.post(`/logout?redirect=${encodeURIComponent("/marketplace/market")}`, { form: {}, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const confirmed = await request.post(`/logout?redirect=${encodeURIComponent("/marketplace/market")}`, {
+    form: {},
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(confirmed.status()).toBe(302);
   expect(confirmed.headers().location).toBe("/marketplace/market");
   expect((await request.get("/login", { maxRedirects: 0 })).status()).toBe(200);
 });
 
-test("the session-expired dialog's Re-login still logs out and goes to log in", async ({ page, playwright, baseURL, createAccount, signIn }) => {
+test("the session-expired dialog's Re-login still logs out and goes to log in", async ({
+  page,
+  playwright,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
   // With a wallet, so the invite page asks the market.
   await signIn(page, await createAccount({ stock: {} }));
   // The token dies elsewhere (the same cookie logged out from another client); this browser still holds it.
@@ -76,7 +90,7 @@ test("the session-expired dialog's Re-login still logs out and goes to log in", 
   expect((await other.post("/logout", { form: {}, headers: { Origin: baseURL! }, maxRedirects: 0 })).status()).toBe(302);
   await other.dispose();
 
-  // The invite page asks the market with the token: the 401 becomes SPEC §8's "Tips" dialog.
+  // The invite page asks the market with the token: the 401 becomes product §8's "Tips" dialog.
   await page.goto("/invite");
   await expect(page.getByText("Your login status has expired")).toBeVisible();
   await page.getByRole("button", { name: "Re-login" }).click();

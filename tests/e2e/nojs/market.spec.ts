@@ -12,7 +12,10 @@ function cards(page: Page) {
 
 /** A card's attribute by its label, as the card shows it (names, never codes). */
 async function attribute(card: Locator, label: string) {
-  return card.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").innerText();
+  return card
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .innerText();
 }
 
 /** "1,234.5 FIRE" → 1234.5 (only to compare order in a test). */
@@ -134,7 +137,10 @@ test("favorite and unfavorite without JavaScript", async ({ page, createAccount 
 
 test("storage: a visitor is asked to log in; the owner sees tabs with names, not codes", async ({ page, signIn }) => {
   await page.goto("/marketplace/storage?tab=selling");
-  await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login?redirect=%2Fmarketplace%2Fstorage%3Ftab%3Dselling");
+  await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute(
+    "href",
+    "/login?redirect=%2Fmarketplace%2Fstorage%3Ftab%3Dselling",
+  );
 
   // The demo account's items, only read.
   await signIn(page, DEMO);
@@ -207,7 +213,10 @@ test("an account without a wallet is asked to bind one, in storage and when it f
   await expect(accountButton(page, email)).toBeVisible();
   await expect(page).toHaveURL("/marketplace/storage");
   await expect(page.getByText("Please bind a wallet address to see your items")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Bind now" })).toHaveAttribute("href", "/login?act=connect&redirect=%2Fmarketplace%2Fstorage");
+  await expect(page.getByRole("link", { name: "Bind now" })).toHaveAttribute(
+    "href",
+    "/login?act=connect&redirect=%2Fmarketplace%2Fstorage",
+  );
 
   await page.goto("/marketplace/market?nftType=6");
   await cards(page).first().getByRole("link").click();

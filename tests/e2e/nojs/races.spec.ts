@@ -8,7 +8,10 @@ const FUNDS = 10;
 const PRICE = "7";
 const WEI = 10n ** 18n;
 
-test("50 concurrent buys of one listing through the detail page's action: one sale, and the balances add up", async ({ baseURL, createAccount }) => {
+test("50 concurrent buys of one listing through the detail page's action: one sale, and the balances add up", async ({
+  baseURL,
+  createAccount,
+}) => {
   test.setTimeout(180_000);
   const base = baseURL!;
 
@@ -54,7 +57,9 @@ test("50 concurrent buys of one listing through the detail page's action: one sa
   // Every buyer confirms on the page, then all of them press "Confirm purchase" at once, several times each.
   const forms = await Promise.all(buyers.map((buyer) => confirmedBuyForm(cookies.get(buyer)!, url)));
   const answers = await Promise.all(
-    buyers.flatMap((buyer, i) => Array.from({ length: POSTS_PER_BUYER }, () => postForm(base, forms[i].action, cookies.get(buyer)!, forms[i].fields))),
+    buyers.flatMap((buyer, i) =>
+      Array.from({ length: POSTS_PER_BUYER }, () => postForm(base, forms[i].action, cookies.get(buyer)!, forms[i].fields)),
+    ),
   );
   const statuses = answers.map((answer) => answer.status);
   const sold = answers.filter((answer) => answer.status === 302);
@@ -65,7 +70,10 @@ test("50 concurrent buys of one listing through the detail page's action: one sa
 
   const after = await Promise.all(players.map(fire));
   const change = players.map((_, i) => after[i] - before[i]);
-  expect(change.reduce((sum, delta) => sum + delta, 0n), "FIRE over the seller and buyers").toBe(0n);
+  expect(
+    change.reduce((sum, delta) => sum + delta, 0n),
+    "FIRE over the seller and buyers",
+  ).toBe(0n);
   expect(change[0]).toBe(BigInt(PRICE) * WEI);
   const payers = buyers.filter((_, i) => change[i + 1] !== 0n);
   expect(payers).toHaveLength(1);
@@ -74,6 +82,9 @@ test("50 concurrent buys of one listing through the detail page's action: one sa
   const detail = await tokenDetail(base, item);
   expect(getAddress(detail.ownerAddress)).toBe(getAddress(payers[0].wallet!));
   expect(detail.listing).toBeNull();
-  const sinceListing = detail.history.slice(0, detail.history.findIndex((event) => event.event === "list"));
+  const sinceListing = detail.history.slice(
+    0,
+    detail.history.findIndex((event) => event.event === "list"),
+  );
   expect(sinceListing.map((event) => event.event)).toEqual(["sale"]);
 });

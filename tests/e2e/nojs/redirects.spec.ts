@@ -2,7 +2,14 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { BUYER } from "../fixtures";
 
 /** Known open-redirect payloads: each once became `Location: //evil.example`. */
-const PAYLOADS = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/%2e%2e//evil.example", "/%252e%252e//evil.example"];
+const PAYLOADS = [
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/a/..//evil.example",
+  "/%2e%2e//evil.example",
+  "/%252e%252e//evil.example",
+];
 
 /** The Location stays on this site: a path a browser resolves here, also when it normalises it first. */
 function expectSameSiteRedirect(response: APIResponse, baseURL: string) {

@@ -35,14 +35,22 @@ test.describe("an action given a body that is not a form", () => {
 
   test("answers 415 in JSON to single-fetch and ?_data= posts", async ({ request, baseURL }) => {
     for (const path of ["/login.data", "/marketplace/favorite.data", "/login?_data=routes%2Flogin"]) {
-      const response = await request.post(path, { data: "{}", headers: { ...own(baseURL), "Content-Type": "application/json" }, maxRedirects: 0 });
+      const response = await request.post(path, {
+        data: "{}",
+        headers: { ...own(baseURL), "Content-Type": "application/json" },
+        maxRedirects: 0,
+      });
       expect(response.status(), path).toBe(415);
       expect(await response.json(), path).toEqual({ error: NOT_A_FORM });
     }
   });
 
   test("still takes a real form post", async ({ request, baseURL }) => {
-    const response = await request.post("/login", { form: { email: "not-an-email", password: "x" }, headers: own(baseURL), maxRedirects: 0 });
+    const response = await request.post("/login", {
+      form: { email: "not-an-email", password: "x" },
+      headers: own(baseURL),
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("The user name format is incorrect");
   });
@@ -109,7 +117,12 @@ test.describe("the honeypot", () => {
   // `reached`: what the page says once the backend has seen the post.
   const forms: { path: string; form: Record<string, string>; reached: (email: string) => string; status: number }[] = [
     { path: "/forgot-password", form: { step: "send" }, reached: () => "No account is registered with this email", status: 400 },
-    { path: "/login?act=reg", form: { intent: "send-code" }, reached: (email: string) => `We sent a 6-digit code to ${email}`, status: 200 },
+    {
+      path: "/login?act=reg",
+      form: { intent: "send-code" },
+      reached: (email: string) => `We sent a 6-digit code to ${email}`,
+      status: 200,
+    },
   ];
 
   for (const { path, form, reached, status } of forms) {
@@ -120,7 +133,11 @@ test.describe("the honeypot", () => {
       expect(await bare.text()).toContain("Form not submitted properly");
 
       const fields = await honeypotFields(request, path);
-      const filled = await request.post(path, { form: { ...form, email, ...fields, name__confirm: "bot" }, headers: own(baseURL), maxRedirects: 0 });
+      const filled = await request.post(path, {
+        form: { ...form, email, ...fields, name__confirm: "bot" },
+        headers: own(baseURL),
+        maxRedirects: 0,
+      });
       expect(filled.status()).toBe(400);
       expect(await filled.text()).toContain("Form not submitted properly");
 

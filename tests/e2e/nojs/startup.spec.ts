@@ -36,7 +36,10 @@ async function healthy(server: Server): Promise<void> {
   const deadline = Date.now() + 40_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -9,7 +9,12 @@ async function list(page: Page, price: string, shown = price) {
   await expect(page.getByTestId("trade-status")).toHaveText(`On sale for ${shown} FIRE`);
 }
 
-test("managed wallets list, cancel, list again and buy without JavaScript; an unaffordable or stale buy fails", async ({ page, browser, createAccount, signIn }) => {
+test("managed wallets list, cancel, list again and buy without JavaScript; an unaffordable or stale buy fails", async ({
+  page,
+  browser,
+  createAccount,
+  signIn,
+}) => {
   test.setTimeout(120_000);
   const [sellerAccount, buyerAccount] = await Promise.all([
     createAccount({ tag: "seller" }),
@@ -65,7 +70,9 @@ test("managed wallets list, cancel, list again and buy without JavaScript; an un
     const refused = buyer.waitForResponse((response) => response.request().method() === "POST");
     await buyer.getByRole("button", { name: button }).click();
     expect((await refused).status()).toBe(409);
-    await expect(buyer.getByRole("alert").filter({ hasText: "Failed" })).toContainText("This listing has changed. Please review the new price and try again.");
+    await expect(buyer.getByRole("alert").filter({ hasText: "Failed" })).toContainText(
+      "This listing has changed. Please review the new price and try again.",
+    );
     await expect(buyer.getByTestId("trade-status")).toHaveText("On sale for 3 FIRE");
   };
   await buyer.goto(item.url);
