@@ -10,6 +10,7 @@ import { TradePanel } from "~/components/market/trade-panel";
 import { MarketPage } from "~/components/market-page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { Section } from "~/components/page";
+import { TableHead } from "~/components/table-head";
 import { checksummed, isSale } from "~/domain/listing";
 import { loginHref, safeRedirect } from "~/domain/safe-redirect";
 import { BuySchema, ProofSchema } from "~/domain/trade-action-schemas.server";
@@ -326,25 +327,7 @@ export default function MarketplaceDetail() {
         {item.history.length ? (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="text-slate-300">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-normal">
-                    Event
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-normal">
-                    Price
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-normal">
-                    From
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-normal">
-                    To
-                  </th>
-                  <th scope="col" className="py-1 font-normal">
-                    When
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Event", "Price", "From", "To", "When"]} />
               <tbody>
                 {item.history.map((event) => (
                   <tr key={event.key} className="border-t border-space-800 text-white">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { TableHead } from "~/components/table-head";
 import type { TradeRowModel } from "~/domain/market-views";
 
 /** Sales as a table: item, price, seller, buyer, time. */
@@ -8,25 +9,7 @@ export function TradeTable({ trades, caption, empty }: { trades: TradeRowModel[]
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="text-slate-300">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-normal">
-              Item
-            </th>
-            <th scope="col" className="py-1 pr-3 font-normal">
-              Price
-            </th>
-            <th scope="col" className="py-1 pr-3 font-normal">
-              Seller
-            </th>
-            <th scope="col" className="py-1 pr-3 font-normal">
-              Buyer
-            </th>
-            <th scope="col" className="py-1 font-normal">
-              When
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Item", "Price", "Seller", "Buyer", "When"]} />
         <tbody>
           {trades.map((trade) => (
             <tr key={trade.key} className="border-t border-space-800 text-white">

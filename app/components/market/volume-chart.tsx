@@ -1,4 +1,5 @@
 import { formatWei } from "~core/money";
+import { TableHead } from "~/components/table-head";
 
 export interface VolumePoint {
   date: string;
@@ -78,19 +79,7 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
         <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`Daily figures in ${currency}`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{`Daily sales volume in ${currency}`}</caption>
-            <thead className="text-slate-300">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-normal">
-                  Date
-                </th>
-                <th scope="col" className="py-1 pr-3 font-normal">
-                  Sales (all currencies)
-                </th>
-                <th scope="col" className="py-1 font-normal">
-                  Volume ({currency})
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Date", "Sales (all currencies)", `Volume (${currency})`]} />
             <tbody>
               {points.map((point, i) => (
                 <tr key={point.date} className="border-t border-space-800 text-white">
