@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, SocialLinks } from "~/components/header";
@@ -7,12 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { lazy, Suspense } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { ClientOnly } from "remix-utils/client-only";
-import { backendClients } from "~/services/backends.server";
-import { getPublicEnv } from "~/services/env.server";
-import { SessionExpiredError } from "~/services/http-client.server";
-import type { UserInfo } from "~core/api/sso";
-import { commitSession, pageUser, readFlash } from "~/services/session.server";
-import { ssoApi } from "~/services/sso.server";
+import { rootData } from "~/services/root-loader.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -26,29 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const flash = await readFlash(request);
-  const { session, toast, consumed } = flash;
-  let dialog = flash.dialog;
-  let changed = consumed;
-  const token = session.get("token");
-  let sessionUser: UserInfo | undefined = token ? session.get("user") : undefined;
-  // product §2: a token without user info loads the info.
-  if (token && !sessionUser) {
-    try {
-      sessionUser = await ssoApi(backendClients(token).sso).getUserInfo();
-      session.set("user", sessionUser);
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) throw error;
-      session.unset("token");
-      dialog = { kind: "session-expired", redirectTo: new URL(request.url).pathname };
-    }
-    changed = true;
-  }
-  const user = sessionUser ? pageUser(sessionUser) : null;
-  return json(
-    { env: getPublicEnv(), user, toast, dialog },
-    changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
-  );
+  return rootData(request);
 }
 
 export type RootLoader = typeof loader;

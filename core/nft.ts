@@ -2,6 +2,7 @@
  * product §3 NFT enumerations: code → display name, plus the few pure rules built on them.
  * Shared by the market backend (validation, seed, metadata) and the app (rendering). Keep it dependency-free.
  */
+import type { ItemCodes } from "./api/market";
 
 /** NFT type codes as the market API speaks them. */
 export const NFT_TYPES = {
@@ -97,6 +98,60 @@ export const BOX_TYPES = {
   17: "Spaceship loot box",
   18: "V3-Galaxy loot box",
 } as const;
+
+/** The enumerated attributes of an item, named as in ItemCodes (core/api/market.ts). */
+export type ItemAttributeKey = Exclude<keyof ItemCodes, "nftType" | "tokenURI" | "level">;
+
+export interface ItemAttribute {
+  /** What the marketplace calls it (filters, attribute lists, grades). */
+  label: string;
+  /** Its trait_type in NFT metadata (product §3), cased as the metadata always has been. */
+  trait: string;
+  /** Code → display name. */
+  names: Readonly<Record<number, string>>;
+  /** The NFT types that carry it. */
+  types: readonly NftTypeCode[];
+}
+
+/** Every enumerated attribute, in the order the market's filters and attribute lists show them. */
+export const ITEM_ATTRIBUTES = {
+  camp: { label: "Camp", trait: "Camp", names: CAMPS, types: [0, 4, 5] },
+  rarity: { label: "Rarity", trait: "Rarity", names: RARITIES, types: [0, 1] },
+  identity: { label: "Identity", trait: "Identity", names: IDENTITIES, types: [0] },
+  profession: { label: "Profession", trait: "Profession", names: PROFESSIONS, types: [0] },
+  material: { label: "Material", trait: "Material", names: MATERIALS, types: [8] },
+  rank: { label: "Spaceship type", trait: "Spaceship Type", names: SPACESHIP_TYPES, types: [4] },
+  pseType: { label: "PSE type", trait: "PSE Type", names: PSE_TYPES, types: [2] },
+  egseType: { label: "EGSE type", trait: "EGSE Type", names: EGSE_TYPES, types: [3] },
+  eggType: { label: "Egg type", trait: "Egg Type", names: EGG_TYPES, types: [5] },
+  equipmentType: { label: "Equipment grade", trait: "Equipment Type", names: EQUIPMENT_TYPES, types: [7] },
+  equipmentCode: { label: "Equipment", trait: "Equipment", names: EQUIPMENT_CODES, types: [7] },
+  boxType: { label: "Loot box type", trait: "Box Type", names: BOX_TYPES, types: [6] },
+} as const satisfies Record<ItemAttributeKey, ItemAttribute>;
+export const ITEM_ATTRIBUTE_KEYS = Object.keys(ITEM_ATTRIBUTES) as ItemAttributeKey[];
+
+/** The name of an attribute's code; undefined for an unset or unknown code. */
+export function attributeName(key: ItemAttributeKey, code: number | null | undefined): string | undefined {
+  return enumName(ITEM_ATTRIBUTES[key].names, code);
+}
+
+/** Per NFT type, the attribute that ranks its items: the grade a card shows, and what the market's indexes lead with. */
+export const GRADE_ATTRIBUTES = {
+  0: "rarity",
+  1: "rarity",
+  2: "pseType",
+  3: "egseType",
+  4: "rank",
+  5: "eggType",
+  6: "boxType",
+  7: "equipmentType",
+  8: "material",
+} as const satisfies Record<NftTypeCode, ItemAttributeKey>;
+
+/** The attribute that ranks items of `nftType`; rarity for a code that is no NFT type. */
+export function gradeAttribute(nftType: number): ItemAttributeKey {
+  return GRADE_ATTRIBUTES[nftType as NftTypeCode] ?? "rarity";
+}
 
 export const LEVEL_MIN = 1;
 export const LEVEL_MAX = 10;

@@ -5,21 +5,12 @@
 import { getAddress, isAddress } from "viem";
 import type { ItemCodes } from "~core/api/market";
 import {
-  BOX_TYPES,
-  CAMPS,
-  EGG_TYPES,
-  EGSE_TYPES,
-  EQUIPMENT_CODES,
-  EQUIPMENT_TYPES,
-  IDENTITIES,
-  MATERIALS,
+  ITEM_ATTRIBUTE_KEYS,
+  ITEM_ATTRIBUTES,
   NFT_TYPE,
-  PROFESSIONS,
-  PSE_TYPES,
-  RARITIES,
   SPACESHIP_STATS,
-  SPACESHIP_TYPES,
-  enumName,
+  attributeName,
+  gradeAttribute,
   rankLabel,
   spaceshipTotal,
   type SpaceshipStats,
@@ -57,40 +48,17 @@ export function boxTypeFromTokenUri(tokenURI: string | null | undefined): number
  * name of the attribute that ranks the type.
  */
 export function gradeLabel(item: ItemCodes): string | undefined {
-  switch (item.nftType) {
-    case NFT_TYPE.lootbox: {
-      const boxType = boxTypeFromTokenUri(item.tokenURI) ?? item.boxType;
-      return boxType === undefined || boxType === null ? undefined : rankLabel(boxType);
-    }
-    case NFT_TYPE.spaceship:
-      return enumName(SPACESHIP_TYPES, item.rank);
-    case NFT_TYPE.pse:
-      return enumName(PSE_TYPES, item.pseType);
-    case NFT_TYPE.egse:
-      return enumName(EGSE_TYPES, item.egseType);
-    case NFT_TYPE.equipment:
-      return enumName(EQUIPMENT_TYPES, item.equipmentType);
-    case NFT_TYPE.material:
-      return enumName(MATERIALS, item.material);
-    case NFT_TYPE.egg:
-      return enumName(EGG_TYPES, item.eggType);
-    default:
-      return enumName(RARITIES, item.rarity);
+  if (item.nftType === NFT_TYPE.lootbox) {
+    const boxType = boxTypeFromTokenUri(item.tokenURI) ?? item.boxType;
+    return boxType === undefined || boxType === null ? undefined : rankLabel(boxType);
   }
+  const key = gradeAttribute(item.nftType);
+  return attributeName(key, item[key]);
 }
 
 /** What the grade of a type is called, as in namedAttributes ("Rank" for loot boxes, product §3). */
 export function gradeName(nftType: number): string {
-  const names: Record<number, string> = {
-    [NFT_TYPE.lootbox]: "Rank",
-    [NFT_TYPE.spaceship]: "Spaceship type",
-    [NFT_TYPE.pse]: "PSE type",
-    [NFT_TYPE.egse]: "EGSE type",
-    [NFT_TYPE.equipment]: "Equipment grade",
-    [NFT_TYPE.material]: "Material",
-    [NFT_TYPE.egg]: "Egg type",
-  };
-  return names[nftType] ?? "Rarity";
+  return nftType === NFT_TYPE.lootbox ? "Rank" : ITEM_ATTRIBUTES[gradeAttribute(nftType)].label;
 }
 
 export interface Attribute {
@@ -101,21 +69,12 @@ export interface Attribute {
 /** The item's codes by name, in a fixed order; absent attributes are left out. */
 export function namedAttributes(item: ItemCodes): Attribute[] {
   const boxType = item.nftType === NFT_TYPE.lootbox ? (boxTypeFromTokenUri(item.tokenURI) ?? item.boxType) : item.boxType;
-  const rows: [string, string | undefined][] = [
-    ["Camp", enumName(CAMPS, item.camp)],
-    ["Rarity", enumName(RARITIES, item.rarity)],
-    ["Identity", enumName(IDENTITIES, item.identity)],
-    ["Profession", enumName(PROFESSIONS, item.profession)],
-    ["Material", enumName(MATERIALS, item.material)],
-    ["Spaceship type", enumName(SPACESHIP_TYPES, item.rank)],
-    ["PSE type", enumName(PSE_TYPES, item.pseType)],
-    ["EGSE type", enumName(EGSE_TYPES, item.egseType)],
-    ["Egg type", enumName(EGG_TYPES, item.eggType)],
-    ["Equipment grade", enumName(EQUIPMENT_TYPES, item.equipmentType)],
-    ["Equipment", enumName(EQUIPMENT_CODES, item.equipmentCode)],
-    ["Loot box", boxType === null || boxType === undefined ? undefined : (enumName(BOX_TYPES, boxType) ?? `Type ${boxType}`)],
-    ["Level", item.level === null ? undefined : String(item.level)],
-  ];
+  // A loot box's type is read from its token URI first, and an unknown type is named too.
+  const boxName = boxType === null || boxType === undefined ? undefined : (attributeName("boxType", boxType) ?? `Type ${boxType}`);
+  const rows = ITEM_ATTRIBUTE_KEYS.map((key): [string, string | undefined] =>
+    key === "boxType" ? ["Loot box", boxName] : [ITEM_ATTRIBUTES[key].label, attributeName(key, item[key])],
+  );
+  rows.push(["Level", item.level === null ? undefined : String(item.level)]);
   return rows.filter((row): row is [string, string] => row[1] !== undefined).map(([label, value]) => ({ label, value }));
 }
 

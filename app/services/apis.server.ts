@@ -2,7 +2,8 @@
  * The one way loaders and actions reach the two backends of product §7. `apis(request)` reads the session once
  * and returns typed clients of the SSO, market, orders and invites APIs carrying the user's token; a 401 from
  * any of them is product §8's expired session, which the client itself turns into the redirect showing the
- * "Tips" dialog, so no route wraps its calls. `backendProblem` is the one answer to every other failure.
+ * "Tips" dialog, so no route wraps its calls (the root loader asks for the error instead and shows the dialog in
+ * place). `backendProblem` is the one answer to every other failure.
  */
 import { redirect } from "@remix-run/node";
 import type { UserInfo } from "~core/api/sso";
@@ -42,11 +43,19 @@ async function sessionExpiredRedirect(request: Request, returnTo: string) {
   return redirect(safeRedirect(returnTo), { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
-/**
- * The session's identity and its clients. `returnTo` is where the expired-session dialog shows (this request's
- * page unless said otherwise): a call that meets a 401 rejects with that redirect Response, which Remix follows.
- */
-export async function apis(request: Request, { returnTo = currentPath(request) }: { returnTo?: string } = {}) {
+export interface ApisOptions {
+  /** Where the expired-session dialog shows: this request's page unless said otherwise. */
+  returnTo?: string;
+  /**
+   * What a 401 does. "redirect": the call rejects with the redirect Response to `returnTo`, which Remix follows.
+   * "throw": it rejects with the SessionExpiredError itself, for the one caller that must not redirect: the root
+   * loader, which shows the dialog on the page it is rendering.
+   */
+  onExpired?: "redirect" | "throw";
+}
+
+/** The session's identity and its clients; a call that meets a 401 rejects as `onExpired` says. */
+export async function apis(request: Request, { returnTo = currentPath(request), onExpired = "redirect" }: ApisOptions = {}) {
   const { token, user } = await getAuth(request);
   const expired = async (error: unknown): Promise<never> => {
     if (error instanceof SessionExpiredError) throw await sessionExpiredRedirect(request, returnTo);
@@ -57,7 +66,8 @@ export async function apis(request: Request, { returnTo = currentPath(request) }
     post: <T>(path: string, options?: RequestOptions) => client.post<T>(path, options).catch(expired),
   });
   const { sso, market } = backendClients(token);
-  return { token, user, wallet: user?.WalletAddress || undefined, ...typedApis({ sso: guarded(sso), market: guarded(market) }) };
+  const clients = onExpired === "throw" ? { sso, market } : { sso: guarded(sso), market: guarded(market) };
+  return { token, user, wallet: user?.WalletAddress || undefined, ...typedApis(clients) };
 }
 
 /** The same for a signed-in user only: a visitor is sent to log in and come back to this page. */

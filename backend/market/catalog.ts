@@ -3,51 +3,40 @@
  * The columns are the source of truth; the metadata JSON is derived from them, so the two never disagree.
  */
 import {
-  BOX_TYPES,
-  CAMPS,
-  EGG_TYPES,
-  EGSE_TYPES,
-  EQUIPMENT_CODES,
-  EQUIPMENT_TYPES,
-  IDENTITIES,
-  MATERIALS,
+  GRADE_ATTRIBUTES,
+  ITEM_ATTRIBUTES,
+  ITEM_ATTRIBUTE_KEYS,
   NFT_TYPE,
   NFT_TYPES,
-  PROFESSIONS,
-  PSE_TYPES,
-  RARITIES,
-  SPACESHIP_TYPES,
-  enumName,
+  attributeName,
   equipmentSlot,
   rankLabel,
+  type EQUIPMENT_CODES,
   type NftTypeCode,
 } from "~core/nft";
 import type { Trait } from "~core/api/market";
-import type { ItemAttributeColumns } from "./tables";
+import { filterOf, type ListFilter } from "./listing-schemas";
+import { codesOf } from "./params";
+import { ATTRIBUTE_COLUMNS, type ItemAttributeColumns } from "./tables";
 
 export const API_PREFIX = "/api/v1";
 
 /**
- * Per NFT type, the attribute that ranks its items and that listings copy into `grade`, with the listing
- * filter that addresses it. Prices follow it closely, so the market indexes lead with it.
+ * Per NFT type, the column of the attribute that ranks its items (GRADE_ATTRIBUTES), which listings copy into
+ * `grade`, with the listing filter that addresses it and its codes plus -1 (unset). Prices follow it closely, so
+ * the market indexes lead with it.
  */
-export const GRADE_COLUMNS = {
-  0: { column: "rarity", filter: "rarity", codes: codes(RARITIES) },
-  1: { column: "rarity", filter: "rarity", codes: codes(RARITIES) },
-  2: { column: "pse_type", filter: "type", codes: codes(PSE_TYPES) },
-  3: { column: "egse_type", filter: "type", codes: codes(EGSE_TYPES) },
-  4: { column: "spaceship_type", filter: "rank", codes: codes(SPACESHIP_TYPES) },
-  5: { column: "egg_type", filter: "eggType", codes: codes(EGG_TYPES) },
-  6: { column: "box_type", filter: "boxType", codes: codes(BOX_TYPES) },
-  7: { column: "equipment_type", filter: "equipmentType", codes: codes(EQUIPMENT_TYPES) },
-  8: { column: "material", filter: "material", codes: codes(MATERIALS) },
-} as const satisfies Record<NftTypeCode, { column: keyof ItemAttributeColumns; filter: string; codes: number[] }>;
+export const GRADE_COLUMNS = Object.fromEntries(
+  Object.entries(GRADE_ATTRIBUTES).map(([nftType, key]) => [
+    nftType,
+    { column: ATTRIBUTE_COLUMNS[key], filter: filterOf(key), codes: [-1, ...codesOf(ITEM_ATTRIBUTES[key].names)] },
+  ]),
+) as Record<NftTypeCode, { column: keyof ItemAttributeColumns; filter: ListFilter; codes: number[] }>;
 
-/** The codes of an enumeration, plus -1: the grade of an item whose ranking attribute is unset. */
-function codes(map: Record<number, string>): number[] {
-  return [-1, ...Object.keys(map).map(Number)];
-}
 export const RARITY_SLUGS = ["common", "rare", "epic", "legend"] as const;
+
+/** The camp each pet egg type belongs to (product §3 EGG_TYPES name their camps). */
+export const EGG_CAMPS: Readonly<Record<number, number>> = { 1: 2, 2: 1, 3: 3 };
 
 /** PSE types grouped into the four visual grades. */
 const PSE_GRADE: Record<number, number> = { 1: 0, 2: 0, 3: 1, 4: 1, 5: 3, 6: 2, 7: 2, 8: 3 };
@@ -95,23 +84,23 @@ export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttrib
   const n = `#${tokenId}`;
   switch (nftType) {
     case NFT_TYPE.card:
-      return `${enumName(IDENTITIES, c.identity) ?? "Hero"} · ${enumName(PROFESSIONS, c.profession) ?? "Card"} ${n}`;
+      return `${attributeName("identity", c.identity) ?? "Hero"} · ${attributeName("profession", c.profession) ?? "Card"} ${n}`;
     case NFT_TYPE.halloween:
       return `${HALLOWEEN_NAMES[c.rarity ?? 0]} ${n}`;
     case NFT_TYPE.pse:
-      return `PSE ${enumName(PSE_TYPES, c.pse_type) ?? ""} ${n}`;
+      return `PSE ${attributeName("pseType", c.pse_type) ?? ""} ${n}`;
     case NFT_TYPE.egse:
-      return `EGSE ${enumName(EGSE_TYPES, c.egse_type) ?? ""} ${n}`;
+      return `EGSE ${attributeName("egseType", c.egse_type) ?? ""} ${n}`;
     case NFT_TYPE.spaceship:
-      return `${enumName(SPACESHIP_TYPES, c.spaceship_type) ?? ""} ${SHIP_CLASSES[(c.spaceship_type ?? 1) - 1]} ${n}`;
+      return `${attributeName("rank", c.spaceship_type) ?? ""} ${SHIP_CLASSES[(c.spaceship_type ?? 1) - 1]} ${n}`;
     case NFT_TYPE.egg:
-      return `Pet Egg · ${enumName(EGG_TYPES, c.egg_type) ?? ""} ${n}`;
+      return `Pet Egg · ${attributeName("eggType", c.egg_type) ?? ""} ${n}`;
     case NFT_TYPE.lootbox:
-      return `${enumName(BOX_TYPES, c.box_type) ?? "Loot"} Box ${n}`;
+      return `${attributeName("boxType", c.box_type) ?? "Loot"} Box ${n}`;
     case NFT_TYPE.equipment:
-      return `${enumName(EQUIPMENT_CODES, c.equipment_code) ?? "Equipment"} ${n}`;
+      return `${attributeName("equipmentCode", c.equipment_code) ?? "Equipment"} ${n}`;
     case NFT_TYPE.material:
-      return `${enumName(MATERIALS, c.material) ?? "Material"} ×${amount} ${n}`;
+      return `${attributeName("material", c.material) ?? "Material"} ×${amount} ${n}`;
     default:
       return `Item ${n}`;
   }
@@ -123,20 +112,13 @@ export function traitsOf(nftType: number, c: Partial<ItemAttributeColumns>, amou
   const add = (trait_type: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined) traits.push({ trait_type, value });
   };
-  add("Camp", enumName(CAMPS, c.camp));
-  add("Rarity", enumName(RARITIES, c.rarity));
-  add("Identity", enumName(IDENTITIES, c.identity));
-  add("Profession", enumName(PROFESSIONS, c.profession));
-  add("Material", enumName(MATERIALS, c.material));
-  add("PSE Type", enumName(PSE_TYPES, c.pse_type));
-  add("EGSE Type", enumName(EGSE_TYPES, c.egse_type));
-  add("Egg Type", enumName(EGG_TYPES, c.egg_type));
-  add("Spaceship Type", enumName(SPACESHIP_TYPES, c.spaceship_type));
-  add("Equipment Type", enumName(EQUIPMENT_TYPES, c.equipment_type));
-  add("Equipment", enumName(EQUIPMENT_CODES, c.equipment_code));
-  if (c.equipment_code) add("Slot", equipmentSlot(c.equipment_code as keyof typeof EQUIPMENT_CODES));
-  add("Box Type", enumName(BOX_TYPES, c.box_type));
-  if (c.box_type !== null && c.box_type !== undefined) add("Rank", rankLabel(c.box_type));
+  for (const key of ITEM_ATTRIBUTE_KEYS) {
+    const code = c[ATTRIBUTE_COLUMNS[key]];
+    add(ITEM_ATTRIBUTES[key].trait, attributeName(key, code));
+    // Derived traits follow the attribute they come from.
+    if (key === "equipmentCode" && code) add("Slot", equipmentSlot(code as keyof typeof EQUIPMENT_CODES));
+    if (key === "boxType" && code !== null && code !== undefined) add("Rank", rankLabel(code));
+  }
   add("Level", c.level);
   add("Endurance", c.endurance);
   add("Agility", c.agility);

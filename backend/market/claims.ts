@@ -11,6 +11,7 @@ import { type Hex, encodeAbiParameters, keccak256, parseAbiParameters, parseSign
 import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
+import type { MarketCore } from "./core";
 import type { MarketDb } from "./db";
 import { sameAddress } from "~core/address";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
@@ -60,7 +61,8 @@ export function claimSigner(options: BackendOptions) {
     },
   };
 }
-export type ClaimSigner = ReturnType<typeof claimSigner>;
+/** What issuing a claim needs of the market backend: its database, options and the claim signer. */
+type ClaimIssuer = Pick<MarketCore, "db" | "options" | "signer">;
 
 function split(content: Hex, signature: Hex, nonce: number, deadline: number): SignedClaim {
   const { r, s, yParity } = parseSignature(signature);
@@ -82,9 +84,7 @@ interface ClaimRequest {
  * row is written in the same transaction.
  */
 async function issueClaim(
-  db: MarketDb,
-  options: BackendOptions,
-  signer: ClaimSigner,
+  { db, options, signer }: ClaimIssuer,
   now: number,
   prepare: () => ClaimRequest,
   apply: (request: ClaimRequest) => void,
@@ -125,11 +125,10 @@ async function issueClaim(
 }
 
 /** FIRE from the game balance to the chain. */
-export function takeOutToken(db: MarketDb, options: BackendOptions, signer: ClaimSigner, account: string, amount: bigint, now: number) {
+export function takeOutToken(market: ClaimIssuer, account: string, amount: bigint, now: number) {
+  const { db, options } = market;
   return issueClaim(
-    db,
-    options,
-    signer,
+    market,
     now,
     () => {
       if (balanceOf(db, account, "FIRE") < amount) throw new ApiError(400, MSG.noBalance);
@@ -149,18 +148,10 @@ export function takeOutToken(db: MarketDb, options: BackendOptions, signer: Clai
 }
 
 /** An item from the game to the chain: its listing (if any) is cancelled and it stops being tradable. */
-export function takeOutNft(
-  db: MarketDb,
-  options: BackendOptions,
-  signer: ClaimSigner,
-  account: string,
-  ref: { nftType: number; tokenId: string },
-  now: number,
-) {
+export function takeOutNft(market: ClaimIssuer, account: string, ref: { nftType: number; tokenId: string }, now: number) {
+  const { db } = market;
   return issueClaim(
-    db,
-    options,
-    signer,
+    market,
     now,
     () => {
       const item = requireItem(db, ref.nftType, ref.tokenId);

@@ -11,7 +11,7 @@ import { marketInput, requireCaller } from "./request";
 
 /** Game ↔ chain: the caller's game balances, signed claims that take tokens or NFTs out, and a claim's status. */
 export function gameRoutes(router: Router, core: MarketCore) {
-  const { db, options, signer } = core;
+  const { db } = core;
 
   router.get(
     "/gameRelate/getGameToken",
@@ -31,7 +31,7 @@ export function gameRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
       const { fire } = parseMarketInput(takeOutTokenSchema, marketInput(req));
-      sendOk(res, await takeOutToken(db, options, signer, walletAddress, fire, Date.now()));
+      sendOk(res, await takeOutToken(core, walletAddress, fire, Date.now()));
     }),
   );
 
@@ -40,7 +40,7 @@ export function gameRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
       const { takeOut, nftType } = parseMarketInput(takeOutNftSchema, marketInput(req));
-      sendOk(res, await takeOutNft(db, options, signer, walletAddress, { nftType, tokenId: takeOut }, Date.now()));
+      sendOk(res, await takeOutNft(core, walletAddress, { nftType, tokenId: takeOut }, Date.now()));
     }),
   );
 

@@ -4,21 +4,14 @@
  */
 import { z } from "zod";
 import {
-  BOX_TYPES,
-  CAMPS,
-  EGG_TYPES,
   EGSE_TYPES,
-  EQUIPMENT_CODES,
-  EQUIPMENT_TYPES,
-  IDENTITIES,
+  ITEM_ATTRIBUTE_KEYS,
+  ITEM_ATTRIBUTES,
   LEVEL_MAX,
   LEVEL_MIN,
-  MATERIALS,
   NFT_TYPE,
-  PROFESSIONS,
   PSE_TYPES,
-  RARITIES,
-  SPACESHIP_TYPES,
+  type ItemAttributeKey,
 } from "~core/nft";
 import { LOOTBOX_PAGE_SIZE, MAX_PAGE_SIZE } from "~core/constants";
 import {
@@ -87,22 +80,21 @@ export const SORT_KEYS = ["price", "listed", "views", "favorites", "total"] as c
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortOrder = "asc" | "desc";
 
-/** Multi-value enumeration filters: query parameter → the enumeration's codes. */
-export const LIST_FILTERS = {
-  camp: codesOf(CAMPS),
-  rarity: codesOf(RARITIES),
-  identity: codesOf(IDENTITIES),
-  profession: codesOf(PROFESSIONS),
-  material: codesOf(MATERIALS),
-  rank: codesOf(SPACESHIP_TYPES),
-  /** PSE or EGSE type depending on nftType; checked against the right enumeration below. */
-  type: codesOf(PSE_TYPES),
-  eggType: codesOf(EGG_TYPES),
-  equipmentType: codesOf(EQUIPMENT_TYPES),
-  equipmentCode: codesOf(EQUIPMENT_CODES),
-  boxType: codesOf(BOX_TYPES),
-} as const;
-export type ListFilter = keyof typeof LIST_FILTERS;
+type FilterOf<K extends ItemAttributeKey> = K extends "pseType" | "egseType" ? "type" : K;
+export type ListFilter = FilterOf<ItemAttributeKey>;
+
+/** The query parameter that filters an attribute: its own name, but PSE and EGSE types share `type`. */
+export function filterOf(key: ItemAttributeKey): ListFilter {
+  return key === "pseType" || key === "egseType" ? "type" : key;
+}
+
+/**
+ * Multi-value enumeration filters: query parameter → the attribute's codes. `type` takes the PSE codes here and is
+ * checked against the enumeration of the query's nftType below.
+ */
+export const LIST_FILTERS = Object.fromEntries(
+  ITEM_ATTRIBUTE_KEYS.filter((key) => key !== "egseType").map((key) => [filterOf(key), codesOf(ITEM_ATTRIBUTES[key].names)]),
+) as Record<ListFilter, number[]>;
 
 const listFilterShape = Object.fromEntries(
   Object.entries(LIST_FILTERS).map(([name, codes]) => [name, optional(codeList(codes))]),

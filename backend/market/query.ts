@@ -12,10 +12,11 @@
 import type { MarketDb } from "./db";
 import type { Page, ListingRecord } from "~core/api/market";
 import { type ItemListingRow, toRecord } from "./records";
-import { type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
+import { filterOf, type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
 import { RESULT_WINDOW } from "./params";
-import { LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "~core/nft";
+import { ITEM_ATTRIBUTE_KEYS, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "~core/nft";
 import { GRADE_COLUMNS } from "./catalog";
+import { ATTRIBUTE_COLUMNS } from "./tables";
 import { CURRENCIES } from "~core/money";
 import { padWei } from "./money";
 
@@ -24,19 +25,10 @@ export type ListingScope =
   | { kind: "owned"; owner: string; gameOnly: boolean }
   | { kind: "favorites"; address: string };
 
-/** Query parameter → column (identical on market_items and market_listings). */
-const FILTER_COLUMNS: Record<Exclude<ListFilter, "type">, string> = {
-  camp: "camp",
-  rarity: "rarity",
-  identity: "identity",
-  profession: "profession",
-  material: "material",
-  rank: "spaceship_type",
-  eggType: "egg_type",
-  equipmentType: "equipment_type",
-  equipmentCode: "equipment_code",
-  boxType: "box_type",
-};
+/** Query parameter → column (identical on market_items and market_listings); `type` is handled apart. */
+const FILTER_COLUMNS = Object.fromEntries(
+  ITEM_ATTRIBUTE_KEYS.filter((key) => filterOf(key) !== "type").map((key) => [key, ATTRIBUTE_COLUMNS[key]]),
+) as Record<Exclude<ListFilter, "type">, string>;
 
 const LISTING_COLUMNS = "l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address";
 

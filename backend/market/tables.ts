@@ -7,31 +7,27 @@
  *   digits, so text order is numeric order for the whole uint256 range; other wei amounts are plain decimal TEXT.
  */
 import type { Generated } from "kysely";
+import type { StatValues } from "~core/api/market";
+import type { ItemAttributeKey } from "~core/nft";
+
+/** The column of each enumerated attribute (ItemCodes in core/api/market.ts names them in camelCase). */
+export const ATTRIBUTE_COLUMNS = {
+  camp: "camp",
+  rarity: "rarity",
+  identity: "identity",
+  profession: "profession",
+  material: "material",
+  rank: "spaceship_type",
+  pseType: "pse_type",
+  egseType: "egse_type",
+  eggType: "egg_type",
+  equipmentType: "equipment_type",
+  equipmentCode: "equipment_code",
+  boxType: "box_type",
+} as const satisfies Record<ItemAttributeKey, string>;
 
 /** Filterable attributes, kept as real columns on items and copied onto listings (and partly activity). */
-export interface ItemAttributeColumns {
-  camp: number | null;
-  rarity: number | null;
-  identity: number | null;
-  profession: number | null;
-  material: number | null;
-  level: number | null;
-  pse_type: number | null;
-  egse_type: number | null;
-  egg_type: number | null;
-  spaceship_type: number | null;
-  equipment_type: number | null;
-  equipment_code: number | null;
-  box_type: number | null;
-  endurance: number | null;
-  agility: number | null;
-  pisonic: number | null;
-  strength: number | null;
-  crit: number | null;
-  spirit: number | null;
-  armor: number | null;
-  total: number | null;
-}
+export type ItemAttributeColumns = Record<(typeof ATTRIBUTE_COLUMNS)[ItemAttributeKey] | "level", number | null> & StatValues;
 
 /** Where an item is: in the game ledger (tradable), leaving under a pending claim, or on chain. */
 export const LOCATION = { game: 0, leaving: 1, chain: 2 } as const;
@@ -216,6 +212,14 @@ export interface OrderCountersTable {
   counter: number;
 }
 
+/** The chain indexer's position per stream of followed events (backend/market/indexer). */
+export interface ChainCursorsTable {
+  stream: string;
+  /** The last block whose events are applied. */
+  block: number;
+  updated_at: number;
+}
+
 export interface MarketTables {
   market_used_nonces: UsedNoncesTable;
   market_order_counters: OrderCountersTable;
@@ -231,4 +235,5 @@ export interface MarketTables {
   market_rebates: RebatesTable;
   market_rebate_balances: RebateBalancesTable;
   market_claims: ClaimsTable;
+  market_chain_cursors: ChainCursorsTable;
 }

@@ -3,6 +3,7 @@
  * clients expect. Wei is a decimal string, never a number; times are ISO 8601 UTC strings.
  */
 import type { Currency } from "../money";
+import type { SpaceshipStat } from "../nft";
 
 /** An NFT metadata attribute (product §3). */
 export interface Trait {
@@ -43,8 +44,11 @@ export interface ItemCodes {
   boxType: number | null;
 }
 
+/** A spaceship's stats and their Total; null for other types. */
+export type StatValues = Record<SpaceshipStat | "total", number | null>;
+
 /** An item with its active listing, as every listing query answers it. */
-export interface ListingRecord extends ItemCodes {
+export interface ListingRecord extends ItemCodes, StatValues {
   tokenId: string;
   nftTypeName: string;
   ownerAddress: string;
@@ -59,14 +63,6 @@ export interface ListingRecord extends ItemCodes {
   sellerAddress: string | null;
   listedAt: string | null;
   attributes: Trait[];
-  endurance: number | null;
-  agility: number | null;
-  pisonic: number | null;
-  strength: number | null;
-  crit: number | null;
-  spirit: number | null;
-  armor: number | null;
-  total: number | null;
   views: number;
   favorites: number;
   /** Present when the request named a wallet (`address`). */

@@ -1,9 +1,9 @@
 /** Claims from the game to the chain: ledger debit, signed claim content, status and expiry. */
-import { type Hex, concat, decodeAbiParameters, keccak256, recoverMessageAddress } from "viem";
+import { concat, decodeAbiParameters, keccak256, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { CLAIM_ABI, CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed } from "../../backend/market/claims";
+import { CLAIM_ABI, CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
 import { MarketDb } from "../../backend/market/db";
 import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/ledger";
 import type { ListingRecord, Page } from "~core/api/market";
@@ -15,15 +15,6 @@ const ASSET_MANAGER = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 const SIGNER = privateKeyToAccount(DEV_CLAIM_SIGNER_KEY).address;
 const SIG = `0x${"ab".repeat(65)}`;
 
-interface Claim {
-  claim_content: Hex;
-  r: Hex;
-  s: Hex;
-  v: Hex;
-  txId: string;
-  deadline: number;
-}
-
 let m: Market;
 beforeAll(async () => {
   m = await startMarket({ fireTokenAddress: FIRE_TOKEN, assetManagerAddress: ASSET_MANAGER });
@@ -33,7 +24,7 @@ afterAll(() => m.close());
 const fireBalance = async () =>
   BigInt((await m.ok<{ balances: { FIRE: string } }>("/gameRelate/getGameToken", { gameTag: 1 }, m.tokens.browser)).balances.FIRE);
 
-async function expectSignedBySigner(claim: Claim) {
+async function expectSignedBySigner(claim: SignedClaim) {
   for (const part of [claim.claim_content, claim.r, claim.s, claim.v]) expect(part).toMatch(/^0x[0-9a-f]+$/);
   expect(claim.r).toHaveLength(66);
   expect(claim.s).toHaveLength(66);
@@ -50,7 +41,7 @@ describe("takeOutTokenSign", () => {
   it("debits FIRE and answers a claim the signer signed, bound to account, chain and asset manager", async () => {
     const before = await fireBalance();
     const amount = 1_234n * 10n ** 18n;
-    const answer = await m.post<Claim>(
+    const answer = await m.post<SignedClaim>(
       "/gameRelate/takeOutTokenSign",
       { fire: amount.toString(), gameTag: 1 },
       undefined,
@@ -78,7 +69,7 @@ describe("takeOutTokenSign", () => {
     );
     expect(status).toMatchObject({ status: 0, statusName: "pending", idOrAmount: amount.toString() });
     // Each claim has its own nonce.
-    const second = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
+    const second = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
     expect(Number(second.data.txId)).toBe(Number(answer.data.txId) + 1);
   });
 
@@ -105,7 +96,7 @@ describe("takeOutTokenSign", () => {
 
   it("gives the amount back once the claim expired unclaimed", async () => {
     const before = await fireBalance();
-    const answer = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "777", gameTag: 1 }, undefined, m.tokens.browser);
+    const answer = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "777", gameTag: 1 }, undefined, m.tokens.browser);
     expect(await fireBalance()).toBe(before - 777n);
     const past = Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1;
     m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(past, Number(answer.data.txId));
@@ -118,7 +109,7 @@ describe("takeOutTokenSign", () => {
   });
 
   it("shows a claim to its owner only: another account's claim and an unknown id alike are a 404", async () => {
-    const answer = await m.post<Claim>("/gameRelate/takeOutTokenSign", { fire: "5", gameTag: 1 }, undefined, m.tokens.browser);
+    const answer = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "5", gameTag: 1 }, undefined, m.tokens.browser);
     const { txId } = answer.data;
     expect(await m.ok("/gameRelate/claimStatus", { txId }, m.tokens.browser)).toMatchObject({ txId, account: BROWSER.wallet });
     const notFound = { status: 404, msg: "Claim not found", data: null };
@@ -133,7 +124,7 @@ describe("takeOutSign", () => {
   it("takes a listed item out of the game: listing cancelled, item leaving, claim of its token id", async () => {
     const listed = (await m.page("/informationCenter/selling", { address: BROWSER.wallet })).records[0];
     const ref = { nftType: listed.nftType, tokenId: listed.tokenId };
-    const answer = await m.post<Claim>(
+    const answer = await m.post<SignedClaim>(
       "/gameRelate/takeOutSign",
       { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
       undefined,
@@ -205,7 +196,7 @@ describe("takeOutSign", () => {
 
   it("brings the item back into the game when its claim expired", async () => {
     const ref = (await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: 4 }, m.tokens.browser)).records[0];
-    const answer = await m.post<Claim>(
+    const answer = await m.post<SignedClaim>(
       "/gameRelate/takeOutSign",
       { takeOut: ref.tokenId, nftType: 4, gameTag: 1 },
       undefined,

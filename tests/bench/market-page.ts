@@ -9,11 +9,10 @@
  * Needs a production build (REMIX_BUILD_DIR or build/); one is made when missing.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildMarketDb } from "../../scripts/seed";
+import { cachedMarketDb } from "./market-db";
 
 const TARGET_RATIO = 0.5;
 const CACHE_DIR = path.resolve("data/bench-market");
@@ -45,27 +44,6 @@ const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
-
-function sourceHash(): string {
-  const hash = createHash("sha256");
-  const market = ["migrations", "generate", "items", "activity", "ledger", "seed"].map((name) => `backend/market/${name}.ts`);
-  for (const file of [...market, "scripts/seed.ts"]) {
-    hash.update(fs.readFileSync(path.resolve(file)));
-  }
-  return hash.digest("hex").slice(0, 10);
-}
-
-async function marketFile(): Promise<string> {
-  fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, `market-${listings}-${sourceHash()}.db`);
-  if (fs.existsSync(file)) return file;
-  for (const stale of fs.readdirSync(CACHE_DIR).filter((name) => name.startsWith(`market-${listings}-`)))
-    fs.rmSync(path.join(CACHE_DIR, stale), { force: true });
-  console.log(`building ${listings.toLocaleString("en")} listings (cached for later runs) …`);
-  await buildMarketDb(`${file}.tmp`, listings, { log: (line) => console.log(line) });
-  fs.renameSync(`${file}.tmp`, file);
-  return file;
-}
 
 function ensureBuild() {
   const dir = process.env.REMIX_BUILD_DIR ?? "build";
@@ -145,7 +123,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   ensureBuild();
-  const source = await marketFile();
+  const source = await cachedMarketDb(CACHE_DIR, listings);
   const runDir = path.join(CACHE_DIR, `run-${port}`);
   fs.rmSync(runDir, { recursive: true, force: true });
   fs.mkdirSync(runDir, { recursive: true });

@@ -6,8 +6,6 @@
  * Databases are built once with scripts/seed.ts's generator and cached in data/bench/, keyed by a hash of
  * the schema and generator sources, so a rerun only measures.
  */
-import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
@@ -17,7 +15,7 @@ import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
 import { buildListingSql } from "../../backend/market/query";
 import { listingQuerySchema, normalizeQuery } from "../../backend/market/schemas";
-import { buildMarketDb } from "../../scripts/seed";
+import { cachedMarketDb } from "./market-db";
 import { testBackendOptions } from "../backend/harness";
 
 const MAX_RATIO = 2;
@@ -43,28 +41,6 @@ const MIXES: [name: string, path: string, query: string][] = [
   ["a wallet's storage", "/informationCenter/myStorage", `address=${DEMO_BROWSER_ACCOUNT.wallet}&pageSize=20`],
   ["a wallet's sales", "/informationCenter/selling", `address=${DEMO_BROWSER_ACCOUNT.wallet}`],
 ];
-
-function sourceHash(): string {
-  const hash = createHash("sha256");
-  const market = ["migrations", "generate", "items", "activity", "ledger", "seed"].map((name) => `backend/market/${name}.ts`);
-  for (const file of [...market, "scripts/seed.ts"]) {
-    hash.update(fs.readFileSync(path.resolve(file)));
-  }
-  return hash.digest("hex").slice(0, 10);
-}
-
-async function marketFile(listings: number): Promise<string> {
-  fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, `market-${listings}-${sourceHash()}.db`);
-  if (fs.existsSync(file)) return file;
-  for (const stale of fs.readdirSync(CACHE_DIR).filter((name) => name.startsWith(`market-${listings}-`))) {
-    fs.rmSync(path.join(CACHE_DIR, stale), { force: true });
-  }
-  console.log(`building ${listings.toLocaleString("en")} listings (cached for later runs) …`);
-  await buildMarketDb(`${file}.tmp`, listings, { log: (line) => console.log(line) });
-  fs.renameSync(`${file}.tmp`, file);
-  return file;
-}
 
 /** Market queries must walk an index in order: no full table scan, no sort of every match. */
 function checkPlans(backend: Awaited<ReturnType<typeof startBackends>>): string[] {
@@ -93,7 +69,7 @@ interface Stats {
 
 /** One market database served over HTTP on a free port. */
 async function serve(listings: number) {
-  const file = await marketFile(listings);
+  const file = await cachedMarketDb(CACHE_DIR, listings);
   const backend = await startBackends(file, testBackendOptions);
   const app = express();
   app.use(backend.router);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEventLogs, type Account, type Hex } from "viem";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { LOCAL_CHAIN_ID } from "~core/constants";
-import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
+import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
@@ -14,12 +14,9 @@ let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 let nonce = 1000n;
 
-beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-});
-afterAll(async () => {
-  await t?.close();
+setUpTestChain((chain) => {
+  t = chain;
+  c = chain.deployment.contracts;
 });
 
 async function claimFields(account: Account, overrides: Partial<ClaimFields> = {}): Promise<ClaimFields> {

@@ -19,6 +19,7 @@ import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
+import { afterAll, beforeAll } from "vitest";
 
 /** anvil's public development mnemonic; accounts #0-#9 start with 10 000 ETH. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -78,6 +79,18 @@ export async function startTestChain(files?: { dir: string }) {
       if (!keepFiles) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One chain for the calling test file: started before its tests (then handed to `ready`), stopped after them. */
+export function setUpTestChain(ready: (chain: TestChain) => void): void {
+  let chain: TestChain | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain();
+    ready(chain);
+  });
+  afterAll(async () => {
+    await chain?.close();
+  });
 }
 
 /** Runs a contract call expected to revert and returns the decoded custom error. */

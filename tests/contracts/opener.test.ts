@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { keccak256, parseEventLogs, toHex, type Account, type TransactionReceipt } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData, parseItemTokenUri } from "../../contracts/itemData";
 import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
 import { DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
-import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
+import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -16,10 +16,12 @@ const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
+setUpTestChain((chain) => {
+  t = chain;
+  c = chain.deployment.contracts;
+});
+// The deployer forges boxes directly in these tests, so purchase limits do not get in the way.
 beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-  // The deployer forges boxes directly in these tests, so purchase limits do not get in the way.
   await t.mined(
     t.deployer.writeContract({
       address: c.box,
@@ -28,9 +30,6 @@ beforeAll(async () => {
       args: [MINTER_ROLE, t.deployment.accounts.deployer],
     }),
   );
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const forge = (player: Account, boxType: number, quantity: number) =>

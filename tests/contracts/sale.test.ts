@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEventLogs, zeroAddress, type Account, type Address } from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
 import { BOX_PURCHASE_LIMIT_PER_DAY, BOX_PURCHASE_LIMIT_WINDOW_SECONDS, DAILY_LIMITED_BOX_TYPES } from "~core/constants";
-import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
+import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-});
-afterAll(async () => {
-  await t?.close();
+setUpTestChain((chain) => {
+  t = chain;
+  c = chain.deployment.contracts;
 });
 
 const currencyAddress = (currency: PaymentCurrency): Address => ({ USDT: c.usdt, QUARK: c.quark, BNB: zeroAddress })[currency];

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEventLogs, type Account } from "viem";
 import { blindBoxAbi, fireStakingAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { POOL_STAKING_DAYS, POOL_TERMS, POOL_VAULT_DAYS } from "../../contracts/deploy";
 import { STAKE_POOLS } from "~core/pools";
-import { freshPlayer, revertOf, startTestChain, type TestChain } from "./harness";
+import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const DAY = 24 * 60 * 60;
@@ -13,12 +13,9 @@ const STATUS = { upcoming: 0, staking: 1, locked: 2, ended: 3 } as const;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-});
-afterAll(async () => {
-  await t?.close();
+setUpTestChain((chain) => {
+  t = chain;
+  c = chain.deployment.contracts;
 });
 
 async function fundAndApprove(player: Account, amount: bigint) {

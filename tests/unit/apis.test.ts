@@ -8,10 +8,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as posterLoader } from "~/routes/invite.poster[.]svg";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
-import { BackendError } from "~/services/http-client.server";
-import { commitSession, sessionStorage } from "~/services/session.server";
-import type { UserInfo } from "~core/api/sso";
+import { BackendError, SessionExpiredError } from "~/services/http-client.server";
+import { sessionStorage } from "~/services/session.server";
+import { loader as rootLoader } from "~/root";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
+import { DEMO_USER, sessionCookie } from "./session-fixture";
 
 /** The fake backend: a 401 for the token "dead", the envelope with the token it saw otherwise. */
 const seen: (string | undefined)[] = [];
@@ -27,25 +28,6 @@ const backend = http.createServer((req, res) => {
     ),
   );
 });
-
-const USER: UserInfo = {
-  UserName: "demo@sparkera.test",
-  Email: "demo@sparkera.test",
-  UserWithThirdName: "",
-  LoginType: "email",
-  UserWithThird: "",
-  BindAddrType: 2,
-  WalletAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-};
-
-async function cookieFor(token: string | null) {
-  const session = await sessionStorage().getSession();
-  if (token) {
-    session.set("token", token);
-    session.set("user", USER);
-  }
-  return (await commitSession(session)).split(";", 1)[0];
-}
 
 const requestAt = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
 
@@ -79,8 +61,8 @@ afterAll(() => {
 
 describe("apis(request)", () => {
   it("reads the session once: its token, user and wallet, and clients that carry the token", async () => {
-    const api = await apis(requestAt("/invite", await cookieFor("live")));
-    expect([api.token, api.user?.UserName, api.wallet]).toEqual(["live", USER.UserName, USER.WalletAddress]);
+    const api = await apis(requestAt("/invite", await sessionCookie("live")));
+    expect([api.token, api.user?.UserName, api.wallet]).toEqual(["live", DEMO_USER.UserName, DEMO_USER.WalletAddress]);
     seen.length = 0;
     await expect(api.invites.getInviteCode()).resolves.toMatchObject({ inviteCode: "ABC123" });
     await api.market.addView({ tokenId: "1", nftType: 0 });
@@ -88,7 +70,7 @@ describe("apis(request)", () => {
   });
 
   it("turns a 401 into the expired-session redirect: the token forgotten, the Tips dialog on the page", async () => {
-    const api = await apis(requestAt("/marketplace/detail?nftType=0&tokenId=1", await cookieFor("dead")));
+    const api = await apis(requestAt("/marketplace/detail?nftType=0&tokenId=1", await sessionCookie("dead")));
     const thrown = await rejection(api.orders.gameBalances());
     expect(thrown).toBeInstanceOf(Response);
     expect(await expiredSession(thrown as Response)).toEqual({
@@ -104,14 +86,14 @@ describe("apis(request)", () => {
       ["/invite", "/invite"],
       ["https://evil.example/x", "/home"],
     ]) {
-      const api = await apis(requestAt("/invite/poster.svg", await cookieFor("dead")), { returnTo });
+      const api = await apis(requestAt("/invite/poster.svg", await sessionCookie("dead")), { returnTo });
       const session = await expiredSession((await rejection(api.sso.getUserInfo())) as Response);
       expect([session.location, session.dialog]).toEqual([shown, { kind: "session-expired", redirectTo: shown }]);
     }
   });
 
   it("a route needs no wrapping: the poster's 401 is the redirect to the invite page", async () => {
-    const args = { request: requestAt("/invite/poster.svg", await cookieFor("dead")), params: {}, context: {} } as LoaderFunctionArgs;
+    const args = { request: requestAt("/invite/poster.svg", await sessionCookie("dead")), params: {}, context: {} } as LoaderFunctionArgs;
     const thrown = await rejection(posterLoader(args));
     expect(await expiredSession(thrown as Response)).toMatchObject({
       location: "/invite",
@@ -120,10 +102,30 @@ describe("apis(request)", () => {
   });
 
   it("signedInApis sends a visitor to log in and come back", async () => {
-    const thrown = await rejection(signedInApis(requestAt("/marketplace/storage?tab=selling", await cookieFor(null))));
+    const thrown = await rejection(signedInApis(requestAt("/marketplace/storage?tab=selling", await sessionCookie(null))));
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirect=%2Fmarketplace%2Fstorage%3Ftab%3Dselling");
-    const api = await signedInApis(requestAt("/marketplace/storage", await cookieFor("live")));
-    expect(api.user.UserName).toBe(USER.UserName);
+    const api = await signedInApis(requestAt("/marketplace/storage", await sessionCookie("live")));
+    expect(api.user.UserName).toBe(DEMO_USER.UserName);
+  });
+
+  it('with onExpired: "throw", a 401 rejects with the SessionExpiredError itself, not a redirect', async () => {
+    const api = await apis(requestAt("/home", await sessionCookie("dead")), { onExpired: "throw" });
+    expect(await rejection(api.sso.getUserInfo())).toBeInstanceOf(SessionExpiredError);
+    expect(await rejection(api.orders.gameBalances())).toBeInstanceOf(SessionExpiredError);
+  });
+
+  it("the root loader completes a session that has only a token, and on a 401 shows the Tips dialog on the page itself", async () => {
+    const args = (cookie: string) =>
+      ({ request: requestAt("/marketplace/market?nftType=0", cookie), params: {}, context: {} }) as LoaderFunctionArgs;
+    const response = await rootLoader(args(await sessionCookie("dead", null)));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ user: null, dialog: { kind: "session-expired", redirectTo: "/marketplace/market" } });
+    const session = await sessionStorage().getSession(response.headers.get("Set-Cookie"));
+    expect(session.get("token")).toBeUndefined();
+    seen.length = 0;
+    const live = await rootLoader(args(await sessionCookie("live", null)));
+    expect([live.status, seen]).toEqual([200, ["live"]]);
+    expect((await sessionStorage().getSession(live.headers.get("Set-Cookie"))).get("token")).toBe("live");
   });
 
   it("publicApis sends no token, so no session can expire", async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as inviteLoader } from "~/routes/invite";
 import { loader as posterLoader } from "~/routes/invite.poster[.]svg";
 import { loader as paymentLoader } from "~/routes/stripe.success";
-import { commitSession, sessionStorage } from "~/services/session.server";
+import { sessionCookie } from "./session-fixture";
 
 let mode: "hung" | "busy" = "hung";
 const backend = http.createServer((_req, res) => {
@@ -25,18 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => backend.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
   Object.assign(process.env, { SSO_API_URL: url, MARKET_API_URL: url, BACKEND_TIMEOUT_MS: "300" });
-  const session = await sessionStorage().getSession();
-  session.set("token", "a-token");
-  session.set("user", {
-    UserName: "demo@sparkera.test",
-    Email: "demo@sparkera.test",
-    UserWithThirdName: "",
-    LoginType: "email",
-    UserWithThird: "",
-    BindAddrType: 2,
-    WalletAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-  });
-  cookie = (await commitSession(session)).split(";", 1)[0];
+  cookie = await sessionCookie("a-token");
 });
 afterAll(() => {
   backend.closeAllConnections();

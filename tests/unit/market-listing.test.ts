@@ -13,24 +13,7 @@ import {
 } from "~/domain/listing";
 import { formatPrice, formatWei, parseTokenAmount } from "~core/money";
 import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES, rankLabel } from "~core/nft";
-
-const NO_CODES: ItemCodes = {
-  nftType: 0,
-  tokenURI: "/api/v1/metadata/0/1",
-  camp: null,
-  rarity: null,
-  identity: null,
-  profession: null,
-  material: null,
-  level: null,
-  pseType: null,
-  egseType: null,
-  eggType: null,
-  rank: null,
-  equipmentType: null,
-  equipmentCode: null,
-  boxType: null,
-};
+import { NO_CODES } from "./listing-fixture";
 
 describe("product §3 derivations", () => {
   it("isSale: a price means on sale", () => {

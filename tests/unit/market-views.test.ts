@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { readTokenRef, safeBack } from "~/routes/marketplace.detail";
 import { cardView, detailHref, historyRow } from "~/services/market-views.server";
 import type { ListingRecord } from "~core/api/market";
+import { NO_CODES, NO_STATS } from "./listing-fixture";
 
 const BOX: ListingRecord = {
+  ...NO_CODES,
+  ...NO_STATS,
   tokenId: "244",
   nftType: 6,
   nftTypeName: "lootbox",
@@ -19,27 +22,7 @@ const BOX: ListingRecord = {
   sellerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   listedAt: "2026-11-19T13:36:00.000Z",
   attributes: [],
-  camp: null,
-  rarity: null,
-  identity: null,
-  profession: null,
-  material: null,
-  level: null,
-  pseType: null,
-  egseType: null,
-  eggType: null,
-  rank: null,
-  equipmentType: null,
-  equipmentCode: null,
   boxType: 17,
-  endurance: null,
-  agility: null,
-  pisonic: null,
-  strength: null,
-  crit: null,
-  spirit: null,
-  armor: null,
-  total: null,
   views: 3,
   favorites: 1,
 };

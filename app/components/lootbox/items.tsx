@@ -1,19 +1,5 @@
 import type { ItemAttributes } from "../../../contracts/itemData";
-import {
-  CAMPS,
-  EGG_TYPES,
-  EQUIPMENT_CODES,
-  EQUIPMENT_TYPES,
-  IDENTITIES,
-  MATERIALS,
-  NFT_TYPE,
-  NFT_TYPES,
-  PROFESSIONS,
-  RARITIES,
-  SPACESHIP_STATS,
-  SPACESHIP_TYPES,
-  enumName,
-} from "~core/nft";
+import { NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, attributeName, enumName, type ItemAttributeKey } from "~core/nft";
 
 export interface OpenedItem {
   tokenId: bigint;
@@ -21,7 +7,7 @@ export interface OpenedItem {
 }
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const named = (map: Record<number, string>, code: number) => enumName(map, code) ?? `#${code}`;
+const named = (key: ItemAttributeKey, code: number) => attributeName(key, code) ?? `#${code}`;
 
 /** An item's kind and its attributes as product §3 names them. */
 export function describeItem(attributes: ItemAttributes): { kind: string; traits: [string, string][] } {
@@ -31,18 +17,18 @@ export function describeItem(attributes: ItemAttributes): { kind: string; traits
       return {
         kind: "Hero card",
         traits: [
-          ["Rarity", named(RARITIES, attributes.rarity)],
+          ["Rarity", named("rarity", attributes.rarity)],
           ["Level", String(attributes.level)],
-          ["Camp", named(CAMPS, attributes.camp)],
-          ["Identity", named(IDENTITIES, attributes.identity)],
-          ["Profession", named(PROFESSIONS, attributes.profession)],
+          ["Camp", named("camp", attributes.camp)],
+          ["Identity", named("identity", attributes.identity)],
+          ["Profession", named("profession", attributes.profession)],
         ],
       };
     case NFT_TYPE.spaceship:
       return {
         kind: "Spaceship",
         traits: [
-          ["Type", named(SPACESHIP_TYPES, attributes.shipType)],
+          ["Type", named("rank", attributes.shipType)],
           ["Level", String(attributes.level)],
           ...SPACESHIP_STATS.map((stat): [string, string] => [capitalise(stat), String(attributes.stats[stat])]),
           ["Total", String(attributes.total)],
@@ -50,16 +36,16 @@ export function describeItem(attributes: ItemAttributes): { kind: string; traits
       };
     case NFT_TYPE.equipment:
       return {
-        kind: named(EQUIPMENT_CODES, attributes.equipmentCode),
+        kind: named("equipmentCode", attributes.equipmentCode),
         traits: [
-          ["Equipment", named(EQUIPMENT_TYPES, attributes.equipmentType)],
+          ["Equipment", named("equipmentType", attributes.equipmentType)],
           ["Level", String(attributes.level)],
         ],
       };
     case NFT_TYPE.material:
-      return { kind: "Material", traits: [["Material", named(MATERIALS, attributes.material)]] };
+      return { kind: "Material", traits: [["Material", named("material", attributes.material)]] };
     case NFT_TYPE.egg:
-      return { kind: "Pet egg", traits: [["Egg", named(EGG_TYPES, attributes.eggType)]] };
+      return { kind: "Pet egg", traits: [["Egg", named("eggType", attributes.eggType)]] };
   }
 }
 

@@ -39,27 +39,8 @@ export {
   type SortOrder,
   type WeiRange,
 } from "./market-options";
-export { parseMarketFilter, serializeMarketFilter, marketHref, withPage, typeHref, withType, toMarketQuery } from "./market";
-export { filterChips, rangeInputValues, type Chip } from "./chips";
-export {
-  PERIODS,
-  STAT_LEVELS,
-  STAT_ENUM_KEYS,
-  statEnum,
-  parseStatsFilter,
-  serializeStatsFilter,
-  statsHref,
-  toStatsQuery,
-  type Period,
-  type StatEnumKey,
-  type StatsFilter,
-} from "./statistics";
-export {
-  STORAGE_TABS,
-  parseStorageFilter,
-  serializeStorageFilter,
-  storageHref,
-  toStorageQuery,
-  type StorageFilter,
-  type StorageTab,
-} from "./storage";
+// These views' modules are public whole.
+export * from "./market";
+export * from "./chips";
+export * from "./statistics";
+export * from "./storage";

@@ -1,24 +1,7 @@
 /** What a market view can filter and sort by, per NFT type: the fields the market form offers. */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
 import type { Currency } from "~core/money";
-import {
-  BOX_TYPES,
-  CAMPS,
-  EGG_TYPES,
-  EGSE_TYPES,
-  EQUIPMENT_CODES,
-  EQUIPMENT_TYPES,
-  IDENTITIES,
-  LEVEL_MAX,
-  LEVEL_MIN,
-  MATERIALS,
-  PROFESSIONS,
-  PSE_TYPES,
-  RARITIES,
-  SPACESHIP_TYPES,
-  type NftTypeCode,
-  NFT_TYPE,
-} from "~core/nft";
+import { ITEM_ATTRIBUTE_KEYS, ITEM_ATTRIBUTES, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, type ItemAttributeKey, type NftTypeCode } from "~core/nft";
 import type { Options } from "./shared";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -30,22 +13,21 @@ export interface ListSpec {
   types: readonly NftTypeCode[];
 }
 
-/** Multi-value enumeration filters, in canonical order. `pse`/`egse` become the query's `type` (product §3). */
-export const LIST_FILTERS = {
-  camp: { label: "Camp", options: CAMPS, types: [0, 4, 5] },
-  rarity: { label: "Rarity", options: RARITIES, types: [0, 1] },
-  identity: { label: "Identity", options: IDENTITIES, types: [0] },
-  profession: { label: "Profession", options: PROFESSIONS, types: [0] },
-  material: { label: "Material", options: MATERIALS, types: [8] },
-  rank: { label: "Spaceship type", options: SPACESHIP_TYPES, types: [4] },
-  pse: { label: "PSE type", options: PSE_TYPES, types: [2] },
-  egse: { label: "EGSE type", options: EGSE_TYPES, types: [3] },
-  eggType: { label: "Egg type", options: EGG_TYPES, types: [5] },
-  equipmentType: { label: "Equipment grade", options: EQUIPMENT_TYPES, types: [7] },
-  equipment: { label: "Equipment", options: EQUIPMENT_CODES, types: [7] },
-  boxType: { label: "Loot box type", options: BOX_TYPES, types: [6] },
-} as const satisfies Record<string, ListSpec>;
-export type ListKey = keyof typeof LIST_FILTERS;
+/** The URL key of an attribute's filter, where it is not the attribute's own name (canonical URLs keep these). */
+const URL_KEYS = { pseType: "pse", egseType: "egse", equipmentCode: "equipment" } as const;
+type UrlKey<K extends ItemAttributeKey> = K extends keyof typeof URL_KEYS ? (typeof URL_KEYS)[K] : K;
+export type ListKey = UrlKey<ItemAttributeKey>;
+
+/**
+ * Multi-value enumeration filters, one per enumerated attribute (core/nft.ts), in canonical order. `pse`/`egse`
+ * become the query's `type` (product §3).
+ */
+export const LIST_FILTERS = Object.fromEntries(
+  ITEM_ATTRIBUTE_KEYS.map((key): [ListKey, ListSpec] => {
+    const { label, names, types } = ITEM_ATTRIBUTES[key];
+    return [(URL_KEYS as Partial<Record<ItemAttributeKey, ListKey>>)[key] ?? (key as ListKey), { label, options: names, types }];
+  }),
+) as Record<ListKey, ListSpec>;
 export const LIST_KEYS = Object.keys(LIST_FILTERS) as ListKey[];
 
 export interface RangeSpec {

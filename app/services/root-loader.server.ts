@@ -1,0 +1,38 @@
+/**
+ * The root loader's work: public env, the page user, one-shot notices. Kept out of root.tsx so that the root route
+ * imports a single server module that no other route imports: the classic compiler emits an empty browser chunk
+ * for every server module shared between the root and a route, and each page downloaded those stubs.
+ */
+import { json } from "@remix-run/node";
+import type { UserInfo } from "~core/api/sso";
+import { apis } from "./apis.server";
+import { getPublicEnv } from "./env.server";
+import { SessionExpiredError } from "./http-client.server";
+import { commitSession, pageUser, readFlash } from "./session.server";
+
+export async function rootData(request: Request) {
+  const flash = await readFlash(request);
+  const { session, toast, consumed } = flash;
+  let dialog = flash.dialog;
+  let changed = consumed;
+  const token = session.get("token");
+  let sessionUser: UserInfo | undefined = token ? session.get("user") : undefined;
+  // product §2: a token without user info loads the info. A 401 must not redirect: the dialog shows on this page.
+  if (token && !sessionUser) {
+    try {
+      const { sso } = await apis(request, { onExpired: "throw" });
+      sessionUser = await sso.getUserInfo();
+      session.set("user", sessionUser);
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) throw error;
+      session.unset("token");
+      dialog = { kind: "session-expired", redirectTo: new URL(request.url).pathname };
+    }
+    changed = true;
+  }
+  const user = sessionUser ? pageUser(sessionUser) : null;
+  return json(
+    { env: getPublicEnv(), user, toast, dialog },
+    changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
+}

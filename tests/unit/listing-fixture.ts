@@ -1,0 +1,31 @@
+/** Listing data for the view tests: an item with no attribute set, which each test completes. */
+import type { ItemCodes, StatValues } from "~core/api/market";
+
+export const NO_CODES: ItemCodes = {
+  nftType: 0,
+  tokenURI: "/api/v1/metadata/0/1",
+  camp: null,
+  rarity: null,
+  identity: null,
+  profession: null,
+  material: null,
+  level: null,
+  pseType: null,
+  egseType: null,
+  eggType: null,
+  rank: null,
+  equipmentType: null,
+  equipmentCode: null,
+  boxType: null,
+};
+
+export const NO_STATS: StatValues = {
+  endurance: null,
+  agility: null,
+  pisonic: null,
+  strength: null,
+  crit: null,
+  spirit: null,
+  armor: null,
+  total: null,
+};
