@@ -85,6 +85,14 @@ export const backends = env.embeddedBackends
       fireTokenAddress: deployment.contracts.fire,
       tokenTtlSeconds: 60 * 60 * 24,
       internalToken: INTERNAL_TOKEN,
+      chain: {
+        rpcUrl: process.env.CHAIN_RPC_URL!,
+        chainId: env.CHAIN_ID,
+        contracts: deployment.contracts,
+        deployedAtBlock: deployment.deployedAtBlock,
+        confirmations: env.CHAIN_CONFIRMATIONS,
+        pollIntervalMs: env.CHAIN_POLL_MS,
+      },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,
     })

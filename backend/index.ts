@@ -21,6 +21,9 @@ export async function startBackends(databaseFile: string, options: BackendOption
   const sso = createSsoService(ctx);
   const market = createMarketService(ctx, sso.auth);
   await seedIfEmpty(ctx, sso.auth);
+  market.indexer?.start();
+  // Resumes what a previous run left unfinished; the queues then run in the background.
+  await sso.executor?.start();
 
   const router = express.Router();
   // Body parsers only on the API paths: the Remix app reads its own form bodies.
@@ -34,5 +37,15 @@ export async function startBackends(databaseFile: string, options: BackendOption
     sendError(res, error.status, error.type === "entity.too.large" ? "Request body too large" : "Malformed request body");
   });
 
-  return { router, store, close: () => store.close() };
+  return {
+    router,
+    store,
+    /** The market's chain indexer (null without options.chain); tests wait on its synced block. */
+    indexer: market.indexer,
+    async close() {
+      await sso.executor?.stop();
+      await market.indexer?.stop();
+      await store.close();
+    },
+  };
 }

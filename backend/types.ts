@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { LocalAccount } from "viem";
 import type { BindAddrType } from "~core/api/sso";
+import type { ContractAddresses } from "~core/contracts";
 import type { BackendDb } from "./db";
 
 export interface BackendOptions {
@@ -27,6 +28,23 @@ export interface BackendOptions {
    * Only such calls may name the client they speak for (x-spark-client-ip); see client-address.ts.
    */
   internalToken?: string;
+  /**
+   * The chain the backends act on and read: the SSO executor sends managed wallets' transactions there, the
+   * market indexer follows its events. Unset (some unit tests): no executor and no indexer.
+   */
+  chain?: BackendChain;
+}
+
+export interface BackendChain {
+  rpcUrl: string;
+  chainId: number;
+  contracts: ContractAddresses;
+  /** First block holding our contracts. */
+  deployedAtBlock: number;
+  /** Blocks an event must be buried under before the indexer applies it; 0 on the local chain. */
+  confirmations: number;
+  /** How often the indexer and the executor's receipt waits poll the node. */
+  pollIntervalMs: number;
 }
 
 /** What the SSO service tells other embedded services about a token. */

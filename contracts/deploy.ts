@@ -29,7 +29,7 @@ import {
   sparkCardAbi,
 } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
-import { decodeItemData, encodeItem } from "./itemData";
+import { decodeItemData, encodeItem } from "~core/item-data";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY, DEV_DEPLOYER_KEY } from "~core/demo";

@@ -5,23 +5,14 @@
 import fs from "node:fs";
 import { defineChain, type Address } from "viem";
 import { LOCAL_CHAIN_ID } from "~core/constants";
+import type { ContractAddresses } from "~core/contracts";
 
 export interface Deployment {
   chainId: number;
   rpcUrl: string;
   /** First block holding our contracts: where an indexer starts reading events. */
   deployedAtBlock: number;
-  contracts: {
-    fire: Address;
-    quark: Address;
-    usdt: Address;
-    boxSale: Address;
-    box: Address;
-    opener: Address;
-    card: Address;
-    assetManager: Address;
-    staking: Address;
-  };
+  contracts: ContractAddresses;
   accounts: {
     /** Owner/admin of every contract (DEV_DEPLOYER_KEY). */
     deployer: Address;

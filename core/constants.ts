@@ -60,3 +60,13 @@ export const RESERVED_COOKIE_NAMES = ["expires", "max-age", "path", "domain", "s
 export const DEFAULT_TOKEN_NAME = "sessionId";
 /** Header carrying the SSO token on backend calls. */
 export const AUTH_TOKEN_HEADER = "authToken";
+
+/**
+ * Token ids the game issues (demo seed, game drops) are GAME_TOKEN_ID_BASE + n, one sequence across all NFT types;
+ * chain mints (SparkCard, BlindBox) count up from 1. The ranges never meet, so the market indexer can bring chain
+ * items in beside game items, and a game item claimed to the chain can be minted under its own id.
+ */
+export const GAME_TOKEN_ID_BASE = 1_000_000_000;
+
+/** The most boxes one managed-wallet "open" action may name (ten batches of OPEN_BATCH_MAX); the SSO executor enforces it. */
+export const MAX_BOXES_PER_OPEN_ACTION = 100;

@@ -38,6 +38,14 @@ export interface LootboxPanelProps {
   onConfirmed: () => void;
 }
 
+/**
+ * Tells the server a purchase was confirmed, for its analytics event; the server reads the transaction from the
+ * chain and trusts nothing else. Best effort: a lost report never troubles the buyer.
+ */
+function reportPurchase(txHash: string) {
+  void fetch("/resources/lootbox-purchase", { method: "POST", body: new URLSearchParams({ txHash }) }).catch(() => undefined);
+}
+
 function Panel(props: LootboxPanelProps) {
   const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here, onConfirmed } = props;
   const config = useConfig();
@@ -120,7 +128,8 @@ function Panel(props: LootboxPanelProps) {
   function buy(currency: PaymentCurrency, unitPrice: bigint, quantity: number) {
     void run(async (say) => {
       const clients = await clientsFor(await requireWallet(say));
-      const { boxIds: ids } = await buyBoxes(clients, chain.contracts, { typeBox, currency, quantity, unitPrice }, say);
+      const { boxIds: ids, txHash } = await buyBoxes(clients, chain.contracts, { typeBox, currency, quantity, unitPrice }, say);
+      reportPurchase(txHash);
       setBought(ids);
       onConfirmed();
       return `Bought ${plural(ids.length, title)}: ${ids.map((id) => `#${id}`).join(", ")}.`;

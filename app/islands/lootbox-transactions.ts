@@ -8,13 +8,14 @@
 import { zeroAddress, type Account, type Address, type Chain, type Client, type Hash, type Transport } from "viem";
 import { getBalance, readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
-import { decodeItemData } from "../../contracts/itemData";
+import { decodeItemData } from "~core/item-data";
 import type { OpenedItem } from "~/components/lootbox/items";
 import { checkPurchase, INVALID_ERC721, openBatches } from "~/components/lootbox/rules";
 import type { PaymentCurrency } from "~core/boxes";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
 import type { PublicChainConfig } from "~/services/chain.server";
-import { boxIdsFromReceipt, erc721Address, LootboxError, openedItemIds } from "./lootbox-chain";
+import { boxIdsFromReceipt, openedItemIds } from "../../contracts/lootbox-events";
+import { erc721Address, LootboxError } from "./lootbox-chain";
 
 export interface LootboxClients {
   /** Reads, simulations and receipts, from the node. */
@@ -41,6 +42,8 @@ export interface Purchase {
   boxIds: bigint[];
   /** Whether an ERC-20 allowance had to be raised first. */
   approved: boolean;
+  /** The purchase's transaction, which the server reads for the purchase analytics event. */
+  txHash: Hash;
 }
 
 const saleAbi = [...blindBoxSaleAbi, ...sparkErrorsAbi] as const;
@@ -123,7 +126,7 @@ export async function buyBoxes(clients: LootboxClients, contracts: LootboxContra
           ).request,
         );
   const receipt = await confirm(clients, hash, "Buying", say);
-  return { boxIds: boxIdsFromReceipt(receipt.logs, box), approved: check.needsApproval };
+  return { boxIds: boxIdsFromReceipt(receipt.logs, box), approved: check.needsApproval, txHash: hash };
 }
 
 /**

@@ -3,7 +3,18 @@
  * JavaScript. The node is CHAIN_RPC_URL and the addresses come from DEPLOYMENT_FILE (server.ts sets both).
  * The HTTP transport batches each page's reads into one JSON-RPC request: the local node has no multicall.
  */
-import { createPublicClient, getAddress, http, isAddress, zeroAddress, type Address, type PublicClient } from "viem";
+import {
+  createPublicClient,
+  getAddress,
+  http,
+  isAddress,
+  TransactionReceiptNotFoundError,
+  zeroAddress,
+  type Address,
+  type Hash,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { readDeployment, type Deployment } from "../../contracts/deployment";
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
@@ -175,6 +186,16 @@ export async function readShopView({ types, wallet }: { types?: readonly number[
   } catch (error) {
     console.error("Chain read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
     return { available: false, sale: null, wallet: null };
+  }
+}
+
+/** A transaction's receipt, or null while the node does not know the transaction (not mined, or never sent). */
+export async function readReceipt(hash: Hash): Promise<TransactionReceipt | null> {
+  try {
+    return await chain().client.getTransactionReceipt({ hash });
+  } catch (error) {
+    if (error instanceof TransactionReceiptNotFoundError) return null;
+    throw error;
   }
 }
 

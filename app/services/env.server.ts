@@ -59,6 +59,10 @@ const schema = z
     CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
     /** Contract addresses (the Deployment JSON of contracts/deployment.ts); required with CHAIN_RPC_URL. */
     DEPLOYMENT_FILE: z.string().optional(),
+    /** Blocks an event must be buried under before the market indexer applies it (BSC: a few; the local chain: 0). */
+    CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
+    /** How often the backends poll the node for new blocks and receipts. */
+    CHAIN_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
     REQUEST_LOG: z.enum(["on", "off"]).default("on"),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),

@@ -1,3 +1,4 @@
+import type { ActionRequest, Execution } from "~core/api/actions";
 import type { CodeSent, ManagedWalletCreated, SignIn, StoreOrder, UserInfo } from "~core/api/sso";
 import { prehashPassword } from "~core/password-hash";
 import type { BackendClient } from "./http-client.server";
@@ -36,6 +37,10 @@ export function ssoApi(sso: BackendClient) {
         },
       }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
+    /** A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution. */
+    startAction: (request: ActionRequest) => sso.post<Execution>("/sso/actions", { body: request }),
+    /** The caller's execution; 404 for any other id. `id` must already be checked as 32 hex characters. */
+    execution: (id: string) => sso.get<Execution>(`/sso/actions/${id}`),
     orderDetail: (sessionId: string) => sso.post<StoreOrder>("/store/getOrderDetail", { anonymous: true, body: { sessionId } }),
   };
 }

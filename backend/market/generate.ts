@@ -6,12 +6,13 @@
  */
 import { getAddress } from "viem";
 import { NFT_TYPE, spaceshipTotal, type SpaceshipStats } from "~core/nft";
-import { imageFor, itemName, traitsOf } from "./catalog";
+import { EGG_CAMPS, imageFor, itemName, traitsOf } from "./catalog";
 import type { MarketDb } from "./db";
 import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
 import { ATTRIBUTE_COLUMN_NAMES, type ItemRow, insertListing } from "./items";
 import { credit } from "./ledger";
 import { CURRENCIES, type Currency, WEI_PER_TOKEN } from "~core/money";
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { ACTIVITY_KIND, type ItemAttributeColumns, LISTING_STATUS, LOCATION } from "./tables";
 import type { Address } from "./params";
 
@@ -71,7 +72,6 @@ const DAY = 86_400_000;
 const TYPE_WEIGHTS = [30, 5, 10, 8, 13, 7, 9, 13, 5];
 const ALL_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 const CURRENCY_WEIGHTS = [45, 20, 25, 10];
-const EGG_CAMP: Record<number, number> = { 1: 2, 2: 1, 3: 3 };
 const BOX_TYPE_LIST = [4, 5, 6, 7, 17, 18];
 const BOX_USD: Record<number, number> = { 4: 20, 5: 60, 6: 150, 7: 400, 17: 900, 18: 250 };
 /** Rough token prices in milli-USD, to make listing prices look plausible in every currency. */
@@ -134,7 +134,7 @@ export function drawAttributes(nftType: number, rng: Rng): ItemAttributeColumns 
     }
     case NFT_TYPE.egg:
       c.egg_type = rng.int(1, 3);
-      c.camp = EGG_CAMP[c.egg_type];
+      c.camp = EGG_CAMPS[c.egg_type];
       break;
     case NFT_TYPE.lootbox:
       c.box_type = rng.weighted(BOX_TYPE_LIST, [35, 25, 15, 10, 5, 10]);
@@ -258,7 +258,6 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
     }
   });
 
-  const nextToken = new Map<number, number>();
   const demoBlock = o.demoWallets.length * ALL_TYPES.length * o.demoItemsPerType;
   let listed = 0;
   let sold = 0;
@@ -271,8 +270,8 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
         const inDemo = i < demoBlock;
         const nftType = inDemo ? Math.floor(i / o.demoItemsPerType) % ALL_TYPES.length : rng.weighted(ALL_TYPES, TYPE_WEIGHTS);
         const owner = inDemo ? o.demoWallets[Math.floor(i / (o.demoItemsPerType * ALL_TYPES.length))] : randomOwner();
-        const tokenId = nextToken.get(nftType) ?? 1;
-        nextToken.set(nftType, tokenId + 1);
+        // Game ids, one sequence over all types: disjoint from chain mints (GAME_TOKEN_ID_BASE).
+        const tokenId = String(GAME_TOKEN_ID_BASE + i + 1);
 
         const columns = drawAttributes(nftType, rng);
         const amount = nftType === NFT_TYPE.material ? rng.int(5, 500) : 1;
@@ -295,10 +294,10 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
         const item: ItemRow = {
           id: 0,
           nft_type: nftType,
-          token_id: String(tokenId),
+          token_id: tokenId,
           owner_address: owner,
           location: onChain ? LOCATION.chain : LOCATION.game,
-          name: itemName(nftType, String(tokenId), columns, amount),
+          name: itemName(nftType, tokenId, columns, amount),
           image: imageFor(nftType, columns),
           amount,
           attributes: JSON.stringify(traitsOf(nftType, columns, amount)),

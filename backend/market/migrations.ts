@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import type { Migration } from "../db/migrate";
 
 /** Filter columns shared by items and listings (see tables.ts). */
@@ -231,6 +232,29 @@ const LISTING_GENERATION = [
   ),
 ];
 
+/** The chain indexer's cursors: per stream of followed events, the last block applied, moved with the writes it covers. */
+const CHAIN_CURSORS = `create table market_chain_cursors (
+  stream text primary key,
+  block integer not null,
+  updated_at integer not null
+) without rowid`;
+
+/**
+ * Game-issued ids leave the chain's range for GAME_TOKEN_ID_BASE + the item's row id (one sequence over all types),
+ * in the items' names ("… #<id>") and in the listing and activity copies too. Every item so far is game-issued:
+ * nothing read the chain before. Signed claims keep the id they were signed for.
+ */
+const GAME_TOKEN_IDS = [
+  `update market_items set
+     name = case when substr(name, -length(token_id) - 1) = '#' || token_id
+       then substr(name, 1, length(name) - length(token_id)) || (${GAME_TOKEN_ID_BASE} + id) else name end,
+     token_id = cast(${GAME_TOKEN_ID_BASE} + id as text)
+   where cast(token_id as integer) < ${GAME_TOKEN_ID_BASE}`,
+  ...["market_listings", "market_activity"].map(
+    (table) => `update ${table} set token_id = (select i.token_id from market_items i where i.id = ${table}.item_id)`,
+  ),
+];
+
 export const marketMigrations: Migration[] = [
   {
     name: "market_001_core",
@@ -259,6 +283,18 @@ export const marketMigrations: Migration[] = [
     name: "market_004_listing_generation",
     async up(db) {
       for (const statement of LISTING_GENERATION) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    name: "market_005_chain_cursors",
+    async up(db) {
+      await sql.raw(CHAIN_CURSORS).execute(db);
+    },
+  },
+  {
+    name: "market_006_game_token_ids",
+    async up(db) {
+      for (const statement of GAME_TOKEN_IDS) await sql.raw(statement).execute(db);
     },
   },
 ];

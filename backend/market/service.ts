@@ -8,6 +8,7 @@ import { sendError } from "../http";
 import type { BackendContext, SsoAuth } from "../types";
 import { createMarketCore } from "./core";
 import { gameRoutes } from "./game-routes";
+import { createChainIndexer } from "./indexer/indexer";
 import { inviteRoutes } from "./invite-routes";
 import { listingRoutes } from "./listing-routes";
 import { orderRoutes } from "./order-routes";
@@ -25,5 +26,8 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
   // Everything under /api/v1 belongs to the market: unknown paths get the envelope, not the app's 404 page.
   router.use((_req, res) => sendError(res, 404, "Not found"));
 
-  return { router };
+  // Follows the chain when there is one; startBackends starts it after the demo seed, which only fills an empty market.
+  const indexer = ctx.options.chain ? createChainIndexer(core.db, ctx.options.chain) : null;
+
+  return { router, indexer };
 }

@@ -106,9 +106,66 @@ async function createLoginAttempts(db: Kysely<unknown>) {
   }
 }
 
+/** On-chain actions of managed wallets (executor/): executions, their transactions, and the per-account rate. */
+async function createExecutions(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("action_executions")
+    // seq orders a wallet's queue; id is the unguessable name the API shows.
+    .addColumn("seq", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "text", (c) => c.notNull().unique())
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("wallet", "text", (c) => c.notNull())
+    .addColumn("action", "text", (c) => c.notNull())
+    .addColumn("params", "text", (c) => c.notNull())
+    .addColumn("idempotency_key", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('queued', 'approving', 'sending', 'mined', 'failed')`))
+    .addColumn("error", "text")
+    .addColumn("result", "text")
+    .addColumn("tx_hash", "text")
+    .addColumn("block_number", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    // The same key of one account is one execution, however many posts race for it.
+    .addUniqueConstraint("action_executions_key", ["user_id", "idempotency_key"])
+    .execute();
+  await db.schema.createIndex("action_executions_queue").on("action_executions").columns(["wallet", "status", "seq"]).execute();
+
+  await db.schema
+    .createTable("action_steps")
+    .addColumn("execution_seq", "integer", (c) => c.notNull().references("action_executions.seq").onDelete("cascade"))
+    .addColumn("position", "integer", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('approve', 'buy', 'approve-opener', 'open')`))
+    .addColumn("label", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'mined', 'failed')`))
+    .addColumn("to_address", "text", (c) => c.notNull())
+    .addColumn("data", "text", (c) => c.notNull())
+    .addColumn("value", "text", (c) => c.notNull())
+    .addColumn("gas", "text", (c) => c.notNull())
+    .addColumn("nonce", "integer")
+    .addColumn("raw_tx", "text")
+    .addColumn("tx_hash", "text")
+    .addColumn("block_number", "text")
+    .addPrimaryKeyConstraint("action_steps_pk", ["execution_seq", "position"])
+    // A transaction is signed and stored before it is broadcast: "sent" and "mined" always have bytes to send again.
+    .addCheckConstraint(
+      "action_steps_signed",
+      sql`case status when 'pending' then raw_tx is null when 'failed' then 1 else raw_tx is not null end`,
+    )
+    .execute();
+
+  await db.schema
+    .createTable("action_rate")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("action_rate_user").on("action_rate").columns(["user_id", "at"]).execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
   { name: "sso_003_outbox_store", up: createOutboxAndStore },
   { name: "sso_004_login_attempts", up: createLoginAttempts },
+  { name: "sso_005_action_executions", up: createExecutions },
 ];

@@ -2,6 +2,8 @@ import express from "express";
 import type { BackendContext, SsoAuth } from "../types";
 import { accountRoutes } from "./account-routes";
 import { createSsoCore } from "./core";
+import { createExecutor } from "./executor/executor";
+import { actionRoutes } from "./executor/routes";
 import { outboxRoutes } from "./outbox-routes";
 import { storeRoutes } from "./store-routes";
 import { tokenOwner } from "./users";
@@ -9,13 +11,17 @@ import { walletRoutes } from "./wallet-routes";
 
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
- * `devRouter` the dev outbox; `auth` tells the other services who owns a token and signs with managed wallets.
+ * `devRouter` the dev outbox; `auth` tells the other services who owns a token and signs with managed wallets;
+ * `executor` (with options.chain only) runs managed wallets' on-chain actions: start() resumes, stop() on close.
  */
 export function createSsoService(ctx: BackendContext) {
   const core = createSsoCore(ctx);
 
   const router = express.Router();
   router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core));
+  const { chain } = ctx.options;
+  const executor = chain ? createExecutor({ db: core.db, chain, accountOf: (userId) => core.wallets.managedAccount(userId) }) : null;
+  if (executor) router.use(actionRoutes(core, executor));
 
   const auth: SsoAuth = {
     async ownerOfToken(token) {
@@ -25,5 +31,5 @@ export function createSsoService(ctx: BackendContext) {
     managedAccount: (userId) => core.wallets.managedAccount(userId),
   };
 
-  return { router, devRouter: outboxRoutes(core.db), auth };
+  return { router, devRouter: outboxRoutes(core.db), auth, executor };
 }

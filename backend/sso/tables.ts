@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+import type { ActionName, ExecutionStatus, ExecutionStep } from "~core/api/actions";
 import type { BindAddrType, LoginType, StoreOrderStatus } from "~core/api/sso";
 
 /**
@@ -14,6 +15,9 @@ export interface SsoTables {
   wallet_login_uses: WalletLoginUsesTable;
   outbox: OutboxTable;
   store_orders: StoreOrdersTable;
+  action_executions: ActionExecutionsTable;
+  action_steps: ActionStepsTable;
+  action_rate: ActionRateTable;
 }
 
 export interface UsersTable {
@@ -110,4 +114,55 @@ export interface StoreOrdersTable {
   status: StoreOrderStatus;
   created_at: string;
   paid_at: string | null;
+}
+
+/** An on-chain action of a managed wallet (executor/), run in `seq` order per wallet. */
+export interface ActionExecutionsTable {
+  seq: Generated<number>;
+  /** 32 random hex characters: the name the API shows, unguessable. */
+  id: string;
+  user_id: number;
+  /** The managed wallet that acts, checksummed. */
+  wallet: string;
+  action: ActionName;
+  /** The validated parameters, as JSON. */
+  params: string;
+  idempotency_key: string;
+  status: ExecutionStatus;
+  /** Why it failed, in the product's words. */
+  error: string | null;
+  /** ExecutionResult as JSON, filled as steps are mined. */
+  result: string | null;
+  /** The last transaction sent, and its block once mined. */
+  tx_hash: string | null;
+  block_number: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type ActionExecutionRow = Selectable<ActionExecutionsTable>;
+
+/** One planned transaction of an execution. Amounts are decimal wei. */
+export interface ActionStepsTable {
+  execution_seq: number;
+  position: number;
+  kind: ExecutionStep["kind"];
+  label: string;
+  status: ExecutionStep["status"];
+  to_address: string;
+  data: string;
+  value: string;
+  gas: string;
+  nonce: number | null;
+  /** The signed transaction, stored before it is broadcast so a restart sends these bytes again, never new ones. */
+  raw_tx: string | null;
+  tx_hash: string | null;
+  block_number: string | null;
+}
+export type ActionStepRow = Selectable<ActionStepsTable>;
+
+/** One on-chain action request of an account, counted for the executor's rate limit. */
+export interface ActionRateTable {
+  id: Generated<number>;
+  user_id: number;
+  at: string;
 }

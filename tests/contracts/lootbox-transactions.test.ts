@@ -2,17 +2,18 @@
  * The loot box island's transaction sequences (app/islands/lootbox-transactions.ts) against the deployed local
  * chain: buying with USDT, QUARK and BNB, opening by id and in batches, and the product's refusals.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { zeroAddress, type Account, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
-import { decodeItemData } from "../../contracts/itemData";
-import { INSUFFICIENT_BALANCE, INVALID_ERC721 } from "~/components/lootbox/rules";
+import { decodeItemData } from "~core/item-data";
+import { INVALID_ERC721 } from "~/components/lootbox/rules";
+import { INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { chainErrorMessage, LootboxError } from "~/islands/lootbox-chain";
 import { buyBoxes, openBoxes, type BuyRequest, type LootboxClients } from "~/islands/lootbox-transactions";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
-import { startTestChain, type TestChain } from "./harness";
+import { type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const STANDARD = 4;
@@ -21,12 +22,9 @@ const GALAXY = 18;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-});
-afterAll(async () => {
-  await t?.close();
+setUpTestChain((chain) => {
+  t = chain;
+  c = chain.deployment.contracts;
 });
 
 /** A new player with 10 BNB (anvil's ether) and the given tokens, and the clients the sequences take. */

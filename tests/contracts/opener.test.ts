@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { keccak256, parseEventLogs, toHex, type Account, type TransactionReceipt } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
-import { decodeItemData, parseItemTokenUri } from "../../contracts/itemData";
+import { decodeItemData, parseItemTokenUri } from "~core/item-data";
 import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
 import { DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";

@@ -6,8 +6,8 @@
  *
  * An account is registered through the real SSO API (code from the dev outbox), gets its wallet through the
  * API too (a managed one, or a browser wallet bound with its signature), then is stocked: game balances and
- * items in the ledger (stock.ts, through the e2e server) and, for a browser wallet, coins, tokens and boxes on
- * chain (chain-funds.ts).
+ * items in the ledger (stock.ts, through the e2e server) and, when asked, coins, tokens and boxes on chain
+ * (chain-funds.ts), for a managed wallet as for a browser wallet.
  * `signIn` puts a session cookie in the browser context, as the Epic Stack does, instead of filling the form.
  */
 import { test as base, type Page } from "@playwright/test";
@@ -53,7 +53,7 @@ export interface AccountOptions {
   wallet?: "managed" | "browser" | "none";
   /** Game balances and items; STARTER_STOCK by default for an account with a wallet. */
   stock?: Stock;
-  /** On-chain funds of a browser wallet; none by default. */
+  /** On-chain funds of the wallet (managed or browser); none by default, so a managed wallet starts without BNB for gas. */
   chain?: ChainFunds;
   /** Shown in the email, to tell accounts apart in a failure. */
   tag?: string;
@@ -104,7 +104,7 @@ async function createAccount(baseURL: string, options: AccountOptions = {}): Pro
   if (kind === "managed") wallet = getAddress((await api<ManagedWalletCreated>(baseURL, "/sso/createAddress", { token })).address);
   if (key) wallet = await bindBrowserWallet(baseURL, email, token, key);
   const items = wallet ? await stockAccount(wallet, options.stock ?? STARTER_STOCK) : [];
-  if (key && wallet && options.chain) await fundOnChain(wallet, options.chain);
+  if (wallet && options.chain) await fundOnChain(wallet, options.chain, { impersonate: Boolean(key) });
   return { email, password: ACCOUNT_PASSWORD, token, wallet, key, items };
 }
 

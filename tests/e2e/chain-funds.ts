@@ -1,8 +1,9 @@
 /**
- * On-chain funds for a test's own browser wallet, on the e2e server's local anvil node: BNB through anvil's
- * test RPC, tokens minted and boxes forged by the deployer, as contracts/deploy.ts seeds the demo wallets.
- * anvil then sends the wallet's transactions as it does for its own dev accounts (impersonation), so the
- * injected test wallet works with any fresh key, and no two tests share a wallet's nonce, balances or box limits.
+ * On-chain funds for a test's own wallet, on the e2e server's local anvil node: BNB through anvil's test RPC,
+ * tokens minted and boxes forged by the deployer, as contracts/deploy.ts seeds the demo wallets. For a browser
+ * wallet anvil then sends its transactions as it does for its own dev accounts (impersonation), so the injected
+ * test wallet works with any fresh key; a managed wallet needs none, since the SSO backend signs with its key.
+ * No two tests share a wallet's nonce, balances or box limits.
  */
 import { type Address, encodeFunctionData, type EncodeFunctionDataParameters, type Hex, keccak256, parseEther, toHex } from "viem";
 import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
@@ -46,13 +47,13 @@ async function send(from: Address, to: Address, call: EncodeFunctionDataParamete
   throw new Error(`Funding transaction ${hash} was not mined`);
 }
 
-/** Gives `wallet` the funds and lets the node send its transactions. */
-export async function fundOnChain(wallet: Address, funds: ChainFunds): Promise<void> {
+/** Gives `wallet` the funds and, with `impersonate` (a browser wallet's), lets the node send its transactions. */
+export async function fundOnChain(wallet: Address, funds: ChainFunds, { impersonate = true } = {}): Promise<void> {
   const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`);
   if (!deployment) throw new Error("No deployment of the e2e server's chain");
   const { contracts, accounts } = deployment;
   await rpc("anvil_setBalance", [wallet, toHex(parseEther(String(funds.BNB ?? 0)))]);
-  await rpc("anvil_impersonateAccount", [wallet]);
+  if (impersonate) await rpc("anvil_impersonateAccount", [wallet]);
   for (const token of ["QUARK", "USDT"] as const) {
     const amount = funds[token];
     if (!amount) continue;

@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { type Address, getAddress } from "viem";
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { type Currency, WEI_PER_TOKEN } from "~core/money";
 import type { BackendDb } from "../../backend/db";
 import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
@@ -58,10 +59,10 @@ function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} 
 }
 
 function insertItem(db: MarketDb, owner: Address, nftType: number, now: number): StockedItem {
-  const { next } = db.get<{ next: number }>(
-    "select coalesce(max(cast(token_id as integer)), 0) + 1 as next from market_items where nft_type = ?",
-    [nftType],
-  )!;
+  // Game ids: one sequence over all types, above the chain's (GAME_TOKEN_ID_BASE).
+  const { next } = db.get<{ next: number }>("select max(?, coalesce(max(cast(token_id as integer)), 0)) + 1 as next from market_items", [
+    GAME_TOKEN_ID_BASE,
+  ])!;
   const tokenId = String(next);
   const columns = drawAttributes(nftType, prng(nftType * 1_000_003 + next));
   const row: Insertable<ItemsTable> = {

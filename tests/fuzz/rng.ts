@@ -2,6 +2,7 @@
  * The fuzzer's seeded randomness and value generators. Every request is drawn from its own 32-bit seed, so
  * one printed seed replays one request exactly (`npm run fuzz -- --replay <seed>`).
  */
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
 
 /** mulberry32: tiny, fast, and good enough to spread test inputs. */
 export class Rng {
@@ -152,7 +153,10 @@ export const digits =
   (r) =>
     r.string(r.int(1, maxLength), "0123456789");
 
-export const tokenId: Gen = mostly((r) => (r.chance(0.6) ? String(r.int(0, 4000)) : digits(78)(r)));
+/** Mostly the seed's game ids (GAME_TOKEN_ID_BASE + n), some chain ids, some long digit strings. */
+export const tokenId: Gen = mostly((r) =>
+  r.chance(0.6) ? String((r.chance(0.8) ? GAME_TOKEN_ID_BASE : 0) + r.int(0, 4000)) : digits(78)(r),
+);
 export const nftType: Gen = mostly((r) => (r.chance(0.8) ? String(r.int(0, 8)) : r.pick(["9", "-1", "hero", "spaceship", "08", " 1"])));
 export const address: Gen = mostly((r) =>
   r.weighted([

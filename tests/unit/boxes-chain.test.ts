@@ -1,13 +1,14 @@
 /**
- * The loot box chain code against a real local node: the server's reads (chain.server.ts) and the island's
- * receipt and error helpers (lootbox-chain.ts), fed with real transactions.
+ * The loot box chain code against a real local node: the server's reads (chain.server.ts), the receipt helpers
+ * (contracts/lootbox-events.ts) and the island's error helpers (lootbox-chain.ts), fed with real transactions.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BaseError, zeroAddress } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { DEMO_BOXES, DEMO_TOKEN_GRANT } from "../../contracts/deploy";
 import { BOX_CATALOGUE } from "~core/boxes";
-import { boxIdsFromReceipt, chainErrorMessage, erc721Address, openedItemIds, ShownError } from "~/islands/lootbox-chain";
+import { boxIdsFromReceipt, openedItemIds } from "../../contracts/lootbox-events";
+import { chainErrorMessage, erc721Address, ShownError } from "~/islands/lootbox-chain";
 import { publicChainConfig, readSaleState, readShopView, readWalletBoxState, walletFromUserInfo } from "~/services/chain.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 

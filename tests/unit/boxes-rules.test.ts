@@ -1,17 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeItem, decodeItemData } from "../../contracts/itemData";
+import { encodeItem, decodeItemData } from "~core/item-data";
 import { formatPrice } from "~core/money";
 import { describeItem } from "~/components/lootbox/items";
-import {
-  checkPurchase,
-  clampOpenCount,
-  formatChainTime,
-  INSUFFICIENT_BALANCE,
-  openBatches,
-  purchaseBlockedNote,
-  purchaseLimits,
-} from "~/components/lootbox/rules";
+import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
+import { checkPurchase, clampOpenCount, openBatches, purchaseBlockedNote, purchaseLimits } from "~/components/lootbox/rules";
 
 const ether = (whole: bigint) => whole * 10n ** 18n;
 

@@ -54,6 +54,7 @@ describe("import rules (eslint.config.js)", () => {
       /contracts\/generated/,
     );
     await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./ledger", "viem"]);
+    await expectAllowed("backend/sso/executor/x.ts", ["../../../contracts/lootbox-events"]);
   });
 
   it("contracts/ never imports app/ or backend/", async () => {

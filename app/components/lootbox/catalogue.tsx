@@ -115,6 +115,6 @@ export function OwnedBoxes({ boxes }: { boxes: readonly OwnedBox[] }) {
   );
 }
 
-/** Said wherever buying is offered: what a no-JS visitor or a managed-wallet account needs to know. */
+/** Said wherever buying is offered to anyone but a managed wallet (which gets its forms): what buying needs. */
 export const NEEDS_WALLET_TEXT =
-  "Buying and opening loot boxes happen on-chain: they need a browser wallet (MetaMask or OKX Wallet) bound to your account, and JavaScript.";
+  "Buying and opening loot boxes happen on-chain: they need a browser wallet (MetaMask or OKX Wallet) bound to your account, and JavaScript. Accounts with a managed wallet need neither: they buy and open on the box's page.";

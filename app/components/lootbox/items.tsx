@@ -1,4 +1,4 @@
-import type { ItemAttributes } from "../../../contracts/itemData";
+import type { ItemAttributes } from "~core/item-data";
 import { NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, attributeName, enumName, type ItemAttributeKey } from "~core/nft";
 
 export interface OpenedItem {

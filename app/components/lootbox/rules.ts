@@ -3,9 +3,9 @@
  * Money is wei in bigint throughout. No viem here: the always-loaded pages import this module.
  */
 import type { PaymentCurrency } from "~core/boxes";
+import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
 
-export const INSUFFICIENT_BALANCE = "Transaction failed. You do not have enough balance.";
 export const INVALID_ERC721 = "Invalid erc721 contract address.";
 
 export type PurchaseCheck = { ok: false; message: typeof INSUFFICIENT_BALANCE } | { ok: true; total: bigint; needsApproval: boolean };
@@ -79,11 +79,6 @@ export function clampOpenCount(requested: number, owned: number): number {
   if (owned <= 0) return 0;
   const whole = Number.isFinite(requested) ? Math.trunc(requested) : OPEN_BATCH_MIN;
   return Math.min(Math.max(whole, OPEN_BATCH_MIN), OPEN_BATCH_MAX, owned);
-}
-
-/** A unix time in seconds as a UTC date and time (the same on the server and in every browser). */
-export function formatChainTime(seconds: bigint): string {
-  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 /** Why nothing may be bought now, or null when something may. */

@@ -58,9 +58,12 @@ test("buy a Premium box with BNB: no approval, and open it now", async ({ page, 
   const wallet = await ownWalletOnBox({ page, createAccount, signIn }, 5, { BNB: 10 });
   await page.getByRole("radio", { name: /BNB/ }).check();
   await expect(page.getByText("Total 0.1 BNB")).toBeVisible();
+  const report = page.waitForResponse("**/resources/lootbox-purchase");
   await page.getByRole("button", { name: "Buy" }).click();
   await expect(status(page)).toContainText(/Confirmed: Bought 1 Premium loot box/, { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([BUY_NATIVE]);
+  // The server read the purchase from the chain and recorded its analytics event.
+  expect(await (await report).json()).toEqual({ recorded: true });
 
   await page.getByRole("button", { name: "Open now" }).click();
   await expect(status(page)).toContainText("Confirmed: Opened 1 box: you got 3 items.", { timeout: 20_000 });
@@ -113,13 +116,15 @@ test("the wallet mode speaks before any transaction: wrong account, then wrong c
   expect(wallet.sent).toEqual([]);
 });
 
-test("a managed-wallet account is told plainly that loot boxes need a browser wallet", async ({ page, signIn }) => {
+test("a managed-wallet account gets the web path's forms, not the browser-wallet island", async ({ page, signIn }) => {
   // The managed demo account and its seeded boxes, only read.
   await installTestWallet(page, { privateKey: anvilKey(1) });
   await signIn(page, MANAGED);
   await page.goto("/lootbox/4");
-  await expect(page.getByText(/Your account uses a managed wallet/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Buy" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Open all 2" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy", exact: true })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
+  await expect(page.getByText(/Your account uses a managed wallet/)).toHaveCount(0);
   // Its boxes are still listed, read on the server.
   await expect(page.getByRole("list", { name: "Your unopened boxes" })).toContainText("Standard loot box × 2");
 });

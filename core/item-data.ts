@@ -2,9 +2,10 @@
  * Off-chain mirror of contracts/src/ItemData.sol: the 96-bit attribute word of a SparkCard token.
  * Byte 0 nftType, byte 1 grade, byte 2 level, then per kind: card camp/identity/profession (bytes 3-5),
  * spaceship stats (bytes 3-9), equipment code (byte 3).
+ * In core/ because the wallet islands, the deploy script and the market's chain indexer all decode it.
  */
 
-import { NFT_TYPE, SPACESHIP_STATS, spaceshipTotal, type SpaceshipStats } from "~core/nft";
+import { NFT_TYPE, SPACESHIP_STATS, spaceshipTotal, type SpaceshipStats } from "./nft";
 
 /** SparkCard holds these product §3 card type codes (hero cards, spaceships, eggs, equipment, materials). */
 export type ItemAttributes =

@@ -1,0 +1,205 @@
+/**
+ * The managed wallet's loot box forms (product §4 web path): buy, open x N and open all, as real forms that work
+ * without JavaScript and as Remix forms with it. The server validates and acts; these only render what the
+ * loader read (prices, totals, limits, the wallet's boxes) and the action's refusal next to the form posted.
+ * No validation code and no formatting here, so the page ships nothing new but markup.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { OPEN_BATCH_MAX } from "~core/constants";
+import type { BuyOffer } from "~/domain/lootbox-offer";
+
+/** The action's answer to a refused post (lootbox-actions.server.ts LootboxActionData). */
+export interface FormErrors {
+  intent: string | null;
+  errors: Record<string, string[]>;
+}
+
+function errorsFor(intent: string, answer: FormErrors | null | undefined, field: string): string[] | undefined {
+  return answer?.intent === intent ? answer.errors[field] : undefined;
+}
+
+/**
+ * A field's errors, announced; the same look as components/forms.tsx ErrorList, which would bring Conform's
+ * client into this page's JavaScript.
+ */
+function ErrorList({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 flex flex-col gap-1" aria-live="polite">
+      {errors.map((error) => (
+        <li key={error} className="text-sm text-red-300">
+          {error}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A refusal of the whole form, in the executor's words. */
+function Refused({ messages }: { messages: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-700 bg-red-950 px-3 py-2 text-sm text-red-100">
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}
+
+function Hidden({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+export function ManagedBuyForm({
+  title,
+  offer,
+  idempotencyKey,
+  answer,
+  wallet,
+}: {
+  title: string;
+  offer: BuyOffer;
+  idempotencyKey: string;
+  answer: FormErrors | null | undefined;
+  /** The paying wallet with its balances, shown beside the form. */
+  wallet: ReactNode;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const { currencies, totals, maxQuantity, blockedNote, remainingToday } = offer;
+  const fieldErrors = (field: string) => errorsFor("buy", answer, field);
+  if (currencies.length === 0) return <p className="muted">This box is not on sale right now.</p>;
+  return (
+    <Form method="post" className="flex flex-col gap-3" aria-labelledby="buy-form-title">
+      <h3 id="buy-form-title" className="font-semibold text-white">
+        Buy {title}es
+      </h3>
+      <Hidden fields={{ intent: "buy", idempotencyKey }} />
+      {wallet}
+      <fieldset className="flex flex-wrap gap-3" aria-describedby={fieldErrors("currency") ? "buy-currency-errors" : undefined}>
+        <legend className="mb-2 text-sm font-semibold text-slate-100">Pay with</legend>
+        {currencies.map(({ currency, each }, index) => (
+          <label key={currency} className="flex items-center gap-2 rounded-md border border-space-700 px-3 py-2 text-sm">
+            <input type="radio" name="currency" value={currency} defaultChecked={index === 0} />
+            {currency} <span className="text-slate-300">({each} each)</span>
+          </label>
+        ))}
+      </fieldset>
+      <ErrorList id="buy-currency-errors" errors={fieldErrors("currency")} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="buy-quantity" className="text-sm font-medium text-slate-100">
+          Quantity
+        </label>
+        <select
+          id="buy-quantity"
+          name="quantity"
+          className="field-input max-w-xs"
+          aria-describedby="buy-quantity-hint"
+          disabled={!maxQuantity}
+        >
+          {totals.map((total, index) => (
+            <option key={total} value={index + 1}>
+              {index + 1} ({total})
+            </option>
+          ))}
+        </select>
+        <p id="buy-quantity-hint" className="text-xs text-slate-300" data-testid="buy-limit">
+          {blockedNote ??
+            `Up to ${maxQuantity} in one purchase${remainingToday === null ? "" : `; ${remainingToday} more in your current 24 hours`}.`}
+        </p>
+        <ErrorList errors={fieldErrors("quantity")} />
+      </div>
+      <Refused messages={[...(fieldErrors("idempotencyKey") ?? []), ...(fieldErrors("") ?? [])]} />
+      <button type="submit" className="btn-primary self-start" disabled={busy || maxQuantity === 0}>
+        Buy
+      </button>
+    </Form>
+  );
+}
+
+export interface OpenKeys {
+  open: string;
+  openAll: string;
+}
+
+export function ManagedOpenForms({
+  title,
+  boxIds,
+  owned,
+  keys,
+  answer,
+}: {
+  title: string;
+  /** The wallet's unopened boxes of this type, as decimal ids, at most one action's worth. */
+  boxIds: string[];
+  /** How many it holds in all (more than boxIds when over one action's worth). */
+  owned: number;
+  keys: OpenKeys;
+  answer: FormErrors | null | undefined;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const openErrors = (intent: string) => [...(errorsFor(intent, answer, "") ?? []), ...(errorsFor(intent, answer, "boxIds") ?? [])];
+  if (boxIds.length === 0) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm">You have no unopened {title}es.</p>
+        <Refused messages={openErrors("open-bought")} />
+      </div>
+    );
+  }
+  const ids = boxIds.join(",");
+  return (
+    <div className="flex flex-col gap-3" aria-labelledby="open-forms-title">
+      <h3 id="open-forms-title" className="font-semibold text-white">
+        Open {title}es
+      </h3>
+      <p className="text-sm">You have {owned === 1 ? `1 unopened ${title}` : `${owned} unopened ${title}es`}.</p>
+      <div className="flex flex-wrap items-end gap-4">
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <Hidden fields={{ intent: "open", idempotencyKey: keys.open, boxIds: ids }} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="open-count" className="text-sm font-medium text-slate-100">
+              Boxes to open
+            </label>
+            <select id="open-count" name="count" className="field-input">
+              {Array.from({ length: Math.min(boxIds.length, OPEN_BATCH_MAX) }, (_, index) => (
+                <option key={index} value={index + 1}>
+                  {index + 1}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary" disabled={busy}>
+            Open
+          </button>
+        </Form>
+        <Form method="post">
+          <Hidden fields={{ intent: "open-all", idempotencyKey: keys.openAll, boxIds: ids }} />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {boxIds.length < owned ? `Open ${boxIds.length} of ${owned}` : `Open all ${owned}`}
+          </button>
+        </Form>
+      </div>
+      <ErrorList errors={errorsFor("open", answer, "count")} />
+      <Refused messages={[...openErrors("open"), ...openErrors("open-all"), ...openErrors("open-bought")]} />
+    </div>
+  );
+}
+
+/** The managed wallet pays its own gas in BNB (docs/decisions/0005): said before the player tries. */
+export function GasNotice({ address, hasBnb }: { address: string; hasBnb: boolean }) {
+  if (hasBnb) return null;
+  return (
+    <p className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-sm" data-testid="gas-notice">
+      Your wallet holds no BNB, and every purchase or opening pays its gas in BNB. Send BNB to{" "}
+      <span className="break-all font-mono">{address}</span> first.
+    </p>
+  );
+}

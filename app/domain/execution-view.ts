@@ -1,0 +1,151 @@
+/**
+ * An on-chain action's execution (core/api/actions.ts) as the status page shows it: the action in words, its
+ * progress as one ordered list (queued, each transaction, then mined or failed) with exactly one current row,
+ * and its result. The status loader builds it, so items are decoded on the server and the page ships no decoder.
+ * Pure, so every state is unit-tested.
+ */
+import { FINAL_EXECUTION_STATUSES, type Execution, type ExecutionStep } from "~core/api/actions";
+import { boxTitle } from "~core/boxes";
+import { decodeItemData, type ItemAttributes } from "~core/item-data";
+
+/** An item that came out of a box, as the item list shows it (components/lootbox/items.tsx). */
+export interface OpenedItem {
+  tokenId: bigint;
+  attributes: ItemAttributes;
+}
+
+export type RowState = "done" | "active" | "waiting" | "failed";
+
+export interface ProgressRow {
+  key: string;
+  label: string;
+  /** What happened to this row, in words ("mined in block 12"). */
+  detail: string;
+  state: RowState;
+  /** The one row the execution is at now (the last row once it is final). */
+  current: boolean;
+  txHash: string | null;
+  blockNumber: string | null;
+}
+
+export interface ExecutionView {
+  id: string;
+  title: string;
+  status: Execution["status"];
+  final: boolean;
+  /** One sentence for the live status region. */
+  statusText: string;
+  wallet: string;
+  rows: ProgressRow[];
+  /** lootbox.buy: the boxes minted. */
+  boxIds: string[];
+  /** lootbox.open: the items that came out, decoded. */
+  items: OpenedItem[];
+}
+
+/** "1 Standard loot box", "2 Standard loot boxes" (box titles end in "box"). */
+function boxes(count: number, title: string): string {
+  return `${count} ${count === 1 ? title : `${title}es`}`;
+}
+
+/** The action in words: "Buy 2 Standard loot boxes with USDT", "Open 3 loot boxes". */
+export function describeAction(execution: Pick<Execution, "action" | "params">): string {
+  switch (execution.action) {
+    case "lootbox.buy": {
+      const { typeBox, quantity, currency } = execution.params as Extract<Execution["params"], { typeBox: number }>;
+      return `Buy ${boxes(quantity, boxTitle(typeBox))} with ${currency}`;
+    }
+    case "lootbox.open": {
+      const { boxIds } = execution.params as Extract<Execution["params"], { boxIds: string[] }>;
+      return `Open ${boxes(boxIds.length, "loot box")}`;
+    }
+  }
+}
+
+export const isFinal = (status: Execution["status"]): boolean => FINAL_EXECUTION_STATUSES.includes(status);
+
+function statusText(execution: Execution): string {
+  switch (execution.status) {
+    case "queued":
+      return "Queued: waiting for its turn.";
+    case "approving":
+      return "Approving: the approval is on its way to the chain.";
+    case "sending":
+      return "Sending: the transaction is on its way to the chain.";
+    case "mined":
+      return `Done: mined in block ${execution.blockNumber ?? "?"}.`;
+    case "failed":
+      return `Failed: ${execution.error ?? "the action did not go through."}`;
+  }
+}
+
+function stepRow(step: ExecutionStep, index: number, current: boolean, final: boolean): ProgressRow {
+  const base = { key: `step-${index}`, label: step.label, current, txHash: step.txHash, blockNumber: step.blockNumber };
+  switch (step.status) {
+    case "mined":
+      return { ...base, state: "done", detail: `mined in block ${step.blockNumber ?? "?"}` };
+    case "failed":
+      return { ...base, state: "failed", detail: "failed" };
+    case "sent":
+      return { ...base, state: "active", detail: "sent, waiting to be mined" };
+    case "pending":
+      if (current) return { ...base, state: "active", detail: "being signed and sent" };
+      return { ...base, state: "waiting", detail: final ? "not sent" : "waiting" };
+  }
+}
+
+/** Queued, then every transaction in order, then the outcome; the current row is where the execution is now. */
+export function progressRows(execution: Execution): ProgressRow[] {
+  const final = isFinal(execution.status);
+  const queued = execution.status === "queued";
+  // While running, the first step not yet mined is the one under way.
+  const running = final || queued ? -1 : execution.steps.findIndex((step) => step.status !== "mined");
+  const rows: ProgressRow[] = [
+    {
+      key: "queued",
+      label: "Queued",
+      detail: queued ? "waiting for its turn" : "taken up",
+      state: queued ? "active" : "done",
+      current: queued,
+      txHash: null,
+      blockNumber: null,
+    },
+    ...execution.steps.map((step, index) => stepRow(step, index, index === running, final)),
+  ];
+  const failed = execution.status === "failed";
+  rows.push({
+    key: "outcome",
+    label: failed ? "Failed" : "Mined",
+    detail: failed
+      ? (execution.error ?? "the action did not go through")
+      : final
+        ? `all done in block ${execution.blockNumber ?? "?"}`
+        : "",
+    state: failed ? "failed" : final ? "done" : "waiting",
+    current: final,
+    txHash: final ? execution.txHash : null,
+    blockNumber: final ? execution.blockNumber : null,
+  });
+  return rows;
+}
+
+/** The items an opening yielded, each attribute word decoded (core/item-data.ts); malformed entries are left out. */
+export function openedItems(execution: Execution): OpenedItem[] {
+  return (execution.result?.items ?? [])
+    .filter((item) => /^\d{1,78}$/.test(item.tokenId) && /^\d{1,78}$/.test(item.data))
+    .map((item) => ({ tokenId: BigInt(item.tokenId), attributes: decodeItemData(BigInt(item.data)) }));
+}
+
+export function executionView(execution: Execution): ExecutionView {
+  return {
+    id: execution.id,
+    title: describeAction(execution),
+    status: execution.status,
+    final: isFinal(execution.status),
+    statusText: statusText(execution),
+    wallet: execution.wallet,
+    rows: progressRows(execution),
+    boxIds: execution.action === "lootbox.buy" ? (execution.result?.boxIds ?? []) : [],
+    items: execution.action === "lootbox.open" ? openedItems(execution) : [],
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The market's chain indexer (docs/api/market.md "Chain indexer"): it follows the ERC-721 transfers of the card and
+ * loot box collections, so items minted, moved and burnt on chain show in the holders' storage.
+ *
+ * - Position: a cursor per stream in market_chain_cursors, moved in the transaction that applies its range, so a
+ *   restart resumes where it stopped and a range is never applied twice.
+ * - Depth: only blocks at least `confirmations` below the head are read (0 on the local chain).
+ * - No cursor yet: start at the deployment block, or TRANSFER_LOOKBACK_BLOCKS (product §9) below the head when that
+ *   block is unknown (0).
+ * - Pace: ranges of at most RANGE_BLOCKS; a poll catches up range after range, then waits `pollIntervalMs`. Runs
+ *   never overlap. A failing node is logged once per outage and retried at the next poll.
+ */
+import { zeroAddress } from "viem";
+import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
+import type { BackendChain } from "../../types";
+import type { MarketDb } from "../db";
+import { applyRange, finalOwners, knownTokens, readCursor, tokenKey, type TokenState } from "./apply";
+import { type ChainItem, boxItem, cardItem } from "./items";
+import { chainReader } from "./reader";
+
+/** Blocks per getLogs call: what public BSC nodes accept, and a bounded transaction per range. */
+export const RANGE_BLOCKS = 2_000n;
+/** Token reads in flight at once (each batch of them is one JSON-RPC request). */
+const READS_IN_FLIGHT = 500;
+/** The cursor of the ERC-721 transfers of the card and box collections. */
+export const TRANSFERS_STREAM = "erc721-transfers";
+
+export type IndexerLog = Pick<Console, "info" | "warn" | "error">;
+
+export interface ChainIndexer {
+  start(): void;
+  /** Stops polling and waits for a run in progress, so the database can close after it. */
+  stop(): Promise<void>;
+  /** The last block applied, or null before the first range. */
+  syncedBlock(): bigint | null;
+  /** Resolves once the block is applied; rejects after `timeoutMs`. */
+  waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
+}
+
+export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = console }: { log?: IndexerLog } = {}): ChainIndexer {
+  const reader = chainReader(chain);
+  let synced: bigint | null = null;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let failing = false;
+  const waiters = new Set<{ block: bigint; resolve: () => void }>();
+
+  const advance = (block: bigint) => {
+    synced = block;
+    for (const waiter of waiters) if (waiter.block <= block) waiter.resolve();
+  };
+
+  /** What each new token is, read at `atBlock`; a burnt card or a word of no market kind gets nothing. */
+  async function describe(tokens: TokenState[], atBlock: bigint): Promise<Map<string, ChainItem>> {
+    const fresh = new Map<string, ChainItem>();
+    const foreign: bigint[] = [];
+    for (let i = 0; i < tokens.length; i += READS_IN_FLIGHT) {
+      const slice = tokens.slice(i, i + READS_IN_FLIGHT);
+      const items = await Promise.all(
+        slice.map(async ({ collection, tokenId }) => {
+          if (collection === "box") return boxItem(await reader.boxType(tokenId, atBlock));
+          const word = await reader.cardWord(tokenId, atBlock);
+          if (word === null) return null;
+          const item = cardItem(word);
+          if (!item) foreign.push(tokenId);
+          return item;
+        }),
+      );
+      slice.forEach((token, j) => items[j] && fresh.set(tokenKey(token.collection, token.tokenId), items[j]));
+    }
+    if (foreign.length)
+      log.warn(`[market indexer] skipped ${foreign.length} card(s) of a kind the market cannot show: ${foreign.slice(0, 10)}`);
+    return fresh;
+  }
+
+  /** Applies the next range at safe depth; true when more blocks are ready at once. */
+  async function step(): Promise<boolean> {
+    const head = await reader.head();
+    const safe = head - BigInt(chain.confirmations);
+    const cursor = await db.read(() => readCursor(db, TRANSFERS_STREAM));
+    if (cursor !== null && (synced === null || cursor > synced)) advance(cursor);
+    const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
+    if (from > safe) return false;
+    const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
+
+    const owners = finalOwners(await reader.transfers(from, toBlock));
+    const known = await db.read(() => knownTokens(db, owners.values()));
+    const unknown = [...owners.values()].filter((t) => !known.has(tokenKey(t.collection, t.tokenId)) && t.owner !== zeroAddress);
+    // Read at the safe head rather than at toBlock: a pruned node still has that state when catching up old ranges.
+    const fresh = await describe(unknown, safe);
+    if (stopped) return false;
+
+    const write = { stream: TRANSFERS_STREAM, expectedCursor: cursor, toBlock, owners, fresh, now: Date.now() };
+    const applied = await db.write(() => applyRange(db, write));
+    if (!applied) return true;
+    advance(toBlock);
+    return toBlock < safe;
+  }
+
+  async function run(): Promise<void> {
+    try {
+      while (!stopped) {
+        const more = await step();
+        if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
+        failing = false;
+        if (!more) break;
+      }
+    } catch (error) {
+      if (!failing) log.error(`[market indexer] reading the chain failed; retrying every ${chain.pollIntervalMs} ms:`, errorLine(error));
+      failing = true;
+    }
+  }
+
+  function schedule(delayMs: number) {
+    timer = setTimeout(() => {
+      running = run().then(() => {
+        if (!stopped) schedule(chain.pollIntervalMs);
+      });
+    }, delayMs);
+    // A poll pending is no reason to keep the process alive.
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    syncedBlock: () => synced,
+    waitForBlock(block, timeoutMs = 10_000) {
+      if (synced !== null && synced >= block) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          block,
+          resolve: () => {
+            clearTimeout(timeout);
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timeout = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`The market indexer did not reach block ${block} in ${timeoutMs} ms (at ${synced})`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+  };
+}
+
+/** Where a database without a cursor starts. */
+export function firstBlock(chain: Pick<BackendChain, "deployedAtBlock">, head: bigint): bigint {
+  if (chain.deployedAtBlock > 0) return BigInt(chain.deployedAtBlock);
+  return head > TRANSFER_LOOKBACK_BLOCKS ? head - TRANSFER_LOOKBACK_BLOCKS : 0n;
+}
+
+/** One line for the log: viem's short message, not its multi-line details. */
+function errorLine(error: unknown): string {
+  return (error as { shortMessage?: string }).shortMessage ?? (error instanceof Error ? error.message : String(error));
+}

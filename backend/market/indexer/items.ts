@@ -1,0 +1,70 @@
+/**
+ * What a chain token becomes in the market: an item row built from the SparkCard attribute word (or the loot box's
+ * type) by the same catalogue as game items, so it renders like any other item in storage, detail and metadata.
+ * Pure.
+ */
+import type { Insertable } from "kysely";
+import { decodeItemData } from "~core/item-data";
+import { NFT_TYPE } from "~core/nft";
+import { EGG_CAMPS, imageFor, itemName, traitsOf } from "../catalog";
+import { ATTRIBUTE_COLUMN_NAMES } from "../items";
+import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../tables";
+
+/** The NFT types a SparkCard word can hold (contracts/src/ItemData.sol); a loot box is a BlindBox token instead. */
+export const CARD_KINDS: readonly number[] = [NFT_TYPE.card, NFT_TYPE.spaceship, NFT_TYPE.egg, NFT_TYPE.equipment, NFT_TYPE.material];
+
+export interface ChainItem {
+  nftType: number;
+  columns: ItemAttributeColumns;
+}
+
+const noAttributes = () => Object.fromEntries(ATTRIBUTE_COLUMN_NAMES.map((name) => [name, null])) as unknown as ItemAttributeColumns;
+
+/** The item a SparkCard word describes; null for a kind SparkCard does not hold, which the market cannot show. */
+export function cardItem(word: bigint): ChainItem | null {
+  const a = decodeItemData(word);
+  if ("raw" in a) return null;
+  const c = noAttributes();
+  switch (a.nftType) {
+    case NFT_TYPE.card:
+      Object.assign(c, { rarity: a.rarity, level: a.level, camp: a.camp, identity: a.identity, profession: a.profession });
+      break;
+    case NFT_TYPE.spaceship:
+      // The word carries no camp for ships.
+      Object.assign(c, { spaceship_type: a.shipType, level: a.level, ...a.stats, total: a.total });
+      break;
+    case NFT_TYPE.egg:
+      Object.assign(c, { egg_type: a.eggType, camp: EGG_CAMPS[a.eggType] ?? null });
+      break;
+    case NFT_TYPE.equipment:
+      Object.assign(c, { equipment_type: a.equipmentType, equipment_code: a.equipmentCode, level: a.level });
+      break;
+    case NFT_TYPE.material:
+      c.material = a.material;
+      break;
+  }
+  return { nftType: a.nftType, columns: c };
+}
+
+export function boxItem(boxType: number): ChainItem {
+  return { nftType: NFT_TYPE.lootbox, columns: { ...noAttributes(), box_type: boxType } };
+}
+
+/** A new item row for a token held on chain by `owner`. A chain token is one piece: materials too. */
+export function chainItemRow({ nftType, columns }: ChainItem, tokenId: string, owner: string, now: number): Insertable<ItemsTable> {
+  return {
+    nft_type: nftType,
+    token_id: tokenId,
+    owner_address: owner,
+    location: LOCATION.chain,
+    name: itemName(nftType, tokenId, columns),
+    image: imageFor(nftType, columns),
+    amount: 1,
+    attributes: JSON.stringify(traitsOf(nftType, columns)),
+    views: 0,
+    favorites: 0,
+    created_at: now,
+    updated_at: now,
+    ...columns,
+  };
+}

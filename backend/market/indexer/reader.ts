@@ -1,0 +1,76 @@
+/**
+ * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections in a block range, and
+ * what a token is (a SparkCard attribute word, a loot box's type). Concurrent reads go out as JSON-RPC batches.
+ */
+import { type Address, BaseError, ContractFunctionRevertedError, createPublicClient, getAbiItem, http } from "viem";
+import { blindBoxAbi, sparkCardAbi } from "../../../contracts/generated/abi";
+import type { BackendChain } from "../../types";
+
+/** A node that does not answer within this is treated as down for this run. */
+const RPC_TIMEOUT_MS = 5_000;
+/** Calls per JSON-RPC batch. */
+const RPC_BATCH_SIZE = 100;
+
+/** Which of our ERC-721 collections a transfer belongs to. */
+export type Collection = "card" | "box";
+
+export interface TransferLog {
+  collection: Collection;
+  tokenId: bigint;
+  from: Address;
+  to: Address;
+  blockNumber: bigint;
+  logIndex: number;
+}
+
+const TRANSFER = getAbiItem({ abi: sparkCardAbi, name: "Transfer" });
+
+export function chainReader(chain: BackendChain) {
+  const client = createPublicClient({
+    transport: http(chain.rpcUrl, { batch: { batchSize: RPC_BATCH_SIZE }, retryCount: 0, timeout: RPC_TIMEOUT_MS }),
+    // The head must be fresh on every poll, not viem's cached block number.
+    cacheTime: 0,
+  });
+  const { card, box } = chain.contracts;
+
+  return {
+    head: () => client.getBlockNumber({ cacheTime: 0 }),
+
+    /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */
+    async transfers(fromBlock: bigint, toBlock: bigint): Promise<TransferLog[]> {
+      const logs = await client.getLogs({ address: [card, box], event: TRANSFER, fromBlock, toBlock, strict: true });
+      return logs
+        .map((log) => ({
+          collection: (log.address.toLowerCase() === card.toLowerCase() ? "card" : "box") as Collection,
+          tokenId: log.args.tokenId,
+          from: log.args.from,
+          to: log.args.to,
+          blockNumber: log.blockNumber,
+          logIndex: log.logIndex,
+        }))
+        .sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    },
+
+    /** A SparkCard token's attribute word at `blockNumber`; null when it does not exist then (burnt: its word is gone). */
+    async cardWord(tokenId: bigint, blockNumber: bigint): Promise<bigint | null> {
+      try {
+        return await client.readContract({ address: card, abi: sparkCardAbi, functionName: "dataOf", args: [tokenId], blockNumber });
+      } catch (error) {
+        if (isRevert(error)) return null;
+        throw error;
+      }
+    },
+
+    /** A loot box's type; the box contract keeps it after the box is burnt. */
+    async boxType(tokenId: bigint, blockNumber: bigint): Promise<number> {
+      return Number(await client.readContract({ address: box, abi: blindBoxAbi, functionName: "boxTypeOf", args: [tokenId], blockNumber }));
+    },
+  };
+}
+
+/** The contract refused the call (as opposed to the node failing to answer). */
+function isRevert(error: unknown): boolean {
+  return (
+    error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError) instanceof ContractFunctionRevertedError
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * What a managed wallet may be made to sign (docs/decisions/0005): calls of our deployed contracts, function by
+ * function, with the spenders an approval may name and the value only a BNB purchase may carry. Every
+ * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action (staking,
+ * claims, spaceships) means a planner and rows here.
+ */
+import { type Abi, type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual } from "viem";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkErrorsAbi } from "../../../contracts/generated/abi";
+import type { PaymentCurrency } from "~core/boxes";
+import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import type { BackendChain } from "../../types";
+
+export type Contracts = BackendChain["contracts"];
+export type ContractKey = keyof Contracts;
+
+/** A transaction as planned: the guard sees exactly what would be signed. */
+export interface TxRequest {
+  to: Address;
+  data: Hex;
+  value: bigint;
+}
+
+export interface GuardContext {
+  contracts: Contracts;
+  valueCaps: Record<PaymentCurrency, bigint>;
+  /** The sale's BNB price of one box of this type now (0 when not for BNB); only a native purchase asks. */
+  nativePrice(boxType: bigint): Promise<bigint>;
+}
+
+/** Why a call's arguments or value are refused, or null when they pass. */
+type Rule = (args: readonly unknown[], value: bigint, ctx: GuardContext) => string | null | Promise<string | null>;
+
+/** The allowlisted call a transaction decodes to, with the ABI (errors included) to simulate it. */
+export interface AllowedCall {
+  contract: ContractKey;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+}
+
+export class GuardRefusal extends Error {}
+
+/** Which of our contracts an ERC-20 approval may name as spender. The opener's approval is setApprovalForAll. */
+export const APPROVE_SPENDERS: Readonly<Partial<Record<ContractKey, readonly ContractKey[]>>> = {
+  usdt: ["boxSale"],
+  quark: ["boxSale"],
+};
+
+const noValue = (value: bigint) => (value === 0n ? null : "may not carry BNB");
+
+const approve =
+  (token: ContractKey, currency: PaymentCurrency): Rule =>
+  ([spender, amount], value, { contracts, valueCaps }) => {
+    const allowed = (APPROVE_SPENDERS[token] ?? []).some((key) => isAddressEqual(contracts[key], spender as Address));
+    if (!allowed) return `spender ${String(spender)} is not allowed`;
+    // Exactly what an action needs, so never more than one action may pay.
+    if ((amount as bigint) <= 0n || (amount as bigint) > valueCaps[currency]) return "amount is outside the per-action cap";
+    return noValue(value);
+  };
+
+const quantityOk = (quantity: unknown) => (quantity as bigint) >= BigInt(OPEN_BATCH_MIN) && (quantity as bigint) <= BigInt(OPEN_BATCH_MAX);
+
+const buyWithErc20: Rule = ([, quantity, token], value, { contracts }) => {
+  if (!quantityOk(quantity)) return "quantity is outside 1-10";
+  if (![contracts.usdt, contracts.quark].some((address) => isAddressEqual(address, token as Address))) return "token is not USDT or QUARK";
+  return noValue(value);
+};
+
+const buyWithNativeToken: Rule = async ([boxType, quantity], value, { valueCaps, nativePrice }) => {
+  if (!quantityOk(quantity)) return "quantity is outside 1-10";
+  const price = await nativePrice(boxType as bigint);
+  if (price === 0n || value !== price * (quantity as bigint)) return "value is not the price of the boxes";
+  return value > valueCaps.BNB ? "value is above the per-action cap" : null;
+};
+
+const setApprovalForAll: Rule = ([operator, approved], value, { contracts }) => {
+  if (!isAddressEqual(operator as Address, contracts.opener) || approved !== true) return "only the opener may be approved";
+  return noValue(value);
+};
+
+const batchOpen: Rule = ([count], value) => (quantityOk(count) ? noValue(value) : "count is outside 1-10");
+const batchOpenWithIds: Rule = ([ids], value) =>
+  quantityOk(BigInt((ids as readonly bigint[]).length)) ? noValue(value) : "1-10 boxes per call";
+
+/** The allowlist: contract of the deployment → function → rule. */
+export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
+  usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
+  quark: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("quark", "QUARK") } },
+  boxSale: { abi: [...blindBoxSaleAbi, ...sparkErrorsAbi], functions: { buyWithErc20, buyWithNativeToken } },
+  box: { abi: [...blindBoxAbi, ...sparkErrorsAbi], functions: { setApprovalForAll } },
+  opener: { abi: [...blindBoxOpenerAbi, ...sparkErrorsAbi], functions: { batchOpen, batchOpenWithIds } },
+};
+
+/** The allowlisted call `tx` makes, or a GuardRefusal saying why it may not be signed. */
+export async function guardTransaction(tx: TxRequest, ctx: GuardContext): Promise<AllowedCall> {
+  const contract = (Object.keys(ctx.contracts) as ContractKey[]).find((key) => isAddressEqual(ctx.contracts[key], tx.to));
+  const entry = contract && ALLOWLIST[contract];
+  if (!contract || !entry) throw new GuardRefusal(`${tx.to} is not a contract on the allowlist`);
+  let call: { functionName: string; args: readonly unknown[] };
+  try {
+    const decoded = decodeFunctionData({ abi: entry.abi, data: tx.data });
+    call = { functionName: decoded.functionName, args: decoded.args ?? [] };
+  } catch {
+    throw new GuardRefusal(`the calldata is no function of ${contract}`);
+  }
+  // Re-encoding must give the same bytes: nothing may ride along after the arguments.
+  if (encodeFunctionData({ abi: entry.abi, functionName: call.functionName, args: call.args }) !== tx.data.toLowerCase()) {
+    throw new GuardRefusal(`the calldata of ${contract}.${call.functionName} is not canonical`);
+  }
+  const rule = entry.functions[call.functionName];
+  if (!rule) throw new GuardRefusal(`${contract}.${call.functionName} is not on the allowlist`);
+  const why = await rule(call.args, tx.value, ctx);
+  if (why) throw new GuardRefusal(`${contract}.${call.functionName}: ${why}`);
+  return { contract, abi: entry.abi, ...call };
+}

@@ -1,0 +1,74 @@
+/**
+ * The executor of named on-chain actions for managed wallets (docs/api/sso.md "On-chain actions"): answers a
+ * request once per idempotency key, counts it against the account's rate, pre-checks and plans it against the
+ * chain, stores it and hands it to the wallet's queue.
+ */
+import { createPublicClient, http, type LocalAccount } from "viem";
+import type { Kysely } from "kysely";
+import type { ActionRequest, Execution } from "~core/api/actions";
+import type { Database } from "../../db";
+import { ApiError } from "../../http";
+import type { BackendChain } from "../../types";
+import { Refusal } from "./plan";
+import { planAction } from "./planners";
+import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
+import { createRunner, isTransient } from "./runner";
+import { createExecutionStore } from "./store";
+import type { ActionExecutionRow } from "../tables";
+
+export const MANAGED_WALLET_ONLY = "On-chain actions from the web need a managed wallet: a browser wallet sends its own transactions.";
+export const KEY_REUSED = "This idempotencyKey was already used for a different action; use a new key for a new action.";
+export const NODE_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
+
+export interface ExecutorDeps {
+  db: Kysely<Database>;
+  chain: BackendChain;
+  accountOf(userId: number): Promise<LocalAccount | null>;
+  policy?: ExecutorPolicy;
+}
+
+export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY }: ExecutorDeps) {
+  const client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000 }) });
+  const store = createExecutionStore(db);
+  const runner = createRunner({ store, client, chain, policy, accountOf });
+
+  /** The same key answers its execution, but only for the same action and parameters. */
+  async function replay(row: ActionExecutionRow, request: ActionRequest): Promise<Execution> {
+    if (row.action !== request.action || row.params !== JSON.stringify(request.params)) throw new ApiError(409, KEY_REUSED);
+    return store.wire(row);
+  }
+
+  return {
+    async submit(userId: number, request: ActionRequest): Promise<Execution> {
+      const existing = await store.byKey(userId, request.idempotencyKey);
+      if (existing) return replay(existing, request);
+      const over = await store.takeRate(userId, policy.rate.max, policy.rate.windowMs);
+      if (over) throw new ApiError(429, rateLimitMessage(over.retryInMs));
+      const account = await accountOf(userId);
+      if (!account) throw new ApiError(403, MANAGED_WALLET_ONLY);
+      const ctx = { client, contracts: chain.contracts, wallet: account.address, policy };
+      const steps = await planAction(ctx, request.action, request.params).catch((error: unknown) => {
+        if (error instanceof Refusal) throw new ApiError(400, error.message);
+        if (isTransient(error)) throw new ApiError(503, NODE_DOWN);
+        throw error;
+      });
+      const row = await store.insert({ userId, wallet: account.address, ...request, steps });
+      // A parallel post with the same key stored first: answer its execution.
+      if (!row) return replay((await store.byKey(userId, request.idempotencyKey))!, request);
+      runner.kick(row.wallet);
+      return store.wire(row);
+    },
+
+    /** The caller's execution, or null (another account's is as unknown as a made-up id). */
+    async find(userId: number, id: string): Promise<Execution | null> {
+      const row = await store.byId(id);
+      return row && row.user_id === userId ? store.wire(row) : null;
+    },
+
+    /** Resumes what an earlier run left unfinished. */
+    start: () => runner.resume(),
+    stop: () => runner.stop(),
+  };
+}
+
+export type Executor = ReturnType<typeof createExecutor>;

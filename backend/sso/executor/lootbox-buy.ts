@@ -1,0 +1,114 @@
+/**
+ * lootbox.buy (product §4 loot box flow, §5 refusals): an exact ERC-20 approval when the allowance is short, then
+ * the purchase; the result is the minted box ids. The pre-check reads the sale and the wallet and refuses what
+ * the sale would refuse, in the words the browser-wallet island shows.
+ */
+import { type Address, encodeFunctionData, zeroAddress } from "viem";
+import { blindBoxSaleAbi, gameTokenAbi } from "../../../contracts/generated/abi";
+import { boxIdsFromReceipt } from "../../../contracts/lootbox-events";
+import type { LootboxBuyParams } from "~core/api/actions";
+import { findBox, type PaymentCurrency } from "~core/boxes";
+import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
+import { BOX_PURCHASE_LIMIT_WINDOW_SECONDS } from "~core/constants";
+import { formatPrice } from "~core/money";
+import type { Contracts } from "./allowlist";
+import { type PlannedStep, type Planner, plural, Refusal } from "./plan";
+import { type ExecutorPolicy, stepGasLimit, valueCapRefusal } from "./policy";
+
+/** What the pre-check reads from the chain, all in wei, box counts and unix seconds. */
+export interface SaleState {
+  /** The price of one box in the chosen currency; 0 when the sale does not take it. */
+  price: bigint;
+  globalLimit: bigint;
+  sold: bigint;
+  /** Boxes one address may buy per 24 h; 0 for no limit. */
+  limitPerAddress: bigint;
+  /** The wallet's open 24 h window (both 0 when none is open). */
+  window: { bought: bigint; resetsAt: bigint };
+  /** The latest block's time: a window opened by this purchase would end a day after it. */
+  now: bigint;
+  /** The wallet's balance of the currency (BNB for BNB). */
+  balance: bigint;
+  /** The sale's allowance over the wallet's tokens; 0 for BNB. */
+  allowance: bigint;
+}
+
+export function tokenOf(currency: PaymentCurrency, contracts: Contracts): Address | null {
+  return currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : null;
+}
+
+/** Refuses what the sale would refuse, as the sale checks it; else the total to pay and whether to approve first. */
+export function checkBuy(
+  { typeBox, currency, quantity }: LootboxBuyParams,
+  state: SaleState,
+  policy: ExecutorPolicy,
+): { total: bigint; needsApproval: boolean } {
+  const q = BigInt(quantity);
+  if (state.globalLimit === 0n) throw new Refusal(revertMessage("BoxTypeNotForSale", [BigInt(typeBox)]));
+  if (state.price === 0n) throw new Refusal(revertMessage("CurrencyNotAccepted", [BigInt(typeBox)]));
+  if (state.sold + q > state.globalLimit) throw new Refusal(revertMessage("SoldOut", [BigInt(typeBox)]));
+  const { bought, resetsAt } = state.window;
+  if (state.limitPerAddress > 0n && bought + q > state.limitPerAddress) {
+    const ends = resetsAt > 0n ? resetsAt : state.now + BigInt(BOX_PURCHASE_LIMIT_WINDOW_SECONDS);
+    throw new Refusal(revertMessage("DailyLimitExceeded", [BigInt(typeBox), bought, state.limitPerAddress, ends]));
+  }
+  const total = state.price * q;
+  const overCap = valueCapRefusal(total, currency, policy);
+  if (overCap) throw new Refusal(overCap);
+  if (state.balance < total) throw new Refusal(INSUFFICIENT_BALANCE);
+  return { total, needsApproval: currency !== "BNB" && state.allowance < total };
+}
+
+export const lootboxBuy: Planner<"lootbox.buy"> = {
+  async plan({ client, contracts, wallet, policy }, params) {
+    const { typeBox, currency, quantity } = params;
+    const type = BigInt(typeBox);
+    const entry = findBox(typeBox);
+    if (!entry) throw new Refusal(revertMessage("BoxTypeNotForSale", [type]));
+    if (!entry.currencies.includes(currency)) throw new Refusal(`The ${entry.title} can be paid only in ${entry.currencies.join(", ")}.`);
+    const token = tokenOf(currency, contracts);
+    const sale = { address: contracts.boxSale, abi: blindBoxSaleAbi } as const;
+    const [price, globalLimit, sold, limitPerAddress, [bought, resetsAt], block, balance, allowance] = await Promise.all([
+      client.readContract({ ...sale, functionName: "priceInToken", args: [type, token ?? zeroAddress] }),
+      client.readContract({ ...sale, functionName: "globalLimit", args: [type] }),
+      client.readContract({ ...sale, functionName: "soldAmount", args: [type] }),
+      client.readContract({ ...sale, functionName: "limitPerAddress", args: [type] }),
+      client.readContract({ ...sale, functionName: "boughtInWindow", args: [wallet, type] }),
+      client.getBlock(),
+      token
+        ? client.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] })
+        : client.getBalance({ address: wallet }),
+      token ? client.readContract({ address: token, abi: gameTokenAbi, functionName: "allowance", args: [wallet, contracts.boxSale] }) : 0n,
+    ]);
+    const state = { price, globalLimit, sold, limitPerAddress, window: { bought, resetsAt }, now: block.timestamp, balance, allowance };
+    const { total, needsApproval } = checkBuy(params, state, policy);
+
+    const steps: PlannedStep[] = [];
+    if (needsApproval && token) {
+      steps.push({
+        kind: "approve",
+        label: `Approve ${formatPrice(total, currency)}`,
+        to: token,
+        data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [contracts.boxSale, total] }),
+        value: 0n,
+        gas: stepGasLimit("approve"),
+      });
+    }
+    steps.push({
+      kind: "buy",
+      label: `Buy ${plural(quantity, entry.title)} for ${formatPrice(total, currency)}`,
+      to: contracts.boxSale,
+      data: token
+        ? encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [type, BigInt(quantity), token] })
+        : encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithNativeToken", args: [type, BigInt(quantity)] }),
+      value: token ? 0n : total,
+      gas: stepGasLimit("buy", quantity),
+    });
+    return steps;
+  },
+
+  async collect({ contracts }, kind, receipt, result) {
+    if (kind !== "buy") return result;
+    return { ...result, boxIds: boxIdsFromReceipt(receipt.logs, contracts.box).map(String) };
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * lootbox.open (product §4 loot box flow): the opener's approval when missing, then batchOpenWithIds in batches
+ * of at most 10 (product §9, each with BATCH_OPEN_GAS_LIMIT); the result is every item minted, with its
+ * attribute word. Only boxes the wallet owns on chain are planned: another wallet's box is refused up front.
+ */
+import { encodeFunctionData } from "viem";
+import { blindBoxAbi, blindBoxOpenerAbi, sparkCardAbi } from "../../../contracts/generated/abi";
+import { openedItemIds } from "../../../contracts/lootbox-events";
+import { revertMessage } from "~core/chain-errors";
+import { OPEN_BATCH_MAX } from "~core/constants";
+import { type PlannedStep, type Planner, plural, Refusal } from "./plan";
+import { stepGasLimit } from "./policy";
+
+/** Splits ids into opener calls of at most OPEN_BATCH_MAX, in the given order. */
+export function openBatches<T>(ids: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < ids.length; start += OPEN_BATCH_MAX) batches.push(ids.slice(start, start + OPEN_BATCH_MAX));
+  return batches;
+}
+
+export const lootboxOpen: Planner<"lootbox.open"> = {
+  async plan({ client, contracts, wallet }, { boxIds }) {
+    const ids = boxIds.map(BigInt);
+    const [[owned], approved] = await Promise.all([
+      client.readContract({ address: contracts.box, abi: blindBoxAbi, functionName: "queryUserBoxes", args: [wallet] }),
+      client.readContract({ address: contracts.box, abi: blindBoxAbi, functionName: "isApprovedForAll", args: [wallet, contracts.opener] }),
+    ]);
+    const mine = new Set(owned);
+    if (!ids.every((id) => mine.has(id))) throw new Refusal(revertMessage("NotBoxOwner", []));
+
+    const steps: PlannedStep[] = [];
+    if (!approved) {
+      steps.push({
+        kind: "approve-opener",
+        label: "Allow the opener to open your boxes",
+        to: contracts.box,
+        data: encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [contracts.opener, true] }),
+        value: 0n,
+        gas: stepGasLimit("approve-opener"),
+      });
+    }
+    const batches = openBatches(ids);
+    for (const [index, batch] of batches.entries()) {
+      steps.push({
+        kind: "open",
+        label: `Open ${plural(batch.length, "box")}${batches.length > 1 ? ` (batch ${index + 1} of ${batches.length})` : ""}`,
+        to: contracts.opener,
+        data: encodeFunctionData({ abi: blindBoxOpenerAbi, functionName: "batchOpenWithIds", args: [batch] }),
+        value: 0n,
+        gas: stepGasLimit("open"),
+      });
+    }
+    return steps;
+  },
+
+  async collect({ client, contracts }, kind, receipt, result) {
+    if (kind !== "open") return result;
+    const minted = openedItemIds(receipt.logs, contracts.opener);
+    const words = await Promise.all(
+      minted.map((id) => client.readContract({ address: contracts.card, abi: sparkCardAbi, functionName: "dataOf", args: [id] })),
+    );
+    const items = minted.map((id, i) => ({ tokenId: id.toString(), data: words[i].toString() }));
+    return { ...result, items: [...(result.items ?? []), ...items] };
+  },
+};

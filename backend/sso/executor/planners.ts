@@ -1,0 +1,31 @@
+/**
+ * Every action's planner, and the gas rule every plan must pass (docs/decisions/0005): the managed wallet pays
+ * its own gas, so a plan it cannot pay for is refused with the amount missing, and nothing is sent.
+ */
+import type { ActionName, ActionParams } from "~core/api/actions";
+import { notEnoughGasMessage } from "~core/chain-errors";
+import { lootboxBuy } from "./lootbox-buy";
+import { lootboxOpen } from "./lootbox-open";
+import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
+import { bnbNeeded } from "./policy";
+
+const PLANNERS: { [A in ActionName]: Planner<A> } = {
+  "lootbox.buy": lootboxBuy,
+  "lootbox.open": lootboxOpen,
+};
+
+export function plannerOf(action: ActionName): Planner<ActionName> {
+  return PLANNERS[action] as Planner<ActionName>;
+}
+
+/** The action's steps now, once its pre-checks and the gas rule pass; else a Refusal. */
+export async function planAction(ctx: PlanContext, action: ActionName, params: ActionParams[ActionName]): Promise<PlannedStep[]> {
+  const steps = await plannerOf(action).plan(ctx, params);
+  const [balance, gasPrice] = await Promise.all([ctx.client.getBalance({ address: ctx.wallet }), ctx.client.getGasPrice()]);
+  const needed = bnbNeeded(steps, gasPrice, ctx.policy);
+  if (balance < needed) {
+    const value = steps.reduce((sum, step) => sum + step.value, 0n);
+    throw new Refusal(notEnoughGasMessage({ wallet: ctx.wallet, balance, needed, value }));
+  }
+  return steps;
+}

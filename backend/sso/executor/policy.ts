@@ -1,0 +1,65 @@
+/**
+ * The executor's budget and gas rules (docs/api/sso.md "On-chain actions", docs/decisions/0005): how often an
+ * account may act, how much one action may move, the gas limit of each kind of step, and what a wallet must
+ * hold before anything is queued. Pure, so the rules are tested without a chain.
+ */
+import type { ExecutionStep } from "~core/api/actions";
+import type { PaymentCurrency } from "~core/boxes";
+import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
+import { formatPrice, WEI_PER_TOKEN } from "~core/money";
+
+const MINUTE = 60_000;
+
+export interface ExecutorPolicy {
+  /** Actions one account may request per window (idempotent replays of one request count once). */
+  rate: { max: number; windowMs: number };
+  /** The most one action may pay, per currency, in wei: a catalogue purchase of 10 boxes fits with room to spare. */
+  valueCaps: Record<PaymentCurrency, bigint>;
+  /** The gas price the pre-check assumes, as a percentage of the node's current one, for a price that moves. */
+  gasPriceHeadroomPercent: bigint;
+  /** When the node does not answer, a run is tried again after a growing pause of at most this long. */
+  retryMaxMs: number;
+}
+
+export const DEFAULT_EXECUTOR_POLICY: ExecutorPolicy = {
+  rate: { max: 30, windowMs: 10 * MINUTE },
+  valueCaps: { USDT: 5_000n * WEI_PER_TOKEN, QUARK: 5_000n * WEI_PER_TOKEN, BNB: 10n * WEI_PER_TOKEN },
+  gasPriceHeadroomPercent: 150n,
+  retryMaxMs: 5_000,
+};
+
+/**
+ * Gas limit of each step, signed into the transaction: the node charges only what is used, but the wallet must
+ * hold limit × price up front, so the pre-check counts the same figures. Measured on the local chain: approve and
+ * setApprovalForAll ~46k; a purchase ~150k + ~135k a box; opening uses product §9's limit per batch.
+ */
+export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
+  switch (kind) {
+    case "approve":
+    case "approve-opener":
+      return 100_000n;
+    case "buy":
+      return 200_000n + 150_000n * BigInt(boxes);
+    case "open":
+      return BATCH_OPEN_GAS_LIMIT;
+  }
+}
+
+/** BNB a plan needs: every step's gas limit at the node's gas price with headroom, plus the BNB it pays. */
+export function bnbNeeded(steps: readonly { gas: bigint; value: bigint }[], gasPrice: bigint, policy: ExecutorPolicy): bigint {
+  const gas = steps.reduce((sum, step) => sum + step.gas, 0n);
+  const value = steps.reduce((sum, step) => sum + step.value, 0n);
+  return (gas * gasPrice * policy.gasPriceHeadroomPercent) / 100n + value;
+}
+
+/** Over the per-action cap of its currency: the refusal, else null. */
+export function valueCapRefusal(total: bigint, currency: PaymentCurrency, policy: ExecutorPolicy): string | null {
+  const cap = policy.valueCaps[currency];
+  if (total <= cap) return null;
+  return `One action may pay at most ${formatPrice(cap, currency)}, and this one would pay ${formatPrice(total, currency)}. Buy fewer boxes at a time.`;
+}
+
+export function rateLimitMessage(retryInMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryInMs / MINUTE));
+  return `Too many on-chain actions from this account, please try again in ${minutes} minute${minutes > 1 ? "s" : ""}`;
+}

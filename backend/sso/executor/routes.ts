@@ -1,0 +1,35 @@
+import express from "express";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
+import { ApiError, handle, parseInput, sendOk } from "../../http";
+import type { SsoCore } from "../core";
+import { requireSession } from "../session-auth";
+import { type Executor, MANAGED_WALLET_ONLY } from "./executor";
+import { actionRequestInput, executionIdParam } from "./schemas";
+
+/** POST /sso/actions and GET /sso/actions/:id (docs/api/sso.md "On-chain actions (managed wallets)"). */
+export function actionRoutes(core: SsoCore, executor: Executor) {
+  const router = express.Router();
+
+  router.post(
+    "/sso/actions",
+    handle(async (req, res) => {
+      const { user } = await requireSession(core, req);
+      if (user.bind_addr_type !== BIND_ADDR_TYPE.managed) throw new ApiError(403, MANAGED_WALLET_ONLY);
+      const request = parseInput(actionRequestInput, req.body);
+      sendOk(res, await executor.submit(user.id, request));
+    }),
+  );
+
+  router.get(
+    "/sso/actions/:id",
+    handle(async (req, res) => {
+      const { user } = await requireSession(core, req);
+      const id = executionIdParam.safeParse(req.params);
+      const execution = id.success ? await executor.find(user.id, id.data.id) : null;
+      if (!execution) throw new ApiError(404, "No such action");
+      sendOk(res, execution);
+    }),
+  );
+
+  return router;
+}

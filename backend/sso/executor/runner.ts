@@ -1,0 +1,279 @@
+/**
+ * Runs executions: one queue per wallet, in creation order, one transaction at a time. For each step: guard,
+ * simulate, sign with a nonce the runner assigns, store the signed bytes, broadcast, await the receipt. A
+ * restart resumes from the stored state: a signed step is sent again as the same bytes (never signed anew), so a
+ * crash cannot pay twice. Only one runner may drive a database's wallets (one server process).
+ */
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  type Hex,
+  HttpRequestError,
+  keccak256,
+  type LocalAccount,
+  type PublicClient,
+  TimeoutError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from "viem";
+import { blindBoxSaleAbi } from "../../../contracts/generated/abi";
+import type { ActionName, ActionParams, ExecutionResult } from "~core/api/actions";
+import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
+import type { BackendChain } from "../../types";
+import type { ActionExecutionRow, ActionStepRow } from "../tables";
+import { guardTransaction, GuardRefusal } from "./allowlist";
+import { type PlanContext, Refusal } from "./plan";
+import { planAction, plannerOf } from "./planners";
+import type { ExecutorPolicy } from "./policy";
+import { type ExecutionStore, plannedStep } from "./store";
+
+export interface RunnerDeps {
+  store: ExecutionStore;
+  client: PublicClient;
+  chain: BackendChain;
+  policy: ExecutorPolicy;
+  accountOf(userId: number): Promise<LocalAccount | null>;
+}
+
+/** The runner is stopping: leave everything as stored for the next start. */
+class Stopped extends Error {}
+
+const UNEXPECTED = "Something went wrong on our side, so this action was stopped. Nothing more will be sent for it.";
+
+/** The node did not answer (down, slow, unreachable): worth trying again; nothing it refused. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof BaseError && Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError));
+}
+
+/** A simulation's revert in the product's words, or null when the error is no revert. */
+export function simulationRefusal(error: unknown): string | null {
+  if (!(error instanceof BaseError)) return null;
+  const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
+  if (!(revert instanceof ContractFunctionRevertedError)) return null;
+  if (revert.data?.errorName) return revertMessage(revert.data.errorName, revert.data.args ?? []);
+  return `The contract refused: ${revert.reason ?? "no reason given"}.`;
+}
+
+export function createRunner({ store, client, chain, policy, accountOf }: RunnerDeps) {
+  const running = new Map<string, Promise<void>>();
+  const kickedWhileRunning = new Set<string>();
+  /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
+  const nonces = new Map<string, number>();
+  const stopping = new AbortController();
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (stopping.signal.aborted) return reject(new Stopped());
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new Stopped());
+      };
+      const timer = setTimeout(() => {
+        stopping.signal.removeEventListener("abort", onAbort);
+        resolve();
+      }, ms);
+      stopping.signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  async function known(hash: Hex): Promise<boolean> {
+    try {
+      await client.getTransaction({ hash });
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  async function receiptOf(hash: Hex) {
+    try {
+      return await client.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  /** A node's refusal of a broadcast, in words the player can act on. */
+  async function nodeRefusal(error: unknown, step: ActionStepRow, wallet: `0x${string}`, gasPrice: bigint): Promise<Refusal> {
+    const text = error instanceof BaseError ? error.details || error.shortMessage : String(error);
+    if (/insufficient funds/i.test(text)) {
+      const balance = await client.getBalance({ address: wallet });
+      const value = BigInt(step.value);
+      return new Refusal(notEnoughGasMessage({ wallet, balance, needed: BigInt(step.gas) * gasPrice + value, value }));
+    }
+    if (/nonce too low/i.test(text)) return new Refusal("Another transaction of this wallet took this one's place, so it was not sent.");
+    return new Refusal(`The chain refused the transaction: ${text}`);
+  }
+
+  /** Guards, simulates, signs, stores and broadcasts a pending step. Refusals send nothing. */
+  async function send(row: ActionExecutionRow, step: ActionStepRow, account: LocalAccount): Promise<void> {
+    const tx = plannedStep(step);
+    const call = await guardTransaction(tx, {
+      contracts: chain.contracts,
+      valueCaps: policy.valueCaps,
+      nativePrice: (boxType) =>
+        client.readContract({ address: chain.contracts.boxSale, abi: blindBoxSaleAbi, functionName: "priceInNative", args: [boxType] }),
+    }).catch((error: unknown) => {
+      if (!(error instanceof GuardRefusal)) throw error;
+      console.error(`executor: refused to sign for execution ${row.id}: ${error.message}`);
+      throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
+    });
+    try {
+      await client.simulateContract({
+        account: account.address,
+        address: tx.to,
+        abi: call.abi,
+        functionName: call.functionName,
+        args: call.args,
+        value: tx.value,
+        gas: tx.gas,
+      });
+    } catch (error) {
+      const refusal = simulationRefusal(error);
+      if (refusal) throw new Refusal(refusal);
+      throw error;
+    }
+    const [pending, gasPrice] = await Promise.all([
+      client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+      client.getGasPrice(),
+    ]);
+    const nonce = Math.max(nonces.get(account.address) ?? 0, pending);
+    const rawTx = await account.signTransaction({
+      chainId: chain.chainId,
+      type: "legacy",
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      gas: tx.gas,
+      gasPrice,
+      nonce,
+    });
+    const txHash = keccak256(rawTx);
+    await store.stepSigned(row.seq, step.position, { nonce, rawTx, txHash });
+    nonces.set(account.address, nonce + 1);
+    try {
+      await client.sendRawTransaction({ serializedTransaction: rawTx });
+    } catch (error) {
+      // Not sent after all (the node refused it, not merely failed to answer): its nonce is free again.
+      if (isTransient(error) || (await known(txHash))) return;
+      nonces.delete(account.address);
+      throw await nodeRefusal(error, step, account.address, gasPrice);
+    }
+  }
+
+  /** Polls for the receipt; a transaction the node has forgotten is broadcast again, as the same bytes. */
+  async function mined(step: ActionStepRow, wallet: `0x${string}`) {
+    const hash = step.tx_hash as Hex;
+    for (;;) {
+      const receipt = await receiptOf(hash);
+      if (receipt) return receipt;
+      if (!(await known(hash))) {
+        try {
+          await client.sendRawTransaction({ serializedTransaction: step.raw_tx as Hex });
+        } catch (error) {
+          if (isTransient(error)) throw error;
+          // Mined in the meantime, or refused for good (its nonce taken by another transaction).
+          const late = await receiptOf(hash);
+          if (late) return late;
+          throw await nodeRefusal(error, step, wallet, await client.getGasPrice());
+        }
+      }
+      await sleep(chain.pollIntervalMs);
+    }
+  }
+
+  /** Runs one execution from its stored state to mined or failed. */
+  async function run(id: string): Promise<void> {
+    const row = await store.byId(id);
+    if (!row || row.status === "mined" || row.status === "failed") return;
+    const account = await accountOf(row.user_id);
+    if (!account || account.address !== row.wallet) return store.fail(row.seq, "This account no longer has its managed wallet.");
+    const action = row.action as ActionName;
+    const ctx: PlanContext = { client, contracts: chain.contracts, wallet: account.address, policy };
+    let steps = await store.steps(row.seq);
+    if (steps.every((step) => step.status === "pending")) {
+      // Nothing signed yet: plan again against the chain as it is now (an earlier action of the queue changed it).
+      try {
+        await store.replaceSteps(row.seq, await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]));
+      } catch (error) {
+        if (error instanceof Refusal) return store.fail(row.seq, error.message);
+        throw error;
+      }
+      steps = await store.steps(row.seq);
+    }
+    let result = (row.result ? JSON.parse(row.result) : {}) as ExecutionResult;
+    for (const step of steps) {
+      if (step.status === "mined") continue;
+      if (stopping.signal.aborted) throw new Stopped();
+      await store.setStatus(row.seq, step.kind === "approve" || step.kind === "approve-opener" ? "approving" : "sending");
+      try {
+        if (step.status === "pending") await send(row, step, account);
+        const receipt = await mined(await store.step(row.seq, step.position), account.address);
+        if (receipt.status !== "success") throw new Refusal(`${step.label} failed on the chain.`);
+        result = await plannerOf(action).collect(ctx, step.kind, receipt, result);
+        await store.stepMined(row.seq, step.position, receipt.blockNumber, result);
+      } catch (error) {
+        if (error instanceof Refusal) return store.fail(row.seq, error.message, step.position);
+        throw error;
+      }
+    }
+    await store.finish(row.seq);
+  }
+
+  /** Runs one execution, trying again while the node does not answer; any other error fails it. */
+  async function runUntilSettled(id: string, seq: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run(id);
+      } catch (error) {
+        if (error instanceof Stopped) throw error;
+        if (!isTransient(error)) {
+          console.error(`executor: execution ${id} stopped`, error);
+          return store.fail(seq, UNEXPECTED);
+        }
+        await sleep(Math.min(policy.retryMaxMs, chain.pollIntervalMs * 2 ** attempt));
+      }
+    }
+  }
+
+  async function drain(wallet: string): Promise<void> {
+    for (let next = await store.nextOf(wallet); next; next = await store.nextOf(wallet)) {
+      await runUntilSettled(next.id, next.seq);
+    }
+  }
+
+  function kick(wallet: string): void {
+    if (stopping.signal.aborted) return;
+    if (running.has(wallet)) {
+      kickedWhileRunning.add(wallet);
+      return;
+    }
+    const worker = drain(wallet)
+      .catch((error: unknown) => {
+        if (!(error instanceof Stopped)) console.error(`executor: the queue of ${wallet} stopped`, error);
+      })
+      .finally(() => {
+        running.delete(wallet);
+        if (kickedWhileRunning.delete(wallet)) kick(wallet);
+      });
+    running.set(wallet, worker);
+  }
+
+  return {
+    /** Makes sure the wallet's queue runs (a new execution was stored). */
+    kick,
+    /** Picks up every unfinished execution, as stored by an earlier run. */
+    async resume(): Promise<void> {
+      for (const wallet of await store.unfinishedWallets()) kick(wallet);
+    },
+    /** Stops at the next safe point (state stored) and waits for every queue to let go. */
+    async stop(): Promise<void> {
+      stopping.abort();
+      while (running.size) await Promise.allSettled([...running.values()]);
+    },
+  };
+}
+
+export type Runner = ReturnType<typeof createRunner>;

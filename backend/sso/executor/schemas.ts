@@ -1,0 +1,65 @@
+/**
+ * The executor's inputs, strict: an action is a name from ACTION_NAMES and its typed parameters. Unknown keys
+ * are refused rather than ignored, so no address, calldata or value can ride along (the backend picks those).
+ * JSON bodies only: the parameters nest.
+ */
+import { z } from "zod";
+import { ACTION_NAMES, type ActionRequest } from "~core/api/actions";
+import { BOX_CATALOGUE, findBox } from "~core/boxes";
+import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import { parseUint256 } from "~core/money";
+
+/** The most boxes one open action may name (10 batches). */
+export const OPEN_ACTION_MAX_BOXES = 100;
+
+const onlyKeys = (keys: string) => ({ message: `may hold only ${keys}; the backend picks addresses, calldata and value itself` });
+
+const idempotencyKey = z
+  .string({ required_error: "is required: a random key per form, so a repeated post runs once" })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, "must be 8-100 characters of A-Z, a-z, 0-9, _ and -");
+
+const typeBox = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .refine((value) => findBox(value) !== undefined, `must be a loot box type for sale (${BOX_CATALOGUE.map((b) => b.typeBox).join(", ")})`);
+
+const buyParams = z
+  .object({
+    typeBox,
+    currency: z.enum(["USDT", "QUARK", "BNB"], { errorMap: () => ({ message: "must be USDT, QUARK or BNB" }) }),
+    quantity: z
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(OPEN_BATCH_MIN, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`)
+      .max(OPEN_BATCH_MAX, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`),
+  })
+  .strict(onlyKeys("typeBox, currency and quantity"));
+
+const boxId = z
+  .string()
+  .refine((value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined, "must be a box id in decimal digits");
+
+const openParams = z
+  .object({
+    boxIds: z
+      .array(boxId, { invalid_type_error: "must be a list of box ids" })
+      .min(1, "must name at least one box")
+      .max(OPEN_ACTION_MAX_BOXES, `may name at most ${OPEN_ACTION_MAX_BOXES} boxes`)
+      .refine((ids) => new Set(ids).size === ids.length, "must not name a box twice"),
+  })
+  .strict(onlyKeys("boxIds"));
+
+const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
+  z.object({ action: z.literal(action), params, idempotencyKey }).strict(onlyKeys("action, params and idempotencyKey"));
+
+export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown> = z.discriminatedUnion(
+  "action",
+  [request("lootbox.buy", buyParams), request("lootbox.open", openParams)],
+  {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === "invalid_union_discriminator" ? `must be one of ${ACTION_NAMES.join(", ")}` : ctx.defaultError,
+    }),
+  },
+);
+
+export const executionIdParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });

@@ -1,0 +1,233 @@
+/**
+ * The executor's persistence: executions and their steps in SQLite, every change written as it happens, so a
+ * restart resumes from the last state, and the per-account rate of action requests.
+ */
+import { randomBytes } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { Address, Hex } from "viem";
+import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionStatus, ExecutionStep } from "~core/api/actions";
+import type { Database } from "../../db";
+import type { ActionExecutionRow, ActionStepRow } from "../tables";
+import type { PlannedStep } from "./plan";
+
+export interface NewExecution {
+  userId: number;
+  wallet: Address;
+  action: ActionName;
+  params: ActionParams[ActionName];
+  idempotencyKey: string;
+  steps: PlannedStep[];
+}
+
+const now = () => new Date().toISOString();
+
+function stepRows(seq: number, steps: readonly PlannedStep[]) {
+  return steps.map((step, position) => ({
+    execution_seq: seq,
+    position,
+    kind: step.kind,
+    label: step.label,
+    status: "pending" as const,
+    to_address: step.to,
+    data: step.data,
+    value: step.value.toString(),
+    gas: step.gas.toString(),
+  }));
+}
+
+/** A stored step as the runner sends it. */
+export function plannedStep(row: ActionStepRow): PlannedStep {
+  return {
+    kind: row.kind,
+    label: row.label,
+    to: row.to_address as Address,
+    data: row.data as Hex,
+    value: BigInt(row.value),
+    gas: BigInt(row.gas),
+  };
+}
+
+export function toWire(row: ActionExecutionRow, steps: readonly ActionStepRow[]): Execution {
+  return {
+    id: row.id,
+    action: row.action,
+    params: JSON.parse(row.params) as ActionParams[ActionName],
+    status: row.status,
+    steps: steps.map(
+      (step): ExecutionStep => ({
+        kind: step.kind,
+        label: step.label,
+        status: step.status,
+        txHash: step.tx_hash,
+        blockNumber: step.block_number,
+      }),
+    ),
+    txHash: row.tx_hash,
+    blockNumber: row.block_number,
+    error: row.error,
+    result: row.result ? (JSON.parse(row.result) as ExecutionResult) : null,
+    wallet: row.wallet,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function createExecutionStore(db: Kysely<Database>) {
+  const steps = (seq: number) => db.selectFrom("action_steps").selectAll().where("execution_seq", "=", seq).orderBy("position").execute();
+  const touch = (seq: number, values: Partial<Pick<ActionExecutionRow, "status" | "error" | "result" | "tx_hash" | "block_number">>) =>
+    db
+      .updateTable("action_executions")
+      .set({ ...values, updated_at: now() })
+      .where("seq", "=", seq);
+
+  return {
+    steps,
+
+    step: (seq: number, position: number) =>
+      db.selectFrom("action_steps").selectAll().where("execution_seq", "=", seq).where("position", "=", position).executeTakeFirstOrThrow(),
+
+    async wire(row: ActionExecutionRow): Promise<Execution> {
+      return toWire(row, await steps(row.seq));
+    },
+
+    byKey: (userId: number, key: string) =>
+      db.selectFrom("action_executions").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst(),
+
+    byId: (id: string) => db.selectFrom("action_executions").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    /** Inserts the execution and its steps unless the account's key is taken; null when it was (read it back). */
+    async insert(input: NewExecution): Promise<ActionExecutionRow | null> {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const row = await trx
+          .insertInto("action_executions")
+          .values({
+            id: randomBytes(16).toString("hex"),
+            user_id: input.userId,
+            wallet: input.wallet,
+            action: input.action,
+            params: JSON.stringify(input.params),
+            idempotency_key: input.idempotencyKey,
+            status: "queued",
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        if (input.steps.length) await trx.insertInto("action_steps").values(stepRows(row.seq, input.steps)).execute();
+        return row;
+      });
+    },
+
+    /** A fresh plan for an execution none of whose steps was signed yet. */
+    async replaceSteps(seq: number, planned: readonly PlannedStep[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("action_steps").where("execution_seq", "=", seq).execute();
+        if (planned.length) await trx.insertInto("action_steps").values(stepRows(seq, planned)).execute();
+      });
+    },
+
+    /** The oldest unfinished execution of a wallet: its queue runs in creation order. */
+    nextOf: (wallet: string) =>
+      db
+        .selectFrom("action_executions")
+        .selectAll()
+        .where("wallet", "=", wallet)
+        .where("status", "not in", ["mined", "failed"])
+        .orderBy("seq")
+        .limit(1)
+        .executeTakeFirst(),
+
+    async unfinishedWallets(): Promise<string[]> {
+      const rows = await db
+        .selectFrom("action_executions")
+        .select("wallet")
+        .distinct()
+        .where("status", "not in", ["mined", "failed"])
+        .execute();
+      return rows.map((row) => row.wallet);
+    },
+
+    setStatus: (seq: number, status: ExecutionStatus) => touch(seq, { status }).execute(),
+
+    /** Signed and stored before it is broadcast: from here on only these bytes are ever sent for this step. */
+    async stepSigned(seq: number, position: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .updateTable("action_steps")
+          .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash })
+          .where("execution_seq", "=", seq)
+          .where("position", "=", position)
+          .where("status", "=", "pending")
+          .executeTakeFirst();
+        // A step is signed once: a second signature could be a second payment.
+        if (stored.numUpdatedRows !== 1n) throw new Error(`step ${position} of execution ${seq} was signed already`);
+        await trx
+          .updateTable("action_executions")
+          .set({ tx_hash: signed.txHash, block_number: null, updated_at: now() })
+          .where("seq", "=", seq)
+          .execute();
+      });
+    },
+
+    async stepMined(seq: number, position: number, blockNumber: bigint, result: ExecutionResult): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("action_steps")
+          .set({ status: "mined", block_number: blockNumber.toString() })
+          .where("execution_seq", "=", seq)
+          .where("position", "=", position)
+          .execute();
+        await trx
+          .updateTable("action_executions")
+          .set({ block_number: blockNumber.toString(), result: JSON.stringify(result), updated_at: now() })
+          .where("seq", "=", seq)
+          .execute();
+      });
+    },
+
+    /** Ends an execution as failed; the step that failed (when one did) is marked with it. */
+    async fail(seq: number, error: string, position?: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (position !== undefined) {
+          await trx
+            .updateTable("action_steps")
+            .set({ status: "failed" })
+            .where("execution_seq", "=", seq)
+            .where("position", "=", position)
+            .execute();
+        }
+        await trx.updateTable("action_executions").set({ status: "failed", error, updated_at: now() }).where("seq", "=", seq).execute();
+      });
+    },
+
+    finish: (seq: number) => touch(seq, { status: "mined" }).execute(),
+
+    /**
+     * Counts one action request of the account, unless `max` were counted in the window: then null and the time
+     * until the oldest leaves it. One statement checks and counts, so parallel requests cannot slip past.
+     */
+    async takeRate(userId: number, max: number, windowMs: number): Promise<{ retryInMs: number } | null> {
+      const at = Date.now();
+      const since = new Date(at - windowMs).toISOString();
+      await db.deleteFrom("action_rate").where("user_id", "=", userId).where("at", "<=", since).execute();
+      const taken = await sql`insert into action_rate (user_id, at)
+        select ${userId}, ${new Date(at).toISOString()}
+        where (select count(*) from action_rate where user_id = ${userId} and at > ${since}) < ${max}`.execute(db);
+      if (taken.numAffectedRows === 1n) return null;
+      const oldest = await db
+        .selectFrom("action_rate")
+        .select("at")
+        .where("user_id", "=", userId)
+        .where("at", ">", since)
+        .orderBy("at")
+        .limit(1)
+        .executeTakeFirst();
+      return { retryInMs: oldest ? Date.parse(oldest.at) + windowMs - at : windowMs };
+    },
+  };
+}
+
+export type ExecutionStore = ReturnType<typeof createExecutionStore>;

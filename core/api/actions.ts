@@ -1,0 +1,78 @@
+/**
+ * Wire types of the SSO API's on-chain actions for managed wallets (docs/api/sso.md "On-chain actions"): the
+ * app names an action and its typed parameters; the SSO backend, which holds the wallet's key, builds the
+ * transactions from its own allowlist and the deployed addresses, sends them and reports each step.
+ * Amounts, ids and block numbers are decimal strings (they are uint256 on chain).
+ */
+import type { PaymentCurrency } from "../boxes";
+
+/** product §4 loot box flow: buy boxes of one type (an ERC-20 approval first when the allowance is short). */
+export interface LootboxBuyParams {
+  typeBox: number;
+  currency: PaymentCurrency;
+  quantity: number;
+}
+
+/** product §4 loot box flow: open these boxes of the wallet (opener approval first, then batches of at most 10). */
+export interface LootboxOpenParams {
+  boxIds: string[];
+}
+
+/** Every action the executor knows, with its parameters. Staking, claims and spaceships add theirs here. */
+export interface ActionParams {
+  "lootbox.buy": LootboxBuyParams;
+  "lootbox.open": LootboxOpenParams;
+}
+export type ActionName = keyof ActionParams;
+export const ACTION_NAMES = ["lootbox.buy", "lootbox.open"] as const satisfies readonly ActionName[];
+
+/** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */
+export type ActionRequest = {
+  [A in ActionName]: { action: A; params: ActionParams[A]; idempotencyKey: string };
+}[ActionName];
+
+/** Final states are "mined" and "failed"; a page shows progress until then. */
+export type ExecutionStatus = "queued" | "approving" | "sending" | "mined" | "failed";
+export const FINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["mined", "failed"];
+
+/** One transaction of an execution, in the order they are sent. */
+export interface ExecutionStep {
+  kind: "approve" | "buy" | "approve-opener" | "open";
+  /** What the step does, in the product's words ("Approve 20 USDT", "Open 10 boxes (batch 1 of 2)"). */
+  label: string;
+  status: "pending" | "sent" | "mined" | "failed";
+  txHash: string | null;
+  blockNumber: string | null;
+}
+
+/** An item that came out of a box: its SparkCard token id and its 96-bit attribute word (core/item-data.ts). */
+export interface OpenedItemWire {
+  tokenId: string;
+  data: string;
+}
+
+export interface ExecutionResult {
+  /** lootbox.buy: the ids of the boxes minted. */
+  boxIds?: string[];
+  /** lootbox.open: the items minted, in order. */
+  items?: OpenedItemWire[];
+}
+
+/** GET /sso/actions/{id}, and the answer of POST /sso/actions. */
+export interface Execution {
+  id: string;
+  action: ActionName;
+  params: ActionParams[ActionName];
+  status: ExecutionStatus;
+  steps: ExecutionStep[];
+  /** The last transaction mined or sent, and its block once mined. */
+  txHash: string | null;
+  blockNumber: string | null;
+  /** Why it failed, in the product's words (product §5 where it has them). */
+  error: string | null;
+  result: ExecutionResult | null;
+  /** The wallet that acts, checksummed. */
+  wallet: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,70 @@
+/**
+ * Chain refusals in the product's words (product §5 where it has them): the contracts' custom errors by name and
+ * arguments, and the managed wallet's gas shortfall. One wording for the browser-wallet island and the SSO
+ * executor. No viem: the callers decode the revert, and the always-loaded loot box pages import this module.
+ */
+import { boxTitle } from "./boxes";
+import { formatWei } from "./money";
+
+export const INSUFFICIENT_BALANCE = "Transaction failed. You do not have enough balance.";
+
+/** A unix time in seconds as a UTC date and time (the same on the server and in every browser). */
+export function formatChainTime(seconds: bigint): string {
+  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** A contract's custom error (its name and decoded arguments) as the product says it. */
+export function revertMessage(name: string, args: readonly unknown[]): string {
+  switch (name) {
+    case "InsufficientBalance":
+      return INSUFFICIENT_BALANCE;
+    case "DailyLimitExceeded": {
+      const [boxType, bought, limit, resetsAt] = args as [bigint, bigint, bigint, bigint];
+      return `${boxTitle(Number(boxType))}: at most ${limit} per player per 24 hours, and you have bought ${bought}. You can buy again after ${formatChainTime(resetsAt)}.`;
+    }
+    case "SoldOut":
+      return "Not enough boxes of this type are left.";
+    case "CurrencyNotAccepted":
+      return "This box cannot be paid with that currency.";
+    case "SaleNotStarted":
+      return "The sale has not started yet.";
+    case "BoxTypeNotForSale":
+      return "This box type is not for sale.";
+    case "InsufficientAllowance":
+      return "The payment was not approved: approve it in your wallet and try again.";
+    case "WrongNativeAmount":
+      return "The BNB sent did not match the price. Reload the page for the current price.";
+    case "OpenerNotApproved":
+      return "The opener is not approved to open your boxes yet.";
+    case "NotBoxOwner":
+    case "NotEnoughBoxes":
+      return "Some of these boxes are no longer yours to open. Reload the page to see your boxes.";
+    default:
+      return `The contract refused: ${name}.`;
+  }
+}
+
+/** BNB amounts in the gas message: 4 decimals, the need rounded up and the balance down, so "enough" is never overstated. */
+const GAS_UNIT = 10n ** 14n;
+
+/**
+ * A managed wallet that cannot pay for an action's gas, plus the BNB the action pays (`value`, a BNB purchase):
+ * names the wallet, its balance and about how much is needed, so the player knows what to send (docs/decisions/0005).
+ */
+export function notEnoughGasMessage({
+  wallet,
+  balance,
+  needed,
+  value = 0n,
+}: {
+  wallet: string;
+  balance: bigint;
+  needed: bigint;
+  value?: bigint;
+}): string {
+  const shown = (balance / GAS_UNIT) * GAS_UNIT;
+  const has = balance > 0n && shown === 0n ? "less than 0.0001" : formatWei(shown);
+  const need = formatWei(((needed + GAS_UNIT - 1n) / GAS_UNIT) * GAS_UNIT);
+  const what = value > 0n ? `to pay ${formatWei(value)} BNB and the gas` : "to pay for gas";
+  return `Your wallet ${wallet} has ${has} BNB, and this needs about ${need} BNB ${what}. Send BNB to it and try again.`;
+}

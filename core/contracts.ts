@@ -1,0 +1,12 @@
+/** Our deployed contracts by role: what the deployment record lists and every layer that talks to the chain names. */
+export interface ContractAddresses {
+  fire: `0x${string}`;
+  quark: `0x${string}`;
+  usdt: `0x${string}`;
+  boxSale: `0x${string}`;
+  box: `0x${string}`;
+  opener: `0x${string}`;
+  card: `0x${string}`;
+  assetManager: `0x${string}`;
+  staking: `0x${string}`;
+}

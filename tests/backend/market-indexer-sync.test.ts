@@ -1,0 +1,201 @@
+/**
+ * How the market's chain indexer keeps its place, on a real chain and a real SQLite file without the demo seed:
+ * confirmation depth, resuming after a restart, and a node that goes away and comes back.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Address, keccak256, toHex } from "viem";
+import { sparkCardAbi } from "../../contracts/generated/abi";
+import { encodeItem } from "~core/item-data";
+import { startBackends } from "../../backend";
+import { type BackendDb, openDatabase } from "../../backend/db";
+import { demoMarketOptions } from "../../backend/market/seed";
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
+import { testBackendOptions } from "./harness";
+import { MarketDb } from "../../backend/market/db";
+import { type ChainIndexer, type IndexerLog, createChainIndexer } from "../../backend/market/indexer/indexer";
+import type { BackendChain } from "../../backend/types";
+import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+
+let chain: TestChain;
+let dir: string;
+const open: { indexers: ChainIndexer[]; stores: BackendDb[] } = { indexers: [], stores: [] };
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-indexer-"));
+  const minter = keccak256(toHex("MINTER_ROLE"));
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: chain.deployment.contracts.card,
+      abi: sparkCardAbi,
+      functionName: "grantRole",
+      args: [minter, chain.deployment.accounts.deployer],
+    }),
+  );
+});
+afterEach(async () => {
+  for (const indexer of open.indexers.splice(0)) await indexer.stop();
+  for (const store of open.stores.splice(0)) await store.close();
+});
+afterAll(async () => {
+  await chain?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
+
+function options(overrides: Partial<BackendChain> = {}): BackendChain {
+  return {
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.deployment.chainId,
+    contracts: chain.deployment.contracts,
+    deployedAtBlock: chain.deployment.deployedAtBlock,
+    confirmations: 0,
+    pollIntervalMs: 50,
+    ...overrides,
+  };
+}
+
+async function store(name: string): Promise<MarketDb> {
+  const backendDb = await openDatabase(path.join(dir, `${name}.db`));
+  open.stores.push(backendDb);
+  return new MarketDb(backendDb);
+}
+
+function indexer(db: MarketDb, chainOptions: BackendChain, log: IndexerLog = quiet()): ChainIndexer {
+  const created = createChainIndexer(db, chainOptions, { log });
+  open.indexers.push(created);
+  created.start();
+  return created;
+}
+
+async function mint(to: Address) {
+  const receipt = await chain.mined(
+    chain.deployer.writeContract({
+      address: chain.deployment.contracts.card,
+      abi: sparkCardAbi,
+      functionName: "mint",
+      args: [to, encodeItem.egg(3)],
+    }),
+  );
+  const tokenId = await chain.publicClient.readContract({
+    address: chain.deployment.contracts.card,
+    abi: sparkCardAbi,
+    functionName: "totalMinted",
+  });
+  return { block: receipt.blockNumber, tokenId: tokenId.toString() };
+}
+
+const itemOf = (db: MarketDb, tokenId: string) =>
+  db.get<{ owner_address: string; nft_type: number; updated_at: number }>(
+    "select * from market_items where nft_type = 5 and token_id = ?",
+    [tokenId],
+  );
+const head = () => chain.publicClient.getBlockNumber();
+
+describe("the chain indexer's position", () => {
+  it("applies a block only once it is `confirmations` deep", async () => {
+    const db = await store("depth");
+    const deep = indexer(db, options({ confirmations: 2 }));
+    const { block, tokenId } = await mint(freshPlayer(6).address);
+    // Everything up to two blocks below the mint is applied, and the mint is not.
+    await deep.waitForBlock(block - 2n);
+    expect(deep.syncedBlock()).toBe(block - 2n);
+    expect(itemOf(db, tokenId)).toBeUndefined();
+
+    await chain.testClient.mine({ blocks: 1 });
+    await deep.waitForBlock(block - 1n);
+    expect(itemOf(db, tokenId)).toBeUndefined();
+    await chain.testClient.mine({ blocks: 1 });
+    await deep.waitForBlock(block);
+    expect(itemOf(db, tokenId)).toMatchObject({ owner_address: freshPlayer(6).address, nft_type: 5 });
+  });
+
+  it("resumes from its cursor after a restart: nothing before it is applied again", async () => {
+    const db = await store("restart");
+    const first = indexer(db, options());
+    const earlier = await mint(freshPlayer(7).address);
+    await first.waitForBlock(earlier.block);
+    const before = itemOf(db, earlier.tokenId)!;
+    const count = db.get<{ n: number }>("select count(*) as n from market_items")!.n;
+    await first.stop();
+
+    const later = await mint(freshPlayer(7).address);
+    const second = indexer(db, options());
+    await second.waitForBlock(later.block);
+    // The restart's first range starts after the cursor: the earlier item was not written again.
+    expect(itemOf(db, earlier.tokenId)).toEqual(before);
+    expect(itemOf(db, later.tokenId)).toBeDefined();
+    expect(db.get<{ n: number }>("select count(*) as n from market_items")!.n).toBe(count + 1);
+  });
+
+  it("the backends run it when given a chain: after the demo seed (which fills only an empty market), until closed", async () => {
+    const backends = await startBackends(path.join(dir, "wired.db"), { ...testBackendOptions, chain: options() });
+    try {
+      await backends.indexer!.waitForBlock(await head());
+      const count = (where: string) =>
+        (backends.store.sqlite.prepare(`select count(*) as n from market_items where ${where}`).get() as { n: number }).n;
+      expect(count(`cast(token_id as integer) > ${GAME_TOKEN_ID_BASE}`)).toBe(demoMarketOptions(0).items);
+      expect(count(`cast(token_id as integer) < ${GAME_TOKEN_ID_BASE}`)).toBeGreaterThan(0);
+    } finally {
+      await backends.close();
+    }
+  });
+
+  it("a node that is down is retried, logged once per outage, and the indexer catches up when it is back", async () => {
+    const node = await flakyNode(chain.rpcUrl);
+    try {
+      const db = await store("outage");
+      const log = quiet();
+      const follower = indexer(db, options({ rpcUrl: node.url }), log);
+      await follower.waitForBlock(await head());
+
+      node.up = false;
+      const { block, tokenId } = await mint(freshPlayer(3).address);
+      const refusedBefore = node.refused;
+      // Several polls fail while it is down.
+      await vi.waitFor(() => expect(node.refused).toBeGreaterThanOrEqual(refusedBefore + 3), { timeout: 5_000, interval: 20 });
+      expect(log.error).toHaveBeenCalledTimes(1);
+      expect(follower.syncedBlock()).toBeLessThan(block);
+
+      node.up = true;
+      await follower.waitForBlock(block);
+      expect(itemOf(db, tokenId)).toBeDefined();
+      // The outage ends with the first range read whole; it is logged once too.
+      await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 2_000, interval: 20 });
+      expect(log.error).toHaveBeenCalledTimes(1);
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+/** A JSON-RPC pass-through to `target` that drops every connection while `up` is false. */
+async function flakyNode(target: string) {
+  const state = { up: true, refused: 0 };
+  const server = http.createServer(async (req, res) => {
+    if (!state.up) {
+      state.refused++;
+      req.socket.destroy();
+      return;
+    }
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
+    res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * Shared by the sso-executor*.test.ts files: the embedded backends on a test chain (executor on), fresh managed
+ * wallets funded by the deployer, and waiting for an execution to settle.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { expect } from "vitest";
+import { type Address, keccak256, toHex } from "viem";
+import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { startBackends } from "../../backend";
+import type { BackendChain } from "../../backend/types";
+import type { ActionRequest, Execution } from "~core/api/actions";
+import type { TestChain } from "../contracts/harness";
+import { testBackendOptions } from "./harness";
+import { register } from "./sso-helpers";
+
+const WEI = 10n ** 18n;
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+
+export function chainOption(t: TestChain): BackendChain {
+  return {
+    rpcUrl: t.rpcUrl,
+    chainId: t.deployment.chainId,
+    contracts: t.deployment.contracts,
+    deployedAtBlock: t.deployment.deployedAtBlock,
+    confirmations: 0,
+    pollIntervalMs: 20,
+  };
+}
+
+export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;
+
+/**
+ * The embedded backends with the executor on `chain`, served over HTTP. `databaseFile` lets a test stop them
+ * and start again on the same database (a restart); otherwise a temporary one is used and removed on close.
+ */
+export async function startExecutorBackends(chain: TestChain, databaseFile?: string) {
+  const dir = databaseFile ? null : fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-"));
+  const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), { ...testBackendOptions, chain: chainOption(chain) });
+  const app = express();
+  app.use(backends.router);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    store: backends.store,
+    async call<T = unknown>(method: string, pathAndQuery: string, body?: unknown, token?: string) {
+      const response = await fetch(baseUrl + pathAndQuery, {
+        method,
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authToken: token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await response.json()) as { code: number; msg: string; data: T; success: boolean };
+      return { status: response.status, ...json };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await backends.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Funds {
+  /** Whole coins and tokens. */
+  BNB?: bigint;
+  USDT?: bigint;
+  QUARK?: bigint;
+  /** Boxes forged straight into the wallet, by box type. */
+  boxes?: Partial<Record<number, number>>;
+}
+
+let players = 0;
+
+/** A new account with a new managed wallet (GET /sso/createAddress), funded on chain by the deployer. */
+export async function managedPlayer(b: ExecutorBackend, t: TestChain, funds: Funds = {}) {
+  const email = `exec-${++players}-${Date.now()}@sparkera.test`;
+  const { token } = await register(b, email);
+  const created = await b.call<{ address: Address }>("GET", "/sso/createAddress", undefined, token);
+  expect(created.status, created.msg).toBe(200);
+  const wallet = created.data.address;
+  await fund(t, wallet, funds);
+  return { token, wallet, email };
+}
+
+export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise<void> {
+  const c = t.deployment.contracts;
+  await t.testClient.setBalance({ address: wallet, value: (funds.BNB ?? 0n) * WEI });
+  for (const [currency, token] of [
+    ["USDT", c.usdt],
+    ["QUARK", c.quark],
+  ] as const) {
+    const amount = funds[currency];
+    if (amount)
+      await t.mined(t.deployer.writeContract({ address: token, abi: gameTokenAbi, functionName: "mint", args: [wallet, amount * WEI] }));
+  }
+  for (const [boxType, count] of Object.entries(funds.boxes ?? {})) {
+    if (!count) continue;
+    await t.mined(
+      t.deployer.writeContract({
+        address: c.box,
+        abi: blindBoxAbi,
+        functionName: "grantRole",
+        args: [MINTER_ROLE, t.deployer.account.address],
+      }),
+    );
+    await t.mined(
+      t.deployer.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count)] }),
+    );
+  }
+}
+
+export const postAction = (b: ExecutorBackend, token: string, body: ActionRequest | Record<string, unknown>) =>
+  b.call<Execution>("POST", "/sso/actions", body, token);
+
+/** Polls GET /sso/actions/:id until the execution is mined or failed. */
+export async function settled(b: ExecutorBackend, token: string, id: string, timeoutMs = 20_000): Promise<Execution> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await b.call<Execution>("GET", `/sso/actions/${id}`, undefined, token);
+    expect(answer.status, answer.msg).toBe(200);
+    if (answer.data.status === "mined" || answer.data.status === "failed") return answer.data;
+    if (Date.now() > deadline) throw new Error(`execution ${id} still ${answer.data.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A fresh idempotency key. */
+export const newKey = () => `key-${crypto.randomUUID()}`;

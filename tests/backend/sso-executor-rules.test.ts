@@ -1,0 +1,230 @@
+/**
+ * The executor's pure rules, without a chain: the guard every signed transaction passes (allowlisted targets,
+ * functions, spenders and values), the purchase pre-check, the gas rule and its message, and the revert words.
+ */
+import { describe, expect, it } from "vitest";
+import { type Address, encodeFunctionData, type Hex } from "viem";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { guardTransaction, type Contracts, type GuardContext, type TxRequest } from "../../backend/sso/executor/allowlist";
+import { checkBuy, type SaleState } from "../../backend/sso/executor/lootbox-buy";
+import { openBatches } from "../../backend/sso/executor/lootbox-open";
+import { Refusal } from "../../backend/sso/executor/plan";
+import { bnbNeeded, DEFAULT_EXECUTOR_POLICY, stepGasLimit } from "../../backend/sso/executor/policy";
+import { actionRequestInput } from "../../backend/sso/executor/schemas";
+import type { LootboxBuyParams } from "~core/api/actions";
+import { INSUFFICIENT_BALANCE, notEnoughGasMessage, revertMessage } from "~core/chain-errors";
+import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
+
+const WEI = 10n ** 18n;
+const at = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
+const contracts: Contracts = {
+  fire: at(1),
+  quark: at(2),
+  usdt: at(3),
+  boxSale: at(4),
+  box: at(5),
+  opener: at(6),
+  card: at(7),
+  assetManager: at(8),
+  staking: at(9),
+};
+const stranger = at(0xbad);
+const BNB_PRICE = 30n * 10n ** 15n;
+const ctx: GuardContext = { contracts, valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps, nativePrice: async () => BNB_PRICE };
+
+const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
+const approve = (spender: Address, amount: bigint) =>
+  encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [spender, amount] });
+const refusal = (request: TxRequest) =>
+  guardTransaction(request, ctx).then(
+    () => "allowed",
+    (error: Error) => error.message,
+  );
+
+describe("guardTransaction", () => {
+  it("lets through every call the planners make", async () => {
+    const allowed = [
+      tx(contracts.usdt, approve(contracts.boxSale, 20n * WEI)),
+      tx(contracts.quark, approve(contracts.boxSale, 100n * WEI)),
+      tx(contracts.boxSale, encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 2n, contracts.usdt] })),
+      tx(
+        contracts.boxSale,
+        encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithNativeToken", args: [4n, 3n] }),
+        3n * BNB_PRICE,
+      ),
+      tx(contracts.box, encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [contracts.opener, true] })),
+      tx(contracts.opener, encodeFunctionData({ abi: blindBoxOpenerAbi, functionName: "batchOpenWithIds", args: [[1n, 2n]] })),
+      tx(contracts.opener, encodeFunctionData({ abi: blindBoxOpenerAbi, functionName: "batchOpen", args: [10n] })),
+    ];
+    for (const request of allowed) expect(await refusal(request)).toBe("allowed");
+  });
+
+  it("refuses a target outside the allowlist, and functions not on it", async () => {
+    expect(await refusal(tx(stranger, approve(contracts.boxSale, 1n)))).toMatch(/is not a contract on the allowlist/);
+    // Our own contracts that have no row, or no row for this function.
+    expect(await refusal(tx(contracts.fire, approve(contracts.boxSale, 1n)))).toMatch(/is not a contract on the allowlist/);
+    const transfer = encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [stranger, 1n] });
+    expect(await refusal(tx(contracts.usdt, transfer))).toBe("usdt.transfer is not on the allowlist");
+    const give = encodeFunctionData({ abi: blindBoxAbi, functionName: "transferFrom", args: [stranger, stranger, 1n] });
+    expect(await refusal(tx(contracts.box, give))).toBe("box.transferFrom is not on the allowlist");
+    expect(await refusal(tx(contracts.usdt, "0xdeadbeef"))).toBe("the calldata is no function of usdt");
+  });
+
+  it("refuses calldata with bytes riding after the arguments", async () => {
+    expect(await refusal(tx(contracts.usdt, `${approve(contracts.boxSale, 1n)}00`))).toMatch(/is not canonical/);
+  });
+
+  it("refuses an approval of any spender but the sale, or of more than one action may pay", async () => {
+    expect(await refusal(tx(contracts.usdt, approve(stranger, 1n)))).toMatch(/^usdt\.approve: spender 0x0+bad is not allowed$/i);
+    expect(await refusal(tx(contracts.quark, approve(contracts.opener, 1n)))).toMatch(/spender .* is not allowed/);
+    expect(await refusal(tx(contracts.usdt, approve(contracts.boxSale, 2n ** 256n - 1n)))).toMatch(/outside the per-action cap/);
+    expect(await refusal(tx(contracts.usdt, approve(contracts.boxSale, 0n)))).toMatch(/outside the per-action cap/);
+  });
+
+  it("refuses value anywhere but a native purchase, and any native value but price × quantity", async () => {
+    expect(await refusal(tx(contracts.usdt, approve(contracts.boxSale, 1n), 1n))).toBe("usdt.approve: may not carry BNB");
+    const erc20 = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 1n, contracts.usdt] });
+    expect(await refusal(tx(contracts.boxSale, erc20, 1n))).toBe("boxSale.buyWithErc20: may not carry BNB");
+    const native = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithNativeToken", args: [4n, 2n] });
+    expect(await refusal(tx(contracts.boxSale, native, 3n * BNB_PRICE))).toBe(
+      "boxSale.buyWithNativeToken: value is not the price of the boxes",
+    );
+    expect(await refusal(tx(contracts.boxSale, native, 0n))).toMatch(/value is not the price/);
+    const notForBnb = await guardTransaction(tx(contracts.boxSale, native, 0n), { ...ctx, nativePrice: async () => 0n }).catch(
+      (e: Error) => e.message,
+    );
+    expect(notForBnb).toMatch(/value is not the price/);
+    const tooMuch = { ...ctx, nativePrice: async () => 6n * WEI };
+    expect(await guardTransaction(tx(contracts.boxSale, native, 12n * WEI), tooMuch).catch((e: Error) => e.message)).toMatch(
+      /above the per-action cap/,
+    );
+  });
+
+  it("refuses a purchase in a foreign token, approvals of another operator, and batches outside 1-10", async () => {
+    const fire = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 1n, contracts.fire] });
+    expect(await refusal(tx(contracts.boxSale, fire))).toMatch(/token is not USDT or QUARK/);
+    const toStranger = encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [stranger, true] });
+    expect(await refusal(tx(contracts.box, toStranger))).toMatch(/only the opener may be approved/);
+    const revoke = encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [contracts.opener, false] });
+    expect(await refusal(tx(contracts.box, revoke))).toMatch(/only the opener may be approved/);
+    const eleven = encodeFunctionData({
+      abi: blindBoxOpenerAbi,
+      functionName: "batchOpenWithIds",
+      args: [Array.from({ length: 11 }, (_, i) => BigInt(i + 1))],
+    });
+    expect(await refusal(tx(contracts.opener, eleven))).toMatch(/1-10 boxes per call/);
+    const many = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 11n, contracts.usdt] });
+    expect(await refusal(tx(contracts.boxSale, many))).toMatch(/quantity is outside 1-10/);
+  });
+});
+
+describe("checkBuy", () => {
+  const state: SaleState = {
+    price: 10n * WEI,
+    globalLimit: 100n,
+    sold: 0n,
+    limitPerAddress: 0n,
+    window: { bought: 0n, resetsAt: 0n },
+    now: 1_700_000_000n,
+    balance: 100n * WEI,
+    allowance: 0n,
+  };
+  const params: LootboxBuyParams = { typeBox: 4, currency: "USDT", quantity: 2 };
+  const why = (s: Partial<SaleState>, p = params) => {
+    try {
+      checkBuy(p, { ...state, ...s }, DEFAULT_EXECUTOR_POLICY);
+      return "ok";
+    } catch (error) {
+      expect(error).toBeInstanceOf(Refusal);
+      return (error as Error).message;
+    }
+  };
+
+  it("asks for an approval only when the allowance is short, and never for BNB", () => {
+    expect(checkBuy(params, state, DEFAULT_EXECUTOR_POLICY)).toEqual({ total: 20n * WEI, needsApproval: true });
+    expect(checkBuy(params, { ...state, allowance: 20n * WEI }, DEFAULT_EXECUTOR_POLICY).needsApproval).toBe(false);
+    expect(checkBuy({ ...params, currency: "BNB" }, { ...state, price: BNB_PRICE }, DEFAULT_EXECUTOR_POLICY).needsApproval).toBe(false);
+  });
+
+  it("refuses in the sale's words and order", () => {
+    expect(why({ globalLimit: 0n })).toBe("This box type is not for sale.");
+    expect(why({ price: 0n })).toBe("This box cannot be paid with that currency.");
+    expect(why({ sold: 99n })).toBe("Not enough boxes of this type are left.");
+    expect(why({ balance: 20n * WEI - 1n })).toBe(INSUFFICIENT_BALANCE);
+    expect(why({ price: 600n * WEI, balance: 10_000n * WEI }, { ...params, quantity: 10 })).toMatch(
+      /^One action may pay at most 5,000 USDT/,
+    );
+  });
+
+  it("refuses past the 24 h limit, naming when a new window opens", () => {
+    const galaxy = { typeBox: 18, currency: "QUARK" as const, quantity: 1 };
+    expect(why({ limitPerAddress: 2n, window: { bought: 1n, resetsAt: 1_700_050_000n } }, galaxy)).toBe("ok");
+    expect(why({ limitPerAddress: 2n, window: { bought: 2n, resetsAt: 1_700_050_000n } }, galaxy)).toBe(
+      "V3-Galaxy loot box: at most 2 per player per 24 hours, and you have bought 2. You can buy again after 2023-11-15 12:06 UTC.",
+    );
+    // No window open yet, and more than a window allows: it would end a day after now.
+    expect(why({ limitPerAddress: 2n }, { ...galaxy, quantity: 3 })).toBe(
+      "V3-Galaxy loot box: at most 2 per player per 24 hours, and you have bought 0. You can buy again after 2023-11-15 22:13 UTC.",
+    );
+  });
+});
+
+describe("the gas rule", () => {
+  it("counts every step's gas limit at the gas price with headroom, plus the BNB paid", () => {
+    const steps = [
+      { gas: stepGasLimit("approve-opener"), value: 0n },
+      { gas: stepGasLimit("open"), value: 0n },
+      { gas: stepGasLimit("buy", 2), value: 5n },
+    ];
+    expect(stepGasLimit("open")).toBe(BATCH_OPEN_GAS_LIMIT);
+    expect(bnbNeeded(steps, 2n, DEFAULT_EXECUTOR_POLICY)).toBe(((100_000n + BATCH_OPEN_GAS_LIMIT + 500_000n) * 2n * 150n) / 100n + 5n);
+  });
+
+  it("says plainly what the wallet holds and about how much it needs, rounded up", () => {
+    const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    expect(notEnoughGasMessage({ wallet, balance: 0n, needed: 3_012_345_000_000_000n })).toBe(
+      `Your wallet ${wallet} has 0 BNB, and this needs about 0.0031 BNB to pay for gas. Send BNB to it and try again.`,
+    );
+    expect(notEnoughGasMessage({ wallet, balance: 10n ** 12n, needed: 10n ** 16n })).toMatch(
+      /has less than 0\.0001 BNB, and this needs about 0\.01 BNB/,
+    );
+    expect(notEnoughGasMessage({ wallet, balance: 10n ** 17n, needed: 10n ** 17n + 3n * 10n ** 15n + 1n, value: 10n ** 17n })).toBe(
+      `Your wallet ${wallet} has 0.1 BNB, and this needs about 0.1031 BNB to pay 0.1 BNB and the gas. Send BNB to it and try again.`,
+    );
+  });
+});
+
+describe("the rest", () => {
+  it("gives an unknown contract error a plain fallback", () => {
+    expect(revertMessage("OwnableUnauthorizedAccount", [])).toBe("The contract refused: OwnableUnauthorizedAccount.");
+  });
+
+  it("opens in batches of at most 10", () => {
+    expect(openBatches(Array.from({ length: 23 }, (_, i) => i)).map((batch) => batch.length)).toEqual([10, 10, 3]);
+  });
+
+  it("parses a request into exactly its typed parameters", () => {
+    const parsed = actionRequestInput.safeParse({
+      action: "lootbox.open",
+      params: { boxIds: ["12", "7"] },
+      idempotencyKey: "form-12345678",
+    });
+    expect(parsed.success && parsed.data).toEqual({
+      action: "lootbox.open",
+      params: { boxIds: ["12", "7"] },
+      idempotencyKey: "form-12345678",
+    });
+    const leadingZero = actionRequestInput.safeParse({
+      action: "lootbox.open",
+      params: { boxIds: ["012"] },
+      idempotencyKey: "form-12345678",
+    });
+    expect(leadingZero.success).toBe(false);
+    const tooBig = actionRequestInput.safeParse({
+      action: "lootbox.open",
+      params: { boxIds: [`1${"0".repeat(78)}`] },
+      idempotencyKey: "form-12345678",
+    });
+    expect(tooBig.success).toBe(false);
+  });
+});

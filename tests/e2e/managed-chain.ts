@@ -1,0 +1,47 @@
+/**
+ * Reads of the e2e server's chain for the managed-wallet loot box tests: what a wallet holds and has sent, and
+ * what the sale asks, straight from the node, never through the app under test.
+ */
+import { expect, type Page } from "@playwright/test";
+import { type Address, createPublicClient, http } from "viem";
+import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { readDeployment } from "../../contracts/deployment";
+import { e2eDataDir } from "./stock";
+import { E2E_RPC_URL } from "./wallet";
+
+export function chainReader() {
+  const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`);
+  if (!deployment) throw new Error("No deployment of the e2e server's chain");
+  const { contracts } = deployment;
+  const client = createPublicClient({ transport: http(E2E_RPC_URL) });
+  const token = { USDT: contracts.usdt, QUARK: contracts.quark } as const;
+  return {
+    balance: (currency: keyof typeof token, wallet: Address) =>
+      client.readContract({ address: token[currency], abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] }),
+    /** The sale's price of one box in `currency`. */
+    price: (typeBox: number, currency: keyof typeof token) =>
+      client.readContract({
+        address: contracts.boxSale,
+        abi: blindBoxSaleAbi,
+        functionName: "priceInToken",
+        args: [BigInt(typeBox), token[currency]],
+      }),
+    /** Transactions the wallet has sent (its nonce). */
+    sent: (wallet: Address) => client.getTransactionCount({ address: wallet }),
+    boxes: async (wallet: Address) => {
+      const [ids, types] = await client.readContract({
+        address: contracts.box,
+        abi: blindBoxAbi,
+        functionName: "queryUserBoxes",
+        args: [wallet],
+      });
+      return ids.map((id, index) => ({ id, typeBox: Number(types[index]) }));
+    },
+  };
+}
+
+/** Waits on the status page (reloaded by its meta refresh, or updated in place with JS) until the action is final. */
+export async function waitForOutcome(page: Page, outcome: RegExp = /^Done: mined in block \d+\.$/) {
+  await expect(page).toHaveURL(/\/actions\/[0-9a-f]{32}/);
+  await expect(page.getByTestId("execution-status")).toHaveText(outcome, { timeout: 30_000 });
+}
