@@ -33,6 +33,20 @@ export default defineConfig({
   projects: [
     { name: "no-js", testDir: "tests/e2e/nojs", use: { ...chromium, javaScriptEnabled: false } },
     { name: "js", testDir: "tests/e2e/js", use: { ...chromium, javaScriptEnabled: true } },
+    // Specs that move the chain's clock (tests/e2e/chain-clock.ts) run after all others, one project after the other,
+    // each putting the chain back at its end. Run one alone with --no-deps.
+    {
+      name: "chain-time-nojs",
+      testDir: "tests/e2e/chain-time/nojs",
+      dependencies: ["no-js", "js"],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+    {
+      name: "chain-time-js",
+      testDir: "tests/e2e/chain-time/js",
+      dependencies: ["chain-time-nojs"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
   ],
   webServer: {
     command: "npx tsx tests/e2e/server.ts",

@@ -1,0 +1,47 @@
+/**
+ * Moving the e2e chain's clock, for the specs under tests/e2e/chain-time/ only. Time on a chain only goes
+ * forward, and the stake pools, the loot box 24 h windows and every other spec share this chain, so those specs
+ * run in their own projects after all the others (playwright.config.ts), and each one puts the chain back as it
+ * found it: `snapshotChain()` at the start, the returned `revert()` at the end.
+ */
+import { E2E_RPC_URL } from "./wallet";
+
+async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(E2E_RPC_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** The latest block's timestamp: the chain's now, in seconds. */
+export async function chainNow(): Promise<bigint> {
+  const block = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+  return BigInt(block.timestamp);
+}
+
+/** Moves the chain's clock forward and mines a block at the new time, so reads see it at once. */
+export async function advanceChainTime(seconds: number | bigint): Promise<void> {
+  await rpc("evm_increaseTime", [Number(seconds)]);
+  await rpc("evm_mine");
+}
+
+/** Moves the chain's clock to just past `timestamp` (no-op when it is already later). */
+export async function advanceChainTimePast(timestamp: bigint): Promise<void> {
+  const now = await chainNow();
+  if (now <= timestamp) await advanceChainTime(timestamp - now + 1n);
+}
+
+/** Takes a snapshot of the whole chain (state and clock); `revert()` returns to it. */
+export async function snapshotChain(): Promise<{ revert: () => Promise<void> }> {
+  const id = await rpc<string>("evm_snapshot");
+  return {
+    async revert() {
+      const reverted = await rpc<boolean>("evm_revert", [id]);
+      if (!reverted) throw new Error(`The chain could not go back to snapshot ${id}`);
+    },
+  };
+}
