@@ -1,5 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type UIMatch } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, SocialLinks } from "~/components/header";
 import { FlashDialog, showToast, ToastView } from "~/components/notices";
@@ -35,20 +35,34 @@ function toastThenReload(message: string) {
   window.setTimeout(() => window.location.reload(), TOAST_DURATION_MS);
 }
 
-/** Routes hide the header by exporting `handle = { hideHeader: true }` (product §2: /stripe/success). */
-function useHideHeader() {
-  return useMatches().some((match) => (match.handle as { hideHeader?: boolean } | undefined)?.hideHeader);
+/** What a route's `handle` may ask of the document. */
+export interface RouteHandle {
+  /** Hide the header and footer (product §2: /stripe/success). */
+  hideHeader?: boolean;
+  /**
+   * The page's route only: with JavaScript off, reload after this many seconds, given its loader data (undefined
+   * when it failed); null for no reload. A <noscript> meta refresh, in the head where it belongs.
+   */
+  refreshSeconds?: (data: unknown) => number | null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootLoader>("root");
   const nonce = useNonce();
-  const hideHeader = useHideHeader();
+  const matches = useMatches() as UIMatch<unknown, RouteHandle | undefined>[];
+  const hideHeader = matches.some((match) => match.handle?.hideHeader);
+  const page = matches[matches.length - 1];
+  const refreshSeconds = page?.handle?.refreshSeconds?.(page.data);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {refreshSeconds ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+          </noscript>
+        ) : null}
         <Meta />
         <Links />
       </head>

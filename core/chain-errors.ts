@@ -1,16 +1,27 @@
 /**
  * Chain refusals in the product's words (product §5 where it has them): the contracts' custom errors by name and
  * arguments, and the managed wallet's gas shortfall. One wording for the browser-wallet island and the SSO
- * executor. No viem: the callers decode the revert, and the always-loaded loot box pages import this module.
+ * executor. No viem: the callers decode the revert. The pages' rules import chain-text.ts instead.
  */
 import { boxTitle } from "./boxes";
+import { formatChainTime, INSUFFICIENT_BALANCE } from "./chain-text";
 import { formatWei } from "./money";
+import { STAKE_POOLS } from "./pools";
 
-export const INSUFFICIENT_BALANCE = "Transaction failed. You do not have enough balance.";
+export { formatChainTime, INSUFFICIENT_BALANCE };
 
-/** A unix time in seconds as a UTC date and time (the same on the server and in every browser). */
-export function formatChainTime(seconds: bigint): string {
-  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** "the Standard Pool", or "pool 9" for an id outside the catalogue. */
+function poolName(poolId: unknown): string {
+  const pool = STAKE_POOLS.find((entry) => String(entry.id) === String(poolId));
+  return pool ? `the ${pool.title}` : `pool ${String(poolId)}`;
+}
+
+/** FireStaking's StakingNotOpen by the pool's status (0 upcoming, 2 locked, 3 ended). */
+function stakingNotOpen(poolId: unknown, status: unknown): string {
+  const pool = poolName(poolId);
+  if (Number(status) === 0) return `Staking in ${pool} has not opened yet, so it takes no deposits.`;
+  if (Number(status) === 2) return `Staking in ${pool} has ended: it takes no more deposits, and the stakes are locked in the vault.`;
+  return `Staking in ${pool} has ended: it takes no more deposits.`;
 }
 
 /** A contract's custom error (its name and decoded arguments) as the product says it. */
@@ -39,6 +50,18 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "NotBoxOwner":
     case "NotEnoughBoxes":
       return "Some of these boxes are no longer yours to open. Reload the page to see your boxes.";
+    case "StakingNotOpen":
+      return stakingNotOpen(args[0], args[1]);
+    case "VaultLocked": {
+      const [poolId, endVaultTime] = args as [bigint, bigint];
+      return `Your stake in ${poolName(poolId)} is locked in the vault until ${formatChainTime(endVaultTime)}. You can withdraw and claim after that.`;
+    }
+    case "NothingStaked":
+      return `You have nothing staked in ${poolName(args[0])}.`;
+    case "ZeroAmount":
+      return "Enter an amount of FIRE above zero.";
+    case "UnknownPool":
+      return `There is no ${poolName(args[0])}.`;
     default:
       return `The contract refused: ${name}.`;
   }

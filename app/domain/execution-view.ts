@@ -7,6 +7,8 @@
 import { FINAL_EXECUTION_STATUSES, type Execution, type ExecutionStep } from "~core/api/actions";
 import { boxTitle } from "~core/boxes";
 import { decodeItemData, type ItemAttributes } from "~core/item-data";
+import { formatPrice } from "~core/money";
+import { findPool } from "~core/pools";
 
 /** An item that came out of a box, as the item list shows it (components/lootbox/items.tsx). */
 export interface OpenedItem {
@@ -58,6 +60,14 @@ export function describeAction(execution: Pick<Execution, "action" | "params">):
     case "lootbox.open": {
       const { boxIds } = execution.params as Extract<Execution["params"], { boxIds: string[] }>;
       return `Open ${boxes(boxIds.length, "loot box")}`;
+    }
+    case "staking.deposit": {
+      const { poolId, amount } = execution.params as Extract<Execution["params"], { amount: string }>;
+      return `Stake ${formatPrice(amount, "FIRE")} in the ${findPool(String(poolId))?.title ?? `pool ${poolId}`}`;
+    }
+    case "staking.withdraw": {
+      const { poolId } = execution.params as Extract<Execution["params"], { poolId: number }>;
+      return `Withdraw and claim from the ${findPool(String(poolId))?.title ?? `pool ${poolId}`}`;
     }
   }
 }

@@ -18,7 +18,7 @@ export interface BuyOffer {
   remainingToday: number | null;
 }
 
-/** `limits` as components/lootbox/rules.ts purchaseLimits reads them, and its purchaseBlockedNote. */
+/** `limits` as lootbox-rules.ts purchaseLimits reads them, and its purchaseBlockedNote. */
 export function buyOffer(
   entry: LootBoxEntry,
   prices: Partial<Record<PaymentCurrency, bigint>>,

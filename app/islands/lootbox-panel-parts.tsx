@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { ItemList, type OpenedItem } from "~/components/lootbox/items";
-import { clampOpenCount } from "~/components/lootbox/rules";
+import { clampOpenCount } from "~/domain/lootbox-rules";
 import { shortAddress } from "~core/address";
 import type { PaymentCurrency } from "~core/boxes";
 import { OPEN_BATCH_MAX } from "~core/constants";
@@ -32,14 +32,6 @@ export function ModeNotice({
   onSwitch: () => void;
   busy: boolean;
 }) {
-  if (mode.ok && mode.path === "web") {
-    return (
-      <p className="text-sm text-amber-200">
-        Your account uses a managed wallet, which acts through the web. Loot boxes are bought and opened on-chain, so they need a browser
-        wallet (MetaMask or OKX Wallet) bound to your account instead.
-      </p>
-    );
-  }
   if (mode.ok) return null;
   switch (mode.message) {
     case "no wallet extension":

@@ -1,7 +1,8 @@
 /**
  * Buy and open loot boxes (product §4 loot box flow): wallet mode first, then the transaction sequences of
  * lootbox-transactions.ts, every step shown, one action at a time. After a confirmed transaction the route's
- * loader runs again, so limits and boxes stay the server's.
+ * loader runs again, so limits and boxes stay the server's. Browser wallets only: the route gives an account with a
+ * managed wallet its server forms instead of this island.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Address } from "viem";
@@ -10,7 +11,7 @@ import { useConfig, useConnection } from "wagmi";
 import { type OpenedItem } from "~/components/lootbox/items";
 import { shortAddress } from "~core/address";
 import type { PaymentCurrency } from "~core/boxes";
-import { ALTERNATIVE_WALLET, DEFAULT_WALLET, usesWebPath, walletMode, type BoundWallet } from "~/domain/wallet-mode";
+import { ALTERNATIVE_WALLET, DEFAULT_WALLET, walletMode, type BoundWallet } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "./eip1193";
 import { chainErrorMessage, ShownError } from "./lootbox-chain";
@@ -59,16 +60,14 @@ function Panel(props: LootboxPanelProps) {
   useEffect(() => setHasExtension(Boolean(injectedProvider())), []);
 
   const busy = step.status === "pending";
-  const managed = usesWebPath(account.loggedIn, account.bound);
   const connected =
     connection.status === "connected" && connection.address ? { account: connection.address, chainId: connection.chainId } : null;
-  // The account is requested before any check that needs it (product §4): until then only the first two rules can speak.
-  const mode =
-    managed || !hasExtension
-      ? walletMode({ ...account, wallet: null, expectedChainId: chain.chainId })
-      : connected
-        ? walletMode({ ...account, wallet: connected, expectedChainId: chain.chainId })
-        : null;
+  // The account is requested before any check that needs it (product §4): until then only the extension rule can speak.
+  const mode = !hasExtension
+    ? walletMode({ ...account, wallet: null, expectedChainId: chain.chainId })
+    : connected
+      ? walletMode({ ...account, wallet: connected, expectedChainId: chain.chainId })
+      : null;
   // Without an extension the buttons stay live: pressing one brings up product §8's install dialog.
   const blocked = mode !== null && !(mode.ok && mode.path === "blockchain") && !(!mode.ok && mode.message === "no wallet extension");
   const disabled = busy || blocked;
@@ -90,7 +89,6 @@ function Panel(props: LootboxPanelProps) {
 
   /** Product §4 before every on-chain action: request the account, then let the wallet mode decide. */
   async function requireWallet(say: Progress): Promise<Address> {
-    if (managed) throw new ShownError("Loot boxes need a browser wallet bound to your account; a managed wallet cannot buy or open them.");
     if (!injectedProvider()) {
       setHasExtension(false);
       requestWalletInstall();
@@ -169,7 +167,6 @@ function Panel(props: LootboxPanelProps) {
             Wallet <span className="font-mono">{shortAddress(connected.account)}</span>
           </p>
         ) : (
-          !managed &&
           hasExtension && (
             <button type="button" className="btn-secondary" onClick={connectWallet} disabled={busy}>
               Connect wallet

@@ -10,7 +10,7 @@ import { getBalance, readContract, simulateContract, waitForTransactionReceipt, 
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
 import type { OpenedItem } from "~/components/lootbox/items";
-import { checkPurchase, INVALID_ERC721, openBatches } from "~/components/lootbox/rules";
+import { checkPurchase, INVALID_ERC721, openBatches } from "~/domain/lootbox-rules";
 import type { PaymentCurrency } from "~core/boxes";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
 import type { PublicChainConfig } from "~/services/chain.server";

@@ -25,7 +25,10 @@ function walletConnector(id: WalletId) {
 
 let instance: { config: Config; queryClient: QueryClient } | undefined;
 
-export function walletClients(chain: PublicChainConfig) {
+/** Only the chain's id and node: each island brings its own contract addresses. */
+type WalletChain = Pick<PublicChainConfig, "chainId" | "rpcUrl">;
+
+export function walletClients(chain: WalletChain) {
   instance ??= {
     config: createConfig({
       chains: [
@@ -61,7 +64,7 @@ function ConnectionMirror() {
   return null;
 }
 
-export function WalletProviders({ chain, children }: { chain: PublicChainConfig; children: ReactNode }) {
+export function WalletProviders({ chain, children }: { chain: WalletChain; children: ReactNode }) {
   const { config, queryClient } = walletClients(chain);
   return (
     // Reconnect only what the user connected here and did not log out of (wagmi alone would take any authorised wallet).

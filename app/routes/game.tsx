@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { BoxCatalogue, NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/components/lootbox/catalogue";
+import { BoxCatalogue } from "~/components/lootbox/box-catalogue";
+import { NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { StoreLinks } from "~/components/store-links";
 import { Page, Section } from "~/components/page";
 import type { RootLoader } from "~/root";

@@ -1,30 +1,12 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { isOwnNavigation } from "~/domain/fetch-site";
-import { safeRedirect } from "~/domain/safe-redirect";
-import { getAuth } from "~/services/apis.server";
-import { logout } from "~/services/auth.server";
+import { loaderCacheControl, logoutPage, logoutPost } from "./logout.server";
 
-function redirectParam(request: Request) {
-  return safeRedirect(new URL(request.url).searchParams.get("redirect"));
-}
+export const loader = logoutPage;
 
-/** POST /logout?redirect=… ends the session and follows a same-site redirect (server.ts refuses cross-site posts). */
-export async function action({ request }: ActionFunctionArgs) {
-  return logout(request, redirectParam(request));
-}
+export const headers = loaderCacheControl;
 
-/**
- * GET /logout?redirect=… (product §2's sign-on page) signs out at once when the user asked for it: from our own
- * pages or the address bar. A link from anywhere else gets a confirmation, so no other site can sign anyone out.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = redirectParam(request);
-  if (isOwnNavigation(request.headers.get("Sec-Fetch-Site"))) return logout(request, redirectTo);
-  const { token } = await getAuth(request);
-  if (!token) throw redirect(redirectTo);
-  return json({ redirectTo }, { headers: { "Cache-Control": "no-store" } });
-}
+export const action = logoutPost;
 
 export const meta: MetaFunction = () => [{ title: "Log out | Spark Era" }, { name: "robots", content: "noindex" }];
 

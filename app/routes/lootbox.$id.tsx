@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -6,62 +6,22 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { BoxLimits, BoxPrices, NEEDS_WALLET_TEXT, OwnedBoxes, RankBadge, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { WalletBalances } from "~/components/lootbox/balances";
 import { GasNotice, ManagedBuyForm, ManagedOpenForms } from "~/components/lootbox/managed-forms";
-import { purchaseBlockedNote, purchaseLimits } from "~/components/lootbox/rules";
+import { purchaseBlockedNote, purchaseLimits } from "~/domain/lootbox-rules";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { findBox } from "~core/boxes";
-import { MAX_BOXES_PER_OPEN_ACTION } from "~core/constants";
 import { loginHref } from "~/domain/safe-redirect";
-import { usesWebPath } from "~/domain/wallet-mode";
 import type { RootLoader } from "~/root";
-import { getAuth } from "~/services/apis.server";
-import { publicChainConfig, readShopForRequest } from "~/services/chain.server";
-import { newIdempotencyKey } from "~/services/actions.server";
-import { lootboxAction } from "~/services/lootbox-actions.server";
-import { loaderCacheControl } from "~/services/page-headers.server";
-import { buyOffer } from "~/domain/lootbox-offer";
+import { loaderCacheControl, lootboxPage, lootboxPost } from "./lootbox.$id.server";
 
 const LootboxPanel = lazy(() => import("~/islands/lootbox-panel.client"));
 
 export const meta: MetaFunction = ({ params }) => [{ title: `${findBox(Number(params.id))?.title ?? "Loot box"} | Spark Era` }];
 
-/** The box type named by the URL, or a 404 for anything that is not a box type we sell. */
-function boxTypeParam(id: string | undefined): number {
-  const typeBox = id && /^\d{1,3}$/.test(id) ? Number(id) : NaN;
-  if (!findBox(typeBox)) throw new Response("Not found", { status: 404 });
-  return typeBox;
-}
-
-/**
- * Prices, limits and the bound wallet's boxes from the chain. A managed wallet (product §4 web path) also gets
- * its forms: what it may buy now, its boxes of this type, and a fresh idempotency key per form; the page is then
- * never cached, so going back to it never re-posts an old key.
- */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const typeBox = boxTypeParam(params.id);
-  const [shop, { token, user }] = await Promise.all([readShopForRequest(request, [typeBox]), getAuth(request)]);
-  const bound = user ? { address: user.WalletAddress, bindAddrType: user.BindAddrType } : null;
-  const webPath = usesWebPath(Boolean(token), bound);
-  const page = { typeBox, shop, chain: publicChainConfig(), webPath, managed: null };
-  if (!webPath || !shop.available || !shop.wallet) return page;
-  const { sale, wallet } = shop;
-  const boxIds = wallet.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id.toString());
-  const limits = purchaseLimits({ ...sale[0], window: wallet.windows[typeBox] });
-  const managed = {
-    offer: buyOffer(findBox(typeBox)!, sale[0].prices, limits, purchaseBlockedNote(limits)),
-    keys: { buy: newIdempotencyKey(), open: newIdempotencyKey(), openAll: newIdempotencyKey() },
-    boxIds: boxIds.slice(0, MAX_BOXES_PER_OPEN_ACTION),
-    owned: boxIds.length,
-    hasBnb: wallet.balances.BNB > 0n,
-  };
-  return data({ ...page, managed }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = lootboxPage;
 
 export const headers = loaderCacheControl;
 
-/** The managed wallet's forms (buy, open, open all, open now): each starts an executor action and redirects to its status. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  return lootboxAction(request, boxTypeParam(params.id));
-}
+export const action = lootboxPost;
 
 export default function LootboxRoute() {
   const { typeBox, shop, chain, webPath, managed } = useLoaderData<typeof loader>();

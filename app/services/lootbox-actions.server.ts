@@ -22,10 +22,33 @@ import { signedInApis, type Apis } from "./apis.server";
 import { queryUserBoxes, walletFromUserInfo } from "./chain.server";
 import { emitBoxPurchaseOnce } from "./lootbox-analytics.server";
 
-/** What a refused post answers: the errors by field name ("" for the whole form), for the form of `intent`. */
+/**
+ * What a refused post answers, for the form of `intent`: the errors by field name ("" for the whole form), and
+ * what the player had chosen, so the form comes back as it was posted (without JavaScript too).
+ */
 export interface LootboxActionData {
   intent: LootboxIntent | null;
   errors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+/** The fields a player chooses on each form; everything else is the page's own (hidden) and comes fresh with it. */
+const CHOSEN_FIELDS: Record<LootboxIntent, readonly string[]> = {
+  buy: ["currency", "quantity"],
+  open: ["count"],
+  "open-all": [],
+  "open-bought": [],
+};
+
+function chosenValues(intent: LootboxIntent | null, formData: FormData): Record<string, string> {
+  const fields = intent ? CHOSEN_FIELDS[intent] : [];
+  // Only compared with the options the page offers, never shown; cut anyway, so a refusal never echoes a large body.
+  return Object.fromEntries(
+    fields.flatMap((name) => {
+      const value = formData.get(name);
+      return typeof value === "string" ? [[name, value.slice(0, 20)]] : [];
+    }),
+  );
 }
 
 export const MANAGED_ONLY_MESSAGE =
@@ -94,7 +117,8 @@ export async function lootboxAction(request: Request, typeBox: number) {
   const formData = await request.formData();
   const posted = String(formData.get("intent") ?? "");
   const intent = LOOTBOX_INTENTS.find((name) => name === posted) ?? null;
-  const answer = ({ status, errors }: Refusal) => data<LootboxActionData>({ intent, errors }, { status });
+  const answer = ({ status, errors }: Refusal) =>
+    data<LootboxActionData>({ intent, errors, values: chosenValues(intent, formData) }, { status });
 
   const wallet = walletFromUserInfo(user.WalletAddress);
   if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType }))

@@ -18,13 +18,27 @@ export interface LootboxOpenParams {
   boxIds: string[];
 }
 
-/** Every action the executor knows, with its parameters. Staking, claims and spaceships add theirs here. */
+/** product §6 loyalty staking: stake FIRE in a pool (a FIRE approval of the staking contract first when short). */
+export interface StakingDepositParams {
+  poolId: number;
+  /** FIRE in wei, a decimal string. */
+  amount: string;
+}
+
+/** product §6 loyalty staking: once the pool's vault has ended, take the whole stake back and forge the reward boxes. */
+export interface StakingWithdrawParams {
+  poolId: number;
+}
+
+/** Every action the executor knows, with its parameters. Claims and spaceships add theirs here. */
 export interface ActionParams {
   "lootbox.buy": LootboxBuyParams;
   "lootbox.open": LootboxOpenParams;
+  "staking.deposit": StakingDepositParams;
+  "staking.withdraw": StakingWithdrawParams;
 }
 export type ActionName = keyof ActionParams;
-export const ACTION_NAMES = ["lootbox.buy", "lootbox.open"] as const satisfies readonly ActionName[];
+export const ACTION_NAMES = ["lootbox.buy", "lootbox.open", "staking.deposit", "staking.withdraw"] as const satisfies readonly ActionName[];
 
 /** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */
 export type ActionRequest = {
@@ -37,7 +51,7 @@ export const FINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["mined", "f
 
 /** One transaction of an execution, in the order they are sent. */
 export interface ExecutionStep {
-  kind: "approve" | "buy" | "approve-opener" | "open";
+  kind: "approve" | "buy" | "approve-opener" | "open" | "approve-stake" | "deposit" | "withdraw";
   /** What the step does, in the product's words ("Approve 20 USDT", "Open 10 boxes (batch 1 of 2)"). */
   label: string;
   status: "pending" | "sent" | "mined" | "failed";
@@ -56,6 +70,10 @@ export interface ExecutionResult {
   boxIds?: string[];
   /** lootbox.open: the items minted, in order. */
   items?: OpenedItemWire[];
+  /** staking.withdraw: the reward boxes forged for the stake, in order. */
+  rewardBoxIds?: string[];
+  /** staking.withdraw: the FIRE returned, in wei. */
+  amountReturned?: string;
 }
 
 /** GET /sso/actions/{id}, and the answer of POST /sso/actions. */

@@ -72,6 +72,7 @@ export interface Funds {
   BNB?: bigint;
   USDT?: bigint;
   QUARK?: bigint;
+  FIRE?: bigint;
   /** Boxes forged straight into the wallet, by box type. */
   boxes?: Partial<Record<number, number>>;
 }
@@ -95,6 +96,7 @@ export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise
   for (const [currency, token] of [
     ["USDT", c.usdt],
     ["QUARK", c.quark],
+    ["FIRE", c.fire],
   ] as const) {
     const amount = funds[currency];
     if (amount)

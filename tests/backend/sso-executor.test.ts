@@ -53,7 +53,10 @@ describe("POST /sso/actions refuses before anything is sent", () => {
   it("answers 400 to an unknown action, extra keys, an address or calldata in params, and bad values", async () => {
     const { token, wallet } = await managedPlayer(b, t, { BNB: 1n, USDT: 100n });
     const refusals: [unknown, RegExp][] = [
-      [{ action: "token.transfer", params: {}, idempotencyKey: newKey() }, /^action: must be one of lootbox\.buy, lootbox\.open$/],
+      [
+        { action: "token.transfer", params: {}, idempotencyKey: newKey() },
+        /^action: must be one of lootbox\.buy, lootbox\.open, staking\.deposit, staking\.withdraw$/,
+      ],
       [{ ...buy(STANDARD, "USDT", 1), to: c.usdt }, /^may hold only action, params and idempotencyKey/],
       [
         { ...buy(STANDARD, "USDT", 1), params: { typeBox: 4, currency: "USDT", quantity: 1, spender: wallet } },

@@ -7,7 +7,7 @@ import { zeroAddress, type Account, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
-import { INVALID_ERC721 } from "~/components/lootbox/rules";
+import { INVALID_ERC721 } from "~/domain/lootbox-rules";
 import { INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { chainErrorMessage, LootboxError } from "~/islands/lootbox-chain";
 import { buyBoxes, openBoxes, type BuyRequest, type LootboxClients } from "~/islands/lootbox-transactions";

@@ -14,6 +14,7 @@ import { E2E_RPC_URL } from "./wallet";
 export interface ChainFunds {
   /** Whole coins and tokens. */
   BNB?: number;
+  FIRE?: number;
   QUARK?: number;
   USDT?: number;
   /** Unopened boxes by box type. */
@@ -54,10 +55,10 @@ export async function fundOnChain(wallet: Address, funds: ChainFunds, { imperson
   const { contracts, accounts } = deployment;
   await rpc("anvil_setBalance", [wallet, toHex(parseEther(String(funds.BNB ?? 0)))]);
   if (impersonate) await rpc("anvil_impersonateAccount", [wallet]);
-  for (const token of ["QUARK", "USDT"] as const) {
+  for (const token of ["FIRE", "QUARK", "USDT"] as const) {
     const amount = funds[token];
     if (!amount) continue;
-    const address = { QUARK: contracts.quark, USDT: contracts.usdt }[token];
+    const address = { FIRE: contracts.fire, QUARK: contracts.quark, USDT: contracts.usdt }[token];
     await send(accounts.deployer, address, { abi: gameTokenAbi, functionName: "mint", args: [wallet, parseEther(String(amount))] });
   }
   const boxes = Object.entries(funds.boxes ?? {}).filter(([, count]) => count);

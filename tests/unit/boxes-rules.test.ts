@@ -4,7 +4,7 @@ import { encodeItem, decodeItemData } from "~core/item-data";
 import { formatPrice } from "~core/money";
 import { describeItem } from "~/components/lootbox/items";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
-import { checkPurchase, clampOpenCount, openBatches, purchaseBlockedNote, purchaseLimits } from "~/components/lootbox/rules";
+import { checkPurchase, clampOpenCount, openBatches, purchaseBlockedNote, purchaseLimits } from "~/domain/lootbox-rules";
 
 const ether = (whole: bigint) => whole * 10n ** 18n;
 

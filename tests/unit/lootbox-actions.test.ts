@@ -95,7 +95,7 @@ describe("buy", () => {
     expect(sent()).toEqual([{ action: "lootbox.buy", params: { typeBox: 18, currency: "QUARK", quantity: 1 }, idempotencyKey: KEY }]);
   });
 
-  it("answers field errors with a 400 and sends nothing", async () => {
+  it("answers field errors with a 400, the choices posted, and sends nothing", async () => {
     const answer = await post({ intent: "buy", currency: "USDT", quantity: "0", idempotencyKey: KEY }, 18);
     expect(answer.status).toBe(400);
     expect(answer.data).toEqual({
@@ -104,8 +104,14 @@ describe("buy", () => {
         currency: ["The V3-Galaxy loot box can be paid only in QUARK."],
         quantity: ["Choose how many boxes to buy, from 1 to 10"],
       },
+      values: { currency: "USDT", quantity: "0" },
     });
     expect(sso.startAction).not.toHaveBeenCalled();
+  });
+
+  it("sends back only the choices a player makes on the form, each cut short: never the page's hidden fields", async () => {
+    const answer = await post({ intent: "buy", currency: "Q".repeat(5000), idempotencyKey: KEY, boxIds: "1,2", typeBox: "17" });
+    expect((answer.data as { values: unknown }).values).toEqual({ currency: "Q".repeat(20) });
   });
 
   it.each([
@@ -119,10 +125,10 @@ describe("buy", () => {
     [503, "The chain is not answering right now, so nothing was sent. Please try again in a moment."],
   ])("shows the executor's %i refusal next to the form, with its status", async (status, message) => {
     sso.startAction.mockRejectedValue(new BackendError(message, status));
-    expect(await post({ intent: "buy", currency: "USDT", quantity: "1", idempotencyKey: KEY })).toEqual({
+    expect(await post({ intent: "buy", currency: "QUARK", quantity: "3", idempotencyKey: KEY })).toEqual({
       status,
       location: null,
-      data: { intent: "buy", errors: { "": [message] } },
+      data: { intent: "buy", errors: { "": [message] }, values: { currency: "QUARK", quantity: "3" } },
     });
   });
 });
@@ -136,7 +142,10 @@ describe("refused before anything is sent", () => {
   });
 
   it("an unknown intent: 400", async () => {
-    expect(await post({ intent: "transfer", idempotencyKey: KEY })).toMatchObject({ status: 400, data: { intent: null } });
+    expect(await post({ intent: "transfer", idempotencyKey: KEY, currency: "USDT" })).toMatchObject({
+      status: 400,
+      data: { intent: null, values: {} },
+    });
     expect(sso.startAction).not.toHaveBeenCalled();
   });
 });
@@ -159,6 +168,14 @@ describe("open", () => {
   it("passes boxes the wallet no longer holds on to the executor: a retry of an opening gets its execution back", async () => {
     await post({ intent: "open-all", boxIds: "1,2", idempotencyKey: KEY });
     expect(sent()).toEqual([{ action: "lootbox.open", params: { boxIds: ["1", "2"] }, idempotencyKey: KEY }]);
+  });
+
+  it("answers a refused open x N with the count posted, so the form comes back as it was", async () => {
+    expect(await post({ intent: "open", count: "12", boxIds: "5,6", idempotencyKey: KEY })).toEqual({
+      status: 400,
+      location: null,
+      data: { intent: "open", errors: { count: ["Choose how many boxes to open, from 1 to 10"] }, values: { count: "12" } },
+    });
   });
 
   it("says the chain is down (503) when the boxes cannot be checked", async () => {

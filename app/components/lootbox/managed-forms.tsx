@@ -13,11 +13,22 @@ import type { BuyOffer } from "~/domain/lootbox-offer";
 export interface FormErrors {
   intent: string | null;
   errors: Record<string, string[]>;
+  /** What the player had chosen on the refused form, by field name. */
+  values: Record<string, string>;
 }
 
 function errorsFor(intent: string, answer: FormErrors | null | undefined, field: string): string[] | undefined {
   return answer?.intent === intent ? answer.errors[field] : undefined;
 }
+
+/** The refused form's choice of `field` when it is one of `offered`, else the first offered: the form comes back as posted. */
+function chosen(intent: string, answer: FormErrors | null | undefined, field: string, offered: readonly string[]): string | undefined {
+  const value = answer?.intent === intent ? answer.values[field] : undefined;
+  return value !== undefined && offered.includes(value) ? value : offered[0];
+}
+
+/** 1..n as option values. */
+const counts = (n: number) => Array.from({ length: n }, (_, index) => String(index + 1));
 
 /**
  * A field's errors, announced; the same look as components/forms.tsx ErrorList, which would bring Conform's
@@ -76,6 +87,14 @@ export function ManagedBuyForm({
   const { currencies, totals, maxQuantity, blockedNote, remainingToday } = offer;
   const fieldErrors = (field: string) => errorsFor("buy", answer, field);
   if (currencies.length === 0) return <p className="muted">This box is not on sale right now.</p>;
+  const currency = chosen(
+    "buy",
+    answer,
+    "currency",
+    currencies.map((offered) => offered.currency),
+  );
+  const quantity = chosen("buy", answer, "quantity", counts(totals.length));
+  const quantityErrors = fieldErrors("quantity");
   return (
     <Form method="post" className="flex flex-col gap-3" aria-labelledby="buy-form-title">
       <h3 id="buy-form-title" className="font-semibold text-white">
@@ -85,10 +104,10 @@ export function ManagedBuyForm({
       {wallet}
       <fieldset className="flex flex-wrap gap-3" aria-describedby={fieldErrors("currency") ? "buy-currency-errors" : undefined}>
         <legend className="mb-2 text-sm font-semibold text-slate-100">Pay with</legend>
-        {currencies.map(({ currency, each }, index) => (
-          <label key={currency} className="flex items-center gap-2 rounded-md border border-space-700 px-3 py-2 text-sm">
-            <input type="radio" name="currency" value={currency} defaultChecked={index === 0} />
-            {currency} <span className="text-slate-300">({each} each)</span>
+        {currencies.map((offered) => (
+          <label key={offered.currency} className="flex items-center gap-2 rounded-md border border-space-700 px-3 py-2 text-sm">
+            <input type="radio" name="currency" value={offered.currency} defaultChecked={offered.currency === currency} />
+            {offered.currency} <span className="text-slate-300">({offered.each} each)</span>
           </label>
         ))}
       </fieldset>
@@ -101,7 +120,9 @@ export function ManagedBuyForm({
           id="buy-quantity"
           name="quantity"
           className="field-input max-w-xs"
-          aria-describedby="buy-quantity-hint"
+          aria-describedby={quantityErrors ? "buy-quantity-errors buy-quantity-hint" : "buy-quantity-hint"}
+          aria-invalid={quantityErrors ? true : undefined}
+          defaultValue={quantity}
           disabled={!maxQuantity}
         >
           {totals.map((total, index) => (
@@ -114,7 +135,7 @@ export function ManagedBuyForm({
           {blockedNote ??
             `Up to ${maxQuantity} in one purchase${remainingToday === null ? "" : `; ${remainingToday} more in your current 24 hours`}.`}
         </p>
-        <ErrorList errors={fieldErrors("quantity")} />
+        <ErrorList id="buy-quantity-errors" errors={quantityErrors} />
       </div>
       <Refused messages={[...(fieldErrors("idempotencyKey") ?? []), ...(fieldErrors("") ?? [])]} />
       <button type="submit" className="btn-primary self-start" disabled={busy || maxQuantity === 0}>
@@ -155,6 +176,8 @@ export function ManagedOpenForms({
     );
   }
   const ids = boxIds.join(",");
+  const count = chosen("open", answer, "count", counts(Math.min(boxIds.length, OPEN_BATCH_MAX)));
+  const countErrors = errorsFor("open", answer, "count");
   return (
     <div className="flex flex-col gap-3" aria-labelledby="open-forms-title">
       <h3 id="open-forms-title" className="font-semibold text-white">
@@ -168,13 +191,21 @@ export function ManagedOpenForms({
             <label htmlFor="open-count" className="text-sm font-medium text-slate-100">
               Boxes to open
             </label>
-            <select id="open-count" name="count" className="field-input">
-              {Array.from({ length: Math.min(boxIds.length, OPEN_BATCH_MAX) }, (_, index) => (
-                <option key={index} value={index + 1}>
-                  {index + 1}
+            <select
+              id="open-count"
+              name="count"
+              className="field-input"
+              defaultValue={count}
+              aria-describedby={countErrors ? "open-count-errors" : undefined}
+              aria-invalid={countErrors ? true : undefined}
+            >
+              {counts(Math.min(boxIds.length, OPEN_BATCH_MAX)).map((value) => (
+                <option key={value} value={value}>
+                  {value}
                 </option>
               ))}
             </select>
+            <ErrorList id="open-count-errors" errors={countErrors} />
           </div>
           <button type="submit" className="btn-secondary" disabled={busy}>
             Open
@@ -187,7 +218,6 @@ export function ManagedOpenForms({
           </button>
         </Form>
       </div>
-      <ErrorList errors={errorsFor("open", answer, "count")} />
       <Refused messages={[...openErrors("open"), ...openErrors("open-all"), ...openErrors("open-bought")]} />
     </div>
   );

@@ -1,14 +1,22 @@
 /**
  * What a managed wallet may be made to sign (docs/decisions/0005): calls of our deployed contracts, function by
  * function, with the spenders an approval may name and the value only a BNB purchase may carry. Every
- * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action (staking,
- * claims, spaceships) means a planner and rows here.
+ * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action (claims,
+ * spaceships) means a planner and rows here.
  */
 import { type Abi, type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkErrorsAbi } from "../../../contracts/generated/abi";
-import type { PaymentCurrency } from "~core/boxes";
+import {
+  blindBoxAbi,
+  blindBoxOpenerAbi,
+  blindBoxSaleAbi,
+  fireStakingAbi,
+  gameTokenAbi,
+  sparkErrorsAbi,
+} from "../../../contracts/generated/abi";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import { STAKE_POOLS } from "~core/pools";
 import type { BackendChain } from "../../types";
+import type { CappedCurrency } from "./policy";
 
 export type Contracts = BackendChain["contracts"];
 export type ContractKey = keyof Contracts;
@@ -22,7 +30,7 @@ export interface TxRequest {
 
 export interface GuardContext {
   contracts: Contracts;
-  valueCaps: Record<PaymentCurrency, bigint>;
+  valueCaps: Record<CappedCurrency, bigint>;
   /** The sale's BNB price of one box of this type now (0 when not for BNB); only a native purchase asks. */
   nativePrice(boxType: bigint): Promise<bigint>;
 }
@@ -44,12 +52,13 @@ export class GuardRefusal extends Error {}
 export const APPROVE_SPENDERS: Readonly<Partial<Record<ContractKey, readonly ContractKey[]>>> = {
   usdt: ["boxSale"],
   quark: ["boxSale"],
+  fire: ["staking"],
 };
 
 const noValue = (value: bigint) => (value === 0n ? null : "may not carry BNB");
 
 const approve =
-  (token: ContractKey, currency: PaymentCurrency): Rule =>
+  (token: ContractKey, currency: CappedCurrency): Rule =>
   ([spender, amount], value, { contracts, valueCaps }) => {
     const allowed = (APPROVE_SPENDERS[token] ?? []).some((key) => isAddressEqual(contracts[key], spender as Address));
     if (!allowed) return `spender ${String(spender)} is not allowed`;
@@ -82,13 +91,25 @@ const batchOpen: Rule = ([count], value) => (quantityOk(count) ? noValue(value) 
 const batchOpenWithIds: Rule = ([ids], value) =>
   quantityOk(BigInt((ids as readonly bigint[]).length)) ? noValue(value) : "1-10 boxes per call";
 
+const knownPool = (poolId: unknown) => STAKE_POOLS.some((pool) => BigInt(pool.id) === poolId);
+
+const deposit: Rule = ([poolId, amount], value, { valueCaps }) => {
+  if (!knownPool(poolId)) return "not a pool of the catalogue";
+  if ((amount as bigint) <= 0n || (amount as bigint) > valueCaps.FIRE) return "amount is outside the per-action cap";
+  return noValue(value);
+};
+
+const withdrawAndClaim: Rule = ([poolId], value) => (knownPool(poolId) ? noValue(value) : "not a pool of the catalogue");
+
 /** The allowlist: contract of the deployment → function → rule. */
 export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
   usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
   quark: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("quark", "QUARK") } },
+  fire: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("fire", "FIRE") } },
   boxSale: { abi: [...blindBoxSaleAbi, ...sparkErrorsAbi], functions: { buyWithErc20, buyWithNativeToken } },
   box: { abi: [...blindBoxAbi, ...sparkErrorsAbi], functions: { setApprovalForAll } },
   opener: { abi: [...blindBoxOpenerAbi, ...sparkErrorsAbi], functions: { batchOpen, batchOpenWithIds } },
+  staking: { abi: [...fireStakingAbi, ...sparkErrorsAbi], functions: { deposit, withdrawAndClaim } },
 };
 
 /** The allowlisted call `tx` makes, or a GuardRefusal saying why it may not be signed. */

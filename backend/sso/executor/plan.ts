@@ -1,6 +1,6 @@
 /**
  * What a planner is: it pre-checks an action against the chain and turns it into transactions (steps), and it
- * reads each mined step's receipt into the result. Planners live one per action (lootbox-buy.ts, lootbox-open.ts)
+ * reads each mined step's receipt into the result. Planners live by action (lootbox-buy.ts, lootbox-open.ts, staking.ts)
  * and are listed in planners.ts.
  */
 import type { Address, Hex, PublicClient, TransactionReceipt } from "viem";

@@ -8,10 +8,13 @@ import { lootboxBuy } from "./lootbox-buy";
 import { lootboxOpen } from "./lootbox-open";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { bnbNeeded } from "./policy";
+import { stakingDeposit, stakingWithdraw } from "./staking";
 
 const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "lootbox.buy": lootboxBuy,
   "lootbox.open": lootboxOpen,
+  "staking.deposit": stakingDeposit,
+  "staking.withdraw": stakingWithdraw,
 };
 
 export function plannerOf(action: ActionName): Planner<ActionName> {

@@ -10,11 +10,17 @@ import { formatPrice, WEI_PER_TOKEN } from "~core/money";
 
 const MINUTE = 60_000;
 
+/** The currencies an action may move: the sale's, and FIRE for staking. */
+export type CappedCurrency = PaymentCurrency | "FIRE";
+
 export interface ExecutorPolicy {
   /** Actions one account may request per window (idempotent replays of one request count once). */
   rate: { max: number; windowMs: number };
-  /** The most one action may pay, per currency, in wei: a catalogue purchase of 10 boxes fits with room to spare. */
-  valueCaps: Record<PaymentCurrency, bigint>;
+  /**
+   * The most one action may pay (or stake, for FIRE), per currency, in wei: a catalogue purchase of 10 boxes fits
+   * with room to spare, and so does the stake that earns the most reward boxes of any pool.
+   */
+  valueCaps: Record<CappedCurrency, bigint>;
   /** The gas price the pre-check assumes, as a percentage of the node's current one, for a price that moves. */
   gasPriceHeadroomPercent: bigint;
   /** When the node does not answer, a run is tried again after a growing pause of at most this long. */
@@ -23,7 +29,7 @@ export interface ExecutorPolicy {
 
 export const DEFAULT_EXECUTOR_POLICY: ExecutorPolicy = {
   rate: { max: 30, windowMs: 10 * MINUTE },
-  valueCaps: { USDT: 5_000n * WEI_PER_TOKEN, QUARK: 5_000n * WEI_PER_TOKEN, BNB: 10n * WEI_PER_TOKEN },
+  valueCaps: { USDT: 5_000n * WEI_PER_TOKEN, QUARK: 5_000n * WEI_PER_TOKEN, BNB: 10n * WEI_PER_TOKEN, FIRE: 100_000n * WEI_PER_TOKEN },
   gasPriceHeadroomPercent: 150n,
   retryMaxMs: 5_000,
 };
@@ -31,19 +37,29 @@ export const DEFAULT_EXECUTOR_POLICY: ExecutorPolicy = {
 /**
  * Gas limit of each step, signed into the transaction: the node charges only what is used, but the wallet must
  * hold limit × price up front, so the pre-check counts the same figures. Measured on the local chain: approve and
- * setApprovalForAll ~46k; a purchase ~150k + ~135k a box; opening uses product §9's limit per batch.
+ * setApprovalForAll ~46k; a purchase ~150k + ~135k a box; opening uses product §9's limit per batch; a first
+ * deposit ~160k; a withdrawal ~60k + ~162k a reward box forged (`boxes`, at most 10 per address).
  */
 export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
   switch (kind) {
     case "approve":
     case "approve-opener":
+    case "approve-stake":
       return 100_000n;
     case "buy":
       return 200_000n + 150_000n * BigInt(boxes);
     case "open":
       return BATCH_OPEN_GAS_LIMIT;
+    case "deposit":
+      return 250_000n;
+    case "withdraw":
+      return 150_000n + 200_000n * BigInt(boxes);
   }
 }
+
+/** The steps during which an execution is "approving" rather than "sending". */
+export const isApprovalStep = (kind: ExecutionStep["kind"]): boolean =>
+  kind === "approve" || kind === "approve-opener" || kind === "approve-stake";
 
 /** BNB a plan needs: every step's gas limit at the node's gas price with headroom, plus the BNB it pays. */
 export function bnbNeeded(steps: readonly { gas: bigint; value: bigint }[], gasPrice: bigint, policy: ExecutorPolicy): bigint {

@@ -24,7 +24,7 @@ import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import { guardTransaction, GuardRefusal } from "./allowlist";
 import { type PlanContext, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";
-import type { ExecutorPolicy } from "./policy";
+import { type ExecutorPolicy, isApprovalStep } from "./policy";
 import { type ExecutionStore, plannedStep } from "./store";
 
 export interface RunnerDeps {
@@ -207,7 +207,7 @@ export function createRunner({ store, client, chain, policy, accountOf }: Runner
     for (const step of steps) {
       if (step.status === "mined") continue;
       if (stopping.signal.aborted) throw new Stopped();
-      await store.setStatus(row.seq, step.kind === "approve" || step.kind === "approve-opener" ? "approving" : "sending");
+      await store.setStatus(row.seq, isApprovalStep(step.kind) ? "approving" : "sending");
       try {
         if (step.status === "pending") await send(row, step, account);
         const receipt = await mined(await store.step(row.seq, step.position), account.address);

@@ -6,11 +6,9 @@
 import { z } from "zod";
 import { ACTION_NAMES, type ActionRequest } from "~core/api/actions";
 import { BOX_CATALOGUE, findBox } from "~core/boxes";
-import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import { MAX_BOXES_PER_OPEN_ACTION, OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
 import { parseUint256 } from "~core/money";
-
-/** The most boxes one open action may name (10 batches). */
-export const OPEN_ACTION_MAX_BOXES = 100;
+import { STAKE_POOLS } from "~core/pools";
 
 const onlyKeys = (keys: string) => ({ message: `may hold only ${keys}; the backend picks addresses, calldata and value itself` });
 
@@ -44,17 +42,41 @@ const openParams = z
     boxIds: z
       .array(boxId, { invalid_type_error: "must be a list of box ids" })
       .min(1, "must name at least one box")
-      .max(OPEN_ACTION_MAX_BOXES, `may name at most ${OPEN_ACTION_MAX_BOXES} boxes`)
+      .max(MAX_BOXES_PER_OPEN_ACTION, `may name at most ${MAX_BOXES_PER_OPEN_ACTION} boxes`)
       .refine((ids) => new Set(ids).size === ids.length, "must not name a box twice"),
   })
   .strict(onlyKeys("boxIds"));
+
+const poolId = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .refine((value) => STAKE_POOLS.some((pool) => pool.id === value), `must be a stake pool (${STAKE_POOLS.map((p) => p.id).join(", ")})`);
+
+const depositParams = z
+  .object({
+    poolId,
+    amount: z
+      .string({ invalid_type_error: "must be a string of decimal digits" })
+      .refine(
+        (value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined,
+        "must be a FIRE amount in wei above zero, in decimal digits",
+      ),
+  })
+  .strict(onlyKeys("poolId and amount"));
+
+const withdrawParams = z.object({ poolId }).strict(onlyKeys("poolId"));
 
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
   z.object({ action: z.literal(action), params, idempotencyKey }).strict(onlyKeys("action, params and idempotencyKey"));
 
 export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown> = z.discriminatedUnion(
   "action",
-  [request("lootbox.buy", buyParams), request("lootbox.open", openParams)],
+  [
+    request("lootbox.buy", buyParams),
+    request("lootbox.open", openParams),
+    request("staking.deposit", depositParams),
+    request("staking.withdraw", withdrawParams),
+  ],
   {
     errorMap: (issue, ctx) => ({
       message: issue.code === "invalid_union_discriminator" ? `must be one of ${ACTION_NAMES.join(", ")}` : ctx.defaultError,

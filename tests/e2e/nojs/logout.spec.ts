@@ -59,6 +59,8 @@ test("without fetch metadata, or from a sibling site, GET /logout only asks; the
   for (const headers of [noMetadata, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "cross-site" }]) {
     const response = await request.get(`/logout?redirect=${encodeURIComponent("/.//evil.example")}`, { headers, maxRedirects: 0 });
     expect(response.status()).toBe(200);
+    // One signed-in user's page: no cache may keep it.
+    expect(response.headers()["cache-control"]).toBe("no-store");
     const html = await response.text();
     expect(html).toContain("Log out of Spark Era?");
     expect(html).toContain('action="/logout?redirect=%2Fhome"');

@@ -45,6 +45,8 @@ test("buy 2 Standard boxes with USDT: approve, buy, mined; the wallet pays exact
   await buy(page, "USDT", 2);
   await waitForOutcome(page);
   test.info().annotations.push({ type: "buy post → mined (ms)", description: String(Date.now() - posted) });
+  // The head's meta refresh brought the page this far; once the action is final it is gone.
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
   await expect(page).toHaveTitle("Buy 2 Standard loot boxes with USDT | Spark Era");
   await expect(steps(page)).toHaveText([
     /^Queued: taken up/,
@@ -139,6 +141,20 @@ test("the same buy form posted twice at once buys once", async ({ page, createAc
   expect(await chain.boxes(wallet)).toHaveLength(1);
   // One approval and one purchase: nothing ran twice.
   expect(await chain.sent(wallet)).toBe(2);
+});
+
+test("a refused purchase comes back as it was posted: the currency and quantity chosen, and why, with a 400", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const wallet = await managedOnBox({ page, createAccount, signIn }, 4, { BNB: 1, QUARK: 15 });
+  const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), buy(page, "QUARK", 3)]);
+  expect(refused.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Transaction failed. You do not have enough balance.");
+  await expect(page.getByRole("radio", { name: /^QUARK/ })).toBeChecked();
+  await expect(page.getByLabel("Quantity")).toHaveValue("3");
+  expect(await chainReader().sent(wallet as Address)).toBe(0);
 });
 
 test("a managed wallet without BNB is told it cannot pay the gas, and nothing is sent", async ({ page, createAccount, signIn }) => {

@@ -3,7 +3,7 @@
  * Money is wei in bigint throughout. No viem here: the always-loaded pages import this module.
  */
 import type { PaymentCurrency } from "~core/boxes";
-import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
+import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-text";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
 
 export const INVALID_ERC721 = "Invalid erc721 contract address.";
