@@ -4,18 +4,7 @@
  * run in their own projects after all the others (playwright.config.ts), and each one puts the chain back as it
  * found it: `snapshotChain()` at the start, the returned `revert()` at the end.
  */
-import { E2E_RPC_URL } from "./wallet";
-
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(E2E_RPC_URL, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
+import { rpc } from "./chain-funds";
 
 /** The latest block's timestamp: the chain's now, in seconds. */
 export async function chainNow(): Promise<bigint> {

@@ -23,7 +23,8 @@ export interface ChainFunds {
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+/** One JSON-RPC call to the e2e server's node (anvil's test methods included). */
+export async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(E2E_RPC_URL, {
     method: "POST",
     headers: { "content-type": "application/json" },
