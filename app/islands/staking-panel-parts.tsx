@@ -1,0 +1,145 @@
+/**
+ * The pieces of the staking island's UI (staking-panel.client.tsx): the wallet-mode notice and the progress of a
+ * sequence, one line per transaction. Plain React with no wallet calls: they render what the island decides.
+ * Imported by the island only, so they load with it.
+ */
+import { forwardRef } from "react";
+import { shortAddress } from "~core/address";
+import { loginHref } from "~/domain/safe-redirect";
+import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
+import type { StakingStep, StepState } from "./staking-transactions";
+
+/** What a failed wallet-mode check means for staking, in the product's words first. */
+export function ModeNotice({
+  mode,
+  account,
+  here,
+  chainId,
+  onSwitch,
+  busy,
+}: {
+  mode: WalletMode;
+  account: { loggedIn: boolean; bound: BoundWallet | null };
+  here: string;
+  chainId: number;
+  onSwitch: () => void;
+  busy: boolean;
+}) {
+  if (mode.ok) return null;
+  switch (mode.message) {
+    case "no wallet extension":
+      return <p className="text-sm text-amber-200">No wallet extension: install MetaMask or OKX Wallet to stake FIRE from your browser.</p>;
+    case "Wrong chain id":
+      return (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-amber-200">
+          <p>Wrong chain id: switch your wallet to chain {chainId}.</p>
+          <button type="button" className="btn-secondary" onClick={onSwitch} disabled={busy}>
+            Switch network
+          </button>
+        </div>
+      );
+    case "Please bind wallet":
+      return account.loggedIn ? (
+        <p className="text-sm text-amber-200">
+          Please bind wallet: you stake from the wallet bound to your account.{" "}
+          <a href={`/login?act=connect&redirect=${encodeURIComponent(here)}`}>Bind now</a>
+        </p>
+      ) : (
+        <p className="text-sm text-amber-200">
+          Please bind wallet: <a href={loginHref(here)}>log in</a> with an account that has this browser wallet bound to stake FIRE.
+        </p>
+      );
+    case "Wallet address is inconsistent":
+      return (
+        <p className="text-sm text-amber-200">
+          Wallet address is inconsistent: your account is bound to {shortAddress(account.bound?.address ?? "")}. Switch to that account in
+          your wallet.
+        </p>
+      );
+  }
+}
+
+/** One transaction of a sequence as the user sees it; "failed" is the island's, when the sequence stops on it. */
+export interface StepView {
+  step: StakingStep;
+  state: StepState | "failed";
+}
+
+/** The transaction's name, with the amount it moves ("Approve 100 FIRE"). */
+function stepTitle(step: StakingStep, amount: string): string {
+  switch (step) {
+    case "approve":
+      return `Approve ${amount} FIRE for the staking contract`;
+    case "deposit":
+      return `Stake ${amount} FIRE`;
+    case "withdraw":
+      return "Withdraw and claim";
+  }
+}
+
+const STATE_TEXT: Record<StepView["state"], string> = {
+  wallet: "confirm in your wallet…",
+  pending: "pending, waiting for confirmation…",
+  confirmed: "confirmed",
+  failed: "failed",
+};
+
+const STATE_CLASS: Record<StepView["state"], string> = {
+  wallet: "text-slate-100",
+  pending: "text-slate-100",
+  confirmed: "text-emerald-300",
+  failed: "text-red-300",
+};
+
+/** Where a sequence stands; a confirmed one may point to what comes next (the rewards page). */
+export type Outcome =
+  | { status: "running" | "failed"; text: string }
+  | { status: "confirmed"; text: string; next?: { href: string; text: string } };
+
+/**
+ * The sequence's transactions and its outcome, read out politely; a failure as an alert. Focusable (not in the
+ * tab order) so the island can move focus here when the button pressed is disabled for the sequence.
+ */
+export const SequenceStatus = forwardRef<HTMLDivElement, { steps: readonly StepView[]; amount: string; outcome: Outcome | null }>(
+  function SequenceStatus({ steps, amount, outcome }, ref) {
+    return (
+      <div ref={ref} tabIndex={-1} role="group" className="flex flex-col gap-2 outline-none" aria-label="Staking progress">
+        <div
+          aria-live="polite"
+          role="status"
+          className="min-h-6 text-sm"
+          data-testid="staking-status"
+          data-state={outcome?.status ?? "idle"}
+        >
+          {steps.length > 0 && (
+            <ol className="flex flex-col gap-1">
+              {steps.map(({ step, state }) => (
+                <li key={step} className={STATE_CLASS[state]} data-step={step} data-state={state}>
+                  {stepTitle(step, amount)}: {STATE_TEXT[state]}
+                </li>
+              ))}
+            </ol>
+          )}
+          {/* Before the first transaction: connecting, checking. */}
+          {outcome?.status === "running" && steps.length === 0 && <p>{outcome.text}</p>}
+          {outcome?.status === "confirmed" && (
+            <p className="font-semibold text-emerald-300">
+              Confirmed: {outcome.text}
+              {outcome.next && (
+                <>
+                  {" "}
+                  <a href={outcome.next.href}>{outcome.next.text}</a>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+        {outcome?.status === "failed" && (
+          <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm">
+            Failed: {outcome.text}
+          </p>
+        )}
+      </div>
+    );
+  },
+);
