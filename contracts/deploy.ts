@@ -63,7 +63,7 @@ const CUSTODY_ITEMS: readonly bigint[] = [
 const DAY = 24n * 60n * 60n;
 /** On-chain terms of the product §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
 export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
-  1: { takerThreshold: 500n * WEI, rewardNftMaxSupply: 1_000n },
+  1: { takerThreshold: 100n * WEI, rewardNftMaxSupply: 1_000n },
   2: { takerThreshold: 2_000n * WEI, rewardNftMaxSupply: 300n },
   3: { takerThreshold: 5_000n * WEI, rewardNftMaxSupply: 100n },
 };

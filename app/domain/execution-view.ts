@@ -43,6 +43,8 @@ export interface ExecutionView {
   boxIds: string[];
   /** lootbox.open: the items that came out, decoded. */
   items: OpenedItem[];
+  /** staking.withdraw, once mined: the FIRE returned and the reward boxes forged, and where to see and open them. */
+  withdrawn: { returned: string; boxes: string; boxIds: string[]; rewardsHref: string; openHref: string } | null;
 }
 
 /** "1 Standard loot box", "2 Standard loot boxes" (box titles end in "box"). */
@@ -146,6 +148,20 @@ export function openedItems(execution: Execution): OpenedItem[] {
     .map((item) => ({ tokenId: BigInt(item.tokenId), attributes: decodeItemData(BigInt(item.data)) }));
 }
 
+function withdrawn(execution: Execution): ExecutionView["withdrawn"] {
+  if (execution.action !== "staking.withdraw" || execution.status !== "mined" || !execution.result?.amountReturned) return null;
+  const { poolId } = execution.params as Extract<Execution["params"], { poolId: number }>;
+  const pool = findPool(String(poolId));
+  const boxIds = execution.result.rewardBoxIds ?? [];
+  return {
+    returned: formatPrice(execution.result.amountReturned, "FIRE"),
+    boxes: boxes(boxIds.length, pool?.rewardBoxName ?? "reward box"),
+    boxIds,
+    rewardsHref: `/loyalty/rewards/${poolId}`,
+    openHref: `/lootbox/${pool?.rewardBoxType ?? ""}`,
+  };
+}
+
 export function executionView(execution: Execution): ExecutionView {
   return {
     id: execution.id,
@@ -157,5 +173,6 @@ export function executionView(execution: Execution): ExecutionView {
     rows: progressRows(execution),
     boxIds: execution.action === "lootbox.buy" ? (execution.result?.boxIds ?? []) : [],
     items: execution.action === "lootbox.open" ? openedItems(execution) : [],
+    withdrawn: withdrawn(execution),
   };
 }

@@ -7,13 +7,10 @@
 import { z } from "zod";
 import { findBox, type PaymentCurrency } from "~core/boxes";
 import { MAX_BOXES_PER_OPEN_ACTION, OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
-
-export const STALE_FORM_MESSAGE = "This form is out of date. Reload the page and try again.";
+import { idempotencyKey, STALE_FORM_MESSAGE } from "./action-forms.server";
 
 export const LOOTBOX_INTENTS = ["buy", "open", "open-all", "open-bought"] as const;
 export type LootboxIntent = (typeof LOOTBOX_INTENTS)[number];
-
-const idempotencyKey = z.string({ required_error: STALE_FORM_MESSAGE }).regex(/^[A-Za-z0-9_-]{8,100}$/, STALE_FORM_MESSAGE);
 
 const count = (what: string) => {
   const message = `Choose how many ${what}, from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`;

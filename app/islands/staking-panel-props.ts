@@ -1,3 +1,5 @@
+import type { PoolStatus } from "~core/staking";
+
 /**
  * What the loyalty pool page hands the browser-wallet staking island (app/islands/staking-panel.client.tsx).
  * Amounts are decimal wei strings, as loader data carries them; the island parses them with BigInt.
@@ -6,9 +8,10 @@ export interface StakingPanelProps {
   /** Chain id, node URL, and the FIRE and staking contract addresses. */
   chain: { chainId: number; rpcUrl: string; contracts: { fire: `0x${string}`; staking: `0x${string}` } };
   poolId: number;
-  /** What the pool allows now, by the chain's clock (core/staking.ts). */
-  canDeposit: boolean;
-  canWithdraw: boolean;
+  /** The pool's status by the chain's clock when the page was read (core/staking.ts). */
+  status: PoolStatus;
+  /** When the vault opens (withdrawals), as the page shows it. */
+  vaultEnds: string;
   /** The pool's threshold in FIRE wei ("0" when none applies). */
   thresholdWei: string;
   /** The bound wallet's FIRE balance and its stake in this pool, as the server read them. */

@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { shortAddress } from "~core/address";
 import { formatPrice } from "~core/money";
 import { findPool } from "~core/pools";
-import { checkStakeAmount } from "~/domain/stake-amount";
+import { canDeposit, canWithdraw, checkStakeAmount } from "~core/staking";
 import { chainErrorMessage } from "./lootbox-chain";
 import { ModeNotice, SequenceStatus, type Outcome, type StepView } from "./staking-panel-parts";
 import type { StakingPanelProps } from "./staking-panel-props";
@@ -24,7 +24,7 @@ const MESSAGES = {
 const plural = (count: bigint, one: string, many: string) => `${count} ${count === 1n ? one : many}`;
 
 function Panel(props: StakingPanelProps) {
-  const { chain, poolId, canDeposit, canWithdraw, thresholdWei, balanceWei, stakeWei, account, here, onConfirmed } = props;
+  const { chain, poolId, status, vaultEnds, thresholdWei, balanceWei, stakeWei, account, here, onConfirmed } = props;
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
   const reward = findPool(String(poolId))?.rewardBoxName ?? "reward box";
   const [amount, setAmount] = useState("");
@@ -69,7 +69,7 @@ function Panel(props: StakingPanelProps) {
 
   function deposit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkStakeAmount({ text: amount, balance, stake, threshold: BigInt(thresholdWei), canDeposit });
+    const checked = checkStakeAmount(amount, { poolId, status, balance, stake, threshold: BigInt(thresholdWei) });
     setFieldError(checked.ok ? null : checked.message);
     if (!checked.ok) {
       fieldRef.current?.focus();
@@ -129,7 +129,7 @@ function Panel(props: StakingPanelProps) {
           />
         )}
       </div>
-      {canDeposit && (
+      {canDeposit(status) && (
         <form onSubmit={deposit} noValidate aria-label="Stake FIRE" className="flex flex-col gap-2">
           <label htmlFor={ids.field} className="text-sm font-semibold text-slate-100">
             Amount to stake (FIRE)
@@ -163,12 +163,15 @@ function Panel(props: StakingPanelProps) {
           </p>
         </form>
       )}
-      {canWithdraw && stake > 0n && (
+      {stake > 0n && (
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className="btn-primary" onClick={withdraw} disabled={disabled}>
             {busy ? "Please wait…" : "Withdraw and claim"}
           </button>
-          <p className="text-sm">Returns your {formatPrice(stake, "FIRE")} and forges your reward boxes.</p>
+          <p className="text-sm">
+            Returns your {formatPrice(stake, "FIRE")} and forges your reward boxes.
+            {!canWithdraw(status, stake) && ` Your stake is locked in the vault until ${vaultEnds}.`}
+          </p>
         </div>
       )}
       <SequenceStatus ref={statusRef} steps={steps} amount={shownAmount} outcome={outcome} />

@@ -14,10 +14,16 @@ import type { Execution } from "~core/api/actions";
 export { loaderCacheControl } from "~/services/page-headers.server";
 
 /** Pages whose forms start actions: the only places "Back" may lead. */
-const ACTION_PAGES = /^\/lootbox\/\d{1,3}$/;
+const ACTION_PAGES = /^\/(lootbox|loyalty\/page)\/\d{1,3}$/;
 
 function backLink(request: Request, execution: Execution | null): string {
-  const fallback = execution && "typeBox" in execution.params ? `/lootbox/${execution.params.typeBox}` : "/game";
+  const params = execution?.params;
+  const fallback =
+    params && "typeBox" in params
+      ? `/lootbox/${params.typeBox}`
+      : params && "poolId" in params
+        ? `/loyalty/page/${params.poolId}`
+        : "/game";
   const back = safeRedirect(new URL(request.url).searchParams.get("back"), fallback);
   return ACTION_PAGES.test(back) ? back : fallback;
 }

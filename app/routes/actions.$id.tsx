@@ -61,8 +61,24 @@ export default function ActionStatus() {
           <ItemList items={view.items} />
         </Section>
       )}
+      {view?.withdrawn && (
+        <Section title="Back in your wallet" id="result">
+          <div className="flex flex-col gap-2 text-sm" data-testid="withdrawn">
+            <p>
+              {view.withdrawn.returned} and {view.withdrawn.boxes}
+              {view.withdrawn.boxIds.length > 0 && `: ${view.withdrawn.boxIds.map((boxId) => `#${boxId}`).join(", ")}`}.
+            </p>
+            <p className="flex flex-wrap gap-4">
+              <Link to={view.withdrawn.rewardsHref}>Your rewards</Link>
+              {view.withdrawn.boxIds.length > 0 && <Link to={view.withdrawn.openHref}>Open your boxes</Link>}
+            </p>
+          </div>
+        </Section>
+      )}
       <nav aria-label="Where next" className="flex flex-wrap gap-4 text-sm">
-        <Link to={back}>{back.startsWith("/lootbox/") ? "Back to the loot box" : "Back"}</Link>
+        <Link to={back}>
+          {back.startsWith("/lootbox/") ? "Back to the loot box" : back.startsWith("/loyalty/") ? "Back to the pool" : "Back"}
+        </Link>
         <Link to="/marketplace/storage">Your storage</Link>
       </nav>
     </Page>

@@ -56,14 +56,14 @@ export interface WalletBoxState {
   windows: Partial<Record<number, { bought: bigint; resetsAt: bigint }>>;
 }
 
-interface ChainContext {
+export interface ChainContext {
   client: PublicClient;
   deployment: Deployment;
   rpcUrl: string;
 }
 
 let context: ChainContext | undefined;
-function chain(): ChainContext {
+export function chain(): ChainContext {
   if (context) return context;
   const rpcUrl = process.env.CHAIN_RPC_URL;
   const file = process.env.DEPLOYMENT_FILE;

@@ -68,7 +68,7 @@ async function checkBoxType(wallet: `0x${string}`, ids: readonly string[], typeB
   }
   const types = new Map(held.map((box) => [box.id.toString(), box.typeBox]));
   const other = ids.find((id) => types.has(id) && types.get(id) !== typeBox);
-  return other ? refusal(`Box #${other} is not a ${boxTitle(typeBox)}. Reload the page to see your boxes.`) : null;
+  return other ? refusal(`Box #${other} is not one of this page's ${boxTitle(typeBox)}es. Reload the page to see your boxes.`) : null;
 }
 
 /** The boxes a purchase minted, when it is this page's mined purchase. */

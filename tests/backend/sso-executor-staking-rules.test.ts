@@ -14,14 +14,14 @@ import { checkDeposit, checkWithdraw, type DepositState } from "../../backend/ss
 import { Refusal } from "../../backend/sso/executor/plan";
 import { migrate } from "../../backend/db/migrate";
 import { ssoMigrations } from "../../backend/sso/migrations";
-import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
+import { revertMessage } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
 
 const WEI = 10n ** 18n;
 const STANDARD_POOL = STAKE_POOLS[0];
 
 describe("checkDeposit and checkWithdraw", () => {
-  const state: DepositState = { status: 1, balance: 1_000n * WEI, allowance: 0n };
+  const state: DepositState = { status: 1, threshold: 100n * WEI, balance: 1_000n * WEI, stake: 0n, allowance: 0n };
   const why = (s: Partial<DepositState>, amount = 100n * WEI) => {
     try {
       return checkDeposit(STANDARD_POOL, amount, { ...state, ...s }, DEFAULT_EXECUTOR_POLICY);
@@ -38,14 +38,17 @@ describe("checkDeposit and checkWithdraw", () => {
     expect(why({ allowance: 100n * WEI })).toEqual({ needsApproval: false });
   });
 
-  it("refuses by the pool's status, then the amount, the cap and the balance", () => {
+  it("refuses by the pool's status, then the cap, the amount, the balance and the threshold", () => {
     expect(why({ status: 0 })).toBe("Staking in the Standard Pool has not opened yet, so it takes no deposits.");
     expect(why({ status: 2 })).toMatch(/^Staking in the Standard Pool has ended: .* locked in the vault\.$/);
     expect(why({ status: 3 })).toBe("Staking in the Standard Pool has ended: it takes no more deposits.");
     expect(why({}, 0n)).toBe("Enter an amount of FIRE above zero.");
     expect(why({ balance: 10n ** 30n }, 100_000n * WEI + 1n)).toMatch(/^One action may stake at most 100,000 FIRE/);
-    expect(why({ balance: 100n * WEI - 1n })).toBe(INSUFFICIENT_BALANCE);
+    expect(why({ balance: 100n * WEI - 1n })).toMatch(/^Your wallet holds 99\.9+ FIRE: enter at most that\.$/);
     expect(why({ balance: 100n * WEI })).toEqual({ needsApproval: true });
+    expect(why({}, 100n * WEI - 1n)).toBe("Stake at least the pool's threshold of 100 FIRE.");
+    expect(why({ stake: 60n * WEI }, 40n * WEI)).toEqual({ needsApproval: true });
+    expect(why({ stake: 60n * WEI }, 39n * WEI)).toBe("Your stake must reach the pool's threshold of 100 FIRE: add at least 40 FIRE.");
   });
 
   it("names a pool outside the catalogue by its id", () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Address, createWalletClient, type Hex, http } from "viem";
 import { blindBoxAbi, fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
-import { INSUFFICIENT_BALANCE, formatChainTime } from "~core/chain-errors";
+import { formatChainTime } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, fund, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
@@ -52,8 +52,8 @@ afterAll(async () => {
 });
 
 describe("staking on a real chain, as the pool's clock moves", () => {
-  // A small staker (no reward box), and one past ten thresholds of the Standard Pool (500 FIRE each): the most
-  // boxes one address may earn, so its withdrawal is the largest there is.
+  // A staker at the Standard Pool's threshold (100 FIRE: one box), and one past ten thresholds: the most boxes one
+  // address may earn, so its withdrawal is the largest there is.
   let small: Awaited<ReturnType<typeof managedPlayer>>;
   let large: Awaited<ReturnType<typeof managedPlayer>>;
 
@@ -77,7 +77,9 @@ describe("staking on a real chain, as the pool's clock moves", () => {
       [{ ...deposit(1, 1n), params: { poolId: 1, amount: "1", spender: wallet } }, /^params: may hold only poolId and amount/],
       [{ ...withdraw(1), params: { poolId: 1, amount: "1" } }, /^params: may hold only poolId;/],
       [{ ...withdraw(1), params: { poolId: 1.5 } }, "params.poolId: must be a whole number"],
-      [deposit(1, 51n), INSUFFICIENT_BALANCE],
+      [deposit(1, 51n), "Your wallet holds 50 FIRE: enter at most that."],
+      [deposit(1, 40n), "Stake at least the pool's threshold of 100 FIRE."],
+      [deposit(2, 50n), "Stake at least the pool's threshold of 2,000 FIRE."],
       [deposit(1, 100_001n), "One action may stake at most 100,000 FIRE, and this one would stake 100,001 FIRE."],
       [withdraw(1), "You have nothing staked in the Standard Pool."],
     ];
@@ -114,7 +116,7 @@ describe("staking on a real chain, as the pool's clock moves", () => {
     expect(done.steps.map((s) => s.status)).toEqual(["mined", "mined"]);
     expect(done.txHash).toBe(done.steps[1].txHash);
     expect(await fireOf(small.wallet)).toBe(900n * WEI);
-    expect(await stakeOf(small.wallet)).toEqual([100n * WEI, 0n]);
+    expect(await stakeOf(small.wallet)).toEqual([100n * WEI, 1n]);
     const after = await poolInfo();
     expect(after.totalStakingTokens - before.totalStakingTokens).toBe(100n * WEI);
     expect(after.stakingAddrNumber - before.stakingAddrNumber).toBe(1n);
@@ -139,16 +141,16 @@ describe("staking on a real chain, as the pool's clock moves", () => {
 
   it("runs two deposits of one wallet in turn, and refuses the one its balance no longer covers when its turn comes", async () => {
     const { token, wallet } = await managedPlayer(b, t, { BNB: 1n, FIRE: 1_000n });
-    const [first, second] = await Promise.all([postAction(b, token, deposit(2, 600n)), postAction(b, token, deposit(2, 600n))]);
+    const [first, second] = await Promise.all([postAction(b, token, deposit(1, 600n)), postAction(b, token, deposit(1, 600n))]);
     // Both were affordable when asked; the queue re-checks the second against the chain after the first.
     expect([first.status, second.status]).toEqual([200, 200]);
     const outcomes = await Promise.all([settled(b, token, first.data.id), settled(b, token, second.data.id)]);
     expect(outcomes.map((e) => [e.status, e.error]).sort()).toEqual([
-      ["failed", INSUFFICIENT_BALANCE],
+      ["failed", "Your wallet holds 400 FIRE: enter at most that."],
       ["mined", null],
     ]);
     expect(await fireOf(wallet)).toBe(400n * WEI);
-    expect(await stakeOf(wallet, 2)).toEqual([600n * WEI, 0n]);
+    expect(await stakeOf(wallet)).toEqual([600n * WEI, 6n]);
     // One approval and one deposit: the refused one sent nothing.
     expect(await sent(wallet)).toBe(2);
   });
@@ -208,16 +210,17 @@ describe("staking on a real chain, as the pool's clock moves", () => {
     expect([again.status, again.msg]).toEqual([400, "You have nothing staked in the Standard Pool."]);
   });
 
-  it("withdraws a stake below the threshold with no reward, and a second withdrawal raced with it fails at its turn", async () => {
+  it("withdraws a stake of one threshold with its one box, and a second withdrawal raced with it fails at its turn", async () => {
     const [first, second] = await Promise.all([postAction(b, small.token, withdraw(1)), postAction(b, small.token, withdraw(1))]);
-    expect(first.data.steps.map((s) => s.label)).toEqual(["Withdraw 100 FIRE from the Standard Pool"]);
+    expect(first.data.steps.map((s) => s.label)).toEqual(["Withdraw 100 FIRE and claim 1 Standard loot box from the Standard Pool"]);
     const outcomes = await Promise.all([settled(b, small.token, first.data.id), settled(b, small.token, second.data.id)]);
     expect(outcomes.map((e) => [e.status, e.error]).sort()).toEqual([
       ["failed", "You have nothing staked in the Standard Pool."],
       ["mined", null],
     ]);
     const mined = outcomes.find((e) => e.status === "mined")!;
-    expect(mined.result).toEqual({ amountReturned: (100n * WEI).toString(), rewardBoxIds: [] });
+    expect(mined.result).toMatchObject({ amountReturned: (100n * WEI).toString() });
+    expect(mined.result?.rewardBoxIds).toHaveLength(1);
     expect(await fireOf(small.wallet)).toBe(1_000n * WEI);
     expect(await sent(small.wallet)).toBe(3);
   });

@@ -78,12 +78,12 @@ async function refusal(call: Promise<unknown>) {
 
 describe("depositStake", () => {
   it("approves exactly the amount when the allowance is short, then deposits, reporting each transaction's states", async () => {
-    const { account, clients } = await player(1_200n * WEI);
+    const { account, clients } = await player(240n * WEI);
     const before = await poolInfo();
     const { seen, hashes, report } = reports();
-    const deposit = await depositStake(clients, c, { poolId: POOL, amount: 700n * WEI }, report);
+    const deposit = await depositStake(clients, c, { poolId: POOL, amount: 140n * WEI }, report);
 
-    expect(deposit).toMatchObject({ approved: true, stake: 700n * WEI, rewardBoxes: 1n });
+    expect(deposit).toMatchObject({ approved: true, stake: 140n * WEI, rewardBoxes: 1n });
     expect(hashes.deposit).toBe(deposit.txHash);
     expect(hashes.approve).toMatch(/^0x[0-9a-f]{64}$/);
     expect(seen).toEqual([
@@ -94,27 +94,27 @@ describe("depositStake", () => {
       "deposit pending",
       "deposit confirmed",
     ]);
-    expect(await fireOf(account.address)).toBe(500n * WEI);
+    expect(await fireOf(account.address)).toBe(100n * WEI);
     // The approval covered the deposit exactly, and the deposit spent it.
     expect(await allowance(account.address)).toBe(0n);
     expect(await sent(account)).toBe(2);
-    expect(await stakeOf(account.address)).toEqual([700n * WEI, 1n]);
+    expect(await stakeOf(account.address)).toEqual([140n * WEI, 1n]);
     const after = await poolInfo();
-    expect(after.totalStakingTokens - before.totalStakingTokens).toBe(700n * WEI);
+    expect(after.totalStakingTokens - before.totalStakingTokens).toBe(140n * WEI);
     expect(after.stakingAddrNumber - before.stakingAddrNumber).toBe(1n);
   });
 
   it("does not approve when the allowance covers the amount; a second deposit adds to the stake and its rewards", async () => {
-    const { account, wallet, clients } = await player(1_000n * WEI);
-    await t.mined(wallet.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.staking, 1_000n * WEI] }));
+    const { account, wallet, clients } = await player(200n * WEI);
+    await t.mined(wallet.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.staking, 200n * WEI] }));
     const { seen, report } = reports();
 
-    const first = await depositStake(clients, c, { poolId: POOL, amount: 300n * WEI }, report);
-    expect(first).toMatchObject({ approved: false, stake: 300n * WEI, rewardBoxes: 0n });
+    const first = await depositStake(clients, c, { poolId: POOL, amount: 60n * WEI }, report);
+    expect(first).toMatchObject({ approved: false, stake: 60n * WEI, rewardBoxes: 0n });
     expect(seen).toEqual(["deposit wallet", "deposit pending", "deposit confirmed"]);
-    const second = await depositStake(clients, c, { poolId: POOL, amount: 300n * WEI });
-    expect(second).toMatchObject({ approved: false, stake: 600n * WEI, rewardBoxes: 1n });
-    expect(await allowance(account.address)).toBe(400n * WEI);
+    const second = await depositStake(clients, c, { poolId: POOL, amount: 60n * WEI });
+    expect(second).toMatchObject({ approved: false, stake: 120n * WEI, rewardBoxes: 1n });
+    expect(await allowance(account.address)).toBe(80n * WEI);
     expect(await sent(account)).toBe(3);
   });
 
@@ -159,12 +159,12 @@ describe("depositStake", () => {
 });
 
 describe("after the clock moves", () => {
-  /** Stakes 1,200 FIRE while the pool is open: two reward boxes at pool 1's threshold of 500 FIRE (contracts/deploy.ts). */
+  /** Stakes 240 FIRE while the pool is open: two reward boxes at pool 1's threshold of 100 FIRE (contracts/deploy.ts). */
   let staker: Awaited<ReturnType<typeof player>>;
 
   it("refuses withdrawing while the vault is locked, from the simulation, with nothing sent", async () => {
-    staker = await player(1_200n * WEI);
-    await depositStake(staker.clients, c, { poolId: POOL, amount: 1_200n * WEI });
+    staker = await player(240n * WEI);
+    await depositStake(staker.clients, c, { poolId: POOL, amount: 240n * WEI });
     const sentBefore = await sent(staker.account);
     const { endVaultTime } = await poolInfo();
 
@@ -177,12 +177,12 @@ describe("after the clock moves", () => {
   });
 
   it("refuses a deposit once staking has ended, before asking for an approval", async () => {
-    const { account, clients } = await player(600n * WEI);
+    const { account, clients } = await player(120n * WEI);
     const { endStakingTime } = await poolInfo();
     await t.advanceTime(Number(BigInt(endStakingTime) - (await t.publicClient.getBlock()).timestamp + 1n));
 
     const { seen, report } = reports();
-    const { error, message } = await refusal(depositStake(clients, c, { poolId: POOL, amount: 600n * WEI }, report));
+    const { error, message } = await refusal(depositStake(clients, c, { poolId: POOL, amount: 120n * WEI }, report));
     expect(error).toMatchObject({ code: "not-open" });
     // The pool is locked now (status 2).
     expect(message).toBe(revertMessage("StakingNotOpen", [1n, 2]));
@@ -201,7 +201,7 @@ describe("after the clock moves", () => {
     const withdrawal = await withdrawAndClaim(clients, c, POOL, report);
     expect(seen).toEqual(["withdraw wallet", "withdraw pending", "withdraw confirmed"]);
     expect(hashes.withdraw).toBe(withdrawal.txHash);
-    expect(withdrawal.amount).toBe(1_200n * WEI);
+    expect(withdrawal.amount).toBe(240n * WEI);
     expect(withdrawal.rewardBoxIds).toHaveLength(2);
     for (const id of withdrawal.rewardBoxIds) {
       expect(await t.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "ownerOf", args: [id] })).toBe(
@@ -209,10 +209,10 @@ describe("after the clock moves", () => {
       );
       expect(await t.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "boxTypeOf", args: [id] })).toBe(STANDARD);
     }
-    expect(await fireOf(account.address)).toBe(1_200n * WEI);
+    expect(await fireOf(account.address)).toBe(240n * WEI);
     expect(await stakeOf(account.address)).toEqual([0n, 0n]);
     const after = await poolInfo();
-    expect(before.totalStakingTokens - after.totalStakingTokens).toBe(1_200n * WEI);
+    expect(before.totalStakingTokens - after.totalStakingTokens).toBe(240n * WEI);
     expect(after.claimedNftNumber - before.claimedNftNumber).toBe(2n);
 
     const sentBefore = await sent(account);

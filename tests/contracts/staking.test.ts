@@ -64,28 +64,29 @@ describe("FIRE staking pools", () => {
     expect(await revertOf(poolInfo(42n))).toEqual({ name: "UnknownPool", args: [42n] });
   });
 
+  // Pool 1's threshold is 100 FIRE (contracts/deploy.ts): 140 FIRE earns one box, 240 two, 60 none.
   it("stakes, locks, then returns the stake with one reward box per threshold reached", async () => {
     const alice = freshPlayer(3);
     const bob = freshPlayer(4);
-    await fundAndApprove(alice, 1_200n * WEI);
-    await fundAndApprove(bob, 300n * WEI);
+    await fundAndApprove(alice, 240n * WEI);
+    await fundAndApprove(bob, 60n * WEI);
 
     expect(await revertOf(deposit(alice, 1n, 0n))).toEqual({ name: "ZeroAmount", args: [] });
-    const first = await t.mined(deposit(alice, 1n, 700n * WEI));
+    const first = await t.mined(deposit(alice, 1n, 140n * WEI));
     expect(parseEventLogs({ abi: fireStakingAbi, logs: first.logs, eventName: "Deposited" })[0]?.args).toEqual({
       poolId: 1n,
       user: alice.address,
-      amount: 700n * WEI,
-      stakingNumber: 700n * WEI,
+      amount: 140n * WEI,
+      stakingNumber: 140n * WEI,
       nftNumber: 1n,
     });
-    await t.mined(deposit(alice, 1n, 500n * WEI));
-    await t.mined(deposit(bob, 1n, 300n * WEI));
-    expect(await userStake(1n, alice)).toEqual([1_200n * WEI, 2n]);
-    expect(await userStake(1n, bob)).toEqual([300n * WEI, 0n]);
-    expect(await poolInfo(1n)).toMatchObject({ stakingAddrNumber: 2n, totalStakingTokens: 1_500n * WEI, rewardNftAllocNumber: 2n });
+    await t.mined(deposit(alice, 1n, 100n * WEI));
+    await t.mined(deposit(bob, 1n, 60n * WEI));
+    expect(await userStake(1n, alice)).toEqual([240n * WEI, 2n]);
+    expect(await userStake(1n, bob)).toEqual([60n * WEI, 0n]);
+    expect(await poolInfo(1n)).toMatchObject({ stakingAddrNumber: 2n, totalStakingTokens: 300n * WEI, rewardNftAllocNumber: 2n });
     expect(await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "getTotalPoolSupply" })).toBe(
-      1_500n * WEI,
+      300n * WEI,
     );
     expect(await revertOf(withdraw(alice, 1n))).toMatchObject({ name: "VaultLocked" });
 
@@ -103,12 +104,12 @@ describe("FIRE staking pools", () => {
     ]);
     const [withdrawn] = parseEventLogs({ abi: fireStakingAbi, logs: receipt.logs, eventName: "Withdrawn" });
     expect(withdrawn?.args.rewardBoxIds).toEqual(forged.map((e) => e.args.boxId));
-    expect(await fireOf(alice)).toBe(1_200n * WEI);
+    expect(await fireOf(alice)).toBe(240n * WEI);
     expect(await userStake(1n, alice)).toEqual([0n, 0n]);
     expect(await revertOf(withdraw(alice, 1n))).toEqual({ name: "NothingStaked", args: [1n] });
 
     await t.mined(withdraw(bob, 1n));
-    expect(await fireOf(bob)).toBe(300n * WEI);
+    expect(await fireOf(bob)).toBe(60n * WEI);
     expect(await poolInfo(1n)).toMatchObject({ stakingAddrNumber: 0n, totalStakingTokens: 0n, claimedNftNumber: 2n });
   });
 

@@ -1,10 +1,10 @@
 /**
- * Reads of the e2e server's chain for the managed-wallet loot box tests: what a wallet holds and has sent, and
- * what the sale asks, straight from the node, never through the app under test.
+ * Reads of the e2e server's chain for the on-chain tests: what a wallet holds, has sent and has staked, what the
+ * sale asks and what a stake pool holds, straight from the node, never through the app under test.
  */
 import { expect, type Page } from "@playwright/test";
 import { type Address, createPublicClient, http } from "viem";
-import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
@@ -14,18 +14,23 @@ export function chainReader() {
   if (!deployment) throw new Error("No deployment of the e2e server's chain");
   const { contracts } = deployment;
   const client = createPublicClient({ transport: http(E2E_RPC_URL) });
-  const token = { USDT: contracts.usdt, QUARK: contracts.quark } as const;
+  const token = { USDT: contracts.usdt, QUARK: contracts.quark, FIRE: contracts.fire } as const;
+  const staking = { address: contracts.staking, abi: fireStakingAbi } as const;
   return {
     balance: (currency: keyof typeof token, wallet: Address) =>
       client.readContract({ address: token[currency], abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] }),
     /** The sale's price of one box in `currency`. */
-    price: (typeBox: number, currency: keyof typeof token) =>
+    price: (typeBox: number, currency: "USDT" | "QUARK") =>
       client.readContract({
         address: contracts.boxSale,
         abi: blindBoxSaleAbi,
         functionName: "priceInToken",
         args: [BigInt(typeBox), token[currency]],
       }),
+    pool: (poolId: number) => client.readContract({ ...staking, functionName: "queryPoolInfo", args: [BigInt(poolId)] }),
+    /** [stakingNumber, nftNumber] of the wallet in the pool. */
+    stake: (poolId: number, wallet: Address) =>
+      client.readContract({ ...staking, functionName: "queryUserStake", args: [BigInt(poolId), wallet] }),
     /** Transactions the wallet has sent (its nonce). */
     sent: (wallet: Address) => client.getTransactionCount({ address: wallet }),
     boxes: async (wallet: Address) => {

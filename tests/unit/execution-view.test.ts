@@ -158,4 +158,25 @@ describe("executionView", () => {
     expect(items[1].attributes).toEqual({ nftType: 8, material: 4 });
     expect(executionView(opening).boxIds).toEqual([]);
   });
+
+  it("shows a mined withdrawal's FIRE and reward boxes, with where to see and open them; nothing before it is mined", () => {
+    const withdrawal: Execution = {
+      ...buy("mined", [step("withdraw", "Withdraw 250 FIRE and claim 2 Epic loot boxes from the Epic Pool", "mined", "40")]),
+      action: "staking.withdraw",
+      params: { poolId: 2 },
+      blockNumber: "40",
+      result: { amountReturned: (250n * 10n ** 18n).toString(), rewardBoxIds: ["31", "32"] },
+    };
+    expect(describeAction(withdrawal)).toBe("Withdraw and claim from the Epic Pool");
+    expect(executionView(withdrawal).withdrawn).toEqual({
+      returned: "250 FIRE",
+      boxes: "2 Epic loot boxes",
+      boxIds: ["31", "32"],
+      rewardsHref: "/loyalty/rewards/2",
+      openHref: "/lootbox/6",
+    });
+    expect(executionView({ ...withdrawal, result: { amountReturned: "10", rewardBoxIds: [] } }).withdrawn?.boxes).toBe("0 Epic loot boxes");
+    expect(executionView({ ...withdrawal, status: "sending", result: null }).withdrawn).toBeNull();
+    expect(executionView(buy("mined", [])).withdrawn).toBeNull();
+  });
 });

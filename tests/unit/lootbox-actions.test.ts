@@ -160,7 +160,10 @@ describe("open", () => {
     const answer = await post({ intent: "open-all", boxIds: "5,7", idempotencyKey: KEY });
     expect(answer).toMatchObject({
       status: 400,
-      data: { intent: "open-all", errors: { "": ["Box #7 is not a Standard loot box. Reload the page to see your boxes."] } },
+      data: {
+        intent: "open-all",
+        errors: { "": ["Box #7 is not one of this page's Standard loot boxes. Reload the page to see your boxes."] },
+      },
     });
     expect(sso.startAction).not.toHaveBeenCalled();
   });

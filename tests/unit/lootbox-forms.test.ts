@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { buySchema, OpenAllSchema, OpenBoughtSchema, OpenSchema, STALE_FORM_MESSAGE } from "~/domain/lootbox-schemas.server";
+import { STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
+import { buySchema, OpenAllSchema, OpenBoughtSchema, OpenSchema } from "~/domain/lootbox-schemas.server";
 import { buyOffer } from "~/domain/lootbox-offer";
 import { findBox } from "~core/boxes";
 

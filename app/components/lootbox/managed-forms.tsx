@@ -8,18 +8,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { OPEN_BATCH_MAX } from "~core/constants";
 import type { BuyOffer } from "~/domain/lootbox-offer";
-
-/** The action's answer to a refused post (lootbox-actions.server.ts LootboxActionData). */
-export interface FormErrors {
-  intent: string | null;
-  errors: Record<string, string[]>;
-  /** What the player had chosen on the refused form, by field name. */
-  values: Record<string, string>;
-}
-
-function errorsFor(intent: string, answer: FormErrors | null | undefined, field: string): string[] | undefined {
-  return answer?.intent === intent ? answer.errors[field] : undefined;
-}
+import { ErrorList, errorsFor, type FormErrors, Hidden, Refused } from "../actions/form-parts";
 
 /** The refused form's choice of `field` when it is one of `offered`, else the first offered: the form comes back as posted. */
 function chosen(intent: string, answer: FormErrors | null | undefined, field: string, offered: readonly string[]): string | undefined {
@@ -29,45 +18,6 @@ function chosen(intent: string, answer: FormErrors | null | undefined, field: st
 
 /** 1..n as option values. */
 const counts = (n: number) => Array.from({ length: n }, (_, index) => String(index + 1));
-
-/**
- * A field's errors, announced; the same look as components/forms.tsx ErrorList, which would bring Conform's
- * client into this page's JavaScript.
- */
-function ErrorList({ id, errors }: { id?: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="mt-1 flex flex-col gap-1" aria-live="polite">
-      {errors.map((error) => (
-        <li key={error} className="text-sm text-red-300">
-          {error}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** A refusal of the whole form, in the executor's words. */
-function Refused({ messages }: { messages: string[] | undefined }) {
-  if (!messages?.length) return null;
-  return (
-    <div role="alert" className="rounded-md border border-red-700 bg-red-950 px-3 py-2 text-sm text-red-100">
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </div>
-  );
-}
-
-function Hidden({ fields }: { fields: Record<string, string> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
-}
 
 export function ManagedBuyForm({
   title,
@@ -220,16 +170,5 @@ export function ManagedOpenForms({
       </div>
       <Refused messages={[...openErrors("open"), ...openErrors("open-all"), ...openErrors("open-bought")]} />
     </div>
-  );
-}
-
-/** The managed wallet pays its own gas in BNB (docs/decisions/0005): said before the player tries. */
-export function GasNotice({ address, hasBnb }: { address: string; hasBnb: boolean }) {
-  if (hasBnb) return null;
-  return (
-    <p className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-sm" data-testid="gas-notice">
-      Your wallet holds no BNB, and every purchase or opening pays its gas in BNB. Send BNB to{" "}
-      <span className="break-all font-mono">{address}</span> first.
-    </p>
   );
 }

@@ -7,28 +7,28 @@
 import { type Address, BaseError, ContractFunctionRevertedError, encodeFunctionData, isAddressEqual, type Log, parseEventLogs } from "viem";
 import { fireStakingAbi, gameTokenAbi } from "../../../contracts/generated/abi";
 import type { StakingDepositParams } from "~core/api/actions";
-import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
+import { revertMessage } from "~core/chain-errors";
 import { formatPrice } from "~core/money";
 import { STAKE_POOLS, type StakePoolEntry } from "~core/pools";
+import { depositRefusal, POOL_STATUSES, withdrawRefusal } from "~core/staking";
 import { type PlanContext, type PlannedStep, type Planner, plural, Refusal } from "./plan";
 import { type ExecutorPolicy, stepGasLimit } from "./policy";
 
-/** FireStaking's status while it takes deposits (see the contract). */
-const STATUS_STAKING = 1;
-
 /** What the deposit pre-check reads from the chain, in wei. */
 export interface DepositState {
-  /** The pool's status by the chain's clock now: 0 upcoming, 1 staking, 2 locked, 3 ended. */
+  /** The pool's status code by the chain's clock now (queryPoolInfo): 0 upcoming, 1 staking, 2 locked, 3 ended. */
   status: number;
+  threshold: bigint;
   balance: bigint;
+  /** The wallet's stake in the pool now. */
+  stake: bigint;
   /** The staking contract's FIRE allowance over the wallet. */
   allowance: bigint;
 }
 
 /**
- * Refuses what the deposit should not do, in the contract's order and then ours; else whether to approve first.
- * The pool's threshold is no minimum: each full threshold of the stake earns a box, and a smaller stake is taken
- * (it may grow past the threshold with later deposits), as the contract takes it.
+ * Refuses what the deposit should not do (core/staking.ts depositRefusal, which the pool page's form and the
+ * browser-wallet island apply too) and what one action may not stake; else whether to approve first.
  */
 export function checkDeposit(
   pool: StakePoolEntry,
@@ -36,14 +36,13 @@ export function checkDeposit(
   state: DepositState,
   policy: ExecutorPolicy,
 ): { needsApproval: boolean } {
-  const id = BigInt(pool.id);
-  if (state.status !== STATUS_STAKING) throw new Refusal(revertMessage("StakingNotOpen", [id, state.status]));
-  if (amount <= 0n) throw new Refusal(revertMessage("ZeroAmount", []));
+  const status = POOL_STATUSES[state.status] ?? "claimable";
   const cap = policy.valueCaps.FIRE;
-  if (amount > cap) {
+  if (status === "open" && amount > cap) {
     throw new Refusal(`One action may stake at most ${formatPrice(cap, "FIRE")}, and this one would stake ${formatPrice(amount, "FIRE")}.`);
   }
-  if (state.balance < amount) throw new Refusal(INSUFFICIENT_BALANCE);
+  const refusal = depositRefusal(amount, { ...state, poolId: pool.id, status });
+  if (refusal) throw new Refusal(refusal);
   return { needsApproval: state.allowance < amount };
 }
 
@@ -57,9 +56,8 @@ export interface WithdrawState {
 
 /** Refuses a withdrawal with nothing to take back, or before the vault ends (with its date). */
 export function checkWithdraw(pool: StakePoolEntry, state: WithdrawState): void {
-  const id = BigInt(pool.id);
-  if (state.staked === 0n) throw new Refusal(revertMessage("NothingStaked", [id]));
-  if (state.now < state.endVaultTime) throw new Refusal(revertMessage("VaultLocked", [id, state.endVaultTime]));
+  const refusal = withdrawRefusal({ ...state, poolId: pool.id });
+  if (refusal) throw new Refusal(refusal);
 }
 
 function catalogued(poolId: number): StakePoolEntry {
@@ -98,12 +96,19 @@ export const stakingDeposit: Planner<"staking.deposit"> = {
     const pool = catalogued(poolId);
     const amount = BigInt(amountText);
     const fire = { address: contracts.fire, abi: gameTokenAbi } as const;
-    const [info, balance, allowance] = await Promise.all([
+    const [info, balance, allowance, [stake]] = await Promise.all([
       poolInfo(ctx, pool),
       client.readContract({ ...fire, functionName: "balanceOf", args: [wallet] }),
       client.readContract({ ...fire, functionName: "allowance", args: [wallet, contracts.staking] }),
+      client.readContract({
+        address: contracts.staking,
+        abi: fireStakingAbi,
+        functionName: "queryUserStake",
+        args: [BigInt(pool.id), wallet],
+      }),
     ]);
-    const { needsApproval } = checkDeposit(pool, amount, { status: info.status, balance, allowance }, policy);
+    const state = { status: info.status, threshold: info.takerThreshold, balance, stake, allowance };
+    const { needsApproval } = checkDeposit(pool, amount, state, policy);
 
     const shown = formatPrice(amount, "FIRE");
     const steps: PlannedStep[] = [];
