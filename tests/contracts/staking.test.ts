@@ -3,6 +3,7 @@ import { parseEventLogs, type Account } from "viem";
 import { blindBoxAbi, fireStakingAbi, gameTokenAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { POOL_STAKING_DAYS, POOL_TERMS, POOL_VAULT_DAYS } from "../../contracts/deploy";
 import { STAKE_POOLS } from "~core/pools";
+import { MAX_REWARD_PER_ADDRESS, POOL_STATUSES, poolStatus, rewardBoxesAfter } from "~core/staking";
 import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
@@ -138,5 +139,74 @@ describe("FIRE staking pools", () => {
     expect(await userStake(7n, late)).toEqual([100n * WEI, 2n]);
     expect((await poolInfo(7n)).rewardNftAllocNumber).toBe(12n);
     expect((await revertOf(create(7n, now, 1n))).name).toBe("PoolExists");
+  });
+});
+
+describe("core/staking.ts agrees with FireStaking", () => {
+  it("has the contract's reward cap and status codes", async () => {
+    const read = (functionName: "MAX_REWARD_PER_ADDRESS" | "STATUS_UPCOMING" | "STATUS_STAKING" | "STATUS_LOCKED" | "STATUS_ENDED") =>
+      t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName });
+    expect(await read("MAX_REWARD_PER_ADDRESS")).toBe(MAX_REWARD_PER_ADDRESS);
+    expect(await Promise.all([read("STATUS_UPCOMING"), read("STATUS_STAKING"), read("STATUS_LOCKED"), read("STATUS_ENDED")])).toEqual(
+      POOL_STATUSES.map((_, code) => code),
+    );
+  });
+
+  it("allocates the boxes rewardBoxesAfter predicts, over a pseudo-random run of deposits that exhausts a small pool", async () => {
+    // Threshold 10 FIRE and 15 boxes for four players: the per-address cap and the pool's supply are both reached.
+    const players = [freshPlayer(3), freshPlayer(4), freshPlayer(5), freshPlayer(6)];
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const poolId = 20n;
+    await t.mined(
+      t.deployer.writeContract({
+        address: c.staking,
+        abi: stakingAbi,
+        functionName: "createPool",
+        args: [poolId, c.fire, now, now + BigInt(DAY), now + 2n * BigInt(DAY), 10n * WEI, 4n, 15n],
+      }),
+    );
+    for (const player of players) await fundAndApprove(player, 1_000n * WEI);
+    // A fixed linear congruential sequence: the same run every time, amounts from 0.5 to 40 FIRE in half FIRE.
+    let seed = 12_345n;
+    const next = () => (seed = (seed * 1_103_515_245n + 12_345n) % 2n ** 31n) >> 16n;
+    for (let round = 0; round < 30; round += 1) {
+      // The first deposit is past ten thresholds: its player is capped at once.
+      const player = round === 0 ? players[0] : players[Number(next() % 4n)];
+      const amount = round === 0 ? 150n * WEI : ((next() % 80n) + 1n) * (WEI / 2n);
+      const before = await poolInfo(poolId);
+      const [stake, held] = await userStake(poolId, player);
+      await t.mined(deposit(player, poolId, amount));
+      const expected = rewardBoxesAfter(stake + amount, held, before);
+      const [, boxes] = await userStake(poolId, player);
+      expect(boxes, `round ${round}`).toBe(expected);
+      expect((await poolInfo(poolId)).rewardNftAllocNumber - before.rewardNftAllocNumber).toBe(expected - held);
+    }
+    expect((await poolInfo(poolId)).rewardNftAllocNumber).toBe(15n);
+    const held = await Promise.all(players.map(async (player) => (await userStake(poolId, player))[1]));
+    expect(held).toContain(MAX_REWARD_PER_ADDRESS);
+  });
+
+  it("derives each status the contract reports, at every boundary of a pool's timeline", async () => {
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const poolId = 21n;
+    const times = { begin: now + 100n, endStaking: now + 200n, endVault: now + 300n };
+    await t.mined(
+      t.deployer.writeContract({
+        address: c.staking,
+        abi: stakingAbi,
+        functionName: "createPool",
+        args: [poolId, c.fire, times.begin, times.endStaking, times.endVault, 10n * WEI, 4n, 5n],
+      }),
+    );
+    const seen: string[] = [];
+    for (const target of [times.begin - 2n, times.begin, times.endStaking - 2n, times.endStaking, times.endVault - 2n, times.endVault]) {
+      const current = (await t.publicClient.getBlock()).timestamp;
+      if (target > current) await t.advanceTime(Number(target - current));
+      const chainTime = await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "getBlockchainTime" });
+      const info = await poolInfo(poolId);
+      expect(poolStatus(info, chainTime), `at ${chainTime - now} s`).toBe(POOL_STATUSES[info.status]);
+      seen.push(POOL_STATUSES[info.status]);
+    }
+    expect(new Set(seen)).toEqual(new Set(POOL_STATUSES));
   });
 });
