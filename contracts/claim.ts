@@ -1,26 +1,12 @@
 /**
- * The game -> chain claim format the AssetManager verifies (see contracts/src/AssetManager.sol):
- * claimContent = abi.encode(account, kind, asset, idOrAmount, nonce, deadline, chainId, assetManager),
- * signed as an EIP-191 personal message over keccak256(claimContent).
+ * Signing a game -> chain claim as the market backend does (the format is core/claim.ts), for the contract tests
+ * and the seed: an EIP-191 personal message over keccak256(claimContent), split into v, r, s.
  */
-import { encodeAbiParameters, keccak256, parseSignature, toHex, type Address, type Hex } from "viem";
+import { keccak256, parseSignature, toHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { encodeClaimContent, type ClaimFields } from "~core/claim";
 
-export const CLAIM_KIND = { token: 0, nft: 1 } as const;
-
-export interface ClaimFields {
-  account: Address;
-  kind: (typeof CLAIM_KIND)[keyof typeof CLAIM_KIND];
-  asset: Address;
-  /** Token amount in wei (kind 0) or NFT token id (kind 1). */
-  idOrAmount: bigint;
-  /** Unique per account: the game's transaction id. */
-  nonce: bigint;
-  /** Unix seconds after which the claim is refused. */
-  deadline: bigint;
-  chainId: bigint;
-  assetManager: Address;
-}
+export { CLAIM_KIND, encodeClaimContent, type ClaimFields } from "~core/claim";
 
 /** product §3 claim signature: every field 0x-prefixed hex. */
 export interface SignedClaim {
@@ -28,21 +14,6 @@ export interface SignedClaim {
   v: Hex;
   r: Hex;
   s: Hex;
-}
-
-const CLAIM_PARAMS = [
-  { type: "address" },
-  { type: "uint8" },
-  { type: "address" },
-  { type: "uint256" },
-  { type: "uint256" },
-  { type: "uint256" },
-  { type: "uint256" },
-  { type: "address" },
-] as const;
-
-export function encodeClaimContent(c: ClaimFields): Hex {
-  return encodeAbiParameters(CLAIM_PARAMS, [c.account, c.kind, c.asset, c.idOrAmount, c.nonce, c.deadline, c.chainId, c.assetManager]);
 }
 
 export async function signClaim(fields: ClaimFields, signerKey: Hex): Promise<SignedClaim> {

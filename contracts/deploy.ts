@@ -135,6 +135,8 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, staking] });
   await write({ address: box, abi: blindBoxAbi, functionName: "setOpener", args: [opener] });
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, opener] });
+  // Game items are minted on their first claim to the chain (SparkCard.mintGameItem).
+  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, assetManager] });
   for (const asset of [fire, quark, usdt, card]) {
     await write({ address: assetManager, abi: assetManagerAbi, functionName: "setSupportedAsset", args: [asset, true] });
   }

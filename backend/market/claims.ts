@@ -1,28 +1,27 @@
 /**
  * Claims from the game to the chain (product §7 takeOutTokenSign / takeOutSign): the backend debits the game
- * ledger and signs a claim that the on-chain asset manager honours once.
- *
- * claim_content = abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce,
- *                            uint256 deadline, uint256 chainId, address assetManager)
- * signature     = EIP-191 personal_sign over keccak256(claim_content) by the claim signer, split into r, s, v.
- * kind 0 = token (asset = FIRE's address), 1 = NFT (asset = zero address; idOrAmount = token id).
+ * ledger (or takes the item out of the market) and signs a claim that the on-chain asset manager honours once.
+ * The format is core/claim.ts: kind 0 = token (asset = the ERC-20), 1 = NFT (asset = its collection, data = its
+ * attribute word, so an item never on chain is minted on its first claim). The signature is EIP-191 personal_sign
+ * over keccak256(claim_content) by the claim signer, split into r, s, v.
  */
-import { type Hex, encodeAbiParameters, keccak256, parseAbiParameters, parseSignature, toHex, zeroAddress } from "viem";
+import { type Hex, keccak256, parseSignature, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
 import type { MarketCore } from "./core";
 import type { MarketDb } from "./db";
 import { sameAddress } from "~core/address";
+import { type ClaimFields, encodeClaimContent } from "~core/claim";
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
+import { NFT_TYPE } from "~core/nft";
+import { CARD_KINDS, itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
 import { closeListing } from "./trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
 import type { Currency } from "~core/money";
 
-export const CLAIM_ABI = parseAbiParameters(
-  "address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce, uint256 deadline, uint256 chainId, address assetManager",
-);
 /** How long a signed claim can be submitted on chain. */
 export const CLAIM_TTL_SECONDS = 60 * 60;
 /**
@@ -45,17 +44,24 @@ export function claimSigner(options: BackendOptions) {
   const account = privateKeyToAccount(options.claimSignerKey);
   return {
     address: account.address,
-    async sign(fields: { account: string; kind: ClaimKind; asset: string; idOrAmount: bigint; nonce: number; deadline: number }) {
-      const content = encodeAbiParameters(CLAIM_ABI, [
-        fields.account as Hex,
-        fields.kind,
-        fields.asset as Hex,
-        fields.idOrAmount,
-        BigInt(fields.nonce),
-        BigInt(fields.deadline),
-        BigInt(options.chainId),
-        (options.assetManagerAddress ?? zeroAddress) as Hex,
-      ]);
+    async sign(fields: {
+      account: string;
+      kind: ClaimKind;
+      asset: string;
+      idOrAmount: bigint;
+      data: bigint;
+      nonce: number;
+      deadline: number;
+    }) {
+      const content = encodeClaimContent({
+        ...fields,
+        account: fields.account as Hex,
+        asset: fields.asset as Hex,
+        nonce: BigInt(fields.nonce),
+        deadline: BigInt(fields.deadline),
+        chainId: BigInt(options.chainId),
+        assetManager: (options.assetManagerAddress ?? zeroAddress) as Hex,
+      } satisfies ClaimFields);
       const signature = await account.signMessage({ message: { raw: keccak256(content) } });
       return { content, signature };
     },
@@ -76,6 +82,8 @@ interface ClaimRequest {
   currency: Currency | null;
   item: ItemRow | null;
   idOrAmount: bigint;
+  /** The item's attribute word (0 for tokens). */
+  data: bigint;
 }
 
 /**
@@ -139,12 +147,31 @@ export function takeOutToken(market: ClaimIssuer, account: string, amount: bigin
         currency: "FIRE",
         item: null,
         idOrAmount: amount,
+        data: 0n,
       };
     },
     () => {
       debit(db, account, "FIRE", amount);
     },
   );
+}
+
+/**
+ * The collection an item is claimed from and the word it is minted with. A card-kind item never on chain is
+ * minted by the asset manager on its first claim (SparkCard.mintGameItem); a loot box only leaves the game if it
+ * came from the chain (a game-issued box has no on-chain form), and a stack of materials not at all.
+ */
+function nftClaimAsset(options: ClaimIssuer["options"], item: ItemRow): { asset: string; data: bigint } {
+  const contracts = options.chain?.contracts;
+  if (item.nft_type === NFT_TYPE.lootbox) {
+    if (BigInt(item.token_id) >= BigInt(GAME_TOKEN_ID_BASE)) throw new ApiError(409, MSG.gameOnlyBox);
+    return { asset: contracts?.box ?? zeroAddress, data: 0n };
+  }
+  if (!CARD_KINDS.includes(item.nft_type)) throw new ApiError(409, MSG.noChainForm);
+  if (item.amount > 1) throw new ApiError(409, MSG.stackToChain);
+  const data = itemWord(item.nft_type, item);
+  if (data === null) throw new ApiError(409, MSG.noChainForm);
+  return { asset: contracts?.card ?? zeroAddress, data };
 }
 
 /** An item from the game to the chain: its listing (if any) is cancelled and it stops being tradable. */
@@ -157,7 +184,8 @@ export function takeOutNft(market: ClaimIssuer, account: string, ref: { nftType:
       const item = requireItem(db, ref.nftType, ref.tokenId);
       if (!sameAddress(item.owner_address, account)) throw new ApiError(403, MSG.notOwner);
       if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
-      return { account, kind: CLAIM_KIND.nft, asset: zeroAddress, currency: null, item, idOrAmount: BigInt(item.token_id) };
+      const { asset, data } = nftClaimAsset(market.options, item);
+      return { account, kind: CLAIM_KIND.nft, asset, currency: null, item, idOrAmount: BigInt(item.token_id), data };
     },
     ({ item }) => {
       const listing = activeListing(db, item!.id);

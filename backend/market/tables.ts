@@ -173,8 +173,9 @@ export interface RebateBalancesTable {
 
 export const CLAIM_STATUS = { pending: 0, claimed: 1, expired: 2 } as const;
 export type ClaimStatus = (typeof CLAIM_STATUS)[keyof typeof CLAIM_STATUS];
-export const CLAIM_KIND = { token: 0, nft: 1 } as const;
-export type ClaimKind = (typeof CLAIM_KIND)[keyof typeof CLAIM_KIND];
+import type { ClaimKind } from "~core/claim";
+
+export { CLAIM_KIND, type ClaimKind } from "~core/claim";
 
 export interface ClaimsTable {
   /** Also the claim's nonce and the txId of /gameRelate/claimStatus. */

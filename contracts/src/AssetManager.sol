@@ -8,16 +8,23 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 
+/// @notice The card collection's lazy mint of game-issued items (SparkCard.mintGameItem).
+interface IGameItemMinter {
+    function mintGameItem(address to, uint256 tokenId, uint96 data) external;
+}
+
 /// @title Moves assets between the game and the chain (docs/architecture.md "Where items live").
 /// @notice Game -> chain: the game server signs a claim and anyone may submit it; the asset leaves this
 /// contract's custody (tokens from its treasury, NFTs it holds) to the claim's account.
 /// Chain -> game: a player swaps a supported token or NFT into custody; the backend indexer credits the game
 /// from the SwappedToGame event.
 ///
-/// Claim content (exactly 256 bytes):
-///   abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint256 nonce,
+/// Claim content (exactly 288 bytes):
+///   abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint96 data, uint256 nonce,
 ///              uint256 deadline, uint256 chainId, address assetManager)
-/// kind 0 = ERC-20 amount, 1 = ERC-721 token id. The signature is EIP-191 personal_sign over
+/// kind 0 = ERC-20 amount, 1 = ERC-721 token id. `data` is the item's attribute word: an NFT the game issued that
+/// has never been on chain is minted on its first claim with it (lazy mint; this contract holds the collection's
+/// MINTER_ROLE), and an NFT in custody is handed over as it is. Tokens carry 0. The signature is EIP-191 personal_sign over
 /// keccak256(claimContent), i.e. ECDSA over MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)),
 /// v = 27 or 28. Each (account, nonce) pays out once.
 contract AssetManager is Ownable {
@@ -33,6 +40,7 @@ contract AssetManager is Ownable {
         uint8 kind;
         address asset;
         uint256 idOrAmount;
+        uint96 data;
         uint256 nonce;
         uint256 deadline;
         uint256 chainId;
@@ -96,8 +104,12 @@ contract AssetManager is Ownable {
 
     function claimNft(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
         Claim memory c = _verifyClaim(account, KIND_NFT, claimContent, v, r, s);
-        if (IERC721(c.asset).ownerOf(c.idOrAmount) != address(this)) revert NftNotInCustody(c.asset, c.idOrAmount);
-        IERC721(c.asset).safeTransferFrom(address(this), account, c.idOrAmount);
+        if (_exists(c.asset, c.idOrAmount)) {
+            if (IERC721(c.asset).ownerOf(c.idOrAmount) != address(this)) revert NftNotInCustody(c.asset, c.idOrAmount);
+            IERC721(c.asset).safeTransferFrom(address(this), account, c.idOrAmount);
+        } else {
+            IGameItemMinter(c.asset).mintGameItem(account, c.idOrAmount, c.data);
+        }
         emit Claimed(account, c.nonce, c.asset, KIND_NFT, c.idOrAmount);
     }
 
@@ -151,7 +163,7 @@ contract AssetManager is Ownable {
         bytes32 r,
         bytes32 s
     ) private returns (Claim memory c) {
-        if (claimContent.length != 256) revert MalformedClaim(claimContent.length);
+        if (claimContent.length != 288) revert MalformedClaim(claimContent.length);
         // A struct of static fields encodes exactly like the flat tuple above.
         c = abi.decode(claimContent, (Claim));
         if (c.account != account) revert ClaimAccountMismatch(c.account, account);
@@ -163,6 +175,15 @@ contract AssetManager is Ownable {
         address signer = ECDSA.recover(MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)), v, r, s);
         if (signer != claimSigner) revert InvalidClaimSigner(signer);
         _claimed[account][c.nonce] = true;
+    }
+
+    /// @dev Whether the token was ever minted and not burnt: ownerOf reverts for any other id.
+    function _exists(address nft, uint256 tokenId) private view returns (bool) {
+        try IERC721(nft).ownerOf(tokenId) returns (address) {
+            return true;
+        } catch {
+            return false;
+        }
     }
 
     function _recordSwap(uint8 kind, address asset, uint256 idOrAmount, uint256 gameTag)

@@ -15,11 +15,15 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     bytes32 public constant MUTATOR_ROLE = keccak256("MUTATOR_ROLE");
 
+    /// @notice Ids the game issues start here (core/constants.ts GAME_TOKEN_ID_BASE); mint and mintBatch stay below.
+    uint256 public constant GAME_TOKEN_ID_BASE = 1_000_000_000;
+
     uint256 private _lastId;
 
     event DataMutated(uint256 indexed tokenId, uint96 oldData, uint96 newData);
 
     error EmptyBatch();
+    error NotAGameId(uint256 tokenId);
 
     constructor(address admin) ERC721("Spark Era Card", "SPARKCARD") {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
@@ -39,6 +43,14 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
             _mintWithData(to, ++id, data[i]);
         }
         _lastId = id;
+    }
+
+    /// @notice Mints a token the game issued, keeping the game's id (at or above GAME_TOKEN_ID_BASE, a range the
+    /// sequential ids never reach) and its attributes: the asset manager does this when such an item is first
+    /// claimed to the chain.
+    function mintGameItem(address to, uint256 tokenId, uint96 data) external onlyRole(MINTER_ROLE) {
+        if (tokenId < GAME_TOKEN_ID_BASE) revert NotAGameId(tokenId);
+        _mintWithData(to, tokenId, data);
     }
 
     /// @notice Burns a token; the caller must own it or be approved for it.

@@ -1,9 +1,10 @@
 /** Claims from the game to the chain: ledger debit, signed claim content, status and expiry. */
-import { concat, decodeAbiParameters, keccak256, recoverMessageAddress } from "viem";
+import { concat, keccak256, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { CLAIM_ABI, CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
+import { CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
+import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/db";
 import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/ledger";
 import type { ListingRecord, Page } from "~core/api/market";
@@ -34,7 +35,7 @@ async function expectSignedBySigner(claim: SignedClaim) {
     signature: concat([claim.r, claim.s, claim.v]),
   });
   expect(signer).toBe(SIGNER);
-  return decodeAbiParameters(CLAIM_ABI, claim.claim_content);
+  return decodeClaimContent(claim.claim_content);
 }
 
 describe("takeOutTokenSign", () => {
@@ -48,7 +49,8 @@ describe("takeOutTokenSign", () => {
       m.tokens.browser,
     );
     expect(answer.status, answer.msg).toBe(200);
-    const [account, kind, asset, idOrAmount, nonce, deadline, chainId, assetManager] = await expectSignedBySigner(answer.data);
+    const { account, kind, asset, idOrAmount, data, nonce, deadline, chainId, assetManager } = await expectSignedBySigner(answer.data);
+    expect(data).toBe(0n);
     expect({ account, kind, asset, idOrAmount, chainId, assetManager }).toEqual({
       account: BROWSER.wallet,
       kind: 0,
@@ -121,8 +123,37 @@ describe("takeOutTokenSign", () => {
 });
 
 describe("takeOutSign", () => {
+  it("refuses, with a 409 and nothing taken out, what has no on-chain form: a game-only kind, a stack, a game-issued box", async () => {
+    const owned = async (nftType: number) =>
+      (await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType, pageSize: 100 }, m.tokens.browser)).records;
+    const halloween = (await owned(1))[0];
+    const stack = (await owned(8)).find((record) => Number(record.amount ?? 1) > 1);
+    const box = (await owned(6)).find((record) => BigInt(record.tokenId) >= 1_000_000_000n);
+    for (const [record, msg] of [
+      [halloween, "This item cannot be represented on the chain."],
+      [stack, "A stack of materials cannot be moved to the chain: only single pieces can."],
+      [box, "This loot box exists only in the game, so it cannot be moved to the chain. Open it in the game."],
+    ] as const) {
+      if (!record) continue;
+      const answer = await m.post(
+        "/gameRelate/takeOutSign",
+        { takeOut: record.tokenId, nftType: record.nftType, gameTag: 1 },
+        undefined,
+        m.tokens.browser,
+      );
+      expect([answer.status, answer.msg]).toEqual([409, msg]);
+      expect(
+        await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", { nftType: record.nftType, tokenId: record.tokenId }),
+      ).toMatchObject({
+        location: "game",
+      });
+    }
+    expect([halloween, stack, box].map(Boolean)).toEqual([true, true, true]);
+  });
+
   it("takes a listed item out of the game: listing cancelled, item leaving, claim of its token id", async () => {
-    const listed = (await m.page("/informationCenter/selling", { address: BROWSER.wallet })).records[0];
+    // A spaceship: a kind the card collection holds (a Halloween card has no on-chain form, see below).
+    const listed = (await m.page("/informationCenter/selling", { address: BROWSER.wallet, nftType: 4, pageSize: 100 })).records[0];
     const ref = { nftType: listed.nftType, tokenId: listed.tokenId };
     const answer = await m.post<SignedClaim>(
       "/gameRelate/takeOutSign",
@@ -131,13 +162,16 @@ describe("takeOutSign", () => {
       m.tokens.browser,
     );
     expect(answer.status, answer.msg).toBe(200);
-    const [account, kind, asset, idOrAmount] = await expectSignedBySigner(answer.data);
+    const { account, kind, asset, idOrAmount, data } = await expectSignedBySigner(answer.data);
     expect({ account, kind, asset, idOrAmount }).toEqual({
       account: BROWSER.wallet,
       kind: 1,
+      // No chain in this test's options: the collection is the zero address.
       asset: "0x0000000000000000000000000000000000000000",
       idOrAmount: BigInt(ref.tokenId),
     });
+    // The item's attribute word, for the lazy mint: its kind is the word's first byte.
+    expect(Number(data & 0xffn)).toBe(ref.nftType);
 
     const item = await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref);
     expect(item).toMatchObject({ isSelling: false, location: "leaving", ownerAddress: BROWSER.wallet });

@@ -4,7 +4,8 @@ import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { LOCAL_CHAIN_ID } from "~core/constants";
+import { GAME_TOKEN_ID_BASE, LOCAL_CHAIN_ID } from "~core/constants";
+import { encodeItem } from "~core/item-data";
 import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
@@ -26,6 +27,7 @@ async function claimFields(account: Account, overrides: Partial<ClaimFields> = {
     kind: CLAIM_KIND.token,
     asset: c.fire,
     idOrAmount: 25n * WEI,
+    data: 0n,
     nonce: ++nonce,
     deadline: now + 600n,
     chainId: BigInt(LOCAL_CHAIN_ID),
@@ -76,7 +78,7 @@ describe("claims from the game", () => {
     const fields = await claimFields(player);
     const signed = await signClaim(fields, DEV_CLAIM_SIGNER_KEY);
     expect(signed.claim_content).toBe(encodeClaimContent(fields));
-    expect(signed.claim_content).toHaveLength(2 + 256 * 2);
+    expect(signed.claim_content).toHaveLength(2 + 288 * 2);
     expect(await claimStatus(player, fields.nonce)).toBe(0);
 
     const receipt = await t.mined(submit("claimToken", player, signed, freshPlayer(4)));
@@ -132,7 +134,7 @@ describe("claims from the game", () => {
     expect((await revertOf(submit("claimToken", player, tampered))).name).toBe("InvalidClaimSigner");
 
     const truncated = { ...tokenClaim, claim_content: tokenClaim.claim_content.slice(0, -64) as Hex };
-    expect(await revertOf(submit("claimToken", player, truncated))).toEqual({ name: "MalformedClaim", args: [224n] });
+    expect(await revertOf(submit("claimToken", player, truncated))).toEqual({ name: "MalformedClaim", args: [256n] });
 
     expect(await fireBalance(player.address)).toBe(0n);
   });
@@ -149,6 +151,67 @@ describe("claims from the game", () => {
 
     const again = await signClaim({ ...fields, nonce: ++nonce }, DEV_CLAIM_SIGNER_KEY);
     expect(await revertOf(submit("claimNft", player, again))).toEqual({ name: "NftNotInCustody", args: [c.card, tokenId] });
+  });
+});
+
+describe("a game item's first claim mints it", () => {
+  const GAME_ID = BigInt(GAME_TOKEN_ID_BASE) + 77n;
+  const word = encodeItem.spaceship({ shipType: 3, level: 2, stats: [10, 20, 30, 40, 50, 60, 70] });
+
+  it("mints the item with the game's id and attributes to the claimant, once", async () => {
+    const player = freshPlayer(5);
+    const fields = await claimFields(player, { kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: GAME_ID, data: word });
+    const receipt = await t.mined(submit("claimNft", player, await signClaim(fields, DEV_CLAIM_SIGNER_KEY)));
+    expect(parseEventLogs({ abi: assetManagerAbi, logs: receipt.logs, eventName: "Claimed" })[0]?.args).toMatchObject({
+      account: player.address,
+      nonce: fields.nonce,
+      asset: c.card,
+      kind: CLAIM_KIND.nft,
+      idOrAmount: GAME_ID,
+    });
+    const read = (functionName: "ownerOf" | "dataOf") =>
+      t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName, args: [GAME_ID] });
+    expect(await read("ownerOf")).toBe(player.address);
+    expect(await read("dataOf")).toBe(word);
+    expect(await revertOf(submit("claimNft", player, await signClaim(fields, DEV_CLAIM_SIGNER_KEY)))).toEqual({
+      name: "ClaimAlreadyUsed",
+      args: [player.address, fields.nonce],
+    });
+    // A second signed claim of the same item finds it minted and not in custody.
+    const again = await signClaim({ ...fields, nonce: ++nonce }, DEV_CLAIM_SIGNER_KEY);
+    expect(await revertOf(submit("claimNft", player, again))).toEqual({ name: "NftNotInCustody", args: [c.card, GAME_ID] });
+  });
+
+  it("refuses an expired claim of a game item, and mints game ids only for the asset manager", async () => {
+    const player = freshPlayer(5);
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const expired = await claimFields(player, {
+      kind: CLAIM_KIND.nft,
+      asset: c.card,
+      idOrAmount: GAME_ID + 1n,
+      data: word,
+      deadline: now - 1n,
+    });
+    expect((await revertOf(submit("claimNft", player, await signClaim(expired, DEV_CLAIM_SIGNER_KEY)))).name).toBe("ClaimExpired");
+    const direct = t.deployer.writeContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "mintGameItem",
+      args: [player.address, GAME_ID + 2n, word],
+    });
+    expect((await revertOf(direct)).name).toBe("AccessControlUnauthorizedAccount");
+    expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "GAME_TOKEN_ID_BASE" })).toBe(
+      BigInt(GAME_TOKEN_ID_BASE),
+    );
+  });
+
+  it("never mints below the game's id range, where the collection's own ids live", async () => {
+    const player = freshPlayer(5);
+    const fields = await claimFields(player, { kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: 999_999n, data: word });
+    expect(await revertOf(submit("claimNft", player, await signClaim(fields, DEV_CLAIM_SIGNER_KEY)))).toEqual({
+      name: "NotAGameId",
+      args: [999_999n],
+    });
   });
 });
 

@@ -4,8 +4,8 @@
  * Pure.
  */
 import type { Insertable } from "kysely";
-import { decodeItemData } from "~core/item-data";
-import { NFT_TYPE } from "~core/nft";
+import { decodeItemData, encodeItem } from "~core/item-data";
+import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
 import { EGG_CAMPS, imageFor, itemName, traitsOf } from "../catalog";
 import { ATTRIBUTE_COLUMN_NAMES } from "../items";
 import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../tables";
@@ -44,6 +44,36 @@ export function cardItem(word: bigint): ChainItem | null {
       break;
   }
   return { nftType: a.nftType, columns: c };
+}
+
+/**
+ * The SparkCard attribute word of a game item, the inverse of cardItem: what the asset manager mints when the
+ * item is first claimed to the chain. Null for what SparkCard cannot hold (a loot box) or a row missing an
+ * attribute its kind needs.
+ */
+export function itemWord(nftType: number, c: ItemAttributeColumns): bigint | null {
+  switch (nftType) {
+    case NFT_TYPE.card: {
+      const fields = [c.rarity, c.level, c.camp, c.identity, c.profession];
+      if (fields.some((value) => value === null)) return null;
+      const [rarity, level, camp, identity, profession] = fields as number[];
+      return encodeItem.card({ rarity, level, camp, identity, profession });
+    }
+    case NFT_TYPE.spaceship: {
+      const stats = SPACESHIP_STATS.map((name) => c[name]);
+      if (c.spaceship_type === null || c.level === null || stats.some((value) => value === null)) return null;
+      return encodeItem.spaceship({ shipType: c.spaceship_type, level: c.level, stats: stats as number[] });
+    }
+    case NFT_TYPE.egg:
+      return c.egg_type === null ? null : encodeItem.egg(c.egg_type);
+    case NFT_TYPE.equipment:
+      if (c.equipment_type === null || c.equipment_code === null || c.level === null) return null;
+      return encodeItem.equipment({ equipmentType: c.equipment_type, equipmentCode: c.equipment_code, level: c.level });
+    case NFT_TYPE.material:
+      return c.material === null ? null : encodeItem.material(c.material);
+    default:
+      return null;
+  }
 }
 
 export function boxItem(boxType: number): ChainItem {
