@@ -240,6 +240,31 @@ const CHAIN_CURSORS = `create table market_chain_cursors (
 ) without rowid`;
 
 /**
+ * The bridge stream (indexer/bridge.ts): every asset manager event applied to the game, with the block hash it was
+ * applied at and what it did, so a reorg can take it back; and the hash of the block a cursor stands on.
+ */
+const BRIDGE_EVENTS = [
+  `create table market_bridge_events (
+    id integer primary key,
+    block_number integer not null,
+    block_hash text not null,
+    tx_hash text not null,
+    log_index integer not null,
+    event text not null check (event in ('claimed', 'swapped')),
+    account text not null,
+    kind integer not null,
+    asset text not null,
+    id_or_amount text not null,
+    ref text not null,
+    effect text not null,
+    created_at integer not null,
+    unique (tx_hash, log_index)
+  )`,
+  `create index market_bridge_events_block on market_bridge_events (block_number)`,
+  `alter table market_chain_cursors add column block_hash text`,
+];
+
+/**
  * Game-issued ids leave the chain's range for GAME_TOKEN_ID_BASE + the item's row id (one sequence over all types),
  * in the items' names ("… #<id>") and in the listing and activity copies too. Every item so far is game-issued:
  * nothing read the chain before. Signed claims keep the id they were signed for.
@@ -295,6 +320,12 @@ export const marketMigrations: Migration[] = [
     name: "market_006_game_token_ids",
     async up(db) {
       for (const statement of GAME_TOKEN_IDS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    name: "market_007_bridge_events",
+    async up(db) {
+      for (const statement of BRIDGE_EVENTS) await sql.raw(statement).execute(db);
     },
   },
 ];

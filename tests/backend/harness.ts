@@ -34,6 +34,8 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
   return {
     baseUrl,
     store: backends.store,
+    /** The market's chain indexer, when `chain` is in the options. */
+    indexer: backends.indexer,
     /**
      * JSON request helper; returns the HTTP status and the parsed envelope. With `clientIp` the request speaks
      * for that browser address the way the app's own calls do (internal token + x-spark-client-ip).

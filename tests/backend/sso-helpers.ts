@@ -3,7 +3,7 @@ import { prehashPassword } from "~core/password-hash";
 import type { startTestBackends } from "./harness";
 
 /** Shared by the sso*.test.ts files. */
-export type Backend = Awaited<ReturnType<typeof startTestBackends>>;
+export type Backend = Omit<Awaited<ReturnType<typeof startTestBackends>>, "indexer">;
 
 export interface SignIn {
   token: string;

@@ -73,6 +73,8 @@ export interface RangeWrite {
   owners: Map<string, TokenState>;
   /** What each token without a market item is; a token missing here (burnt by now, or not ours to show) gets none. */
   fresh: Map<string, ChainItem>;
+  /** The asset manager: a known item moving into its custody is the bridge stream's to place (swapped into the game). */
+  custodian: Address;
   now: number;
 }
 
@@ -80,13 +82,14 @@ export interface RangeWrite {
  * Applies a range: an item changes holder (a burn leaves it with the zero address, so no storage lists it while its
  * history stays), a new token gets its item, and the cursor moves to the range's end. False when the cursor had
  * moved (another indexer on this database got there first): the caller reads again from the new cursor.
- * A transfer into the asset manager leaves the item on chain under the manager for now; the bridge indexer will
- * read the manager's swap event for the player who receives it in the game.
+ * A known item moving into the asset manager's custody is left alone: the bridge stream reads the manager's swap
+ * event and brings it into the game for the player who swapped it, whichever stream runs first.
  */
 export function applyRange(db: MarketDb, w: RangeWrite): boolean {
   if (readCursor(db, w.stream) !== w.expectedCursor) return false;
   for (const [key, token] of w.owners) {
     const itemId = itemIdOf(db, token);
+    if (itemId !== undefined && token.owner.toLowerCase() === w.custodian.toLowerCase()) continue;
     if (itemId !== undefined) {
       db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
         token.owner,

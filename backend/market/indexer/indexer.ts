@@ -1,6 +1,9 @@
 /**
- * The market's chain indexer (docs/api/market.md "Chain indexer"): it follows the ERC-721 transfers of the card and
- * loot box collections, so items minted, moved and burnt on chain show in the holders' storage.
+ * The market's chain indexer (docs/api/market.md "Chain indexer"), two streams:
+ * - transfers: the ERC-721 transfers of the card and loot box collections, so items minted, moved and burnt on
+ *   chain show in the holders' storage;
+ * - bridge: the asset manager's claims and swaps (bridge.ts), which move balances and items between the game and
+ *   the chain, with reorgs above the confirmation depth undone.
  *
  * - Position: a cursor per stream in market_chain_cursors, moved in the transaction that applies its range, so a
  *   restart resumes where it stopped and a range is never applied twice.
@@ -15,6 +18,7 @@ import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import type { BackendChain } from "../../types";
 import type { MarketDb } from "../db";
 import { applyRange, finalOwners, knownTokens, readCursor, tokenKey, type TokenState } from "./apply";
+import { appliedBlocks, applyBridgeRange, type BridgeEvent, readBridgeCursor, rewindBridge } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
 import { chainReader } from "./reader";
 
@@ -24,6 +28,8 @@ export const RANGE_BLOCKS = 2_000n;
 const READS_IN_FLIGHT = 500;
 /** The cursor of the ERC-721 transfers of the card and box collections. */
 export const TRANSFERS_STREAM = "erc721-transfers";
+/** How far back a reorg is looked for, beyond the blocks with applied events (a depth-0 chain only). */
+const REORG_WINDOW = 64n;
 
 export type IndexerLog = Pick<Console, "info" | "warn" | "error">;
 
@@ -31,7 +37,7 @@ export interface ChainIndexer {
   start(): void;
   /** Stops polling and waits for a run in progress, so the database can close after it. */
   stop(): Promise<void>;
-  /** The last block applied, or null before the first range. */
+  /** The last block both streams applied, or null before their first range. */
   syncedBlock(): bigint | null;
   /** Resolves once the block is applied; rejects after `timeoutMs`. */
   waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
@@ -40,15 +46,27 @@ export interface ChainIndexer {
 export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = console }: { log?: IndexerLog } = {}): ChainIndexer {
   const reader = chainReader(chain);
   let synced: bigint | null = null;
+  let bridgeSynced: bigint | null = null;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let failing = false;
   const waiters = new Set<{ block: bigint; resolve: () => void }>();
 
+  /** Both streams' progress: a block is indexed once each stream has applied it. */
+  const indexedUpTo = () => (synced === null || bridgeSynced === null ? null : synced < bridgeSynced ? synced : bridgeSynced);
+  const notify = () => {
+    const block = indexedUpTo();
+    if (block === null) return;
+    for (const waiter of waiters) if (waiter.block <= block) waiter.resolve();
+  };
   const advance = (block: bigint) => {
     synced = block;
-    for (const waiter of waiters) if (waiter.block <= block) waiter.resolve();
+    notify();
+  };
+  const advanceBridge = (block: bigint) => {
+    bridgeSynced = block;
+    notify();
   };
 
   /** What each new token is, read at `atBlock`; a burnt card or a word of no market kind gets nothing. */
@@ -91,17 +109,84 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const fresh = await describe(unknown, safe);
     if (stopped) return false;
 
-    const write = { stream: TRANSFERS_STREAM, expectedCursor: cursor, toBlock, owners, fresh, now: Date.now() };
+    const write = {
+      stream: TRANSFERS_STREAM,
+      expectedCursor: cursor,
+      toBlock,
+      owners,
+      fresh,
+      custodian: chain.contracts.assetManager,
+      now: Date.now(),
+    };
     const applied = await db.write(() => applyRange(db, write));
     if (!applied) return true;
     advance(toBlock);
     return toBlock < safe;
   }
 
+  /**
+   * The bridge stream's reorg check: when the block its cursor stands on is gone, the applied events of vanished
+   * blocks are undone and the cursor goes back before them. True when it rewound.
+   */
+  async function checkBridgeFork(head: bigint): Promise<boolean> {
+    const cursor = await db.read(() => readBridgeCursor(db));
+    if (!cursor?.hash) return false;
+    if (cursor.block <= head && (await reader.blockHash(cursor.block)) === cursor.hash) return false;
+    const lowest = (cursor.block < head ? cursor.block : head) - REORG_WINDOW;
+    const applied = await db.read(() => appliedBlocks(db, lowest > 0n ? lowest : 0n));
+    const gone = new Set<number>();
+    for (const [block, hash] of applied) if ((await reader.blockHash(BigInt(block))) !== hash) gone.add(block);
+    const floor = BigInt(Math.min(...gone, Number(lowest > 0n ? lowest : 0n)));
+    const fallback = floor > BigInt(chain.deployedAtBlock) ? floor - 1n : BigInt(chain.deployedAtBlock) - 1n;
+    const undone = await db.write(() => rewindBridge(db, cursor.block, gone.size ? gone : new Set([Number(floor)]), fallback, Date.now()));
+    bridgeSynced = null;
+    if (undone !== null)
+      log.warn(
+        `[market indexer] the chain reorganised below block ${cursor.block}: ${undone} bridge event(s) undone, reading again from ${fallback + 1n}`,
+      );
+    return true;
+  }
+
+  /** Applies the next range of asset manager events at safe depth; true when more blocks are ready at once. */
+  async function bridgeStep(): Promise<boolean> {
+    const head = await reader.head();
+    if (await checkBridgeFork(head)) return true;
+    const safe = head - BigInt(chain.confirmations);
+    const cursor = (await db.read(() => readBridgeCursor(db)))?.block ?? null;
+    if (cursor !== null && (bridgeSynced === null || cursor > bridgeSynced)) advanceBridge(cursor);
+    const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
+    if (from > safe) return false;
+    const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
+    const [events, toHash] = await Promise.all([reader.bridgeEvents(from, toBlock), reader.blockHash(toBlock)]);
+    if (!toHash) return true;
+    const cards = await describeSwappedCards(events, safe);
+    if (stopped) return false;
+    const write = { expectedCursor: cursor, toBlock, toHash, events, contracts: chain.contracts, cards, now: Date.now() };
+    const applied = await db.write(() => applyBridgeRange(db, write));
+    if (!applied) return true;
+    advanceBridge(toBlock);
+    return toBlock < safe;
+  }
+
+  /** The cards swapped into the game that the market has no item for yet, described from their words. */
+  async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
+    const ids = events.filter((e) => e.event === "swapped" && e.kind === 1).map((e) => e.idOrAmount);
+    const cards = new Map<string, ChainItem | null>();
+    if (!ids.length) return cards;
+    const tokens = ids.map((tokenId) => ({ collection: "card" as const, tokenId, owner: zeroAddress }));
+    const known = await db.read(() => knownTokens(db, tokens));
+    for (const token of tokens) {
+      if (known.has(tokenKey("card", token.tokenId))) continue;
+      const word = await reader.cardWord(token.tokenId, atBlock);
+      cards.set(token.tokenId.toString(), word === null ? null : cardItem(word));
+    }
+    return cards;
+  }
+
   async function run(): Promise<void> {
     try {
       while (!stopped) {
-        const more = await step();
+        const more = (await step()) || (await bridgeStep());
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;
@@ -133,9 +218,10 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       clearTimeout(timer);
       await running;
     },
-    syncedBlock: () => synced,
+    syncedBlock: indexedUpTo,
     waitForBlock(block, timeoutMs = 10_000) {
-      if (synced !== null && synced >= block) return Promise.resolve();
+      const indexed = indexedUpTo();
+      if (indexed !== null && indexed >= block) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const waiter = {
           block,
@@ -147,7 +233,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
         };
         const timeout = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`The market indexer did not reach block ${block} in ${timeoutMs} ms (at ${synced})`));
+          reject(new Error(`The market indexer did not reach block ${block} in ${timeoutMs} ms (at ${indexedUpTo()})`));
         }, timeoutMs);
         waiters.add(waiter);
       });

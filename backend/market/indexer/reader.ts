@@ -2,9 +2,19 @@
  * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections in a block range, and
  * what a token is (a SparkCard attribute word, a loot box's type). Concurrent reads go out as JSON-RPC batches.
  */
-import { type Address, BaseError, ContractFunctionRevertedError, createPublicClient, getAbiItem, http } from "viem";
+import {
+  type Address,
+  BaseError,
+  BlockNotFoundError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  getAbiItem,
+  type Hash,
+  http,
+} from "viem";
 import { blindBoxAbi, sparkCardAbi } from "../../../contracts/generated/abi";
 import type { BackendChain } from "../../types";
+import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT } from "./bridge";
 
 /** A node that does not answer within this is treated as down for this run. */
 const RPC_TIMEOUT_MS = 5_000;
@@ -31,10 +41,55 @@ export function chainReader(chain: BackendChain) {
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
-  const { card, box } = chain.contracts;
+  const { card, box, assetManager } = chain.contracts;
 
   return {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
+
+    /** A block's hash, or null when the chain has no such block (any more). */
+    async blockHash(blockNumber: bigint): Promise<Hash | null> {
+      try {
+        return (await client.getBlock({ blockNumber })).hash;
+      } catch (error) {
+        if (error instanceof BlockNotFoundError) return null;
+        throw error;
+      }
+    },
+
+    /** The asset manager's Claimed and SwappedToGame events in [fromBlock, toBlock], in chain order. */
+    async bridgeEvents(fromBlock: bigint, toBlock: bigint): Promise<BridgeEvent[]> {
+      const [claimed, swapped] = await Promise.all([
+        client.getLogs({ address: assetManager, event: CLAIMED_EVENT, fromBlock, toBlock, strict: true }),
+        client.getLogs({ address: assetManager, event: SWAPPED_EVENT, fromBlock, toBlock, strict: true }),
+      ]);
+      const events: BridgeEvent[] = [
+        ...claimed.map((log) => ({
+          event: "claimed" as const,
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+          account: log.args.account,
+          kind: log.args.kind,
+          asset: log.args.asset,
+          idOrAmount: log.args.idOrAmount,
+          ref: log.args.nonce,
+        })),
+        ...swapped.map((log) => ({
+          event: "swapped" as const,
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+          account: log.args.account,
+          kind: log.args.kind,
+          asset: log.args.asset,
+          idOrAmount: log.args.idOrAmount,
+          ref: log.args.swapId,
+        })),
+      ];
+      return events.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    },
 
     /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */
     async transfers(fromBlock: bigint, toBlock: bigint): Promise<TransferLog[]> {

@@ -1,0 +1,246 @@
+/**
+ * The bridge stream of the market indexer (issue 14): the asset manager's Claimed and SwappedToGame events, applied
+ * to the game once they are `confirmations` deep.
+ * - Claimed: the pending claim of that nonce is done; a claimed item is on chain now, held by the claimant.
+ * - SwappedToGame: a token swap credits the game balance; an NFT comes back into the game, owned by the swapper.
+ * Every applied event is stored with its block hash (unique by transaction and log index, so none is applied
+ * twice). Before each range the stream checks that the block its cursor stands on is still on the chain; after a
+ * reorg (only possible above the confirmation depth, so on a depth-0 local chain) it undoes, newest first, every
+ * applied event whose block is gone and reads again from there.
+ * The database side is synchronous, inside one MarketDb transaction, so a range's effects and its cursor commit
+ * together.
+ */
+import { type Address, type Hash, getAbiItem, isAddressEqual } from "viem";
+import { assetManagerAbi } from "../../../contracts/generated/abi";
+import { CLAIM_KIND } from "~core/claim";
+import type { ContractAddresses } from "~core/contracts";
+import type { Currency } from "~core/money";
+import type { MarketDb } from "../db";
+import { credit } from "../ledger";
+import { activeListing, type ItemRow } from "../items";
+import { closeListing } from "../trades";
+import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../tables";
+import { CARD_KINDS, type ChainItem, chainItemRow } from "./items";
+
+export const BRIDGE_STREAM = "asset-manager";
+
+export const CLAIMED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "Claimed" });
+export const SWAPPED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedToGame" });
+
+export interface BridgeEvent {
+  event: "claimed" | "swapped";
+  blockNumber: bigint;
+  blockHash: Hash;
+  txHash: Hash;
+  logIndex: number;
+  account: Address;
+  kind: number;
+  asset: Address;
+  idOrAmount: bigint;
+  /** The claim's nonce, or the swap's id. */
+  ref: bigint;
+}
+
+/** What applying an event did, stored with it so a reorg can take it back. */
+type Effect =
+  | { type: "claim-done"; claimId: number; itemId: number | null; previousOwner: string | null }
+  | { type: "credit"; account: string; currency: Currency; amount: string }
+  | { type: "item-in"; itemId: number; previousOwner: string; previousLocation: Location; created: boolean }
+  | { type: "none"; reason: string };
+
+/** The game currency of a token the asset manager holds; null for one the game does not keep. */
+export function currencyOf(asset: Address, contracts: ContractAddresses): Currency | null {
+  if (isAddressEqual(asset, contracts.fire)) return "FIRE";
+  if (isAddressEqual(asset, contracts.quark)) return "QUARK";
+  if (isAddressEqual(asset, contracts.usdt)) return "USDT";
+  return null;
+}
+
+const CARD_ITEM = `select * from market_items where nft_type in (${CARD_KINDS.join(", ")}) and token_id = ?`;
+
+export function readBridgeCursor(db: MarketDb): { block: bigint; hash: string | null } | null {
+  const row = db.get<{ block: number; block_hash: string | null }>("select block, block_hash from market_chain_cursors where stream = ?", [
+    BRIDGE_STREAM,
+  ]);
+  return row ? { block: BigInt(row.block), hash: row.block_hash } : null;
+}
+
+function writeBridgeCursor(db: MarketDb, block: bigint, hash: string | null, now: number): void {
+  db.run(
+    `insert into market_chain_cursors (stream, block, block_hash, updated_at) values (?, ?, ?, ?)
+     on conflict (stream) do update set block = excluded.block, block_hash = excluded.block_hash, updated_at = excluded.updated_at`,
+    [BRIDGE_STREAM, Number(block), hash, now],
+  );
+}
+
+function applyClaimed(db: MarketDb, e: BridgeEvent, now: number): Effect {
+  const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [Number(e.ref)]);
+  if (!claim || !isAddressEqual(claim.account as Address, e.account)) return { type: "none", reason: "not a claim of this game" };
+  // An expired claim whose transaction still made it before its deadline is done all the same: the chain paid it.
+  // Its asset had gone back to the game, so it leaves again.
+  if (claim.status === CLAIM_STATUS.expired) {
+    if (claim.kind === CLAIM_KIND.token) credit(db, claim.account, claim.currency as Currency, -BigInt(claim.id_or_amount));
+  }
+  db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.claimed, now, claim.id]);
+  if (claim.kind !== CLAIM_KIND.nft || claim.item_id === null)
+    return { type: "claim-done", claimId: claim.id, itemId: null, previousOwner: null };
+  const item = db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id])!;
+  const listing = activeListing(db, item.id);
+  if (listing) closeListing(db, item, listing, now, null);
+  db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [e.account, LOCATION.chain, now, item.id]);
+  return { type: "claim-done", claimId: claim.id, itemId: item.id, previousOwner: item.owner_address };
+}
+
+function applySwapped(
+  db: MarketDb,
+  e: BridgeEvent,
+  contracts: ContractAddresses,
+  describe: (tokenId: bigint) => ChainItem | null,
+  now: number,
+): Effect {
+  if (e.kind === CLAIM_KIND.token) {
+    const currency = currencyOf(e.asset, contracts);
+    if (!currency) return { type: "none", reason: `token ${e.asset} is not a game currency` };
+    credit(db, e.account, currency, e.idOrAmount);
+    return { type: "credit", account: e.account, currency, amount: e.idOrAmount.toString() };
+  }
+  if (!isAddressEqual(e.asset, contracts.card)) return { type: "none", reason: `collection ${e.asset} is not the card collection` };
+  const tokenId = e.idOrAmount.toString();
+  const item = db.get<ItemRow>(CARD_ITEM, [tokenId]);
+  if (item) {
+    db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+      e.account,
+      LOCATION.game,
+      now,
+      item.id,
+    ]);
+    return { type: "item-in", itemId: item.id, previousOwner: item.owner_address, previousLocation: item.location, created: false };
+  }
+  // A card the transfer stream has not described yet: made here from its word, already in the game.
+  const described = describe(e.idOrAmount);
+  if (!described) return { type: "none", reason: `card ${tokenId} has no market form` };
+  const row = { ...chainItemRow(described, tokenId, e.account, now), location: LOCATION.game };
+  const columns = Object.keys(row);
+  const id = db.run(
+    `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+    columns.map((name) => (row as Record<string, unknown>)[name]),
+  ).lastInsertRowid;
+  return { type: "item-in", itemId: Number(id), previousOwner: e.account, previousLocation: LOCATION.chain, created: true };
+}
+
+export interface BridgeRange {
+  expectedCursor: bigint | null;
+  toBlock: bigint;
+  toHash: Hash;
+  events: readonly BridgeEvent[];
+  contracts: ContractAddresses;
+  /** What a card the market has no item for is, read beforehand for every swapped card. */
+  cards: ReadonlyMap<string, ChainItem | null>;
+  now: number;
+}
+
+/** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
+export function applyBridgeRange(db: MarketDb, w: BridgeRange): boolean {
+  if ((readBridgeCursor(db)?.block ?? null) !== w.expectedCursor) return false;
+  for (const e of w.events) {
+    const seen = db.get("select 1 from market_bridge_events where tx_hash = ? and log_index = ?", [e.txHash, e.logIndex]);
+    if (seen) continue;
+    const effect =
+      e.event === "claimed"
+        ? applyClaimed(db, e, w.now)
+        : applySwapped(db, e, w.contracts, (tokenId) => w.cards.get(tokenId.toString()) ?? null, w.now);
+    db.run(
+      `insert into market_bridge_events (block_number, block_hash, tx_hash, log_index, event, account, kind, asset, id_or_amount, ref, effect, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        Number(e.blockNumber),
+        e.blockHash,
+        e.txHash,
+        e.logIndex,
+        e.event,
+        e.account,
+        e.kind,
+        e.asset,
+        e.idOrAmount.toString(),
+        e.ref.toString(),
+        JSON.stringify(effect),
+        w.now,
+      ],
+    );
+  }
+  writeBridgeCursor(db, w.toBlock, w.toHash, w.now);
+  return true;
+}
+
+interface StoredEvent {
+  id: number;
+  block_number: number;
+  block_hash: string;
+  effect: string;
+}
+
+function undo(db: MarketDb, effect: Effect, now: number): void {
+  switch (effect.type) {
+    case "claim-done":
+      // Pending again: the claim's transaction may be mined again on the new branch, or its deadline pass.
+      db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.pending, now, effect.claimId]);
+      if (effect.itemId !== null)
+        db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+          effect.previousOwner,
+          LOCATION.leaving,
+          now,
+          effect.itemId,
+        ]);
+      return;
+    case "credit":
+      credit(db, effect.account, effect.currency, -BigInt(effect.amount));
+      return;
+    case "item-in": {
+      const item = db.get<ItemRow>("select * from market_items where id = ?", [effect.itemId]);
+      if (!item) return;
+      // Whatever the game did with it since (a listing) ends: the item never arrived.
+      const listing = activeListing(db, item.id);
+      if (listing) closeListing(db, item, listing, now, null);
+      db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+        effect.previousOwner,
+        effect.previousLocation,
+        now,
+        item.id,
+      ]);
+      return;
+    }
+    case "none":
+      return;
+  }
+}
+
+/**
+ * After a reorg: undoes, newest first, the applied events whose block `isOnChain` no longer confirms, and moves the
+ * cursor back to just before the oldest of them (or keeps it where it was when all are still there). `expected` is
+ * the cursor the check was made against. Returns the number of events undone, or null when another run moved it.
+ */
+export function rewindBridge(db: MarketDb, expected: bigint, gone: ReadonlySet<number>, fallbackBlock: bigint, now: number): number | null {
+  if (readBridgeCursor(db)?.block !== expected) return null;
+  const stored = db.all<StoredEvent>(
+    "select id, block_number, block_hash, effect from market_bridge_events where block_number >= ? order by id desc",
+    [Math.min(...gone)],
+  );
+  let undone = 0;
+  for (const row of stored) {
+    if (!gone.has(row.block_number)) continue;
+    undo(db, JSON.parse(row.effect) as Effect, now);
+    db.run("delete from market_bridge_events where id = ?", [row.id]);
+    undone += 1;
+  }
+  writeBridgeCursor(db, fallbackBlock, null, now);
+  return undone;
+}
+
+/** The applied events' blocks at or after `fromBlock`, with the hash each was applied at. */
+export function appliedBlocks(db: MarketDb, fromBlock: bigint): Map<number, string> {
+  const rows = db.all<{ block_number: number; block_hash: string }>(
+    "select distinct block_number, block_hash from market_bridge_events where block_number >= ? order by block_number",
+    [Number(fromBlock)],
+  );
+  return new Map(rows.map((row) => [row.block_number, row.block_hash]));
+}
