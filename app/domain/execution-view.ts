@@ -53,7 +53,7 @@ function boxes(count: number, title: string): string {
 }
 
 /** The action in words: "Buy 2 Standard loot boxes with USDT", "Open 3 loot boxes". */
-export function describeAction(execution: Pick<Execution, "action" | "params">): string {
+export function describeAction(execution: Pick<Execution, "action" | "params"> & { steps?: Execution["steps"] }): string {
   switch (execution.action) {
     case "lootbox.buy": {
       const { typeBox, quantity, currency } = execution.params as Extract<Execution["params"], { typeBox: number }>;
@@ -64,12 +64,23 @@ export function describeAction(execution: Pick<Execution, "action" | "params">):
       return `Open ${boxes(boxIds.length, "loot box")}`;
     }
     case "staking.deposit": {
-      const { poolId, amount } = execution.params as Extract<Execution["params"], { amount: string }>;
+      const { poolId, amount } = execution.params as Extract<Execution["params"], { poolId: number; amount: string }>;
       return `Stake ${formatPrice(amount, "FIRE")} in the ${findPool(String(poolId))?.title ?? `pool ${poolId}`}`;
     }
     case "staking.withdraw": {
       const { poolId } = execution.params as Extract<Execution["params"], { poolId: number }>;
       return `Withdraw and claim from the ${findPool(String(poolId))?.title ?? `pool ${poolId}`}`;
+    }
+    case "bridge.claim":
+      // The executor names the claimed asset in its step (it knows the token addresses); the claim alone does not.
+      return execution.steps?.find((step) => step.kind === "claim")?.label ?? "Claim to the chain";
+    case "bridge.swapToken": {
+      const { currency, amount } = execution.params as Extract<Execution["params"], { currency: "FIRE" | "QUARK" }>;
+      return `Move ${formatPrice(amount, currency)} into the game`;
+    }
+    case "bridge.swapNft": {
+      const { tokenId } = execution.params as Extract<Execution["params"], { tokenId: string }>;
+      return `Move item #${tokenId} into the game`;
     }
   }
 }

@@ -132,26 +132,27 @@ async function issueClaim(
   });
 }
 
-/** FIRE from the game balance to the chain. */
-export function takeOutToken(market: ClaimIssuer, account: string, amount: bigint, now: number) {
+/** FIRE (or QUARK) from the game balance to the chain. */
+export function takeOutToken(market: ClaimIssuer, account: string, amount: bigint, now: number, currency: "FIRE" | "QUARK" = "FIRE") {
   const { db, options } = market;
+  const asset = currency === "FIRE" ? (options.fireTokenAddress ?? options.chain?.contracts.fire) : options.chain?.contracts.quark;
   return issueClaim(
     market,
     now,
     () => {
-      if (balanceOf(db, account, "FIRE") < amount) throw new ApiError(400, MSG.noBalance);
+      if (balanceOf(db, account, currency) < amount) throw new ApiError(400, MSG.noBalance);
       return {
         account,
         kind: CLAIM_KIND.token,
-        asset: options.fireTokenAddress ?? zeroAddress,
-        currency: "FIRE",
+        asset: asset ?? zeroAddress,
+        currency,
         item: null,
         idOrAmount: amount,
         data: 0n,
       };
     },
     () => {
-      debit(db, account, "FIRE", amount);
+      debit(db, account, currency, amount);
     },
   );
 }

@@ -30,8 +30,8 @@ export function gameRoutes(router: Router, core: MarketCore) {
     "/gameRelate/takeOutTokenSign",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      const { fire } = parseMarketInput(takeOutTokenSchema, marketInput(req));
-      sendOk(res, await takeOutToken(core, walletAddress, fire, Date.now()));
+      const { fire, currency } = parseMarketInput(takeOutTokenSchema, marketInput(req));
+      sendOk(res, await takeOutToken(core, walletAddress, fire, Date.now(), currency));
     }),
   );
 

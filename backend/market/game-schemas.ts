@@ -9,6 +9,8 @@ export const gameTagSchema = z.object({ gameTag: optional(gameTagParam) });
 
 export const takeOutTokenSchema = z.object({
   fire: required(positiveWeiParam, "the FIRE amount in wei"),
+  /** Our extension: QUARK claims name their currency; the amount is still `fire`, in wei. */
+  currency: z.enum(["FIRE", "QUARK"], { errorMap: () => ({ message: "currency: must be FIRE or QUARK" }) }).default("FIRE"),
   gameTag: optional(gameTagParam),
 });
 

@@ -163,37 +163,44 @@ async function createExecutions(db: Kysely<unknown>) {
 }
 
 /**
- * The staking actions' step kinds (issue 13). SQLite cannot change a check constraint, so action_steps is
- * copied into a table with the wider one; nothing references it.
+ * Wider step kinds for new actions. SQLite cannot change a check constraint, so action_steps is copied into a
+ * table `action_steps_<version>` with the wider one and renamed back; nothing references it.
  */
-async function addStakingStepKinds(db: Kysely<unknown>) {
-  await db.schema
-    .createTable("action_steps_v2")
-    .addColumn("execution_seq", "integer", (c) => c.notNull().references("action_executions.seq").onDelete("cascade"))
-    .addColumn("position", "integer", (c) => c.notNull())
-    .addColumn("kind", "text", (c) =>
-      c.notNull().check(sql`kind in ('approve', 'buy', 'approve-opener', 'open', 'approve-stake', 'deposit', 'withdraw')`),
-    )
-    .addColumn("label", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'mined', 'failed')`))
-    .addColumn("to_address", "text", (c) => c.notNull())
-    .addColumn("data", "text", (c) => c.notNull())
-    .addColumn("value", "text", (c) => c.notNull())
-    .addColumn("gas", "text", (c) => c.notNull())
-    .addColumn("nonce", "integer")
-    .addColumn("raw_tx", "text")
-    .addColumn("tx_hash", "text")
-    .addColumn("block_number", "text")
-    .addPrimaryKeyConstraint("action_steps_v2_pk", ["execution_seq", "position"])
-    .addCheckConstraint(
-      "action_steps_v2_signed",
-      sql`case status when 'pending' then raw_tx is null when 'failed' then 1 else raw_tx is not null end`,
-    )
-    .execute();
-  await sql`insert into action_steps_v2 select * from action_steps`.execute(db);
-  await db.schema.dropTable("action_steps").execute();
-  await db.schema.alterTable("action_steps_v2").renameTo("action_steps").execute();
+function widenStepKinds(version: string, kinds: readonly string[]) {
+  const table = `action_steps_${version}`;
+  return async (db: Kysely<unknown>) => {
+    await db.schema
+      .createTable(table)
+      .addColumn("execution_seq", "integer", (c) => c.notNull().references("action_executions.seq").onDelete("cascade"))
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in (${sql.join(kinds.map((kind) => sql.lit(kind)))})`))
+      .addColumn("label", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'mined', 'failed')`))
+      .addColumn("to_address", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("value", "text", (c) => c.notNull())
+      .addColumn("gas", "text", (c) => c.notNull())
+      .addColumn("nonce", "integer")
+      .addColumn("raw_tx", "text")
+      .addColumn("tx_hash", "text")
+      .addColumn("block_number", "text")
+      .addPrimaryKeyConstraint(`${table}_pk`, ["execution_seq", "position"])
+      .addCheckConstraint(
+        `${table}_signed`,
+        sql`case status when 'pending' then raw_tx is null when 'failed' then 1 else raw_tx is not null end`,
+      )
+      .execute();
+    await sql`insert into ${sql.table(table)} select * from action_steps`.execute(db);
+    await db.schema.dropTable("action_steps").execute();
+    await db.schema.alterTable(table).renameTo("action_steps").execute();
+  };
 }
+
+const LOOTBOX_STEP_KINDS = ["approve", "buy", "approve-opener", "open"];
+/** Issue 13: staking. */
+const STAKING_STEP_KINDS = [...LOOTBOX_STEP_KINDS, "approve-stake", "deposit", "withdraw"];
+/** Issue 14: the bridge's claims and swaps. */
+const BRIDGE_STEP_KINDS = [...STAKING_STEP_KINDS, "claim", "approve-swap", "swap"];
 
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
@@ -201,5 +208,6 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_003_outbox_store", up: createOutboxAndStore },
   { name: "sso_004_login_attempts", up: createLoginAttempts },
   { name: "sso_005_action_executions", up: createExecutions },
-  { name: "sso_006_staking_step_kinds", up: addStakingStepKinds },
+  { name: "sso_006_staking_step_kinds", up: widenStepKinds("v2", STAKING_STEP_KINDS) },
+  { name: "sso_007_bridge_step_kinds", up: widenStepKinds("v3", BRIDGE_STEP_KINDS) },
 ];

@@ -30,15 +30,49 @@ export interface StakingWithdrawParams {
   poolId: number;
 }
 
-/** Every action the executor knows, with its parameters. Claims and spaceships add theirs here. */
+/**
+ * product §1 game → chain: submit a claim the market backend signed for this wallet (takeOutTokenSign or
+ * takeOutSign), as it answered it; the executor checks that it names this wallet and our asset manager.
+ */
+export interface BridgeClaimParams {
+  claim_content: string;
+  v: string;
+  r: string;
+  s: string;
+}
+
+/** product §1 chain → game: move FIRE or QUARK from the wallet into the game (an approval of the asset manager first when short). */
+export interface BridgeSwapTokenParams {
+  currency: "FIRE" | "QUARK";
+  /** Wei, a decimal string. */
+  amount: string;
+}
+
+/** product §1 chain → game: move one card-collection item from the wallet into the game. */
+export interface BridgeSwapNftParams {
+  tokenId: string;
+}
+
+/** Every action the executor knows, with its parameters. Spaceships add theirs here. */
 export interface ActionParams {
   "lootbox.buy": LootboxBuyParams;
   "lootbox.open": LootboxOpenParams;
   "staking.deposit": StakingDepositParams;
   "staking.withdraw": StakingWithdrawParams;
+  "bridge.claim": BridgeClaimParams;
+  "bridge.swapToken": BridgeSwapTokenParams;
+  "bridge.swapNft": BridgeSwapNftParams;
 }
 export type ActionName = keyof ActionParams;
-export const ACTION_NAMES = ["lootbox.buy", "lootbox.open", "staking.deposit", "staking.withdraw"] as const satisfies readonly ActionName[];
+export const ACTION_NAMES = [
+  "lootbox.buy",
+  "lootbox.open",
+  "staking.deposit",
+  "staking.withdraw",
+  "bridge.claim",
+  "bridge.swapToken",
+  "bridge.swapNft",
+] as const satisfies readonly ActionName[];
 
 /** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */
 export type ActionRequest = {
@@ -51,7 +85,7 @@ export const FINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["mined", "f
 
 /** One transaction of an execution, in the order they are sent. */
 export interface ExecutionStep {
-  kind: "approve" | "buy" | "approve-opener" | "open" | "approve-stake" | "deposit" | "withdraw";
+  kind: "approve" | "buy" | "approve-opener" | "open" | "approve-stake" | "deposit" | "withdraw" | "claim" | "approve-swap" | "swap";
   /** What the step does, in the product's words ("Approve 20 USDT", "Open 10 boxes (batch 1 of 2)"). */
   label: string;
   status: "pending" | "sent" | "mined" | "failed";
@@ -74,6 +108,8 @@ export interface ExecutionResult {
   rewardBoxIds?: string[];
   /** staking.withdraw: the FIRE returned, in wei. */
   amountReturned?: string;
+  /** bridge.swapToken and bridge.swapNft: the asset manager's swap id, which the game credits once it is indexed. */
+  swapId?: string;
 }
 
 /** GET /sso/actions/{id}, and the answer of POST /sso/actions. */

@@ -40,7 +40,13 @@ export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;
  */
 export async function startExecutorBackends(chain: TestChain, databaseFile?: string) {
   const dir = databaseFile ? null : fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-"));
-  const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), { ...testBackendOptions, chain: chainOption(chain) });
+  const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), {
+    ...testBackendOptions,
+    chain: chainOption(chain),
+    chainId: chain.deployment.chainId,
+    assetManagerAddress: chain.deployment.contracts.assetManager,
+    fireTokenAddress: chain.deployment.contracts.fire,
+  });
   const app = express();
   app.use(backends.router);
   const server = await new Promise<Server>((resolve) => {
@@ -50,6 +56,8 @@ export async function startExecutorBackends(chain: TestChain, databaseFile?: str
   return {
     baseUrl,
     store: backends.store,
+    /** The market's chain indexer on this chain. */
+    indexer: backends.indexer!,
     async call<T = unknown>(method: string, pathAndQuery: string, body?: unknown, token?: string) {
       const response = await fetch(baseUrl + pathAndQuery, {
         method,

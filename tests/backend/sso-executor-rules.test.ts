@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Address, encodeFunctionData, type Hex } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { guardTransaction, type Contracts, type GuardContext, type TxRequest } from "../../backend/sso/executor/allowlist";
 import { checkBuy, type SaleState } from "../../backend/sso/executor/lootbox-buy";
 import { openBatches } from "../../backend/sso/executor/lootbox-open";
@@ -30,7 +30,12 @@ const contracts: Contracts = {
 };
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;
-const ctx: GuardContext = { contracts, valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps, nativePrice: async () => BNB_PRICE };
+const ctx: GuardContext = {
+  contracts,
+  wallet: at(0x1234),
+  valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
+  nativePrice: async () => BNB_PRICE,
+};
 
 const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
 const approve = (spender: Address, amount: bigint) =>
@@ -61,8 +66,12 @@ describe("guardTransaction", () => {
 
   it("refuses a target outside the allowlist, and functions not on it", async () => {
     expect(await refusal(tx(stranger, approve(contracts.boxSale, 1n)))).toMatch(/is not a contract on the allowlist/);
-    // Our own contracts that have no row, or no row for this function.
-    expect(await refusal(tx(contracts.card, approve(contracts.boxSale, 1n)))).toMatch(/is not a contract on the allowlist/);
+    // A card may be approved for the asset manager only (a swap into the game), never for anyone else.
+    expect(await refusal(tx(contracts.card, approve(contracts.boxSale, 1n)))).toMatch(
+      /^card\.approve: spender 0x[0-9a-fA-F]{40} is not allowed$/,
+    );
+    const handOver = encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [stranger, true] });
+    expect(await refusal(tx(contracts.card, handOver))).toBe("card.setApprovalForAll is not on the allowlist");
     const transfer = encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [stranger, 1n] });
     expect(await refusal(tx(contracts.usdt, transfer))).toBe("usdt.transfer is not on the allowlist");
     const give = encodeFunctionData({ abi: blindBoxAbi, functionName: "transferFrom", args: [stranger, stranger, 1n] });

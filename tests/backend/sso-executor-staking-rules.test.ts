@@ -86,7 +86,7 @@ describe("the guard's staking rows", () => {
     assetManager: at(8),
     staking: at(9),
   };
-  const ctx: GuardContext = { contracts, valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps, nativePrice: async () => 0n };
+  const ctx: GuardContext = { contracts, wallet: at(0x1234), valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps, nativePrice: async () => 0n };
   const cap = DEFAULT_EXECUTOR_POLICY.valueCaps.FIRE;
   const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
   const approve = (spender: Address, amount: bigint) =>
@@ -174,7 +174,12 @@ describe("the migration to the staking step kinds", () => {
     step(0, "open");
     expect(() => step(1, "deposit")).toThrow(/CHECK constraint failed/);
 
-    expect(await migrate(kysely, ssoMigrations)).toEqual(["sso_006_staking_step_kinds"]);
+    expect(
+      await migrate(
+        kysely,
+        ssoMigrations.filter((m) => m.name < "sso_007"),
+      ),
+    ).toEqual(["sso_006_staking_step_kinds"]);
     expect(sqlite.prepare("select position, kind, raw_tx from action_steps").all()).toEqual([
       { position: 0, kind: "open", raw_tx: "0xraw" },
     ]);
@@ -185,6 +190,17 @@ describe("the migration to the staking step kinds", () => {
     ] as const)
       step(position, kind);
     expect(() => step(4, "transfer")).toThrow(/CHECK constraint failed/);
+    expect(() => step(4, "claim")).toThrow(/CHECK constraint failed/);
+    // The bridge's kinds (issue 14) come with the next migration, the stored steps kept.
+    expect(await migrate(kysely, ssoMigrations)).toEqual(["sso_007_bridge_step_kinds"]);
+    for (const [position, kind] of [
+      [4, "claim"],
+      [5, "approve-swap"],
+      [6, "swap"],
+    ] as const)
+      step(position, kind);
+    expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 7 });
+    expect(() => step(7, "transfer")).toThrow(/CHECK constraint failed/);
     // Still tied to its execution.
     sqlite.prepare("delete from action_executions").run();
     expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 0 });

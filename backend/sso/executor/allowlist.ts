@@ -6,11 +6,13 @@
  */
 import { type Abi, type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual } from "viem";
 import {
+  assetManagerAbi,
   blindBoxAbi,
   blindBoxOpenerAbi,
   blindBoxSaleAbi,
   fireStakingAbi,
   gameTokenAbi,
+  sparkCardAbi,
   sparkErrorsAbi,
 } from "../../../contracts/generated/abi";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
@@ -30,6 +32,8 @@ export interface TxRequest {
 
 export interface GuardContext {
   contracts: Contracts;
+  /** The managed wallet that would sign: a claim may pay only it. */
+  wallet: Address;
   valueCaps: Record<CappedCurrency, bigint>;
   /** The sale's BNB price of one box of this type now (0 when not for BNB); only a native purchase asks. */
   nativePrice(boxType: bigint): Promise<bigint>;
@@ -51,8 +55,8 @@ export class GuardRefusal extends Error {}
 /** Which of our contracts an ERC-20 approval may name as spender. The opener's approval is setApprovalForAll. */
 export const APPROVE_SPENDERS: Readonly<Partial<Record<ContractKey, readonly ContractKey[]>>> = {
   usdt: ["boxSale"],
-  quark: ["boxSale"],
-  fire: ["staking"],
+  quark: ["boxSale", "assetManager"],
+  fire: ["staking", "assetManager"],
 };
 
 const noValue = (value: bigint) => (value === 0n ? null : "may not carry BNB");
@@ -101,6 +105,27 @@ const deposit: Rule = ([poolId, amount], value, { valueCaps }) => {
 
 const withdrawAndClaim: Rule = ([poolId], value) => (knownPool(poolId) ? noValue(value) : "not a pool of the catalogue");
 
+const claim: Rule = ([account], value, { wallet }) =>
+  isAddressEqual(account as Address, wallet) ? noValue(value) : "a claim may pay only the signing wallet";
+
+const swapToken: Rule = ([token, amount], value, { contracts, valueCaps }) => {
+  const currency = isAddressEqual(token as Address, contracts.fire)
+    ? "FIRE"
+    : isAddressEqual(token as Address, contracts.quark)
+      ? "QUARK"
+      : null;
+  if (!currency) return "token is not FIRE or QUARK";
+  if ((amount as bigint) <= 0n || (amount as bigint) > valueCaps[currency]) return "amount is outside the per-action cap";
+  return noValue(value);
+};
+
+const swapNft: Rule = ([nft], value, { contracts }) =>
+  isAddressEqual(nft as Address, contracts.card) ? noValue(value) : "only the card collection moves into the game";
+
+/** A card may be approved for the asset manager only, one token at a time (a swap into the game). */
+const approveCard: Rule = ([spender], value, { contracts }) =>
+  isAddressEqual(spender as Address, contracts.assetManager) ? noValue(value) : `spender ${String(spender)} is not allowed`;
+
 /** The allowlist: contract of the deployment → function → rule. */
 export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
   usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
@@ -110,6 +135,11 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
   box: { abi: [...blindBoxAbi, ...sparkErrorsAbi], functions: { setApprovalForAll } },
   opener: { abi: [...blindBoxOpenerAbi, ...sparkErrorsAbi], functions: { batchOpen, batchOpenWithIds } },
   staking: { abi: [...fireStakingAbi, ...sparkErrorsAbi], functions: { deposit, withdrawAndClaim } },
+  assetManager: {
+    abi: [...assetManagerAbi, ...sparkErrorsAbi],
+    functions: { claimToken: claim, claimNft: claim, swapTokenToGame: swapToken, swapNftToGame: swapNft },
+  },
+  card: { abi: [...sparkCardAbi, ...sparkErrorsAbi], functions: { approve: approveCard } },
 };
 
 /** The allowlisted call `tx` makes, or a GuardRefusal saying why it may not be signed. */

@@ -4,6 +4,7 @@
  */
 import type { ActionName, ActionParams } from "~core/api/actions";
 import { notEnoughGasMessage } from "~core/chain-errors";
+import { bridgeClaim, bridgeSwapNft, bridgeSwapToken } from "./bridge";
 import { lootboxBuy } from "./lootbox-buy";
 import { lootboxOpen } from "./lootbox-open";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
@@ -15,6 +16,9 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "lootbox.open": lootboxOpen,
   "staking.deposit": stakingDeposit,
   "staking.withdraw": stakingWithdraw,
+  "bridge.claim": bridgeClaim,
+  "bridge.swapToken": bridgeSwapToken,
+  "bridge.swapNft": bridgeSwapNft,
 };
 
 export function plannerOf(action: ActionName): Planner<ActionName> {

@@ -38,14 +38,20 @@ export const DEFAULT_EXECUTOR_POLICY: ExecutorPolicy = {
  * Gas limit of each step, signed into the transaction: the node charges only what is used, but the wallet must
  * hold limit × price up front, so the pre-check counts the same figures. Measured on the local chain: approve and
  * setApprovalForAll ~46k; a purchase ~150k + ~135k a box; opening uses product §9's limit per batch; a first
- * deposit ~160k; a withdrawal ~60k + ~162k a reward box forged (`boxes`, at most 10 per address).
+ * deposit ~160k; a withdrawal ~60k + ~162k a reward box forged (`boxes`, at most 10 per address); a claim ~90k
+ * (a lazy mint ~120k); a swap ~110k.
  */
 export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
   switch (kind) {
     case "approve":
     case "approve-opener":
     case "approve-stake":
+    case "approve-swap":
       return 100_000n;
+    case "claim":
+      return 250_000n;
+    case "swap":
+      return 200_000n;
     case "buy":
       return 200_000n + 150_000n * BigInt(boxes);
     case "open":
@@ -59,7 +65,7 @@ export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
 
 /** The steps during which an execution is "approving" rather than "sending". */
 export const isApprovalStep = (kind: ExecutionStep["kind"]): boolean =>
-  kind === "approve" || kind === "approve-opener" || kind === "approve-stake";
+  kind === "approve" || kind === "approve-opener" || kind === "approve-stake" || kind === "approve-swap";
 
 /** BNB a plan needs: every step's gas limit at the node's gas price with headroom, plus the BNB it pays. */
 export function bnbNeeded(steps: readonly { gas: bigint; value: bigint }[], gasPrice: bigint, policy: ExecutorPolicy): bigint {

@@ -112,6 +112,7 @@ export function createRunner({ store, client, chain, policy, accountOf }: Runner
     const tx = plannedStep(step);
     const call = await guardTransaction(tx, {
       contracts: chain.contracts,
+      wallet: account.address,
       valueCaps: policy.valueCaps,
       nativePrice: (boxType) =>
         client.readContract({ address: chain.contracts.boxSale, abi: blindBoxSaleAbi, functionName: "priceInNative", args: [boxType] }),

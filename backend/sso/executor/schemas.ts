@@ -66,6 +66,41 @@ const depositParams = z
 
 const withdrawParams = z.object({ poolId }).strict(onlyKeys("poolId"));
 
+const hex = (what: string, pattern: RegExp) => z.string({ invalid_type_error: `must be ${what}` }).regex(pattern, `must be ${what}`);
+
+/** A claim as the market backend answered it; what it says is checked against the chain by the planner. */
+const claimParams = z
+  .object({
+    claim_content: hex("the claim's content, 0x and hex", /^0x[0-9a-fA-F]{2,2000}$/),
+    v: hex("0x1b or 0x1c", /^0x1[bc]$/i),
+    r: hex("32 bytes of hex", /^0x[0-9a-fA-F]{64}$/),
+    s: hex("32 bytes of hex", /^0x[0-9a-fA-F]{64}$/),
+  })
+  .strict(onlyKeys("claim_content, v, r and s"));
+
+const weiAmount = (what: string) =>
+  z
+    .string({ invalid_type_error: "must be a string of decimal digits" })
+    .refine(
+      (value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined,
+      `must be ${what} in wei above zero, in decimal digits`,
+    );
+
+const swapTokenParams = z
+  .object({
+    currency: z.enum(["FIRE", "QUARK"], { errorMap: () => ({ message: "must be FIRE or QUARK" }) }),
+    amount: weiAmount("an amount"),
+  })
+  .strict(onlyKeys("currency and amount"));
+
+const swapNftParams = z
+  .object({
+    tokenId: z
+      .string()
+      .refine((value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined, "must be a token id in decimal digits"),
+  })
+  .strict(onlyKeys("tokenId"));
+
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
   z.object({ action: z.literal(action), params, idempotencyKey }).strict(onlyKeys("action, params and idempotencyKey"));
 
@@ -76,6 +111,9 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("lootbox.open", openParams),
     request("staking.deposit", depositParams),
     request("staking.withdraw", withdrawParams),
+    request("bridge.claim", claimParams),
+    request("bridge.swapToken", swapTokenParams),
+    request("bridge.swapNft", swapNftParams),
   ],
   {
     errorMap: (issue, ctx) => ({

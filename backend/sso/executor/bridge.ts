@@ -1,0 +1,168 @@
+/**
+ * The bridge's actions (issue 14, AssetManager):
+ * - bridge.claim submits a claim the market backend signed for this wallet: claimToken or claimNft, by its kind.
+ *   The claim must name this wallet, our asset manager and this chain, be unexpired and unpaid: what the contract
+ *   would refuse is refused first, in words.
+ * - bridge.swapToken moves FIRE or QUARK into the game: an exact approval of the asset manager when the allowance
+ *   is short, then swapTokenToGame.
+ * - bridge.swapNft moves one card-collection item into the game: approve(assetManager, tokenId) unless approved,
+ *   then swapNftToGame. The game credits a swap once the market's indexer has seen it.
+ */
+import { type Address, encodeFunctionData, type Hex, isAddressEqual, parseEventLogs } from "viem";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi } from "../../../contracts/generated/abi";
+import type { BridgeClaimParams, BridgeSwapNftParams, BridgeSwapTokenParams } from "~core/api/actions";
+import { CLAIM_CONTENT_BYTES, CLAIM_KIND, decodeClaimContent } from "~core/claim";
+import { formatChainTime } from "~core/chain-text";
+import { formatPrice } from "~core/money";
+import type { Contracts } from "./allowlist";
+import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
+import { stepGasLimit } from "./policy";
+
+/** The game's tag in swaps: the one game this market serves. */
+export const GAME_TAG = 1n;
+
+export const CLAIM_MESSAGES = {
+  malformed: "This claim is not one the game signed: ask for a new one.",
+  otherWallet: "This claim is for another wallet.",
+  otherContract: "This claim is for another chain or contract: ask for a new one.",
+  used: "This claim has already been paid to the chain.",
+} as const;
+
+/** The currency a token the bridge moves is, by its address. */
+function tokenName(asset: Address, contracts: Contracts): string | null {
+  if (isAddressEqual(asset, contracts.fire)) return "FIRE";
+  if (isAddressEqual(asset, contracts.quark)) return "QUARK";
+  if (isAddressEqual(asset, contracts.usdt)) return "USDT";
+  return null;
+}
+
+/** The claim's fields, or the reason it may not be submitted from this wallet now. Reads the chain's clock and the claim's use. */
+export async function checkClaim({ client, contracts, wallet }: PlanContext, params: BridgeClaimParams) {
+  const content = params.claim_content as Hex;
+  if (!/^0x[0-9a-f]*$/i.test(content) || (content.length - 2) / 2 !== CLAIM_CONTENT_BYTES) throw new Refusal(CLAIM_MESSAGES.malformed);
+  let claim;
+  try {
+    claim = decodeClaimContent(content);
+  } catch {
+    throw new Refusal(CLAIM_MESSAGES.malformed);
+  }
+  if (!isAddressEqual(claim.account, wallet)) throw new Refusal(CLAIM_MESSAGES.otherWallet);
+  const chainId = BigInt(await client.getChainId());
+  if (!isAddressEqual(claim.assetManager, contracts.assetManager) || claim.chainId !== chainId)
+    throw new Refusal(CLAIM_MESSAGES.otherContract);
+  const [now, used] = await Promise.all([
+    client.getBlock().then((block) => block.timestamp),
+    client.readContract({ address: contracts.assetManager, abi: assetManagerAbi, functionName: "queryClaim", args: [wallet, claim.nonce] }),
+  ]);
+  if (used === 1) throw new Refusal(CLAIM_MESSAGES.used);
+  if (now > claim.deadline) {
+    throw new Refusal(`This claim expired at ${formatChainTime(claim.deadline)}. Its asset goes back to the game; ask for a new claim.`);
+  }
+  return claim;
+}
+
+export const bridgeClaim: Planner<"bridge.claim"> = {
+  async plan(ctx, params) {
+    const claim = await checkClaim(ctx, params);
+    const token = claim.kind === CLAIM_KIND.token;
+    const what = token ? formatPrice(claim.idOrAmount, tokenName(claim.asset, ctx.contracts) ?? "tokens") : `item #${claim.idOrAmount}`;
+    return [
+      {
+        kind: "claim",
+        label: `Claim ${what} to the chain`,
+        to: ctx.contracts.assetManager,
+        data: encodeFunctionData({
+          abi: assetManagerAbi,
+          functionName: token ? "claimToken" : "claimNft",
+          args: [ctx.wallet, params.claim_content as Hex, Number(BigInt(params.v)), params.r as Hex, params.s as Hex],
+        }),
+        value: 0n,
+        gas: stepGasLimit("claim"),
+      },
+    ];
+  },
+  async collect(_ctx, _kind, _receipt, result) {
+    return result;
+  },
+};
+
+function swapId({ contracts }: PlanContext, logs: Parameters<typeof parseEventLogs>[0]["logs"]): string | undefined {
+  const ours = logs.filter((log) => isAddressEqual(log.address, contracts.assetManager));
+  return parseEventLogs({ abi: assetManagerAbi, eventName: "SwappedToGame", logs: ours })[0]?.args.swapId.toString();
+}
+
+export const bridgeSwapToken: Planner<"bridge.swapToken"> = {
+  async plan(ctx, { currency, amount: amountText }: BridgeSwapTokenParams) {
+    const { client, contracts, wallet, policy } = ctx;
+    const amount = BigInt(amountText);
+    const token = currency === "FIRE" ? contracts.fire : contracts.quark;
+    const cap = policy.valueCaps[currency];
+    const shown = formatPrice(amount, currency);
+    if (amount > cap) throw new Refusal(`One action may move at most ${formatPrice(cap, currency)}, and this one would move ${shown}.`);
+    const read = { address: token, abi: gameTokenAbi } as const;
+    const [balance, allowance] = await Promise.all([
+      client.readContract({ ...read, functionName: "balanceOf", args: [wallet] }),
+      client.readContract({ ...read, functionName: "allowance", args: [wallet, contracts.assetManager] }),
+    ]);
+    if (balance < amount) throw new Refusal(`Your wallet holds ${formatPrice(balance, currency)}: it cannot move ${shown}.`);
+    const steps: PlannedStep[] = [];
+    if (allowance < amount) {
+      steps.push({
+        kind: "approve-swap",
+        label: `Approve ${shown} for the game`,
+        to: token,
+        data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [contracts.assetManager, amount] }),
+        value: 0n,
+        gas: stepGasLimit("approve-swap"),
+      });
+    }
+    steps.push({
+      kind: "swap",
+      label: `Move ${shown} into the game`,
+      to: contracts.assetManager,
+      data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapTokenToGame", args: [token, amount, GAME_TAG] }),
+      value: 0n,
+      gas: stepGasLimit("swap"),
+    });
+    return steps;
+  },
+  async collect(ctx, kind, receipt, result) {
+    const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
+    return id ? { ...result, swapId: id } : result;
+  },
+};
+
+export const bridgeSwapNft: Planner<"bridge.swapNft"> = {
+  async plan(ctx, { tokenId: idText }: BridgeSwapNftParams) {
+    const { client, contracts, wallet } = ctx;
+    const tokenId = BigInt(idText);
+    const card = { address: contracts.card, abi: sparkCardAbi } as const;
+    const owner = await client.readContract({ ...card, functionName: "ownerOf", args: [tokenId] }).catch(() => null);
+    if (!owner || !isAddressEqual(owner, wallet)) throw new Refusal(`Item #${tokenId} is not in your wallet.`);
+    const approved = await client.readContract({ ...card, functionName: "getApproved", args: [tokenId] });
+    const steps: PlannedStep[] = [];
+    if (!isAddressEqual(approved, contracts.assetManager)) {
+      steps.push({
+        kind: "approve-swap",
+        label: `Approve item #${tokenId} for the game`,
+        to: contracts.card,
+        data: encodeFunctionData({ abi: sparkCardAbi, functionName: "approve", args: [contracts.assetManager, tokenId] }),
+        value: 0n,
+        gas: stepGasLimit("approve-swap"),
+      });
+    }
+    steps.push({
+      kind: "swap",
+      label: `Move item #${tokenId} into the game`,
+      to: contracts.assetManager,
+      data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapNftToGame", args: [contracts.card, tokenId, GAME_TAG] }),
+      value: 0n,
+      gas: stepGasLimit("swap"),
+    });
+    return steps;
+  },
+  async collect(ctx, kind, receipt, result) {
+    const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
+    return id ? { ...result, swapId: id } : result;
+  },
+};
