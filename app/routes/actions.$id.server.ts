@@ -14,7 +14,8 @@ import type { Execution } from "~core/api/actions";
 export { loaderCacheControl } from "~/services/page-headers.server";
 
 /** Pages whose forms start actions: the only places "Back" may lead. */
-const ACTION_PAGES = /^\/(lootbox|loyalty\/page)\/\d{1,3}$/;
+const ACTION_PAGES =
+  /^\/(?:(?:lootbox|loyalty\/page)\/\d{1,3}|game|marketplace\/storage|marketplace\/detail\?nftType=\d&tokenId=\d{1,78})$/;
 
 function backLink(request: Request, execution: Execution | null): string {
   const params = execution?.params;

@@ -77,7 +77,13 @@ export default function ActionStatus() {
       )}
       <nav aria-label="Where next" className="flex flex-wrap gap-4 text-sm">
         <Link to={back}>
-          {back.startsWith("/lootbox/") ? "Back to the loot box" : back.startsWith("/loyalty/") ? "Back to the pool" : "Back"}
+          {back.startsWith("/lootbox/")
+            ? "Back to the loot box"
+            : back.startsWith("/loyalty/")
+              ? "Back to the pool"
+              : back === "/game"
+                ? "Back to the game"
+                : "Back"}
         </Link>
         <Link to="/marketplace/storage">Your storage</Link>
       </nav>

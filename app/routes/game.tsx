@@ -1,21 +1,27 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { GameChainSection } from "~/components/bridge/game-chain";
 import { BoxCatalogue } from "~/components/lootbox/box-catalogue";
 import { NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { StoreLinks } from "~/components/store-links";
-import { Page, Section } from "~/components/page";
+import { LoginPrompt, Page, Section } from "~/components/page";
+import { loginHref } from "~/domain/safe-redirect";
 import type { RootLoader } from "~/root";
-import { readShopForRequest } from "~/services/chain.server";
+import { gamePage, gamePost, loaderCacheControl } from "./game.server";
 
 export const meta: MetaFunction = () => [{ title: "Game | Spark Era" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { shop: await readShopForRequest(request) };
-}
+export const loader = gamePage;
+
+export const headers = loaderCacheControl;
+
+export const action = gamePost;
 
 export default function Game() {
   const root = useRouteLoaderData<RootLoader>("root");
-  const { shop } = useLoaderData<typeof loader>();
+  const { shop, bridge, keys } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const location = useLocation();
   return (
     <Page
       title="Spark Era, the game"
@@ -39,11 +45,32 @@ export default function Game() {
           )}
         </div>
       </Section>
-      <Section title="Between the game and the chain" id="claim">
-        <p className="muted">
-          Claim FIRE and items from the game to your wallet with a server-signed claim, or swap them from the chain back into the game. Your
-          in-game items are listed in <Link to="/marketplace/storage">Storage</Link>.
-        </p>
+      <Section title="Game and chain" id="bridge">
+        <div className="flex flex-col gap-4">
+          <p className="muted">
+            Claim FIRE, QUARK and items from the game to your wallet with a claim the game signs, or move them from the chain back into the
+            game. Items move from <Link to="/marketplace/storage">Storage</Link> and each item's page.
+          </p>
+          {bridge ? (
+            <GameChainSection
+              view={bridge}
+              keys={keys}
+              answer={answer}
+              browserTools={
+                <p className="muted text-sm">
+                  {bridge.wallet
+                    ? "Your browser wallet signs its own claims and moves: that needs JavaScript and the wallet tools on this page."
+                    : "Bind a wallet to your account to move assets between the game and the chain."}
+                </p>
+              }
+            />
+          ) : (
+            <LoginPrompt
+              href={loginHref(`${location.pathname}#bridge`)}
+              what="see your balances and move assets between the game and the chain"
+            />
+          )}
+        </div>
       </Section>
     </Page>
   );

@@ -20,6 +20,8 @@ import { emitAnalytics } from "~/services/analytics.server";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { itemView, typeLabel } from "~/services/market-views.server";
 import { proofFrom } from "~/services/orders.server";
+import { itemMove } from "~/services/bridge.server";
+import { MoveItemForm } from "~/components/bridge/move-item-form";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
@@ -58,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   const { ref, problem } = readTokenRef(url.searchParams);
-  const empty = { back, item: null, problem, redirectTo: here(request), trade: null };
+  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
   const { token, user, wallet, market, orders } = await apis(request);
@@ -80,12 +82,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
   const orderContext = signs ? await orders.orderContext(bound.address).catch(() => null) : null;
+  const item = itemView(detail, { wallet, views });
   return json({
     trade: { loggedIn: Boolean(token), wallet: bound, loginHref: loginHref(here(request)), orderContext },
     back,
     problem: null,
     redirectTo: here(request),
-    item: itemView(detail, { wallet, views }),
+    item,
+    move: bound?.bindAddrType === BIND_ADDR_TYPE.managed ? itemMove(item, detailUrl(request)) : null,
   });
 }
 
@@ -198,7 +202,7 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, back, problem, redirectTo, trade } = useLoaderData<typeof loader>();
+  const { item, back, problem, redirectTo, trade, move } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!item) {
     return (
@@ -279,6 +283,8 @@ export default function MarketplaceDetail() {
         viewer={trade}
         actionData={actionData}
       />
+
+      {move && <MoveItemForm move={move} />}
 
       <Section title="Attributes" id="attributes">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

@@ -11,13 +11,14 @@ import { loginHref, safeRedirect } from "~/domain/safe-redirect";
 import { backendClients } from "./backends.server";
 import { BackendError, SessionExpiredError, type BackendClient, type RequestOptions } from "./http-client.server";
 import { invitesApi } from "./invites.server";
+import { bridgeApi } from "./bridge-api.server";
 import { marketApi } from "./market.server";
 import { ordersApi } from "./orders.server";
 import { commitSession, getSession } from "./session.server";
 import { ssoApi } from "./sso.server";
 
 function typedApis({ sso, market }: { sso: BackendClient; market: BackendClient }) {
-  return { sso: ssoApi(sso), market: marketApi(market), orders: ordersApi(market), invites: invitesApi(market) };
+  return { sso: ssoApi(sso), market: marketApi(market), orders: ordersApi(market), invites: invitesApi(market), bridge: bridgeApi(market) };
 }
 
 export type Apis = ReturnType<typeof typedApis>;

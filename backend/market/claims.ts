@@ -21,6 +21,7 @@ import { balanceOf, credit, debit } from "./ledger";
 import { closeListing } from "./trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
 import type { Currency } from "~core/money";
+import type { ClaimRecord } from "~core/api/market";
 
 /** How long a signed claim can be submitted on chain. */
 export const CLAIM_TTL_SECONDS = 60 * 60;
@@ -229,13 +230,18 @@ export function ownClaim(db: MarketDb, nonce: number, account: string): ClaimsTa
   return claim;
 }
 
+/** The account's latest claims, newest first (the game page's history). */
+export function recentClaims(db: MarketDb, account: string, limit = 20): ClaimsTable[] {
+  return db.all<ClaimsTable>("select * from market_claims where account = ? order by id desc limit ?", [account, limit]);
+}
+
 export const CLAIM_STATUS_NAMES = ["pending", "claimed", "expired"] as const;
 
-export function claimView(claim: ClaimsTable) {
+export function claimView(claim: ClaimsTable): ClaimRecord {
   return {
     txId: String(claim.id),
     status: claim.status,
-    statusName: CLAIM_STATUS_NAMES[claim.status],
+    statusName: CLAIM_STATUS_NAMES[claim.status]!,
     account: claim.account,
     kind: claim.kind,
     asset: claim.asset,

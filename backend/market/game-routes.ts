@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { GameBalances } from "~core/api/market";
 import { CURRENCIES } from "~core/money";
 import { handle, sendOk } from "../http";
-import { claimView, ownClaim, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
+import { claimView, ownClaim, recentClaims, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
 import type { MarketCore } from "./core";
 import { claimStatusSchema, gameTagSchema, takeOutNftSchema, takeOutTokenSchema } from "./game-schemas";
 import { balanceOf } from "./ledger";
@@ -41,6 +41,18 @@ export function gameRoutes(router: Router, core: MarketCore) {
       const { walletAddress } = await requireCaller(core, req);
       const { takeOut, nftType } = parseMarketInput(takeOutNftSchema, marketInput(req));
       sendOk(res, await takeOutNft(core, walletAddress, { nftType, tokenId: takeOut }, Date.now()));
+    }),
+  );
+
+  router.get(
+    "/gameRelate/claims",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const claims = await db.exclusive(() => {
+        settleExpiredClaims(db, Date.now());
+        return recentClaims(db, walletAddress);
+      });
+      sendOk(res, claims.map(claimView));
     }),
   );
 

@@ -176,6 +176,38 @@ export interface GameBalances {
   balances: Record<Currency, string>;
 }
 
+/** A claim from the game to the chain (GET /gameRelate/claimStatus, GET /gameRelate/claims). */
+export interface ClaimRecord {
+  /** Also the claim's nonce. */
+  txId: string;
+  status: number;
+  statusName: "pending" | "claimed" | "expired";
+  account: string;
+  /** 0 token, 1 NFT. */
+  kind: number;
+  asset: string;
+  /** FIRE or QUARK for a token claim. */
+  currency: string | null;
+  /** Wei for a token, the token id for an NFT. */
+  idOrAmount: string;
+  /** Unix seconds. */
+  deadline: number;
+  chainId: number;
+  assetManager: string;
+  claim_content: string;
+  createdAt: string;
+}
+
+/** A signed claim (POST /gameRelate/takeOutTokenSign, POST /gameRelate/takeOutSign). */
+export interface SignedClaimWire {
+  claim_content: string;
+  r: string;
+  s: string;
+  v: string;
+  txId: string;
+  deadline: number;
+}
+
 /** GET /informationCenter/getInviteCode. */
 export interface InviteCode {
   inviteCode: string;

@@ -1,0 +1,57 @@
+/**
+ * The game page's server work; routes/game.tsx only delegates (docs/architecture.md "Inside app/"): the loot box
+ * catalogue from the chain, and the "Game and chain" section: the account's balances in the game and in its
+ * wallet, its claims, and for a managed wallet the forms that move tokens between the two (issue 14).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { usesWebPath } from "~/domain/wallet-mode";
+import { newIdempotencyKey } from "~/services/actions.server";
+import { apis } from "~/services/apis.server";
+import { BRIDGE_CURRENCIES, bridgeAction, claimRow, readBridgeWallet } from "~/services/bridge.server";
+import { readBalances, readShopForRequest, walletFromUserInfo } from "~/services/chain.server";
+import { formatPrice } from "~core/money";
+
+export { loaderCacheControl } from "~/services/page-headers.server";
+
+/** A read the section can do without (shown as unavailable); an expired session's redirect still goes through. */
+const orNull = <T>(read: Promise<T>): Promise<T | null> =>
+  read.catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    return null;
+  });
+
+async function gameAndChain(request: Request) {
+  const { token, user, bridge } = await apis(request);
+  if (!token || !user) return null;
+  const wallet = walletFromUserInfo(user.WalletAddress);
+  const managed = usesWebPath(true, { address: user.WalletAddress, bindAddrType: user.BindAddrType });
+  const [game, claims, onChain, bnb] = await Promise.all([
+    orNull(bridge.balances().then((answer) => answer.balances)),
+    orNull(bridge.claims().then((list) => list.map(claimRow))),
+    wallet ? orNull(readBridgeWallet(wallet)) : null,
+    wallet && managed ? orNull(readBalances(wallet).then((b) => b.BNB)) : null,
+  ]);
+  return {
+    wallet,
+    managed,
+    balances: BRIDGE_CURRENCIES.map((currency) => ({
+      currency,
+      game: game ? formatPrice(game[currency], currency) : null,
+      wallet: onChain ? formatPrice(onChain[currency], currency) : null,
+    })),
+    claims,
+    hasBnb: bnb === null ? true : bnb > 0n,
+  };
+}
+
+export async function gamePage({ request }: LoaderFunctionArgs) {
+  const [shop, bridge] = await Promise.all([readShopForRequest(request), gameAndChain(request)]);
+  if (!bridge?.managed) return data({ shop, bridge, keys: null });
+  // Fresh keys per render, never cached: going back never re-posts an old key.
+  const keys = { claim: newIdempotencyKey(), swap: newIdempotencyKey() };
+  return data({ shop, bridge, keys }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function gamePost({ request }: ActionFunctionArgs) {
+  return bridgeAction(request, "/game");
+}

@@ -1,0 +1,17 @@
+/** Typed calls of the market API's claims from the game to the chain (docs/api/market.md "Game balances and claims"). */
+import type { ClaimRecord, GameBalances, SignedClaimWire, TokenRef } from "~core/api/market";
+import type { BackendClient } from "./http-client.server";
+
+export const BRIDGE_CURRENCIES = ["FIRE", "QUARK"] as const;
+export type BridgeCurrency = (typeof BRIDGE_CURRENCIES)[number];
+
+export function bridgeApi(market: BackendClient) {
+  return {
+    takeOutToken: (amountWei: bigint, currency: BridgeCurrency) =>
+      market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutTokenSign", { query: { fire: amountWei.toString(), currency, gameTag: 1 } }),
+    takeOutItem: (ref: TokenRef) =>
+      market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutSign", { query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 } }),
+    claims: () => market.get<ClaimRecord[]>("/api/v1/gameRelate/claims"),
+    balances: () => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag: 1 } }),
+  };
+}

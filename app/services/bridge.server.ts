@@ -1,0 +1,156 @@
+/**
+ * Between the game and the chain (issue 14), for the pages' loaders and actions:
+ * - the market API's claims (takeOutTokenSign, takeOutSign, the account's claims);
+ * - the wallet's FIRE and QUARK on chain;
+ * - the managed wallet's moves (product §4 web path): a claim is signed by the market backend, then submitted by
+ *   the SSO executor (bridge.claim); a swap is the executor's bridge.swapToken or bridge.swapNft. Every accepted
+ *   post redirects (303) to the action's status page; a refusal keeps the backend's words and status.
+ */
+import { data, redirect } from "@remix-run/node";
+import { gameTokenAbi } from "../../contracts/generated/abi";
+import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
+import { formatChainTime } from "~core/chain-text";
+import { formatPrice, parseTokenAmount } from "~core/money";
+import { NFT_TYPE } from "~core/nft";
+import { usesWebPath } from "~/domain/wallet-mode";
+import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
+import { type Apis, signedInApis } from "./apis.server";
+import { chain, walletFromUserInfo } from "./chain.server";
+import { BRIDGE_CURRENCIES, type BridgeCurrency } from "./bridge-api.server";
+
+export { BRIDGE_CURRENCIES, type BridgeCurrency };
+
+/** The wallet's FIRE and QUARK on chain. */
+export async function readBridgeWallet(wallet: `0x${string}`): Promise<Record<BridgeCurrency, bigint>> {
+  const { client, deployment } = chain();
+  const read = (address: `0x${string}`) => client.readContract({ address, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
+  const [FIRE, QUARK] = await Promise.all([read(deployment.contracts.fire), read(deployment.contracts.quark)]);
+  return { FIRE, QUARK };
+}
+
+/** A claim in words, for the history on /game. */
+export function claimRow(claim: ClaimRecord) {
+  const what = claim.kind === 0 ? formatPrice(claim.idOrAmount, claim.currency ?? "") : `Item #${claim.idOrAmount}`;
+  const status =
+    claim.statusName === "pending"
+      ? `Pending: submit it before ${formatChainTime(BigInt(claim.deadline))}, or it returns to the game`
+      : claim.statusName === "claimed"
+        ? "Claimed: on chain"
+        : "Expired: returned to the game";
+  return {
+    txId: claim.txId,
+    what,
+    status,
+    statusName: claim.statusName,
+    createdAt: claim.createdAt.slice(0, 16).replace("T", " ") + " UTC",
+  };
+}
+
+export const BRIDGE_INTENTS = ["claim-token", "swap-token", "claim-item", "swap-item"] as const;
+export type BridgeIntent = (typeof BRIDGE_INTENTS)[number];
+
+export interface BridgeActionData {
+  intent: BridgeIntent | null;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+  /** The page the form was on. */
+  back: string;
+}
+
+export const BRIDGE_MANAGED_ONLY =
+  "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
+const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
+const STALE = "This form is out of date. Reload the page and try again.";
+
+type Refused = { status: number; errors: Record<string, string[]> };
+const refused = (message: string, status = 400, field = ""): Refused => ({ status, errors: { [field]: [message] } });
+
+function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: bigint } | Refused {
+  const currency = BRIDGE_CURRENCIES.find((name) => name === formData.get("currency"));
+  if (!currency) return refused("Choose FIRE or QUARK.", 400, "currency");
+  const amount = parseTokenAmount(String(formData.get("amount") ?? "").trim());
+  if (!amount) return refused(AMOUNT_MESSAGE, 400, "amount");
+  return { currency, amount };
+}
+
+function itemInput(formData: FormData): TokenRef | Refused {
+  const nftType = Number(formData.get("nftType"));
+  const tokenId = String(formData.get("tokenId") ?? "");
+  if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId)) return refused(STALE);
+  return { nftType, tokenId };
+}
+
+/** The executor's claim request for a claim the market backend signed. */
+const claimRequest = (claim: SignedClaimWire, idempotencyKey: string) =>
+  ({
+    action: "bridge.claim" as const,
+    params: { claim_content: claim.claim_content, v: claim.v, r: claim.r, s: claim.s },
+    idempotencyKey,
+  }) as const;
+
+async function run(intent: BridgeIntent, formData: FormData, { bridge, sso }: Pick<Apis, "sso" | "bridge">) {
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
+  if (!/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) return refused(STALE);
+  if (intent === "claim-token" || intent === "swap-token") {
+    const input = tokenInput(formData);
+    if ("errors" in input) return input;
+    if (intent === "swap-token") {
+      return sso.startAction({
+        action: "bridge.swapToken",
+        params: { currency: input.currency, amount: input.amount.toString() },
+        idempotencyKey,
+      });
+    }
+    const claim = await bridge.takeOutToken(input.amount, input.currency);
+    return sso.startAction(claimRequest(claim, idempotencyKey));
+  }
+  const ref = itemInput(formData);
+  if ("errors" in ref) return ref;
+  if (intent === "swap-item") return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
+  const claim = await bridge.takeOutItem(ref);
+  return sso.startAction(claimRequest(claim, idempotencyKey));
+}
+
+/**
+ * A bridge form of a managed wallet, posted to `back`'s page (or /bridge): each accepted move goes to its status
+ * page. Refusals come back as data with a 4xx, the field ("amount", "currency") or the whole form ("").
+ */
+export async function bridgeAction(request: Request, backOf: string | ((form: FormData) => string)) {
+  const { user, sso, bridge } = await signedInApis(request);
+  const formData = await request.formData();
+  const back = typeof backOf === "string" ? backOf : backOf(formData);
+  const posted = String(formData.get("intent") ?? "");
+  const intent = BRIDGE_INTENTS.find((name) => name === posted) ?? null;
+  const values = Object.fromEntries(["currency", "amount"].map((name) => [name, String(formData.get(name) ?? "").slice(0, 40)]));
+  const answer = ({ status, errors }: Refused) => data<BridgeActionData>({ intent, errors, values, back }, { status });
+  const wallet = walletFromUserInfo(user.WalletAddress);
+  if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType })) return answer(refused(BRIDGE_MANAGED_ONLY, 403));
+  if (!intent) return answer(refused("Unknown action."));
+  try {
+    const outcome = await run(intent, formData, { sso, bridge });
+    if ("errors" in outcome) return answer(outcome);
+    return redirect(statusPath(outcome.id, back), 303);
+  } catch (error) {
+    const problem = actionProblem(error);
+    return answer(refused(problem.message, problem.status));
+  }
+}
+
+/** What an item's page offers a managed wallet that holds it: to move it to the chain, or back into the game. */
+export function itemMove(item: { nftType: number; tokenId: string; location: string; isOwner: boolean; onSale: boolean }, back: string) {
+  if (!item.isOwner || (item.location !== "game" && item.location !== "chain")) return null;
+  const toChain = item.location === "game";
+  return {
+    intent: toChain ? ("claim-item" as const) : ("swap-item" as const),
+    label: toChain ? "Move to chain" : "Move into the game",
+    note: toChain
+      ? item.onSale
+        ? "Its sale ends, and the item leaves the market until it comes back into the game."
+        : "The item leaves the market while it is on the chain."
+      : "It can be traded here again once the chain has recorded the move.",
+    nftType: String(item.nftType),
+    tokenId: item.tokenId,
+    back,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Issue 14 acceptance, JavaScript off, a managed wallet: 50 FIRE claimed from the game to the chain (the game balance
+ * drops at once, the wallet's FIRE rises once mined, the claim shows as claimed), FIRE moved back into the game,
+ * and an item claimed to the chain (minted there on its first claim), shown on chain, moved back into the game and
+ * listed again. Each move is followed on its status page.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "../accounts";
+import { chainReader, waitForOutcome } from "../managed-chain";
+
+const WEI = 10n ** 18n;
+const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
+
+/** Reloads until `check` passes: the game credits a move once the market's indexer has seen it. */
+async function eventually(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 20_000 });
+}
+
+test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the game, with refusals next to the field", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const read = chainReader();
+  const account = await createAccount({ stock: { balances: { FIRE: 200 } }, chain: { BNB: 1 } });
+  const wallet = account.wallet!;
+  await signIn(page, account);
+  await page.goto("/game#bridge");
+  await expect(balanceRow(page, "FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
+
+  const claimForm = page.getByRole("form", { name: "Claim to the chain" });
+  await claimForm.getByLabel("Amount").fill("ten");
+  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await expect(claimForm.getByLabel("Amount")).toHaveAccessibleDescription(/^Enter an amount as a number above zero, like 50 or 12\.5\./);
+  await expect(claimForm.getByLabel("Amount")).toHaveValue("ten");
+  await claimForm.getByLabel("Amount").fill("1000");
+  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await expect(claimForm.getByRole("alert")).toHaveText("Transaction failed. You do not have enough balance.");
+  expect(await read.sent(wallet)).toBe(0);
+
+  await claimForm.getByLabel("Amount").fill("50");
+  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Claim 50 FIRE to the chain | Spark Era");
+  expect(await read.balance("FIRE", wallet)).toBe(50n * WEI);
+  await page.getByRole("link", { name: "Back to the game" }).click();
+  await expect(balanceRow(page, "FIRE")).toHaveText("FIRE150 FIRE50 FIRE");
+  await eventually(page, () => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
+
+  const moveForm = page.getByRole("form", { name: "Move into the game" });
+  await moveForm.getByLabel("Amount").fill("20");
+  await moveForm.getByRole("button", { name: "Move" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Move 20 FIRE into the game | Spark Era");
+  expect(await read.balance("FIRE", wallet)).toBe(30n * WEI);
+  await page.getByRole("link", { name: "Back to the game" }).click();
+  await eventually(page, () => expect(balanceRow(page, "FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));
+});
+
+test("a managed wallet moves an item to the chain, where it leaves the market, then back into the game, and lists it again", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createAccount({ stock: { items: { 4: 1 } }, chain: { BNB: 1 } });
+  const [item] = account.items;
+  await signIn(page, account);
+  await page.goto(item.url);
+  await expect(page.getByLabel("Price")).toBeVisible();
+  await page.getByRole("button", { name: "Move to chain" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Claim item #${item.tokenId} to the chain | Spark Era`);
+  await page.getByRole("link", { name: "Back" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`tokenId=${item.tokenId}`));
+  await eventually(page, () => expect(page.getByRole("button", { name: "Move into the game" })).toBeVisible());
+  await expect(page.getByText("This item is not in the game, so it cannot be traded here.")).toBeVisible();
+  await expect(page.getByLabel("Price")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Move into the game" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Move item #${item.tokenId} into the game | Spark Era`);
+  await page.getByRole("link", { name: "Back" }).first().click();
+  await eventually(page, () => expect(page.getByLabel("Price")).toBeVisible());
+  await page.getByLabel("Price").fill("7");
+  await page.getByLabel("Currency").selectOption("FIRE");
+  await page.getByRole("button", { name: "List for sale" }).click();
+  await expect(page.getByTestId("trade-status")).toHaveText("On sale for 7 FIRE");
+});
