@@ -4,10 +4,11 @@
  * wallet, its claims, and for a managed wallet the forms that move tokens between the two (issue 14).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { loginHref } from "~/domain/safe-redirect";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { newIdempotencyKey } from "~/services/actions.server";
 import { apis } from "~/services/apis.server";
-import { BRIDGE_CURRENCIES, bridgeAction, claimRow, readBridgeWallet } from "~/services/bridge.server";
+import { BRIDGE_CURRENCIES, bridgeAction, bridgeChainConfig, claimRow, readBridgeWallet } from "~/services/bridge.server";
 import { readBalances, readShopForRequest, walletFromUserInfo } from "~/services/chain.server";
 import { formatPrice } from "~core/money";
 
@@ -46,10 +47,12 @@ async function gameAndChain(request: Request) {
 
 export async function gamePage({ request }: LoaderFunctionArgs) {
   const [shop, bridge] = await Promise.all([readShopForRequest(request), gameAndChain(request)]);
-  if (!bridge?.managed) return data({ shop, bridge, keys: null });
+  // Written here, so the page ships no redirect-checking code for it.
+  const login = bridge ? null : loginHref("/game#bridge");
+  if (!bridge?.managed) return data({ shop, bridge, keys: null, island: bridge?.wallet ? bridgeChainConfig() : null, login });
   // Fresh keys per render, never cached: going back never re-posts an old key.
   const keys = { claim: newIdempotencyKey(), swap: newIdempotencyKey() };
-  return data({ shop, bridge, keys }, { headers: { "Cache-Control": "no-store" } });
+  return data({ shop, bridge, keys, island: null, login }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function gamePost({ request }: ActionFunctionArgs) {

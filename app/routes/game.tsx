@@ -1,13 +1,16 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
 import { GameChainSection } from "~/components/bridge/game-chain";
 import { BoxCatalogue } from "~/components/lootbox/box-catalogue";
 import { NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { StoreLinks } from "~/components/store-links";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { loginHref } from "~/domain/safe-redirect";
 import type { RootLoader } from "~/root";
 import { gamePage, gamePost, loaderCacheControl } from "./game.server";
+
+const BridgePanel = lazy(() => import("~/islands/bridge-panel.client"));
 
 export const meta: MetaFunction = () => [{ title: "Game | Spark Era" }];
 
@@ -19,7 +22,9 @@ export const action = gamePost;
 
 export default function Game() {
   const root = useRouteLoaderData<RootLoader>("root");
-  const { shop, bridge, keys } = useLoaderData<typeof loader>();
+  const { shop, bridge, keys, island, login } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const user = root?.user ?? null;
   const answer = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -57,18 +62,28 @@ export default function Game() {
               keys={keys}
               answer={answer}
               browserTools={
-                <p className="muted text-sm">
-                  {bridge.wallet
-                    ? "Your browser wallet signs its own claims and moves: that needs JavaScript and the wallet tools on this page."
-                    : "Bind a wallet to your account to move assets between the game and the chain."}
-                </p>
+                island && user ? (
+                  <ClientOnly
+                    fallback={<p className="muted text-sm">Your browser wallet signs its own claims and moves: that needs JavaScript.</p>}
+                  >
+                    {() => (
+                      <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
+                        <BridgePanel
+                          chain={island}
+                          account={{ loggedIn: true, bound: { address: user.walletAddress, bindAddrType: user.bindAddrType } }}
+                          here={`${location.pathname}#bridge`}
+                          onConfirmed={revalidator.revalidate}
+                        />
+                      </Suspense>
+                    )}
+                  </ClientOnly>
+                ) : (
+                  <p className="muted text-sm">Bind a wallet to your account to move assets between the game and the chain.</p>
+                )
               }
             />
           ) : (
-            <LoginPrompt
-              href={loginHref(`${location.pathname}#bridge`)}
-              what="see your balances and move assets between the game and the chain"
-            />
+            <LoginPrompt href={login ?? "/login"} what="see your balances and move assets between the game and the chain" />
           )}
         </div>
       </Section>

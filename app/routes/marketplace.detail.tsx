@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { ItemBadges } from "~/components/market/item-card";
 import { FavoriteButton } from "~/components/market/favorite-button";
@@ -20,7 +22,7 @@ import { emitAnalytics } from "~/services/analytics.server";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { itemView, typeLabel } from "~/services/market-views.server";
 import { proofFrom } from "~/services/orders.server";
-import { itemMove } from "~/services/bridge.server";
+import { bridgeChainConfig, itemMove } from "~/services/bridge.server";
 import { MoveItemForm } from "~/components/bridge/move-item-form";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import type { TokenRef } from "~core/api/market";
@@ -56,11 +58,13 @@ function tradingWallet(user: UserInfo | null | undefined): { address: string; bi
 }
 
 /** The detail page's data: the item by name, its owner ("You" when it is the session's wallet), status and views. */
+const BridgeItem = lazy(() => import("~/islands/bridge-item.client"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   const { ref, problem } = readTokenRef(url.searchParams);
-  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null };
+  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null, bridgeChain: null };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
   const { token, user, wallet, market, orders } = await apis(request);
@@ -89,7 +93,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     problem: null,
     redirectTo: here(request),
     item,
-    move: bound?.bindAddrType === BIND_ADDR_TYPE.managed ? itemMove(item, detailUrl(request)) : null,
+    move: bound ? itemMove(item, detailUrl(request)) : null,
+    // A browser wallet signs the move itself, in an island that needs the chain's addresses.
+    bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
   });
 }
 
@@ -202,7 +208,8 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, back, problem, redirectTo, trade, move } = useLoaderData<typeof loader>();
+  const { item, back, problem, redirectTo, trade, move, bridgeChain } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
   if (!item) {
     return (
@@ -284,7 +291,24 @@ export default function MarketplaceDetail() {
         actionData={actionData}
       />
 
-      {move && <MoveItemForm move={move} />}
+      {move && !bridgeChain && <MoveItemForm move={move} />}
+      {move && bridgeChain && trade?.wallet && (
+        <Section title="Game and chain" id="move">
+          <ClientOnly fallback={<p className="muted text-sm">Your browser wallet moves this item itself: that needs JavaScript.</p>}>
+            {() => (
+              <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
+                <BridgeItem
+                  chain={bridgeChain}
+                  account={{ loggedIn: true, bound: trade.wallet }}
+                  here={redirectTo}
+                  onConfirmed={revalidator.revalidate}
+                  move={move}
+                />
+              </Suspense>
+            )}
+          </ClientOnly>
+        </Section>
+      )}
 
       <Section title="Attributes" id="attributes">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

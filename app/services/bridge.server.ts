@@ -154,3 +154,10 @@ export function itemMove(item: { nftType: number; tokenId: string; location: str
     idempotencyKey: newIdempotencyKey(),
   };
 }
+
+/** What the browser-wallet bridge islands need to reach the chain: public by nature. */
+export function bridgeChainConfig() {
+  const { deployment, rpcUrl } = chain();
+  const { fire, quark, card, assetManager } = deployment.contracts;
+  return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager } };
+}

@@ -1,0 +1,118 @@
+/**
+ * "Move to chain" / "Move into the game" on an item's page from a browser wallet (issue 14): the game signs the
+ * claim (/resources/bridge-claim) and the wallet submits it, or the wallet approves the asset manager for the item
+ * and swaps it in. Wallet mode first (product §4); each transaction's state on screen; the page is read again after.
+ */
+import { useRef, useState } from "react";
+import { submitClaim, swapItemIntoGame, type BridgeStep, type BridgeStepState } from "./bridge-transactions";
+import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
+import { chainErrorMessage } from "./lootbox-chain";
+import { ModeNotice } from "./staking-panel-parts";
+import { useBrowserWallet } from "./use-browser-wallet";
+import { WalletProviders } from "./wagmi.client";
+
+export interface BridgeItemProps extends BridgePanelProps {
+  move: { intent: "claim-item" | "swap-item"; label: string; note: string; nftType: string; tokenId: string };
+}
+
+const MESSAGES = {
+  managed: "Your account uses a managed wallet: reload the page to use its form.",
+  noExtension: "No wallet extension: install MetaMask or OKX Wallet to move this item from your browser.",
+};
+const STEP_TEXT: Record<BridgeStep, string> = {
+  approve: "Approve the item for the game",
+  claim: "Claim the item",
+  swap: "Move the item into the game",
+};
+const STATE_TEXT: Record<BridgeStepState | "failed", string> = {
+  wallet: "confirm in your wallet…",
+  pending: "pending, waiting for confirmation…",
+  confirmed: "confirmed",
+  failed: "failed",
+};
+
+function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
+  const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
+  const [steps, setSteps] = useState<{ step: BridgeStep; state: BridgeStepState | "failed" }[]>([]);
+  const [outcome, setOutcome] = useState<{ status: "running" | "confirmed" | "failed"; text: string } | null>(null);
+  const inFlight = useRef(false);
+  const busy = outcome?.status === "running";
+  const report = (step: BridgeStep, state: BridgeStepState) =>
+    setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
+
+  async function go() {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSteps([]);
+    setOutcome({ status: "running", text: "Checking your wallet…" });
+    try {
+      const clients = await wallet.clientsFor(
+        await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
+      );
+      if (move.intent === "claim-item") {
+        const claim = await requestClaim({ intent: "claim-item", nftType: move.nftType, tokenId: move.tokenId });
+        await submitClaim(clients, chain.contracts, claim, report);
+        setOutcome({ status: "confirmed", text: `Item #${move.tokenId} is in your wallet.` });
+      } else {
+        await swapItemIntoGame(clients, chain.contracts, BigInt(move.tokenId), report);
+        setOutcome({
+          status: "confirmed",
+          text: `Item #${move.tokenId} is on its way into the game: it can be traded once the chain has recorded it.`,
+        });
+      }
+      onConfirmed();
+    } catch (error) {
+      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
+      setOutcome({ status: "failed", text: chainErrorMessage(error) });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {wallet.mode && (
+        <ModeNotice
+          mode={wallet.mode}
+          account={account}
+          here={here}
+          chainId={chain.chainId}
+          onSwitch={() => void wallet.switchNetwork()}
+          busy={busy}
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className="btn-secondary" onClick={() => void go()} disabled={busy || wallet.blocked}>
+          {busy ? "Please wait…" : move.label}
+        </button>
+        <p className="muted text-sm">{move.note}</p>
+      </div>
+      <div aria-live="polite" role="status" className="min-h-6 text-sm" data-testid="bridge-status" data-state={outcome?.status ?? "idle"}>
+        {steps.length > 0 && (
+          <ol className="flex flex-col gap-1">
+            {steps.map(({ step, state }) => (
+              <li key={step}>
+                {STEP_TEXT[step]}: {STATE_TEXT[state]}
+              </li>
+            ))}
+          </ol>
+        )}
+        {outcome?.status === "running" && steps.length === 0 && <p>{outcome.text}</p>}
+        {outcome?.status === "confirmed" && <p className="font-semibold text-emerald-300">Confirmed: {outcome.text}</p>}
+      </div>
+      {outcome?.status === "failed" && (
+        <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm">
+          Failed: {outcome.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function BridgeItem(props: BridgeItemProps) {
+  return (
+    <WalletProviders chain={props.chain}>
+      <Mover {...props} />
+    </WalletProviders>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * Game and chain from a browser wallet (issue 14), on /game: claim FIRE or QUARK to the chain (the game signs a
+ * claim through /resources/bridge-claim, the wallet submits it) and move them into the game (approve exactly, then
+ * swap). Wallet mode first (product §4), one sequence at a time, each transaction's state on screen; the page's
+ * data is read again after each, and the game credits a move once the chain has recorded it.
+ */
+import { useId, useRef, useState, type FormEvent } from "react";
+import { formatPrice, parseTokenAmount } from "~core/money";
+import type { BoundWallet } from "~/domain/wallet-mode";
+import {
+  submitClaim,
+  swapTokenIntoGame,
+  type BridgeContracts,
+  type BridgeStep,
+  type BridgeStepState,
+  type ClaimWire,
+} from "./bridge-transactions";
+import { chainErrorMessage, ShownError } from "./lootbox-chain";
+import { ModeNotice } from "./staking-panel-parts";
+import { useBrowserWallet } from "./use-browser-wallet";
+import { WalletProviders } from "./wagmi.client";
+
+export interface BridgePanelProps {
+  chain: { chainId: number; rpcUrl: string; contracts: BridgeContracts };
+  account: { loggedIn: boolean; bound: BoundWallet | null };
+  here: string;
+  onConfirmed: () => void;
+}
+
+const MESSAGES = {
+  managed: "Your account uses a managed wallet: reload the page to use its forms.",
+  noExtension: "No wallet extension: install MetaMask or OKX Wallet to move assets from your browser.",
+};
+const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
+const STATE_TEXT: Record<BridgeStepState | "failed", string> = {
+  wallet: "confirm in your wallet…",
+  pending: "pending, waiting for confirmation…",
+  confirmed: "confirmed",
+  failed: "failed",
+};
+
+/** Asks the game for a signed claim of `fields`; the refusal in the market's words. */
+export async function requestClaim(fields: Record<string, string>): Promise<ClaimWire> {
+  const response = await fetch("/resources/bridge-claim", { method: "POST", body: new URLSearchParams(fields) });
+  const answer = (await response.json().catch(() => ({}))) as { claim?: ClaimWire; message?: string };
+  if (!response.ok || !answer.claim) throw new ShownError(answer.message ?? "The game could not sign the claim. Please try again.");
+  return answer.claim;
+}
+
+type Intent = "claim" | "move";
+
+function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
+  const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
+  const [steps, setSteps] = useState<{ step: BridgeStep; state: BridgeStepState | "failed" }[]>([]);
+  const [outcome, setOutcome] = useState<{ status: "running" | "confirmed" | "failed"; text: string } | null>(null);
+  const [fieldError, setFieldError] = useState<{ intent: Intent; message: string } | null>(null);
+  const [subject, setSubject] = useState("");
+  const inFlight = useRef(false);
+  const ids = useId();
+  const busy = outcome?.status === "running";
+
+  const report = (step: BridgeStep, state: BridgeStepState) =>
+    setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
+
+  async function run(shown: string, sequence: () => Promise<string>) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSteps([]);
+    setSubject(shown);
+    setOutcome({ status: "running", text: "Checking your wallet…" });
+    try {
+      setOutcome({ status: "confirmed", text: await sequence() });
+      onConfirmed();
+    } catch (error) {
+      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
+      setOutcome({ status: "failed", text: chainErrorMessage(error) });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  function submit(intent: Intent) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = new FormData(event.currentTarget);
+      const currency = form.get("currency") === "QUARK" ? "QUARK" : "FIRE";
+      const amount = parseTokenAmount(String(form.get("amount") ?? "").trim());
+      if (!amount) {
+        setFieldError({ intent, message: AMOUNT_MESSAGE });
+        return;
+      }
+      setFieldError(null);
+      const shown = formatPrice(amount, currency);
+      void run(shown, async () => {
+        const clients = await wallet.clientsFor(
+          await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
+        );
+        if (intent === "claim") {
+          const claim = await requestClaim({ intent: "claim-token", currency, amount: String(form.get("amount")) });
+          await submitClaim(clients, chain.contracts, claim, report);
+          return `${shown} claimed to your wallet.`;
+        }
+        await swapTokenIntoGame(clients, chain.contracts, { currency, amount }, report);
+        return `${shown} sent to the game: it is credited once the chain has recorded it.`;
+      });
+    };
+  }
+
+  const stepTitle = (step: BridgeStep) =>
+    step === "approve" ? `Approve ${subject} for the game` : step === "claim" ? `Claim ${subject}` : `Move ${subject} into the game`;
+
+  const tokenForm = (intent: Intent, title: string, button: string) => {
+    const error = fieldError?.intent === intent ? fieldError.message : null;
+    return (
+      <form onSubmit={submit(intent)} noValidate aria-labelledby={`${ids}-${intent}`} className="flex flex-col gap-2">
+        <h3 id={`${ids}-${intent}`} className="font-semibold text-white">
+          {title}
+        </h3>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Token
+            <select name="currency" className="field-input" defaultValue="FIRE">
+              <option value="FIRE">FIRE</option>
+              <option value="QUARK">QUARK</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Amount
+            <input
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              readOnly={busy}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${ids}-${intent}-error` : undefined}
+              className="field-input w-40"
+            />
+          </label>
+          <button type="submit" className="btn-primary" disabled={busy || wallet.blocked}>
+            {busy ? "Please wait…" : button}
+          </button>
+        </div>
+        {error && (
+          <p id={`${ids}-${intent}-error`} className="text-sm font-semibold text-amber-300">
+            {error}
+          </p>
+        )}
+      </form>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {wallet.mode && (
+        <ModeNotice
+          mode={wallet.mode}
+          account={account}
+          here={here}
+          chainId={chain.chainId}
+          onSwitch={() => void run("", async () => (await wallet.switchNetwork(), "Network switched."))}
+          busy={busy}
+        />
+      )}
+      <div className="grid gap-6 md:grid-cols-2">
+        {tokenForm("claim", "Claim to the chain", "Claim")}
+        {tokenForm("move", "Move into the game", "Move")}
+      </div>
+      <div aria-live="polite" role="status" className="min-h-6 text-sm" data-testid="bridge-status" data-state={outcome?.status ?? "idle"}>
+        {steps.length > 0 && (
+          <ol className="flex flex-col gap-1">
+            {steps.map(({ step, state }) => (
+              <li key={step}>
+                {stepTitle(step)}: {STATE_TEXT[state]}
+              </li>
+            ))}
+          </ol>
+        )}
+        {outcome?.status === "running" && steps.length === 0 && <p>{outcome.text}</p>}
+        {outcome?.status === "confirmed" && <p className="font-semibold text-emerald-300">Confirmed: {outcome.text}</p>}
+      </div>
+      {outcome?.status === "failed" && (
+        <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm">
+          Failed: {outcome.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function BridgePanel(props: BridgePanelProps) {
+  return (
+    <WalletProviders chain={props.chain}>
+      <Panel {...props} />
+    </WalletProviders>
+  );
+}

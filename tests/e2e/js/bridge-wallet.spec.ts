@@ -1,0 +1,81 @@
+/**
+ * Issue 14 acceptance, JavaScript on, a browser wallet: the same round trips as the managed wallet's, signed in the
+ * wallet through the islands: 50 FIRE claimed to the chain and 20 moved back into the game, then an item moved to
+ * the chain (minted there on its first claim) and back into the game, where it can be listed again.
+ */
+import type { Page } from "@playwright/test";
+import { toFunctionSelector } from "viem";
+import { expect, test } from "../accounts";
+import { chainReader } from "../managed-chain";
+import { installTestWallet, type TestWallet } from "../wallet";
+
+const WEI = 10n ** 18n;
+const CLAIM_TOKEN = toFunctionSelector("claimToken(address,bytes,uint8,bytes32,bytes32)");
+const CLAIM_NFT = toFunctionSelector("claimNft(address,bytes,uint8,bytes32,bytes32)");
+const APPROVE = toFunctionSelector("approve(address,uint256)");
+const SWAP_TOKEN = toFunctionSelector("swapTokenToGame(address,uint256,uint256)");
+const SWAP_NFT = toFunctionSelector("swapNftToGame(address,uint256,uint256)");
+const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
+const status = (page: Page) => page.getByTestId("bridge-status");
+
+async function eventually(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 20_000 });
+}
+
+test("a browser wallet claims 50 FIRE to the chain and moves 20 back into the game", async ({ page, createAccount, signIn }) => {
+  test.setTimeout(90_000);
+  const read = chainReader();
+  const account = await createAccount({ wallet: "browser", stock: { balances: { FIRE: 200 } }, chain: { BNB: 10 } });
+  const wallet = await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  await page.goto("/game#bridge");
+  await expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
+
+  const claim = page.getByRole("form", { name: "Claim to the chain" });
+  await claim.getByLabel("Amount").fill("0");
+  await claim.getByRole("button", { name: "Claim" }).click();
+  await expect(claim.getByLabel("Amount")).toHaveAccessibleDescription("Enter an amount as a number above zero, like 50 or 12.5.");
+  await claim.getByLabel("Amount").fill("500");
+  await claim.getByRole("button", { name: "Claim" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText(
+    "Failed: Transaction failed. You do not have enough balance.",
+  );
+  expect(wallet.sent).toEqual([]);
+
+  await claim.getByLabel("Amount").fill("50");
+  await claim.getByRole("button", { name: "Claim" }).click();
+  await expect(status(page)).toContainText("Confirmed: 50 FIRE claimed to your wallet.", { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([CLAIM_TOKEN]);
+  expect(await read.balance("FIRE", account.wallet!)).toBe(50n * WEI);
+  await expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE150 FIRE50 FIRE");
+
+  const move = page.getByRole("form", { name: "Move into the game" });
+  await move.getByLabel("Amount").fill("20");
+  await move.getByRole("button", { name: "Move" }).click();
+  await expect(status(page)).toContainText("Confirmed: 20 FIRE sent to the game", { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([CLAIM_TOKEN, APPROVE, SWAP_TOKEN]);
+  await eventually(page, () => expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));
+  await eventually(page, () => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
+});
+
+test("a browser wallet moves an item to the chain and back into the game, then lists it", async ({ page, createAccount, signIn }) => {
+  test.setTimeout(90_000);
+  const account = await createAccount({ wallet: "browser", stock: { items: { 4: 1 } }, chain: { BNB: 10 } });
+  const [item] = account.items;
+  const wallet = await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  await page.goto(item.url);
+  await page.getByRole("button", { name: "Move to chain" }).click();
+  await expect(status(page)).toContainText(`Confirmed: Item #${item.tokenId} is in your wallet.`, { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([CLAIM_NFT]);
+  await eventually(page, () => expect(page.getByRole("button", { name: "Move into the game" })).toBeVisible());
+  await expect(page.getByText("This item is not in the game, so it cannot be traded here.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Move into the game" }).click();
+  await expect(status(page)).toContainText("Confirmed: Item", { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([CLAIM_NFT, APPROVE, SWAP_NFT]);
+  await eventually(page, () => expect(page.getByLabel("Price")).toBeVisible());
+});
