@@ -18,6 +18,11 @@ export interface ItemCardModel {
   price: string | null;
   favorites: number;
   views: number;
+  /**
+   * In the holder's storage: move the item between the game and the chain. A managed wallet posts the form to
+   * /bridge; a browser wallet signs on the item's page (`href`).
+   */
+  move?: { label: string; form: Record<string, string> | null; href: string } | null;
 }
 
 export interface TradeRowModel {

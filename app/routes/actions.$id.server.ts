@@ -15,7 +15,7 @@ export { loaderCacheControl } from "~/services/page-headers.server";
 
 /** Pages whose forms start actions: the only places "Back" may lead. */
 const ACTION_PAGES =
-  /^\/(?:(?:lootbox|loyalty\/page)\/\d{1,3}|game|marketplace\/storage|marketplace\/detail\?nftType=\d&tokenId=\d{1,78})$/;
+  /^\/(?:(?:lootbox|loyalty\/page)\/\d{1,3}|game|marketplace\/storage(?:\?[\w=&%.-]{0,300})?|marketplace\/detail\?nftType=\d&tokenId=\d{1,78}(?:&back=[\w%.-]{0,300})?)$/;
 
 function backLink(request: Request, execution: Execution | null): string {
   const params = execution?.params;

@@ -8,7 +8,8 @@ import { safeRedirect } from "~/domain/safe-redirect";
 import { bridgeAction } from "~/services/bridge.server";
 
 /** The item pages a form may come from, as the status page accepts them. */
-const ITEM_PAGES = /^\/(?:marketplace\/storage|marketplace\/detail\?nftType=\d&tokenId=\d{1,78})$/;
+const ITEM_PAGES =
+  /^\/(?:marketplace\/storage(?:\?[\w=&%.-]{0,300})?|marketplace\/detail\?nftType=\d&tokenId=\d{1,78}(?:&back=[\w%.-]{0,300})?)$/;
 
 export function bridgeIndex() {
   return redirect("/game#bridge");

@@ -26,6 +26,8 @@ import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.
 import { cancelAllOffer, cardView } from "~/services/market-views.server";
 import { readCancelAll } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
+import { storageMove } from "~/services/bridge.server";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { canonicalView } from "./marketplace.shared.server";
 
 const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
@@ -62,7 +64,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const page = await publicApis().market[ENDPOINT[filter.tab]](toStorageQuery(filter, wallet));
     return view({
       ...shown,
-      items: page.records.map((record) => cardView(record, here)),
+      items: page.records.map((record) => {
+        const card = cardView(record, here);
+        return filter.tab === "items"
+          ? { ...card, move: storageMove(record, card.href, here, user.BindAddrType === BIND_ADDR_TYPE.managed) }
+          : card;
+      }),
       info: { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped },
       problem: null,
       cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,

@@ -161,3 +161,25 @@ export function bridgeChainConfig() {
   const { fire, quark, card, assetManager } = deployment.contracts;
   return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager } };
 }
+
+/** A storage card's move: a form to /bridge for a managed wallet, the item's page for a browser wallet. */
+export function storageMove(
+  record: { nftType: number; tokenId: string; location: string },
+  detailHref: string,
+  back: string,
+  managed: boolean,
+) {
+  if (record.location !== "game" && record.location !== "chain") return null;
+  const toChain = record.location === "game";
+  const label = toChain ? "Move to chain" : "Move into the game";
+  const form = managed
+    ? {
+        intent: toChain ? "claim-item" : "swap-item",
+        nftType: String(record.nftType),
+        tokenId: record.tokenId,
+        back,
+        idempotencyKey: newIdempotencyKey(),
+      }
+    : null;
+  return { label, form, href: `${detailHref}#move` };
+}

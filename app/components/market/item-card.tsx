@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ItemCardModel } from "~/domain/market-views";
 
 /** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
@@ -52,6 +52,21 @@ export function ItemCard({ item }: { item: ItemCardModel }) {
         <p className="text-xs text-slate-300">
           {item.favorites} {item.favorites === 1 ? "favorite" : "favorites"} · {item.views} {item.views === 1 ? "view" : "views"}
         </p>
+        {item.move &&
+          (item.move.form ? (
+            <Form method="post" action="/bridge">
+              {Object.entries(item.move.form).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${item.move.label}: ${item.name}`}>
+                {item.move.label}
+              </button>
+            </Form>
+          ) : (
+            <Link to={item.move.href} className="text-xs" aria-label={`${item.move.label}: ${item.name}`}>
+              {item.move.label}
+            </Link>
+          ))}
       </div>
     </article>
   );

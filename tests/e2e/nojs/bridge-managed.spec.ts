@@ -91,3 +91,17 @@ test("a managed wallet moves an item to the chain, where it leaves the market, t
   await page.getByRole("button", { name: "List for sale" }).click();
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 7 FIRE");
 });
+
+test("a managed wallet moves an item to the chain from its storage, and comes back to it", async ({ page, createAccount, signIn }) => {
+  test.setTimeout(60_000);
+  const account = await createAccount({ stock: { items: { 7: 1 } }, chain: { BNB: 1 } });
+  const [item] = account.items;
+  await signIn(page, account);
+  await page.goto("/marketplace/storage?nftType=7");
+  await page.getByRole("button", { name: /^Move to chain: / }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Claim item #${item.tokenId} to the chain | Spark Era`);
+  await page.getByRole("link", { name: "Back" }).first().click();
+  await expect(page).toHaveURL(/\/marketplace\/storage\?/);
+  await eventually(page, () => expect(page.getByRole("button", { name: /^Move into the game: / })).toBeVisible());
+});
