@@ -11,6 +11,7 @@ import type { SignedClaim } from "../../backend/market/claims";
 import { MarketDb } from "../../backend/market/db";
 import { creditGameBalance } from "../../backend/market/ledger";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
+import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
@@ -39,6 +40,11 @@ const gameFire = async () =>
 const chainFire = (wallet: Address) =>
   t.publicClient.readContract({ address: c().fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
 const indexed = async () => b.indexer.waitForBlock(await t.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
+/** The mined transaction used less than 80 % of its step's gas limit. */
+async function roomy(txHash: string | null, kind: "claim" | "swap") {
+  const receipt = await t.publicClient.getTransactionReceipt({ hash: txHash as `0x${string}` });
+  expect(receipt.gasUsed * 5n).toBeLessThan(stepGasLimit(kind) * 4n);
+}
 const claimAction = (claim: SignedClaim) => ({
   action: "bridge.claim" as const,
   params: { claim_content: claim.claim_content, v: claim.v, r: claim.r, s: claim.s },
@@ -99,6 +105,7 @@ describe("tokens", () => {
     const done = await settled(b, player.token, started.data.id);
     expect(done.status, done.error ?? "").toBe("mined");
     expect(done.result?.swapId).toMatch(/^\d+$/);
+    await roomy(done.txHash, "swap");
     await indexed();
     expect(await gameFire()).toBe(before + 20n * WEI);
     expect(await chainFire(player.wallet)).toBe(30n * WEI);
@@ -127,6 +134,7 @@ describe("an item", () => {
     const claimed = await settled(b, player.token, (await postAction(b, player.token, claimAction(claim.data))).data.id);
     expect(claimed.status, claimed.error ?? "").toBe("mined");
     expect(claimed.steps[0].label).toBe(`Claim item #${item.tokenId} to the chain`);
+    await roomy(claimed.txHash, "claim");
     const tokenId = BigInt(item.tokenId);
     expect(await t.publicClient.readContract({ address: c().card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       player.wallet,
@@ -152,6 +160,7 @@ describe("an item", () => {
     expect(back.data.steps.map((s) => s.kind)).toEqual(["approve-swap", "swap"]);
     const moved = await settled(b, player.token, back.data.id);
     expect(moved.status, moved.error ?? "").toBe("mined");
+    await roomy(moved.txHash, "swap");
     await indexed();
     expect(location()).toBe(0);
     expect(await t.publicClient.readContract({ address: c().card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(

@@ -9,6 +9,7 @@ const BENCHES = [
   "tests/bench/market-page.ts",
   "tests/bench/ledger-sync.ts",
   "tests/bench/crash-recovery.ts",
+  "tests/bench/bridge.ts",
 ];
 let failed = false;
 for (const bench of BENCHES) {
