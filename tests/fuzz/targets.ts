@@ -166,7 +166,28 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     query: { redirect },
     form: { step: mostly(oneOf("send", "verify", "reset")), email, code: code6, password, ...honeypot },
   },
-  "routes/game": none,
+  "routes/game": {
+    form: {
+      intent: mostly(oneOf("claim-token", "swap-token", "claim-item", "swap-item")),
+      currency: mostly(oneOf("FIRE", "QUARK", "USDT")),
+      amount,
+      nftType,
+      tokenId,
+      idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
+    },
+  },
+  "routes/bridge": {
+    form: {
+      intent: mostly(oneOf("claim-item", "swap-item", "claim-token")),
+      nftType,
+      tokenId,
+      back: redirect,
+      idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
+    },
+  },
+  "routes/resources.bridge-claim": {
+    form: { intent: mostly(oneOf("claim-token", "claim-item")), currency: mostly(oneOf("FIRE", "QUARK")), amount, nftType, tokenId },
+  },
   "routes/home": none,
   "routes/invite.poster[.]svg": none,
   "routes/invite": { form: { currency } },
@@ -199,9 +220,13 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
       idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
     },
   },
-  "routes/loyalty._index": none,
-  "routes/loyalty.page.$poolId": { params: { poolId } },
-  "routes/loyalty.rewards.$poolId": { params: { poolId } },
+  "routes/loyalty._index": { query: { wallet: address } },
+  "routes/loyalty.page.$poolId": {
+    params: { poolId },
+    query: { amount },
+    form: { intent: mostly(oneOf("deposit", "withdraw")), amount, idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")) },
+  },
+  "routes/loyalty.rewards.$poolId": { params: { poolId }, query: { wallet: address } },
   "routes/marketplace": none,
   "routes/marketplace._index": none,
   "routes/marketplace.detail": {
