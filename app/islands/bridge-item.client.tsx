@@ -8,6 +8,7 @@ import { submitClaim, swapItemIntoGame, type BridgeStep, type BridgeStepState } 
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
 import { chainErrorMessage } from "./lootbox-chain";
 import { ModeNotice } from "./staking-panel-parts";
+import { BridgeProgress, type Outcome, type StepView } from "./bridge-parts";
 import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
 
@@ -24,17 +25,11 @@ const STEP_TEXT: Record<BridgeStep, string> = {
   claim: "Claim the item",
   swap: "Move the item into the game",
 };
-const STATE_TEXT: Record<BridgeStepState | "failed", string> = {
-  wallet: "confirm in your wallet…",
-  pending: "pending, waiting for confirmation…",
-  confirmed: "confirmed",
-  failed: "failed",
-};
 
 function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<{ step: BridgeStep; state: BridgeStepState | "failed" }[]>([]);
-  const [outcome, setOutcome] = useState<{ status: "running" | "confirmed" | "failed"; text: string } | null>(null);
+  const [steps, setSteps] = useState<StepView[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const inFlight = useRef(false);
   const busy = outcome?.status === "running";
   const report = (step: BridgeStep, state: BridgeStepState) =>
@@ -87,24 +82,7 @@ function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
         </button>
         <p className="muted text-sm">{move.note}</p>
       </div>
-      <div aria-live="polite" role="status" className="min-h-6 text-sm" data-testid="bridge-status" data-state={outcome?.status ?? "idle"}>
-        {steps.length > 0 && (
-          <ol className="flex flex-col gap-1">
-            {steps.map(({ step, state }) => (
-              <li key={step}>
-                {STEP_TEXT[step]}: {STATE_TEXT[state]}
-              </li>
-            ))}
-          </ol>
-        )}
-        {outcome?.status === "running" && steps.length === 0 && <p>{outcome.text}</p>}
-        {outcome?.status === "confirmed" && <p className="font-semibold text-emerald-300">Confirmed: {outcome.text}</p>}
-      </div>
-      {outcome?.status === "failed" && (
-        <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm">
-          Failed: {outcome.text}
-        </p>
-      )}
+      <BridgeProgress steps={steps} outcome={outcome} title={(step) => STEP_TEXT[step]} />
     </div>
   );
 }

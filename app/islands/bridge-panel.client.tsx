@@ -17,6 +17,7 @@ import {
 } from "./bridge-transactions";
 import { chainErrorMessage, ShownError } from "./lootbox-chain";
 import { ModeNotice } from "./staking-panel-parts";
+import { BridgeProgress, type Outcome, type StepView } from "./bridge-parts";
 import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
 
@@ -32,12 +33,6 @@ const MESSAGES = {
   noExtension: "No wallet extension: install MetaMask or OKX Wallet to move assets from your browser.",
 };
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
-const STATE_TEXT: Record<BridgeStepState | "failed", string> = {
-  wallet: "confirm in your wallet…",
-  pending: "pending, waiting for confirmation…",
-  confirmed: "confirmed",
-  failed: "failed",
-};
 
 /** Asks the game for a signed claim of `fields`; the refusal in the market's words. */
 export async function requestClaim(fields: Record<string, string>): Promise<ClaimWire> {
@@ -51,8 +46,8 @@ type Intent = "claim" | "move";
 
 function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<{ step: BridgeStep; state: BridgeStepState | "failed" }[]>([]);
-  const [outcome, setOutcome] = useState<{ status: "running" | "confirmed" | "failed"; text: string } | null>(null);
+  const [steps, setSteps] = useState<StepView[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fieldError, setFieldError] = useState<{ intent: Intent; message: string } | null>(null);
   const [subject, setSubject] = useState("");
   const inFlight = useRef(false);
@@ -165,24 +160,7 @@ function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
         {tokenForm("claim", "Claim to the chain", "Claim")}
         {tokenForm("move", "Move into the game", "Move")}
       </div>
-      <div aria-live="polite" role="status" className="min-h-6 text-sm" data-testid="bridge-status" data-state={outcome?.status ?? "idle"}>
-        {steps.length > 0 && (
-          <ol className="flex flex-col gap-1">
-            {steps.map(({ step, state }) => (
-              <li key={step}>
-                {stepTitle(step)}: {STATE_TEXT[state]}
-              </li>
-            ))}
-          </ol>
-        )}
-        {outcome?.status === "running" && steps.length === 0 && <p>{outcome.text}</p>}
-        {outcome?.status === "confirmed" && <p className="font-semibold text-emerald-300">Confirmed: {outcome.text}</p>}
-      </div>
-      {outcome?.status === "failed" && (
-        <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm">
-          Failed: {outcome.text}
-        </p>
-      )}
+      <BridgeProgress steps={steps} outcome={outcome} title={stepTitle} />
     </div>
   );
 }
