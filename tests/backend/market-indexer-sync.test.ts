@@ -96,7 +96,7 @@ const itemOf = (db: MarketDb, tokenId: string) =>
     "select * from market_items where nft_type = 5 and token_id = ?",
     [tokenId],
   );
-const head = () => chain.publicClient.getBlockNumber();
+const head = () => chain.publicClient.getBlockNumber({ cacheTime: 0 });
 
 describe("the chain indexer's position", () => {
   it("applies a block only once it is `confirmations` deep", async () => {

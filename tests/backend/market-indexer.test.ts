@@ -58,7 +58,7 @@ afterAll(async () => {
 
 /** Waits until the indexer has applied the block of `receipt` (or the head). */
 async function indexed(receipt?: TransactionReceipt) {
-  await indexer.waitForBlock(receipt?.blockNumber ?? (await chain.publicClient.getBlockNumber()));
+  await indexer.waitForBlock(receipt?.blockNumber ?? (await chain.publicClient.getBlockNumber({ cacheTime: 0 })));
 }
 
 async function storage(address: Address, query: Record<string, string | number> = {}): Promise<ListingRecord[]> {
@@ -190,7 +190,7 @@ describe("the chain's items in storage", () => {
     const again = createChainIndexer(new MarketDb(t.store), chainOptions, { log: silent });
     again.start();
     try {
-      await again.waitForBlock(await chain.publicClient.getBlockNumber());
+      await again.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
     } finally {
       await again.stop();
     }
