@@ -15,7 +15,7 @@ import { NFT_TYPE } from "~core/nft";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
 import { type Apis, signedInApis } from "./apis.server";
-import { chain, walletFromUserInfo } from "./chain.server";
+import { chain, readBalances, walletFromUserInfo } from "./chain.server";
 import { BRIDGE_CURRENCIES, type BridgeCurrency } from "./bridge-api.server";
 
 export { BRIDGE_CURRENCIES, type BridgeCurrency };
@@ -61,6 +61,7 @@ export const BRIDGE_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
 const STALE = "This form is out of date. Reload the page and try again.";
+const CHAIN_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
 type Refused = { status: number; errors: Record<string, string[]> };
 const refused = (message: string, status = 400, field = ""): Refused => ({ status, errors: { [field]: [message] } });
@@ -88,7 +89,24 @@ const claimRequest = (claim: SignedClaimWire, idempotencyKey: string) =>
     idempotencyKey,
   }) as const;
 
-async function run(intent: BridgeIntent, formData: FormData, { bridge, sso }: Pick<Apis, "sso" | "bridge">) {
+/**
+ * Before the game signs a claim (and takes its asset out of the game until the claim is paid or expires), the
+ * wallet must be able to pay the gas of submitting it; a wallet without BNB is told so and nothing is taken.
+ */
+async function gasRefusal(wallet: `0x${string}`): Promise<Refused | null> {
+  const bnb = await readBalances(wallet).then(
+    (balances) => balances.BNB,
+    () => null,
+  );
+  if (bnb === null) return refused(CHAIN_DOWN, 503);
+  return bnb > 0n ? null : refused(`Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${wallet} first.`);
+}
+
+async function run(
+  intent: BridgeIntent,
+  formData: FormData,
+  { bridge, sso, wallet }: Pick<Apis, "sso" | "bridge"> & { wallet: `0x${string}` },
+) {
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) return refused(STALE);
   if (intent === "claim-token" || intent === "swap-token") {
@@ -101,12 +119,16 @@ async function run(intent: BridgeIntent, formData: FormData, { bridge, sso }: Pi
         idempotencyKey,
       });
     }
+    const noGas = await gasRefusal(wallet);
+    if (noGas) return noGas;
     const claim = await bridge.takeOutToken(input.amount, input.currency);
     return sso.startAction(claimRequest(claim, idempotencyKey));
   }
   const ref = itemInput(formData);
   if ("errors" in ref) return ref;
   if (intent === "swap-item") return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
+  const noGas = await gasRefusal(wallet);
+  if (noGas) return noGas;
   const claim = await bridge.takeOutItem(ref);
   return sso.startAction(claimRequest(claim, idempotencyKey));
 }
@@ -127,7 +149,7 @@ export async function bridgeAction(request: Request, backOf: string | ((form: Fo
   if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType })) return answer(refused(BRIDGE_MANAGED_ONLY, 403));
   if (!intent) return answer(refused("Unknown action."));
   try {
-    const outcome = await run(intent, formData, { sso, bridge });
+    const outcome = await run(intent, formData, { sso, bridge, wallet });
     if ("errors" in outcome) return answer(outcome);
     return redirect(statusPath(outcome.id, back), 303);
   } catch (error) {

@@ -105,3 +105,22 @@ test("a managed wallet moves an item to the chain from its storage, and comes ba
   await expect(page).toHaveURL(/\/marketplace\/storage\?/);
   await eventually(page, () => expect(page.getByRole("button", { name: /^Move into the game: / })).toBeVisible());
 });
+
+test("a managed wallet without BNB is told before the game signs a claim, and keeps its game balance", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ stock: { balances: { FIRE: 80 } } });
+  await signIn(page, account);
+  await page.goto("/game#bridge");
+  await expect(page.getByTestId("gas-notice")).toBeVisible();
+  const claimForm = page.getByRole("form", { name: "Claim to the chain" });
+  await claimForm.getByLabel("Amount").fill("50");
+  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await expect(claimForm.getByRole("alert")).toHaveText(
+    `Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${account.wallet} first.`,
+  );
+  await expect(balanceRow(page, "FIRE")).toHaveText("FIRE80 FIRE0 FIRE");
+  await expect(page.getByText("No claims yet.")).toBeVisible();
+});
