@@ -7,10 +7,15 @@ export type BridgeCurrency = (typeof BRIDGE_CURRENCIES)[number];
 
 export function bridgeApi(market: BackendClient) {
   return {
-    takeOutToken: (amountWei: bigint, currency: BridgeCurrency) =>
-      market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutTokenSign", { query: { fire: amountWei.toString(), currency, gameTag: 1 } }),
-    takeOutItem: (ref: TokenRef) =>
-      market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutSign", { query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 } }),
+    /** `requestKey`: the form's key, so the same form posted twice gets one claim. */
+    takeOutToken: (amountWei: bigint, currency: BridgeCurrency, requestKey?: string) =>
+      market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutTokenSign", {
+        query: { fire: amountWei.toString(), currency, gameTag: 1, requestKey },
+      }),
+    takeOutItem: (ref: TokenRef, requestKey?: string) =>
+      market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutSign", {
+        query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1, requestKey },
+      }),
     claims: () => market.get<ClaimRecord[]>("/api/v1/gameRelate/claims"),
     balances: () => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag: 1 } }),
   };

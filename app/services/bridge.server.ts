@@ -121,7 +121,7 @@ async function run(
     }
     const noGas = await gasRefusal(wallet);
     if (noGas) return noGas;
-    const claim = await bridge.takeOutToken(input.amount, input.currency);
+    const claim = await bridge.takeOutToken(input.amount, input.currency, idempotencyKey);
     return sso.startAction(claimRequest(claim, idempotencyKey));
   }
   const ref = itemInput(formData);
@@ -129,7 +129,7 @@ async function run(
   if (intent === "swap-item") return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
   const noGas = await gasRefusal(wallet);
   if (noGas) return noGas;
-  const claim = await bridge.takeOutItem(ref);
+  const claim = await bridge.takeOutItem(ref, idempotencyKey);
   return sso.startAction(claimRequest(claim, idempotencyKey));
 }
 

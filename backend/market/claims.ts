@@ -97,9 +97,16 @@ async function issueClaim(
   now: number,
   prepare: () => ClaimRequest,
   apply: (request: ClaimRequest) => void,
+  requestKey: string | null,
+  account: string,
 ): Promise<SignedClaim> {
   return db.exclusive(async () => {
     settleExpiredClaims(db, now);
+    // The same form posted twice (a double click, a retry) gets the claim it got the first time, not a second one.
+    if (requestKey) {
+      const earlier = db.get<ClaimsTable>("select * from market_claims where account = ? and request_key = ?", [account, requestKey]);
+      if (earlier) return split(earlier.claim_content as Hex, earlier.signature as Hex, earlier.id, earlier.deadline);
+    }
     const request = prepare();
     const nonce = db.get<{ n: number }>("select coalesce(max(id), 0) + 1 as n from market_claims")!.n;
     const deadline = Math.floor(now / 1000) + CLAIM_TTL_SECONDS;
@@ -108,8 +115,8 @@ async function issueClaim(
       apply(prepare());
       db.run(
         `insert into market_claims (id, account, kind, asset, currency, item_id, id_or_amount, deadline, chain_id, asset_manager,
-           claim_content, signature, status, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           claim_content, signature, status, created_at, updated_at, request_key)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           nonce,
           request.account,
@@ -126,6 +133,7 @@ async function issueClaim(
           CLAIM_STATUS.pending,
           now,
           now,
+          requestKey,
         ],
       );
     });
@@ -134,7 +142,14 @@ async function issueClaim(
 }
 
 /** FIRE (or QUARK) from the game balance to the chain. */
-export function takeOutToken(market: ClaimIssuer, account: string, amount: bigint, now: number, currency: "FIRE" | "QUARK" = "FIRE") {
+export function takeOutToken(
+  market: ClaimIssuer,
+  account: string,
+  amount: bigint,
+  now: number,
+  currency: "FIRE" | "QUARK" = "FIRE",
+  requestKey: string | null = null,
+) {
   const { db, options } = market;
   const asset = currency === "FIRE" ? (options.fireTokenAddress ?? options.chain?.contracts.fire) : options.chain?.contracts.quark;
   return issueClaim(
@@ -155,6 +170,8 @@ export function takeOutToken(market: ClaimIssuer, account: string, amount: bigin
     () => {
       debit(db, account, currency, amount);
     },
+    requestKey,
+    account,
   );
 }
 
@@ -177,7 +194,13 @@ function nftClaimAsset(options: ClaimIssuer["options"], item: ItemRow): { asset:
 }
 
 /** An item from the game to the chain: its listing (if any) is cancelled and it stops being tradable. */
-export function takeOutNft(market: ClaimIssuer, account: string, ref: { nftType: number; tokenId: string }, now: number) {
+export function takeOutNft(
+  market: ClaimIssuer,
+  account: string,
+  ref: { nftType: number; tokenId: string },
+  now: number,
+  requestKey: string | null = null,
+) {
   const { db } = market;
   return issueClaim(
     market,
@@ -194,6 +217,8 @@ export function takeOutNft(market: ClaimIssuer, account: string, ref: { nftType:
       if (listing) closeListing(db, item!, listing, now, null);
       db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.leaving, now, item!.id]);
     },
+    requestKey,
+    account,
   );
 }
 

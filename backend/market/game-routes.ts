@@ -30,8 +30,8 @@ export function gameRoutes(router: Router, core: MarketCore) {
     "/gameRelate/takeOutTokenSign",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      const { fire, currency } = parseMarketInput(takeOutTokenSchema, marketInput(req));
-      sendOk(res, await takeOutToken(core, walletAddress, fire, Date.now(), currency));
+      const { fire, currency, requestKey } = parseMarketInput(takeOutTokenSchema, marketInput(req));
+      sendOk(res, await takeOutToken(core, walletAddress, fire, Date.now(), currency, requestKey ?? null));
     }),
   );
 
@@ -39,8 +39,8 @@ export function gameRoutes(router: Router, core: MarketCore) {
     "/gameRelate/takeOutSign",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      const { takeOut, nftType } = parseMarketInput(takeOutNftSchema, marketInput(req));
-      sendOk(res, await takeOutNft(core, walletAddress, { nftType, tokenId: takeOut }, Date.now()));
+      const { takeOut, nftType, requestKey } = parseMarketInput(takeOutNftSchema, marketInput(req));
+      sendOk(res, await takeOutNft(core, walletAddress, { nftType, tokenId: takeOut }, Date.now(), requestKey ?? null));
     }),
   );
 

@@ -4,6 +4,11 @@ import { nftTypeParam, optional, param, positiveWeiParam, required, tokenIdParam
 
 /** Only game 1 exists; the tag is kept so that a second game can be added without a contract change. */
 const gameTagParam = param((value) => (value === "1" ? 1 : undefined), "gameTag 1");
+/** Our extension: the same key (per account) answers the claim it answered before, so a repeated form signs once. */
+const requestKeyParam = param(
+  (value) => (/^[A-Za-z0-9_-]{8,100}$/.test(value) ? value : undefined),
+  "8-100 characters of A-Z, a-z, 0-9, _ and -",
+);
 
 export const gameTagSchema = z.object({ gameTag: optional(gameTagParam) });
 
@@ -12,12 +17,14 @@ export const takeOutTokenSchema = z.object({
   /** Our extension: QUARK claims name their currency; the amount is still `fire`, in wei. */
   currency: z.enum(["FIRE", "QUARK"], { errorMap: () => ({ message: "currency: must be FIRE or QUARK" }) }).default("FIRE"),
   gameTag: optional(gameTagParam),
+  requestKey: optional(requestKeyParam),
 });
 
 export const takeOutNftSchema = z.object({
   takeOut: required(tokenIdParam, "the token id to take out"),
   nftType: required(nftTypeParam, "an NFT type code"),
   gameTag: optional(gameTagParam),
+  requestKey: optional(requestKeyParam),
 });
 
 export const claimStatusSchema = z.object({

@@ -328,4 +328,13 @@ export const marketMigrations: Migration[] = [
       for (const statement of BRIDGE_EVENTS) await sql.raw(statement).execute(db);
     },
   },
+  {
+    name: "market_008_claim_request_keys",
+    async up(db) {
+      await sql`alter table market_claims add column request_key text`.execute(db);
+      await sql`create unique index market_claims_request_key on market_claims (account, request_key) where request_key is not null`.execute(
+        db,
+      );
+    },
+  },
 ];

@@ -198,6 +198,8 @@ export interface ClaimsTable {
   status: ClaimStatus;
   created_at: number;
   updated_at: number;
+  /** The client's key for the request that asked for it (a form render), so a repeat gets the same claim. */
+  request_key: string | null;
 }
 
 export interface UsedNoncesTable {

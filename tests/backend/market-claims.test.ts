@@ -110,6 +110,25 @@ describe("takeOutTokenSign", () => {
     expect((await m.get("/gameRelate/claimStatus", { txId: "x" }, m.tokens.browser)).status).toBe(400);
   });
 
+  it("answers the same claim to the same request key, posted twice at once, and debits once", async () => {
+    const before = await fireBalance();
+    const ask = (requestKey: string) =>
+      m.post<SignedClaim>(
+        "/gameRelate/takeOutTokenSign",
+        { fire: (3n * 10n ** 18n).toString(), gameTag: 1, requestKey },
+        undefined,
+        m.tokens.browser,
+      );
+    const [first, second] = await Promise.all([ask("form-key-0001"), ask("form-key-0001")]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.data).toEqual(first.data);
+    expect(await fireBalance()).toBe(before - 3n * 10n ** 18n);
+    const other = await ask("form-key-0002");
+    expect(other.data.txId).not.toBe(first.data.txId);
+    expect(await fireBalance()).toBe(before - 6n * 10n ** 18n);
+    expect((await ask("short")).status).toBe(400);
+  });
+
   it("shows a claim to its owner only: another account's claim and an unknown id alike are a 404", async () => {
     const answer = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "5", gameTag: 1 }, undefined, m.tokens.browser);
     const { txId } = answer.data;
