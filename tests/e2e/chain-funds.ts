@@ -35,9 +35,20 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
   return body.result as T;
 }
 
-/** Sends from an unlocked account (anvil picks the nonce, so workers never collide) and waits for success. */
+/**
+ * Sends from an unlocked account and waits for success. Anvil picks the nonce, but two workers sending from the
+ * deployer at the same moment can still both be given one (a rare "nonce too low"): such a send is tried again.
+ */
 async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<void> {
-  const hash = await rpc<Hex>("eth_sendTransaction", [{ from, to, data: encodeFunctionData(call) }]);
+  let hash: Hex | undefined;
+  for (let attempt = 0; !hash; attempt++) {
+    try {
+      hash = await rpc<Hex>("eth_sendTransaction", [{ from, to, data: encodeFunctionData(call) }]);
+    } catch (error) {
+      if (attempt >= 5 || !/nonce too low/i.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+    }
+  }
   for (let tries = 0; tries < 100; tries++) {
     const receipt = await rpc<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
     if (receipt) {
