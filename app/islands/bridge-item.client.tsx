@@ -13,7 +13,8 @@ import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
 
 export interface BridgeItemProps extends BridgePanelProps {
-  move: { intent: "claim-item" | "swap-item"; label: string; note: string; nftType: string; tokenId: string };
+  /** "pending": the item's claim waits for the chain; the island stays to show how the last move ended. */
+  move: { intent: "claim-item" | "swap-item" | "pending"; label: string; note: string; nftType: string; tokenId: string };
 }
 
 const MESSAGES = {
@@ -44,6 +45,7 @@ function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
       const clients = await wallet.clientsFor(
         await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
       );
+      if (move.intent === "pending") return;
       if (move.intent === "claim-item") {
         const claim = await requestClaim({ intent: "claim-item", nftType: move.nftType, tokenId: move.tokenId });
         await submitClaim(clients, chain.contracts, claim, report);
@@ -76,12 +78,18 @@ function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
           busy={busy}
         />
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary" onClick={() => void go()} disabled={busy || wallet.blocked}>
-          {busy ? "Please wait…" : move.label}
-        </button>
-        <p className="muted text-sm">{move.note}</p>
-      </div>
+      {move.intent === "pending" ? (
+        <p className="text-sm" data-testid="move-pending">
+          <strong className="text-white">{move.label}.</strong> {move.note}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className="btn-secondary" onClick={() => void go()} disabled={busy || wallet.blocked}>
+            {busy ? "Please wait…" : move.label}
+          </button>
+          <p className="muted text-sm">{move.note}</p>
+        </div>
+      )}
       <BridgeProgress steps={steps} outcome={outcome} title={(step) => STEP_TEXT[step]} />
     </div>
   );

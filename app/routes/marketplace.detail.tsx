@@ -294,7 +294,13 @@ export default function MarketplaceDetail() {
       {move && !bridgeChain && <MoveItemForm move={move} />}
       {move && bridgeChain && trade?.wallet && (
         <Section title="Game and chain" id="move">
-          <ClientOnly fallback={<p className="muted text-sm">Your browser wallet moves this item itself: that needs JavaScript.</p>}>
+          <ClientOnly
+            fallback={
+              <p className="muted text-sm">
+                {move.intent === "pending" ? move.note : "Your browser wallet moves this item itself: that needs JavaScript."}
+              </p>
+            }
+          >
             {() => (
               <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
                 <BridgeItem

@@ -158,23 +158,41 @@ export async function bridgeAction(request: Request, backOf: string | ((form: Fo
   }
 }
 
-/** What an item's page offers a managed wallet that holds it: to move it to the chain, or back into the game. */
+/**
+ * What an item's page offers the wallet that holds it: to move it to the chain, or back into the game. While a claim
+ * is pending (`leaving`) it says so instead, so the page keeps its "Game and chain" section, and a browser wallet's
+ * island its outcome, until the chain records the claim or the claim expires.
+ */
 export function itemMove(item: { nftType: number; tokenId: string; location: string; isOwner: boolean; onSale: boolean }, back: string) {
-  if (!item.isOwner || (item.location !== "game" && item.location !== "chain")) return null;
-  const toChain = item.location === "game";
-  return {
-    intent: toChain ? ("claim-item" as const) : ("swap-item" as const),
-    label: toChain ? "Move to chain" : "Move into the game",
-    note: toChain
-      ? item.onSale
-        ? "Its sale ends, and the item leaves the market until it comes back into the game."
-        : "The item leaves the market while it is on the chain."
-      : "It can be traded here again once the chain has recorded the move.",
-    nftType: String(item.nftType),
-    tokenId: item.tokenId,
-    back,
-    idempotencyKey: newIdempotencyKey(),
-  };
+  if (!item.isOwner) return null;
+  const common = { nftType: String(item.nftType), tokenId: item.tokenId, back, idempotencyKey: newIdempotencyKey() };
+  switch (item.location) {
+    case "game":
+      return {
+        ...common,
+        intent: "claim-item" as const,
+        label: "Move to chain",
+        note: item.onSale
+          ? "Its sale ends, and the item leaves the market until it comes back into the game."
+          : "The item leaves the market while it is on the chain.",
+      };
+    case "leaving":
+      return {
+        ...common,
+        intent: "pending" as const,
+        label: "Moving to chain",
+        note: "Its claim is waiting for the chain: the item shows in your wallet once the chain has recorded it, and comes back into the game if the claim expires unused.",
+      };
+    case "chain":
+      return {
+        ...common,
+        intent: "swap-item" as const,
+        label: "Move into the game",
+        note: "It can be traded here again once the chain has recorded the move.",
+      };
+    default:
+      return null;
+  }
 }
 
 /** What the browser-wallet bridge islands need to reach the chain: public by nature. */

@@ -50,3 +50,15 @@ export async function waitForOutcome(page: Page, outcome: RegExp = /^Done: mined
   await expect(page).toHaveURL(/\/actions\/[0-9a-f]{32}/);
   await expect(page.getByTestId("execution-status")).toHaveText(outcome, { timeout: 30_000 });
 }
+
+/**
+ * Reloads the page until `check` passes: the game shows a move once the market's indexer has seen it. Each try's
+ * assertions get a short timeout of their own, so a page read before the indexer caught up is reloaded at once.
+ */
+export async function reloadUntil(page: Page, check: (quick: typeof expect) => Promise<void>) {
+  const quick = expect.configure({ timeout: 1_000 });
+  await expect(async () => {
+    await page.reload();
+    await check(quick);
+  }).toPass({ timeout: 20_000 });
+}

@@ -4,7 +4,8 @@ import { Section } from "../page";
 import { Hidden } from "../actions/form-parts";
 
 export interface ItemMove {
-  intent: "claim-item" | "swap-item";
+  /** "pending": a claim to the chain waits for it; nothing to post. */
+  intent: "claim-item" | "swap-item" | "pending";
   label: string;
   note: string;
   nftType: string;
@@ -16,6 +17,15 @@ export interface ItemMove {
 export function MoveItemForm({ move }: { move: ItemMove }) {
   const busy = useNavigation().state !== "idle";
   const { label, note, ...fields } = move;
+  if (move.intent === "pending") {
+    return (
+      <Section title="Game and chain" id="move">
+        <p className="text-sm" data-testid="move-pending">
+          <strong className="text-white">{label}.</strong> {note}
+        </p>
+      </Section>
+    );
+  }
   return (
     <Section title="Game and chain" id="move">
       <Form method="post" action="/bridge" className="flex flex-wrap items-center gap-3">

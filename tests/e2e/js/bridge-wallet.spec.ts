@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { toFunctionSelector } from "viem";
 import { expect, test } from "../accounts";
-import { chainReader } from "../managed-chain";
+import { chainReader, reloadUntil } from "../managed-chain";
 import { installTestWallet, type TestWallet } from "../wallet";
 
 const WEI = 10n ** 18n;
@@ -17,13 +17,6 @@ const SWAP_TOKEN = toFunctionSelector("swapTokenToGame(address,uint256,uint256)"
 const SWAP_NFT = toFunctionSelector("swapNftToGame(address,uint256,uint256)");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("bridge-status");
-
-async function eventually(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.reload();
-    await check();
-  }).toPass({ timeout: 20_000 });
-}
 
 test("a browser wallet claims 50 FIRE to the chain and moves 20 back into the game", async ({ page, createAccount, signIn }) => {
   test.setTimeout(90_000);
@@ -57,8 +50,8 @@ test("a browser wallet claims 50 FIRE to the chain and moves 20 back into the ga
   await move.getByRole("button", { name: "Move" }).click();
   await expect(status(page)).toContainText("Confirmed: 20 FIRE sent to the game", { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([CLAIM_TOKEN, APPROVE, SWAP_TOKEN]);
-  await eventually(page, () => expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));
-  await eventually(page, () => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
+  await reloadUntil(page, (expect) => expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));
+  await reloadUntil(page, (expect) => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
 });
 
 test("a browser wallet moves an item to the chain and back into the game, then lists it", async ({ page, createAccount, signIn }) => {
@@ -71,11 +64,11 @@ test("a browser wallet moves an item to the chain and back into the game, then l
   await page.getByRole("button", { name: "Move to chain" }).click();
   await expect(status(page)).toContainText(`Confirmed: Item #${item.tokenId} is in your wallet.`, { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([CLAIM_NFT]);
-  await eventually(page, () => expect(page.getByRole("button", { name: "Move into the game" })).toBeVisible());
+  await reloadUntil(page, (expect) => expect(page.getByRole("button", { name: "Move into the game" })).toBeVisible());
   await expect(page.getByText("This item is not in the game, so it cannot be traded here.")).toBeVisible();
 
   await page.getByRole("button", { name: "Move into the game" }).click();
   await expect(status(page)).toContainText("Confirmed: Item", { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([CLAIM_NFT, APPROVE, SWAP_NFT]);
-  await eventually(page, () => expect(page.getByLabel("Price")).toBeVisible());
+  await reloadUntil(page, (expect) => expect(page.getByLabel("Price")).toBeVisible());
 });

@@ -6,18 +6,10 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
-import { chainReader, waitForOutcome } from "../managed-chain";
+import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
-
-/** Reloads until `check` passes: the game credits a move once the market's indexer has seen it. */
-async function eventually(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.reload();
-    await check();
-  }).toPass({ timeout: 20_000 });
-}
 
 test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the game, with refusals next to the field", async ({
   page,
@@ -49,7 +41,7 @@ test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the ga
   expect(await read.balance("FIRE", wallet)).toBe(50n * WEI);
   await page.getByRole("link", { name: "Back to the game" }).click();
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE150 FIRE50 FIRE");
-  await eventually(page, () => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
+  await reloadUntil(page, (expect) => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
 
   const moveForm = page.getByRole("form", { name: "Move into the game" });
   await moveForm.getByLabel("Amount").fill("20");
@@ -58,7 +50,7 @@ test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the ga
   await expect(page).toHaveTitle("Move 20 FIRE into the game | Spark Era");
   expect(await read.balance("FIRE", wallet)).toBe(30n * WEI);
   await page.getByRole("link", { name: "Back to the game" }).click();
-  await eventually(page, () => expect(balanceRow(page, "FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));
+  await reloadUntil(page, (expect) => expect(balanceRow(page, "FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));
 });
 
 test("a managed wallet moves an item to the chain, where it leaves the market, then back into the game, and lists it again", async ({
@@ -77,7 +69,7 @@ test("a managed wallet moves an item to the chain, where it leaves the market, t
   await expect(page).toHaveTitle(`Claim item #${item.tokenId} to the chain | Spark Era`);
   await page.getByRole("link", { name: "Back" }).first().click();
   await expect(page).toHaveURL(new RegExp(`tokenId=${item.tokenId}`));
-  await eventually(page, () => expect(page.getByRole("button", { name: "Move into the game" })).toBeVisible());
+  await reloadUntil(page, (expect) => expect(page.getByRole("button", { name: "Move into the game" })).toBeVisible());
   await expect(page.getByText("This item is not in the game, so it cannot be traded here.")).toBeVisible();
   await expect(page.getByLabel("Price")).toHaveCount(0);
 
@@ -85,7 +77,7 @@ test("a managed wallet moves an item to the chain, where it leaves the market, t
   await waitForOutcome(page);
   await expect(page).toHaveTitle(`Move item #${item.tokenId} into the game | Spark Era`);
   await page.getByRole("link", { name: "Back" }).first().click();
-  await eventually(page, () => expect(page.getByLabel("Price")).toBeVisible());
+  await reloadUntil(page, (expect) => expect(page.getByLabel("Price")).toBeVisible());
   await page.getByLabel("Price").fill("7");
   await page.getByLabel("Currency").selectOption("FIRE");
   await page.getByRole("button", { name: "List for sale" }).click();
@@ -103,7 +95,7 @@ test("a managed wallet moves an item to the chain from its storage, and comes ba
   await expect(page).toHaveTitle(`Claim item #${item.tokenId} to the chain | Spark Era`);
   await page.getByRole("link", { name: "Back" }).first().click();
   await expect(page).toHaveURL(/\/marketplace\/storage\?/);
-  await eventually(page, () => expect(page.getByRole("button", { name: /^Move into the game: / })).toBeVisible());
+  await reloadUntil(page, (expect) => expect(page.getByRole("button", { name: /^Move into the game: / })).toBeVisible());
 });
 
 test("a managed wallet without BNB is told before the game signs a claim, and keeps its game balance", async ({
