@@ -26,6 +26,7 @@ export const DEPLOYABLE = {
   SparkCard: "sparkCardAbi",
   AssetManager: "assetManagerAbi",
   FireStaking: "fireStakingAbi",
+  StarshipManager: "starshipManagerAbi",
 } as const;
 
 interface AbiItem {

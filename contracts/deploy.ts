@@ -27,6 +27,7 @@ import {
   fireStakingAbi,
   gameTokenAbi,
   sparkCardAbi,
+  starshipManagerAbi,
 } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
 import { decodeItemData, encodeItem } from "~core/item-data";
@@ -72,6 +73,8 @@ export const POOL_STAKING_DAYS = 14n;
 export const POOL_VAULT_DAYS = 30n;
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+const MUTATOR_ROLE = keccak256(toHex("MUTATOR_ROLE"));
+const LOCKER_ROLE = keccak256(toHex("LOCKER_ROLE"));
 
 interface Artifact {
   bytecode: Hex;
@@ -127,6 +130,8 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;
   const assetManager = (await deploy("AssetManager", assetManagerAbi, [claimSigner, deployer.address])).address;
   const staking = (await deploy("FireStaking", fireStakingAbi, [box, deployer.address])).address;
+  // Last, so every contract above keeps its address. Repairs and slot openers pay the deployer, like box sales.
+  const starship = (await deploy("StarshipManager", starshipManagerAbi, [card, fire, quark, deployer.address, deployer.address])).address;
 
   const write = async (request: Parameters<typeof client.writeContract>[0]) => confirm(await client.writeContract(request));
 
@@ -137,6 +142,9 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, opener] });
   // Game items are minted on their first claim to the chain (SparkCard.mintGameItem).
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, assetManager] });
+  // Upgrades rewrite a ship's level; exploring or equipped ships and fitted equipment are locked.
+  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MUTATOR_ROLE, starship] });
+  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [LOCKER_ROLE, starship] });
   for (const asset of [fire, quark, usdt, card]) {
     await write({ address: assetManager, abi: assetManagerAbi, functionName: "setSupportedAsset", args: [asset, true] });
   }
@@ -210,7 +218,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
     chainId,
     rpcUrl: options.rpcUrl,
     deployedAtBlock: Number(fireDeploy.blockNumber),
-    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking },
+    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship },
     accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address },
     seed: {
       custodyNfts: CUSTODY_ITEMS.map((data, i) => ({

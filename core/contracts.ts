@@ -9,4 +9,5 @@ export interface ContractAddresses {
   card: `0x${string}`;
   assetManager: `0x${string}`;
   staking: `0x${string}`;
+  starship: `0x${string}`;
 }

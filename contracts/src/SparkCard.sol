@@ -11,19 +11,25 @@ import {ItemData} from "./ItemData.sol";
 /// @title The Spark Era card NFT: hero cards, spaceships, equipment, materials and pet eggs in one collection.
 /// @notice Each token carries 96 bits of attributes (layout in ItemData) in its ownership slot. The opener mints
 /// (MINTER_ROLE); game upgrades rewrite attributes (MUTATOR_ROLE). tokenURI is a self-contained data: URI.
+/// A locked token (LOCKER_ROLE: the starship manager, for exploring or equipped ships and fitted equipment) stays
+/// with its owner: transfers and burns revert with TokenLocked until it is unlocked.
 contract SparkCard is IERC4906, ERC721Packed, AccessControl {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     bytes32 public constant MUTATOR_ROLE = keccak256("MUTATOR_ROLE");
+    bytes32 public constant LOCKER_ROLE = keccak256("LOCKER_ROLE");
 
     /// @notice Ids the game issues start here (core/constants.ts GAME_TOKEN_ID_BASE); mint and mintBatch stay below.
     uint256 public constant GAME_TOKEN_ID_BASE = 1_000_000_000;
 
     uint256 private _lastId;
+    mapping(uint256 tokenId => bool) private _locked;
 
     event DataMutated(uint256 indexed tokenId, uint96 oldData, uint96 newData);
+    event LockChanged(uint256 indexed tokenId, bool locked);
 
     error EmptyBatch();
     error NotAGameId(uint256 tokenId);
+    error TokenLocked(uint256 tokenId);
 
     constructor(address admin) ERC721("Spark Era Card", "SPARKCARD") {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
@@ -66,6 +72,16 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
         emit MetadataUpdate(tokenId);
     }
 
+    function setLocked(uint256 tokenId, bool locked) external onlyRole(LOCKER_ROLE) {
+        _requireOwned(tokenId);
+        _locked[tokenId] = locked;
+        emit LockChanged(tokenId, locked);
+    }
+
+    function isLocked(uint256 tokenId) external view returns (bool) {
+        return _locked[tokenId];
+    }
+
     function dataOf(uint256 tokenId) external view returns (uint96) {
         _requireOwned(tokenId);
         return _dataOf(tokenId);
@@ -101,6 +117,13 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
         _requireOwned(tokenId);
         return ItemData.tokenURI(tokenId, _dataOf(tokenId));
+    }
+
+    /// @dev The lock is checked after the move (a revert undoes it) and only when a token leaves an owner, so
+    /// mints pay nothing for it.
+    function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
+        from = super._update(to, tokenId, auth);
+        if (from != address(0) && _locked[tokenId]) revert TokenLocked(tokenId);
     }
 
     function supportsInterface(bytes4 interfaceId)

@@ -27,6 +27,7 @@ const contracts: Contracts = {
   card: at(7),
   assetManager: at(8),
   staking: at(9),
+  starship: at(10),
 };
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;

@@ -85,6 +85,7 @@ describe("the guard's staking rows", () => {
     card: at(7),
     assetManager: at(8),
     staking: at(9),
+    starship: at(10),
   };
   const ctx: GuardContext = { contracts, wallet: at(0x1234), valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps, nativePrice: async () => 0n };
   const cap = DEFAULT_EXECUTOR_POLICY.valueCaps.FIRE;

@@ -39,7 +39,7 @@ describe("local chain", () => {
     expect(readDeployment(t.deploymentFile)).toEqual(t.deployment);
     expect(t.deployment).toMatchObject({ chainId: LOCAL_CHAIN_ID, rpcUrl: t.rpcUrl, deployedAtBlock: 1 });
     expect(Object.keys(t.deployment.contracts).sort()).toEqual(
-      ["assetManager", "box", "boxSale", "card", "fire", "opener", "quark", "staking", "usdt"].sort(),
+      ["assetManager", "box", "boxSale", "card", "fire", "opener", "quark", "staking", "starship", "usdt"].sort(),
     );
     expect(await fireOf(t, DEMO_BROWSER_ACCOUNT.wallet)).toBe(DEMO_TOKEN_GRANT);
 
