@@ -6,6 +6,7 @@ export const SPACESHIP_SECTIONS = [
   { slug: "configuration", label: "Configuration" },
   { slug: "upgrade", label: "Upgrade" },
   { slug: "exploration", label: "Exploration" },
+  { slug: "calculator", label: "Calculators" },
 ] as const;
 
 export function SpaceshipNav() {

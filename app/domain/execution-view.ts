@@ -9,6 +9,8 @@ import { boxTitle } from "~core/boxes";
 import { decodeItemData, type ItemAttributes } from "~core/item-data";
 import { formatPrice } from "~core/money";
 import { findPool } from "~core/pools";
+import { formatDuration } from "~core/chain-text";
+import { formatMaterials } from "~core/spaceship";
 
 /** An item that came out of a box, as the item list shows it (components/lootbox/items.tsx). */
 export interface OpenedItem {
@@ -45,6 +47,8 @@ export interface ExecutionView {
   items: OpenedItem[];
   /** staking.withdraw, once mined: the FIRE returned and the reward boxes forged, and where to see and open them. */
   withdrawn: { returned: string; boxes: string; boxIds: string[]; rewardsHref: string; openHref: string } | null;
+  /** A spaceship action, once mined: what it did in words, and the ship's page. */
+  ship: { text: string; href: string } | null;
 }
 
 /** "1 Standard loot box", "2 Standard loot boxes" (box titles end in "box"). */
@@ -82,7 +86,45 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
       const { tokenId } = execution.params as Extract<Execution["params"], { tokenId: string }>;
       return `Move item #${tokenId} into the game`;
     }
+    case "spaceship.sendMaterials": {
+      const { amounts } = execution.params as Extract<Execution["params"], { amounts: [string, string, string] }>;
+      return `Send ${formatMaterials([BigInt(amounts[0]), BigInt(amounts[1]), BigInt(amounts[2])])} into the game`;
+    }
+    default: {
+      // A ship action: the executor names it in its manager step ("Recall ship #12"), which knows slots and prices.
+      const { tokenId } = execution.params as Extract<Execution["params"], { tokenId: string }>;
+      return execution.steps?.find((step) => step.kind === "ship")?.label ?? `Ship #${tokenId}`;
+    }
   }
+}
+
+const wholeUnits = (amounts: readonly string[] | undefined) =>
+  amounts && amounts.length === 3 && amounts.every((amount) => /^\d{1,30}$/.test(amount))
+    ? ([BigInt(amounts[0]!), BigInt(amounts[1]!), BigInt(amounts[2]!)] as const)
+    : null;
+
+/** What a mined ship action did: a recall's yield, an upgrade's new level, the materials sent. */
+function shipOutcome(execution: Execution): ExecutionView["ship"] {
+  if (!execution.action.startsWith("spaceship.") || execution.status !== "mined") return null;
+  const result = execution.result ?? {};
+  if (execution.action === "spaceship.sendMaterials") {
+    const sent = wholeUnits(result.materialsSent);
+    return (
+      sent && {
+        text: `${formatMaterials(sent)} went to the game: it shows there once the chain has recorded it.`,
+        href: "/spaceship/storehouse",
+      }
+    );
+  }
+  const { tokenId } = execution.params as Extract<Execution["params"], { tokenId: string }>;
+  const href = `/spaceship/detail?tokenId=${tokenId}`;
+  if (execution.action === "spaceship.recall") {
+    const mined = wholeUnits(result.mined);
+    const lost = result.durationLost && /^\d{1,30}$/.test(result.durationLost) ? formatDuration(BigInt(result.durationLost)) : null;
+    return mined && { text: `Ship #${tokenId} mined ${formatMaterials(mined)}${lost ? ` and lost ${lost} of duration` : ""}.`, href };
+  }
+  if (execution.action === "spaceship.upgrade" && result.level) return { text: `Ship #${tokenId} is now level ${result.level}.`, href };
+  return { text: `Ship #${tokenId} is ready.`, href };
 }
 
 export const isFinal = (status: Execution["status"]): boolean => FINAL_EXECUTION_STATUSES.includes(status);
@@ -185,5 +227,6 @@ export function executionView(execution: Execution): ExecutionView {
     boxIds: execution.action === "lootbox.buy" ? (execution.result?.boxIds ?? []) : [],
     items: execution.action === "lootbox.open" ? openedItems(execution) : [],
     withdrawn: withdrawn(execution),
+    ship: shipOutcome(execution),
   };
 }

@@ -75,6 +75,13 @@ export default function ActionStatus() {
           </div>
         </Section>
       )}
+      {view?.ship && (
+        <Section title="Your ship" id="result">
+          <p className="text-sm" data-testid="ship-outcome">
+            {view.ship.text} <Link to={view.ship.href}>See it</Link>
+          </p>
+        </Section>
+      )}
       <nav aria-label="Where next" className="flex flex-wrap gap-4 text-sm">
         <Link to={back}>
           {back.startsWith("/lootbox/")
@@ -83,7 +90,9 @@ export default function ActionStatus() {
               ? "Back to the pool"
               : back === "/game"
                 ? "Back to the game"
-                : "Back"}
+                : back.startsWith("/spaceship/")
+                  ? "Back to your fleet"
+                  : "Back"}
         </Link>
         <Link to="/marketplace/storage">Your storage</Link>
       </nav>
