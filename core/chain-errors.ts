@@ -6,7 +6,9 @@
 import { boxTitle } from "./boxes";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "./chain-text";
 import { formatWei } from "./money";
+import { MATERIALS } from "./nft";
 import { STAKE_POOLS } from "./pools";
+import { SHIP_LEVEL_MAX, SHIP_SLOTS, SLOT_LABELS } from "./spaceship";
 
 export { formatChainTime, INSUFFICIENT_BALANCE };
 
@@ -22,6 +24,62 @@ function stakingNotOpen(poolId: unknown, status: unknown): string {
   if (Number(status) === 0) return `Staking in ${pool} has not opened yet, so it takes no deposits.`;
   if (Number(status) === 2) return `Staking in ${pool} has ended: it takes no more deposits, and the stakes are locked in the vault.`;
   return `Staking in ${pool} has ended: it takes no more deposits.`;
+}
+
+/** "Helmet" for slot 1, in SHIP_SLOTS order; "#4" for a slot outside it (the manager refuses those as NoSuchSlot). */
+function slotLabel(slot: unknown): string {
+  const key = SHIP_SLOTS[Number(slot)];
+  return key ? SLOT_LABELS[key] : `#${String(slot)}`;
+}
+
+/** StarshipManager's refusals, worded like core/spaceship.ts's refusals before sending. */
+function starshipMessage(name: string, args: readonly unknown[]): string | null {
+  const [id, second] = args;
+  switch (name) {
+    case "NotShipOwner":
+      return `Ship #${id} is not in your wallet: only its owner can do that.`;
+    case "NotAShip":
+      return `Item #${id} is not a spaceship.`;
+    case "NotEquipment":
+      return `Item #${id} is not equipment.`;
+    case "NotEquipmentOwner":
+      return `Item #${id} is not in your wallet: you can fit only your own equipment.`;
+    case "ShipExploring":
+      return `Ship #${id} is exploring: recall it first.`;
+    case "ShipNotExploring":
+      return `Ship #${id} is not exploring.`;
+    case "NoDurationLeft":
+      return `Ship #${id} has no duration left: repair it before it explores again.`;
+    case "NothingToRepair":
+      return `Ship #${id} is fully repaired.`;
+    case "NoSuchSlot":
+      return "There is no such slot.";
+    case "SlotLocked":
+      return `The ${slotLabel(second)} slot is locked: open it with a slot opener first.`;
+    case "SlotTaken":
+      return `The ${slotLabel(second)} slot is taken: remove what is in it first.`;
+    case "SlotEmpty":
+      return `The ${slotLabel(second)} slot is empty.`;
+    case "WrongSlot":
+      return `Item #${id} does not go in the ${slotLabel(second)} slot.`;
+    case "AllSlotsOpen":
+      return `Every slot of ship #${id} is open.`;
+    case "TopLevel":
+      return `This ship is at the top level, ${SHIP_LEVEL_MAX}.`;
+    case "NotEnoughMaterials": {
+      const [material, needed, held] = args as [bigint, bigint, bigint];
+      const materialName = MATERIALS[Number(material) as keyof typeof MATERIALS] ?? `material ${material}`;
+      return `Not enough materials: this needs ${needed - held} ${materialName} more (${needed} needed, ${held} mined).`;
+    }
+    case "EquipmentInUse":
+      return `Item #${id} is fitted to a ship: remove it from that ship first.`;
+    case "NothingToSend":
+      return "Choose an amount of at least one material to send.";
+    case "TokenLocked":
+      return `Item #${id} is in use by a spaceship (exploring, or fitted with equipment): recall the ship and remove its equipment first.`;
+    default:
+      return null;
+  }
 }
 
 /** A contract's custom error (its name and decoded arguments) as the product says it. */
@@ -42,7 +100,10 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "BoxTypeNotForSale":
       return "This box type is not for sale.";
     case "InsufficientAllowance":
+    case "ERC20InsufficientAllowance":
       return "The payment was not approved: approve it in your wallet and try again.";
+    case "ERC20InsufficientBalance":
+      return INSUFFICIENT_BALANCE;
     case "WrongNativeAmount":
       return "The BNB sent did not match the price. Reload the page for the current price.";
     case "OpenerNotApproved":
@@ -63,7 +124,7 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "UnknownPool":
       return `There is no ${poolName(args[0])}.`;
     default:
-      return `The contract refused: ${name}.`;
+      return starshipMessage(name, args) ?? `The contract refused: ${name}.`;
   }
 }
 
