@@ -10,6 +10,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { startBackends, API_PATHS } from "./backend";
 import { startLocalChain } from "./contracts/chain";
+import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
@@ -41,6 +42,11 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 // No chain configured: run our own local node next to the database, so both keep in step across restarts.
+const localChainDir = path.join(path.dirname(env.DATABASE_PATH), "chain");
+if (!env.CHAIN_RPC_URL && env.embeddedBackends) {
+  const retired = retireStaleLocalData(env.DATABASE_PATH, localChainDir);
+  if (retired) console.warn(`[chain] the contracts changed since this chain was deployed: its data moved to ${retired}; starting afresh`);
+}
 const chain = env.CHAIN_RPC_URL
   ? undefined
   : await startLocalChain({

@@ -30,6 +30,7 @@ import {
   starshipManagerAbi,
 } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
+import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
@@ -78,6 +79,11 @@ const LOCKER_ROLE = keccak256(toHex("LOCKER_ROLE"));
 
 interface Artifact {
   bytecode: Hex;
+}
+
+/** The sources hash the committed artifacts were compiled from. */
+export function committedSourcesHash(): string {
+  return (JSON.parse(fs.readFileSync(SOURCE_HASH_FILE, "utf8")) as SourceHashRecord).sourcesHash;
 }
 
 function bytecodeOf(name: string): Hex {
@@ -217,6 +223,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   return {
     chainId,
     rpcUrl: options.rpcUrl,
+    sourcesHash: committedSourcesHash(),
     deployedAtBlock: Number(fireDeploy.blockNumber),
     contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship },
     accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address },

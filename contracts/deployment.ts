@@ -10,6 +10,8 @@ import type { ContractAddresses } from "~core/contracts";
 export interface Deployment {
   chainId: number;
   rpcUrl: string;
+  /** The contracts' sources hash (contracts/generated/source-hash.json) the deployment was built from. */
+  sourcesHash?: string;
   /** First block holding our contracts: where an indexer starts reading events. */
   deployedAtBlock: number;
   contracts: ContractAddresses;
