@@ -5,8 +5,18 @@
  * test wallet works with any fresh key; a managed wallet needs none, since the SSO backend signs with its key.
  * No two tests share a wallet's nonce, balances or box limits.
  */
-import { type Address, encodeFunctionData, type EncodeFunctionDataParameters, type Hex, keccak256, parseEther, toHex } from "viem";
-import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import {
+  type Address,
+  encodeFunctionData,
+  type EncodeFunctionDataParameters,
+  type Hex,
+  keccak256,
+  type Log,
+  parseEther,
+  parseEventLogs,
+  toHex,
+} from "viem";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
@@ -39,7 +49,7 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
  * Sends from an unlocked account and waits for success. Anvil picks the nonce, but two workers sending from the
  * deployer at the same moment can still both be given one (a rare "nonce too low"): such a send is tried again.
  */
-async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<void> {
+async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<Log[]> {
   let hash: Hex | undefined;
   for (let attempt = 0; !hash; attempt++) {
     try {
@@ -50,10 +60,10 @@ async function send(from: Address, to: Address, call: EncodeFunctionDataParamete
     }
   }
   for (let tries = 0; tries < 100; tries++) {
-    const receipt = await rpc<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
+    const receipt = await rpc<{ status: Hex; logs: Log[] } | null>("eth_getTransactionReceipt", [hash]);
     if (receipt) {
       if (receipt.status !== "0x1") throw new Error(`Funding transaction ${hash} reverted`);
-      return;
+      return receipt.logs;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -84,4 +94,18 @@ export async function fundOnChain(wallet: Address, funds: ChainFunds, { imperson
       args: [wallet, BigInt(boxType), BigInt(count!)],
     });
   }
+}
+
+/**
+ * Mints card-collection items (attribute words of core/item-data.ts encodeItem) straight into `wallet`, as the
+ * opener would, and returns their token ids in order; the market's indexer lists them like any other mint.
+ */
+export async function mintItems(wallet: Address, items: readonly bigint[]): Promise<bigint[]> {
+  const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`);
+  if (!deployment) throw new Error("No deployment of the e2e server's chain");
+  const { contracts, accounts } = deployment;
+  await send(accounts.deployer, contracts.card, { abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, accounts.deployer] });
+  const logs = await send(accounts.deployer, contracts.card, { abi: sparkCardAbi, functionName: "mintBatch", args: [wallet, [...items]] });
+  const ours = logs.filter((log) => log.address.toLowerCase() === contracts.card.toLowerCase());
+  return parseEventLogs({ abi: sparkCardAbi, eventName: "Transfer", logs: ours }).map((event) => event.args.tokenId);
 }

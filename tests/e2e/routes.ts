@@ -13,6 +13,7 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/spaceship/exploration", heading: "Spaceship exploration" },
   { path: "/spaceship/storehouse", heading: "Spaceship storehouse" },
   { path: "/spaceship/upgrade", heading: "Spaceship upgrade" },
+  { path: "/spaceship/calculator", heading: "Power and duration-lost calculators" },
   { path: "/marketplace", heading: "Marketplace" },
   { path: "/marketplace/market", heading: "Market" },
   { path: "/marketplace/detail", heading: "Item detail" },

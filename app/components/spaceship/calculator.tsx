@@ -112,7 +112,7 @@ export function Calculator({ action, hidden = {}, values, errors, result, note }
                 values={values}
                 options={[["0", "None"], ...Object.entries(EQUIPMENT_TYPES)]}
               />
-              <NumberField name={`${slot.key}Level`} label="Level" values={values} errors={errors} width="w-16" />
+              <NumberField name={`${slot.key}Level`} label={`${slot.label} level`} values={values} errors={errors} width="w-16" />
               <ErrorList errors={errors[`${slot.key}Grade`] ? [errors[`${slot.key}Grade`]!] : undefined} />
             </div>
           ))}

@@ -1,0 +1,99 @@
+/**
+ * Issue 15 acceptance, JavaScript off, a managed wallet: a Spaceship loot box opens into 10 ships that the storehouse
+ * lists; one is sent exploring, the chain's clock moves two hours, the ship is recalled with what core/spaceship.ts
+ * says it mined, the materials show, and the ship is upgraded one level with them. An upgrade before any mining is
+ * refused next to its form with a 400, and nothing is sent.
+ * It moves the chain's clock, so it lives in the chain-time-nojs project and puts the chain back at its end.
+ */
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "../../accounts";
+import { advanceChainTime, snapshotChain } from "../../chain-clock";
+import { chainReader, reloadUntil, waitForOutcome } from "../../managed-chain";
+
+test.describe.configure({ mode: "serial" });
+
+let chain: Awaited<ReturnType<typeof snapshotChain>>;
+test.beforeAll(async () => {
+  chain = await snapshotChain();
+});
+test.afterAll(async () => {
+  await chain.revert();
+});
+
+async function post(page: Page, button: string): Promise<Response> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"),
+    page.getByRole("button", { name: button, exact: true }).click(),
+  ]);
+  return response;
+}
+
+test("a managed wallet opens a Spaceship box, explores, recalls, sees its materials and upgrades a ship", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createAccount({ wallet: "managed", stock: {}, chain: { BNB: 1, boxes: { 17: 1 } } });
+  const wallet = account.wallet!;
+  await signIn(page, account);
+
+  await page.goto("/lootbox/17");
+  await page.getByRole("button", { name: "Open all 1" }).click();
+  await waitForOutcome(page);
+
+  // The market's indexer lists the new ships; the storehouse reads each one's state from the StarshipManager.
+  await page.goto("/spaceship/storehouse");
+  await reloadUntil(page, (expect) => expect(page.getByTestId("ship-card")).toHaveCount(10));
+  await expect(page.getByTestId("ship-count")).toHaveText("10 ships");
+  await expect(page.getByTestId("ship-status").first()).toHaveText("Docked");
+  for (const name of ["DarkIron", "Silver", "Gold"]) await expect(page.getByTestId(`material-${name}`)).toHaveText("0");
+
+  // Sorted by power, highest first: the first card is the strongest ship.
+  const first = page.getByTestId("ship-card").first();
+  const href = await first.getByRole("link").first().getAttribute("href");
+  const tokenId = /tokenId=(\d+)/.exec(href ?? "")![1]!;
+
+  // Nothing mined yet: the upgrade is refused next to its form, and nothing is sent.
+  await page.goto(`/spaceship/upgrade?tokenId=${tokenId}`);
+  await expect(page.getByTestId("upgrade-DarkIron")).toContainText("50");
+  const sentBefore = await chainReader().sent(wallet);
+  const refused = await post(page, "Upgrade to level 2");
+  expect(refused.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Not enough materials: this upgrade needs 50 DarkIron more.");
+  expect(await chainReader().sent(wallet)).toBe(sentBefore);
+
+  await page.goto(`/spaceship/detail?tokenId=${tokenId}`);
+  const power = Number((await page.getByTestId("ship-power").textContent())!.replace(/,/g, ""));
+  await page.getByRole("button", { name: "Send exploring" }).click();
+  await waitForOutcome(page);
+  await page.getByRole("link", { name: "See it" }).click();
+  await expect(page.getByTestId("ship-status")).toHaveText("Exploring");
+
+  await advanceChainTime(2 * 3600);
+  await page.goto("/spaceship/exploration");
+  const mission = page.getByTestId("mission-row");
+  await expect(mission).toHaveCount(1);
+  await expect(mission).toContainText(/Exploring for 2 h 0 m \d+ s\. Mined so far: \d+ DarkIron/);
+  await mission.getByRole("button", { name: "Recall" }).click();
+  await waitForOutcome(page);
+  await expect(page.getByTestId("ship-outcome")).toContainText(new RegExp(`^Ship #${tokenId} mined \\d+ DarkIron`));
+
+  // A level-1 ship mines power / 36,000 DarkIron a second: over two hours (and the seconds the recall took) at least power / 5.
+  await page.goto("/spaceship/storehouse");
+  const darkIron = Number(await page.getByTestId("material-DarkIron").textContent());
+  expect(darkIron).toBeGreaterThanOrEqual(Math.floor((7200 * power) / 36_000));
+  expect(darkIron).toBeLessThan(Math.floor((7300 * power) / 36_000));
+
+  await page.goto(`/spaceship/upgrade?tokenId=${tokenId}`);
+  await page.getByRole("button", { name: "Upgrade to level 2" }).click();
+  await waitForOutcome(page);
+  await expect(page.getByTestId("ship-outcome")).toHaveText(`Ship #${tokenId} is now level 2. See it`);
+  await page.getByRole("link", { name: "See it" }).click();
+  await expect(page.getByTestId("ship-level")).toHaveText("2");
+  await expect(page.getByTestId("ship-history")).toContainText("Upgraded to level 2 for 50 DarkIron");
+  await expect(page.getByTestId("ship-history")).toContainText("Sent exploring");
+
+  await page.goto("/spaceship/storehouse");
+  await expect(page.getByTestId("material-DarkIron")).toHaveText(String(darkIron - 50));
+});
