@@ -156,6 +156,41 @@ const proof: Record<string, Gen> = {
 const none = { query: {}, form: {}, params: {} };
 const poolId = mostly((r) => String(r.int(-1, 5)));
 
+const smallNumber = mostly((r) => r.pick([String(r.int(0, 300)), "-1", "1.5", "9".repeat(20), ""]));
+/** Every input of the spaceship calculators (domain/spaceship-view.ts CALCULATOR_FIELDS). */
+const calculatorQuery = Object.fromEntries(
+  [
+    "shipType",
+    "level",
+    "endurance",
+    "agility",
+    "pisonic",
+    "strength",
+    "crit",
+    "spirit",
+    "armor",
+    "weaponGrade",
+    "weaponLevel",
+    "helmetGrade",
+    "helmetLevel",
+    "hours",
+    "minutes",
+    "leftHours",
+    "leftMinutes",
+  ].map((field) => [field, smallNumber]),
+);
+/** The spaceship pages' forms (services/spaceship-actions.server.ts). */
+const shipForm = {
+  intent: mostly(oneOf("explore", "recall", "repair", "upgrade", "open-slot", "fit", "unfit", "send-materials")),
+  tokenId,
+  slot: mostly((r) => String(r.int(-1, 5))),
+  equipmentId: tokenId,
+  darkIron: smallNumber,
+  silver: smallNumber,
+  gold: smallNumber,
+  idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
+};
+
 /** What each route reads. A new route file without an entry fails `missingKnowledge()`. */
 export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "form" | "params" | "endsSession">>> = {
   "routes/$": {
@@ -253,11 +288,20 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   },
   "routes/resources.chain-config": none,
   "routes/resources.lootbox-purchase": { form: { txHash: hex(32) } },
-  "routes/spaceship.configuration": none,
-  "routes/spaceship.detail": none,
-  "routes/spaceship.exploration": none,
-  "routes/spaceship.storehouse": none,
-  "routes/spaceship.upgrade": none,
+  "routes/spaceship.calculator": { query: calculatorQuery },
+  "routes/spaceship.configuration": { query: { tokenId }, form: shipForm },
+  "routes/spaceship.detail": { query: { tokenId, ...calculatorQuery }, form: shipForm },
+  "routes/spaceship.exploration": { query: { ship: tokenId, ...calculatorQuery }, form: shipForm },
+  "routes/spaceship.storehouse": {
+    query: {
+      rank: mostly((r) => String(r.int(-1, 6))),
+      status: mostly(oneOf("docked", "exploring", "needs-repair", "in-game", "lost")),
+      sort: mostly(oneOf("power", "level", "total", "duration", "name")),
+      order: mostly(oneOf("asc", "desc", "up")),
+    },
+    form: shipForm,
+  },
+  "routes/spaceship.upgrade": { query: { tokenId }, form: shipForm },
   "routes/stripe.demo": none,
   "routes/stripe.success": {
     query: { session_id: mostly((r) => r.pick(["cs_demo_paid", `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`])) },
