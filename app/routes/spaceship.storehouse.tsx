@@ -70,7 +70,7 @@ export default function SpaceshipStorehouse() {
           </Section>
           <Section title="Your spaceships" id="ships">
             <div className="flex flex-col gap-4">
-              <details className="rounded-md border border-space-700 p-3 md:open:block" open>
+              <details className="rounded-md border border-space-700 p-3" open>
                 <summary className="cursor-pointer font-semibold">Filters</summary>
                 <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter ships">
                   <Select
