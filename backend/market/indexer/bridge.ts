@@ -4,9 +4,9 @@
  * - Claimed: the pending claim of that nonce is done; a claimed item is on chain now, held by the claimant.
  * - SwappedToGame: a token swap credits the game balance; an NFT comes back into the game, owned by the swapper.
  * Every applied event is stored with its block hash (unique by transaction and log index, so none is applied
- * twice). Before each range the stream checks that the block its cursor stands on is still on the chain; after a
+ * twice). Before each range the indexer checks that the block its cursor stands on is still on the chain; after a
  * reorg (only possible above the confirmation depth, so on a depth-0 local chain) it undoes, newest first, every
- * applied event whose block is gone and reads again from there.
+ * applied event whose block is gone and reads again from there (stream.ts).
  * The database side is synchronous, inside one MarketDb transaction, so a range's effects and its cursor commit
  * together.
  */
@@ -21,6 +21,7 @@ import { activeListing, type ItemRow } from "../items";
 import { closeListing } from "../trades";
 import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../tables";
 import { CARD_KINDS, type ChainItem, chainItemRow } from "./items";
+import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const BRIDGE_STREAM = "asset-manager";
 
@@ -57,21 +58,6 @@ export function currencyOf(asset: Address, contracts: ContractAddresses): Curren
 }
 
 const CARD_ITEM = `select * from market_items where nft_type in (${CARD_KINDS.join(", ")}) and token_id = ?`;
-
-export function readBridgeCursor(db: MarketDb): { block: bigint; hash: string | null } | null {
-  const row = db.get<{ block: number; block_hash: string | null }>("select block, block_hash from market_chain_cursors where stream = ?", [
-    BRIDGE_STREAM,
-  ]);
-  return row ? { block: BigInt(row.block), hash: row.block_hash } : null;
-}
-
-function writeBridgeCursor(db: MarketDb, block: bigint, hash: string | null, now: number): void {
-  db.run(
-    `insert into market_chain_cursors (stream, block, block_hash, updated_at) values (?, ?, ?, ?)
-     on conflict (stream) do update set block = excluded.block, block_hash = excluded.block_hash, updated_at = excluded.updated_at`,
-    [BRIDGE_STREAM, Number(block), hash, now],
-  );
-}
 
 function applyClaimed(db: MarketDb, e: BridgeEvent, now: number): Effect {
   const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [Number(e.ref)]);
@@ -141,10 +127,9 @@ export interface BridgeRange {
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
 export function applyBridgeRange(db: MarketDb, w: BridgeRange): boolean {
-  if ((readBridgeCursor(db)?.block ?? null) !== w.expectedCursor) return false;
+  if ((readStreamCursor(db, BRIDGE_STREAM)?.block ?? null) !== w.expectedCursor) return false;
   for (const e of w.events) {
-    const seen = db.get("select 1 from market_bridge_events where tx_hash = ? and log_index = ?", [e.txHash, e.logIndex]);
-    if (seen) continue;
+    if (applied(db, BRIDGE, e.txHash, e.logIndex)) continue;
     const effect =
       e.event === "claimed"
         ? applyClaimed(db, e, w.now)
@@ -168,15 +153,8 @@ export function applyBridgeRange(db: MarketDb, w: BridgeRange): boolean {
       ],
     );
   }
-  writeBridgeCursor(db, w.toBlock, w.toHash, w.now);
+  writeStreamCursor(db, BRIDGE_STREAM, w.toBlock, w.toHash, w.now);
   return true;
-}
-
-interface StoredEvent {
-  id: number;
-  block_number: number;
-  block_hash: string;
-  effect: string;
 }
 
 function undo(db: MarketDb, effect: Effect, now: number): void {
@@ -214,33 +192,9 @@ function undo(db: MarketDb, effect: Effect, now: number): void {
   }
 }
 
-/**
- * After a reorg: undoes, newest first, the applied events whose block `isOnChain` no longer confirms, and moves the
- * cursor back to just before the oldest of them (or keeps it where it was when all are still there). `expected` is
- * the cursor the check was made against. Returns the number of events undone, or null when another run moved it.
- */
-export function rewindBridge(db: MarketDb, expected: bigint, gone: ReadonlySet<number>, fallbackBlock: bigint, now: number): number | null {
-  if (readBridgeCursor(db)?.block !== expected) return null;
-  const stored = db.all<StoredEvent>(
-    "select id, block_number, block_hash, effect from market_bridge_events where block_number >= ? order by id desc",
-    [Math.min(...gone)],
-  );
-  let undone = 0;
-  for (const row of stored) {
-    if (!gone.has(row.block_number)) continue;
-    undo(db, JSON.parse(row.effect) as Effect, now);
-    db.run("delete from market_bridge_events where id = ?", [row.id]);
-    undone += 1;
-  }
-  writeBridgeCursor(db, fallbackBlock, null, now);
-  return undone;
-}
-
-/** The applied events' blocks at or after `fromBlock`, with the hash each was applied at. */
-export function appliedBlocks(db: MarketDb, fromBlock: bigint): Map<number, string> {
-  const rows = db.all<{ block_number: number; block_hash: string }>(
-    "select distinct block_number, block_hash from market_bridge_events where block_number >= ? order by block_number",
-    [Number(fromBlock)],
-  );
-  return new Map(rows.map((row) => [row.block_number, row.block_hash]));
-}
+/** The bridge's cursor and applied events, for the indexer's reorg check. */
+export const BRIDGE: StoredStream = {
+  stream: BRIDGE_STREAM,
+  table: "market_bridge_events",
+  undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now),
+};

@@ -1,9 +1,11 @@
 /**
- * The market's chain indexer (docs/api/market.md "Chain indexer"), two streams:
+ * The market's chain indexer (docs/api/market.md "Chain indexer"), three streams:
  * - transfers: the ERC-721 transfers of the card and loot box collections, so items minted, moved and burnt on
  *   chain show in the holders' storage;
  * - bridge: the asset manager's claims and swaps (bridge.ts), which move balances and items between the game and
- *   the chain, with reorgs above the confirmation depth undone.
+ *   the chain;
+ * - materials: the starship manager's MaterialsSentToGame (materials.ts), which brings mined materials into the game.
+ * The last two undo the events of blocks a reorg took away (possible above the confirmation depth only).
  *
  * - Position: a cursor per stream in market_chain_cursors, moved in the transaction that applies its range, so a
  *   restart resumes where it stopped and a range is never applied twice.
@@ -13,14 +15,16 @@
  * - Pace: ranges of at most RANGE_BLOCKS; a poll catches up range after range, then waits `pollIntervalMs`. Runs
  *   never overlap. A failing node is logged once per outage and retried at the next poll.
  */
-import { zeroAddress } from "viem";
+import { type Hash, zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import type { BackendChain } from "../../types";
 import type { MarketDb } from "../db";
 import { applyRange, finalOwners, knownTokens, readCursor, tokenKey, type TokenState } from "./apply";
-import { appliedBlocks, applyBridgeRange, type BridgeEvent, readBridgeCursor, rewindBridge } from "./bridge";
+import { applyBridgeRange, BRIDGE, type BridgeEvent } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
+import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
+import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream } from "./stream";
 
 /** Blocks per getLogs call: what public BSC nodes accept, and a bounded transaction per range. */
 export const RANGE_BLOCKS = 2_000n;
@@ -33,11 +37,19 @@ const REORG_WINDOW = 64n;
 
 export type IndexerLog = Pick<Console, "info" | "warn" | "error">;
 
+/** A stream whose applied events a reorg can take back: how a range is read, then applied with its cursor's move. */
+interface ReorgStream<Read> {
+  stored: StoredStream;
+  read(fromBlock: bigint, toBlock: bigint, safe: bigint): Promise<Read>;
+  /** False when another run moved the cursor first. */
+  apply(range: { expectedCursor: bigint | null; toBlock: bigint; toHash: Hash; now: number }, read: Read): boolean;
+}
+
 export interface ChainIndexer {
   start(): void;
   /** Stops polling and waits for a run in progress, so the database can close after it. */
   stop(): Promise<void>;
-  /** The last block both streams applied, or null before their first range. */
+  /** The last block every stream applied, or null before their first range. */
   syncedBlock(): bigint | null;
   /** Resolves once the block is applied; rejects after `timeoutMs`. */
   waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
@@ -46,15 +58,23 @@ export interface ChainIndexer {
 export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = console }: { log?: IndexerLog } = {}): ChainIndexer {
   const reader = chainReader(chain);
   let synced: bigint | null = null;
-  let bridgeSynced: bigint | null = null;
+  /** How far each reorg stream has applied, by its cursor's name. */
+  const streamSynced = new Map<string, bigint | null>();
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let failing = false;
   const waiters = new Set<{ block: bigint; resolve: () => void }>();
 
-  /** Both streams' progress: a block is indexed once each stream has applied it. */
-  const indexedUpTo = () => (synced === null || bridgeSynced === null ? null : synced < bridgeSynced ? synced : bridgeSynced);
+  /** Every stream's progress: a block is indexed once each stream has applied it. */
+  const indexedUpTo = (): bigint | null => {
+    let lowest = synced;
+    for (const block of streamSynced.values()) {
+      if (block === null || lowest === null) return null;
+      if (block < lowest) lowest = block;
+    }
+    return lowest;
+  };
   const notify = () => {
     const block = indexedUpTo();
     if (block === null) return;
@@ -64,8 +84,8 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     synced = block;
     notify();
   };
-  const advanceBridge = (block: bigint) => {
-    bridgeSynced = block;
+  const advanceStream = (stream: string, block: bigint) => {
+    streamSynced.set(stream, block);
     notify();
   };
 
@@ -125,48 +145,66 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   }
 
   /**
-   * The bridge stream's reorg check: when the block its cursor stands on is gone, the applied events of vanished
-   * blocks are undone and the cursor goes back before them. True when it rewound.
+   * A reorg stream's check: when the block its cursor stands on is gone, the applied events of vanished blocks are
+   * undone and the cursor goes back before them. True when it rewound.
    */
-  async function checkBridgeFork(head: bigint): Promise<boolean> {
-    const cursor = await db.read(() => readBridgeCursor(db));
+  async function checkFork(stored: StoredStream, head: bigint): Promise<boolean> {
+    const cursor = await db.read(() => readStreamCursor(db, stored.stream));
     if (!cursor?.hash) return false;
     if (cursor.block <= head && (await reader.blockHash(cursor.block)) === cursor.hash) return false;
     const lowest = (cursor.block < head ? cursor.block : head) - REORG_WINDOW;
-    const applied = await db.read(() => appliedBlocks(db, lowest > 0n ? lowest : 0n));
+    const applied = await db.read(() => appliedBlocks(db, stored, lowest > 0n ? lowest : 0n));
     const gone = new Set<number>();
     for (const [block, hash] of applied) if ((await reader.blockHash(BigInt(block))) !== hash) gone.add(block);
     const floor = BigInt(Math.min(...gone, Number(lowest > 0n ? lowest : 0n)));
     const fallback = floor > BigInt(chain.deployedAtBlock) ? floor - 1n : BigInt(chain.deployedAtBlock) - 1n;
-    const undone = await db.write(() => rewindBridge(db, cursor.block, gone.size ? gone : new Set([Number(floor)]), fallback, Date.now()));
-    bridgeSynced = null;
+    const undone = await db.write(() =>
+      rewindStream(db, stored, cursor.block, gone.size ? gone : new Set([Number(floor)]), fallback, Date.now()),
+    );
+    streamSynced.set(stored.stream, null);
     if (undone !== null)
       log.warn(
-        `[market indexer] the chain reorganised below block ${cursor.block}: ${undone} bridge event(s) undone, reading again from ${fallback + 1n}`,
+        `[market indexer] the chain reorganised below block ${cursor.block}: ${undone} ${stored.stream} event(s) undone, reading again from ${fallback + 1n}`,
       );
     return true;
   }
 
-  /** Applies the next range of asset manager events at safe depth; true when more blocks are ready at once. */
-  async function bridgeStep(): Promise<boolean> {
+  /** Applies the next range of a reorg stream at safe depth; true when more blocks are ready at once. */
+  async function streamStep<Read>(s: ReorgStream<Read>): Promise<boolean> {
     const head = await reader.head();
-    if (await checkBridgeFork(head)) return true;
+    if (await checkFork(s.stored, head)) return true;
     const safe = head - BigInt(chain.confirmations);
-    const cursor = (await db.read(() => readBridgeCursor(db)))?.block ?? null;
-    if (cursor !== null && (bridgeSynced === null || cursor > bridgeSynced)) advanceBridge(cursor);
+    const cursor = (await db.read(() => readStreamCursor(db, s.stored.stream)))?.block ?? null;
+    const seen = streamSynced.get(s.stored.stream) ?? null;
+    if (cursor !== null && (seen === null || cursor > seen)) advanceStream(s.stored.stream, cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
     if (from > safe) return false;
     const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
-    const [events, toHash] = await Promise.all([reader.bridgeEvents(from, toBlock), reader.blockHash(toBlock)]);
+    const [read, toHash] = await Promise.all([s.read(from, toBlock, safe), reader.blockHash(toBlock)]);
     if (!toHash) return true;
-    const cards = await describeSwappedCards(events, safe);
     if (stopped) return false;
-    const write = { expectedCursor: cursor, toBlock, toHash, events, contracts: chain.contracts, cards, now: Date.now() };
-    const applied = await db.write(() => applyBridgeRange(db, write));
+    const range = { expectedCursor: cursor, toBlock, toHash, now: Date.now() };
+    const applied = await db.write(() => s.apply(range, read));
     if (!applied) return true;
-    advanceBridge(toBlock);
+    advanceStream(s.stored.stream, toBlock);
     return toBlock < safe;
   }
+
+  const bridge: ReorgStream<{ events: BridgeEvent[]; cards: Map<string, ChainItem | null> }> = {
+    stored: BRIDGE,
+    async read(fromBlock, toBlock, safe) {
+      const events = await reader.bridgeEvents(fromBlock, toBlock);
+      return { events, cards: await describeSwappedCards(events, safe) };
+    },
+    apply: (range, { events, cards }) => applyBridgeRange(db, { ...range, events, cards, contracts: chain.contracts }),
+  };
+
+  const materials: ReorgStream<MaterialsEvent[]> = {
+    stored: MATERIALS,
+    read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
+    apply: (range, events) => applyMaterialsRange(db, { ...range, events }),
+  };
+  for (const s of [bridge, materials]) streamSynced.set(s.stored.stream, null);
 
   /** The cards swapped into the game that the market has no item for yet, described from their words. */
   async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
@@ -186,7 +224,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   async function run(): Promise<void> {
     try {
       while (!stopped) {
-        const more = (await step()) || (await bridgeStep());
+        const more = (await step()) || (await streamStep(bridge)) || (await streamStep(materials));
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;

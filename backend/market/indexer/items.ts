@@ -1,7 +1,7 @@
 /**
  * What a chain token becomes in the market: an item row built from the SparkCard attribute word (or the loot box's
- * type) by the same catalogue as game items, so it renders like any other item in storage, detail and metadata.
- * Pure.
+ * type) by the same catalogue as game items, so it renders like any other item in storage, detail and metadata; and
+ * the stacks mined materials become in the game. Pure.
  */
 import type { Insertable } from "kysely";
 import { decodeItemData, encodeItem } from "~core/item-data";
@@ -91,6 +91,26 @@ export function chainItemRow({ nftType, columns }: ChainItem, tokenId: string, o
     image: imageFor(nftType, columns),
     amount: 1,
     attributes: JSON.stringify(traitsOf(nftType, columns)),
+    views: 0,
+    favorites: 0,
+    created_at: now,
+    updated_at: now,
+    ...columns,
+  };
+}
+
+/** A stack of a mined material (0 DarkIron, 1 Silver, 2 Gold) brought into the game under a game-issued id. */
+export function materialStackRow(material: number, amount: number, tokenId: string, owner: string, now: number): Insertable<ItemsTable> {
+  const columns = { ...noAttributes(), material };
+  return {
+    nft_type: NFT_TYPE.material,
+    token_id: tokenId,
+    owner_address: owner,
+    location: LOCATION.game,
+    name: itemName(NFT_TYPE.material, tokenId, columns, amount),
+    image: imageFor(NFT_TYPE.material, columns),
+    amount,
+    attributes: JSON.stringify(traitsOf(NFT_TYPE.material, columns, amount)),
     views: 0,
     favorites: 0,
     created_at: now,

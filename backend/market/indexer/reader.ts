@@ -1,6 +1,7 @@
 /**
- * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections in a block range, and
- * what a token is (a SparkCard attribute word, a loot box's type). Concurrent reads go out as JSON-RPC batches.
+ * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections and the asset manager's
+ * and starship manager's events in a block range, and what a token is (a SparkCard attribute word, a loot box's
+ * type). Concurrent reads go out as JSON-RPC batches.
  */
 import {
   type Address,
@@ -15,6 +16,7 @@ import {
 import { blindBoxAbi, sparkCardAbi } from "../../../contracts/generated/abi";
 import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT } from "./bridge";
+import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
 
 /** A node that does not answer within this is treated as down for this run. */
 const RPC_TIMEOUT_MS = 5_000;
@@ -41,7 +43,7 @@ export function chainReader(chain: BackendChain) {
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
-  const { card, box, assetManager } = chain.contracts;
+  const { card, box, assetManager, starship } = chain.contracts;
 
   return {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
@@ -88,7 +90,22 @@ export function chainReader(chain: BackendChain) {
           ref: log.args.swapId,
         })),
       ];
-      return events.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+      return events.sort(inChainOrder);
+    },
+
+    /** The StarshipManager's MaterialsSentToGame events in [fromBlock, toBlock], in chain order. */
+    async materialsEvents(fromBlock: bigint, toBlock: bigint): Promise<MaterialsEvent[]> {
+      const logs = await client.getLogs({ address: starship, event: MATERIALS_SENT_EVENT, fromBlock, toBlock, strict: true });
+      return logs
+        .map((log) => ({
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+          owner: log.args.owner,
+          amounts: log.args.amounts,
+        }))
+        .sort(inChainOrder);
     },
 
     /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */
@@ -103,7 +120,7 @@ export function chainReader(chain: BackendChain) {
           blockNumber: log.blockNumber,
           logIndex: log.logIndex,
         }))
-        .sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+        .sort(inChainOrder);
     },
 
     /** A SparkCard token's attribute word at `blockNumber`; null when it does not exist then (burnt: its word is gone). */
@@ -122,6 +139,9 @@ export function chainReader(chain: BackendChain) {
     },
   };
 }
+
+const inChainOrder = (a: { blockNumber: bigint; logIndex: number }, b: { blockNumber: bigint; logIndex: number }) =>
+  a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
 /** The contract refused the call (as opposed to the node failing to answer). */
 function isRevert(error: unknown): boolean {

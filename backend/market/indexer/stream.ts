@@ -1,0 +1,79 @@
+/**
+ * What the indexer's event streams with reorg handling share (the bridge's, bridge.ts, and the materials', materials.ts):
+ * a cursor that keeps its block's hash, and a table of applied events, each stored with the block hash it was
+ * applied at and what it did, so that after a reorg the events of vanished blocks can be undone newest first.
+ * Synchronous, inside one MarketDb transaction.
+ */
+import type { MarketDb } from "../db";
+
+export interface StoredStream {
+  /** The cursor's name in market_chain_cursors. */
+  stream: string;
+  /** The table of its applied events: id, block_number, block_hash, effect (JSON) at least. */
+  table: "market_bridge_events" | "market_materials_events";
+  /** Takes back what an applied event did (its stored effect). */
+  undo(db: MarketDb, effect: string, now: number): void;
+}
+
+export interface StreamCursor {
+  block: bigint;
+  hash: string | null;
+}
+
+export function readStreamCursor(db: MarketDb, stream: string): StreamCursor | null {
+  const row = db.get<{ block: number; block_hash: string | null }>("select block, block_hash from market_chain_cursors where stream = ?", [
+    stream,
+  ]);
+  return row ? { block: BigInt(row.block), hash: row.block_hash } : null;
+}
+
+export function writeStreamCursor(db: MarketDb, stream: string, block: bigint, hash: string | null, now: number): void {
+  db.run(
+    `insert into market_chain_cursors (stream, block, block_hash, updated_at) values (?, ?, ?, ?)
+     on conflict (stream) do update set block = excluded.block, block_hash = excluded.block_hash, updated_at = excluded.updated_at`,
+    [stream, Number(block), hash, now],
+  );
+}
+
+/** Whether the event (transaction hash, log index) was applied already. */
+export function applied(db: MarketDb, s: StoredStream, txHash: string, logIndex: number): boolean {
+  return db.get(`select 1 from ${s.table} where tx_hash = ? and log_index = ?`, [txHash, logIndex]) !== undefined;
+}
+
+/**
+ * After a reorg: undoes, newest first, the applied events whose block is in `gone`, and moves the cursor back to
+ * `fallbackBlock`. `expected` is the cursor the check was made against. Returns the number of events undone, or
+ * null when another run moved the cursor meanwhile.
+ */
+export function rewindStream(
+  db: MarketDb,
+  s: StoredStream,
+  expected: bigint,
+  gone: ReadonlySet<number>,
+  fallbackBlock: bigint,
+  now: number,
+): number | null {
+  if (readStreamCursor(db, s.stream)?.block !== expected) return null;
+  const stored = db.all<{ id: number; block_number: number; effect: string }>(
+    `select id, block_number, effect from ${s.table} where block_number >= ? order by id desc`,
+    [Math.min(...gone)],
+  );
+  let undone = 0;
+  for (const row of stored) {
+    if (!gone.has(row.block_number)) continue;
+    s.undo(db, row.effect, now);
+    db.run(`delete from ${s.table} where id = ?`, [row.id]);
+    undone += 1;
+  }
+  writeStreamCursor(db, s.stream, fallbackBlock, null, now);
+  return undone;
+}
+
+/** The blocks of the stream's applied events at or after `fromBlock`, with the hash each was applied at. */
+export function appliedBlocks(db: MarketDb, s: StoredStream, fromBlock: bigint): Map<number, string> {
+  const rows = db.all<{ block_number: number; block_hash: string }>(
+    `select distinct block_number, block_hash from ${s.table} where block_number >= ? order by block_number`,
+    [Number(fromBlock)],
+  );
+  return new Map(rows.map((row) => [row.block_number, row.block_hash]));
+}
