@@ -201,6 +201,8 @@ const LOOTBOX_STEP_KINDS = ["approve", "buy", "approve-opener", "open"];
 const STAKING_STEP_KINDS = [...LOOTBOX_STEP_KINDS, "approve-stake", "deposit", "withdraw"];
 /** Issue 14: the bridge's claims and swaps. */
 const BRIDGE_STEP_KINDS = [...STAKING_STEP_KINDS, "claim", "approve-swap", "swap"];
+/** Issue 15: spaceships' FIRE and QUARK approvals and their StarshipManager calls. */
+const SPACESHIP_STEP_KINDS = [...BRIDGE_STEP_KINDS, "approve-ship", "ship"];
 
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
@@ -210,4 +212,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_005_action_executions", up: createExecutions },
   { name: "sso_006_staking_step_kinds", up: widenStepKinds("v2", STAKING_STEP_KINDS) },
   { name: "sso_007_bridge_step_kinds", up: widenStepKinds("v3", BRIDGE_STEP_KINDS) },
+  { name: "sso_008_spaceship_step_kinds", up: widenStepKinds("v4", SPACESHIP_STEP_KINDS) },
 ];

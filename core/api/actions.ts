@@ -53,7 +53,33 @@ export interface BridgeSwapNftParams {
   tokenId: string;
 }
 
-/** Every action the executor knows, with its parameters. Spaceships add theirs here. */
+/**
+ * Spaceships (docs/spaceships.md): explore, recall, repair (an exact FIRE approval of the StarshipManager first when
+ * short), upgrade, and open the next slot (an exact QUARK approval first when short), each on one ship of the wallet.
+ */
+export interface SpaceshipParams {
+  tokenId: string;
+}
+
+/** Fit a piece of equipment the wallet holds into an open, empty slot of its kind (0 Weapon, 1 Helmet, 2 Cuirass, 3 Leggings). */
+export interface SpaceshipFitParams {
+  tokenId: string;
+  slot: number;
+  equipmentId: string;
+}
+
+/** Take the equipment out of a slot (0-3) of the ship. */
+export interface SpaceshipUnfitParams {
+  tokenId: string;
+  slot: number;
+}
+
+/** Move mined materials into the game: DarkIron, Silver and Gold in whole units (not wei), at least one above zero. */
+export interface SpaceshipSendMaterialsParams {
+  amounts: [string, string, string];
+}
+
+/** Every action the executor knows, with its parameters. */
 export interface ActionParams {
   "lootbox.buy": LootboxBuyParams;
   "lootbox.open": LootboxOpenParams;
@@ -62,6 +88,14 @@ export interface ActionParams {
   "bridge.claim": BridgeClaimParams;
   "bridge.swapToken": BridgeSwapTokenParams;
   "bridge.swapNft": BridgeSwapNftParams;
+  "spaceship.explore": SpaceshipParams;
+  "spaceship.recall": SpaceshipParams;
+  "spaceship.repair": SpaceshipParams;
+  "spaceship.upgrade": SpaceshipParams;
+  "spaceship.openSlot": SpaceshipParams;
+  "spaceship.fit": SpaceshipFitParams;
+  "spaceship.unfit": SpaceshipUnfitParams;
+  "spaceship.sendMaterials": SpaceshipSendMaterialsParams;
 }
 export type ActionName = keyof ActionParams;
 export const ACTION_NAMES = [
@@ -72,6 +106,14 @@ export const ACTION_NAMES = [
   "bridge.claim",
   "bridge.swapToken",
   "bridge.swapNft",
+  "spaceship.explore",
+  "spaceship.recall",
+  "spaceship.repair",
+  "spaceship.upgrade",
+  "spaceship.openSlot",
+  "spaceship.fit",
+  "spaceship.unfit",
+  "spaceship.sendMaterials",
 ] as const satisfies readonly ActionName[];
 
 /** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */
@@ -85,7 +127,19 @@ export const FINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["mined", "f
 
 /** One transaction of an execution, in the order they are sent. */
 export interface ExecutionStep {
-  kind: "approve" | "buy" | "approve-opener" | "open" | "approve-stake" | "deposit" | "withdraw" | "claim" | "approve-swap" | "swap";
+  kind:
+    | "approve"
+    | "buy"
+    | "approve-opener"
+    | "open"
+    | "approve-stake"
+    | "deposit"
+    | "withdraw"
+    | "claim"
+    | "approve-swap"
+    | "swap"
+    | "approve-ship"
+    | "ship";
   /** What the step does, in the product's words ("Approve 20 USDT", "Open 10 boxes (batch 1 of 2)"). */
   label: string;
   status: "pending" | "sent" | "mined" | "failed";
@@ -110,6 +164,14 @@ export interface ExecutionResult {
   amountReturned?: string;
   /** bridge.swapToken and bridge.swapNft: the asset manager's swap id, which the game credits once it is indexed. */
   swapId?: string;
+  /** spaceship.recall: the DarkIron, Silver and Gold the mission mined (whole units), credited to the mined balance. */
+  mined?: [string, string, string];
+  /** spaceship.recall: the seconds of duration the mission took. */
+  durationLost?: string;
+  /** spaceship.upgrade: the ship's level now. */
+  level?: number;
+  /** spaceship.sendMaterials: the DarkIron, Silver and Gold moved into the game (whole units). */
+  materialsSent?: [string, string, string];
 }
 
 /** GET /sso/actions/{id}, and the answer of POST /sso/actions. */

@@ -9,8 +9,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect } from "vitest";
-import { type Address, keccak256, toHex } from "viem";
-import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { type Address, keccak256, parseEventLogs, toHex } from "viem";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { startBackends } from "../../backend";
 import type { BackendChain } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
@@ -143,3 +143,11 @@ export async function settled(b: ExecutorBackend, token: string, id: string, tim
 
 /** A fresh idempotency key. */
 export const newKey = () => `key-${crypto.randomUUID()}`;
+
+/** Mints a SparkCard token with this attribute word (core/item-data.ts encodeItem) to the wallet; its id. */
+export async function mintCard(t: TestChain, wallet: Address, word: bigint): Promise<bigint> {
+  const card = { address: t.deployment.contracts.card, abi: sparkCardAbi } as const;
+  await t.mined(t.deployer.writeContract({ ...card, functionName: "grantRole", args: [MINTER_ROLE, t.deployer.account.address] }));
+  const receipt = await t.mined(t.deployer.writeContract({ ...card, functionName: "mint", args: [wallet, word] }));
+  return parseEventLogs({ abi: sparkCardAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
+}

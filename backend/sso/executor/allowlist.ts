@@ -1,8 +1,8 @@
 /**
  * What a managed wallet may be made to sign (docs/decisions/0005): calls of our deployed contracts, function by
  * function, with the spenders an approval may name and the value only a BNB purchase may carry. Every
- * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action (claims,
- * spaceships) means a planner and rows here.
+ * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action means a planner
+ * and rows here.
  */
 import { type Abi, type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual } from "viem";
 import {
@@ -14,11 +14,15 @@ import {
   gameTokenAbi,
   sparkCardAbi,
   sparkErrorsAbi,
+  starshipManagerAbi,
 } from "../../../contracts/generated/abi";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import { NFT_TYPE } from "~core/nft";
 import { STAKE_POOLS } from "~core/pools";
+import { SHIP_SLOT_COUNT } from "~core/spaceship";
 import type { BackendChain } from "../../types";
-import type { CappedCurrency } from "./policy";
+import { GAME_TAG } from "./bridge";
+import { type CappedCurrency, MATERIALS_CAP_PER_ACTION } from "./policy";
 
 export type Contracts = BackendChain["contracts"];
 export type ContractKey = keyof Contracts;
@@ -37,6 +41,8 @@ export interface GuardContext {
   valueCaps: Record<CappedCurrency, bigint>;
   /** The sale's BNB price of one box of this type now (0 when not for BNB); only a native purchase asks. */
   nativePrice(boxType: bigint): Promise<bigint>;
+  /** A SparkCard token's holder and NFT type now, or null when it does not exist; only spaceship calls ask. */
+  card(tokenId: bigint): Promise<{ owner: Address; nftType: number } | null>;
 }
 
 /** Why a call's arguments or value are refused, or null when they pass. */
@@ -55,8 +61,8 @@ export class GuardRefusal extends Error {}
 /** Which of our contracts an ERC-20 approval may name as spender. The opener's approval is setApprovalForAll. */
 export const APPROVE_SPENDERS: Readonly<Partial<Record<ContractKey, readonly ContractKey[]>>> = {
   usdt: ["boxSale"],
-  quark: ["boxSale", "assetManager"],
-  fire: ["staking", "assetManager"],
+  quark: ["boxSale", "assetManager", "starship"],
+  fire: ["staking", "assetManager", "starship"],
 };
 
 const noValue = (value: bigint) => (value === 0n ? null : "may not carry BNB");
@@ -126,6 +132,45 @@ const swapNft: Rule = ([nft], value, { contracts }) =>
 const approveCard: Rule = ([spender], value, { contracts }) =>
   isAddressEqual(spender as Address, contracts.assetManager) ? noValue(value) : `spender ${String(spender)} is not allowed`;
 
+/** Chain mints count up from 1 and game items keep their GAME_TOKEN_ID_BASE + n ids: anything above 2^64 is no token of ours. */
+const TOKEN_ID_LIMIT = 2n ** 64n;
+
+/** Why `id` may not be named as the signing wallet's token of `nftType`, or null. */
+async function heldToken(id: unknown, nftType: number, what: string, { card, wallet }: GuardContext): Promise<string | null> {
+  const tokenId = id as bigint;
+  if (tokenId < 1n || tokenId >= TOKEN_ID_LIMIT) return `${what} id ${tokenId} is out of range`;
+  const token = await card(tokenId);
+  if (!token || token.nftType !== nftType || !isAddressEqual(token.owner, wallet))
+    return `token ${tokenId} is not a ${what} of the signing wallet`;
+  return null;
+}
+
+const slotOk = (slot: unknown) => Number(slot) >= 0 && Number(slot) < SHIP_SLOT_COUNT;
+
+/** explore, recall, repair, upgrade, openSlot: a ship of the signing wallet. */
+const shipCall: Rule = async ([shipId], value, ctx) => (await heldToken(shipId, NFT_TYPE.spaceship, "ship", ctx)) ?? noValue(value);
+
+const fit: Rule = async ([shipId, slot, equipmentId], value, ctx) => {
+  if (!slotOk(slot)) return `slot ${String(slot)} is outside 0-${SHIP_SLOT_COUNT - 1}`;
+  return (
+    (await heldToken(shipId, NFT_TYPE.spaceship, "ship", ctx)) ??
+    (await heldToken(equipmentId, NFT_TYPE.equipment, "piece of equipment", ctx)) ??
+    noValue(value)
+  );
+};
+
+const unfit: Rule = async ([shipId, slot], value, ctx) => {
+  if (!slotOk(slot)) return `slot ${String(slot)} is outside 0-${SHIP_SLOT_COUNT - 1}`;
+  return (await heldToken(shipId, NFT_TYPE.spaceship, "ship", ctx)) ?? noValue(value);
+};
+
+const sendMaterialsToGame: Rule = ([amounts, gameTag], value) => {
+  const sent = amounts as readonly bigint[];
+  if (sent.every((amount) => amount === 0n)) return "sends nothing";
+  if (sent.some((amount) => amount > MATERIALS_CAP_PER_ACTION)) return "an amount is above the per-action cap";
+  return gameTag === GAME_TAG ? noValue(value) : `game tag ${String(gameTag)} is not this game's`;
+};
+
 /** The allowlist: contract of the deployment → function → rule. */
 export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
   usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
@@ -140,6 +185,19 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
     functions: { claimToken: claim, claimNft: claim, swapTokenToGame: swapToken, swapNftToGame: swapNft },
   },
   card: { abi: [...sparkCardAbi, ...sparkErrorsAbi], functions: { approve: approveCard } },
+  starship: {
+    abi: [...starshipManagerAbi, ...sparkErrorsAbi],
+    functions: {
+      explore: shipCall,
+      recall: shipCall,
+      repair: shipCall,
+      upgrade: shipCall,
+      openSlot: shipCall,
+      fit,
+      unfit,
+      sendMaterialsToGame,
+    },
+  },
 };
 
 /** The allowlisted call `tx` makes, or a GuardRefusal saying why it may not be signed. */

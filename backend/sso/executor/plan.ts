@@ -1,7 +1,7 @@
 /**
  * What a planner is: it pre-checks an action against the chain and turns it into transactions (steps), and it
- * reads each mined step's receipt into the result. Planners live by action (lootbox-buy.ts, lootbox-open.ts, staking.ts)
- * and are listed in planners.ts.
+ * reads each mined step's receipt into the result. Planners live by action (lootbox-buy.ts, lootbox-open.ts,
+ * staking.ts, bridge.ts, spaceship.ts) and are listed in planners.ts.
  */
 import type { Address, Hex, PublicClient, TransactionReceipt } from "viem";
 import type { ActionName, ActionParams, ExecutionResult, ExecutionStep } from "~core/api/actions";

@@ -9,6 +9,16 @@ import { lootboxBuy } from "./lootbox-buy";
 import { lootboxOpen } from "./lootbox-open";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { bnbNeeded } from "./policy";
+import {
+  spaceshipExplore,
+  spaceshipFit,
+  spaceshipOpenSlot,
+  spaceshipRecall,
+  spaceshipRepair,
+  spaceshipSendMaterials,
+  spaceshipUnfit,
+  spaceshipUpgrade,
+} from "./spaceship";
 import { stakingDeposit, stakingWithdraw } from "./staking";
 
 const PLANNERS: { [A in ActionName]: Planner<A> } = {
@@ -19,6 +29,14 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "bridge.claim": bridgeClaim,
   "bridge.swapToken": bridgeSwapToken,
   "bridge.swapNft": bridgeSwapNft,
+  "spaceship.explore": spaceshipExplore,
+  "spaceship.recall": spaceshipRecall,
+  "spaceship.repair": spaceshipRepair,
+  "spaceship.upgrade": spaceshipUpgrade,
+  "spaceship.openSlot": spaceshipOpenSlot,
+  "spaceship.fit": spaceshipFit,
+  "spaceship.unfit": spaceshipUnfit,
+  "spaceship.sendMaterials": spaceshipSendMaterials,
 };
 
 export function plannerOf(action: ActionName): Planner<ActionName> {

@@ -10,7 +10,7 @@ import { formatPrice, WEI_PER_TOKEN } from "~core/money";
 
 const MINUTE = 60_000;
 
-/** The currencies an action may move: the sale's, and FIRE for staking. */
+/** The currencies an action may move: the sale's, and FIRE for staking, repairs and the bridge. */
 export type CappedCurrency = PaymentCurrency | "FIRE";
 
 export interface ExecutorPolicy {
@@ -35,11 +35,20 @@ export const DEFAULT_EXECUTOR_POLICY: ExecutorPolicy = {
 };
 
 /**
+ * The most of each mined material (whole units) one action may move into the game: the strongest ship there can be
+ * (a level-10 Legend, every attribute 255, four top pieces fitted) mines about 23,500 DarkIron in one full mission,
+ * and an amount written in wei by mistake is far above it.
+ */
+export const MATERIALS_CAP_PER_ACTION = 1_000_000n;
+
+/**
  * Gas limit of each step, signed into the transaction: the node charges only what is used, but the wallet must
  * hold limit × price up front, so the pre-check counts the same figures. Measured on the local chain: approve and
  * setApprovalForAll ~46k; a purchase ~150k + ~135k a box; opening uses product §9's limit per batch; a first
  * deposit ~160k; a withdrawal ~60k + ~162k a reward box forged (`boxes`, at most 10 per address); a claim and a
- * swap (which records the swap in five new slots, ~182k) stay under 80 % of their limits (sso-executor-bridge.test.ts).
+ * swap (which records the swap in five new slots, ~182k) stay under 80 % of their limits (sso-executor-bridge.test.ts),
+ * and so does every StarshipManager call (the costliest, ~136k, fits a ship's first piece and locks both tokens;
+ * sso-executor-spaceship.test.ts).
  */
 export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
   switch (kind) {
@@ -47,6 +56,7 @@ export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
     case "approve-opener":
     case "approve-stake":
     case "approve-swap":
+    case "approve-ship":
       return 100_000n;
     case "claim":
       return 250_000n;
@@ -60,12 +70,14 @@ export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
       return 250_000n;
     case "withdraw":
       return 150_000n + 200_000n * BigInt(boxes);
+    case "ship":
+      return 200_000n;
   }
 }
 
 /** The steps during which an execution is "approving" rather than "sending". */
 export const isApprovalStep = (kind: ExecutionStep["kind"]): boolean =>
-  kind === "approve" || kind === "approve-opener" || kind === "approve-stake" || kind === "approve-swap";
+  kind === "approve" || kind === "approve-opener" || kind === "approve-stake" || kind === "approve-swap" || kind === "approve-ship";
 
 /** BNB a plan needs: every step's gas limit at the node's gas price with headroom, plus the BNB it pays. */
 export function bnbNeeded(steps: readonly { gas: bigint; value: bigint }[], gasPrice: bigint, policy: ExecutorPolicy): bigint {

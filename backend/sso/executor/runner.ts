@@ -25,6 +25,7 @@ import { guardTransaction, GuardRefusal } from "./allowlist";
 import { type PlanContext, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
+import { cardOf } from "./spaceship";
 import { type ExecutionStore, plannedStep } from "./store";
 
 export interface RunnerDeps {
@@ -116,6 +117,7 @@ export function createRunner({ store, client, chain, policy, accountOf }: Runner
       valueCaps: policy.valueCaps,
       nativePrice: (boxType) =>
         client.readContract({ address: chain.contracts.boxSale, abi: blindBoxSaleAbi, functionName: "priceInNative", args: [boxType] }),
+      card: (tokenId) => cardOf(client, chain.contracts.card, tokenId),
     }).catch((error: unknown) => {
       if (!(error instanceof GuardRefusal)) throw error;
       console.error(`executor: refused to sign for execution ${row.id}: ${error.message}`);

@@ -9,6 +9,7 @@ import { BOX_CATALOGUE, findBox } from "~core/boxes";
 import { MAX_BOXES_PER_OPEN_ACTION, OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
 import { parseUint256 } from "~core/money";
 import { STAKE_POOLS } from "~core/pools";
+import { SHIP_SLOT_COUNT } from "~core/spaceship";
 
 const onlyKeys = (keys: string) => ({ message: `may hold only ${keys}; the backend picks addresses, calldata and value itself` });
 
@@ -93,13 +94,35 @@ const swapTokenParams = z
   })
   .strict(onlyKeys("currency and amount"));
 
-const swapNftParams = z
+const tokenId = z
+  .string({ invalid_type_error: "must be a string of decimal digits" })
+  .refine((value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined, "must be a token id in decimal digits");
+
+const swapNftParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
+
+const shipParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
+
+const slot = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .min(0, `must be a slot from 0 to ${SHIP_SLOT_COUNT - 1}`)
+  .max(SHIP_SLOT_COUNT - 1, `must be a slot from 0 to ${SHIP_SLOT_COUNT - 1}`);
+
+const fitParams = z.object({ tokenId, slot, equipmentId: tokenId }).strict(onlyKeys("tokenId, slot and equipmentId"));
+
+const unfitParams = z.object({ tokenId, slot }).strict(onlyKeys("tokenId and slot"));
+
+const wholeUnits = z
+  .string({ invalid_type_error: "must be a string of decimal digits" })
+  .refine((value) => /^(0|[1-9]\d*)$/.test(value) && parseUint256(value) !== undefined, "must be whole units in decimal digits");
+
+const sendMaterialsParams = z
   .object({
-    tokenId: z
-      .string()
-      .refine((value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined, "must be a token id in decimal digits"),
+    amounts: z
+      .tuple([wholeUnits, wholeUnits, wholeUnits], { invalid_type_error: "must be [DarkIron, Silver, Gold]" })
+      .refine((amounts) => amounts.some((amount) => amount !== "0"), "must send at least one material"),
   })
-  .strict(onlyKeys("tokenId"));
+  .strict(onlyKeys("amounts"));
 
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
   z.object({ action: z.literal(action), params, idempotencyKey }).strict(onlyKeys("action, params and idempotencyKey"));
@@ -114,6 +137,14 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("bridge.claim", claimParams),
     request("bridge.swapToken", swapTokenParams),
     request("bridge.swapNft", swapNftParams),
+    request("spaceship.explore", shipParams),
+    request("spaceship.recall", shipParams),
+    request("spaceship.repair", shipParams),
+    request("spaceship.upgrade", shipParams),
+    request("spaceship.openSlot", shipParams),
+    request("spaceship.fit", fitParams),
+    request("spaceship.unfit", unfitParams),
+    request("spaceship.sendMaterials", sendMaterialsParams),
   ],
   {
     errorMap: (issue, ctx) => ({
