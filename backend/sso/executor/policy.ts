@@ -47,8 +47,8 @@ export const MATERIALS_CAP_PER_ACTION = 1_000_000n;
  * setApprovalForAll ~46k; a purchase ~150k + ~135k a box; opening uses product §9's limit per batch; a first
  * deposit ~160k; a withdrawal ~60k + ~162k a reward box forged (`boxes`, at most 10 per address); a claim and a
  * swap (which records the swap in five new slots, ~182k) stay under 80 % of their limits (sso-executor-bridge.test.ts),
- * and so does every StarshipManager call (the costliest, ~136k, fits a ship's first piece and locks both tokens;
- * sso-executor-spaceship.test.ts).
+ * and so does every StarshipManager call (31k-136k on anvil, contracts/README.md: the most is a fit that locks both
+ * the equipment and the ship; sso-executor-spaceship.test.ts).
  */
 export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
   switch (kind) {
