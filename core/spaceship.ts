@@ -180,12 +180,6 @@ export function shipActivity(ship: Pick<ShipState, "exploringSince" | "duration"
   return ship.duration === 0n ? "needs-repair" : "idle";
 }
 
-export const ACTIVITY_TEXT: Record<ShipActivity, string> = {
-  exploring: "Exploring",
-  "needs-repair": "Needs repair",
-  idle: "Docked",
-};
-
 /** A running mission at `now` (the chain's clock): the yield so far, and the seconds until the duration runs out. */
 export function missionNow(ship: ShipState, now: bigint) {
   const elapsed = now > ship.exploringSince ? now - ship.exploringSince : 0n;

@@ -4,6 +4,7 @@
  */
 import { getAddress, isAddress } from "viem";
 import type { ItemCodes } from "~core/api/market";
+import { STAT_LABELS } from "./spaceship-labels";
 import {
   ITEM_ATTRIBUTE_KEYS,
   ITEM_ATTRIBUTES,
@@ -85,19 +86,9 @@ export function flattenAttributes(traits: readonly { trait_type: string; value: 
   return map;
 }
 
-const STAT_LABELS: Record<(typeof SPACESHIP_STATS)[number], string> = {
-  endurance: "Endurance",
-  agility: "Agility",
-  pisonic: "Pisonic",
-  strength: "Strength",
-  crit: "Crit",
-  spirit: "Spirit",
-  armor: "Armor",
-};
-
 /** A spaceship's seven stats and their Total, which product §3 defines as the sum (never trusted from elsewhere). */
 export function spaceshipStats(item: Partial<Record<(typeof SPACESHIP_STATS)[number], number | null>>) {
   if (SPACESHIP_STATS.some((stat) => typeof item[stat] !== "number")) return undefined;
   const stats = Object.fromEntries(SPACESHIP_STATS.map((stat) => [stat, item[stat] as number])) as SpaceshipStats;
-  return { rows: SPACESHIP_STATS.map((stat) => ({ label: STAT_LABELS[stat], value: stats[stat] })), total: spaceshipTotal(stats) };
+  return { rows: SPACESHIP_STATS.map((stat, index) => ({ label: STAT_LABELS[index]!, value: stats[stat] })), total: spaceshipTotal(stats) };
 }

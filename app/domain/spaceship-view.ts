@@ -6,9 +6,8 @@
  */
 import { formatDuration } from "~core/chain-text";
 import { formatPrice } from "~core/money";
-import { EQUIPMENT_CODES, EQUIPMENT_TYPES, MATERIALS, SPACESHIP_STATS, SPACESHIP_TYPES } from "~core/nft";
+import { EQUIPMENT_CODES, EQUIPMENT_TYPES, MATERIALS, SPACESHIP_TYPES } from "~core/nft";
 import {
-  ACTIVITY_TEXT,
   formatMaterials,
   type Materials,
   maxDuration,
@@ -28,9 +27,7 @@ import {
   type ShipSpec,
   type ShipState,
 } from "~core/spaceship";
-
-export const STAT_LABELS = ["Endurance", "Agility", "Pisonic", "Strength", "Crit", "Spirit", "Armor"] as const;
-export const STAT_KEYS = SPACESHIP_STATS;
+import { FLEET_SORTS, FLEET_STATUSES, type FleetSort, SHIP_STATUS_TEXT, type ShipStatus, STAT_KEYS, STAT_LABELS } from "./spaceship-labels";
 
 const shipTypeName = (shipType: number) => SPACESHIP_TYPES[shipType as keyof typeof SPACESHIP_TYPES] ?? `Type ${shipType}`;
 const count = (n: bigint) => n.toLocaleString("en-US");
@@ -45,15 +42,6 @@ export function materialsView(amounts: Materials) {
   return MATERIALS_LIST.map((name, index) => ({ name, amount: count(amounts[index]!) }));
 }
 const MATERIALS_LIST = [MATERIALS[0], MATERIALS[1], MATERIALS[2]] as const;
-
-export type ShipStatus = "docked" | "exploring" | "needs-repair" | "in-game";
-
-export const SHIP_STATUS_TEXT: Record<ShipStatus, string> = {
-  docked: ACTIVITY_TEXT.idle,
-  exploring: ACTIVITY_TEXT.exploring,
-  "needs-repair": ACTIVITY_TEXT["needs-repair"],
-  "in-game": "In the game",
-};
 
 /** A ship as the market lists it: what every ship, in the game or on chain, has. */
 export interface ShipRecordFacts {
@@ -121,10 +109,6 @@ export function shipCard(facts: ShipRecordFacts, state: ShipState | null, now: b
 }
 
 // --- the storehouse's filter: a canonical GET URL (fixed key order, defaults dropped) ---
-
-export const FLEET_SORTS = { power: "Power", level: "Level", total: "Total", duration: "Duration left" } as const;
-export type FleetSort = keyof typeof FLEET_SORTS;
-export const FLEET_STATUSES = ["docked", "exploring", "needs-repair", "in-game"] as const satisfies readonly ShipStatus[];
 
 export interface FleetFilter {
   rank?: number;
@@ -322,6 +306,15 @@ export function calculatorResult(input: CalculatorInput) {
     after: formatDuration(outcome.durationAfter),
     mined: materialsView(outcome.mined),
     repair: formatPrice(repairCost(input.shipType, full - outcome.durationAfter), "FIRE"),
+  };
+}
+
+/** The calculators' select options, sent by the loader so the page ships no enumeration module. */
+export function calculatorOptions() {
+  return {
+    ranks: Object.entries(SPACESHIP_TYPES),
+    grades: Object.entries(EQUIPMENT_TYPES),
+    stats: STAT_KEYS.map((key, index) => [key, STAT_LABELS[index]!] as [string, string]),
   };
 }
 

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { Calculator } from "~/components/spaceship/calculator";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { calculatorDefaults, calculatorResult, parseCalculator } from "~/domain/spaceship-view";
+import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator } from "~/domain/spaceship-view";
 
 export const meta: MetaFunction = () => [{ title: "Spaceship calculators | Spark Era" }];
 
@@ -12,13 +12,13 @@ export const meta: MetaFunction = () => [{ title: "Spaceship calculators | Spark
 export function loader({ request }: LoaderFunctionArgs) {
   const form = parseCalculator(new URL(request.url).searchParams, calculatorDefaults());
   return data(
-    { values: form.values, errors: form.errors, result: form.input && calculatorResult(form.input) },
+    { values: form.values, errors: form.errors, result: form.input && calculatorResult(form.input), options: calculatorOptions() },
     { status: form.input ? 200 : 400 },
   );
 }
 
 export default function SpaceshipCalculator() {
-  const { values, errors, result } = useLoaderData<typeof loader>();
+  const { values, errors, result, options } = useLoaderData<typeof loader>();
   return (
     <Page
       title="Power and duration-lost calculators"
@@ -26,7 +26,7 @@ export default function SpaceshipCalculator() {
       actions={<SpaceshipNav />}
     >
       <Section title="Calculator" id="calculator">
-        <Calculator action="/spaceship/calculator" values={values} errors={errors} result={result} />
+        <Calculator action="/spaceship/calculator" values={values} errors={errors} result={result} options={options} />
       </Section>
       <Section title="How it is worked out" id="formulas">
         <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">

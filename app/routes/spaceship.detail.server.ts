@@ -5,12 +5,14 @@
  * lists the viewer's ships to choose from.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { shortAddress } from "~core/address";
 import { formatChainTime, formatDuration } from "~core/chain-text";
 import { formatPrice } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
 import { formatMaterials, SHIP_SLOTS, SLOT_LABELS } from "~core/spaceship";
 import {
   calculatorDefaults,
+  calculatorOptions,
   calculatorResult,
   calculatorSearch,
   durationText,
@@ -138,7 +140,7 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
       problem: null,
       ship: {
         ...card,
-        ownerAddress: record.ownerAddress,
+        ownerShort: shortAddress(record.ownerAddress),
         owner,
         itemHref: `/marketplace/detail?nftType=${NFT_TYPE.spaceship}&tokenId=${typed}`,
         stats: statRows(facts.stats.map((stat) => stat ?? 0)),
@@ -150,6 +152,7 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
           values: calculator.values,
           errors: calculator.errors,
           result: calculator.input && calculatorResult(calculator.input),
+          options: calculatorOptions(),
           standalone: `/spaceship/calculator?${calculatorSearch(calculator.values)}`,
         },
       },

@@ -6,7 +6,6 @@ import { Page, Section } from "~/components/page";
 import { Calculator } from "~/components/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { shortAddress } from "~core/address";
 import { detailPage, detailPost } from "./spaceship.detail.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.ship?.name ?? "Spaceship detail"} | Spark Era` }];
@@ -105,7 +104,7 @@ export default function SpaceshipDetail() {
           </div>
           <div>
             <dt className="text-slate-300">Owner</dt>
-            <dd className="text-white">{ship.owner ? "You" : shortAddress(ship.ownerAddress)}</dd>
+            <dd className="text-white">{ship.owner ? "You" : ship.ownerShort}</dd>
           </div>
         </dl>
         {!chain && (
@@ -219,6 +218,7 @@ export default function SpaceshipDetail() {
           values={ship.calculator.values}
           errors={ship.calculator.errors}
           result={ship.calculator.result}
+          options={ship.calculator.options}
           note="They start from this ship as it is now. Change any figure to see what a level, a piece of equipment or a longer mission would do."
         />
         <p className="mt-3 text-sm">

@@ -5,7 +5,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { formatChainTime } from "~core/chain-text";
-import { calculatorDefaults, calculatorResult, parseCalculator, repairView, shipCard } from "~/domain/spaceship-view";
+import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator, repairView, shipCard } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
 import { fleetGate, formKeys, islandChain, NO_STORE } from "~/services/spaceship-pages.server";
 import { shipFacts } from "~/services/spaceship-views.server";
@@ -19,7 +19,16 @@ export async function explorationPage({ request }: LoaderFunctionArgs) {
   if (gate.state !== "fleet") {
     const calculator = parseCalculator(url.searchParams, calculatorDefaults());
     return data(
-      { gate, fleet: null, calculator: { ...calculator, result: calculator.input && calculatorResult(calculator.input), ship: "" } },
+      {
+        gate,
+        fleet: null,
+        calculator: {
+          ...calculator,
+          result: calculator.input && calculatorResult(calculator.input),
+          options: calculatorOptions(),
+          ship: "",
+        },
+      },
       { status: calculator.input ? 200 : 400 },
     );
   }
@@ -44,7 +53,12 @@ export async function explorationPage({ request }: LoaderFunctionArgs) {
           ? { kind: "managed" as const, keyPrefix: formKeys().prefix }
           : { kind: "browser" as const, chain: islandChain(gate)!, wallet: fleet.wallet },
       },
-      calculator: { ...calculator, result: calculator.input && calculatorResult(calculator.input), ship: base?.record.tokenId ?? "" },
+      calculator: {
+        ...calculator,
+        result: calculator.input && calculatorResult(calculator.input),
+        options: calculatorOptions(),
+        ship: base?.record.tokenId ?? "",
+      },
     },
     { status: calculator.input ? 200 : 400, headers: NO_STORE },
   );

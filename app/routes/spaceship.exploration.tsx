@@ -132,6 +132,7 @@ export default function SpaceshipExploration() {
           values={calculator.values}
           errors={calculator.errors}
           result={calculator.result}
+          options={calculator.options}
         />
       </Section>
     </Page>

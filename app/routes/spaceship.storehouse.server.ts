@@ -4,6 +4,7 @@
  * only delegates (docs/architecture.md "Inside app/").
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { SPACESHIP_TYPES } from "~core/nft";
 import { isCanonical } from "~/domain/filters";
 import { applyFleetFilter, materialsView, parseFleetFilter, serializeFleetFilter, shipCard } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
@@ -19,7 +20,8 @@ export async function storehousePage({ request }: LoaderFunctionArgs) {
   // A submitted filter form names every field; its canonical address drops the defaults. Notices stay on this URL.
   if (notices.length === 0 && !isCanonical(url.search, search)) throw redirect(search ? `${PATH}?${search}` : PATH);
   const gate = await fleetGate(request);
-  if (gate.state !== "fleet") return data({ gate, filter, notices, fleet: null });
+  const ranks = Object.entries(SPACESHIP_TYPES);
+  if (gate.state !== "fleet") return data({ gate, filter, notices, ranks, fleet: null });
   const { fleet } = gate;
   const all = fleet.ships.map(({ record, state }) => ({ card: shipCard(shipFacts(record), state, fleet.now), state }));
   const shown = applyFleetFilter(all, filter).map(({ card }) => card);
@@ -28,6 +30,7 @@ export async function storehousePage({ request }: LoaderFunctionArgs) {
       gate: { state: "fleet" as const },
       filter,
       notices,
+      ranks,
       fleet: {
         wallet: fleet.wallet,
         total: all.length,

@@ -6,8 +6,7 @@ import { Page, Section } from "~/components/page";
 import { ShipCards } from "~/components/spaceship/ship-cards";
 import { ErrorList, FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/domain/spaceship-view";
-import { SPACESHIP_TYPES } from "~core/nft";
+import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/domain/spaceship-labels";
 import { storehousePage, storehousePost } from "./spaceship.storehouse.server";
 
 export const meta: MetaFunction = () => [{ title: "Spaceship storehouse | Spark Era" }];
@@ -23,7 +22,7 @@ const MATERIAL_FIELDS = [
 ] as const;
 
 export default function SpaceshipStorehouse() {
-  const { gate, filter, notices, fleet } = useLoaderData<typeof loader>();
+  const { gate, filter, notices, ranks, fleet } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const sent = answerFor(answer, "send-materials", null);
   return (
@@ -73,12 +72,7 @@ export default function SpaceshipStorehouse() {
               <details className="rounded-md border border-space-700 p-3" open>
                 <summary className="cursor-pointer font-semibold">Filters</summary>
                 <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter ships">
-                  <Select
-                    name="rank"
-                    label="Rank"
-                    value={String(filter.rank ?? "")}
-                    options={[["", "All"], ...Object.entries(SPACESHIP_TYPES)]}
-                  />
+                  <Select name="rank" label="Rank" value={String(filter.rank ?? "")} options={[["", "All"], ...ranks]} />
                   <Select
                     name="status"
                     label="Status"

@@ -4,9 +4,7 @@
  * /spaceship/calculator from a blank ship. The loader computes the answer (domain/spaceship-view.ts).
  */
 import { Form } from "@remix-run/react";
-import { EQUIPMENT_TYPES, SPACESHIP_TYPES } from "~core/nft";
-import type { calculatorResult } from "~/domain/spaceship-view";
-import { STAT_KEYS, STAT_LABELS } from "~/domain/spaceship-view";
+import type { calculatorOptions, calculatorResult } from "~/domain/spaceship-view";
 import { ErrorList, Hidden } from "../actions/form-parts";
 
 const SLOTS = [
@@ -23,6 +21,7 @@ export interface CalculatorProps {
   values: Record<string, string>;
   errors: Record<string, string>;
   result: ReturnType<typeof calculatorResult> | null;
+  options: ReturnType<typeof calculatorOptions>;
   /** Shown above the fields: whose figures they start from. */
   note?: string;
 }
@@ -88,7 +87,7 @@ function SelectField({
   );
 }
 
-export function Calculator({ action, hidden = {}, values, errors, result, note }: CalculatorProps) {
+export function Calculator({ action, hidden = {}, values, errors, result, options, note }: CalculatorProps) {
   return (
     <div className="flex flex-col gap-4">
       <Form method="get" action={action} preventScrollReset className="flex flex-col gap-4" aria-label="Power and duration-lost calculator">
@@ -96,22 +95,17 @@ export function Calculator({ action, hidden = {}, values, errors, result, note }
         {note && <p className="muted text-sm">{note}</p>}
         <fieldset className="flex flex-wrap gap-3">
           <legend className="mb-2 text-sm font-semibold text-white">Ship</legend>
-          <SelectField name="shipType" label="Rank" values={values} options={Object.entries(SPACESHIP_TYPES)} />
+          <SelectField name="shipType" label="Rank" values={values} options={options.ranks} />
           <NumberField name="level" label="Level" values={values} errors={errors} width="w-16" />
-          {STAT_KEYS.map((key, index) => (
-            <NumberField key={key} name={key} label={STAT_LABELS[index]} values={values} errors={errors} />
+          {options.stats.map(([key, label]) => (
+            <NumberField key={key} name={key} label={label} values={values} errors={errors} />
           ))}
         </fieldset>
         <fieldset className="flex flex-wrap gap-3">
           <legend className="mb-2 text-sm font-semibold text-white">Equipment fitted (grade and level)</legend>
           {SLOTS.map((slot) => (
             <div key={slot.key} className="flex gap-2 rounded-md border border-space-700 p-2">
-              <SelectField
-                name={`${slot.key}Grade`}
-                label={slot.label}
-                values={values}
-                options={[["0", "None"], ...Object.entries(EQUIPMENT_TYPES)]}
-              />
+              <SelectField name={`${slot.key}Grade`} label={slot.label} values={values} options={[["0", "None"], ...options.grades]} />
               <NumberField name={`${slot.key}Level`} label={`${slot.label} level`} values={values} errors={errors} width="w-16" />
               <ErrorList errors={errors[`${slot.key}Grade`] ? [errors[`${slot.key}Grade`]!] : undefined} />
             </div>
