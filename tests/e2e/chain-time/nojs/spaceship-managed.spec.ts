@@ -95,5 +95,21 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
   await expect(page.getByTestId("ship-history")).toContainText("Sent exploring");
 
   await page.goto("/spaceship/storehouse");
-  await expect(page.getByTestId("material-DarkIron")).toHaveText(String(darkIron - 50));
+  const left = darkIron - 50;
+  await expect(page.getByTestId("material-DarkIron")).toHaveText(String(left));
+
+  // More than was mined is refused next to its field; what is left goes into the game as a material stack.
+  const send = page.getByRole("form", { name: "Send to the game" });
+  await send.getByLabel("DarkIron").fill(String(left + 1));
+  const tooMuch = await post(page, "Send to the game");
+  expect(tooMuch.status()).toBe(400);
+  await expect(send.getByLabel("DarkIron")).toHaveAccessibleDescription(`You have mined ${left} of it.`);
+  await send.getByLabel("DarkIron").fill(String(left));
+  await send.getByRole("button", { name: "Send to the game" }).click();
+  await waitForOutcome(page);
+  await expect(page.getByTestId("ship-outcome")).toContainText(`${left} DarkIron went to the game`);
+  await page.goto("/spaceship/storehouse");
+  await expect(page.getByTestId("material-DarkIron")).toHaveText("0");
+  await page.goto("/marketplace/storage?nftType=8");
+  await reloadUntil(page, (expect) => expect(page.getByText(`DarkIron ×${left}`)).toBeVisible());
 });
