@@ -102,7 +102,8 @@ describe("budget", () => {
     expect((await postAction(b, token, stored)).status).toBe(200);
     // Refused requests count too: each one costs the node reads of its pre-check.
     const noUsdt = { typeBox: STANDARD, currency: "USDT", quantity: 1 };
-    for (let i = 1; i < 30; i++) expect((await postAction(b, token, { ...buyOne(), params: noUsdt })).status).toBe(400);
+    const refused = { ...buyOne(), params: noUsdt };
+    for (let i = 1; i < 30; i++) expect((await postAction(b, token, refused)).status).toBe(400);
     const over = await postAction(b, token, buyOne());
     expect([over.status, over.msg]).toEqual([429, "Too many on-chain actions from this account, please try again in 10 minutes"]);
     expect((await postAction(b, token, stored)).status).toBe(200);

@@ -36,6 +36,7 @@ const ctx: GuardContext = {
   wallet: at(0x1234),
   valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
   nativePrice: async () => BNB_PRICE,
+  card: async () => null,
 };
 
 const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });

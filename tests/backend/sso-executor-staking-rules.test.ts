@@ -87,7 +87,13 @@ describe("the guard's staking rows", () => {
     staking: at(9),
     starship: at(10),
   };
-  const ctx: GuardContext = { contracts, wallet: at(0x1234), valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps, nativePrice: async () => 0n };
+  const ctx: GuardContext = {
+    contracts,
+    wallet: at(0x1234),
+    valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
+    nativePrice: async () => 0n,
+    card: async () => null,
+  };
   const cap = DEFAULT_EXECUTOR_POLICY.valueCaps.FIRE;
   const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
   const approve = (spender: Address, amount: bigint) =>
@@ -193,7 +199,12 @@ describe("the migration to the staking step kinds", () => {
     expect(() => step(4, "transfer")).toThrow(/CHECK constraint failed/);
     expect(() => step(4, "claim")).toThrow(/CHECK constraint failed/);
     // The bridge's kinds (issue 14) come with the next migration, the stored steps kept.
-    expect(await migrate(kysely, ssoMigrations)).toEqual(["sso_007_bridge_step_kinds"]);
+    expect(
+      await migrate(
+        kysely,
+        ssoMigrations.filter((m) => m.name < "sso_008"),
+      ),
+    ).toEqual(["sso_007_bridge_step_kinds"]);
     for (const [position, kind] of [
       [4, "claim"],
       [5, "approve-swap"],
