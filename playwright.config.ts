@@ -33,18 +33,21 @@ export default defineConfig({
   projects: [
     { name: "no-js", testDir: "tests/e2e/nojs", use: { ...chromium, javaScriptEnabled: false } },
     { name: "js", testDir: "tests/e2e/js", use: { ...chromium, javaScriptEnabled: true } },
-    // Specs that move the chain's clock (tests/e2e/chain-clock.ts) run after all others, one project after the other,
-    // each putting the chain back at its end. Run one alone with --no-deps.
+    // Specs that move the chain's clock (tests/e2e/chain-clock.ts) run after all others, one project after the other and
+    // one file at a time (a file's revert at its end would take back another's accounts), each putting the chain back
+    // at its end. Run one alone with --no-deps.
     {
       name: "chain-time-nojs",
       testDir: "tests/e2e/chain-time/nojs",
       dependencies: ["no-js", "js"],
+      workers: 1,
       use: { ...chromium, javaScriptEnabled: false },
     },
     {
       name: "chain-time-js",
       testDir: "tests/e2e/chain-time/js",
       dependencies: ["chain-time-nojs"],
+      workers: 1,
       use: { ...chromium, javaScriptEnabled: true },
     },
   ],

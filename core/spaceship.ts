@@ -173,6 +173,41 @@ export interface ShipState extends ShipSpec {
   rate: bigint;
 }
 
+/** StarshipManager's ShipView (queryShips), as viem decodes it. */
+export interface ShipView {
+  tokenId: bigint;
+  owner: string;
+  shipType: number;
+  level: number;
+  stats: readonly number[];
+  duration: bigint;
+  maxDuration: bigint;
+  openSlots: number;
+  fitted: readonly bigint[];
+  exploringSince: bigint;
+  power: bigint;
+  lostRate: bigint;
+}
+
+/** A ship as the rules take it; `equipment` gives the fitted pieces' grades when the caller knows them. */
+export function shipStateOf(view: ShipView, equipment: ReadonlyMap<string, FittedEquipment> = new Map()): ShipState {
+  return {
+    tokenId: view.tokenId,
+    owner: view.owner,
+    shipType: view.shipType,
+    level: view.level,
+    stats: [...view.stats],
+    duration: view.duration,
+    maxDuration: view.maxDuration,
+    openSlots: view.openSlots,
+    fitted: [...view.fitted],
+    exploringSince: view.exploringSince,
+    power: view.power,
+    rate: view.lostRate,
+    equipment: view.fitted.flatMap((id) => (id === 0n ? [] : [equipment.get(id.toString()) ?? { equipmentType: 0, level: 0 }])),
+  };
+}
+
 export type ShipActivity = "exploring" | "needs-repair" | "idle";
 
 export function shipActivity(ship: Pick<ShipState, "exploringSince" | "duration">): ShipActivity {

@@ -4,11 +4,11 @@
  * and swaps it in. Wallet mode first (product §4); each transaction's state on screen; the page is read again after.
  */
 import { useRef, useState } from "react";
-import { submitClaim, swapItemIntoGame, type BridgeStep, type BridgeStepState } from "./bridge-transactions";
+import { submitClaim, swapItemIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
 import { chainErrorMessage } from "./lootbox-chain";
 import { ModeNotice } from "./staking-panel-parts";
-import { BridgeProgress, type Outcome, type StepView } from "./bridge-parts";
+import { ActionProgress, type Outcome, type StepState, type StepView } from "./bridge-parts";
 import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
 
@@ -29,11 +29,11 @@ const STEP_TEXT: Record<BridgeStep, string> = {
 
 function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<StepView[]>([]);
+  const [steps, setSteps] = useState<StepView<BridgeStep>[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const inFlight = useRef(false);
   const busy = outcome?.status === "running";
-  const report = (step: BridgeStep, state: BridgeStepState) =>
+  const report = (step: BridgeStep, state: StepState) =>
     setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
 
   async function go() {
@@ -90,7 +90,7 @@ function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
           <p className="muted text-sm">{move.note}</p>
         </div>
       )}
-      <BridgeProgress steps={steps} outcome={outcome} title={(step) => STEP_TEXT[step]} />
+      <ActionProgress steps={steps} outcome={outcome} title={(step) => STEP_TEXT[step]} />
     </div>
   );
 }

@@ -7,17 +7,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
-import {
-  submitClaim,
-  swapTokenIntoGame,
-  type BridgeContracts,
-  type BridgeStep,
-  type BridgeStepState,
-  type ClaimWire,
-} from "./bridge-transactions";
+import { submitClaim, swapTokenIntoGame, type BridgeContracts, type BridgeStep, type ClaimWire } from "./bridge-transactions";
 import { chainErrorMessage, ShownError } from "./lootbox-chain";
 import { ModeNotice } from "./staking-panel-parts";
-import { BridgeProgress, type Outcome, type StepView } from "./bridge-parts";
+import { ActionProgress, type Outcome, type StepState, type StepView } from "./bridge-parts";
 import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
 
@@ -46,7 +39,7 @@ type Intent = "claim" | "move";
 
 function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<StepView[]>([]);
+  const [steps, setSteps] = useState<StepView<BridgeStep>[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fieldError, setFieldError] = useState<{ intent: Intent; message: string } | null>(null);
   const [subject, setSubject] = useState("");
@@ -54,7 +47,7 @@ function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
   const ids = useId();
   const busy = outcome?.status === "running";
 
-  const report = (step: BridgeStep, state: BridgeStepState) =>
+  const report = (step: BridgeStep, state: StepState) =>
     setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
 
   async function run(shown: string, sequence: () => Promise<string>) {
@@ -160,7 +153,7 @@ function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
         {tokenForm("claim", "Claim to the chain", "Claim")}
         {tokenForm("move", "Move into the game", "Move")}
       </div>
-      <BridgeProgress steps={steps} outcome={outcome} title={stepTitle} />
+      <ActionProgress steps={steps} outcome={outcome} title={stepTitle} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 /**
- * What both bridge islands (bridge-panel.client.tsx on /game, bridge-item.client.tsx on an item's page) show while
- * a sequence runs: each transaction's state, then the outcome; a failure as an alert. Plain React, loaded with them.
+ * What the transaction islands (the bridge's on /game and an item's page, the spaceships') show while a sequence
+ * runs: each transaction's state, then the outcome; a failure as an alert. Plain React, loaded with them.
  */
-import type { BridgeStep, BridgeStepState } from "./bridge-transactions";
-
-export type StepView = { step: BridgeStep; state: BridgeStepState | "failed" };
+export type StepState = "wallet" | "pending" | "confirmed";
+export type StepView<S extends string = string> = { step: S; state: StepState | "failed" };
 export type Outcome = { status: "running" | "confirmed" | "failed"; text: string };
 
 const STATE_TEXT: Record<StepView["state"], string> = {
@@ -14,18 +13,20 @@ const STATE_TEXT: Record<StepView["state"], string> = {
   failed: "failed",
 };
 
-export function BridgeProgress({
+export function ActionProgress<S extends string>({
   steps,
   outcome,
   title,
+  testId = "bridge-status",
 }: {
-  steps: StepView[];
+  steps: StepView<S>[];
   outcome: Outcome | null;
-  title: (step: BridgeStep) => string;
+  title: (step: S) => string;
+  testId?: string;
 }) {
   return (
     <>
-      <div aria-live="polite" role="status" className="min-h-6 text-sm" data-testid="bridge-status" data-state={outcome?.status ?? "idle"}>
+      <div aria-live="polite" role="status" className="min-h-6 text-sm" data-testid={testId} data-state={outcome?.status ?? "idle"}>
         {steps.length > 0 && (
           <ol className="flex flex-col gap-1">
             {steps.map(({ step, state }) => (

@@ -10,6 +10,7 @@ import { readContract, simulateContract, waitForTransactionReceipt, writeContrac
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { CLAIM_PARAMS } from "~core/claim";
 import { formatPrice } from "~core/money";
+import type { StepState } from "./bridge-parts";
 import { ShownError } from "./lootbox-chain";
 import type { LootboxClients } from "./lootbox-transactions";
 
@@ -29,8 +30,7 @@ export interface ClaimWire {
 }
 
 export type BridgeStep = "approve" | "claim" | "swap";
-export type BridgeStepState = "wallet" | "pending" | "confirmed";
-export type BridgeReport = (step: BridgeStep, state: BridgeStepState) => void;
+export type BridgeReport = (step: BridgeStep, state: StepState) => void;
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const GAME_TAG = 1n;

@@ -9,7 +9,8 @@ import { useId, useRef, useState } from "react";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { chainErrorMessage } from "./lootbox-chain";
 import type { ShipIslandAction, ShipIslandChain } from "./spaceship-props";
-import { runShipAction, type ShipCall, type ShipStep, type ShipStepState } from "./spaceship-transactions";
+import { ActionProgress, type Outcome, type StepView } from "./bridge-parts";
+import { runShipAction, type ShipCall, type ShipStep } from "./spaceship-transactions";
 import { ModeNotice } from "./staking-panel-parts";
 import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
@@ -28,12 +29,6 @@ const MESSAGES = {
   noExtension: "No wallet extension: install MetaMask or OKX Wallet to act on your ships from your browser.",
 };
 const STEP_TEXT: Record<ShipStep, string> = { approve: "Approve the payment", ship: "Send the action" };
-const STATE_TEXT: Record<ShipStepState | "failed", string> = {
-  wallet: "confirm in your wallet…",
-  pending: "pending, waiting for confirmation…",
-  confirmed: "confirmed",
-  failed: "failed",
-};
 const MATERIAL_NAMES = ["DarkIron", "Silver", "Gold"] as const;
 
 function callOf(action: ShipIslandAction, typed: { equipmentId: string; amounts: string[] }): ShipCall | string {
@@ -58,8 +53,8 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
   const revalidator = useRevalidator();
   const account = { loggedIn: true, bound: { address: bound, bindAddrType: BIND_ADDR_TYPE.browser } };
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<{ step: ShipStep; state: ShipStepState | "failed" }[]>([]);
-  const [outcome, setOutcome] = useState<{ status: "running" | "confirmed" | "failed"; text: string } | null>(null);
+  const [steps, setSteps] = useState<StepView<ShipStep>[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [equipmentId, setEquipmentId] = useState(action.intent === "fit" ? (action.choices[0]?.tokenId ?? "") : "");
   const [amounts, setAmounts] = useState(["0", "0", "0"]);
   const inFlight = useRef(false);
@@ -147,30 +142,7 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
           {busy ? "Please wait…" : label}
         </button>
       </div>
-      <div
-        role="status"
-        aria-live="polite"
-        className="min-h-5 text-sm"
-        data-testid="ship-action-status"
-        data-state={outcome?.status ?? "idle"}
-      >
-        {steps.length > 0 && (
-          <ol className="flex flex-col gap-1">
-            {steps.map(({ step, state }) => (
-              <li key={step}>
-                {STEP_TEXT[step]}: {STATE_TEXT[state]}
-              </li>
-            ))}
-          </ol>
-        )}
-        {outcome?.status === "running" && steps.length === 0 && <p>{outcome.text}</p>}
-        {outcome?.status === "confirmed" && <p className="font-semibold text-emerald-300">Confirmed: {outcome.text}</p>}
-      </div>
-      {outcome?.status === "failed" && (
-        <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm">
-          Failed: {outcome.text}
-        </p>
-      )}
+      <ActionProgress steps={steps} outcome={outcome} title={(step) => STEP_TEXT[step]} testId="ship-action-status" />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
   recallRefusal,
   repairCost,
   repairRefusal,
+  shipStateOf,
   slotOpenerPrice,
   unfitRefusal,
   upgradeRefusal,
@@ -23,11 +24,11 @@ import {
 } from "~core/spaceship";
 import { ShownError } from "./lootbox-chain";
 import type { LootboxClients } from "./lootbox-transactions";
+import type { StepState } from "./bridge-parts";
 import type { ShipIslandChain } from "./spaceship-props";
 
 export type ShipStep = "approve" | "ship";
-export type ShipStepState = "wallet" | "pending" | "confirmed";
-export type ShipReport = (step: ShipStep, state: ShipStepState) => void;
+export type ShipReport = (step: ShipStep, state: StepState) => void;
 
 /** One ship action as the island sends it. Amounts are whole units of material. */
 export type ShipCall =
@@ -58,21 +59,7 @@ async function ownShip(clients: LootboxClients, contracts: Contracts, tokenId: b
   });
   if (!view || !isAddressEqual(view.owner, clients.walletClient.account.address))
     throw new ShownError(`Ship #${tokenId} is not in your wallet.`);
-  return {
-    tokenId: view.tokenId,
-    owner: view.owner,
-    shipType: view.shipType,
-    level: view.level,
-    stats: [...view.stats],
-    duration: view.duration,
-    maxDuration: view.maxDuration,
-    openSlots: view.openSlots,
-    fitted: [...view.fitted],
-    exploringSince: view.exploringSince,
-    power: view.power,
-    rate: view.lostRate,
-    equipment: [],
-  };
+  return shipStateOf(view);
 }
 
 const balanceOf = (clients: LootboxClients, token: Address) =>

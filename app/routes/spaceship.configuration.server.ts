@@ -7,7 +7,7 @@ import { formatPrice } from "~core/money";
 import { slotOfEquipment } from "~core/spaceship";
 import { equipmentName, shipCard, slotOpenerView, slotRows } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
-import { fleetGate, formKeys, islandChain, NO_STORE } from "~/services/spaceship-pages.server";
+import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";
 import { shipFacts } from "~/services/spaceship-views.server";
 
 export const PATH = "/spaceship/configuration";
@@ -51,9 +51,7 @@ export async function configurationPage({ request }: LoaderFunctionArgs) {
         quark: formatPrice(fleet.quark, "QUARK"),
         wallet: fleet.wallet,
         hasBnb: fleet.bnb > 0n,
-        actor: gate.managed
-          ? { kind: "managed" as const, keyPrefix: formKeys().prefix }
-          : { kind: "browser" as const, chain: islandChain(gate)!, wallet: fleet.wallet },
+        actor: shipActor(gate),
       },
     },
     { headers: NO_STORE },

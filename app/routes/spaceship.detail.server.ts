@@ -27,7 +27,7 @@ import {
 } from "~/domain/spaceship-view";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
-import { fleetGate, formKeys, islandChain, NO_STORE } from "~/services/spaceship-pages.server";
+import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";
 import { readShip, readShipHistory, type ShipHistoryEntry } from "~/services/spaceship.server";
 import { shipFacts } from "~/services/spaceship-views.server";
 
@@ -128,12 +128,7 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
     };
   }
   const owner = Boolean(mine?.state);
-  const actor =
-    owner && gate.state === "fleet"
-      ? gate.managed
-        ? { kind: "managed" as const, keyPrefix: formKeys().prefix }
-        : { kind: "browser" as const, chain: islandChain(gate)!, wallet: gate.fleet.wallet }
-      : null;
+  const actor = owner && gate.state === "fleet" ? shipActor(gate) : null;
   return data(
     {
       ...base,

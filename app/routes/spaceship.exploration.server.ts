@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { formatChainTime } from "~core/chain-text";
 import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator, repairView, shipCard } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
-import { fleetGate, formKeys, islandChain, NO_STORE } from "~/services/spaceship-pages.server";
+import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";
 import { shipFacts } from "~/services/spaceship-views.server";
 
 export const PATH = "/spaceship/exploration";
@@ -49,9 +49,7 @@ export async function explorationPage({ request }: LoaderFunctionArgs) {
         docked: rows.filter((row) => row.card.status !== "exploring"),
         inGame: fleet.ships.length - onChain.length,
         choices: onChain.map(({ record }) => ({ tokenId: record.tokenId, name: record.name })),
-        actor: gate.managed
-          ? { kind: "managed" as const, keyPrefix: formKeys().prefix }
-          : { kind: "browser" as const, chain: islandChain(gate)!, wallet: fleet.wallet },
+        actor: shipActor(gate),
       },
       calculator: {
         ...calculator,

@@ -8,7 +8,7 @@ import { SPACESHIP_TYPES } from "~core/nft";
 import { isCanonical } from "~/domain/filters";
 import { applyFleetFilter, materialsView, parseFleetFilter, serializeFleetFilter, shipCard } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
-import { fleetGate, formKeys, islandChain, NO_STORE } from "~/services/spaceship-pages.server";
+import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";
 import { shipFacts } from "~/services/spaceship-views.server";
 
 export const PATH = "/spaceship/storehouse";
@@ -38,9 +38,7 @@ export async function storehousePage({ request }: LoaderFunctionArgs) {
         mined: materialsView(fleet.mined),
         minedUnits: fleet.mined.map(String) as [string, string, string],
         hasBnb: fleet.bnb > 0n,
-        actor: gate.managed
-          ? { kind: "managed" as const, keyPrefix: formKeys().prefix }
-          : { kind: "browser" as const, chain: islandChain(gate)!, wallet: fleet.wallet },
+        actor: shipActor(gate),
       },
     },
     { headers: NO_STORE },

@@ -5,7 +5,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { materialsView, shipCard, upgradeView } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
-import { fleetGate, formKeys, islandChain, NO_STORE } from "~/services/spaceship-pages.server";
+import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";
 import { shipFacts } from "~/services/spaceship-views.server";
 
 export const PATH = "/spaceship/upgrade";
@@ -40,9 +40,7 @@ export async function upgradePage({ request }: LoaderFunctionArgs) {
         upgrade: upgradeView(mine.state, fleet.mined),
         wallet: fleet.wallet,
         hasBnb: fleet.bnb > 0n,
-        actor: gate.managed
-          ? { kind: "managed" as const, keyPrefix: formKeys().prefix }
-          : { kind: "browser" as const, chain: islandChain(gate)!, wallet: fleet.wallet },
+        actor: shipActor(gate),
       },
     },
     { headers: NO_STORE },

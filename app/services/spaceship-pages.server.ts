@@ -37,17 +37,15 @@ export async function fleetGate(request: Request): Promise<FleetGate> {
 }
 
 /**
- * The forms' idempotency keys for one render: a random prefix, and per form its intent and ship, so two forms never
- * share a key and a render's form posted twice runs once. Pages with these forms are never cached.
+ * How a page with ship actions acts for this fleet: a managed wallet posts server forms, whose idempotency keys are
+ * a random prefix per render with each form's intent and ship (two forms never share a key, and one form posted
+ * twice runs once; such pages are never cached); a browser wallet signs in the island, which needs the chain's
+ * addresses.
  */
-export function formKeys() {
-  const prefix = randomBytes(12).toString("base64url");
-  return { prefix };
-}
-
-/** What a page hands the browser-wallet island, or null for a managed wallet. */
-export function islandChain(gate: FleetGate) {
-  return gate.state === "fleet" && !gate.managed ? spaceshipChainConfig() : null;
+export function shipActor(gate: Extract<FleetGate, { state: "fleet" }>) {
+  return gate.managed
+    ? { kind: "managed" as const, keyPrefix: randomBytes(12).toString("base64url") }
+    : { kind: "browser" as const, chain: spaceshipChainConfig(), wallet: gate.fleet.wallet };
 }
 
 export const NO_STORE = { "Cache-Control": "no-store" };

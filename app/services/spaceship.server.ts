@@ -13,7 +13,7 @@ import { gameTokenAbi, starshipManagerAbi } from "../../contracts/generated/abi"
 import type { ListingRecord } from "~core/api/market";
 import { MAX_PAGE_SIZE } from "~core/constants";
 import { NFT_TYPE } from "~core/nft";
-import type { FittedEquipment, Materials, ShipState } from "~core/spaceship";
+import { type FittedEquipment, type Materials, type ShipState, shipStateOf } from "~core/spaceship";
 import { publicApis } from "./apis.server";
 import { chain } from "./chain.server";
 
@@ -68,30 +68,9 @@ export async function listOwned(wallet: Address, nftType: number): Promise<Listi
   return records;
 }
 
-type ShipView = Awaited<ReturnType<typeof readShipViews>>[number];
-
 async function readShipViews(client: PublicClient, ids: readonly bigint[], blockNumber: bigint) {
   if (ids.length === 0) return [];
   return client.readContract({ ...manager(), functionName: "queryShips", args: [[...ids]], blockNumber });
-}
-
-/** A ship as the rules of core/spaceship.ts take it; `equipment` gives the fitted pieces' grades when known. */
-export function shipState(view: ShipView, equipment: ReadonlyMap<string, FittedEquipment> = new Map()): ShipState {
-  return {
-    tokenId: view.tokenId,
-    owner: view.owner,
-    shipType: view.shipType,
-    level: view.level,
-    stats: [...view.stats],
-    duration: view.duration,
-    maxDuration: view.maxDuration,
-    openSlots: view.openSlots,
-    fitted: [...view.fitted],
-    exploringSince: view.exploringSince,
-    power: view.power,
-    rate: view.lostRate,
-    equipment: view.fitted.flatMap((id) => (id === 0n ? [] : [equipment.get(id.toString()) ?? { equipmentType: 0, level: 0 }])),
-  };
 }
 
 const onChain = (record: ListingRecord) => record.location === "chain";
@@ -127,7 +106,7 @@ export async function readFleet(wallet: Address): Promise<Fleet> {
   const states = new Map(
     views
       .filter((view) => view.owner.toLowerCase() === wallet.toLowerCase())
-      .map((view) => [view.tokenId.toString(), shipState(view, grades)]),
+      .map((view) => [view.tokenId.toString(), shipStateOf(view, grades)]),
   );
   const fittedTo = new Map<string, bigint>();
   for (const state of states.values()) for (const id of state.fitted) if (id !== 0n) fittedTo.set(id.toString(), state.tokenId);
@@ -152,7 +131,7 @@ export async function readShip(tokenId: bigint): Promise<{ state: ShipState; now
   const head = await client.getBlock({ blockTag: "latest" });
   const [view] = await readShipViews(client, [tokenId], head.number!);
   if (!view || view.owner === "0x0000000000000000000000000000000000000000") return null;
-  return { state: shipState(view), now: head.timestamp, blockNumber: head.number! };
+  return { state: shipStateOf(view), now: head.timestamp, blockNumber: head.number! };
 }
 
 export type ShipHistoryEntry = {

@@ -4,6 +4,7 @@
  * run in their own projects after all the others (playwright.config.ts), and each one puts the chain back as it
  * found it: `snapshotChain()` at the start, the returned `revert()` at the end.
  */
+import type { TestType } from "@playwright/test";
 import { rpc } from "./chain-funds";
 
 /** The latest block's timestamp: the chain's now, in seconds. */
@@ -33,4 +34,19 @@ export async function snapshotChain(): Promise<{ revert: () => Promise<void> }> 
       if (!reverted) throw new Error(`The chain could not go back to snapshot ${id}`);
     },
   };
+}
+
+/**
+ * What every chain-time spec declares first: its tests run in order, and the chain goes back to the snapshot taken
+ * before them once they are done.
+ */
+export function restoresChain(test: Pick<TestType<object, object>, "describe" | "beforeAll" | "afterAll">): void {
+  test.describe.configure({ mode: "serial" });
+  let snapshot: Awaited<ReturnType<typeof snapshotChain>>;
+  test.beforeAll(async () => {
+    snapshot = await snapshotChain();
+  });
+  test.afterAll(async () => {
+    await snapshot.revert();
+  });
 }

@@ -23,27 +23,12 @@ import {
   upgradeRefusal,
   type ShipState,
 } from "~core/spaceship";
+import { EXAMPLE_STATS, testShip } from "./ship-fixture";
 
 const WEI = 10n ** 18n;
-const stats = [60, 60, 60, 60, 60, 60, 60];
+const stats = EXAMPLE_STATS;
 
-function ship(overrides: Partial<ShipState> = {}): ShipState {
-  const spec = { shipType: 2, level: 1, stats, equipment: [] };
-  const figures = shipFigures(spec);
-  return {
-    ...spec,
-    tokenId: 7n,
-    owner: "0x0000000000000000000000000000000000000001",
-    duration: figures.maxDuration,
-    maxDuration: figures.maxDuration,
-    openSlots: 1,
-    fitted: [0n, 0n, 0n, 0n],
-    exploringSince: 0n,
-    power: figures.power,
-    rate: figures.rate,
-    ...overrides,
-  };
-}
+const ship = (overrides: Partial<ShipState> = {}) => testShip(7n, overrides);
 
 describe("the fleet's formulas (docs/spaceships.md)", () => {
   it("works the documented example: a Rare level-1 ship with Total 420 mining two hours", () => {

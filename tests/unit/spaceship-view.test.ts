@@ -12,27 +12,11 @@ import {
   upgradeView,
   type ShipRecordFacts,
 } from "~/domain/spaceship-view";
-import { shipFigures, type ShipState } from "~core/spaceship";
+import { EXAMPLE_STATS, testShip } from "./ship-fixture";
 
-const stats = [60, 60, 60, 60, 60, 60, 60];
+const stats = EXAMPLE_STATS;
 
-function ship(tokenId: bigint, overrides: Partial<ShipState> = {}): ShipState {
-  const spec = { shipType: 2, level: 1, stats, equipment: [] };
-  const figures = shipFigures(spec);
-  return {
-    ...spec,
-    tokenId,
-    owner: "0x0000000000000000000000000000000000000001",
-    duration: figures.maxDuration,
-    maxDuration: figures.maxDuration,
-    openSlots: 1,
-    fitted: [0n, 0n, 0n, 0n],
-    exploringSince: 0n,
-    power: figures.power,
-    rate: figures.rate,
-    ...overrides,
-  };
-}
+const ship = testShip;
 
 const facts = (tokenId: string, total = 420): ShipRecordFacts => ({
   tokenId,

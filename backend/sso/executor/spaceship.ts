@@ -33,6 +33,7 @@ import {
   repairRefusal,
   SHIP_SLOTS,
   type ShipState,
+  shipStateOf,
   slotOpenerPrice,
   SLOT_LABELS,
   unfitRefusal,
@@ -72,22 +73,8 @@ async function ownShip({ client, contracts, wallet }: PlanContext, idText: strin
   });
   if (isAddressEqual(view.owner, zeroAddress)) throw new Refusal(revertMessage("NotAShip", [tokenId]));
   if (!isAddressEqual(view.owner, wallet)) throw new Refusal(`Ship #${tokenId} is not in your wallet.`);
-  return {
-    tokenId: view.tokenId,
-    owner: view.owner,
-    shipType: view.shipType,
-    level: view.level,
-    stats: [...view.stats],
-    // The manager's power already counts the fitted pieces, and no refusal looks at them one by one.
-    equipment: [],
-    duration: view.duration,
-    maxDuration: view.maxDuration,
-    openSlots: view.openSlots,
-    fitted: [...view.fitted],
-    exploringSince: view.exploringSince,
-    power: view.power,
-    rate: view.lostRate,
-  };
+  // The manager's power already counts the fitted pieces, and no refusal looks at them one by one.
+  return shipStateOf(view);
 }
 
 const minedOf = async ({ client, contracts, wallet }: PlanContext): Promise<Materials> => {

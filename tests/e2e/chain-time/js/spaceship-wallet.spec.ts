@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import { toFunctionSelector } from "viem";
 import { expect, test } from "../../accounts";
 import { seriousViolations } from "../../axe";
-import { advanceChainTime, snapshotChain } from "../../chain-clock";
+import { advanceChainTime, restoresChain } from "../../chain-clock";
 import { mintItems } from "../../chain-funds";
 import { chainReader, reloadUntil } from "../../managed-chain";
 import { installTestWallet, type TestWallet } from "../../wallet";
@@ -26,15 +26,7 @@ const UPGRADE = toFunctionSelector("upgrade(uint256)");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("ship-status");
 
-test.describe.configure({ mode: "serial" });
-
-let chain: Awaited<ReturnType<typeof snapshotChain>>;
-test.beforeAll(async () => {
-  chain = await snapshotChain();
-});
-test.afterAll(async () => {
-  await chain.revert();
-});
+restoresChain(test);
 
 test("a browser wallet fits equipment, explores, recalls and repairs its ship; the fleet pages pass axe", async ({
   page,

@@ -10,7 +10,7 @@ import { toFunctionSelector } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { expect, test } from "../../accounts";
 import { seriousViolations } from "../../axe";
-import { advanceChainTimePast, snapshotChain } from "../../chain-clock";
+import { advanceChainTimePast, restoresChain } from "../../chain-clock";
 import { chainReader } from "../../managed-chain";
 import { installTestWallet, type TestWallet } from "../../wallet";
 
@@ -22,15 +22,7 @@ const WEI = 10n ** 18n;
 const status = (page: Page) => page.getByTestId("staking-status");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 
-test.describe.configure({ mode: "serial" });
-
-let chain: Awaited<ReturnType<typeof snapshotChain>>;
-test.beforeAll(async () => {
-  chain = await snapshotChain();
-});
-test.afterAll(async () => {
-  await chain.revert();
-});
+restoresChain(test);
 
 test("the island checks the amount next to the field and the wallet before anything is sent", async ({ page, createAccount, signIn }) => {
   const account = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 10, FIRE: 600 } });

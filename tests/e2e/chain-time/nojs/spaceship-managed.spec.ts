@@ -7,18 +7,10 @@
  */
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "../../accounts";
-import { advanceChainTime, snapshotChain } from "../../chain-clock";
+import { advanceChainTime, restoresChain } from "../../chain-clock";
 import { chainReader, reloadUntil, waitForOutcome } from "../../managed-chain";
 
-test.describe.configure({ mode: "serial" });
-
-let chain: Awaited<ReturnType<typeof snapshotChain>>;
-test.beforeAll(async () => {
-  chain = await snapshotChain();
-});
-test.afterAll(async () => {
-  await chain.revert();
-});
+restoresChain(test);
 
 async function post(page: Page, button: string): Promise<Response> {
   const [response] = await Promise.all([

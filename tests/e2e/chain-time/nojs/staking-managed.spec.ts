@@ -8,20 +8,12 @@
  */
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "../../accounts";
-import { advanceChainTimePast, snapshotChain } from "../../chain-clock";
+import { advanceChainTimePast, restoresChain } from "../../chain-clock";
 import { chainReader, waitForOutcome } from "../../managed-chain";
 
 const WEI = 10n ** 18n;
 
-test.describe.configure({ mode: "serial" });
-
-let chain: Awaited<ReturnType<typeof snapshotChain>>;
-test.beforeAll(async () => {
-  chain = await snapshotChain();
-});
-test.afterAll(async () => {
-  await chain.revert();
-});
+restoresChain(test);
 
 /** Clicks a form's button and returns the document response of the post. */
 async function post(page: Page, button: string): Promise<Response> {
