@@ -346,6 +346,11 @@ export default function MarketplaceDetail() {
             </tbody>
           </table>
         )}
+        {item.stats && (
+          <p className="mt-3 text-sm">
+            <Link to={`/spaceship/detail?tokenId=${item.tokenId}`}>Power, duration, slots and history of this ship</Link>
+          </p>
+        )}
       </Section>
 
       <Section title="Metadata" id="metadata">
