@@ -1,7 +1,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type UIMatch } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
-import { Header, SocialLinks } from "~/components/header";
+import { Header, LiteNotice, SocialLinks } from "~/components/header";
 import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
 import { lazy, Suspense } from "react";
@@ -53,15 +53,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hideHeader = matches.some((match) => match.handle?.hideHeader);
   const page = matches[matches.length - 1];
   const refreshSeconds = page?.handle?.refreshSeconds?.(page.data);
+  // Lite mode (issue 17): no script and no modulepreload at all; the page works as it does with JavaScript off.
+  const lite = Boolean(data?.lite);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {refreshSeconds ? (
-          <noscript>
+          lite ? (
             <meta httpEquiv="refresh" content={String(refreshSeconds)} />
-          </noscript>
+          ) : (
+            <noscript>
+              <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+            </noscript>
+          )
         ) : null}
         <Meta />
         <Links />
@@ -73,10 +79,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data && !hideHeader && <Header env={data.env} user={data.user} />}
+        {data && !hideHeader && <Header env={data.env} user={data.user} lite={lite} />}
+        {data?.lite && <LiteNotice source={data.lite} />}
         {/* Sticky notice bar slot: the wallet island fills it when the connected wallet differs from the bound one. */}
         <div id="notice-bar" className="sticky top-16 z-20">
-          {data && (
+          {data && !lite && (
             <ClientOnly>
               {() => (
                 <Suspense fallback={null}>
@@ -102,8 +109,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         {data && <ToastView toast={data.toast} />}
         {data && <FlashDialog dialog={data.dialog} />}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!lite && <ScrollRestoration nonce={nonce} />}
+        {!lite && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -59,7 +59,43 @@ export function SocialLinks({ social, className = "" }: { social: PublicEnv["soc
   );
 }
 
-function MainMenu({ env }: { env: PublicEnv }) {
+/** The Lite mode switch: a form post, so it works where scripts are blocked (issue 17). */
+function LiteSwitch({ lite }: { lite: boolean }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/lite" reloadDocument className="border-t border-space-700 pt-4">
+      <input type="hidden" name="mode" value={lite ? "off" : "on"} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className="btn-secondary w-full justify-between" aria-pressed={lite}>
+        Lite mode
+        <span className="text-xs font-normal text-slate-300">{lite ? "On" : "Off"}</span>
+      </button>
+      <p className="mt-2 text-xs text-slate-300">Pages without JavaScript: less data, and everything but browser-wallet signing works.</p>
+    </Form>
+  );
+}
+
+/** Said on every page in lite mode, with the way out. */
+export function LiteNotice({ source }: { source: "switch" | "save-data" }) {
+  const location = useLocation();
+  return (
+    <div className="border-b border-space-800 bg-space-900 text-sm" data-testid="lite-notice">
+      <Form method="post" action="/lite" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+        <input type="hidden" name="mode" value="off" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <p>
+          Lite mode{source === "save-data" ? ", as your browser asks to save data" : ""}: pages load no JavaScript. Browser-wallet signing
+          needs it.
+        </p>
+        <button type="submit" className="font-semibold text-spark-300 underline">
+          Turn lite mode off
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function MainMenu({ env, lite }: { env: PublicEnv; lite: boolean }) {
   const external = [
     { href: env.links.website, label: "Spark Era home page" },
     { href: env.links.rewardSystem, label: "Reward extraction system" },
@@ -109,6 +145,7 @@ function MainMenu({ env }: { env: PublicEnv }) {
           ))}
         </ul>
       </nav>
+      <LiteSwitch lite={lite} />
       <SocialLinks social={env.social} className="mt-auto" />
     </Disclosure>
   );
@@ -230,12 +267,12 @@ function AccountSheet({ user }: { user: HeaderUser }) {
   );
 }
 
-export function Header({ env, user }: { env: PublicEnv; user: HeaderUser | null }) {
+export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser | null; lite: boolean }) {
   const location = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-space-800 bg-space-950/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:px-5">
-        <MainMenu env={env} />
+        <MainMenu env={env} lite={lite} />
         <Link to="/home" className="text-lg font-extrabold tracking-tight text-white no-underline hover:no-underline">
           Spark <span className="text-spark-400">Era</span>
         </Link>

@@ -8,6 +8,7 @@ import type { UserInfo } from "~core/api/sso";
 import { apis } from "./apis.server";
 import { getPublicEnv } from "./env.server";
 import { SessionExpiredError } from "./http-client.server";
+import { liteMode } from "./lite-mode.server";
 import { commitSession, pageUser, readFlash } from "./session.server";
 
 export async function rootData(request: Request) {
@@ -31,8 +32,9 @@ export async function rootData(request: Request) {
     changed = true;
   }
   const user = sessionUser ? pageUser(sessionUser) : null;
+  const lite = await liteMode(request);
   return json(
-    { env: getPublicEnv(), user, toast, dialog },
+    { env: getPublicEnv(), user, toast, dialog, lite },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }

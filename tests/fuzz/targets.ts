@@ -226,6 +226,7 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/home": none,
   "routes/invite.poster[.]svg": none,
   "routes/invite": { form: { currency } },
+  "routes/lite": { form: { mode: mostly(oneOf("on", "off", "yes")), redirectTo: redirect } },
   "routes/login": {
     query: { act: mostly(oneOf("reg", "connect", "login")), redirect, code: mostly((r) => r.string(8).toUpperCase()) },
     form: {
