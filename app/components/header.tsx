@@ -206,7 +206,10 @@ function WalletSheet() {
         summary={
           <>
             <WalletIcon />
-            <span data-testid="wallet-button">{wallet?.address ? wallet.short : "Connect Wallet"}</span>
+            {/* On a phone the button is its icon; the words stay for screen readers. */}
+            <span data-testid="wallet-button" className="sr-only sm:not-sr-only">
+              {wallet?.address ? wallet.short : "Connect Wallet"}
+            </span>
           </>
         }
         panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
@@ -236,7 +239,7 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       summary={
         <>
           <UserIcon />
-          <span className="truncate">{user.userName}</span>
+          <span className="sr-only truncate sm:not-sr-only">{user.userName}</span>
         </>
       }
       panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"

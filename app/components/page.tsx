@@ -8,7 +8,8 @@ export function Page({ title, intro, children, actions }: { title: string; intro
           <h1 className="page-title">{title}</h1>
           {intro && <p className="muted mt-2 max-w-2xl">{intro}</p>}
         </div>
-        {actions}
+        {/* Tab bars and links scroll or wrap inside the page's width instead of widening it on a phone. */}
+        {actions && <div className="min-w-0 max-w-full">{actions}</div>}
       </div>
       <div className="mt-8 flex flex-col gap-8">{children}</div>
     </div>

@@ -118,46 +118,48 @@ export default function Invite() {
               You earn {data.rebates.rebateBps / 100}% of every trade your invited friends make, paid into your game balance when you claim.
             </p>
             {actionData && "error" in actionData && <ErrorList errors={[actionData.error]} />}
-            <table className="mt-3 w-full text-left text-sm">
-              <caption className="sr-only">Rebates per currency</caption>
-              <thead className="text-slate-300">
-                <tr>
-                  <th scope="col" className="py-2">
-                    Currency
-                  </th>
-                  <th scope="col">Earned</th>
-                  <th scope="col">Claimed</th>
-                  <th scope="col">Claimable</th>
-                  <th scope="col">
-                    <span className="sr-only">Claim</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rebates.totals.map((row) => (
-                  <tr key={row.currency} className="border-t border-space-800">
-                    <th scope="row" className="py-2 font-semibold text-white">
-                      {row.currency}
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Rebates per currency</caption>
+                <thead className="text-slate-300">
+                  <tr>
+                    <th scope="col" className="py-2">
+                      Currency
                     </th>
-                    <td>{formatPrice(row.earned, null)}</td>
-                    <td>{formatPrice(row.claimed, null)}</td>
-                    <td>{formatPrice(row.claimable, null)}</td>
-                    <td className="text-right">
-                      <Form method="post">
-                        <input type="hidden" name="currency" value={row.currency} />
-                        <button
-                          type="submit"
-                          className="btn-secondary px-3 py-1"
-                          disabled={BigInt(row.claimable) === 0n || claiming === row.currency}
-                        >
-                          {claiming === row.currency ? "Claiming…" : `Claim ${row.currency}`}
-                        </button>
-                      </Form>
-                    </td>
+                    <th scope="col">Earned</th>
+                    <th scope="col">Claimed</th>
+                    <th scope="col">Claimable</th>
+                    <th scope="col">
+                      <span className="sr-only">Claim</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.rebates.totals.map((row) => (
+                    <tr key={row.currency} className="border-t border-space-800">
+                      <th scope="row" className="py-2 font-semibold text-white">
+                        {row.currency}
+                      </th>
+                      <td>{formatPrice(row.earned, null)}</td>
+                      <td>{formatPrice(row.claimed, null)}</td>
+                      <td>{formatPrice(row.claimable, null)}</td>
+                      <td className="text-right">
+                        <Form method="post">
+                          <input type="hidden" name="currency" value={row.currency} />
+                          <button
+                            type="submit"
+                            className="btn-secondary px-3 py-1"
+                            disabled={BigInt(row.claimable) === 0n || claiming === row.currency}
+                          >
+                            {claiming === row.currency ? "Claiming…" : `Claim ${row.currency}`}
+                          </button>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {data.rebates.recent.length > 0 && (
               <>
                 <h3 className="mt-6 font-semibold text-white">Recent rebates</h3>
