@@ -28,20 +28,30 @@ export default function Home() {
   return (
     <div>
       <section className="border-b border-space-800 bg-gradient-to-b from-space-800 to-space-950">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-5 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-widest text-spark-300">Spark Era</p>
-          <h1 className="mt-3 max-w-2xl text-4xl font-black tracking-tight text-white sm:text-5xl">Join the metaverse</h1>
-          <p className="mt-4 max-w-xl text-lg text-slate-200">
-            Command heroes and starships, open loot boxes and trade what you find on the Spark Era marketplace.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/game" className="btn-primary">
-              Play Spark Era
-            </Link>
-            <Link to="/marketplace" className="btn-secondary">
-              Visit the marketplace
-            </Link>
+        <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-14 sm:px-5 sm:py-20 lg:flex-row lg:items-center lg:justify-between">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-spark-300">Spark Era</p>
+            <h1 className="mt-3 max-w-2xl text-4xl font-black tracking-tight text-white sm:text-5xl">Join the metaverse</h1>
+            <p className="mt-4 max-w-xl text-lg text-slate-200">
+              Command heroes and starships, open loot boxes and trade what you find on the Spark Era marketplace.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/game" className="btn-primary">
+                Play Spark Era
+              </Link>
+              <Link to="/marketplace" className="btn-secondary">
+                Visit the marketplace
+              </Link>
+            </div>
           </div>
+          {/* Decorative, so alt=""; the likely LCP element, so not lazy. React 18 warns on fetchPriority, so it is left out. */}
+          <img
+            src="/images/art/hero.svg"
+            width={640}
+            height={360}
+            alt=""
+            className="h-auto w-full max-w-full rounded-2xl border border-space-700 sm:max-w-xl lg:w-[28rem] xl:w-[32rem]"
+          />
         </div>
       </section>
       <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:px-5">
@@ -57,8 +67,16 @@ export default function Home() {
           )}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {shop.boxes.map((box) => (
-              <li key={box.typeBox} className="card flex items-center justify-between gap-3" data-testid={`box-${box.typeBox}`}>
-                <div>
+              <li key={box.typeBox} className="card flex items-center gap-3" data-testid={`box-${box.typeBox}`}>
+                <img
+                  src={`/images/art/box-${box.typeBox}.svg`}
+                  width={64}
+                  height={64}
+                  alt=""
+                  loading="lazy"
+                  className="h-auto max-w-full shrink-0"
+                />
+                <div className="flex-1">
                   <h3 className="font-semibold text-white">
                     <Link to={`/lootbox/${box.typeBox}`}>{box.title}</Link>
                   </h3>

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation, useRevalidator, useRou
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-page";
-import { BoxLimits, BoxPrices, NEEDS_WALLET_TEXT, OwnedBoxes, RankBadge, ShopUnavailable } from "~/components/lootbox/catalogue";
+import { BoxArt, BoxLimits, BoxPrices, NEEDS_WALLET_TEXT, OwnedBoxes, RankBadge, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { WalletBalances } from "~/components/lootbox/balances";
 import { GasNotice } from "~/components/actions/form-parts";
 import { ManagedBuyForm, ManagedOpenForms } from "~/components/lootbox/managed-forms";
@@ -37,7 +37,16 @@ export default function LootboxRoute() {
   const user = root?.user ?? null;
 
   return (
-    <Page title={entry.title} intro={entry.content} actions={<RankBadge typeBox={typeBox} />}>
+    <Page
+      title={entry.title}
+      intro={entry.content}
+      actions={
+        <div className="flex flex-col items-start gap-2 sm:items-end">
+          <BoxArt typeBox={typeBox} size={144} />
+          <RankBadge typeBox={typeBox} />
+        </div>
+      }
+    >
       {!shop.available && <ShopUnavailable />}
       <Section title="Price and limits" id="price">
         <BoxPrices sale={sale} />

@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { BOX_CATALOGUE } from "~core/boxes";
 import type { BoxSaleState, WalletBoxState } from "~/services/chain.server";
-import { BoxLimits, BoxPrices, RankBadge } from "./catalogue";
+import { BoxArt, BoxLimits, BoxPrices, RankBadge } from "./catalogue";
 
 /** The whole catalogue (product §3), one card per box type, each linking to its box page. */
 export function BoxCatalogue({ sale, wallet }: { sale: BoxSaleState[] | null; wallet: WalletBoxState | null }) {
@@ -20,11 +20,14 @@ export function BoxCatalogue({ sale, wallet }: { sale: BoxSaleState[] | null; wa
             className="flex flex-col rounded-xl border border-space-700 bg-space-900 p-4"
             data-testid={`box-${entry.typeBox}`}
           >
-            <div className="flex items-start justify-between gap-2">
-              <h3 className="font-semibold text-white">
-                <Link to={`/lootbox/${entry.typeBox}`}>{entry.title}</Link>
-              </h3>
-              <RankBadge typeBox={entry.typeBox} />
+            <div className="flex items-start gap-3">
+              <BoxArt typeBox={entry.typeBox} size={80} lazy />
+              <div className="flex flex-col items-start gap-2">
+                <h3 className="font-semibold text-white">
+                  <Link to={`/lootbox/${entry.typeBox}`}>{entry.title}</Link>
+                </h3>
+                <RankBadge typeBox={entry.typeBox} />
+              </div>
             </div>
             <p className="muted mt-1 text-sm">{entry.content}</p>
             <BoxPrices sale={state} className="mt-3" />

@@ -27,6 +27,23 @@ export function BoxPrices({ sale, className = "" }: { sale: BoxSaleState | undef
   );
 }
 
+/**
+ * A box type's art (scripts/make-art.ts), a plain <img> so it adds no JavaScript. Decorative: the title is beside it.
+ * Width and height reserve its space, so nothing shifts when it loads.
+ */
+export function BoxArt({ typeBox, size, lazy = false }: { typeBox: number; size: number; lazy?: boolean }) {
+  return (
+    <img
+      src={`/images/art/box-${typeBox}.svg`}
+      width={size}
+      height={size}
+      alt=""
+      loading={lazy ? "lazy" : undefined}
+      className="h-auto max-w-full shrink-0 rounded-xl"
+    />
+  );
+}
+
 export function RankBadge({ typeBox }: { typeBox: number }) {
   return (
     <span className="rounded-full border border-spark-400 px-2 py-0.5 text-xs font-semibold text-spark-300">{rankLabel(typeBox)}</span>
