@@ -62,12 +62,12 @@ export default function Market() {
       <FilterNotices notices={notices} />
       <TypeLinks label="Item types" current={filter.nftType} hrefFor={(nftType) => marketHref(withType(filter, nftType))} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <section aria-labelledby="filters-title" className="card self-start">
-          <h2 id="filters-title" className="section-title mb-3">
-            Filters
-          </h2>
+        {/* On a phone the filters fold away so the results come first; from lg up they are always shown. */}
+        <details className="filters-fold card self-start">
+          <summary className="section-title cursor-pointer lg:hidden">Filters</summary>
+          <h2 className="section-title mb-3 hidden lg:block">Filters</h2>
           <FilterForm key={search} filter={filter} />
-        </section>
+        </details>
         <section aria-labelledby="results-title" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="results-title" className="section-title">
