@@ -302,6 +302,36 @@ const MATERIALS_EVENTS = [
   `create index market_materials_events_block on market_materials_events (block_number)`,
 ];
 
+/**
+ * The transfers stream's fork check (indexer/indexer.ts): each item keeps the block of the transfer the stream last
+ * applied to it, so after a reorg the items written in blocks that may have vanished are found and read again from
+ * the chain. Null for an item the stream never wrote (game items, stacks) or wrote before this column.
+ */
+const ITEM_CHAIN_BLOCK = [
+  `alter table market_items add column chain_block integer`,
+  `create index market_items_chain_block on market_items (chain_block) where chain_block is not null`,
+];
+
+/**
+ * The market pages' generation: moves on every change to what a market page shows of what is on sale. Unlike the
+ * listing generation above it also moves with the view and favorite counters (the item cards show them) and with any
+ * change to an item while it is listed. The app's page cache for visitors (server/page-cache.ts) keys market pages by
+ * it, so a cached page is always the page the market would render now.
+ */
+const PAGE_GENERATION = [
+  `create table market_page_generation (id integer primary key check (id = 1), value integer not null)`,
+  `insert into market_page_generation (id, value) values (1, 0)`,
+  ...[
+    ["listing_insert", "after insert on market_listings"],
+    ["listing_delete", "after delete on market_listings"],
+    ["listing_update", "after update on market_listings"],
+    ["item_update", "after update on market_items when exists (select 1 from market_listings where item_id = new.id and status = 0)"],
+  ].map(
+    ([name, when]) =>
+      `create trigger market_page_generation_${name} ${when} begin update market_page_generation set value = value + 1 where id = 1; end`,
+  ),
+];
+
 export const marketMigrations: Migration[] = [
   {
     name: "market_001_core",
@@ -363,6 +393,18 @@ export const marketMigrations: Migration[] = [
     name: "market_009_materials_events",
     async up(db) {
       for (const statement of MATERIALS_EVENTS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    name: "market_010_item_chain_block",
+    async up(db) {
+      for (const statement of ITEM_CHAIN_BLOCK) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    name: "market_011_page_generation",
+    async up(db) {
+      for (const statement of PAGE_GENERATION) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -52,6 +52,15 @@ export interface ItemsTable extends ItemAttributeColumns {
   updated_at: number;
 }
 
+/** market_items as stored: the item, and the chain indexer's bookkeeping, which the market's reads do not use. */
+export interface StoredItemsTable extends ItemsTable {
+  /**
+   * The block of the last transfer the chain indexer's transfers stream applied to the item, so a reorg finds the
+   * items it may have to read again; null for an item that stream never wrote.
+   */
+  chain_block: number | null;
+}
+
 export const LISTING_STATUS = { active: 0, sold: 1, cancelled: 2 } as const;
 export type ListingStatus = (typeof LISTING_STATUS)[keyof typeof LISTING_STATUS];
 
@@ -220,13 +229,15 @@ export interface ChainCursorsTable {
   stream: string;
   /** The last block whose events are applied. */
   block: number;
+  /** That block's hash when it was applied, to notice a reorg; null before a stream's first range with one. */
+  block_hash: string | null;
   updated_at: number;
 }
 
 export interface MarketTables {
   market_used_nonces: UsedNoncesTable;
   market_order_counters: OrderCountersTable;
-  market_items: ItemsTable;
+  market_items: StoredItemsTable;
   market_listings: ListingsTable;
   market_activity: ActivityTable;
   market_daily_volume: DailyVolumeTable;

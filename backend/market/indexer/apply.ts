@@ -1,14 +1,17 @@
 /**
- * The indexer's side of the database: its cursor, and applying a block range's transfers to the market's items.
- * Synchronous, inside one MarketDb transaction, so a range's writes and its cursor commit together or not at all.
+ * The indexer's side of the database for the transfers stream: its cursor (with its block's hash), applying a block
+ * range's transfers to the market's items, and after a reorg reconciling the items it wrote in blocks that may have
+ * vanished with what the chain holds now. Synchronous, inside one MarketDb transaction, so a range's (or a
+ * reconciliation's) writes and its cursor commit together or not at all.
  */
-import { type Address, zeroAddress } from "viem";
+import { type Address, type Hash, zeroAddress } from "viem";
 import { NFT_TYPE } from "~core/nft";
 import type { MarketDb } from "../db";
 import type { Insertable } from "kysely";
 import { type ItemsTable, LOCATION } from "../tables";
 import { type ChainItem, CARD_KINDS, boxItem, chainItemRow } from "./items";
 import type { Collection, TransferLog } from "./reader";
+import { readStreamCursor, writeStreamCursor } from "./stream";
 
 /** A token of one of our collections, keyed `card:<id>` or `box:<id>`. */
 export interface TokenState {
@@ -16,6 +19,8 @@ export interface TokenState {
   tokenId: bigint;
   /** Its holder after the range; the zero address once burnt. */
   owner: Address;
+  /** The block of its last transfer in the range. */
+  block: bigint;
 }
 
 export const tokenKey = (collection: Collection, tokenId: bigint) => `${collection}:${tokenId}`;
@@ -24,54 +29,75 @@ export const tokenKey = (collection: Collection, tokenId: bigint) => `${collecti
 export function finalOwners(logs: readonly TransferLog[]): Map<string, TokenState> {
   const owners = new Map<string, TokenState>();
   for (const log of logs)
-    owners.set(tokenKey(log.collection, log.tokenId), { collection: log.collection, tokenId: log.tokenId, owner: log.to });
+    owners.set(tokenKey(log.collection, log.tokenId), {
+      collection: log.collection,
+      tokenId: log.tokenId,
+      owner: log.to,
+      block: log.blockNumber,
+    });
   return owners;
 }
 
 export function readCursor(db: MarketDb, stream: string): bigint | null {
-  const row = db.get<{ block: number }>("select block from market_chain_cursors where stream = ?", [stream]);
-  return row ? BigInt(row.block) : null;
+  return readStreamCursor(db, stream)?.block ?? null;
 }
 
-function writeCursor(db: MarketDb, stream: string, block: bigint, now: number): void {
-  db.run(
-    `insert into market_chain_cursors (stream, block, updated_at) values (?, ?, ?)
-     on conflict (stream) do update set block = excluded.block, updated_at = excluded.updated_at`,
-    [stream, Number(block), now],
-  );
-}
-
-const CARD_LOOKUP = `select id from market_items where nft_type in (${CARD_KINDS.join(", ")}) and token_id = ?`;
+const CARD_LOOKUP = `select id, owner_address from market_items where nft_type in (${CARD_KINDS.join(", ")}) and token_id = ?`;
+const BOX_LOOKUP = "select id, owner_address from market_items where nft_type = ? and token_id = ?";
 
 /** The market item of a token, if it has one: a SparkCard id is unique across the card kinds (one collection). */
-function itemIdOf(db: MarketDb, token: Pick<TokenState, "collection" | "tokenId">): number | undefined {
+function itemOf(db: MarketDb, token: Pick<TokenState, "collection" | "tokenId">): { id: number; owner_address: string } | undefined {
   const id = token.tokenId.toString();
-  const row =
-    token.collection === "card"
-      ? db.get<{ id: number }>(CARD_LOOKUP, [id])
-      : db.get<{ id: number }>("select id from market_items where nft_type = ? and token_id = ?", [NFT_TYPE.lootbox, id]);
-  return row?.id;
+  return token.collection === "card" ? db.get(CARD_LOOKUP, [id]) : db.get(BOX_LOOKUP, [NFT_TYPE.lootbox, id]);
 }
 
 /** The keys of the tokens that already have a market item. */
-export function knownTokens(db: MarketDb, tokens: Iterable<TokenState>): Set<string> {
+export function knownTokens(db: MarketDb, tokens: Iterable<Pick<TokenState, "collection" | "tokenId">>): Set<string> {
   const known = new Set<string>();
-  for (const token of tokens) if (itemIdOf(db, token) !== undefined) known.add(tokenKey(token.collection, token.tokenId));
+  for (const token of tokens) if (itemOf(db, token) !== undefined) known.add(tokenKey(token.collection, token.tokenId));
   return known;
 }
 
-const ITEM_COLUMNS = Object.keys(chainItemRow(boxItem(0), "0", zeroAddress, 0)) as (keyof Insertable<ItemsTable>)[];
+/**
+ * The keys of the tokens whose market item is held by someone. An item held by the zero address (burnt, or gone in
+ * a reorg) whose token has a holder again was minted anew (a reorg gives sequential ids out again): it is described
+ * again from its word, so it is not counted here.
+ */
+export function heldTokens(db: MarketDb, tokens: Iterable<Pick<TokenState, "collection" | "tokenId">>): Set<string> {
+  const held = new Set<string>();
+  for (const token of tokens) {
+    const item = itemOf(db, token);
+    if (item && item.owner_address !== zeroAddress) held.add(tokenKey(token.collection, token.tokenId));
+  }
+  return held;
+}
+
+const ROW_COLUMNS = Object.keys(chainItemRow(boxItem(0), "0", zeroAddress, 0)) as (keyof Insertable<ItemsTable>)[];
+const ITEM_COLUMNS = [...ROW_COLUMNS, "chain_block"] as const;
 const ITEM_UPSERT = `insert into market_items (${ITEM_COLUMNS.join(", ")}) values (${ITEM_COLUMNS.map(() => "?").join(", ")})
   on conflict (nft_type, token_id) do update set
-    owner_address = excluded.owner_address, location = excluded.location, updated_at = excluded.updated_at`;
+    owner_address = excluded.owner_address, location = excluded.location, updated_at = excluded.updated_at,
+    chain_block = excluded.chain_block`;
+/** What a token is (its kind, name, image, traits, attributes), rewritten when a reorg gave its id to another token. */
+const DESCRIPTION_COLUMNS = ROW_COLUMNS.filter(
+  (name) => !["token_id", "owner_address", "location", "amount", "views", "favorites", "created_at", "updated_at"].includes(name),
+);
+const DESCRIBE = `update market_items set ${DESCRIPTION_COLUMNS.map((name) => `${name} = ?`).join(", ")}, updated_at = ?, chain_block = ?
+  where id = ?`;
+const MOVE = "update market_items set owner_address = ?, location = ?, updated_at = ?, chain_block = ? where id = ?";
 
 export interface RangeWrite {
   stream: string;
   /** The cursor the range was read from: if another run moved it meanwhile, nothing is written. */
   expectedCursor: bigint | null;
   toBlock: bigint;
+  /** toBlock's hash, kept with the cursor so the next run notices when that block is gone. */
+  toHash: Hash;
   owners: Map<string, TokenState>;
-  /** What each token without a market item is; a token missing here (burnt by now, or not ours to show) gets none. */
+  /**
+   * What each token without a market item (or whose item is held by the zero address) is; a token missing here
+   * (burnt by now, or not ours to show) gets no new item.
+   */
   fresh: Map<string, ChainItem>;
   /** The asset manager: a known item moving into its custody is the bridge stream's to place (swapped into the game). */
   custodian: Address;
@@ -83,30 +109,114 @@ export interface RangeWrite {
  * history stays), a new token gets its item, and the cursor moves to the range's end. False when the cursor had
  * moved (another indexer on this database got there first): the caller reads again from the new cursor.
  * A known item moving into the asset manager's custody is left alone: the bridge stream reads the manager's swap
- * event and brings it into the game for the player who swapped it, whichever stream runs first.
+ * event and brings it into the game for the player who swapped it, whichever stream runs first. An item held by the
+ * zero address whose token has a holder again is described anew (see heldTokens).
  */
 export function applyRange(db: MarketDb, w: RangeWrite): boolean {
   if (readCursor(db, w.stream) !== w.expectedCursor) return false;
   for (const [key, token] of w.owners) {
-    const itemId = itemIdOf(db, token);
-    if (itemId !== undefined && token.owner.toLowerCase() === w.custodian.toLowerCase()) continue;
-    if (itemId !== undefined) {
-      db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
-        token.owner,
-        LOCATION.chain,
-        w.now,
-        itemId,
-      ]);
+    const known = itemOf(db, token);
+    const item = w.fresh.get(key);
+    if (known && token.owner.toLowerCase() === w.custodian.toLowerCase()) continue;
+    if (known) {
+      if (item && known.owner_address === zeroAddress && token.owner !== zeroAddress)
+        describeAgain(db, known.id, token.tokenId.toString(), item, Number(token.block), w.now);
+      db.run(MOVE, [token.owner, LOCATION.chain, w.now, Number(token.block), known.id]);
       continue;
     }
-    const item = w.fresh.get(key);
     if (!item || token.owner === zeroAddress) continue;
-    const row = chainItemRow(item, token.tokenId.toString(), token.owner, w.now);
+    const row = { ...chainItemRow(item, token.tokenId.toString(), token.owner, w.now), chain_block: Number(token.block) };
     db.run(
       ITEM_UPSERT,
       ITEM_COLUMNS.map((name) => row[name]),
     );
   }
-  writeCursor(db, w.stream, w.toBlock, w.now);
+  writeStreamCursor(db, w.stream, w.toBlock, w.toHash, w.now);
   return true;
+}
+
+/** Rewrites what an item is from a token's description; true when anything changed. */
+function describeAgain(
+  db: MarketDb,
+  id: number,
+  tokenId: string,
+  item: ChainItem,
+  block: number,
+  now: number,
+  row?: Record<string, unknown>,
+): boolean {
+  const described = chainItemRow(item, tokenId, zeroAddress, now);
+  if (row && DESCRIPTION_COLUMNS.every((name) => (row[name] ?? null) === (described[name] ?? null))) return false;
+  db.run(DESCRIBE, [...DESCRIPTION_COLUMNS.map((name) => described[name]), now, block, id]);
+  return true;
+}
+
+/** An item the transfers stream wrote at or after a block: a reorg may have changed what its token is. */
+export interface WrittenItem {
+  id: number;
+  collection: Collection;
+  tokenId: bigint;
+}
+
+/** The items the transfers stream last wrote at `fromBlock` or later (a SparkCard kind is a card, a loot box a box). */
+export function itemsWrittenSince(db: MarketDb, fromBlock: bigint): WrittenItem[] {
+  return db
+    .all<{
+      id: number;
+      nft_type: number;
+      token_id: string;
+    }>("select id, nft_type, token_id from market_items where chain_block >= ? order by id", [Number(fromBlock)])
+    .map((row) => ({ id: row.id, collection: row.nft_type === NFT_TYPE.lootbox ? "box" : "card", tokenId: BigInt(row.token_id) }));
+}
+
+/** What the chain holds now for a written item's token: its holder (null: none, burnt or never minted) and kind. */
+export interface ChainTruth {
+  itemId: number;
+  owner: Address | null;
+  /** Null when the token is gone or is of a kind the market cannot show. */
+  item: ChainItem | null;
+}
+
+export interface Reconciliation {
+  stream: string;
+  /** The cursor the fork was found at: if another run moved it meanwhile, nothing is written. */
+  expectedCursor: bigint;
+  /** The items' tokens as the chain holds them at the safe head. */
+  truths: readonly ChainTruth[];
+  /** Where the cursor goes back to (hash unknown): ranges are read again after it. */
+  rewindTo: bigint;
+  custodian: Address;
+  now: number;
+}
+
+/**
+ * After a reorg: each written item still on chain takes what the chain holds now. A token that is gone leaves
+ * storage like a burnt one (held by the zero address); one that exists gets its holder and is described again from
+ * its word (a reorg can give its id to a token of another kind); one held by the asset manager keeps its holder and
+ * place, for the bridge stream to bring in. An item in the game or leaving it is the bridge's (its own reorg check
+ * runs first) and stays as it is. The cursor goes back to `rewindTo`, so the ranges after it are applied again
+ * (idempotent: their holders are final states). An item that already matches is not written. Returns the items
+ * changed, or null when another run moved the cursor.
+ */
+export function reconcileItems(db: MarketDb, r: Reconciliation): number | null {
+  if (readCursor(db, r.stream) !== r.expectedCursor) return null;
+  const block = Number(r.rewindTo);
+  let changed = 0;
+  for (const truth of r.truths) {
+    const row = db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
+    if (!row || row.location !== LOCATION.chain) continue;
+    if (!truth.owner || !truth.item) {
+      if (row.owner_address === zeroAddress) continue;
+      db.run(MOVE, [zeroAddress, LOCATION.chain, r.now, block, truth.itemId]);
+      changed += 1;
+      continue;
+    }
+    const redescribe = describeAgain(db, truth.itemId, String(row.token_id), truth.item, block, r.now, row);
+    const held = truth.owner.toLowerCase() === r.custodian.toLowerCase();
+    const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
+    if (move) db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
+    if (redescribe || move) changed += 1;
+  }
+  writeStreamCursor(db, r.stream, r.rewindTo, null, r.now);
+  return changed;
 }

@@ -5,7 +5,10 @@
  * - bridge: the asset manager's claims and swaps (bridge.ts), which move balances and items between the game and
  *   the chain;
  * - materials: the starship manager's MaterialsSentToGame (materials.ts), which brings mined materials into the game.
- * The last two undo the events of blocks a reorg took away (possible above the confirmation depth only).
+ * The last two undo the events of blocks a reorg took away (possible above the confirmation depth only). The
+ * transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles instead: every item
+ * it wrote from REORG_WINDOW blocks below the lower of its cursor and the safe head takes what the chain holds now
+ * (holder, and what the token is: sequential ids come back as other tokens), and the ranges after are read again.
  *
  * - Position: a cursor per stream in market_chain_cursors, moved in the transaction that applies its range, so a
  *   restart resumes where it stopped and a range is never applied twice.
@@ -19,12 +22,23 @@ import { type Hash, zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import type { BackendChain } from "../../types";
 import type { MarketDb } from "../db";
-import { applyRange, finalOwners, knownTokens, readCursor, tokenKey, type TokenState } from "./apply";
+import {
+  applyRange,
+  type ChainTruth,
+  finalOwners,
+  heldTokens,
+  itemsWrittenSince,
+  knownTokens,
+  reconcileItems,
+  tokenKey,
+  type TokenState,
+  type WrittenItem,
+} from "./apply";
 import { applyBridgeRange, BRIDGE, type BridgeEvent } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
 import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
-import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream } from "./stream";
+import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
 
 /** Blocks per getLogs call: what public BSC nodes accept, and a bounded transaction per range. */
 export const RANGE_BLOCKS = 2_000n;
@@ -112,18 +126,22 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     return fresh;
   }
 
-  /** Applies the next range at safe depth; true when more blocks are ready at once. */
+  /** Applies the next range at safe depth, after a fork check; true when more blocks are ready at once. */
   async function step(): Promise<boolean> {
     const head = await reader.head();
     const safe = head - BigInt(chain.confirmations);
-    const cursor = await db.read(() => readCursor(db, TRANSFERS_STREAM));
+    const stored = await db.read(() => readStreamCursor(db, TRANSFERS_STREAM));
+    if (stored && (await forked(stored, head))) return reconcile(stored.block, head, safe);
+    const cursor = stored?.block ?? null;
     if (cursor !== null && (synced === null || cursor > synced)) advance(cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
     if (from > safe) return false;
     const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
 
-    const owners = finalOwners(await reader.transfers(from, toBlock));
-    const known = await db.read(() => knownTokens(db, owners.values()));
+    const [logs, toHash] = await Promise.all([reader.transfers(from, toBlock), reader.blockHash(toBlock)]);
+    if (!toHash) return true;
+    const owners = finalOwners(logs);
+    const known = await db.read(() => heldTokens(db, owners.values()));
     const unknown = [...owners.values()].filter((t) => !known.has(tokenKey(t.collection, t.tokenId)) && t.owner !== zeroAddress);
     // Read at the safe head rather than at toBlock: a pruned node still has that state when catching up old ranges.
     const fresh = await describe(unknown, safe);
@@ -133,6 +151,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       stream: TRANSFERS_STREAM,
       expectedCursor: cursor,
       toBlock,
+      toHash,
       owners,
       fresh,
       custodian: chain.contracts.assetManager,
@@ -142,6 +161,63 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     if (!applied) return true;
     advance(toBlock);
     return toBlock < safe;
+  }
+
+  /** Whether the block a cursor stands on is gone (a cursor without a hash, from before hashes were kept, is not). */
+  async function forked(cursor: StreamCursor, head: bigint): Promise<boolean> {
+    if (!cursor.hash) return false;
+    return cursor.block > head || (await reader.blockHash(cursor.block)) !== cursor.hash;
+  }
+
+  /**
+   * The transfers stream's answer to a reorg. Its transfers are not stored one by one, so every item it wrote from
+   * REORG_WINDOW blocks below the lower of its cursor and the safe head (or the deployment block) is read again at
+   * the safe head (holder, word or box type) and takes what the chain holds now (apply.ts reconcileItems); the
+   * cursor goes back before that block, with the reconciled rows in one transaction, and the ranges after it are
+   * applied again. The bridge undoes its vanished events first, so it has put back what it moved. True when the
+   * next step can read on at once (false only when stopping or before the safe head exists).
+   */
+  async function reconcile(cursor: bigint, head: bigint, safe: bigint): Promise<boolean> {
+    if (safe < 0n) return false;
+    await checkFork(BRIDGE, head);
+    const lowest = (cursor < safe ? cursor : safe) - REORG_WINDOW;
+    const floor = lowest > BigInt(chain.deployedAtBlock) ? lowest : BigInt(chain.deployedAtBlock);
+    const written = await db.read(() => itemsWrittenSince(db, floor));
+    const truths = await chainTruths(written, safe);
+    if (stopped) return false;
+    const reconciliation = {
+      stream: TRANSFERS_STREAM,
+      expectedCursor: cursor,
+      truths,
+      rewindTo: floor - 1n,
+      custodian: chain.contracts.assetManager,
+      now: Date.now(),
+    };
+    const changed = await db.write(() => reconcileItems(db, reconciliation));
+    synced = null;
+    if (changed !== null)
+      log.warn(`[market indexer] the chain reorganised below block ${cursor}: ${changed} item(s) reconciled, reading again from ${floor}`);
+    return true;
+  }
+
+  /** What the chain holds at `atBlock` for each written item's token: its holder, and what it is. */
+  async function chainTruths(items: WrittenItem[], atBlock: bigint): Promise<ChainTruth[]> {
+    const truths: ChainTruth[] = [];
+    for (let i = 0; i < items.length; i += READS_IN_FLIGHT) {
+      const slice = items.slice(i, i + READS_IN_FLIGHT);
+      truths.push(
+        ...(await Promise.all(
+          slice.map(async ({ id, collection, tokenId }): Promise<ChainTruth> => {
+            const owner = await reader.ownerOf(collection, tokenId, atBlock);
+            if (!owner) return { itemId: id, owner, item: null };
+            if (collection === "box") return { itemId: id, owner, item: boxItem(await reader.boxType(tokenId, atBlock)) };
+            const word = await reader.cardWord(tokenId, atBlock);
+            return { itemId: id, owner, item: word === null ? null : cardItem(word) };
+          }),
+        )),
+      );
+    }
+    return truths;
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections and the asset manager's
- * and starship manager's events in a block range, and what a token is (a SparkCard attribute word, a loot box's
- * type). Concurrent reads go out as JSON-RPC batches.
+ * and starship manager's events in a block range, and what a token is (its holder, a SparkCard attribute word, a
+ * loot box's type). Concurrent reads go out as JSON-RPC batches.
  */
 import {
   type Address,
@@ -127,6 +127,18 @@ export function chainReader(chain: BackendChain) {
     async cardWord(tokenId: bigint, blockNumber: bigint): Promise<bigint | null> {
       try {
         return await client.readContract({ address: card, abi: sparkCardAbi, functionName: "dataOf", args: [tokenId], blockNumber });
+      } catch (error) {
+        if (isRevert(error)) return null;
+        throw error;
+      }
+    },
+
+    /** A token's holder at `blockNumber`; null when it does not exist then (never minted, or burnt). */
+    async ownerOf(collection: Collection, tokenId: bigint, blockNumber: bigint): Promise<Address | null> {
+      try {
+        return collection === "card"
+          ? await client.readContract({ address: card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId], blockNumber })
+          : await client.readContract({ address: box, abi: blindBoxAbi, functionName: "ownerOf", args: [tokenId], blockNumber });
       } catch (error) {
         if (isRevert(error)) return null;
         throw error;

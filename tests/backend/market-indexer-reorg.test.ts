@@ -1,0 +1,249 @@
+/**
+ * The transfers stream of the market's chain indexer after a reorg, on a real chain (anvil's snapshot and revert, as
+ * the e2e suite does) and a real SQLite file: the cursor keeps its block's hash; when that block is gone, the items
+ * the stream wrote in blocks that may have vanished are reconciled with the chain, and the ranges after the floor
+ * are read again. Ids are sequential, so a revert gives the same ids to other tokens.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Account, type Address, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
+import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { encodeItem } from "~core/item-data";
+import { type BackendDb, openDatabase } from "../../backend/db";
+import { MarketDb } from "../../backend/market/db";
+import { type ChainIndexer, type IndexerLog, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
+import type { BackendChain } from "../../backend/types";
+import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+
+let chain: TestChain;
+let dir: string;
+const open: { indexers: ChainIndexer[]; stores: BackendDb[] } = { indexers: [], stores: [] };
+const alice = freshPlayer(6);
+const bob = freshPlayer(7);
+const SHIP = encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 60, 60, 60, 60] });
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-reorg-"));
+  const minter = keccak256(toHex("MINTER_ROLE"));
+  for (const address of [chain.deployment.contracts.card, chain.deployment.contracts.box])
+    await chain.mined(
+      chain.deployer.writeContract({
+        address,
+        abi: sparkCardAbi,
+        functionName: "grantRole",
+        args: [minter, chain.deployment.accounts.deployer],
+      }),
+    );
+});
+afterEach(async () => {
+  for (const indexer of open.indexers.splice(0)) await indexer.stop();
+  for (const store of open.stores.splice(0)) await store.close();
+});
+afterAll(async () => {
+  await chain?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
+
+const options = (): BackendChain => ({
+  rpcUrl: chain.rpcUrl,
+  chainId: chain.deployment.chainId,
+  contracts: chain.deployment.contracts,
+  deployedAtBlock: chain.deployment.deployedAtBlock,
+  confirmations: 0,
+  pollIntervalMs: 50,
+});
+
+async function store(name: string): Promise<MarketDb> {
+  const backendDb = await openDatabase(path.join(dir, `${name}.db`));
+  open.stores.push(backendDb);
+  return new MarketDb(backendDb);
+}
+
+function indexer(db: MarketDb, log: IndexerLog = quiet()): ChainIndexer {
+  const created = createChainIndexer(db, options(), { log });
+  open.indexers.push(created);
+  created.start();
+  return created;
+}
+
+const head = () => chain.publicClient.getBlockNumber({ cacheTime: 0 });
+const settled = async (follower: ChainIndexer) => follower.waitForBlock(await head(), 15_000);
+
+async function mintCard(to: Address, word: bigint) {
+  const receipt = await chain.mined(
+    chain.deployer.writeContract({ address: chain.deployment.contracts.card, abi: sparkCardAbi, functionName: "mint", args: [to, word] }),
+  );
+  const tokenId = parseEventLogs({ abi: sparkCardAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
+  return { block: receipt.blockNumber, tokenId: tokenId.toString() };
+}
+
+async function forgeBox(to: Address, boxType: number) {
+  const receipt = await chain.mined(
+    chain.deployer.writeContract({
+      address: chain.deployment.contracts.box,
+      abi: blindBoxAbi,
+      functionName: "forge",
+      args: [to, BigInt(boxType), 1n],
+    }),
+  );
+  const tokenId = parseEventLogs({ abi: blindBoxAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
+  return { block: receipt.blockNumber, tokenId: tokenId.toString() };
+}
+
+const cardCall = (from: Account, functionName: "burn" | "transferFrom", args: readonly unknown[]) =>
+  chain.mined(
+    chain.walletFor(from).writeContract({
+      address: chain.deployment.contracts.card,
+      abi: sparkCardAbi,
+      functionName,
+      args: args as never,
+    }),
+  );
+
+interface Row {
+  nft_type: number;
+  owner_address: string;
+  location: number;
+  spaceship_type: number | null;
+  egg_type: number | null;
+  box_type: number | null;
+  name: string;
+  chain_block: number | null;
+}
+const cardOf = (db: MarketDb, tokenId: string) =>
+  db.all<Row>("select * from market_items where nft_type in (0, 4, 5, 7, 8) and token_id = ?", [tokenId]);
+const boxOf = (db: MarketDb, tokenId: string) => db.all<Row>("select * from market_items where nft_type = 6 and token_id = ?", [tokenId]);
+const cursorOf = (db: MarketDb) =>
+  db.get<{ block: number; block_hash: string | null }>("select block, block_hash from market_chain_cursors where stream = ?", [
+    TRANSFERS_STREAM,
+  ]);
+const reorgWarnings = (log: ReturnType<typeof quiet>) =>
+  log.warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("item(s) reconciled"));
+
+describe("the transfers stream after a reorg", () => {
+  it("a token id minted again after a revert, as another kind, is indexed with its new attributes and holder", async () => {
+    const db = await store("reissued");
+    const log = quiet();
+    const follower = indexer(db, log);
+    await settled(follower);
+
+    const snapshot = await chain.testClient.snapshot();
+    const egg = await mintCard(alice.address, encodeItem.egg(3));
+    const box = await forgeBox(alice.address, 1);
+    await follower.waitForBlock(box.block, 15_000);
+    expect(cardOf(db, egg.tokenId)).toMatchObject([
+      { nft_type: 5, egg_type: 3, owner_address: alice.address, chain_block: Number(egg.block) },
+    ]);
+    expect(boxOf(db, box.tokenId)).toMatchObject([{ box_type: 1, owner_address: alice.address }]);
+
+    await chain.testClient.revert({ id: snapshot });
+    const ship = await mintCard(bob.address, SHIP);
+    const otherBox = await forgeBox(bob.address, 2);
+    expect([ship.tokenId, otherBox.tokenId]).toEqual([egg.tokenId, box.tokenId]);
+
+    // One item per token, described by the chain as it is now, whichever of the fork check and the new mints the
+    // indexer saw first.
+    await expect
+      .poll(() => cardOf(db, ship.tokenId), { timeout: 15_000 })
+      .toMatchObject([{ nft_type: 4, spaceship_type: 2, egg_type: null, owner_address: bob.address, location: 2 }]);
+    expect(cardOf(db, ship.tokenId)[0]!.name).toMatch(new RegExp(`#${ship.tokenId}$`));
+    await expect
+      .poll(() => boxOf(db, otherBox.tokenId), { timeout: 15_000 })
+      .toMatchObject([{ box_type: 2, owner_address: bob.address, location: 2 }]);
+    await settled(follower);
+    expect(reorgWarnings(log)).toHaveLength(1);
+    expect(reorgWarnings(log)[0]).toMatch(
+      /^\[market indexer\] the chain reorganised below block \d+: \d+ item\(s\) reconciled, reading again from \d+$/,
+    );
+    expect(cursorOf(db)).toMatchObject({ block: Number(await head()), block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+  });
+
+  it("a transfer, a burn and a mint in vanished blocks are taken back to what the chain holds", async () => {
+    const db = await store("vanished");
+    const log = quiet();
+    const follower = indexer(db, log);
+    const kept = await mintCard(alice.address, encodeItem.egg(1));
+    const burnt = await mintCard(alice.address, encodeItem.egg(2));
+    await settled(follower);
+
+    const snapshot = await chain.testClient.snapshot();
+    await cardCall(alice, "transferFrom", [alice.address, bob.address, BigInt(kept.tokenId)]);
+    await cardCall(alice, "burn", [BigInt(burnt.tokenId)]);
+    const gone = await mintCard(bob.address, SHIP);
+    await settled(follower);
+    expect(cardOf(db, kept.tokenId)).toMatchObject([{ owner_address: bob.address }]);
+    expect(cardOf(db, burnt.tokenId)).toMatchObject([{ owner_address: zeroAddress }]);
+    expect(cardOf(db, gone.tokenId)).toMatchObject([{ owner_address: bob.address, nft_type: 4 }]);
+
+    await chain.testClient.revert({ id: snapshot });
+    await chain.testClient.mine({ blocks: 2 });
+    await expect.poll(() => reorgWarnings(log), { timeout: 15_000 }).toHaveLength(1);
+    expect(reorgWarnings(log)[0]).toMatch(/: 3 item\(s\) reconciled, reading again from/);
+    expect(cardOf(db, kept.tokenId)).toMatchObject([{ owner_address: alice.address, location: 2, egg_type: 1 }]);
+    expect(cardOf(db, burnt.tokenId)).toMatchObject([{ owner_address: alice.address, location: 2, egg_type: 2 }]);
+    // Minted only in the vanished blocks: out of storage, like a burnt token.
+    expect(cardOf(db, gone.tokenId)).toMatchObject([{ owner_address: zeroAddress, location: 2 }]);
+    await settled(follower);
+    expect(cursorOf(db)?.block_hash).toBe((await chain.publicClient.getBlock({ blockNumber: BigInt(cursorOf(db)!.block) })).hash);
+  });
+
+  it("a restart between the reconciliation and the catch-up resumes from the rewound cursor", async () => {
+    const db = await store("restart");
+    // The first indexer stops as soon as it has reconciled, before reading any range again.
+    const stopping: IndexerLog = {
+      ...quiet(),
+      warn: (line: string) => {
+        if (line.includes("item(s) reconciled")) void first.stop();
+      },
+    };
+    const first = indexer(db, stopping);
+    await settled(first);
+
+    const snapshot = await chain.testClient.snapshot();
+    const egg = await mintCard(alice.address, encodeItem.egg(4));
+    await settled(first);
+    const cursorBefore = cursorOf(db)!.block;
+    await chain.testClient.revert({ id: snapshot });
+    await vi.waitFor(() => expect(cursorOf(db)!.block).toBeLessThan(cursorBefore), { timeout: 15_000, interval: 20 });
+    await first.stop();
+    // Rewound without a hash, and the item already reconciled in the same transaction.
+    const rewound = cursorOf(db)!;
+    expect(rewound.block_hash).toBeNull();
+    expect(cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: zeroAddress }]);
+
+    const ship = await mintCard(bob.address, SHIP);
+    expect(ship.tokenId).toBe(egg.tokenId);
+    const log = quiet();
+    const second = indexer(db, log);
+    await settled(second);
+    expect(cardOf(db, ship.tokenId)).toMatchObject([{ nft_type: 4, spaceship_type: 2, owner_address: bob.address }]);
+    // A cursor without a hash is no fork: the second indexer read on from it.
+    expect(reorgWarnings(log)).toEqual([]);
+    expect(cursorOf(db)).toMatchObject({ block: Number(ship.block), block_hash: expect.stringMatching(/^0x/) });
+  });
+
+  it("without a fork nothing is reconciled: the cursor's hash is the chain's", async () => {
+    const db = await store("steady");
+    const log = quiet();
+    const follower = indexer(db, log);
+    const egg = await mintCard(alice.address, encodeItem.egg(0));
+    await settled(follower);
+    await cardCall(alice, "transferFrom", [alice.address, bob.address, BigInt(egg.tokenId)]);
+    await chain.testClient.mine({ blocks: 3 });
+    await settled(follower);
+    await follower.stop();
+
+    const cursor = cursorOf(db)!;
+    expect(cursor.block_hash).toBe((await chain.publicClient.getBlock({ blockNumber: BigInt(cursor.block) })).hash);
+    const again = indexer(db, log);
+    await chain.testClient.mine({ blocks: 1 });
+    await settled(again);
+    expect(log.warn.mock.calls.filter((call) => String(call[0]).includes("reorganised"))).toEqual([]);
+    expect(cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: bob.address, location: 2 }]);
+  });
+});
