@@ -2,6 +2,11 @@
 import { z } from "zod";
 import { proofFields } from "./trade-schemas";
 
+// The detail page's action parses the owner's forms too; through this server module, the page itself ships neither
+// Zod nor Conform's parser (only an owner's page loads them, with the forms).
+export { parseWithZod } from "@conform-to/zod";
+export { SellSchema, transferSchema } from "./trade-schemas";
+
 export const ProofSchema = z.object(proofFields);
 
 /** `listingId` is the listing the buyer confirmed (the backend refuses any other); `seller` is only signed, never trusted. */

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
@@ -15,8 +14,7 @@ import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
 import { checksummed, isSale } from "~/domain/listing";
 import { loginHref, safeRedirect } from "~/domain/safe-redirect";
-import { BuySchema, ProofSchema } from "~/domain/trade-action-schemas.server";
-import { SellSchema, transferSchema } from "~/domain/trade-schemas";
+import { BuySchema, parseWithZod, ProofSchema, SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
 import type { TradeActionData } from "~/domain/trade-state";
 import { emitAnalytics } from "~/services/analytics.server";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";

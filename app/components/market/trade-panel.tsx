@@ -5,13 +5,16 @@
  * signs); a browser wallet signs in the island first (`useTradeSubmit`).
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { tradeState, type TradeActionData, type TradeItem, type TradeState, type TradeViewer } from "~/domain/trade-state";
 import { BuyConfirmForm } from "./buy-confirm-form";
 import { FailedAlert } from "./failed-alert";
-import { SellForm } from "./sell-form";
-import { TransferForm } from "./transfer-form";
+
+// The owner's forms bring Conform, Zod and address checks: only an owner's page loads them (the server renders them
+// in full for every owner, with or without JavaScript, since it waits for the whole page).
+const SellForm = lazy(() => import("./sell-form").then((module) => ({ default: module.SellForm })));
+const TransferForm = lazy(() => import("./transfer-form").then((module) => ({ default: module.TransferForm })));
 import { useTradeSubmit } from "./use-trade-submit";
 
 export function TradePanel({
@@ -59,15 +62,17 @@ export function TradePanel({
         );
       case "sell-or-transfer":
         return (
-          <div className="mt-3 grid gap-6 md:grid-cols-2">
-            <SellForm currency={item.currency} lastResult={resultFor("sell")} onSubmit={trade.onSubmit("sell")} disabled={disabled} />
-            <TransferForm
-              sender={state.sender}
-              lastResult={resultFor("transfer")}
-              onSubmit={trade.onSubmit("transfer")}
-              disabled={disabled}
-            />
-          </div>
+          <Suspense fallback={<p role="status">Loading the sale and transfer forms…</p>}>
+            <div className="mt-3 grid gap-6 md:grid-cols-2">
+              <SellForm currency={item.currency} lastResult={resultFor("sell")} onSubmit={trade.onSubmit("sell")} disabled={disabled} />
+              <TransferForm
+                sender={state.sender}
+                lastResult={resultFor("transfer")}
+                onSubmit={trade.onSubmit("transfer")}
+                disabled={disabled}
+              />
+            </div>
+          </Suspense>
         );
       case "not-in-game":
         return <p className="muted mt-3 text-sm">This item is not in the game, so it cannot be traded here.</p>;
