@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Response } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { startBackends, API_PATHS } from "./backend";
+import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
@@ -18,6 +18,7 @@ import { requestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { originCheck } from "./server/origin-check";
+import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 
 let env;
@@ -164,12 +165,22 @@ app.use((req, _res, next) => {
   requestScope.run({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", deadline: Date.now() + env.BACKEND_TIMEOUT_MS }, next);
 });
 
+// Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
+// when this process holds the market's database, in production (in development the build changes under the pages).
+// PAGE_CACHE=off turns it off; =report says X-Page-Cache: hit or miss on each cacheable page (the bench checks it).
+const pageCacheMode = process.env.PAGE_CACHE ?? "on";
+const pageCache: PageCacheOptions | undefined =
+  IS_PROD && backends && !env.MARKET_API_URL && pageCacheMode !== "off"
+    ? { paths: ["/marketplace/market"], generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
+    : undefined;
+
 app.all(
   "*",
-  createRequestHandler({
-    build: IS_PROD ? await loadBuild() : loadBuild,
-    mode: env.NODE_ENV,
+  remixHandler({
+    handleRequest: createRequestHandler(IS_PROD ? await loadBuild() : loadBuild, env.NODE_ENV),
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    nonce: (res) => res.locals.cspNonce as string,
+    cache: pageCache,
   }),
 );
 app.use(clientErrorsInOneLine);

@@ -14,6 +14,10 @@ import { backendProblem, publicApis } from "~/services/apis.server";
 import { cardView } from "~/services/market-views.server";
 import { canonicalView } from "./marketplace.shared.server";
 
+/**
+ * A visitor's page (no cookie) is cached by its URL and the market's page generation (server/page-cache.ts, server.ts):
+ * what this route renders for a visitor may depend on nothing else, and a page that sets a cookie is never kept.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filter, notices: parseNotices } = parseMarketFilter(new URL(request.url).searchParams);
   const search = serializeMarketFilter(filter);

@@ -1,0 +1,25 @@
+/**
+ * The market pages' generation (migrations.ts, market_011), read by the app's page cache for visitors
+ * (server/page-cache.ts) when the market backend is embedded: a number that moves on every change to what a market
+ * page shows, so a page rendered at one generation is the page the market would render as long as it stands still.
+ */
+import type { BackendDb } from "../db";
+import { MarketDb } from "./db";
+import { sweepExpiredListings } from "./trades";
+
+/**
+ * Reads the generation, first closing the listings whose signed expiry has passed (as a market query would):
+ * time alone never leaves an expired listing on a page cached before its expiry.
+ */
+export function marketPageGeneration(db: MarketDb, now = Date.now()): Promise<number> {
+  return db.exclusive(() => {
+    sweepExpiredListings(db, now);
+    return db.get<{ value: number }>("select value from market_page_generation where id = 1")!.value;
+  });
+}
+
+/** The reader for the store the embedded backends opened (startBackends' `store`). */
+export function pageGenerationReader(store: BackendDb): () => Promise<number> {
+  const db = new MarketDb(store);
+  return () => marketPageGeneration(db);
+}

@@ -1,0 +1,146 @@
+/**
+ * The market pages' generation (market_011) on the real backends, and the page cache (server/page-cache.ts) keyed by
+ * it: every change a market page shows moves it, so the next visitor's page is rendered afresh; a signed-in request
+ * is rendered for itself.
+ */
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ListingRecord, Page } from "~core/api/market";
+import { MarketDb } from "../../backend/market/db";
+import { padWei } from "../../backend/market/money";
+import { marketPageGeneration, pageGenerationReader } from "../../backend/market/page-generation";
+import { remixHandler } from "../../server/page-cache";
+import { API, BROWSER, type Market, startMarket } from "./market-fixture";
+
+let m: Market;
+let db: MarketDb;
+const generation = () => marketPageGeneration(db);
+
+beforeAll(async () => {
+  m = await startMarket();
+  db = new MarketDb(m.t.store);
+});
+afterAll(() => m?.close());
+
+function aListing() {
+  return m.t.store.sqlite
+    .prepare(
+      "select id, item_id as itemId, nft_type as nftType, token_id as tokenId from market_listings where status = 0 and nft_type <> 8 order by id limit 1",
+    )
+    .get() as { id: number; itemId: number; nftType: number; tokenId: string };
+}
+
+describe("market_page_generation", () => {
+  it("moves with a listing's change, its views and favorites, and a listed item's change", async () => {
+    const listing = aListing();
+    const ref = { nftType: listing.nftType, tokenId: listing.tokenId };
+    let before = await generation();
+    m.t.store.sqlite.prepare("update market_listings set price = price where id = ?").run(listing.id);
+    expect(await generation()).toBeGreaterThan(before);
+
+    before = await generation();
+    expect((await m.post("/marketplace/token/views/add", ref)).status).toBe(200);
+    expect(await generation()).toBeGreaterThan(before);
+
+    before = await generation();
+    const favorite = await m.post("/informationCenter/favorite/add", { ...ref, address: BROWSER.wallet }, undefined, m.tokens.browser);
+    expect(favorite.status).toBe(200);
+    expect(await generation()).toBeGreaterThan(before);
+
+    before = await generation();
+    m.t.store.sqlite.prepare("update market_items set name = name where id = ?").run(listing.itemId);
+    expect(await generation()).toBeGreaterThan(before);
+  });
+
+  it("stands still when an item that is not on sale changes", async () => {
+    const unlisted = m.t.store.sqlite
+      .prepare("select id from market_items where id not in (select item_id from market_listings where status = 0) limit 1")
+      .get() as { id: number };
+    const before = await generation();
+    m.t.store.sqlite.prepare("update market_items set name = name where id = ?").run(unlisted.id);
+    expect(await generation()).toBe(before);
+  });
+
+  it("closes listings past their expiry before it is read, so time alone never leaves one on a cached page", async () => {
+    const listing = aListing();
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    m.t.store.sqlite.prepare("update market_listings set expiry = ? where id = ?").run(expiry, listing.id);
+    const before = await generation();
+    expect(await marketPageGeneration(db, (expiry + 1) * 1000)).toBeGreaterThan(before);
+    expect(m.scalar("select status from market_listings where id = ?", listing.id)).not.toBe(0);
+  });
+});
+
+describe("the page cache on the market's generation", () => {
+  let baseUrl: string;
+  let server: Server;
+  let renders = 0;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
+      next();
+    });
+    app.all(
+      "*",
+      remixHandler({
+        // Stands in for the market route: the first listings' prices from the market API, and the user a cookie names.
+        handleRequest: async (request, { cspNonce }) => {
+          renders++;
+          const answer = (await (
+            await fetch(`${m.t.baseUrl}${API}/marketplace/tradingMarket?pageSize=5&sort=listed&order=asc`)
+          ).json()) as {
+            data: Page<ListingRecord>;
+          };
+          const user = /user=(\w+)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? "visitor";
+          const rows = answer.data.records.map((r) => `<li>${r.tokenId} ${r.price}</li>`).join("");
+          return new Response(`<p>${user}</p><ul>${rows}</ul><script nonce="${cspNonce}"></script>`, {
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          });
+        },
+        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+        nonce: (res) => res.locals.cspNonce as string,
+        cache: { paths: ["/marketplace/market"], generation: pageGenerationReader(m.t.store), report: true },
+      }),
+    );
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function page(cookie?: string) {
+    const response = await fetch(`${baseUrl}/marketplace/market?sort=listed-asc`, { headers: cookie ? { Cookie: cookie } : {} });
+    return { cache: response.headers.get("x-page-cache"), body: await response.text() };
+  }
+
+  it("serves the next visitor a copy, and renders afresh after a listing change", async () => {
+    await page();
+    expect((await page()).cache).toBe("hit");
+    const first = m.t.store.sqlite
+      .prepare("select l.id, l.token_id as tokenId from market_listings l where l.status = 0 order by l.listed_at, l.id limit 1")
+      .get() as { id: number; tokenId: string };
+    m.t.store.sqlite.prepare("update market_listings set price = ? where id = ?").run(padWei(123456789n), first.id);
+    const fresh = await page();
+    expect(fresh.cache).toBe("miss");
+    expect(fresh.body).toContain(`<li>${first.tokenId} 123456789</li>`);
+    expect((await page()).cache).toBe("hit");
+  });
+
+  it("renders a signed-in user's page for them alone, and never keeps it", async () => {
+    await page();
+    const before = renders;
+    const signedIn = await page("__session=abc; user=alice");
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.body).toContain("<p>alice</p>");
+    expect(renders).toBe(before + 1);
+    const visitor = await page();
+    expect(visitor.cache).toBe("hit");
+    expect(visitor.body).toContain("<p>visitor</p>");
+  });
+});

@@ -1,0 +1,202 @@
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type CachedPage, PageStore, isShareable, pageBody, pageCacheKey, remixHandler } from "../../server/page-cache";
+
+const MARKET = "/marketplace/market";
+const page = (body: string, nonce = "n".repeat(32)): CachedPage => ({ headers: [], body, nonce, bytes: Buffer.byteLength(body) });
+
+describe("PageStore", () => {
+  it("keeps pages of the generation last read, and forgets them all when it moves", () => {
+    const store = new PageStore({ maxEntries: 10, maxBytes: 1000 });
+    expect(store.get("a", 1)).toBeUndefined();
+    store.set("a", 1, page("A"));
+    expect(store.get("a", 1)?.body).toBe("A");
+    expect(store.get("a", 2)).toBeUndefined();
+    expect(store.size.entries).toBe(0);
+    // A page rendered after reading generation 1 is not kept once generation 2 has been read.
+    store.set("a", 1, page("A"));
+    expect(store.get("a", 2)).toBeUndefined();
+  });
+
+  it("is bounded in entries and bytes, least recently used first", () => {
+    const store = new PageStore({ maxEntries: 2, maxBytes: 10 });
+    store.get("x", 1);
+    store.set("a", 1, page("aaaa"));
+    store.set("b", 1, page("bbbb"));
+    store.get("a", 1);
+    store.set("c", 1, page("cccc"));
+    expect([store.get("a", 1)?.body, store.get("b", 1)?.body, store.get("c", 1)?.body]).toEqual(["aaaa", undefined, "cccc"]);
+    store.set("d", 1, page("dddddddd"));
+    expect(store.size).toMatchObject({ entries: 1, bytes: 8 });
+    store.set("e", 1, page("e".repeat(11)));
+    expect(store.get("e", 1)).toBeUndefined();
+  });
+});
+
+describe("pageCacheKey", () => {
+  const paths = new Set([MARKET]);
+  const key = (url: string, init?: RequestInit) => pageCacheKey(new Request(`https://sparkera.example${url}`, init), paths);
+
+  it("is the full URL (and Save-Data) of a visitor's GET of a cached path", () => {
+    expect(key(`${MARKET}?nftType=1`)).toBe(`https://sparkera.example${MARKET}?nftType=1\nsave-data=`);
+    expect(key(MARKET, { headers: { "Save-Data": " On" } })).toBe(`https://sparkera.example${MARKET}\nsave-data=on`);
+    expect(pageCacheKey(new Request(`https://other.example${MARKET}`), paths)).toContain("https://other.example/");
+  });
+
+  it("is null with any cookie or authorization, for other methods and other paths", () => {
+    expect(key(MARKET, { headers: { Cookie: "__session=x" } })).toBeNull();
+    expect(key(MARKET, { headers: { Cookie: "lite=on" } })).toBeNull();
+    expect(key(MARKET, { headers: { Authorization: "Bearer x" } })).toBeNull();
+    expect(key(MARKET, { method: "POST" })).toBeNull();
+    expect(key(MARKET, { method: "HEAD" })).toBeNull();
+    expect(key(`${MARKET}.data`)).toBeNull();
+    expect(key("/marketplace/detail")).toBeNull();
+  });
+});
+
+describe("isShareable", () => {
+  const html = { "Content-Type": "text/html; charset=utf-8" };
+  it.each([
+    [200, html, true],
+    [200, { ...html, Vary: "Accept-Encoding, Save-Data" }, true],
+    [200, { ...html, "Cache-Control": "public, max-age=0" }, true],
+    [200, { ...html, "Set-Cookie": "a=b" }, false],
+    [200, { ...html, "Cache-Control": "private" }, false],
+    [200, { ...html, "Cache-Control": "no-store" }, false],
+    [200, { ...html, Vary: "User-Agent" }, false],
+    [200, { "Content-Type": "application/json" }, false],
+    [302, html, false],
+    [500, html, false],
+  ])("%s %j → %s", (status, headers, expected) => {
+    expect(isShareable(new Response("x", { status, headers }))).toBe(expected);
+  });
+});
+
+it("pageBody puts the response's nonce in place of the rendered one", () => {
+  const rendered = "a".repeat(32);
+  const fresh = "b".repeat(32);
+  expect(pageBody(page(`<script nonce="${rendered}"></script><script nonce="${rendered}">`, rendered), fresh)).toBe(
+    `<script nonce="${fresh}"></script><script nonce="${fresh}">`,
+  );
+});
+
+describe("remixHandler with a page cache", () => {
+  let baseUrl: string;
+  let server: Server;
+  let generation = 1;
+  let price = "1 FIRE";
+  let renders = 0;
+  let setCookie = false;
+  let failNext = false;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
+      next();
+    });
+    app.all(
+      "*",
+      remixHandler({
+        // Stands in for Remix: a page that greets the user its cookie names, with a nonce in a script.
+        handleRequest: async (request, { cspNonce }) => {
+          renders++;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (failNext) {
+            failNext = false;
+            return new Response("down", { status: 503, headers: { "Content-Type": "text/html" } });
+          }
+          const user = /user=(\w+)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? "visitor";
+          const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+          if (setCookie) headers.set("Set-Cookie", "flash=; Max-Age=0");
+          return new Response(`<p>${user}: ${price}</p><script nonce="${cspNonce}"></script>`, { headers });
+        },
+        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+        nonce: (res) => res.locals.cspNonce as string,
+        cache: { paths: [MARKET], generation: async () => generation, report: true },
+      }),
+    );
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    generation++;
+    setCookie = false;
+  });
+
+  async function get(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(baseUrl + path, { headers });
+    const body = await response.text();
+    const nonce = /nonce="(\w+)"/.exec(body)?.[1];
+    return {
+      status: response.status,
+      cache: response.headers.get("x-page-cache"),
+      body,
+      nonce,
+      csp: response.headers.get("content-security-policy"),
+    };
+  }
+
+  it("renders a visitor's page once, then serves copies with a nonce of their own", async () => {
+    const before = renders;
+    const first = await get(`${MARKET}?nftType=1`);
+    const second = await get(`${MARKET}?nftType=1`);
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    expect(second.body.replace(second.nonce!, "")).toBe(first.body.replace(first.nonce!, ""));
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(renders - before).toBe(1);
+  });
+
+  it("renders afresh once the generation moves (a listing changed)", async () => {
+    expect((await get(MARKET)).body).toContain("visitor: 1 FIRE");
+    expect((await get(MARKET)).cache).toBe("hit");
+    price = "2 FIRE";
+    generation++;
+    const fresh = await get(MARKET);
+    expect(fresh.cache).toBe("miss");
+    expect(fresh.body).toContain("visitor: 2 FIRE");
+  });
+
+  it("never serves a signed-in user from it, nor keeps their page", async () => {
+    await get(MARKET);
+    const before = renders;
+    const signedIn = await get(MARKET, { Cookie: "__session=abc; user=alice" });
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.body).toContain("alice:");
+    expect(renders - before).toBe(1);
+    const visitor = await get(MARKET);
+    expect(visitor.cache).toBe("hit");
+    expect(visitor.body).not.toContain("alice");
+  });
+
+  it("keeps no page that sets a cookie, and no failure", async () => {
+    setCookie = true;
+    expect((await get(MARKET)).cache).toBeNull();
+    expect((await get(MARKET)).cache).toBeNull();
+    setCookie = false;
+    failNext = true;
+    expect((await get(MARKET)).status).toBe(503);
+    expect((await get(MARKET)).cache).toBe("miss");
+  });
+
+  it("renders a page once for the visitors who ask for it at the same time", async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(`${MARKET}?together=1`)));
+    expect(renders - before).toBe(1);
+    expect(answers.map((a) => a.cache).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(5);
+  });
+
+  it("leaves other paths alone", async () => {
+    const before = renders;
+    expect((await get("/marketplace/detail")).cache).toBeNull();
+    expect((await get("/marketplace/detail")).cache).toBeNull();
+    expect(renders - before).toBe(2);
+  });
+});
