@@ -10,6 +10,7 @@ const BENCHES = [
   "tests/bench/ledger-sync.ts",
   "tests/bench/crash-recovery.ts",
   "tests/bench/bridge.ts",
+  "tests/bench/lighthouse.ts",
 ];
 let failed = false;
 for (const bench of BENCHES) {

@@ -1,0 +1,170 @@
+/**
+ * Lighthouse (issue 17): nine pages of the production server on a fresh demo database, each measured `--runs` times
+ * (3) with Lighthouse's default mobile preset (an emulated mid-range phone, simulated slow 4G and 4× CPU slowdown);
+ * prints the median of the runs of each figure: performance score, LCP, TBT and CLS. The target is ≥ 98 on every page
+ * on a quiet machine: a busy one lowers the scores (the machine's load is printed with them); exit code 1 below it.
+ *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--port 3395] [--chain-port 8695] [--debug-port 9335] [--chromium /usr/bin/chromium]
+ * Chromium is Debian's, started here with a DevTools port that Lighthouse's Node API drives (nothing is downloaded).
+ * Needs a production build (REMIX_BUILD_DIR or build/); one is made when missing.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import lighthouse from "lighthouse";
+import { ensureBuild, runDir, startServer, type BenchServer } from "./server";
+
+const TARGET_SCORE = 98;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    port: { type: "string", default: "3395" },
+    "chain-port": { type: "string", default: "8695" },
+    "debug-port": { type: "string", default: "9335" },
+    chromium: { type: "string", default: "/usr/bin/chromium" },
+  },
+});
+const runs = Number(values.runs);
+const debugPort = Number(values["debug-port"]);
+
+/** The pages of the issue; the detail page's item is the market's first listing. */
+function pages(item: { nftType: number; tokenId: string }): string[] {
+  return [
+    "/home",
+    "/game",
+    "/marketplace",
+    "/marketplace/market",
+    `/marketplace/detail?nftType=${item.nftType}&tokenId=${item.tokenId}`,
+    "/marketplace/statistics",
+    "/loyalty",
+    "/lootbox/4",
+    "/spaceship/calculator",
+  ];
+}
+
+/** Debian's Chromium, headless, with a DevTools port for Lighthouse and a profile of its own. */
+async function startChromium(): Promise<{ stop(): void }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+  const chromium = spawn(
+    values.chromium,
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  const stop = () => {
+    if (chromium.pid && chromium.exitCode === null) process.kill(-chromium.pid, "SIGTERM");
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (chromium.exitCode !== null) throw new Error(`chromium exited with ${chromium.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${debugPort}/json/version`)).ok) return { stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stop();
+  throw new Error("chromium did not open its DevTools port");
+}
+
+interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is run again, twice at most. */
+async function measure(url: string, attempt = 1): Promise<Figures> {
+  const result = await lighthouse(url, { port: debugPort, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const lhr = result?.lhr;
+  const error = lhr ? lhr.runtimeError : { code: "NO_RESULT", message: "no Lighthouse result" };
+  if (error) {
+    if (attempt < 3) {
+      console.log(`  ${url}: ${error.code}, running again`);
+      return measure(url, attempt + 1);
+    }
+    throw new Error(`${url}: ${error.code} ${error.message}`);
+  }
+  if (!lhr) throw new Error(`${url}: no Lighthouse result`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  ensureBuild();
+  const servers: BenchServer[] = [];
+  let chromium: { stop(): void } | undefined;
+  try {
+    const app = await startServer({
+      port: Number(values.port),
+      chainPort: Number(values["chain-port"]),
+      database: path.join(runDir(`bench-lighthouse-${values.port}`), "spark.db"),
+    });
+    servers.push(app);
+    const market = (await (await fetch(`${app.base}/api/v1/marketplace/tradingMarket?pageSize=1`)).json()) as {
+      data: { records: { nftType: number; tokenId: string }[] };
+    };
+    const item = market.data.records[0];
+    if (!item) throw new Error("the demo market has no listing");
+    chromium = await startChromium();
+
+    const load = os.loadavg()[0];
+    console.log(`Lighthouse ${runs}× per page, mobile preset; load average ${load.toFixed(2)} on ${os.cpus().length} CPUs`);
+    const rows: { page: string; figures: Figures }[] = [];
+    for (const page of pages(item)) {
+      const measured: Figures[] = [];
+      for (let run = 0; run < runs; run++) measured.push(await measure(`${app.base}${page}`));
+      const figures = {
+        score: median(measured.map((f) => f.score)),
+        lcp: median(measured.map((f) => f.lcp)),
+        tbt: median(measured.map((f) => f.tbt)),
+        cls: median(measured.map((f) => f.cls)),
+      };
+      rows.push({ page, figures });
+      console.log(`  ${page}: ${measured.map((f) => f.score).join(", ")}`);
+    }
+
+    const width = Math.max(...rows.map((row) => row.page.length));
+    console.log(`\nmedian of ${runs} (load average now ${os.loadavg()[0].toFixed(2)}):`);
+    console.log(`  ${"page".padEnd(width)}  perf    LCP ms   TBT ms    CLS`);
+    for (const { page, figures } of rows) {
+      console.log(
+        `  ${page.padEnd(width)}  ${String(figures.score).padStart(4)}  ${figures.lcp.toFixed(0).padStart(8)}  ${figures.tbt.toFixed(0).padStart(7)}  ${figures.cls.toFixed(3).padStart(5)}` +
+          (figures.score >= TARGET_SCORE ? "" : "  below target"),
+      );
+    }
+    const below = rows.filter((row) => row.figures.score < TARGET_SCORE).length;
+    console.log(`  target ≥ ${TARGET_SCORE} on every page (quiet machine): ${below ? `${below} BELOW TARGET` : "ok"}`);
+    process.exitCode = below ? 1 : 0;
+  } finally {
+    chromium?.stop();
+    for (const server of servers) server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
