@@ -15,6 +15,8 @@ export default {
   serverPlatform: "node",
   serverBuildPath: `${out}index.js`,
   assetsBuildDirectory: `${out}assets`,
+  // Not tests/bench/floor/.cache, which git would see.
+  cacheDirectory: `${out}.cache`,
   publicPath: "/build/",
   tailwind: false,
   postcss: false,
