@@ -15,7 +15,7 @@
  * non-conflicting types (1 Halloween, 2-3 EGSE, 8 Legendary) are kept as display names only, for boxes that
  * may appear in listings; 4 stays Standard (A) rather than EGSE (B), and 18 stays V3-Galaxy.
  *
- * The rank label of a box type (product §3) is `rankLabel` in ./nft.
+ * The rank label of a box type (product §3) is `rankLabel` below.
  *
  * Price index: `money` is the product spec's (box type, price index) pair; the index points into `currencies`, and the
  * currency it names is the headline price on the box card. `currencies` lists every currency the box is
@@ -181,4 +181,12 @@ export function headlinePrice(entry: LootBoxEntry): { currency: PaymentCurrency;
 
 export function isPayableWith(typeBox: number, currency: PaymentCurrency): boolean {
   return findBox(typeBox)?.currencies.includes(currency) ?? false;
+}
+
+export type RankLabel = "Common" | "Uncommon" | "Legendary";
+/** product §3 rank label of a loot box type: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
+export function rankLabel(boxType: number): RankLabel {
+  if (boxType === 18) return "Uncommon";
+  if (boxType === 8 || boxType === 19 || boxType === 7 || boxType === 17) return "Legendary";
+  return "Common";
 }

@@ -158,14 +158,6 @@ export const LEVEL_MAX = 10;
 /** Levels 1 to 10, each with its own colour in the UI. */
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-export type RankLabel = "Common" | "Uncommon" | "Legendary";
-/** product §3 rank label of a loot box type: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
-export function rankLabel(boxType: number): RankLabel {
-  if (boxType === 18) return "Uncommon";
-  if (boxType === 8 || boxType === 19 || boxType === 7 || boxType === 17) return "Legendary";
-  return "Common";
-}
-
 /** The seven spaceship stats; Total is their sum and is not stored on its own in metadata. */
 export const SPACESHIP_STATS = ["endurance", "agility", "pisonic", "strength", "crit", "spirit", "armor"] as const;
 export type SpaceshipStat = (typeof SPACESHIP_STATS)[number];

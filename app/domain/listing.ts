@@ -5,6 +5,7 @@
 import { getAddress, isAddress } from "viem";
 import type { ItemCodes } from "~core/api/market";
 import { STAT_LABELS } from "./spaceship-labels";
+import { rankLabel } from "~core/boxes";
 import {
   ITEM_ATTRIBUTE_KEYS,
   ITEM_ATTRIBUTES,
@@ -12,7 +13,6 @@ import {
   SPACESHIP_STATS,
   attributeName,
   gradeAttribute,
-  rankLabel,
   spaceshipTotal,
   type SpaceshipStats,
 } from "~core/nft";

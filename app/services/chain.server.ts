@@ -17,8 +17,7 @@ import {
 } from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { readDeployment, type Deployment } from "../../contracts/deployment";
-import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
-import { rankLabel } from "~core/nft";
+import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~core/boxes";
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice } from "~core/money";
 import { getAuth } from "./apis.server";

@@ -2,6 +2,7 @@
  * What an item looks like from its attribute columns: display name, image, NFT metadata traits and token URI.
  * The columns are the source of truth; the metadata JSON is derived from them, so the two never disagree.
  */
+import { rankLabel } from "~core/boxes";
 import {
   GRADE_ATTRIBUTES,
   ITEM_ATTRIBUTES,
@@ -10,7 +11,6 @@ import {
   NFT_TYPES,
   attributeName,
   equipmentSlot,
-  rankLabel,
   type EQUIPMENT_CODES,
   type NftTypeCode,
 } from "~core/nft";

@@ -1,7 +1,8 @@
 /** Pure pieces under the market: product §3 rules, the sortable wei encoding, the generator's determinism. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BOX_TYPES, EQUIPMENT_CODES, NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, equipmentSlot, rankLabel, spaceshipTotal } from "~core/nft";
+import { BOX_TYPES, EQUIPMENT_CODES, NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, equipmentSlot, spaceshipTotal } from "~core/nft";
+import { rankLabel } from "~core/boxes";
 import { gradeOf, imageFor, tokenUriFor, traitsOf } from "../../backend/market/catalog";
 import { drawAttributes, drawPrice, prng } from "../../backend/market/generate";
 import type { ItemRow } from "../../backend/market/items";

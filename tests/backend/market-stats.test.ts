@@ -1,7 +1,8 @@
 /** Statistics, token detail and metadata, invites and rebates. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingRecord, Page, TradeRecord } from "~core/api/market";
-import { rankLabel } from "~core/nft";
+
+import { rankLabel } from "~core/boxes";
 import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
 
 let m: Market;

@@ -12,7 +12,8 @@ import {
   spaceshipStats,
 } from "~/domain/listing";
 import { formatPrice, formatWei, parseTokenAmount } from "~core/money";
-import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES, rankLabel } from "~core/nft";
+import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES } from "~core/nft";
+import { rankLabel } from "~core/boxes";
 import { NO_CODES } from "./listing-fixture";
 
 describe("product §3 derivations", () => {

@@ -2,8 +2,7 @@
  * Server-rendered loot box views: one box type's prices, rank and limits read from the chain, and a wallet's
  * boxes (the whole catalogue is box-catalogue.tsx). Plain HTML, complete without JavaScript.
  */
-import { boxTitle, type LootBoxEntry, type PaymentCurrency } from "~core/boxes";
-import { rankLabel } from "~core/nft";
+import { boxTitle, type LootBoxEntry, type PaymentCurrency, rankLabel } from "~core/boxes";
 import type { BoxSaleState, OwnedBox, WalletBoxState } from "~/services/chain.server";
 import { purchaseBlockedNote, purchaseLimits } from "~/domain/lootbox-rules";
 
