@@ -69,6 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </noscript>
           )
         ) : null}
+        {/* Lets CSS keep room for islands that will replace their no-JavaScript fallback (no layout shift). */}
+        {!lite && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'document.documentElement.classList.add("js")' }} />}
         <Meta />
         <Links />
       </head>

@@ -68,31 +68,33 @@ export default function LootboxRoute() {
         ) : webPath ? (
           <p className="muted">Buying and opening are unavailable while the chain is not answering.</p>
         ) : (
-          <ClientOnly fallback={<p className="muted">{NEEDS_WALLET_TEXT}</p>}>
-            {() =>
-              sale ? (
-                <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
-                  <LootboxPanel
-                    chain={chain}
-                    typeBox={typeBox}
-                    title={entry.title}
-                    prices={sale.prices}
-                    maxQuantity={limits?.maxQuantity ?? 0}
-                    limitNote={limits && purchaseBlockedNote(limits)}
-                    boxIds={wallet?.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id) ?? []}
-                    account={{
-                      loggedIn: Boolean(user),
-                      bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null,
-                    }}
-                    here={location.pathname}
-                    onConfirmed={revalidator.revalidate}
-                  />
-                </Suspense>
-              ) : (
-                <p className="muted">Buying is unavailable while the chain is not answering.</p>
-              )
-            }
-          </ClientOnly>
+          <div className="island-room-wallet">
+            <ClientOnly fallback={<p className="muted">{NEEDS_WALLET_TEXT}</p>}>
+              {() =>
+                sale ? (
+                  <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
+                    <LootboxPanel
+                      chain={chain}
+                      typeBox={typeBox}
+                      title={entry.title}
+                      prices={sale.prices}
+                      maxQuantity={limits?.maxQuantity ?? 0}
+                      limitNote={limits && purchaseBlockedNote(limits)}
+                      boxIds={wallet?.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id) ?? []}
+                      account={{
+                        loggedIn: Boolean(user),
+                        bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null,
+                      }}
+                      here={location.pathname}
+                      onConfirmed={revalidator.revalidate}
+                    />
+                  </Suspense>
+                ) : (
+                  <p className="muted">Buying is unavailable while the chain is not answering.</p>
+                )
+              }
+            </ClientOnly>
+          </div>
         )}
       </Section>
       <Section title="Your boxes" id="your-boxes">
