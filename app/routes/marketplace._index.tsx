@@ -4,16 +4,16 @@ import { MarketProblem } from "~/components/market/filter-notices";
 import { TradeTable } from "~/components/market/trade-table";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
-import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/domain/filters/shared";
-import { typeHref } from "~/domain/filters/market";
 import type { TradeRowModel } from "~/domain/market-views";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { tradeView } from "~/services/market-views.server";
+import { landingLinks } from "./marketplace._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
 
 export async function loader() {
   const api = publicApis().market;
+  const links = landingLinks();
   try {
     const [top, activity] = await Promise.all([
       // Prices only compare within one currency: the top list is of FIRE sales, the game's own token.
@@ -21,6 +21,7 @@ export async function loader() {
       api.activity({ pageNumber: 1, pageSize: 8 }),
     ]);
     return json({
+      links,
       problem: null,
       top: top.records.map((trade, i) => tradeView(trade, i, "/marketplace")),
       activity: activity.records.map((trade, i) => tradeView(trade, i, "/marketplace")),
@@ -28,20 +29,20 @@ export async function loader() {
   } catch (error) {
     const problem = backendProblem(error);
     const none: TradeRowModel[] = [];
-    return json({ problem: problem.message, top: none, activity: none }, { status: problem.status });
+    return json({ links, problem: problem.message, top: none, activity: none }, { status: problem.status });
   }
 }
 
 export default function MarketplaceLanding() {
-  const { problem, top, activity } = useLoaderData<typeof loader>();
+  const { links, problem, top, activity } = useLoaderData<typeof loader>();
   return (
     <MarketPage title="Marketplace" intro="Buy and sell the game’s heroes, spaceships, equipment, materials, pet eggs and loot boxes.">
       <Section title="Browse by type" id="types">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {NFT_TYPE_CODES.map((code) => (
-            <li key={code}>
-              <Link to={typeHref(code)} className="btn-secondary w-full">
-                {NFT_TYPE_LABELS[code]}
+          {links.types.map((type) => (
+            <li key={type.code}>
+              <Link to={type.href} className="btn-secondary w-full">
+                {type.label}
               </Link>
             </li>
           ))}
@@ -61,7 +62,7 @@ export default function MarketplaceLanding() {
         <p className="muted mb-3 text-sm">The latest sales on the marketplace.</p>
         <TradeTable trades={activity} caption="Latest sales" empty="No sales yet." />
         <p className="mt-3 text-sm">
-          <Link to={STATISTICS_PATH}>All statistics</Link>
+          <Link to={links.statistics}>All statistics</Link>
         </p>
       </Section>
     </MarketPage>

@@ -16,7 +16,6 @@ const CEILINGS: Record<string, number> = {
   "/login": 123 * KB,
   "/login?act=connect": 123 * KB,
   "/forgot-password": 122.5 * KB,
-  "/marketplace": 102 * KB,
   "/marketplace/market": 105 * KB,
   "/marketplace/market?nftType=4": 105 * KB,
   "/marketplace/statistics": 103.5 * KB,
