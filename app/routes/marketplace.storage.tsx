@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CancelAllForm } from "~/components/market/cancel-all-form";
 import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
@@ -10,99 +10,18 @@ import { PillNav, type PillNavLook } from "~/components/pill-nav";
 import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/domain/filters/shared";
-import {
-  STORAGE_TABS,
-  parseStorageFilter,
-  serializeStorageFilter,
-  storageHref,
-  toStorageQuery,
-  type StorageFilter,
-  type StorageTab,
-} from "~/domain/filters/storage";
-import { checksummed } from "~/domain/listing";
-import type { CancelAllOffer, ItemCardModel, PageInfo } from "~/domain/market-views";
-import { loginHref } from "~/domain/safe-redirect";
-import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
-import { cancelAllOffer, cardView } from "~/services/market-views.server";
-import { readCancelAll } from "~/services/orders.server";
-import { makeToast, redirectWithToast } from "~/services/session.server";
-import { storageMove } from "~/services/bridge.server";
-import { BIND_ADDR_TYPE } from "~core/api/sso";
-import { canonicalView } from "./marketplace.shared.server";
+import { STORAGE_TABS, parseStorageFilter, storageHref, type StorageFilter, type StorageTab } from "~/domain/filters/storage";
+import { storagePage, storagePost } from "./marketplace.storage.server";
 
-const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
 const EMPTY: Record<StorageTab, string> = {
   items: "Your wallet holds no items of this kind yet.",
   selling: "You are not selling anything of this kind.",
   favorites: "You have no favorites of this kind yet. Open an item and add it to your favorites.",
 };
 
-type StorageView = { search: string; notices: string[] } & (
-  | { state: "visitor"; loginHref: string }
-  | { state: "no-wallet" }
-  | {
-      state: "wallet";
-      wallet: string;
-      items: ItemCardModel[];
-      info: PageInfo | null;
-      problem: string | null;
-      cancelAll: CancelAllOffer | null;
-    }
-);
+export const loader = storagePage;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { filter, notices: parseNotices } = parseStorageFilter(new URL(request.url).searchParams);
-  const search = serializeStorageFilter(filter);
-  const { notices, headers } = await canonicalView(request, { path: STORAGE_PATH, canonical: search, parseNotices });
-  const here = storageHref(filter);
-  const view = (data: StorageView, status = 200) => json(data, { status, headers });
-  const { user, wallet, orders } = await apis(request);
-  if (!user) return view({ search, notices, state: "visitor", loginHref: loginHref(here) });
-  if (!wallet) return view({ search, notices, state: "no-wallet" });
-  const shown = { search, notices, state: "wallet" as const, wallet };
-  try {
-    const page = await publicApis().market[ENDPOINT[filter.tab]](toStorageQuery(filter, wallet));
-    return view({
-      ...shown,
-      items: page.records.map((record) => {
-        const card = cardView(record, here);
-        return filter.tab === "items"
-          ? { ...card, move: storageMove(record, card.href, here, user.BindAddrType === BIND_ADDR_TYPE.managed) }
-          : card;
-      }),
-      info: { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped },
-      problem: null,
-      cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,
-    });
-  } catch (error) {
-    const problem = backendProblem(error);
-    return view({ ...shown, items: [], info: null, problem: problem.message, cancelAll: null }, problem.status);
-  }
-}
-
-/**
- * "Cancel all listings": one signed counter bump ends every listing of the wallet. A managed wallet posts
- * nothing to sign (the backend signs with the current counter); a browser wallet posts the counter it signed.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, orders } = await signedInApis(request);
-  const back = new URL(request.url).pathname + new URL(request.url).search;
-  const form = readCancelAll(await request.formData());
-  if (!form) return json({ failed: "Unknown action." }, { status: 400 });
-  if (!user.WalletAddress) return json({ failed: BIND_WALLET_MESSAGE }, { status: 400 });
-  const { counter, proof } = form;
-  const address = checksummed(user.WalletAddress);
-  try {
-    const result = proof
-      ? await orders.cancelAll(address, counter ?? "", proof)
-      : await orders.cancelAll(address, counter ?? (await orders.orderContext(address)).counter);
-    const message = result.cancelled === 1 ? "Cancelled 1 listing." : `Cancelled ${result.cancelled} listings.`;
-    return redirectWithToast(request, back, makeToast("success", message));
-  } catch (error) {
-    const problem = backendProblem(error);
-    return json({ failed: problem.message }, { status: problem.status });
-  }
-}
+export const action = storagePost;
 
 export const meta: MetaFunction = () => [{ title: "Storage | Spark Era" }];
 

@@ -19,8 +19,8 @@ const CEILINGS: Record<string, number> = {
   "/marketplace/market": 105 * KB,
   "/marketplace/market?nftType=4": 105 * KB,
   "/marketplace/statistics": 103.5 * KB,
-  "/marketplace/storage": 103.5 * KB,
-  "/marketplace/storage?tab=selling": 103.5 * KB,
+  "/marketplace/storage": 102.5 * KB,
+  "/marketplace/storage?tab=selling": 102.5 * KB,
   "/marketplace/detail": 103 * KB,
   "/marketplace/detail?nftType=0&tokenId=1000000001": 103 * KB,
 };
