@@ -17,7 +17,10 @@ export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel,
   );
 }
 
-export function ItemCard({ item }: { item: ItemCardModel }) {
+/** The cards a phone or a desktop row shows first load at once: one of them is the page's largest picture. */
+const EAGER_CARDS = 4;
+
+export function ItemCard({ item, eager = false }: { item: ItemCardModel; eager?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
       <img
@@ -25,7 +28,7 @@ export function ItemCard({ item }: { item: ItemCardModel }) {
         alt=""
         width={320}
         height={320}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         className="aspect-square w-full bg-space-900 object-contain p-4"
       />
       <div className="flex flex-1 flex-col gap-2 p-3">
@@ -75,9 +78,9 @@ export function ItemCard({ item }: { item: ItemCardModel }) {
 export function ItemGrid({ items, label }: { items: ItemCardModel[]; label: string }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.key}>
-          <ItemCard item={item} />
+          <ItemCard item={item} eager={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>
