@@ -1,22 +1,9 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { ErrorList } from "./actions/form-parts";
 
-export type ListOfErrors = (string | null | undefined)[] | null | undefined;
-
-/** The one way errors are shown: next to their field (or the form), announced to screen readers. */
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const shown = errors?.filter(Boolean);
-  if (!shown?.length) return null;
-  return (
-    <ul id={id} className="mt-1 flex flex-col gap-1" aria-live="polite">
-      {shown.map((error) => (
-        <li key={error} className="text-sm text-red-300">
-          {error}
-        </li>
-      ))}
-    </ul>
-  );
-}
+// One ErrorList for every form: markup only, so pages without Conform forms can use it without loading Conform.
+export { ErrorList };
 
 type InputType = "text" | "email" | "password" | "number" | "hidden" | "search" | "tel" | "url";
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
-import { ErrorList } from "~/components/forms";
+import { ErrorList } from "~/components/actions/form-parts";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { formatPrice } from "~core/money";

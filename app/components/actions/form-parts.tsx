@@ -15,12 +15,15 @@ export function errorsFor(intent: string, answer: FormErrors | null | undefined,
   return answer?.intent === intent ? answer.errors[field] : undefined;
 }
 
-/** A field's errors, announced; the same look as components/forms.tsx ErrorList. */
-export function ErrorList({ id, errors }: { id?: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
+export type ListOfErrors = readonly (string | null | undefined)[] | null | undefined;
+
+/** The one way errors are shown: next to their field (or the form), announced to screen readers. */
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const shown = errors?.filter((error): error is string => Boolean(error));
+  if (!shown?.length) return null;
   return (
     <ul id={id} className="mt-1 flex flex-col gap-1" aria-live="polite">
-      {errors.map((error) => (
+      {shown.map((error) => (
         <li key={error} className="text-sm text-red-300">
           {error}
         </li>

@@ -12,7 +12,6 @@ const KB = 1024;
 const BUDGET = 100 * KB;
 /** Today's weight of the pages still over budget, in bytes (issue 17 brings them down). */
 const CEILINGS: Record<string, number> = {
-  "/invite": 106.5 * KB,
   "/login": 123 * KB,
   "/login?act=connect": 123 * KB,
   "/forgot-password": 122.5 * KB,
