@@ -6,13 +6,13 @@
  * chainErrorMessage.
  */
 import { decodeAbiParameters, isAddressEqual, parseEventLogs, type Address, type Hash, type Hex } from "viem";
-import { readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { readContract, simulateContract, writeContract } from "viem/actions";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { CLAIM_PARAMS } from "~core/claim";
 import { formatPrice } from "~core/money";
-import type { StepState } from "./bridge-parts";
 import { ShownError } from "./lootbox-chain";
 import type { LootboxClients } from "./lootbox-transactions";
+import { approveExactly, confirmed, type StepReport } from "./transaction-steps";
 
 export interface BridgeContracts {
   fire: Address;
@@ -30,18 +30,10 @@ export interface ClaimWire {
 }
 
 export type BridgeStep = "approve" | "claim" | "swap";
-export type BridgeReport = (step: BridgeStep, state: StepState) => void;
+export type BridgeReport = StepReport<BridgeStep>;
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const GAME_TAG = 1n;
-
-async function confirmed(clients: LootboxClients, step: BridgeStep, hash: Hash, report: BridgeReport) {
-  report(step, "pending");
-  const receipt = await waitForTransactionReceipt(clients.publicClient, { hash, timeout: 0 });
-  if (receipt.status !== "success") throw new ShownError("The transaction failed on the chain.");
-  report(step, "confirmed");
-  return receipt;
-}
 
 /** Submits a claim from the wallet's account; the simulation brings back the contract's refusal before the wallet asks. */
 export async function submitClaim(
@@ -81,30 +73,16 @@ export async function swapTokenIntoGame(
 ): Promise<bigint> {
   const owner = clients.walletClient.account;
   const token = currency === "FIRE" ? contracts.fire : contracts.quark;
-  const [balance, allowance] = await Promise.all([
-    readContract(clients.publicClient, { address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [owner.address] }),
-    readContract(clients.publicClient, {
-      address: token,
-      abi: gameTokenAbi,
-      functionName: "allowance",
-      args: [owner.address, contracts.assetManager],
-    }),
-  ]);
+  const balance = await readContract(clients.publicClient, {
+    address: token,
+    abi: gameTokenAbi,
+    functionName: "balanceOf",
+    args: [owner.address],
+  });
   if (balance < amount) {
     throw new ShownError(`Your wallet holds ${formatPrice(balance, currency)}: it cannot move ${formatPrice(amount, currency)}.`);
   }
-  if (allowance < amount) {
-    report("approve", "wallet");
-    const hash = await writeContract(clients.walletClient, {
-      address: token,
-      abi: gameTokenAbi,
-      functionName: "approve",
-      args: [contracts.assetManager, amount],
-      account: owner,
-      chain: clients.walletClient.chain,
-    });
-    await confirmed(clients, "approve", hash, report);
-  }
+  await approveExactly(clients, { token, spender: contracts.assetManager, amount }, "approve", report);
   report("swap", "wallet");
   const { request } = await simulateContract(clients.publicClient, {
     account: owner,

@@ -5,7 +5,7 @@
  * contract errors pass through for chainErrorMessage.
  */
 import { type Address, type Hash, isAddressEqual } from "viem";
-import { readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { readContract, simulateContract, writeContract } from "viem/actions";
 import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, starshipManagerAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
 import {
@@ -24,11 +24,11 @@ import {
 } from "~core/spaceship";
 import { ShownError } from "./lootbox-chain";
 import type { LootboxClients } from "./lootbox-transactions";
-import type { StepState } from "./bridge-parts";
 import type { ShipIslandChain } from "./spaceship-props";
+import { approveExactly, confirmed, type StepReport } from "./transaction-steps";
 
 export type ShipStep = "approve" | "ship";
-export type ShipReport = (step: ShipStep, state: StepState) => void;
+export type ShipReport = StepReport<ShipStep>;
 
 /** One ship action as the island sends it. Amounts are whole units of material. */
 export type ShipCall =
@@ -40,14 +40,6 @@ export type ShipCall =
 type Contracts = ShipIslandChain["contracts"];
 const managerAbi = [...starshipManagerAbi, ...sparkErrorsAbi] as const;
 const GAME_TAG = 1n;
-
-async function confirmed(clients: LootboxClients, step: ShipStep, hash: Hash, report: ShipReport) {
-  report(step, "pending");
-  const receipt = await waitForTransactionReceipt(clients.publicClient, { hash, timeout: 0 });
-  if (receipt.status !== "success") throw new ShownError("The transaction failed on the chain.");
-  report(step, "confirmed");
-  return receipt;
-}
 
 /** The ship as the manager has it now, refused unless it is the wallet's. */
 async function ownShip(clients: LootboxClients, contracts: Contracts, tokenId: bigint): Promise<ShipState> {
@@ -69,28 +61,6 @@ const balanceOf = (clients: LootboxClients, token: Address) =>
     functionName: "balanceOf",
     args: [clients.walletClient.account.address],
   });
-
-/** An exact approval of the manager for `amount` of `token`, unless the allowance covers it already. */
-async function approveManager(clients: LootboxClients, contracts: Contracts, token: Address, amount: bigint, report: ShipReport) {
-  const owner = clients.walletClient.account;
-  const allowance = await readContract(clients.publicClient, {
-    address: token,
-    abi: gameTokenAbi,
-    functionName: "allowance",
-    args: [owner.address, contracts.starship],
-  });
-  if (allowance >= amount) return;
-  report("approve", "wallet");
-  const hash = await writeContract(clients.walletClient, {
-    address: token,
-    abi: gameTokenAbi,
-    functionName: "approve",
-    args: [contracts.starship, amount],
-    account: owner,
-    chain: clients.walletClient.chain,
-  });
-  await confirmed(clients, "approve", hash, report);
-}
 
 /** The refusal of `call` by core/spaceship.ts's rules, reading what they need; the approval it needs first, if any. */
 async function prepare(clients: LootboxClients, contracts: Contracts, call: ShipCall): Promise<{ token: Address; amount: bigint } | null> {
@@ -182,7 +152,7 @@ function managerCall(call: ShipCall) {
 /** Checks, approves when needed, then sends the manager call; resolves with its hash once mined. */
 export async function runShipAction(clients: LootboxClients, contracts: Contracts, call: ShipCall, report: ShipReport): Promise<Hash> {
   const approval = await prepare(clients, contracts, call);
-  if (approval && approval.amount > 0n) await approveManager(clients, contracts, approval.token, approval.amount, report);
+  if (approval && approval.amount > 0n) await approveExactly(clients, { ...approval, spender: contracts.starship }, "approve", report);
   report("ship", "wallet");
   const { request } = await simulateContract(clients.publicClient, {
     account: clients.walletClient.account,

@@ -1,0 +1,48 @@
+/**
+ * What the browser-wallet sequences of the bridge and the fleet share: following one transaction to its receipt while
+ * the island reports its state, and an exact ERC-20 approval when the allowance is short.
+ */
+import type { Address, Hash } from "viem";
+import { readContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { gameTokenAbi } from "../../contracts/generated/abi";
+import type { StepState } from "./bridge-parts";
+import { ShownError } from "./lootbox-chain";
+import type { LootboxClients } from "./lootbox-transactions";
+
+export type StepReport<S extends string> = (step: S, state: StepState) => void;
+
+/** Pending until mined, then confirmed; a reverted transaction is a failure in words. No timeout: a slow chain is the wallet's to show. */
+export async function confirmed<S extends string>(clients: LootboxClients, step: S, hash: Hash, report: StepReport<S>) {
+  report(step, "pending");
+  const receipt = await waitForTransactionReceipt(clients.publicClient, { hash, timeout: 0 });
+  if (receipt.status !== "success") throw new ShownError("The transaction failed on the chain.");
+  report(step, "confirmed");
+  return receipt;
+}
+
+/** Approves `spender` for exactly `amount` of `token`, reported as `step`, unless the allowance covers it already. */
+export async function approveExactly<S extends string>(
+  clients: LootboxClients,
+  { token, spender, amount }: { token: Address; spender: Address; amount: bigint },
+  step: S,
+  report: StepReport<S>,
+): Promise<void> {
+  const owner = clients.walletClient.account;
+  const allowance = await readContract(clients.publicClient, {
+    address: token,
+    abi: gameTokenAbi,
+    functionName: "allowance",
+    args: [owner.address, spender],
+  });
+  if (allowance >= amount) return;
+  report(step, "wallet");
+  const hash = await writeContract(clients.walletClient, {
+    address: token,
+    abi: gameTokenAbi,
+    functionName: "approve",
+    args: [spender, amount],
+    account: owner,
+    chain: clients.walletClient.chain,
+  });
+  await confirmed(clients, step, hash, report);
+}
