@@ -75,13 +75,12 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
   }
   const facts = shipFacts(record);
   const mine = gate.state === "fleet" ? gate.fleet.ships.find((ship) => ship.record.tokenId === typed) : undefined;
+  // The viewer's own ship was read with the fleet, at its block; any other ship is read now.
   let chainPart = null;
-  if (record.location === "chain") {
-    try {
-      chainPart = await readShip(BigInt(typed));
-    } catch {
-      chainPart = null;
-    }
+  if (mine?.state && gate.state === "fleet") {
+    chainPart = { state: mine.state, now: gate.fleet.now, at: gate.fleet.at };
+  } else if (record.location === "chain") {
+    chainPart = await readShip(BigInt(typed)).catch(() => null);
   }
   const state = chainPart?.state ?? null;
   const card = shipCard(facts, state, chainPart?.now ?? 0n);
@@ -105,7 +104,7 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
 
   let chain = null;
   if (state && chainPart) {
-    const history = await readShipHistory(state.tokenId, chainPart.blockNumber).catch(() => null);
+    const history = await readShipHistory(state.tokenId, chainPart.at).catch(() => null);
     chain = {
       power: state.power.toLocaleString("en-US"),
       rate: `${state.rate.toLocaleString("en-US")} ‰`,

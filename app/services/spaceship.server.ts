@@ -16,10 +16,10 @@ import { NFT_TYPE } from "~core/nft";
 import { type FittedEquipment, type Materials, type ShipState, shipStateOf } from "~core/spaceship";
 import { publicApis } from "./apis.server";
 import { chain } from "./chain.server";
+import { blockRanges, blockTimes, byChainOrder, EventHistories, type ReadAt } from "./event-history.server";
 
 /** Ships and equipment listed per wallet at most: ten pages of the market API's largest size. */
 const MAX_LISTED = 10 * MAX_PAGE_SIZE;
-const LOG_RANGE = 2_000n;
 const HISTORIES_KEPT = 500;
 
 export interface FleetShip {
@@ -36,7 +36,8 @@ export interface FleetEquipment {
 
 export interface Fleet {
   wallet: Address;
-  blockNumber: bigint;
+  /** The block every chain figure was read at. */
+  at: ReadAt;
   /** The block's time: missions run by the chain's clock. */
   now: bigint;
   ships: FleetShip[];
@@ -112,7 +113,7 @@ export async function readFleet(wallet: Address): Promise<Fleet> {
   for (const state of states.values()) for (const id of state.fitted) if (id !== 0n) fittedTo.set(id.toString(), state.tokenId);
   return {
     wallet,
-    blockNumber,
+    at: { blockNumber, blockHash: head.hash! },
     now: head.timestamp,
     ships: shipRecords
       .filter((record) => !onChain(record) || states.has(record.tokenId))
@@ -126,12 +127,12 @@ export async function readFleet(wallet: Address): Promise<Fleet> {
 }
 
 /** One ship as the chain has it now (any holder's), with the block's time; null when it is no ship on chain. */
-export async function readShip(tokenId: bigint): Promise<{ state: ShipState; now: bigint; blockNumber: bigint } | null> {
+export async function readShip(tokenId: bigint): Promise<{ state: ShipState; now: bigint; at: ReadAt } | null> {
   const { client } = chain();
   const head = await client.getBlock({ blockTag: "latest" });
   const [view] = await readShipViews(client, [tokenId], head.number!);
   if (!view || view.owner === "0x0000000000000000000000000000000000000000") return null;
-  return { state: shipStateOf(view), now: head.timestamp, blockNumber: head.number! };
+  return { state: shipStateOf(view), now: head.timestamp, at: { blockNumber: head.number!, blockHash: head.hash! } };
 }
 
 export type ShipHistoryEntry = {
@@ -158,21 +159,12 @@ const SHIP_EVENTS = [
   "EquipmentRemoved",
 ] as const;
 
-interface HistoryScan {
-  toBlock: bigint;
-  toHash: Hash;
-  entries: ShipHistoryEntry[];
-}
-const histories = new Map<string, HistoryScan>();
+const histories = new EventHistories<ShipHistoryEntry>(HISTORIES_KEPT);
 
 async function scanShipEvents(client: PublicClient, shipId: bigint, fromBlock: bigint, toBlock: bigint): Promise<ShipHistoryEntry[]> {
-  const ranges: [bigint, bigint][] = [];
-  for (let start = fromBlock; start <= toBlock; start += LOG_RANGE) {
-    ranges.push([start, start + LOG_RANGE - 1n < toBlock ? start + LOG_RANGE - 1n : toBlock]);
-  }
   const { address } = manager();
   const found = await Promise.all(
-    ranges.flatMap(([from, to]) =>
+    blockRanges(fromBlock, toBlock).flatMap(([from, to]) =>
       SHIP_EVENTS.map((eventName) =>
         client.getContractEvents({
           address,
@@ -187,11 +179,8 @@ async function scanShipEvents(client: PublicClient, shipId: bigint, fromBlock: b
     ),
   );
   const logs = found.flat();
-  logs.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
-  const blocks = [...new Set(logs.map((log) => log.blockNumber))];
-  const times = new Map(
-    await Promise.all(blocks.map(async (number) => [number, (await client.getBlock({ blockNumber: number })).timestamp] as const)),
-  );
+  logs.sort(byChainOrder);
+  const times = await blockTimes(client, logs);
   return logs.map((log): ShipHistoryEntry => {
     const base = { blockNumber: log.blockNumber, txHash: log.transactionHash, time: times.get(log.blockNumber)! };
     switch (log.eventName) {
@@ -217,22 +206,10 @@ async function scanShipEvents(client: PublicClient, shipId: bigint, fromBlock: b
   });
 }
 
-/** A ship's actions on chain, oldest first, up to `blockNumber`. */
-export async function readShipHistory(shipId: bigint, blockNumber: bigint): Promise<ShipHistoryEntry[]> {
+/** A ship's actions on chain, oldest first, up to the block the page reads at. */
+export async function readShipHistory(shipId: bigint, at: ReadAt): Promise<ShipHistoryEntry[]> {
   const { client, deployment } = chain();
-  const key = shipId.toString();
-  const kept = histories.get(key);
-  const head = await client.getBlock({ blockNumber });
-  let scan: HistoryScan | null = null;
-  if (kept && kept.toBlock <= blockNumber) {
-    const stillThere = (await client.getBlock({ blockNumber: kept.toBlock }).catch(() => null))?.hash === kept.toHash;
-    if (stillThere) scan = kept;
-  }
-  const start = scan ? scan.toBlock + 1n : BigInt(deployment.deployedAtBlock);
-  const added = start <= blockNumber ? await scanShipEvents(client, shipId, start, blockNumber) : [];
-  const entries = [...(scan?.entries ?? []), ...added];
-  histories.delete(key);
-  if (histories.size >= HISTORIES_KEPT) histories.delete(histories.keys().next().value!);
-  histories.set(key, { toBlock: blockNumber, toHash: head.hash!, entries });
-  return entries;
+  return histories.read(client, shipId.toString(), at, BigInt(deployment.deployedAtBlock), (from, to) =>
+    scanShipEvents(client, shipId, from, to),
+  );
 }

@@ -14,6 +14,7 @@ import { fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { STAKE_POOLS } from "~core/pools";
 import { POOL_STATUSES, type PoolState, type UserStake } from "~core/staking";
 import { chain } from "./chain.server";
+import { blockRanges, blockTimes, byChainOrder, EventHistories } from "./event-history.server";
 
 export interface StakingSnapshot {
   blockNumber: bigint;
@@ -37,8 +38,6 @@ export type StakingHistoryEntry =
   | { kind: "deposit"; blockNumber: bigint; txHash: Hash; time: bigint; amount: bigint; stakeAfter: bigint; rewardBoxesAfter: bigint }
   | { kind: "withdrawal"; blockNumber: bigint; txHash: Hash; time: bigint; amount: bigint; rewardBoxIds: bigint[] };
 
-/** Blocks per getLogs call: what public BSC nodes accept. */
-const LOG_RANGE = 2_000n;
 /** Wallets whose reads and histories are kept (least recently used goes first). */
 const WALLETS_KEPT = 500;
 
@@ -158,22 +157,13 @@ export async function readWalletStakes(wallet: Address, at: Pick<StakingSnapshot
   return entry;
 }
 
-interface HistoryScan {
-  toBlock: bigint;
-  toHash: Hash;
-  entries: StakingHistoryEntry[];
-}
-const histories = new Map<string, HistoryScan>();
+const histories = new EventHistories<StakingHistoryEntry>(WALLETS_KEPT);
 
 async function scanHistory(client: PublicClient, poolId: number, wallet: Address, fromBlock: bigint, toBlock: bigint) {
-  const ranges: [bigint, bigint][] = [];
-  for (let start = fromBlock; start <= toBlock; start += LOG_RANGE) {
-    ranges.push([start, start + LOG_RANGE - 1n < toBlock ? start + LOG_RANGE - 1n : toBlock]);
-  }
   const { address } = staking();
   const args = { poolId: BigInt(poolId), user: wallet };
   const found = await Promise.all(
-    ranges.map(([from, to]) =>
+    blockRanges(fromBlock, toBlock).map(([from, to]) =>
       Promise.all([
         client.getContractEvents({
           address,
@@ -197,11 +187,8 @@ async function scanHistory(client: PublicClient, poolId: number, wallet: Address
     ),
   );
   const logs = found.flatMap(([deposits, withdrawals]) => [...deposits, ...withdrawals]);
-  logs.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
-  const blocks = [...new Set(logs.map((log) => log.blockNumber))];
-  const times = new Map(
-    await Promise.all(blocks.map(async (number) => [number, (await client.getBlock({ blockNumber: number })).timestamp] as const)),
-  );
+  logs.sort(byChainOrder);
+  const times = await blockTimes(client, logs);
   return logs.map((log): StakingHistoryEntry => {
     const base = { blockNumber: log.blockNumber, txHash: log.transactionHash, time: times.get(log.blockNumber)! };
     return log.eventName === "Deposited"
@@ -217,19 +204,7 @@ export async function readStakingHistory(
   at: Pick<StakingSnapshot, "blockNumber" | "blockHash">,
 ): Promise<StakingHistoryEntry[]> {
   const { client, deployment } = chain();
-  const key = `${poolId}:${wallet.toLowerCase()}`;
-  const kept = histories.get(key);
-  let scan: HistoryScan | null = null;
-  if (kept && kept.toBlock <= at.blockNumber) {
-    const stillThere =
-      kept.toHash === at.blockHash || (await client.getBlock({ blockNumber: kept.toBlock }).catch(() => null))?.hash === kept.toHash;
-    if (stillThere) scan = kept;
-  }
-  const start = scan ? scan.toBlock + 1n : BigInt(deployment.deployedAtBlock);
-  const added = start <= at.blockNumber ? await scanHistory(client, poolId, wallet, start, at.blockNumber) : [];
-  const entries = [...(scan?.entries ?? []), ...added];
-  histories.delete(key);
-  if (histories.size >= WALLETS_KEPT) histories.delete(histories.keys().next().value!);
-  histories.set(key, { toBlock: at.blockNumber, toHash: at.blockHash, entries });
-  return entries;
+  return histories.read(client, `${poolId}:${wallet.toLowerCase()}`, at, BigInt(deployment.deployedAtBlock), (from, to) =>
+    scanHistory(client, poolId, wallet, from, to),
+  );
 }
