@@ -12,6 +12,7 @@ import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime } from "~core/chain-text";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
+import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
 import { type Apis, signedInApis } from "./apis.server";
@@ -60,7 +61,6 @@ export interface BridgeActionData {
 export const BRIDGE_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
-const STALE = "This form is out of date. Reload the page and try again.";
 const CHAIN_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
 type Refused = { status: number; errors: Record<string, string[]> };
@@ -77,7 +77,8 @@ function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: big
 function itemInput(formData: FormData): TokenRef | Refused {
   const nftType = Number(formData.get("nftType"));
   const tokenId = String(formData.get("tokenId") ?? "");
-  if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId)) return refused(STALE);
+  if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId))
+    return refused(STALE_FORM_MESSAGE);
   return { nftType, tokenId };
 }
 
@@ -108,7 +109,7 @@ async function run(
   { bridge, sso, wallet }: Pick<Apis, "sso" | "bridge"> & { wallet: `0x${string}` },
 ) {
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
-  if (!/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) return refused(STALE);
+  if (!idempotencyKeyInput.safeParse(idempotencyKey).success) return refused(STALE_FORM_MESSAGE);
   if (intent === "claim-token" || intent === "swap-token") {
     const input = tokenInput(formData);
     if ("errors" in input) return input;

@@ -18,7 +18,7 @@ import {
   upgradeRefusal,
   type Materials,
 } from "~core/spaceship";
-import { STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
+import { idempotencyKey, STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { actionProblem, statusPath } from "./actions.server";
 import { signedInApis } from "./apis.server";
@@ -143,7 +143,7 @@ export async function spaceshipAction(request: Request, back: string) {
   if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType })) return answer({ "": [SHIP_MANAGED_ONLY] }, 403);
   if (!intent) return answer({ "": ["Unknown action."] });
   const key = field(form, "idempotencyKey");
-  if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) return answer({ "": [STALE_FORM_MESSAGE] });
+  if (!idempotencyKey.safeParse(key).success) return answer({ "": [STALE_FORM_MESSAGE] });
 
   let fleet: Fleet;
   try {
