@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GasNotice } from "~/components/actions/form-parts";
+import { ErrorList, GasNotice } from "~/components/actions/form-parts";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
-import { answerFor, ErrorList, FleetGateNotice, ShipAction } from "~/components/spaceship/parts";
+import { answerFor, FleetGateNotice, ShipAction } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
 import { configurationPage, configurationPost } from "./spaceship.configuration.server";
 

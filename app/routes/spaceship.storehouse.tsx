@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GasNotice } from "~/components/actions/form-parts";
+import { ErrorList, GasNotice } from "~/components/actions/form-parts";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { ShipCards } from "~/components/spaceship/ship-cards";
-import { ErrorList, FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/components/spaceship/parts";
+import { FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
 import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/domain/spaceship-labels";
 import { storehousePage, storehousePost } from "./spaceship.storehouse.server";

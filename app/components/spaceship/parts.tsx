@@ -6,9 +6,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { ErrorList, Hidden, Refused } from "../actions/form-parts";
-
-export { ErrorList };
+import { Hidden, Refused } from "../actions/form-parts";
 import { LoginPrompt } from "../page";
 import type { ShipIslandAction, ShipIslandChain } from "~/islands/spaceship-props";
 
