@@ -1,13 +1,15 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { ErrorList } from "./actions/form-parts";
+import type { FieldState } from "./use-field-rules";
 
-// One ErrorList for every form: markup only, so pages without Conform forms can use it without loading Conform.
+// One ErrorList for every form: markup only, so pages without these forms can use it alone.
 export { ErrorList };
 
 type InputType = "text" | "email" | "password" | "number" | "hidden" | "search" | "tel" | "url";
 
-/** A labelled input bound to a Conform field, with its errors and an optional hint. */
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
+/** A labelled input of a form checked by useFieldRules, with its errors and an optional hint. */
 export function Field({
   label,
   field,
@@ -17,23 +19,32 @@ export function Field({
   after,
 }: {
   label: string;
-  field: FieldMetadata<string | undefined>;
+  field: FieldState;
   type?: InputType;
   hint?: ReactNode;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   after?: ReactNode;
 }) {
   const hintId = useId();
-  const props = getInputProps(field, { type, ariaDescribedBy: hint ? hintId : undefined });
-  // Conform puts the previous value back after a failed submit; a password is never echoed.
-  const value = type === "password" ? { defaultValue: undefined } : {};
+  const invalid = Boolean(field.errors?.length);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={field.id} className="text-sm font-medium text-slate-100">
         {label}
       </label>
       <div className="flex gap-2">
-        <input {...props} {...value} {...inputProps} key={props.key} className="field-input" />
+        <input
+          id={field.id}
+          name={field.name}
+          type={type}
+          // The action puts the previous value back after a refused post; a password is never echoed.
+          defaultValue={type === "password" ? undefined : field.defaultValue}
+          {...field.constraint}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(invalid && field.errorId, hint !== undefined && hintId)}
+          {...inputProps}
+          className="field-input"
+        />
         {after}
       </div>
       {hint && (
@@ -46,22 +57,31 @@ export function Field({
   );
 }
 
-/** A labelled select bound to a Conform field, with its errors: `options` are [value, label] pairs. */
-export function SelectField<Value extends string | number | undefined>({
+/** A labelled select of a form checked by useFieldRules, with its errors: `options` are [value, label] pairs. */
+export function SelectField({
   label,
   field,
   options,
 }: {
   label: string;
-  field: FieldMetadata<Value, Record<string, unknown>, string[]>;
+  field: FieldState;
   options: readonly (readonly [value: string, label: string])[];
 }) {
+  const invalid = Boolean(field.errors?.length);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={field.id} className="text-sm font-medium text-slate-100">
         {label}
       </label>
-      <select {...getSelectProps(field)} key={field.key} className="field-input">
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={field.defaultValue}
+        required
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(invalid && field.errorId)}
+        className="field-input"
+      >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}

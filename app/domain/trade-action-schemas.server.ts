@@ -1,11 +1,51 @@
-/** The trade actions' schemas for fields nobody types (proofs, the confirmed listing): the server alone parses them. */
+/**
+ * The trade actions' schemas: the owner's forms (sell, transfer), built from the rules the forms check in the
+ * browser too (trade-rules.ts), and the fields nobody types (proofs, the confirmed listing). Every schema accepts
+ * the proof a browser wallet's island adds. A server module, so no page ships Zod or Conform's parser.
+ */
 import { z } from "zod";
-import { proofFields } from "./trade-schemas";
+import { CURRENCIES } from "~core/money";
+import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { ruledText } from "./rule-schemas";
+import { SELL_RULES, transferRules } from "./trade-rules";
 
-// The detail page's action parses the owner's forms too; through this server module, the page itself ships neither
-// Zod nor Conform's parser (only an owner's page loads them, with the forms).
 export { parseWithZod } from "@conform-to/zod";
-export { SellSchema, transferSchema } from "./trade-schemas";
+
+export const proofFields = {
+  nonce: z
+    .string()
+    .regex(/^\d{1,78}$/)
+    .optional(),
+  expiry: z
+    .string()
+    .regex(/^\d{1,13}$/)
+    .optional(),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{2,1024}$/)
+    .optional(),
+  chainId: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .optional(),
+};
+
+export const SellSchema = z.object({
+  price: ruledText(SELL_RULES.price),
+  currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "Choose a currency" }) }),
+  days: z.coerce
+    .number()
+    .refine((days) => LISTING_DURATIONS.some((d) => d.days === days), "Choose how long the listing lasts")
+    .default(DEFAULT_LISTING_DAYS),
+  ...proofFields,
+});
+
+export function transferSchema(sender: string) {
+  return z.object({
+    to: ruledText(transferRules(sender).to),
+    ...proofFields,
+  });
+}
 
 export const ProofSchema = z.object(proofFields);
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  AUTH_MESSAGES,
-  ForgotPasswordSchema,
-  isComplexPassword,
-  LoginSchema,
-  RegisterSchema,
-  userInfoValidate,
-} from "~/domain/auth-schemas";
+import { AUTH_MESSAGES, isComplexPassword, userInfoValidate } from "~/domain/auth-rules";
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0].message;
 

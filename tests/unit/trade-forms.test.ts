@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { SAME_ADDRESS_MESSAGE, SellSchema, transferSchema } from "~/domain/trade-schemas";
+import { SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
+import { SAME_ADDRESS_MESSAGE } from "~/domain/trade-rules";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 
 const form = (entries: Record<string, string>) => {

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { ErrorList, Field, SelectField } from "~/components/forms";
-import { SellSchema } from "~/domain/trade-schemas";
+import { useFieldRules } from "~/components/use-field-rules";
+import { SELL_RULES } from "~/domain/trade-rules";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
 
@@ -20,30 +20,27 @@ export function SellForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   disabled: boolean;
 }) {
-  const [form, fields] = useForm({
+  const { form, formErrorId, formErrors, field } = useFieldRules({
     id: "sell",
+    rules: SELL_RULES,
     lastResult,
-    constraint: getZodConstraint(SellSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: { currency: currency ?? "FIRE", days: String(DEFAULT_LISTING_DAYS) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SellSchema }),
-    onSubmit,
+    onValid: onSubmit,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" aria-labelledby="sell-title">
+    <Form method="post" {...form} className="flex flex-col gap-3" aria-labelledby="sell-title">
       <h3 id="sell-title" className="font-semibold text-white">
         Sell
       </h3>
       <input type="hidden" name="intent" value="sell" />
-      <Field label="Price" field={fields.price} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "12.5" }} />
-      <SelectField label="Currency" field={fields.currency} options={CURRENCIES.map((currency) => [currency, currency] as const)} />
+      <Field label="Price" field={field("price")} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "12.5" }} />
+      <SelectField label="Currency" field={field("currency")} options={CURRENCIES.map((currency) => [currency, currency] as const)} />
       <SelectField
         label="Listing lasts"
-        field={fields.days}
+        field={field("days")}
         options={LISTING_DURATIONS.map((duration) => [String(duration.days), duration.label] as const)}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={formErrorId} errors={formErrors} />
       <button type="submit" className="btn-primary self-start" disabled={disabled}>
         List for sale
       </button>

@@ -11,7 +11,7 @@ import { tradeState, type TradeActionData, type TradeItem, type TradeState, type
 import { BuyConfirmForm } from "./buy-confirm-form";
 import { FailedAlert } from "./failed-alert";
 
-// The owner's forms bring Conform, Zod and address checks: only an owner's page loads them (the server renders them
+// The owner's forms bring address checks (viem): only an owner's page loads them (the server renders them
 // in full for every owner, with or without JavaScript, since it waits for the whole page).
 const SellForm = lazy(() => import("./sell-form").then((module) => ({ default: module.SellForm })));
 const TransferForm = lazy(() => import("./transfer-form").then((module) => ({ default: module.TransferForm })));

@@ -23,6 +23,31 @@ test("the login form validates as the user types and signs in without a full rel
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
 
+test("the register form checks in the browser what its button needs, in the product's words, before any post", async ({ page }) => {
+  await page.goto("/login?act=reg");
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  const email = page.getByLabel("Email");
+  const code = page.getByLabel("Verification code");
+  // "Send code" needs only the email: the empty code and password say nothing.
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Please enter a valid email")).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter the 6-digit code from your email")).toBeHidden();
+  // "Register" needs every field, and the first wrong one gets the focus.
+  await email.fill("new-player@sparkera.test");
+  await code.fill("12");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Enter the 6-digit code from your email")).toBeVisible();
+  await expect(page.getByText(/^The password contains 6 to 18 characters, including/)).toBeVisible();
+  await expect(code).toBeFocused();
+  await code.fill("123456");
+  await expect(page.getByText("Enter the 6-digit code from your email")).toBeHidden();
+  await expect(code).not.toHaveAttribute("aria-invalid");
+  expect(posts).toEqual([]);
+});
+
 test("bind a browser wallet through the injected wallet", async ({ page }) => {
   const email = uniqueEmail("bind");
   const address = await injectTestWallet(page, { privateKey: generatePrivateKey() });
