@@ -1,5 +1,5 @@
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CopyIcon } from "./icons";
+import { Icon } from "./icons";
 import { showToast } from "./notices";
 
 /** Copies `value` with the clipboard API (product §8 toasts). Without JavaScript it is not rendered: the text is selectable. */
@@ -19,7 +19,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         );
       }}
     >
-      <CopyIcon />
+      <Icon name="copy" size={16} />
     </button>
   );
 }

@@ -2,12 +2,12 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useConnectedWallet } from "~/islands/wallet-store";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import type { PublicEnv } from "~/services/env.server";
 import { CopyButton } from "./copy-button";
 import { Disclosure } from "./disclosure";
 import { showToast } from "./notices";
-import { BlogIcon, ChatIcon, ExternalIcon, MenuIcon, MessageIcon, UserIcon, WalletIcon, XIcon } from "./icons";
+import { Icon } from "./icons";
 
 export interface HeaderUser {
   userName: string;
@@ -35,14 +35,14 @@ export const WALLET_OPTIONS = [
 
 export function SocialLinks({ social, className = "" }: { social: PublicEnv["social"]; className?: string }) {
   const items = [
-    { href: social.x, label: "Spark Era on X", Icon: XIcon },
-    { href: social.blog, label: "Spark Era blog", Icon: BlogIcon },
-    { href: social.discord, label: "Spark Era chat community", Icon: ChatIcon },
-    { href: social.telegram, label: "Spark Era on Telegram", Icon: MessageIcon },
-  ];
+    { href: social.x, label: "Spark Era on X", icon: "x" },
+    { href: social.blog, label: "Spark Era blog", icon: "blog" },
+    { href: social.discord, label: "Spark Era chat community", icon: "chat" },
+    { href: social.telegram, label: "Spark Era on Telegram", icon: "message" },
+  ] as const;
   return (
     <ul className={`flex items-center gap-3 ${className}`}>
-      {items.map(({ href, label, Icon }) => (
+      {items.map(({ href, label, icon }) => (
         <li key={label}>
           <a
             href={href}
@@ -51,7 +51,7 @@ export function SocialLinks({ social, className = "" }: { social: PublicEnv["soc
             aria-label={label}
             className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-space-800 text-slate-200 hover:bg-space-700 hover:text-white"
           >
-            <Icon />
+            <Icon name={icon} />
           </a>
         </li>
       ))}
@@ -107,7 +107,7 @@ function MainMenu({ env, lite }: { env: PublicEnv; lite: boolean }) {
       className="group"
       summaryLabel="Menu"
       summaryClassName="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-100 hover:bg-space-800"
-      summary={<MenuIcon />}
+      summary={<Icon name="menu" />}
       panelClassName="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-r border-space-700 bg-space-900 p-5 shadow-2xl"
     >
       <nav aria-label="Main menu">
@@ -138,7 +138,7 @@ function MainMenu({ env, lite }: { env: PublicEnv; lite: boolean }) {
                 className="flex items-center justify-between rounded-md px-3 py-2 text-slate-100 no-underline hover:bg-space-800"
               >
                 {item.label}
-                <ExternalIcon />
+                <Icon name="external" size={14} />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </li>
@@ -205,7 +205,7 @@ function WalletSheet() {
         summaryClassName="btn-secondary"
         summary={
           <>
-            <WalletIcon />
+            <Icon name="wallet" />
             {/* On a phone the button is its icon; the words stay for screen readers. */}
             <span data-testid="wallet-button" className="sr-only sm:not-sr-only">
               {wallet?.address ? wallet.short : "Connect Wallet"}
@@ -238,7 +238,7 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       summaryClassName="btn-secondary max-w-[10rem]"
       summary={
         <>
-          <UserIcon />
+          <Icon name="user" />
           <span className="sr-only truncate sm:not-sr-only">{user.userName}</span>
         </>
       }

@@ -75,10 +75,3 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   }
   return fallback;
 }
-
-/** The login URL that brings the user back to `currentPath` afterwards. */
-export function loginHref(currentPath: string, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams(extra);
-  params.set("redirect", safeRedirect(currentPath));
-  return `/login?${params.toString()}`;
-}

@@ -10,7 +10,7 @@ import { shortAddress } from "~core/address";
 import type { PaymentCurrency } from "~core/boxes";
 import { OPEN_BATCH_MAX } from "~core/constants";
 import { formatPrice } from "~core/money";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
 import { plural } from "./lootbox-transactions";
 

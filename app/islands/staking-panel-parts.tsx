@@ -5,7 +5,7 @@
  */
 import { forwardRef } from "react";
 import { shortAddress } from "~core/address";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
 import type { StakingStep, StepState } from "./staking-transactions";
 

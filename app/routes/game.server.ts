@@ -4,7 +4,7 @@
  * wallet, its claims, and for a managed wallet the forms that move tokens between the two (issue 14).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { newIdempotencyKey } from "~/services/actions.server";
 import { apis } from "~/services/apis.server";

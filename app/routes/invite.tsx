@@ -6,7 +6,7 @@ import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { formatPrice } from "~core/money";
 import { ClaimSchema } from "~/domain/invite-schemas.server";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import { apis, backendProblem } from "~/services/apis.server";
 import { getEnv } from "~/services/env.server";
 import { rebatesView } from "~/services/invite-views.server";

@@ -10,7 +10,7 @@ import { ManagedBuyForm, ManagedOpenForms } from "~/components/lootbox/managed-f
 import { purchaseBlockedNote, purchaseLimits } from "~/domain/lootbox-rules";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { findBox } from "~core/boxes";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
 import { loaderCacheControl, lootboxPage, lootboxPost } from "./lootbox.$id.server";
 

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { ManagedDepositForm, ManagedWithdrawForm } from "~/components/staking/managed-forms";
 import { PoolFigures, PoolStatusBadge, PoolTimeline, StakeLine } from "~/components/staking/pool-facts";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
 import { loaderCacheControl, poolPage, poolPost } from "./loyalty.page.$poolId.server";
 

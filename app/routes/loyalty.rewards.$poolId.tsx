@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { PoolStatusBadge, StakeLine } from "~/components/staking/pool-facts";
 import { WalletLookup } from "~/components/staking/wallet-lookup";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import { rewardsPage } from "./loyalty.rewards.$poolId.server";
 
 export const loader = rewardsPage;

@@ -1,7 +1,8 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { FavoriteSchema } from "~/domain/favorite-schemas.server";
-import { loginHref, safeRedirect } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
+import { safeRedirect } from "~/domain/safe-redirect";
 import { apis, backendProblem } from "~/services/apis.server";
 import { commitSession, getSession, makeToast, redirectWithToast, type Dialog } from "~/services/session.server";
 

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterNotices, MarketProblem } from "~/components/market/filter-notices";
 import { Pagination } from "~/components/market/pagination";
@@ -8,67 +8,11 @@ import { VolumeChart } from "~/components/market/volume-chart";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
 import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/domain/filters/shared";
-import {
-  PERIODS,
-  STAT_ENUM_KEYS,
-  STAT_LEVELS,
-  parseStatsFilter,
-  serializeStatsFilter,
-  statEnum,
-  statsHref,
-  toStatsQuery,
-  type StatsFilter,
-} from "~/domain/filters/statistics";
+import { PERIODS, STAT_ENUM_KEYS, STAT_LEVELS, statEnum, type StatsFilter } from "~/domain/filters/statistics";
 import { CURRENCIES } from "~core/money";
-import { type NftTypeCode, NFT_TYPE } from "~core/nft";
-import type { TradeRowModel } from "~/domain/market-views";
-import { backendProblem, publicApis } from "~/services/apis.server";
-import { tradeView } from "~/services/market-views.server";
-import { canonicalView } from "./marketplace.shared.server";
+import { statisticsPage } from "./marketplace.statistics.server";
 
-/** The chart needs a few days to be a chart: one day shows the last week, all time the last 90 days. */
-const CHART_DAYS = { "1d": 7, "7d": 7, "30d": 30, "90d": 90, all: 90 } as const;
-const TOP_SIZE = 10;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { filter, notices: parseNotices } = parseStatsFilter(new URL(request.url).searchParams);
-  const search = serializeStatsFilter(filter);
-  const { notices, headers } = await canonicalView(request, { path: STATISTICS_PATH, canonical: search, parseNotices });
-  const here = statsHref(filter);
-  const api = publicApis().market;
-  const days = CHART_DAYS[filter.period];
-  try {
-    const [top, activity, volume] = await Promise.all([
-      api.topNft(toStatsQuery({ ...filter, page: 1 }, TOP_SIZE)),
-      api.activity(toStatsQuery(filter)),
-      api.volume(days, filter.nftType),
-    ]);
-    const currency = filter.currency ?? "FIRE";
-    return json(
-      {
-        search,
-        notices,
-        problem: null,
-        top: top.records.map((trade, i) => tradeView(trade, i, here)),
-        activity: activity.records.map((trade, i) => tradeView(trade, i, here)),
-        activityInfo: { page: filter.page, pageSize: activity.pageSize, total: activity.total, capped: activity.totalCapped },
-        chart: {
-          currency,
-          days,
-          points: volume.series.map((day) => ({ date: day.date, trades: day.trades, volume: day.volume[currency] })),
-        },
-      },
-      { headers },
-    );
-  } catch (error) {
-    const problem = backendProblem(error);
-    const none: TradeRowModel[] = [];
-    return json(
-      { search, notices, problem: problem.message, top: none, activity: none, activityInfo: null, chart: null },
-      { status: problem.status, headers },
-    );
-  }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => statisticsPage(request);
 
 export const meta: MetaFunction = () => [{ title: "Statistics | Spark Era" }];
 
@@ -143,31 +87,13 @@ function StatsForm({ filter, search }: { filter: StatsFilter; search: string }) 
   );
 }
 
-/** The statistics filter for another type: the type-specific filters are kept only where they still fit. */
-function forType(filter: StatsFilter, nftType: NftTypeCode | undefined): StatsFilter {
-  return {
-    ...filter,
-    nftType,
-    pse: nftType === NFT_TYPE.pse ? filter.pse : undefined,
-    egse: nftType === NFT_TYPE.egse ? filter.egse : undefined,
-    rank: nftType === NFT_TYPE.spaceship ? filter.rank : undefined,
-    page: 1,
-  };
-}
-
 export default function Statistics() {
-  const { search, notices, problem, top, activity, activityInfo, chart } = useLoaderData<typeof loader>();
-  const { filter } = parseStatsFilter(new URLSearchParams(search));
+  const { search, filter, notices, typeHrefs, problem, top, activity, activityInfo, activityHrefs, chart } = useLoaderData<typeof loader>();
   const period = PERIODS[filter.period];
   return (
     <MarketPage title="Statistics" intro="Top NFTs and recent activity, by type, camp, rarity, PSE, EGSE, spaceship kind and level.">
       <FilterNotices notices={notices} />
-      <TypeLinks
-        label="Statistics by type"
-        allLabel="All"
-        current={filter.nftType}
-        hrefFor={(nftType) => statsHref(forType(filter, nftType))}
-      />
+      <TypeLinks label="Statistics by type" allLabel="All" current={filter.nftType} hrefs={typeHrefs} />
       <section aria-label="Filters" className="card">
         <StatsForm filter={filter} search={search} />
       </section>
@@ -189,7 +115,7 @@ export default function Statistics() {
         <TradeTable trades={activity} caption="Recent sales" empty="No sales match these filters in this period." />
         {activityInfo && (
           <div className="mt-3">
-            <Pagination info={activityInfo} hrefFor={(page) => `${statsHref({ ...filter, page })}#activity-title`} />
+            <Pagination info={activityInfo} hrefs={activityHrefs} />
           </div>
         )}
       </Section>

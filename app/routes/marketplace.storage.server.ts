@@ -4,11 +4,20 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
-import { STORAGE_PATH } from "~/domain/filters/shared";
-import { parseStorageFilter, serializeStorageFilter, storageHref, toStorageQuery, type StorageTab } from "~/domain/filters/storage";
+import { STORAGE_PATH, typeHrefs, type TypeHrefs } from "~/domain/filters/shared";
+import {
+  parseStorageFilter,
+  serializeStorageFilter,
+  STORAGE_TAB_KEYS,
+  storageHref,
+  toStorageQuery,
+  type StorageTab,
+} from "~/domain/filters/storage";
+import { pageHrefs } from "~/domain/paging";
+import type { NftTypeCode } from "~core/nft";
 import { checksummed } from "~/domain/listing";
 import type { CancelAllOffer, ItemCardModel, PageInfo } from "~/domain/market-views";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { storageMove } from "~/services/bridge.server";
 import { cancelAllOffer, cardView } from "~/services/market-views.server";
@@ -25,6 +34,11 @@ export type StorageView = { search: string; notices: string[] } & (
   | {
       state: "wallet";
       wallet: string;
+      tab: StorageTab;
+      nftType?: NftTypeCode;
+      tabHrefs: Record<StorageTab, string>;
+      typeHrefs: TypeHrefs;
+      pageHrefs: Record<number, string>;
       items: ItemCardModel[];
       info: PageInfo | null;
       problem: string | null;
@@ -41,24 +55,38 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
   const { user, wallet, orders } = await apis(request);
   if (!user) return view({ search, notices, state: "visitor", loginHref: loginHref(here) });
   if (!wallet) return view({ search, notices, state: "no-wallet" });
-  const shown = { search, notices, state: "wallet" as const, wallet };
+  const shown = {
+    search,
+    notices,
+    state: "wallet" as const,
+    wallet,
+    tab: filter.tab,
+    nftType: filter.nftType,
+    tabHrefs: Object.fromEntries(STORAGE_TAB_KEYS.map((tab) => [tab, storageHref({ tab, nftType: filter.nftType, page: 1 })])) as Record<
+      StorageTab,
+      string
+    >,
+    typeHrefs: typeHrefs((nftType) => storageHref({ ...filter, nftType, page: 1 })),
+  };
   try {
     const page = await publicApis().market[ENDPOINT[filter.tab]](toStorageQuery(filter, wallet));
+    const info = { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped };
     return view({
       ...shown,
+      pageHrefs: pageHrefs(info, (number) => storageHref({ ...filter, page: number })),
       items: page.records.map((record) => {
         const card = cardView(record, here);
         return filter.tab === "items"
           ? { ...card, move: storageMove(record, card.href, here, user.BindAddrType === BIND_ADDR_TYPE.managed) }
           : card;
       }),
-      info: { page: filter.page, pageSize: page.pageSize, total: page.total, capped: page.totalCapped },
+      info,
       problem: null,
       cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,
     });
   } catch (error) {
     const problem = backendProblem(error);
-    return view({ ...shown, items: [], info: null, problem: problem.message, cancelAll: null }, problem.status);
+    return view({ ...shown, pageHrefs: {}, items: [], info: null, problem: problem.message, cancelAll: null }, problem.status);
   }
 }
 

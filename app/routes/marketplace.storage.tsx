@@ -10,7 +10,7 @@ import { PillNav, type PillNavLook } from "~/components/pill-nav";
 import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/domain/filters/shared";
-import { STORAGE_TABS, parseStorageFilter, storageHref, type StorageFilter, type StorageTab } from "~/domain/filters/storage";
+import { STORAGE_TABS, type StorageTab } from "~/domain/filters/storage";
 import { storagePage, storagePost } from "./marketplace.storage.server";
 
 const EMPTY: Record<StorageTab, string> = {
@@ -32,18 +32,17 @@ const TAB_LOOK: PillNavLook = {
   other: "border-transparent text-slate-300 hover:text-white",
 };
 
-function Tabs({ filter }: { filter: StorageFilter }) {
+function Tabs({ current, hrefs }: { current: StorageTab; hrefs: Record<StorageTab, string> }) {
   const items = (Object.keys(STORAGE_TABS) as StorageTab[]).map((tab) => ({
-    href: storageHref({ tab, nftType: filter.nftType, page: 1 }),
+    href: hrefs[tab],
     label: STORAGE_TABS[tab],
-    current: filter.tab === tab,
+    current: current === tab,
   }));
   return <PillNav label="Storage tabs" look={TAB_LOOK} items={items} />;
 }
 
 export default function Storage() {
   const data = useLoaderData<typeof loader>();
-  const { filter } = parseStorageFilter(new URLSearchParams(data.search));
   return (
     <MarketPage title="Storage" intro="Your items, what you are selling, and your favorites.">
       <FilterNotices notices={data.notices} />
@@ -62,32 +61,32 @@ export default function Storage() {
       )}
       {data.state === "wallet" && (
         <>
-          <Tabs filter={filter} />
+          <Tabs current={data.tab} hrefs={data.tabHrefs} />
           <p className="text-sm text-slate-300">
             Wallet <span className="break-all font-mono text-slate-100">{data.wallet}</span>
           </p>
-          <TypeLinks label="Item types" current={filter.nftType} hrefFor={(nftType) => storageHref({ ...filter, nftType, page: 1 })} />
+          <TypeLinks label="Item types" current={data.nftType} hrefs={data.typeHrefs} />
           <section aria-labelledby="storage-results" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="storage-results" className="section-title">
-                {STORAGE_TABS[filter.tab]}
+                {STORAGE_TABS[data.tab]}
               </h2>
               {data.info && <ResultCount info={data.info} />}
             </div>
             <MarketProblem message={data.problem} />
             {data.items.length > 0 ? (
-              <ItemGrid items={data.items} label={STORAGE_TABS[filter.tab]} />
+              <ItemGrid items={data.items} label={STORAGE_TABS[data.tab]} />
             ) : (
               !data.problem && (
                 <div className="card text-center">
-                  <p className="text-white">{EMPTY[filter.tab]}</p>
+                  <p className="text-white">{EMPTY[data.tab]}</p>
                   <p className="muted mt-2 text-sm">
                     <Link to="/marketplace/market">Browse the market</Link>
                   </p>
                 </div>
               )
             )}
-            {data.info && <Pagination info={data.info} hrefFor={(page) => storageHref({ ...filter, page })} />}
+            {data.info && <Pagination info={data.info} hrefs={data.pageHrefs} />}
             {data.cancelAll && <CancelAllForm offer={data.cancelAll} />}
           </section>
         </>

@@ -7,7 +7,8 @@
  */
 import { redirect } from "@remix-run/node";
 import type { UserInfo } from "~core/api/sso";
-import { loginHref, safeRedirect } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
+import { safeRedirect } from "~/domain/safe-redirect";
 import { backendClients } from "./backends.server";
 import { BackendError, SessionExpiredError, type BackendClient, type RequestOptions } from "./http-client.server";
 import { invitesApi } from "./invites.server";

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { usesWebPath } from "~/domain/wallet-mode";
-import { loginHref } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
 import { getAuth } from "./apis.server";
 import { walletFromUserInfo } from "./chain.server";
 import { readFleet, spaceshipChainConfig, type Fleet } from "./spaceship.server";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loginHref, safeRedirect } from "~/domain/safe-redirect";
+import { loginHref } from "~/domain/login-href";
+import { safeRedirect } from "~/domain/safe-redirect";
 
 const SITE = "https://site.example";
 
@@ -201,9 +202,13 @@ describe("safeRedirect", () => {
 });
 
 describe("loginHref", () => {
-  it("carries the current path as the redirect", () => {
+  it("carries the current path as the redirect, which the login page gates", () => {
     expect(loginHref("/marketplace/storage")).toBe("/login?redirect=%2Fmarketplace%2Fstorage");
-    expect(loginHref("https://evil.example/")).toBe("/login?redirect=%2Fhome");
-    expect(loginHref("/.//evil.example")).toBe("/login?redirect=%2Fhome");
+    expect(loginHref("/lootbox/4", { act: "reg" })).toBe("/login?act=reg&redirect=%2Flootbox%2F4");
+    for (const evil of ["https://evil.example/", "/.//evil.example"]) {
+      const redirect = new URL(loginHref(evil), "http://spark.test").searchParams.get("redirect");
+      expect(redirect).toBe(evil);
+      expect(safeRedirect(redirect)).toBe("/home");
+    }
   });
 });

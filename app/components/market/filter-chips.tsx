@@ -1,11 +1,9 @@
 import { Link } from "@remix-run/react";
 import { MARKET_PATH } from "~/domain/filters/shared";
-import type { MarketFilter } from "~/domain/filters/market-options";
-import { filterChips } from "~/domain/filters/chips";
+import type { Chip } from "~/domain/filters/chips";
 
-/** One link per active filter value; following it removes just that value. */
-export function FilterChips({ filter }: { filter: MarketFilter }) {
-  const chips = filterChips(filter);
+/** One link per active filter value; following it removes just that value. `chips` are the server's (filterChips). */
+export function FilterChips({ chips }: { chips: Chip[] }) {
   if (!chips.length) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -2,19 +2,16 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MARKET_PATH } from "~/domain/filters/shared";
+import type { MarketFormValues } from "~/domain/filters/chips";
 import {
   LIST_FILTERS,
   PAGE_SIZES,
   RANGE_FILTERS,
-  defaultMarketFilter,
   listKeysFor,
   rangeKeysFor,
   sortOptionsFor,
-  type MarketFilter,
   type RangeKey,
 } from "~/domain/filters/market-options";
-import { marketHref } from "~/domain/filters/market";
-import { rangeInputValues } from "~/domain/filters/chips";
 import { CURRENCIES } from "~core/money";
 
 function RangeField({
@@ -66,9 +63,10 @@ let focusAfterSubmit: string | null = null;
 /**
  * The market's GET form. Without JavaScript, Apply submits it; with JavaScript, a change of a box or a select
  * submits it after a short pause, and a typed number when the input is left or Enter is pressed.
- * Render it with `key` set to the canonical search, so a new view starts from fresh inputs.
+ * Render it with `key` set to the canonical search, so a new view starts from fresh inputs. `filter` is the server's
+ * (marketFormValues), so the page carries no filter codec.
  */
-export function FilterForm({ filter }: { filter: MarketFilter }) {
+export function FilterForm({ filter }: { filter: MarketFormValues }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -104,7 +102,7 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
       key={key}
       name={key}
       label={RANGE_FILTERS[key].label}
-      values={rangeInputValues(filter.ranges[key])}
+      values={filter.ranges[key] ?? ["", ""]}
       min={RANGE_FILTERS[key].min}
       max={RANGE_FILTERS[key].max}
     />
@@ -167,7 +165,7 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
 
       {ranges.includes("level") && range("level")}
       {stats.length > 0 && (
-        <details open={stats.some((key) => filter.ranges[key])} className="rounded-md border border-space-700 p-3">
+        <details open={filter.statsSet} className="rounded-md border border-space-700 p-3">
           <summary className="text-sm font-semibold text-white">Spaceship stats</summary>
           <div className="mt-3 flex flex-col gap-3">{stats.map(range)}</div>
         </details>
@@ -178,7 +176,7 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
           <label htmlFor="filter-currency" className="text-sm font-semibold text-white">
             Currency
           </label>
-          <select id="filter-currency" name="currency" defaultValue={filter.currency ?? ""} className="field-input py-1.5">
+          <select id="filter-currency" name="currency" defaultValue={filter.currency} className="field-input py-1.5">
             <option value="">Any currency</option>
             {CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
@@ -187,11 +185,7 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
             ))}
           </select>
         </div>
-        <RangeField
-          name="price"
-          label={`Price${filter.currency ? ` in ${filter.currency}` : ""}`}
-          values={rangeInputValues(filter.price, true)}
-        />
+        <RangeField name="price" label={`Price${filter.currency ? ` in ${filter.currency}` : ""}`} values={filter.price} />
         {!filter.currency && <p className="text-xs text-slate-300">Choose a currency to compare prices like with like.</p>}
       </div>
 
@@ -199,7 +193,7 @@ export function FilterForm({ filter }: { filter: MarketFilter }) {
         <button type="submit" className="btn-primary">
           Apply
         </button>
-        <Link to={marketHref({ ...defaultMarketFilter(), nftType: filter.nftType })} className="text-sm">
+        <Link to={filter.resetHref} className="text-sm">
           Reset filters
         </Link>
         {hydrated && <p className="w-full text-xs text-slate-300">Changes apply by themselves.</p>}

@@ -1,17 +1,6 @@
 import { Link } from "@remix-run/react";
-import { RESULT_WINDOW } from "~/domain/filters/shared";
 import type { PageInfo } from "~/domain/market-views";
-
-/** Page numbers around the current one, with the first and last: 1 … 4 5 6 … 20. */
-function pageWindow(page: number, last: number): (number | "gap")[] {
-  const pages = new Set([1, last, page - 1, page, page + 1].filter((n) => n >= 1 && n <= last));
-  const sorted = [...pages].sort((a, b) => a - b);
-  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? ["gap" as const, n] : [n]));
-}
-
-function lastPage({ pageSize, total }: PageInfo): number {
-  return Math.max(1, Math.min(Math.ceil(total / pageSize), Math.floor(RESULT_WINDOW / pageSize)));
-}
+import { lastPage, pageWindow } from "~/domain/paging";
 
 /** "Showing 11–20 of 1,234 items" */
 export function ResultCount({ info, noun = "items" }: { info: PageInfo; noun?: string }) {
@@ -25,8 +14,12 @@ export function ResultCount({ info, noun = "items" }: { info: PageInfo; noun?: s
   );
 }
 
-/** Plain links, so paging works without JavaScript and every page is a bookmark. */
-export function Pagination({ info, hrefFor }: { info: PageInfo; hrefFor: (page: number) => string }) {
+/**
+ * Plain links, so paging works without JavaScript and every page is a bookmark. `hrefs` are the server's
+ * (domain/paging.ts pageHrefs), so the page carries no filter codec.
+ */
+export function Pagination({ info, hrefs }: { info: PageInfo; hrefs: Record<number, string> }) {
+  const hrefFor = (page: number) => hrefs[page];
   const last = lastPage(info);
   if (last <= 1 && info.page <= 1) return null;
   const item = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm no-underline";

@@ -1,17 +1,25 @@
-/** The market view's active filters as chips (one link per value, which removes just that value) and form values. */
+/**
+ * What the market page shows of its filter, worked out on the server so the page carries no codec: the active
+ * filters as chips (one link per value, which removes just that value) and the filter form's values.
+ */
 import { DEFAULT_PAGE } from "~core/constants";
 import { formatWei } from "~core/money";
 import {
+  defaultMarketFilter,
   type IntRange,
   LIST_FILTERS,
   LIST_KEYS,
+  type ListKey,
   type ListSpec,
   type MarketFilter,
   RANGE_FILTERS,
   RANGE_KEYS,
+  type RangeKey,
+  type SortOption,
   type WeiRange,
 } from "./market-options";
 import { marketHref, withType } from "./market";
+import type { NftTypeCode } from "~core/nft";
 import { NFT_TYPE_LABELS } from "./shared";
 
 export interface Chip {
@@ -57,8 +65,38 @@ export function filterChips(filter: MarketFilter): Chip[] {
   return chips;
 }
 
+/** The filter form's inputs as the view renders them (components/market/filter-form.tsx). */
+export interface MarketFormValues {
+  nftType?: NftTypeCode;
+  sort: SortOption;
+  pageSize: number;
+  lists: Partial<Record<ListKey, number[]>>;
+  /** Each range's min and max text, for every range the type offers. */
+  ranges: Partial<Record<RangeKey, [string, string]>>;
+  /** Some spaceship stat is set, so their group starts open. */
+  statsSet: boolean;
+  currency: string;
+  price: [string, string];
+  /** The same type with every other filter cleared. */
+  resetHref: string;
+}
+
+export function marketFormValues(filter: MarketFilter): MarketFormValues {
+  return {
+    nftType: filter.nftType,
+    sort: filter.sort,
+    pageSize: filter.pageSize,
+    lists: filter.lists,
+    ranges: Object.fromEntries(RANGE_KEYS.map((key) => [key, rangeInputValues(filter.ranges[key])])),
+    statsSet: RANGE_KEYS.some((key) => key !== "level" && filter.ranges[key]),
+    currency: filter.currency ?? "",
+    price: rangeInputValues(filter.price, true),
+    resetHref: marketHref({ ...defaultMarketFilter(), nftType: filter.nftType }),
+  };
+}
+
 /** The form's text for a range input: each side on its own. */
-export function rangeInputValues(range: IntRange | WeiRange | undefined, isWei = false): [string, string] {
+function rangeInputValues(range: IntRange | WeiRange | undefined, isWei = false): [string, string] {
   const text = (value: number | bigint | undefined) => (value === undefined ? "" : isWei ? formatWei(value as bigint) : String(value));
   return [text(range?.min), text(range?.max)];
 }

@@ -29,6 +29,13 @@ export const NFT_TYPE_LABELS: Record<NftTypeCode, string> = {
 
 export type Options = Readonly<Record<number, string>>;
 
+/** Where "All" and each item type lead from a view (TypeLinks), by type code or "all". */
+export type TypeHrefs = Record<NftTypeCode | "all", string>;
+
+export function typeHrefs(hrefFor: (nftType: NftTypeCode | undefined) => string): TypeHrefs {
+  return Object.fromEntries([["all", hrefFor(undefined)], ...NFT_TYPE_CODES.map((code) => [code, hrefFor(code)])]) as TypeHrefs;
+}
+
 export interface Parsed<F> {
   filter: F;
   /** Plain-words reasons for every value that was dropped. */

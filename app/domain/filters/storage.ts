@@ -5,6 +5,7 @@ import { FilterParams, type MarketQuery, type Parsed, RESULT_WINDOW, STORAGE_PAT
 
 export const STORAGE_TABS = { items: "My items", selling: "Selling", favorites: "Favorites" } as const;
 export type StorageTab = keyof typeof STORAGE_TABS;
+export const STORAGE_TAB_KEYS = Object.keys(STORAGE_TABS) as StorageTab[];
 
 export interface StorageFilter {
   tab: StorageTab;

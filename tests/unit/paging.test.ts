@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { typeHrefs } from "~/domain/filters/shared";
+import { lastPage, pageHrefs, pageWindow } from "~/domain/paging";
+
+const info = (page: number, total: number, pageSize = 20) => ({ page, pageSize, total, capped: false });
+
+describe("pageHrefs", () => {
+  it("links exactly the pages the pagination shows, with Previous and Next", () => {
+    const hrefs = pageHrefs(info(5, 400), (page) => `/list?page=${page}`);
+    expect(pageWindow(5, 20)).toEqual([1, "gap", 4, 5, 6, "gap", 20]);
+    expect(Object.keys(hrefs).map(Number)).toEqual([1, 4, 5, 6, 20]);
+    expect(hrefs[4]).toBe("/list?page=4");
+  });
+  it("has no Next on the last page, and takes a page past the end back to the last", () => {
+    expect(Object.keys(pageHrefs(info(20, 400), String)).map(Number)).toEqual([1, 19, 20]);
+    expect(Object.keys(pageHrefs(info(30, 400), String)).map(Number)).toEqual([1, 20]);
+  });
+  it("stops at the backend's result window", () => {
+    expect(lastPage(info(1, 1_000_000, 100))).toBe(100);
+  });
+});
+
+describe("typeHrefs", () => {
+  it("names where All and every type lead", () => {
+    const hrefs = typeHrefs((nftType) => (nftType === undefined ? "/all" : `/type/${nftType}`));
+    expect(hrefs.all).toBe("/all");
+    expect(hrefs[4]).toBe("/type/4");
+    expect(Object.keys(hrefs)).toHaveLength(10);
+  });
+});
