@@ -159,7 +159,7 @@ app.use(API_PATHS, (_req, res) => {
 });
 
 app.use(originCheck({ publicUrl: env.publicUrl, apiPaths: API_PATHS }));
-app.use(formBodiesOnly());
+app.use(formBodiesOnly({ jsonPaths: ["/stripe/webhook"] }));
 // Every backend call made for this request shares one deadline and names the browser it serves.
 app.use((req, _res, next) => {
   requestScope.run({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", deadline: Date.now() + env.BACKEND_TIMEOUT_MS }, next);

@@ -22,11 +22,13 @@ export function isDataRequest(url: string): boolean {
 /**
  * Every action reads its body with request.formData(), which throws (a 500) on JSON, text, no body at all, and
  * on multipart whose body does not parse. So an action request must carry the one body our forms send, and
- * anything else gets a 415 before Remix runs. Mount it after the API paths: the backends take JSON.
+ * anything else gets a 415 before Remix runs. Mount it after the API paths: the backends take JSON. `jsonPaths` are
+ * the resource routes that read a JSON body themselves (the payment webhook, which checks its signature).
  */
-export function formBodiesOnly(): RequestHandler {
+export function formBodiesOnly({ jsonPaths = [] }: { jsonPaths?: readonly string[] } = {}): RequestHandler {
   return (req, res, next) => {
     if (!ACTION_METHODS.has(req.method) || mediaType(req.headers["content-type"]) === FORM_TYPE) return next();
+    if (jsonPaths.includes(req.path) && mediaType(req.headers["content-type"]) === "application/json") return next();
     res.status(415).set("Cache-Control", "no-store");
     if (isDataRequest(req.originalUrl)) res.json({ error: NOT_A_FORM });
     else res.type("html").send(plainPage("Not a form", NOT_A_FORM));
