@@ -102,6 +102,12 @@ export const backends = env.embeddedBackends
       },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,
+      payments: {
+        webhookSecret: env.paymentWebhookSecret,
+        testCheckout: !env.STRIPE_SECRET_KEY,
+        webhookUrl: `${env.publicUrl}/stripe/webhook`,
+        minterKey: env.storeMinterKey,
+      },
     })
   : undefined;
 

@@ -33,6 +33,22 @@ export interface BackendOptions {
    * market indexer follows its events. Unset (some unit tests): no executor and no indexer.
    */
   chain?: BackendChain;
+  /** Card payments (docs/api/sso.md "Store"). Unset (some unit tests): orders can be read, not taken. */
+  payments?: BackendPayments;
+}
+
+export interface BackendPayments {
+  /** The provider's webhook signing secret (Stripe's whsec_...): events are checked against it. */
+  webhookSecret: string;
+  /**
+   * No provider is configured: the store is its own test provider. It takes orders under its own session ids,
+   * serves POST /store/testCheckout/pay, and sends the signed event to `webhookUrl` like the provider would.
+   */
+  testCheckout: boolean;
+  /** The app's webhook, for the test checkout's events. */
+  webhookUrl: string;
+  /** The account that forges paid boxes to the buyer's wallet (MINTER_ROLE on BlindBox). */
+  minterKey: `0x${string}`;
 }
 
 export interface BackendChain {

@@ -34,7 +34,14 @@ import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
-import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY, DEV_DEPLOYER_KEY } from "~core/demo";
+import {
+  DEMO_BROWSER_ACCOUNT,
+  DEMO_BUYER_ACCOUNT,
+  DEMO_MANAGED_ACCOUNT,
+  DEV_CLAIM_SIGNER_KEY,
+  DEV_DEPLOYER_KEY,
+  DEV_STORE_MINTER_KEY,
+} from "~core/demo";
 
 const WEI = 10n ** 18n;
 /** FIRE, QUARK and USDT each demo account starts with. */
@@ -98,11 +105,21 @@ export interface DeployOptions {
   claimSigner?: Address;
   /** Box tokenURI prefix; tokenURI = base + boxId + "/" + boxType. */
   boxBaseUri?: string;
+  /** Forges card-paid boxes (MINTER_ROLE on BlindBox); defaults to DEV_STORE_MINTER_KEY's address. */
+  storeMinter?: Address;
 }
+
+/**
+ * Bumped when the deployment's wiring changes (roles, seeds) while the contract sources stay the same, so a local
+ * chain deployed the old way is retired like one built from other sources (server/local-data.ts). 2: the store's
+ * minter (issue 16).
+ */
+export const DEPLOYMENT_WIRING = 2;
 
 export async function deployAndSeed(options: DeployOptions): Promise<Deployment> {
   const deployer = privateKeyToAccount(options.deployerKey ?? DEV_DEPLOYER_KEY);
   const claimSigner = options.claimSigner ?? privateKeyToAccount(DEV_CLAIM_SIGNER_KEY).address;
+  const storeMinter = options.storeMinter ?? privateKeyToAccount(DEV_STORE_MINTER_KEY).address;
   const client = createWalletClient({
     account: deployer,
     chain: localChain(options.rpcUrl),
@@ -145,6 +162,8 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, boxSale] });
   await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, staking] });
   await write({ address: box, abi: blindBoxAbi, functionName: "setOpener", args: [opener] });
+  // Card-paid boxes are forged to their buyers by the store (backend/sso/store-delivery.ts).
+  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, storeMinter] });
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, opener] });
   // Game items are minted on their first claim to the chain (SparkCard.mintGameItem).
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, assetManager] });
@@ -224,9 +243,10 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
     chainId,
     rpcUrl: options.rpcUrl,
     sourcesHash: committedSourcesHash(),
+    wiring: DEPLOYMENT_WIRING,
     deployedAtBlock: Number(fireDeploy.blockNumber),
     contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship },
-    accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address },
+    accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address, storeMinter },
     seed: {
       custodyNfts: CUSTODY_ITEMS.map((data, i) => ({
         tokenId: Number(firstCustodyId) + 1 + i,

@@ -12,6 +12,8 @@ export interface Deployment {
   rpcUrl: string;
   /** The contracts' sources hash (contracts/generated/source-hash.json) the deployment was built from. */
   sourcesHash?: string;
+  /** contracts/deploy.ts's DEPLOYMENT_WIRING when it was deployed. */
+  wiring?: number;
   /** First block holding our contracts: where an indexer starts reading events. */
   deployedAtBlock: number;
   contracts: ContractAddresses;
@@ -22,6 +24,8 @@ export interface Deployment {
     claimSigner: Address;
     /** Receives loot box payments. */
     receipt: Address;
+    /** Forges card-paid boxes to their buyers (MINTER_ROLE on BlindBox). */
+    storeMinter?: Address;
   };
   seed: {
     /** SparkCard tokens minted into the asset manager's custody, claimable from the game with a signed claim. */

@@ -53,6 +53,11 @@ export interface LootBoxEntry {
   dailyLimit: number | null;
   /** Purchase-limit notes shown under the buy button. */
   limitNotes: readonly string[];
+  /**
+   * Price per box by bank card, in US cents (core/card-payment.ts), or null when the box is not sold by card:
+   * boxes with a daily limit are sold on chain only, where the sale contract counts every purchase.
+   */
+  cardPriceCents: number | null;
 }
 
 const ether = (whole: number): bigint => BigInt(whole) * 10n ** 18n;
@@ -84,6 +89,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     globalLimit: 5_000n,
     dailyLimit: BOX_PURCHASE_LIMIT_PER_DAY,
     limitNotes: [DAILY_LIMIT_NOTE, "Payable only in QUARK.", "No pass discount."],
+    cardPriceCents: null,
   },
   {
     typeBox: 5,
@@ -97,6 +103,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     globalLimit: 100_000n,
     dailyLimit: null,
     limitNotes: [],
+    cardPriceCents: 2999,
   },
   {
     typeBox: 7,
@@ -110,6 +117,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     globalLimit: 10_000n,
     dailyLimit: BOX_PURCHASE_LIMIT_PER_DAY,
     limitNotes: [DAILY_LIMIT_NOTE],
+    cardPriceCents: null,
   },
   {
     typeBox: 6,
@@ -123,6 +131,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     globalLimit: 50_000n,
     dailyLimit: null,
     limitNotes: [],
+    cardPriceCents: 5999,
   },
   {
     typeBox: 4,
@@ -136,6 +145,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     globalLimit: 1_000_000n,
     dailyLimit: null,
     limitNotes: [],
+    cardPriceCents: 999,
   },
   {
     typeBox: SPACESHIP_BOX_TYPE,
@@ -149,6 +159,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     globalLimit: 5_000n,
     dailyLimit: BOX_PURCHASE_LIMIT_PER_DAY,
     limitNotes: [DAILY_LIMIT_NOTE],
+    cardPriceCents: null,
   },
 ];
 

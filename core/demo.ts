@@ -36,3 +36,10 @@ export const DEMO_BUYER_ACCOUNT = {
 export const DEV_CLAIM_SIGNER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
 /** Deploys and administers the local contracts (anvil dev account #8). */
 export const DEV_DEPLOYER_KEY = "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97";
+/**
+ * Forges card-paid loot boxes to their buyers (anvil dev account #7), with the MINTER_ROLE the local deployment
+ * grants it: the store's default on a local PUBLIC_URL only.
+ */
+export const DEV_STORE_MINTER_KEY = "0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356";
+/** Signs the embedded test checkout's payment events, and the app checks them with it: local PUBLIC_URL only. */
+export const DEV_PAYMENT_WEBHOOK_SECRET = "whsec_spark_era_local_development_only";

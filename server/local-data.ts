@@ -5,13 +5,16 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { committedSourcesHash } from "../contracts/deploy";
+import { committedSourcesHash, DEPLOYMENT_WIRING } from "../contracts/deploy";
 import { readDeployment } from "../contracts/deployment";
 
-/** Moves the database and the chain aside when the chain was deployed from other contracts; returns where to, or null. */
+/**
+ * Moves the database and the chain aside when the chain was deployed from other contracts or wired another way;
+ * returns where to, or null.
+ */
 export function retireStaleLocalData(databasePath: string, chainDir: string, now = new Date()): string | null {
   const deployment = readDeployment(path.join(chainDir, "deployment.json"));
-  if (!deployment || deployment.sourcesHash === committedSourcesHash()) return null;
+  if (!deployment || (deployment.sourcesHash === committedSourcesHash() && deployment.wiring === DEPLOYMENT_WIRING)) return null;
   const dataDir = path.dirname(databasePath);
   const target = path.join(dataDir, `stale-${now.toISOString().replace(/[:.]/g, "-")}`);
   fs.mkdirSync(target, { recursive: true });

@@ -31,7 +31,7 @@ function formatAmount(cents: number, currency: string) {
   return new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 }
 
-const STATUS_TEXT = { paid: "Paid", pending: "Waiting for payment", canceled: "Canceled" } as const;
+const STATUS_TEXT = { paid: "Paid", pending: "Waiting for payment", delivered: "Delivered", failed: "Not completed" } as const;
 
 export default function StripeSuccess() {
   const { order, problem, unavailable } = useLoaderData<typeof loader>();

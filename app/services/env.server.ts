@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
-import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
+import { DEV_CLAIM_SIGNER_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
 
 const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes} bytes of hex`);
 const optionalUrl = z.string().url().optional();
@@ -21,13 +21,15 @@ function isLocalUrl(url: string): boolean {
 }
 
 /**
- * The secrets a deployment must set, in log order. The embedded backends need all four; SMTP_URL because the
- * dev outbox, the only other place register and reset codes go, is never served on a public URL.
+ * The secrets a deployment must set, in log order. The embedded backends need them all; SMTP_URL because the
+ * dev outbox, the only other place register and reset codes go, is never served on a public URL; the payment
+ * webhook's secret and the store's minter key because with the public dev ones anyone could forge a payment or
+ * mint boxes. The app checks the payment webhook itself, so it needs that secret against real backends too.
  */
 function secretsNeeded(embeddedBackends: boolean) {
   return embeddedBackends
-    ? (["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"] as const)
-    : (["SESSION_SECRET"] as const);
+    ? (["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL", "STRIPE_WEBHOOK_SECRET", "STORE_MINTER_KEY"] as const)
+    : (["SESSION_SECRET", "STRIPE_WEBHOOK_SECRET"] as const);
 }
 export type DevDefault = ReturnType<typeof secretsNeeded>[number];
 
@@ -51,6 +53,15 @@ const schema = z
     DATABASE_PATH: z.string().default("data/spark.db"),
     WALLET_ENCRYPTION_KEY: hexKey(32).optional(),
     CLAIM_SIGNER_KEY: hexKey(32).optional(),
+    /** Set: card orders go through Stripe Checkout. Unset: the embedded store's test checkout stands in for it. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    /** The webhook's signing secret (whsec_…): Stripe's, or the test checkout's. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** The account that forges card-paid boxes (MINTER_ROLE on BlindBox), for the embedded store. */
+    STORE_MINTER_KEY: hexKey(32).optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).optional(),
     CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
@@ -88,6 +99,9 @@ const schema = z
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PUBLIC_URL is not a local address" });
       }
     }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
     if (env.CHAIN_RPC_URL && !env.DEPLOYMENT_FILE) {
       ctx.addIssue({ code: "custom", path: ["DEPLOYMENT_FILE"], message: "is required when CHAIN_RPC_URL is set" });
     }
@@ -97,6 +111,8 @@ export type Env = z.infer<typeof schema> & {
   sessionSecrets: string[];
   walletEncryptionKey: string;
   claimSignerKey: `0x${string}`;
+  paymentWebhookSecret: string;
+  storeMinterKey: `0x${string}`;
   publicUrl: string;
   embeddedBackends: boolean;
   /** PUBLIC_URL names a host other than this machine: every secret is set and no dev default applies. */
@@ -126,6 +142,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       .filter(Boolean),
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? DEV_WALLET_ENCRYPTION_KEY).replace(/^0x/, ""),
     claimSignerKey: (env.CLAIM_SIGNER_KEY ? `0x${env.CLAIM_SIGNER_KEY.replace(/^0x/, "")}` : DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
+    paymentWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
+    storeMinterKey: (env.STORE_MINTER_KEY ? `0x${env.STORE_MINTER_KEY.replace(/^0x/, "")}` : DEV_STORE_MINTER_KEY) as `0x${string}`,
     publicUrl,
     embeddedBackends,
     publicDeployment,
@@ -139,6 +157,8 @@ const DEV_DEFAULT_MEANING: Record<DevDefault, string> = {
   WALLET_ENCRYPTION_KEY: "managed wallets' keys are encrypted with a public dev key",
   CLAIM_SIGNER_KEY: "claims are signed with a public anvil dev key",
   SMTP_URL: "mail is not sent; register and reset codes land in the dev outbox",
+  STRIPE_WEBHOOK_SECRET: "payment events are signed and checked with a public dev secret",
+  STORE_MINTER_KEY: "card-paid boxes are forged by a public anvil dev key",
 };
 
 /** The start log's one warning block about dev defaults, or null when none is in use. */

@@ -204,6 +204,48 @@ const BRIDGE_STEP_KINDS = [...STAKING_STEP_KINDS, "claim", "approve-swap", "swap
 /** Issue 15: spaceships' FIRE and QUARK approvals and their StarshipManager calls. */
 const SPACESHIP_STEP_KINDS = [...BRIDGE_STEP_KINDS, "approve-ship", "ship"];
 
+/**
+ * Issue 16: card orders are taken and fulfilled. An order remembers the wallet its boxes go to and its delivery;
+ * `delivering` is the claim one fulfilment takes, so a replayed or parallel event never mints twice. Each
+ * provider event is kept by id, so it is applied once. The old `canceled` is `failed` now.
+ */
+async function createCardOrders(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("store_orders_v2")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("session_id", "text", (c) => c.notNull().unique())
+    .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("wallet_address", "text")
+    .addColumn("product_id", "text", (c) => c.notNull())
+    .addColumn("product_name", "text", (c) => c.notNull())
+    .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
+    .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents >= 0`))
+    .addColumn("currency", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'paid', 'delivered', 'failed')`))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("paid_at", "text")
+    .addColumn("delivering", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("delivery_tx", "text")
+    .addColumn("delivered_at", "text")
+    .addColumn("last_error", "text")
+    .addCheckConstraint("store_orders_delivered", sql`(status = 'delivered') = (delivery_tx is not null)`)
+    .execute();
+  await sql`insert into store_orders_v2 (id, session_id, user_id, product_id, product_name, quantity, amount_cents, currency, status, created_at, paid_at, delivery_tx)
+    select id, session_id, user_id, product_id, product_name, quantity, amount_cents, currency,
+      case status when 'canceled' then 'failed' else status end, created_at, paid_at, null from store_orders`.execute(db);
+  await db.schema.dropTable("store_orders").execute();
+  await db.schema.alterTable("store_orders_v2").renameTo("store_orders").execute();
+  await db.schema.createIndex("store_orders_user").on("store_orders").columns(["user_id", "created_at"]).execute();
+
+  await db.schema
+    .createTable("store_payment_events")
+    .addColumn("event_id", "text", (c) => c.primaryKey())
+    .addColumn("type", "text", (c) => c.notNull())
+    .addColumn("session_id", "text")
+    .addColumn("received_at", "text", (c) => c.notNull())
+    .execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -213,4 +255,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_006_staking_step_kinds", up: widenStepKinds("v2", STAKING_STEP_KINDS) },
   { name: "sso_007_bridge_step_kinds", up: widenStepKinds("v3", BRIDGE_STEP_KINDS) },
   { name: "sso_008_spaceship_step_kinds", up: widenStepKinds("v4", SPACESHIP_STEP_KINDS) },
+  { name: "sso_009_card_orders", up: createCardOrders },
 ];

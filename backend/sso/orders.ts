@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../db";
 import type { StoreOrder } from "~core/api/sso";
+import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
 import type { StoreOrdersTable } from "./tables";
 
 /** POST /store/getOrderDetail's data: the order without its buyer's identity. */
@@ -15,18 +16,104 @@ function orderDetail(row: Selectable<StoreOrdersTable>): StoreOrder {
     status: row.status,
     createdAt: row.created_at,
     paidAt: row.paid_at,
+    deliveredAt: row.delivered_at,
+    deliveryTx: row.delivery_tx,
   };
 }
 
+export type OrderRow = Selectable<StoreOrdersTable>;
+
 export function createOrders(db: Kysely<Database>) {
+  const now = () => new Date().toISOString();
   return {
-    async bySessionId(sessionId: string): Promise<StoreOrder | null> {
-      const row = await db.selectFrom("store_orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
-      return row ? orderDetail(row) : null;
+    detail: orderDetail,
+
+    async bySessionId(sessionId: string): Promise<OrderRow | null> {
+      return (await db.selectFrom("store_orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst()) ?? null;
     },
 
-    async insert(order: Insertable<StoreOrdersTable>): Promise<void> {
-      await db.insertInto("store_orders").values(order).execute();
+    /** A pending order of `quantity` boxes for the account, whose boxes go to `wallet` once paid. */
+    async create(input: {
+      sessionId: string;
+      userId: number | null;
+      wallet: string | null;
+      box: CardBox;
+      quantity: number;
+    }): Promise<OrderRow> {
+      return db
+        .insertInto("store_orders")
+        .values({
+          session_id: input.sessionId,
+          user_id: input.userId,
+          wallet_address: input.wallet,
+          product_id: String(input.box.typeBox),
+          product_name: input.box.title,
+          quantity: input.quantity,
+          amount_cents: input.box.cardPriceCents * input.quantity,
+          currency: CARD_CURRENCY,
+          status: "pending",
+          created_at: now(),
+          paid_at: null,
+          delivery_tx: null,
+          delivered_at: null,
+          last_error: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Takes the one right to deliver a paid order: true for exactly one caller, however many events arrive at
+     * once, and never again once it is delivered. The order is `paid` from here on.
+     */
+    async claimDelivery(sessionId: string): Promise<boolean> {
+      const result = await db
+        .updateTable("store_orders")
+        .set((eb) => ({ status: "paid", delivering: 1, paid_at: eb.fn.coalesce("paid_at", eb.val(now())) }))
+        .where("session_id", "=", sessionId)
+        .where("status", "in", ["pending", "paid"])
+        .where("delivering", "=", 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    async delivered(sessionId: string, txHash: string): Promise<void> {
+      await db
+        .updateTable("store_orders")
+        .set({ status: "delivered", delivering: 0, delivery_tx: txHash, delivered_at: now(), last_error: null })
+        .where("session_id", "=", sessionId)
+        .execute();
+    },
+
+    /** The delivery failed: paid still, so the provider's retry of the event delivers it. */
+    async deliveryFailed(sessionId: string, error: string): Promise<void> {
+      await db
+        .updateTable("store_orders")
+        .set({ delivering: 0, last_error: error.slice(0, 500) })
+        .where("session_id", "=", sessionId)
+        .execute();
+    },
+
+    /** The checkout expired or the payment failed: only a pending order ends so. */
+    async fail(sessionId: string, reason: string): Promise<void> {
+      await db
+        .updateTable("store_orders")
+        .set({ status: "failed", last_error: reason.slice(0, 500) })
+        .where("session_id", "=", sessionId)
+        .where("status", "=", "pending")
+        .execute();
+    },
+
+    async eventSeen(eventId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom("store_payment_events").select("event_id").where("event_id", "=", eventId).executeTakeFirst());
+    },
+
+    async recordEvent(event: { id: string; type: string; sessionId: string | null }): Promise<void> {
+      await db
+        .insertInto("store_payment_events")
+        .values({ event_id: event.id, type: event.type, session_id: event.sessionId, received_at: now() })
+        .onConflict((oc) => oc.column("event_id").doNothing())
+        .execute();
     },
   };
 }

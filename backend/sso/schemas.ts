@@ -108,9 +108,28 @@ export const loginOtherInput = z.object({
 
 export const walletParam = z.object({ walletAddress: addressField });
 
-export const orderDetailInput = z.object({
-  sessionId: z
-    .string()
-    .trim()
-    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, "must be a checkout session id (cs_...)"),
+const checkoutSessionId = z
+  .string()
+  .trim()
+  .regex(/^cs_[A-Za-z0-9_]{1,250}$/, "must be a checkout session id (cs_...)");
+
+export const createOrderInput = z.object({
+  typeBox: z.number().int().min(0).max(1_000_000),
+  quantity: z.number().int().min(1).max(1_000),
+  sessionId: checkoutSessionId.optional(),
 });
+
+export const testCheckoutInput = z.object({
+  sessionId: checkoutSessionId,
+  cardNumber: z.string().max(40),
+  expiry: z.string().max(20),
+  cvc: z.string().max(10),
+});
+
+/** The provider's event as it came, byte for byte, since its signature covers those bytes. */
+export const paymentEventInput = z.object({
+  payload: z.string().min(2).max(100_000),
+  signature: z.string().min(1).max(2_000),
+});
+
+export const orderDetailInput = z.object({ sessionId: checkoutSessionId });

@@ -1,14 +1,18 @@
 import { getAddress } from "viem";
+import { cardBoxes } from "~core/card-payment";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import type { BackendContext } from "../types";
 import { createSsoCore } from "./core";
 import { hashPassword } from "./passwords";
 
-/** Checkout session id of the seeded paid order; /stripe/success?session_id=cs_demo_paid shows it. */
-export const DEMO_ORDER_SESSION_ID = "cs_demo_paid";
+/**
+ * Checkout session id of the seeded card order, started and not yet paid: /stripe/success?session_id=cs_test_demo
+ * shows it waiting, and the test checkout can pay it for a day.
+ */
+export const DEMO_ORDER_SESSION_ID = "cs_test_demo";
 
-/** The demo accounts of core/demo.ts, all with DEMO_PASSWORD, and one paid card order. */
+/** The demo accounts of core/demo.ts, all with DEMO_PASSWORD, and one card order waiting for payment. */
 export async function seedSso(ctx: BackendContext): Promise<void> {
   const core = createSsoCore(ctx);
   const accounts = [DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_BUYER_ACCOUNT];
@@ -26,17 +30,12 @@ export async function seedSso(ctx: BackendContext): Promise<void> {
   await core.wallets.attachManagedWallet(managed.id, DEMO_MANAGED_ACCOUNT.privateKey);
   await core.wallets.attachManagedWallet(buyer.id, DEMO_BUYER_ACCOUNT.privateKey);
 
-  const paidAt = new Date().toISOString();
-  await core.orders.insert({
-    session_id: DEMO_ORDER_SESSION_ID,
-    user_id: browser.id,
-    product_id: "lootbox-5",
-    product_name: "Premium loot box",
-    quantity: 2,
-    amount_cents: 1998,
-    currency: "usd",
-    status: "paid",
-    created_at: paidAt,
-    paid_at: paidAt,
+  const standard = cardBoxes().find((box) => box.title === "Standard loot box")!;
+  await core.orders.create({
+    sessionId: DEMO_ORDER_SESSION_ID,
+    userId: browser.id,
+    wallet: DEMO_BROWSER_ACCOUNT.wallet,
+    box: standard,
+    quantity: 1,
   });
 }

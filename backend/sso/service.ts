@@ -5,6 +5,8 @@ import { createSsoCore } from "./core";
 import { createExecutor } from "./executor/executor";
 import { actionRoutes } from "./executor/routes";
 import { outboxRoutes } from "./outbox-routes";
+import { createBoxDelivery } from "./store-delivery";
+import { createStorePayments } from "./store-payments";
 import { storeRoutes } from "./store-routes";
 import { tokenOwner } from "./users";
 import { walletRoutes } from "./wallet-routes";
@@ -17,9 +19,16 @@ import { walletRoutes } from "./wallet-routes";
 export function createSsoService(ctx: BackendContext) {
   const core = createSsoCore(ctx);
 
+  const { chain, payments: paymentsConfig } = ctx.options;
+  const payments = paymentsConfig
+    ? createStorePayments({
+        orders: core.orders,
+        config: paymentsConfig,
+        delivery: chain ? createBoxDelivery(chain, paymentsConfig.minterKey) : null,
+      })
+    : null;
   const router = express.Router();
-  router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core));
-  const { chain } = ctx.options;
+  router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core, payments));
   const executor = chain ? createExecutor({ db: core.db, chain, accountOf: (userId) => core.wallets.managedAccount(userId) }) : null;
   if (executor) router.use(actionRoutes(core, executor));
 

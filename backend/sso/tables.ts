@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from "kysely";
 import type { ActionName, ExecutionStatus, ExecutionStep } from "~core/api/actions";
-import type { BindAddrType, LoginType, StoreOrderStatus } from "~core/api/sso";
+import type { BindAddrType, LoginType } from "~core/api/sso";
+import type { CardOrderStatus } from "~core/card-payment";
 
 /**
  * Kysely table types of the SSO backend. Times are ISO 8601 UTC strings from Date#toISOString(),
@@ -15,6 +16,7 @@ export interface SsoTables {
   wallet_login_uses: WalletLoginUsesTable;
   outbox: OutboxTable;
   store_orders: StoreOrdersTable;
+  store_payment_events: StorePaymentEventsTable;
   action_executions: ActionExecutionsTable;
   action_steps: ActionStepsTable;
   action_rate: ActionRateTable;
@@ -105,15 +107,32 @@ export interface StoreOrdersTable {
   /** The card-payment provider's checkout session id (Stripe's cs_...). */
   session_id: string;
   user_id: number | null;
+  /** Where the paid boxes go: the account's wallet when it ordered. */
+  wallet_address: string | null;
+  /** The box type. */
   product_id: string;
   product_name: string;
   quantity: number;
   amount_cents: number;
   /** ISO 4217, lower case as Stripe writes it. */
   currency: string;
-  status: StoreOrderStatus;
+  status: CardOrderStatus;
   created_at: string;
   paid_at: string | null;
+  /** 1 while one fulfilment mints the boxes: the others leave the order alone. */
+  delivering: Generated<number>;
+  delivery_tx: string | null;
+  delivered_at: string | null;
+  /** Why the last delivery attempt failed, for the team (never shown to the buyer as is). */
+  last_error: string | null;
+}
+
+/** Each provider event applied, by its id (Stripe's evt_...). */
+export interface StorePaymentEventsTable {
+  event_id: string;
+  type: string;
+  session_id: string | null;
+  received_at: string;
 }
 
 /** An on-chain action of a managed wallet (executor/), run in `seq` order per wallet. */

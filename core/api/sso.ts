@@ -2,6 +2,7 @@
  * Wire types of the SSO API (docs/api/sso.md): what the embedded SSO backend answers and the app's client expects.
  * Field names are product §7's, capitals and typos included. Times are ISO 8601 UTC strings.
  */
+import type { CardOrderStatus } from "../card-payment";
 
 /** BindAddrType of the user info (product §3): 0 none, 1 browser wallet, 2 managed wallet (web path). */
 export const BIND_ADDR_TYPE = { none: 0, browser: 1, managed: 2 } as const;
@@ -50,19 +51,49 @@ export interface ManagedWalletCreated {
   address: string;
 }
 
-export type StoreOrderStatus = "pending" | "paid" | "canceled";
-
 /** POST /store/getOrderDetail: a card-payment order, without its buyer's identity. */
 export interface StoreOrder {
   /** The card-payment provider's checkout session id (Stripe's cs_...). */
   sessionId: string;
+  /** The box type, as text. */
   productId: string;
   productName: string;
   quantity: number;
   amountCents: number;
   /** ISO 4217, lower case as Stripe writes it. */
   currency: string;
-  status: StoreOrderStatus;
+  status: CardOrderStatus;
   createdAt: string;
   paidAt: string | null;
+  deliveredAt: string | null;
+  /** The transaction that minted the boxes to the buyer's wallet. */
+  deliveryTx: string | null;
+}
+
+/** POST /store/createOrder: what the account orders; `sessionId` is the provider's when the app made one. */
+export interface CreateOrderInput {
+  typeBox: number;
+  quantity: number;
+  sessionId?: string;
+}
+
+/** POST /store/testCheckout/pay: a card, as the test checkout's form posts it. */
+export interface TestCheckoutPayment {
+  sessionId: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** POST /store/paymentEvent: a provider event as received, with its signature header. */
+export interface PaymentEventInput {
+  payload: string;
+  signature: string;
+}
+
+/** POST /store/paymentEvent's answer: what the event did, and the order it named. */
+export interface PaymentEventResult {
+  /** `delivered` the first time an order's boxes are minted; `duplicate` for an event already applied. */
+  outcome: "delivered" | "duplicate" | "ignored" | "failed";
+  order: StoreOrder | null;
 }

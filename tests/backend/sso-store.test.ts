@@ -1,32 +1,69 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackends } from "../../backend";
+import { createOrders } from "../../backend/sso/orders";
 import { DEMO_ORDER_SESSION_ID } from "../../backend/sso/seed";
+import { BAD_SIGNATURE, createStorePayments } from "../../backend/sso/store-payments";
+import type { StoreOrder } from "~core/api/sso";
+import { CARD_MESSAGES } from "~core/card-payment";
+import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { startTestBackends, testBackendOptions } from "./harness";
-import type { Backend } from "./sso-helpers";
+import { login, register, type Backend } from "./sso-helpers";
 
+const SECRET = "whsec_test_store_0123456789";
+const STANDARD = 4;
+const LEGENDARY = 7;
+
+/** Our webhook as the test checkout sees it: every event it is sent, with its signature header. */
+const received: { payload: string; signature: string }[] = [];
+let webhook: http.Server;
 let t: Backend;
+let demoToken: string;
+
 beforeAll(async () => {
-  t = await startTestBackends();
+  webhook = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ payload: body, signature: String(req.headers["stripe-signature"]) });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
+  const webhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/stripe/webhook`;
+  t = await startTestBackends({ payments: { webhookSecret: SECRET, testCheckout: true, webhookUrl, minterKey: `0x${"11".repeat(32)}` } });
+  demoToken = (await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD)).token;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => webhook?.close(resolve));
+});
+
+const order = (body: unknown, token = demoToken) => t.call<StoreOrder>("POST", "/store/createOrder", body, token);
+const pay = (sessionId: string, cardNumber: string, rest: Partial<{ expiry: string; cvc: string }> = {}) =>
+  t.call<StoreOrder>("POST", "/store/testCheckout/pay", { sessionId, cardNumber, expiry: "12 / 34", cvc: "123", ...rest });
 
 describe("POST /store/getOrderDetail", () => {
-  it("returns the seeded paid order by its checkout session id, without a token", async () => {
+  it("returns the seeded order, waiting for payment, by its checkout session id and without a token", async () => {
     const answer = await t.call("POST", "/store/getOrderDetail", { sessionId: DEMO_ORDER_SESSION_ID });
     expect(answer).toMatchObject({ status: 200, success: true });
     expect(answer.data).toEqual({
-      sessionId: "cs_demo_paid",
-      productId: "lootbox-5",
-      productName: "Premium loot box",
-      quantity: 2,
-      amountCents: 1998,
+      sessionId: "cs_test_demo",
+      productId: String(STANDARD),
+      productName: "Standard loot box",
+      quantity: 1,
+      amountCents: 999,
       currency: "usd",
-      status: "paid",
+      status: "pending",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      paidAt: null,
+      deliveredAt: null,
+      deliveryTx: null,
     });
   });
 
@@ -41,9 +78,142 @@ describe("POST /store/getOrderDetail", () => {
   });
 });
 
+describe("POST /store/createOrder", () => {
+  it("takes a pending order of boxes sold by card, priced in cents from the catalogue", async () => {
+    const answer = await order({ typeBox: STANDARD, quantity: 2 });
+    expect(answer.status, answer.msg).toBe(200);
+    expect(answer.data).toMatchObject({
+      productName: "Standard loot box",
+      quantity: 2,
+      amountCents: 1998,
+      currency: "usd",
+      status: "pending",
+    });
+    expect(answer.data.sessionId).toMatch(/^cs_test_[A-Za-z0-9_]{20,}$/);
+  });
+
+  it("refuses a visitor, an account without a wallet, a box not sold by card, a bad quantity and a provider's session id", async () => {
+    expect((await order({ typeBox: STANDARD, quantity: 1 }, "")).status).toBe(401);
+    const walletless = await register(t, "no-wallet-buyer@sparkera.test");
+    expect(await order({ typeBox: STANDARD, quantity: 1 }, walletless.token)).toMatchObject({
+      status: 403,
+      msg: "Please bind a wallet address",
+    });
+    expect(await order({ typeBox: LEGENDARY, quantity: 1 })).toMatchObject({ status: 400, msg: "This loot box is not sold by card." });
+    for (const quantity of [0, 11]) expect((await order({ typeBox: STANDARD, quantity })).status).toBe(400);
+    expect((await order({ typeBox: STANDARD, quantity: 1, sessionId: "cs_live_abc" })).status).toBe(400);
+  });
+});
+
+describe("POST /store/testCheckout/pay", () => {
+  it("checks the card, refuses the provider's declined test cards, and sends our webhook a signed event for 4242", async () => {
+    const { sessionId } = (await order({ typeBox: STANDARD, quantity: 2 })).data;
+    expect(await pay(sessionId, "4242 4242 4242 4241")).toMatchObject({ status: 400, msg: CARD_MESSAGES.numberInvalid });
+    expect(await pay(sessionId, "4242 4242")).toMatchObject({ status: 400, msg: CARD_MESSAGES.numberIncomplete });
+    expect(await pay(sessionId, "4242424242424242", { expiry: "01 / 20" })).toMatchObject({ status: 400, msg: CARD_MESSAGES.expiryPast });
+    expect(await pay(sessionId, "4242424242424242", { cvc: "1" })).toMatchObject({ status: 400, msg: CARD_MESSAGES.cvcIncomplete });
+    expect(await pay(sessionId, "4000 0000 0000 0002")).toMatchObject({ status: 402, msg: "Your card was declined." });
+    expect(await pay(sessionId, "4000 0000 0000 9995")).toMatchObject({ status: 402, msg: "Your card has insufficient funds." });
+    expect(received).toHaveLength(0);
+
+    expect((await pay(sessionId, "4242 4242 4242 4242")).status).toBe(200);
+    await expect.poll(() => received.length).toBe(1);
+    const event = Stripe.webhooks.constructEvent(received[0].payload, received[0].signature, SECRET) as unknown as {
+      type: string;
+      data: { object: { id: string; payment_status: string; amount_total: number; currency: string } };
+    };
+    expect(event.type).toBe("checkout.session.completed");
+    expect(event.data.object).toMatchObject({ id: sessionId, payment_status: "paid", amount_total: 1998, currency: "usd" });
+  });
+
+  it("answers 404 for an order it did not open", async () => {
+    expect((await pay("cs_live_someone_elses", "4242424242424242")).status).toBe(404);
+  });
+});
+
+describe("payment events", () => {
+  const sign = (payload: string, secret = SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const paidEvent = (id: string, sessionId: string, amount: number) =>
+    JSON.stringify({
+      id,
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency: "usd" } },
+    });
+
+  /** The store over the backends' own database, with a delivery that counts its mints (and can fail once). */
+  function store(failFirst = false) {
+    const mints: { wallet: string; typeBox: number; quantity: number }[] = [];
+    let failures = failFirst ? 1 : 0;
+    const payments = createStorePayments({
+      orders: createOrders(t.store.db),
+      config: { webhookSecret: SECRET, testCheckout: true, webhookUrl: "http://127.0.0.1:9/unused", minterKey: `0x${"11".repeat(32)}` },
+      delivery: {
+        async deliver(wallet, typeBox, quantity) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (failures-- > 0) throw new Error("node down");
+          mints.push({ wallet, typeBox, quantity });
+          return `0x${String(mints.length).padStart(64, "0")}`;
+        },
+      },
+      log: () => undefined,
+    });
+    return { payments, mints };
+  }
+
+  it("refuses a forged signature, and delivers a paid order once however often and however concurrently it is told", async () => {
+    const { payments, mints } = store();
+    const { sessionId } = (await order({ typeBox: STANDARD, quantity: 2 })).data;
+    const payload = paidEvent("evt_paid_1", sessionId, 1998);
+    await expect(payments.applyEvent(payload, sign(payload, "whsec_forged_0123456789"))).rejects.toMatchObject({
+      status: 400,
+      message: BAD_SIGNATURE,
+    });
+    await expect(payments.applyEvent(payload.replace("1998", "1"), sign(payload))).rejects.toMatchObject({ status: 400 });
+
+    const answers = await Promise.all([
+      payments.applyEvent(payload, sign(payload)),
+      payments.applyEvent(payload, sign(payload)),
+      ...[2, 3, 4].map((n) => {
+        const other = paidEvent(`evt_paid_${n}`, sessionId, 1998);
+        return payments.applyEvent(other, sign(other));
+      }),
+    ]);
+    expect(answers.map((answer) => answer.outcome).sort()).toEqual(["delivered", "duplicate", "duplicate", "duplicate", "duplicate"]);
+    expect(mints).toEqual([{ wallet: DEMO_BROWSER_ACCOUNT.wallet, typeBox: STANDARD, quantity: 2 }]);
+    const replay = await payments.applyEvent(payload, sign(payload));
+    expect(replay).toMatchObject({ outcome: "duplicate", order: { status: "delivered", deliveryTx: `0x${"1".padStart(64, "0")}` } });
+    expect(mints).toHaveLength(1);
+  });
+
+  it("keeps a paid order whose delivery failed, and delivers it when the provider retries the event", async () => {
+    const { payments, mints } = store(true);
+    const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
+    const payload = paidEvent("evt_retry", sessionId, 999);
+    await expect(payments.applyEvent(payload, sign(payload))).rejects.toMatchObject({ status: 503 });
+    expect((await payments.orderDetail(sessionId))?.status).toBe("paid");
+    expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({ outcome: "delivered", order: { status: "delivered" } });
+    expect(mints).toHaveLength(1);
+  });
+
+  it("does not deliver an event that paid another amount, and ends an expired checkout", async () => {
+    const { payments, mints } = store();
+    const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
+    const underpaid = paidEvent("evt_underpaid", sessionId, 1);
+    expect(await payments.applyEvent(underpaid, sign(underpaid))).toMatchObject({ outcome: "failed", order: { status: "pending" } });
+    const expired = JSON.stringify({
+      id: "evt_expired",
+      type: "checkout.session.expired",
+      data: { object: { id: sessionId, object: "checkout.session" } },
+    });
+    expect(await payments.applyEvent(expired, sign(expired))).toMatchObject({ outcome: "failed", order: { status: "failed" } });
+    expect(mints).toEqual([]);
+  });
+});
+
 describe("seed", () => {
   it("creates the three demo accounts", async () => {
-    const users = await t.store.db.selectFrom("users").select(["email", "bind_addr_type"]).orderBy("id").execute();
+    const users = await t.store.db.selectFrom("users").select(["email", "bind_addr_type"]).orderBy("id").limit(3).execute();
     expect(users).toEqual([
       { email: "demo@sparkera.test", bind_addr_type: 1 },
       { email: "managed@sparkera.test", bind_addr_type: 2 },

@@ -7,7 +7,17 @@ const SECRETS = {
   WALLET_ENCRYPTION_KEY: "ab".repeat(32),
   CLAIM_SIGNER_KEY: `0x${"cd".repeat(32)}`,
   SMTP_URL: "smtp://mail.sparkera.example:587",
+  STRIPE_WEBHOOK_SECRET: "whsec_real_0123456789abcdef",
+  STORE_MINTER_KEY: `0x${"ef".repeat(32)}`,
 };
+const EMBEDDED_SECRETS = [
+  "SESSION_SECRET",
+  "WALLET_ENCRYPTION_KEY",
+  "CLAIM_SIGNER_KEY",
+  "SMTP_URL",
+  "STRIPE_WEBHOOK_SECRET",
+  "STORE_MINTER_KEY",
+];
 
 describe("parseEnv", () => {
   it("runs out of the box on the embedded defaults", () => {
@@ -29,6 +39,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TOKEN_NAME: "Max-Age" })).toThrowError(/TOKEN_NAME: is a reserved cookie name/);
   });
 
+  it("needs the webhook secret with a Stripe key", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc123" })).toThrowError(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(
+      parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: SECRETS.STRIPE_WEBHOOK_SECRET }).paymentWebhookSecret,
+    ).toBe(SECRETS.STRIPE_WEBHOOK_SECRET);
+  });
+
   it("insists on a real session secret against real backends in production", () => {
     const real = { NODE_ENV: "production", SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" };
     expect(() => parseEnv(real)).toThrowError(/SESSION_SECRET/);
@@ -46,18 +66,22 @@ describe("public deployment (issue 10, item 1)", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    for (const name of ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"]) {
+    for (const name of EMBEDDED_SECRETS) {
       expect(message).toMatch(new RegExp(`- ${name}: is required when PUBLIC_URL is not a local address`));
     }
   });
 
-  it("lists only what is still missing, and against real backends only the session secret", () => {
+  it("lists only what is still missing, and against real backends only the session and webhook secrets", () => {
     expect(() => parseEnv({ PUBLIC_URL: "https://market.sparkera.example", ...SECRETS, SMTP_URL: undefined })).toThrowError(
       /^Invalid environment variables:\n {2}- SMTP_URL: [^\n]*$/,
     );
     const external = { PUBLIC_URL: "http://10.0.0.5:3000", SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" };
-    expect(() => parseEnv(external)).toThrowError(/^Invalid environment variables:\n {2}- SESSION_SECRET: [^\n]*$/);
-    expect(parseEnv({ ...external, SESSION_SECRET: SECRETS.SESSION_SECRET })).toMatchObject({
+    expect(() => parseEnv(external)).toThrowError(
+      /^Invalid environment variables:\n {2}- SESSION_SECRET: [^\n]*\n {2}- STRIPE_WEBHOOK_SECRET: [^\n]*$/,
+    );
+    expect(
+      parseEnv({ ...external, SESSION_SECRET: SECRETS.SESSION_SECRET, STRIPE_WEBHOOK_SECRET: SECRETS.STRIPE_WEBHOOK_SECRET }),
+    ).toMatchObject({
       publicDeployment: true,
       devDefaultsInUse: [],
     });
@@ -93,7 +117,7 @@ describe("public deployment (issue 10, item 1)", () => {
     (url) => {
       const env = parseEnv({ PUBLIC_URL: url });
       expect(env.publicDeployment).toBe(false);
-      expect(env.devDefaultsInUse).toEqual(["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"]);
+      expect(env.devDefaultsInUse).toEqual(EMBEDDED_SECRETS);
       expect(env.exposeDevOutbox).toBe(true);
       expect(env.claimSignerKey).toBe(DEV_CLAIM_SIGNER_KEY);
     },
@@ -110,9 +134,9 @@ describe("public deployment (issue 10, item 1)", () => {
   it("mounts the outbox only on a local URL, with the embedded backends and without SMTP", () => {
     expect(parseEnv({ SMTP_URL: SECRETS.SMTP_URL })).toMatchObject({
       exposeDevOutbox: false,
-      devDefaultsInUse: ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY"],
+      devDefaultsInUse: EMBEDDED_SECRETS.filter((name) => name !== "SMTP_URL"),
     });
     const external = parseEnv({ SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" });
-    expect(external).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET"] });
+    expect(external).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET", "STRIPE_WEBHOOK_SECRET"] });
   });
 });

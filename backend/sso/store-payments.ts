@@ -1,0 +1,205 @@
+/**
+ * Card orders (docs/api/sso.md "Store"): taking an order, the test checkout that stands in for the provider when
+ * none is configured, and the provider's events, which fulfil a paid order exactly once.
+ */
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import type { CreateOrderInput, PaymentEventResult, StoreOrder, TestCheckoutPayment } from "~core/api/sso";
+import {
+  CARD_MESSAGES,
+  findCardBox,
+  isCompleteCardNumber,
+  isCvc,
+  isExpiryInFuture,
+  isValidCardNumber,
+  orderAmountCents,
+  parseExpiry,
+  testCardRefusal,
+} from "~core/card-payment";
+import { ApiError } from "../http";
+import type { BackendPayments } from "../types";
+import type { OrderRow, createOrders } from "./orders";
+import type { BoxDelivery } from "./store-delivery";
+
+export const NOT_SOLD_BY_CARD = "This loot box is not sold by card.";
+export const BAD_QUANTITY = "Choose between 1 and 10 boxes.";
+export const NO_WALLET = "Please bind a wallet address";
+export const BAD_SIGNATURE = "The event's signature does not match.";
+export const NOT_PENDING = "This checkout is no longer open.";
+/** Stripe's checkout sessions expire after 24 hours; so do ours. */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const TEST_SESSION_PREFIX = "cs_test_";
+/** How the test checkout retries our webhook, like the provider does (quicker). */
+const WEBHOOK_RETRY_DELAYS_MS = [0, 1_000, 5_000, 15_000];
+
+/** The part of a provider event we read: a checkout session and what it says was paid. */
+interface CheckoutEvent {
+  id: string;
+  type: string;
+  data: { object: { id?: string; object?: string; payment_status?: string; amount_total?: number | null; currency?: string | null } };
+}
+
+type Orders = ReturnType<typeof createOrders>;
+type Log = (message: string) => void;
+
+export function createStorePayments({
+  orders,
+  config,
+  delivery,
+  log = (message) => console.error(message),
+  fetchImpl = fetch,
+}: {
+  orders: Orders;
+  config: BackendPayments;
+  delivery: BoxDelivery | null;
+  log?: Log;
+  fetchImpl?: typeof fetch;
+}) {
+  /** A pending order past the checkout's lifetime has failed; reading it says so. */
+  async function current(row: OrderRow): Promise<OrderRow> {
+    if (row.status !== "pending" || Date.now() - Date.parse(row.created_at) < CHECKOUT_LIFETIME_MS) return row;
+    await orders.fail(row.session_id, "The checkout expired.");
+    return (await orders.bySessionId(row.session_id)) ?? row;
+  }
+
+  async function orderDetail(sessionId: string): Promise<StoreOrder | null> {
+    const row = await orders.bySessionId(sessionId);
+    return row ? orders.detail(await current(row)) : null;
+  }
+
+  async function createOrder(user: { id: number; wallet: string | null }, input: CreateOrderInput): Promise<StoreOrder> {
+    const box = findCardBox(input.typeBox);
+    if (!box) throw new ApiError(400, NOT_SOLD_BY_CARD);
+    if (orderAmountCents(input.typeBox, input.quantity) === null) throw new ApiError(400, BAD_QUANTITY);
+    if (!user.wallet) throw new ApiError(403, NO_WALLET);
+    // The test checkout names its own sessions; a provider's session id comes with the order.
+    if (config.testCheckout === Boolean(input.sessionId)) {
+      throw new ApiError(400, config.testCheckout ? "This store takes no provider's session id." : "A provider's session id is required.");
+    }
+    const sessionId = input.sessionId ?? `${TEST_SESSION_PREFIX}${randomBytes(18).toString("base64url").replace(/[-]/g, "_")}`;
+    const row = await orders.create({ sessionId, userId: user.id, wallet: user.wallet, box, quantity: input.quantity });
+    return orders.detail(row);
+  }
+
+  /** The test checkout's "Pay": checks the card as the provider would, then tells the app the way it would. */
+  async function payTestCheckout(payment: TestCheckoutPayment): Promise<StoreOrder> {
+    if (!config.testCheckout) throw new ApiError(404, "Not found");
+    const row = await orders.bySessionId(payment.sessionId);
+    if (!row || !row.session_id.startsWith(TEST_SESSION_PREFIX)) throw new ApiError(404, "No order exists for this checkout session");
+    const order = await current(row);
+    if (order.status !== "pending") throw new ApiError(409, NOT_PENDING);
+    const problem = cardProblem(payment);
+    if (problem) throw new ApiError(400, problem);
+    const refusal = testCardRefusal(payment.cardNumber);
+    if (refusal) throw new ApiError(402, refusal);
+    const event = {
+      id: `evt_test_${randomBytes(12).toString("hex")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: order.session_id,
+          object: "checkout.session",
+          mode: "payment",
+          status: "complete",
+          payment_status: "paid",
+          amount_total: order.amount_cents,
+          currency: order.currency,
+          metadata: { typeBox: order.product_id, quantity: String(order.quantity) },
+        },
+      },
+    };
+    void sendEvent(JSON.stringify(event));
+    return orders.detail(order);
+  }
+
+  /** Posts a signed event to the app's webhook until it answers 2xx, as the provider does. */
+  async function sendEvent(payload: string) {
+    for (const delay of WEBHOOK_RETRY_DELAYS_MS) {
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      try {
+        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret });
+        const response = await fetchImpl(config.webhookUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body: payload,
+          signal: AbortSignal.timeout(30_000),
+        });
+        if (response.ok) return;
+        log(`test checkout: the webhook answered ${response.status}`);
+      } catch (error) {
+        log(`test checkout: the webhook could not be reached: ${String(error)}`);
+      }
+    }
+  }
+
+  /**
+   * A provider event, checked against the signing secret. A paid checkout delivers its order once: the order's
+   * delivery claim lets one fulfilment through however many events arrive, and an event is recorded only once it
+   * is applied, so the provider's retry of an event whose delivery failed delivers it then.
+   */
+  async function applyEvent(payload: string, signature: string): Promise<PaymentEventResult> {
+    let event: CheckoutEvent;
+    try {
+      event = Stripe.webhooks.constructEvent(payload, signature, config.webhookSecret) as unknown as CheckoutEvent;
+    } catch {
+      throw new ApiError(400, BAD_SIGNATURE);
+    }
+    const session = event.data?.object;
+    const sessionId = session?.object === "checkout.session" && typeof session.id === "string" ? session.id : null;
+    const row = sessionId ? await orders.bySessionId(sessionId) : null;
+    const answer = async (outcome: PaymentEventResult["outcome"]): Promise<PaymentEventResult> => {
+      const latest = sessionId ? await orders.bySessionId(sessionId) : null;
+      return { outcome, order: latest ? orders.detail(latest) : null };
+    };
+    if (await orders.eventSeen(event.id)) return answer("duplicate");
+    const paid =
+      (event.type === "checkout.session.completed" && session.payment_status === "paid") ||
+      event.type === "checkout.session.async_payment_succeeded";
+    const failed = event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed";
+    if (!row || (!paid && !failed)) {
+      await orders.recordEvent({ id: event.id, type: event.type, sessionId });
+      return answer("ignored");
+    }
+    if (failed) {
+      await orders.fail(row.session_id, event.type === "checkout.session.expired" ? "The checkout expired." : "The payment failed.");
+      await orders.recordEvent({ id: event.id, type: event.type, sessionId });
+      return answer("failed");
+    }
+    if (session.amount_total !== row.amount_cents || (session.currency ?? "").toLowerCase() !== row.currency) {
+      log(
+        `store: event ${event.id} paid ${session.amount_total} ${session.currency} for order ${row.session_id} of ${row.amount_cents} ${row.currency}`,
+      );
+      await orders.deliveryFailed(row.session_id, `paid ${session.amount_total} ${session.currency}, not the order's amount`);
+      await orders.recordEvent({ id: event.id, type: event.type, sessionId });
+      return answer("failed");
+    }
+    if (!(await orders.claimDelivery(row.session_id))) return answer("duplicate");
+    try {
+      if (!delivery) throw new Error("no chain is configured to deliver boxes");
+      if (!row.wallet_address) throw new Error("the order names no wallet");
+      const tx = await delivery.deliver(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
+      await orders.delivered(row.session_id, tx);
+    } catch (error) {
+      await orders.deliveryFailed(row.session_id, String(error));
+      log(`store: delivering order ${row.session_id} failed: ${String(error)}`);
+      throw new ApiError(503, "The order is paid, but its boxes could not be delivered yet. The event will be retried.");
+    }
+    await orders.recordEvent({ id: event.id, type: event.type, sessionId });
+    return answer("delivered");
+  }
+
+  return { orderDetail, createOrder, payTestCheckout, applyEvent };
+}
+
+/** The card's first problem in the provider's words, or null: the test checkout's own check of what it is sent. */
+export function cardProblem(payment: Pick<TestCheckoutPayment, "cardNumber" | "expiry" | "cvc">, now = new Date()): string | null {
+  if (!isCompleteCardNumber(payment.cardNumber)) return CARD_MESSAGES.numberIncomplete;
+  if (!isValidCardNumber(payment.cardNumber)) return CARD_MESSAGES.numberInvalid;
+  if (!parseExpiry(payment.expiry)) return CARD_MESSAGES.expiryIncomplete;
+  if (!isExpiryInFuture(payment.expiry, now)) return CARD_MESSAGES.expiryPast;
+  if (!isCvc(payment.cvc)) return CARD_MESSAGES.cvcIncomplete;
+  return null;
+}
