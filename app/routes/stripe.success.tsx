@@ -1,13 +1,29 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { usePollWhile } from "~/components/actions/use-poll";
+import type { RouteHandle } from "~/root";
 import { backendProblem, publicApis } from "~/services/apis.server";
+import { formatCents, type CardOrderStatus } from "~core/card-payment";
 
-export const meta: MetaFunction = () => [{ title: "Payment received | Spark Era" }];
-
-/** product §2: the header is hidden on this page. */
-export const handle = { hideHeader: true };
+export const meta: MetaFunction = () => [{ title: "Your card payment | Spark Era" }];
 
 const NOT_FOUND = "We could not find this payment.";
+/** Seconds between checks while the order waits for its payment or its boxes. */
+const REFRESH_SECONDS = 2;
+
+const settled = (status: CardOrderStatus | undefined) => status === undefined || status === "delivered" || status === "failed";
+
+/**
+ * product §2: the header is hidden on this page. Without JavaScript, a waiting order reloads itself until it is
+ * delivered or failed (root.tsx renders the <noscript> refresh); with it, the page revalidates in place.
+ */
+export const handle: RouteHandle = {
+  hideHeader: true,
+  refreshSeconds: (data) => {
+    const page = data as { order: { status: CardOrderStatus } | null } | undefined;
+    return page?.order && !settled(page.order.status) ? REFRESH_SECONDS : null;
+  },
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
@@ -15,7 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ order: null, problem: "This link does not name a payment.", unavailable: false }, { status: 404 });
   try {
     const order = await publicApis().sso.orderDetail(sessionId);
-    return json({ order, problem: null, unavailable: false });
+    const view = {
+      sessionId: order.sessionId,
+      typeBox: order.productId,
+      product: order.productName,
+      quantity: order.quantity,
+      amount: formatCents(order.amountCents, order.currency),
+      status: order.status,
+      date: order.deliveredAt ?? order.paidAt ?? order.createdAt,
+      deliveryTx: order.deliveryTx,
+      checkoutHref: order.sessionId.startsWith("cs_test_") ? `/stripe/checkout?session_id=${encodeURIComponent(order.sessionId)}` : null,
+    };
+    return json({ order: view, problem: null, unavailable: false }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     const { status } = backendProblem(error);
     // The store answers 400 to an id that is not a checkout session's and 404 to an unknown one: no such payment either way.
@@ -27,26 +54,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-function formatAmount(cents: number, currency: string) {
-  return new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}
+const HEADINGS: Record<CardOrderStatus, string> = {
+  pending: "Waiting for payment",
+  paid: "Payment successful",
+  delivered: "Payment successful",
+  failed: "Payment not completed",
+};
 
-const STATUS_TEXT = { paid: "Paid", pending: "Waiting for payment", delivered: "Delivered", failed: "Not completed" } as const;
+const STATUS_TEXT: Record<CardOrderStatus, string> = {
+  pending: "Waiting for payment",
+  paid: "Paid, delivering your boxes",
+  delivered: "Delivered to your wallet",
+  failed: "Not completed",
+};
+
+const EXPLANATIONS: Record<CardOrderStatus, string> = {
+  pending: "We have not received this payment yet. This page updates by itself as soon as it arrives.",
+  paid: "Thank you. Your payment is confirmed and your loot boxes are on their way to your wallet. This page updates by itself.",
+  delivered: "Thank you. Your loot boxes are in your wallet, ready to open.",
+  failed: "This payment did not go through, and you have not been charged. You can place the order again.",
+};
 
 export default function StripeSuccess() {
   const { order, problem, unavailable } = useLoaderData<typeof loader>();
-  const paid = order?.status === "paid";
+  usePollWhile(Boolean(order && !settled(order.status)), REFRESH_SECONDS * 1000);
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="page-title">
-        {paid ? "Payment successful" : order ? "Payment not completed" : unavailable ? "Payment status unavailable" : "Payment not found"}
-      </h1>
-      <p className="muted mt-3">
-        {paid
-          ? "Thank you. Your order is confirmed and your loot box will be delivered to your account."
-          : order
-            ? "This payment has not gone through. You have not been charged for it."
-            : problem}
+      <h1 className="page-title">{order ? HEADINGS[order.status] : unavailable ? "Payment status unavailable" : "Payment not found"}</h1>
+      <p className="muted mt-3" role="status">
+        {order ? EXPLANATIONS[order.status] : problem}
       </p>
       {order && (
         <section aria-labelledby="order-title" className="card mt-8 text-left">
@@ -58,21 +94,45 @@ export default function StripeSuccess() {
             <dd className="break-all text-white">{order.sessionId}</dd>
             <dt className="muted">Product</dt>
             <dd className="text-white">
-              {order.productName} × {order.quantity}
+              {order.product} × {order.quantity}
             </dd>
             <dt className="muted">Amount</dt>
-            {/* Card amounts are integer cents from the payment provider, not token wei. */}
-            <dd className="text-white">{formatAmount(order.amountCents, order.currency)}</dd>
+            <dd className="text-white">{order.amount}</dd>
             <dt className="muted">Status</dt>
-            <dd className="text-white">{STATUS_TEXT[order.status]}</dd>
+            <dd className="text-white" data-testid="order-status">
+              {STATUS_TEXT[order.status]}
+            </dd>
             <dt className="muted">Date</dt>
-            <dd className="text-white">{new Date(order.paidAt ?? order.createdAt).toUTCString()}</dd>
+            <dd className="text-white">{new Date(order.date).toUTCString()}</dd>
+            {order.deliveryTx && (
+              <>
+                <dt className="muted">Transaction</dt>
+                <dd className="break-all font-mono text-xs text-white">{order.deliveryTx}</dd>
+              </>
+            )}
           </dl>
         </section>
       )}
-      <Link to="/home" className="btn-primary mt-8">
-        Back to Spark Era
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {order?.status === "delivered" && (
+          <Link to={`/lootbox/${order.typeBox}`} className="btn-primary">
+            Open your boxes
+          </Link>
+        )}
+        {order?.status === "pending" && order.checkoutHref && (
+          <Link to={order.checkoutHref} className="btn-primary">
+            Pay now
+          </Link>
+        )}
+        {order?.status === "failed" && (
+          <Link to={`/stripe/demo?box=${order.typeBox}&quantity=${order.quantity}`} className="btn-primary">
+            Try again
+          </Link>
+        )}
+        <Link to="/home" className="btn-secondary">
+          Back to Spark Era
+        </Link>
+      </div>
     </div>
   );
 }

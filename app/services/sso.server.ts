@@ -1,5 +1,15 @@
 import type { ActionRequest, Execution } from "~core/api/actions";
-import type { CodeSent, ManagedWalletCreated, SignIn, StoreOrder, UserInfo } from "~core/api/sso";
+import type {
+  CodeSent,
+  CreateOrderInput,
+  ManagedWalletCreated,
+  PaymentEventInput,
+  PaymentEventResult,
+  SignIn,
+  StoreOrder,
+  TestCheckoutPayment,
+  UserInfo,
+} from "~core/api/sso";
 import { prehashPassword } from "~core/password-hash";
 import type { BackendClient } from "./http-client.server";
 
@@ -42,5 +52,11 @@ export function ssoApi(sso: BackendClient) {
     /** The caller's execution; 404 for any other id. `id` must already be checked as 32 hex characters. */
     execution: (id: string) => sso.get<Execution>(`/sso/actions/${id}`),
     orderDetail: (sessionId: string) => sso.post<StoreOrder>("/store/getOrderDetail", { anonymous: true, body: { sessionId } }),
+    /** A pending card order of the signed-in account (docs/api/sso.md "Store"). */
+    createOrder: (input: CreateOrderInput) => sso.post<StoreOrder>("/store/createOrder", { body: input }),
+    /** The embedded store's test checkout: 402 with the provider's words for a refused card. */
+    payTestCheckout: (payment: TestCheckoutPayment) => sso.post<StoreOrder>("/store/testCheckout/pay", { anonymous: true, body: payment }),
+    /** A provider event the app has checked, for the store to check again and apply once. */
+    paymentEvent: (event: PaymentEventInput) => sso.post<PaymentEventResult>("/store/paymentEvent", { anonymous: true, body: event }),
   };
 }

@@ -154,6 +154,7 @@ const proof: Record<string, Gen> = {
 };
 
 const none = { query: {}, form: {}, params: {} };
+const checkoutSession = mostly((r) => r.pick(["cs_test_demo", `cs_test_${r.string(24)}`, `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`]));
 const poolId = mostly((r) => String(r.int(-1, 5)));
 
 const smallNumber = mostly((r) => r.pick([String(r.int(0, 300)), "-1", "1.5", "9".repeat(20), ""]));
@@ -303,10 +304,22 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     form: shipForm,
   },
   "routes/spaceship.upgrade": { query: { tokenId }, form: shipForm },
-  "routes/stripe.demo": none,
-  "routes/stripe.success": {
-    query: { session_id: mostly((r) => r.pick(["cs_demo_paid", `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`])) },
+  "routes/stripe.checkout": {
+    query: { session_id: checkoutSession },
+    form: {
+      sessionId: checkoutSession,
+      cardNumber: mostly(oneOf("4242 4242 4242 4242", "4000000000000002", "4000 0000 0000 9995", "1234")),
+      expiry: mostly(oneOf("12 / 34", "01/20", "13/30", "12/2034")),
+      cvc: mostly(digits(4)),
+    },
   },
+  "routes/stripe.demo": {
+    query: { box: mostly(oneOf("4", "5", "6", "7", "99")), quantity: mostly(digits(3)) },
+    form: { typeBox: mostly(oneOf("4", "5", "6", "7", "18")), quantity: mostly(digits(3)) },
+  },
+  "routes/stripe.success": { query: { session_id: checkoutSession } },
+  // Anything a fuzzer posts lacks the provider's signature: a 400, never a 500.
+  "routes/stripe.webhook": { form: { payload: mostly((r) => r.string(40)) } },
 };
 
 /** Route files without fuzz knowledge, and knowledge of routes that no longer exist. */

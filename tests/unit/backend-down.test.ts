@@ -39,7 +39,7 @@ const args = (path: string) =>
 async function pages() {
   const invite = await inviteLoader(args("/invite"));
   const poster = await posterLoader(args("/invite/poster.svg"));
-  const payment = await paymentLoader(args("/stripe/success?session_id=cs_demo_paid"));
+  const payment = await paymentLoader(args("/stripe/success?session_id=cs_test_demo"));
   return {
     invite: { status: invite.status, body: await invite.json() },
     poster: { status: poster.status, body: await poster.text() },
