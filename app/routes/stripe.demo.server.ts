@@ -10,6 +10,7 @@ import { loginHref } from "~/domain/login-href";
 import { apis, backendProblem, signedInApis } from "~/services/apis.server";
 import { startCheckout } from "~/services/card-checkout.server";
 import { getEnv } from "~/services/env.server";
+import { BackendError } from "~/services/http-client.server";
 import { BOX_CATALOGUE } from "~core/boxes";
 import { CARD_ORDER_MAX_QUANTITY, cardBoxes, formatCents } from "~core/card-payment";
 
@@ -35,6 +36,8 @@ export async function demoPage(request: Request) {
     chainOnly: BOX_CATALOGUE.filter((box) => box.cardPriceCents === null).map((box) => box.title.replace(/ loot box$/, "")),
   });
 }
+
+const CHECKOUT_DOWN = "The card checkout could not be started just now. Nothing was charged; please try again in a moment.";
 
 export type DemoActionData = { result: SubmissionResult<string[]> };
 

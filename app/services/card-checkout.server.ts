@@ -7,8 +7,8 @@ import Stripe from "stripe";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, findCardBox } from "~core/card-payment";
 import { emitAnalytics } from "./analytics.server";
-import { backendProblem } from "./apis.server";
 import { getEnv } from "./env.server";
+import { BackendError } from "./http-client.server";
 import type { ssoApi } from "./sso.server";
 
 type Sso = Pick<ReturnType<typeof ssoApi>, "createOrder" | "paymentEvent">;
@@ -76,9 +76,9 @@ export async function receivePaymentEvent(sso: Sso, payload: string, signature: 
     if (outcome === "delivered" && order) emitAnalytics(purchaseEvent(order));
     return { status: 200, body: { received: true, outcome } };
   } catch (error) {
-    const problem = backendProblem(error);
     // A refusal stays refused; a store that is down or could not deliver yet gets the provider's retry.
-    return { status: problem.status >= 500 ? 503 : problem.status, body: { received: false, error: problem.reason } };
+    if (error instanceof BackendError && error.status < 500) return { status: 400, body: { received: false, error: error.message } };
+    return { status: 503, body: { received: false, error: error instanceof BackendError ? error.message : "The store could not be reached." } };
   }
 }
 
