@@ -49,7 +49,9 @@ export async function demoPost(request: Request) {
     const to = await startCheckout(sso, { ...submission.value, email: user.UserName });
     return redirect(to, 303);
   } catch (error) {
-    const problem = backendProblem(error);
+    // The store's refusal in its words; the provider being unreachable (a Stripe SDK error) in ours.
+    if (!(error instanceof BackendError)) console.error(`card checkout: the provider refused or failed: ${String(error)}`);
+    const problem = error instanceof BackendError ? backendProblem(error) : { status: 502, reason: CHECKOUT_DOWN };
     return json<DemoActionData>(
       { result: submission.reply({ formErrors: [problem.reason] }) },
       { status: problem.status >= 500 ? 502 : 400 },
