@@ -51,6 +51,11 @@ export default function LootboxRoute() {
       <Section title="Price and limits" id="price">
         <BoxPrices sale={sale} />
         <BoxLimits entry={entry} sale={sale} wallet={wallet} />
+        {entry.cardPriceCents !== null && (
+          <p className="mt-3 text-sm">
+            No crypto? <Link to={`/stripe/demo?box=${typeBox}`}>Pay by bank card</Link> instead.
+          </p>
+        )}
       </Section>
       <Section title="Buy and open" id="buy">
         {managed && wallet ? (

@@ -33,9 +33,16 @@ export function BoxCatalogue({ sale, wallet }: { sale: BoxSaleState[] | null; wa
             <BoxPrices sale={state} className="mt-3" />
             <BoxLimits entry={entry} sale={state} wallet={wallet} />
             {wallet && <p className="mt-2 text-sm text-slate-100">You own {owned === 1 ? "1 box" : `${owned} boxes`} of this type.</p>}
-            <Link to={`/lootbox/${entry.typeBox}`} className="btn-secondary mt-auto self-start" aria-label={`Buy or open: ${entry.title}`}>
-              Buy or open
-            </Link>
+            <div className="mt-auto flex flex-wrap items-center gap-3 pt-3">
+              <Link to={`/lootbox/${entry.typeBox}`} className="btn-secondary" aria-label={`Buy or open: ${entry.title}`}>
+                Buy or open
+              </Link>
+              {entry.cardPriceCents !== null && (
+                <Link to={`/stripe/demo?box=${entry.typeBox}`} className="text-sm" aria-label={`Pay by card: ${entry.title}`}>
+                  Pay by card
+                </Link>
+              )}
+            </div>
           </li>
         );
       })}

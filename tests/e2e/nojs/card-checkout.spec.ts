@@ -124,8 +124,12 @@ test("the webhook refuses a forged signature with a 400 and anything but a signe
   expect((await request.get("/stripe/webhook")).status()).toBe(405);
 });
 
-test("a visitor sees the boxes sold by card and is asked to log in", async ({ page }) => {
-  await page.goto("/stripe/demo");
+test("a visitor finds card payment on the game page, sees the boxes sold by card and is asked to log in", async ({ page }) => {
+  await page.goto("/game");
+  await expect(page.getByRole("link", { name: "Pay by card: Legendary loot box" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Pay by card: Premium loot box" }).click();
+  await expect(page).toHaveURL("/stripe/demo?box=5");
+  await expect(page.getByRole("radio", { name: /Premium loot box/ })).toBeChecked();
   await expect(page.getByRole("radio", { name: /Standard loot box/ })).toBeVisible();
   await expect(page.getByRole("radio", { name: /Legendary/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Log in" }).last()).toHaveAttribute("href", /\/login\?redirect=%2Fstripe%2Fdemo/);
