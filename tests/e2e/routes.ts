@@ -8,6 +8,7 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/loyalty/rewards/3", heading: "Rewards of the Legendary Pool" },
   { path: "/stripe/demo", heading: "Buy loot boxes by card" },
   { path: "/stripe/success?session_id=cs_test_demo", heading: "Waiting for payment" },
+  { path: "/stripe/checkout?session_id=cs_test_demo", heading: "Pay US$9.99" },
   { path: "/spaceship/configuration", heading: "Spaceship configuration" },
   { path: "/spaceship/detail", heading: "Spaceship detail" },
   { path: "/spaceship/exploration", heading: "Spaceship exploration" },
