@@ -6,7 +6,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Response } from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import { startBackends, API_PATHS } from "./backend";
 import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
@@ -14,8 +13,9 @@ import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
-import { requestScope } from "./app/services/request-scope.server";
+import { requestScope, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
+import { createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
@@ -28,8 +28,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+// JSON lines on stdout (issue 16): the start-up's, the access log's and every request's own.
+const logger = createLogger({ level: env.LOG_LEVEL });
 const devWarning = devDefaultsWarning(env);
-if (devWarning) console.warn(devWarning);
+if (devWarning) logger.warn(devWarning);
 const IS_PROD = env.NODE_ENV === "production";
 // Same convention as remix.config.js.
 const BUILD_DIR = process.env.REMIX_BUILD_DIR;
@@ -46,7 +48,7 @@ async function loadBuild(): Promise<ServerBuild> {
 const localChainDir = path.join(path.dirname(env.DATABASE_PATH), "chain");
 if (!env.CHAIN_RPC_URL && env.embeddedBackends) {
   const retired = retireStaleLocalData(env.DATABASE_PATH, localChainDir);
-  if (retired) console.warn(`[chain] the contracts changed since this chain was deployed: its data moved to ${retired}; starting afresh`);
+  if (retired) logger.warn(`[chain] the contracts changed since this chain was deployed: its data moved to ${retired}; starting afresh`);
 }
 const chain = env.CHAIN_RPC_URL
   ? undefined
@@ -54,7 +56,7 @@ const chain = env.CHAIN_RPC_URL
       port: env.CHAIN_PORT,
       stateFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "anvil-state.json"),
       deploymentFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json"),
-      log: (message) => console.log(`[chain] ${message}`),
+      log: (message) => logger.info(`[chain] ${message}`),
     });
 if (chain) {
   // The app reads its chain from the environment: point it at the node just started.
@@ -63,7 +65,7 @@ if (chain) {
 }
 const deployment = readDeployment(process.env.DEPLOYMENT_FILE!);
 if (!deployment) {
-  console.error(`No contract deployment at ${process.env.DEPLOYMENT_FILE}`);
+  logger.fatal(`No contract deployment at ${process.env.DEPLOYMENT_FILE}`);
   process.exit(1);
 }
 
@@ -111,9 +113,8 @@ export const backends = env.embeddedBackends
     })
   : undefined;
 
-if (env.REQUEST_LOG === "on") {
-  app.use(morgan(IS_PROD ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));
-}
+// Every request gets its id here (the backends' lines carry the one the app forwards); REQUEST_LOG=off drops the access log only.
+app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
 
 // The app's own loopback calls to its embedded backends are JSON for this process, not pages for a browser:
 // they skip compression, static files and the CSP (and were rate limited when the user's request came in).
@@ -166,9 +167,15 @@ app.use(API_PATHS, (_req, res) => {
 
 app.use(originCheck({ publicUrl: env.publicUrl, apiPaths: API_PATHS }));
 app.use(formBodiesOnly({ jsonPaths: ["/stripe/webhook"] }));
-// Every backend call made for this request shares one deadline and names the browser it serves.
+// Every backend call made for this request shares one deadline, names the browser it serves and forwards the request id.
 app.use((req, _res, next) => {
-  requestScope.run({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", deadline: Date.now() + env.BACKEND_TIMEOUT_MS }, next);
+  const scope: RequestScope = {
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    deadline: Date.now() + env.BACKEND_TIMEOUT_MS,
+    requestId: String(req.id),
+    log: req.log,
+  };
+  requestScope.run(scope, next);
 });
 
 // Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
@@ -192,14 +199,14 @@ app.all(
 app.use(clientErrorsInOneLine);
 
 const server = app.listen(env.PORT, env.HOST, () => {
-  console.log(`Spark Era is up on ${env.publicUrl}`);
+  logger.info(`Spark Era is up on ${env.publicUrl}`);
 });
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`${signal} received, shutting down`);
+  logger.info(`${signal} received, shutting down`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   await new Promise((resolve) => server.close(resolve));

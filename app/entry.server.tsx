@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { currentRequestScope } from "~/services/request-scope.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
@@ -47,7 +48,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(error);
         },
       },
     );
@@ -61,5 +62,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // Remix warns on every legacy `?_data` request; our client never sends one, so only probes would fill the log.
   if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")) return;
-  console.error(error);
+  logError(error);
+}
+
+/** One error line, with the request's id when there is a request. */
+function logError(error: unknown) {
+  const log = currentRequestScope()?.log;
+  if (log) log.error({ err: error }, "request failed");
+  else console.error(error);
 }

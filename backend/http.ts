@@ -38,7 +38,9 @@ export function handle(fn: (req: Request, res: Response) => Promise<void> | void
       .catch((error: unknown) => {
         if (error instanceof ApiError) return sendError(res, error.status, error.message);
         if (res.headersSent) return next(error);
-        console.error(error);
+        // Behind the server's request logger (pino-http) the line carries the request id the app forwarded.
+        if (req.log) req.log.error({ err: error }, "backend request failed");
+        else console.error(error);
         sendError(res, 500, "Internal error");
       });
   };

@@ -74,7 +74,9 @@ const schema = z
     CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
     /** How often the backends poll the node for new blocks and receipts. */
     CHAIN_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+    /** The access log (one JSON line per request); the other log lines follow LOG_LEVEL either way. */
     REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),
     EXCHANGE_URL: link("https://exchange.sparkera.example/"),

@@ -3,7 +3,7 @@ import https from "node:https";
 import type { Envelope } from "~core/api/envelope";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
-import { currentRequestScope } from "./request-scope.server";
+import { currentRequestScope, REQUEST_ID_HEADER } from "./request-scope.server";
 
 /** product §8: what a 401 rejects with. */
 export const SESSION_EXPIRED_REASON = "Invalid session, or session has expired, please log in again.";
@@ -143,6 +143,7 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
       headers[INTERNAL_TOKEN_HEADER] = internalToken;
       if (scope) headers[CLIENT_IP_HEADER] = scope.clientIp;
     }
+    if (scope?.requestId) headers[REQUEST_ID_HEADER] = scope.requestId;
     const body =
       options.body === undefined
         ? undefined
