@@ -13,13 +13,15 @@ import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
-import { requestScope, type RequestScope } from "./app/services/request-scope.server";
+import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
 import { createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
+import { executorQueueGauge, requestMetrics, serveMetrics } from "./server/metrics";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
+import { serverTimingOnHead, timedBuild } from "./server/timing";
 
 let env;
 try {
@@ -113,6 +115,12 @@ export const backends = env.embeddedBackends
     })
   : undefined;
 
+// Before the access log, like /healthz: scrapes are not traffic. With METRICS_PORT they are served there instead.
+const metricsServer = serveMetrics(app, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST }, (address) =>
+  logger.info(`Metrics on http://${address}/metrics`),
+);
+if (backends?.executorQueue) executorQueueGauge(backends.executorQueue);
+
 // Every request gets its id here (the backends' lines carry the one the app forwards); REQUEST_LOG=off drops the access log only.
 app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
 
@@ -121,6 +129,10 @@ app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
 if (backends) {
   app.use((req, res, next) => (isInternalApiCall(req, API_PATHS, INTERNAL_TOKEN) ? backends.router(req, res, next) : next()));
 }
+// The pages the page cache may answer (below).
+const CACHED_PAGES = ["/marketplace/market"];
+// Request metrics for the public port only: the app's own backend calls are timed by its client.
+app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES }));
 
 app.use(compression());
 // Fingerprinted build output never changes: cache it for a year.
@@ -167,14 +179,19 @@ app.use(API_PATHS, (_req, res) => {
 
 app.use(originCheck({ publicUrl: env.publicUrl, apiPaths: API_PATHS }));
 app.use(formBodiesOnly({ jsonPaths: ["/stripe/webhook"] }));
-// Every backend call made for this request shares one deadline, names the browser it serves and forwards the request id.
-app.use((req, _res, next) => {
+// Every backend call made for this request shares one deadline, names the browser it serves and forwards the request
+// id; the scope also gathers the request's timings, sent as Server-Timing and read by the metrics when it ends.
+app.use((req, res, next) => {
+  const timings = new RequestTimings();
   const scope: RequestScope = {
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     deadline: Date.now() + env.BACKEND_TIMEOUT_MS,
     requestId: String(req.id),
     log: req.log,
+    timings,
   };
+  res.locals.requestScope = scope;
+  serverTimingOnHead(res, timings);
   requestScope.run(scope, next);
 });
 
@@ -184,13 +201,15 @@ app.use((req, _res, next) => {
 const pageCacheMode = process.env.PAGE_CACHE ?? "on";
 const pageCache: PageCacheOptions | undefined =
   IS_PROD && backends && !env.MARKET_API_URL && pageCacheMode !== "off"
-    ? { paths: ["/marketplace/market"], generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
+    ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
     : undefined;
 
+// Loaders and actions timed for Server-Timing.
+const instrument = (build: ServerBuild) => timedBuild(build);
 app.all(
   "*",
   remixHandler({
-    handleRequest: createRequestHandler(IS_PROD ? await loadBuild() : loadBuild, env.NODE_ENV),
+    handleRequest: createRequestHandler(IS_PROD ? instrument(await loadBuild()) : async () => instrument(await loadBuild()), env.NODE_ENV),
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     nonce: (res) => res.locals.cspNonce as string,
     cache: pageCache,
@@ -209,6 +228,7 @@ async function shutdown(signal: string) {
   logger.info(`${signal} received, shutting down`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
+  metricsServer?.close();
   await new Promise((resolve) => server.close(resolve));
   await backends?.close();
   await chain?.stop();

@@ -16,6 +16,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The page's own route names the request in the metrics, even when it has no loader.
+  const timings = currentRequestScope()?.timings;
+  const { matches } = remixContext.staticHandlerContext;
+  if (matches.length) timings?.routeRan(matches[matches.length - 1].route.id, matches.length - 1);
+  const renderStarted = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -37,6 +42,7 @@ export default function handleRequest(
                 const body = Buffer.concat(chunks);
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 responseHeaders.set("Content-Length", String(body.byteLength));
+                if (timings) timings.renderMs = performance.now() - renderStarted;
                 resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
                 done();
               },

@@ -42,6 +42,8 @@ export async function startBackends(databaseFile: string, options: BackendOption
     store,
     /** The market's chain indexer (null without options.chain); tests wait on its synced block. */
     indexer: market.indexer,
+    /** The executor's unfinished actions by status (null without options.chain): its queue depth, for the metrics. */
+    executorQueue: sso.executor?.queueDepth ?? null,
     async close() {
       await sso.executor?.stop();
       await market.indexer?.stop();

@@ -8,12 +8,14 @@ import {
   getAddress,
   http,
   isAddress,
+  RpcRequestError,
   TransactionReceiptNotFoundError,
   zeroAddress,
   type Address,
   type Hash,
   type PublicClient,
   type TransactionReceipt,
+  type Transport,
 } from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { readDeployment, type Deployment } from "../../contracts/deployment";
@@ -21,6 +23,7 @@ import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice } from "~core/money";
 import { getAuth } from "./apis.server";
+import { chainRpcErrors } from "./metrics.server";
 
 /** What the browser needs to reach the chain: public by nature (addresses, chain id, the node's URL). */
 export interface PublicChainConfig {
@@ -61,6 +64,22 @@ export interface ChainContext {
   rpcUrl: string;
 }
 
+/** `transport` counting each request that fails after its retries, by JSON-RPC method: the node's error rate. */
+export function countingErrors(transport: Transport): Transport {
+  return (params) => {
+    const inner = transport(params);
+    const request = (async (args, options) => {
+      try {
+        return await inner.request(args, options);
+      } catch (error) {
+        chainRpcErrors.inc({ method: args.method, kind: error instanceof RpcRequestError ? "rpc" : "transport" });
+        throw error;
+      }
+    }) as typeof inner.request;
+    return { ...inner, request };
+  };
+}
+
 let context: ChainContext | undefined;
 export function chain(): ChainContext {
   if (context) return context;
@@ -68,7 +87,7 @@ export function chain(): ChainContext {
   const file = process.env.DEPLOYMENT_FILE;
   const deployment = file ? readDeployment(file) : null;
   if (!rpcUrl || !deployment) throw new Error("The chain is not configured: CHAIN_RPC_URL and DEPLOYMENT_FILE are needed");
-  const client = createPublicClient({ transport: http(rpcUrl, { batch: true, timeout: 10_000 }) }) as PublicClient;
+  const client = createPublicClient({ transport: countingErrors(http(rpcUrl, { batch: true, timeout: 10_000 })) }) as PublicClient;
   context = { client, deployment, rpcUrl };
   return context;
 }

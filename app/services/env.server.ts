@@ -77,6 +77,10 @@ const schema = z
     /** The access log (one JSON line per request); the other log lines follow LOG_LEVEL either way. */
     REQUEST_LOG: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** /metrics on the public port with this bearer token; with METRICS_PORT, the token that port asks for. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** /metrics on a listener of its own (HOST:METRICS_PORT), never on the public port. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),
     EXCHANGE_URL: link("https://exchange.sparkera.example/"),
@@ -103,6 +107,13 @@ const schema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT: metrics are never served on the public port",
+      });
     }
     if (env.CHAIN_RPC_URL && !env.DEPLOYMENT_FILE) {
       ctx.addIssue({ code: "custom", path: ["DEPLOYMENT_FILE"], message: "is required when CHAIN_RPC_URL is set" });

@@ -3,6 +3,7 @@ import https from "node:https";
 import type { Envelope } from "~core/api/envelope";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
+import { backendCallFailures, backendCallSeconds, endpointLabel, type BackendFailure } from "./metrics.server";
 import { currentRequestScope, REQUEST_ID_HEADER } from "./request-scope.server";
 
 /** product §8: what a 401 rejects with. */
@@ -153,6 +154,16 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
       headers["content-length"] = String(Buffer.byteLength(body));
     }
 
+    const endpoint = endpointLabel(path);
+    const started = performance.now();
+    /** The call's time goes to the metrics and to the request's Server-Timing; a failure is counted by its reason. */
+    const measured = (failure?: BackendFailure) => {
+      const ms = performance.now() - started;
+      backendCallSeconds.observe({ method, endpoint }, ms / 1000);
+      if (failure) backendCallFailures.inc({ method, endpoint, reason: failure });
+      scope?.timings?.backendCall(ms);
+    };
+
     let response: { status: number; text: string };
     try {
       response = await exchange(
@@ -163,8 +174,9 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
         budgetMs,
       );
     } catch (error) {
-      if (error instanceof TimeoutError) throw new BackendError(TOO_SLOW, 504);
-      throw new BackendError("The server could not be reached. Please try again.", 502);
+      const timedOut = error instanceof TimeoutError;
+      measured(timedOut ? "timeout" : "unreachable");
+      throw timedOut ? new BackendError(TOO_SLOW, 504) : new BackendError("The server could not be reached. Please try again.", 502);
     }
 
     let envelope: ReceivedEnvelope | undefined;
@@ -174,6 +186,7 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
       envelope = undefined;
     }
     const ok = response.status >= 200 && response.status < 300;
+    measured(response.status >= 500 ? "server_error" : ok && !envelope ? "malformed" : undefined);
     if (response.status === 401 || envelope?.code === 401) throw new SessionExpiredError();
     const code = envelope?.code ?? response.status;
     if (!ok || !envelope || code !== 200 || envelope.success === false) {

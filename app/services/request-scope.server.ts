@@ -4,6 +4,34 @@ import type { Logger } from "pino";
 /** The header that names a request across the app and its backends (taken from the client when valid, else made). */
 export const REQUEST_ID_HEADER = "x-request-id";
 
+/**
+ * Where the time of one request went, for its Server-Timing header and the metrics' route label. Loaders run in
+ * parallel, so their time is the span from the first start to the last end; backend time is the sum of the calls.
+ */
+export class RequestTimings {
+  loader?: { start: number; end: number };
+  action?: { start: number; end: number };
+  renderMs?: number;
+  backendMs = 0;
+  backendCalls = 0;
+  /** The deepest route that ran a loader, an action or the document: the metrics' route label. */
+  route?: { id: string; depth: number };
+
+  phase(name: "loader" | "action", start: number, end: number): void {
+    const span = this[name];
+    this[name] = span ? { start: Math.min(span.start, start), end: Math.max(span.end, end) } : { start, end };
+  }
+
+  backendCall(ms: number): void {
+    this.backendMs += ms;
+    this.backendCalls += 1;
+  }
+
+  routeRan(id: string, depth: number): void {
+    if (!this.route || depth > this.route.depth) this.route = { id, depth };
+  }
+}
+
 /** What every backend call made while serving one incoming request needs to know about that request. */
 export interface RequestScope {
   /** The client's address as Express sees it (honours TRUST_PROXY): forwarded to the embedded backends. */
@@ -14,6 +42,7 @@ export interface RequestScope {
   requestId?: string;
   /** The request's logger: every line it writes carries the request id. */
   log?: Logger;
+  timings?: RequestTimings;
 }
 
 // server.ts and the Remix build each load their own copy of this module: one store for both, keyed globally.

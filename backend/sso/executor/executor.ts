@@ -65,6 +65,9 @@ export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR
       return row && row.user_id === userId ? store.wire(row) : null;
     },
 
+    /** Unfinished executions by status, for the metrics. */
+    queueDepth: () => store.unfinishedByStatus(),
+
     /** Resumes what an earlier run left unfinished. */
     start: () => runner.resume(),
     stop: () => runner.stop(),

@@ -150,6 +150,17 @@ export function createExecutionStore(db: Kysely<Database>) {
       return rows.map((row) => row.wallet);
     },
 
+    /** How many executions are not final yet, by status: the executor's queue depth. */
+    async unfinishedByStatus(): Promise<Partial<Record<ExecutionStatus, number>>> {
+      const rows = await db
+        .selectFrom("action_executions")
+        .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("status", "not in", ["mined", "failed"])
+        .groupBy("status")
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+
     setStatus: (seq: number, status: ExecutionStatus) => touch(seq, { status }).execute(),
 
     /** Signed and stored before it is broadcast: from here on only these bytes are ever sent for this step. */

@@ -1,0 +1,30 @@
+/** The executor's queue depth for the metrics (issue 16): unfinished executions by status, final ones left out. */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ExecutionStatus } from "~core/api/actions";
+import { openDatabase, type BackendDb } from "../../backend/db";
+import { createExecutionStore } from "../../backend/sso/executor/store";
+
+let store: BackendDb;
+beforeAll(async () => {
+  store = await openDatabase(":memory:");
+});
+afterAll(() => store?.close());
+
+it("counts the executions not yet final, by status", async () => {
+  const executions = createExecutionStore(store.db);
+  expect(await executions.unfinishedByStatus()).toEqual({});
+  await store.db.insertInto("users").values({ id: 1, email: "q@sparkera.test", password_hash: "x", created_at: "" }).execute();
+  const statuses: ExecutionStatus[] = ["queued", "queued", "approving", "sending", "mined", "failed", "queued"];
+  for (const [index, status] of statuses.entries()) {
+    const row = await executions.insert({
+      userId: 1,
+      wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      action: "lootbox.open",
+      params: { boxIds: [String(index)] },
+      idempotencyKey: `key-${index}-0123456789`,
+      steps: [],
+    });
+    await executions.setStatus(row!.seq, status);
+  }
+  expect(await executions.unfinishedByStatus()).toEqual({ queued: 3, approving: 1, sending: 1 });
+});
