@@ -34,6 +34,8 @@ try {
 const logger = createLogger({ level: env.LOG_LEVEL });
 const devWarning = devDefaultsWarning(env);
 if (devWarning) logger.warn(devWarning);
+// Error tracing only with a DSN: without one, Sentry is never loaded.
+const sentry = env.SENTRY_DSN ? (await import("./server/sentry")).startSentry({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV }) : null;
 const IS_PROD = env.NODE_ENV === "production";
 // Same convention as remix.config.js.
 const BUILD_DIR = process.env.REMIX_BUILD_DIR;
@@ -156,8 +158,8 @@ app.use(
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
-        // The wallet islands read the chain directly.
-        "connect-src": ["'self'", new URL(process.env.CHAIN_RPC_URL!).origin],
+        // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
+        "connect-src": ["'self'", new URL(process.env.CHAIN_RPC_URL!).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
@@ -204,8 +206,8 @@ const pageCache: PageCacheOptions | undefined =
     ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
     : undefined;
 
-// Loaders and actions timed for Server-Timing.
-const instrument = (build: ServerBuild) => timedBuild(build);
+// Loaders and actions timed for Server-Timing; traced by Sentry too when it runs.
+const instrument = (build: ServerBuild) => (sentry ? sentry.instrumentBuild(timedBuild(build)) : timedBuild(build));
 app.all(
   "*",
   remixHandler({

@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { getEnv } from "~/services/env.server";
 import { currentRequestScope } from "~/services/request-scope.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -69,6 +70,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // Remix warns on every legacy `?_data` request; our client never sends one, so only probes would fill the log.
   if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")) return;
   logError(error);
+  // Only with a DSN: without one, Sentry is never even loaded.
+  if (getEnv().SENTRY_DSN) {
+    import("@sentry/remix")
+      .then((Sentry) => Sentry.captureRemixServerException(error, "remix.server.handleError", request))
+      .catch(() => undefined);
+  }
 }
 
 /** One error line, with the request's id when there is a request. */

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, LiteNotice, SocialLinks } from "~/components/header";
 import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { ClientOnly } from "remix-utils/client-only";
 import { rootData } from "~/services/root-loader.server";
@@ -55,6 +55,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const refreshSeconds = page?.handle?.refreshSeconds?.(page.data);
   // Lite mode (issue 17): no script and no modulepreload at all; the page works as it does with JavaScript off.
   const lite = Boolean(data?.lite);
+  // Sentry in the browser only with a DSN, by a dynamic import: without one, pages download none of it.
+  const sentryDsn = data?.env.sentryDsn;
+  useEffect(() => {
+    if (sentryDsn) void import("~/sentry.client").then((sentry) => sentry.startSentry(sentryDsn));
+  }, [sentryDsn]);
   return (
     <html lang="en">
       <head>

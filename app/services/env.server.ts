@@ -81,6 +81,8 @@ const schema = z
     METRICS_TOKEN: z.string().min(16).optional(),
     /** /metrics on a listener of its own (HOST:METRICS_PORT), never on the public port. */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Error tracing with @sentry/remix on the server and in the browser; unset, no Sentry code loads anywhere. */
+    SENTRY_DSN: z.string().url().optional(),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),
     EXCHANGE_URL: link("https://exchange.sparkera.example/"),
@@ -219,6 +221,8 @@ export function getPublicEnv() {
       ios: env.STORE_IOS_URL,
       googlePlay: env.STORE_GOOGLE_PLAY_URL,
     },
+    // Only when set: the root loads Sentry in the browser only for a DSN (a DSN is public by design).
+    ...(env.SENTRY_DSN ? { sentryDsn: env.SENTRY_DSN } : {}),
   };
 }
 

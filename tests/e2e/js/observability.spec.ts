@@ -1,9 +1,21 @@
 /**
- * Issue 16, observability as a client sees it: pages and data requests say where their time went (Server-Timing);
- * every answer names its request id, and keeps the one the client sent when it is valid; /metrics is not served
- * without config.
+ * Issue 16, observability as a browser and a client see it: without SENTRY_DSN (the suite's server sets none) no
+ * Sentry script is requested; pages and data requests say where their time went (Server-Timing); every answer
+ * names its request id, and keeps the one the client sent when it is valid; /metrics is not served without config.
  */
 import { expect, test } from "@playwright/test";
+
+test("without a DSN, the home page requests no Sentry script", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script" || /\.m?js(\?|$)/.test(request.url())) scripts.push(request.url());
+  });
+  await page.goto("/home");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /sentry/i.test(url))).toEqual([]);
+  expect(await page.locator('script[src*="sentry" i], link[href*="sentry" i]').count()).toBe(0);
+});
 
 test("a market page and its data request carry Server-Timing: loader, backend, render", async ({ request }) => {
   // A cookie keeps the page away from the page cache: it is rendered for this request.
