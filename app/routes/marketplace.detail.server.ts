@@ -10,7 +10,7 @@ import { loginHref } from "~/domain/login-href";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { BuySchema, parseWithZod, ProofSchema, SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
 import type { TradeActionData } from "~/domain/trade-state";
-import { emitAnalytics } from "~/services/analytics.server";
+import { emitAnalytics, emitSelectContent } from "~/services/analytics.server";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { itemView, typeLabel } from "~/services/market-views.server";
 import { proofFrom } from "~/services/orders.server";
@@ -72,6 +72,7 @@ export async function detailPage(request: Request) {
     return json({ ...empty, problem: failure.message }, { status: failure.status });
   }
   const views = Math.max(detail.views, (await viewed)?.views ?? 0);
+  emitSelectContent(request, "item", ref.tokenId);
   const bound = tradingWallet(user);
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;

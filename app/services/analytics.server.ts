@@ -13,7 +13,14 @@ export interface PurchaseEvent {
   items: { item_id: string; item_name: string; item_category: string; price: string; quantity: number }[];
 }
 
-export type AnalyticsEvent = PurchaseEvent;
+/** A player opened something (GA4's select_content): an item's page, or a loot box (by the box's token id). */
+export interface SelectContentEvent {
+  event: "select_content";
+  content_type: "item" | "loot_box";
+  item_id: string;
+}
+
+export type AnalyticsEvent = PurchaseEvent | SelectContentEvent;
 
 export type AnalyticsSink = { kind: "log" } | { kind: "off" } | { kind: "http"; url: string };
 
@@ -53,4 +60,28 @@ export function emitAnalytics(
   } catch {
     // swallowed: analytics never breaks a trade
   }
+}
+
+/** User agents that announce a crawler, a link preview or an automated browser. */
+const NOT_A_PERSON = /bot\b|crawl|spider|slurp|preview|headless|lighthouse/i;
+
+/**
+ * Whether a person asked for this, as far as the request tells: not a HEAD, not a prefetch (browsers say
+ * `Sec-Purpose` or `Purpose: prefetch`, Remix's prefetch links included) and not a user agent announcing a bot.
+ */
+export function isPersonOpening(request: Request): boolean {
+  if (request.method === "HEAD") return false;
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
+  if (/prefetch|prerender/i.test(purpose)) return false;
+  return !NOT_A_PERSON.test(request.headers.get("user-agent") ?? "");
+}
+
+/** `select_content` for what the request opened, unless a bot or a prefetch asked for it. */
+export function emitSelectContent(
+  request: Request,
+  content_type: SelectContentEvent["content_type"],
+  item_id: string,
+  options?: Parameters<typeof emitAnalytics>[1],
+): void {
+  if (isPersonOpening(request)) emitAnalytics({ event: "select_content", content_type, item_id }, options);
 }

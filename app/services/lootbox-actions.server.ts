@@ -18,6 +18,7 @@ import {
 } from "~/domain/lootbox-schemas.server";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
+import { emitSelectContent } from "./analytics.server";
 import { signedInApis, type Apis } from "./apis.server";
 import { queryUserBoxes, walletFromUserInfo } from "./chain.server";
 import { emitBoxPurchaseOnce } from "./lootbox-analytics.server";
@@ -128,6 +129,8 @@ export async function lootboxAction(request: Request, typeBox: number) {
     const built = await actionRequest(intent, formData, { typeBox, wallet, sso });
     if ("errors" in built) return answer(built);
     const execution = await sso.startAction(built);
+    // Each box the executor took to open counts as opened (a double post reaches the same execution and counts again).
+    if (built.action === "lootbox.open") for (const boxId of built.params.boxIds) emitSelectContent(request, "loot_box", boxId);
     return redirect(statusPath(execution.id, `/lootbox/${typeBox}`), 303);
   } catch (error) {
     const problem = actionProblem(error);

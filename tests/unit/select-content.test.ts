@@ -1,0 +1,94 @@
+/**
+ * The select_content analytics event (issue 16): its shape, the requests that never count (HEAD, prefetches, bots),
+ * and where it is sent: an item's detail page and the loot box page's open forms. Backends are stubbed.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as ApisModule from "~/services/apis.server";
+import type * as ChainModule from "~/services/chain.server";
+import type * as ViewsModule from "~/services/market-views.server";
+
+const sso = { startAction: vi.fn(async () => ({ id: "c".repeat(32) })) };
+const user = { WalletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", BindAddrType: 2 };
+
+vi.mock("~/services/apis.server", async (importActual) => ({
+  ...(await importActual<typeof ApisModule>()),
+  signedInApis: vi.fn(async () => ({ user, sso })),
+  apis: vi.fn(async () => ({ token: null, user: null, wallet: undefined, market: { addView: async () => ({ views: 4 }) }, orders: {} })),
+  publicApis: vi.fn(() => ({ market: { tokenDetail: async () => ({ views: 3 }) } })),
+}));
+vi.mock("~/services/chain.server", async (importActual) => ({
+  ...(await importActual<typeof ChainModule>()),
+  queryUserBoxes: vi.fn(async () => [
+    { id: 5n, typeBox: 4 },
+    { id: 6n, typeBox: 4 },
+  ]),
+}));
+vi.mock("~/services/market-views.server", async (importActual) => ({
+  ...(await importActual<typeof ViewsModule>()),
+  itemView: vi.fn(() => ({ tokenId: "12" })),
+}));
+
+const { emitSelectContent, isPersonOpening } = await import("~/services/analytics.server");
+const { detailPage } = await import("~/routes/marketplace.detail.server");
+const { lootboxAction } = await import("~/services/lootbox-actions.server");
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+  new Request(url, { method, headers: { "user-agent": CHROME, ...headers } });
+
+/** The analytics lines written to stdout (the default sink) while a test runs. */
+let lines: string[] = [];
+beforeEach(() => {
+  lines = [];
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    const text = String(chunk);
+    if (text.startsWith('{"analytics"')) lines.push(text);
+    return true;
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+const events = () => lines.map((line) => (JSON.parse(line) as { analytics: Record<string, unknown> }).analytics);
+
+describe("select_content", () => {
+  it("has the content type and the item id, and the time it was sent", () => {
+    const write = vi.fn();
+    emitSelectContent(get("http://localhost/marketplace/detail?nftType=0&tokenId=12"), "item", "12", { sink: { kind: "log" }, write });
+    expect(JSON.parse(write.mock.calls[0][0] as string)).toEqual({
+      analytics: { event: "select_content", content_type: "item", item_id: "12", at: expect.any(String) },
+    });
+  });
+
+  it.each([
+    ["a HEAD request", get("http://localhost/x", {}, "HEAD")],
+    ["a Chrome prefetch", get("http://localhost/x", { "sec-purpose": "prefetch" })],
+    ["a Firefox prefetch", get("http://localhost/x", { purpose: "prefetch" })],
+    ["a prerender", get("http://localhost/x", { "sec-purpose": "prefetch;prerender" })],
+    ["Googlebot", get("http://localhost/x", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })],
+    ["a headless browser", get("http://localhost/x", { "user-agent": CHROME.replace("Chrome/", "HeadlessChrome/") })],
+  ])("is never sent for %s", (_name, request) => {
+    expect(isPersonOpening(request)).toBe(false);
+    const write = vi.fn();
+    emitSelectContent(request, "item", "12", { sink: { kind: "log" }, write });
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it("is sent when a player opens an item's page, not when the page is prefetched", async () => {
+    await detailPage(get("http://localhost/marketplace/detail?nftType=0&tokenId=12"));
+    expect(events()).toEqual([{ event: "select_content", content_type: "item", item_id: "12", at: expect.any(String) }]);
+    await detailPage(get("http://localhost/marketplace/detail.data?nftType=0&tokenId=12", { "sec-purpose": "prefetch" }));
+    expect(events()).toHaveLength(1);
+  });
+
+  it("is sent for each loot box a player opens, and not for a purchase", async () => {
+    const post = (fields: Record<string, string>) =>
+      lootboxAction(new Request("http://localhost/lootbox/4", { method: "POST", body: new URLSearchParams(fields) }), 4);
+    await post({ intent: "open-all", boxIds: "5,6", idempotencyKey: "form-key-0123456789" });
+    expect(events()).toEqual([
+      { event: "select_content", content_type: "loot_box", item_id: "5", at: expect.any(String) },
+      { event: "select_content", content_type: "loot_box", item_id: "6", at: expect.any(String) },
+    ]);
+    await post({ intent: "buy", currency: "USDT", quantity: "1", idempotencyKey: "form-key-9876543210" });
+    expect(sso.startAction).toHaveBeenCalledTimes(2);
+    expect(events()).toHaveLength(2);
+  });
+});
