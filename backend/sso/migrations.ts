@@ -246,6 +246,11 @@ async function createCardOrders(db: Kysely<unknown>) {
     .execute();
 }
 
+/** The queue-depth gauge counts unfinished executions by status on every scrape: an index, not a table scan. */
+async function indexExecutionStatus(db: Kysely<unknown>) {
+  await db.schema.createIndex("action_executions_status").on("action_executions").column("status").execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -256,4 +261,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_007_bridge_step_kinds", up: widenStepKinds("v3", BRIDGE_STEP_KINDS) },
   { name: "sso_008_spaceship_step_kinds", up: widenStepKinds("v4", SPACESHIP_STEP_KINDS) },
   { name: "sso_009_card_orders", up: createCardOrders },
+  { name: "sso_010_execution_status_index", up: indexExecutionStatus },
 ];

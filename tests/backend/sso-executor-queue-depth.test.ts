@@ -28,3 +28,12 @@ it("counts the executions not yet final, by status", async () => {
   }
   expect(await executions.unfinishedByStatus()).toEqual({ queued: 3, approving: 1, sending: 1 });
 });
+
+it("reads an index, not the whole table, on each scrape", () => {
+  const plan = (
+    store.sqlite
+      .prepare("explain query plan select status, count(*) from action_executions where status not in ('mined', 'failed') group by status")
+      .all() as { detail: string }[]
+  ).map((row) => row.detail);
+  expect(plan.join("\n")).toMatch(/USING (COVERING )?INDEX action_executions_status/);
+});

@@ -3,9 +3,13 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackends } from "../../backend";
+import { migrate } from "../../backend/db/migrate";
+import { ssoMigrations } from "../../backend/sso/migrations";
 import { createOrders } from "../../backend/sso/orders";
 import { DEMO_ORDER_SESSION_ID } from "../../backend/sso/seed";
 import { BAD_SIGNATURE, createStorePayments } from "../../backend/sso/store-payments";
@@ -208,6 +212,40 @@ describe("payment events", () => {
     });
     expect(await payments.applyEvent(expired, sign(expired))).toMatchObject({ outcome: "failed", order: { status: "failed" } });
     expect(mints).toEqual([]);
+  });
+});
+
+describe("the migration to card orders (sso_009)", () => {
+  it("keeps every order, a canceled one as failed, and adds the delivery and the applied events", async () => {
+    const sqlite = new SQLite(":memory:");
+    sqlite.pragma("foreign_keys = ON");
+    const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrate(
+      kysely,
+      ssoMigrations.filter((m) => m.name < "sso_009"),
+    );
+    const insert = sqlite.prepare(
+      `insert into store_orders (session_id, product_id, product_name, quantity, amount_cents, currency, status, created_at, paid_at)
+       values (?, 'lootbox-5', 'Premium loot box', 2, 1998, 'usd', ?, '2026-11-01T00:00:00.000Z', ?)`,
+    );
+    insert.run("cs_old_paid", "paid", "2026-11-01T00:01:00.000Z");
+    insert.run("cs_old_canceled", "canceled", null);
+    expect(
+      await migrate(
+        kysely,
+        ssoMigrations.filter((m) => m.name < "sso_010"),
+      ),
+    ).toEqual(["sso_009_card_orders"]);
+    expect(sqlite.prepare("select session_id, status, delivering, delivery_tx from store_orders order by id").all()).toEqual([
+      { session_id: "cs_old_paid", status: "paid", delivering: 0, delivery_tx: null },
+      { session_id: "cs_old_canceled", status: "failed", delivering: 0, delivery_tx: null },
+    ]);
+    // Delivered always names its transaction.
+    expect(() => sqlite.prepare("update store_orders set status = 'delivered' where session_id = 'cs_old_paid'").run()).toThrow(
+      /CHECK constraint failed/,
+    );
+    expect(sqlite.prepare("select count(*) as n from store_payment_events").get()).toEqual({ n: 0 });
+    await kysely.destroy();
   });
 });
 
