@@ -72,7 +72,8 @@ export async function detailPage(request: Request) {
     return json({ ...empty, problem: failure.message }, { status: failure.status });
   }
   const views = Math.max(detail.views, (await viewed)?.views ?? 0);
-  emitSelectContent(request, "item", ref.tokenId);
+  // The item as the purchase event names it, so a view and a sale of one NFT line up.
+  emitSelectContent(request, "item", `${ref.nftType}-${ref.tokenId}`);
   const bound = tradingWallet(user);
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;

@@ -74,7 +74,8 @@ describe("select_content", () => {
 
   it("is sent when a player opens an item's page, not when the page is prefetched", async () => {
     await detailPage(get("http://localhost/marketplace/detail?nftType=0&tokenId=12"));
-    expect(events()).toEqual([{ event: "select_content", content_type: "item", item_id: "12", at: expect.any(String) }]);
+    // Named as the purchase event names the item: type and token id.
+    expect(events()).toEqual([{ event: "select_content", content_type: "item", item_id: "0-12", at: expect.any(String) }]);
     await detailPage(get("http://localhost/marketplace/detail.data?nftType=0&tokenId=12", { "sec-purpose": "prefetch" }));
     expect(events()).toHaveLength(1);
   });
