@@ -78,7 +78,10 @@ export async function receivePaymentEvent(sso: Sso, payload: string, signature: 
   } catch (error) {
     // A refusal stays refused; a store that is down or could not deliver yet gets the provider's retry.
     if (error instanceof BackendError && error.status < 500) return { status: 400, body: { received: false, error: error.message } };
-    return { status: 503, body: { received: false, error: error instanceof BackendError ? error.message : "The store could not be reached." } };
+    return {
+      status: 503,
+      body: { received: false, error: error instanceof BackendError ? error.message : "The store could not be reached." },
+    };
   }
 }
 

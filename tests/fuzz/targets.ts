@@ -154,7 +154,9 @@ const proof: Record<string, Gen> = {
 };
 
 const none = { query: {}, form: {}, params: {} };
-const checkoutSession = mostly((r) => r.pick(["cs_test_demo", `cs_test_${r.string(24)}`, `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`]));
+const checkoutSession = mostly((r) =>
+  r.pick(["cs_test_demo", `cs_test_${r.string(24)}`, `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`]),
+);
 const poolId = mostly((r) => String(r.int(-1, 5)));
 
 const smallNumber = mostly((r) => r.pick([String(r.int(0, 300)), "-1", "1.5", "9".repeat(20), ""]));

@@ -8,7 +8,10 @@ import { retireStaleLocalData } from "../../server/local-data";
 function dataDir(sourcesHash: string | undefined, wiring: number | null = DEPLOYMENT_WIRING) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-data-"));
   fs.mkdirSync(path.join(dir, "chain"));
-  fs.writeFileSync(path.join(dir, "chain", "deployment.json"), JSON.stringify({ chainId: 31337, sourcesHash, wiring: wiring ?? undefined }));
+  fs.writeFileSync(
+    path.join(dir, "chain", "deployment.json"),
+    JSON.stringify({ chainId: 31337, sourcesHash, wiring: wiring ?? undefined }),
+  );
   fs.writeFileSync(path.join(dir, "chain", "anvil-state.json"), "{}");
   for (const file of ["spark.db", "spark.db-wal", "spark.db-shm", "notes.txt"]) fs.writeFileSync(path.join(dir, file), file);
   return dir;
