@@ -32,6 +32,37 @@ function slotLabel(slot: unknown): string {
   return key ? SLOT_LABELS[key] : `#${String(slot)}`;
 }
 
+/**
+ * The asset manager's refusals of a claim or a swap. A claim the game signed can fail only when it is stale or was
+ * used, so those say what happens to the asset; the rest mean a claim that is not this wallet's or this chain's.
+ */
+function assetManagerMessage(name: string, args: readonly unknown[]): string | null {
+  const badSignature = "The chain did not accept this claim's signature. Nothing was moved; claim again from the game.";
+  if (name.startsWith("ECDSA")) return badSignature;
+  switch (name) {
+    case "ClaimExpired":
+      return `This claim expired at ${formatChainTime(args[0] as bigint)}, so the chain refused it. What it claimed comes back into the game within minutes; claim again then.`;
+    case "ClaimAlreadyUsed":
+      return "This claim has already been paid on the chain, so it cannot be used again.";
+    case "ClaimAccountMismatch":
+      return "This claim was signed for another wallet. Connect the wallet bound to your account and claim again.";
+    case "ClaimWrongChain":
+    case "ClaimWrongContract":
+    case "InvalidClaimSigner":
+    case "MalformedClaim":
+    case "WrongClaimKind":
+      return badSignature;
+    case "NftNotInCustody":
+      return `Item #${String(args[1])} is not held for the game on the chain, so it cannot be claimed. Reload the page to see where it is.`;
+    case "UnsupportedAsset":
+      return "The game does not take this asset back from the chain.";
+    case "UnknownSwap":
+      return `There is no move into the game #${String(args[0])}.`;
+    default:
+      return null;
+  }
+}
+
 /** StarshipManager's refusals, worded like core/spaceship.ts's refusals before sending. */
 function starshipMessage(name: string, args: readonly unknown[]): string | null {
   const [id, second] = args;
@@ -124,7 +155,7 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "UnknownPool":
       return `There is no ${poolName(args[0])}.`;
     default:
-      return starshipMessage(name, args) ?? `The contract refused: ${name}.`;
+      return starshipMessage(name, args) ?? assetManagerMessage(name, args) ?? `The contract refused: ${name}.`;
   }
 }
 

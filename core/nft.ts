@@ -32,6 +32,12 @@ export const NFT_TYPE = {
   material: 8,
 } as const satisfies Record<NftTypeName, NftTypeCode>;
 
+/**
+ * The NFT types a SparkCard token can hold (its attribute word, contracts/src/ItemData.sol): the only collection the
+ * asset manager takes back into the game. A loot box is a BlindBox token instead, opened on chain, never swapped.
+ */
+export const CARD_COLLECTION_TYPES: readonly number[] = [NFT_TYPE.card, NFT_TYPE.spaceship, NFT_TYPE.egg, NFT_TYPE.equipment, NFT_TYPE.material];
+
 export const RARITIES = { 0: "Common", 1: "Rare", 2: "Epic", 3: "Legend" } as const;
 export const MATERIALS = { 0: "DarkIron", 1: "Silver", 2: "Gold" } as const;
 export const IDENTITIES = { 0: "Leader", 1: "Scientist", 2: "Commander", 3: "Star Soldier", 4: "Common Soldier" } as const;

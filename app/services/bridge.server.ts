@@ -11,7 +11,7 @@ import { gameTokenAbi } from "../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime } from "~core/chain-text";
 import { formatPrice, parseTokenAmount } from "~core/money";
-import { NFT_TYPE } from "~core/nft";
+import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
@@ -61,6 +61,9 @@ export interface BridgeActionData {
 export const BRIDGE_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
+/** A loot box stays on the chain: the asset manager takes back only the card collection (the indexer credits no box). */
+export const GAME_TAKES_CARDS_ONLY = "Only cards, spaceships, pet eggs, equipment and materials can move into the game. Open a loot box on its page.";
+const swapsIntoGame = (nftType: number) => CARD_COLLECTION_TYPES.includes(nftType);
 const CHAIN_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
 type Refused = { status: number; errors: Record<string, string[]> };
@@ -127,7 +130,10 @@ async function run(
   }
   const ref = itemInput(formData);
   if ("errors" in ref) return ref;
-  if (intent === "swap-item") return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
+  if (intent === "swap-item") {
+    if (!swapsIntoGame(ref.nftType)) return refused(GAME_TAKES_CARDS_ONLY);
+    return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
+  }
   const noGas = await gasRefusal(wallet);
   if (noGas) return noGas;
   const claim = await bridge.takeOutItem(ref, idempotencyKey);
@@ -185,6 +191,7 @@ export function itemMove(item: { nftType: number; tokenId: string; location: str
         note: "Its claim is waiting for the chain: the item shows in your wallet once the chain has recorded it, and comes back into the game if the claim expires unused.",
       };
     case "chain":
+      if (!swapsIntoGame(item.nftType)) return null;
       return {
         ...common,
         intent: "swap-item" as const,
@@ -211,6 +218,7 @@ export function storageMove(
   managed: boolean,
 ) {
   if (record.location !== "game" && record.location !== "chain") return null;
+  if (record.location === "chain" && !swapsIntoGame(record.nftType)) return null;
   const toChain = record.location === "game";
   const label = toChain ? "Move to chain" : "Move into the game";
   const form = managed

@@ -14,8 +14,8 @@ import type { MarketDb } from "./db";
 import { sameAddress } from "~core/address";
 import { type ClaimFields, encodeClaimContent } from "~core/claim";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
-import { NFT_TYPE } from "~core/nft";
-import { CARD_KINDS, itemWord } from "./indexer/items";
+import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
+import { itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
 import { closeListing } from "./trades";
@@ -186,7 +186,7 @@ function nftClaimAsset(options: ClaimIssuer["options"], item: ItemRow): { asset:
     if (BigInt(item.token_id) >= BigInt(GAME_TOKEN_ID_BASE)) throw new ApiError(409, MSG.gameOnlyBox);
     return { asset: contracts?.box ?? zeroAddress, data: 0n };
   }
-  if (!CARD_KINDS.includes(item.nft_type)) throw new ApiError(409, MSG.noChainForm);
+  if (!CARD_COLLECTION_TYPES.includes(item.nft_type)) throw new ApiError(409, MSG.noChainForm);
   if (item.amount > 1) throw new ApiError(409, MSG.stackToChain);
   const data = itemWord(item.nft_type, item);
   if (data === null) throw new ApiError(409, MSG.noChainForm);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { starshipManagerAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, starshipManagerAbi } from "../../contracts/generated/abi";
 import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
 import { SHIP_SLOT_COUNT } from "~core/spaceship";
 
@@ -37,5 +37,23 @@ describe("the StarshipManager's and SparkCard locks' refusals in words", () => {
   it("words a FIRE or QUARK payment the token refused", () => {
     expect(revertMessage("ERC20InsufficientBalance", [])).toBe(INSUFFICIENT_BALANCE);
     expect(revertMessage("ERC20InsufficientAllowance", [])).toBe(revertMessage("InsufficientAllowance", []));
+  });
+});
+
+describe("the asset manager's refusals of a claim or a swap in words", () => {
+  it("words every custom error of the asset manager", () => {
+    const names = assetManagerAbi.filter((item) => item.type === "error").map((item) => item.name);
+    // Ownable's errors are the admin's; SafeERC20FailedOperation needs a token that returns false (FIRE and QUARK revert).
+    const players = names.filter((name) => !name.startsWith("Ownable") && name !== "SafeERC20FailedOperation");
+    expect(players.length).toBeGreaterThanOrEqual(15);
+    for (const name of players) expect(revertMessage(name, [1n, 2n, 3n]), name).not.toMatch(/^The contract refused/);
+  });
+
+  it("says what happens to a stale or used claim's asset", () => {
+    expect(revertMessage("ClaimExpired", [0n])).toMatch(
+      /^This claim expired at .+, so the chain refused it\. What it claimed comes back into the game within minutes; claim again then\.$/,
+    );
+    expect(revertMessage("ClaimAlreadyUsed", [1n, 2n])).toBe("This claim has already been paid on the chain, so it cannot be used again.");
+    expect(revertMessage("NftNotInCustody", ["0x00", 42n])).toContain("Item #42 is not held for the game");
   });
 });

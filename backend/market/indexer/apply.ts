@@ -5,11 +5,11 @@
  * reconciliation's) writes and its cursor commit together or not at all.
  */
 import { type Address, type Hash, zeroAddress } from "viem";
-import { NFT_TYPE } from "~core/nft";
+import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import type { MarketDb } from "../db";
 import type { Insertable } from "kysely";
 import { type ItemsTable, LOCATION } from "../tables";
-import { type ChainItem, CARD_KINDS, boxItem, chainItemRow } from "./items";
+import { type ChainItem, boxItem, chainItemRow } from "./items";
 import type { Collection, TransferLog } from "./reader";
 import { readStreamCursor, writeStreamCursor } from "./stream";
 
@@ -42,7 +42,7 @@ export function readCursor(db: MarketDb, stream: string): bigint | null {
   return readStreamCursor(db, stream)?.block ?? null;
 }
 
-const CARD_LOOKUP = `select id, owner_address from market_items where nft_type in (${CARD_KINDS.join(", ")}) and token_id = ?`;
+const CARD_LOOKUP = `select id, owner_address from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`;
 const BOX_LOOKUP = "select id, owner_address from market_items where nft_type = ? and token_id = ?";
 
 /** The market item of a token, if it has one: a SparkCard id is unique across the card kinds (one collection). */

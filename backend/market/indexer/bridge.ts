@@ -15,12 +15,13 @@ import { assetManagerAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
+import { CARD_COLLECTION_TYPES } from "~core/nft";
 import type { MarketDb } from "../db";
 import { credit } from "../ledger";
 import { activeListing, type ItemRow } from "../items";
 import { closeListing } from "../trades";
 import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../tables";
-import { CARD_KINDS, type ChainItem, chainItemRow } from "./items";
+import { type ChainItem, chainItemRow } from "./items";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const BRIDGE_STREAM = "asset-manager";
@@ -57,7 +58,7 @@ export function currencyOf(asset: Address, contracts: ContractAddresses): Curren
   return null;
 }
 
-const CARD_ITEM = `select * from market_items where nft_type in (${CARD_KINDS.join(", ")}) and token_id = ?`;
+const CARD_ITEM = `select * from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`;
 
 function applyClaimed(db: MarketDb, e: BridgeEvent, now: number): Effect {
   const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [Number(e.ref)]);

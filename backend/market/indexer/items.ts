@@ -10,8 +10,6 @@ import { EGG_CAMPS, imageFor, itemName, traitsOf } from "../catalog";
 import { ATTRIBUTE_COLUMN_NAMES } from "../items";
 import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../tables";
 
-/** The NFT types a SparkCard word can hold (contracts/src/ItemData.sol); a loot box is a BlindBox token instead. */
-export const CARD_KINDS: readonly number[] = [NFT_TYPE.card, NFT_TYPE.spaceship, NFT_TYPE.egg, NFT_TYPE.equipment, NFT_TYPE.material];
 
 export interface ChainItem {
   nftType: number;

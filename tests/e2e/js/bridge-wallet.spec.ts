@@ -71,4 +71,9 @@ test("a browser wallet moves an item to the chain and back into the game, then l
   await expect(status(page)).toContainText("Confirmed: Item", { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([CLAIM_NFT, APPROVE, SWAP_NFT]);
   await reloadUntil(page, (expect) => expect(page.getByLabel("Price")).toBeVisible());
+  await page.getByLabel("Price").fill("7");
+  await page.getByLabel("Currency").selectOption("FIRE");
+  await page.getByRole("button", { name: "List for sale" }).click();
+  await expect(page.getByText("Listed for sale.")).toBeVisible();
+  await expect(page.getByTestId("trade-status")).toHaveText("On sale for 7 FIRE");
 });
