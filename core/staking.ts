@@ -69,7 +69,7 @@ export function canWithdraw(status: PoolStatus, stake: bigint): boolean {
 /** A pool as queryPoolInfo returns it (the product's Stake pool fields), with its status in words. */
 export interface PoolState extends PoolTimes, RewardTerms {
   poolId: number;
-  /** By the chain's clock at the block it was read at, as the contract derives it. */
+  /** poolStatus by the chain's clock at the block it was read at (tests/contracts/staking.test.ts proves it equals the contract's code). */
   status: PoolStatus;
   stakers: bigint;
   totalStaked: bigint;

@@ -12,7 +12,7 @@
 import { type Address, getAddress, type Hash, isAddress, type PublicClient } from "viem";
 import { fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { STAKE_POOLS } from "~core/pools";
-import { POOL_STATUSES, type PoolState, type UserStake } from "~core/staking";
+import { type PoolState, poolStatus, type UserStake } from "~core/staking";
 import { chain } from "./chain.server";
 import { blockRanges, blockTimes, byChainOrder, EventHistories } from "./event-history.server";
 
@@ -85,7 +85,7 @@ async function readSnapshot(client: PublicClient, blockNumber: bigint, blockHash
       const info = await client.readContract({ ...at, functionName: "queryPoolInfo", args: [BigInt(pool.id)] });
       return {
         poolId: pool.id,
-        status: POOL_STATUSES[info.status] ?? "claimable",
+        status: poolStatus(info, now),
         stakers: info.stakingAddrNumber,
         totalStaked: info.totalStakingTokens,
         beginVaultTime: info.beginVaultTime,

@@ -21,7 +21,7 @@ const WEI = 10n ** 18n;
 const STANDARD_POOL = STAKE_POOLS[0];
 
 describe("checkDeposit and checkWithdraw", () => {
-  const state: DepositState = { status: 1, threshold: 100n * WEI, balance: 1_000n * WEI, stake: 0n, allowance: 0n };
+  const state: DepositState = { status: "open", threshold: 100n * WEI, balance: 1_000n * WEI, stake: 0n, allowance: 0n };
   const why = (s: Partial<DepositState>, amount = 100n * WEI) => {
     try {
       return checkDeposit(STANDARD_POOL, amount, { ...state, ...s }, DEFAULT_EXECUTOR_POLICY);
@@ -39,9 +39,9 @@ describe("checkDeposit and checkWithdraw", () => {
   });
 
   it("refuses by the pool's status, then the cap, the amount, the balance and the threshold", () => {
-    expect(why({ status: 0 })).toBe("Staking in the Standard Pool has not opened yet, so it takes no deposits.");
-    expect(why({ status: 2 })).toMatch(/^Staking in the Standard Pool has ended: .* locked in the vault\.$/);
-    expect(why({ status: 3 })).toBe("Staking in the Standard Pool has ended: it takes no more deposits.");
+    expect(why({ status: "upcoming" })).toBe("Staking in the Standard Pool has not opened yet, so it takes no deposits.");
+    expect(why({ status: "locked" })).toMatch(/^Staking in the Standard Pool has ended: .* locked in the vault\.$/);
+    expect(why({ status: "claimable" })).toBe("Staking in the Standard Pool has ended: it takes no more deposits.");
     expect(why({}, 0n)).toBe("Enter an amount of FIRE above zero.");
     expect(why({ balance: 10n ** 30n }, 100_000n * WEI + 1n)).toMatch(/^One action may stake at most 100,000 FIRE/);
     expect(why({ balance: 100n * WEI - 1n })).toMatch(/^Your wallet holds 99\.9+ FIRE: enter at most that\.$/);

@@ -10,14 +10,14 @@ import type { StakingDepositParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
 import { formatPrice } from "~core/money";
 import { STAKE_POOLS, type StakePoolEntry } from "~core/pools";
-import { depositRefusal, POOL_STATUSES, withdrawRefusal } from "~core/staking";
+import { depositRefusal, type PoolStatus, poolStatus, withdrawRefusal } from "~core/staking";
 import { type PlanContext, type PlannedStep, type Planner, plural, Refusal } from "./plan";
 import { type ExecutorPolicy, stepGasLimit } from "./policy";
 
 /** What the deposit pre-check reads from the chain, in wei. */
 export interface DepositState {
-  /** The pool's status code by the chain's clock now (queryPoolInfo): 0 upcoming, 1 staking, 2 locked, 3 ended. */
-  status: number;
+  /** The pool's status by the chain's clock now (core/staking.ts poolStatus over queryPoolInfo's times). */
+  status: PoolStatus;
   threshold: bigint;
   balance: bigint;
   /** The wallet's stake in the pool now. */
@@ -36,7 +36,7 @@ export function checkDeposit(
   state: DepositState,
   policy: ExecutorPolicy,
 ): { needsApproval: boolean } {
-  const status = POOL_STATUSES[state.status] ?? "claimable";
+  const { status } = state;
   const cap = policy.valueCaps.FIRE;
   if (status === "open" && amount > cap) {
     throw new Refusal(`One action may stake at most ${formatPrice(cap, "FIRE")}, and this one would stake ${formatPrice(amount, "FIRE")}.`);
@@ -96,8 +96,9 @@ export const stakingDeposit: Planner<"staking.deposit"> = {
     const pool = catalogued(poolId);
     const amount = BigInt(amountText);
     const fire = { address: contracts.fire, abi: gameTokenAbi } as const;
-    const [info, balance, allowance, [stake]] = await Promise.all([
+    const [info, now, balance, allowance, [stake]] = await Promise.all([
       poolInfo(ctx, pool),
+      client.readContract({ address: contracts.staking, abi: fireStakingAbi, functionName: "getBlockchainTime" }),
       client.readContract({ ...fire, functionName: "balanceOf", args: [wallet] }),
       client.readContract({ ...fire, functionName: "allowance", args: [wallet, contracts.staking] }),
       client.readContract({
@@ -107,7 +108,7 @@ export const stakingDeposit: Planner<"staking.deposit"> = {
         args: [BigInt(pool.id), wallet],
       }),
     ]);
-    const state = { status: info.status, threshold: info.takerThreshold, balance, stake, allowance };
+    const state = { status: poolStatus(info, now), threshold: info.takerThreshold, balance, stake, allowance };
     const { needsApproval } = checkDeposit(pool, amount, state, policy);
 
     const shown = formatPrice(amount, "FIRE");
