@@ -39,6 +39,18 @@ test("an unknown pool or a non-numeric pool id is a 404, not a crash", async ({ 
   }
 });
 
+test("the rewards pages name their box with the right article (no more \"earn a Epic loot box\")", async ({ page }) => {
+  for (const [poolId, box] of [
+    ["1", "Standard"],
+    ["2", "Epic"],
+    ["3", "Legendary"],
+  ]) {
+    await page.goto(`/loyalty/rewards/${poolId}`);
+    await expect(page.getByRole("main")).toContainText(`earns one ${box} loot box`);
+    expect(await page.locator("body").innerText()).not.toMatch(/\ba (Epic|Standard|Legendary)\b/);
+  }
+});
+
 test("the marketplace tab bar navigates between its children", async ({ page }) => {
   await page.goto("/marketplace");
   const tabs = page.getByRole("navigation", { name: "Marketplace" });
