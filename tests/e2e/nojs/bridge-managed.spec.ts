@@ -116,3 +116,36 @@ test("a managed wallet without BNB is told before the game signs a claim, and ke
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE80 FIRE0 FIRE");
   await expect(page.getByText("No claims yet.")).toBeVisible();
 });
+
+test("a loot box on the chain is not offered a move into the game, and a forged move of one is refused with a 400", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ stock: {}, chain: { BNB: 1, boxes: { 4: 1 } } });
+  await signIn(page, account);
+  await page.goto("/marketplace/storage?nftType=6");
+  const box = page.locator('a[href*="/marketplace/detail?"][href*="nftType=6"]').first();
+  await reloadUntil(page, (expect) => expect(box).toBeVisible());
+  const tokenId = /tokenId=(\d+)/.exec((await box.getAttribute("href"))!)![1]!;
+  await expect(page.getByRole("button", { name: /^Move into the game: / })).toHaveCount(0);
+  await box.click();
+  await expect(page.getByRole("button", { name: "Move into the game" })).toHaveCount(0);
+
+  // The asset manager would take the card with the box's token id instead: the form is refused before any action.
+  const sentBefore = await chainReader().sent(account.wallet!);
+  const response = await page.request.post("/bridge", {
+    form: { intent: "swap-item", nftType: "6", tokenId, idempotencyKey: "forged-swap-of-a-box", back: "/game" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("Only cards, spaceships, pet eggs, equipment and materials can move into the game.");
+  expect(await chainReader().sent(account.wallet!)).toBe(sentBefore);
+
+  // The refusal page has no loader of its own that could replace a refusal; opened directly, it says where moves are.
+  await page.goto("/bridge");
+  await expect(page.getByRole("heading", { level: 1, name: "Game and chain" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "game page" })).toHaveAttribute("href", "/game#bridge");
+});

@@ -39,7 +39,7 @@ test("an unknown pool or a non-numeric pool id is a 404, not a crash", async ({ 
   }
 });
 
-test("the rewards pages name their box with the right article (no more \"earn a Epic loot box\")", async ({ page }) => {
+test('the rewards pages name their box with the right article (no more "earn a Epic loot box")', async ({ page }) => {
   for (const [poolId, box] of [
     ["1", "Standard"],
     ["2", "Epic"],
