@@ -4,9 +4,9 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, LiteNotice, SocialLinks } from "~/components/header";
 import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
-import { ClientOnly } from "remix-utils/client-only";
+import { hasInjectedWallet } from "~/islands/wallet-store";
 import { rootData } from "~/services/root-loader.server";
 import stylesheet from "~/tailwind.css";
 
@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
-/** Watches the browser wallet on every page; lazy and wagmi-free, so pages without wallet actions stay light. */
+/**
+ * Watches the browser wallet on every page, in a browser that has one; lazy and wagmi-free, so pages without
+ * wallet actions stay light, and a browser without a wallet downloads none of it.
+ */
 const WalletWatcher = lazy(() => import("~/islands/wallet-watcher.client"));
 
 /** product §8: "Network switch" and "accounts switch" toasts, then the page reloads once the toast has been seen. */
@@ -55,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const refreshSeconds = page?.handle?.refreshSeconds?.(page.data);
   // Lite mode (issue 17): no script and no modulepreload at all; the page works as it does with JavaScript off.
   const lite = Boolean(data?.lite);
+  const [walletToWatch, setWalletToWatch] = useState(false);
+  useEffect(() => setWalletToWatch(hasInjectedWallet()), []);
   // Sentry in the browser only with a DSN, by a dynamic import: without one, pages download none of it.
   const sentryDsn = data?.env.sentryDsn;
   useEffect(() => {
@@ -90,17 +95,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.lite && <LiteNotice source={data.lite} />}
         {/* Sticky notice bar slot: the wallet island fills it when the connected wallet differs from the bound one. */}
         <div id="notice-bar" className="sticky top-16 z-20">
-          {data && !lite && (
-            <ClientOnly>
-              {() => (
-                <Suspense fallback={null}>
-                  <WalletWatcher
-                    bound={data.user ? { address: data.user.walletAddress, bindAddrType: data.user.bindAddrType } : null}
-                    toastThenReload={toastThenReload}
-                  />
-                </Suspense>
-              )}
-            </ClientOnly>
+          {data && !lite && walletToWatch && (
+            <Suspense fallback={null}>
+              <WalletWatcher
+                bound={data.user ? { address: data.user.walletAddress, bindAddrType: data.user.bindAddrType } : null}
+                toastThenReload={toastThenReload}
+              />
+            </Suspense>
           )}
         </div>
         <main id="main" className="flex-1">

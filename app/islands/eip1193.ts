@@ -80,6 +80,8 @@ export function injectedProvider(): Eip1193Provider | undefined {
  * authorised after our "log out", so this flag, not eth_accounts alone, says whether we show an address.
  */
 const CONNECTED_KEY = "walletConnected";
+/** For pages that read the flag without loading this module (components/lootbox/wallet-actions.tsx). */
+export type WalletConnectedKey = typeof CONNECTED_KEY;
 export function isWalletConnected(): boolean {
   return window.localStorage.getItem(CONNECTED_KEY) === "1";
 }
@@ -88,10 +90,9 @@ export function setWalletConnected(connected: boolean) {
   else window.localStorage.removeItem(CONNECTED_KEY);
 }
 
-/** Asks the wallet watcher to show product §8's install dialog. */
-export const WALLET_MISSING_EVENT = "spark:wallet-missing";
+/** Shows product §8's install dialog, loading it first (install-dialog.client.tsx). */
 export function requestWalletInstall() {
-  window.dispatchEvent(new Event(WALLET_MISSING_EVENT));
+  void import("./install-dialog.client").then((dialog) => dialog.showInstallDialog());
 }
 
 /** Wallet errors in plain words: a rejection is the user's choice, not a failure. */

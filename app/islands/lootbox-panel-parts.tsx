@@ -12,7 +12,7 @@ import { OPEN_BATCH_MAX } from "~core/constants";
 import { formatPrice } from "~core/money";
 import { loginHref } from "~/domain/login-href";
 import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
-import { plural } from "./lootbox-transactions";
+import { plural } from "~core/words";
 
 export type Step = { status: "idle" } | { status: "pending" | "confirmed" | "failed"; text: string };
 

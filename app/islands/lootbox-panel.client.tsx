@@ -16,7 +16,8 @@ import type { PublicChainConfig } from "~/services/chain.server";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "./eip1193";
 import { chainErrorMessage, ShownError } from "./lootbox-chain";
 import { BuyForm, ModeNotice, NewItems, OpenControls, StepStatus, type Step } from "./lootbox-panel-parts";
-import { buyBoxes, openBoxes, plural, type LootboxClients, type Progress } from "./lootbox-transactions";
+import { plural } from "~core/words";
+import { buyBoxes, openBoxes, type LootboxClients, type Progress } from "./lootbox-transactions";
 import { WalletProviders } from "./wagmi.client";
 import { setConnectedAddress } from "./connected-address";
 
@@ -37,6 +38,8 @@ export interface LootboxPanelProps {
   here: string;
   /** Called after each confirmed transaction: the route reloads its chain data (limits, boxes, balances). */
   onConfirmed: () => void;
+  /** Loaded by the player's "Connect wallet" (app/components/lootbox/wallet-actions.tsx): connect as it mounts. */
+  connectOnMount?: boolean;
 }
 
 /**
@@ -48,7 +51,7 @@ function reportPurchase(txHash: string) {
 }
 
 function Panel(props: LootboxPanelProps) {
-  const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here, onConfirmed } = props;
+  const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here, onConfirmed, connectOnMount } = props;
   const config = useConfig();
   const connection = useConnection();
   const [hasExtension, setHasExtension] = useState(true);
@@ -58,6 +61,15 @@ function Panel(props: LootboxPanelProps) {
   const inFlight = useRef(false);
 
   useEffect(() => setHasExtension(Boolean(injectedProvider())), []);
+
+  const connectedOnMount = useRef(false);
+  useEffect(() => {
+    if (!connectOnMount || connectedOnMount.current) return;
+    connectedOnMount.current = true;
+    void connectWallet();
+    // Once, as the island mounts: the click that loaded it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const busy = step.status === "pending";
   const connected =

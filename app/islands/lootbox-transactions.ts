@@ -13,6 +13,7 @@ import type { OpenedItem } from "~/components/lootbox/items";
 import { checkPurchase, INVALID_ERC721, openBatches } from "~/domain/lootbox-rules";
 import type { PaymentCurrency } from "~core/boxes";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
+import { plural } from "~core/words";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { boxIdsFromReceipt, openedItemIds } from "../../contracts/lootbox-events";
 import { erc721Address, LootboxError } from "./lootbox-chain";
@@ -51,7 +52,6 @@ const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 const silent: Progress = () => {};
 
 /** "1 box", "3 boxes" (box titles end in "box"). */
-export const plural = (count: number, one: string, many = `${one}es`) => `${count} ${count === 1 ? one : many}`;
 
 function boxContract(contracts: LootboxContracts): Address {
   const box = erc721Address(contracts.box);

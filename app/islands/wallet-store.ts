@@ -44,3 +44,11 @@ export function useConnectedWallet(): ConnectedWallet | null {
 export function useConnectedAddress(): string | null {
   return useSyncExternalStore(subscribe, getConnectedAddress, () => null);
 }
+
+/**
+ * Whether the browser has a wallet extension (MetaMask's or OKX Wallet's injected global): without one there is no
+ * wallet to watch, and root mounts no watcher.
+ */
+export function hasInjectedWallet(): boolean {
+  return "ethereum" in window || "okxwallet" in window;
+}

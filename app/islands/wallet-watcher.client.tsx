@@ -1,61 +1,18 @@
 /**
- * Mounted by root in the #notice-bar slot on every page, and small because of it (no wagmi, no viem): shows the
- * connected address in the header, toasts "Network switch" / "accounts switch" and reloads on a wallet change
- * (product §4, §8), shows the notice bar when the connected wallet is not the bound one (product §2), and product §8's
- * install dialog when an action needs a wallet and none is present.
+ * Mounted by root in the #notice-bar slot of every page in a browser with a wallet extension, and small because of
+ * it (no wagmi, no viem): shows the connected address in the header, toasts "Network switch" / "accounts switch" and
+ * reloads on a wallet change (product §4, §8), and shows the notice bar when the connected wallet is not the bound
+ * one (product §2). Product §8's install dialog, for a browser without one, is install-dialog.client.tsx.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { sameAddress } from "~core/address";
 import { walletMismatch, type BoundWallet } from "~/domain/wallet-mode";
-import { BROWSER_WALLETS, injectedProvider, isWalletConnected, WALLET_MISSING_EVENT } from "./eip1193";
+import { injectedProvider, isWalletConnected } from "./eip1193";
 import { setConnectedAddress } from "./connected-address";
 import { getConnectedAddress, useConnectedAddress } from "./wallet-store";
 
 export const MISMATCH_TEXT =
   "The wallet address of the current metamask connection is inconsistent with the wallet address that bound to your account.";
-
-/** product §8's "Tips" dialog. A modal <dialog> sits in the top layer, above the sticky header, and handles Escape. */
-function InstallDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    dialog.showModal();
-    dialog.querySelector("button")?.focus();
-    return () => dialog.close();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="install-dialog-title"
-      aria-describedby="install-dialog-text"
-      className="card w-full max-w-sm text-slate-100 backdrop:bg-black/60"
-    >
-      <h2 id="install-dialog-title" className="section-title">
-        Tips
-      </h2>
-      <p id="install-dialog-text" className="mt-2 text-slate-200">
-        Please install the wallet plugin (MetaMask or OKX Wallet) to continue, then reload this page.
-      </p>
-      <ul className="mt-3 flex flex-col gap-1">
-        {Object.values(BROWSER_WALLETS).map((wallet) => (
-          <li key={wallet.rdns}>
-            <a href={wallet.installUrl} target="_blank" rel="noopener noreferrer">
-              Install {wallet.name}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-      <form method="dialog" className="mt-4 flex justify-end">
-        <button type="submit" className="btn-primary">
-          Close
-        </button>
-      </form>
-    </dialog>
-  );
-}
 
 export interface WalletWatcherProps {
   bound: BoundWallet | null;
@@ -68,15 +25,6 @@ export interface WalletWatcherProps {
 
 export default function WalletWatcher({ bound, toastThenReload }: WalletWatcherProps) {
   const connected = useConnectedAddress();
-  const [installAsked, setInstallAsked] = useState(false);
-  const closeInstall = useCallback(() => setInstallAsked(false), []);
-
-  useEffect(() => {
-    const onMissing = () => setInstallAsked(true);
-    window.addEventListener(WALLET_MISSING_EVENT, onMissing);
-    return () => window.removeEventListener(WALLET_MISSING_EVENT, onMissing);
-  }, []);
-
   useEffect(() => {
     const provider = injectedProvider();
     if (!provider) return;
@@ -112,7 +60,6 @@ export default function WalletWatcher({ bound, toastThenReload }: WalletWatcherP
           {MISMATCH_TEXT}
         </p>
       )}
-      {installAsked && <InstallDialog onClose={closeInstall} />}
     </>
   );
 }

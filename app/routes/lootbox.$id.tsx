@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { BoxArt, BoxLimits, BoxPrices, NEEDS_WALLET_TEXT, OwnedBoxes, RankBadge, ShopUnavailable } from "~/components/lootbox/catalogue";
 import { WalletBalances } from "~/components/lootbox/balances";
+import { LootboxWalletActions } from "~/components/lootbox/wallet-actions";
 import { GasNotice } from "~/components/actions/form-parts";
 import { ManagedBuyForm, ManagedOpenForms } from "~/components/lootbox/managed-forms";
 import { purchaseBlockedNote, purchaseLimits } from "~/domain/lootbox-rules";
@@ -13,8 +13,6 @@ import { findBox } from "~core/boxes";
 import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
 import { loaderCacheControl, lootboxPage, lootboxPost } from "./lootbox.$id.server";
-
-const LootboxPanel = lazy(() => import("~/islands/lootbox-panel.client"));
 
 export const meta: MetaFunction = ({ params }) => [{ title: `${findBox(Number(params.id))?.title ?? "Loot box"} | Spark Era` }];
 
@@ -77,23 +75,21 @@ export default function LootboxRoute() {
             <ClientOnly fallback={<p className="muted">{NEEDS_WALLET_TEXT}</p>}>
               {() =>
                 sale ? (
-                  <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
-                    <LootboxPanel
-                      chain={chain}
-                      typeBox={typeBox}
-                      title={entry.title}
-                      prices={sale.prices}
-                      maxQuantity={limits?.maxQuantity ?? 0}
-                      limitNote={limits && purchaseBlockedNote(limits)}
-                      boxIds={wallet?.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id) ?? []}
-                      account={{
-                        loggedIn: Boolean(user),
-                        bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null,
-                      }}
-                      here={location.pathname}
-                      onConfirmed={revalidator.revalidate}
-                    />
-                  </Suspense>
+                  <LootboxWalletActions
+                    chain={chain}
+                    typeBox={typeBox}
+                    title={entry.title}
+                    prices={sale.prices}
+                    maxQuantity={limits?.maxQuantity ?? 0}
+                    limitNote={limits && purchaseBlockedNote(limits)}
+                    boxIds={wallet?.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id) ?? []}
+                    account={{
+                      loggedIn: Boolean(user),
+                      bound: user ? { address: user.walletAddress, bindAddrType: user.bindAddrType } : null,
+                    }}
+                    here={location.pathname}
+                    onConfirmed={revalidator.revalidate}
+                  />
                 ) : (
                   <p className="muted">Buying is unavailable while the chain is not answering.</p>
                 )

@@ -12,7 +12,8 @@ import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
 import { BOX_PURCHASE_LIMIT_WINDOW_SECONDS } from "~core/constants";
 import { formatPrice } from "~core/money";
 import type { Contracts } from "./allowlist";
-import { type PlannedStep, type Planner, plural, Refusal } from "./plan";
+import { type PlannedStep, type Planner, Refusal } from "./plan";
+import { plural } from "~core/words";
 import { type ExecutorPolicy, stepGasLimit, valueCapRefusal } from "./policy";
 
 /** What the pre-check reads from the chain, all in wei, box counts and unix seconds. */

@@ -8,7 +8,8 @@ import { blindBoxAbi, blindBoxOpenerAbi, sparkCardAbi } from "../../../contracts
 import { openedItemIds } from "../../../contracts/lootbox-events";
 import { revertMessage } from "~core/chain-errors";
 import { OPEN_BATCH_MAX } from "~core/constants";
-import { type PlannedStep, type Planner, plural, Refusal } from "./plan";
+import { type PlannedStep, type Planner, Refusal } from "./plan";
+import { plural } from "~core/words";
 import { stepGasLimit } from "./policy";
 
 /** Splits ids into opener calls of at most OPEN_BATCH_MAX, in the given order. */

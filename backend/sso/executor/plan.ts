@@ -35,6 +35,3 @@ export interface Planner<A extends ActionName> {
   /** The result with what a mined step of this action adds to it. */
   collect(ctx: PlanContext, kind: ExecutionStep["kind"], receipt: TransactionReceipt, result: ExecutionResult): Promise<ExecutionResult>;
 }
-
-/** "1 Standard loot box", "3 boxes". */
-export const plural = (count: number, one: string, many = `${one}es`) => `${count} ${count === 1 ? one : many}`;

@@ -11,7 +11,8 @@ import { revertMessage } from "~core/chain-errors";
 import { formatPrice } from "~core/money";
 import { STAKE_POOLS, type StakePoolEntry } from "~core/pools";
 import { depositRefusal, type PoolStatus, poolStatus, withdrawRefusal } from "~core/staking";
-import { type PlanContext, type PlannedStep, type Planner, plural, Refusal } from "./plan";
+import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
+import { plural } from "~core/words";
 import { type ExecutorPolicy, stepGasLimit } from "./policy";
 
 /** What the deposit pre-check reads from the chain, in wei. */

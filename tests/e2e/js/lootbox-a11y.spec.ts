@@ -34,7 +34,7 @@ test("a signed-in box page with a connected wallet, and the open wallet sheet, h
 test("the install dialog has no serious accessibility violations", async ({ page, signIn }) => {
   await signIn(page, DEMO);
   await page.goto("/lootbox/6");
-  await page.getByRole("button", { name: "Buy" }).click();
+  await page.getByRole("button", { name: "Connect wallet" }).click();
   await expect(page.getByRole("dialog", { name: "Tips" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -14,12 +14,16 @@ const OPEN_WITH_IDS = toFunctionSelector("batchOpenWithIds(uint256[])");
 const status = (page: Page) => page.getByTestId("lootbox-status");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 
-/** A fresh account whose own browser wallet holds `chain` on chain, signed in with that wallet injected, on a box page. */
+/**
+ * A fresh account whose own browser wallet holds `chain` on chain, signed in with that wallet injected, on a box
+ * page, connected (the click that loads the wallet island).
+ */
 async function ownWalletOnBox({ page, createAccount, signIn }: { page: Page } & AccountFixtures, typeBox: number, chain: ChainFunds) {
   const account = await createAccount({ wallet: "browser", stock: {}, chain });
   const wallet = await installTestWallet(page, { privateKey: account.key! });
   await signIn(page, account);
   await page.goto(`/lootbox/${typeBox}`);
+  await page.getByRole("button", { name: "Connect wallet" }).click();
   await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
   return wallet;
 }
@@ -128,14 +132,19 @@ test("a managed-wallet account gets the web path's forms, not the browser-wallet
   await expect(page.getByRole("list", { name: "Your unopened boxes" })).toContainText("Standard loot box × 2");
 });
 
-test("without a wallet extension, buying opens the install dialog", async ({ page, signIn }) => {
+test("without a wallet extension, connecting opens the install dialog, and buying does again", async ({ page, signIn }) => {
   await signIn(page, DEMO);
   await page.goto("/lootbox/4");
-  await expect(page.getByText(/^No wallet extension/)).toBeVisible();
-  await page.getByRole("button", { name: "Buy" }).click();
+  await page.getByRole("button", { name: "Connect wallet" }).click();
   const dialog = page.getByRole("dialog", { name: "Tips" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Please install the wallet plugin");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^No wallet extension/).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });

@@ -1,0 +1,61 @@
+/**
+ * Issue 17, with JavaScript on: what a visitor's browser really downloads, counted from the script responses once
+ * the page is idle (lazy islands included), stays within 100 KB gzipped on every page; and on a loot box page a
+ * browser with a wallet extension loads no wallet code (wagmi, viem, the island) until the player connects. The
+ * no-JS project's js-budget.spec.ts checks the scripts a page lists; this one also catches what loads after them.
+ */
+import { gzipSync } from "node:zlib";
+import { expect, type Page, type Response, test } from "@playwright/test";
+import { MOBILE_PATHS } from "../mobile";
+import { anvilKey, installTestWallet } from "../wallet";
+
+const KB = 1024;
+const BUDGET = 100 * KB;
+
+/** The gzipped bytes of every script the page requested while `load` ran and the page then settled. */
+async function scriptBytes(page: Page, load: () => Promise<unknown>): Promise<{ bytes: number; urls: string[] }> {
+  const bodies: Promise<number>[] = [];
+  const urls: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    urls.push(new URL(response.url()).pathname);
+    bodies.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  };
+  page.on("response", onResponse);
+  await load();
+  await page.waitForLoadState("networkidle");
+  page.off("response", onResponse);
+  const sizes = await Promise.all(bodies);
+  return { bytes: sizes.reduce((sum, size) => sum + size, 0), urls };
+}
+
+test("no page a visitor opens downloads more than 100 KB of gzipped JavaScript, lazy chunks included", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const over: string[] = [];
+  for (const path of [...MOBILE_PATHS, "/lootbox/4", "/marketplace/detail?nftType=0&tokenId=1000000001", "/spaceship/detail?tokenId=5"]) {
+    // A fresh context per page: nothing cached, as a visitor arriving there.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { bytes } = await scriptBytes(page, () => page.goto(path));
+    if (bytes > BUDGET) over.push(`${path}: ${(bytes / KB).toFixed(1)} KB > ${BUDGET / KB} KB`);
+    await context.close();
+  }
+  expect(over).toEqual([]);
+});
+
+test("a loot box page loads the wallet island only when the player connects, even with a wallet extension", async ({ page }) => {
+  await installTestWallet(page, { privateKey: anvilKey(3) });
+  const opened = await scriptBytes(page, () => page.goto("/lootbox/4"));
+  expect(opened.urls.filter((url) => /lootbox-panel|wagmi/.test(url))).toEqual([]);
+  expect(opened.bytes).toBeLessThanOrEqual(BUDGET + 2 * KB); // the wallet watcher, for the extension
+  await expect(page.getByRole("button", { name: "Buy" })).toHaveCount(0);
+
+  const connected = await scriptBytes(page, () => page.getByRole("button", { name: "Connect wallet" }).click());
+  expect(connected.urls.some((url) => url.includes("lootbox-panel.client"))).toBe(true);
+  await expect(page.getByText(/^Wallet 0x/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
+
+  // Connected once, the wallet's next visit shows the island at once.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
+});
