@@ -36,7 +36,13 @@ export const NFT_TYPE = {
  * The NFT types a SparkCard token can hold (its attribute word, contracts/src/ItemData.sol): the only collection the
  * asset manager takes back into the game. A loot box is a BlindBox token instead, opened on chain, never swapped.
  */
-export const CARD_COLLECTION_TYPES: readonly number[] = [NFT_TYPE.card, NFT_TYPE.spaceship, NFT_TYPE.egg, NFT_TYPE.equipment, NFT_TYPE.material];
+export const CARD_COLLECTION_TYPES: readonly number[] = [
+  NFT_TYPE.card,
+  NFT_TYPE.spaceship,
+  NFT_TYPE.egg,
+  NFT_TYPE.equipment,
+  NFT_TYPE.material,
+];
 
 export const RARITIES = { 0: "Common", 1: "Rare", 2: "Epic", 3: "Legend" } as const;
 export const MATERIALS = { 0: "DarkIron", 1: "Silver", 2: "Gold" } as const;

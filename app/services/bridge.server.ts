@@ -62,7 +62,8 @@ export const BRIDGE_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
 /** A loot box stays on the chain: the asset manager takes back only the card collection (the indexer credits no box). */
-export const GAME_TAKES_CARDS_ONLY = "Only cards, spaceships, pet eggs, equipment and materials can move into the game. Open a loot box on its page.";
+export const GAME_TAKES_CARDS_ONLY =
+  "Only cards, spaceships, pet eggs, equipment and materials can move into the game. Open a loot box on its page.";
 const swapsIntoGame = (nftType: number) => CARD_COLLECTION_TYPES.includes(nftType);
 const CHAIN_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 

@@ -10,7 +10,6 @@ import { EGG_CAMPS, imageFor, itemName, traitsOf } from "../catalog";
 import { ATTRIBUTE_COLUMN_NAMES } from "../items";
 import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../tables";
 
-
 export interface ChainItem {
   nftType: number;
   columns: ItemAttributeColumns;
