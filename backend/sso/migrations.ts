@@ -251,6 +251,16 @@ async function indexExecutionStatus(db: Kysely<unknown>) {
   await db.schema.createIndex("action_executions_status").on("action_executions").column("status").execute();
 }
 
+/**
+ * A card order's delivery is exactly once across timeouts and crashes: the forge transaction is remembered as soon
+ * as it is sent (a retry follows it instead of minting again), and a delivery claim is dated, so one left by a
+ * process that died is taken over after a while.
+ */
+async function trackDeliveries(db: Kysely<unknown>) {
+  await db.schema.alterTable("store_orders").addColumn("delivery_sent_tx", "text").execute();
+  await db.schema.alterTable("store_orders").addColumn("delivering_since", "text").execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -262,4 +272,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_008_spaceship_step_kinds", up: widenStepKinds("v4", SPACESHIP_STEP_KINDS) },
   { name: "sso_009_card_orders", up: createCardOrders },
   { name: "sso_010_execution_status_index", up: indexExecutionStatus },
+  { name: "sso_011_delivery_tracking", up: trackDeliveries },
 ];

@@ -4,6 +4,9 @@ import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
 import type { StoreOrdersTable } from "./tables";
 
+/** Longer than a delivery can take (sending, then up to 2 minutes for the block): a claim this old was abandoned. */
+export const DELIVERY_CLAIM_TTL_MS = 10 * 60_000;
+
 /** POST /store/getOrderDetail's data: the order without its buyer's identity. */
 function orderDetail(row: Selectable<StoreOrdersTable>): StoreOrder {
   return {
@@ -67,20 +70,26 @@ export function createOrders(db: Kysely<Database>) {
      * once, and never again once it is delivered. The order is `paid` from here on.
      */
     async claimDelivery(sessionId: string): Promise<boolean> {
+      const stale = new Date(Date.now() - DELIVERY_CLAIM_TTL_MS).toISOString();
       const result = await db
         .updateTable("store_orders")
-        .set((eb) => ({ status: "paid", delivering: 1, paid_at: eb.fn.coalesce("paid_at", eb.val(now())) }))
+        .set((eb) => ({ status: "paid", delivering: 1, delivering_since: now(), paid_at: eb.fn.coalesce("paid_at", eb.val(now())) }))
         .where("session_id", "=", sessionId)
         .where("status", "in", ["pending", "paid"])
-        .where("delivering", "=", 0)
+        .where((eb) => eb.or([eb("delivering", "=", 0), eb("delivering_since", "is", null), eb("delivering_since", "<", stale)]))
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
+    },
+
+    /** The forge transaction of a delivery, once sent (null: the one sent was refused, and the next attempt mints). */
+    async deliverySent(sessionId: string, txHash: string | null): Promise<void> {
+      await db.updateTable("store_orders").set({ delivery_sent_tx: txHash }).where("session_id", "=", sessionId).execute();
     },
 
     async delivered(sessionId: string, txHash: string): Promise<void> {
       await db
         .updateTable("store_orders")
-        .set({ status: "delivered", delivering: 0, delivery_tx: txHash, delivered_at: now(), last_error: null })
+        .set({ status: "delivered", delivering: 0, delivery_tx: txHash, delivery_sent_tx: null, delivered_at: now(), last_error: null })
         .where("session_id", "=", sessionId)
         .execute();
     },

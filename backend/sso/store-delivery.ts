@@ -3,14 +3,27 @@
  * (BlindBox.forge under MINTER_ROLE, granted at deployment). One account sends every delivery, so its nonces are
  * kept in this process (viem's nonce manager) and parallel deliveries never collide.
  */
-import { createPublicClient, createWalletClient, http, nonceManager, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  nonceManager,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../types";
 
 export interface BoxDelivery {
-  /** Mints the boxes and waits for the block; the transaction hash, or throws when it did not go through. */
-  deliver(wallet: `0x${string}`, typeBox: number, quantity: number): Promise<Hex>;
+  /** Sends the forge of the boxes: its transaction hash, before it is mined. */
+  send(wallet: `0x${string}`, typeBox: number, quantity: number): Promise<Hex>;
+  /**
+   * What became of a forge sent earlier, waiting for its block: mined, refused (reverted), or dropped (the node
+   * knows no such transaction). Throws when the node does not answer or the block does not come in time.
+   */
+  outcome(hash: Hex): Promise<"mined" | "reverted" | "dropped">;
 }
 
 export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDelivery {
@@ -19,17 +32,33 @@ export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDeliv
   const client = createPublicClient({ transport });
   const wallet = createWalletClient({ account, transport });
   return {
-    async deliver(to, typeBox, quantity) {
-      const hash = await wallet.writeContract({
+    async send(to, typeBox, quantity) {
+      return wallet.writeContract({
         chain: null,
         address: chain.contracts.box,
         abi: blindBoxAbi,
         functionName: "forge",
         args: [to, BigInt(typeBox), BigInt(quantity)],
       });
+    },
+    async outcome(hash) {
+      const known = await client.getTransaction({ hash }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof TransactionNotFoundError) return false;
+          throw error;
+        },
+      );
+      if (!known) {
+        const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+          if (error instanceof TransactionReceiptNotFoundError) return null;
+          throw error;
+        });
+        if (!receipt) return "dropped";
+        return receipt.status === "success" ? "mined" : "reverted";
+      }
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: chain.pollIntervalMs, timeout: 120_000 });
-      if (receipt.status !== "success") throw new Error(`forge reverted in ${hash}`);
-      return hash;
+      return receipt.status === "success" ? "mined" : "reverted";
     },
   };
 }

@@ -180,8 +180,20 @@ export function createStorePayments({
     try {
       if (!delivery) throw new Error("no chain is configured to deliver boxes");
       if (!row.wallet_address) throw new Error("the order names no wallet");
-      const tx = await delivery.deliver(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
-      await orders.delivered(row.session_id, tx);
+      // A forge sent by an earlier attempt (a timeout, a crash) is followed, never sent again: a box is minted once.
+      let tx = ((await orders.bySessionId(row.session_id))?.delivery_sent_tx ?? null) as `0x${string}` | null;
+      let outcome = tx ? await delivery.outcome(tx) : "dropped";
+      if (outcome !== "mined") {
+        if (outcome === "reverted") log(`store: the forge ${tx} of order ${row.session_id} reverted; sending it again`);
+        tx = await delivery.send(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
+        await orders.deliverySent(row.session_id, tx);
+        outcome = await delivery.outcome(tx);
+      }
+      if (outcome !== "mined") {
+        await orders.deliverySent(row.session_id, null);
+        throw new Error(`the forge ${tx} was ${outcome}`);
+      }
+      await orders.delivered(row.session_id, tx!);
     } catch (error) {
       await orders.deliveryFailed(row.session_id, String(error));
       log(`store: delivering order ${row.session_id} failed: ${String(error)}`);

@@ -121,6 +121,10 @@ export interface StoreOrdersTable {
   paid_at: string | null;
   /** 1 while one fulfilment mints the boxes: the others leave the order alone. */
   delivering: Generated<number>;
+  /** When that fulfilment took the order: a claim older than DELIVERY_CLAIM_TTL_MS was left by a process that died. */
+  delivering_since: string | null;
+  /** The forge transaction sent and not yet known to be mined or refused: a retry follows it, never mints again. */
+  delivery_sent_tx: string | null;
   delivery_tx: string | null;
   delivered_at: string | null;
   /** Why the last delivery attempt failed, for the team (never shown to the buyer as is). */

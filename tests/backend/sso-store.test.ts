@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackends } from "../../backend";
 import { migrate } from "../../backend/db/migrate";
 import { ssoMigrations } from "../../backend/sso/migrations";
-import { createOrders } from "../../backend/sso/orders";
+import { createOrders, DELIVERY_CLAIM_TTL_MS } from "../../backend/sso/orders";
 import { DEMO_ORDER_SESSION_ID } from "../../backend/sso/seed";
 import { BAD_SIGNATURE, createStorePayments } from "../../backend/sso/store-payments";
 import type { StoreOrder } from "~core/api/sso";
@@ -145,19 +145,27 @@ describe("payment events", () => {
       data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency: "usd" } },
     });
 
-  /** The store over the backends' own database, with a delivery that counts its mints (and can fail once). */
-  function store(failFirst = false) {
+  /**
+   * The store over the backends' own database, with a delivery that counts the forges it sends: the first send can
+   * fail (the node down), and the first outcomes asked can be scripted (a block that does not come in time throws).
+   */
+  function store(failFirst = false, outcomes: ("mined" | "reverted" | "timeout")[] = []) {
     const mints: { wallet: string; typeBox: number; quantity: number }[] = [];
     let failures = failFirst ? 1 : 0;
     const payments = createStorePayments({
       orders: createOrders(t.store.db),
       config: { webhookSecret: SECRET, testCheckout: true, webhookUrl: "http://127.0.0.1:9/unused", minterKey: `0x${"11".repeat(32)}` },
       delivery: {
-        async deliver(wallet, typeBox, quantity) {
+        async send(wallet, typeBox, quantity) {
           await new Promise((resolve) => setTimeout(resolve, 20));
           if (failures-- > 0) throw new Error("node down");
           mints.push({ wallet, typeBox, quantity });
           return `0x${String(mints.length).padStart(64, "0")}`;
+        },
+        async outcome() {
+          const next = outcomes.shift() ?? "mined";
+          if (next === "timeout") throw new Error("Timed out while waiting for the transaction");
+          return next;
         },
       },
       log: () => undefined,
@@ -198,6 +206,45 @@ describe("payment events", () => {
     expect((await payments.orderDetail(sessionId))?.status).toBe("paid");
     expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({ outcome: "delivered", order: { status: "delivered" } });
     expect(mints).toHaveLength(1);
+  });
+
+  it("follows a forge whose block did not come in time on the retry, and never sends it again", async () => {
+    const { payments, mints } = store(false, ["timeout"]);
+    const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
+    const payload = paidEvent("evt_slow_block", sessionId, 999);
+    await expect(payments.applyEvent(payload, sign(payload))).rejects.toMatchObject({ status: 503 });
+    expect(mints).toHaveLength(1);
+    expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({
+      outcome: "delivered",
+      order: { status: "delivered", deliveryTx: `0x${"1".padStart(64, "0")}` },
+    });
+    expect(mints).toHaveLength(1);
+  });
+
+  it("sends a reverted forge again, and takes over a delivery claim left by a process that died", async () => {
+    const { payments, mints } = store(false, ["reverted"]);
+    const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
+    const payload = paidEvent("evt_reverted", sessionId, 999);
+    await expect(payments.applyEvent(payload, sign(payload))).rejects.toMatchObject({ status: 503 });
+    expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({
+      outcome: "delivered",
+      order: { deliveryTx: `0x${"2".padStart(64, "0")}` },
+    });
+    expect(mints).toHaveLength(2);
+
+    const other = (await order({ typeBox: STANDARD, quantity: 1 })).data.sessionId;
+    const stuck = (since: string) =>
+      t.store.db
+        .updateTable("store_orders")
+        .set({ status: "paid", delivering: 1, delivering_since: since })
+        .where("session_id", "=", other)
+        .execute();
+    const event = paidEvent("evt_after_crash", other, 999);
+    await stuck(new Date().toISOString());
+    expect(await payments.applyEvent(event, sign(event))).toMatchObject({ outcome: "duplicate", order: { status: "paid" } });
+    await stuck(new Date(Date.now() - DELIVERY_CLAIM_TTL_MS - 1000).toISOString());
+    expect(await payments.applyEvent(event, sign(event))).toMatchObject({ outcome: "delivered", order: { status: "delivered" } });
+    expect(mints).toHaveLength(3);
   });
 
   it("does not deliver an event that paid another amount, and ends an expired checkout", async () => {
