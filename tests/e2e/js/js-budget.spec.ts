@@ -50,9 +50,12 @@ test("a loot box page loads the wallet island only when the player connects, eve
   expect(opened.bytes).toBeLessThanOrEqual(BUDGET + 2 * KB); // the wallet watcher, for the extension
   await expect(page.getByRole("button", { name: "Buy" })).toHaveCount(0);
 
-  const connected = await scriptBytes(page, () => page.getByRole("button", { name: "Connect wallet" }).click());
+  // The page was idle already: wait for the island itself before counting what its click loaded.
+  const connected = await scriptBytes(page, async () => {
+    await page.getByRole("button", { name: "Connect wallet" }).click();
+    await expect(page.getByText(/^Wallet 0x/)).toBeVisible();
+  });
   expect(connected.urls.some((url) => url.includes("lootbox-panel.client"))).toBe(true);
-  await expect(page.getByText(/^Wallet 0x/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
 
   // Connected once, the wallet's next visit shows the island at once.
