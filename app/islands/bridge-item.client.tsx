@@ -12,7 +12,7 @@ import { ActionProgress, type Outcome, type StepState, type StepView } from "./b
 import { useBrowserWallet } from "./use-browser-wallet";
 import { WalletProviders } from "./wagmi.client";
 
-export interface BridgeItemProps extends BridgePanelProps {
+export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
   /** "pending": the item's claim waits for the chain; the island stays to show how the last move ended. */
   move: { intent: "claim-item" | "swap-item" | "pending"; label: string; note: string; nftType: string; tokenId: string };
 }

@@ -19,6 +19,8 @@ export interface BridgePanelProps {
   account: { loggedIn: boolean; bound: BoundWallet | null };
   here: string;
   onConfirmed: () => void;
+  /** The account's claims still payable on chain (their wallet turned them down, or a tab was closed). */
+  pending: readonly { txId: string; what: string }[];
 }
 
 const MESSAGES = {
@@ -37,7 +39,7 @@ export async function requestClaim(fields: Record<string, string>): Promise<Clai
 
 type Intent = "claim" | "move";
 
-function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
+function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
   const [steps, setSteps] = useState<StepView<BridgeStep>[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -92,6 +94,17 @@ function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
         return `${shown} sent to the game: it is credited once the chain has recorded it.`;
       });
     };
+  }
+
+  /** A pending claim, signed again by the game, submitted from the wallet: the same claim, paid at most once. */
+  function resubmit(claim: { txId: string; what: string }) {
+    void run(claim.what, async () => {
+      const clients = await wallet.clientsFor(
+        await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
+      );
+      await submitClaim(clients, chain.contracts, await requestClaim({ intent: "submit-claim", txId: claim.txId }), report);
+      return `${claim.what} claimed to your wallet.`;
+    });
   }
 
   const stepTitle = (step: BridgeStep) =>
@@ -153,6 +166,27 @@ function Panel({ chain, account, here, onConfirmed }: BridgePanelProps) {
         {tokenForm("claim", "Claim to the chain", "Claim")}
         {tokenForm("move", "Move into the game", "Move")}
       </div>
+      {pending.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-semibold text-white">Claims waiting for your wallet</h3>
+          <ul className="flex flex-col gap-2 text-sm" aria-label="Claims waiting for your wallet">
+            {pending.map((claim) => (
+              <li key={claim.txId} className="flex flex-wrap items-center gap-3">
+                #{claim.txId} · {claim.what}
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1 text-xs"
+                  onClick={() => resubmit(claim)}
+                  disabled={busy || wallet.blocked}
+                >
+                  Submit from your wallet
+                  <span className="sr-only"> (claim #{claim.txId})</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ActionProgress steps={steps} outcome={outcome} title={stepTitle} />
     </div>
   );

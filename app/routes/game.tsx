@@ -73,6 +73,7 @@ export default function Game() {
                           account={{ loggedIn: true, bound: { address: user.walletAddress, bindAddrType: user.bindAddrType } }}
                           here={`${location.pathname}#bridge`}
                           onConfirmed={revalidator.revalidate}
+                          pending={(bridge.claims ?? []).filter((claim) => claim.submittable)}
                         />
                       </Suspense>
                     )}

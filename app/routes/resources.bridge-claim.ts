@@ -1,11 +1,13 @@
 /**
  * POST /resources/bridge-claim: the browser-wallet bridge island asks for a claim here (issue 14). The market
  * backend debits the game balance (or takes the item out of the market) and signs the claim for the session's
- * bound wallet; the island then submits it from the wallet. Answers { claim } or { message } with a 4xx/5xx.
+ * bound wallet; the island then submits it from the wallet. A pending claim is asked for again by its txId
+ * (submit-claim), when the wallet turned it down the first time. Answers { claim } or { message } with a 4xx/5xx.
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { backendProblem, signedInApis } from "~/services/apis.server";
 import { BRIDGE_CURRENCIES } from "~/services/bridge-api.server";
+import { claimIdInput } from "~/services/bridge.server";
 import { walletFromUserInfo } from "~/services/chain.server";
 import { parseTokenAmount } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
@@ -30,6 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
         return json({ message: "This item cannot be found. Reload the page." }, { status: 400 });
       }
       return json({ claim: await bridge.takeOutItem({ nftType, tokenId }) });
+    }
+    if (intent === "submit-claim") {
+      const txId = claimIdInput(form);
+      if (!txId) return json({ message: "This claim cannot be found. Reload the page." }, { status: 400 });
+      return json({ claim: await bridge.claimSign(txId) });
     }
     return json({ message: "Unknown action." }, { status: 400 });
   } catch (error) {

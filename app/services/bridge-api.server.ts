@@ -17,6 +17,8 @@ export function bridgeApi(market: BackendClient) {
         query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1, requestKey },
       }),
     claims: () => market.get<ClaimRecord[]>("/api/v1/gameRelate/claims"),
+    /** A pending claim of the caller's, signed again, for its wallet to submit before the deadline. */
+    claimSign: (txId: string) => market.get<SignedClaimWire>("/api/v1/gameRelate/claimSign", { query: { txId } }),
     balances: () => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag: 1 } }),
   };
 }

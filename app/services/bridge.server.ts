@@ -43,11 +43,13 @@ export function claimRow(claim: ClaimRecord) {
     what,
     status,
     statusName: claim.statusName,
+    /** Still payable on chain: its wallet may submit it (again) before the deadline. */
+    submittable: claim.statusName === "pending" && claim.deadline * 1000 > Date.now(),
     createdAt: claim.createdAt.slice(0, 16).replace("T", " ") + " UTC",
   };
 }
 
-export const BRIDGE_INTENTS = ["claim-token", "swap-token", "claim-item", "swap-item"] as const;
+export const BRIDGE_INTENTS = ["claim-token", "swap-token", "claim-item", "swap-item", "submit-claim"] as const;
 export type BridgeIntent = (typeof BRIDGE_INTENTS)[number];
 
 export interface BridgeActionData {
@@ -86,6 +88,12 @@ function itemInput(formData: FormData): TokenRef | Refused {
   return { nftType, tokenId };
 }
 
+/** A claim's id as a form posts it (the market's txId), or null. */
+export function claimIdInput(formData: FormData): string | null {
+  const txId = String(formData.get("txId") ?? "");
+  return /^[1-9]\d{0,14}$/.test(txId) ? txId : null;
+}
+
 /** The executor's claim request for a claim the market backend signed. */
 const claimRequest = (claim: SignedClaimWire, idempotencyKey: string) =>
   ({
@@ -114,6 +122,13 @@ async function run(
 ) {
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
   if (!idempotencyKeyInput.safeParse(idempotencyKey).success) return refused(STALE_FORM_MESSAGE);
+  if (intent === "submit-claim") {
+    const txId = claimIdInput(formData);
+    if (!txId) return refused(STALE_FORM_MESSAGE);
+    const noGas = await gasRefusal(wallet);
+    if (noGas) return noGas;
+    return sso.startAction(claimRequest(await bridge.claimSign(txId), idempotencyKey));
+  }
   if (intent === "claim-token" || intent === "swap-token") {
     const input = tokenInput(formData);
     if ("errors" in input) return input;

@@ -248,6 +248,21 @@ export function markClaimClaimed(db: MarketDb, nonce: number, now: number): void
   }
 }
 
+export const CLAIM_PAID = "This claim has already been paid on the chain.";
+export const CLAIM_LAPSED = "This claim has expired: what it claimed comes back into the game.";
+
+/**
+ * The signature of the caller's own pending claim, again: a wallet that turned the transaction down, or a managed
+ * run that failed after the game signed, submits it before its deadline instead of waiting for the asset to return.
+ * The same claim, so the contract still pays it at most once.
+ */
+export function pendingClaimSignature(db: MarketDb, nonce: number, account: string, now: number): SignedClaim {
+  const claim = ownClaim(db, nonce, account);
+  if (claim.status === CLAIM_STATUS.claimed) throw new ApiError(409, CLAIM_PAID);
+  if (claim.status === CLAIM_STATUS.expired || claim.deadline * 1000 <= now) throw new ApiError(409, CLAIM_LAPSED);
+  return split(claim.claim_content as Hex, claim.signature as Hex, claim.id, claim.deadline);
+}
+
 /** The caller's own claim. Another account's answers like an unknown one, so sequential ids cannot be probed. */
 export function ownClaim(db: MarketDb, nonce: number, account: string): ClaimsTable {
   const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);

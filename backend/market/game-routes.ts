@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { GameBalances } from "~core/api/market";
 import { CURRENCIES } from "~core/money";
 import { handle, sendOk } from "../http";
-import { claimView, ownClaim, recentClaims, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
+import { claimView, ownClaim, pendingClaimSignature, recentClaims, settleExpiredClaims, takeOutNft, takeOutToken } from "./claims";
 import type { MarketCore } from "./core";
 import { claimStatusSchema, gameTagSchema, takeOutNftSchema, takeOutTokenSchema } from "./game-schemas";
 import { balanceOf } from "./ledger";
@@ -53,6 +53,19 @@ export function gameRoutes(router: Router, core: MarketCore) {
         return recentClaims(db, walletAddress);
       });
       sendOk(res, claims.map(claimView));
+    }),
+  );
+
+  router.get(
+    "/gameRelate/claimSign",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const { txId } = parseMarketInput(claimStatusSchema, marketInput(req));
+      const signed = await db.exclusive(() => {
+        settleExpiredClaims(db, Date.now());
+        return pendingClaimSignature(db, txId, walletAddress, Date.now());
+      });
+      sendOk(res, signed);
     }),
   );
 

@@ -3,7 +3,7 @@ import { concat, keccak256, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
+import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_LAPSED, CLAIM_PAID, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
 import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/db";
 import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/ledger";
@@ -138,6 +138,32 @@ describe("takeOutTokenSign", () => {
     expect(await m.get("/gameRelate/claimStatus", { txId: 99_999 }, m.tokens.managed)).toMatchObject(notFound);
     expect(await m.get("/gameRelate/claimStatus", { txId })).toMatchObject({ status: 401, data: null });
     expect((await m.get("/gameRelate/claimStatus", { txId }, "ab".repeat(32))).status).toBe(401);
+  });
+});
+
+describe("claimSign: a pending claim's signature again, for its owner to submit", () => {
+  it("answers the very claim the game signed, to its owner only, until it is paid or its deadline passes", async () => {
+    const before = await fireBalance();
+    const signed = (await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "42", gameTag: 1 }, undefined, m.tokens.browser))
+      .data;
+    const { txId } = signed;
+    expect(await m.ok("/gameRelate/claimSign", { txId }, m.tokens.browser)).toEqual(signed);
+    expect(await fireBalance()).toBe(before - 42n);
+
+    const notFound = { status: 404, msg: "Claim not found", data: null };
+    expect(await m.get("/gameRelate/claimSign", { txId }, m.tokens.managed)).toMatchObject(notFound);
+    expect(await m.get("/gameRelate/claimSign", { txId })).toMatchObject({ status: 401 });
+    expect((await m.get("/gameRelate/claimSign", { txId: "0" }, m.tokens.browser)).status).toBe(400);
+
+    // Past its deadline, even within the grace that keeps it pending for the indexer, the chain would refuse it.
+    const justPast = Math.floor(Date.now() / 1000) - 1;
+    m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(justPast, Number(txId));
+    expect(await m.get("/gameRelate/claimSign", { txId }, m.tokens.browser)).toMatchObject({ status: 409, msg: CLAIM_LAPSED });
+
+    const paid = (await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "43", gameTag: 1 }, undefined, m.tokens.browser)).data;
+    const db = new MarketDb(m.t.store);
+    await db.write(() => markClaimClaimed(db, Number(paid.txId), Date.now()));
+    expect(await m.get("/gameRelate/claimSign", { txId: paid.txId }, m.tokens.browser)).toMatchObject({ status: 409, msg: CLAIM_PAID });
   });
 });
 

@@ -206,11 +206,12 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   },
   "routes/game": {
     form: {
-      intent: mostly(oneOf("claim-token", "swap-token", "claim-item", "swap-item")),
+      intent: mostly(oneOf("claim-token", "swap-token", "claim-item", "swap-item", "submit-claim")),
       currency: mostly(oneOf("FIRE", "QUARK", "USDT")),
       amount,
       nftType,
       tokenId,
+      txId: tokenId,
       idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
     },
   },
@@ -224,7 +225,14 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     },
   },
   "routes/resources.bridge-claim": {
-    form: { intent: mostly(oneOf("claim-token", "claim-item")), currency: mostly(oneOf("FIRE", "QUARK")), amount, nftType, tokenId },
+    form: {
+      intent: mostly(oneOf("claim-token", "claim-item", "submit-claim")),
+      currency: mostly(oneOf("FIRE", "QUARK")),
+      amount,
+      nftType,
+      tokenId,
+      txId: tokenId,
+    },
   },
   "routes/home": none,
   "routes/invite.poster[.]svg": none,

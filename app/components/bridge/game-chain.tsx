@@ -10,7 +10,7 @@ export interface GameChainView {
   wallet: string | null;
   managed: boolean;
   balances: { currency: string; game: string | null; wallet: string | null }[];
-  claims: { txId: string; what: string; status: string; statusName: string; createdAt: string }[] | null;
+  claims: { txId: string; what: string; status: string; statusName: string; createdAt: string; submittable: boolean }[] | null;
   hasBnb: boolean;
 }
 
@@ -83,7 +83,7 @@ export function GameChainSection({
   browserTools,
 }: {
   view: GameChainView;
-  keys: { claim: string; swap: string } | null;
+  keys: { claim: string; swap: string; submit: string } | null;
   answer: FormErrors | null | undefined;
   /** What a browser wallet gets instead of the forms (the island, or why it cannot load). */
   browserTools: React.ReactNode;
@@ -155,12 +155,24 @@ export function GameChainSection({
         ) : (
           <ul className="flex flex-col gap-1 text-sm" aria-label="Your claims">
             {view.claims.map((claim) => (
-              <li key={claim.txId} data-testid="claim-row">
-                #{claim.txId} · {claim.createdAt} · {claim.what} · {claim.status}
+              <li key={claim.txId} data-testid="claim-row" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span>
+                  #{claim.txId} · {claim.createdAt} · {claim.what} · {claim.status}
+                </span>
+                {view.managed && keys && claim.submittable && (
+                  <Form method="post">
+                    <Hidden fields={{ intent: "submit-claim", txId: claim.txId, idempotencyKey: keys.submit }} />
+                    <button type="submit" className="btn-secondary px-3 py-1 text-xs">
+                      Submit it now
+                      <span className="sr-only"> (claim #{claim.txId})</span>
+                    </button>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>
         )}
+        <Refused messages={errorsFor("submit-claim", answer, "") ?? []} />
       </div>
     </div>
   );

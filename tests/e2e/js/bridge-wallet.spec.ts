@@ -77,3 +77,34 @@ test("a browser wallet moves an item to the chain and back into the game, then l
   await expect(page.getByText("Listed for sale.")).toBeVisible();
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 7 FIRE");
 });
+
+test("a QUARK claim the wallet never submitted is submitted later from the game page, once", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const read = chainReader();
+  const account = await createAccount({ wallet: "browser", stock: { balances: { QUARK: 100 } }, chain: { BNB: 10 } });
+  const wallet = await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  // The game signs a claim and the wallet never sends it: turned down, or the tab was closed.
+  const asked = await page.request.post("/resources/bridge-claim", {
+    form: { intent: "claim-token", currency: "QUARK", amount: "5" },
+    headers: { Origin: baseURL! },
+  });
+  expect(asked.status()).toBe(200);
+
+  await page.goto("/game#bridge");
+  await expect(page.getByTestId("balance-QUARK")).toHaveText("QUARK95 QUARK0 QUARK");
+  await expect(page.getByTestId("claim-row").first()).toContainText("5 QUARK · Pending: submit it before");
+  const waiting = page.getByRole("list", { name: "Claims waiting for your wallet" });
+  await waiting.getByRole("button", { name: /^Submit from your wallet/ }).click();
+  await expect(status(page)).toContainText("Confirmed: 5 QUARK claimed to your wallet.", { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([CLAIM_TOKEN]);
+  expect(await read.balance("QUARK", account.wallet!)).toBe(5n * WEI);
+  await reloadUntil(page, (expect) => expect(page.getByTestId("claim-row").first()).toContainText("5 QUARK · Claimed: on chain"));
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByTestId("balance-QUARK")).toHaveText("QUARK95 QUARK5 QUARK");
+});

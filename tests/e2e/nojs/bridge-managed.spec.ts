@@ -149,3 +149,33 @@ test("a loot box on the chain is not offered a move into the game, and a forged 
   await expect(page.getByRole("heading", { level: 1, name: "Game and chain" })).toBeVisible();
   await expect(page.getByRole("link", { name: "game page" })).toHaveAttribute("href", "/game#bridge");
 });
+
+test("a managed wallet submits a pending claim from its history, once, and a claimed one offers nothing more", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const read = chainReader();
+  const account = await createAccount({ stock: { balances: { QUARK: 100 } }, chain: { BNB: 1 } });
+  await signIn(page, account);
+  // A claim the game signed whose run never reached the chain.
+  const asked = await page.request.post("/resources/bridge-claim", {
+    form: { intent: "claim-token", currency: "QUARK", amount: "5" },
+    headers: { Origin: baseURL! },
+  });
+  expect(asked.status()).toBe(200);
+
+  await page.goto("/game#bridge");
+  const row = page.getByTestId("claim-row").first();
+  await expect(row).toContainText("5 QUARK · Pending: submit it before");
+  await row.getByRole("button", { name: /^Submit it now/ }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Claim 5 QUARK to the chain | Spark Era");
+  expect(await read.balance("QUARK", account.wallet!)).toBe(5n * WEI);
+  await page.getByRole("link", { name: "Back to the game" }).click();
+  await reloadUntil(page, (expect) => expect(page.getByTestId("claim-row").first()).toContainText("5 QUARK · Claimed: on chain"));
+  await expect(page.getByRole("button", { name: /^Submit it now/ })).toHaveCount(0);
+  await expect(balanceRow(page, "QUARK")).toHaveText("QUARK95 QUARK5 QUARK");
+});
