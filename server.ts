@@ -15,7 +15,7 @@ import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
-import { createLogger, requestLogger } from "./server/logging";
+import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { executorQueueGauge, requestMetrics, serveMetrics } from "./server/metrics";
 import { originCheck } from "./server/origin-check";
@@ -80,7 +80,7 @@ app.set("etag", false);
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 const INTERNAL_TOKEN = internalToken();
 // First: the routes below decode path parameters and would throw on a bad escape.
-app.use(refuseMalformedRequests({ apiPaths: API_PATHS }));
+app.use(refuseMalformedRequests({ apiPaths: API_PATHS, warn: (message) => logger.warn(message) }));
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -98,6 +98,7 @@ export const backends = env.embeddedBackends
       fireTokenAddress: deployment.contracts.fire,
       tokenTtlSeconds: 60 * 60 * 24,
       internalToken: INTERNAL_TOKEN,
+      log: consoleOf(logger),
       chain: {
         rpcUrl: process.env.CHAIN_RPC_URL!,
         chainId: env.CHAIN_ID,
@@ -168,7 +169,7 @@ app.use(
   }),
 );
 
-app.use(warnOnUntrustedForwarding(Boolean(process.env.TRUST_PROXY)));
+app.use(warnOnUntrustedForwarding(Boolean(process.env.TRUST_PROXY), (message) => logger.warn(message)));
 app.use(
   rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }),
 );

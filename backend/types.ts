@@ -4,7 +4,12 @@ import type { BindAddrType } from "~core/api/sso";
 import type { ContractAddresses } from "~core/contracts";
 import type { BackendDb } from "./db";
 
+/** Where the backends write their own lines (the indexer, the executor, the store, mail): the server's JSON log. */
+export type BackendLog = Pick<Console, "info" | "warn" | "error">;
+
 export interface BackendOptions {
+  /** Console by default (tests, scripts); the server passes its pino logger (server/logging.ts consoleOf). */
+  log?: BackendLog;
   /** Hex-encoded 32-byte key that encrypts managed wallets' private keys at rest. */
   walletEncryptionKey: string;
   /** Private key that signs claims from the game to the chain. */

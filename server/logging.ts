@@ -75,6 +75,25 @@ export function createLogger({ level = "info", destination }: { level?: LevelWit
   return pino({ level, timestamp: stdTimeFunctions.isoTime, redact: { paths: REDACT_PATHS, censor: CENSOR } }, destination);
 }
 
+/**
+ * The logger as the embedded backends write to it (console-shaped: a message, maybe an error): one JSON line each,
+ * an error under `err` with its stack.
+ */
+export function consoleOf(logger: Logger): Pick<Console, "info" | "warn" | "error"> {
+  const at =
+    (level: "info" | "warn" | "error") =>
+    (...parts: unknown[]) => {
+      const err = parts.find((part) => part instanceof Error);
+      const message = parts
+        .filter((part) => part !== err)
+        .map((part) => (typeof part === "string" ? part : JSON.stringify(part)))
+        .join(" ");
+      if (err) logger[level]({ err }, message);
+      else logger[level](message);
+    };
+  return { info: at("info"), warn: at("warn"), error: at("error") };
+}
+
 /** What a client may call its request: short, and only characters that are safe in a header and a log line. */
 const VALID_REQUEST_ID = /^[\w.:@=+/-]{1,128}$/;
 

@@ -32,14 +32,21 @@ export function isMalformedHost(host: string | undefined): boolean {
  * A path that does not decode, or a Host that is no host, is the client's mistake: a 400 and one log line,
  * where Express's router or Remix would log a stack and answer 500. Mount it first.
  */
-export function refuseMalformedRequests({ apiPaths }: { apiPaths: string[] }): RequestHandler {
+export function refuseMalformedRequests({
+  apiPaths,
+  warn = (message) => console.warn(message),
+}: {
+  apiPaths: string[];
+  /** Runs before the request logger: the server passes its JSON logger. */
+  warn?: (message: string) => void;
+}): RequestHandler {
   return (req, res, next) => {
     const badPath = isMalformedPath(req.url);
     if (!badPath && !isMalformedHost(req.headers.host)) return next();
     const what = badPath
       ? `path ${JSON.stringify(req.url.slice(0, 200))}`
       : `host ${JSON.stringify(String(req.headers.host).slice(0, 200))}`;
-    console.warn(`400 malformed ${what}`);
+    warn(`400 malformed ${what}`);
     res.status(400).set("Cache-Control", "no-store");
     const pathname = req.url.split("?", 1)[0];
     if (apiPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
@@ -63,6 +70,8 @@ export const clientErrorsInOneLine: ErrorRequestHandler = (
 ) => {
   const status = error.status ?? error.statusCode ?? 500;
   if (res.headersSent || status < 400 || status >= 500) return next(error);
-  console.warn(`${status} ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: ${error.message}`);
+  const line = `${status} ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: ${error.message}`;
+  if (req.log) req.log.warn(line);
+  else console.warn(line);
   res.status(status).set("Cache-Control", "no-store").end();
 };

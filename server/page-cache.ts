@@ -160,7 +160,8 @@ export function remixHandler({
     try {
       generation = await cache!.generation();
     } catch (error) {
-      console.error("[page-cache] no generation, rendering uncached:", error);
+      if (req.log) req.log.error({ err: error }, "[page-cache] no generation, rendering uncached");
+      else console.error("[page-cache] no generation, rendering uncached:", error);
       return false;
     }
     const stored = store.get(key, generation);

@@ -12,6 +12,7 @@ import { lookedUpWallet, readStakingSnapshot, readWalletStakes } from "~/service
 import { formatChainTime } from "~core/chain-text";
 import { formatPrice } from "~core/money";
 import { STAKE_POOLS } from "~core/pools";
+import { logProblem, shortError } from "~/services/request-scope.server";
 
 export async function loyaltyPage({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -48,7 +49,7 @@ export async function loyaltyPage({ request }: LoaderFunctionArgs) {
       lookup: { typed: bound ? "" : lookup.typed, error: bound ? null : lookup.error },
     };
   } catch (error) {
-    console.error("Staking read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
+    logProblem(`Staking read failed: ${shortError(error)}`);
     return { available: false as const, catalogue, lookup: { typed: lookup.typed, error: lookup.error } };
   }
 }

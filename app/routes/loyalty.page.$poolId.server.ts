@@ -20,6 +20,7 @@ import { formatChainTime } from "~core/chain-text";
 import { formatPrice } from "~core/money";
 import { findPool, type StakePoolEntry } from "~core/pools";
 import { canDeposit, checkStakeAmount, withdrawRefusal } from "~core/staking";
+import { logProblem, shortError } from "~/services/request-scope.server";
 
 export { loaderCacheControl } from "~/services/page-headers.server";
 
@@ -53,7 +54,7 @@ export async function poolPage({ request, params }: LoaderFunctionArgs) {
     state = poolOnChain(snapshot, entry);
     mine = wallet && state ? await readWalletStakes(wallet, snapshot) : null;
   } catch (error) {
-    console.error("Staking read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
+    logProblem(`Staking read failed: ${shortError(error)}`);
     return data({ ...base, chain: null });
   }
   if (!state) return data({ ...base, chain: null });

@@ -10,6 +10,7 @@ import { getAuth } from "~/services/apis.server";
 import { queryUserBoxes, walletFromUserInfo } from "~/services/chain.server";
 import { lookedUpWallet, readStakingHistory, readStakingSnapshot, readWalletStakes } from "~/services/staking.server";
 import { findPool } from "~core/pools";
+import { logProblem, shortError } from "~/services/request-scope.server";
 
 export async function rewardsPage({ request, params }: LoaderFunctionArgs) {
   const entry = findPool(params.poolId);
@@ -53,7 +54,7 @@ export async function rewardsPage({ request, params }: LoaderFunctionArgs) {
       },
     };
   } catch (error) {
-    console.error("Staking read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
+    logProblem(`Staking read failed: ${shortError(error)}`);
     return { ...base, chain: null };
   }
 }

@@ -13,6 +13,7 @@ import { getEnv } from "~/services/env.server";
 import { BackendError } from "~/services/http-client.server";
 import { BOX_CATALOGUE } from "~core/boxes";
 import { CARD_ORDER_MAX_QUANTITY, cardBoxes, formatCents } from "~core/card-payment";
+import { logProblem } from "~/services/request-scope.server";
 
 export async function demoPage(request: Request) {
   const url = new URL(request.url);
@@ -50,7 +51,7 @@ export async function demoPost(request: Request) {
     return redirect(to, 303);
   } catch (error) {
     // The store's refusal in its words; the provider being unreachable (a Stripe SDK error) in ours.
-    if (!(error instanceof BackendError)) console.error(`card checkout: the provider refused or failed: ${String(error)}`);
+    if (!(error instanceof BackendError)) logProblem("card checkout: the provider refused or failed", error);
     const problem = error instanceof BackendError ? backendProblem(error) : { status: 502, reason: CHECKOUT_DOWN };
     return json<DemoActionData>(
       { result: submission.reply({ formErrors: [problem.reason] }) },

@@ -24,6 +24,7 @@ import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice } from "~core/money";
 import { getAuth } from "./apis.server";
 import { chainRpcErrors } from "./metrics.server";
+import { logProblem, shortError } from "./request-scope.server";
 
 /** What the browser needs to reach the chain: public by nature (addresses, chain id, the node's URL). */
 export interface PublicChainConfig {
@@ -202,7 +203,7 @@ export async function readShopView({ types, wallet }: { types?: readonly number[
     const [sale, walletState] = await Promise.all([readSaleState(types), wallet ? readWalletBoxState(wallet) : null]);
     return { available: true, sale, wallet: walletState };
   } catch (error) {
-    console.error("Chain read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
+    logProblem(`Chain read failed: ${shortError(error)}`);
     return { available: false, sale: null, wallet: null };
   }
 }

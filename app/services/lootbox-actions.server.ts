@@ -22,6 +22,7 @@ import { emitSelectContent } from "./analytics.server";
 import { signedInApis, type Apis } from "./apis.server";
 import { queryUserBoxes, walletFromUserInfo } from "./chain.server";
 import { emitBoxPurchaseOnce } from "./lootbox-analytics.server";
+import { logProblem, shortError } from "./request-scope.server";
 
 /**
  * What a refused post answers, for the form of `intent`: the errors by field name ("" for the whole form), and
@@ -155,7 +156,7 @@ export async function lootboxFollowUp(execution: Execution): Promise<OpenNowForm
   const buy = execution.steps.find((step) => step.kind === "buy" && step.txHash);
   if (buy?.txHash) {
     emitBoxPurchaseOnce(buy.txHash as `0x${string}`, execution.wallet).catch((error: unknown) =>
-      console.error("Purchase analytics failed:", (error as Error).message),
+      logProblem(`Purchase analytics failed: ${shortError(error)}`),
     );
   }
   const ids = execution.result?.boxIds ?? [];

@@ -54,3 +54,16 @@ export const requestScope: AsyncLocalStorage<RequestScope> = (holder[KEY] ??= ne
 export function currentRequestScope(): RequestScope | undefined {
   return requestScope.getStore();
 }
+
+/** One problem line: in the request's JSON log, with its id, or on the console outside a request. */
+export function logProblem(message: string, error?: unknown): void {
+  const log = currentRequestScope()?.log;
+  if (log) log.error(error === undefined ? {} : { err: error }, message);
+  else if (error === undefined) console.error(message);
+  else console.error(message, error);
+}
+
+/** An error in one line: viem's short message (its full one runs to dozens of lines), else the message. */
+export function shortError(error: unknown): string {
+  return (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
+}

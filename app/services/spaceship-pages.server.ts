@@ -9,6 +9,7 @@ import { loginHref } from "~/domain/login-href";
 import { getAuth } from "./apis.server";
 import { walletFromUserInfo } from "./chain.server";
 import { readFleet, spaceshipChainConfig, type Fleet } from "./spaceship.server";
+import { logProblem, shortError } from "./request-scope.server";
 
 export type FleetGate =
   | { state: "visitor"; loginHref: string }
@@ -31,7 +32,7 @@ export async function fleetGate(request: Request): Promise<FleetGate> {
     const fleet = await readFleet(wallet);
     return { state: "fleet", fleet, managed: usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType }) };
   } catch (error) {
-    console.error("Fleet read failed:", (error as { shortMessage?: string }).shortMessage ?? (error as Error).message);
+    logProblem(`Fleet read failed: ${shortError(error)}`);
     return { state: "down" };
   }
 }

@@ -27,7 +27,7 @@ export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
   router.use((_req, res) => sendError(res, 404, "Not found"));
 
   // Follows the chain when there is one; startBackends starts it after the demo seed, which only fills an empty market.
-  const indexer = ctx.options.chain ? createChainIndexer(core.db, ctx.options.chain) : null;
+  const indexer = ctx.options.chain ? createChainIndexer(core.db, ctx.options.chain, { log: ctx.options.log }) : null;
 
   return { router, indexer };
 }

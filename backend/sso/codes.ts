@@ -4,6 +4,7 @@ import { ApiError } from "../http";
 import { codeMail, type SendMail } from "./mail";
 import { type Secrets, equalHex, newEmailCode } from "./secrets";
 import type { CodePurpose } from "./tables";
+import type { BackendLog } from "../types";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
@@ -23,7 +24,7 @@ type CheckOutcome = "ok" | "expired" | "wrong" | "locked";
  * dead after 5 wrong guesses. Each check runs in one transaction; Kysely serialises transactions on
  * the single SQLite connection, so parallel guesses cannot overrun the attempt limit.
  */
-export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: SendMail) {
+export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: SendMail, log: BackendLog = console) {
   async function reserve(email: string, purpose: CodePurpose, code: string): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const now = Date.now();
@@ -101,7 +102,7 @@ export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: Se
       } catch (error) {
         // Unsent: drop the code so the cooldown does not hold back a retry.
         await db.deleteFrom("email_codes").where("id", "=", id).execute();
-        console.error("Sending a verification code failed", error);
+        log.error("Sending a verification code failed", error);
         throw new ApiError(502, "The email could not be sent, please try again later");
       }
     },

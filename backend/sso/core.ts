@@ -16,7 +16,7 @@ export function createSsoCore({ store, options }: BackendContext) {
     db,
     users: createUsers(db),
     sessions: createSessions(db, options.tokenTtlSeconds),
-    codes: createCodes(db, secrets, createMailer(db, options.smtpUrl, options.mailFrom)),
+    codes: createCodes(db, secrets, createMailer(db, options.smtpUrl, options.mailFrom), options.log),
     guard: createLoginGuard(db),
     wallets: createWallets(db, secrets),
     orders: createOrders(db),

@@ -25,11 +25,19 @@ export function createSsoService(ctx: BackendContext) {
         orders: core.orders,
         config: paymentsConfig,
         delivery: chain ? createBoxDelivery(chain, paymentsConfig.minterKey) : null,
+        log: (message) => (ctx.options.log ?? console).error(message),
       })
     : null;
   const router = express.Router();
   router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core, payments));
-  const executor = chain ? createExecutor({ db: core.db, chain, accountOf: (userId) => core.wallets.managedAccount(userId) }) : null;
+  const executor = chain
+    ? createExecutor({
+        db: core.db,
+        chain,
+        accountOf: (userId) => core.wallets.managedAccount(userId),
+        log: ctx.options.log,
+      })
+    : null;
   if (executor) router.use(actionRoutes(core, executor));
 
   const auth: SsoAuth = {

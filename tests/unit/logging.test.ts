@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger, redactUrl, requestLogger } from "../../server/logging";
+import { consoleOf, createLogger, redactUrl, requestLogger } from "../../server/logging";
 
 describe("redactUrl", () => {
   it.each([
@@ -85,5 +85,18 @@ describe("requestLogger", () => {
     expect(kept.headers.get("x-request-id")).toBe("edge-7f3a.42");
     const replaced = await fetch(`${baseUrl}/basic/login`, { method: "POST", headers: { "x-request-id": 'a b"c' } });
     expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("consoleOf: the embedded backends' lines in the server's JSON log", () => {
+  it("writes one JSON line per call at its level, an error under err with its stack", () => {
+    const lines: string[] = [];
+    const log = consoleOf(createLogger({ destination: { write: (line: string) => void lines.push(line) } }));
+    log.warn("[market indexer] the chain reorganised below block", 140);
+    log.error("executor: execution 7 stopped", new Error("nonce too low"));
+    const [warned, failed] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(warned).toMatchObject({ level: 40, msg: "[market indexer] the chain reorganised below block 140" });
+    expect(failed).toMatchObject({ level: 50, msg: "executor: execution 7 stopped", err: { type: "Error", message: "nonce too low" } });
+    expect((failed!.err as { stack: string }).stack).toContain("nonce too low");
   });
 });

@@ -20,7 +20,7 @@
  */
 import { type Hash, zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
-import type { BackendChain } from "../../types";
+import type { BackendChain, BackendLog } from "../../types";
 import type { MarketDb } from "../db";
 import {
   applyRange,
@@ -49,7 +49,7 @@ export const TRANSFERS_STREAM = "erc721-transfers";
 /** How far back a reorg is looked for, beyond the blocks with applied events (a depth-0 chain only). */
 const REORG_WINDOW = 64n;
 
-export type IndexerLog = Pick<Console, "info" | "warn" | "error">;
+export type IndexerLog = BackendLog;
 
 /** A stream whose applied events a reorg can take back: how a range is read, then applied with its cursor's move. */
 interface ReorgStream<Read> {

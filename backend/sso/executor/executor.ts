@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import type { Database } from "../../db";
 import { ApiError } from "../../http";
-import type { BackendChain } from "../../types";
+import type { BackendChain, BackendLog } from "../../types";
 import { Refusal } from "./plan";
 import { planAction } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
@@ -25,12 +25,13 @@ export interface ExecutorDeps {
   chain: BackendChain;
   accountOf(userId: number): Promise<LocalAccount | null>;
   policy?: ExecutorPolicy;
+  log?: BackendLog;
 }
 
-export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY }: ExecutorDeps) {
+export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console }: ExecutorDeps) {
   const client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000 }) });
   const store = createExecutionStore(db);
-  const runner = createRunner({ store, client, chain, policy, accountOf });
+  const runner = createRunner({ store, client, chain, policy, accountOf, log });
 
   /** The same key answers its execution, but only for the same action and parameters. */
   async function replay(row: ActionExecutionRow, request: ActionRequest): Promise<Execution> {

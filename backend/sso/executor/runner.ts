@@ -19,7 +19,7 @@ import {
 import { blindBoxSaleAbi } from "../../../contracts/generated/abi";
 import type { ActionName, ActionParams, ExecutionResult } from "~core/api/actions";
 import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
-import type { BackendChain } from "../../types";
+import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import { guardTransaction, GuardRefusal } from "./allowlist";
 import { type PlanContext, Refusal } from "./plan";
@@ -34,6 +34,7 @@ export interface RunnerDeps {
   chain: BackendChain;
   policy: ExecutorPolicy;
   accountOf(userId: number): Promise<LocalAccount | null>;
+  log: BackendLog;
 }
 
 /** The runner is stopping: leave everything as stored for the next start. */
@@ -55,7 +56,7 @@ export function simulationRefusal(error: unknown): string | null {
   return `The contract refused: ${revert.reason ?? "no reason given"}.`;
 }
 
-export function createRunner({ store, client, chain, policy, accountOf }: RunnerDeps) {
+export function createRunner({ store, client, chain, policy, accountOf, log }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
   const kickedWhileRunning = new Set<string>();
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
@@ -120,7 +121,7 @@ export function createRunner({ store, client, chain, policy, accountOf }: Runner
       card: (tokenId) => cardOf(client, chain.contracts.card, tokenId),
     }).catch((error: unknown) => {
       if (!(error instanceof GuardRefusal)) throw error;
-      console.error(`executor: refused to sign for execution ${row.id}: ${error.message}`);
+      log.error(`executor: refused to sign for execution ${row.id}: ${error.message}`);
       throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
     });
     try {
@@ -233,7 +234,7 @@ export function createRunner({ store, client, chain, policy, accountOf }: Runner
       } catch (error) {
         if (error instanceof Stopped) throw error;
         if (!isTransient(error)) {
-          console.error(`executor: execution ${id} stopped`, error);
+          log.error(`executor: execution ${id} stopped`, error);
           return store.fail(seq, UNEXPECTED);
         }
         await sleep(Math.min(policy.retryMaxMs, chain.pollIntervalMs * 2 ** attempt));
@@ -255,7 +256,7 @@ export function createRunner({ store, client, chain, policy, accountOf }: Runner
     }
     const worker = drain(wallet)
       .catch((error: unknown) => {
-        if (!(error instanceof Stopped)) console.error(`executor: the queue of ${wallet} stopped`, error);
+        if (!(error instanceof Stopped)) log.error(`executor: the queue of ${wallet} stopped`, error);
       })
       .finally(() => {
         running.delete(wallet);
