@@ -2,7 +2,10 @@
  * Issue 15: the power and duration-lost calculators work without JavaScript, keep every input in the URL (a
  * bookmark opens the same calculation), and answer a bad input with a 400 and its message next to the field.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../accounts";
+import { mintItems } from "../chain-funds";
+import { reloadUntil } from "../managed-chain";
+import { encodeItem } from "~core/item-data";
 
 test("a calculation is a URL: fill the form, get the figures, open the bookmark again", async ({ page }) => {
   await page.goto("/spaceship/calculator");
@@ -39,7 +42,22 @@ test("a bad input answers 400 with its message next to the field", async ({ page
   await expect(page.getByTestId("calculator-result")).toHaveCount(0);
 });
 
-test("a ship's page starts the calculators from its figures, and an unknown ship is a 404 with a message", async ({ page }) => {
+test("a ship's page starts the calculators from its figures, and an unknown ship is a 404 with a message", async ({
+  page,
+  createAccount,
+}) => {
+  const account = await createAccount({ wallet: "managed", stock: {}, chain: { BNB: 1 } });
+  const [shipId] = await mintItems(account.wallet!, [encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 60, 60, 60, 60] })]);
+  await page.goto(`/spaceship/detail?tokenId=${shipId}`);
+  const form = page.getByRole("form", { name: "Power and duration-lost calculator" });
+  await reloadUntil(page, (expect) => expect(form.getByLabel("Endurance")).toHaveValue("60"));
+  await expect(form.getByLabel("Rank")).toHaveValue("2");
+  await expect(page.getByTestId("ship-power")).toHaveText("420");
+  await expect(page.getByTestId("calculator-result").getByTestId("calc-power")).toHaveText("420");
+  await page.getByRole("link", { name: "Open this calculation on its own page" }).click();
+  await expect(page).toHaveURL(/\/spaceship\/calculator\?.*shipType=2&level=1&endurance=60/);
+  await expect(page.getByTestId("calc-power")).toHaveText("420");
+
   const missing = await page.goto("/spaceship/detail?tokenId=999999999999");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("alert")).toHaveText("There is no ship #999999999999.");
