@@ -15,6 +15,9 @@ export const MOBILE_PATHS = [
   "/loyalty/page/2",
   "/marketplace/market?nftType=4",
   "/marketplace/storage?tab=selling",
+  "/marketplace/detail?nftType=0&tokenId=1000000001",
+  "/spaceship/detail?tokenId=5",
+  "/bridge",
 ];
 
 /** The pages that are wider than the screen, with their widths; an empty list passes. */
