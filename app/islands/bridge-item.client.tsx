@@ -3,7 +3,7 @@
  * claim (/resources/bridge-claim) and the wallet submits it, or the wallet approves the asset manager for the item
  * and swaps it in. Wallet mode first (product §4); each transaction's state on screen; the page is read again after.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { submitClaim, swapItemIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
 import { chainErrorMessage } from "./lootbox-chain";
@@ -15,6 +15,8 @@ import { WalletProviders } from "./wagmi.client";
 export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
   /** "pending": the item's claim waits for the chain; the island stays to show how the last move ended. */
   move: { intent: "claim-item" | "swap-item" | "pending"; label: string; note: string; nftType: string; tokenId: string };
+  /** Loaded by the player's click on the move (components/deferred-island.tsx): carry it out as it mounts. */
+  startOnMount?: boolean;
 }
 
 const MESSAGES = {
@@ -27,7 +29,7 @@ const STEP_TEXT: Record<BridgeStep, string> = {
   swap: "Move the item into the game",
 };
 
-function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
+function Mover({ chain, account, here, onConfirmed, move, startOnMount }: BridgeItemProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
   const [steps, setSteps] = useState<StepView<BridgeStep>[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -65,6 +67,15 @@ function Mover({ chain, account, here, onConfirmed, move }: BridgeItemProps) {
       inFlight.current = false;
     }
   }
+
+  const startedOnMount = useRef(false);
+  useEffect(() => {
+    if (!startOnMount || startedOnMount.current) return;
+    startedOnMount.current = true;
+    void go();
+    // Once, as the island mounts: the click that loaded it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <div className="flex flex-col gap-3">

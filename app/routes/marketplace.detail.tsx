@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { ItemBadges } from "~/components/market/item-card";
 import { FavoriteButton } from "~/components/market/favorite-button";
@@ -10,10 +9,9 @@ import { TradePanel } from "~/components/market/trade-panel";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
-import { MoveItemForm } from "~/components/bridge/move-item-form";
 import { detailPage, detailPost } from "./marketplace.detail.server";
 
-const BridgeItem = lazy(() => import("~/islands/bridge-item.client"));
+const ItemMoveSection = lazy(() => import("~/components/bridge/item-move-section"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => detailPage(request);
 export const action = ({ request }: ActionFunctionArgs) => detailPost(request);
@@ -114,29 +112,17 @@ export default function MarketplaceDetail() {
         actionData={actionData}
       />
 
-      {move && !bridgeChain && <MoveItemForm move={move} />}
-      {move && bridgeChain && trade?.wallet && (
-        <Section title="Game and chain" id="move">
-          <ClientOnly
-            fallback={
-              <p className="muted text-sm">
-                {move.intent === "pending" ? move.note : "Your browser wallet moves this item itself: that needs JavaScript."}
-              </p>
-            }
-          >
-            {() => (
-              <Suspense fallback={<p role="status">Loading the wallet tools…</p>}>
-                <BridgeItem
-                  chain={bridgeChain}
-                  account={{ loggedIn: true, bound: trade.wallet }}
-                  here={redirectTo}
-                  onConfirmed={revalidator.revalidate}
-                  move={move}
-                />
-              </Suspense>
-            )}
-          </ClientOnly>
-        </Section>
+      {move && (
+        // Only a holder's page has this section: its code loads with it, never for a visitor.
+        <Suspense fallback={null}>
+          <ItemMoveSection
+            move={move}
+            bridgeChain={bridgeChain}
+            wallet={trade?.wallet ?? null}
+            here={redirectTo}
+            onConfirmed={revalidator.revalidate}
+          />
+        </Suspense>
       )}
 
       <Section title="Attributes" id="attributes">

@@ -1,6 +1,9 @@
-/** "Move to chain" / "Move into the game" on an item's page, for a managed wallet that holds it (posts to /bridge). */
+/**
+ * "Move to chain" / "Move into the game" on an item's page, for the wallet that holds it: a form post to /bridge for
+ * a managed wallet; for a browser wallet (`start` given) a button whose click starts its island (null while the
+ * island loads).
+ */
 import { Form, useNavigation } from "@remix-run/react";
-import { Section } from "../page";
 import { Hidden } from "../actions/form-parts";
 
 export interface ItemMove {
@@ -14,27 +17,34 @@ export interface ItemMove {
   idempotencyKey: string;
 }
 
-export function MoveItemForm({ move }: { move: ItemMove }) {
+export function MoveItemForm({ move, start }: { move: ItemMove; start?: (() => void) | null }) {
   const busy = useNavigation().state !== "idle";
   const { label, note, ...fields } = move;
   if (move.intent === "pending") {
     return (
-      <Section title="Game and chain" id="move">
-        <p className="text-sm" data-testid="move-pending">
-          <strong className="text-white">{label}.</strong> {note}
-        </p>
-      </Section>
+      <p className="text-sm" data-testid="move-pending">
+        <strong className="text-white">{label}.</strong> {note}
+      </p>
     );
   }
+  const controls = (
+    <>
+      <button
+        type={start === undefined ? "submit" : "button"}
+        className="btn-secondary"
+        onClick={start ?? undefined}
+        disabled={busy || start === null}
+      >
+        {label}
+      </button>
+      <p className="muted text-sm">{note}</p>
+    </>
+  );
+  if (start !== undefined) return <div className="flex flex-wrap items-center gap-3">{controls}</div>;
   return (
-    <Section title="Game and chain" id="move">
-      <Form method="post" action="/bridge" className="flex flex-wrap items-center gap-3">
-        <Hidden fields={fields} />
-        <button type="submit" className="btn-secondary" disabled={busy}>
-          {label}
-        </button>
-        <p className="muted text-sm">{note}</p>
-      </Form>
-    </Section>
+    <Form method="post" action="/bridge" className="flex flex-wrap items-center gap-3">
+      <Hidden fields={fields} />
+      {controls}
+    </Form>
   );
 }
