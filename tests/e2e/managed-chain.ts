@@ -2,7 +2,7 @@
  * Reads of the e2e server's chain for the on-chain tests: what a wallet holds, has sent and has staked, what the
  * sale asks and what a stake pool holds, straight from the node, never through the app under test.
  */
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Response } from "@playwright/test";
 import { type Address, createPublicClient, http } from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
@@ -61,4 +61,25 @@ export async function reloadUntil(page: Page, check: (quick: typeof expect) => P
     await page.reload();
     await check(quick);
   }).toPass({ timeout: 20_000 });
+}
+
+/** Clicks a form's button and returns the document response of its post (its status: a refusal is a 4xx). */
+export async function postForm(page: Page, button: string): Promise<Response> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"),
+    page.getByRole("button", { name: button, exact: true }).click(),
+  ]);
+  return response;
+}
+
+/**
+ * Has the game sign a token claim for the signed-in account that nothing submits, as when a wallet turned the
+ * transaction down or its tab was closed: the claim stays pending, its amount taken from the game balance.
+ */
+export async function unsubmittedClaim(page: Page, baseURL: string, currency: "FIRE" | "QUARK", amount: string) {
+  const asked = await page.request.post("/resources/bridge-claim", {
+    form: { intent: "claim-token", currency, amount },
+    headers: { Origin: baseURL },
+  });
+  expect(asked.status()).toBe(200);
 }

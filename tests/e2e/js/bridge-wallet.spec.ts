@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { toFunctionSelector } from "viem";
 import { expect, test } from "../accounts";
-import { chainReader, reloadUntil } from "../managed-chain";
+import { chainReader, reloadUntil, unsubmittedClaim } from "../managed-chain";
 import { installTestWallet, type TestWallet } from "../wallet";
 
 const WEI = 10n ** 18n;
@@ -90,11 +90,7 @@ test("a QUARK claim the wallet never submitted is submitted later from the game 
   const wallet = await installTestWallet(page, { privateKey: account.key! });
   await signIn(page, account);
   // The game signs a claim and the wallet never sends it: turned down, or the tab was closed.
-  const asked = await page.request.post("/resources/bridge-claim", {
-    form: { intent: "claim-token", currency: "QUARK", amount: "5" },
-    headers: { Origin: baseURL! },
-  });
-  expect(asked.status()).toBe(200);
+  await unsubmittedClaim(page, baseURL!, "QUARK", "5");
 
   await page.goto("/game#bridge");
   await expect(page.getByTestId("balance-QUARK")).toHaveText("QUARK95 QUARK0 QUARK");

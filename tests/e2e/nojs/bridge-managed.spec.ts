@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
-import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
+import { chainReader, reloadUntil, unsubmittedClaim, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
@@ -161,11 +161,7 @@ test("a managed wallet submits a pending claim from its history, once, and a cla
   const account = await createAccount({ stock: { balances: { QUARK: 100 } }, chain: { BNB: 1 } });
   await signIn(page, account);
   // A claim the game signed whose run never reached the chain.
-  const asked = await page.request.post("/resources/bridge-claim", {
-    form: { intent: "claim-token", currency: "QUARK", amount: "5" },
-    headers: { Origin: baseURL! },
-  });
-  expect(asked.status()).toBe(200);
+  await unsubmittedClaim(page, baseURL!, "QUARK", "5");
 
   await page.goto("/game#bridge");
   const row = page.getByTestId("claim-row").first();

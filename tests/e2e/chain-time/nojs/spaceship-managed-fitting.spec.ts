@@ -5,23 +5,14 @@
  * exactly the FIRE the page asked.
  * It moves the chain's clock, so it lives in the chain-time-nojs project and puts the chain back at its end.
  */
-import type { Page, Response } from "@playwright/test";
 import { expect, test } from "../../accounts";
 import { advanceChainTime, restoresChain } from "../../chain-clock";
 import { mintItems } from "../../chain-funds";
-import { chainReader, reloadUntil, waitForOutcome } from "../../managed-chain";
+import { chainReader, postForm, reloadUntil, waitForOutcome } from "../../managed-chain";
 import { encodeItem } from "~core/item-data";
 import { parseTokenAmount } from "~core/money";
 
 restoresChain(test);
-
-async function post(page: Page, button: string): Promise<Response> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"),
-    page.getByRole("button", { name: button, exact: true }).click(),
-  ]);
-  return response;
-}
 
 test("a managed wallet fits and removes equipment, opens a slot, and repairs its ship, without JavaScript", async ({
   page,
@@ -58,7 +49,7 @@ test("a managed wallet fits and removes equipment, opens a slot, and repairs its
 
   // The next opener costs 100 QUARK and the wallet holds 10: refused before anything is signed.
   const sentBefore = await chainReader().sent(wallet);
-  const refused = await post(page, "Open the Cuirass slot for 100 QUARK");
+  const refused = await postForm(page, "Open the Cuirass slot for 100 QUARK");
   expect(refused.status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText("Transaction failed. You do not have enough balance.");
   expect(await chainReader().sent(wallet)).toBe(sentBefore);

@@ -5,20 +5,11 @@
  * refused next to its form with a 400, and nothing is sent.
  * It moves the chain's clock, so it lives in the chain-time-nojs project and puts the chain back at its end.
  */
-import type { Page, Response } from "@playwright/test";
 import { expect, test } from "../../accounts";
 import { advanceChainTime, restoresChain } from "../../chain-clock";
-import { chainReader, reloadUntil, waitForOutcome } from "../../managed-chain";
+import { chainReader, postForm, reloadUntil, waitForOutcome } from "../../managed-chain";
 
 restoresChain(test);
-
-async function post(page: Page, button: string): Promise<Response> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"),
-    page.getByRole("button", { name: button, exact: true }).click(),
-  ]);
-  return response;
-}
 
 test("a managed wallet opens a Spaceship box, explores, recalls, sees its materials and upgrades a ship", async ({
   page,
@@ -50,7 +41,7 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
   await page.goto(`/spaceship/upgrade?tokenId=${tokenId}`);
   await expect(page.getByTestId("upgrade-DarkIron")).toContainText("50");
   const sentBefore = await chainReader().sent(wallet);
-  const refused = await post(page, "Upgrade to level 2");
+  const refused = await postForm(page, "Upgrade to level 2");
   expect(refused.status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText("Not enough materials: this upgrade needs 50 DarkIron more.");
   expect(await chainReader().sent(wallet)).toBe(sentBefore);
@@ -93,7 +84,7 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
   // More than was mined is refused next to its field; what is left goes into the game as a material stack.
   const send = page.getByRole("form", { name: "Send to the game" });
   await send.getByLabel("DarkIron").fill(String(left + 1));
-  const tooMuch = await post(page, "Send to the game");
+  const tooMuch = await postForm(page, "Send to the game");
   expect(tooMuch.status()).toBe(400);
   await expect(send.getByLabel("DarkIron")).toHaveAccessibleDescription(`You have mined ${left} of it.`);
   await send.getByLabel("DarkIron").fill(String(left));

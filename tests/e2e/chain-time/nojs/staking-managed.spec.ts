@@ -6,23 +6,14 @@
  * It moves the chain's clock, so it lives in the chain-time-nojs project and puts the chain back at its end
  * (tests/e2e/chain-clock.ts); its tests run in order, in one worker.
  */
-import type { Page, Response } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../../accounts";
 import { advanceChainTimePast, restoresChain } from "../../chain-clock";
-import { chainReader, waitForOutcome } from "../../managed-chain";
+import { chainReader, postForm, waitForOutcome } from "../../managed-chain";
 
 const WEI = 10n ** 18n;
 
 restoresChain(test);
-
-/** Clicks a form's button and returns the document response of the post. */
-async function post(page: Page, button: string): Promise<Response> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"),
-    page.getByRole("button", { name: button, exact: true }).click(),
-  ]);
-  return response;
-}
 
 const amountField = (page: Page) => page.getByLabel("Amount to stake (FIRE)");
 
@@ -84,7 +75,7 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
     ["50", "Stake at least the pool's threshold of 100 FIRE."],
   ] as const) {
     await amountField(page).fill(typed);
-    expect((await post(page, "Deposit")).status(), typed).toBe(400);
+    expect((await postForm(page, "Deposit")).status(), typed).toBe(400);
     await expect(amountField(page)).toHaveAttribute("aria-invalid", "true");
     await expect(amountField(page)).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     await expect(amountField(page)).toHaveValue(typed);
@@ -94,7 +85,7 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
   // Stake 100 FIRE: the status page follows approve and deposit to the end.
   const before = await read.pool(1);
   await amountField(page).fill("100");
-  await post(page, "Deposit");
+  await postForm(page, "Deposit");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Stake 100 FIRE in the Standard Pool | Spark Era");
   await page.getByRole("link", { name: "Back to the pool" }).click();
@@ -110,7 +101,7 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
   const { endStakingTime, endVaultTime } = await read.pool(1);
   await amountField(page).fill("100");
   await advanceChainTimePast(BigInt(endStakingTime));
-  expect((await post(page, "Deposit")).status()).toBe(400);
+  expect((await postForm(page, "Deposit")).status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText(
     "Staking in the Standard Pool has ended: it takes no more deposits, and the stakes are locked in the vault.",
   );
@@ -119,7 +110,7 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
 
   // Withdrawing while the vault is locked: refused, naming the date.
   const sentBefore = await read.sent(wallet);
-  expect((await post(page, "Withdraw and claim")).status()).toBe(400);
+  expect((await postForm(page, "Withdraw and claim")).status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText(
     /^Your stake in the Standard Pool is locked in the vault until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. You can withdraw and claim after that\.$/,
   );
@@ -131,7 +122,7 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
   await page.goto("/loyalty/page/1");
   await expect(page.getByTestId("pool-status")).toHaveText("Ended: withdraw and claim");
   await expect(page.getByTestId("stake-wallet")).toContainText("holds 900 FIRE.");
-  await post(page, "Withdraw and claim");
+  await postForm(page, "Withdraw and claim");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Withdraw and claim from the Standard Pool | Spark Era");
   const [boxAfter] = (await read.boxes(wallet)).filter((box) => box.typeBox === 4);
