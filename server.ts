@@ -13,6 +13,7 @@ import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
+import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
@@ -106,6 +107,7 @@ export const backends = env.embeddedBackends
         deployedAtBlock: deployment.deployedAtBlock,
         confirmations: env.CHAIN_CONFIRMATIONS,
         pollIntervalMs: env.CHAIN_POLL_MS,
+        onRpcError: ({ method, kind, source }) => chainRpcErrors.inc({ method, kind, source }),
       },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,

@@ -2,6 +2,7 @@ import type { Router } from "express";
 import type { LocalAccount } from "viem";
 import type { BindAddrType } from "~core/api/sso";
 import type { ContractAddresses } from "~core/contracts";
+import type { RpcFailureKind } from "~core/rpc-errors";
 import type { BackendDb } from "./db";
 
 /** Where the backends write their own lines (the indexer, the executor, the store, mail): the server's JSON log. */
@@ -66,6 +67,8 @@ export interface BackendChain {
   confirmations: number;
   /** How often the indexer and the executor's receipt waits poll the node. */
   pollIntervalMs: number;
+  /** Told of each request to the node that failed after its retries (the server counts them in its metrics). */
+  onRpcError?: (failure: { method: string; kind: RpcFailureKind; source: string }) => void;
 }
 
 /** What the SSO service tells other embedded services about a token. */

@@ -8,7 +8,6 @@ import {
   getAddress,
   http,
   isAddress,
-  RpcRequestError,
   TransactionReceiptNotFoundError,
   zeroAddress,
   type Address,
@@ -23,6 +22,7 @@ import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice } from "~core/money";
 import { getAuth } from "./apis.server";
+import { reportingRpcErrors } from "~core/rpc-errors";
 import { chainRpcErrors } from "./metrics.server";
 import { logProblem, shortError } from "./request-scope.server";
 
@@ -65,20 +65,9 @@ export interface ChainContext {
   rpcUrl: string;
 }
 
-/** `transport` counting each request that fails after its retries, by JSON-RPC method: the node's error rate. */
+/** `transport` counting each request that fails after its retries in the metrics, as the app's. */
 export function countingErrors(transport: Transport): Transport {
-  return (params) => {
-    const inner = transport(params);
-    const request = (async (args, options) => {
-      try {
-        return await inner.request(args, options);
-      } catch (error) {
-        chainRpcErrors.inc({ method: args.method, kind: error instanceof RpcRequestError ? "rpc" : "transport" });
-        throw error;
-      }
-    }) as typeof inner.request;
-    return { ...inner, request };
-  };
+  return reportingRpcErrors(transport, (method, kind) => chainRpcErrors.inc({ method, kind, source: "app" }));
 }
 
 let context: ChainContext | undefined;

@@ -45,8 +45,8 @@ export const chainRpcErrors = metric(
   (name) =>
     new Counter({
       name,
-      help: "Chain JSON-RPC requests from the app that failed: transport (unreachable, timeout, HTTP error) or rpc (an error answer)",
-      labelNames: ["method", "kind"] as const,
+      help: "Chain JSON-RPC requests that failed, by source (app, indexer, executor, store): transport (unreachable, timeout, HTTP error) or rpc (an error answer)",
+      labelNames: ["method", "kind", "source"] as const,
       registers: [metricsRegistry],
     }),
 );

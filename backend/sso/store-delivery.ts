@@ -7,13 +7,13 @@ import {
   createPublicClient,
   createWalletClient,
   type Hex,
-  http,
   nonceManager,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi } from "../../contracts/generated/abi";
+import { backendTransport } from "../chain-transport";
 import type { BackendChain } from "../types";
 
 export interface BoxDelivery {
@@ -28,7 +28,7 @@ export interface BoxDelivery {
 
 export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDelivery {
   const account = privateKeyToAccount(minterKey, { nonceManager });
-  const transport = http(chain.rpcUrl, { timeout: 15_000 });
+  const transport = backendTransport(chain, "store", { timeout: 15_000 });
   const client = createPublicClient({ transport });
   const wallet = createWalletClient({ account, transport });
   return {

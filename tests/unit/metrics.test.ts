@@ -76,7 +76,7 @@ describe("serving /metrics", () => {
       expect(text).toContain('spark_http_request_duration_seconds_count{method="GET",route="/api/v1",status="200"} 1');
       expect(text).toContain('spark_backend_call_duration_seconds_count{method="GET",endpoint="/api/v1/broken/:id"} 1');
       expect(text).toContain('spark_backend_call_failures_total{method="GET",endpoint="/api/v1/broken/:id",reason="server_error"} 1');
-      expect(text).toContain('spark_chain_rpc_errors_total{method="eth_blockNumber",kind="transport"} 1');
+      expect(text).toContain('spark_chain_rpc_errors_total{method="eth_blockNumber",kind="transport",source="app"} 1');
       expect(text).toContain('spark_executor_actions{status="queued"} 2');
       expect(text).toContain('spark_executor_actions{status="approving"} 0');
       expect(text).toContain("spark_process_cpu_seconds_total");

@@ -11,9 +11,9 @@ import {
   createPublicClient,
   getAbiItem,
   type Hash,
-  http,
 } from "viem";
 import { blindBoxAbi, sparkCardAbi } from "../../../contracts/generated/abi";
+import { backendTransport } from "../../chain-transport";
 import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT } from "./bridge";
 import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
@@ -39,7 +39,7 @@ const TRANSFER = getAbiItem({ abi: sparkCardAbi, name: "Transfer" });
 
 export function chainReader(chain: BackendChain) {
   const client = createPublicClient({
-    transport: http(chain.rpcUrl, { batch: { batchSize: RPC_BATCH_SIZE }, retryCount: 0, timeout: RPC_TIMEOUT_MS }),
+    transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, retryCount: 0, timeout: RPC_TIMEOUT_MS }),
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });

@@ -3,11 +3,12 @@
  * request once per idempotency key, counts it against the account's rate, pre-checks and plans it against the
  * chain, stores it and hands it to the wallet's queue.
  */
-import { createPublicClient, http, type LocalAccount } from "viem";
+import { createPublicClient, type LocalAccount } from "viem";
 import type { Kysely } from "kysely";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import type { Database } from "../../db";
 import { ApiError } from "../../http";
+import { backendTransport } from "../../chain-transport";
 import type { BackendChain, BackendLog } from "../../types";
 import { Refusal } from "./plan";
 import { planAction } from "./planners";
@@ -29,7 +30,7 @@ export interface ExecutorDeps {
 }
 
 export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console }: ExecutorDeps) {
-  const client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000 }) });
+  const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeout: 10_000 }) });
   const store = createExecutionStore(db);
   const runner = createRunner({ store, client, chain, policy, accountOf, log });
 
