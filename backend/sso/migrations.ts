@@ -252,13 +252,15 @@ async function indexExecutionStatus(db: Kysely<unknown>) {
 }
 
 /**
- * A card order's delivery is exactly once across timeouts and crashes: the forge transaction is remembered as soon
- * as it is sent (a retry follows it instead of minting again), and a delivery claim is dated, so one left by a
- * process that died is taken over after a while.
+ * A card order's delivery is exactly once across timeouts and crashes: the forge transaction is stored signed
+ * before it is sent (a retry sends that one again and follows it instead of minting again), and a delivery claim is
+ * dated and named, so one left by a process that died is taken over after a while, and the process that lost it can
+ * no longer write.
  */
 async function trackDeliveries(db: Kysely<unknown>) {
-  await db.schema.alterTable("store_orders").addColumn("delivery_sent_tx", "text").execute();
+  await db.schema.alterTable("store_orders").addColumn("delivery_forge", "text").execute();
   await db.schema.alterTable("store_orders").addColumn("delivering_since", "text").execute();
+  await db.schema.alterTable("store_orders").addColumn("delivering_token", "text").execute();
 }
 
 export const ssoMigrations: Migration[] = [

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../db";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
+import type { SignedForge } from "./store-delivery";
 import type { StoreOrdersTable } from "./tables";
 
 /** Longer than a delivery can take (sending, then up to 2 minutes for the block): a claim this old was abandoned. */
@@ -66,39 +68,72 @@ export function createOrders(db: Kysely<Database>) {
     },
 
     /**
-     * Takes the one right to deliver a paid order: true for exactly one caller, however many events arrive at
-     * once, and never again once it is delivered. The order is `paid` from here on.
+     * Takes the one right to deliver a paid order: a token for exactly one caller, however many events arrive at
+     * once, and never again once it is delivered; a claim older than DELIVERY_CLAIM_TTL_MS is taken over. The order
+     * is `paid` from here on. Every later write of the delivery names the token, so one that lost its claim stops.
      */
-    async claimDelivery(sessionId: string): Promise<boolean> {
+    async claimDelivery(sessionId: string): Promise<string | null> {
       const stale = new Date(Date.now() - DELIVERY_CLAIM_TTL_MS).toISOString();
+      const token = randomUUID();
       const result = await db
         .updateTable("store_orders")
-        .set((eb) => ({ status: "paid", delivering: 1, delivering_since: now(), paid_at: eb.fn.coalesce("paid_at", eb.val(now())) }))
+        .set((eb) => ({
+          status: "paid",
+          delivering: 1,
+          delivering_since: now(),
+          delivering_token: token,
+          paid_at: eb.fn.coalesce("paid_at", eb.val(now())),
+        }))
         .where("session_id", "=", sessionId)
         .where("status", "in", ["pending", "paid"])
         .where((eb) => eb.or([eb("delivering", "=", 0), eb("delivering_since", "is", null), eb("delivering_since", "<", stale)]))
         .executeTakeFirst();
+      return result.numUpdatedRows === 1n ? token : null;
+    },
+
+    /** The forge of a delivery, stored before it is sent (null: the one stored can never be mined); false once the claim is lost. */
+    async deliveryForge(sessionId: string, token: string, forge: SignedForge | null): Promise<boolean> {
+      const result = await db
+        .updateTable("store_orders")
+        .set({ delivery_forge: forge && JSON.stringify(forge) })
+        .where("session_id", "=", sessionId)
+        .where("delivering_token", "=", token)
+        .executeTakeFirst();
       return result.numUpdatedRows === 1n;
     },
 
-    /** The forge transaction of a delivery, once sent (null: the one sent was refused, and the next attempt mints). */
-    async deliverySent(sessionId: string, txHash: string | null): Promise<void> {
-      await db.updateTable("store_orders").set({ delivery_sent_tx: txHash }).where("session_id", "=", sessionId).execute();
-    },
-
-    async delivered(sessionId: string, txHash: string): Promise<void> {
+    async delivered(sessionId: string, token: string, txHash: string): Promise<void> {
       await db
         .updateTable("store_orders")
-        .set({ status: "delivered", delivering: 0, delivery_tx: txHash, delivery_sent_tx: null, delivered_at: now(), last_error: null })
+        .set({
+          status: "delivered",
+          delivering: 0,
+          delivering_token: null,
+          delivery_tx: txHash,
+          delivery_forge: null,
+          delivered_at: now(),
+          last_error: null,
+        })
         .where("session_id", "=", sessionId)
+        .where("delivering_token", "=", token)
         .execute();
     },
 
-    /** The delivery failed: paid still, so the provider's retry of the event delivers it. */
-    async deliveryFailed(sessionId: string, error: string): Promise<void> {
+    /** The delivery failed: paid still, so the provider's retry of the event delivers it (following a stored forge). */
+    async deliveryFailed(sessionId: string, token: string, error: string): Promise<void> {
       await db
         .updateTable("store_orders")
-        .set({ delivering: 0, last_error: error.slice(0, 500) })
+        .set({ delivering: 0, delivering_token: null, last_error: error.slice(0, 500) })
+        .where("session_id", "=", sessionId)
+        .where("delivering_token", "=", token)
+        .execute();
+    },
+
+    /** A paid order that does not match its payment: it is never delivered, and the mismatch is kept. */
+    async paymentMismatch(sessionId: string, error: string): Promise<void> {
+      await db
+        .updateTable("store_orders")
+        .set({ last_error: error.slice(0, 500) })
         .where("session_id", "=", sessionId)
         .execute();
     },

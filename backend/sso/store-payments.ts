@@ -19,7 +19,10 @@ import {
 import { ApiError } from "../http";
 import type { BackendPayments } from "../types";
 import type { OrderRow, createOrders } from "./orders";
-import type { BoxDelivery } from "./store-delivery";
+import type { BoxDelivery, ForgeOutcome, SignedForge } from "./store-delivery";
+
+/** An event for an order another event is delivering: the provider retries it, and a retry after delivery is a duplicate. */
+export const DELIVERY_UNDER_WAY = "The order's delivery is under way. The event will be retried.";
 
 export const NOT_SOLD_BY_CARD = "This loot box is not sold by card.";
 export const BAD_QUANTITY = "Choose between 1 and 10 boxes.";
@@ -136,6 +139,28 @@ export function createStorePayments({
   }
 
   /**
+   * Mints a paid order's boxes exactly once: a forge stored by an earlier attempt (a timeout, a crash) is sent again
+   * and followed; a new one is signed only when there is none, or the stored one reverted or lost its nonce, and it
+   * is stored, under this attempt's claim, before it is sent. The mined forge's hash.
+   */
+  async function forgeOnce(delivery: BoxDelivery, token: string, row: OrderRow & { wallet_address: string }): Promise<string> {
+    const stored = (await orders.bySessionId(row.session_id))?.delivery_forge ?? null;
+    let forge: SignedForge | null = stored ? (JSON.parse(stored) as SignedForge) : null;
+    let outcome: ForgeOutcome = forge ? await delivery.settle(forge) : "dropped";
+    if (outcome === "mined") return forge!.hash;
+    if (forge) log(`store: the forge ${forge.hash} of order ${row.session_id} was ${outcome}; signing it again`);
+    forge = await delivery.sign(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
+    if (!(await orders.deliveryForge(row.session_id, token, forge))) {
+      delivery.forget();
+      throw new Error("another attempt took the delivery over");
+    }
+    outcome = await delivery.settle(forge);
+    if (outcome === "mined") return forge.hash;
+    await orders.deliveryForge(row.session_id, token, null);
+    throw new Error(`the forge ${forge.hash} was ${outcome}`);
+  }
+
+  /**
    * A provider event, checked against the signing secret. A paid checkout delivers its order once: the order's
    * delivery claim lets one fulfilment through however many events arrive, and an event is recorded only once it
    * is applied, so the provider's retry of an event whose delivery failed delivers it then.
@@ -172,30 +197,23 @@ export function createStorePayments({
       log(
         `store: event ${event.id} paid ${session.amount_total} ${session.currency} for order ${row.session_id} of ${row.amount_cents} ${row.currency}`,
       );
-      await orders.deliveryFailed(row.session_id, `paid ${session.amount_total} ${session.currency}, not the order's amount`);
+      await orders.paymentMismatch(row.session_id, `paid ${session.amount_total} ${session.currency}, not the order's amount`);
       await orders.recordEvent({ id: event.id, type: event.type, sessionId });
       return answer("failed");
     }
-    if (!(await orders.claimDelivery(row.session_id))) return answer("duplicate");
+    const token = await orders.claimDelivery(row.session_id);
+    if (!token) {
+      // Another event's delivery holds the order: only a delivered order ends the provider's retries.
+      if ((await orders.bySessionId(row.session_id))?.status === "delivered") return answer("duplicate");
+      throw new ApiError(503, DELIVERY_UNDER_WAY);
+    }
     try {
       if (!delivery) throw new Error("no chain is configured to deliver boxes");
       if (!row.wallet_address) throw new Error("the order names no wallet");
-      // A forge sent by an earlier attempt (a timeout, a crash) is followed, never sent again: a box is minted once.
-      let tx = ((await orders.bySessionId(row.session_id))?.delivery_sent_tx ?? null) as `0x${string}` | null;
-      let outcome = tx ? await delivery.outcome(tx) : "dropped";
-      if (outcome !== "mined") {
-        if (outcome === "reverted") log(`store: the forge ${tx} of order ${row.session_id} reverted; sending it again`);
-        tx = await delivery.send(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
-        await orders.deliverySent(row.session_id, tx);
-        outcome = await delivery.outcome(tx);
-      }
-      if (outcome !== "mined") {
-        await orders.deliverySent(row.session_id, null);
-        throw new Error(`the forge ${tx} was ${outcome}`);
-      }
-      await orders.delivered(row.session_id, tx!);
+      const hash = await forgeOnce(delivery, token, row as OrderRow & { wallet_address: string });
+      await orders.delivered(row.session_id, token, hash);
     } catch (error) {
-      await orders.deliveryFailed(row.session_id, String(error));
+      await orders.deliveryFailed(row.session_id, token, String(error));
       log(`store: delivering order ${row.session_id} failed: ${String(error)}`);
       throw new ApiError(503, "The order is paid, but its boxes could not be delivered yet. The event will be retried.");
     }

@@ -123,8 +123,10 @@ export interface StoreOrdersTable {
   delivering: Generated<number>;
   /** When that fulfilment took the order: a claim older than DELIVERY_CLAIM_TTL_MS was left by a process that died. */
   delivering_since: string | null;
-  /** The forge transaction sent and not yet known to be mined or refused: a retry follows it, never mints again. */
-  delivery_sent_tx: string | null;
+  /** That fulfilment's name: its writes count only while the claim is still its own. */
+  delivering_token: string | null;
+  /** The forge signed (JSON: hash, raw, nonce) and not yet known to be final: a retry sends and follows it. */
+  delivery_forge: string | null;
   delivery_tx: string | null;
   delivered_at: string | null;
   /** Why the last delivery attempt failed, for the team (never shown to the buyer as is). */

@@ -12,7 +12,8 @@ import { migrate } from "../../backend/db/migrate";
 import { ssoMigrations } from "../../backend/sso/migrations";
 import { createOrders, DELIVERY_CLAIM_TTL_MS } from "../../backend/sso/orders";
 import { DEMO_ORDER_SESSION_ID } from "../../backend/sso/seed";
-import { BAD_SIGNATURE, createStorePayments } from "../../backend/sso/store-payments";
+import { BAD_SIGNATURE, createStorePayments, DELIVERY_UNDER_WAY } from "../../backend/sso/store-payments";
+import type { ForgeOutcome } from "../../backend/sso/store-delivery";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_MESSAGES } from "~core/card-payment";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
@@ -146,32 +147,39 @@ describe("payment events", () => {
     });
 
   /**
-   * The store over the backends' own database, with a delivery that counts the forges it sends: the first send can
-   * fail (the node down), and the first outcomes asked can be scripted (a block that does not come in time throws).
+   * The store over the backends' own database, with a delivery that counts the forges it signs (`mints`) and the
+   * ones it sends (`sent`, by hash): the first signing can fail (the node down), and the first outcomes can be
+   * scripted (a block that does not come in time throws).
    */
-  function store(failFirst = false, outcomes: ("mined" | "reverted" | "timeout")[] = []) {
+  function store(failFirst = false, outcomes: (ForgeOutcome | "timeout")[] = []) {
     const mints: { wallet: string; typeBox: number; quantity: number }[] = [];
+    const sent: string[] = [];
     let failures = failFirst ? 1 : 0;
+    const orders = createOrders(t.store.db);
     const payments = createStorePayments({
-      orders: createOrders(t.store.db),
+      orders,
       config: { webhookSecret: SECRET, testCheckout: true, webhookUrl: "http://127.0.0.1:9/unused", minterKey: `0x${"11".repeat(32)}` },
       delivery: {
-        async send(wallet, typeBox, quantity) {
+        async sign(wallet, typeBox, quantity) {
           await new Promise((resolve) => setTimeout(resolve, 20));
           if (failures-- > 0) throw new Error("node down");
           mints.push({ wallet, typeBox, quantity });
-          return `0x${String(mints.length).padStart(64, "0")}`;
+          const n = mints.length;
+          return { hash: hashOf(n), raw: `0x${"ab".repeat(n)}`, nonce: n };
         },
-        async outcome() {
+        async settle(forge) {
+          sent.push(forge.hash);
           const next = outcomes.shift() ?? "mined";
           if (next === "timeout") throw new Error("Timed out while waiting for the transaction");
           return next;
         },
+        forget: () => undefined,
       },
       log: () => undefined,
     });
-    return { payments, mints };
+    return { payments, mints, sent, orders };
   }
+  const hashOf = (n: number) => `0x${String(n).padStart(64, "0")}` as `0x${string}`;
 
   it("refuses a forged signature, and delivers a paid order once however often and however concurrently it is told", async () => {
     const { payments, mints } = store();
@@ -183,7 +191,7 @@ describe("payment events", () => {
     });
     await expect(payments.applyEvent(payload.replace("1998", "1"), sign(payload))).rejects.toMatchObject({ status: 400 });
 
-    const answers = await Promise.all([
+    const answers = await Promise.allSettled([
       payments.applyEvent(payload, sign(payload)),
       payments.applyEvent(payload, sign(payload)),
       ...[2, 3, 4].map((n) => {
@@ -191,10 +199,21 @@ describe("payment events", () => {
         return payments.applyEvent(other, sign(other));
       }),
     ]);
-    expect(answers.map((answer) => answer.outcome).sort()).toEqual(["delivered", "duplicate", "duplicate", "duplicate", "duplicate"]);
+    // One delivers; the others are asked to come again while it does (503), or told it is done.
+    const outcomes = answers.map((answer) =>
+      answer.status === "fulfilled" ? answer.value.outcome : (answer.reason as { status: number; message: string }),
+    );
+    expect(outcomes.filter((outcome) => outcome === "delivered")).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => outcome !== "delivered")) {
+      expect([{ status: 503, message: DELIVERY_UNDER_WAY }, "duplicate"]).toContainEqual(
+        typeof outcome === "string" ? outcome : { status: outcome.status, message: outcome.message },
+      );
+    }
     expect(mints).toEqual([{ wallet: DEMO_BROWSER_ACCOUNT.wallet, typeBox: STANDARD, quantity: 2 }]);
     const replay = await payments.applyEvent(payload, sign(payload));
-    expect(replay).toMatchObject({ outcome: "duplicate", order: { status: "delivered", deliveryTx: `0x${"1".padStart(64, "0")}` } });
+    expect(replay).toMatchObject({ outcome: "duplicate", order: { status: "delivered", deliveryTx: hashOf(1) } });
+    const late = paidEvent("evt_paid_5", sessionId, 1998);
+    expect(await payments.applyEvent(late, sign(late))).toMatchObject({ outcome: "duplicate" });
     expect(mints).toHaveLength(1);
   });
 
@@ -208,43 +227,57 @@ describe("payment events", () => {
     expect(mints).toHaveLength(1);
   });
 
-  it("follows a forge whose block did not come in time on the retry, and never sends it again", async () => {
-    const { payments, mints } = store(false, ["timeout"]);
+  it("sends the same forge again when its block did not come in time, never a second one", async () => {
+    const { payments, mints, sent } = store(false, ["timeout"]);
     const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
     const payload = paidEvent("evt_slow_block", sessionId, 999);
     await expect(payments.applyEvent(payload, sign(payload))).rejects.toMatchObject({ status: 503 });
-    expect(mints).toHaveLength(1);
     expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({
       outcome: "delivered",
-      order: { status: "delivered", deliveryTx: `0x${"1".padStart(64, "0")}` },
+      order: { status: "delivered", deliveryTx: hashOf(1) },
     });
     expect(mints).toHaveLength(1);
+    expect(sent).toEqual([hashOf(1), hashOf(1)]);
   });
 
-  it("sends a reverted forge again, and takes over a delivery claim left by a process that died", async () => {
+  it("signs anew only a forge that reverted or lost its nonce", async () => {
     const { payments, mints } = store(false, ["reverted"]);
     const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
     const payload = paidEvent("evt_reverted", sessionId, 999);
     await expect(payments.applyEvent(payload, sign(payload))).rejects.toMatchObject({ status: 503 });
-    expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({
-      outcome: "delivered",
-      order: { deliveryTx: `0x${"2".padStart(64, "0")}` },
-    });
+    expect(await payments.applyEvent(payload, sign(payload))).toMatchObject({ outcome: "delivered", order: { deliveryTx: hashOf(2) } });
     expect(mints).toHaveLength(2);
 
+    const dropped = store(false, ["dropped"]);
     const other = (await order({ typeBox: STANDARD, quantity: 1 })).data.sessionId;
-    const stuck = (since: string) =>
+    const event = paidEvent("evt_dropped", other, 999);
+    await expect(dropped.payments.applyEvent(event, sign(event))).rejects.toMatchObject({ status: 503 });
+    expect(await dropped.payments.applyEvent(event, sign(event))).toMatchObject({ outcome: "delivered" });
+    expect(dropped.mints).toHaveLength(2);
+  });
+
+  it("after a process died holding a delivery: waits out its claim, then sends the forge it stored and never signs another", async () => {
+    const { payments, mints, sent, orders } = store();
+    const sessionId = (await order({ typeBox: STANDARD, quantity: 1 })).data.sessionId;
+    // The dead process claimed the order and stored its signed forge, then died before sending it.
+    const dead = (await orders.claimDelivery(sessionId))!;
+    const forge = { hash: hashOf(77), raw: "0xdead" as `0x${string}`, nonce: 77 };
+    expect(await orders.deliveryForge(sessionId, dead, forge)).toBe(true);
+
+    const event = paidEvent("evt_after_crash", sessionId, 999);
+    await expect(payments.applyEvent(event, sign(event))).rejects.toMatchObject({ status: 503, message: DELIVERY_UNDER_WAY });
+    const since = (ms: number) =>
       t.store.db
         .updateTable("store_orders")
-        .set({ status: "paid", delivering: 1, delivering_since: since })
-        .where("session_id", "=", other)
+        .set({ delivering_since: new Date(ms).toISOString() })
+        .where("session_id", "=", sessionId)
         .execute();
-    const event = paidEvent("evt_after_crash", other, 999);
-    await stuck(new Date().toISOString());
-    expect(await payments.applyEvent(event, sign(event))).toMatchObject({ outcome: "duplicate", order: { status: "paid" } });
-    await stuck(new Date(Date.now() - DELIVERY_CLAIM_TTL_MS - 1000).toISOString());
-    expect(await payments.applyEvent(event, sign(event))).toMatchObject({ outcome: "delivered", order: { status: "delivered" } });
-    expect(mints).toHaveLength(3);
+    await since(Date.now() - DELIVERY_CLAIM_TTL_MS - 1000);
+    expect(await payments.applyEvent(event, sign(event))).toMatchObject({ outcome: "delivered", order: { deliveryTx: hashOf(77) } });
+    expect(sent).toEqual([hashOf(77)]);
+    expect(mints).toEqual([]);
+    // The dead process, had it lived on, could no longer write: its claim is not the order's.
+    expect(await orders.deliveryForge(sessionId, dead, null)).toBe(false);
   });
 
   it("does not deliver an event that paid another amount, and ends an expired checkout", async () => {
