@@ -6,6 +6,7 @@
  * access line names only a few harmless headers, and pino's `redact` blanks secret keys in anything logged.
  */
 import { randomUUID } from "node:crypto";
+import { inspect } from "node:util";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, stdTimeFunctions, type DestinationStream, type LevelWithSilent, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -84,9 +85,10 @@ export function consoleOf(logger: Logger): Pick<Console, "info" | "warn" | "erro
     (level: "info" | "warn" | "error") =>
     (...parts: unknown[]) => {
       const err = parts.find((part) => part instanceof Error);
+      // inspect, not JSON.stringify: a bigint or a cycle must not turn a log call into a throw.
       const message = parts
         .filter((part) => part !== err)
-        .map((part) => (typeof part === "string" ? part : JSON.stringify(part)))
+        .map((part) => (typeof part === "string" ? part : inspect(part, { depth: 3, breakLength: Infinity })))
         .join(" ");
       if (err) logger[level]({ err }, message);
       else logger[level](message);

@@ -51,7 +51,8 @@ export async function gamePage({ request }: LoaderFunctionArgs) {
   const login = bridge ? null : loginHref("/game#bridge");
   if (!bridge?.managed) return data({ shop, bridge, keys: null, island: bridge?.wallet ? bridgeChainConfig() : null, login });
   // Fresh keys per render, never cached: going back never re-posts an old key.
-  const keys = { claim: newIdempotencyKey(), swap: newIdempotencyKey(), submit: newIdempotencyKey() };
+  const submit = Object.fromEntries((bridge.claims ?? []).filter((c) => c.submittable).map((c) => [c.txId, newIdempotencyKey()]));
+  const keys = { claim: newIdempotencyKey(), swap: newIdempotencyKey(), submit };
   return data({ shop, bridge, keys, island: null, login }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -98,5 +98,12 @@ describe("consoleOf: the embedded backends' lines in the server's JSON log", () 
     expect(warned).toMatchObject({ level: 40, msg: "[market indexer] the chain reorganised below block 140" });
     expect(failed).toMatchObject({ level: 50, msg: "executor: execution 7 stopped", err: { type: "Error", message: "nonce too low" } });
     expect((failed!.err as { stack: string }).stack).toContain("nonce too low");
+    // A bigint or a cycle is written out, never thrown.
+    const cycle: Record<string, unknown> = { at: 5n };
+    cycle.self = cycle;
+    expect(() => log.info("odd values", cycle)).not.toThrow();
+    expect(JSON.parse(lines[2]!).msg).toMatch(
+      /^odd values \{ at: 5n, self: \[Circular \*1\] \}|^odd values <ref \*1> \{ at: 5n, self: \[Circular \*1\] \}/,
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { createPublicClient } from "viem";
+import { createPublicClient, custom, RpcRequestError } from "viem";
 import { describe, expect, it } from "vitest";
 import { backendTransport } from "../../backend/chain-transport";
 import type { BackendChain } from "../../backend/types";
+import { reportingRpcErrors } from "~core/rpc-errors";
 
 describe("the embedded backends' chain RPC errors", () => {
   it("are reported once per failed request, by method, kind and backend part", async () => {
@@ -17,5 +18,25 @@ describe("the embedded backends' chain RPC errors", () => {
       transport: backendTransport({ rpcUrl: "http://127.0.0.1:9" } as BackendChain, "store", { retryCount: 0 }),
     });
     await expect(client.getBlockNumber()).rejects.toThrow();
+  });
+});
+
+describe("reportingRpcErrors", () => {
+  const answering = (error: { code: number; message: string }) =>
+    custom({
+      async request() {
+        throw new RpcRequestError({ body: {}, error, url: "http://node" });
+      },
+    });
+
+  it("counts an error answer as rpc, but not a revert, which is the contract's answer", async () => {
+    const seen: string[] = [];
+    const report = (method: string, kind: string) => void seen.push(`${method} ${kind}`);
+    const failing = createPublicClient({ transport: reportingRpcErrors(answering({ code: -32603, message: "internal" }), report) });
+    await expect(failing.getBlockNumber()).rejects.toThrow();
+    const reverting = createPublicClient({ transport: reportingRpcErrors(answering({ code: 3, message: "execution reverted" }), report) });
+    await expect(reverting.call({ to: "0x0000000000000000000000000000000000000001", data: "0x" })).rejects.toThrow();
+    expect(seen[0]).toBe("eth_blockNumber rpc");
+    expect(seen.filter((line) => line.startsWith("eth_call"))).toEqual([]);
   });
 });

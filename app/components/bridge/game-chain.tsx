@@ -83,7 +83,8 @@ export function GameChainSection({
   browserTools,
 }: {
   view: GameChainView;
-  keys: { claim: string; swap: string; submit: string } | null;
+  /** `submit`: a key per claim that can be submitted again, by its txId. */
+  keys: { claim: string; swap: string; submit: Record<string, string> } | null;
   answer: FormErrors | null | undefined;
   /** What a browser wallet gets instead of the forms (the island, or why it cannot load). */
   browserTools: React.ReactNode;
@@ -159,9 +160,9 @@ export function GameChainSection({
                 <span>
                   #{claim.txId} · {claim.createdAt} · {claim.what} · {claim.status}
                 </span>
-                {view.managed && keys && claim.submittable && (
+                {view.managed && keys?.submit[claim.txId] && (
                   <Form method="post">
-                    <Hidden fields={{ intent: "submit-claim", txId: claim.txId, idempotencyKey: keys.submit }} />
+                    <Hidden fields={{ intent: "submit-claim", txId: claim.txId, idempotencyKey: keys.submit[claim.txId] }} />
                     <button type="submit" className="btn-secondary px-3 py-1 text-xs">
                       Submit it now
                       <span className="sr-only"> (claim #{claim.txId})</span>
