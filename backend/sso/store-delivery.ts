@@ -68,20 +68,26 @@ export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDeliv
       return { hash: keccak256(raw), raw, nonce: Number(request.nonce) };
     },
     async settle({ hash, raw, nonce }) {
-      const known = await receiptOf(hash);
-      if (known) return known.status === "success" ? "mined" : "reverted";
+      // Final only below the confirmation depth the indexer trusts too: a reorg must not undo a delivered order.
+      const final = async () => {
+        const receipt = await client.waitForTransactionReceipt({
+          hash,
+          confirmations: Math.max(1, chain.confirmations),
+          pollingInterval: chain.pollIntervalMs,
+          timeout: 120_000,
+        });
+        return receipt.status === "success" ? "mined" : "reverted";
+      };
+      if (await receiptOf(hash)) return final();
       const used = await client.getTransactionCount({ address: account.address, blockTag: "latest" });
       if (used > nonce) {
         // The nonce is spent: by this forge (mined since the first look) or by another transaction.
-        const late = await receiptOf(hash);
-        if (late) return late.status === "success" ? "mined" : "reverted";
-        return "dropped";
+        return (await receiptOf(hash)) ? final() : "dropped";
       }
       await client.sendRawTransaction({ serializedTransaction: raw }).catch((error: unknown) => {
         if (!ALREADY_SENT.test(String((error as Error)?.message ?? error))) throw error;
       });
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: chain.pollIntervalMs, timeout: 120_000 });
-      return receipt.status === "success" ? "mined" : "reverted";
+      return final();
     },
     forget() {
       nonceManager.reset({ address: account.address, chainId: chain.chainId });
