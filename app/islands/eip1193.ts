@@ -80,7 +80,7 @@ export function injectedProvider(): Eip1193Provider | undefined {
  * authorised after our "log out", so this flag, not eth_accounts alone, says whether we show an address.
  */
 const CONNECTED_KEY = "walletConnected";
-/** For pages that read the flag without loading this module (components/lootbox/wallet-actions.tsx). */
+/** For pages that read the flag without loading this module (components/deferred-island.tsx). */
 export type WalletConnectedKey = typeof CONNECTED_KEY;
 export function isWalletConnected(): boolean {
   return window.localStorage.getItem(CONNECTED_KEY) === "1";
