@@ -3,13 +3,14 @@
  * claim (/resources/bridge-claim) and the wallet submits it, or the wallet approves the asset manager for the item
  * and swaps it in. Wallet mode first (product §4); each transaction's state on screen; the page is read again after.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { submitClaim, swapItemIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
 import { chainErrorMessage } from "./lootbox-chain";
 import { ModeNotice } from "./staking-panel-parts";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "./bridge-parts";
 import { useBrowserWallet } from "./use-browser-wallet";
+import { useStartOnMount } from "./use-start-on-mount";
 import { WalletProviders } from "./wagmi.client";
 
 export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
@@ -68,14 +69,7 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
     }
   }
 
-  const startedOnMount = useRef(false);
-  useEffect(() => {
-    if (!startOnMount || startedOnMount.current) return;
-    startedOnMount.current = true;
-    void go();
-    // Once, as the island mounts: the click that loaded it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useStartOnMount(startOnMount, () => void go());
 
   return (
     <div className="flex flex-col gap-3">

@@ -20,6 +20,7 @@ import { plural } from "~core/words";
 import { buyBoxes, openBoxes, type LootboxClients, type Progress } from "./lootbox-transactions";
 import { WalletProviders } from "./wagmi.client";
 import { setConnectedAddress } from "./connected-address";
+import { useStartOnMount } from "./use-start-on-mount";
 
 export interface LootboxPanelProps {
   chain: PublicChainConfig;
@@ -62,14 +63,7 @@ function Panel(props: LootboxPanelProps) {
 
   useEffect(() => setHasExtension(Boolean(injectedProvider())), []);
 
-  const connectedOnMount = useRef(false);
-  useEffect(() => {
-    if (!connectOnMount || connectedOnMount.current) return;
-    connectedOnMount.current = true;
-    void connectWallet();
-    // Once, as the island mounts: the click that loaded it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useStartOnMount(connectOnMount, () => void connectWallet());
 
   const busy = step.status === "pending";
   const connected =

@@ -13,8 +13,8 @@ import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
 import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
-import { type ChainIndexer, type IndexerLog, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain } from "../../backend/types";
+import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
+import type { BackendChain, BackendLog } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 
 let chain: TestChain;
@@ -64,7 +64,7 @@ async function store(name: string): Promise<MarketDb> {
   return new MarketDb(backendDb);
 }
 
-function indexer(db: MarketDb, log: IndexerLog = quiet()): ChainIndexer {
+function indexer(db: MarketDb, log: BackendLog = quiet()): ChainIndexer {
   const created = createChainIndexer(db, options(), { log });
   open.indexers.push(created);
   created.start();
@@ -195,7 +195,7 @@ describe("the transfers stream after a reorg", () => {
   it("a restart between the reconciliation and the catch-up resumes from the rewound cursor", async () => {
     const db = await store("restart");
     // The first indexer stops as soon as it has reconciled, before reading any range again.
-    const stopping: IndexerLog = {
+    const stopping: BackendLog = {
       ...quiet(),
       warn: (line: string) => {
         if (line.includes("item(s) reconciled")) void first.stop();

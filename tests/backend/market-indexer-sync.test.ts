@@ -17,8 +17,8 @@ import { demoMarketOptions } from "../../backend/market/seed";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { testBackendOptions } from "./harness";
 import { MarketDb } from "../../backend/market/db";
-import { type ChainIndexer, type IndexerLog, createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain } from "../../backend/types";
+import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
+import type { BackendChain, BackendLog } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 
 let chain: TestChain;
@@ -67,7 +67,7 @@ async function store(name: string): Promise<MarketDb> {
   return new MarketDb(backendDb);
 }
 
-function indexer(db: MarketDb, chainOptions: BackendChain, log: IndexerLog = quiet()): ChainIndexer {
+function indexer(db: MarketDb, chainOptions: BackendChain, log: BackendLog = quiet()): ChainIndexer {
   const created = createChainIndexer(db, chainOptions, { log });
   open.indexers.push(created);
   created.start();

@@ -49,8 +49,6 @@ export const TRANSFERS_STREAM = "erc721-transfers";
 /** How far back a reorg is looked for, beyond the blocks with applied events (a depth-0 chain only). */
 const REORG_WINDOW = 64n;
 
-export type IndexerLog = BackendLog;
-
 /** A stream whose applied events a reorg can take back: how a range is read, then applied with its cursor's move. */
 interface ReorgStream<Read> {
   stored: StoredStream;
@@ -69,7 +67,7 @@ export interface ChainIndexer {
   waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
 }
 
-export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = console }: { log?: IndexerLog } = {}): ChainIndexer {
+export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = console }: { log?: BackendLog } = {}): ChainIndexer {
   const reader = chainReader(chain);
   let synced: bigint | null = null;
   /** How far each reorg stream has applied, by its cursor's name. */
