@@ -12,16 +12,22 @@ import { marketInput, requireCaller } from "./request";
 /** Game ↔ chain: the caller's game balances, signed claims that take tokens or NFTs out, and a claim's status. */
 export function gameRoutes(router: Router, core: MarketCore) {
   const { db } = core;
+  /** A read of balances or claims, after the claims past their deadline have given their assets back. */
+  const afterExpiries = <T>(read: (now: number) => T) =>
+    db.exclusive(() => {
+      const now = Date.now();
+      settleExpiredClaims(db, now);
+      return read(now);
+    });
 
   router.get(
     "/gameRelate/getGameToken",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
       const { gameTag } = parseMarketInput(gameTagSchema, marketInput(req));
-      const balances = await db.exclusive(() => {
-        settleExpiredClaims(db, Date.now());
-        return Object.fromEntries(CURRENCIES.map((c) => [c, balanceOf(db, walletAddress, c).toString()])) as GameBalances["balances"];
-      });
+      const balances = await afterExpiries(
+        () => Object.fromEntries(CURRENCIES.map((c) => [c, balanceOf(db, walletAddress, c).toString()])) as GameBalances["balances"],
+      );
       sendOk(res, { gameTag: gameTag ?? 1, address: walletAddress, balances } satisfies GameBalances);
     }),
   );
@@ -48,10 +54,7 @@ export function gameRoutes(router: Router, core: MarketCore) {
     "/gameRelate/claims",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      const claims = await db.exclusive(() => {
-        settleExpiredClaims(db, Date.now());
-        return recentClaims(db, walletAddress);
-      });
+      const claims = await afterExpiries(() => recentClaims(db, walletAddress));
       sendOk(res, claims.map(claimView));
     }),
   );
@@ -61,11 +64,7 @@ export function gameRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
       const { txId } = parseMarketInput(claimStatusSchema, marketInput(req));
-      const signed = await db.exclusive(() => {
-        settleExpiredClaims(db, Date.now());
-        return pendingClaimSignature(db, txId, walletAddress, Date.now());
-      });
-      sendOk(res, signed);
+      sendOk(res, await afterExpiries((now) => pendingClaimSignature(db, txId, walletAddress, now)));
     }),
   );
 
@@ -74,10 +73,7 @@ export function gameRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
       const { txId } = parseMarketInput(claimStatusSchema, marketInput(req));
-      const claim = await db.exclusive(() => {
-        settleExpiredClaims(db, Date.now());
-        return ownClaim(db, txId, walletAddress);
-      });
+      const claim = await afterExpiries(() => ownClaim(db, txId, walletAddress));
       sendOk(res, claimView(claim));
     }),
   );
