@@ -47,8 +47,11 @@ async function healthy(server: Server): Promise<void> {
 }
 
 let running: Server | undefined;
+// Hooks run in every worker that ran a test of this file: only the worker that started a server cleans up, or the
+// other test's worker would stop this one's orphaned chain between the kill and the restart.
 test.afterAll(async () => {
-  if (running?.child.exitCode === null) {
+  if (!running) return;
+  if (running.child.exitCode === null) {
     running.child.kill("SIGTERM");
     await running.exited;
   }
@@ -72,7 +75,7 @@ test("the server starts again after kill -9 (issue 10, item 8)", async ({ reques
 });
 
 test("a public deployment without its secrets refuses to start and names each one (issue 10, item 1)", async () => {
-  const server = startServer({ E2E_PORT: "3298", PUBLIC_URL: "https://market.sparkera.example" });
+  const server = startServer({ E2E_PORT: "3298", E2E_CHAIN_PORT: "8598", PUBLIC_URL: "https://market.sparkera.example" });
   const [code] = (await server.exited) as [number];
   expect(code).toBe(1);
   for (const name of ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"]) {
