@@ -26,7 +26,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.CI ? [["list"], ["./tests/e2e/failure-context-reporter.ts"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: { baseURL, trace: "retain-on-failure" },
