@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import rateLimit from "express-rate-limit";
-import { hasInternalToken } from "../backend/client-address";
+import { hasInternalToken, networkKey } from "../backend/client-address";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
@@ -46,7 +46,14 @@ export function rateLimits({
       );
   };
   const tier = (limit: number) =>
-    rateLimit({ windowMs: 60_000, limit: limit * multiple, standardHeaders: true, legacyHeaders: false, handler });
+    rateLimit({
+      windowMs: 60_000,
+      limit: limit * multiple,
+      standardHeaders: true,
+      legacyHeaders: false,
+      handler,
+      keyGenerator: (req) => networkKey(req.ip ?? req.socket.remoteAddress ?? "unknown"),
+    });
   const general = tier(1000);
   const writes = tier(100);
   const auth = tier(10);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Router } from "express";
 import { sameAddress } from "~core/address";
 import type { FavoriteResult, ViewResult } from "~core/api/market";
-import { clientAddress } from "../client-address";
+import { clientKey } from "../client-address";
 import { ApiError, handle, sendOk } from "../http";
 import type { MarketCore } from "./core";
 import { MSG, addView, requireItem, setFavorite } from "./items";
@@ -35,13 +35,13 @@ export function socialRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { tokenId, nftType, ownerAddress } = parseMarketInput(viewSchema, marketInput(req));
       const viewer = await sessionOwner(core, req);
-      // One view per visitor per day: the wallet (or account) when logged in, else a hash of the client IP.
+      // One view per visitor per day: the wallet (or account) when logged in, else a hash of the client's network (networkKey).
       const visitor =
         viewer?.walletAddress ??
         (viewer
           ? `user:${viewer.userId}`
           : `ip:${createHash("sha256")
-              .update(`spark-era-views:${clientAddress(req, core.options.internalToken)}`)
+              .update(`spark-era-views:${clientKey(req, core.options.internalToken)}`)
               .digest("hex")
               .slice(0, 24)}`);
       const result = await db.write(() => {

@@ -1,6 +1,6 @@
 import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
-import { clientAddress } from "../client-address";
+import { clientKey } from "../client-address";
 import type { BackendOptions } from "../types";
 import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./codes";
 import type { SsoCore } from "./core";
@@ -32,7 +32,7 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
         throw new ApiError(400, BAD_CREDENTIALS);
       }
       // Counted before the slow check: parallel guesses cannot all slip past a budget none of them has spent yet.
-      const attempt = await core.guard.reserve(user.id, clientAddress(req, options.internalToken));
+      const attempt = await core.guard.reserve(user.id, clientKey(req, options.internalToken));
       // A wrong password keeps its attempt counted.
       if (!(await verifyPassword(Passsword, user.password_hash))) throw new ApiError(400, BAD_CREDENTIALS);
       await core.guard.succeeded(attempt);

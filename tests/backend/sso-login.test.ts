@@ -167,6 +167,19 @@ describe("POST /basic/login attempt budgets", () => {
     expect((await attempt(email, PASSWORD, attacker)).status).toBe(429);
   }, 30_000);
 
+  it("counts an IPv6 client by its /64: fresh addresses in the attacker's network share its lock", async () => {
+    const email = "ipv6@sparkera.test";
+    await register(t, email, PASSWORD);
+    for (let i = 0; i < CLIENT_MAX; i++) expect((await attempt(email, "Wrong-pass-7", `2001:db8:7:7::${i + 1}`)).msg).toBe(BAD_CREDENTIALS);
+    expect(await attempt(email, PASSWORD, "2001:db8:7:7:ffff:ffff:ffff:ffff")).toMatchObject({
+      status: 429,
+      msg: expect.stringMatching(CLIENT_LOCKED),
+    });
+    // The next network over is another client.
+    expect((await attempt(email, PASSWORD, "2001:db8:7:8::1")).status).toBe(200);
+    expect((await attemptRows(email)).map((row) => row.client)).toEqual(["*", "2001:db8:7:7::/64"]);
+  }, 30_000);
+
   it("locks the account for every client after 100 failures spread over many clients, until a password reset", async () => {
     const email = "spread@sparkera.test";
     await register(t, email, PASSWORD);

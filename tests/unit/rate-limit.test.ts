@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { networkKey } from "../../backend/client-address";
 import { rateLimits, warnOnUntrustedForwarding } from "../../server/rate-limit";
 
 const INTERNAL_TOKEN = "internal-test-token";
@@ -12,6 +13,8 @@ let close: () => Promise<void>;
 // A fresh server (and so fresh buckets) per test: every request here comes from one loopback address.
 beforeEach(async () => {
   const app = express();
+  // X-Forwarded-For stands for the client's address here, so a test can come from anywhere.
+  app.set("trust proxy", true);
   app.use(rateLimits({ apiPaths: ["/basic", "/sso", "/api/v1"], internalToken: INTERNAL_TOKEN }));
   app.all("*", (_req, res) => {
     res.send("ok");
@@ -62,6 +65,14 @@ describe("rate limits", () => {
     expect((await probe()).status).toBe(429);
   });
 
+  it("counts an IPv6 client by its /64, so rotating addresses inside it buys no new attempts", async () => {
+    const from = (address: string) => fetch(baseUrl + "/login", { method: "POST", headers: { "x-forwarded-for": address } });
+    for (let i = 0; i < 10; i++) expect((await from(`2001:db8:1:2::${i + 1}`)).status).toBe(200);
+    expect((await from("2001:db8:1:2:abcd::9")).status).toBe(429);
+    expect((await from("2001:db8:1:3::1")).status).toBe(200);
+    expect((await from("192.0.2.9")).status).toBe(200);
+  });
+
   it("keeps reads generous", async () => {
     for (let i = 0; i < 30; i++) expect((await fetch(`${baseUrl}/home`)).status).toBe(200);
   });
@@ -86,5 +97,23 @@ describe("forwarded requests without TRUST_PROXY", () => {
     const middleware = warnOnUntrustedForwarding(true, (message) => warnings.push(message));
     middleware({ headers: { "x-forwarded-for": "203.0.113.1" } } as never, {} as never, () => {});
     expect(warnings).toHaveLength(0);
+  });
+});
+
+describe("networkKey", () => {
+  it.each([
+    ["192.0.2.1", "192.0.2.1"],
+    ["::ffff:192.0.2.1", "192.0.2.1"],
+    ["::FFFF:192.0.2.1", "192.0.2.1"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["2001:0DB8:0000:0042:0000:8a2e:0370:7334", "2001:db8:0:42::/64"],
+    ["2001:db8:0:42::8a2e:370:7334", "2001:db8:0:42::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::", "0:0:0:0::/64"],
+    ["64:ff9b::192.0.2.33", "64:ff9b:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("keys %s as %s", (address, key) => {
+    expect(networkKey(address)).toBe(key);
   });
 });
