@@ -6,7 +6,7 @@ import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
-import { hasInjectedWallet } from "~/islands/wallet-store";
+import { onWalletExtension } from "~/islands/wallet-store";
 import { rootData } from "~/services/root-loader.server";
 import stylesheet from "~/tailwind.css";
 
@@ -59,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Lite mode (issue 17): no script and no modulepreload at all; the page works as it does with JavaScript off.
   const lite = Boolean(data?.lite);
   const [walletToWatch, setWalletToWatch] = useState(false);
-  useEffect(() => setWalletToWatch(hasInjectedWallet()), []);
+  useEffect(() => onWalletExtension(() => setWalletToWatch(true)), []);
   // Sentry in the browser only with a DSN, by a dynamic import: without one, pages download none of it.
   const sentryDsn = data?.env.sentryDsn;
   useEffect(() => {

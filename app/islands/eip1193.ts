@@ -70,9 +70,16 @@ export function rememberPreference(id: WalletId) {
   window.localStorage.setItem(PREFERRED_WALLET_KEY, id);
 }
 
-/** product §4: the preferred wallet's provider; the default one (any injected wallet) otherwise. */
+/**
+ * product §4: the preferred wallet's provider; the default one (any injected wallet) otherwise, or the other
+ * extension when it announces itself through EIP-6963 only.
+ */
 export function injectedProvider(): Eip1193Provider | undefined {
-  return walletProvider(storedPreference()) ?? (window as WalletWindow).ethereum;
+  return (
+    walletProvider(storedPreference()) ??
+    (window as WalletWindow).ethereum ??
+    (Object.keys(BROWSER_WALLETS) as WalletId[]).map(walletProvider).find(Boolean)
+  );
 }
 
 /**

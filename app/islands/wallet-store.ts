@@ -45,10 +45,36 @@ export function useConnectedAddress(): string | null {
   return useSyncExternalStore(subscribe, getConnectedAddress, () => null);
 }
 
+const ANNOUNCE = "eip6963:announceProvider";
+
 /**
- * Whether the browser has a wallet extension (MetaMask's or OKX Wallet's injected global): without one there is no
- * wallet to watch, and root mounts no watcher.
+ * Whether the browser has a wallet extension now: MetaMask's or OKX Wallet's injected global, or a wallet that
+ * answers an EIP-6963 request (wallets answer synchronously) without injecting one.
  */
 export function hasInjectedWallet(): boolean {
-  return "ethereum" in window || "okxwallet" in window;
+  if ("ethereum" in window || "okxwallet" in window) return true;
+  let announced = false;
+  const listener = () => (announced = true);
+  window.addEventListener(ANNOUNCE, listener);
+  window.dispatchEvent(new Event("eip6963:requestProvider"));
+  window.removeEventListener(ANNOUNCE, listener);
+  return announced;
+}
+
+/**
+ * Calls `found` once the browser shows a wallet extension: now (hasInjectedWallet), or when one that loads after the
+ * page announces itself, as EIP-6963 wallets do on load. Without one there is no wallet to watch, and root mounts
+ * no watcher. Returns the cleanup.
+ */
+export function onWalletExtension(found: () => void): () => void {
+  if (hasInjectedWallet()) {
+    found();
+    return () => {};
+  }
+  const listener = () => {
+    window.removeEventListener(ANNOUNCE, listener);
+    found();
+  };
+  window.addEventListener(ANNOUNCE, listener);
+  return () => window.removeEventListener(ANNOUNCE, listener);
 }

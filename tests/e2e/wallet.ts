@@ -27,6 +27,8 @@ export interface TestWalletOptions {
   chainId?: number;
   /** Which extension it poses as: announced by EIP-6963 and injected where that extension's older versions are. */
   kind?: WalletKind;
+  /** false: announced through EIP-6963 only, with no window.ethereum or window.okxwallet (as newer wallets may). */
+  globals?: boolean;
 }
 
 export interface TestWallet {
@@ -148,7 +150,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
   });
 
   await page.addInitScript(
-    ({ kind, name, rdns }) => {
+    ({ kind, name, rdns, globals }) => {
       type Listener = (...args: unknown[]) => void;
       const listeners = new Map<string, Set<Listener>>();
       const bridge = (window as unknown as Record<string, (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: RpcError }>>)[
@@ -175,15 +177,15 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       };
       const w = window as unknown as TestWindow & { ethereum?: unknown; okxwallet?: unknown };
       w.__testWallets = { ...w.__testWallets, [kind]: provider };
-      if (kind === "okx") w.okxwallet = provider;
-      if (kind === "metamask" || !w.ethereum) w.ethereum = provider;
+      if (globals && kind === "okx") w.okxwallet = provider;
+      if (globals && (kind === "metamask" || !w.ethereum)) w.ethereum = provider;
       const info = { uuid: crypto.randomUUID(), name, rdns, icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E" };
       const announce = () =>
         window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
       window.addEventListener("eip6963:requestProvider", announce);
       announce();
     },
-    { kind, ...ANNOUNCE[kind] },
+    { kind, ...ANNOUNCE[kind], globals: options.globals ?? true },
   );
 
   return {

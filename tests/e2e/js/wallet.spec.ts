@@ -75,6 +75,24 @@ test("with two extensions, the one chosen is remembered as the preferred wallet 
   await expect(walletButton(page)).toHaveText(short(okx.address));
 });
 
+test("a wallet that announces itself through EIP-6963 only, with no injected global, is connected and watched", async ({ page }) => {
+  const okx = await installTestWallet(page, { privateKey: ACCOUNT_1, kind: "okx", globals: false });
+  await page.goto("/home");
+  await connect(page, "OKX Wallet");
+  await expect(walletButton(page)).toHaveText(short(okx.address));
+  // After a reload only the watcher fills the header; it is mounted for an announced wallet too.
+  await page.reload();
+  await expect(walletButton(page)).toHaveText(short(okx.address));
+  // With no preference stored, the default (MetaMask, window.ethereum) is absent: the announced wallet is asked.
+  await page.evaluate(() => localStorage.removeItem("preferredWallet"));
+  await page.reload();
+  await expect(walletButton(page)).toHaveText(short(okx.address));
+  const reloaded = page.waitForEvent("load");
+  await okx.switchChain(56);
+  await expect(page.getByRole("status").filter({ hasText: "Network switch" })).toBeVisible();
+  await reloaded;
+});
+
 test("choosing a wallet that is not installed asks to install it", async ({ page }) => {
   await page.goto("/home");
   await connect(page, "OKX Wallet");
