@@ -3,6 +3,7 @@
  * browser too (trade-rules.ts), and the fields nobody types (proofs, the confirmed listing). Every schema accepts
  * the proof a browser wallet's island adds. A server module, so no page ships Zod or Conform's parser.
  */
+import { isAddress } from "viem";
 import { z } from "zod";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
@@ -42,7 +43,7 @@ export const SellSchema = z.object({
 
 export function transferSchema(sender: string) {
   return z.object({
-    to: ruledText(transferRules(sender).to),
+    to: ruledText(transferRules(sender, (to) => isAddress(to, { strict: true })).to),
     ...proofFields,
   });
 }

@@ -1,5 +1,4 @@
 /** The rules of the trade forms' text fields (form-rules.ts), checked in the browser and, as Zod, by the action. */
-import { isAddress } from "viem";
 import { sameAddress } from "~core/address";
 import { parseTokenAmount } from "~core/money";
 import { rule } from "./form-rules";
@@ -16,12 +15,22 @@ export const SELL_RULES = {
   ),
 };
 
-/** `sender` is the owner's wallet, which may not receive its own item. */
-export function transferRules(sender: string) {
+export const ADDRESS_MESSAGE = "Enter a valid wallet address (0x…, checksummed)";
+
+/** 0x and 40 hexadecimal digits, in any letter case. */
+const isAddressFormat = (text: string) => /^0x[0-9a-fA-F]{40}$/.test(text);
+
+/**
+ * `sender` is the owner's wallet, which may not receive its own item. `isValidAddress` is the server's full check,
+ * viem's isAddress with the checksum of a mixed-case address (trade-action-schemas.server.ts). The browser checks
+ * the format only: the checksum needs keccak, and with it viem would load on an item page before any wallet action
+ * (issue 17). A wrong checksum comes back from the post, next to the field, in the same words.
+ */
+export function transferRules(sender: string, isValidAddress: (to: string) => boolean = isAddressFormat) {
   return {
     to: rule(
       [
-        [(to) => isAddress(to, { strict: true }), "Enter a valid wallet address (0x…, checksummed)"],
+        [isValidAddress, ADDRESS_MESSAGE],
         [(to) => !sameAddress(to, sender), SAME_ADDRESS_MESSAGE],
       ],
       { missing: "Enter the recipient's wallet address" },

@@ -4,7 +4,7 @@ import { FORGOT_RULES, LOGIN_RULES, REGISTER_RULES, SEND_CODE_RULES } from "~/do
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
 import { problemOf, problemsOf, rule, type FormRules } from "~/domain/form-rules";
 import { SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
-import { SELL_RULES, transferRules } from "~/domain/trade-rules";
+import { ADDRESS_MESSAGE, SELL_RULES, transferRules } from "~/domain/trade-rules";
 
 const SENDER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -70,5 +70,12 @@ describe("the browser's checks agree with the action's schemas", () => {
   it("sell and transfer", () => {
     agree(SELL_RULES, SellSchema, { currency: "FIRE" }, "price", prices);
     agree(transferRules(SENDER), transferSchema(SENDER), {}, "to", recipients);
+  });
+  it("except a mixed-case address with a wrong checksum: only the server checks it (no keccak in the browser)", () => {
+    const wrongChecksum = "0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+    expect(problemOf(transferRules(SENDER).to, wrongChecksum)).toBeNull();
+    const data = new FormData();
+    data.set("to", wrongChecksum);
+    expect(parseWithZod(data, { schema: transferSchema(SENDER) }).reply().error?.to).toEqual([ADDRESS_MESSAGE]);
   });
 });

@@ -3,13 +3,25 @@
  * the page is idle (lazy islands included), stays within 100 KB gzipped on every page; and on a loot box page a
  * browser with a wallet extension loads no wallet code (wagmi, viem, the island) until the player connects. The
  * no-JS project's js-budget.spec.ts checks the scripts a page lists; this one also catches what loads after them.
+ * An item's holder, too, gets the sale and transfer forms without wallet code until a wallet action starts.
  */
+import fs from "node:fs";
 import { gzipSync } from "node:zlib";
-import { expect, type Page, type Response, test } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "../accounts";
 import { MOBILE_PATHS } from "../mobile";
 import { anvilKey, installTestWallet } from "../wallet";
 
 const KB = 1024;
+
+/** The scripts among `urls` (paths under /build/) that hold viem or wagmi code, by the build's metafile. */
+function walletLibraryScripts(urls: string[]): string[] {
+  const outputs = (JSON.parse(fs.readFileSync("build/metafile.js.json", "utf8")) as { outputs: Record<string, { inputs: object }> })
+    .outputs;
+  return urls.filter((url) =>
+    Object.keys(outputs[`public${url}`]?.inputs ?? {}).some((input) => /node_modules\/(viem|wagmi|@wagmi)\//.test(input)),
+  );
+}
 const BUDGET = 100 * KB;
 
 /** The gzipped bytes of every script the page requested while `load` ran and the page then settled. */
@@ -61,4 +73,30 @@ test("a loot box page loads the wallet island only when the player connects, eve
   // Connected once, the wallet's next visit shows the island at once.
   await page.reload();
   await expect(page.getByRole("button", { name: "Buy" })).toBeVisible();
+});
+
+test("an item's holder gets the sale and transfer forms, checked as typed, with no viem or wagmi until signing", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ wallet: "browser" });
+  await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  const opened = await scriptBytes(page, async () => {
+    await page.goto(account.items[0].url);
+    await page.getByLabel("Recipient address").fill("0x123");
+    await page.getByRole("button", { name: "Transfer" }).click();
+    await expect(page.getByText("Enter a valid wallet address (0x…, checksummed)")).toBeVisible();
+  });
+  expect(opened.urls.length).toBeGreaterThan(0);
+  expect(walletLibraryScripts(opened.urls)).toEqual([]);
+
+  // Signing is the wallet action: its island brings viem.
+  const signing = await scriptBytes(page, async () => {
+    await page.getByLabel("Price").fill("7.25");
+    await page.getByRole("button", { name: "List for sale" }).click();
+    await expect(page.getByText("Listed for sale.")).toBeVisible();
+  });
+  expect(walletLibraryScripts(signing.urls)).not.toEqual([]);
 });
