@@ -17,6 +17,7 @@ test("the login form validates as the user types and signs in without a full rel
   await page.getByLabel("Password").blur();
   await expect(page.getByText("The password contains 6 to 18 characters")).toBeVisible();
   await page.getByLabel("Password").fill(DEMO.password);
+  await expect(page.getByText("The password contains 6 to 18 characters")).toBeHidden();
   await page.getByRole("button", { name: "Log in" }).click();
   // The path itself: "/login?redirect=/loyalty" also ends in "/loyalty".
   await expect(page).toHaveURL((url) => url.pathname === "/loyalty");
