@@ -263,6 +263,11 @@ async function trackDeliveries(db: Kysely<unknown>) {
   await db.schema.alterTable("store_orders").addColumn("delivering_token", "text").execute();
 }
 
+/** `delivering` said what `delivering_token` says (set exactly while one fulfilment holds the order): one column is enough. */
+async function dropDeliveringFlag(db: Kysely<unknown>) {
+  await db.schema.alterTable("store_orders").dropColumn("delivering").execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -275,4 +280,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_009_card_orders", up: createCardOrders },
   { name: "sso_010_execution_status_index", up: indexExecutionStatus },
   { name: "sso_011_delivery_tracking", up: trackDeliveries },
+  { name: "sso_012_drop_delivering_flag", up: dropDeliveringFlag },
 ];

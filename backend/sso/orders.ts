@@ -79,14 +79,13 @@ export function createOrders(db: Kysely<Database>) {
         .updateTable("store_orders")
         .set((eb) => ({
           status: "paid",
-          delivering: 1,
           delivering_since: now(),
           delivering_token: token,
           paid_at: eb.fn.coalesce("paid_at", eb.val(now())),
         }))
         .where("session_id", "=", sessionId)
         .where("status", "in", ["pending", "paid"])
-        .where((eb) => eb.or([eb("delivering", "=", 0), eb("delivering_since", "is", null), eb("delivering_since", "<", stale)]))
+        .where((eb) => eb.or([eb("delivering_token", "is", null), eb("delivering_since", "is", null), eb("delivering_since", "<", stale)]))
         .executeTakeFirst();
       return result.numUpdatedRows === 1n ? token : null;
     },
@@ -107,7 +106,6 @@ export function createOrders(db: Kysely<Database>) {
         .updateTable("store_orders")
         .set({
           status: "delivered",
-          delivering: 0,
           delivering_token: null,
           delivery_tx: txHash,
           delivery_forge: null,
@@ -123,7 +121,7 @@ export function createOrders(db: Kysely<Database>) {
     async deliveryFailed(sessionId: string, token: string, error: string): Promise<void> {
       await db
         .updateTable("store_orders")
-        .set({ delivering: 0, delivering_token: null, last_error: error.slice(0, 500) })
+        .set({ delivering_token: null, last_error: error.slice(0, 500) })
         .where("session_id", "=", sessionId)
         .where("delivering_token", "=", token)
         .execute();

@@ -119,11 +119,9 @@ export interface StoreOrdersTable {
   status: CardOrderStatus;
   created_at: string;
   paid_at: string | null;
-  /** 1 while one fulfilment mints the boxes: the others leave the order alone. */
-  delivering: Generated<number>;
-  /** When that fulfilment took the order: a claim older than DELIVERY_CLAIM_TTL_MS was left by a process that died. */
+  /** When a fulfilment took the order: a claim older than DELIVERY_CLAIM_TTL_MS was left by a process that died. */
   delivering_since: string | null;
-  /** That fulfilment's name: its writes count only while the claim is still its own. */
+  /** Set while one fulfilment mints the boxes (the others leave the order alone): its writes count only while the claim is still its own. */
   delivering_token: string | null;
   /** The forge signed (JSON: hash, raw, nonce) and not yet known to be final: a retry sends and follows it. */
   delivery_forge: string | null;

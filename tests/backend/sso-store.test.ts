@@ -355,3 +355,30 @@ describe("seed", () => {
     }
   });
 });
+
+describe("the migration that drops the delivering flag (sso_012)", () => {
+  it("keeps every order and its claim, which delivering_token alone now holds", async () => {
+    const sqlite = new SQLite(":memory:");
+    sqlite.pragma("foreign_keys = ON");
+    const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrate(
+      kysely,
+      ssoMigrations.filter((m) => m.name < "sso_012"),
+    );
+    sqlite
+      .prepare(
+        `insert into store_orders (session_id, product_id, product_name, quantity, amount_cents, currency, status, created_at,
+           delivering, delivering_since, delivering_token)
+         values ('cs_held', 'lootbox-5', 'Premium loot box', 1, 999, 'usd', 'paid', '2026-11-01T00:00:00.000Z', 1,
+           '2026-11-01T00:01:00.000Z', 'token-1')`,
+      )
+      .run();
+    expect(await migrate(kysely, ssoMigrations)).toEqual(["sso_012_drop_delivering_flag"]);
+    const columns = (sqlite.prepare("pragma table_info(store_orders)").all() as { name: string }[]).map((c) => c.name);
+    expect(columns).not.toContain("delivering");
+    expect(sqlite.prepare("select session_id, status, delivering_token from store_orders").all()).toEqual([
+      { session_id: "cs_held", status: "paid", delivering_token: "token-1" },
+    ]);
+    await kysely.destroy();
+  });
+});
