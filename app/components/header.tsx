@@ -239,7 +239,7 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       summary={
         <>
           <Icon name="user" />
-          <span className="sr-only truncate sm:not-sr-only">{user.userName}</span>
+          <span className="sr-only min-w-0 sm:not-sr-only sm:truncate">{user.userName}</span>
         </>
       }
       panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"

@@ -8,7 +8,8 @@ export type IconName = "menu" | "wallet" | "user" | "external" | "copy" | "x" | 
  */
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
-    <svg width={size} height={size} aria-hidden="true" focusable="false">
+    // An icon keeps its size in a flex row that is short of room: the text beside it truncates instead.
+    <svg width={size} height={size} className="shrink-0" aria-hidden="true" focusable="false">
       <use href={`${sprite}#${name}`} />
     </svg>
   );

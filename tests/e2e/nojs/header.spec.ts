@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../accounts";
 
 test("the menu opens and its links navigate without JavaScript", async ({ page }) => {
   const targets = [
@@ -51,5 +51,26 @@ test("social icons link out to the configured pages", async ({ page }) => {
   const header = page.getByRole("banner");
   for (const label of ["Spark Era on X", "Spark Era blog", "Spark Era chat community", "Spark Era on Telegram"]) {
     await expect(header.getByRole("link", { name: label })).toHaveAttribute("href", /^https:\/\//);
+  }
+});
+
+test("a long user name is cut short with an ellipsis inside the account button, its icon kept, at any width", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ wallet: "none", tag: "a-rather-long-user-name" });
+  await signIn(page, account);
+  for (const width of [1280, 700]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/home");
+    const button = page.getByRole("banner").locator("summary").filter({ hasText: account.email });
+    await expect(button).toBeVisible();
+    const fit = await button.evaluate((el) => ({
+      overflow: el.scrollWidth - el.clientWidth,
+      name: getComputedStyle(el.querySelector("span")!).textOverflow,
+      icon: el.querySelector("svg")!.getBoundingClientRect().width,
+    }));
+    expect(fit, `at ${width} px`).toEqual({ overflow: 0, name: "ellipsis", icon: 20 });
   }
 });
