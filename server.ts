@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type Response } from "express";
 import helmet from "helmet";
 import { startBackends, API_PATHS } from "./backend";
+import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
 import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
@@ -47,6 +48,17 @@ async function loadBuild(): Promise<ServerBuild> {
   // In development the build changes under us: import the newest one by its modification time.
   const version = IS_PROD ? "" : `?t=${fs.statSync(BUILD_PATH).mtimeMs}`;
   return import(pathToFileURL(BUILD_PATH).href + version);
+}
+
+// One server process per database (backend/db/process-lock.ts): checked before this one touches its data or chain.
+if (env.embeddedBackends) {
+  try {
+    lockDatabase(env.DATABASE_PATH);
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    logger.fatal(error.message);
+    process.exit(1);
+  }
 }
 
 // No chain configured: run our own local node next to the database, so both keep in step across restarts.

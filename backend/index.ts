@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { openDatabase } from "./db";
+import { lockDatabase } from "./db/process-lock";
 import { createSsoService } from "./sso/service";
 import { createMarketService } from "./market/service";
 import { seedIfEmpty } from "./seed";
@@ -13,9 +14,20 @@ export const API_PATHS = ["/sso", "/basic", "/api/user", "/store", "/api/v1", "/
 
 /**
  * The embedded reference backends: the SSO API (/sso, /basic, /api/user, /store) and the market API (/api/v1),
- * both on one SQLite file. Returns one Express router to mount at the site root.
+ * both on one SQLite file, which they lock for this process (db/process-lock.ts). Returns one Express router to
+ * mount at the site root.
  */
 export async function startBackends(databaseFile: string, options: BackendOptions) {
+  const lock = databaseFile === ":memory:" ? null : lockDatabase(databaseFile);
+  try {
+    return await start(databaseFile, options, () => lock?.release());
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function start(databaseFile: string, options: BackendOptions, unlock: () => void) {
   const store = await openDatabase(databaseFile);
   const ctx = { store, options };
   const sso = createSsoService(ctx);
@@ -48,6 +60,7 @@ export async function startBackends(databaseFile: string, options: BackendOption
       await sso.executor?.stop();
       await market.indexer?.stop();
       await store.close();
+      unlock();
     },
   };
 }

@@ -72,6 +72,13 @@ test("the server starts again after kill -9 (issue 10, item 8)", async ({ reques
   expect(running.output()).toMatch(/stopped a stale anvil/);
   const page = await request.get(`${baseUrl}/marketplace`);
   expect(page.status()).toBe(200);
+
+  // A second server on the same database would sign for the same wallets: it stops before touching anything.
+  const second = startServer({ E2E_KEEP_DATA: "1" });
+  const [code] = (await second.exited) as [number];
+  expect(code).toBe(1);
+  expect(second.output()).toContain(`Another server process (pid ${running.child.pid}) is running on`);
+  expect((await request.get(`${baseUrl}/marketplace`)).status()).toBe(200);
 });
 
 test("a public deployment without its secrets refuses to start and names each one (issue 10, item 1)", async () => {
