@@ -41,6 +41,8 @@ function running(pid: number): Holder | null {
   if (stat === undefined) return { pid };
   // "pid (comm) state ppid …": the start time is the 20th field after the command, which may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // A zombie has exited: its parent has not collected it yet.
+  if (fields[0] === "Z") return null;
   return { pid, boot: read("/proc/sys/kernel/random/boot_id"), start: fields[19] };
 }
 

@@ -22,19 +22,31 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Another node process that takes the lock of `file` and holds it until killed; resolves once it holds it. */
-async function otherServer(file: string): Promise<ChildProcess> {
-  const script = `
-    const { lockDatabase } = await import(${JSON.stringify(path.resolve("backend/db/process-lock.ts"))});
+/**
+ * Another node process that takes the lock of `file` and holds it until killed; resolves with its pid once it holds
+ * it. `orphaned`: started by a shell that then becomes `sleep`, which never collects it, so once killed it stays a
+ * zombie until the sleep ends.
+ */
+async function otherServer(file: string, { orphaned = false } = {}): Promise<number> {
+  const script = path.join(dir, "holder.mjs");
+  fs.writeFileSync(
+    script,
+    `const { lockDatabase } = await import(${JSON.stringify(path.resolve("backend/db/process-lock.ts"))});
     lockDatabase(${JSON.stringify(file)});
-    console.log("locked");
-    setInterval(() => {}, 1000);`;
-  other = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve, reject) => {
-    other!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+    console.log("locked " + process.pid);
+    setInterval(() => {}, 1000);`,
+  );
+  const node = `"${process.execPath}" --import tsx "${script}"`;
+  other = orphaned
+    ? spawn("sh", ["-c", `${node} & exec sleep 30`], { stdio: ["ignore", "pipe", "inherit"] })
+    : spawn("sh", ["-c", `exec ${node}`], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise<number>((resolve, reject) => {
+    other!.stdout!.on("data", (chunk: Buffer) => {
+      const pid = /locked (\d+)/.exec(chunk.toString())?.[1];
+      if (pid) resolve(Number(pid));
+    });
     other!.once("exit", (code) => reject(new Error(`the other process exited with ${code}`)));
   });
-  return other;
 }
 
 describe("one server process per database", () => {
@@ -42,16 +54,29 @@ describe("one server process per database", () => {
     const file = path.join(dir, "spark.db");
     const holder = await otherServer(file);
     expect(() => lockDatabase(file)).toThrow(DatabaseInUseError);
-    expect(() => lockDatabase(file)).toThrow(`Another server process (pid ${holder.pid}) is running on ${file}`);
+    expect(() => lockDatabase(file)).toThrow(`Another server process (pid ${holder}) is running on ${file}`);
     await expect(startBackends(file, testBackendOptions)).rejects.toThrow(DatabaseInUseError);
 
-    holder.kill("SIGKILL");
-    await once(holder, "exit");
+    other!.kill("SIGKILL");
+    await once(other!, "exit");
     const backends = await startBackends(file, testBackendOptions);
     expect(JSON.parse(fs.readFileSync(`${file}.lock`, "utf8")).pid).toBe(process.pid);
     await backends.close();
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
   }, 30_000);
+
+  it("takes over from a killed holder its parent has not collected yet (a zombie)", async () => {
+    const file = path.join(dir, "spark.db");
+    const holder = await otherServer(file, { orphaned: true });
+    expect(() => lockDatabase(file)).toThrow(DatabaseInUseError);
+    process.kill(holder, "SIGKILL");
+    const deadline = Date.now() + 5000;
+    while (!/\) Z /.test(fs.readFileSync(`/proc/${holder}/stat`, "utf8"))) {
+      if (Date.now() > deadline) throw new Error("the holder did not become a zombie");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    lockDatabase(file).release();
+  });
 
   it("does not mistake a reused pid for the holder: a lock naming a live process that started later is stale", () => {
     const file = path.join(dir, "spark.db");
