@@ -295,15 +295,21 @@ describe("payment events", () => {
   });
 });
 
+/** An in-memory database with the SSO migrations that come before `name`, to watch that one run on old rows. */
+async function migratedBefore(name: string) {
+  const sqlite = new SQLite(":memory:");
+  sqlite.pragma("foreign_keys = ON");
+  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrate(
+    kysely,
+    ssoMigrations.filter((m) => m.name < name),
+  );
+  return { sqlite, kysely };
+}
+
 describe("the migration to card orders (sso_009)", () => {
   it("keeps every order, a canceled one as failed, and adds the delivery and the applied events", async () => {
-    const sqlite = new SQLite(":memory:");
-    sqlite.pragma("foreign_keys = ON");
-    const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrate(
-      kysely,
-      ssoMigrations.filter((m) => m.name < "sso_009"),
-    );
+    const { sqlite, kysely } = await migratedBefore("sso_009");
     const insert = sqlite.prepare(
       `insert into store_orders (session_id, product_id, product_name, quantity, amount_cents, currency, status, created_at, paid_at)
        values (?, 'lootbox-5', 'Premium loot box', 2, 1998, 'usd', ?, '2026-11-01T00:00:00.000Z', ?)`,
@@ -358,13 +364,7 @@ describe("seed", () => {
 
 describe("the migration that drops the delivering flag (sso_012)", () => {
   it("keeps every order and its claim, which delivering_token alone now holds", async () => {
-    const sqlite = new SQLite(":memory:");
-    sqlite.pragma("foreign_keys = ON");
-    const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrate(
-      kysely,
-      ssoMigrations.filter((m) => m.name < "sso_012"),
-    );
+    const { sqlite, kysely } = await migratedBefore("sso_012");
     sqlite
       .prepare(
         `insert into store_orders (session_id, product_id, product_name, quantity, amount_cents, currency, status, created_at,
