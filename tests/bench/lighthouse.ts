@@ -8,6 +8,7 @@
  * Needs a production build (REMIX_BUILD_DIR or build/); one is made when missing.
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,7 +46,7 @@ function pages(item: { nftType: number; tokenId: string }): string[] {
 }
 
 /** Debian's Chromium, headless, with a DevTools port for Lighthouse and a profile of its own. */
-async function startChromium(): Promise<{ stop(): void }> {
+async function startChromium(): Promise<{ stop(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   const chromium = spawn(
     values.chromium,
@@ -63,9 +64,16 @@ async function startChromium(): Promise<{ stop(): void }> {
     ],
     { stdio: "ignore", detached: true },
   );
-  const stop = () => {
-    if (chromium.pid && chromium.exitCode === null) process.kill(-chromium.pid, "SIGTERM");
-    fs.rmSync(profile, { recursive: true, force: true });
+  const exited = once(chromium, "exit");
+  const stop = async () => {
+    if (chromium.pid && chromium.exitCode === null && chromium.signalCode === null) {
+      process.kill(-chromium.pid, "SIGTERM");
+      const timer = setTimeout(() => process.kill(-chromium.pid!, "SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // Its helper processes may still be closing files in the profile (ENOTEMPTY): retry the removal.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -77,7 +85,7 @@ async function startChromium(): Promise<{ stop(): void }> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  stop();
+  await stop();
   throw new Error("chromium did not open its DevTools port");
 }
 
@@ -115,7 +123,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   ensureBuild();
   const servers: BenchServer[] = [];
-  let chromium: { stop(): void } | undefined;
+  let chromium: { stop(): Promise<void> } | undefined;
   try {
     const app = await startServer({
       port: Number(values.port),
@@ -159,8 +167,9 @@ async function main() {
     console.log(`  target ≥ ${TARGET_SCORE} on every page (quiet machine): ${below ? `${below} BELOW TARGET` : "ok"}`);
     process.exitCode = below ? 1 : 0;
   } finally {
-    chromium?.stop();
+    // The servers first: a failure to clean Chromium's profile must not leave them running.
     for (const server of servers) server.stop();
+    await chromium?.stop();
   }
 }
 
