@@ -18,6 +18,7 @@ import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import { itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
+import { BRIDGE_STREAM } from "./indexer/bridge";
 import { closeListing } from "./trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
 import type { Currency } from "~core/money";
@@ -26,8 +27,8 @@ import type { ClaimRecord } from "~core/api/market";
 /** How long a signed claim can be submitted on chain. */
 export const CLAIM_TTL_SECONDS = 60 * 60;
 /**
- * A pending claim is only given back to the game this long after its deadline: the asset manager refuses
- * it after the deadline, and the grace leaves the indexer time to report a claim made just before it.
+ * Without a chain to watch (a market backend with no indexer), a pending claim is given back to the game this long
+ * after its deadline by the clock. With one, only the chain read past the deadline gives it back (settleExpiredClaims).
  */
 export const CLAIM_EXPIRY_GRACE_SECONDS = 10 * 60;
 
@@ -101,7 +102,7 @@ async function issueClaim(
   account: string,
 ): Promise<SignedClaim> {
   return db.exclusive(async () => {
-    settleExpiredClaims(db, now);
+    settleExpiredClaims(db, now, Boolean(options.chain));
     // The same form posted twice (a double click, a retry) gets the claim it got the first time, not a second one.
     if (requestKey) {
       const earlier = db.get<ClaimsTable>("select * from market_claims where account = ? and request_key = ?", [account, requestKey]);
@@ -222,9 +223,20 @@ export function takeOutNft(
   );
 }
 
-/** Pending claims past deadline + grace give their asset back to the game. Call while holding the connection. */
-export function settleExpiredClaims(db: MarketDb, now: number): number {
-  const cutoff = Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
+/**
+ * Pending claims that can no longer be paid give their asset back to the game. Call while holding the connection.
+ * With a chain watched (`watched`), a claim is given back only once the indexer has applied the asset manager's
+ * events up to a block whose time is past the claim's deadline: a claim paid by then is marked claimed already, and
+ * the contract refuses it in any later block. The clock alone would refund a claim paid on chain that the indexer
+ * has not seen yet (a lagging or stalled indexer), and the asset would be paid twice. Without a chain, the clock
+ * and a grace period decide.
+ */
+export function settleExpiredClaims(db: MarketDb, now: number, watched: boolean): number {
+  const cutoff = watched
+    ? (db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [BRIDGE_STREAM])
+        ?.block_time ?? null)
+    : Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
+  if (cutoff === null) return 0;
   const expired = db.all<ClaimsTable>("select * from market_claims where status = 0 and deadline < ?", [cutoff]);
   if (!expired.length) return 0;
   db.transaction(() => {

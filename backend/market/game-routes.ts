@@ -16,7 +16,7 @@ export function gameRoutes(router: Router, core: MarketCore) {
   const afterExpiries = <T>(read: (now: number) => T) =>
     db.exclusive(() => {
       const now = Date.now();
-      settleExpiredClaims(db, now);
+      settleExpiredClaims(db, now, Boolean(core.options.chain));
       return read(now);
     });
 

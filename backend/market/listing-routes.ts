@@ -31,7 +31,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
       const page = await db.exclusive(() => {
         sweepExpiredListings(db, now);
         // Items of expired claims come back into the game inventory before it is listed.
-        if (scope.kind === "owned" && scope.gameOnly) settleExpiredClaims(db, now);
+        if (scope.kind === "owned" && scope.gameOnly) settleExpiredClaims(db, now, Boolean(core.options.chain));
         return queryListings(db, scope, q);
       });
       sendOk(res, page);

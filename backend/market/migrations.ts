@@ -407,4 +407,11 @@ export const marketMigrations: Migration[] = [
       for (const statement of PAGE_GENERATION) await sql.raw(statement).execute(db);
     },
   },
+  {
+    // The time of the cursor's block: a pending claim is given back only once the chain is read past its deadline.
+    name: "market_012_cursor_block_time",
+    async up(db) {
+      await sql`alter table market_chain_cursors add column block_time integer`.execute(db);
+    },
+  },
 ];

@@ -4,7 +4,7 @@
  * each event applied once (across a restart of the indexer too), a pending claim locking its asset, and events
  * of a vanished branch undone (anvil snapshot and revert). The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
@@ -220,5 +220,48 @@ describe("items", () => {
     expect(await detail(ref)).toMatchObject({ location: "game", ownerAddress: player.address });
     const listed = await list(ref);
     expect(listed.status, listed.msg).toBe(200);
+  });
+});
+
+// Last: it moves the chain's clock two hours on.
+describe("expiry", () => {
+  it("gives a claim back only once the chain is read past its deadline, so a claim paid while the indexer lags is never refunded", async () => {
+    const before = await gameFire();
+    const take = async (amount: bigint) => {
+      const answer = await m.post<SignedClaim>(
+        "/gameRelate/takeOutTokenSign",
+        { fire: amount.toString(), gameTag: 1 },
+        undefined,
+        m.tokens.browser,
+      );
+      expect(answer.status, answer.msg).toBe(200);
+      return answer.data;
+    };
+    const paid = await take(30n * WEI);
+    const unused = await take(10n * WEI);
+    const onChainBefore = await chainFire();
+
+    // The indexer stalls (a node outage, say) while the player submits one claim and the deadlines pass.
+    await m.t.indexer!.stop();
+    await chain.mined(submitClaim("claimToken", paid));
+    await chain.testClient.increaseTime({ seconds: 2 * 60 * 60 });
+    await chain.testClient.mine({ blocks: 1 });
+    // The server's clock is past deadline and grace too; the clock alone would refund both claims.
+    const realNow = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(realNow + 2 * 60 * 60 * 1000);
+    try {
+      expect(await gameFire()).toBe(before - 40n * WEI);
+      expect(await m.ok("/gameRelate/claimStatus", { txId: paid.txId }, m.tokens.browser)).toMatchObject({ statusName: "pending" });
+    } finally {
+      clock.mockRestore();
+    }
+
+    // Once the chain is read past the deadlines: the paid claim is claimed, only the unused one comes back.
+    m.t.indexer!.start();
+    await settled();
+    expect(await m.ok("/gameRelate/claimStatus", { txId: paid.txId }, m.tokens.browser)).toMatchObject({ statusName: "claimed" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: unused.txId }, m.tokens.browser)).toMatchObject({ statusName: "expired" });
+    expect(await gameFire()).toBe(before - 30n * WEI);
+    expect(await chainFire()).toBe(onChainBefore + 30n * WEI);
   });
 });

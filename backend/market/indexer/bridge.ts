@@ -119,6 +119,8 @@ export interface BridgeRange {
   expectedCursor: bigint | null;
   toBlock: bigint;
   toHash: Hash;
+  /** The time of block toBlock (unix seconds): claims past it that were not paid by then never will be. */
+  toTime: bigint;
   events: readonly BridgeEvent[];
   contracts: ContractAddresses;
   /** What a card the market has no item for is, read beforehand for every swapped card. */
@@ -154,7 +156,7 @@ export function applyBridgeRange(db: MarketDb, w: BridgeRange): boolean {
       ],
     );
   }
-  writeStreamCursor(db, BRIDGE_STREAM, w.toBlock, w.toHash, w.now);
+  writeStreamCursor(db, BRIDGE_STREAM, w.toBlock, w.toHash, w.now, w.toTime);
   return true;
 }
 

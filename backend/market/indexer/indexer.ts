@@ -54,7 +54,7 @@ interface ReorgStream<Read> {
   stored: StoredStream;
   read(fromBlock: bigint, toBlock: bigint, safe: bigint): Promise<Read>;
   /** False when another run moved the cursor first. */
-  apply(range: { expectedCursor: bigint | null; toBlock: bigint; toHash: Hash; now: number }, read: Read): boolean;
+  apply(range: { expectedCursor: bigint | null; toBlock: bigint; toHash: Hash; toTime: bigint; now: number }, read: Read): boolean;
 }
 
 export interface ChainIndexer {
@@ -254,10 +254,10 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
     if (from > safe) return false;
     const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
-    const [read, toHash] = await Promise.all([s.read(from, toBlock, safe), reader.blockHash(toBlock)]);
-    if (!toHash) return true;
+    const [read, to] = await Promise.all([s.read(from, toBlock, safe), reader.block(toBlock)]);
+    if (!to) return true;
     if (stopped) return false;
-    const range = { expectedCursor: cursor, toBlock, toHash, now: Date.now() };
+    const range = { expectedCursor: cursor, toBlock, toHash: to.hash, toTime: to.time, now: Date.now() };
     const applied = await db.write(() => s.apply(range, read));
     if (!applied) return true;
     advanceStream(s.stored.stream, toBlock);

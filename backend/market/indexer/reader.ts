@@ -50,8 +50,14 @@ export function chainReader(chain: BackendChain) {
 
     /** A block's hash, or null when the chain has no such block (any more). */
     async blockHash(blockNumber: bigint): Promise<Hash | null> {
+      return (await this.block(blockNumber))?.hash ?? null;
+    },
+
+    /** A block's hash and time (unix seconds), or null when the node has no such block. */
+    async block(blockNumber: bigint): Promise<{ hash: Hash; time: bigint } | null> {
       try {
-        return (await client.getBlock({ blockNumber })).hash;
+        const block = await client.getBlock({ blockNumber });
+        return { hash: block.hash, time: block.timestamp };
       } catch (error) {
         if (error instanceof BlockNotFoundError) return null;
         throw error;

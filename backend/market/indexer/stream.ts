@@ -27,11 +27,20 @@ export function readStreamCursor(db: MarketDb, stream: string): StreamCursor | n
   return row ? { block: BigInt(row.block), hash: row.block_hash } : null;
 }
 
-export function writeStreamCursor(db: MarketDb, stream: string, block: bigint, hash: string | null, now: number): void {
+/** Moves a stream's cursor; `time` is its block's (unix seconds), unknown after a rewind. */
+export function writeStreamCursor(
+  db: MarketDb,
+  stream: string,
+  block: bigint,
+  hash: string | null,
+  now: number,
+  time: bigint | null = null,
+): void {
   db.run(
-    `insert into market_chain_cursors (stream, block, block_hash, updated_at) values (?, ?, ?, ?)
-     on conflict (stream) do update set block = excluded.block, block_hash = excluded.block_hash, updated_at = excluded.updated_at`,
-    [stream, Number(block), hash, now],
+    `insert into market_chain_cursors (stream, block, block_hash, block_time, updated_at) values (?, ?, ?, ?, ?)
+     on conflict (stream) do update set block = excluded.block, block_hash = excluded.block_hash, block_time = excluded.block_time,
+       updated_at = excluded.updated_at`,
+    [stream, Number(block), hash, time === null ? null : Number(time), now],
   );
 }
 
