@@ -233,8 +233,8 @@ export function takeOutNft(
  */
 export function settleExpiredClaims(db: MarketDb, now: number, watched: boolean): number {
   const cutoff = watched
-    ? (db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [BRIDGE_STREAM])
-        ?.block_time ?? null)
+    ? (db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [BRIDGE_STREAM])?.block_time ??
+      null)
     : Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
   if (cutoff === null) return 0;
   const expired = db.all<ClaimsTable>("select * from market_claims where status = 0 and deadline < ?", [cutoff]);
