@@ -58,6 +58,11 @@ const schema = z
       .string()
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
       .optional(),
+    /**
+     * "on": a public deployment without STRIPE_SECRET_KEY runs the built-in test checkout anyway (a demo). Off by
+     * default there: its test card pays for real boxes, forged by the real minter, for anyone.
+     */
+    STORE_TEST_CHECKOUT: z.enum(["on", "off"]).optional(),
     /** The webhook's signing secret (whsec_…): Stripe's, or the test checkout's. */
     STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** The account that forges card-paid boxes (MINTER_ROLE on BlindBox), for the embedded store. */
@@ -106,6 +111,16 @@ const schema = z
       for (const name of secretsNeeded(!env.SSO_API_URL || !env.MARKET_API_URL)) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PUBLIC_URL is not a local address" });
       }
+    }
+    const embedded = !env.SSO_API_URL || !env.MARKET_API_URL;
+    if (env.PUBLIC_URL && !isLocalUrl(env.PUBLIC_URL) && embedded && !env.STRIPE_SECRET_KEY && env.STORE_TEST_CHECKOUT !== "on") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "is required when PUBLIC_URL is not a local address: without it the test checkout's card 4242 pays for real boxes " +
+          "(set STORE_TEST_CHECKOUT=on only for a demo)",
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });

@@ -9,6 +9,7 @@ const SECRETS = {
   SMTP_URL: "smtp://mail.sparkera.example:587",
   STRIPE_WEBHOOK_SECRET: "whsec_real_0123456789abcdef",
   STORE_MINTER_KEY: `0x${"ef".repeat(32)}`,
+  STRIPE_SECRET_KEY: "sk_live_0123456789abcdef",
 };
 const EMBEDDED_SECRETS = [
   "SESSION_SECRET",
@@ -98,6 +99,18 @@ describe("public deployment (issue 10, item 1)", () => {
     ]) {
       expect(() => parseEnv({ NODE_ENV: "development", PUBLIC_URL: url }), url).toThrowError(/SESSION_SECRET/);
     }
+  });
+
+  it("refuses a public deployment whose card checkout would be the test one, unless a demo says so", () => {
+    const { STRIPE_SECRET_KEY: _, ...withoutStripe } = SECRETS;
+    expect(() => parseEnv({ PUBLIC_URL: "https://market.sparkera.example", ...withoutStripe })).toThrowError(
+      /- STRIPE_SECRET_KEY: is required when PUBLIC_URL is not a local address: without it the test checkout's card 4242 pays for real boxes/,
+    );
+    expect(parseEnv({ PUBLIC_URL: "https://market.sparkera.example", ...withoutStripe, STORE_TEST_CHECKOUT: "on" }).publicDeployment).toBe(
+      true,
+    );
+    // Locally the test checkout is the default.
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
   });
 
   it("starts with every secret set, and then never exposes the dev outbox", () => {
