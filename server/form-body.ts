@@ -19,18 +19,37 @@ export function isDataRequest(url: string): boolean {
   return pathname.endsWith(".data") || new URLSearchParams(search).has("_data");
 }
 
+/** Our forms send a few hundred bytes; the payment webhook's events a few kilobytes. */
+export const MAX_BODY_BYTES = 100 * 1024;
+export const TOO_LARGE = "This request is larger than any of our forms sends, so nothing was done.";
+export const LENGTH_REQUIRED = "This request did not say how large it is, so nothing was done.";
+
 /**
  * Every action reads its body with request.formData(), which throws (a 500) on JSON, text, no body at all, and
  * on multipart whose body does not parse. So an action request must carry the one body our forms send, and
  * anything else gets a 415 before Remix runs. Mount it after the API paths: the backends take JSON. `jsonPaths` are
  * the resource routes that read a JSON body themselves (the payment webhook, which checks its signature).
+ * The body must also say its length (browsers and the payment provider do), at most MAX_BODY_BYTES: an action
+ * buffers its body whole, and this one process also runs the backends and the on-chain executor.
  */
 export function formBodiesOnly({ jsonPaths = [] }: { jsonPaths?: readonly string[] } = {}): RequestHandler {
   return (req, res, next) => {
-    if (!ACTION_METHODS.has(req.method) || mediaType(req.headers["content-type"]) === FORM_TYPE) return next();
-    if (jsonPaths.includes(req.path) && mediaType(req.headers["content-type"]) === "application/json") return next();
-    res.status(415).set("Cache-Control", "no-store");
-    if (isDataRequest(req.originalUrl)) res.json({ error: NOT_A_FORM });
-    else res.type("html").send(plainPage("Not a form", NOT_A_FORM));
+    if (!ACTION_METHODS.has(req.method)) return next();
+    const type = mediaType(req.headers["content-type"]);
+    const accepted = type === FORM_TYPE || (jsonPaths.includes(req.path) && type === "application/json");
+    const declared = req.headers["content-length"];
+    const length = declared === undefined ? NaN : Number(declared);
+    const [status, message] = !accepted
+      ? [415, NOT_A_FORM]
+      : !Number.isSafeInteger(length)
+        ? [411, LENGTH_REQUIRED]
+        : length > MAX_BODY_BYTES
+          ? [413, TOO_LARGE]
+          : [0, ""];
+    if (!status) return next();
+    // Not read: the connection closes after the answer instead of taking the body in.
+    res.status(status).set({ "Cache-Control": "no-store", Connection: "close" });
+    if (isDataRequest(req.originalUrl)) res.json({ error: message });
+    else res.type("html").send(plainPage(status === 415 ? "Not a form" : "Not accepted", message));
   };
 }

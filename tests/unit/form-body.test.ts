@@ -2,7 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formBodiesOnly, isDataRequest, mediaType, NOT_A_FORM } from "../../server/form-body";
+import { request as httpRequest } from "node:http";
+import { formBodiesOnly, isDataRequest, LENGTH_REQUIRED, MAX_BODY_BYTES, mediaType, NOT_A_FORM, TOO_LARGE } from "../../server/form-body";
 
 let baseUrl: string;
 let server: Server;
@@ -52,6 +53,27 @@ describe("formBodiesOnly", () => {
         expect(await response.text()).toContain(NOT_A_FORM);
       }
     }
+  });
+
+  it("refuses a body over 100 KB, or one that does not say its length, before anything reads it", async () => {
+    const form = "application/x-www-form-urlencoded";
+    expect((await post("/login", `x=${"a".repeat(MAX_BODY_BYTES - 2)}`, form)).status).toBe(200);
+    const large = await post("/login", `x=${"a".repeat(MAX_BODY_BYTES)}`, form);
+    expect(large.status).toBe(413);
+    expect(await large.text()).toContain(TOO_LARGE);
+    // A chunked body of unknown length, as a script would stream hundreds of megabytes.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${baseUrl}/login.data`, { method: "POST", headers: { "content-type": form } }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on("error", reject);
+      req.write("x=1");
+      req.end();
+    });
+    expect(chunked.status).toBe(411);
+    expect(JSON.parse(chunked.body)).toEqual({ error: LENGTH_REQUIRED });
   });
 
   it("answers Remix's data requests in JSON", async () => {
