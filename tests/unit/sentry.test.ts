@@ -32,13 +32,14 @@ describe("server error tracing with SENTRY_DSN", () => {
     await new Promise<void>((resolve) => ingest.close(() => resolve()));
   });
 
-  it("scrubs an event's secrets: query values, cookies and the token headers", () => {
+  it("scrubs an event's secrets: query values, cookies, the token headers and the body", () => {
     const event = scrubEvent({
       request: {
         url: "http://app.example/reset?code=123456&email=a%40b.c",
         query_string: "code=123456",
         cookies: { __session: "s" },
         headers: { cookie: "__session=s", authtoken: "t", "x-spark-internal": "i", "user-agent": "UA" },
+        data: "email=a%40b.c&password=Secret-pass-1",
       },
     });
     expect(event.request).toEqual({ url: "http://app.example/reset?code=[Redacted]&email=a%40b.c", headers: { "user-agent": "UA" } });
