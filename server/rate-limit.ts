@@ -18,6 +18,8 @@ export const AUTH_PATHS = [
   "/sso/userInfoValidate",
 ];
 
+const AUTH_ROUTES = new Set(AUTH_PATHS.map(routePath));
+
 /**
  * Rate-limit tiers as in the Epic Stack: reads are generous, writes less so, sign-in paths strict.
  * `multiple` scales them all (the end-to-end suite signs in many times from one address).
@@ -61,9 +63,21 @@ export function rateLimits({
     // The app's own calls speak for every user at once: they were limited when the user's request reached the app.
     if (hasInternalToken(req, internalToken)) return next();
     if (req.method === "GET" || req.method === "HEAD") return general(req, res, next);
-    if (AUTH_PATHS.includes(req.path)) return auth(req, res, next);
+    if (AUTH_ROUTES.has(routePath(req.path))) return auth(req, res, next);
     return writes(req, res, next);
   };
+}
+
+/**
+ * The route a path reaches: Remix matches without regard to case or a trailing slash, and a JavaScript form posts to
+ * the route's `.data` URL (single fetch), so `/Login/` and `/login.data` are sign-in posts as much as `/login`.
+ */
+export function routePath(path: string): string {
+  const bare = path
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+  return bare || "/";
 }
 
 function isApiPath(req: Request, apiPaths: string[]): boolean {

@@ -39,6 +39,12 @@ describe("rate limits", () => {
     expect((await post("/marketplace/detail")).status).toBe(200);
   });
 
+  it("counts a JavaScript sign-in (the route's .data URL) and any spelling of the path in the strict tier", async () => {
+    const paths = ["/login.data", "/LOGIN", "/login/", "/forgot-password.data", "/Login.data"];
+    for (let i = 0; i < 10; i++) expect((await post(paths[i % paths.length])).status).toBe(200);
+    expect((await post("/login.data")).status).toBe(429);
+  });
+
   it("answers API callers in the backends' envelope", async () => {
     const outside = () => fetch(baseUrl + "/basic/sendCode", { method: "POST" });
     for (let i = 0; i < 10; i++) await outside();
