@@ -39,7 +39,8 @@ export function originCheck({ publicUrl, apiPaths }: { publicUrl: string; apiPat
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const pathname = req.originalUrl.split("?", 1)[0];
-    if (apiPaths.some((prefix) => pathname.startsWith(prefix))) return next();
+    // At a segment boundary, as Express mounts them: "/storefront" is a page of ours, not the /store API.
+    if (apiPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return next();
     if (isCrossSiteRequest(req.headers, allowed)) {
       res.status(403).set("Cache-Control", "no-store").type("html").send(REFUSED_PAGE);
       return;

@@ -60,6 +60,9 @@ describe("originCheck", () => {
     "/marketplace/detail.data",
     "/marketplace/favorite",
     "/logout",
+    // Past an API prefix but not under it: a page of ours.
+    "/api/v1x/anything",
+    "/api/v1.data",
   ])("refuses a cross-site post to %s with a 403 page that never reaches the app", async (path) => {
     const before = reached.length;
     const response = await fetch(baseUrl + path, {
