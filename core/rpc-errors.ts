@@ -24,3 +24,11 @@ export function reportingRpcErrors(transport: Transport, report: (method: string
     return { ...inner, request };
   };
 }
+
+/**
+ * An error in one line for a log: viem's short message, never its details, which name the node's URL (with any
+ * provider key in its path) and the request's parameters.
+ */
+export function shortError(error: unknown): string {
+  return (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
+}

@@ -64,6 +64,4 @@ export function logProblem(message: string, error?: unknown): void {
 }
 
 /** An error in one line: viem's short message (its full one runs to dozens of lines), else the message. */
-export function shortError(error: unknown): string {
-  return (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
-}
+export { shortError } from "~core/rpc-errors";

@@ -16,6 +16,7 @@ import {
   parseExpiry,
   testCardRefusal,
 } from "~core/card-payment";
+import { shortError } from "~core/rpc-errors";
 import { ApiError } from "../http";
 import type { BackendPayments } from "../types";
 import type { OrderRow, createOrders } from "./orders";
@@ -133,7 +134,7 @@ export function createStorePayments({
         if (response.ok) return;
         log(`test checkout: the webhook answered ${response.status}`);
       } catch (error) {
-        log(`test checkout: the webhook could not be reached: ${String(error)}`);
+        log(`test checkout: the webhook could not be reached: ${shortError(error)}`);
       }
     }
   }
@@ -213,8 +214,8 @@ export function createStorePayments({
       const hash = await forgeOnce(delivery, token, row as OrderRow & { wallet_address: string });
       await orders.delivered(row.session_id, token, hash);
     } catch (error) {
-      await orders.deliveryFailed(row.session_id, token, String(error));
-      log(`store: delivering order ${row.session_id} failed: ${String(error)}`);
+      await orders.deliveryFailed(row.session_id, token, shortError(error));
+      log(`store: delivering order ${row.session_id} failed: ${shortError(error)}`);
       throw new ApiError(503, "The order is paid, but its boxes could not be delivered yet. The event will be retried.");
     }
     await orders.recordEvent({ id: event.id, type: event.type, sessionId });

@@ -1,8 +1,8 @@
-import { createPublicClient, custom, RpcRequestError } from "viem";
+import { createPublicClient, custom, HttpRequestError, RpcRequestError } from "viem";
 import { describe, expect, it } from "vitest";
 import { backendTransport } from "../../backend/chain-transport";
 import type { BackendChain } from "../../backend/types";
-import { reportingRpcErrors } from "~core/rpc-errors";
+import { reportingRpcErrors, shortError } from "~core/rpc-errors";
 
 describe("the embedded backends' chain RPC errors", () => {
   it("are reported once per failed request, by method, kind and backend part", async () => {
@@ -38,5 +38,19 @@ describe("reportingRpcErrors", () => {
     await expect(reverting.call({ to: "0x0000000000000000000000000000000000000001", data: "0x" })).rejects.toThrow();
     expect(seen[0]).toBe("eth_blockNumber rpc");
     expect(seen.filter((line) => line.startsWith("eth_call"))).toEqual([]);
+  });
+});
+
+describe("shortError", () => {
+  it("gives viem's short message, never the details that name the node's URL and its key", () => {
+    const error = new HttpRequestError({
+      url: "https://bsc.provider.example/v1/SECRET-KEY-123",
+      body: { method: "eth_call" },
+      status: 500,
+    });
+    expect(error.message).toContain("SECRET-KEY-123");
+    expect(shortError(error)).toBe("HTTP request failed.");
+    expect(shortError(new Error("plain"))).toBe("plain");
+    expect(shortError("text")).toBe("text");
   });
 });

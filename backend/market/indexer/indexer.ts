@@ -20,6 +20,7 @@
  */
 import { type Hash, zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
+import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { MarketDb } from "../db";
 import {
@@ -304,7 +305,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
         if (!more) break;
       }
     } catch (error) {
-      if (!failing) log.error(`[market indexer] reading the chain failed; retrying every ${chain.pollIntervalMs} ms:`, errorLine(error));
+      if (!failing) log.error(`[market indexer] reading the chain failed; retrying every ${chain.pollIntervalMs} ms:`, shortError(error));
       failing = true;
     }
   }
@@ -357,9 +358,4 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
 export function firstBlock(chain: Pick<BackendChain, "deployedAtBlock">, head: bigint): bigint {
   if (chain.deployedAtBlock > 0) return BigInt(chain.deployedAtBlock);
   return head > TRANSFER_LOOKBACK_BLOCKS ? head - TRANSFER_LOOKBACK_BLOCKS : 0n;
-}
-
-/** One line for the log: viem's short message, not its multi-line details. */
-function errorLine(error: unknown): string {
-  return (error as { shortMessage?: string }).shortMessage ?? (error instanceof Error ? error.message : String(error));
 }

@@ -19,6 +19,7 @@ import {
 import { blindBoxSaleAbi } from "../../../contracts/generated/abi";
 import type { ActionName, ActionParams, ExecutionResult } from "~core/api/actions";
 import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
+import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import { guardTransaction, GuardRefusal } from "./allowlist";
@@ -234,7 +235,7 @@ export function createRunner({ store, client, chain, policy, accountOf, log }: R
       } catch (error) {
         if (error instanceof Stopped) throw error;
         if (!isTransient(error)) {
-          log.error(`executor: execution ${id} stopped`, error);
+          log.error(`executor: execution ${id} stopped: ${shortError(error)}`);
           return store.fail(seq, UNEXPECTED);
         }
         await sleep(Math.min(policy.retryMaxMs, chain.pollIntervalMs * 2 ** attempt));
@@ -256,7 +257,7 @@ export function createRunner({ store, client, chain, policy, accountOf, log }: R
     }
     const worker = drain(wallet)
       .catch((error: unknown) => {
-        if (!(error instanceof Stopped)) log.error(`executor: the queue of ${wallet} stopped`, error);
+        if (!(error instanceof Stopped)) log.error(`executor: the queue of ${wallet} stopped: ${shortError(error)}`);
       })
       .finally(() => {
         running.delete(wallet);
