@@ -40,7 +40,16 @@ const WEBHOOK_RETRY_DELAYS_MS = [0, 1_000, 5_000, 15_000];
 interface CheckoutEvent {
   id: string;
   type: string;
-  data: { object: { id?: string; object?: string; payment_status?: string; amount_total?: number | null; currency?: string | null } };
+  data: {
+    object: {
+      id?: string;
+      object?: string;
+      payment_status?: string;
+      amount_total?: number | null;
+      currency?: string | null;
+      metadata?: Record<string, string> | null;
+    };
+  };
 }
 
 type Orders = ReturnType<typeof createOrders>;
@@ -194,11 +203,21 @@ export function createStorePayments({
       await orders.recordEvent({ id: event.id, type: event.type, sessionId });
       return answer("failed");
     }
-    if (session.amount_total !== row.amount_cents || (session.currency ?? "").toLowerCase() !== row.currency) {
+    // The goods too, not only the amount: a session of another checkout at the same price names other goods.
+    const goods = session.metadata ?? {};
+    if (
+      session.amount_total !== row.amount_cents ||
+      (session.currency ?? "").toLowerCase() !== row.currency ||
+      goods.typeBox !== row.product_id ||
+      goods.quantity !== String(row.quantity)
+    ) {
       log(
         `store: event ${event.id} paid ${session.amount_total} ${session.currency} for order ${row.session_id} of ${row.amount_cents} ${row.currency}`,
       );
-      await orders.paymentMismatch(row.session_id, `paid ${session.amount_total} ${session.currency}, not the order's amount`);
+      await orders.paymentMismatch(
+        row.session_id,
+        `paid ${session.amount_total} ${session.currency} for ${JSON.stringify(goods)}, not this order`,
+      );
       await orders.recordEvent({ id: event.id, type: event.type, sessionId });
       return answer("failed");
     }

@@ -138,12 +138,20 @@ describe("POST /store/testCheckout/pay", () => {
 
 describe("payment events", () => {
   const sign = (payload: string, secret = SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const paidEvent = (id: string, sessionId: string, amount: number) =>
+  /** A paid checkout of Standard boxes (the tests' orders), as the provider reports it. */
+  const paidEvent = (
+    id: string,
+    sessionId: string,
+    amount: number,
+    metadata = { typeBox: String(STANDARD), quantity: String(amount === 1998 ? 2 : 1) },
+  ) =>
     JSON.stringify({
       id,
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency: "usd" } },
+      data: {
+        object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency: "usd", metadata },
+      },
     });
 
   /**
@@ -285,6 +293,11 @@ describe("payment events", () => {
     const { sessionId } = (await order({ typeBox: STANDARD, quantity: 1 })).data;
     const underpaid = paidEvent("evt_underpaid", sessionId, 1);
     expect(await payments.applyEvent(underpaid, sign(underpaid))).toMatchObject({ outcome: "failed", order: { status: "pending" } });
+    // The right amount for other goods (a session of another checkout, bound to this order by its id): not these boxes.
+    for (const metadata of [{ typeBox: "5", quantity: "1" }, { typeBox: String(STANDARD), quantity: "2" }, {}]) {
+      const other = paidEvent(`evt_other_${JSON.stringify(metadata)}`, sessionId, 999, metadata as { typeBox: string; quantity: string });
+      expect(await payments.applyEvent(other, sign(other))).toMatchObject({ outcome: "failed", order: { status: "pending" } });
+    }
     const expired = JSON.stringify({
       id: "evt_expired",
       type: "checkout.session.expired",

@@ -13,12 +13,16 @@ const STANDARD = 4;
 
 const standardBoxes = async (wallet: Address) => (await chainReader().boxes(wallet)).filter((box) => box.typeBox === STANDARD).length;
 
+/** A paid checkout of Standard boxes as the provider reports it: the amount, and the goods in its metadata. */
 function paidEvent(id: string, sessionId: string, amount: number) {
+  const metadata = { typeBox: String(STANDARD), quantity: String(amount / 999) };
   return JSON.stringify({
     id,
     object: "event",
     type: "checkout.session.completed",
-    data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency: "usd" } },
+    data: {
+      object: { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: amount, currency: "usd", metadata },
+    },
   });
 }
 
