@@ -61,3 +61,5 @@ export async function configurationPage({ request }: LoaderFunctionArgs) {
 export function configurationPost({ request }: ActionFunctionArgs) {
   return spaceshipAction(request, `${PATH}${new URL(request.url).search}`);
 }
+
+export { loaderCacheControl } from "~/services/page-headers.server";

@@ -5,7 +5,10 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { answerFor, FleetGateNotice, ShipAction } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { configurationPage, configurationPost } from "./spaceship.configuration.server";
+import { configurationPage, configurationPost, loaderCacheControl } from "./spaceship.configuration.server";
+
+// The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction = () => [{ title: "Spaceship configuration | Spark Era" }];
 

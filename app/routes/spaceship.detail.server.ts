@@ -161,3 +161,5 @@ export function detailPost({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   return spaceshipAction(request, `${PATH}${url.search}`);
 }
+
+export { loaderCacheControl } from "~/services/page-headers.server";

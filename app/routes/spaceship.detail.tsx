@@ -6,7 +6,10 @@ import { Page, Section } from "~/components/page";
 import { Calculator } from "~/components/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { detailPage, detailPost } from "./spaceship.detail.server";
+import { detailPage, detailPost, loaderCacheControl } from "./spaceship.detail.server";
+
+// The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.ship?.name ?? "Spaceship detail"} | Spark Era` }];
 

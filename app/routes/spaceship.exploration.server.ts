@@ -63,3 +63,5 @@ export async function explorationPage({ request }: LoaderFunctionArgs) {
 }
 
 export const explorationPost = ({ request }: ActionFunctionArgs) => spaceshipAction(request, PATH);
+
+export { loaderCacheControl } from "~/services/page-headers.server";

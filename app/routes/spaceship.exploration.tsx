@@ -6,7 +6,10 @@ import { Page, Section } from "~/components/page";
 import { Calculator } from "~/components/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { explorationPage, explorationPost } from "./spaceship.exploration.server";
+import { explorationPage, explorationPost, loaderCacheControl } from "./spaceship.exploration.server";
+
+// The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction = () => [{ title: "Spaceship exploration | Spark Era" }];
 

@@ -46,3 +46,5 @@ export async function storehousePage({ request }: LoaderFunctionArgs) {
 }
 
 export const storehousePost = ({ request }: ActionFunctionArgs) => spaceshipAction(request, PATH);
+
+export { loaderCacheControl } from "~/services/page-headers.server";

@@ -7,7 +7,10 @@ import { ShipCards } from "~/components/spaceship/ship-cards";
 import { FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
 import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/domain/spaceship-labels";
-import { storehousePage, storehousePost } from "./spaceship.storehouse.server";
+import { storehousePage, storehousePost, loaderCacheControl } from "./spaceship.storehouse.server";
+
+// The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction = () => [{ title: "Spaceship storehouse | Spark Era" }];
 

@@ -50,3 +50,5 @@ export async function upgradePage({ request }: LoaderFunctionArgs) {
 export function upgradePost({ request }: ActionFunctionArgs) {
   return spaceshipAction(request, `${PATH}${new URL(request.url).search}`);
 }
+
+export { loaderCacheControl } from "~/services/page-headers.server";

@@ -5,7 +5,10 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { FleetGateNotice, MaterialsList, ShipAction } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
-import { upgradePage, upgradePost } from "./spaceship.upgrade.server";
+import { upgradePage, upgradePost, loaderCacheControl } from "./spaceship.upgrade.server";
+
+// The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction = () => [{ title: "Spaceship upgrade | Spark Era" }];
 

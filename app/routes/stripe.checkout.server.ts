@@ -55,3 +55,5 @@ export async function checkoutPost(request: Request) {
   }
   return redirect(successHref(submission.value.sessionId), 303);
 }
+
+export { loaderCacheControl } from "~/services/page-headers.server";

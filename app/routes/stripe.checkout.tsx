@@ -4,9 +4,10 @@ import { Refused } from "~/components/actions/form-parts";
 import { Field } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { CARD_RULES } from "~/domain/card-rules";
-import { checkoutPage, checkoutPost } from "./stripe.checkout.server";
+import { checkoutPage, checkoutPost, loaderCacheControl } from "./stripe.checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Spark Era" }];
+export const headers = loaderCacheControl;
 
 /** Like the provider's payment page, it stands apart from the site: no header. */
 export const handle = { hideHeader: true };

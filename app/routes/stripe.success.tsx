@@ -3,9 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { usePollWhile } from "~/components/actions/use-poll";
 import type { RouteHandle } from "~/root";
 import { backendProblem, publicApis } from "~/services/apis.server";
+import { loaderCacheControl } from "~/services/page-headers.server";
 import { formatCents, type CardOrderStatus } from "~core/card-payment";
 
 export const meta: MetaFunction = () => [{ title: "Your card payment | Spark Era" }];
+// An order, found by its session id: never kept in a cache.
+export const headers = loaderCacheControl;
 
 const NOT_FOUND = "We could not find this payment.";
 /** Seconds between checks while the order waits for its payment or its boxes. */

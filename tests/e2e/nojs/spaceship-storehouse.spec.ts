@@ -36,3 +36,21 @@ test("the storehouse filters and sorts by a canonical URL, and the form lands on
   await expect(page.getByRole("status").filter({ hasText: /rank/i })).toBeVisible();
   await expect(page.getByTestId("ship-card")).toHaveCount(2);
 });
+
+test("a player's fleet pages, which carry idempotency keys, and a card order's page are never cached", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ wallet: "managed", stock: {} });
+  await signIn(page, account);
+  for (const path of [
+    "/spaceship/storehouse",
+    "/spaceship/exploration",
+    "/stripe/success?session_id=cs_test_demo",
+  ]) {
+    const response = await page.goto(path);
+    expect(response!.status(), path).toBeLessThan(500);
+    expect(response!.headers()["cache-control"], path).toBe("no-store");
+  }
+});
