@@ -44,11 +44,7 @@ test("a player's fleet pages, which carry idempotency keys, and a card order's p
 }) => {
   const account = await createAccount({ wallet: "managed", stock: {} });
   await signIn(page, account);
-  for (const path of [
-    "/spaceship/storehouse",
-    "/spaceship/exploration",
-    "/stripe/success?session_id=cs_test_demo",
-  ]) {
+  for (const path of ["/spaceship/storehouse", "/spaceship/exploration", "/stripe/success?session_id=cs_test_demo"]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBeLessThan(500);
     expect(response!.headers()["cache-control"], path).toBe("no-store");
