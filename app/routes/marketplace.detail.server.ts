@@ -79,16 +79,21 @@ export async function detailPage(request: Request) {
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
   const orderContext = signs ? await orders.orderContext(bound.address).catch(() => null) : null;
   const item = itemView(detail, { wallet, views });
-  return json({
-    trade: { loggedIn: Boolean(token), wallet: bound, loginHref: loginHref(here(request)), orderContext },
-    back,
-    problem: null,
-    redirectTo: here(request),
-    item,
-    move: bound ? itemMove(item, detailUrl(request)) : null,
-    // A browser wallet signs the move itself, in an island that needs the chain's addresses.
-    bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
-  });
+  // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
+  const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
+  return json(
+    {
+      trade: { loggedIn: Boolean(token), wallet: bound, loginHref: loginHref(here(request)), orderContext },
+      back,
+      problem: null,
+      redirectTo: here(request),
+      item,
+      move: bound ? itemMove(item, detailUrl(request)) : null,
+      // A browser wallet signs the move itself, in an island that needs the chain's addresses.
+      bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
+    },
+    noStore,
+  );
 }
 
 /** The detail URL to come back to after an action (the same page, its query kept). */
@@ -186,3 +191,5 @@ export async function detailPost(request: Request) {
   }
   return fail("Unknown action.");
 }
+
+export { loaderCacheControl } from "~/services/page-headers.server";

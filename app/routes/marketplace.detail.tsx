@@ -9,12 +9,14 @@ import { TradePanel } from "~/components/market/trade-panel";
 import { MarketPage } from "~/components/market-page";
 import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
-import { detailPage, detailPost } from "./marketplace.detail.server";
+import { detailPage, detailPost, loaderCacheControl } from "./marketplace.detail.server";
 
 const ItemMoveSection = lazy(() => import("~/components/bridge/item-move-section"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => detailPage(request);
 export const action = ({ request }: ActionFunctionArgs) => detailPost(request);
+
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.item ? `${data.item.name} · ` : ""}Item detail | Spark Era` },

@@ -51,6 +51,8 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
   const search = serializeStorageFilter(filter);
   const { notices, headers } = await canonicalView(request, { path: STORAGE_PATH, canonical: search, parseNotices });
   const here = storageHref(filter);
+  // The page carries the item moves' idempotency keys: never from a cache (Back would replay a used key).
+  headers.set("Cache-Control", "no-store");
   const view = (data: StorageView, status = 200) => json(data, { status, headers });
   const { user, wallet, orders } = await apis(request);
   if (!user) return view({ search, notices, state: "visitor", loginHref: loginHref(here) });
@@ -113,3 +115,5 @@ export async function storagePost({ request }: ActionFunctionArgs) {
     return json({ failed: problem.message }, { status: problem.status });
   }
 }
+
+export { loaderCacheControl } from "~/services/page-headers.server";

@@ -11,7 +11,7 @@ import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/domain/filters/shared";
 import { STORAGE_TABS, type StorageTab } from "~/domain/filters/storage";
-import { storagePage, storagePost } from "./marketplace.storage.server";
+import { loaderCacheControl, storagePage, storagePost } from "./marketplace.storage.server";
 
 const EMPTY: Record<StorageTab, string> = {
   items: "Your wallet holds no items of this kind yet.",
@@ -22,6 +22,8 @@ const EMPTY: Record<StorageTab, string> = {
 export const loader = storagePage;
 
 export const action = storagePost;
+
+export const headers = loaderCacheControl;
 
 export const meta: MetaFunction = () => [{ title: "Storage | Spark Era" }];
 

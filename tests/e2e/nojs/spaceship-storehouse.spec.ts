@@ -37,14 +37,21 @@ test("the storehouse filters and sorts by a canonical URL, and the form lands on
   await expect(page.getByTestId("ship-card")).toHaveCount(2);
 });
 
-test("a player's fleet pages, which carry idempotency keys, and a card order's page are never cached", async ({
+test("a player's fleet, storage and item pages, which carry idempotency keys, and a card order's page are never cached", async ({
   page,
   createAccount,
   signIn,
 }) => {
-  const account = await createAccount({ wallet: "managed", stock: {} });
+  const account = await createAccount({ wallet: "managed" });
   await signIn(page, account);
-  for (const path of ["/spaceship/storehouse", "/spaceship/exploration", "/stripe/success?session_id=cs_test_demo"]) {
+  const item = account.items[0].url;
+  for (const path of [
+    "/spaceship/storehouse",
+    "/spaceship/exploration",
+    "/stripe/success?session_id=cs_test_demo",
+    "/marketplace/storage",
+    item,
+  ]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBeLessThan(500);
     expect(response!.headers()["cache-control"], path).toBe("no-store");
