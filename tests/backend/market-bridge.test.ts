@@ -58,6 +58,18 @@ const chainFire = () =>
 const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 const detail = (ref: { nftType: number; tokenId: string }) => m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref);
 
+/** The player's signed claim taking `amount` FIRE (wei) out of the game. */
+async function takeOutFire(amount: bigint): Promise<SignedClaim> {
+  const answer = await m.post<SignedClaim>(
+    "/gameRelate/takeOutTokenSign",
+    { fire: amount.toString(), gameTag: 1 },
+    undefined,
+    m.tokens.browser,
+  );
+  expect(answer.status, answer.msg).toBe(200);
+  return answer.data;
+}
+
 function submitClaim(functionName: "claimToken" | "claimNft", claim: SignedClaim) {
   return wallet().writeContract({
     address: c.assetManager,
@@ -87,21 +99,15 @@ async function list(item: { nftType: number; tokenId: string }) {
 describe("tokens", () => {
   it("claims 50 FIRE: the game balance drops at once, the chain pays once, and the claim is done once indexed", async () => {
     const [before, onChainBefore] = [await gameFire(), await chainFire()];
-    const answer = await m.post<SignedClaim>(
-      "/gameRelate/takeOutTokenSign",
-      { fire: (50n * WEI).toString(), gameTag: 1 },
-      undefined,
-      m.tokens.browser,
-    );
-    expect(answer.status, answer.msg).toBe(200);
+    const claim = await takeOutFire(50n * WEI);
     expect(await gameFire()).toBe(before - 50n * WEI);
-    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({ statusName: "pending" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: claim.txId }, m.tokens.browser)).toMatchObject({ statusName: "pending" });
 
-    await chain.mined(submitClaim("claimToken", answer.data));
+    await chain.mined(submitClaim("claimToken", claim));
     expect(await chainFire()).toBe(onChainBefore + 50n * WEI);
-    expect((await revertOf(submitClaim("claimToken", answer.data))).name).toBe("ClaimAlreadyUsed");
+    expect((await revertOf(submitClaim("claimToken", claim))).name).toBe("ClaimAlreadyUsed");
     await settled();
-    expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({ statusName: "claimed" });
+    expect(await m.ok("/gameRelate/claimStatus", { txId: claim.txId }, m.tokens.browser)).toMatchObject({ statusName: "claimed" });
     expect(await gameFire()).toBe(before - 50n * WEI);
   });
 
@@ -227,18 +233,8 @@ describe("items", () => {
 describe("expiry", () => {
   it("gives a claim back only once the chain is read past its deadline, so a claim paid while the indexer lags is never refunded", async () => {
     const before = await gameFire();
-    const take = async (amount: bigint) => {
-      const answer = await m.post<SignedClaim>(
-        "/gameRelate/takeOutTokenSign",
-        { fire: amount.toString(), gameTag: 1 },
-        undefined,
-        m.tokens.browser,
-      );
-      expect(answer.status, answer.msg).toBe(200);
-      return answer.data;
-    };
-    const paid = await take(30n * WEI);
-    const unused = await take(10n * WEI);
+    const paid = await takeOutFire(30n * WEI);
+    const unused = await takeOutFire(10n * WEI);
     const onChainBefore = await chainFire();
 
     // The indexer stalls (a node outage, say) while the player submits one claim and the deadlines pass.
