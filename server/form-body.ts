@@ -33,20 +33,18 @@ export const LENGTH_REQUIRED = "This request did not say how large it is, so not
  * buffers its body whole, and this one process also runs the backends and the on-chain executor.
  */
 export function formBodiesOnly({ jsonPaths = [] }: { jsonPaths?: readonly string[] } = {}): RequestHandler {
-  return (req, res, next) => {
-    if (!ACTION_METHODS.has(req.method)) return next();
+  /** Why an action request is refused before Remix runs, or null to let it through. */
+  function refusal(req: Parameters<RequestHandler>[0]): [status: number, message: string] | null {
     const type = mediaType(req.headers["content-type"]);
-    const accepted = type === FORM_TYPE || (jsonPaths.includes(req.path) && type === "application/json");
-    const declared = req.headers["content-length"];
-    const length = declared === undefined ? NaN : Number(declared);
-    const [status, message] = !accepted
-      ? [415, NOT_A_FORM]
-      : !Number.isSafeInteger(length)
-        ? [411, LENGTH_REQUIRED]
-        : length > MAX_BODY_BYTES
-          ? [413, TOO_LARGE]
-          : [0, ""];
-    if (!status) return next();
+    if (type !== FORM_TYPE && !(jsonPaths.includes(req.path) && type === "application/json")) return [415, NOT_A_FORM];
+    const length = Number(req.headers["content-length"] ?? NaN);
+    if (!Number.isSafeInteger(length)) return [411, LENGTH_REQUIRED];
+    return length > MAX_BODY_BYTES ? [413, TOO_LARGE] : null;
+  }
+  return (req, res, next) => {
+    const refused = ACTION_METHODS.has(req.method) ? refusal(req) : null;
+    if (!refused) return next();
+    const [status, message] = refused;
     // Not read: the connection closes after the answer instead of taking the body in.
     res.status(status).set({ "Cache-Control": "no-store", Connection: "close" });
     if (isDataRequest(req.originalUrl)) res.json({ error: message });
