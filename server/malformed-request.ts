@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { plainPage } from "./plain-page";
+import { apiPrefixOf } from "./api-paths";
 
 export const MALFORMED_PATH = "This address is not valid. Check the link, or start again from the home page.";
 export const MALFORMED_HOST = "This request named no valid host, so it could not be served.";
@@ -49,7 +50,7 @@ export function refuseMalformedRequests({
     warn(`400 malformed ${what}`);
     res.status(400).set("Cache-Control", "no-store");
     const pathname = req.url.split("?", 1)[0];
-    if (apiPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+    if (apiPrefixOf(pathname, apiPaths)) {
       // API callers get the backends' envelope.
       res.json({ code: 400, msg: badPath ? "Malformed path" : "Malformed host", data: null, success: false });
     } else {

@@ -10,6 +10,7 @@ import express, { type RequestHandler, type Response } from "express";
 import { collectDefaultMetrics, Gauge, Histogram } from "prom-client";
 import { metric, metricsRegistry } from "../app/services/metrics.server";
 import type { RequestScope } from "../app/services/request-scope.server";
+import { apiPrefixOf } from "./api-paths";
 
 export const httpRequestSeconds = metric(
   "spark_http_request_duration_seconds",
@@ -37,7 +38,7 @@ export function routeLabel(
   { apiPaths, cachedPaths }: { apiPaths: readonly string[]; cachedPaths: readonly string[] },
 ): string {
   if (scope) return scope.timings?.route?.id ?? (cachedPaths.includes(path) ? "page-cache" : "remix");
-  const api = apiPaths.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const api = apiPrefixOf(path, apiPaths);
   if (api) return api;
   return path.startsWith("/build/") ? "/build" : "other";
 }

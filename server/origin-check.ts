@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { LOCAL_HOSTS } from "../app/services/env.server";
+import { apiPrefixOf } from "./api-paths";
 
 /**
  * The origins our own pages post from: PUBLIC_URL's, and on a local deployment the same port under every
@@ -39,8 +40,7 @@ export function originCheck({ publicUrl, apiPaths }: { publicUrl: string; apiPat
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const pathname = req.originalUrl.split("?", 1)[0];
-    // At a segment boundary, as Express mounts them: "/storefront" is a page of ours, not the /store API.
-    if (apiPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return next();
+    if (apiPrefixOf(pathname, apiPaths)) return next();
     if (isCrossSiteRequest(req.headers, allowed)) {
       res.status(403).set("Cache-Control", "no-store").type("html").send(REFUSED_PAGE);
       return;

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import rateLimit from "express-rate-limit";
 import { hasInternalToken, networkKey } from "../backend/client-address";
+import { apiPrefixOf } from "./api-paths";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
@@ -83,7 +84,7 @@ export function routePath(path: string): string {
 function isApiPath(req: Request, apiPaths: string[]): boolean {
   // originalUrl: inside a mounted router req.path has lost its prefix.
   const pathname = req.originalUrl.split("?", 1)[0];
-  return apiPaths.some((prefix) => pathname.startsWith(prefix));
+  return apiPrefixOf(pathname, apiPaths) !== undefined;
 }
 
 /** The app calling its own embedded backends: the internal token on a backend path. */
