@@ -107,8 +107,18 @@ function MainMenu({ env, lite }: { env: PublicEnv; lite: boolean }) {
       className="group"
       summaryLabel="Menu"
       summaryClassName="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-100 hover:bg-space-800"
-      summary={<Icon name="menu" />}
-      panelClassName="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-r border-space-700 bg-space-900 p-5 shadow-2xl"
+      summary={
+        <>
+          <span className="group-open:hidden">
+            <Icon name="menu" />
+          </span>
+          <span className="hidden group-open:inline">
+            <Icon name="close" />
+          </span>
+        </>
+      }
+      // Below the header, so the button that opened the drawer stays visible and closes it, with or without JavaScript.
+      panelClassName="fixed bottom-0 left-0 top-16 z-40 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-r border-t border-space-700 bg-space-900 p-5 shadow-2xl"
     >
       <nav aria-label="Main menu">
         <p className="mb-3 text-xs font-semibold uppercase tracking-widest text-slate-300">Spark Era</p>
@@ -135,7 +145,7 @@ function MainMenu({ env, lite }: { env: PublicEnv; lite: boolean }) {
                 href={item.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="flex items-center justify-between rounded-md px-3 py-2 text-slate-100 no-underline hover:bg-space-800"
+                className="flex items-center justify-between gap-3 rounded-md px-3 py-2 text-slate-100 no-underline hover:bg-space-800"
               >
                 {item.label}
                 <Icon name="external" size={14} />
@@ -273,7 +283,9 @@ function AccountSheet({ user }: { user: HeaderUser }) {
 export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser | null; lite: boolean }) {
   const location = useLocation();
   return (
-    <header className="sticky top-0 z-30 border-b border-space-800 bg-space-950/95 backdrop-blur">
+    // The blur sits on a layer behind the header, not on the header: a backdrop-filter makes its element the containing
+    // block of every fixed descendant, which cut the menu drawer to the header's 64 px strip (issue 23).
+    <header className="sticky top-0 z-30 border-b border-space-800 before:absolute before:inset-0 before:-z-10 before:bg-space-950/95 before:backdrop-blur before:content-['']">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:px-5">
         <MainMenu env={env} lite={lite} />
         <Link to="/home" className="text-lg font-extrabold tracking-tight text-white no-underline hover:no-underline">

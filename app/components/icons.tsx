@@ -1,6 +1,6 @@
 import sprite from "~/assets/icons.svg";
 
-export type IconName = "menu" | "wallet" | "user" | "external" | "copy" | "x" | "blog" | "chat" | "message";
+export type IconName = "menu" | "close" | "wallet" | "user" | "external" | "copy" | "x" | "blog" | "chat" | "message";
 
 /**
  * An icon from the one sprite (app/assets/icons.svg, a hashed file the browser caches for good): each page's

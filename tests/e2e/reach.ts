@@ -1,0 +1,162 @@
+/**
+ * Issue 23: a page is checked as a person uses it, not as Playwright does. Playwright scrolls any clipped container to
+ * reach an element before it clicks; a person scrolls the window and taps what they see. So, on each page:
+ * - the document is no wider than the window;
+ * - every visible link, button, field and summary of the header and `<main>`, scrolled into the middle of the window
+ *   by the window alone, lies in the window, and `elementFromPoint` at its centre is the element or inside it;
+ * - each sheet of the header (menu, wallet, account), opened by a click at its button's centre, lies inside the window,
+ *   and each of its controls passes the same hit test;
+ * - the cells of one table row never overlap, and none runs off the window's right edge.
+ */
+import { type Page } from "@playwright/test";
+import { MOBILE_PATHS, PHONE } from "./mobile";
+
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** In the page: the problems of every control under `rootSelector`, as "what: why" lines. */
+function hitProblems({ rootSelector, scrollWindow }: { rootSelector: string; scrollWindow: boolean }): string[] {
+  const problems: string[] = [];
+  const describe = (el: Element) => {
+    const text = (el.getAttribute("aria-label") ?? (el as HTMLElement).innerText ?? el.getAttribute("name") ?? "").trim();
+    return `<${el.tagName.toLowerCase()}> "${text.replace(/\s+/g, " ").slice(0, 40)}"`;
+  };
+  const controls = Array.from(
+    document.querySelectorAll(
+      rootSelector
+        .split(",")
+        .map(
+          (root) => `${root} a[href], ${root} button, ${root} input:not([type=hidden]), ${root} select, ${root} textarea, ${root} summary`,
+        )
+        .join(","),
+    ),
+  );
+  const horizontalScroller = (el: Element) => {
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (/(auto|scroll)/.test(style.overflowX) && node.scrollWidth > node.clientWidth) return node;
+    }
+    return null;
+  };
+  for (const el of controls) {
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    let rect = el.getBoundingClientRect();
+    // Visually hidden (sr-only) controls are for screen readers; their visible label is what a person taps.
+    if (rect.width <= 1 || rect.height <= 1) continue;
+    if (scrollWindow) {
+      window.scrollTo(0, window.scrollY + rect.top + rect.height / 2 - window.innerHeight / 2);
+      rect = el.getBoundingClientRect();
+    }
+    // A row of pills that scrolls sideways is swiped, as a person would.
+    if (rect.left < 0 || rect.right > window.innerWidth) {
+      const scroller = horizontalScroller(el);
+      if (scroller) {
+        scroller.scrollLeft += rect.left + rect.width / 2 - window.innerWidth / 2;
+        rect = el.getBoundingClientRect();
+      }
+    }
+    // A link that wraps onto two lines is hit on a line of its text, not in the gap its bounding box spans.
+    const lines = Array.from(el.getClientRects()).filter((line) => line.width > 1 && line.height > 1);
+    const targets = (lines.length > 1 ? lines : [rect]).map((box) => ({
+      x: box.left + Math.min(box.width, window.innerWidth) / 2,
+      y: box.top + Math.min(box.height, window.innerHeight) / 2,
+    }));
+    const inWindow = targets.filter(({ x, y }) => x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight);
+    if (!inWindow.length) {
+      problems.push(`${describe(el)}: its centre (${Math.round(targets[0].x)}, ${Math.round(targets[0].y)}) is outside the window`);
+      continue;
+    }
+    const hits = inWindow.map(({ x, y }) => document.elementFromPoint(x, y));
+    if (!hits.some((hit) => hit && (hit === el || el.contains(hit)))) {
+      const hit = hits[0];
+      problems.push(`${describe(el)}: covered at its centre by ${hit ? describe(hit) : "nothing"}`);
+    }
+  }
+  return problems;
+}
+
+/** In the page: cells of one table row whose contents overlap, or run off the window's right edge. */
+function tableProblems(): string[] {
+  const problems: string[] = [];
+  const contentBox = (cell: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return range.getBoundingClientRect();
+  };
+  for (const row of Array.from(document.querySelectorAll("main tr"))) {
+    if (!row.checkVisibility()) continue;
+    const cells = Array.from(row.children)
+      .filter((cell) => cell.checkVisibility() && (cell.textContent ?? "").trim())
+      .map((cell) => ({ cell, box: contentBox(cell) }));
+    const label = (row.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i].box.right > window.innerWidth + 0.5) problems.push(`row "${label}": a cell runs off the window`);
+      for (let j = i + 1; j < cells.length; j++) {
+        const a = cells[i].box;
+        const b = cells[j].box;
+        const overlap =
+          Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+        if (overlap) problems.push(`row "${label}": cells ${i + 1} and ${j + 1} overlap`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Everything on the page a person could not see or hit; an empty list passes. */
+export async function unreachable(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  if (scrollWidth > innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+  problems.push(...(await page.evaluate(hitProblems, { rootSelector: "header, main", scrollWindow: true })));
+  problems.push(...(await page.evaluate(tableProblems)));
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // Each sheet of the header, opened by a click where a person would tap its button.
+  const summaries = page.locator("header details > summary");
+  for (let i = 0; i < (await summaries.count()); i++) {
+    const summary = summaries.nth(i);
+    if (!(await summary.isVisible())) continue;
+    const name = ((await summary.getAttribute("aria-label")) ?? (await summary.innerText())).trim() || `sheet ${i + 1}`;
+    const box = await summary.boundingBox();
+    if (!box) continue;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const details = summary.locator("..");
+    const panel = details.locator(":scope > [data-panel]");
+    if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) {
+      problems.push(`${name}: a click on its button opens nothing`);
+      continue;
+    }
+    const inside = await panel.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      return rect.left >= 0 && rect.top >= 0 && rect.right <= window.innerWidth && rect.bottom <= window.innerHeight;
+    });
+    if (!inside) problems.push(`${name}: the opened sheet does not lie inside the window`);
+    await details.evaluate((el) => el.setAttribute("data-reach-open", ""));
+    const inSheet = await page.evaluate(hitProblems, { rootSelector: "[data-reach-open] > [data-panel]", scrollWindow: false });
+    problems.push(...inSheet.map((problem) => `${name} sheet, ${problem}`));
+    // Its button closes it again, so the button must not lie under its own sheet.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    if (await details.evaluate((el) => (el as HTMLDetailsElement).open)) {
+      problems.push(`${name}: a click on its button does not close the sheet`);
+      await details.evaluate((el) => ((el as HTMLDetailsElement).open = false));
+    }
+    await details.evaluate((el) => el.removeAttribute("data-reach-open"));
+  }
+  return problems;
+}
+
+/** `unreachable` over several pages, each problem prefixed with its path. */
+export async function unreachableOnPages(page: Page, paths: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.locator("main").waitFor();
+    problems.push(...(await unreachable(page)).map((problem) => `${path} ${problem}`));
+  }
+  return problems;
+}
+
+/** Every page of product §2 and those a player reaches from them, each checked by `unreachable`. */
+export const REACH_PATHS = [...MOBILE_PATHS];
+
+export const REACH_VIEWPORTS = { phone: PHONE, desktop: DESKTOP } as const;
