@@ -102,14 +102,15 @@ function tableProblems(): string[] {
   return problems;
 }
 
-/** Everything on the page a person could not see or hit; an empty list passes. */
-export async function unreachable(page: Page): Promise<string[]> {
+/** Everything on the page a person could not see or hit, with its header's sheets opened too unless `sheets` is false; an empty list passes. */
+export async function unreachable(page: Page, { sheets = true } = {}): Promise<string[]> {
   const problems: string[] = [];
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   if (scrollWidth > innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
   problems.push(...(await page.evaluate(hitProblems, { rootSelector: "header, main", scrollWindow: true })));
   problems.push(...(await page.evaluate(tableProblems)));
   await page.evaluate(() => window.scrollTo(0, 0));
+  if (!sheets) return problems;
 
   // Each sheet of the header, opened by a click where a person would tap its button.
   const summaries = page.locator("header details > summary");
@@ -145,13 +146,16 @@ export async function unreachable(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** `unreachable` over several pages, each problem prefixed with its path. */
+/**
+ * `unreachable` over several pages, each problem prefixed with its path. The header is one component, so its sheets
+ * are opened on the first page only.
+ */
 export async function unreachableOnPages(page: Page, paths: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
-  for (const path of paths) {
+  for (const [index, path] of paths.entries()) {
     await page.goto(path);
     await page.locator("main").waitFor();
-    problems.push(...(await unreachable(page)).map((problem) => `${path} ${problem}`));
+    problems.push(...(await unreachable(page, { sheets: index === 0 })).map((problem) => `${path} ${problem}`));
   }
   return problems;
 }
