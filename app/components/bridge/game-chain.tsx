@@ -117,6 +117,10 @@ export function GameChainSection({
           ))}
         </tbody>
       </table>
+      <p className="muted -mt-4 text-sm">
+        USDT and BNB in the game come from sales and rebates and pay for purchases in the market; FIRE and QUARK also move to and from the
+        chain.
+      </p>
       {view.managed && keys && view.wallet ? (
         <>
           {!view.hasBnb && (
