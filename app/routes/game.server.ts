@@ -10,7 +10,7 @@ import { newIdempotencyKey } from "~/services/actions.server";
 import { apis } from "~/services/apis.server";
 import { bridgeAction, bridgeChainConfig, claimRow, readBridgeWallet } from "~/services/bridge.server";
 import { readShopForRequest, walletFromUserInfo } from "~/services/chain.server";
-import { CURRENCIES, formatPrice } from "~core/money";
+import { CURRENCIES, shownAmount } from "~core/money";
 
 export { loaderCacheControl } from "~/services/page-headers.server";
 
@@ -37,8 +37,8 @@ async function gameAndChain(request: Request) {
     // All four: sales and rebates credit USDT and BNB in the game too, though only FIRE and QUARK move to the chain.
     balances: CURRENCIES.map((currency) => ({
       currency,
-      game: game ? formatPrice(game[currency], currency) : null,
-      wallet: onChain ? formatPrice(onChain[currency], currency) : null,
+      game: game ? shownAmount(game[currency], currency, "balance") : null,
+      wallet: onChain ? shownAmount(onChain[currency], currency, "balance") : null,
     })),
     claims,
     hasBnb: !managed || onChain === null || onChain.BNB > 0n,
