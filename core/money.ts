@@ -37,11 +37,50 @@ export function formatWei(
 }
 
 /**
- * "1,234.5 FIRE": a price or balance for display, grouped, with every significant decimal. Never cut: a price
- * is what a wallet signs, and a balance read against it must show the same digits.
+ * "1,234.5 FIRE": a price that a person set (a listing, an order a wallet signs, a typed amount), grouped, with
+ * every decimal. Never rounded: it is what the wallet signs. Balances and computed amounts use formatAmount.
  */
 export function formatPrice(wei: bigint | string, currency: string | null | undefined): string {
   return `${formatWei(wei, { group: true })}${currency ? ` ${currency}` : ""}`;
+}
+
+/**
+ * How a balance or computed amount is rounded for display (issue 23): a balance down, so it never shows more than
+ * is there; a cost (an amount the user must pay) up, so it never shows less than the chain will take.
+ */
+export type AmountKind = "balance" | "cost";
+
+/** Fraction digits kept: this many significant ones, counted after the leading zeros of an amount below one token. */
+export const SHOWN_DECIMALS = 4;
+
+/** `wei` rounded to SHOWN_DECIMALS significant decimals: its magnitude down for a balance, up for a cost. */
+export function roundForDisplay(wei: bigint, kind: AmountKind, decimals = TOKEN_DECIMALS): bigint {
+  const negative = wei < 0n;
+  const abs = negative ? -wei : wei;
+  const base = 10n ** BigInt(decimals);
+  // Below one token, the first non-zero decimal counts as the first significant one.
+  const leadingZeros = abs >= base || abs === 0n ? 0 : decimals - abs.toString().length;
+  const kept = Math.min(decimals, leadingZeros + SHOWN_DECIMALS);
+  const unit = 10n ** BigInt(decimals - kept);
+  const down = (abs / unit) * unit;
+  const rounded = kind === "cost" && down !== abs ? down + unit : down;
+  return negative ? -rounded : rounded;
+}
+
+/** "9,999.9995 BNB" for a balance of 9,999.999535… BNB; "27.9223 FIRE" for a cost of 27.92222… FIRE. */
+export function formatAmount(wei: bigint | string, currency: string | null | undefined, kind: AmountKind): string {
+  return formatPrice(roundForDisplay(typeof wei === "bigint" ? wei : BigInt(wei), kind), currency);
+}
+
+/** A balance or computed amount as a page shows it: the rounded text, and the exact amount one step away (its title). */
+export interface ShownAmount {
+  text: string;
+  /** Every decimal; equal to `text` when nothing was rounded away. */
+  exact: string;
+}
+
+export function shownAmount(wei: bigint | string, currency: string | null | undefined, kind: AmountKind): ShownAmount {
+  return { text: formatAmount(wei, currency, kind), exact: formatPrice(wei, currency) };
 }
 
 /**

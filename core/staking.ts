@@ -7,7 +7,7 @@
  * - a deposit's amount: above zero, within the balance, and bringing the stake to at least the threshold.
  */
 import { revertMessage } from "./chain-errors";
-import { formatPrice, parseTokenAmount } from "./money";
+import { formatAmount, formatPrice, parseTokenAmount } from "./money";
 
 /** FireStaking's status codes (STATUS_UPCOMING … STATUS_ENDED), by index. */
 export const POOL_STATUSES = ["upcoming", "open", "locked", "claimable"] as const;
@@ -136,12 +136,13 @@ export interface DepositFacts {
 export function depositRefusal(amount: bigint, facts: DepositFacts): string | null {
   if (!canDeposit(facts.status)) return revertMessage("StakingNotOpen", [BigInt(facts.poolId), statusCode(facts.status)]);
   if (amount <= 0n) return revertMessage("ZeroAmount", []);
-  if (amount > facts.balance) return `Your wallet holds ${formatPrice(facts.balance, "FIRE")}: enter at most that.`;
+  // Rounded as core/money.ts says: the balance down (entering it is always allowed), what is missing up.
+  if (amount > facts.balance) return `Your wallet holds ${formatAmount(facts.balance, "FIRE", "balance")}: enter at most that.`;
   if (facts.stake + amount < facts.threshold) {
-    const short = formatPrice(facts.threshold - facts.stake, "FIRE");
+    const threshold = formatPrice(facts.threshold, "FIRE");
     return facts.stake > 0n
-      ? `Your stake must reach the pool's threshold of ${formatPrice(facts.threshold, "FIRE")}: add at least ${short}.`
-      : `Stake at least the pool's threshold of ${short}.`;
+      ? `Your stake must reach the pool's threshold of ${threshold}: add at least ${formatAmount(facts.threshold - facts.stake, "FIRE", "cost")}.`
+      : `Stake at least the pool's threshold of ${threshold}.`;
   }
   return null;
 }

@@ -5,7 +5,7 @@
  * player can bookmark. Pure and unit-tested.
  */
 import { formatDuration } from "~core/chain-text";
-import { formatPrice } from "~core/money";
+import { formatAmount, formatPrice, shownAmount } from "~core/money";
 import { EQUIPMENT_CODES, EQUIPMENT_TYPES, MATERIALS, SPACESHIP_TYPES } from "~core/nft";
 import {
   formatMaterials,
@@ -305,7 +305,8 @@ export function calculatorResult(input: CalculatorInput) {
     lost: formatDuration(outcome.lost),
     after: formatDuration(outcome.durationAfter),
     mined: materialsView(outcome.mined),
-    repair: formatPrice(repairCost(input.shipType, full - outcome.durationAfter), "FIRE"),
+    // A cost: rounded up, never below what the repair will take.
+    repair: shownAmount(repairCost(input.shipType, full - outcome.durationAfter), "FIRE", "cost"),
   };
 }
 
@@ -380,7 +381,11 @@ export function upgradeView(state: ShipState, held: Materials) {
 
 export function repairView(state: ShipState) {
   const missing = state.maxDuration - state.duration;
-  return { missing: formatDuration(missing), cost: formatPrice(repairCost(state.shipType, missing), "FIRE"), needed: missing > 0n };
+  return {
+    missing: formatDuration(missing),
+    cost: formatAmount(repairCost(state.shipType, missing), "FIRE", "cost"),
+    needed: missing > 0n,
+  };
 }
 
 export function slotOpenerView(state: ShipState) {

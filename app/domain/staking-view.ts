@@ -4,7 +4,7 @@
  * unit-tested; the countdowns get the chain's time and the next change as unix seconds to tick from.
  */
 import { formatChainTime, formatDuration } from "~core/chain-text";
-import { formatPrice, parseTokenAmount } from "~core/money";
+import { formatPrice, parseTokenAmount, type ShownAmount, shownAmount } from "~core/money";
 import type { StakePoolEntry } from "~core/pools";
 import {
   MAX_REWARD_PER_ADDRESS,
@@ -35,7 +35,7 @@ export interface PoolView {
   statusLabel: string;
   statusExplanation: string;
   stakers: string;
-  totalStaked: string;
+  totalStaked: ShownAmount;
   threshold: string;
   thresholdWei: string;
   boxes: { maxSupply: string; allocated: string; claimed: string; left: string };
@@ -58,7 +58,7 @@ export function poolView(entry: StakePoolEntry, state: PoolState, now: bigint): 
     statusLabel: POOL_STATUS_TEXT[state.status].label,
     statusExplanation: POOL_STATUS_TEXT[state.status].explanation,
     stakers: count(state.stakers),
-    totalStaked: formatPrice(state.totalStaked, "FIRE"),
+    totalStaked: shownAmount(state.totalStaked, "FIRE", "balance"),
     threshold: formatPrice(state.takerThreshold, "FIRE"),
     thresholdWei: state.takerThreshold.toString(),
     boxes: {

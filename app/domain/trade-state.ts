@@ -4,6 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
+import type { ShownAmount } from "~core/money";
 
 export interface TradeItem {
   tokenId: string;
@@ -34,7 +35,8 @@ export interface BuyConfirmation {
   priceWei: string;
   currency: string;
   price: string;
-  balance: string;
+  /** Rounded down, the exact amount in its title (core/money.ts). */
+  balance: ShownAmount;
   affordable: boolean;
 }
 

@@ -9,7 +9,7 @@ import { decodeAbiParameters, isAddressEqual, parseEventLogs, type Address, type
 import { readContract, simulateContract, writeContract } from "viem/actions";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { CLAIM_PARAMS } from "~core/claim";
-import { formatPrice } from "~core/money";
+import { formatAmount, formatPrice } from "~core/money";
 import { ShownError } from "./lootbox-chain";
 import type { LootboxClients } from "./lootbox-transactions";
 import { approveExactly, confirmed, type StepReport } from "./transaction-steps";
@@ -80,7 +80,9 @@ export async function swapTokenIntoGame(
     args: [owner.address],
   });
   if (balance < amount) {
-    throw new ShownError(`Your wallet holds ${formatPrice(balance, currency)}: it cannot move ${formatPrice(amount, currency)}.`);
+    throw new ShownError(
+      `Your wallet holds ${formatAmount(balance, currency, "balance")}: it cannot move ${formatPrice(amount, currency)}.`,
+    );
   }
   await approveExactly(clients, { token, spender: contracts.assetManager, amount }, "approve", report);
   report("swap", "wallet");

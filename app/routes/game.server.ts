@@ -8,9 +8,9 @@ import { loginHref } from "~/domain/login-href";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { newIdempotencyKey } from "~/services/actions.server";
 import { apis } from "~/services/apis.server";
-import { BRIDGE_CURRENCIES, bridgeAction, bridgeChainConfig, claimRow, readBridgeWallet } from "~/services/bridge.server";
-import { readBalances, readShopForRequest, walletFromUserInfo } from "~/services/chain.server";
-import { formatPrice } from "~core/money";
+import { bridgeAction, bridgeChainConfig, claimRow, readBridgeWallet } from "~/services/bridge.server";
+import { readShopForRequest, walletFromUserInfo } from "~/services/chain.server";
+import { CURRENCIES, shownAmount } from "~core/money";
 
 export { loaderCacheControl } from "~/services/page-headers.server";
 
@@ -26,22 +26,22 @@ async function gameAndChain(request: Request) {
   if (!token || !user) return null;
   const wallet = walletFromUserInfo(user.WalletAddress);
   const managed = usesWebPath(true, { address: user.WalletAddress, bindAddrType: user.BindAddrType });
-  const [game, claims, onChain, bnb] = await Promise.all([
+  const [game, claims, onChain] = await Promise.all([
     orNull(bridge.balances().then((answer) => answer.balances)),
     orNull(bridge.claims().then((list) => list.map(claimRow))),
     wallet ? orNull(readBridgeWallet(wallet)) : null,
-    wallet && managed ? orNull(readBalances(wallet).then((b) => b.BNB)) : null,
   ]);
   return {
     wallet,
     managed,
-    balances: BRIDGE_CURRENCIES.map((currency) => ({
+    // All four: sales and rebates credit USDT and BNB in the game too, though only FIRE and QUARK move to the chain.
+    balances: CURRENCIES.map((currency) => ({
       currency,
-      game: game ? formatPrice(game[currency], currency) : null,
-      wallet: onChain ? formatPrice(onChain[currency], currency) : null,
+      game: game ? shownAmount(game[currency], currency, "balance") : null,
+      wallet: onChain ? shownAmount(onChain[currency], currency, "balance") : null,
     })),
     claims,
-    hasBnb: bnb === null ? true : bnb > 0n,
+    hasBnb: !managed || onChain === null || onChain.BNB > 0n,
   };
 }
 

@@ -4,7 +4,7 @@ import { CopyButton } from "~/components/copy-button";
 import { ErrorList } from "~/components/actions/form-parts";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { formatPrice } from "~core/money";
+import { Amount } from "~/components/amount";
 import { ClaimSchema } from "~/domain/invite-schemas.server";
 import { loginHref } from "~/domain/login-href";
 import { apis, backendProblem } from "~/services/apis.server";
@@ -140,9 +140,15 @@ export default function Invite() {
                       <th scope="row" className="py-2 font-semibold text-white">
                         {row.currency}
                       </th>
-                      <td>{formatPrice(row.earned, null)}</td>
-                      <td>{formatPrice(row.claimed, null)}</td>
-                      <td>{formatPrice(row.claimable, null)}</td>
+                      <td>
+                        <Amount wei={row.earned} currency={null} kind="balance" />
+                      </td>
+                      <td>
+                        <Amount wei={row.claimed} currency={null} kind="balance" />
+                      </td>
+                      <td>
+                        <Amount wei={row.claimable} currency={null} kind="balance" />
+                      </td>
                       <td className="text-right">
                         <Form method="post">
                           <input type="hidden" name="currency" value={row.currency} />
@@ -170,7 +176,7 @@ export default function Invite() {
                       className="flex justify-between gap-2 border-t border-space-800 py-1"
                     >
                       <span className="font-mono">{entry.inviteeShort}</span>
-                      <span>{formatPrice(entry.amount, entry.currency)}</span>
+                      <Amount wei={entry.amount} currency={entry.currency} kind="balance" />
                     </li>
                   ))}
                 </ul>

@@ -10,7 +10,7 @@ import { getAuth } from "~/services/apis.server";
 import { walletFromUserInfo } from "~/services/chain.server";
 import { lookedUpWallet, readStakingSnapshot, readWalletStakes } from "~/services/staking.server";
 import { formatChainTime } from "~core/chain-text";
-import { formatPrice } from "~core/money";
+import { shownAmount } from "~core/money";
 import { STAKE_POOLS } from "~core/pools";
 import { logProblem, shortError } from "~/services/request-scope.server";
 
@@ -40,11 +40,11 @@ export async function loyaltyPage({ request }: LoaderFunctionArgs) {
       pools,
       now: snapshot.now.toString(),
       chainTime: formatChainTime(snapshot.now),
-      totalStaked: formatPrice(snapshot.totalPoolSupply, "FIRE"),
+      totalStaked: shownAmount(snapshot.totalPoolSupply, "FIRE", "balance"),
       wallet: wallet && {
         address: wallet,
         source: bound ? ("bound" as const) : ("lookup" as const),
-        fire: formatPrice(mine!.fire, "FIRE"),
+        fire: shownAmount(mine!.fire, "FIRE", "balance"),
       },
       lookup: { typed: bound ? "" : lookup.typed, error: bound ? null : lookup.error },
     };

@@ -5,6 +5,7 @@ import { Page } from "~/components/page";
 import { WalletLookup } from "~/components/staking/wallet-lookup";
 import { PoolFigures, PoolStatusBadge, PoolTimeline, StakeLine } from "~/components/staking/pool-facts";
 import { useConnectedAddress } from "~/islands/wallet-store";
+import { Amount } from "~/components/amount";
 import { loyaltyPage } from "./loyalty._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Loyalty Program | Spark Era" }];
@@ -47,12 +48,16 @@ export default function Loyalty() {
         <>
           <div className="flex flex-col gap-3 text-sm">
             <p>
-              Staked across all pools: <strong className="text-white">{shown.totalStaked}</strong>. Chain time: {shown.chainTime}.
+              Staked across all pools:{" "}
+              <strong className="text-white">
+                <Amount value={shown.totalStaked} />
+              </strong>
+              . Chain time: {shown.chainTime}.
             </p>
             {shown.wallet ? (
               <p data-testid="stakes-wallet">
                 {shown.wallet.source === "bound" ? "Your wallet" : "Wallet"}{" "}
-                <span className="break-all font-mono">{shown.wallet.address}</span> holds {shown.wallet.fire}.
+                <span className="break-all font-mono">{shown.wallet.address}</span> holds <Amount value={shown.wallet.fire} />.
               </p>
             ) : (
               <WalletLookup typed={shown.lookup.typed} error={shown.lookup.error} />

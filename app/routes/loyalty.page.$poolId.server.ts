@@ -17,7 +17,7 @@ import { getAuth, signedInApis } from "~/services/apis.server";
 import { walletFromUserInfo } from "~/services/chain.server";
 import { readStakingSnapshot, readWalletStakes, stakingChainConfig, type StakingSnapshot } from "~/services/staking.server";
 import { formatChainTime } from "~core/chain-text";
-import { formatPrice } from "~core/money";
+import { shownAmount } from "~core/money";
 import { findPool, type StakePoolEntry } from "~core/pools";
 import { canDeposit, checkStakeAmount, withdrawRefusal } from "~core/staking";
 import { logProblem, shortError } from "~/services/request-scope.server";
@@ -67,7 +67,7 @@ export async function poolPage({ request, params }: LoaderFunctionArgs) {
       pool: poolView(entry, state, snapshot.now),
       now: snapshot.now.toString(),
       chainTime: formatChainTime(snapshot.now),
-      wallet: mine && { address: mine.address, fire: formatPrice(mine.fire, "FIRE"), hasBnb: mine.bnb > 0n },
+      wallet: mine && { address: mine.address, fire: shownAmount(mine.fire, "FIRE", "balance"), hasBnb: mine.bnb > 0n },
       stake: mine ? stakeView(entry, stake) : null,
       preview: amount === null ? null : rewardPreview(amount, entry, state, mine ? stake : null),
     },

@@ -9,6 +9,7 @@ import { ManagedDepositForm, ManagedWithdrawForm } from "~/components/staking/ma
 import { PoolFigures, PoolStatusBadge, PoolTimeline, StakeLine } from "~/components/staking/pool-facts";
 import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
+import { Amount } from "~/components/amount";
 import { loaderCacheControl, poolPage, poolPost } from "./loyalty.page.$poolId.server";
 
 const StakingPanel = lazy(() => import("~/islands/staking-panel.client"));
@@ -101,7 +102,7 @@ export default function PoolPage() {
         ) : page.managed && wallet && stake ? (
           <div className="flex flex-col gap-6">
             <p className="text-sm" data-testid="stake-wallet">
-              Your wallet <span className="break-all font-mono">{wallet.address}</span> holds {wallet.fire}.
+              Your wallet <span className="break-all font-mono">{wallet.address}</span> holds <Amount value={wallet.fire} />.
             </p>
             <GasNotice address={wallet.address} hasBnb={wallet.hasBnb} what="deposit or withdrawal" />
             {pool.status === "open" && (
@@ -134,7 +135,7 @@ export default function PoolPage() {
           <div className="flex flex-col gap-4">
             {wallet && stake ? (
               <p className="text-sm" data-testid="stake-wallet">
-                Your wallet <span className="break-all font-mono">{wallet.address}</span> holds {wallet.fire}.
+                Your wallet <span className="break-all font-mono">{wallet.address}</span> holds <Amount value={wallet.fire} />.
               </p>
             ) : (
               <p className="muted text-sm">

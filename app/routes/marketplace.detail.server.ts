@@ -18,7 +18,7 @@ import { bridgeChainConfig, itemMove } from "~/services/bridge.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
-import { formatPrice, formatWei, isCurrency, parseTokenAmount } from "~core/money";
+import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
 import { expiryIn, LISTING_CHANGED_MESSAGE } from "~core/orders";
 
 /** tokenId and nftType from the query: both absent (no item chosen), both valid, or a message saying what is wrong. */
@@ -157,7 +157,7 @@ export async function detailPost(request: Request) {
         priceWei: detail.price!,
         currency,
         price: formatPrice(detail.price!, currency),
-        balance: formatPrice(balance, currency),
+        balance: shownAmount(balance, currency, "balance"),
         affordable: BigInt(balance) >= BigInt(detail.price!),
       };
       return reply({ result: null, failed: null, confirm });

@@ -3,7 +3,7 @@
  * fits each open empty slot, and the slot opener for the next locked one. Only the ship's owner configures it.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { formatPrice } from "~core/money";
+import { shownAmount } from "~core/money";
 import { slotOfEquipment } from "~core/spaceship";
 import { equipmentName, shipCard, slotOpenerView, slotRows } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
@@ -48,7 +48,7 @@ export async function configurationPage({ request }: LoaderFunctionArgs) {
         exploring: state.exploringSince > 0n,
         slots,
         opener: slotOpenerView(state),
-        quark: formatPrice(fleet.quark, "QUARK"),
+        quark: shownAmount(fleet.quark, "QUARK", "balance"),
         wallet: fleet.wallet,
         hasBnb: fleet.bnb > 0n,
         actor: shipActor(gate),

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { answerFor, FleetGateNotice, ShipAction } from "~/components/spaceship/parts";
 import { SpaceshipNav } from "~/components/spaceship-nav";
+import { Amount } from "~/components/amount";
 import { configurationPage, configurationPost, loaderCacheControl } from "./spaceship.configuration.server";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
@@ -120,7 +121,7 @@ export default function SpaceshipConfiguration() {
             {ship.opener ? (
               <div className="flex flex-col gap-2">
                 <p className="text-sm">
-                  A slot opener opens the {ship.opener.slot} slot for {ship.opener.price}. Your wallet holds {ship.quark}.
+                  A slot opener opens the {ship.opener.slot} slot for {ship.opener.price}. Your wallet holds <Amount value={ship.quark} />.
                 </p>
                 <ShipAction
                   actor={ship.actor}

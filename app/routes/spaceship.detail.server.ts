@@ -7,7 +7,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { shortAddress } from "~core/address";
 import { formatChainTime, formatDuration } from "~core/chain-text";
-import { formatPrice } from "~core/money";
+import { formatAmount, formatPrice } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
 import { formatMaterials, SHIP_SLOTS, SLOT_LABELS } from "~core/spaceship";
 import {
@@ -41,7 +41,7 @@ function historyLine(entry: ShipHistoryEntry): string {
     case "recall":
       return `Recalled after ${formatDuration(entry.minedSeconds)} of mining: mined ${formatMaterials(entry.mined)}, lost ${formatDuration(entry.lost)} of duration`;
     case "repair":
-      return `Repaired: ${formatDuration(entry.restored)} restored for ${formatPrice(entry.cost, "FIRE")}`;
+      return `Repaired: ${formatDuration(entry.restored)} restored for ${formatAmount(entry.cost, "FIRE", "cost")}`;
     case "upgrade":
       return `Upgraded to level ${entry.level} for ${formatMaterials(entry.cost)}`;
     case "slot":

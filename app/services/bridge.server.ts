@@ -1,7 +1,7 @@
 /**
  * Between the game and the chain (issue 14), for the pages' loaders and actions:
  * - the market API's claims (takeOutTokenSign, takeOutSign, the account's claims);
- * - the wallet's FIRE and QUARK on chain;
+ * - the wallet's tokens on chain;
  * - the managed wallet's moves (product §4 web path): a claim is signed by the market backend, then submitted by
  *   the SSO executor (bridge.claim); a swap is the executor's bridge.swapToken or bridge.swapNft. Every accepted
  *   post redirects (303) to the action's status page; a refusal keeps the backend's words and status.
@@ -10,7 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import { gameTokenAbi } from "../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime } from "~core/chain-text";
-import { formatPrice, parseTokenAmount } from "~core/money";
+import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
 import { usesWebPath } from "~/domain/wallet-mode";
@@ -21,12 +21,12 @@ import { BRIDGE_CURRENCIES, type BridgeCurrency } from "./bridge-api.server";
 
 export { BRIDGE_CURRENCIES, type BridgeCurrency };
 
-/** The wallet's FIRE and QUARK on chain. */
-export async function readBridgeWallet(wallet: `0x${string}`): Promise<Record<BridgeCurrency, bigint>> {
+/** The wallet's four tokens on chain, beside their game balances (FIRE and QUARK move between the two). */
+export async function readBridgeWallet(wallet: `0x${string}`): Promise<Record<Currency, bigint>> {
   const { client, deployment } = chain();
   const read = (address: `0x${string}`) => client.readContract({ address, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
-  const [FIRE, QUARK] = await Promise.all([read(deployment.contracts.fire), read(deployment.contracts.quark)]);
-  return { FIRE, QUARK };
+  const [FIRE, { QUARK, USDT, BNB }] = await Promise.all([read(deployment.contracts.fire), readBalances(wallet)]);
+  return { FIRE, QUARK, USDT, BNB };
 }
 
 /** A claim in words, for the history on /game. */

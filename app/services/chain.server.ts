@@ -20,7 +20,7 @@ import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/gene
 import { readDeployment, type Deployment } from "../../contracts/deployment";
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~core/boxes";
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
-import { formatPrice } from "~core/money";
+import { formatPrice, type ShownAmount, shownAmount } from "~core/money";
 import { getAuth } from "./apis.server";
 import { reportingRpcErrors } from "~core/rpc-errors";
 import { chainRpcErrors } from "./metrics.server";
@@ -53,7 +53,7 @@ export interface OwnedBox {
 export interface WalletBoxState {
   address: Address;
   balances: Record<PaymentCurrency, bigint>;
-  balanceLabels: Record<PaymentCurrency, string>;
+  balanceLabels: Record<PaymentCurrency, ShownAmount>;
   boxes: OwnedBox[];
   /** The current 24 h window per daily-limited type (bought 0n and resetsAt 0n when none is open). */
   windows: Partial<Record<number, { bought: bigint; resetsAt: bigint }>>;
@@ -175,10 +175,9 @@ export async function readWalletBoxState(wallet: Address): Promise<WalletBoxStat
     const [bought, resetsAt] = windowList[index];
     windows[typeBox] = { bought, resetsAt };
   });
-  const balanceLabels = Object.fromEntries(CURRENCIES.map((currency) => [currency, formatPrice(balances[currency], currency)])) as Record<
-    PaymentCurrency,
-    string
-  >;
+  const balanceLabels = Object.fromEntries(
+    CURRENCIES.map((currency) => [currency, shownAmount(balances[currency], currency, "balance")]),
+  ) as Record<PaymentCurrency, ShownAmount>;
   return { address: wallet, balances, balanceLabels, boxes, windows };
 }
 

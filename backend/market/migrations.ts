@@ -414,4 +414,12 @@ export const marketMigrations: Migration[] = [
       await sql`alter table market_chain_cursors add column block_time integer`.execute(db);
     },
   },
+  {
+    // A price sort groups by currency (issue 23), so it walks the (…, currency, price) paths only.
+    name: "market_013_drop_price_paths_without_currency",
+    async up(db) {
+      await sql`drop index market_listings_a_grade_price`.execute(db);
+      await sql`drop index market_listings_a_camp_price`.execute(db);
+    },
+  },
 ];

@@ -107,12 +107,18 @@ function addFilters(sql: Sql, q: ListingQuery, t: string, useGrade: boolean): { 
   return { usesListing };
 }
 
-/** ORDER BY for the market (listing alias l, one index per sort) and for wallet scopes (small sets). */
+/**
+ * Amounts in different tokens do not compare, so a price sort groups listings by currency, A to Z (the order
+ * the price indexes hold) whichever the direction, then sorts by price within each (issue 23). The market
+ * page states this rule next to its sort control (PRICE_SORT_NOTE).
+ */
+/** ORDER BY for a seller's listings (listing alias l) and for wallet scopes (small sets); the market walks indexes instead. */
 function orderBy(q: ListingQuery, scope: ListingScope): string {
   const dir = q.order === "asc" ? "asc" : "desc";
+  const group = q.sort === "price" ? "l.currency nulls last, " : "";
   if (scope.kind === "market") {
     const column = { price: "l.price", listed: "l.listed_at", views: "l.views", favorites: "l.favorites", total: "l.total" }[q.sort];
-    return `${column} ${dir}, l.id ${dir}`;
+    return `${group}${column} ${dir}, l.id ${dir}`;
   }
   // Unlisted items have no price or listing time: they come after the listed ones either way.
   const column = {
@@ -122,7 +128,7 @@ function orderBy(q: ListingQuery, scope: ListingScope): string {
     favorites: "i.favorites",
     total: "i.total",
   }[q.sort];
-  return `${column} ${dir} nulls last, i.id ${dir}`;
+  return `${group}${column} ${dir} nulls last, i.id ${dir}`;
 }
 
 function whereClause(sql: Sql): string {
@@ -153,58 +159,29 @@ function gradeValues(q: ListingQuery): readonly number[] | undefined {
   return q[GRADE_COLUMNS[q.nftType].filter];
 }
 
-/** Picks the access path for the market (see migrations.ts): grade before camp before type alone. */
+/**
+ * Picks the access path for the market (see migrations.ts): grade before camp before type alone. Price walks
+ * always have the currency in their prefix, one walk per currency, so the merge can group by currency.
+ */
 function accessPath(q: ListingQuery): AccessPath {
   const type = q.nftType;
   const grades = gradeValues(q);
   const types = type === undefined ? ALL_TYPES : [type];
-  const currencies = q.currency ? [q.currency] : CURRENCIES;
-  if (q.sort === "price" && q.currency && type !== undefined && (grades || q.camp)) {
-    // A currency filter walks only that currency's prices, instead of skipping the others row by row.
-    const facet: [string, readonly unknown[]] = grades ? ["grade", grades] : ["camp", q.camp!];
-    return {
-      index: `market_listings_a_${facet[0]}_currency_price`,
-      prefix: [["nft_type", types], facet, ["currency", [q.currency]]],
-      sortColumn: "price",
-    };
-  }
-  if (q.sort === "listed" || q.sort === "price") {
-    const column = q.sort === "listed" ? "listed_at" : "price";
-    if (type !== undefined && grades) {
-      return {
-        index: `market_listings_a_grade_${q.sort}`,
-        prefix: [
-          ["nft_type", types],
-          ["grade", grades],
-        ],
-        sortColumn: column,
-      };
-    }
-    if (type !== undefined && q.camp) {
-      return {
-        index: `market_listings_a_camp_${q.sort}`,
-        prefix: [
-          ["nft_type", types],
-          ["camp", q.camp],
-        ],
-        sortColumn: column,
-      };
-    }
-    if (q.sort === "listed") {
-      return type === undefined
-        ? { index: "market_listings_a_listed", prefix: [], sortColumn: column }
-        : { index: "market_listings_a_type_listed", prefix: [["nft_type", types]], sortColumn: column };
-    }
+  const facet: [string, readonly unknown[]] | undefined =
+    type === undefined ? undefined : grades ? ["grade", grades] : q.camp ? ["camp", q.camp] : undefined;
+  if (q.sort === "price") {
+    const currency: [string, readonly unknown[]] = ["currency", q.currency ? [q.currency] : CURRENCIES];
+    if (facet)
+      return { index: `market_listings_a_${facet[0]}_currency_price`, prefix: [["nft_type", types], facet, currency], sortColumn: "price" };
     return type === undefined
-      ? { index: "market_listings_a_currency_price", prefix: [["currency", currencies]], sortColumn: column }
-      : {
-          index: "market_listings_a_type_price",
-          prefix: [
-            ["nft_type", types],
-            ["currency", currencies],
-          ],
-          sortColumn: column,
-        };
+      ? { index: "market_listings_a_currency_price", prefix: [currency], sortColumn: "price" }
+      : { index: "market_listings_a_type_price", prefix: [["nft_type", types], currency], sortColumn: "price" };
+  }
+  if (q.sort === "listed") {
+    if (facet) return { index: `market_listings_a_${facet[0]}_listed`, prefix: [["nft_type", types], facet], sortColumn: "listed_at" };
+    return type === undefined
+      ? { index: "market_listings_a_listed", prefix: [], sortColumn: "listed_at" }
+      : { index: "market_listings_a_type_listed", prefix: [["nft_type", types]], sortColumn: "listed_at" };
   }
   return { index: `market_listings_a_${q.sort}`, prefix: [["nft_type", types]], sortColumn: q.sort };
 }
@@ -226,15 +203,17 @@ function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: un
   const path = accessPath(q);
   const dir = q.order === "asc" ? "asc" : "desc";
   const params: unknown[] = [];
+  // A price page lists currency by currency: each walk has one currency, so the index answers this order too.
+  const group = q.sort === "price" ? "currency, " : "";
   const walks = combinations(path.prefix).map((combo) => {
     params.push(...combo.map(([, value]) => value), ...filters.params);
     const where = [...combo.map(([column]) => `l.${column} = ?`), ...filters.where];
-    return `select l.id as id, l.${path.sortColumn} as k from market_listings l indexed by ${path.index} where ${where.join(" and ")}`;
+    return `select l.id as id, l.currency as currency, l.${path.sortColumn} as k from market_listings l indexed by ${path.index} where ${where.join(" and ")}`;
   });
   params.push(q.pageSize, (q.pageNumber - 1) * q.pageSize);
   return {
-    sql: `select i.*, ${LISTING_COLUMNS} from (${walks.join(" union all ")} order by k ${dir}, id ${dir} limit ? offset ?) p
-      join market_listings l on l.id = p.id join market_items i on i.id = l.item_id order by p.k ${dir}, p.id ${dir}`,
+    sql: `select i.*, ${LISTING_COLUMNS} from (${walks.join(" union all ")} order by ${group}k ${dir}, id ${dir} limit ? offset ?) p
+      join market_listings l on l.id = p.id join market_items i on i.id = l.item_id order by ${group.replace("currency", "p.currency")}p.k ${dir}, p.id ${dir}`,
     params,
   };
 }

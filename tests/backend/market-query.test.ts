@@ -103,6 +103,24 @@ describe("tradingMarket", () => {
     }
   });
 
+  it.each(["asc", "desc"])(
+    "sorts by price %s within each currency, currencies A to Z, never comparing amounts across tokens",
+    async (order) => {
+      const query = { sort: "price", order, pageSize: 100 };
+      const seen: ListingRecord[] = [];
+      for (let pageNumber = 1; pageNumber <= 3; pageNumber++)
+        seen.push(...(await m.page("/marketplace/tradingMarket", { ...query, pageNumber })).records);
+      const currencies = seen.map((r) => r.currency!);
+      expect(new Set(currencies).size).toBeGreaterThan(1);
+      expect(currencies).toEqual([...currencies].sort());
+      for (let i = 1; i < seen.length; i++) {
+        if (seen[i].currency !== seen[i - 1].currency) continue;
+        const [before, after] = [BigInt(seen[i - 1].price!), BigInt(seen[i].price!)];
+        expect(order === "asc" ? before <= after : before >= after).toBe(true);
+      }
+    },
+  );
+
   // Each access path (and the lazy merge of its walks) must agree with a plain query over the table.
   const paths: [Query, string, string][] = [
     [{ nftType: 0, camp: "1,2", sort: "price" }, "nft_type = 0 and camp in (1, 2)", "price asc"],
@@ -122,9 +140,11 @@ describe("tradingMarket", () => {
   ];
   it.each(paths)("%j pages like a plain ORDER BY", async (query, where, order) => {
     const [column, dir] = order.split(" ");
+    // A price sort groups by currency first (A to Z), whichever the direction.
+    const group = column === "price" ? "currency, " : "";
     const expected = m.t.store.sqlite
       .prepare(
-        `select nft_type || ':' || token_id as ref from market_listings where status = 0 and ${where} order by ${column} ${dir}, id ${dir} limit 20 offset 20`,
+        `select nft_type || ':' || token_id as ref from market_listings where status = 0 and ${where} order by ${group}${column} ${dir}, id ${dir} limit 20 offset 20`,
       )
       .all()
       .map((row) => (row as { ref: string }).ref);

@@ -6,6 +6,7 @@ import {
   calculatorSearch,
   parseCalculator,
   parseFleetFilter,
+  repairView,
   serializeFleetFilter,
   shipCard,
   slotRows,
@@ -94,6 +95,20 @@ describe("the calculators' inputs", () => {
     });
   });
 
+  it("show a repair cost rounded up to 4 decimals, never below what the chain takes, the exact one in reach", () => {
+    // 10,052 s missing on a type 1 ship: 10,052 / 360 = 27.9222… FIRE.
+    const state = testShip(7n, { shipType: 1 });
+    expect(repairView({ ...state, duration: state.maxDuration - 10_052n }).cost).toBe("27.9223 FIRE");
+    const result = calculatorResult(
+      parseCalculator(
+        new URLSearchParams(calculatorSearch({ ...calculatorDefaults(ship(7n)), hours: "2", leftHours: "2", leftMinutes: "47" })),
+        {},
+      ).input!,
+    );
+    expect(result.repair.text).toMatch(/^[\d,]+(\.\d{1,4})? FIRE$/);
+    expect(result.repair.exact).toMatch(/^[\d,]+\.\d{5,} FIRE$/);
+  });
+
   it("work out the documented example from the URL alone", () => {
     const form = parseCalculator(
       new URLSearchParams(calculatorSearch({ ...calculatorDefaults(ship(7n)), hours: "2", leftHours: "", leftMinutes: "" })),
@@ -101,7 +116,13 @@ describe("the calculators' inputs", () => {
     );
     expect(form.errors).toEqual({});
     const result = calculatorResult(form.input!);
-    expect(result).toMatchObject({ power: "420", rate: "1,120 ‰", lost: "2 h 14 m 24 s", repair: "44.8 FIRE", cutShort: null });
+    expect(result).toMatchObject({
+      power: "420",
+      rate: "1,120 ‰",
+      lost: "2 h 14 m 24 s",
+      repair: { text: "44.8 FIRE", exact: "44.8 FIRE" },
+      cutShort: null,
+    });
     expect(result.mined.map((material) => material.amount)).toEqual(["84", "16", "1"]);
   });
 

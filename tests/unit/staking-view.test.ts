@@ -28,7 +28,7 @@ describe("poolView", () => {
       status: "open",
       statusLabel: "Open for staking",
       stakers: "1,234",
-      totalStaked: "123,456.5 FIRE",
+      totalStaked: { text: "123,456.5 FIRE", exact: "123,456.5 FIRE" },
       threshold: "100 FIRE",
       boxes: { maxSupply: "1,000", allocated: "998", claimed: "12", left: "2" },
       dates: { stakingOpens: "2027-01-15 08:00 UTC", stakingEnds: "2027-01-16 08:00 UTC", vaultEnds: "2027-01-17 08:00 UTC" },

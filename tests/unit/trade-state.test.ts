@@ -51,7 +51,7 @@ const confirm: BuyConfirmation = {
   priceWei: "12500000000000000000",
   currency: "FIRE",
   price: "12.5 FIRE",
-  balance: "100 FIRE",
+  balance: { text: "100 FIRE", exact: "100 FIRE" },
   affordable: true,
 };
 const confirmReply: TradeActionData = { intent: "confirm-buy", result: null, failed: null, confirm };

@@ -4,12 +4,14 @@
  * loader wrote every figure, and the action checks every post.
  */
 import { Form, useNavigation } from "@remix-run/react";
+import type { ShownAmount } from "~core/money";
 import { ErrorList, errorsFor, type FormErrors, Hidden, Refused } from "../actions/form-parts";
+import { Amount } from "../amount";
 
 export interface GameChainView {
   wallet: string | null;
   managed: boolean;
-  balances: { currency: string; game: string | null; wallet: string | null }[];
+  balances: { currency: string; game: ShownAmount | null; wallet: ShownAmount | null }[];
   claims: { txId: string; what: string; status: string; statusName: string; createdAt: string; submittable: boolean }[] | null;
   hasBnb: boolean;
 }
@@ -111,12 +113,16 @@ export function GameChainSection({
               <th scope="row" className="py-1 pr-4 font-semibold">
                 {row.currency}
               </th>
-              <td className="py-1 pr-4">{row.game ?? "unavailable"}</td>
-              <td className="py-1">{row.wallet ?? (view.wallet ? "unavailable" : "no wallet bound")}</td>
+              <td className="py-1 pr-4">{row.game ? <Amount value={row.game} /> : "unavailable"}</td>
+              <td className="py-1">{row.wallet ? <Amount value={row.wallet} /> : view.wallet ? "unavailable" : "no wallet bound"}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <p className="muted -mt-4 text-sm">
+        USDT and BNB in the game come from sales and rebates and pay for purchases in the market; FIRE and QUARK also move to and from the
+        chain.
+      </p>
       {view.managed && keys && view.wallet ? (
         <>
           {!view.hasBnb && (

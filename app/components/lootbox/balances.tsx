@@ -1,4 +1,5 @@
 import type { WalletBoxState } from "~/services/chain.server";
+import { Amount } from "../amount";
 
 /** The bound wallet and what it can pay with (product §5: purchases check these balances). */
 export function WalletBalances({ wallet }: { wallet: WalletBoxState }) {
@@ -9,7 +10,9 @@ export function WalletBalances({ wallet }: { wallet: WalletBoxState }) {
       </p>
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Balances">
         {(["USDT", "QUARK", "BNB"] as const).map((currency) => (
-          <li key={currency}>{wallet.balanceLabels[currency]}</li>
+          <li key={currency}>
+            <Amount value={wallet.balanceLabels[currency]} />
+          </li>
         ))}
       </ul>
     </div>

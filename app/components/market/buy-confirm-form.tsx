@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { BuyConfirmation } from "~/domain/trade-state";
+import { Amount } from "../amount";
 
 /**
  * The second step of a purchase: the listing the action just read, with the buyer's balance. It posts that
@@ -28,7 +29,7 @@ export function BuyConfirmForm({
         </dd>
         <dt className="text-slate-300">Your balance</dt>
         <dd className="text-white" data-testid="confirm-balance">
-          {confirm.balance}
+          <Amount value={confirm.balance} />
         </dd>
       </dl>
       {!confirm.affordable && <p className="text-sm text-amber-200">Your balance is lower than the price.</p>}

@@ -6,6 +6,7 @@ import type { MarketFormValues } from "~/domain/filters/chips";
 import {
   LIST_FILTERS,
   PAGE_SIZES,
+  PRICE_SORT_NOTE,
   RANGE_FILTERS,
   listKeysFor,
   rangeKeysFor,
@@ -116,7 +117,13 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
           <label htmlFor="filter-sort" className="text-sm font-semibold text-white">
             Sort by
           </label>
-          <select id="filter-sort" name="sort" defaultValue={filter.sort} className="field-input py-1.5">
+          <select
+            id="filter-sort"
+            name="sort"
+            defaultValue={filter.sort}
+            aria-describedby="filter-sort-note"
+            className="field-input py-1.5"
+          >
             {sortOptionsFor(filter.nftType).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -124,6 +131,10 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
             ))}
           </select>
         </div>
+        {/* Below both selects on a phone, right under the sort control on a wide screen. */}
+        <p id="filter-sort-note" className="muted order-last col-span-2 text-xs lg:order-none lg:col-span-1">
+          {PRICE_SORT_NOTE}
+        </p>
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-page-size" className="text-sm font-semibold text-white">
             Per page

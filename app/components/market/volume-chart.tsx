@@ -1,4 +1,5 @@
 import { formatWei } from "~core/money";
+import { Amount } from "../amount";
 import { TableHead } from "~/components/table-head";
 
 export interface VolumePoint {
@@ -85,7 +86,9 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
                 <tr key={point.date} className="border-t border-space-800 text-white">
                   <td className="py-1 pr-3">{point.date}</td>
                   <td className="py-1 pr-3">{point.trades}</td>
-                  <td className="py-1">{formatWei(values[i], { group: true })}</td>
+                  <td className="py-1">
+                    <Amount wei={values[i]} currency={null} kind="balance" />
+                  </td>
                 </tr>
               ))}
             </tbody>

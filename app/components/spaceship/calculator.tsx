@@ -6,6 +6,7 @@
 import { Form } from "@remix-run/react";
 import type { calculatorOptions, calculatorResult } from "~/domain/spaceship-view";
 import { ErrorList, Hidden } from "../actions/form-parts";
+import { Amount } from "../amount";
 
 const SLOTS = [
   { key: "weapon", label: "Weapon" },
@@ -154,7 +155,9 @@ export function Calculator({ action, hidden = {}, values, errors, result, option
               </div>
             ))}
             <dt className="text-slate-300">Full repair then</dt>
-            <dd className="text-white">{result.repair}</dd>
+            <dd className="text-white">
+              <Amount value={result.repair} />
+            </dd>
           </dl>
           {result.cutShort && <p className="text-sm text-amber-200 sm:col-span-2">{result.cutShort}</p>}
         </div>

@@ -4,7 +4,9 @@
  * executor's action; these render what the loader read and the refusal next to the field or form posted.
  */
 import { Form, useNavigation } from "@remix-run/react";
+import type { ShownAmount } from "~core/money";
 import { ErrorList, errorsFor, type FormErrors, Hidden, Refused } from "../actions/form-parts";
+import { Amount } from "../amount";
 
 export function ManagedDepositForm({
   idempotencyKey,
@@ -15,7 +17,7 @@ export function ManagedDepositForm({
   idempotencyKey: string;
   answer: FormErrors | null | undefined;
   /** The wallet's FIRE and the pool's threshold, in words. */
-  fire: string;
+  fire: ShownAmount;
   threshold: string;
 }) {
   const busy = useNavigation().state !== "idle";
@@ -47,8 +49,8 @@ export function ManagedDepositForm({
       </div>
       <ErrorList id="deposit-amount-errors" errors={amountErrors} />
       <p id="deposit-amount-hint" className="muted text-sm">
-        Your wallet holds {fire}. Your stake must reach the pool's threshold of {threshold}. The wallet approves exactly this amount of FIRE
-        for the staking contract when it needs to, then deposits it.
+        Your wallet holds <Amount value={fire} />. Your stake must reach the pool's threshold of {threshold}. The wallet approves exactly
+        this amount of FIRE for the staking contract when it needs to, then deposits it.
       </p>
       <Refused messages={errorsFor("deposit", answer, "")} />
     </Form>

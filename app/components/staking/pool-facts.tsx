@@ -1,6 +1,7 @@
 /** A pool's status and figures as the loaders wrote them (domain/staking-view.ts): markup only. */
 import type { ReactNode } from "react";
 import type { PoolView, StakeView } from "~/domain/staking-view";
+import { Amount } from "../amount";
 import { Countdown } from "./countdown";
 
 const STATUS_STYLE: Record<PoolView["status"], string> = {
@@ -40,7 +41,7 @@ export function PoolFigures({ pool, wide = false }: { pool: PoolView; wide?: boo
         {pool.stakers}
       </Fact>
       <Fact term="Total staked" testId="pool-total">
-        {pool.totalStaked}
+        <Amount value={pool.totalStaked} />
       </Fact>
       <Fact term="Threshold">{pool.threshold}</Fact>
       <Fact term="Reward">{pool.rewardBoxName}</Fact>

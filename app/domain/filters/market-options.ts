@@ -1,6 +1,6 @@
 /** What a market view can filter and sort by, per NFT type: the fields the market form offers. */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
-import type { Currency } from "~core/money";
+import { CURRENCIES, type Currency } from "~core/money";
 import { ITEM_ATTRIBUTE_KEYS, ITEM_ATTRIBUTES, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, type ItemAttributeKey, type NftTypeCode } from "~core/nft";
 import type { Options } from "./shared";
 
@@ -56,6 +56,10 @@ export const SORT_KEYS = ["listed", "price", "views", "favorites", "total"] as c
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortOrder = "asc" | "desc";
 export type SortOption = `${SortKey}-${SortOrder}`;
+
+/** The price sort's rule, as the market API applies it (backend/market/query.ts), in words for the sort control. */
+const [firstGroup, ...laterGroups] = [...CURRENCIES].sort();
+export const PRICE_SORT_NOTE = `Price order never compares different tokens: ${firstGroup} listings come first, then ${laterGroups.slice(0, -1).join(", ")} and ${laterGroups.at(-1)}, each sorted by price. Choose a currency to see one only.`;
 
 /** Sort choices in the order the select shows them. `total` only means something for spaceships. */
 export const SORT_OPTIONS: readonly { value: SortOption; label: string }[] = [

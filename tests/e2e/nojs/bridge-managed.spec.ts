@@ -11,6 +11,20 @@ import { chainReader, reloadUntil, unsubmittedClaim, waitForOutcome } from "../m
 const WEI = 10n ** 18n;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
 
+test("the game and wallet balances show all four tokens: sales and rebates credit USDT and BNB in the game too", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ stock: { balances: { FIRE: 200, USDT: 12, BNB: 3 } }, chain: { BNB: 1, USDT: 5 } });
+  await signIn(page, account);
+  await page.goto("/game#bridge");
+  await expect(balanceRow(page, "FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
+  await expect(balanceRow(page, "QUARK")).toHaveText("QUARK0 QUARK0 QUARK");
+  await expect(balanceRow(page, "USDT")).toHaveText("USDT12 USDT5 USDT");
+  await expect(balanceRow(page, "BNB")).toHaveText("BNB3 BNB1 BNB");
+});
+
 test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the game, with refusals next to the field", async ({
   page,
   createAccount,

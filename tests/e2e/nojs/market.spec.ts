@@ -84,6 +84,17 @@ test("a deep link filters, a changed filter applies, pages go forward, and a det
   await expect(page.getByText(/Showing 11–\d+ of \d+ items/)).toBeVisible();
 });
 
+test("price sort lists one currency after another, never comparing tokens, and says so by the sort control", async ({ page }) => {
+  await page.goto("/marketplace/market?sort=price-asc&pageSize=100");
+  await expect(page.getByLabel("Sort by")).toHaveAccessibleDescription(
+    /^Price order never compares different tokens: BNB listings come first/,
+  );
+  const currencies = (await cards(page).allInnerTexts()).map((text) => /[\d,.]+ (BNB|FIRE|QUARK|USDT)\b/.exec(text)?.[1]);
+  expect(currencies.every(Boolean)).toBe(true);
+  expect(new Set(currencies).size).toBeGreaterThan(1);
+  expect(currencies).toEqual([...currencies].sort());
+});
+
 test("the garbage URL renders with defaults and a notice", async ({ page }) => {
   const response = await page.goto("/marketplace/market?camp=zz&level=9,1&page=-3");
   expect(response?.status()).toBe(200);
