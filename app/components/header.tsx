@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useConnectedWallet } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/login-href";
+import { shortAddress } from "~core/address";
 import type { PublicEnv } from "~/services/env.server";
+import { Amount } from "./amount";
 import { CopyButton } from "./copy-button";
 import { Disclosure } from "./disclosure";
 import { showToast } from "./notices";
@@ -14,6 +16,8 @@ export interface HeaderUser {
   email: string;
   walletAddress: string;
   managedWallet: boolean;
+  /** A managed wallet's BNB for gas, in wei; null when the chain could not be read. */
+  gasWei?: string | null;
 }
 
 const MENU_LINKS = [
@@ -241,6 +245,49 @@ function WalletSheet() {
   );
 }
 
+/**
+ * A managed wallet (BindAddrType 2) needs no extension: the game holds its key. Its sheet is plain HTML: the address,
+ * the BNB that pays its gas, and how to top it up.
+ */
+function ManagedWalletSheet({ address, gasWei }: { address: string; gasWei: string | null }) {
+  const gas = gasWei === null ? null : BigInt(gasWei);
+  return (
+    <Disclosure
+      summaryClassName="btn-secondary"
+      summary={
+        <>
+          <Icon name="wallet" />
+          <span data-testid="wallet-button" className="sr-only font-mono sm:not-sr-only">
+            {shortAddress(address)}
+          </span>
+        </>
+      }
+      panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+    >
+      <h2 className="section-title">Your managed wallet</h2>
+      <div className="mt-2 flex items-center gap-2">
+        <p className="flex-1 select-all break-all font-mono text-xs text-slate-100" data-testid="managed-address">
+          {address}
+        </p>
+        <CopyAddress value={address} />
+      </div>
+      <p className="mt-3 text-sm" data-testid="gas-balance">
+        {gas === null ? (
+          "Your BNB for gas could not be read just now."
+        ) : (
+          <>
+            Gas balance: <Amount wei={gas} currency="BNB" kind="balance" className="font-semibold text-white" />
+          </>
+        )}
+      </p>
+      <p className="mt-2 text-xs text-slate-300">
+        The game signs for this wallet, so it needs no extension. Its on-chain actions (loot boxes, staking, moves to the chain) pay gas in
+        BNB: to top it up, send BNB on BNB Smart Chain to the address above.
+      </p>
+    </Disclosure>
+  );
+}
+
 function AccountSheet({ user }: { user: HeaderUser }) {
   const location = useLocation();
   return (
@@ -294,7 +341,11 @@ export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser |
         <SocialLinks social={env.social} className="ml-4 hidden md:flex" />
         <div className="relative ml-auto flex items-center gap-2">
           <div className="relative">
-            <WalletSheet />
+            {user?.managedWallet && user.walletAddress ? (
+              <ManagedWalletSheet address={user.walletAddress} gasWei={user.gasWei ?? null} />
+            ) : (
+              <WalletSheet />
+            )}
           </div>
           <div className="relative">
             {user ? (

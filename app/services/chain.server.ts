@@ -153,6 +153,24 @@ export async function readBalances(wallet: Address): Promise<Record<PaymentCurre
   return { USDT, QUARK, BNB };
 }
 
+/** Every page of a managed wallet's header waits on its gas balance at most this long. */
+const GAS_BALANCE_WAIT_MS = 1500;
+
+/** The BNB a managed wallet holds for gas; null when the node is slow or down, so no page fails or waits on it. */
+export async function readGasBalance(wallet: Address): Promise<bigint | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), GAS_BALANCE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([chain().client.getBalance({ address: wallet }), late]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The wallet's side of the shop: balances, unopened boxes and its 24 h windows for types 7, 17 and 18. */
 export async function readWalletBoxState(wallet: Address): Promise<WalletBoxState> {
   const { client, deployment } = chain();

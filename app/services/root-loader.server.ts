@@ -6,6 +6,7 @@
 import { json } from "@remix-run/node";
 import type { UserInfo } from "~core/api/sso";
 import { apis } from "./apis.server";
+import { readGasBalance, walletFromUserInfo } from "./chain.server";
 import { getPublicEnv } from "./env.server";
 import { SessionExpiredError } from "./http-client.server";
 import { liteMode } from "./lite-mode.server";
@@ -32,9 +33,12 @@ export async function rootData(request: Request) {
     changed = true;
   }
   const user = sessionUser ? pageUser(sessionUser) : null;
-  const lite = await liteMode(request);
+  const managedWallet = user?.managedWallet ? walletFromUserInfo(user.walletAddress) : null;
+  const [lite, gasWei] = await Promise.all([liteMode(request), managedWallet ? readGasBalance(managedWallet) : null]);
+  // A managed wallet's header shows the BNB that pays its gas (issue 23); wei as text, as JSON carries no bigint.
+  const pageUserWithGas = user ? { ...user, gasWei: gasWei === null ? null : gasWei.toString() } : null;
   return json(
-    { env: getPublicEnv(), user, toast, dialog, lite },
+    { env: getPublicEnv(), user: pageUserWithGas, toast, dialog, lite },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }

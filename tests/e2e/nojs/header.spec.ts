@@ -74,3 +74,22 @@ test("a long user name is cut short with an ellipsis inside the account button, 
     expect(fit, `at ${width} px`).toEqual({ overflow: 0, name: "ellipsis", icon: 20 });
   }
 });
+
+test("a managed wallet's header shows its address, and its sheet the BNB that pays its gas and how to top it up", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ tag: "managed-header", chain: { BNB: 2 } });
+  await signIn(page, account);
+  await page.goto("/home");
+  const banner = page.getByRole("banner");
+  const wallet = account.wallet!;
+  await expect(banner.getByTestId("wallet-button")).toHaveText(`${wallet.slice(0, 6)}…${wallet.slice(-6)}`);
+  await expect(banner.getByText("Connect Wallet")).toHaveCount(0);
+  await banner.getByTestId("wallet-button").click();
+  await expect(page.getByRole("heading", { name: "Your managed wallet" })).toBeVisible();
+  await expect(page.getByTestId("managed-address")).toHaveText(wallet);
+  await expect(page.getByTestId("gas-balance")).toHaveText("Gas balance: 2 BNB");
+  await expect(page.getByText(/to top it up, send BNB on BNB Smart Chain to the address above/)).toBeVisible();
+});
