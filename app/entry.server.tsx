@@ -3,7 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { ServerScript } from "~/components/page-scripts";
 import { getEnv } from "~/services/env.server";
+import { inertModulePreloads, serverScript } from "~/services/page-scripts.server";
 import { currentRequestScope } from "~/services/request-scope.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -26,7 +28,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <ServerScript.Provider value={serverScript(remixContext)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </ServerScript.Provider>
       </NonceProvider>,
       {
         nonce,
@@ -40,8 +44,10 @@ export default function handleRequest(
                 done();
               },
               final(done) {
-                const body = Buffer.concat(chunks);
+                const body = Buffer.from(inertModulePreloads(Buffer.concat(chunks).toString("utf8")));
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                // Every page depends on the cookies (session, lite mode, no-JS) and on Save-Data (lite mode).
+                responseHeaders.append("Vary", "Cookie, Save-Data");
                 responseHeaders.set("Content-Length", String(body.byteLength));
                 if (timings) timings.renderMs = performance.now() - renderStarted;
                 resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,9 +1,10 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type UIMatch } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData, type UIMatch } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Header, LiteNotice, SocialLinks } from "~/components/header";
 import { FlashDialog, showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
+import { PageScripts } from "~/components/page-scripts";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { onWalletExtension } from "~/islands/wallet-store";
@@ -58,6 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const refreshSeconds = page?.handle?.refreshSeconds?.(page.data);
   // Lite mode (issue 17): no script and no modulepreload at all; the page works as it does with JavaScript off.
   const lite = Boolean(data?.lite);
+  // Lite because the browser runs no script (issue 23): the visitor chose nothing, so no notice and the switch off.
+  const source = data?.lite ?? null;
+  const chosenLite = source === "no-js" ? null : source;
   const [walletToWatch, setWalletToWatch] = useState(false);
   useEffect(() => onWalletExtension(() => setWalletToWatch(true)), []);
   // Sentry in the browser only with a DSN, by a dynamic import: without one, pages download none of it.
@@ -91,8 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data && !hideHeader && <Header env={data.env} user={data.user} lite={lite} />}
-        {data?.lite && <LiteNotice source={data.lite} />}
+        {data && !hideHeader && <Header env={data.env} user={data.user} lite={Boolean(chosenLite)} />}
+        {chosenLite && <LiteNotice source={chosenLite} />}
         {/* Sticky notice bar slot: the wallet island fills it when the connected wallet differs from the bound one. */}
         <div id="notice-bar" className="sticky top-16 z-20">
           {data && !lite && walletToWatch && (
@@ -118,7 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <ToastView toast={data.toast} />}
         {data && <FlashDialog dialog={data.dialog} />}
         {!lite && <ScrollRestoration nonce={nonce} />}
-        {!lite && <Scripts nonce={nonce} />}
+        {(!lite || source === "no-js") && <PageScripts nonce={nonce} noJs={lite} />}
       </body>
     </html>
   );

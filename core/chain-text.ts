@@ -6,9 +6,20 @@
 
 export const INSUFFICIENT_BALANCE = "Transaction failed. You do not have enough balance.";
 
-/** A unix time in seconds as a UTC date and time (the same on the server and in every browser). */
+/** A date as the site writes every time: "2026-11-20 14:03 UTC" (the same on the server and in every browser). */
+export function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** An ISO 8601 time from an API as formatUtc writes it; text that is no date is shown as it came. */
+export function formatIsoTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatUtc(date);
+}
+
+/** A unix time in seconds as formatUtc writes it. */
 export function formatChainTime(seconds: bigint): string {
-  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatUtc(new Date(Number(seconds) * 1000));
 }
 
 /** A span of seconds as a countdown reads it: "13 d 4 h 5 m 6 s", "5 m 6 s", "6 s"; "0 s" for none or less. */

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { NFT_TYPES, RARITIES } from "~core/nft";
+import { GRADE_ATTRIBUTES, NFT_TYPES, RARITIES, type NftTypeCode } from "~core/nft";
 import { RARITY_SLUGS } from "../backend/market/catalog";
 
 /** Per grade: background from/to, accent, label. */
@@ -47,9 +47,16 @@ const MOTIFS: Record<string, (a: string) => string> = {
     `<path d="M58 48l8-8 8 8-2 22h-12z" fill="${a}" opacity=".8"/><path d="M50 18v42" stroke="#0004" stroke-width="2"/>`,
 };
 
-function nftSvg(type: string, grade: number): string {
+/** The art's caption: the type, and the rarity only for the types that have one (cards, Halloween items). */
+function artLabel(code: NftTypeCode, grade: number): string {
+  const type = NFT_TYPES[code].toUpperCase();
+  return GRADE_ATTRIBUTES[code] === "rarity" ? `${type} · ${RARITIES[grade as keyof typeof RARITIES].toUpperCase()}` : type;
+}
+
+function nftSvg(code: NftTypeCode, grade: number): string {
+  const type = NFT_TYPES[code];
   const { from, to, accent } = PALETTES[grade];
-  const label = `${type.toUpperCase()} · ${RARITIES[grade as keyof typeof RARITIES].toUpperCase()}`;
+  const label = artLabel(code, grade);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="${label}">`,
     `<defs><radialGradient id="g" cx=".5" cy=".4" r=".75"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient></defs>`,
@@ -65,9 +72,9 @@ function main() {
   const dir = path.resolve("public/images/nft");
   fs.mkdirSync(dir, { recursive: true });
   let largest = 0;
-  for (const type of Object.values(NFT_TYPES)) {
+  for (const [code, type] of Object.entries(NFT_TYPES)) {
     RARITY_SLUGS.forEach((slug, grade) => {
-      const svg = nftSvg(type, grade);
+      const svg = nftSvg(Number(code) as NftTypeCode, grade);
       largest = Math.max(largest, svg.length);
       fs.writeFileSync(path.join(dir, `${type}-${slug}.svg`), svg);
     });

@@ -51,6 +51,11 @@ function reportPurchase(txHash: string) {
   void fetch("/resources/lootbox-purchase", { method: "POST", body: new URLSearchParams({ txHash }) }).catch(() => undefined);
 }
 
+/** The same for an opening: the server reads which boxes the transaction opened (their select_content events). */
+function reportOpen(txHash: string) {
+  void fetch("/resources/lootbox-open", { method: "POST", body: new URLSearchParams({ txHash }) }).catch(() => undefined);
+}
+
 function Panel(props: LootboxPanelProps) {
   const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here, onConfirmed, connectOnMount } = props;
   const config = useConfig();
@@ -144,7 +149,7 @@ function Panel(props: LootboxPanelProps) {
     if (ids.length === 0) return;
     void run(async (say) => {
       const clients = await clientsFor(await requireWallet(say));
-      const opened = await openBoxes(clients, chain.contracts, ids, { say, onBatch: setItems });
+      const opened = await openBoxes(clients, chain.contracts, ids, { say, onBatch: setItems, onOpened: reportOpen });
       setBought((previous) => previous.filter((id) => !ids.includes(id)));
       onConfirmed();
       return `Opened ${plural(ids.length, "box")}: you got ${plural(opened.length, "item", "items")}.`;

@@ -137,7 +137,11 @@ export async function openBoxes(
   clients: LootboxClients,
   contracts: LootboxContracts,
   ids: readonly bigint[],
-  { say = silent, onBatch }: { say?: Progress; onBatch?: (items: OpenedItem[]) => void } = {},
+  {
+    say = silent,
+    onBatch,
+    onOpened,
+  }: { say?: Progress; onBatch?: (items: OpenedItem[]) => void; onOpened?: (txHash: string) => void } = {},
 ): Promise<OpenedItem[]> {
   const { publicClient, walletClient } = clients;
   const owner = walletClient.account;
@@ -174,6 +178,7 @@ export async function openBoxes(
       gas: BATCH_OPEN_GAS_LIMIT,
     });
     const receipt = await confirm(clients, await writeContract(walletClient, request), what, say);
+    onOpened?.(receipt.transactionHash);
     const minted = openedItemIds(receipt.logs, opener);
     say("Reading your new items…");
     const words = await Promise.all(

@@ -10,7 +10,7 @@ import { loginHref } from "~/domain/login-href";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { BuySchema, parseWithZod, ProofSchema, SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
 import type { TradeActionData } from "~/domain/trade-state";
-import { emitAnalytics, emitSelectContent } from "~/services/analytics.server";
+import { emitAnalytics, emitItemView } from "~/services/analytics.server";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { itemView, typeLabel } from "~/services/market-views.server";
 import { proofFrom } from "~/services/orders.server";
@@ -73,7 +73,7 @@ export async function detailPage(request: Request) {
   }
   const views = Math.max(detail.views, (await viewed)?.views ?? 0);
   // The item as the purchase event names it, so a view and a sale of one NFT line up.
-  emitSelectContent(request, "item", `${ref.nftType}-${ref.tokenId}`);
+  emitItemView(request, `${ref.nftType}-${ref.tokenId}`);
   const bound = tradingWallet(user);
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;

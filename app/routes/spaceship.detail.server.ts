@@ -26,7 +26,7 @@ import {
   type EquipmentFacts,
 } from "~/domain/spaceship-view";
 import { backendProblem, publicApis } from "~/services/apis.server";
-import { emitSelectContent } from "~/services/analytics.server";
+import { emitItemView } from "~/services/analytics.server";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
 import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";
 import { readShip, readShipHistory, type ShipHistoryEntry } from "~/services/spaceship.server";
@@ -74,7 +74,7 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
     const message = problem.status === 404 ? `There is no ship #${typed}.` : problem.message;
     return data({ ...base, ship: null, problem: message }, { status: problem.status });
   }
-  emitSelectContent(request, "item", `${NFT_TYPE.spaceship}-${typed}`);
+  emitItemView(request, `${NFT_TYPE.spaceship}-${typed}`);
   const facts = shipFacts(record);
   const mine = gate.state === "fleet" ? gate.fleet.ships.find((ship) => ship.record.tokenId === typed) : undefined;
   // The viewer's own ship was read with the fleet, at its block; any other ship is read now.

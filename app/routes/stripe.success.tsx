@@ -5,6 +5,7 @@ import type { RouteHandle } from "~/root";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { loaderCacheControl } from "~/services/page-headers.server";
 import { formatCents, type CardOrderStatus } from "~core/card-payment";
+import { formatIsoTime } from "~core/chain-text";
 
 export const meta: MetaFunction = () => [{ title: "Your card payment | Spark Era" }];
 // An order, found by its session id: never kept in a cache.
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quantity: order.quantity,
       amount: formatCents(order.amountCents, order.currency),
       status: order.status,
-      date: order.deliveredAt ?? order.paidAt ?? order.createdAt,
+      date: formatIsoTime(order.deliveredAt ?? order.paidAt ?? order.createdAt),
       deliveryTx: order.deliveryTx,
       checkoutHref: order.sessionId.startsWith("cs_test_") ? `/stripe/checkout?session_id=${encodeURIComponent(order.sessionId)}` : null,
     };
@@ -106,7 +107,7 @@ export default function StripeSuccess() {
               {STATUS_TEXT[order.status]}
             </dd>
             <dt className="muted">Date</dt>
-            <dd className="text-white">{new Date(order.date).toUTCString()}</dd>
+            <dd className="text-white">{order.date}</dd>
             {order.deliveryTx && (
               <>
                 <dt className="muted">Transaction</dt>

@@ -76,6 +76,32 @@ export function isPersonOpening(request: Request): boolean {
   return !NOT_A_PERSON.test(request.headers.get("user-agent") ?? "");
 }
 
+/** Remix's own search parameters on a data request: not part of the page's address. */
+const DATA_PARAMS = ["_data", "_routes", "index"];
+
+function pageAddress(url: URL): string {
+  const search = new URLSearchParams(url.search);
+  for (const name of DATA_PARAMS) search.delete(name);
+  search.sort();
+  return `${url.origin}${url.pathname.replace(/\.data$/, "")}?${search}`;
+}
+
+/**
+ * Whether the request comes from the page it loads, so it is the page again rather than a view of it: Remix
+ * revalidating after a post (its fetch is made from the page's own URL, where a client navigation's is made from
+ * the page it leaves), the redirect back after a form post without JavaScript, a meta refresh. The Referer tells
+ * (the site's policy is same-origin, so it is there for every request of ours).
+ */
+export function isSamePageAgain(request: Request): boolean {
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    return pageAddress(new URL(referer)) === pageAddress(new URL(request.url));
+  } catch {
+    return false;
+  }
+}
+
 /** `select_content` for what the request opened, unless a bot or a prefetch asked for it. */
 export function emitSelectContent(
   request: Request,
@@ -84,4 +110,9 @@ export function emitSelectContent(
   options?: Parameters<typeof emitAnalytics>[1],
 ): void {
   if (isPersonOpening(request)) emitAnalytics({ event: "select_content", content_type, item_id }, options);
+}
+
+/** An item page's `select_content`, from its loader: once per page view, not each time the loader runs again. */
+export function emitItemView(request: Request, item_id: string, options?: Parameters<typeof emitAnalytics>[1]): void {
+  if (!isSamePageAgain(request)) emitSelectContent(request, "item", item_id, options);
 }

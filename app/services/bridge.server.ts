@@ -9,7 +9,7 @@
 import { data, redirect } from "@remix-run/node";
 import { gameTokenAbi } from "../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
-import { formatChainTime } from "~core/chain-text";
+import { formatChainTime, formatIsoTime } from "~core/chain-text";
 import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
@@ -45,7 +45,7 @@ export function claimRow(claim: ClaimRecord) {
     statusName: claim.statusName,
     /** Still payable on chain: its wallet may submit it (again) before the deadline. */
     submittable: claim.statusName === "pending" && claim.deadline * 1000 > Date.now(),
-    createdAt: claim.createdAt.slice(0, 16).replace("T", " ") + " UTC",
+    createdAt: formatIsoTime(claim.createdAt),
   };
 }
 

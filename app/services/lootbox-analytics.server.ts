@@ -1,16 +1,17 @@
 /**
  * The `purchase` analytics event of a loot box purchase (issue 12), for both paths: the managed wallet's status
- * page when it first sees a mined purchase, and the browser-wallet island after its purchase is confirmed.
+ * page when it first sees a mined purchase, and the browser-wallet island after its purchase is confirmed. Also the
+ * `select_content` of the boxes a browser wallet opens (issue 23; a managed wallet's opens are reported by its form).
  * Nothing the browser says is trusted: the event is built from the sale's BoxesPurchased event in the
  * transaction's receipt, read from the chain, and only for the wallet the session is bound to. Each transaction
  * is emitted once per server process (a restart may emit a purchase seen again; the sink keys on transaction_id).
  */
 import { parseEventLogs, type Hash, type Log } from "viem";
-import { blindBoxSaleAbi } from "../../contracts/generated/abi";
+import { blindBoxOpenerAbi, blindBoxSaleAbi } from "../../contracts/generated/abi";
 import { sameAddress } from "~core/address";
 import { boxTitle, type PaymentCurrency } from "~core/boxes";
 import { formatWei } from "~core/money";
-import { emitAnalytics, type PurchaseEvent } from "./analytics.server";
+import { emitAnalytics, type PurchaseEvent, type SelectContentEvent } from "./analytics.server";
 import { publicChainConfig, readReceipt, type PublicChainConfig } from "./chain.server";
 
 export interface BoxPurchase {
@@ -120,6 +121,46 @@ export async function emitBoxPurchaseOnce(hash: Hash, buyer: string, deps: Purch
     }
     deps.emit(purchaseEvent(purchase));
     return true;
+  } catch (error) {
+    deps.guard.release(key);
+    throw error;
+  }
+}
+
+/** The ids of the boxes `owner` opened, from our opener's BoxOpened events in a receipt's logs. */
+export function openedBoxesFromLogs(logs: readonly Log[], opener: string, owner: string): string[] {
+  return parseEventLogs({ abi: blindBoxOpenerAbi, eventName: "BoxOpened", logs: logs as Log[] })
+    .filter((log) => sameAddress(log.address, opener) && sameAddress(log.args.owner, owner))
+    .map((log) => log.args.boxId.toString());
+}
+
+export interface OpenDeps {
+  /** The box ids `owner` opened in the mined transaction `hash`; none for a failed or unknown one. */
+  read(hash: Hash, owner: string): Promise<string[]>;
+  emit(event: SelectContentEvent): void;
+  guard: ReturnType<typeof onceEach>;
+}
+
+async function readBoxOpens(hash: Hash, owner: string): Promise<string[]> {
+  const receipt = await readReceipt(hash);
+  if (!receipt || receipt.status !== "success") return [];
+  return openedBoxesFromLogs(receipt.logs, publicChainConfig().contracts.opener, owner);
+}
+
+const openDeps: OpenDeps = { read: readBoxOpens, emit: emitAnalytics, guard: onceEach() };
+
+/**
+ * A `select_content` for each box `owner` opened in `hash`, as the managed wallet's open form sends them, once per
+ * transaction; the count of boxes reported. Claimed and released like emitBoxPurchaseOnce.
+ */
+export async function emitBoxOpensOnce(hash: Hash, owner: string, deps: OpenDeps = openDeps): Promise<number> {
+  const key = hash.toLowerCase();
+  if (!deps.guard.claim(key)) return 0;
+  try {
+    const boxIds = await deps.read(hash, owner);
+    if (boxIds.length === 0) deps.guard.release(key);
+    for (const item_id of boxIds) deps.emit({ event: "select_content", content_type: "loot_box", item_id });
+    return boxIds.length;
   } catch (error) {
     deps.guard.release(key);
     throw error;

@@ -5,6 +5,7 @@
 import type { ActivityEvent, HistoryEvent, ItemDetail, ListingRecord, TradeRecord } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
+import { formatIsoTime } from "~core/chain-text";
 import { formatPrice } from "~core/money";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { NFT_TYPE_LABELS } from "~/domain/filters";
@@ -19,12 +20,6 @@ export function detailHref(ref: { tokenId: string; nftType: number }, back: stri
 
 export function typeLabel(nftType: number): string {
   return NFT_TYPE_LABELS[nftType as NftTypeCode] ?? "Item";
-}
-
-/** "2026-11-20 14:03 UTC" */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 export function cardView(record: ListingRecord, back: string): ItemCardModel {
@@ -56,7 +51,7 @@ export function tradeView(trade: TradeRecord, index: number, back: string): Trad
     price: formatPrice(trade.price, trade.currency),
     seller: shortAddress(trade.sellerAddress),
     buyer: trade.buyerAddress ? shortAddress(trade.buyerAddress) : null,
-    at: formatTime(trade.at),
+    at: formatIsoTime(trade.at),
   };
 }
 
@@ -70,7 +65,7 @@ export function historyRow(event: HistoryEvent, index: number) {
     price: event.event === "transfer" ? "—" : formatPrice(event.price, event.currency),
     from: shortAddress(checksummed(event.fromAddress)),
     to: event.toAddress ? shortAddress(checksummed(event.toAddress)) : null,
-    at: formatTime(event.at),
+    at: formatIsoTime(event.at),
   };
 }
 
@@ -97,7 +92,7 @@ export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string
     // A Buy names the listing it fills: the page posts the listing it showed, the island signs it with its seller.
     listingId: detail.listing ? String(detail.listing.id) : null,
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
-    listedAt: detail.listedAt ? formatTime(detail.listedAt) : null,
+    listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),
     metadata: Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
     stats: (detail.nftType === NFT_TYPE.spaceship ? spaceshipStats(detail) : undefined) ?? null,

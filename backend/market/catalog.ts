@@ -95,8 +95,11 @@ export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttrib
       return `${attributeName("rank", c.spaceship_type) ?? ""} ${SHIP_CLASSES[(c.spaceship_type ?? 1) - 1]} ${n}`;
     case NFT_TYPE.egg:
       return `Pet Egg · ${attributeName("eggType", c.egg_type) ?? ""} ${n}`;
-    case NFT_TYPE.lootbox:
-      return `${attributeName("boxType", c.box_type) ?? "Loot"} Box ${n}`;
+    case NFT_TYPE.lootbox: {
+      // Some box names end in "box" already ("V3-Galaxy loot box"): no second "Box".
+      const box = attributeName("boxType", c.box_type) ?? "Loot";
+      return /\bbox$/i.test(box) ? `${box} ${n}` : `${box} Box ${n}`;
+    }
     case NFT_TYPE.equipment:
       return `${attributeName("equipmentCode", c.equipment_code) ?? "Equipment"} ${n}`;
     case NFT_TYPE.material:

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BOX_TYPES, EQUIPMENT_CODES, NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, equipmentSlot, spaceshipTotal } from "~core/nft";
 import { rankLabel } from "~core/boxes";
-import { gradeOf, imageFor, tokenUriFor, traitsOf } from "../../backend/market/catalog";
+import { gradeOf, imageFor, itemName, tokenUriFor, traitsOf } from "../../backend/market/catalog";
 import { drawAttributes, drawPrice, prng } from "../../backend/market/generate";
 import type { ItemRow } from "../../backend/market/items";
 import { UINT256_MAX, parseUint256 } from "~core/money";
@@ -92,6 +92,12 @@ describe("catalog and generator", () => {
       return sum / 200n;
     };
     expect(mean(3) > mean(2) && mean(2) > mean(1) && mean(1) > mean(0)).toBe(true);
+  });
+
+  it("names a loot box with one 'Box' (issue 23)", () => {
+    expect(itemName(NFT_TYPE.lootbox, "11", { box_type: 18 })).toBe("V3-Galaxy loot box #11");
+    expect(itemName(NFT_TYPE.lootbox, "12", { box_type: 17 })).toBe("Spaceship loot box #12");
+    expect(itemName(NFT_TYPE.lootbox, "13", { box_type: 4 })).toBe("Standard Box #13");
   });
 
   it("names images, token URIs and traits from the columns", () => {

@@ -13,6 +13,7 @@ import { chainErrorMessage, LootboxError } from "~/islands/lootbox-chain";
 import { buyBoxes, openBoxes, type BuyRequest, type LootboxClients } from "~/islands/lootbox-transactions";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
+import { openedBoxesFromLogs } from "~/services/lootbox-analytics.server";
 import { type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
@@ -209,7 +210,19 @@ describe("openBoxes", () => {
     const { account, clients, ids, sentBefore } = await playerWithBoxes(21);
     const { said, say } = progress();
     const reported: number[] = [];
-    const items = await openBoxes(clients, c, ids, { say, onBatch: (sofar) => void reported.push(sofar.length) });
+    const hashes: string[] = [];
+    const items = await openBoxes(clients, c, ids, {
+      say,
+      onBatch: (sofar) => void reported.push(sofar.length),
+      onOpened: (hash) => void hashes.push(hash),
+    });
+
+    // Each opener call's transaction is reported, and its receipt names the boxes opened (issue 23's analytics).
+    expect(hashes).toHaveLength(3);
+    const receipts = await Promise.all(hashes.map((hash) => t.publicClient.getTransactionReceipt({ hash: hash as `0x${string}` })));
+    expect(receipts.flatMap((receipt) => openedBoxesFromLogs(receipt.logs, c.opener, account.address))).toEqual(ids.map(String));
+    expect(openedBoxesFromLogs(receipts[0]!.logs, c.opener, zeroAddress)).toEqual([]);
+    expect(openedBoxesFromLogs(receipts[0]!.logs, c.box, account.address)).toEqual([]);
 
     expect(items).toHaveLength(42);
     expect(new Set(items.map((item) => item.tokenId)).size).toBe(42);

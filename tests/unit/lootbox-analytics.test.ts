@@ -4,8 +4,10 @@ import { blindBoxSaleAbi } from "../../contracts/generated/abi";
 import type { PurchaseEvent } from "~/services/analytics.server";
 import {
   boxPurchaseFromLogs,
+  emitBoxOpensOnce,
   emitBoxPurchaseOnce,
   onceEach,
+  type OpenDeps,
   purchaseEvent,
   type BoxPurchase,
   type PurchaseDeps,
@@ -125,5 +127,40 @@ describe("emitBoxPurchaseOnce", () => {
     d.read.mockResolvedValueOnce(PURCHASE);
     expect(await emitBoxPurchaseOnce(TX, BUYER, d)).toBe(true);
     expect(emitted).toHaveLength(1);
+  });
+});
+
+describe("emitBoxOpensOnce", () => {
+  function openDeps(read: OpenDeps["read"]) {
+    const emitted: unknown[] = [];
+    const d = { read: vi.fn(read), emit: (event: unknown) => void emitted.push(event), guard: onceEach() };
+    return { emitted, deps: d as OpenDeps & { read: typeof d.read } };
+  }
+
+  it("sends select_content for each box the wallet opened in the transaction, once however often it is reported", async () => {
+    const { emitted, deps: d } = openDeps(async () => ["5", "6"]);
+    expect(await Promise.all([emitBoxOpensOnce(TX, BUYER, d), emitBoxOpensOnce(TX.toLowerCase() as Hash, BUYER, d)])).toEqual([2, 0]);
+    expect(emitted).toEqual([
+      { event: "select_content", content_type: "loot_box", item_id: "5" },
+      { event: "select_content", content_type: "loot_box", item_id: "6" },
+    ]);
+    expect(d.read).toHaveBeenCalledWith(TX, BUYER);
+  });
+
+  it("sends nothing for a transaction that opened none of the wallet's boxes, and may look again later", async () => {
+    const { emitted, deps: d } = openDeps(async () => []);
+    expect(await emitBoxOpensOnce(TX, BUYER, d)).toBe(0);
+    d.read.mockResolvedValueOnce(["7"]);
+    expect(await emitBoxOpensOnce(TX, BUYER, d)).toBe(1);
+    expect(emitted).toHaveLength(1);
+  });
+
+  it("releases the hash when the chain cannot be read", async () => {
+    const { deps: d } = openDeps(async () => {
+      throw new Error("node down");
+    });
+    await expect(emitBoxOpensOnce(TX, BUYER, d)).rejects.toThrow("node down");
+    d.read.mockResolvedValueOnce(["8"]);
+    expect(await emitBoxOpensOnce(TX, BUYER, d)).toBe(1);
   });
 });

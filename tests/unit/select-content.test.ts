@@ -80,9 +80,33 @@ describe("select_content", () => {
     expect(events()).toHaveLength(1);
   });
 
+  it("is sent once per page view, not when the page loads again after a post (issue 23)", async () => {
+    const page = "http://localhost/marketplace/detail?nftType=0&tokenId=12&back=%2Fmarketplace%2Fmarket";
+    // A client navigation: Remix fetches the page's data from the page it leaves.
+    await detailPage(get(page.replace("/detail?", "/detail.data?"), { referer: "http://localhost/marketplace/market" }));
+    expect(events()).toHaveLength(1);
+    // Revalidation after a post, made from the page itself (Remix adds _routes; params in another order are the same page).
+    await detailPage(get(`${page.replace("/detail?", "/detail.data?")}&_routes=root,routes/marketplace.detail`, { referer: page }));
+    await detailPage(get(page, { referer: "http://localhost/marketplace/detail?tokenId=12&back=%2Fmarketplace%2Fmarket&nftType=0" }));
+    // Without JavaScript: the redirect back after the form post, whose referrer is the page that posted.
+    await detailPage(get(page, { referer: page }));
+    expect(events()).toHaveLength(1);
+    // Another item, and the same item opened again from elsewhere, are views.
+    await detailPage(get(page.replace("tokenId=12", "tokenId=13"), { referer: page }));
+    await detailPage(get(page, { referer: "http://localhost/marketplace/storage" }));
+    expect(events().map((event) => event.item_id)).toEqual(["0-12", "0-13", "0-12"]);
+  });
+
   it("is sent for each loot box a player opens, and not for a purchase", async () => {
     const post = (fields: Record<string, string>) =>
-      lootboxAction(new Request("http://localhost/lootbox/4", { method: "POST", body: new URLSearchParams(fields) }), 4);
+      lootboxAction(
+        new Request("http://localhost/lootbox/4", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { referer: "http://localhost/lootbox/4" },
+        }),
+        4,
+      );
     await post({ intent: "open-all", boxIds: "5,6", idempotencyKey: "form-key-0123456789" });
     expect(events()).toEqual([
       { event: "select_content", content_type: "loot_box", item_id: "5", at: expect.any(String) },

@@ -66,6 +66,8 @@ test("buy 2 boxes with 4242: the order is paid and delivered, the boxes are in t
   await expect(page.getByText("Standard loot box × 2")).toBeVisible();
   await expect(page.getByText("US$19.98")).toBeVisible();
   await expect(page.getByRole("banner")).toHaveCount(0);
+  // The site's one date format (issue 23: it said "Thu, 26 Nov 2026 … GMT").
+  await expect(page.getByRole("definition").filter({ hasText: / UTC$/ })).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   expect(await standardBoxes(wallet)).toBe(2);
 
   await page.getByRole("link", { name: "Open your boxes" }).click();

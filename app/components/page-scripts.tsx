@@ -1,0 +1,31 @@
+/**
+ * The page's scripts for a browser that runs them, and nothing for one that runs none (issue 23). Chromium with
+ * JavaScript off still fetches every <link rel="modulepreload">, so the server writes Remix's preload links without
+ * their rel, inert (services/page-scripts.server.ts), and the same preloads come from an inline script just before
+ * them: a browser with JavaScript gets them at the same point of the page. The script's text is made on the server
+ * and reaches the page by ServerScript, so none of it is in the bundle; hydration keeps the server's text.
+ */
+import { Scripts } from "@remix-run/react";
+import { createContext, useContext } from "react";
+
+/**
+ * The inline script the server wrote for this page: the preloads or, on a page rendered for a browser without
+ * JavaScript, the script that drops the no-JS cookie and reloads if scripts run after all. Empty in the browser.
+ */
+export const ServerScript = createContext("");
+
+/** `noJs`: the page is rendered without scripts for a browser that runs none; only the server's script then. */
+export function PageScripts({ nonce, noJs }: { nonce: string; noJs: boolean }) {
+  const script = <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: useContext(ServerScript) }} />;
+  if (noJs) return script;
+  return (
+    <>
+      {script}
+      <Scripts nonce={nonce} />
+      {/* With JavaScript off, this sets the no-JS cookie (routes/resources.no-js.ts): the next pages come without scripts. */}
+      <noscript>
+        <img src="/resources/no-js" alt="" width={1} height={1} hidden />
+      </noscript>
+    </>
+  );
+}
