@@ -59,6 +59,15 @@ test("a signed-in user with a bound wallet sees its balances and boxes without J
   await expect(page.getByTestId("allowance-18")).toBeVisible();
 });
 
+test("a wallet's balances read rounded down to 4 decimals, the exact amount in their title", async ({ page, createAccount, signIn }) => {
+  const account = await createAccount({ chain: { BNB: 9999.999535374991 } });
+  await signIn(page, account);
+  await page.goto("/lootbox/18");
+  const bnb = page.getByRole("list", { name: "Balances" }).getByText(/BNB$/);
+  await expect(bnb).toHaveText("9,999.9995 BNB");
+  await expect(bnb).toHaveAttribute("title", "Exactly 9,999.999535374991 BNB");
+});
+
 for (const path of ["/lootbox/abc", "/lootbox/999", "/lootbox/8", "/lootbox/4x"]) {
   test(`${path} is a 404 page`, async ({ page }) => {
     const response = await page.goto(path);
