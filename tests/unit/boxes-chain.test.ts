@@ -45,7 +45,7 @@ describe("chain.server", () => {
     const demo = DEMO_BOXES[0];
     const state = await readWalletBoxState(demo.wallet);
     expect(state.balances.USDT).toBe(DEMO_TOKEN_GRANT);
-    expect(state.balanceLabels.QUARK).toBe("10,000 QUARK");
+    expect(state.balanceLabels.QUARK).toEqual({ text: "10,000 QUARK", exact: "10,000 QUARK" });
     const counts: Record<number, number> = {};
     for (const box of state.boxes) counts[box.typeBox] = (counts[box.typeBox] ?? 0) + 1;
     expect(counts).toEqual(demo.boxes);
