@@ -1,11 +1,12 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData, type UIMatch } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
-import { Header, LiteNotice, SocialLinks } from "~/components/header";
-import { FlashDialog, showToast, ToastView } from "~/components/notices";
+import { Header, SocialLinks } from "~/components/header";
+import { LiteNotice } from "~/components/lite-notice.server";
+import { showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
 import { PageScripts } from "~/components/page-scripts";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { onWalletExtension } from "~/islands/wallet-store";
 import { rootData } from "~/services/root-loader.server";
@@ -32,6 +33,12 @@ export type RootLoader = typeof loader;
  * wallet actions stay light, and a browser without a wallet downloads none of it.
  */
 const WalletWatcher = lazy(() => import("~/islands/wallet-watcher.client"));
+
+/**
+ * Loaded only by a page that has a dialog. No Suspense boundary above it: the server then waits for it and writes it
+ * inline (a boundary would stream it hidden, for a script to reveal), and hydration waits for its chunk.
+ */
+const FlashDialog = lazy(() => import("~/components/flash-dialog"));
 
 /** product §8: "Network switch" and "accounts switch" toasts, then the page reloads once the toast has been seen. */
 function toastThenReload(message: string) {
@@ -63,7 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const source = data?.lite ?? null;
   const chosenLite = source === "no-js" ? null : source;
   const [walletToWatch, setWalletToWatch] = useState(false);
-  useEffect(() => onWalletExtension(() => setWalletToWatch(true)), []);
+  // A transition: this state sits above every Suspense boundary of the page, Remix's streamed ones among them, and an
+  // urgent update that reaches a boundary still hydrating throws it out to client rendering (React error #421).
+  useEffect(() => onWalletExtension(() => startTransition(() => setWalletToWatch(true))), []);
   // Sentry in the browser only with a DSN, by a dynamic import: without one, pages download none of it.
   const sentryDsn = data?.env.sentryDsn;
   useEffect(() => {
@@ -120,7 +129,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </footer>
         )}
         {data && <ToastView toast={data.toast} />}
-        {data && <FlashDialog dialog={data.dialog} />}
+        {data?.dialog && <FlashDialog dialog={data.dialog} />}
         {!lite && <ScrollRestoration nonce={nonce} />}
         {(!lite || source === "no-js") && <PageScripts nonce={nonce} noJs={lite} />}
       </body>

@@ -3,21 +3,27 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useConnectedWallet } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/login-href";
-import { shortAddress } from "~core/address";
-import type { PublicEnv } from "~/services/env.server";
 import { Amount } from "./amount";
+import type { PublicEnv } from "~/services/env.server";
+import type { ShownAmount } from "~core/money";
 import { CopyButton } from "./copy-button";
 import { Disclosure } from "./disclosure";
 import { showToast } from "./notices";
 import { Icon } from "./icons";
+
+export interface ManagedWallet {
+  address: string;
+  short: string;
+  gas: ShownAmount | null;
+}
 
 export interface HeaderUser {
   userName: string;
   email: string;
   walletAddress: string;
   managedWallet: boolean;
-  /** A managed wallet's BNB for gas, in wei; null when the chain could not be read. */
-  gasWei?: string | null;
+  /** A managed wallet (BindAddrType 2), its short form and its BNB for gas (null when the chain could not be read). */
+  managed?: ManagedWallet | null;
 }
 
 const MENU_LINKS = [
@@ -76,26 +82,6 @@ function LiteSwitch({ lite }: { lite: boolean }) {
       </button>
       <p className="mt-2 text-xs text-slate-300">Pages without JavaScript: less data, and everything but browser-wallet signing works.</p>
     </Form>
-  );
-}
-
-/** Said on every page in lite mode, with the way out. */
-export function LiteNotice({ source }: { source: "switch" | "save-data" }) {
-  const location = useLocation();
-  return (
-    <div className="border-b border-space-800 bg-space-900 text-sm" data-testid="lite-notice">
-      <Form method="post" action="/lite" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
-        <input type="hidden" name="mode" value="off" />
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <p>
-          Lite mode{source === "save-data" ? ", as your browser asks to save data" : ""}: pages load no JavaScript. Browser-wallet signing
-          needs it.
-        </p>
-        <button type="submit" className="font-semibold text-spark-300 underline">
-          Turn lite mode off
-        </button>
-      </Form>
-    </div>
   );
 }
 
@@ -249,8 +235,7 @@ function WalletSheet() {
  * A managed wallet (BindAddrType 2) needs no extension: the game holds its key. Its sheet is plain HTML: the address,
  * the BNB that pays its gas, and how to top it up.
  */
-function ManagedWalletSheet({ address, gasWei }: { address: string; gasWei: string | null }) {
-  const gas = gasWei === null ? null : BigInt(gasWei);
+function ManagedWalletSheet({ wallet: { address, short, gas } }: { wallet: ManagedWallet }) {
   return (
     <Disclosure
       summaryClassName="btn-secondary"
@@ -258,7 +243,7 @@ function ManagedWalletSheet({ address, gasWei }: { address: string; gasWei: stri
         <>
           <Icon name="wallet" />
           <span data-testid="wallet-button" className="sr-only font-mono sm:not-sr-only">
-            {shortAddress(address)}
+            {short}
           </span>
         </>
       }
@@ -269,14 +254,14 @@ function ManagedWalletSheet({ address, gasWei }: { address: string; gasWei: stri
         <p className="flex-1 select-all break-all font-mono text-xs text-slate-100" data-testid="managed-address">
           {address}
         </p>
-        <CopyAddress value={address} />
+        <CopyButton value={address} label="Copy address" />
       </div>
       <p className="mt-3 text-sm" data-testid="gas-balance">
         {gas === null ? (
           "Your BNB for gas could not be read just now."
         ) : (
           <>
-            Gas balance: <Amount wei={gas} currency="BNB" kind="balance" className="font-semibold text-white" />
+            Gas balance: <Amount value={gas} className="font-semibold text-white" />
           </>
         )}
       </p>
@@ -340,13 +325,7 @@ export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser |
         </Link>
         <SocialLinks social={env.social} className="ml-4 hidden md:flex" />
         <div className="relative ml-auto flex items-center gap-2">
-          <div className="relative">
-            {user?.managedWallet && user.walletAddress ? (
-              <ManagedWalletSheet address={user.walletAddress} gasWei={user.gasWei ?? null} />
-            ) : (
-              <WalletSheet />
-            )}
-          </div>
+          <div className="relative">{user?.managed ? <ManagedWalletSheet wallet={user.managed} /> : <WalletSheet />}</div>
           <div className="relative">
             {user ? (
               <AccountSheet user={user} />

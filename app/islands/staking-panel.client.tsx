@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from "react";
 import { shortAddress } from "~core/address";
-import { formatPrice } from "~core/money";
+import { formatPrice, shownAmount as roundedAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { findPool } from "~core/pools";
 import { canDeposit, canWithdraw, checkStakeAmount } from "~core/staking";
@@ -159,7 +159,7 @@ function Panel(props: StakingPanelProps) {
             </p>
           )}
           <p id={ids.hint} className="muted text-sm">
-            Your wallet holds <Amount wei={balance} currency="FIRE" kind="balance" />. Your wallet asks you to confirm an approval of
+            Your wallet holds <Amount value={roundedAmount(balance, "FIRE", "balance")} />. Your wallet asks you to confirm an approval of
             exactly this amount of FIRE when one is needed, then the deposit.
           </p>
         </form>

@@ -4,6 +4,7 @@ import { CopyButton } from "~/components/copy-button";
 import { ErrorList } from "~/components/actions/form-parts";
 import { MarketProblem } from "~/components/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
+import { shownAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { ClaimSchema } from "~/domain/invite-schemas.server";
 import { loginHref } from "~/domain/login-href";
@@ -141,13 +142,13 @@ export default function Invite() {
                         {row.currency}
                       </th>
                       <td>
-                        <Amount wei={row.earned} currency={null} kind="balance" />
+                        <Amount value={shownAmount(row.earned, null, "balance")} />
                       </td>
                       <td>
-                        <Amount wei={row.claimed} currency={null} kind="balance" />
+                        <Amount value={shownAmount(row.claimed, null, "balance")} />
                       </td>
                       <td>
-                        <Amount wei={row.claimable} currency={null} kind="balance" />
+                        <Amount value={shownAmount(row.claimable, null, "balance")} />
                       </td>
                       <td className="text-right">
                         <Form method="post">
@@ -176,7 +177,7 @@ export default function Invite() {
                       className="flex justify-between gap-2 border-t border-space-800 py-1"
                     >
                       <span className="font-mono">{entry.inviteeShort}</span>
-                      <Amount wei={entry.amount} currency={entry.currency} kind="balance" />
+                      <Amount value={shownAmount(entry.amount, entry.currency, "balance")} />
                     </li>
                   ))}
                 </ul>

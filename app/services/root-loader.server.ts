@@ -5,6 +5,8 @@
  */
 import { json } from "@remix-run/node";
 import type { UserInfo } from "~core/api/sso";
+import { shortAddress } from "~core/address";
+import { shownAmount } from "~core/money";
 import { apis } from "./apis.server";
 import { readGasBalance, walletFromUserInfo } from "./chain.server";
 import { getPublicEnv } from "./env.server";
@@ -35,10 +37,14 @@ export async function rootData(request: Request) {
   const user = sessionUser ? pageUser(sessionUser) : null;
   const managedWallet = user?.managedWallet ? walletFromUserInfo(user.walletAddress) : null;
   const [lite, gasWei] = await Promise.all([liteMode(request), managedWallet ? readGasBalance(managedWallet) : null]);
-  // A managed wallet's header shows the BNB that pays its gas (issue 23); wei as text, as JSON carries no bigint.
-  const pageUserWithGas = user ? { ...user, gasWei: gasWei === null ? null : gasWei.toString() } : null;
+  // A managed wallet's header shows its address and the BNB that pays its gas (issue 23), both written here so no
+  // page's bundle carries the code.
+  const managed = managedWallet
+    ? { address: managedWallet, short: shortAddress(managedWallet), gas: gasWei === null ? null : shownAmount(gasWei, "BNB", "balance") }
+    : null;
+  const pageUserWithWallet = user ? { ...user, managed } : null;
   return json(
-    { env: getPublicEnv(), user: pageUserWithGas, toast, dialog, lite },
+    { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }

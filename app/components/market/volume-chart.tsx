@@ -1,4 +1,4 @@
-import { formatWei } from "~core/money";
+import { formatWei, shownAmount } from "~core/money";
 import { Amount } from "../amount";
 import { TableHead } from "~/components/table-head";
 
@@ -87,7 +87,7 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
                   <td className="py-1 pr-3">{point.date}</td>
                   <td className="py-1 pr-3">{point.trades}</td>
                   <td className="py-1">
-                    <Amount wei={values[i]} currency={null} kind="balance" />
+                    <Amount value={shownAmount(values[i], null, "balance")} />
                   </td>
                 </tr>
               ))}
