@@ -1,8 +1,8 @@
 /**
  * Deploys the contracts from the committed artifacts (contracts/generated/) and seeds the demo world: token
  * balances for the demo accounts, box prices and limits from core/boxes.ts, an open sale, a few boxes per demo
- * account and a treasury plus some custody NFTs in the asset manager for game -> chain claims. Takes well under
- * a second on anvil.
+ * account, a treasury plus some custody NFTs in the asset manager for game -> chain claims, and a small fleet on
+ * chain for the managed demo account. Takes well under a second on anvil.
  */
 import fs from "node:fs";
 import {
@@ -69,6 +69,17 @@ const CUSTODY_ITEMS: readonly bigint[] = [
   encodeItem.egg(1),
 ];
 
+/**
+ * The managed demo account's fleet on chain (SparkCard ids after the custody items on a fresh chain): three ships and
+ * a weapon to fit, so every spaceship screen opens on ships it can explore, configure and upgrade.
+ */
+export const DEMO_FLEET: readonly bigint[] = [
+  encodeItem.spaceship({ shipType: 1, level: 1, stats: [52, 48, 50, 47, 55, 49, 51] }),
+  encodeItem.spaceship({ shipType: 2, level: 3, stats: [64, 58, 61, 66, 57, 60, 63] }),
+  encodeItem.spaceship({ shipType: 3, level: 5, stats: [78, 74, 81, 77, 72, 79, 75] }),
+  encodeItem.equipment({ equipmentType: 2, equipmentCode: 13, level: 1 }),
+];
+
 const DAY = 24n * 60n * 60n;
 /** On-chain terms of the product §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
 export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
@@ -112,9 +123,9 @@ export interface DeployOptions {
 /**
  * Bumped when the deployment's wiring changes (roles, seeds) while the contract sources stay the same, so a local
  * chain deployed the old way is retired like one built from other sources (server/local-data.ts). 2: the store's
- * minter (issue 16).
+ * minter (issue 16). 3: the managed demo account's fleet (issue 23).
  */
-export const DEPLOYMENT_WIRING = 2;
+export const DEPLOYMENT_WIRING = 3;
 
 export async function deployAndSeed(options: DeployOptions): Promise<Deployment> {
   const deployer = privateKeyToAccount(options.deployerKey ?? DEV_DEPLOYER_KEY);
@@ -237,6 +248,9 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
   const firstCustodyId = await client.readContract({ address: card, abi: sparkCardAbi, functionName: "totalMinted" });
   await write({ address: card, abi: sparkCardAbi, functionName: "mintBatch", args: [assetManager, [...CUSTODY_ITEMS]] });
+  // After the custody items, so their ids stay 1..n.
+  const firstFleetId = firstCustodyId + BigInt(CUSTODY_ITEMS.length);
+  await write({ address: card, abi: sparkCardAbi, functionName: "mintBatch", args: [DEMO_MANAGED_ACCOUNT.wallet, [...DEMO_FLEET]] });
   await write({ address: card, abi: sparkCardAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
 
   return {
@@ -252,6 +266,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
         tokenId: Number(firstCustodyId) + 1 + i,
         nftType: decodeItemData(data).nftType,
       })),
+      demoFleet: DEMO_FLEET.map((data, i) => ({ tokenId: Number(firstFleetId) + 1 + i, nftType: decodeItemData(data).nftType })),
     },
   };
 }

@@ -30,6 +30,8 @@ export interface Deployment {
   seed: {
     /** SparkCard tokens minted into the asset manager's custody, claimable from the game with a signed claim. */
     custodyNfts: { tokenId: number; nftType: number }[];
+    /** SparkCard tokens (ships and equipment) minted to the managed demo account's wallet. */
+    demoFleet: { tokenId: number; nftType: number }[];
   };
 }
 

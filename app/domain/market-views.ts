@@ -18,12 +18,12 @@ export interface ItemCardModel {
   price: string | null;
   favorites: number;
   views: number;
-  /**
-   * In the holder's storage: move the item between the game and the chain. A managed wallet posts the form to
-   * /bridge; a browser wallet signs on the item's page (`href`).
-   */
-  move?: { label: string; form: Record<string, string> | null; href: string } | null;
+  /** In the holder's storage: move the item between the game and the chain, or why it cannot. */
+  move?: StorageMove | null;
 }
+
+/** A managed wallet posts the form to /bridge; a browser wallet signs on the item's page (`href`). */
+export type StorageMove = { label: string; form: Record<string, string> | null; href: string } | { reason: string };
 
 export interface TradeRowModel {
   key: string;

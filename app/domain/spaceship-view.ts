@@ -219,8 +219,22 @@ function whole(text: string, min: number, max: number): number | null {
   return value >= min && value <= max ? value : null;
 }
 
-/** Calculator defaults for a ship: its figures as the chain has them, or a Common level-1 ship of 50s. */
-export function calculatorDefaults(ship?: ShipState | null): Record<string, string> {
+/**
+ * A ship's figures as the market lists it (a ship in the game has no chain state): null when the record lacks one,
+ * so the calculators fall back to their plain defaults rather than to made-up figures.
+ */
+export function recordSpec(facts: ShipRecordFacts): Pick<ShipSpec, "shipType" | "level" | "stats"> | null {
+  if (facts.rank === null || facts.level === null || facts.stats.some((stat) => stat === null)) return null;
+  return { shipType: facts.rank, level: facts.level, stats: facts.stats as number[] };
+}
+
+/**
+ * Calculator defaults for a ship: its figures as the chain has them (fitted pieces and duration left included), or as
+ * the game has them for a ship in the game, or a Common level-1 ship of 50s.
+ */
+export function calculatorDefaults(
+  ship?: (Pick<ShipSpec, "shipType" | "level" | "stats"> & Partial<ShipState>) | null,
+): Record<string, string> {
   const values: Record<string, string> = {
     shipType: String(ship?.shipType ?? 1),
     level: String(ship?.level ?? 1),
@@ -234,14 +248,16 @@ export function calculatorDefaults(ship?: ShipState | null): Record<string, stri
     values[field.grade] = "0";
     values[field.level] = "0";
   });
-  if (ship) {
+  if (ship?.fitted) {
     let piece = 0;
     ship.fitted.forEach((id, slot) => {
       if (id === 0n) return;
-      const fitted = ship.equipment[piece++];
+      const fitted = ship.equipment?.[piece++];
       values[SLOT_FIELDS[slot]!.grade] = String(fitted?.equipmentType ?? 0);
       values[SLOT_FIELDS[slot]!.level] = String(fitted?.level ?? 0);
     });
+  }
+  if (ship?.duration !== undefined) {
     const left = ship.duration;
     values.leftHours = String(left / 3600n);
     values.leftMinutes = String((left % 3600n) / 60n);

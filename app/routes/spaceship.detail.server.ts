@@ -18,6 +18,7 @@ import {
   durationText,
   missionView,
   parseCalculator,
+  recordSpec,
   repairView,
   shipCard,
   slotRows,
@@ -95,12 +96,14 @@ export async function detailPage({ request }: LoaderFunctionArgs) {
         if (piece) pieces.set(piece.tokenId, piece);
       }),
   );
-  // The calculators start from the ship as it is, its fitted pieces' grades included.
+  // The calculators start from the ship as it is: the chain's figures with its fitted pieces' grades, or the game's.
   const fitted = (state?.fitted ?? []).filter((id) => id !== 0n).map((id) => pieces.get(id.toString()));
   const calculator = parseCalculator(
     url.searchParams,
     calculatorDefaults(
-      state && { ...state, equipment: fitted.map((piece) => ({ equipmentType: piece?.equipmentType ?? 0, level: piece?.level ?? 0 })) },
+      state
+        ? { ...state, equipment: fitted.map((piece) => ({ equipmentType: piece?.equipmentType ?? 0, level: piece?.level ?? 0 })) }
+        : recordSpec(facts),
     ),
   );
 

@@ -11,9 +11,12 @@ import { gameTokenAbi } from "../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime, formatIsoTime } from "~core/chain-text";
 import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
-import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
+import { intoGameRefusal, toChainRefusal } from "~core/item-moves";
+import { NFT_TYPE } from "~core/nft";
 import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
+import type { StorageMove } from "~/domain/market-views";
 import { usesWebPath } from "~/domain/wallet-mode";
+import type { ItemMove } from "~/components/bridge/move-item-form";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
 import { type Apis, signedInApis } from "./apis.server";
 import { chain, readBalances, walletFromUserInfo } from "./chain.server";
@@ -63,10 +66,6 @@ export interface BridgeActionData {
 export const BRIDGE_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
-/** A loot box stays on the chain: the asset manager takes back only the card collection (the indexer credits no box). */
-export const GAME_TAKES_CARDS_ONLY =
-  "Only cards, spaceships, pet eggs, equipment and materials can move into the game. Open a loot box on its page.";
-const swapsIntoGame = (nftType: number) => CARD_COLLECTION_TYPES.includes(nftType);
 const CHAIN_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
 type Refused = { status: number; errors: Record<string, string[]> };
@@ -147,7 +146,8 @@ async function run(
   const ref = itemInput(formData);
   if ("errors" in ref) return ref;
   if (intent === "swap-item") {
-    if (!swapsIntoGame(ref.nftType)) return refused(GAME_TAKES_CARDS_ONLY);
+    const stays = intoGameRefusal(ref);
+    if (stays) return refused(stays);
     return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
   }
   const noGas = await gasRefusal(wallet);
@@ -182,38 +182,47 @@ export async function bridgeAction(request: Request, backOf: string | ((form: Fo
 }
 
 /**
- * What an item's page offers the wallet that holds it: to move it to the chain, or back into the game. While a claim
- * is pending (`leaving`) it says so instead, so the page keeps its "Game and chain" section, and a browser wallet's
- * island its outcome, until the chain records the claim or the claim expires.
+ * What an item's page offers the wallet that holds it: to move it to the chain, or back into the game, or why it
+ * cannot (core/item-moves.ts, the rule the market refuses by). While a claim is pending (`leaving`) it says so
+ * instead, so the page keeps its "Game and chain" section, and a browser wallet's island its outcome, until the
+ * chain records the claim or the claim expires.
  */
-export function itemMove(item: { nftType: number; tokenId: string; location: string; isOwner: boolean; onSale: boolean }, back: string) {
+export function itemMove(
+  item: { nftType: number; tokenId: string; amount: number; location: string; isOwner: boolean; onSale: boolean },
+  back: string,
+): ItemMove | null {
   if (!item.isOwner) return null;
   const common = { nftType: String(item.nftType), tokenId: item.tokenId, back, idempotencyKey: newIdempotencyKey() };
   switch (item.location) {
-    case "game":
+    case "game": {
+      const reason = toChainRefusal(item);
+      if (reason) return { intent: "refused", reason };
       return {
         ...common,
-        intent: "claim-item" as const,
+        intent: "claim-item",
         label: "Move to chain",
         note: item.onSale
           ? "Its sale ends, and the item leaves the market until it comes back into the game."
           : "The item leaves the market while it is on the chain.",
       };
+    }
     case "leaving":
       return {
         ...common,
-        intent: "pending" as const,
+        intent: "pending",
         label: "Moving to chain",
         note: "Its claim is waiting for the chain: the item shows in your wallet once the chain has recorded it, and comes back into the game if the claim expires unused.",
       };
-    case "chain":
-      if (!swapsIntoGame(item.nftType)) return null;
+    case "chain": {
+      const reason = intoGameRefusal(item);
+      if (reason) return { intent: "refused", reason };
       return {
         ...common,
-        intent: "swap-item" as const,
+        intent: "swap-item",
         label: "Move into the game",
         note: "It can be traded here again once the chain has recorded the move.",
       };
+    }
     default:
       return null;
   }
@@ -226,16 +235,20 @@ export function bridgeChainConfig() {
   return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager } };
 }
 
-/** A storage card's move: a form to /bridge for a managed wallet, the item's page for a browser wallet. */
+/**
+ * A storage card's move: a form to /bridge for a managed wallet, the item's page for a browser wallet; or why the
+ * item cannot move, by the rule the market refuses by.
+ */
 export function storageMove(
-  record: { nftType: number; tokenId: string; location: string },
+  record: { nftType: number; tokenId: string; amount: number; location: string },
   detailHref: string,
   back: string,
   managed: boolean,
-) {
+): StorageMove | null {
   if (record.location !== "game" && record.location !== "chain") return null;
-  if (record.location === "chain" && !swapsIntoGame(record.nftType)) return null;
   const toChain = record.location === "game";
+  const reason = toChain ? toChainRefusal(record) : intoGameRefusal(record);
+  if (reason) return { reason };
   const label = toChain ? "Move to chain" : "Move into the game";
   const form = managed
     ? {

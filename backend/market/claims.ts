@@ -13,8 +13,8 @@ import type { MarketCore } from "./core";
 import type { MarketDb } from "./db";
 import { sameAddress } from "~core/address";
 import { type ClaimFields, encodeClaimContent } from "~core/claim";
-import { GAME_TOKEN_ID_BASE } from "~core/constants";
-import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
+import { MOVE_REFUSALS, toChainRefusal } from "~core/item-moves";
+import { NFT_TYPE } from "~core/nft";
 import { itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
@@ -178,19 +178,16 @@ export function takeOutToken(
 
 /**
  * The collection an item is claimed from and the word it is minted with. A card-kind item never on chain is
- * minted by the asset manager on its first claim (SparkCard.mintGameItem); a loot box only leaves the game if it
- * came from the chain (a game-issued box has no on-chain form), and a stack of materials not at all.
+ * minted by the asset manager on its first claim (SparkCard.mintGameItem); what cannot leave the game at all is
+ * core/item-moves.ts's rule, which the pages follow too.
  */
 function nftClaimAsset(options: ClaimIssuer["options"], item: ItemRow): { asset: string; data: bigint } {
+  const refusal = toChainRefusal({ nftType: item.nft_type, tokenId: item.token_id, amount: item.amount });
+  if (refusal) throw new ApiError(409, refusal);
   const contracts = options.chain?.contracts;
-  if (item.nft_type === NFT_TYPE.lootbox) {
-    if (BigInt(item.token_id) >= BigInt(GAME_TOKEN_ID_BASE)) throw new ApiError(409, MSG.gameOnlyBox);
-    return { asset: contracts?.box ?? zeroAddress, data: 0n };
-  }
-  if (!CARD_COLLECTION_TYPES.includes(item.nft_type)) throw new ApiError(409, MSG.noChainForm);
-  if (item.amount > 1) throw new ApiError(409, MSG.stackToChain);
+  if (item.nft_type === NFT_TYPE.lootbox) return { asset: contracts?.box ?? zeroAddress, data: 0n };
   const data = itemWord(item.nft_type, item);
-  if (data === null) throw new ApiError(409, MSG.noChainForm);
+  if (data === null) throw new ApiError(409, MOVE_REFUSALS.noChainForm);
   return { asset: contracts?.card ?? zeroAddress, data };
 }
 

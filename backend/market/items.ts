@@ -54,9 +54,6 @@ export const MSG = {
   expired: "The listing has expired",
   listingChanged: LISTING_CHANGED_MESSAGE,
   noBalance: "Transaction failed. You do not have enough balance.",
-  gameOnlyBox: "This loot box exists only in the game, so it cannot be moved to the chain. Open it in the game.",
-  stackToChain: "A stack of materials cannot be moved to the chain: only single pieces can.",
-  noChainForm: "This item cannot be represented on the chain.",
 } as const;
 
 export function findItem(db: MarketDb, nftType: number, tokenId: string): ItemRow | undefined {

@@ -3,6 +3,7 @@ import { concat, keccak256, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
+import { MOVE_REFUSALS } from "~core/item-moves";
 import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_LAPSED, CLAIM_PAID, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
 import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/db";
@@ -175,9 +176,9 @@ describe("takeOutSign", () => {
     const stack = (await owned(8)).find((record) => Number(record.amount ?? 1) > 1);
     const box = (await owned(6)).find((record) => BigInt(record.tokenId) >= 1_000_000_000n);
     for (const [record, msg] of [
-      [halloween, "This item cannot be represented on the chain."],
-      [stack, "A stack of materials cannot be moved to the chain: only single pieces can."],
-      [box, "This loot box exists only in the game, so it cannot be moved to the chain. Open it in the game."],
+      [halloween, MOVE_REFUSALS.halloween],
+      [stack, MOVE_REFUSALS.stackToChain],
+      [box, MOVE_REFUSALS.gameOnlyBox],
     ] as const) {
       if (!record) continue;
       const answer = await m.post(

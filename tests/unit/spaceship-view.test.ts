@@ -6,6 +6,7 @@ import {
   calculatorSearch,
   parseCalculator,
   parseFleetFilter,
+  recordSpec,
   repairView,
   serializeFleetFilter,
   shipCard,
@@ -107,6 +108,21 @@ describe("the calculators' inputs", () => {
     );
     expect(result.repair.text).toMatch(/^[\d,]+(\.\d{1,4})? FIRE$/);
     expect(result.repair.exact).toMatch(/^[\d,]+\.\d{5,} FIRE$/);
+  });
+
+  it("start a ship in the game from the game's figures, with a full duration and nothing fitted", () => {
+    const game: ShipRecordFacts = { ...facts("1000000040"), location: "game", rank: 3, level: 7, stats: [61, 62, 63, 64, 65, 66, 67] };
+    expect(calculatorDefaults(recordSpec(game))).toMatchObject({
+      shipType: "3",
+      level: "7",
+      endurance: "61",
+      armor: "67",
+      weaponGrade: "0",
+      leftHours: "",
+      leftMinutes: "",
+    });
+    // A record missing a figure gives no spec: the plain defaults, not a half-made ship.
+    expect(recordSpec({ ...game, level: null })).toBeNull();
   });
 
   it("work out the documented example from the URL alone", () => {

@@ -1,7 +1,7 @@
 /**
  * An item page's "Game and chain" section, for the wallet that holds the item (issue 14). The route loads this
  * module lazily and only renders it for a holder, so a visitor's page carries none of it (issue 17). A managed
- * wallet posts the move form; a browser wallet's button starts its island (components/deferred-island.tsx).
+ * wallet posts the move form; a browser wallet's button starts its island (components/deferred-island.tsx). An item that cannot move says why, for either.
  */
 import { lazy } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -9,7 +9,7 @@ import type { BoundWallet } from "~/domain/wallet-mode";
 import type { BridgeItemProps } from "~/islands/bridge-item.client";
 import { DeferredIsland } from "../deferred-island";
 import { Section } from "../page";
-import { type ItemMove, MoveItemForm } from "./move-item-form";
+import { type ItemMove, MoveItemForm, MoveRefused } from "./move-item-form";
 
 const BridgeItem = lazy(() => import("~/islands/bridge-item.client"));
 
@@ -29,7 +29,9 @@ export default function ItemMoveSection({
 }) {
   return (
     <Section title="Game and chain" id="move">
-      {bridgeChain && wallet ? (
+      {move.intent === "refused" ? (
+        <MoveRefused move={move} />
+      ) : bridgeChain && wallet ? (
         <ClientOnly
           fallback={
             <p className="muted text-sm">

@@ -1,12 +1,12 @@
 /**
  * "Move to chain" / "Move into the game" on an item's page, for the wallet that holds it: a form post to /bridge for
  * a managed wallet; for a browser wallet (`start` given) a button whose click starts its island (null while the
- * island loads).
+ * island loads). An item that cannot move gets the reason in one line instead (core/item-moves.ts).
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { Hidden } from "../actions/form-parts";
 
-export interface ItemMove {
+export interface ItemMoveOffer {
   /** "pending": a claim to the chain waits for it; nothing to post. */
   intent: "claim-item" | "swap-item" | "pending";
   label: string;
@@ -17,7 +17,23 @@ export interface ItemMove {
   idempotencyKey: string;
 }
 
-export function MoveItemForm({ move, start }: { move: ItemMove; start?: (() => void) | null }) {
+/** Why the item cannot move where it is: said in place of a button that could only be refused. */
+export interface ItemMoveRefused {
+  intent: "refused";
+  reason: string;
+}
+
+export type ItemMove = ItemMoveOffer | ItemMoveRefused;
+
+export function MoveRefused({ move }: { move: ItemMoveRefused }) {
+  return (
+    <p className="muted text-sm" data-testid="move-refused">
+      {move.reason}
+    </p>
+  );
+}
+
+export function MoveItemForm({ move, start }: { move: ItemMoveOffer; start?: (() => void) | null }) {
   const busy = useNavigation().state !== "idle";
   const { label, note, ...fields } = move;
   if (move.intent === "pending") {

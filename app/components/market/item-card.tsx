@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { ItemCardModel } from "~/domain/market-views";
+import type { ItemCardModel, StorageMove } from "~/domain/market-views";
 
 /** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
 /** The item's type and grade (rarity, rank…), shown on cards and on the detail page. */
@@ -14,6 +14,33 @@ export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel,
         </span>
       )}
     </p>
+  );
+}
+
+function CardMove({ move, name }: { move: StorageMove; name: string }) {
+  if ("reason" in move) {
+    return (
+      <p className="text-xs text-slate-300" data-testid="move-refused">
+        {move.reason}
+      </p>
+    );
+  }
+  if (!move.form) {
+    return (
+      <Link to={move.href} className="text-xs" aria-label={`${move.label}: ${name}`}>
+        {move.label}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action="/bridge">
+      {Object.entries(move.form).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${move.label}: ${name}`}>
+        {move.label}
+      </button>
+    </Form>
   );
 }
 
@@ -55,21 +82,7 @@ export function ItemCard({ item, eager = false }: { item: ItemCardModel; eager?:
         <p className="text-xs text-slate-300">
           {item.favorites} {item.favorites === 1 ? "favorite" : "favorites"} · {item.views} {item.views === 1 ? "view" : "views"}
         </p>
-        {item.move &&
-          (item.move.form ? (
-            <Form method="post" action="/bridge">
-              {Object.entries(item.move.form).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${item.move.label}: ${item.name}`}>
-                {item.move.label}
-              </button>
-            </Form>
-          ) : (
-            <Link to={item.move.href} className="text-xs" aria-label={`${item.move.label}: ${item.name}`}>
-              {item.move.label}
-            </Link>
-          ))}
+        {item.move && <CardMove move={item.move} name={item.name} />}
       </div>
     </article>
   );

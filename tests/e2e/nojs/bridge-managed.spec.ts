@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
+import { MOVE_REFUSALS } from "~core/item-moves";
 import { chainReader, reloadUntil, unsubmittedClaim, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
@@ -146,6 +147,7 @@ test("a loot box on the chain is not offered a move into the game, and a forged 
   await expect(page.getByRole("button", { name: /^Move into the game: / })).toHaveCount(0);
   await box.click();
   await expect(page.getByRole("button", { name: "Move into the game" })).toHaveCount(0);
+  await expect(page.getByTestId("move-refused")).toHaveText(MOVE_REFUSALS.boxStaysOnChain);
 
   // The asset manager would take the card with the box's token id instead: the form is refused before any action.
   const sentBefore = await chainReader().sent(account.wallet!);
@@ -155,7 +157,7 @@ test("a loot box on the chain is not offered a move into the game, and a forged 
     maxRedirects: 0,
   });
   expect(response.status()).toBe(400);
-  expect(await response.text()).toContain("Only cards, spaceships, pet eggs, equipment and materials can move into the game.");
+  expect(await response.text()).toContain(MOVE_REFUSALS.boxStaysOnChain);
   expect(await chainReader().sent(account.wallet!)).toBe(sentBefore);
 
   // The refusal page has no loader of its own that could replace a refusal; opened directly, it says where moves are.

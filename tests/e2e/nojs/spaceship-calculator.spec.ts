@@ -5,7 +5,9 @@
 import { expect, test } from "../accounts";
 import { mintItems } from "../chain-funds";
 import { reloadUntil } from "../managed-chain";
+import type { ListingRecord } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
+import { SPACESHIP_STATS } from "~core/nft";
 
 test("a calculation is a URL: fill the form, get the figures, open the bookmark again", async ({ page }) => {
   await page.goto("/spaceship/calculator");
@@ -64,4 +66,28 @@ test("a ship's page starts the calculators from its figures, and an unknown ship
   const bad = await page.goto("/spaceship/detail?tokenId=abc");
   expect(bad?.status()).toBe(400);
   await expect(page.getByLabel("Ship token id")).toHaveAccessibleDescription("Enter a ship's token id: its number, as in Ship #12.");
+});
+
+test("a ship still in the game starts the calculators from the game's figures, not from a Common level-1 ship", async ({
+  page,
+  request,
+  createAccount,
+  signIn,
+}) => {
+  const account = await createAccount({ wallet: "managed", stock: { items: { 4: 1 } } });
+  const [ship] = account.items;
+  const answer = await request.get(`/api/v1/informationCenter/tokenDetailByTokenId?nftType=4&tokenId=${ship.tokenId}`);
+  const { data: game } = (await answer.json()) as { data: ListingRecord };
+  expect(game.location).toBe("game");
+  // Figures the plain defaults (Common, level 1, every stat 50) would not show by chance.
+  expect([game.rank, game.level, ...SPACESHIP_STATS.map((stat) => game[stat])]).not.toEqual([1, 1, 50, 50, 50, 50, 50, 50, 50]);
+  await signIn(page, account);
+  await page.goto(`/spaceship/detail?tokenId=${ship.tokenId}`);
+  await expect(page.getByText("This ship is in the game.")).toBeVisible();
+  const form = page.getByRole("form", { name: "Power and duration-lost calculator" });
+  await expect(form.getByLabel("Rank")).toHaveValue(String(game.rank));
+  await expect(form.getByLabel("Level", { exact: true })).toHaveValue(String(game.level));
+  for (const stat of SPACESHIP_STATS) {
+    await expect(form.getByLabel(new RegExp(`^${stat}$`, "i"))).toHaveValue(String(game[stat]));
+  }
 });
