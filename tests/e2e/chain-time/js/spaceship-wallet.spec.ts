@@ -71,7 +71,7 @@ test("a browser wallet fits equipment, explores, recalls and repairs its ship; t
   await page.getByRole("button", { name: "Recall" }).click();
   await expect(status(page)).toHaveText("Docked", { timeout: 20_000 });
 
-  // The page asks exactly what the contract charges: every wei of it.
+  // The button shows the cost rounded up to 4 decimals (core/money.ts), never below what the contract charges.
   const repair = page.getByRole("button", { name: /^Repair for [\d.,]+ FIRE$/ });
   const cost = parseTokenAmount(/for ([\d.,]+) FIRE/.exec((await repair.textContent())!)![1]!.replace(/,/g, ""))!;
   expect(cost).toBeGreaterThan(0n);
@@ -81,7 +81,9 @@ test("a browser wallet fits equipment, explores, recalls and repairs its ship; t
   await expect(page.getByRole("meter", { name: "Duration" })).toHaveAttribute("aria-valuenow", "100", { timeout: 20_000 });
   await expect(repair).toHaveCount(0);
   expect(selectors(wallet)).toEqual([FIT, EXPLORE, RECALL, APPROVE, REPAIR]);
-  expect(fireBefore - (await chainReader().balance("FIRE", account.wallet!))).toBe(cost);
+  const paid = fireBefore - (await chainReader().balance("FIRE", account.wallet!));
+  expect(paid).toBeLessThanOrEqual(cost);
+  expect(cost - paid).toBeLessThan(10n ** 14n);
   await expect(page.getByTestId("ship-history")).toContainText("Repaired:");
 
   for (const path of [
