@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
 import { ensureBuild, runDir, startServer, type BenchServer } from "./server";
 
 const TARGET_SCORE = 98;
@@ -24,7 +25,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3395" },
     "chain-port": { type: "string", default: "8695" },
     "debug-port": { type: "string", default: "9335" },
-    chromium: { type: "string", default: "/usr/bin/chromium" },
+    chromium: { type: "string", default: CHROMIUM_PATH },
   },
 });
 const runs = Number(values.runs);
@@ -50,18 +51,7 @@ async function startChromium(): Promise<{ stop(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   const chromium = spawn(
     values.chromium,
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
+    ["--headless", ...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, "about:blank"],
     { stdio: "ignore", detached: true },
   );
   const exited = once(chromium, "exit");

@@ -47,7 +47,8 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
 
 /**
  * Sends from an unlocked account and waits for success. Anvil picks the nonce, but two workers sending from the
- * deployer at the same moment can still both be given one (a rare "nonce too low"): such a send is tried again.
+ * deployer at the same moment can still both be given one: the later send is refused as "nonce too low", or as
+ * "replacement transaction underpriced" while the first is still pending, and is tried again.
  */
 async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<Log[]> {
   let hash: Hex | undefined;
@@ -55,7 +56,7 @@ async function send(from: Address, to: Address, call: EncodeFunctionDataParamete
     try {
       hash = await rpc<Hex>("eth_sendTransaction", [{ from, to, data: encodeFunctionData(call) }]);
     } catch (error) {
-      if (attempt >= 5 || !/nonce too low/i.test((error as Error).message)) throw error;
+      if (attempt >= 5 || !/nonce too low|replacement transaction underpriced/i.test((error as Error).message)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
     }
   }

@@ -9,7 +9,10 @@
  * - the cells of one table row never overlap, and none runs off the window's right edge.
  */
 import { type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
+import { DEMO, MANAGED } from "./fixtures";
 import { MOBILE_PATHS, PHONE } from "./mobile";
+import { anvilKey, installTestWallet } from "./wallet";
 
 export const DESKTOP = { width: 1280, height: 900 };
 
@@ -160,7 +163,31 @@ export async function unreachableOnPages(page: Page, paths: readonly string[]): 
   return problems;
 }
 
-/** Every page of product §2 and those a player reaches from them, each checked by `unreachable`. */
-export const REACH_PATHS = [...MOBILE_PATHS];
-
 export const REACH_VIEWPORTS = { phone: PHONE, desktop: DESKTOP } as const;
+
+/**
+ * One test per width and player: every page of product §2 and those a player reaches from them, checked by
+ * `unreachable`, for a visitor, the bound-wallet demo player and the managed one. With JavaScript, the bound wallet's
+ * extension is connected first, so the header shows what that player sees: the address on the wallet button.
+ */
+export function reachTests({ javaScript }: { javaScript: boolean }) {
+  const users = { visitor: null, "bound wallet": DEMO, "managed wallet": MANAGED } as const;
+  for (const [size, viewport] of Object.entries(REACH_VIEWPORTS)) {
+    for (const [who, account] of Object.entries(users)) {
+      test(`at ${viewport.width} px, for a ${who}, every control of every page lies in the window, uncovered`, async ({ page, signIn }) => {
+        test.setTimeout(180_000);
+        await page.setViewportSize(viewport);
+        if (account) await signIn(page, account);
+        if (javaScript && account === DEMO) {
+          await installTestWallet(page, { privateKey: anvilKey(0) });
+          await page.goto("/home");
+          await page.getByTestId("wallet-button").locator("..").click();
+          await page.getByRole("button", { name: /^MetaMask/ }).click();
+          await expect(page.getByTestId("wallet-address")).toBeVisible();
+          await page.keyboard.press("Escape");
+        }
+        expect(await unreachableOnPages(page, MOBILE_PATHS), `${size}, ${who}`).toEqual([]);
+      });
+    }
+  }
+}

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { runDir, startServer, type BenchServer } from "../bench/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
 import { MANAGED } from "../e2e/fixtures";
 import { MOBILE_PATHS } from "../e2e/mobile";
 import { REACH_VIEWPORTS } from "../e2e/reach";
@@ -20,16 +21,6 @@ const option = (name: string) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 };
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 const slug = (pagePath: string) =>
   pagePath
@@ -78,7 +69,7 @@ const url = option("--url");
 if (!url) {
   server = await startServer({ port: 3297, chainPort: 8597, database: path.join(runDir("screenshots"), "spark.db") });
 }
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   fs.rmSync(OUT, { recursive: true, force: true });
   const count = await shoot(browser, url ?? server!.base, paths);
