@@ -6,7 +6,8 @@
  *   by the window alone, lies in the window, and `elementFromPoint` at its centre is the element or inside it;
  * - each sheet of the header (menu, wallet, account), opened by a click at its button's centre, lies inside the window,
  *   and each of its controls passes the same hit test;
- * - the cells of one table row never overlap, and none runs off the window's right edge.
+ * - the cells of one table row never overlap, and none runs off the window's right edge;
+ * - no box cuts its content off (overflow hidden without an ellipsis).
  */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./accounts";
@@ -105,6 +106,25 @@ function tableProblems(): string[] {
   return problems;
 }
 
+/** In the page: boxes that cut their content off (overflow hidden, no ellipsis), as item cards did with long attributes. */
+function clippedProblems(): string[] {
+  const problems: string[] = [];
+  for (const el of Array.from(document.querySelectorAll("header *, main *"))) {
+    const style = getComputedStyle(el);
+    if (!/(hidden|clip)/.test(style.overflowX) || style.textOverflow === "ellipsis") continue;
+    const rect = el.getBoundingClientRect();
+    // Visually hidden (sr-only) text is clipped on purpose.
+    if (rect.width <= 1 || rect.height <= 1 || !el.checkVisibility()) continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const text = ((el as HTMLElement).innerText ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      problems.push(
+        `<${el.tagName.toLowerCase()}> "${text}": its content is ${el.scrollWidth} px wide in a ${el.clientWidth} px box that cuts it off`,
+      );
+    }
+  }
+  return problems;
+}
+
 /** Everything on the page a person could not see or hit, with its header's sheets opened too unless `sheets` is false; an empty list passes. */
 export async function unreachable(page: Page, { sheets = true } = {}): Promise<string[]> {
   const problems: string[] = [];
@@ -112,6 +132,7 @@ export async function unreachable(page: Page, { sheets = true } = {}): Promise<s
   if (scrollWidth > innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
   problems.push(...(await page.evaluate(hitProblems, { rootSelector: "header, main", scrollWindow: true })));
   problems.push(...(await page.evaluate(tableProblems)));
+  problems.push(...(await page.evaluate(clippedProblems)));
   await page.evaluate(() => window.scrollTo(0, 0));
   if (!sheets) return problems;
 

@@ -67,11 +67,11 @@ export function ItemCard({ item, eager = false }: { item: ItemCardModel; eager?:
           </Link>
         </h3>
         {item.attributes.length > 0 && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
             {item.attributes.map((attribute) => (
               <div key={attribute.label} className="contents">
                 <dt className="text-slate-300">{attribute.label}</dt>
-                <dd className="text-slate-100">{attribute.value}</dd>
+                <dd className="hyphens-auto break-words text-slate-100">{attribute.value}</dd>
               </div>
             ))}
           </dl>
