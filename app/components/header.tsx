@@ -26,6 +26,9 @@ export interface HeaderUser {
   managed?: ManagedWallet | null;
 }
 
+/** The wallet and account sheets: a panel under their button, at the header's right edge. */
+const SHEET_PANEL = "absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl";
+
 const MENU_LINKS = [
   { to: "/game", label: "Game" },
   { to: "/home", label: "Home" },
@@ -212,7 +215,7 @@ function WalletSheet() {
             </span>
           </>
         }
-        panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+        panelClassName={SHEET_PANEL}
       >
         <h2 className="section-title mb-3">{wallet?.address ? "Your wallet" : "Connect a wallet"}</h2>
         <ClientOnly fallback={fallback}>
@@ -247,14 +250,14 @@ function ManagedWalletSheet({ wallet: { address, short, gas } }: { wallet: Manag
           </span>
         </>
       }
-      panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+      panelClassName={SHEET_PANEL}
     >
       <h2 className="section-title">Your managed wallet</h2>
       <div className="mt-2 flex items-center gap-2">
         <p className="flex-1 select-all break-all font-mono text-xs text-slate-100" data-testid="managed-address">
           {address}
         </p>
-        <CopyButton value={address} label="Copy address" />
+        <CopyAddress value={address} />
       </div>
       <p className="mt-3 text-sm" data-testid="gas-balance">
         {gas === null ? (
@@ -284,7 +287,7 @@ function AccountSheet({ user }: { user: HeaderUser }) {
           <span className="sr-only min-w-0 sm:not-sr-only sm:truncate">{user.userName}</span>
         </>
       }
-      panelClassName="absolute right-0 z-40 mt-2 w-72 rounded-xl border border-space-700 bg-space-900 p-4 shadow-2xl"
+      panelClassName={SHEET_PANEL}
     >
       <h2 className="section-title">Account</h2>
       <div className="mt-2 flex items-center gap-2">

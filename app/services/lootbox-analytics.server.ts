@@ -106,25 +106,35 @@ async function readBoxPurchase(hash: Hash): Promise<BoxPurchase | null> {
 const liveDeps: PurchaseDeps = { read: readBoxPurchase, emit: emitAnalytics, guard: emitted };
 
 /**
- * Emits the purchase in `hash` once, when the chain shows `buyer` bought boxes in it. The hash is claimed before
- * the chain is read, so two requests racing on it emit once; a failed read or a transaction that is no purchase
- * of `buyer` releases it.
+ * Emits the events `read` finds in transaction `hash`, once. The hash is claimed before the chain is read, so two
+ * requests racing on it emit once; a failed read, or one that finds nothing to emit, releases it. The count emitted.
  */
-export async function emitBoxPurchaseOnce(hash: Hash, buyer: string, deps: PurchaseDeps = liveDeps): Promise<boolean> {
+async function emitOncePerTransaction<E>(
+  hash: Hash,
+  guard: ReturnType<typeof onceEach>,
+  read: () => Promise<E[]>,
+  emit: (event: E) => void,
+): Promise<number> {
   const key = hash.toLowerCase();
-  if (!deps.guard.claim(key)) return false;
+  if (!guard.claim(key)) return 0;
   try {
-    const purchase = await deps.read(hash);
-    if (!purchase || !sameAddress(purchase.buyer, buyer)) {
-      deps.guard.release(key);
-      return false;
-    }
-    deps.emit(purchaseEvent(purchase));
-    return true;
+    const events = await read();
+    if (events.length === 0) guard.release(key);
+    for (const event of events) emit(event);
+    return events.length;
   } catch (error) {
-    deps.guard.release(key);
+    guard.release(key);
     throw error;
   }
+}
+
+/** Emits the purchase in `hash` once, when the chain shows `buyer` bought boxes in it. */
+export async function emitBoxPurchaseOnce(hash: Hash, buyer: string, deps: PurchaseDeps = liveDeps): Promise<boolean> {
+  const read = async () => {
+    const purchase = await deps.read(hash);
+    return purchase && sameAddress(purchase.buyer, buyer) ? [purchaseEvent(purchase)] : [];
+  };
+  return (await emitOncePerTransaction(hash, deps.guard, read, deps.emit)) > 0;
 }
 
 /** The ids of the boxes `owner` opened, from our opener's BoxOpened events in a receipt's logs. */
@@ -149,20 +159,9 @@ async function readBoxOpens(hash: Hash, owner: string): Promise<string[]> {
 
 const openDeps: OpenDeps = { read: readBoxOpens, emit: emitAnalytics, guard: onceEach() };
 
-/**
- * A `select_content` for each box `owner` opened in `hash`, as the managed wallet's open form sends them, once per
- * transaction; the count of boxes reported. Claimed and released like emitBoxPurchaseOnce.
- */
+/** A `select_content` for each box `owner` opened in `hash`, as the managed wallet's open form sends them, once per transaction. */
 export async function emitBoxOpensOnce(hash: Hash, owner: string, deps: OpenDeps = openDeps): Promise<number> {
-  const key = hash.toLowerCase();
-  if (!deps.guard.claim(key)) return 0;
-  try {
-    const boxIds = await deps.read(hash, owner);
-    if (boxIds.length === 0) deps.guard.release(key);
-    for (const item_id of boxIds) deps.emit({ event: "select_content", content_type: "loot_box", item_id });
-    return boxIds.length;
-  } catch (error) {
-    deps.guard.release(key);
-    throw error;
-  }
+  const read = async () =>
+    (await deps.read(hash, owner)).map((item_id): SelectContentEvent => ({ event: "select_content", content_type: "loot_box", item_id }));
+  return emitOncePerTransaction(hash, deps.guard, read, deps.emit);
 }

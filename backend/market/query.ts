@@ -110,12 +110,16 @@ function addFilters(sql: Sql, q: ListingQuery, t: string, useGrade: boolean): { 
 /**
  * Amounts in different tokens do not compare, so a price sort groups listings by currency, A to Z (the order
  * the price indexes hold) whichever the direction, then sorts by price within each (issue 23). The market
- * page states this rule next to its sort control (PRICE_SORT_NOTE).
+ * page states this rule next to its sort control (PRICE_SORT_NOTE). The ORDER BY's leading term, for `column`.
  */
+function currencyGroup(q: ListingQuery, column: string): string {
+  return q.sort === "price" ? `${column}, ` : "";
+}
+
 /** ORDER BY for a seller's listings (listing alias l) and for wallet scopes (small sets); the market walks indexes instead. */
 function orderBy(q: ListingQuery, scope: ListingScope): string {
   const dir = q.order === "asc" ? "asc" : "desc";
-  const group = q.sort === "price" ? "l.currency nulls last, " : "";
+  const group = currencyGroup(q, "l.currency nulls last");
   if (scope.kind === "market") {
     const column = { price: "l.price", listed: "l.listed_at", views: "l.views", favorites: "l.favorites", total: "l.total" }[q.sort];
     return `${group}${column} ${dir}, l.id ${dir}`;
@@ -204,7 +208,6 @@ function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: un
   const dir = q.order === "asc" ? "asc" : "desc";
   const params: unknown[] = [];
   // A price page lists currency by currency: each walk has one currency, so the index answers this order too.
-  const group = q.sort === "price" ? "currency, " : "";
   const walks = combinations(path.prefix).map((combo) => {
     params.push(...combo.map(([, value]) => value), ...filters.params);
     const where = [...combo.map(([column]) => `l.${column} = ?`), ...filters.where];
@@ -212,8 +215,8 @@ function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: un
   });
   params.push(q.pageSize, (q.pageNumber - 1) * q.pageSize);
   return {
-    sql: `select i.*, ${LISTING_COLUMNS} from (${walks.join(" union all ")} order by ${group}k ${dir}, id ${dir} limit ? offset ?) p
-      join market_listings l on l.id = p.id join market_items i on i.id = l.item_id order by ${group.replace("currency", "p.currency")}p.k ${dir}, p.id ${dir}`,
+    sql: `select i.*, ${LISTING_COLUMNS} from (${walks.join(" union all ")} order by ${currencyGroup(q, "currency")}k ${dir}, id ${dir} limit ? offset ?) p
+      join market_listings l on l.id = p.id join market_items i on i.id = l.item_id order by ${currencyGroup(q, "p.currency")}p.k ${dir}, p.id ${dir}`,
     params,
   };
 }
