@@ -4,6 +4,21 @@ import { apiPrefixOf } from "./api-paths";
 
 export const MALFORMED_PATH = "This address is not valid. Check the link, or start again from the home page.";
 export const MALFORMED_HOST = "This request named no valid host, so it could not be served.";
+export const OVERLONG_PATH = "This address is too long to be one of ours. Check the link, or start again from the home page.";
+
+/**
+ * Bounds on a path, far above any of ours (the longest is under 100 bytes and 5 segments). Remix's route discovery
+ * matches the routes once for every ancestor of a path, so its cost grows with the square of the segments: 7,000
+ * of them held the event loop for 5 s. A path past either bound never reaches Remix.
+ */
+export const MAX_PATH_BYTES = 2048;
+export const MAX_PATH_SEGMENTS = 64;
+/** Remix's route discovery endpoint: each `p` in its query is a path it matches the same way. */
+const MANIFEST_PATH = "/__manifest";
+
+/** DNS limits (RFC 1035): a name of at most 253 characters, in labels of at most 63. */
+const MAX_HOST_NAME = 253;
+const MAX_HOST_LABEL = 63;
 
 /** Express and Remix decode the path with decodeURIComponent, which throws a URIError on a bad escape (`%ff`). */
 export function isMalformedPath(url: string): boolean {
@@ -15,23 +30,78 @@ export function isMalformedPath(url: string): boolean {
   }
 }
 
+function isOverlong(path: string): boolean {
+  if (path.length > MAX_PATH_BYTES) return true;
+  let segments = 0;
+  for (let at = path.indexOf("/"); at !== -1; at = path.indexOf("/", at + 1)) if (++segments > MAX_PATH_SEGMENTS) return true;
+  return false;
+}
+
+/** A path, or a path that Remix's route discovery is asked to match, past the bounds above. */
+export function isOverlongPath(url: string): boolean {
+  const [pathname, query = ""] = url.split("?", 2);
+  if (isOverlong(pathname)) return true;
+  if (pathname !== MANIFEST_PATH) return false;
+  return new URLSearchParams(query).getAll("p").some(isOverlong);
+}
+
 /**
  * Remix builds each request's URL from the Host header: one that is no host (`[`, `a b`, `x@y`, port 99999)
- * makes `new URL` throw. An absent Host is left to Express, which serves it.
+ * makes `new URL` throw, and a name past the DNS limits names nothing. An absent Host is left to Express, which
+ * serves it.
  */
 export function isMalformedHost(host: string | undefined): boolean {
   if (host === undefined || host === "") return false;
   try {
     const url = new URL(`http://${host}`);
-    return url.username !== "" || url.password !== "" || url.host !== host.toLowerCase().replace(/:80$/, "");
+    if (url.username !== "" || url.password !== "" || url.host !== host.toLowerCase().replace(/:80$/, "")) return true;
+    // An IPv6 literal is bracketed and has no labels.
+    if (url.hostname.startsWith("[")) return false;
+    const name = url.hostname.replace(/\.$/, "");
+    return name.length > MAX_HOST_NAME || name.split(".").some((label) => label.length > MAX_HOST_LABEL);
   } catch {
     return true;
   }
 }
 
+interface Refusal {
+  status: 400 | 414;
+  /** The log line's words, after the status. */
+  what: string;
+  /** The API envelope's message. */
+  apiMessage: string;
+  title: string;
+  message: string;
+}
+
+function refusalOf(url: string, host: string | undefined): Refusal | null {
+  const shown = JSON.stringify(url.slice(0, 200));
+  // First: the other checks read the path, and an overlong one costs them in proportion.
+  if (isOverlongPath(url))
+    return {
+      status: 414,
+      what: `path of ${url.length} bytes ${shown}`,
+      apiMessage: "Path too long",
+      title: "Address too long",
+      message: OVERLONG_PATH,
+    };
+  if (isMalformedPath(url))
+    return { status: 400, what: `malformed path ${shown}`, apiMessage: "Malformed path", title: "Bad address", message: MALFORMED_PATH };
+  if (isMalformedHost(host))
+    return {
+      status: 400,
+      what: `malformed host ${JSON.stringify(String(host).slice(0, 200))}`,
+      apiMessage: "Malformed host",
+      title: "Bad request",
+      message: MALFORMED_HOST,
+    };
+  return null;
+}
+
 /**
- * A path that does not decode, or a Host that is no host, is the client's mistake: a 400 and one log line,
- * where Express's router or Remix would log a stack and answer 500. Mount it first.
+ * A path too long to be ours, a path that does not decode, or a Host that is no host is the client's mistake: a 414
+ * or 400 and one log line, where Express's router or Remix would log a stack and answer 500, or stall the process.
+ * Mount it first.
  */
 export function refuseMalformedRequests({
   apiPaths,
@@ -42,19 +112,15 @@ export function refuseMalformedRequests({
   warn?: (message: string) => void;
 }): RequestHandler {
   return (req, res, next) => {
-    const badPath = isMalformedPath(req.url);
-    if (!badPath && !isMalformedHost(req.headers.host)) return next();
-    const what = badPath
-      ? `path ${JSON.stringify(req.url.slice(0, 200))}`
-      : `host ${JSON.stringify(String(req.headers.host).slice(0, 200))}`;
-    warn(`400 malformed ${what}`);
-    res.status(400).set("Cache-Control", "no-store");
-    const pathname = req.url.split("?", 1)[0];
-    if (apiPrefixOf(pathname, apiPaths)) {
+    const refusal = refusalOf(req.url, req.headers.host);
+    if (!refusal) return next();
+    warn(`${refusal.status} ${refusal.what}`);
+    res.status(refusal.status).set("Cache-Control", "no-store");
+    if (apiPrefixOf(req.url.split("?", 1)[0], apiPaths)) {
       // API callers get the backends' envelope.
-      res.json({ code: 400, msg: badPath ? "Malformed path" : "Malformed host", data: null, success: false });
+      res.json({ code: refusal.status, msg: refusal.apiMessage, data: null, success: false });
     } else {
-      res.type("html").send(plainPage(badPath ? "Bad address" : "Bad request", badPath ? MALFORMED_PATH : MALFORMED_HOST));
+      res.type("html").send(plainPage(refusal.title, refusal.message));
     }
   };
 }

@@ -123,6 +123,11 @@ export interface PageCacheOptions {
   report?: boolean;
 }
 
+/** The request with the body formBodiesOnly (server/form-body.ts) already read and checked, when it did. */
+function withReadBody(request: Request, body: unknown): Request {
+  return Buffer.isBuffer(body) ? new Request(request, { body, duplex: "half" } as RequestInit) : request;
+}
+
 /** A web request handler: Remix's (createRequestHandler of @remix-run/node), or a test's. */
 export type WebHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -201,7 +206,7 @@ export function remixHandler({
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const request = createRemixRequest(req, res);
+      const request = withReadBody(createRemixRequest(req, res), req.body);
       const key = cache ? pageCacheKey(request, paths) : null;
       if (key !== null && (await cached(req, res, request, key))) return;
       await sendRemixResponse(res, await handleRequest(request, getLoadContext(req, res)));

@@ -1,7 +1,7 @@
 const DEFAULT_REDIRECT = "/home";
 const BASE = "http://spark.invalid";
 /** Longer than any page of ours, with its nested `back` and `redirect`; also bounds the decoding below. */
-const MAX_LENGTH = 4096;
+export const MAX_REDIRECT_LENGTH = 4096;
 /** Our own URLs nest a redirect in a redirect a few times at most (Re-login → /login → detail → back). */
 const MAX_DECODING_ROUNDS = 8;
 
@@ -59,7 +59,7 @@ function normalise(path: string): string | null {
  * backslashes or slash lookalikes, raw or encoded, falls back.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.length > MAX_LENGTH || hasTrickCharacters(to)) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > MAX_REDIRECT_LENGTH || hasTrickCharacters(to)) return fallback;
   const result = normalise(to);
   if (result === null) return fallback;
   let form = result;

@@ -61,6 +61,7 @@ export function makeBody(r: Rng, fields: Record<string, Gen>, huge: boolean): Bo
     [4, "charset"],
     [3, "content-encoding"],
     [2, "many-fields"],
+    [2, "deep-names"],
     [huge ? 2 : 0, "huge"],
   ]);
   switch (kind) {
@@ -165,6 +166,19 @@ export function makeBody(r: Rng, fields: Record<string, Gen>, huge: boolean): Bo
         contentType: text.startsWith("{") ? "application/json" : "application/x-www-form-urlencoded",
         headers: { "Content-Encoding": r.pick(["gzip", "deflate", "br", "identity", "bogus", "gzip, gzip"]) },
         body: Buffer.from(text),
+      };
+    }
+    case "deep-names": {
+      // Conform builds objects and lists from field names: deep names and huge list indexes (issue 24).
+      const names = r.pick([
+        () => `a${"[0]".repeat(r.int(10, 20_000))}`,
+        () => `a${".b".repeat(r.int(10, 20_000))}`,
+        () => `a[${r.int(1000, 1e9)}]`,
+      ]);
+      return {
+        kind,
+        contentType: "application/x-www-form-urlencoded",
+        body: Buffer.from(Array.from({ length: r.int(1, 100) }, () => `${names()}=1`).join("&")),
       };
     }
     case "many-fields": {

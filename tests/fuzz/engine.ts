@@ -4,7 +4,7 @@
  * printed with its seed so `npm run fuzz -- --replay <seed>` sends it again.
  */
 import http from "node:http";
-import { apiFieldNames, apiTargets, appTargets, publicFiles, routeIds } from "./targets";
+import { apiFieldNames, apiTargets, appTargets, manifestVersion, publicFiles, routeIds } from "./targets";
 import { requestSeed } from "./rng";
 import { apiLogin, apiLogout, appLogin, postForm, registerAccount } from "./client";
 import { type DrawOptions, type FuzzContext, type FuzzRequest, type Sessions, drawRequest } from "./requests";
@@ -26,7 +26,14 @@ export async function prepareSessions(baseUrl: string): Promise<Sessions> {
 
 export async function fuzzContext(): Promise<FuzzContext> {
   const app = appTargets();
-  return { app, api: await apiTargets(), routeIds: routeIds(app), publicFiles: publicFiles(), apiFields: apiFieldNames() };
+  return {
+    app,
+    api: await apiTargets(),
+    routeIds: routeIds(app),
+    publicFiles: publicFiles(),
+    apiFields: apiFieldNames(),
+    manifestVersion: manifestVersion(),
+  };
 }
 
 export interface Outcome {
@@ -34,8 +41,15 @@ export interface Outcome {
   status?: number;
   error?: string;
   ms: number;
+  /** The server's own render time, from its Server-Timing header, when it rendered a page. */
+  renderMs?: number;
   /** The start of the answer's body, for the report. */
   snippet: string;
+}
+
+function renderTimeOf(serverTiming: string | undefined): number | undefined {
+  const match = serverTiming && /(?:^|,)\s*render;dur=([\d.]+)/.exec(serverTiming);
+  return match ? Number(match[1]) : undefined;
 }
 
 function sendOnce(baseUrl: string, request: FuzzRequest, agent: http.Agent, timeoutMs: number): Promise<Omit<Outcome, "request" | "ms">> {
@@ -64,7 +78,13 @@ function sendOnce(baseUrl: string, request: FuzzRequest, agent: http.Agent, time
         if (size < 2048) chunks.push(chunk);
         size += chunk.length;
       });
-      res.on("end", () => resolve({ status: res.statusCode, snippet: Buffer.concat(chunks).toString("utf8").slice(0, 600) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          renderMs: renderTimeOf(res.headers["server-timing"] as string | undefined),
+          snippet: Buffer.concat(chunks).toString("utf8").slice(0, 600),
+        }),
+      );
       res.on("error", (error) => resolve({ status: res.statusCode, error: error.message, snippet: "" }));
     });
     req.on("timeout", () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
@@ -96,6 +116,10 @@ export interface Report {
   /** Requests that got no HTTP answer, even after retries (a reset while a refused body was still being sent, a timeout). */
   errors: Outcome[];
   slowest: Outcome[];
+  /** The request whose page took the server longest to render. */
+  longestRender?: Outcome;
+  /** /healthz asked every 100 ms through the run: how often, and its slowest answer (a stalled event loop shows here). */
+  healthz: { probes: number; worstMs: number; failures: number };
 }
 
 function classOf(outcome: Outcome): string {
@@ -123,8 +147,31 @@ export async function runFuzz(ctx: FuzzContext, options: RunOptions): Promise<Re
     failures: [],
     errors: [],
     slowest: [],
+    healthz: { probes: 0, worstMs: 0, failures: 0 },
   };
   const started = Date.now();
+  let running = true;
+  const probeHealth = async () => {
+    const probe: FuzzRequest = {
+      seed: 0,
+      target: "healthz",
+      method: "GET",
+      path: "/healthz",
+      headers: {},
+      bodyKind: "none",
+      session: "anon",
+    };
+    const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    while (running) {
+      const outcome = await send(options.baseUrl, probe, probeAgent, 10_000);
+      report.healthz.probes++;
+      report.healthz.worstMs = Math.max(report.healthz.worstMs, outcome.ms);
+      if (outcome.status !== 200) report.healthz.failures++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    probeAgent.destroy();
+  };
+  const health = probeHealth();
   let next = 0;
   let finished = 0;
   const worker = async () => {
@@ -138,10 +185,13 @@ export async function runFuzz(ctx: FuzzContext, options: RunOptions): Promise<Re
       if (outcome.status !== undefined && outcome.status >= 500) report.failures.push(outcome);
       if (outcome.status === undefined) report.errors.push(outcome);
       report.slowest = [...report.slowest, outcome].sort((a, b) => b.ms - a.ms).slice(0, 5);
+      if ((outcome.renderMs ?? 0) > (report.longestRender?.renderMs ?? 0)) report.longestRender = outcome;
       options.onProgress?.(++finished);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
+  running = false;
+  await health;
   agent.destroy();
   report.ms = Date.now() - started;
   return report;

@@ -65,6 +65,11 @@ export function formatReport(report: Report): string {
       ? ["", `${report.errors.length} requests without an answer:`, ...report.errors.slice(0, 20).map(describeOutcome)]
       : []),
     "",
+    `/healthz, asked ${report.healthz.probes} times through the run: slowest answer ${report.healthz.worstMs} ms, ${report.healthz.failures} not 200`,
+    report.longestRender
+      ? `Longest render: ${report.longestRender.renderMs} ms, seed ${report.longestRender.request.seed} ${report.longestRender.request.method} ${report.longestRender.request.path.slice(0, 120)}`
+      : "No page rendered",
+    "",
     "Slowest:",
     ...report.slowest.map(
       (outcome) => `  ${outcome.ms} ms  seed ${outcome.request.seed} ${outcome.request.method} ${outcome.request.path.slice(0, 120)}`,

@@ -36,6 +36,8 @@ export interface FuzzContext {
   routeIds: string[];
   publicFiles: string[];
   apiFields: string[];
+  /** The build's manifest version, which Remix's route discovery endpoint asks for before it matches anything. */
+  manifestVersion: string;
 }
 
 const OTHER_METHODS = ["PUT", "DELETE", "PATCH", "OPTIONS"] as const;
@@ -225,7 +227,11 @@ function rawRequest(r: Rng, ctx: FuzzContext, origin: string): Omit<FuzzRequest,
         `${r.pick(["/api/v1", "/sso", "/basic", "/store", "/api/user", "/dev/outbox"])}/${rawPathText(garbage(r)).slice(0, 200)}`,
       ],
     ],
-    [1, ["raw:path", `/${"a/".repeat(r.int(100, 2000))}`]],
+    // Long and deep paths: Remix's route discovery costs the square of the segments (issue 24), in a page's own path
+    // and in each path its manifest endpoint is asked about. Node refuses a request line over 16 KB with a 431.
+    [1, ["raw:path", `/${"a/".repeat(r.int(100, 7000))}`]],
+    [1, ["raw:path", `/marketplace/${"x".repeat(r.int(1000, 15000))}`]],
+    [1, ["raw:manifest", `/__manifest?version=${ctx.manifestVersion}&p=${"/a".repeat(r.int(60, 3800))}`]],
     [1, ["raw:path", `/${rawPathText(garbage(r))}`]],
   ]);
   const method = r.weighted<string>([
@@ -269,6 +275,19 @@ export function drawRequest(seed: number, ctx: FuzzContext, options: DrawOptions
   else request = rawRequest(r, ctx, options.origin);
   // A bad Host breaks URL building in some servers; our own origin otherwise.
   if (r.chance(0.02))
-    request.headers.Host = headerText(r.pick(["", "[", "evil.example", "a b", "x".repeat(300), "127.0.0.1:99999", garbage(r)]));
+    request.headers.Host = headerText(
+      r.pick([
+        "",
+        "[",
+        "evil.example",
+        "a b",
+        "x".repeat(300),
+        "x".repeat(5000),
+        `${"a".repeat(64)}.example`,
+        `${"abc.".repeat(64)}example`,
+        "127.0.0.1:99999",
+        garbage(r),
+      ]),
+    );
   return { seed, ...request };
 }

@@ -372,6 +372,15 @@ export function publicFiles(): string[] {
   return out.sort();
 }
 
+/** The build's manifest version (server.ts's convention for where the build's assets are). */
+export function manifestVersion(): string {
+  const assets = path.join(ROOT, process.env.REMIX_BUILD_DIR ? `${process.env.REMIX_BUILD_DIR}/assets` : "public/build");
+  const manifest = fs.readdirSync(assets).find((name) => /^manifest-\w+\.js$/.test(name));
+  const version = manifest && /"version":"(\w+)"/.exec(fs.readFileSync(path.join(assets, manifest), "utf8"))?.[1];
+  if (!version) throw new Error(`No Remix manifest with a version in ${assets}: build first`);
+  return version;
+}
+
 // ---- backend endpoints -----------------------------------------------------------------------------------
 
 /** Where backend/index.ts mounts the market router. */

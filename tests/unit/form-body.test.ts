@@ -3,7 +3,18 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request as httpRequest } from "node:http";
-import { formBodiesOnly, isDataRequest, LENGTH_REQUIRED, MAX_BODY_BYTES, mediaType, NOT_A_FORM, TOO_LARGE } from "../../server/form-body";
+import {
+  formBodiesOnly,
+  isDataRequest,
+  isWithinFormBounds,
+  LENGTH_REQUIRED,
+  MAX_BODY_BYTES,
+  MAX_FORM_FIELDS,
+  mediaType,
+  NOT_A_FORM,
+  NOT_OUR_FIELDS,
+  TOO_LARGE,
+} from "../../server/form-body";
 
 let baseUrl: string;
 let server: Server;
@@ -11,10 +22,10 @@ let server: Server;
 beforeAll(async () => {
   const app = express();
   app.use(formBodiesOnly());
-  // Stands for Remix: reads the body as an action would.
+  // Stands for Remix: reads the body as an action would, the one the gate read or the stream it left alone.
   app.all("*", async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const chunks: Buffer[] = Buffer.isBuffer(req.body) ? [req.body] : [];
+    if (!Buffer.isBuffer(req.body)) for await (const chunk of req) chunks.push(chunk as Buffer);
     res.send(`reached ${Buffer.concat(chunks).toString()}`);
   });
   server = await new Promise<Server>((resolve) => {
@@ -76,6 +87,19 @@ describe("formBodiesOnly", () => {
     expect(JSON.parse(chunked.body)).toEqual({ error: LENGTH_REQUIRED });
   });
 
+  it("refuses a form whose field names would build huge or deep structures, with a 400 page", async () => {
+    const form = "application/x-www-form-urlencoded";
+    for (const body of [
+      `a${"[0]".repeat(20_000)}=1`,
+      Array.from({ length: 100 }, (_, i) => `a[${i * 30_000}]=1`).join("&"),
+      Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, i) => `f${i}=1`).join("&"),
+    ]) {
+      const response = await post("/login", body, form);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(NOT_OUR_FIELDS);
+    }
+  });
+
   it("answers Remix's data requests in JSON", async () => {
     for (const path of ["/login.data", "/_root.data", "/login?_data=routes%2Flogin", "/marketplace/detail?tokenId=1&_data=root"]) {
       const response = await post(path, "{}", "application/json");
@@ -92,6 +116,13 @@ describe("formBodiesOnly", () => {
 });
 
 describe("the helpers", () => {
+  it("bound a form's fields: how many, how long, how deep, how large a list index", () => {
+    for (const good of ["email=a%40b.c&password=x", "items[0].id=1&items[999].id=2", `${"a.".repeat(8)}b=1`, "x=[99999]"])
+      expect(isWithinFormBounds(good), good).toBe(true);
+    for (const bad of ["a[1000]=1", "a%5B1000%5D=1", `${"a.".repeat(9)}b=1`, `${"n".repeat(201)}=1`, "a[0][0][0][0][0][0][0][0][0]=1"])
+      expect(isWithinFormBounds(bad), bad).toBe(false);
+  });
+
   it("reads a media type without its parameters", () => {
     expect(mediaType(undefined)).toBe("");
     expect(mediaType(" Multipart/Form-Data ; boundary=x")).toBe("multipart/form-data");

@@ -10,8 +10,12 @@ import {
   clientErrorsInOneLine,
   isMalformedHost,
   isMalformedPath,
+  isOverlongPath,
   MALFORMED_HOST,
   MALFORMED_PATH,
+  MAX_PATH_BYTES,
+  MAX_PATH_SEGMENTS,
+  OVERLONG_PATH,
   refuseMalformedRequests,
 } from "../../server/malformed-request";
 
@@ -79,6 +83,45 @@ function getWithHost(host: string): Promise<{ status: number; body: string }> {
   });
 }
 
+describe("a path too long to be ours", () => {
+  it("gets a 414 page and one log line, for many segments and for one long segment", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (const path of [`/${"a/".repeat(7000)}`, `/marketplace/${"x".repeat(MAX_PATH_BYTES)}`]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(414);
+      expect(await response.text()).toContain(OVERLONG_PATH);
+    }
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0][0])).toMatch(/^414 path of 14001 bytes "\/a\/a\/a/);
+  });
+
+  it("answers API callers in the backends' envelope", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const response = await fetch(`${baseUrl}/api/v1/${"a/".repeat(100)}`);
+    expect(response.status).toBe(414);
+    expect(await response.json()).toEqual({ code: 414, msg: "Path too long", data: null, success: false });
+  });
+
+  it("is told by its bytes and its segments, and by the paths Remix's route discovery is asked to match", () => {
+    const deepest = "/a".repeat(MAX_PATH_SEGMENTS);
+    for (const bad of [
+      `${deepest}/a`,
+      `/${"x".repeat(MAX_PATH_BYTES)}`,
+      `/__manifest?version=1&p=${deepest}/a`,
+      `/__manifest?p=/home&p=${"/a".repeat(3000)}`,
+    ])
+      expect(isOverlongPath(bad), bad.slice(0, 40)).toBe(true);
+    for (const good of [
+      deepest,
+      `/${"x".repeat(MAX_PATH_BYTES - 1)}`,
+      `/marketplace/market?${"a/".repeat(1000)}`,
+      `/__manifest?version=1&p=/marketplace/detail&p=${deepest}`,
+      `/home?p=${"/a".repeat(3000)}`,
+    ])
+      expect(isOverlongPath(good), good.slice(0, 40)).toBe(false);
+  });
+});
+
 describe("a Host header that is no host", () => {
   it("gets a 400 page and one log line", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -94,6 +137,22 @@ describe("a Host header that is no host", () => {
     for (const bad of ["[", "a b", "x@y", "u:p@h", "h:99999", "h/x", "h?x"]) expect(isMalformedHost(bad), bad).toBe(true);
     for (const good of [undefined, "", "localhost:3000", "127.0.0.1", "[::1]:3000", "SparkEra.example", "sparkera.example:80"])
       expect(isMalformedHost(good), good).toBe(false);
+  });
+
+  it("keeps to the DNS limits: names of at most 253 characters, labels of at most 63", () => {
+    const label63 = "a".repeat(63);
+    const name253 = `${"abc.".repeat(62)}example`.slice(-253);
+    for (const bad of ["x".repeat(5000), `${"a".repeat(64)}.example`, `${"abc.".repeat(63)}example`, `${label63}x:3000`])
+      expect(isMalformedHost(bad), bad.slice(0, 30)).toBe(true);
+    for (const good of [`${label63}.example`, `${label63}.example:3000`, name253, "sparkera.example."])
+      expect(isMalformedHost(good), good.slice(0, 30)).toBe(false);
+  });
+
+  it("gets a 400 page for a 5,000-character label", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const response = await getWithHost("x".repeat(5000));
+    expect(response.status).toBe(400);
+    expect(response.body).toContain(MALFORMED_HOST);
   });
 });
 

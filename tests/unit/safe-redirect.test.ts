@@ -211,4 +211,11 @@ describe("loginHref", () => {
       expect(safeRedirect(redirect)).toBe("/home");
     }
   });
+
+  it("drops the query of a path longer than the login page takes back, keeping the Location header short", () => {
+    const long = `/actions/abc?back=${"x".repeat(15_000)}`;
+    expect(loginHref(long)).toBe("/login?redirect=%2Factions%2Fabc");
+    const fits = `/marketplace/storage?page=${"1".repeat(100)}`;
+    expect(new URL(loginHref(fits), "http://spark.test").searchParams.get("redirect")).toBe(fits);
+  });
 });

@@ -148,9 +148,12 @@ export class FilterParams {
   private readonly raw = new Map<string, string[]>();
 
   constructor(params: URLSearchParams, aliases: Record<string, string> = {}) {
+    // Pushed in place: copying the list on each value made a key repeated n times cost n².
     for (const [key, value] of params) {
       if (TRANSPORT_KEYS.has(key)) continue;
-      this.raw.set(key, [...(this.raw.get(key) ?? []), value.trim()]);
+      const values = this.raw.get(key);
+      if (values) values.push(value.trim());
+      else this.raw.set(key, [value.trim()]);
     }
     for (const [alias, key] of Object.entries(aliases)) {
       const values = this.raw.get(alias);
