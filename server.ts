@@ -53,7 +53,7 @@ async function loadBuild(): Promise<ServerBuild> {
 // One server process per database (backend/db/process-lock.ts): checked before this one touches its data or chain.
 if (env.embeddedBackends) {
   try {
-    lockDatabase(env.DATABASE_PATH);
+    await lockDatabase(env.DATABASE_PATH, consoleOf(logger));
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
     logger.fatal(error.message);

@@ -18,16 +18,16 @@ export const API_PATHS = ["/sso", "/basic", "/api/user", "/store", "/api/v1", "/
  * mount at the site root.
  */
 export async function startBackends(databaseFile: string, options: BackendOptions) {
-  const lock = databaseFile === ":memory:" ? null : lockDatabase(databaseFile);
+  const lock = databaseFile === ":memory:" ? null : await lockDatabase(databaseFile, options.log);
   try {
-    return await start(databaseFile, options, () => lock?.release());
+    return await start(databaseFile, options, async () => lock?.release());
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 }
 
-async function start(databaseFile: string, options: BackendOptions, unlock: () => void) {
+async function start(databaseFile: string, options: BackendOptions, unlock: () => Promise<void>) {
   const store = await openDatabase(databaseFile);
   const ctx = { store, options };
   const sso = createSsoService(ctx);
@@ -60,7 +60,7 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
       await sso.executor?.stop();
       await market.indexer?.stop();
       await store.close();
-      unlock();
+      await unlock();
     },
   };
 }
