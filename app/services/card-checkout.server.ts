@@ -6,6 +6,7 @@
 import Stripe from "stripe";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, findCardBox } from "~core/card-payment";
+import { verifiedPaymentEvent } from "~core/payment-event";
 import { emitAnalytics } from "./analytics.server";
 import { getEnv } from "./env.server";
 import { BackendError } from "./http-client.server";
@@ -67,7 +68,7 @@ export interface WebhookAnswer {
  */
 export async function receivePaymentEvent(sso: Sso, payload: string, signature: string | null): Promise<WebhookAnswer> {
   try {
-    Stripe.webhooks.constructEvent(payload, signature ?? "", getEnv().paymentWebhookSecret);
+    verifiedPaymentEvent(payload, signature ?? "", getEnv().paymentWebhookSecret);
   } catch {
     return { status: 400, body: { received: false, error: "The event's signature does not match." } };
   }

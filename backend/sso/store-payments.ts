@@ -16,6 +16,7 @@ import {
   parseExpiry,
   testCardRefusal,
 } from "~core/card-payment";
+import { verifiedPaymentEvent } from "~core/payment-event";
 import { shortError } from "~core/rpc-errors";
 import { ApiError } from "../http";
 import type { BackendPayments } from "../types";
@@ -178,7 +179,7 @@ export function createStorePayments({
   async function applyEvent(payload: string, signature: string): Promise<PaymentEventResult> {
     let event: CheckoutEvent;
     try {
-      event = Stripe.webhooks.constructEvent(payload, signature, config.webhookSecret) as unknown as CheckoutEvent;
+      event = verifiedPaymentEvent(payload, signature, config.webhookSecret) as CheckoutEvent;
     } catch {
       throw new ApiError(400, BAD_SIGNATURE);
     }

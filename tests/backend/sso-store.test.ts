@@ -198,6 +198,9 @@ describe("payment events", () => {
       message: BAD_SIGNATURE,
     });
     await expect(payments.applyEvent(payload.replace("1998", "1"), sign(payload))).rejects.toMatchObject({ status: 400 });
+    // Signed with the right secret, but stamped an hour ahead: held back for replay later.
+    const ahead = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    await expect(payments.applyEvent(payload, ahead)).rejects.toMatchObject({ status: 400, message: BAD_SIGNATURE });
 
     const answers = await Promise.allSettled([
       payments.applyEvent(payload, sign(payload)),
