@@ -122,6 +122,7 @@ export const backends = env.embeddedBackends
       },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,
+      seedDemo: env.seedDemo,
       payments: {
         webhookSecret: env.paymentWebhookSecret,
         testCheckout: !env.STRIPE_SECRET_KEY,

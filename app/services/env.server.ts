@@ -133,6 +133,11 @@ const schema = z
     SENTRY_DSN: z.string().url().optional(),
     /** Which peers may name the client in X-Forwarded-For (TrustProxy above). */
     TRUST_PROXY: trustProxy,
+    /**
+     * The demo world (accounts with the README's password, their managed wallets, market listings) on an empty
+     * database. Unset: on for a local PUBLIC_URL, off for a public one, where "on" is a demo and the start log says so.
+     */
+    SEED_DEMO: z.enum(["on", "off"]).optional(),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),
     EXCHANGE_URL: link("https://exchange.sparkera.example/"),
@@ -196,6 +201,8 @@ export type Env = z.infer<typeof schema> & {
   devDefaultsInUse: DevDefault[];
   /** Mail is not really sent, so the embedded SSO backend serves it at /dev/outbox (local URL only). */
   exposeDevOutbox: boolean;
+  /** An empty database gets the demo world (SEED_DEMO). */
+  seedDemo: boolean;
 };
 
 /** Validates the environment once; on failure, lists every bad variable and throws. */
@@ -224,6 +231,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicDeployment,
     devDefaultsInUse: secretsNeeded(embeddedBackends).filter((name) => !env[name]),
     exposeDevOutbox: embeddedBackends && !publicDeployment && !env.SMTP_URL,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "on" : !publicDeployment,
   };
 }
 
@@ -239,6 +247,13 @@ const DEV_DEFAULT_MEANING: Record<DevDefault, string> = {
 /** Every warning the start log gives about this configuration, one block each. */
 export function startWarnings(env: Env): string[] {
   const warnings = [devDefaultsWarning(env)];
+  if (env.publicDeployment && env.seedDemo && env.embeddedBackends) {
+    warnings.push(
+      `WARNING: SEED_DEMO=on on a public deployment (${env.publicUrl}): an empty database gets the demo accounts, ` +
+        "whose password the README publishes, managed wallets whose keys are in the repository, and fake market listings. " +
+        "Fine for a demo, never for real users.",
+    );
+  }
   if (env.TRUST_PROXY === true) {
     warnings.push(
       "WARNING: TRUST_PROXY=true takes the leftmost X-Forwarded-For entry as the client's address, and any client can " +

@@ -194,3 +194,24 @@ describe("TRUST_PROXY (issue 24, item 2)", () => {
     }
   });
 });
+
+describe("SEED_DEMO (issue 24, item 3)", () => {
+  const PUBLIC = { PUBLIC_URL: "https://market.sparkera.example", ...SECRETS };
+
+  it("seeds a local deployment and never a public one, unless told", () => {
+    expect(parseEnv({}).seedDemo).toBe(true);
+    expect(parseEnv({ SEED_DEMO: "off" }).seedDemo).toBe(false);
+    expect(parseEnv(PUBLIC).seedDemo).toBe(false);
+    expect(parseEnv({ ...PUBLIC, SEED_DEMO: "on" }).seedDemo).toBe(true);
+    expect(() => parseEnv({ SEED_DEMO: "yes" })).toThrowError(/SEED_DEMO/);
+  });
+
+  it("warns at start when a public deployment seeds the demo world", () => {
+    expect(startWarnings(parseEnv(PUBLIC))).toEqual([]);
+    const [warning] = startWarnings(parseEnv({ ...PUBLIC, SEED_DEMO: "on" }));
+    expect(warning).toMatch(/^WARNING: SEED_DEMO=on on a public deployment \(https:\/\/market\.sparkera\.example\)/);
+    expect(warning).toContain("demo accounts");
+    // Locally the demo world is the default, and no warning of its own.
+    expect(startWarnings(parseEnv({})).join("\n")).not.toContain("SEED_DEMO");
+  });
+});

@@ -1,12 +1,15 @@
 /**
- * Server start-up, each test on its own server process (not the suite's): a restart after kill -9, and the
- * refusal to start a public deployment on dev secrets. No browser: only HTTP and process exits.
+ * Server start-up, each test on its own server process (not the suite's): a restart after kill -9, the refusal to
+ * start a public deployment on dev secrets, and a public deployment's empty start. No browser: only HTTP, the
+ * database file and process exits.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import SQLite from "better-sqlite3";
 import { stopStaleChain } from "../../../contracts/chain";
+import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "../../../core/demo";
 
 // Each test's server has ports of its own next to the suite's, so suites on other ports never collide with these.
 const SUITE_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -101,4 +104,52 @@ test("a public deployment without its secrets refuses to start and names each on
   for (const name of ["SESSION_SECRET", "WALLET_ENCRYPTION_KEY", "CLAIM_SIGNER_KEY", "SMTP_URL"]) {
     expect(server.output()).toContain(`- ${name}: is required when PUBLIC_URL is not a local address`);
   }
+});
+
+/** A public deployment with every secret it needs; the test checkout stands in for Stripe, and no mail is sent. */
+const PUBLIC_DEPLOYMENT = {
+  PUBLIC_URL: "https://sparkera.example",
+  SESSION_SECRET: "startup-spec-session-secret-0123456789",
+  WALLET_ENCRYPTION_KEY: "ab".repeat(32),
+  CLAIM_SIGNER_KEY: "cd".repeat(32),
+  STORE_MINTER_KEY: "ef".repeat(32),
+  STRIPE_WEBHOOK_SECRET: "whsec_startup_spec_0123456789",
+  STORE_TEST_CHECKOUT: "on",
+  SMTP_URL: "smtp://127.0.0.1:1",
+};
+
+/** Starts a public deployment on an empty database; tells what the database holds and how the demo sign-in answers. */
+async function startPublicDeployment(request: APIRequestContext, offset: number, env: Record<string, string> = {}) {
+  const at = ports(offset);
+  const url = `http://127.0.0.1:${at.port}`;
+  const server = startTracked({ ...PUBLIC_DEPLOYMENT, ...env }, at);
+  await healthy(server, url);
+  const db = new SQLite(path.resolve(`data/e2e-${at.port}/spark.db`), { readonly: true, fileMustExist: true });
+  const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const held = { users: count("users"), listings: count("market_listings") };
+  db.close();
+  const signIn = await request.post(`${url}/login`, {
+    form: { email: DEMO_BROWSER_ACCOUNT.email, password: DEMO_PASSWORD, redirectTo: "/home" },
+    headers: { Origin: PUBLIC_DEPLOYMENT.PUBLIC_URL },
+    maxRedirects: 0,
+  });
+  return { log: server.output(), held, signIn: signIn.status() };
+}
+
+test("a public deployment starts on an empty database with no user and no listing (issue 24, item 3)", async ({ request }) => {
+  test.setTimeout(60_000);
+  const { log, held, signIn } = await startPublicDeployment(request, 3);
+  expect(held).toEqual({ users: 0, listings: 0 });
+  // The README's demo password opens nothing.
+  expect(signIn).toBe(400);
+  expect(log).not.toContain("SEED_DEMO");
+});
+
+test("SEED_DEMO=on seeds a public deployment, and the start log warns about it (issue 24, item 3)", async ({ request }) => {
+  test.setTimeout(60_000);
+  const { log, held, signIn } = await startPublicDeployment(request, 4, { SEED_DEMO: "on" });
+  expect(held.users).toBeGreaterThan(0);
+  expect(held.listings).toBeGreaterThan(0);
+  expect(signIn).toBe(302);
+  expect(log).toContain("WARNING: SEED_DEMO=on on a public deployment (https://sparkera.example)");
 });
