@@ -12,7 +12,7 @@ import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
-import { devDefaultsWarning, parseEnv } from "./app/services/env.server";
+import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
@@ -34,8 +34,7 @@ try {
 }
 // JSON lines on stdout (issue 16): the start-up's, the access log's and every request's own.
 const logger = createLogger({ level: env.LOG_LEVEL });
-const devWarning = devDefaultsWarning(env);
-if (devWarning) logger.warn(devWarning);
+for (const warning of startWarnings(env)) logger.warn(warning);
 // Error tracing only with a DSN: without one, Sentry is never loaded.
 const sentry = env.SENTRY_DSN ? (await import("./server/sentry")).startSentry({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV }) : null;
 const IS_PROD = env.NODE_ENV === "production";
@@ -90,7 +89,7 @@ const app = express();
 app.disable("x-powered-by");
 // Pages are rendered per request and API answers are read once by the app: hashing every body buys nothing.
 app.set("etag", false);
-if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+app.set("trust proxy", env.TRUST_PROXY);
 const INTERNAL_TOKEN = internalToken();
 // First: the routes below decode path parameters and would throw on a bad escape.
 app.use(refuseMalformedRequests({ apiPaths: API_PATHS, warn: (message) => logger.warn(message) }));
@@ -123,6 +122,7 @@ export const backends = env.embeddedBackends
       },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,
+      seedDemo: env.seedDemo,
       payments: {
         webhookSecret: env.paymentWebhookSecret,
         testCheckout: !env.STRIPE_SECRET_KEY,
@@ -183,7 +183,7 @@ app.use(
   }),
 );
 
-app.use(warnOnUntrustedForwarding(Boolean(process.env.TRUST_PROXY), (message) => logger.warn(message)));
+app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
 app.use(
   rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }),
 );

@@ -32,7 +32,7 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
   const ctx = { store, options };
   const sso = createSsoService(ctx);
   const market = createMarketService(ctx, sso.auth);
-  await seedIfEmpty(ctx, sso.auth);
+  if (options.seedDemo) await seedIfEmpty(ctx, sso.auth);
   market.indexer?.start();
   // Resumes what a previous run left unfinished; the queues then run in the background.
   await sso.executor?.start();

@@ -25,6 +25,8 @@ export interface BackendOptions {
   tokenTtlSeconds: number;
   /** Mount /dev/outbox (never in production). */
   exposeDevOutbox: boolean;
+  /** Seed the demo world into an empty database (never on a public deployment unless SEED_DEMO=on). */
+  seedDemo: boolean;
   /** The on-chain asset manager that honours claims; claims are bound to it. Unset: claims name the zero address. */
   assetManagerAddress?: `0x${string}`;
   /** ERC-20 address of FIRE, named in token claims. */

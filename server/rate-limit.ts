@@ -56,6 +56,8 @@ export function rateLimits({
       legacyHeaders: false,
       handler,
       keyGenerator: (req) => networkKey(req.ip ?? req.socket.remoteAddress ?? "unknown"),
+      // Said in our own log instead: the start log warns of TRUST_PROXY=true, warnOnUntrustedForwarding of a proxy not trusted.
+      validate: { trustProxy: false, xForwardedForHeader: false },
     });
   const general = tier(1000);
   const writes = tier(100);
@@ -93,17 +95,21 @@ export function isInternalApiCall(req: Request, apiPaths: string[], internalToke
 }
 
 /**
- * Without TRUST_PROXY every client behind a proxy shares the proxy's address, and so one rate-limit bucket:
- * say so once, the first time a forwarded request shows it.
+ * A request whose X-Forwarded-For comes from a peer TRUST_PROXY does not trust: every client behind that proxy shares
+ * its address, and so one rate-limit bucket. Say so once, the first time a request shows it. Asked of the app's own
+ * trust function, so the warning holds for every form of the setting (a list that misses the proxy included).
  */
-export function warnOnUntrustedForwarding(trustProxy: boolean, warn: (message: string) => void = console.warn): RequestHandler {
-  let warned = trustProxy;
+export function warnOnUntrustedForwarding(warn: (message: string) => void = console.warn): RequestHandler {
+  let warned = false;
   return (req, _res, next) => {
-    if (!warned && req.headers["x-forwarded-for"]) {
+    const peer = req.socket.remoteAddress;
+    const trusts = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+    if (!warned && req.headers["x-forwarded-for"] && !trusts(peer, 0)) {
       warned = true;
       warn(
-        "Requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every client behind the proxy shares one rate-limit bucket " +
-          "and one sign-in lock. Set TRUST_PROXY (e.g. 1 for one proxy hop, or loopback) to the proxies in front of this server.",
+        `Requests arrive with X-Forwarded-For from ${peer}, which TRUST_PROXY does not trust: every client behind it shares ` +
+          "one rate-limit bucket and one sign-in lock. Set TRUST_PROXY to the proxies in front of this server " +
+          "(e.g. 1 for one hop, or their addresses).",
       );
     }
     next();

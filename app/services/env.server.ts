@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
 import { DEV_CLAIM_SIGNER_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
@@ -19,6 +20,48 @@ export const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 function isLocalUrl(url: string): boolean {
   return LOCAL_HOSTS.has(new URL(url).hostname);
 }
+
+/**
+ * Express's `trust proxy`: false (the peer is the client), true (the leftmost X-Forwarded-For entry is), a hop count,
+ * or the proxies' addresses, subnets and range names.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** Express's names for address ranges, each usable as an entry of TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** One entry of a proxy list: an address, a subnet (address/prefix length) or one of Express's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Parsed, never handed to Express as a string: Express reads any string as a list of addresses, so "1" would trust
+ * the address 0.0.0.1 and no proxy at all.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((text, ctx): TrustProxy => {
+    const value = text?.trim() ?? "";
+    if (value === "" || value === "false") return false;
+    if (value === "true") return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const refused = entries.filter((entry) => !isProxyEntry(entry));
+    if (refused.length === 0) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        `must be a hop count (1, 2, …), true, false, or a comma-separated list of addresses, subnets (10.0.0.0/8) and ` +
+        `${PROXY_RANGE_NAMES.join(", ")} (got ${refused.map((entry) => JSON.stringify(entry)).join(", ")})`,
+    });
+    return z.NEVER;
+  });
 
 /**
  * The secrets a deployment must set, in log order. The embedded backends need them all; SMTP_URL because the
@@ -88,6 +131,13 @@ const schema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Error tracing with @sentry/remix on the server and in the browser; unset, no Sentry code loads anywhere. */
     SENTRY_DSN: z.string().url().optional(),
+    /** Which peers may name the client in X-Forwarded-For (TrustProxy above). */
+    TRUST_PROXY: trustProxy,
+    /**
+     * The demo world (accounts with the README's password, their managed wallets, market listings) on an empty
+     * database. Unset: on for a local PUBLIC_URL, off for a public one, where "on" is a demo and the start log says so.
+     */
+    SEED_DEMO: z.enum(["on", "off"]).optional(),
     WEBSITE_URL: link("https://sparkera.example/"),
     REWARD_SYSTEM_URL: link("https://rewards.sparkera.example/"),
     EXCHANGE_URL: link("https://exchange.sparkera.example/"),
@@ -151,6 +201,8 @@ export type Env = z.infer<typeof schema> & {
   devDefaultsInUse: DevDefault[];
   /** Mail is not really sent, so the embedded SSO backend serves it at /dev/outbox (local URL only). */
   exposeDevOutbox: boolean;
+  /** An empty database gets the demo world (SEED_DEMO). */
+  seedDemo: boolean;
 };
 
 /** Validates the environment once; on failure, lists every bad variable and throws. */
@@ -179,6 +231,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicDeployment,
     devDefaultsInUse: secretsNeeded(embeddedBackends).filter((name) => !env[name]),
     exposeDevOutbox: embeddedBackends && !publicDeployment && !env.SMTP_URL,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "on" : !publicDeployment,
   };
 }
 
@@ -190,6 +243,26 @@ const DEV_DEFAULT_MEANING: Record<DevDefault, string> = {
   STRIPE_WEBHOOK_SECRET: "payment events are signed and checked with a public dev secret",
   STORE_MINTER_KEY: "card-paid boxes are forged by a public anvil dev key",
 };
+
+/** Every warning the start log gives about this configuration, one block each. */
+export function startWarnings(env: Env): string[] {
+  const warnings = [devDefaultsWarning(env)];
+  if (env.publicDeployment && env.seedDemo && env.embeddedBackends) {
+    warnings.push(
+      `WARNING: SEED_DEMO=on on a public deployment (${env.publicUrl}): an empty database gets the demo accounts, ` +
+        "whose password the README publishes, managed wallets whose keys are in the repository, and fake market listings. " +
+        "Fine for a demo, never for real users.",
+    );
+  }
+  if (env.TRUST_PROXY === true) {
+    warnings.push(
+      "WARNING: TRUST_PROXY=true takes the leftmost X-Forwarded-For entry as the client's address, and any client can " +
+        "write it: rate limits and sign-in budgets hold only if the proxy in front replaces the header rather than appending to it. " +
+        "A hop count (1 for one proxy) or the proxies' addresses hold either way.",
+    );
+  }
+  return warnings.filter((warning) => warning !== null);
+}
 
 /** The start log's one warning block about dev defaults, or null when none is in use. */
 export function devDefaultsWarning(env: Env): string | null {

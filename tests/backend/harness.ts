@@ -15,6 +15,7 @@ export const testBackendOptions: BackendOptions = {
   chainId: LOCAL_CHAIN_ID,
   tokenTtlSeconds: 3600,
   exposeDevOutbox: true,
+  seedDemo: true,
   internalToken: "test-internal-token",
 };
 

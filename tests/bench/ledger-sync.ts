@@ -24,6 +24,7 @@ const OPTIONS: BackendOptions = {
   chainId: LOCAL_CHAIN_ID,
   tokenTtlSeconds: 3600,
   exposeDevOutbox: false,
+  seedDemo: true,
 };
 
 const owner = (userId: number, wallet: `0x${string}`): TokenOwner => ({

@@ -425,6 +425,7 @@ export async function apiTargets(): Promise<ApiTarget[]> {
         chainId: 31337,
         tokenTtlSeconds: 60,
         exposeDevOutbox: true,
+        seedDemo: false,
       },
     };
     const sso = createSsoService(ctx);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { devDefaultsWarning, parseEnv } from "~/services/env.server";
+import { devDefaultsWarning, parseEnv, startWarnings } from "~/services/env.server";
 
 const SECRETS = {
   SESSION_SECRET: "real-session-secret-0123456789",
@@ -151,5 +151,67 @@ describe("public deployment (issue 10, item 1)", () => {
     });
     const external = parseEnv({ SSO_API_URL: "https://sso.example", MARKET_API_URL: "https://market.example" });
     expect(external).toMatchObject({ exposeDevOutbox: false, devDefaultsInUse: ["SESSION_SECRET", "STRIPE_WEBHOOK_SECRET"] });
+  });
+});
+
+describe("TRUST_PROXY (issue 24, item 2)", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["true", true],
+    ["0", 0],
+    ["1", 1],
+    [" 2 ", 2],
+    ["127.0.0.1", ["127.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.7", ["10.0.0.0/8", "192.168.1.7"]],
+    ["::1,fd00::/8,2001:db8::/128", ["::1", "fd00::/8", "2001:db8::/128"]],
+    ["loopback, linklocal, uniquelocal", ["loopback", "linklocal", "uniquelocal"]],
+    ["172.16.0.0/12,loopback", ["172.16.0.0/12", "loopback"]],
+  ])("reads %j as %j, never as a string Express would take for an address", (text, setting) => {
+    expect(parseEnv({ TRUST_PROXY: text }).TRUST_PROXY).toEqual(setting);
+  });
+
+  it.each(["yes", "1.2.3.4/99", "-1", "abc", "::1/129", "10.0.0.0/255.0.0.0", "10.0.0.1,", "10.0.0.1/8/8", "1.5"])(
+    "refuses %j with the forms it takes",
+    (text) => {
+      expect(() => parseEnv({ TRUST_PROXY: text })).toThrowError(
+        /TRUST_PROXY: must be a hop count \(1, 2, …\), true, false, or a comma-separated list of addresses, subnets/,
+      );
+    },
+  );
+
+  it("names only the entries it refuses", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.1, nope, 10.0.0.0/40" })).toThrowError(/\(got "nope", "10.0.0.0\/40"\)$/);
+  });
+
+  it("warns at start that true believes whatever the client writes, and says nothing of the other forms", () => {
+    expect(startWarnings(parseEnv({ TRUST_PROXY: "true", SMTP_URL: SECRETS.SMTP_URL }))).toContainEqual(
+      expect.stringMatching(/^WARNING: TRUST_PROXY=true takes the leftmost X-Forwarded-For entry/),
+    );
+    for (const text of ["1", "loopback", "false"]) {
+      expect(startWarnings(parseEnv({ TRUST_PROXY: text })).join("\n")).not.toContain("TRUST_PROXY");
+    }
+  });
+});
+
+describe("SEED_DEMO (issue 24, item 3)", () => {
+  const PUBLIC = { PUBLIC_URL: "https://market.sparkera.example", ...SECRETS };
+
+  it("seeds a local deployment and never a public one, unless told", () => {
+    expect(parseEnv({}).seedDemo).toBe(true);
+    expect(parseEnv({ SEED_DEMO: "off" }).seedDemo).toBe(false);
+    expect(parseEnv(PUBLIC).seedDemo).toBe(false);
+    expect(parseEnv({ ...PUBLIC, SEED_DEMO: "on" }).seedDemo).toBe(true);
+    expect(() => parseEnv({ SEED_DEMO: "yes" })).toThrowError(/SEED_DEMO/);
+  });
+
+  it("warns at start when a public deployment seeds the demo world", () => {
+    expect(startWarnings(parseEnv(PUBLIC))).toEqual([]);
+    const [warning] = startWarnings(parseEnv({ ...PUBLIC, SEED_DEMO: "on" }));
+    expect(warning).toMatch(/^WARNING: SEED_DEMO=on on a public deployment \(https:\/\/market\.sparkera\.example\)/);
+    expect(warning).toContain("demo accounts");
+    // Locally the demo world is the default, and no warning of its own.
+    expect(startWarnings(parseEnv({})).join("\n")).not.toContain("SEED_DEMO");
   });
 });

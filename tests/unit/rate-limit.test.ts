@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { networkKey } from "../../backend/client-address";
+import { parseEnv } from "~/services/env.server";
 import { rateLimits, warnOnUntrustedForwarding } from "../../server/rate-limit";
 
 const INTERNAL_TOKEN = "internal-test-token";
@@ -84,25 +85,35 @@ describe("rate limits", () => {
   });
 });
 
-describe("forwarded requests without TRUST_PROXY", () => {
-  it("warn once that every client shares one bucket", () => {
+describe("the untrusted-forwarding warning", () => {
+  /** The warnings an app trusting `setting` gives for a bare request and two forwarded ones from 127.0.0.1. */
+  async function warningsUnder(setting: string): Promise<string[]> {
     const warnings: string[] = [];
-    const middleware = warnOnUntrustedForwarding(false, (message) => warnings.push(message));
-    const next = () => {};
-    const request = (headers: Record<string, string>) => ({ headers }) as unknown as Parameters<typeof middleware>[0];
-    middleware(request({}), {} as never, next);
+    const app = express();
+    app.set("trust proxy", parseEnv({ TRUST_PROXY: setting }).TRUST_PROXY);
+    app.use(warnOnUntrustedForwarding((message) => warnings.push(message)));
+    app.all("*", (_req, res) => {
+      res.send("ok");
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    await fetch(url);
     expect(warnings).toHaveLength(0);
-    middleware(request({ "x-forwarded-for": "203.0.113.1" }), {} as never, next);
-    middleware(request({ "x-forwarded-for": "203.0.113.2" }), {} as never, next);
+    for (const address of ["203.0.113.1", "203.0.113.2"]) await fetch(url, { headers: { "x-forwarded-for": address } });
+    await new Promise((resolve) => server.close(resolve));
+    return warnings;
+  }
+
+  it.each(["false", "10.0.0.0/8", "127.0.0.2"])("warns once when TRUST_PROXY=%s does not trust the forwarding peer", async (setting) => {
+    const warnings = await warningsUnder(setting);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain("TRUST_PROXY");
+    expect(warnings[0]).toContain("X-Forwarded-For from 127.0.0.1, which TRUST_PROXY does not trust");
   });
 
-  it("stay quiet when a proxy is trusted", () => {
-    const warnings: string[] = [];
-    const middleware = warnOnUntrustedForwarding(true, (message) => warnings.push(message));
-    middleware({ headers: { "x-forwarded-for": "203.0.113.1" } } as never, {} as never, () => {});
-    expect(warnings).toHaveLength(0);
+  it.each(["1", "true", "127.0.0.1", "127.0.0.0/8", "loopback"])("stays quiet when TRUST_PROXY=%s trusts the peer", async (setting) => {
+    expect(await warningsUnder(setting)).toEqual([]);
   });
 });
 
