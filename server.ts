@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -17,6 +18,7 @@ import { internalToken } from "./app/services/internal-token.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
+import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { executorQueueGauge, requestMetrics, serveMetrics } from "./server/metrics";
@@ -234,7 +236,7 @@ app.all(
 );
 app.use(clientErrorsInOneLine);
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = http.createServer(HTTP_TIMEOUTS, app).listen(env.PORT, env.HOST, () => {
   logger.info(`Spark Era is up on ${env.publicUrl}`);
 });
 

@@ -25,6 +25,8 @@ export interface BackendOptions {
   tokenTtlSeconds: number;
   /** Mount /dev/outbox (never in production). */
   exposeDevOutbox: boolean;
+  /** How long the code endpoints' answers wait at least (account-routes.ts CODE_ANSWER_FLOOR_MS by default). */
+  codeAnswerFloorMs?: number;
   /** Seed the demo world into an empty database (never on a public deployment unless SEED_DEMO=on). */
   seedDemo: boolean;
   /** The on-chain asset manager that honours claims; claims are bound to it. Unset: claims name the zero address. */

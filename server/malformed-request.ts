@@ -74,7 +74,15 @@ interface Refusal {
   message: string;
 }
 
-function refusalOf(url: string, host: string | undefined): Refusal | null {
+/**
+ * X-Forwarded-Host, each of its entries checked like a Host: Express reads it for the host behind TRUST_PROXY, and
+ * Remix reads a port from it whatever the setting (`a:99999` made its URL throw, a 500).
+ */
+function isMalformedForwardedHost(value: string | undefined): boolean {
+  return value !== undefined && value.split(",").some((entry) => entry.trim() === "" || isMalformedHost(entry.trim()));
+}
+
+function refusalOf(url: string, host: string | undefined, forwardedHost: string | undefined): Refusal | null {
   const shown = JSON.stringify(url.slice(0, 200));
   // First: the other checks read the path, and an overlong one costs them in proportion.
   if (isOverlongPath(url))
@@ -87,10 +95,11 @@ function refusalOf(url: string, host: string | undefined): Refusal | null {
     };
   if (isMalformedPath(url))
     return { status: 400, what: `malformed path ${shown}`, apiMessage: "Malformed path", title: "Bad address", message: MALFORMED_PATH };
-  if (isMalformedHost(host))
+  const badHost = isMalformedHost(host) ? host : isMalformedForwardedHost(forwardedHost) ? forwardedHost : undefined;
+  if (badHost !== undefined)
     return {
       status: 400,
-      what: `malformed host ${JSON.stringify(String(host).slice(0, 200))}`,
+      what: `malformed host ${JSON.stringify(badHost.slice(0, 200))}`,
       apiMessage: "Malformed host",
       title: "Bad request",
       message: MALFORMED_HOST,
@@ -112,7 +121,7 @@ export function refuseMalformedRequests({
   warn?: (message: string) => void;
 }): RequestHandler {
   return (req, res, next) => {
-    const refusal = refusalOf(req.url, req.headers.host);
+    const refusal = refusalOf(req.url, req.headers.host, req.get("x-forwarded-host"));
     if (!refusal) return next();
     warn(`${refusal.status} ${refusal.what}`);
     res.status(refusal.status).set("Cache-Control", "no-store");

@@ -12,10 +12,29 @@ import type { CodePurpose } from "./tables";
 export const BAD_CREDENTIALS = "Incorrect user name or password";
 export const EMAIL_TAKEN = "This email is already registered";
 export const EMAIL_UNKNOWN = "No account is registered with this email";
+/**
+ * The code endpoints' answers say whether an email has an account (as /sso/userInfoValidate does, in the same
+ * rate-limit tier); their time must tell no more. Sending the mail takes a database write and an SMTP exchange,
+ * refusing takes one read: both answers wait until this long after the request came in. A mail server slower than
+ * this still shows.
+ */
+export const CODE_ANSWER_FLOOR_MS = 500;
+
+/** `work`'s outcome, given no sooner than `floorMs` after it began, whether it succeeded or threw. */
+async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    const left = started + floorMs - Date.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
 
 /** Email accounts: sign-in, registration with an emailed code, the three-step password reset. */
 export function accountRoutes(core: SsoCore, options: BackendOptions) {
   const router = express.Router();
+  const codeAnswerFloorMs = options.codeAnswerFloorMs ?? CODE_ANSWER_FLOOR_MS;
 
   async function sendCode(email: string, purpose: CodePurpose) {
     await core.codes.send(email, purpose);
@@ -44,8 +63,11 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
     "/basic/sendCode",
     handle(async (req, res) => {
       const { Name } = parseInput(sendCodeInput, req.body);
-      if (await core.users.exists(Name)) throw new ApiError(409, EMAIL_TAKEN);
-      sendOk(res, await sendCode(Name, "register"));
+      const sent = await noSoonerThan(codeAnswerFloorMs, async () => {
+        if (await core.users.exists(Name)) throw new ApiError(409, EMAIL_TAKEN);
+        return sendCode(Name, "register");
+      });
+      sendOk(res, sent);
     }),
   );
 
@@ -67,8 +89,11 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
     handle(async (req, res) => {
       const { Name } = parseInput(sendCodeInput, req.body);
       // Not hidden: /sso/userInfoValidate tells anyone whether an email is registered anyway.
-      if (!(await core.users.exists(Name))) throw new ApiError(404, EMAIL_UNKNOWN);
-      sendOk(res, await sendCode(Name, "reset"));
+      const sent = await noSoonerThan(codeAnswerFloorMs, async () => {
+        if (!(await core.users.exists(Name))) throw new ApiError(404, EMAIL_UNKNOWN);
+        return sendCode(Name, "reset");
+      });
+      sendOk(res, sent);
     }),
   );
 

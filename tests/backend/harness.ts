@@ -17,6 +17,8 @@ export const testBackendOptions: BackendOptions = {
   exposeDevOutbox: true,
   seedDemo: true,
   internalToken: "test-internal-token",
+  // The floor is tested on its own (sso-register.test.ts); the other tests send codes by the dozen.
+  codeAnswerFloorMs: 0,
 };
 
 /** Starts the embedded backends on a fresh temporary SQLite file, served over real HTTP on a free port. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
+import { CODE_ANSWER_FLOOR_MS } from "../../backend/sso/account-routes";
 import { startTestBackends } from "./harness";
 import { type Backend, INVALID_SESSION, type SignIn, latestCode, login, otherCode, register } from "./sso-helpers";
 
@@ -294,4 +295,28 @@ it("keeps codes per email: one email's code does not open another's registration
   const alice = await latestCode(t, "alice@sparkera.test");
   const answer = await t.call("POST", "/basic/userInfo", registration("mallory@sparkera.test", alice));
   expect(answer.status).toBe(400);
+});
+
+describe("the code endpoints' time", () => {
+  it("is the same floor whether the email has an account or not, for a registration code and a reset code", async () => {
+    const floored = await startTestBackends({ codeAnswerFloorMs: CODE_ANSWER_FLOOR_MS });
+    try {
+      const timed = async (path: string, Name: string) => {
+        const started = performance.now();
+        const { status } = await floored.call("POST", path, { Name });
+        return { status, ms: performance.now() - started };
+      };
+      const answers = [
+        await timed("/basic/sendCode", DEMO_BROWSER_ACCOUNT.email),
+        await timed("/basic/sendCode", "floor-new@sparkera.test"),
+        await timed("/basic/sendCodeToForgetPwd", DEMO_BROWSER_ACCOUNT.email),
+        await timed("/basic/sendCodeToForgetPwd", "floor-nobody@sparkera.test"),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([409, 200, 200, 404]);
+      // Before the floor a refusal took a read (a few ms) and a sent code a write and the mail.
+      for (const answer of answers) expect(answer.ms).toBeGreaterThanOrEqual(CODE_ANSWER_FLOOR_MS - 1);
+    } finally {
+      await floored.close();
+    }
+  });
 });

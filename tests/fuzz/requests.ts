@@ -105,7 +105,7 @@ function oddHeaders(r: Rng): Record<string, string> {
   maybe(0.05, "If-Modified-Since", () => r.pick(["Thu, 01 Jan 1970 00:00:00 GMT", garbage(r)]));
   maybe(0.05, "X-Forwarded-For", () => r.pick(["1.2.3.4", "::1", "1.2.3.4, 5.6.7.8", "not-an-ip", garbage(r)]));
   maybe(0.03, "X-Forwarded-Proto", () => r.pick(["https", "gopher", garbage(r)]));
-  maybe(0.03, "X-Forwarded-Host", () => r.pick(["evil.example", garbage(r)]));
+  maybe(0.03, "X-Forwarded-Host", () => r.pick(["evil.example", "a:99999", "a.example, b:-1", `${"x".repeat(64)}.example`, garbage(r)]));
   maybe(0.03, "x-spark-internal", () => r.string(32, "0123456789abcdef"));
   maybe(0.03, "x-spark-client-ip", () => r.pick(["9.9.9.9", garbage(r)]));
   maybe(0.05, "User-Agent", () => garbage(r));

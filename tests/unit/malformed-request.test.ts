@@ -71,9 +71,9 @@ describe("refuseMalformedRequests", () => {
 });
 
 /** fetch will not send a broken Host: speak HTTP by hand. */
-function getWithHost(host: string): Promise<{ status: number; body: string }> {
+function getWithHost(host: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}/home`, { headers: { host } }, (response) => {
+    const request = http.request(`${baseUrl}/home`, { headers: { ...headers, host } }, (response) => {
       let body = "";
       response.on("data", (chunk) => (body += chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
@@ -146,6 +146,15 @@ describe("a Host header that is no host", () => {
       expect(isMalformedHost(bad), bad.slice(0, 30)).toBe(true);
     for (const good of [`${label63}.example`, `${label63}.example:3000`, name253, "sparkera.example."])
       expect(isMalformedHost(good), good.slice(0, 30)).toBe(false);
+  });
+
+  it("is refused in X-Forwarded-Host too, whose port Remix reads whatever TRUST_PROXY says", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (const forwarded of ["a:99999", "a.example, b:-1", "x".repeat(64), ","]) {
+      const response = await getWithHost("sparkera.example", { "x-forwarded-host": forwarded });
+      expect(response.status, forwarded).toBe(400);
+    }
+    expect((await getWithHost("sparkera.example", { "x-forwarded-host": "shop.example:8443, sparkera.example" })).status).toBe(200);
   });
 
   it("gets a 400 page for a 5,000-character label", async () => {

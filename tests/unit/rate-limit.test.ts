@@ -66,10 +66,13 @@ describe("rate limits", () => {
     expect(forged.status).toBe(429);
   });
 
-  it("limits the email-exists probe like sending a code", async () => {
+  it("limits the email-exists probe like sending a code, from one budget with the reset form that answers the same question", async () => {
     const probe = () => fetch(baseUrl + "/sso/userInfoValidate", { method: "POST" });
-    for (let i = 0; i < 10; i++) expect((await probe()).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await probe()).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await post("/forgot-password")).status).toBe(200);
     expect((await probe()).status).toBe(429);
+    expect((await post("/forgot-password")).status).toBe(429);
+    expect((await post("/basic/sendCodeToForgetPwd")).status).toBe(429);
   });
 
   it("counts an IPv6 client by its /64, so rotating addresses inside it buys no new attempts", async () => {

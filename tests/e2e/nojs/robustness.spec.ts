@@ -2,8 +2,10 @@
  * Requests no browser of ours sends, answered with a 4xx and a message instead of a 500 (issue 10, item 7),
  * and the honeypot of the forms that render one (item 9). Request-level: no page is needed.
  */
+import net from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
+import { HTTP_TIMEOUTS } from "../../../server/http-timeouts";
 import { DEMO, uniqueEmail } from "../fixtures";
 
 const NOT_A_FORM = "This request did not come from one of our forms, so nothing was done.";
@@ -168,4 +170,49 @@ test("a path of 7,000 segments is refused at once, and /healthz answers at once 
     rounds.push(Math.max(health.ms, ...refused.map((answer) => answer.ms)));
   }
   expect(Math.min(...rounds)).toBeLessThan(50);
+});
+
+/** Opens a raw connection, sends `head`, then one more byte of `drip` every 500 ms; resolves when the server closes it. */
+function dripUntilClosed(baseURL: string, head: string, drip: string): Promise<{ seconds: number; answer: string }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    let answer = "";
+    let sent = 0;
+    const dripping = setInterval(() => {
+      if (!socket.destroyed && sent < drip.length) socket.write(drip[sent++]);
+    }, 500);
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearInterval(dripping);
+      resolve({ seconds: (performance.now() - started) / 1000, answer });
+    });
+    setTimeout(() => {
+      clearInterval(dripping);
+      socket.destroy();
+      reject(new Error("the server still held the connection after 60 s"));
+    }, 60_000);
+  });
+}
+
+test("a client that sends its headers or its body a byte at a time is cut off after 10 s and 30 s", async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  const host = `Host: ${new URL(baseURL!).host}\r\n`;
+  const [headers, body] = await Promise.all([
+    dripUntilClosed(baseURL!, `GET /home HTTP/1.1\r\n${host}`, "X-Slow: ".padEnd(200, "a")),
+    dripUntilClosed(
+      baseURL!,
+      `POST /login HTTP/1.1\r\n${host}Origin: ${new URL(baseURL!).origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n`,
+      "email=".padEnd(200, "a"),
+    ),
+  ]);
+  // Node's defaults held them 89 s and 329 s. Its checks run every second: a little over each deadline.
+  expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
+  expect(headers.seconds).toBeGreaterThan(HTTP_TIMEOUTS.headersTimeout / 1000 - 1);
+  expect(headers.seconds).toBeLessThan(HTTP_TIMEOUTS.headersTimeout / 1000 + 5);
+  expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+  expect(body.seconds).toBeGreaterThan(HTTP_TIMEOUTS.requestTimeout / 1000 - 1);
+  expect(body.seconds).toBeLessThan(HTTP_TIMEOUTS.requestTimeout / 1000 + 5);
 });
