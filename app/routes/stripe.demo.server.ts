@@ -50,7 +50,9 @@ export async function demoPost(request: Request) {
     const to = await startCheckout(sso, { ...submission.value, email: user.UserName });
     return redirect(to, 303);
   } catch (error) {
-    // The store's refusal in its words; the provider being unreachable (a Stripe SDK error) in ours.
+    // An expired session's redirect to sign in goes through; the store's refusal is given in its words, the provider
+    // being unreachable (a Stripe SDK error) in ours.
+    if (error instanceof Response) throw error;
     if (!(error instanceof BackendError)) logProblem("card checkout: the provider refused or failed", error);
     const problem = error instanceof BackendError ? backendProblem(error) : { status: 502, reason: CHECKOUT_DOWN };
     return json<DemoActionData>(

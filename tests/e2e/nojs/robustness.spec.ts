@@ -4,6 +4,7 @@
  */
 import net from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { cardBoxes } from "~core/card-payment";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { HTTP_TIMEOUTS } from "../../../server/http-timeouts";
 import { DEMO, uniqueEmail } from "../fixtures";
@@ -93,6 +94,25 @@ test("an expired session on a very long URL keeps the cookie under 4 KB and show
   expect(html).toContain("Your login status has expired, you can stay on this page or log in again.");
   // Re-login brings the user back to the page, without the padding.
   expect(html).toContain(`action="/logout?redirect=${encodeURIComponent(`/login?redirect=${encodeURIComponent("/invite")}`)}"`);
+});
+
+test("an expired session that posts the card checkout form is asked to log in again, not told the checkout is down", async ({
+  request,
+  baseURL,
+}) => {
+  const login = await request.post("/login", { form: { ...DEMO, redirectTo: "/home" }, headers: own(baseURL), maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  const token = await sessionToken(request);
+  expect((await request.get("/sso/loginOut", { headers: { [AUTH_TOKEN_HEADER]: token } })).ok()).toBe(true);
+  // Found by the fuzz run: the store's expired-session redirect was caught as the provider failing (a 502).
+  const posted = await request.post("/stripe/demo", {
+    form: { typeBox: String(cardBoxes()[0].typeBox), quantity: "1" },
+    headers: own(baseURL),
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+  const page = await request.get(posted.headers().location);
+  expect(await page.text()).toContain("Your login status has expired, you can stay on this page or log in again.");
 });
 
 test("a malformed path is a 400 page, not a server error", async ({ request }) => {
