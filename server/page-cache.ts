@@ -205,6 +205,15 @@ export function remixHandler({
   }
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // createRemixRequest streams any body but a GET's or HEAD's to Remix, which reads one only in an action: a large
+    // OPTIONS body, say, stayed paused half read, so Node read nothing more off the kept-alive connection and reset it
+    // after its keep-alive timeout (5 + 1 s), the client's next request on it unanswered. What the answer left unread
+    // is dropped instead, as Node does with a body nobody reads.
+    res.once("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
     try {
       const request = withReadBody(createRemixRequest(req, res), req.body);
       const key = cache ? pageCacheKey(request, paths) : null;

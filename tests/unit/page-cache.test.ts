@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CachedPage, PageStore, isShareable, pageBody, pageCacheKey, remixHandler } from "../../server/page-cache";
@@ -198,5 +198,49 @@ describe("remixHandler with a page cache", () => {
     expect((await get("/marketplace/detail")).cache).toBeNull();
     expect((await get("/marketplace/detail")).cache).toBeNull();
     expect(renders - before).toBe(2);
+  });
+});
+
+describe("remixHandler and a body Remix leaves unread", () => {
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const app = express();
+    app.all(
+      "*",
+      remixHandler({
+        // Stands in for Remix, which reads a body only in an action: an OPTIONS request gets a 405, its body unread.
+        handleRequest: async (request) => new Response(null, { status: request.method === "OPTIONS" ? 405 : 200 }),
+        getLoadContext: () => ({ cspNonce: "" }),
+        nonce: () => "",
+      }),
+    );
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("still answers the next request on the same connection", async () => {
+    // A 1 MB OPTIONS body, then a GET on the same connection: the body is far past what Remix's body stream takes in
+    // before it pauses.
+    const body = "x".repeat(1024 * 1024);
+    const socket = net.connect(port, "127.0.0.1");
+    socket.write(`OPTIONS / HTTP/1.1\r\nHost: a\r\nContent-Length: ${body.length}\r\n\r\n${body}GET / HTTP/1.1\r\nHost: a\r\n\r\n`);
+    const statuses = await new Promise<string[]>((resolve, reject) => {
+      let text = "";
+      const timer = setTimeout(() => reject(new Error(`no second answer in 3 s: ${text}`)), 3000);
+      socket.on("data", (chunk: Buffer) => {
+        text += chunk.toString("latin1");
+        const found = [...text.matchAll(/^HTTP\/1\.1 (\d+)/gm)].map((match) => match[1]);
+        if (found.length < 2) return;
+        clearTimeout(timer);
+        resolve(found);
+      });
+      socket.on("error", reject);
+    }).finally(() => socket.destroy());
+    expect(statuses).toEqual(["405", "200"]);
   });
 });
