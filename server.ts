@@ -24,6 +24,7 @@ import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malform
 import { executorQueueGauge, requestMetrics, serveMetrics } from "./server/metrics";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
+import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 import { serverTimingOnHead, timedBuild } from "./server/timing";
 
@@ -223,8 +224,13 @@ const pageCache: PageCacheOptions | undefined =
     ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
     : undefined;
 
-// Loaders and actions timed for Server-Timing; traced by Sentry too when it runs.
-const instrument = (build: ServerBuild) => (sentry ? sentry.instrumentBuild(timedBuild(build)) : timedBuild(build));
+// Loaders and actions timed for Server-Timing, pages rendered RENDER_CONCURRENCY at a time (a burst gets 503s, not
+// renders overrunning their deadline together); traced by Sentry too when it runs.
+const renders = new Admission({ limit: env.RENDER_CONCURRENCY, queue: RENDER_QUEUE, maxWaitMs: RENDER_MAX_WAIT_MS });
+const instrument = (build: ServerBuild) => {
+  const served = admittedBuild(timedBuild(build), renders);
+  return sentry ? sentry.instrumentBuild(served) : served;
+};
 app.all(
   "*",
   remixHandler({

@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { BUSY_RETRY_AFTER_SECONDS } from "~core/constants";
 import { NonceProvider } from "~/components/nonce";
 import { ServerScript } from "~/components/page-scripts";
 import { getEnv } from "~/services/env.server";
@@ -10,6 +11,9 @@ import { currentRequestScope } from "~/services/request-scope.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
+/** A render still unfinished this long after it started is cut short (its pending parts left to the browser). */
+const RENDER_DEADLINE_MS = ABORT_DELAY_MS + 1000;
+const TOO_SLOW = "The server took too long to answer. Please try again in a few seconds.";
 
 export default function handleRequest(
   request: Request,
@@ -26,6 +30,7 @@ export default function handleRequest(
   const renderStarted = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let cutShort = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerScript.Provider value={serverScript(remixContext)}>
@@ -36,6 +41,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
+          clearTimeout(deadline);
           const chunks: Buffer[] = [];
           pipe(
             new Writable({
@@ -60,12 +66,26 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          // React reports our own abort once per unfinished part: the server was too busy, not the page broken.
+          if (cutShort) return;
           responseStatusCode = 500;
           if (shellRendered) logError(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS + 1000);
+    const deadline = setTimeout(() => {
+      cutShort = true;
+      responseStatusCode = 503;
+      responseHeaders.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+      responseHeaders.set("Cache-Control", "no-store");
+      logWarning(`503 render cut short after ${RENDER_DEADLINE_MS} ms`);
+      abort();
+      // An abort before the shell is done ends the render without a word (neither onAllReady nor onShellError).
+      if (!shellRendered) {
+        responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
+        resolve(new Response(TOO_SLOW, { status: 503, headers: responseHeaders }));
+      }
+    }, RENDER_DEADLINE_MS);
   });
 }
 
@@ -89,4 +109,11 @@ function logError(error: unknown) {
   const log = currentRequestScope()?.log;
   if (log) log.error({ err: error }, "request failed");
   else console.error(error);
+}
+
+/** One warning line, with the request's id when there is a request. */
+function logWarning(line: string) {
+  const log = currentRequestScope()?.log;
+  if (log) log.warn(line);
+  else console.warn(line);
 }

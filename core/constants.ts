@@ -19,6 +19,8 @@ export const LOCAL_CHAIN_ID = 31337;
 export const BACKEND_TIMEOUT_MS = 10_000;
 /** Default lifetime of the session cookie: one day. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24;
+/** A page the server was too busy to render (a 503) may be asked for again after this many seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 18;

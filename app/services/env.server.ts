@@ -93,6 +93,8 @@ const schema = z
     SSO_API_URL: optionalUrl,
     MARKET_API_URL: optionalUrl,
     BACKEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(BACKEND_TIMEOUT_MS),
+    /** Pages rendered at once; more wait briefly, or get a 503 (server/render-admission.ts). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
     DATABASE_PATH: z.string().default("data/spark.db"),
     WALLET_ENCRYPTION_KEY: hexKey(32).optional(),
     CLAIM_SIGNER_KEY: hexKey(32).optional(),

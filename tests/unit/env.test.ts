@@ -36,6 +36,12 @@ describe("parseEnv", () => {
     );
   });
 
+  it("renders 4 pages at once unless told otherwise, and at least one", () => {
+    expect(parseEnv({}).RENDER_CONCURRENCY).toBe(4);
+    expect(parseEnv({ RENDER_CONCURRENCY: "8" }).RENDER_CONCURRENCY).toBe(8);
+    expect(() => parseEnv({ RENDER_CONCURRENCY: "0" })).toThrowError(/RENDER_CONCURRENCY/);
+  });
+
   it("refuses a reserved cookie name for the token (product §5)", () => {
     expect(() => parseEnv({ TOKEN_NAME: "Max-Age" })).toThrowError(/TOKEN_NAME: is a reserved cookie name/);
   });

@@ -3,52 +3,19 @@
  * start a public deployment on dev secrets, and a public deployment's empty start. No browser: only HTTP, the
  * database file and process exits.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { stopStaleChain } from "../../../contracts/chain";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "../../../core/demo";
+import { healthy, ownPorts as ports, startServer as startOwnServer, type OwnServer as Server } from "../own-server";
 
 // Each test's server has ports of its own next to the suite's, so suites on other ports never collide with these.
-const SUITE_PORT = Number(process.env.E2E_PORT ?? 3210);
-const SUITE_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
-const ports = (offset: number) => ({ port: SUITE_PORT + offset, chainPort: SUITE_CHAIN_PORT + offset });
 const RESTART = ports(1);
 const baseUrl = `http://127.0.0.1:${RESTART.port}`;
 
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<unknown>;
-}
-
-/** The e2e server as one node process (no npx or tsx wrapper), so SIGKILL hits the server itself. */
-function startServer(env: Record<string, string>, { port, chainPort } = RESTART): Server {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/server.ts"], {
-    env: { ...process.env, E2E_PORT: String(port), E2E_CHAIN_PORT: String(chainPort), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, exited: once(child, "exit") };
-}
-
-async function healthy(server: Server, url = baseUrl): Promise<void> {
-  const deadline = Date.now() + 40_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not answer within 40 s:\n${server.output()}`);
-}
+/** A server of its own on these ports (the restart test's by default). */
+const startServer = (env: Record<string, string>, { port, chainPort } = RESTART) => startOwnServer({ port, chainPort, env });
 
 /** Where tests/e2e/server.ts keeps a port's chain. */
 const stateFileOf = (port: number) => path.resolve(`data/e2e-${port}/chain/anvil-state.json`);
@@ -123,7 +90,7 @@ async function startPublicDeployment(request: APIRequestContext, offset: number,
   const at = ports(offset);
   const url = `http://127.0.0.1:${at.port}`;
   const server = startTracked({ ...PUBLIC_DEPLOYMENT, ...env }, at);
-  await healthy(server, url);
+  await healthy(server);
   const db = new SQLite(path.resolve(`data/e2e-${at.port}/spark.db`), { readonly: true, fileMustExist: true });
   const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const held = { users: count("users"), listings: count("market_listings") };
