@@ -72,8 +72,9 @@ export default tseslint.config(
         message: "backend/ imports only core/, contracts/generated/ and its own files.",
       },
       {
-        regex: "^(\\.\\./)+contracts(/(?!generated(/|$)|lootbox-events$)|$)",
-        message: "backend/ imports only contracts/generated/ of contracts/ (and lootbox-events, the receipts' pure reader).",
+        regex: "^(\\.\\./)+contracts(/(?!generated(/|$)|lootbox-(events|sale)$)|$)",
+        message:
+          "backend/ imports only contracts/generated/ of contracts/ (and lootbox-events and lootbox-sale, the loot box's pure readers and plans).",
       },
     ],
   ),

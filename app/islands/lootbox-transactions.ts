@@ -5,9 +5,9 @@
  * clients, the contract tests pass anvil's. Refusals of their own are LootboxErrors in the product's words;
  * wallet, node and contract errors pass through for chainErrorMessage.
  */
-import { zeroAddress, type Account, type Address, type Chain, type Client, type Hash, type Transport } from "viem";
-import { getBalance, readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
+import type { Account, Address, Chain, Client, Hash, Transport } from "viem";
+import { readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { blindBoxAbi, blindBoxOpenerAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
 import type { OpenedItem } from "~/components/lootbox/items";
 import { checkPurchase, INVALID_ERC721, openBatches } from "~/domain/lootbox-rules";
@@ -16,6 +16,7 @@ import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
 import { plural } from "~core/words";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { boxIdsFromReceipt, openedItemIds } from "../../contracts/lootbox-events";
+import { purchaseCalls, readPaymentBalance, readSaleAllowance } from "../../contracts/lootbox-sale";
 import { erc721Address, LootboxError } from "./lootbox-chain";
 
 export interface LootboxClients {
@@ -47,7 +48,6 @@ export interface Purchase {
   txHash: Hash;
 }
 
-const saleAbi = [...blindBoxSaleAbi, ...sparkErrorsAbi] as const;
 const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 const silent: Progress = () => {};
 
@@ -73,58 +73,31 @@ export async function buyBoxes(clients: LootboxClients, contracts: LootboxContra
   const { typeBox, currency, quantity, unitPrice } = request;
   const buyer = walletClient.account;
   const box = boxContract(contracts);
-  const sale = contracts.boxSale;
-  const token = currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : zeroAddress;
   say("Checking your balance…");
-  const [balance, allowance] =
-    currency === "BNB"
-      ? [await getBalance(publicClient, { address: buyer.address }), 0n]
-      : await Promise.all([
-          readContract(publicClient, { address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [buyer.address] }),
-          readContract(publicClient, { address: token, abi: gameTokenAbi, functionName: "allowance", args: [buyer.address, sale] }),
-        ]);
+  const [balance, allowance] = await Promise.all([
+    readPaymentBalance(publicClient, contracts, buyer.address, currency),
+    readSaleAllowance(publicClient, contracts, buyer.address, currency),
+  ]);
   const check = checkPurchase({ currency, unitPrice, quantity, balance, allowance });
   if (!check.ok) throw new LootboxError("insufficient-balance", check.message);
-  if (check.needsApproval) {
+  const { approve, buy } = purchaseCalls(contracts, {
+    typeBox,
+    currency,
+    quantity,
+    total: check.total,
+    needsApproval: check.needsApproval,
+  });
+  if (approve) {
     say(`Approving ${currency}: confirm in your wallet…`);
-    const hash = await writeContract(walletClient, {
-      address: token,
-      abi: gameTokenAbi,
-      functionName: "approve",
-      args: [sale, check.total],
-    });
-    await confirm(clients, hash, `Approving ${currency}`, say);
+    await confirm(clients, await writeContract(walletClient, approve), `Approving ${currency}`, say);
   }
   say("Buying: confirm in your wallet…");
-  const args = [BigInt(typeBox), BigInt(quantity)] as const;
   // Simulated first, so a refusal (daily limit, sold out…) comes back decoded rather than as a failed transaction.
+  // The same two calls per branch: viem types a call by its function, so the union is narrowed first.
   const hash =
-    currency === "BNB"
-      ? await writeContract(
-          walletClient,
-          (
-            await simulateContract(publicClient, {
-              account: buyer,
-              address: sale,
-              abi: saleAbi,
-              functionName: "buyWithNativeToken",
-              args,
-              value: check.total,
-            })
-          ).request,
-        )
-      : await writeContract(
-          walletClient,
-          (
-            await simulateContract(publicClient, {
-              account: buyer,
-              address: sale,
-              abi: saleAbi,
-              functionName: "buyWithErc20",
-              args: [...args, token],
-            })
-          ).request,
-        );
+    buy.functionName === "buyWithErc20"
+      ? await writeContract(walletClient, (await simulateContract(publicClient, { account: buyer, ...buy })).request)
+      : await writeContract(walletClient, (await simulateContract(publicClient, { account: buyer, ...buy })).request);
   const receipt = await confirm(clients, hash, "Buying", say);
   return { boxIds: boxIdsFromReceipt(receipt.logs, box), approved: check.needsApproval, txHash: hash };
 }

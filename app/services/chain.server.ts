@@ -16,8 +16,9 @@ import {
   type TransactionReceipt,
   type Transport,
 } from "viem";
-import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi } from "../../contracts/generated/abi";
 import { readDeployment, type Deployment } from "../../contracts/deployment";
+import { readBoxPrice, readBoxSupply, readPaymentBalance, readPurchaseWindow } from "../../contracts/lootbox-sale";
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~core/boxes";
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice, type ShownAmount, shownAmount } from "~core/money";
@@ -93,30 +94,16 @@ export function walletFromUserInfo(address: string | null | undefined): Address 
   return address && isAddress(address) && address.toLowerCase() !== zeroAddress ? getAddress(address) : null;
 }
 
-function tokenAddress(currency: PaymentCurrency, contracts: Deployment["contracts"]): Address {
-  return currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : zeroAddress;
-}
-
 const CURRENCIES: readonly PaymentCurrency[] = ["USDT", "QUARK", "BNB"];
 
 /** Prices in every currency, supply and daily limit of the given box types (default: the whole catalogue). */
 export async function readSaleState(types: readonly number[] = BOX_CATALOGUE.map((entry) => entry.typeBox)): Promise<BoxSaleState[]> {
   const { client, deployment } = chain();
-  const sale = { address: deployment.contracts.boxSale, abi: blindBoxSaleAbi } as const;
   return Promise.all(
     types.map(async (typeBox) => {
-      const type = BigInt(typeBox);
-      const [priceList, globalLimit, sold, limitPerAddress] = await Promise.all([
-        Promise.all(
-          CURRENCIES.map((currency) =>
-            currency === "BNB"
-              ? client.readContract({ ...sale, functionName: "priceInNative", args: [type] })
-              : client.readContract({ ...sale, functionName: "priceInToken", args: [type, tokenAddress(currency, deployment.contracts)] }),
-          ),
-        ),
-        client.readContract({ ...sale, functionName: "globalLimit", args: [type] }),
-        client.readContract({ ...sale, functionName: "soldAmount", args: [type] }),
-        client.readContract({ ...sale, functionName: "limitPerAddress", args: [type] }),
+      const [priceList, supply] = await Promise.all([
+        Promise.all(CURRENCIES.map((currency) => readBoxPrice(client, deployment.contracts, typeBox, currency))),
+        readBoxSupply(client, deployment.contracts.boxSale, typeBox),
       ]);
       const prices: Partial<Record<PaymentCurrency, bigint>> = {};
       const priceLabels: Partial<Record<PaymentCurrency, string>> = {};
@@ -125,7 +112,7 @@ export async function readSaleState(types: readonly number[] = BOX_CATALOGUE.map
         prices[currency] = priceList[index];
         priceLabels[currency] = formatPrice(priceList[index], currency);
       });
-      return { typeBox, prices, priceLabels, globalLimit, sold, limitPerAddress };
+      return { typeBox, prices, priceLabels, ...supply };
     }),
   );
 }
@@ -144,12 +131,9 @@ export async function queryUserBoxes(wallet: Address): Promise<OwnedBox[]> {
 
 export async function readBalances(wallet: Address): Promise<Record<PaymentCurrency, bigint>> {
   const { client, deployment } = chain();
-  const token = (address: Address) => client.readContract({ address, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
-  const [USDT, QUARK, BNB] = await Promise.all([
-    token(deployment.contracts.usdt),
-    token(deployment.contracts.quark),
-    client.getBalance({ address: wallet }),
-  ]);
+  const [USDT, QUARK, BNB] = await Promise.all(
+    CURRENCIES.map((currency) => readPaymentBalance(client, deployment.contracts, wallet, currency)),
+  );
   return { USDT, QUARK, BNB };
 }
 
@@ -177,21 +161,11 @@ export async function readWalletBoxState(wallet: Address): Promise<WalletBoxStat
   const [balances, boxes, windowList] = await Promise.all([
     readBalances(wallet),
     queryUserBoxes(wallet),
-    Promise.all(
-      DAILY_LIMITED_BOX_TYPES.map((typeBox) =>
-        client.readContract({
-          address: deployment.contracts.boxSale,
-          abi: blindBoxSaleAbi,
-          functionName: "boughtInWindow",
-          args: [wallet, BigInt(typeBox)],
-        }),
-      ),
-    ),
+    Promise.all(DAILY_LIMITED_BOX_TYPES.map((typeBox) => readPurchaseWindow(client, deployment.contracts.boxSale, wallet, typeBox))),
   ]);
   const windows: WalletBoxState["windows"] = {};
   DAILY_LIMITED_BOX_TYPES.forEach((typeBox, index) => {
-    const [bought, resetsAt] = windowList[index];
-    windows[typeBox] = { bought, resetsAt };
+    windows[typeBox] = windowList[index];
   });
   const balanceLabels = Object.fromEntries(
     CURRENCIES.map((currency) => [currency, shownAmount(balances[currency], currency, "balance")]),

@@ -3,15 +3,21 @@
  * the purchase; the result is the minted box ids. The pre-check reads the sale and the wallet and refuses what
  * the sale would refuse, in the words the browser-wallet island shows.
  */
-import { type Address, encodeFunctionData, zeroAddress } from "viem";
-import { blindBoxSaleAbi, gameTokenAbi } from "../../../contracts/generated/abi";
+import { encodeFunctionData } from "viem";
 import { boxIdsFromReceipt } from "../../../contracts/lootbox-events";
+import {
+  purchaseCalls,
+  readBoxPrice,
+  readBoxSupply,
+  readPaymentBalance,
+  readPurchaseWindow,
+  readSaleAllowance,
+} from "../../../contracts/lootbox-sale";
 import type { LootboxBuyParams } from "~core/api/actions";
-import { findBox, type PaymentCurrency } from "~core/boxes";
+import { findBox } from "~core/boxes";
 import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
 import { BOX_PURCHASE_LIMIT_WINDOW_SECONDS } from "~core/constants";
 import { formatPrice } from "~core/money";
-import type { Contracts } from "./allowlist";
 import { type PlannedStep, type Planner, Refusal } from "./plan";
 import { plural } from "~core/words";
 import { type ExecutorPolicy, stepGasLimit, valueCapRefusal } from "./policy";
@@ -32,10 +38,6 @@ export interface SaleState {
   balance: bigint;
   /** The sale's allowance over the wallet's tokens; 0 for BNB. */
   allowance: bigint;
-}
-
-export function tokenOf(currency: PaymentCurrency, contracts: Contracts): Address | null {
-  return currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : null;
 }
 
 /** Refuses what the sale would refuse, as the sale checks it; else the total to pay and whether to approve first. */
@@ -63,34 +65,28 @@ export function checkBuy(
 export const lootboxBuy: Planner<"lootbox.buy"> = {
   async plan({ client, contracts, wallet, policy }, params) {
     const { typeBox, currency, quantity } = params;
-    const type = BigInt(typeBox);
     const entry = findBox(typeBox);
-    if (!entry) throw new Refusal(revertMessage("BoxTypeNotForSale", [type]));
+    if (!entry) throw new Refusal(revertMessage("BoxTypeNotForSale", [BigInt(typeBox)]));
     if (!entry.currencies.includes(currency)) throw new Refusal(`The ${entry.title} can be paid only in ${entry.currencies.join(", ")}.`);
-    const token = tokenOf(currency, contracts);
-    const sale = { address: contracts.boxSale, abi: blindBoxSaleAbi } as const;
-    const [price, globalLimit, sold, limitPerAddress, [bought, resetsAt], block, balance, allowance] = await Promise.all([
-      client.readContract({ ...sale, functionName: "priceInToken", args: [type, token ?? zeroAddress] }),
-      client.readContract({ ...sale, functionName: "globalLimit", args: [type] }),
-      client.readContract({ ...sale, functionName: "soldAmount", args: [type] }),
-      client.readContract({ ...sale, functionName: "limitPerAddress", args: [type] }),
-      client.readContract({ ...sale, functionName: "boughtInWindow", args: [wallet, type] }),
+    const [price, supply, window, block, balance, allowance] = await Promise.all([
+      readBoxPrice(client, contracts, typeBox, currency),
+      readBoxSupply(client, contracts.boxSale, typeBox),
+      readPurchaseWindow(client, contracts.boxSale, wallet, typeBox),
       client.getBlock(),
-      token
-        ? client.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] })
-        : client.getBalance({ address: wallet }),
-      token ? client.readContract({ address: token, abi: gameTokenAbi, functionName: "allowance", args: [wallet, contracts.boxSale] }) : 0n,
+      readPaymentBalance(client, contracts, wallet, currency),
+      readSaleAllowance(client, contracts, wallet, currency),
     ]);
-    const state = { price, globalLimit, sold, limitPerAddress, window: { bought, resetsAt }, now: block.timestamp, balance, allowance };
+    const state = { price, ...supply, window, now: block.timestamp, balance, allowance };
     const { total, needsApproval } = checkBuy(params, state, policy);
 
+    const { approve, buy } = purchaseCalls(contracts, { typeBox, currency, quantity, total, needsApproval });
     const steps: PlannedStep[] = [];
-    if (needsApproval && token) {
+    if (approve) {
       steps.push({
         kind: "approve",
         label: `Approve ${formatPrice(total, currency)}`,
-        to: token,
-        data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [contracts.boxSale, total] }),
+        to: approve.address,
+        data: encodeFunctionData(approve),
         value: 0n,
         gas: stepGasLimit("approve"),
       });
@@ -98,11 +94,9 @@ export const lootboxBuy: Planner<"lootbox.buy"> = {
     steps.push({
       kind: "buy",
       label: `Buy ${plural(quantity, entry.title)} for ${formatPrice(total, currency)}`,
-      to: contracts.boxSale,
-      data: token
-        ? encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [type, BigInt(quantity), token] })
-        : encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithNativeToken", args: [type, BigInt(quantity)] }),
-      value: token ? 0n : total,
+      to: buy.address,
+      data: encodeFunctionData(buy),
+      value: buy.value ?? 0n,
       gas: stepGasLimit("buy", quantity),
     });
     return steps;
