@@ -25,7 +25,6 @@ import {
   STORAGE_TABS,
   statEnum,
 } from "../../app/domain/filters";
-import { AUTH_PATHS } from "../../server/rate-limit";
 import {
   type Gen,
   address,
@@ -483,9 +482,4 @@ export function apiValue(name: string): Gen {
   if (name === "accessToken") return mostly((r) => JSON.stringify({ address: address(r), issuedAt: isoTime(r), signature: hex(65)(r) }));
   if (name === "code") return mostly((r) => r.string(8).toUpperCase());
   return garbage;
-}
-
-/** Posts to these paths count against the strict sign-in rate limit. */
-export function isAuthPath(pathname: string): boolean {
-  return AUTH_PATHS.includes(pathname);
 }
