@@ -190,10 +190,6 @@ export function headlinePrice(entry: LootBoxEntry): { currency: PaymentCurrency;
   return { currency, seedPrice };
 }
 
-export function isPayableWith(typeBox: number, currency: PaymentCurrency): boolean {
-  return findBox(typeBox)?.currencies.includes(currency) ?? false;
-}
-
 export type RankLabel = "Common" | "Uncommon" | "Legendary";
 /** product §3 rank label of a loot box type: Uncommon for 18; Legendary for 8, 19, 7 and 17; Common otherwise. */
 export function rankLabel(boxType: number): RankLabel {

@@ -8,10 +8,6 @@
 /** FIRE, QUARK, USDT and BNB all use 18 decimals. */
 export const TOKEN_DECIMALS = 18;
 
-/** BNB Smart Chain mainnet, the production chain. */
-export const BSC_CHAIN_ID = 0x38;
-/** The secondary chain id named by product §9. */
-export const SECONDARY_CHAIN_ID = 0x13881;
 /** anvil's default chain id, used by the embedded local chain. */
 export const LOCAL_CHAIN_ID = 31337;
 

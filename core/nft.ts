@@ -167,8 +167,6 @@ export function gradeAttribute(nftType: number): ItemAttributeKey {
 
 export const LEVEL_MIN = 1;
 export const LEVEL_MAX = 10;
-/** Levels 1 to 10, each with its own colour in the UI. */
-export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 /** The seven spaceship stats; Total is their sum and is not stored on its own in metadata. */
 export const SPACESHIP_STATS = ["endurance", "agility", "pisonic", "strength", "crit", "spirit", "armor"] as const;

@@ -13,9 +13,6 @@ import { formatAmount, formatPrice, parseTokenAmount } from "./money";
 export const POOL_STATUSES = ["upcoming", "open", "locked", "claimable"] as const;
 export type PoolStatus = (typeof POOL_STATUSES)[number];
 
-/** The contract's STATUS_STAKING: the one status in which deposit() succeeds. */
-export const STATUS_CODE_OPEN = 1;
-
 /** FireStaking.MAX_REWARD_PER_ADDRESS: the most reward boxes one address earns in one pool. */
 export const MAX_REWARD_PER_ADDRESS = 10n;
 

@@ -2,8 +2,8 @@
  * Market pages for visitors, cached (issue 17). A market page is a function of its URL and of what is on sale, so
  * the same page for the next visitor is a copy, as long as the market stands still. Every page is stored under its
  * full canonical URL and the market pages' generation, a number the market backend moves on every change a market
- * page shows (backend/market/migrations.ts, market_011): any listing change, price, view or favorite count makes the
- * next request render afresh. What keeps the cache from serving anything personal:
+ * page shows (backend/market/migrations/market_011_page_generation.ts): any listing change, price, view or favorite
+ * count makes the next request render afresh. What keeps the cache from serving anything personal:
  * - only GET requests with no Cookie and no Authorization header are served from it or stored in it, so no
  *   signed-in user (their session is a cookie), no carried notice and no lite-mode switch ever meets it;
  * - only a 200 HTML page without Set-Cookie, without Cache-Control private or no-store, and varying on no request

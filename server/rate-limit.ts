@@ -6,7 +6,7 @@ import { apiPrefixOf } from "./api-paths";
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
 /** Form posts that sign in, register, send codes, reset passwords or probe whether an email exists. */
-export const AUTH_PATHS = [
+const AUTH_PATHS = [
   "/login",
   "/forgot-password",
   "/basic/login",

@@ -7,6 +7,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import type { Event } from "@sentry/remix";
 import * as Sentry from "@sentry/remix";
+import { TRACE_SAMPLE_RATE } from "~core/constants";
 import { redactUrl } from "./logging";
 
 const SECRET_HEADERS = new Set(["cookie", "authorization", "authtoken", "x-spark-internal"]);
@@ -28,7 +29,7 @@ export function startSentry({ dsn, environment }: { dsn: string; environment: st
   Sentry.init({
     dsn,
     environment,
-    tracesSampleRate: 1.0,
+    tracesSampleRate: TRACE_SAMPLE_RATE,
     integrations: [Sentry.httpIntegration({ maxIncomingRequestBodySize: "none" })],
     beforeSend: scrubEvent,
     beforeSendTransaction: scrubEvent,

@@ -3,7 +3,7 @@
  * redirect keeps the parse notices.
  */
 import { createCookie, redirect } from "@remix-run/node";
-import { isCanonical } from "~/domain/filters";
+import { isCanonical } from "~/domain/filters/shared";
 import { getEnv } from "~/services/env.server";
 
 /** At most this many notices travel across the redirect (a cookie holds about 4 KB). */

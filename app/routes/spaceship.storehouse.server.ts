@@ -5,7 +5,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SPACESHIP_TYPES } from "~core/nft";
-import { isCanonical } from "~/domain/filters";
+import { isCanonical } from "~/domain/filters/shared";
 import { applyFleetFilter, materialsView, parseFleetFilter, serializeFleetFilter, shipCard } from "~/domain/spaceship-view";
 import { spaceshipAction } from "~/services/spaceship-actions.server";
 import { fleetGate, NO_STORE, shipActor } from "~/services/spaceship-pages.server";

@@ -1,7 +1,7 @@
 /**
  * What every page with on-chain actions of a managed wallet shares (the SSO executor, docs/api/sso.md "On-chain
  * actions"): a fresh idempotency key per form render, the status page's address, and the one mapping of an
- * executor failure to what the page answers. Loot boxes use it now; staking and the bridge will.
+ * executor failure to what the page answers. Loot boxes, staking, the bridge and the spaceship pages use it.
  */
 import { randomBytes } from "node:crypto";
 import { backendProblem } from "./apis.server";

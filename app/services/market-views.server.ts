@@ -8,7 +8,7 @@ import { shortAddress } from "~core/address";
 import { formatIsoTime } from "~core/chain-text";
 import { formatPrice } from "~core/money";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
-import { NFT_TYPE_LABELS } from "~/domain/filters";
+import { NFT_TYPE_LABELS } from "~/domain/filters/shared";
 import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "~/domain/listing";
 import type { CancelAllOffer, ItemCardModel, TradeRowModel } from "~/domain/market-views";
 import type { Apis } from "./apis.server";

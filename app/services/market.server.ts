@@ -3,7 +3,7 @@
  * Wei stays a decimal string here; the app turns it into bigint only to compute or format.
  */
 import type { FavoriteResult, ItemDetail, ListingRecord, Page, TokenRef, TradeRecord, ViewResult, VolumeSeries } from "~core/api/market";
-import type { MarketQuery } from "~/domain/filters";
+import type { MarketQuery } from "~/domain/filters/shared";
 import type { BackendClient } from "./http-client.server";
 
 export function marketApi(market: BackendClient) {

@@ -1,5 +1,5 @@
 /**
- * The market pages' generation (migrations.ts, market_011), read by the app's page cache for visitors
+ * The market pages' generation (migrations/market_011_page_generation.ts), read by the app's page cache for visitors
  * (server/page-cache.ts) when the market backend is embedded: a number that moves on every change to what a market
  * page shows, so a page rendered at one generation is the page the market would render as long as it stands still.
  */

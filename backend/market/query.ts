@@ -3,7 +3,7 @@
  *
  * Parameterised SQL built from whitelisted column names only, in two shapes:
  * - the market (tradingMarket) walks active listings, whose filter and sort columns are copies of the item's,
- *   along one access-path index in sort order and stops after one page (see accessPath and migrations.ts);
+ *   along one access-path index in sort order and stops after one page (see accessPath and migrations/market_001_core.ts);
  * - wallet scopes (storage, game inventory, favorites, a seller's listings) start from the wallet's index,
  *   a small set, and sort it.
  * `total` is a count bounded by RESULT_WINDOW, so a broad filter over a million listings costs the same as
@@ -164,7 +164,7 @@ function gradeValues(q: ListingQuery): readonly number[] | undefined {
 }
 
 /**
- * Picks the access path for the market (see migrations.ts): grade before camp before type alone. Price walks
+ * Picks the access path for the market (see migrations/market_001_core.ts): grade before camp before type alone. Price walks
  * always have the currency in their prefix, one walk per currency, so the merge can group by currency.
  */
 function accessPath(q: ListingQuery): AccessPath {
@@ -223,7 +223,7 @@ function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: un
 
 /**
  * Pins the count of a typed market query to the covering facet index its filters lead into (see
- * migrations.ts); adds the every-grade list when the filters start after grade. Price ranges are left to
+ * migrations/market_001_core.ts); adds the every-grade list when the filters start after grade. Price ranges are left to
  * the planner: the price-led indexes cover them.
  */
 function countIndex(q: ListingQuery, count: Sql): string {
@@ -293,7 +293,7 @@ const countCaches = new WeakMap<object, { generation: number; counts: Map<string
 
 /**
  * A market count (it reads active listings only) served from memory while the listing generation stands still
- * (migrations.ts: triggers move it on every listing change, whoever writes), so a popular filter is counted
+ * (migrations/market_004_listing_generation.ts: triggers move it on every listing change, whoever writes), so a popular filter is counted
  * once per change of the market rather than once per visit.
  */
 function marketCount(db: MarketDb, sql: string, params: unknown[]): number {

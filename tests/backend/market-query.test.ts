@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MarketDb } from "../../backend/market/db";
 import { buildListingSql, type ListingScope } from "../../backend/market/query";
 import type { ListingRecord } from "~core/api/market";
-import { listingQuerySchema, normalizeQuery } from "../../backend/market/schemas";
+import { listingQuerySchema, normalizeQuery } from "../../backend/market/listing-schemas";
 import { BROWSER, type Market, type Query, startMarket } from "./market-fixture";
 
 let m: Market;

@@ -14,7 +14,7 @@ import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
 import { buildListingSql } from "../../backend/market/query";
-import { listingQuerySchema, normalizeQuery } from "../../backend/market/schemas";
+import { listingQuerySchema, normalizeQuery } from "../../backend/market/listing-schemas";
 import { cachedMarketDb } from "./market-db";
 import { testBackendOptions } from "../backend/harness";
 

@@ -13,19 +13,16 @@ import { API_PATHS } from "../../backend";
 import { openDatabase } from "../../backend/db";
 import { createSsoService } from "../../backend/sso/service";
 import { createMarketService } from "../../backend/market/service";
-import * as marketSchemas from "../../backend/market/schemas";
+import * as marketParams from "../../backend/market/params";
+import * as listingSchemas from "../../backend/market/listing-schemas";
+import * as orderSchemas from "../../backend/market/order-schemas";
+import * as gameSchemas from "../../backend/market/game-schemas";
+import * as statsSchemas from "../../backend/market/stats-schemas";
+import * as inviteSchemas from "../../backend/market/invite-schemas";
 import * as ssoSchemas from "../../backend/sso/schemas";
-import {
-  LIST_FILTERS,
-  PAGE_SIZES,
-  PERIODS,
-  RANGE_FILTERS,
-  SORT_OPTIONS,
-  STAT_ENUM_KEYS,
-  STORAGE_TABS,
-  statEnum,
-} from "../../app/domain/filters";
-import { AUTH_PATHS } from "../../server/rate-limit";
+import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/domain/filters/market-options";
+import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/domain/filters/statistics";
+import { STORAGE_TABS } from "../../app/domain/filters/storage";
 import {
   type Gen,
   address,
@@ -455,8 +452,9 @@ function keysOf(schema: unknown): string[] {
 /** The field names of every backend input schema, plus the market's nested range keys (`min[level]`). */
 export function apiFieldNames(): string[] {
   const names = new Set<string>();
-  for (const schema of [...Object.values(marketSchemas), ...Object.values(ssoSchemas)]) for (const key of keysOf(schema)) names.add(key);
-  for (const key of marketSchemas.RANGE_KEYS) {
+  const modules = [marketParams, listingSchemas, orderSchemas, gameSchemas, statsSchemas, inviteSchemas, ssoSchemas];
+  for (const schema of modules.flatMap((module) => Object.values(module))) for (const key of keysOf(schema)) names.add(key);
+  for (const key of listingSchemas.RANGE_KEYS) {
     names.add(`min[${key}]`);
     names.add(`max[${key}]`);
   }
@@ -483,9 +481,4 @@ export function apiValue(name: string): Gen {
   if (name === "accessToken") return mostly((r) => JSON.stringify({ address: address(r), issuedAt: isoTime(r), signature: hex(65)(r) }));
   if (name === "code") return mostly((r) => r.string(8).toUpperCase());
   return garbage;
-}
-
-/** Posts to these paths count against the strict sign-in rate limit. */
-export function isAuthPath(pathname: string): boolean {
-  return AUTH_PATHS.includes(pathname);
 }

@@ -3,27 +3,18 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SORT,
   LIST_FILTERS,
-  NFT_TYPE_CODES,
   PAGE_SIZES,
   RANGE_FILTERS,
-  RESULT_WINDOW,
-  filterChips,
-  isCanonical,
   listKeysFor,
-  marketHref,
-  parseMarketFilter,
-  parseStatsFilter,
-  parseStorageFilter,
   rangeKeysFor,
-  serializeMarketFilter,
-  serializeStatsFilter,
-  serializeStorageFilter,
   sortOptionsFor,
-  toMarketQuery,
-  toStatsQuery,
-  withType,
   type MarketFilter,
-} from "~/domain/filters";
+} from "~/domain/filters/market-options";
+import { NFT_TYPE_CODES, RESULT_WINDOW, isCanonical } from "~/domain/filters/shared";
+import { filterChips } from "~/domain/filters/chips";
+import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withType } from "~/domain/filters/market";
+import { parseStatsFilter, serializeStatsFilter, toStatsQuery } from "~/domain/filters/statistics";
+import { parseStorageFilter, serializeStorageFilter } from "~/domain/filters/storage";
 import { CURRENCIES } from "~core/money";
 
 const parse = (search: string) => parseMarketFilter(new URLSearchParams(search));

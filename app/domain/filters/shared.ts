@@ -1,6 +1,11 @@
 /**
  * What every filter view shares: the paths, the type labels, and the lenient parsing that turns a request's
- * values into typed fields, dropping anything invalid with a notice in plain words.
+ * values into typed fields, dropping anything invalid with a notice in plain words. Each view's filter codec
+ * (URLSearchParams ⇄ a typed filter ⇄ the backend query of product §3, docs/architecture.md "Forms") is its own
+ * module, imported directly: the bundler splits by file, so a shared index would send every view to every page.
+ *
+ * Canonical URLs: keys in one fixed order, defaults left out, lists sorted and deduplicated, ranges written
+ * `min,max` with min ≤ max. Values are digits, letters, "." and "," only, so canonical text needs no escaping.
  */
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";

@@ -1,0 +1,31 @@
+import type { Migration } from "../../db/migrate";
+import { up as core } from "./market_001_core";
+import { up as signedOrders } from "./market_002_signed_orders";
+import { up as currencyPricePaths } from "./market_003_currency_price_paths";
+import { up as listingGeneration } from "./market_004_listing_generation";
+import { up as chainCursors } from "./market_005_chain_cursors";
+import { up as gameTokenIds } from "./market_006_game_token_ids";
+import { up as bridgeEvents } from "./market_007_bridge_events";
+import { up as claimRequestKeys } from "./market_008_claim_request_keys";
+import { up as materialsEvents } from "./market_009_materials_events";
+import { up as itemChainBlock } from "./market_010_item_chain_block";
+import { up as pageGeneration } from "./market_011_page_generation";
+import { up as cursorBlockTime } from "./market_012_cursor_block_time";
+import { up as dropPricePathsWithoutCurrency } from "./market_013_drop_price_paths_without_currency";
+
+/** In the order they run; a name, once released, never changes (databases record it). */
+export const marketMigrations: Migration[] = [
+  { name: "market_001_core", up: core },
+  { name: "market_002_signed_orders", up: signedOrders },
+  { name: "market_003_currency_price_paths", up: currencyPricePaths },
+  { name: "market_004_listing_generation", up: listingGeneration },
+  { name: "market_005_chain_cursors", up: chainCursors },
+  { name: "market_006_game_token_ids", up: gameTokenIds },
+  { name: "market_007_bridge_events", up: bridgeEvents },
+  { name: "market_008_claim_request_keys", up: claimRequestKeys },
+  { name: "market_009_materials_events", up: materialsEvents },
+  { name: "market_010_item_chain_block", up: itemChainBlock },
+  { name: "market_011_page_generation", up: pageGeneration },
+  { name: "market_012_cursor_block_time", up: cursorBlockTime },
+  { name: "market_013_drop_price_paths_without_currency", up: dropPricePathsWithoutCurrency },
+];
