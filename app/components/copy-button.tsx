@@ -1,4 +1,4 @@
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { Icon } from "./icons";
 import { showToast } from "./notices";
 

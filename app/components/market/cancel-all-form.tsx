@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import type { CancelAllOffer } from "~/domain/market-views";
 import { FailedAlert } from "./failed-alert";
 import { useSignedSubmit } from "./use-signed-submit";

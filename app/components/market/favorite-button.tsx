@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export interface FavoriteState {
   tokenId: string;

@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { MARKET_PATH } from "~/domain/filters/shared";
 import type { MarketFormValues } from "~/domain/filters/chips";
 import {

@@ -6,7 +6,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { tradeState, type TradeActionData, type TradeItem, type TradeState, type TradeViewer } from "~/domain/trade-state";
 import { BuyConfirmForm } from "./buy-confirm-form";
 import { FailedAlert } from "./failed-alert";
