@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { ClientOnly } from "~/components/client-only";
 import { useConnectedWallet } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/login-href";
 import { Amount } from "./amount";

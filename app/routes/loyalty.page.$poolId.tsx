@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { ClientOnly } from "~/components/client-only";
 import { GasNotice, Refused } from "~/components/actions/form-parts";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { LoginPrompt, Page, Section } from "~/components/page";

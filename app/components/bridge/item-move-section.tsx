@@ -4,7 +4,7 @@
  * wallet posts the move form; a browser wallet's button starts its island (components/deferred-island.tsx). An item that cannot move says why, for either.
  */
 import { lazy } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { ClientOnly } from "~/components/client-only";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import type { BridgeItemProps } from "~/islands/bridge-item.client";
 import { DeferredIsland } from "../deferred-island";

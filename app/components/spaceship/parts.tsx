@@ -5,7 +5,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { ClientOnly } from "~/components/client-only";
 import { Hidden, Refused } from "../actions/form-parts";
 import { LoginPrompt } from "../page";
 import type { ShipIslandAction, ShipIslandChain } from "~/islands/spaceship-props";
