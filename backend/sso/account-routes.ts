@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
 import { clientKey } from "../client-address";
@@ -27,7 +28,7 @@ async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise
     return await work();
   } finally {
     const left = started + floorMs - Date.now();
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    if (left > 0) await sleep(left);
   }
 }
 
