@@ -1,9 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { ErrorList } from "./actions/form-parts";
+import { ErrorList } from "./error-list";
 import type { FieldState } from "./use-field-rules";
-
-// One ErrorList for every form: markup only, so pages without these forms can use it alone.
-export { ErrorList };
 
 type InputType = "text" | "email" | "password" | "number" | "hidden" | "search" | "tel" | "url";
 

@@ -22,7 +22,7 @@ export function PageScripts({ nonce, noJs }: { nonce: string; noJs: boolean }) {
     <>
       {script}
       <Scripts nonce={nonce} />
-      {/* With JavaScript off, this sets the no-JS cookie (routes/resources.no-js.ts): the next pages come without scripts. */}
+      {/* With JavaScript off, this sets the no-JS cookie (routes/resources.no-js/route.ts): the next pages come without scripts. */}
       <noscript>
         <img src="/resources/no-js" alt="" width={1} height={1} hidden />
       </noscript>

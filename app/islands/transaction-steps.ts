@@ -5,14 +5,13 @@
 import type { Address, Hash } from "viem";
 import { readContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { gameTokenAbi } from "../../contracts/generated/abi";
-import type { StepState } from "./bridge-parts";
-import { ShownError } from "./lootbox-chain";
-import type { LootboxClients } from "./lootbox-transactions";
+import type { StepState } from "./transaction-parts";
+import { ShownError, type WalletClients } from "~/islands/chain-errors";
 
 export type StepReport<S extends string> = (step: S, state: StepState) => void;
 
 /** Pending until mined, then confirmed; a reverted transaction is a failure in words. No timeout: a slow chain is the wallet's to show. */
-export async function confirmed<S extends string>(clients: LootboxClients, step: S, hash: Hash, report: StepReport<S>) {
+export async function confirmed<S extends string>(clients: WalletClients, step: S, hash: Hash, report: StepReport<S>) {
   report(step, "pending");
   const receipt = await waitForTransactionReceipt(clients.publicClient, { hash, timeout: 0 });
   if (receipt.status !== "success") throw new ShownError("The transaction failed on the chain.");
@@ -22,7 +21,7 @@ export async function confirmed<S extends string>(clients: LootboxClients, step:
 
 /** Approves `spender` for exactly `amount` of `token`, reported as `step`, unless the allowance covers it already. */
 export async function approveExactly<S extends string>(
-  clients: LootboxClients,
+  clients: WalletClients,
   { token, spender, amount }: { token: Address; spender: Address; amount: bigint },
   step: S,
   report: StepReport<S>,

@@ -11,8 +11,7 @@ import { useConfig, useConnection } from "wagmi";
 import { ALTERNATIVE_WALLET, DEFAULT_WALLET, walletMode, type BoundWallet, type WalletMode } from "~/domain/wallet-mode";
 import { setConnectedAddress } from "./connected-address";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "./eip1193";
-import { ShownError } from "./lootbox-chain";
-import type { LootboxClients } from "./lootbox-transactions";
+import { ShownError, type WalletClients } from "~/islands/chain-errors";
 
 export interface BrowserWalletOptions {
   chainId: number;
@@ -66,7 +65,7 @@ export function useBrowserWallet({ chainId, account, messages }: BrowserWalletOp
   }
 
   /** The node through the app's transport; transactions through the wallet, as the decided account. */
-  async function clientsFor(address: Address): Promise<LootboxClients> {
+  async function clientsFor(address: Address): Promise<WalletClients> {
     return {
       publicClient: config.getClient({ chainId }),
       walletClient: await getConnectorClient(config, { account: address, chainId }),

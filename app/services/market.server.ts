@@ -3,8 +3,10 @@
  * Wei stays a decimal string here; the app turns it into bigint only to compute or format.
  */
 import type { FavoriteResult, ItemDetail, ListingRecord, Page, TokenRef, TradeRecord, ViewResult, VolumeSeries } from "~core/api/market";
-import type { MarketQuery } from "~/domain/filters/shared";
 import type { BackendClient } from "./http-client.server";
+
+/** A list filter with a JSON-safe range: what the backend client sends (wei as decimal text). */
+export type MarketQuery = Record<string, string | number | number[] | Record<string, string | number>>;
 
 export function marketApi(market: BackendClient) {
   const list = (path: string) => (query: MarketQuery) => market.get<Page<ListingRecord>>(path, { query });

@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
-import { CancelAllSchema } from "~/domain/trade-action-schemas.server";
+import { CancelAllSchema } from "~/features/market/trade-action-schemas.server";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */

@@ -1,5 +1,5 @@
 /**
- * app/services/staking.server.ts against a real local chain, with a counting JSON-RPC proxy in front of it: the
+ * app/features/staking/staking.server.ts against a real local chain, with a counting JSON-RPC proxy in front of it: the
  * pools are read once per block whatever the traffic, a new block or a reverted chain reads again, a wallet's reads
  * are shared the same way, and a wallet's history is scanned once and then only for the new blocks. The module's
  * caches live for the file, so the tests run in order.
@@ -8,7 +8,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, type Hex, toFunctionSelector } from "viem";
 import { fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
-import type * as StakingModule from "~/services/staking.server";
+import type * as StakingModule from "~/features/staking/staking.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 
 const WEI = 10n ** 18n;
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const { port } = proxy.address() as { port: number };
   process.env.CHAIN_RPC_URL = `http://127.0.0.1:${port}`;
   process.env.DEPLOYMENT_FILE = t.deploymentFile;
-  staking = await import("~/services/staking.server");
+  staking = await import("~/features/staking/staking.server");
 });
 
 afterAll(async () => {

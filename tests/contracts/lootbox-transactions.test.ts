@@ -1,5 +1,5 @@
 /**
- * The loot box island's transaction sequences (app/islands/lootbox-transactions.ts) against the deployed local
+ * The loot box island's transaction sequences (app/features/lootbox/lootbox-transactions.ts) against the deployed local
  * chain: buying with USDT, QUARK and BNB, opening by id and in batches, and the product's refusals.
  */
 import { describe, expect, it } from "vitest";
@@ -7,14 +7,15 @@ import { zeroAddress, type Account, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
-import { INVALID_ERC721 } from "~/domain/lootbox-rules";
+import { INVALID_ERC721 } from "~/features/lootbox/lootbox-rules";
 import { INSUFFICIENT_BALANCE } from "~core/chain-errors";
-import { chainErrorMessage, LootboxError } from "~/islands/lootbox-chain";
-import { buyBoxes, openBoxes, type BuyRequest, type LootboxClients } from "~/islands/lootbox-transactions";
+import { LootboxError } from "~/features/lootbox/lootbox-chain";
+import { buyBoxes, openBoxes, type BuyRequest } from "~/features/lootbox/lootbox-transactions";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
-import { openedBoxesFromLogs } from "~/services/lootbox-analytics.server";
+import { openedBoxesFromLogs } from "~/features/lootbox/lootbox-analytics.server";
 import { type TestChain, setUpTestChain } from "./harness";
+import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 
 const WEI = 10n ** 18n;
 const STANDARD = 4;
@@ -37,7 +38,7 @@ async function player(tokens: Partial<Record<"USDT" | "QUARK", bigint>> = {}) {
     await t.mined(t.deployer.writeContract({ address: token, abi: gameTokenAbi, functionName: "mint", args: [account.address, amount] }));
   }
   const wallet = t.walletFor(account);
-  const clients: LootboxClients = { publicClient: t.publicClient, walletClient: wallet };
+  const clients: WalletClients = { publicClient: t.publicClient, walletClient: wallet };
   return { account, wallet, clients };
 }
 

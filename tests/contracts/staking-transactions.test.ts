@@ -1,5 +1,5 @@
 /**
- * The staking island's transaction sequences (app/islands/staking-transactions.ts) against the deployed local
+ * The staking island's transaction sequences (app/features/staking/staking-transactions.ts) against the deployed local
  * chain: deposits with and without an approval, the refusals made before anything is sent, and withdrawAndClaim
  * once the chain's clock has passed the vault's end. The tests run in order: the last ones move the clock.
  */
@@ -9,7 +9,6 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
-import { chainErrorMessage } from "~/islands/lootbox-chain";
 import {
   depositStake,
   StakingError,
@@ -17,8 +16,9 @@ import {
   type StakingClients,
   type StakingStep,
   type StepState,
-} from "~/islands/staking-transactions";
+} from "~/features/staking/staking-transactions";
 import { type TestChain, setUpTestChain } from "./harness";
+import { chainErrorMessage } from "~/islands/chain-errors";
 
 const WEI = 10n ** 18n;
 const POOL = 1;

@@ -20,9 +20,9 @@ import * as gameSchemas from "../../backend/market/game-schemas";
 import * as statsSchemas from "../../backend/market/stats-schemas";
 import * as inviteSchemas from "../../backend/market/invite-schemas";
 import * as ssoSchemas from "../../backend/sso/schemas";
-import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/domain/filters/market-options";
-import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/domain/filters/statistics";
-import { STORAGE_TABS } from "../../app/domain/filters/storage";
+import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/features/market/filters/market-options";
+import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/filters/statistics";
+import { STORAGE_TABS } from "../../app/features/market/filters/storage";
 import {
   type Gen,
   address,
@@ -157,7 +157,7 @@ const checkoutSession = mostly((r) =>
 const poolId = mostly((r) => String(r.int(-1, 5)));
 
 const smallNumber = mostly((r) => r.pick([String(r.int(0, 300)), "-1", "1.5", "9".repeat(20), ""]));
-/** Every input of the spaceship calculators (domain/spaceship-view.ts CALCULATOR_FIELDS). */
+/** Every input of the spaceship calculators (features/spaceship/spaceship-view.ts CALCULATOR_FIELDS). */
 const calculatorQuery = Object.fromEntries(
   [
     "shipType",
@@ -179,7 +179,7 @@ const calculatorQuery = Object.fromEntries(
     "leftMinutes",
   ].map((field) => [field, smallNumber]),
 );
-/** The spaceship pages' forms (services/spaceship-actions.server.ts). */
+/** The spaceship pages' forms (features/spaceship/spaceship-actions.server.ts). */
 const shipForm = {
   intent: mostly(oneOf("explore", "recall", "repair", "upgrade", "open-slot", "fit", "unfit", "send-materials")),
   tokenId,

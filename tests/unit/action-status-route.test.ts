@@ -1,9 +1,9 @@
 /** The status page's reload without JavaScript (root.tsx renders it in the head): every second until the action is final. */
 import { describe, expect, it } from "vitest";
-import { executionView } from "~/domain/execution-view";
+import { executionView } from "~/features/actions/execution-view";
 import type { Execution } from "~core/api/actions";
 
-const { handle } = await import("~/routes/actions.$id");
+const { handle } = await import("~/routes/actions.$id/route");
 
 function execution(status: Execution["status"]): Execution {
   return {

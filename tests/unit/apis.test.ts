@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as posterLoader } from "~/routes/invite.poster[.]svg";
+import { loader as posterLoader } from "~/routes/invite.poster[.]svg/route";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { BackendError, SessionExpiredError } from "~/services/http-client.server";
 import { sessionStorage } from "~/services/session.server";

@@ -6,9 +6,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as inviteLoader } from "~/routes/invite";
-import { loader as posterLoader } from "~/routes/invite.poster[.]svg";
-import { loader as paymentLoader } from "~/routes/stripe.success";
+import { loader as inviteLoader } from "~/routes/invite/route";
+import { loader as posterLoader } from "~/routes/invite.poster[.]svg/route";
+import { loader as paymentLoader } from "~/routes/stripe.success/route";
 import { sessionCookie } from "./session-fixture";
 
 let mode: "hung" | "busy" = "hung";

@@ -8,9 +8,10 @@ import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkErr
 import { DEMO_BOXES, DEMO_TOKEN_GRANT } from "../../contracts/deploy";
 import { BOX_CATALOGUE } from "~core/boxes";
 import { boxIdsFromReceipt, openedItemIds } from "../../contracts/lootbox-events";
-import { chainErrorMessage, erc721Address, ShownError } from "~/islands/lootbox-chain";
+import { erc721Address } from "~/features/lootbox/lootbox-chain";
 import { publicChainConfig, readSaleState, readShopView, readWalletBoxState, walletFromUserInfo } from "~/services/chain.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 
 const WEI = 10n ** 18n;
 const saleAbi = [...blindBoxSaleAbi, ...sparkErrorsAbi] as const;

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeItem, decodeItemData } from "~core/item-data";
 import { formatPrice } from "~core/money";
-import { describeItem } from "~/components/lootbox/items";
+import { describeItem } from "~/features/lootbox/items";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
-import { checkPurchase, clampOpenCount, openBatches, purchaseBlockedNote, purchaseLimits } from "~/domain/lootbox-rules";
+import { checkPurchase, clampOpenCount, openBatches, purchaseBlockedNote, purchaseLimits } from "~/features/lootbox/lootbox-rules";
 
 const ether = (whole: bigint) => whole * 10n ** 18n;
 

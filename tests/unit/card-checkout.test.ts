@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BackendError } from "~/services/http-client.server";
-import { purchaseEvent, receivePaymentEvent, startCheckout, type CheckoutSessions } from "~/services/card-checkout.server";
+import { purchaseEvent, receivePaymentEvent, startCheckout, type CheckoutSessions } from "~/features/cards/card-checkout.server";
 import type { StoreOrder } from "~core/api/sso";
 import {
   CARD_MESSAGES,

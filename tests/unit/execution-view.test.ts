@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAction, executionView, openedItems, progressRows } from "~/domain/execution-view";
+import { describeAction, executionView, openedItems, progressRows } from "~/features/actions/execution-view";
 import type { Execution, ExecutionStep } from "~core/api/actions";
 import { encodeItem } from "~core/item-data";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FilterParams } from "~/domain/filters/shared";
+import { FilterParams } from "~/features/market/filters/shared";
 
 const params = (search: string, aliases?: Record<string, string>) => new FilterParams(new URLSearchParams(search), aliases);
 

@@ -9,12 +9,12 @@ import {
   rangeKeysFor,
   sortOptionsFor,
   type MarketFilter,
-} from "~/domain/filters/market-options";
-import { NFT_TYPE_CODES, RESULT_WINDOW, isCanonical } from "~/domain/filters/shared";
-import { filterChips } from "~/domain/filters/chips";
-import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withType } from "~/domain/filters/market";
-import { parseStatsFilter, serializeStatsFilter, toStatsQuery } from "~/domain/filters/statistics";
-import { parseStorageFilter, serializeStorageFilter } from "~/domain/filters/storage";
+} from "~/features/market/filters/market-options";
+import { NFT_TYPE_CODES, RESULT_WINDOW, isCanonical } from "~/features/market/filters/shared";
+import { filterChips } from "~/features/market/filters/chips";
+import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withType } from "~/features/market/filters/market";
+import { parseStatsFilter, serializeStatsFilter, toStatsQuery } from "~/features/market/filters/statistics";
+import { parseStorageFilter, serializeStorageFilter } from "~/features/market/filters/storage";
 import { CURRENCIES } from "~core/money";
 
 const parse = (search: string) => parseMarketFilter(new URLSearchParams(search));

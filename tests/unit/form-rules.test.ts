@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { FORGOT_RULES, LOGIN_RULES, REGISTER_RULES, SEND_CODE_RULES } from "~/domain/auth-rules";
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
 import { problemOf, problemsOf, rule, type FormRules } from "~/domain/form-rules";
-import { SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
-import { ADDRESS_MESSAGE, SELL_RULES, transferRules } from "~/domain/trade-rules";
+import { SellSchema, transferSchema } from "~/features/market/trade-action-schemas.server";
+import { ADDRESS_MESSAGE, SELL_RULES, transferRules } from "~/features/market/trade-rules";
 
 const SENDER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rebatesView } from "~/services/invite-views.server";
+import { rebatesView } from "~/features/invites/invite-views.server";
 
 describe("rebatesView", () => {
   it("gives each recent rebate its invitee's short address and keeps the rest", () => {

@@ -3,7 +3,7 @@
  * filters, the listing query's filters, the grade of each NFT type and the backend's columns.
  */
 import { describe, expect, it } from "vitest";
-import { LIST_FILTERS as VIEW_FILTERS, LIST_KEYS } from "~/domain/filters/market-options";
+import { LIST_FILTERS as VIEW_FILTERS, LIST_KEYS } from "~/features/market/filters/market-options";
 import { GRADE_ATTRIBUTES, ITEM_ATTRIBUTE_KEYS, ITEM_ATTRIBUTES, NFT_TYPES, attributeName, gradeAttribute } from "~core/nft";
 import { GRADE_COLUMNS } from "../../backend/market/catalog";
 import { LIST_FILTERS as QUERY_FILTERS, filterOf } from "../../backend/market/listing-schemas";

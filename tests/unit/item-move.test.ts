@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { intoGameRefusal, MOVE_REFUSALS, toChainRefusal } from "~core/item-moves";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { itemMove, storageMove } from "~/services/bridge.server";
+import { itemMove, storageMove } from "~/features/bridge/bridge.server";
 
 const item = { nftType: 4, tokenId: "1000000007", amount: 1, isOwner: true, onSale: false };
 const gameId = String(GAME_TOKEN_ID_BASE + 7);

@@ -20,12 +20,14 @@ vi.mock("~/services/chain.server", async (importActual) => ({
   ...(await importActual<typeof ChainModule>()),
   queryUserBoxes: vi.fn(),
 }));
-vi.mock("~/services/lootbox-analytics.server", () => ({ emitBoxPurchaseOnce: vi.fn(async () => true) }));
+vi.mock("~/features/lootbox/lootbox-analytics.server", () => ({ emitBoxPurchaseOnce: vi.fn(async () => true) }));
 
-const { CHAIN_DOWN_MESSAGE, lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/services/lootbox-actions.server");
-const { actionProblem, newIdempotencyKey } = await import("~/services/actions.server");
+const { CHAIN_DOWN_MESSAGE, lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import(
+  "~/features/lootbox/lootbox-actions.server"
+);
+const { actionProblem, newIdempotencyKey } = await import("~/features/actions/actions.server");
 const { queryUserBoxes } = await import("~/services/chain.server");
-const { emitBoxPurchaseOnce } = await import("~/services/lootbox-analytics.server");
+const { emitBoxPurchaseOnce } = await import("~/features/lootbox/lootbox-analytics.server");
 const held = vi.mocked(queryUserBoxes);
 
 const KEY = "form-key-0123456789";

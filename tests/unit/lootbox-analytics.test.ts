@@ -11,7 +11,7 @@ import {
   purchaseEvent,
   type BoxPurchase,
   type PurchaseDeps,
-} from "~/services/lootbox-analytics.server";
+} from "~/features/lootbox/lootbox-analytics.server";
 
 const CONTRACTS = {
   boxSale: "0x5FbDB2315678afecb367f032d93F642f64180aa3",

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { STALE_FORM_MESSAGE } from "~/domain/action-forms.server";
-import { buySchema, OpenAllSchema, OpenBoughtSchema, OpenSchema } from "~/domain/lootbox-schemas.server";
-import { buyOffer } from "~/domain/lootbox-offer";
+import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
+import { buySchema, OpenAllSchema, OpenBoughtSchema, OpenSchema } from "~/features/lootbox/lootbox-schemas.server";
+import { buyOffer } from "~/features/lootbox/lootbox-offer";
 import { findBox } from "~core/boxes";
 
 const KEY = "k3y_-0123456789abcdef";

@@ -7,19 +7,19 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const auth = { token: "t" as string | null, user: { WalletAddress: WALLET } as { WalletAddress: string } | null };
 vi.mock("~/services/apis.server", () => ({ getAuth: vi.fn(async () => auth) }));
-vi.mock("~/services/lootbox-analytics.server", () => ({
+vi.mock("~/features/lootbox/lootbox-analytics.server", () => ({
   emitBoxPurchaseOnce: vi.fn(async () => true),
   emitBoxOpensOnce: vi.fn(async () => 2),
 }));
 
-const analytics = await import("~/services/lootbox-analytics.server");
+const analytics = await import("~/features/lootbox/lootbox-analytics.server");
 const HASH = `0x${"ab".repeat(32)}`;
 const OTHER = "0x0000000000000000000000000000000000000001";
 
 const ROUTES = [
   {
     path: "/resources/lootbox-purchase",
-    route: await import("~/routes/resources.lootbox-purchase"),
+    route: await import("~/routes/resources.lootbox-purchase/route"),
     emit: vi.mocked(analytics.emitBoxPurchaseOnce),
     // What a browser might add, and the route must ignore.
     extra: { value: "1000000", currency: "USDT", buyer: OTHER } as Record<string, string>,
@@ -28,7 +28,7 @@ const ROUTES = [
   },
   {
     path: "/resources/lootbox-open",
-    route: await import("~/routes/resources.lootbox-open"),
+    route: await import("~/routes/resources.lootbox-open/route"),
     emit: vi.mocked(analytics.emitBoxOpensOnce),
     extra: { boxIds: "1,2", owner: OTHER } as Record<string, string>,
     recorded: 2,

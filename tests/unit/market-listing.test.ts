@@ -10,7 +10,7 @@ import {
   isSale,
   namedAttributes,
   spaceshipStats,
-} from "~/domain/listing";
+} from "~/features/market/listing";
 import { formatPrice, formatWei, parseTokenAmount } from "~core/money";
 import { CAMPS, EGSE_TYPES, IDENTITIES, MATERIALS, PROFESSIONS, PSE_TYPES, RARITIES } from "~core/nft";
 import { rankLabel } from "~core/boxes";

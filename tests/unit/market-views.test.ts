@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readTokenRef, safeBack } from "~/routes/marketplace.detail.server";
-import { cardView, detailHref, historyRow } from "~/services/market-views.server";
+import { readTokenRef, safeBack } from "~/routes/marketplace.detail/route.server";
+import { cardView, detailHref, historyRow } from "~/features/market/market-views.server";
 import type { ListingRecord } from "~core/api/market";
 import { NO_CODES, NO_STATS } from "./listing-fixture";
 

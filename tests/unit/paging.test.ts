@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { typeHrefs } from "~/domain/filters/shared";
-import { lastPage, pageHrefs, pageWindow } from "~/domain/paging";
+import { typeHrefs } from "~/features/market/filters/shared";
+import { lastPage, pageHrefs, pageWindow } from "~/features/market/paging";
 
 const info = (page: number, total: number, pageSize = 20) => ({ page, pageSize, total, capped: false });
 

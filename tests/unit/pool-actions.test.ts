@@ -1,5 +1,5 @@
 /**
- * The pool page's action and loader (routes/loyalty.page.$poolId.server.ts) with the SSO API and the chain reads
+ * The pool page's action and loader (routes/loyalty.page.$poolId/route.server.ts) with the SSO API and the chain reads
  * stubbed: what reaches the executor (exact wei, the pool of the URL, nothing else), what comes back to the form
  * (field errors next to the amount, refusals of the whole form, 4xx, never a 500), and what each kind of user gets.
  */
@@ -8,7 +8,7 @@ import type { ActionRequest } from "~core/api/actions";
 import { formatChainTime } from "~core/chain-text";
 import type { PoolState, PoolStatus } from "~core/staking";
 import type * as ApisModule from "~/services/apis.server";
-import type * as StakingModule from "~/services/staking.server";
+import type * as StakingModule from "~/features/staking/staking.server";
 import { BackendError } from "~/services/http-client.server";
 
 const WEI = 10n ** 18n;
@@ -22,15 +22,15 @@ vi.mock("~/services/apis.server", async (importActual) => ({
   signedInApis: vi.fn(async () => ({ user, sso })),
   getAuth: vi.fn(async () => auth),
 }));
-vi.mock("~/services/staking.server", async (importActual) => ({
+vi.mock("~/features/staking/staking.server", async (importActual) => ({
   ...(await importActual<typeof StakingModule>()),
   readStakingSnapshot: vi.fn(),
   readWalletStakes: vi.fn(),
   stakingChainConfig: vi.fn(() => ({ chainId: 31337, rpcUrl: "http://node", contracts: { fire: "0xf", staking: "0x5" } })),
 }));
 
-const { poolPage, poolPost, MANAGED_ONLY_MESSAGE, CHAIN_DOWN_MESSAGE } = await import("~/routes/loyalty.page.$poolId.server");
-const { readStakingSnapshot, readWalletStakes } = await import("~/services/staking.server");
+const { poolPage, poolPost, MANAGED_ONLY_MESSAGE, CHAIN_DOWN_MESSAGE } = await import("~/routes/loyalty.page.$poolId/route.server");
+const { readStakingSnapshot, readWalletStakes } = await import("~/features/staking/staking.server");
 
 const KEY = "form-key-0123456789";
 const EXECUTION_ID = "c".repeat(32);

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as ApisModule from "~/services/apis.server";
 import type * as ChainModule from "~/services/chain.server";
-import type * as ViewsModule from "~/services/market-views.server";
+import type * as ViewsModule from "~/features/market/market-views.server";
 
 const sso = { startAction: vi.fn(async () => ({ id: "c".repeat(32) })) };
 const user = { WalletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", BindAddrType: 2 };
@@ -23,14 +23,14 @@ vi.mock("~/services/chain.server", async (importActual) => ({
     { id: 6n, typeBox: 4 },
   ]),
 }));
-vi.mock("~/services/market-views.server", async (importActual) => ({
+vi.mock("~/features/market/market-views.server", async (importActual) => ({
   ...(await importActual<typeof ViewsModule>()),
   itemView: vi.fn(() => ({ tokenId: "12" })),
 }));
 
 const { emitSelectContent, isPersonOpening } = await import("~/services/analytics.server");
-const { detailPage } = await import("~/routes/marketplace.detail.server");
-const { lootboxAction } = await import("~/services/lootbox-actions.server");
+const { detailPage } = await import("~/routes/marketplace.detail/route.server");
+const { lootboxAction } = await import("~/features/lootbox/lootbox-actions.server");
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>

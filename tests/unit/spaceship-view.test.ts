@@ -13,7 +13,7 @@ import {
   slotRows,
   upgradeView,
   type ShipRecordFacts,
-} from "~/domain/spaceship-view";
+} from "~/features/spaceship/spaceship-view";
 import { EXAMPLE_STATS, testShip } from "./ship-fixture";
 
 const stats = EXAMPLE_STATS;

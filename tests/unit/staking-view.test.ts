@@ -1,6 +1,6 @@
-/** domain/staking-view.ts: the loyalty pages' words and figures, and core/chain-text.ts's countdown durations. */
+/** features/staking/staking-view.ts: the loyalty pages' words and figures, and core/chain-text.ts's countdown durations. */
 import { describe, expect, it } from "vitest";
-import { boxCount, historyRows, poolView, rewardPreview, stakeView } from "~/domain/staking-view";
+import { boxCount, historyRows, poolView, rewardPreview, stakeView } from "~/features/staking/staking-view";
 import { formatDuration } from "~core/chain-text";
 import { STAKE_POOLS } from "~core/pools";
 import type { PoolState } from "~core/staking";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { SellSchema, transferSchema } from "~/domain/trade-action-schemas.server";
-import { SAME_ADDRESS_MESSAGE } from "~/domain/trade-rules";
+import { SellSchema, transferSchema } from "~/features/market/trade-action-schemas.server";
+import { SAME_ADDRESS_MESSAGE } from "~/features/market/trade-rules";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 
 const form = (entries: Record<string, string>) => {

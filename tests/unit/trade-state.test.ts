@@ -6,7 +6,7 @@ import {
   type TradeActionData,
   type TradeItem,
   type TradeViewer,
-} from "~/domain/trade-state";
+} from "~/features/market/trade-state";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 
 const WALLET = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

@@ -1,0 +1,31 @@
+/**
+ * What every page with on-chain actions of a managed wallet shares (the SSO executor, docs/api/sso.md "On-chain
+ * actions"): a fresh idempotency key per form render, the status page's address, and the one mapping of an
+ * executor failure to what the page answers. Loot boxes, staking, the bridge and the spaceship pages use it.
+ */
+import { randomBytes } from "node:crypto";
+import { backendProblem } from "~/services/apis.server";
+import { BackendError } from "~/services/http-client.server";
+
+/** A fresh key for one form render: 24 URL-safe characters from 18 random bytes. */
+export function newIdempotencyKey(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** Where an accepted action is followed; `back` is the page its forms were on. */
+export function statusPath(executionId: string, back: string): string {
+  return `/actions/${executionId}?back=${encodeURIComponent(back)}`;
+}
+
+/**
+ * A failed executor call as a form or the status page shows it: the executor's refusals (400, 403, 404, 409, rate limit 429) and a
+ * chain that does not answer (503) keep their status and words; the SSO backend down or too slow is a 502. The
+ * expired-session redirect and anything else are thrown on.
+ */
+export function actionProblem(error: unknown): { status: number; message: string } {
+  if (error instanceof BackendError && ((error.status >= 400 && error.status < 500) || error.status === 503)) {
+    return { status: error.status, message: error.message };
+  }
+  if (error instanceof BackendError) return { status: 502, message: `The wallet service could not be reached: ${error.message}` };
+  return backendProblem(error);
+}

@@ -1,0 +1,101 @@
+import { Form, Link } from "@remix-run/react";
+import type { ItemCardModel, StorageMove } from "./market-views";
+
+/** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
+/** The item's type and grade (rarity, rank…), shown on cards and on the detail page. */
+export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel, "typeLabel" | "grade">; className?: string }) {
+  return (
+    <p className={`flex flex-wrap gap-2 text-xs ${className}`}>
+      <span className="rounded bg-space-800 px-2 py-0.5 text-slate-200">{item.typeLabel}</span>
+      {item.grade && (
+        <span className="rounded bg-space-700 px-2 py-0.5 font-semibold text-nebula-300">
+          <span className="sr-only">{item.grade.label}: </span>
+          {item.grade.value}
+        </span>
+      )}
+    </p>
+  );
+}
+
+function CardMove({ move, name }: { move: StorageMove; name: string }) {
+  if ("reason" in move) {
+    return (
+      <p className="text-xs text-slate-300" data-testid="move-refused">
+        {move.reason}
+      </p>
+    );
+  }
+  if (!move.form) {
+    return (
+      <Link to={move.href} className="text-xs" aria-label={`${move.label}: ${name}`}>
+        {move.label}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action="/bridge">
+      {Object.entries(move.form).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${move.label}: ${name}`}>
+        {move.label}
+      </button>
+    </Form>
+  );
+}
+
+/** The cards a phone or a desktop row shows first load at once: one of them is the page's largest picture. */
+const EAGER_CARDS = 4;
+
+export function ItemCard({ item, eager = false }: { item: ItemCardModel; eager?: boolean }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
+      <img
+        src={item.image}
+        alt=""
+        width={320}
+        height={320}
+        loading={eager ? "eager" : "lazy"}
+        className="aspect-square w-full bg-space-900 object-contain p-4"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <ItemBadges item={item} className="items-center" />
+        <h3 className="text-sm font-semibold leading-snug text-white">
+          {/* The whole card is one link target; the name carries its accessible text. */}
+          <Link to={item.href} prefetch="intent" className="text-white no-underline hover:underline">
+            {item.name}
+          </Link>
+        </h3>
+        {item.attributes.length > 0 && (
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
+            {item.attributes.map((attribute) => (
+              <div key={attribute.label} className="contents">
+                <dt className="text-slate-300">{attribute.label}</dt>
+                <dd className="hyphens-auto break-words text-slate-100">{attribute.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <p className="mt-auto pt-1 text-sm font-semibold text-spark-300">
+          {item.price ?? <span className="font-normal text-slate-300">Not for sale</span>}
+        </p>
+        <p className="text-xs text-slate-300">
+          {item.favorites} {item.favorites === 1 ? "favorite" : "favorites"} · {item.views} {item.views === 1 ? "view" : "views"}
+        </p>
+        {item.move && <CardMove move={item.move} name={item.name} />}
+      </div>
+    </article>
+  );
+}
+
+export function ItemGrid({ items, label }: { items: ItemCardModel[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+      {items.map((item, index) => (
+        <li key={item.key}>
+          <ItemCard item={item} eager={index < EAGER_CARDS} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The view models of the market API's records, built on the server: names instead of codes, money and times
+ * as text, addresses shortened. A route's server code imports them from here, so its page ships none of it.
+ */
+import type { ActivityEvent, HistoryEvent, ItemDetail, ListingRecord, TradeRecord } from "~core/api/market";
+import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
+import { shortAddress } from "~core/address";
+import { formatIsoTime } from "~core/chain-text";
+import { formatPrice } from "~core/money";
+import { type NftTypeCode, NFT_TYPE } from "~core/nft";
+import { NFT_TYPE_LABELS } from "~/features/market/filters/shared";
+import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "./listing";
+import type { CancelAllOffer, ItemCardModel, TradeRowModel } from "./market-views";
+import type { Apis } from "~/services/apis.server";
+
+/** The detail page of an item, remembering where the visitor came from. */
+export function detailHref(ref: { tokenId: string; nftType: number }, back: string): string {
+  return `/marketplace/detail?nftType=${ref.nftType}&tokenId=${ref.tokenId}&back=${encodeURIComponent(back)}`;
+}
+
+export function typeLabel(nftType: number): string {
+  return NFT_TYPE_LABELS[nftType as NftTypeCode] ?? "Item";
+}
+
+export function cardView(record: ListingRecord, back: string): ItemCardModel {
+  const stats = record.nftType === NFT_TYPE.spaceship ? spaceshipStats(record) : undefined;
+  const grade = gradeLabel(record);
+  // The grade is the card's badge already; the other attributes describe the item.
+  const attributes = namedAttributes(record).filter((attribute) => attribute.label !== gradeName(record.nftType));
+  return {
+    key: `${record.nftType}-${record.tokenId}`,
+    href: detailHref(record, back),
+    name: record.name,
+    image: record.image,
+    typeLabel: typeLabel(record.nftType),
+    grade: grade ? { label: gradeName(record.nftType), value: grade } : null,
+    attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : [])],
+    price: isSale(record) ? formatPrice(record.price!, record.currency) : null,
+    favorites: record.favorites,
+    views: record.views,
+  };
+}
+
+export function tradeView(trade: TradeRecord, index: number, back: string): TradeRowModel {
+  return {
+    key: `${trade.nftType}-${trade.tokenId}-${trade.at}-${index}`,
+    href: detailHref(trade, back),
+    name: trade.name,
+    image: trade.image,
+    typeLabel: typeLabel(trade.nftType),
+    price: formatPrice(trade.price, trade.currency),
+    seller: shortAddress(trade.sellerAddress),
+    buyer: trade.buyerAddress ? shortAddress(trade.buyerAddress) : null,
+    at: formatIsoTime(trade.at),
+  };
+}
+
+const EVENT_NAMES: Record<ActivityEvent, string> = { list: "Listed", sale: "Sold", cancel: "Sale cancelled", transfer: "Transferred" };
+
+/** One row of the item's history; a transfer has no price. */
+export function historyRow(event: HistoryEvent, index: number) {
+  return {
+    key: `${event.at}-${index}`,
+    event: EVENT_NAMES[event.event],
+    price: event.event === "transfer" ? "—" : formatPrice(event.price, event.currency),
+    from: shortAddress(checksummed(event.fromAddress)),
+    to: event.toAddress ? shortAddress(checksummed(event.toAddress)) : null,
+    at: formatIsoTime(event.at),
+  };
+}
+
+/** The detail page's item: its owner ("You" when it is the viewer's `wallet`), status, attributes and history. */
+export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string | undefined; views: number }) {
+  const owner = checksummed(detail.ownerAddress);
+  const onSale = isSale(detail);
+  const grade = gradeLabel(detail);
+  return {
+    tokenId: detail.tokenId,
+    nftType: detail.nftType,
+    name: detail.name,
+    image: detail.image,
+    typeLabel: typeLabel(detail.nftType),
+    grade: grade ? { label: gradeName(detail.nftType), value: grade } : null,
+    amount: detail.amount,
+    location: detail.location,
+    owner,
+    isOwner: isOwner(owner, wallet),
+    onSale,
+    price: onSale ? formatPrice(detail.price!, detail.currency) : null,
+    priceWei: onSale ? detail.price! : null,
+    currency: detail.currency ?? null,
+    // A Buy names the listing it fills: the page posts the listing it showed, the island signs it with its seller.
+    listingId: detail.listing ? String(detail.listing.id) : null,
+    seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
+    listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
+    named: namedAttributes(detail),
+    metadata: Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
+    stats: (detail.nftType === NFT_TYPE.spaceship ? spaceshipStats(detail) : undefined) ?? null,
+    views,
+    favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },
+    history: detail.history.map(historyRow),
+  };
+}
+
+/** What the Selling tab needs to offer "Cancel all listings"; a managed wallet has nothing to sign. */
+export async function cancelAllOffer(orders: Apis["orders"], user: UserInfo): Promise<CancelAllOffer> {
+  if (user.BindAddrType === BIND_ADDR_TYPE.managed) return { browserWallet: null, orderContext: null };
+  const address = checksummed(user.WalletAddress);
+  const orderContext = await orders.orderContext(address).catch(() => null);
+  return { browserWallet: { address, bindAddrType: user.BindAddrType }, orderContext };
+}

@@ -1,0 +1,68 @@
+/**
+ * The trade actions' schemas: the owner's forms (sell, transfer), built from the rules the forms check in the
+ * browser too (trade-rules.ts), and the fields nobody types (proofs, the confirmed listing). Every schema accepts
+ * the proof a browser wallet's island adds. A server module, so no page ships Zod or Conform's parser.
+ */
+import { isAddress } from "viem";
+import { z } from "zod";
+import { CURRENCIES } from "~core/money";
+import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { ruledText } from "~/domain/rule-schemas";
+import { SELL_RULES, transferRules } from "./trade-rules";
+
+export { parseWithZod } from "@conform-to/zod";
+
+export const proofFields = {
+  nonce: z
+    .string()
+    .regex(/^\d{1,78}$/)
+    .optional(),
+  expiry: z
+    .string()
+    .regex(/^\d{1,13}$/)
+    .optional(),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{2,1024}$/)
+    .optional(),
+  chainId: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .optional(),
+};
+
+export const SellSchema = z.object({
+  price: ruledText(SELL_RULES.price),
+  currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "Choose a currency" }) }),
+  days: z.coerce
+    .number()
+    .refine((days) => LISTING_DURATIONS.some((d) => d.days === days), "Choose how long the listing lasts")
+    .default(DEFAULT_LISTING_DAYS),
+  ...proofFields,
+});
+
+export function transferSchema(sender: string) {
+  return z.object({
+    to: ruledText(transferRules(sender, (to) => isAddress(to, { strict: true })).to),
+    ...proofFields,
+  });
+}
+
+export const ProofSchema = z.object(proofFields);
+
+/** `listingId` is the listing the buyer confirmed (the backend refuses any other); `seller` is only signed, never trusted. */
+export const BuySchema = z.object({
+  listingId: z.string().regex(/^[1-9]\d{0,14}$/),
+  priceWei: z.string().regex(/^\d{1,78}$/),
+  currency: z.string().optional(),
+  ...proofFields,
+});
+
+/** `counter` is the one a browser wallet signed; a managed wallet posts none (the backend uses the current one). */
+export const CancelAllSchema = ProofSchema.extend({
+  intent: z.literal("cancel-all"),
+  counter: z
+    .string()
+    .regex(/^\d{1,78}$/)
+    .optional(),
+});

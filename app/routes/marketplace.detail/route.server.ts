@@ -1,0 +1,195 @@
+/**
+ * An item's detail page, server side: the item, its trade state and move, and the trade actions (sell, cancel,
+ * confirm-buy, buy, transfer). routes/marketplace.detail/route.tsx only delegates, so the page ships none of it.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { json } from "@remix-run/node";
+import { BIND_WALLET_MESSAGE } from "~/components/notices";
+import { checksummed, isSale } from "~/features/market/listing";
+import { loginHref } from "~/domain/login-href";
+import { safeRedirect } from "~/domain/safe-redirect";
+import { BuySchema, parseWithZod, ProofSchema, SellSchema, transferSchema } from "~/features/market/trade-action-schemas.server";
+import type { TradeActionData } from "~/features/market/trade-state";
+import { emitAnalytics, emitItemView } from "~/services/analytics.server";
+import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
+import { itemView, typeLabel } from "~/features/market/market-views.server";
+import { proofFrom } from "~/services/orders.server";
+import { bridgeChainConfig, itemMove } from "~/features/bridge/bridge.server";
+import { makeToast, redirectWithToast } from "~/services/session.server";
+import type { TokenRef } from "~core/api/market";
+import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
+import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
+import { expiryIn, LISTING_CHANGED_MESSAGE } from "~core/orders";
+
+/** tokenId and nftType from the query: both absent (no item chosen), both valid, or a message saying what is wrong. */
+export function readTokenRef(params: URLSearchParams): { ref: TokenRef | null; problem: string | null } {
+  const tokenId = params.get("tokenId")?.trim() ?? "";
+  const nftType = params.get("nftType")?.trim() ?? "";
+  if (!tokenId && !nftType) return { ref: null, problem: null };
+  if (!/^\d{1,78}$/.test(tokenId)) return { ref: null, problem: "This link does not name an item: tokenId must be a whole number." };
+  if (!/^[0-8]$/.test(nftType)) return { ref: null, problem: "This link does not name an item: nftType must be a type code from 0 to 8." };
+  return { ref: { tokenId: BigInt(tokenId).toString(), nftType: Number(nftType) }, problem: null };
+}
+
+/** Where the detail page's back link may go: a marketplace page of this site, else the market. */
+export function safeBack(back: string | null): string {
+  const to = safeRedirect(back, "/marketplace/market");
+  return to === "/marketplace" || to.startsWith("/marketplace/") || to.startsWith("/marketplace?") ? to : "/marketplace/market";
+}
+
+/** The request's own path and query: where a form posts back to. */
+function here(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** The account's wallet for trading: null when none is bound. */
+function tradingWallet(user: UserInfo | null | undefined): { address: string; bindAddrType: number } | null {
+  return user?.WalletAddress ? { address: checksummed(user.WalletAddress), bindAddrType: user.BindAddrType } : null;
+}
+
+/** The detail page's data: the item by name, its owner ("You" when it is the session's wallet), status and views. */
+
+export async function detailPage(request: Request) {
+  const url = new URL(request.url);
+  const back = safeBack(url.searchParams.get("back"));
+  const { ref, problem } = readTokenRef(url.searchParams);
+  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null, bridgeChain: null };
+  if (!ref) return json(empty, { status: problem ? 400 : 200 });
+
+  const { token, user, wallet, market, orders } = await apis(request);
+  // Product §7: views/add on every visit; the backend counts one per visitor per day. Counting is best effort.
+  const viewed = market.addView(ref).catch((error: unknown) => {
+    backendProblem(error); // throws anything but a backend failure on, such as the expired-session redirect
+    return null;
+  });
+  let detail;
+  try {
+    [detail] = await Promise.all([publicApis().market.tokenDetail(ref, wallet), viewed]);
+  } catch (error) {
+    const failure = backendProblem(error);
+    if (failure.status === 404) throw json("We can’t find this item.", { status: 404 });
+    return json({ ...empty, problem: failure.message }, { status: failure.status });
+  }
+  const views = Math.max(detail.views, (await viewed)?.views ?? 0);
+  // The item as the purchase event names it, so a view and a sale of one NFT line up.
+  emitItemView(request, `${ref.nftType}-${ref.tokenId}`);
+  const bound = tradingWallet(user);
+  // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
+  const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
+  const orderContext = signs ? await orders.orderContext(bound.address).catch(() => null) : null;
+  const item = itemView(detail, { wallet, views });
+  // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
+  const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
+  return json(
+    {
+      trade: { loggedIn: Boolean(token), wallet: bound, loginHref: loginHref(here(request)), orderContext },
+      back,
+      problem: null,
+      redirectTo: here(request),
+      item,
+      move: bound ? itemMove(item, detailUrl(request)) : null,
+      // A browser wallet signs the move itself, in an island that needs the chain's addresses.
+      bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
+    },
+    noStore,
+  );
+}
+
+/** The detail URL to come back to after an action (the same page, its query kept). */
+function detailUrl(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}
+
+const TOASTS = { sell: "Listed for sale.", cancel: "Sale cancelled.", buy: "Purchase complete.", transfer: "Transferred." } as const;
+
+/**
+ * The page's action (sell, cancel, confirm-buy, buy, transfer). Managed wallets post without a proof (the backend
+ * signs); browser wallets post the proof the island signed. Each answer is a redirect with a toast or one
+ * TradeActionData: field errors as Conform replies, refusals as product §8's Failed alert, or the buy to confirm.
+ */
+export async function detailPost(request: Request) {
+  const { ref } = readTokenRef(new URL(request.url).searchParams);
+  if (!ref) throw json("We can’t find this item.", { status: 404 });
+  const back = detailUrl(request);
+  const { user, orders } = await signedInApis(request, { returnTo: back });
+  const wallet = tradingWallet(user);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const reply = (data: Omit<TradeActionData, "intent">, status = 200) => json<TradeActionData>({ intent, ...data }, { status });
+  const invalid = (result: SubmissionResult<string[]>) => reply({ result, failed: null, confirm: null }, 400);
+  const fail = (message: string, status = 400) => reply({ result: null, failed: message, confirm: null }, status);
+  if (!wallet) return fail(BIND_WALLET_MESSAGE);
+
+  try {
+    if (intent === "sell") {
+      const submission = parseWithZod(formData, { schema: SellSchema });
+      if (submission.status !== "success") return invalid(submission.reply());
+      const { price, currency, days } = submission.value;
+      const proof = proofFrom(submission.value) ?? { expiry: Number(expiryIn(days * 86_400)) };
+      await orders.sell(ref, { address: wallet.address, price: parseTokenAmount(price)!.toString(), currency }, proof);
+      return redirectWithToast(request, back, makeToast("success", TOASTS.sell));
+    }
+    if (intent === "cancel") {
+      const submission = parseWithZod(formData, { schema: ProofSchema });
+      await orders.cancel(ref, wallet.address, submission.status === "success" ? proofFrom(submission.value) : undefined);
+      return redirectWithToast(request, back, makeToast("success", TOASTS.cancel));
+    }
+    if (intent === "transfer") {
+      const submission = parseWithZod(formData, { schema: transferSchema(wallet.address) });
+      if (submission.status !== "success") return invalid(submission.reply());
+      await orders.transfer(ref, { address: wallet.address, to: submission.value.to }, proofFrom(submission.value));
+      return redirectWithToast(request, back, makeToast("success", TOASTS.transfer));
+    }
+    if (intent === "confirm-buy") {
+      const detail = await publicApis().market.tokenDetail(ref, wallet.address);
+      if (!isSale(detail) || !detail.listing) return fail("This item is not on sale any more.", 409);
+      // The page was showing another listing (the item was relisted since): review it before confirming anything.
+      if (formData.get("listingId") !== String(detail.listing.id)) return fail(LISTING_CHANGED_MESSAGE, 409);
+      const { balances } = await orders.gameBalances(1);
+      const currency = detail.currency ?? "FIRE";
+      const balance = (isCurrency(currency) && balances[currency]) || "0";
+      const confirm = {
+        listingId: String(detail.listing.id),
+        seller: checksummed(detail.listing.sellerAddress),
+        priceWei: detail.price!,
+        currency,
+        price: formatPrice(detail.price!, currency),
+        balance: shownAmount(balance, currency, "balance"),
+        affordable: BigInt(balance) >= BigInt(detail.price!),
+      };
+      return reply({ result: null, failed: null, confirm });
+    }
+    if (intent === "buy") {
+      const submission = parseWithZod(formData, { schema: BuySchema });
+      if (submission.status !== "success") return fail("This purchase is missing its listing or price. Open the item again.");
+      const { priceWei, listingId } = submission.value;
+      const sale = await orders.buy(ref, { address: wallet.address, price: priceWei, listingId }, proofFrom(submission.value));
+      emitAnalytics({
+        event: "purchase",
+        value: formatWei(sale.sale.price),
+        currency: sale.sale.currency,
+        transaction_id: sale.sale.transactionId,
+        items: [
+          {
+            item_id: `${ref.nftType}-${ref.tokenId}`,
+            item_name: sale.name,
+            item_category: typeLabel(sale.nftType),
+            price: formatWei(sale.sale.price),
+            quantity: 1,
+          },
+        ],
+      });
+      return redirectWithToast(request, back, makeToast("success", TOASTS.buy));
+    }
+  } catch (error) {
+    // 409: the item changed under the page (sold, relisted, repriced).
+    const problem = backendProblem(error);
+    return fail(problem.message, problem.status);
+  }
+  return fail("Unknown action.");
+}
+
+export { loaderCacheControl } from "~/services/page-headers.server";

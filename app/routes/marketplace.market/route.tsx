@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FilterChips } from "~/features/market/filter-chips";
+import { FilterForm } from "~/features/market/filter-form";
+import { FilterNotices, MarketProblem } from "~/features/market/filter-notices";
+import { ItemGrid } from "~/features/market/item-card";
+import { Pagination, ResultCount } from "~/features/market/pagination";
+import { TypeLinks } from "~/features/market/type-links";
+import { MarketPage } from "~/features/market/market-page";
+import { MARKET_PATH } from "~/features/market/filters/shared";
+import { marketPage } from "./route.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
+
+export default function Market() {
+  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs } = useLoaderData<typeof loader>();
+  return (
+    <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
+      <FilterNotices notices={notices} />
+      <TypeLinks label="Item types" current={form.nftType} hrefs={typeHrefs} />
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        {/* On a phone the filters fold away so the results come first; from lg up they are always shown. */}
+        <details className="filters-fold card self-start">
+          <summary className="section-title cursor-pointer lg:hidden">Filters</summary>
+          <h2 className="section-title mb-3 hidden lg:block">Filters</h2>
+          <FilterForm key={search} filter={form} />
+        </details>
+        <section aria-labelledby="results-title" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="results-title" className="section-title">
+              Results
+            </h2>
+            <ResultCount info={info} />
+          </div>
+          <FilterChips chips={chips} />
+          <MarketProblem message={problem} />
+          {items.length > 0 ? (
+            <ItemGrid items={items} label="Items on sale" />
+          ) : (
+            !problem && (
+              <div className="card text-center">
+                <p className="text-white">
+                  {info.page > 1 && info.total > 0 ? "There are no items on this page." : "No items on sale match these filters."}
+                </p>
+                <p className="muted mt-2 text-sm">
+                  {info.page > 1 && info.total > 0 ? (
+                    <Link to={pageHrefs[1]}>Back to the first page</Link>
+                  ) : (
+                    <Link to={MARKET_PATH}>Show every item on sale</Link>
+                  )}
+                </p>
+              </div>
+            )
+          )}
+          <Pagination info={info} hrefs={pageHrefs} />
+        </section>
+      </div>
+    </MarketPage>
+  );
+}
