@@ -42,7 +42,7 @@ for (const warning of startWarnings(env)) logger.warn(warning);
 const sentry = env.SENTRY_DSN ? (await import("./server/sentry")).startSentry({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV }) : null;
 const IS_PROD = env.NODE_ENV === "production";
 // Same convention as remix.config.js.
-const BUILD_DIR = process.env.REMIX_BUILD_DIR;
+const BUILD_DIR = env.REMIX_BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
 const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
 
@@ -187,9 +187,7 @@ app.use(
 );
 
 app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
-app.use(
-  rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }),
-);
+app.use(rateLimits({ multiple: env.RATE_LIMIT_MULTIPLIER, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }));
 
 if (backends) app.use(backends.router);
 // Anything else under the API prefixes is not a page: answer like the backends do.
@@ -218,10 +216,9 @@ app.use((req, res, next) => {
 // Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
 // when this process holds the market's database, in production (in development the build changes under the pages).
 // PAGE_CACHE=off turns it off; =report says X-Page-Cache: hit or miss on each cacheable page (the bench checks it).
-const pageCacheMode = process.env.PAGE_CACHE ?? "on";
 const pageCache: PageCacheOptions | undefined =
-  IS_PROD && backends && !env.MARKET_API_URL && pageCacheMode !== "off"
-    ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
+  IS_PROD && backends && !env.MARKET_API_URL && env.PAGE_CACHE !== "off"
+    ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: env.PAGE_CACHE === "report" }
     : undefined;
 
 // Loaders and actions timed for Server-Timing, pages rendered RENDER_CONCURRENCY at a time (a burst gets 503s, not
