@@ -15,6 +15,7 @@ import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
+import { configureChain } from "./app/services/chain.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
@@ -77,16 +78,15 @@ const chain = env.CHAIN_RPC_URL
       deploymentFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json"),
       log: (message) => logger.info(`[chain] ${message}`),
     });
-if (chain) {
-  // The app reads its chain from the environment: point it at the node just started.
-  process.env.CHAIN_RPC_URL = chain.rpcUrl;
-  process.env.DEPLOYMENT_FILE = path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json");
-}
-const deployment = readDeployment(process.env.DEPLOYMENT_FILE!);
+// No local node means CHAIN_RPC_URL is set, and the schema then insists on DEPLOYMENT_FILE.
+const rpcUrl = chain ? chain.rpcUrl : env.CHAIN_RPC_URL!;
+const deployment = chain ? chain.deployment : readDeployment(env.DEPLOYMENT_FILE!);
 if (!deployment) {
-  logger.fatal(`No contract deployment at ${process.env.DEPLOYMENT_FILE}`);
+  logger.fatal(`No contract deployment at ${env.DEPLOYMENT_FILE}`);
   process.exit(1);
 }
+// The app's pages read the same chain as the backends.
+configureChain({ rpcUrl, deployment });
 
 const app = express();
 app.disable("x-powered-by");
@@ -115,7 +115,7 @@ export const backends = env.embeddedBackends
       internalToken: INTERNAL_TOKEN,
       log: consoleOf(logger),
       chain: {
-        rpcUrl: process.env.CHAIN_RPC_URL!,
+        rpcUrl,
         chainId: env.CHAIN_ID,
         contracts: deployment.contracts,
         deployedAtBlock: deployment.deployedAtBlock,
@@ -177,7 +177,7 @@ app.use(
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
-        "connect-src": ["'self'", new URL(process.env.CHAIN_RPC_URL!).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
+        "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
