@@ -215,6 +215,9 @@ const schema = z
     }
   });
 
+/** Every variable the schema reads: the README's table and .env.example list the same (tests/unit/config-agreement.test.ts). */
+export const ENV_VARIABLES = Object.keys(schema.innerType().shape);
+
 export type Env = z.infer<typeof schema> & {
   sessionSecrets: string[];
   walletEncryptionKey: string;
