@@ -15,6 +15,7 @@ import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
+import { configureChain } from "./app/services/chain.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
@@ -42,7 +43,7 @@ for (const warning of startWarnings(env)) logger.warn(warning);
 const sentry = env.SENTRY_DSN ? (await import("./server/sentry")).startSentry({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV }) : null;
 const IS_PROD = env.NODE_ENV === "production";
 // Same convention as remix.config.js.
-const BUILD_DIR = process.env.REMIX_BUILD_DIR;
+const BUILD_DIR = env.REMIX_BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
 const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
 
@@ -77,16 +78,15 @@ const chain = env.CHAIN_RPC_URL
       deploymentFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json"),
       log: (message) => logger.info(`[chain] ${message}`),
     });
-if (chain) {
-  // The app reads its chain from the environment: point it at the node just started.
-  process.env.CHAIN_RPC_URL = chain.rpcUrl;
-  process.env.DEPLOYMENT_FILE = path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json");
-}
-const deployment = readDeployment(process.env.DEPLOYMENT_FILE!);
+// No local node means CHAIN_RPC_URL is set, and the schema then insists on DEPLOYMENT_FILE.
+const rpcUrl = chain ? chain.rpcUrl : env.CHAIN_RPC_URL!;
+const deployment = chain ? chain.deployment : readDeployment(env.DEPLOYMENT_FILE!);
 if (!deployment) {
-  logger.fatal(`No contract deployment at ${process.env.DEPLOYMENT_FILE}`);
+  logger.fatal(`No contract deployment at ${env.DEPLOYMENT_FILE}`);
   process.exit(1);
 }
+// The app's pages read the same chain as the backends.
+configureChain({ rpcUrl, deployment });
 
 const app = express();
 app.disable("x-powered-by");
@@ -115,7 +115,7 @@ export const backends = env.embeddedBackends
       internalToken: INTERNAL_TOKEN,
       log: consoleOf(logger),
       chain: {
-        rpcUrl: process.env.CHAIN_RPC_URL!,
+        rpcUrl,
         chainId: env.CHAIN_ID,
         contracts: deployment.contracts,
         deployedAtBlock: deployment.deployedAtBlock,
@@ -177,7 +177,7 @@ app.use(
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
-        "connect-src": ["'self'", new URL(process.env.CHAIN_RPC_URL!).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
+        "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
@@ -187,9 +187,7 @@ app.use(
 );
 
 app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
-app.use(
-  rateLimits({ multiple: Number(process.env.RATE_LIMIT_MULTIPLIER ?? "1") || 1, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }),
-);
+app.use(rateLimits({ multiple: env.RATE_LIMIT_MULTIPLIER, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }));
 
 if (backends) app.use(backends.router);
 // Anything else under the API prefixes is not a page: answer like the backends do.
@@ -218,10 +216,9 @@ app.use((req, res, next) => {
 // Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
 // when this process holds the market's database, in production (in development the build changes under the pages).
 // PAGE_CACHE=off turns it off; =report says X-Page-Cache: hit or miss on each cacheable page (the bench checks it).
-const pageCacheMode = process.env.PAGE_CACHE ?? "on";
 const pageCache: PageCacheOptions | undefined =
-  IS_PROD && backends && !env.MARKET_API_URL && pageCacheMode !== "off"
-    ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: pageCacheMode === "report" }
+  IS_PROD && backends && !env.MARKET_API_URL && env.PAGE_CACHE !== "off"
+    ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: env.PAGE_CACHE === "report" }
     : undefined;
 
 // Loaders and actions timed for Server-Timing, pages rendered RENDER_CONCURRENCY at a time (a burst gets 503s, not

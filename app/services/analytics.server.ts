@@ -1,9 +1,11 @@
 /**
- * Analytics events through a configurable sink, `ANALYTICS_SINK`:
+ * Analytics events through a configurable sink, `ANALYTICS_SINK` (parsed by env.server.ts):
  * - `log` (default): one JSON line on stdout;
  * - `off`: nothing;
  * - an http(s) URL: a fire-and-forget POST of the event as JSON; failures are swallowed (analytics never breaks a trade).
  */
+import { getEnv } from "./env.server";
+
 export interface PurchaseEvent {
   event: "purchase";
   /** Decimal amount in `currency` (wei formatted with its decimals). */
@@ -22,27 +24,12 @@ export interface SelectContentEvent {
 
 export type AnalyticsEvent = PurchaseEvent | SelectContentEvent;
 
-export type AnalyticsSink = { kind: "log" } | { kind: "off" } | { kind: "http"; url: string };
-
-export function analyticsSink(value: string | undefined = process.env.ANALYTICS_SINK): AnalyticsSink {
-  const text = value?.trim() ?? "";
-  if (!text || text === "log") return { kind: "log" };
-  if (text === "off") return { kind: "off" };
-  try {
-    const url = new URL(text);
-    if (url.protocol === "http:" || url.protocol === "https:") return { kind: "http", url: url.toString() };
-  } catch {
-    // not a URL: fall back to the log
-  }
-  return { kind: "log" };
-}
-
 type Fetch = typeof fetch;
 
 /** Emits the event; resolves at once (an http POST continues in the background). */
 export function emitAnalytics(
   event: AnalyticsEvent,
-  { sink = analyticsSink(), write = (line: string) => void process.stdout.write(`${line}\n`), fetchImpl = fetch as Fetch } = {},
+  { sink = getEnv().ANALYTICS_SINK, write = (line: string) => void process.stdout.write(`${line}\n`), fetchImpl = fetch as Fetch } = {},
 ): void {
   const payload = { ...event, at: new Date().toISOString() };
   if (sink.kind === "off") return;

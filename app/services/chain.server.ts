@@ -1,6 +1,7 @@
 /**
  * Server-side chain reads, so the loot box pages render prices, limits, balances and a wallet's boxes without
- * JavaScript. The node is CHAIN_RPC_URL and the addresses come from DEPLOYMENT_FILE (server.ts sets both).
+ * JavaScript. server.ts names the node and the contracts (configureChain): the local node it started, or
+ * CHAIN_RPC_URL with DEPLOYMENT_FILE's record.
  * The HTTP transport batches each page's reads into one JSON-RPC request: the local node has no multicall.
  */
 import {
@@ -23,6 +24,7 @@ import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice, type ShownAmount, shownAmount } from "~core/money";
 import { getAuth } from "./apis.server";
+import { getEnv } from "./env.server";
 import { reportingRpcErrors } from "~core/rpc-errors";
 import { chainRpcErrors } from "./metrics.server";
 import { logProblem, shortError } from "./request-scope.server";
@@ -71,13 +73,38 @@ export function countingErrors(transport: Transport): Transport {
   return reportingRpcErrors(transport, (method, kind) => chainRpcErrors.inc({ method, kind, source: "app" }));
 }
 
+/** The node and the contracts on it. */
+export interface ChainTarget {
+  rpcUrl: string;
+  deployment: Deployment;
+}
+
+// server.ts and the Remix build each load their own copy of this module: the target is kept globally, as the
+// internal token is, so the build's copy sees what server.ts configured.
+const TARGET = Symbol.for("spark-era.chain-target");
+const holder = globalThis as typeof globalThis & { [TARGET]?: ChainTarget };
+
 let context: ChainContext | undefined;
-export function chain(): ChainContext {
-  if (context) return context;
-  const rpcUrl = process.env.CHAIN_RPC_URL;
-  const file = process.env.DEPLOYMENT_FILE;
+
+/** Points every chain read at this node, before any page asks (server.ts, once the chain is known). */
+export function configureChain(target: ChainTarget): void {
+  holder[TARGET] = target;
+  context = undefined;
+}
+
+/** The configured target; without one (tests, scripts), CHAIN_RPC_URL and DEPLOYMENT_FILE. */
+function chainTarget(): ChainTarget {
+  const configured = holder[TARGET];
+  if (configured) return configured;
+  const { CHAIN_RPC_URL: rpcUrl, DEPLOYMENT_FILE: file } = getEnv();
   const deployment = file ? readDeployment(file) : null;
   if (!rpcUrl || !deployment) throw new Error("The chain is not configured: CHAIN_RPC_URL and DEPLOYMENT_FILE are needed");
+  return { rpcUrl, deployment };
+}
+
+export function chain(): ChainContext {
+  if (context) return context;
+  const { rpcUrl, deployment } = chainTarget();
   const client = createPublicClient({ transport: countingErrors(http(rpcUrl, { batch: true, timeout: 10_000 })) }) as PublicClient;
   context = { client, deployment, rpcUrl };
   return context;

@@ -63,6 +63,21 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Where analytics events go (app/services/analytics.server.ts): one JSON line on stdout, nowhere, or POSTed to a URL. */
+export type AnalyticsSink = { kind: "log" } | { kind: "off" } | { kind: "http"; url: string };
+
+const analyticsSink = z
+  .string()
+  .optional()
+  .transform((text, ctx): AnalyticsSink => {
+    const value = text?.trim() ?? "";
+    if (value === "" || value === "log") return { kind: "log" };
+    if (value === "off") return { kind: "off" };
+    if (/^https?:\/\//i.test(value) && URL.canParse(value)) return { kind: "http", url: new URL(value).toString() };
+    ctx.addIssue({ code: "custom", message: `must be log, off or an http(s) URL (got ${JSON.stringify(value)})` });
+    return z.NEVER;
+  });
+
 /**
  * The secrets a deployment must set, in log order. The embedded backends need them all; SMTP_URL because the
  * dev outbox, the only other place register and reset codes go, is never served on a public URL; the payment
@@ -151,6 +166,17 @@ const schema = z
     STORE_ANDROID_URL: link("https://sparkera.example/download/android.apk"),
     STORE_IOS_URL: link("https://apps.apple.com/"),
     STORE_GOOGLE_PLAY_URL: link("https://play.google.com/store"),
+    /** Scales every rate limit (server/rate-limit.ts); the e2e suite raises it, as it signs in many times from one address. */
+    RATE_LIMIT_MULTIPLIER: z.coerce
+      .number({ invalid_type_error: "must be a positive number" })
+      .positive("must be a positive number")
+      .finite("must be a positive number")
+      .default(1),
+    /** The market page cache (server/page-cache.ts): "report" adds X-Page-Cache: hit or miss (the bench reads it). */
+    PAGE_CACHE: z.enum(["on", "off", "report"]).default("on"),
+    ANALYTICS_SINK: analyticsSink,
+    /** One folder holding a whole build, server and assets (remix.config.js reads it too); unset: build/ and public/build/. */
+    REMIX_BUILD_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     // Against real backends the dev secrets would be a hole: insist on real ones.
@@ -188,6 +214,9 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["DEPLOYMENT_FILE"], message: "is required when CHAIN_RPC_URL is set" });
     }
   });
+
+/** Every variable the schema reads: the README's table and .env.example list the same (tests/unit/config-agreement.test.ts). */
+export const ENV_VARIABLES = Object.keys(schema.innerType().shape);
 
 export type Env = z.infer<typeof schema> & {
   sessionSecrets: string[];

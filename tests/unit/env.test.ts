@@ -42,6 +42,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ RENDER_CONCURRENCY: "0" })).toThrowError(/RENDER_CONCURRENCY/);
   });
 
+  it("scales the rate limits by a positive number only (issue 25)", () => {
+    expect(parseEnv({}).RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(parseEnv({ RATE_LIMIT_MULTIPLIER: "2.5" }).RATE_LIMIT_MULTIPLIER).toBe(2.5);
+    for (const bad of ["0", "-1", "abc", "Infinity"]) {
+      expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: bad })).toThrowError(/RATE_LIMIT_MULTIPLIER: must be a positive number/);
+    }
+  });
+
+  it("caches market pages unless PAGE_CACHE says off or report (issue 25)", () => {
+    expect(parseEnv({}).PAGE_CACHE).toBe("on");
+    expect(parseEnv({ PAGE_CACHE: "report" }).PAGE_CACHE).toBe("report");
+    expect(() => parseEnv({ PAGE_CACHE: "yes" })).toThrowError(/PAGE_CACHE: .*'on' \| 'off' \| 'report'/);
+  });
+
   it("refuses a reserved cookie name for the token (product §5)", () => {
     expect(() => parseEnv({ TOKEN_NAME: "Max-Age" })).toThrowError(/TOKEN_NAME: is a reserved cookie name/);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { analyticsSink, emitAnalytics, type PurchaseEvent } from "~/services/analytics.server";
+import { emitAnalytics, type PurchaseEvent } from "~/services/analytics.server";
+import { parseEnv } from "~/services/env.server";
 
 const purchase: PurchaseEvent = {
   event: "purchase",
@@ -10,13 +11,14 @@ const purchase: PurchaseEvent = {
 };
 
 describe("analytics sink", () => {
-  it("reads ANALYTICS_SINK: log by default, off, or an http(s) URL", () => {
-    expect(analyticsSink(undefined)).toEqual({ kind: "log" });
-    expect(analyticsSink("log")).toEqual({ kind: "log" });
-    expect(analyticsSink("off")).toEqual({ kind: "off" });
-    expect(analyticsSink("https://collect.example/e")).toEqual({ kind: "http", url: "https://collect.example/e" });
-    expect(analyticsSink("ftp://x")).toEqual({ kind: "log" });
-    expect(analyticsSink("nonsense")).toEqual({ kind: "log" });
+  it("reads ANALYTICS_SINK: log by default, off, or an http(s) URL; anything else stops the server", () => {
+    const sink = (value?: string) => parseEnv({ ANALYTICS_SINK: value }).ANALYTICS_SINK;
+    expect(sink(undefined)).toEqual({ kind: "log" });
+    expect(sink("log")).toEqual({ kind: "log" });
+    expect(sink("off")).toEqual({ kind: "off" });
+    expect(sink("https://collect.example/e")).toEqual({ kind: "http", url: "https://collect.example/e" });
+    expect(() => sink("ftp://x")).toThrowError(/ANALYTICS_SINK: must be log, off or an http\(s\) URL \(got "ftp:\/\/x"\)/);
+    expect(() => sink("nonsense")).toThrowError(/ANALYTICS_SINK: must be log, off or an http\(s\) URL/);
   });
 
   it("logs one JSON line", () => {
