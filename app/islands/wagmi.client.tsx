@@ -4,7 +4,7 @@
  * sheet and the loot box panel share one connection.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import { defineChain } from "viem";
 import { createConfig, http, injected, useConnection, WagmiProvider, type Config } from "wagmi";
 import { BROWSER_WALLETS, isWalletConnected, walletProvider } from "./eip1193";
@@ -62,6 +62,17 @@ function ConnectionMirror() {
     previous.current = status;
   }, [address, status]);
   return null;
+}
+
+/** An island's default export: its panel inside the wallet providers of the chain it was given. */
+export function withWallet<P extends { chain: WalletChain }>(Panel: ComponentType<P>) {
+  return function WalletIsland(props: P) {
+    return (
+      <WalletProviders chain={props.chain}>
+        <Panel {...props} />
+      </WalletProviders>
+    );
+  };
 }
 
 export function WalletProviders({ chain, children }: { chain: WalletChain; children: ReactNode }) {

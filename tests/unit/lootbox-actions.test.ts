@@ -22,9 +22,8 @@ vi.mock("~/services/chain.server", async (importActual) => ({
 }));
 vi.mock("~/features/lootbox/lootbox-analytics.server", () => ({ emitBoxPurchaseOnce: vi.fn(async () => true) }));
 
-const { CHAIN_DOWN_MESSAGE, lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import(
-  "~/features/lootbox/lootbox-actions.server"
-);
+const { lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/features/lootbox/lootbox-actions.server");
+const { CHAIN_DOWN_MESSAGE } = await import("~/features/actions/managed-action.server");
 const { actionProblem, newIdempotencyKey } = await import("~/features/actions/actions.server");
 const { queryUserBoxes } = await import("~/services/chain.server");
 const { emitBoxPurchaseOnce } = await import("~/features/lootbox/lootbox-analytics.server");

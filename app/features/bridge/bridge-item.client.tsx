@@ -10,7 +10,7 @@ import { ModeNotice } from "~/features/staking/staking-panel-parts";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
-import { WalletProviders } from "~/islands/wagmi.client";
+import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage } from "~/islands/chain-errors";
 
 export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
@@ -100,10 +100,4 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
   );
 }
 
-export default function BridgeItem(props: BridgeItemProps) {
-  return (
-    <WalletProviders chain={props.chain}>
-      <Mover {...props} />
-    </WalletProviders>
-  );
-}
+export default withWallet(Mover);

@@ -11,7 +11,7 @@ import { submitClaim, swapTokenIntoGame, type BridgeContracts, type BridgeStep, 
 import { ModeNotice } from "~/features/staking/staking-panel-parts";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
-import { WalletProviders } from "~/islands/wagmi.client";
+import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 
 export interface BridgePanelProps {
@@ -192,10 +192,4 @@ function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps)
   );
 }
 
-export default function BridgePanel(props: BridgePanelProps) {
-  return (
-    <WalletProviders chain={props.chain}>
-      <Panel {...props} />
-    </WalletProviders>
-  );
-}
+export default withWallet(Panel);

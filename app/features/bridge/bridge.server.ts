@@ -6,20 +6,20 @@
  *   the SSO executor (bridge.claim); a swap is the executor's bridge.swapToken or bridge.swapNft. Every accepted
  *   post redirects (303) to the action's status page; a refusal keeps the backend's words and status.
  */
-import { data, redirect } from "@remix-run/node";
 import { gameTokenAbi } from "../../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime, formatIsoTime } from "~core/chain-text";
 import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
 import { intoGameRefusal, toChainRefusal } from "~core/item-moves";
 import { NFT_TYPE } from "~core/nft";
-import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
+import type { ActionRequest } from "~core/api/actions";
+import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
 import type { StorageMove } from "~/features/market/market-views";
-import { usesWebPath } from "~/domain/wallet-mode";
 import type { ItemMove } from "./move-item-form";
-import { actionProblem, newIdempotencyKey, statusPath } from "~/features/actions/actions.server";
-import { type Apis, signedInApis } from "~/services/apis.server";
-import { chain, readBalances, walletFromUserInfo } from "~/services/chain.server";
+import { newIdempotencyKey } from "~/features/actions/actions.server";
+import { CHAIN_DOWN_MESSAGE, isRefusal, managedAction, refusal, typed } from "~/features/actions/managed-action.server";
+import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
+import { chain, readBalances } from "~/services/chain.server";
 import { BRIDGE_CURRENCIES, type BridgeCurrency } from "~/services/bridge-api.server";
 
 export { BRIDGE_CURRENCIES, type BridgeCurrency };
@@ -55,35 +55,23 @@ export function claimRow(claim: ClaimRecord) {
 export const BRIDGE_INTENTS = ["claim-token", "swap-token", "claim-item", "swap-item", "submit-claim"] as const;
 export type BridgeIntent = (typeof BRIDGE_INTENTS)[number];
 
-export interface BridgeActionData {
-  intent: BridgeIntent | null;
-  errors: Record<string, string[]>;
-  values: Record<string, string>;
-  /** The page the form was on. */
-  back: string;
-}
-
 export const BRIDGE_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, move assets with the wallet tools (they need JavaScript).";
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
-const CHAIN_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
-type Refused = { status: number; errors: Record<string, string[]> };
-const refused = (message: string, status = 400, field = ""): Refused => ({ status, errors: { [field]: [message] } });
-
-function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: bigint } | Refused {
+function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: bigint } | Refusal {
   const currency = BRIDGE_CURRENCIES.find((name) => name === formData.get("currency"));
-  if (!currency) return refused("Choose FIRE or QUARK.", 400, "currency");
+  if (!currency) return refusal("Choose FIRE or QUARK.", { field: "currency" });
   const amount = parseTokenAmount(String(formData.get("amount") ?? "").trim());
-  if (!amount) return refused(AMOUNT_MESSAGE, 400, "amount");
+  if (!amount) return refusal(AMOUNT_MESSAGE, { field: "amount" });
   return { currency, amount };
 }
 
-function itemInput(formData: FormData): TokenRef | Refused {
+function itemInput(formData: FormData): TokenRef | Refusal {
   const nftType = Number(formData.get("nftType"));
   const tokenId = String(formData.get("tokenId") ?? "");
   if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId))
-    return refused(STALE_FORM_MESSAGE);
+    return refusal(STALE_FORM_MESSAGE);
   return { nftType, tokenId };
 }
 
@@ -105,80 +93,61 @@ const claimRequest = (claim: SignedClaimWire, idempotencyKey: string) =>
  * Before the game signs a claim (and takes its asset out of the game until the claim is paid or expires), the
  * wallet must be able to pay the gas of submitting it; a wallet without BNB is told so and nothing is taken.
  */
-async function gasRefusal(wallet: `0x${string}`): Promise<Refused | null> {
+async function gasRefusal(wallet: `0x${string}`): Promise<Refusal | null> {
   const bnb = await readBalances(wallet).then(
     (balances) => balances.BNB,
     () => null,
   );
-  if (bnb === null) return refused(CHAIN_DOWN, 503);
-  return bnb > 0n ? null : refused(`Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${wallet} first.`);
+  if (bnb === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
+  return bnb > 0n ? null : refusal(`Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${wallet} first.`);
 }
 
-async function run(
-  intent: BridgeIntent,
-  formData: FormData,
-  { bridge, sso, wallet }: Pick<Apis, "sso" | "bridge"> & { wallet: `0x${string}` },
-) {
-  const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
-  if (!idempotencyKeyInput.safeParse(idempotencyKey).success) return refused(STALE_FORM_MESSAGE);
+/** The executor's request for a bridge form, or why not. A claim is signed by the market backend first. */
+async function plan({
+  intent,
+  form,
+  wallet,
+  idempotencyKey,
+  apis: { bridge },
+}: ManagedPost<BridgeIntent>): Promise<ActionRequest | Refusal> {
   if (intent === "submit-claim") {
-    const txId = claimIdInput(formData);
-    if (!txId) return refused(STALE_FORM_MESSAGE);
-    const noGas = await gasRefusal(wallet);
-    if (noGas) return noGas;
-    return sso.startAction(claimRequest(await bridge.claimSign(txId), idempotencyKey));
+    const txId = claimIdInput(form);
+    if (!txId) return refusal(STALE_FORM_MESSAGE);
+    return (await gasRefusal(wallet)) ?? claimRequest(await bridge.claimSign(txId), idempotencyKey);
   }
   if (intent === "claim-token" || intent === "swap-token") {
-    const input = tokenInput(formData);
-    if ("errors" in input) return input;
+    const input = tokenInput(form);
+    if (isRefusal(input)) return input;
     if (intent === "swap-token") {
-      return sso.startAction({
-        action: "bridge.swapToken",
-        params: { currency: input.currency, amount: input.amount.toString() },
-        idempotencyKey,
-      });
+      return { action: "bridge.swapToken", params: { currency: input.currency, amount: input.amount.toString() }, idempotencyKey };
     }
-    const noGas = await gasRefusal(wallet);
-    if (noGas) return noGas;
-    const claim = await bridge.takeOutToken(input.amount, input.currency, idempotencyKey);
-    return sso.startAction(claimRequest(claim, idempotencyKey));
+    return (
+      (await gasRefusal(wallet)) ?? claimRequest(await bridge.takeOutToken(input.amount, input.currency, idempotencyKey), idempotencyKey)
+    );
   }
-  const ref = itemInput(formData);
-  if ("errors" in ref) return ref;
+  const ref = itemInput(form);
+  if (isRefusal(ref)) return ref;
   if (intent === "swap-item") {
     const stays = intoGameRefusal(ref);
-    if (stays) return refused(stays);
-    return sso.startAction({ action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey });
+    return stays ? refusal(stays) : { action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey };
   }
-  const noGas = await gasRefusal(wallet);
-  if (noGas) return noGas;
-  const claim = await bridge.takeOutItem(ref, idempotencyKey);
-  return sso.startAction(claimRequest(claim, idempotencyKey));
+  return (await gasRefusal(wallet)) ?? claimRequest(await bridge.takeOutItem(ref, idempotencyKey), idempotencyKey);
 }
 
 /**
  * A bridge form of a managed wallet, posted to `back`'s page (or /bridge): each accepted move goes to its status
- * page. Refusals come back as data with a 4xx, the field ("amount", "currency") or the whole form ("").
+ * page. Refusals come back with a 4xx, the field ("amount", "currency") or the whole form (""), and the page the form
+ * was on (values.back, for /bridge's way back).
  */
-export async function bridgeAction(request: Request, backOf: string | ((form: FormData) => string)) {
-  const { user, sso, bridge } = await signedInApis(request);
-  const formData = await request.formData();
-  const back = typeof backOf === "string" ? backOf : backOf(formData);
-  const posted = String(formData.get("intent") ?? "");
-  const intent = BRIDGE_INTENTS.find((name) => name === posted) ?? null;
-  const values = Object.fromEntries(["currency", "amount"].map((name) => [name, String(formData.get(name) ?? "").slice(0, 40)]));
-  const answer = ({ status, errors }: Refused) => data<BridgeActionData>({ intent, errors, values, back }, { status });
-  const wallet = walletFromUserInfo(user.WalletAddress);
-  if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType })) return answer(refused(BRIDGE_MANAGED_ONLY, 403));
-  if (!intent) return answer(refused("Unknown action."));
-  try {
-    const outcome = await run(intent, formData, { sso, bridge, wallet });
-    if ("errors" in outcome) return answer(outcome);
-    return redirect(statusPath(outcome.id, back), 303);
-  } catch (error) {
-    const problem = actionProblem(error);
-    return answer(refused(problem.message, problem.status));
-  }
+export function bridgeAction(request: Request, backOf: string | ((form: FormData) => string)) {
+  const back = (form: FormData) => (typeof backOf === "string" ? backOf : backOf(form));
+  return managedAction(request, {
+    intents: BRIDGE_INTENTS,
+    managedOnly: BRIDGE_MANAGED_ONLY,
+    back,
+    echo: (_intent, form) => ({ ...typed(form, ["currency", "amount"], 40), back: back(form) }),
+    plan,
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { injectedProvider, requestWalletInstall, setWalletConnected, storedPrefe
 import { BuyForm, ModeNotice, NewItems, OpenControls, StepStatus, type Step } from "./lootbox-panel-parts";
 import { plural } from "~core/words";
 import { buyBoxes, openBoxes, type Progress } from "./lootbox-transactions";
-import { WalletProviders } from "~/islands/wagmi.client";
+import { withWallet } from "~/islands/wagmi.client";
 import { setConnectedAddress } from "~/islands/connected-address";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
 import { chainErrorMessage, ShownError, type WalletClients } from "~/islands/chain-errors";
@@ -194,10 +194,4 @@ function Panel(props: LootboxPanelProps) {
   );
 }
 
-export default function LootboxPanel(props: LootboxPanelProps) {
-  return (
-    <WalletProviders chain={props.chain}>
-      <Panel {...props} />
-    </WalletProviders>
-  );
-}
+export default withWallet(Panel);

@@ -6,7 +6,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { ClientOnly } from "~/components/client-only";
-import { Hidden, Refused } from "~/features/actions/form-parts";
+import { type FormErrors, Hidden, Refused } from "~/features/actions/form-parts";
 import { LoginPrompt } from "~/components/page";
 import type { ShipIslandAction, ShipIslandChain } from "./spaceship-props";
 
@@ -87,16 +87,9 @@ export function MaterialsList({ materials, label }: { materials: { name: string;
   );
 }
 
-/** A refused post of a ship form (ShipActionData), when it was about this ship (or about no ship). */
-export interface ShipAnswer {
-  intent: string | null;
-  tokenId: string | null;
-  errors: Record<string, string[]>;
-  values: Record<string, string>;
-}
-
-export function answerFor(answer: ShipAnswer | null | undefined, intent: string, tokenId: string | null) {
-  return answer && answer.intent === intent && answer.tokenId === tokenId ? answer : null;
+/** A refused post of a ship form (the managed action's answer), when it was about this ship (or about no ship). */
+export function answerFor(answer: FormErrors | null | undefined, intent: string, tokenId: string | null) {
+  return answer && answer.intent === intent && (answer.values.tokenId || null) === tokenId ? answer : null;
 }
 
 /** How a page acts: through server forms (managed wallet) or the island (browser wallet, with the chain's addresses). */
@@ -118,7 +111,7 @@ export function ShipAction({
   actor: ShipActor;
   action: ShipIslandAction;
   label: string;
-  answer?: ShipAnswer | null;
+  answer?: FormErrors | null;
   /** Extra hidden fields of the managed form. */
   fields?: Record<string, string>;
   /** Visible fields of the managed form (a select, amounts), before the button. */

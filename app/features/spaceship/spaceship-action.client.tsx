@@ -12,7 +12,7 @@ import { ActionProgress, type Outcome, type StepView } from "~/islands/transacti
 import { runShipAction, type ShipCall, type ShipStep } from "./spaceship-transactions";
 import { ModeNotice } from "~/features/staking/staking-panel-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
-import { WalletProviders } from "~/islands/wagmi.client";
+import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage } from "~/islands/chain-errors";
 
 export interface ShipActionProps {
@@ -147,10 +147,4 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
   );
 }
 
-export default function ShipActionIsland(props: ShipActionProps) {
-  return (
-    <WalletProviders chain={props.chain}>
-      <ShipActionPanel {...props} />
-    </WalletProviders>
-  );
-}
+export default withWallet(ShipActionPanel);

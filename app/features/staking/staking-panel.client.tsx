@@ -14,7 +14,7 @@ import { ModeNotice, SequenceStatus, type Outcome, type StepView } from "./staki
 import type { StakingPanelProps } from "./staking-panel-props";
 import { depositStake, withdrawAndClaim, type StakingStep, type StepState } from "./staking-transactions";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
-import { WalletProviders } from "~/islands/wagmi.client";
+import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage } from "~/islands/chain-errors";
 
 const MESSAGES = {
@@ -180,10 +180,4 @@ function Panel(props: StakingPanelProps) {
   );
 }
 
-export default function StakingPanel(props: StakingPanelProps) {
-  return (
-    <WalletProviders chain={props.chain}>
-      <Panel {...props} />
-    </WalletProviders>
-  );
-}
+export default withWallet(Panel);

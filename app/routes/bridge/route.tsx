@@ -27,7 +27,7 @@ export default function Bridge() {
     <Page title="The item was not moved">
       <Refused messages={messages} />
       <p className="text-sm">
-        <Link to={answer.back}>Back to the item</Link> · <Link to="/game#bridge">Game and chain</Link>
+        <Link to={answer.values.back ?? "/marketplace/storage"}>Back to the item</Link> · <Link to="/game#bridge">Game and chain</Link>
       </p>
     </Page>
   );

@@ -6,27 +6,25 @@
  * The action checks every post again against the chain, by the rules of core/staking.ts that the executor and
  * the island apply too, before it asks the executor for anything.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { idempotencyKey } from "~/features/actions/action-forms.server";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Address } from "viem";
 import { poolView, rewardPreview, stakeView } from "~/features/staking/staking-view";
 import { usesWebPath } from "~/domain/wallet-mode";
-import { actionProblem, newIdempotencyKey, statusPath } from "~/features/actions/actions.server";
-import { getAuth, signedInApis } from "~/services/apis.server";
+import { newIdempotencyKey } from "~/features/actions/actions.server";
+import { CHAIN_DOWN_MESSAGE, managedAction, type ManagedPost, refusal, typed } from "~/features/actions/managed-action.server";
+import { getAuth } from "~/services/apis.server";
 import { walletFromUserInfo } from "~/services/chain.server";
-import { readStakingSnapshot, readWalletStakes, stakingChainConfig, type StakingSnapshot } from "~/features/staking/staking.server";
+import { readStakingSnapshot, readWalletStakes, stakingChainConfig } from "~/features/staking/staking.server";
 import { formatChainTime } from "~core/chain-text";
 import { shownAmount } from "~core/money";
 import { findPool, type StakePoolEntry } from "~core/pools";
-import { canDeposit, checkStakeAmount, withdrawRefusal } from "~core/staking";
+import { canDeposit, checkStakeAmount, STAKE_AMOUNT_FORMAT_MESSAGE, withdrawRefusal } from "~core/staking";
 import { logProblem, shortError } from "~/services/request-scope.server";
 
 export { loaderCacheControl } from "~/services/page-headers.server";
 
 export const MANAGED_ONLY_MESSAGE =
   "These forms are for accounts with a managed wallet. With a browser wallet, stake with the wallet tools on this page (they need JavaScript).";
-export const CHAIN_DOWN_MESSAGE = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
 function poolParam(poolId: string | undefined): StakePoolEntry {
   const pool = findPool(poolId);
@@ -34,8 +32,12 @@ function poolParam(poolId: string | undefined): StakePoolEntry {
   return pool;
 }
 
-function poolOnChain(snapshot: StakingSnapshot, entry: StakePoolEntry) {
-  return snapshot.pools.find((pool) => pool.poolId === entry.id) ?? null;
+/** The pool at one block, and the wallet's side of it when there is a wallet (and the pool is on this chain). */
+async function readPool(entry: StakePoolEntry, wallet: Address | null) {
+  const snapshot = await readStakingSnapshot();
+  const state = snapshot.pools.find((pool) => pool.poolId === entry.id) ?? null;
+  const mine = wallet && state ? await readWalletStakes(wallet, snapshot) : null;
+  return { snapshot, state, mine };
 }
 
 export async function poolPage({ request, params }: LoaderFunctionArgs) {
@@ -46,17 +48,14 @@ export async function poolPage({ request, params }: LoaderFunctionArgs) {
   const webPath = usesWebPath(Boolean(token), user ? { address: user.WalletAddress, bindAddrType: user.BindAddrType } : null);
   const base = { entry: { id: entry.id, title: entry.title, description: entry.description }, webPath };
 
-  let snapshot: StakingSnapshot;
-  let state;
-  let mine;
+  let read;
   try {
-    snapshot = await readStakingSnapshot();
-    state = poolOnChain(snapshot, entry);
-    mine = wallet && state ? await readWalletStakes(wallet, snapshot) : null;
+    read = await readPool(entry, wallet);
   } catch (error) {
     logProblem(`Staking read failed: ${shortError(error)}`);
     return data({ ...base, chain: null });
   }
+  const { snapshot, state, mine } = read;
   if (!state) return data({ ...base, chain: null });
 
   const stake = mine?.stakes.find((s) => s.poolId === entry.id) ?? { poolId: entry.id, staked: 0n, rewardBoxes: 0n };
@@ -89,74 +88,36 @@ export async function poolPage({ request, params }: LoaderFunctionArgs) {
 }
 
 export const STAKING_INTENTS = ["deposit", "withdraw"] as const;
-export type StakingIntent = (typeof STAKING_INTENTS)[number];
+type StakingIntent = (typeof STAKING_INTENTS)[number];
 
-/** What a refused post answers: errors by field ("" for the whole form) and the amount typed, for the form to show again. */
-export interface StakingActionData {
-  intent: StakingIntent | null;
-  errors: Record<string, string[]>;
-  values: { amount?: string };
+export function poolPost({ request, params }: ActionFunctionArgs) {
+  const entry = poolParam(params.poolId);
+  return managedAction(request, {
+    intents: STAKING_INTENTS,
+    managedOnly: MANAGED_ONLY_MESSAGE,
+    back: `/loyalty/page/${entry.id}`,
+    echo: (intent, form) => (intent === "deposit" ? typed(form, ["amount"]) : {}),
+    plan: (post) => planStaking(entry, post),
+  });
 }
 
-const DepositSchema = z.object({ amount: z.string().max(100).default(""), idempotencyKey });
-const WithdrawSchema = z.object({ idempotencyKey });
-
-export async function poolPost({ request, params }: ActionFunctionArgs) {
-  const entry = poolParam(params.poolId);
-  const { user, sso } = await signedInApis(request);
-  const formData = await request.formData();
-  const posted = String(formData.get("intent") ?? "");
-  const intent = STAKING_INTENTS.find((name) => name === posted) ?? null;
-  const typed = String(formData.get("amount") ?? "").slice(0, 100);
-  const answer = (errors: Record<string, string[]>, status = 400) =>
-    data<StakingActionData>({ intent, errors, values: intent === "deposit" ? { amount: typed } : {} }, { status });
-  const refuse = (message: string, status = 400) => answer({ "": [message] }, status);
-
-  const wallet = walletFromUserInfo(user.WalletAddress);
-  if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: user.BindAddrType })) return refuse(MANAGED_ONLY_MESSAGE, 403);
-  if (!intent) return refuse("Unknown action.");
-  const submission = parseWithZod(formData, { schema: intent === "deposit" ? DepositSchema : WithdrawSchema });
-  if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((e): e is [string, string[]] => Boolean(e[1]?.length)));
-    return answer({ "": Object.values(errors).flat() });
-  }
-
-  let snapshot: StakingSnapshot;
-  let state;
-  let mine;
-  try {
-    snapshot = await readStakingSnapshot();
-    state = poolOnChain(snapshot, entry);
-    mine = await readWalletStakes(wallet, snapshot);
-  } catch {
-    return refuse(CHAIN_DOWN_MESSAGE, 503);
-  }
-  if (!state) return refuse(`There is no ${entry.title} on this chain.`, 404);
+async function planStaking(entry: StakePoolEntry, { intent, form, wallet, idempotencyKey }: ManagedPost<StakingIntent>) {
+  const amountText = String(form.get("amount") ?? "");
+  if (intent === "deposit" && amountText.length > 100) return refusal(STAKE_AMOUNT_FORMAT_MESSAGE, { field: "amount" });
+  const read = await readPool(entry, wallet).catch(() => null);
+  if (!read) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
+  const { snapshot, state, mine } = read;
+  if (!state || !mine) return refusal(`There is no ${entry.title} on this chain.`, { status: 404 });
   const staked = mine.stakes.find((s) => s.poolId === entry.id)?.staked ?? 0n;
 
-  try {
-    if (intent === "deposit") {
-      const facts = { poolId: entry.id, status: state.status, balance: mine.fire, stake: staked, threshold: state.takerThreshold };
-      const checked = checkStakeAmount(typed, facts);
-      // A closed pool is the whole form's refusal; anything about the amount goes next to the field.
-      if (!checked.ok) return canDeposit(state.status) ? answer({ amount: [checked.message] }) : refuse(checked.message);
-      const execution = await sso.startAction({
-        action: "staking.deposit",
-        params: { poolId: entry.id, amount: checked.amount.toString() },
-        idempotencyKey: submission.value.idempotencyKey,
-      });
-      return redirect(statusPath(execution.id, `/loyalty/page/${entry.id}`), 303);
-    }
-    const refusal = withdrawRefusal({ poolId: entry.id, now: snapshot.now, endVaultTime: state.endVaultTime, staked });
-    if (refusal) return refuse(refusal);
-    const execution = await sso.startAction({
-      action: "staking.withdraw",
-      params: { poolId: entry.id },
-      idempotencyKey: submission.value.idempotencyKey,
-    });
-    return redirect(statusPath(execution.id, `/loyalty/page/${entry.id}`), 303);
-  } catch (error) {
-    const problem = actionProblem(error);
-    return refuse(problem.message, problem.status);
+  if (intent === "deposit") {
+    const facts = { poolId: entry.id, status: state.status, balance: mine.fire, stake: staked, threshold: state.takerThreshold };
+    const checked = checkStakeAmount(amountText, facts);
+    // A closed pool is the whole form's refusal; anything about the amount goes next to the field.
+    if (!checked.ok) return refusal(checked.message, { field: canDeposit(state.status) ? "amount" : "" });
+    return { action: "staking.deposit", params: { poolId: entry.id, amount: checked.amount.toString() }, idempotencyKey } as const;
   }
+  const refused = withdrawRefusal({ poolId: entry.id, now: snapshot.now, endVaultTime: state.endVaultTime, staked });
+  if (refused) return refusal(refused);
+  return { action: "staking.withdraw", params: { poolId: entry.id }, idempotencyKey } as const;
 }

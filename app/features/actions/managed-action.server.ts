@@ -1,0 +1,103 @@
+/**
+ * The one way a managed wallet's form starts an on-chain action (product §4 web path; the SSO executor,
+ * docs/api/sso.md "On-chain actions"). A feature names its intents and turns a checked post into the executor's
+ * request; this module does the rest the same way for every feature: only a signed-in account with a managed
+ * wallet, a known intent and a fresh idempotency key get that far; an accepted action redirects (303) to its
+ * status page, and a refusal comes back with a 4xx, next to its field or its form, with the values as typed.
+ */
+import { data, redirect } from "@remix-run/node";
+import type { Address } from "viem";
+import type { ActionRequest } from "~core/api/actions";
+import { usesWebPath } from "~/domain/wallet-mode";
+import { signedInApis, type Apis } from "~/services/apis.server";
+import { walletFromUserInfo } from "~/services/chain.server";
+import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "./action-forms.server";
+import { actionProblem, statusPath } from "./actions.server";
+
+export const CHAIN_DOWN_MESSAGE = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
+
+/** What a refused post answers: which form it was, the errors by field ("" for the whole form), and what was typed. */
+export interface ActionAnswer<Intent extends string = string> {
+  intent: Intent | null;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+export interface Refusal {
+  status: number;
+  errors: Record<string, string[]>;
+}
+
+export function refusal(message: string, { status = 400, field = "" }: { status?: number; field?: string } = {}): Refusal {
+  return { status, errors: { [field]: [message] } };
+}
+
+export const isRefusal = <T extends object>(outcome: T | Refusal): outcome is Refusal => "errors" in outcome;
+
+/** A schema's field errors (Conform's submission.error) as a refusal, without the fields that passed. */
+export function invalid(error: Record<string, string[] | null> | null | undefined): Refusal {
+  const errors = Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length));
+  return { status: 400, errors: Object.fromEntries(errors) };
+}
+
+/** A post that passed the common checks, for the feature to turn into the executor's request. */
+export interface ManagedPost<Intent extends string> {
+  intent: Intent;
+  form: FormData;
+  idempotencyKey: string;
+  wallet: Address;
+  apis: Apis;
+}
+
+export interface ManagedActionSpec<Intent extends string> {
+  intents: readonly Intent[];
+  /** Said to an account without a managed wallet: a browser wallet acts through the page's island. */
+  managedOnly: string;
+  /** The page the form was on; the status page leads back there. */
+  back: string | ((form: FormData) => string);
+  /** The fields a refused form shows again as typed (cut short: a refusal never echoes a large body). */
+  echo: (intent: Intent | null, form: FormData) => Record<string, string>;
+  plan: (post: ManagedPost<Intent>) => Promise<ActionRequest | Refusal>;
+  /** Told of each request the executor accepted (a double post reaches the same execution and is told again). */
+  accepted?: (request: ActionRequest) => void;
+}
+
+/** A posted text field, cut to `max` characters. */
+export const formText = (form: FormData, name: string, max = 100) => String(form.get(name) ?? "").slice(0, max);
+
+/** The values of `names` that were posted, each cut to `max` characters, for `echo`. */
+export function typed(form: FormData, names: readonly string[], max = 100): Record<string, string> {
+  return Object.fromEntries(
+    names.flatMap((name) => {
+      const value = form.get(name);
+      return typeof value === "string" ? [[name, value.slice(0, max)]] : [];
+    }),
+  );
+}
+
+export async function managedAction<Intent extends string>(request: Request, spec: ManagedActionSpec<Intent>) {
+  const apis = await signedInApis(request);
+  const form = await request.formData();
+  const posted = form.get("intent");
+  const intent = spec.intents.find((name) => name === posted) ?? null;
+  const back = typeof spec.back === "string" ? spec.back : spec.back(form);
+  const answer = ({ status, errors }: Refusal) =>
+    data<ActionAnswer<Intent>>({ intent, errors, values: spec.echo(intent, form) }, { status });
+
+  const wallet = walletFromUserInfo(apis.user.WalletAddress);
+  if (!wallet || !usesWebPath(true, { address: wallet, bindAddrType: apis.user.BindAddrType }))
+    return answer(refusal(spec.managedOnly, { status: 403 }));
+  if (!intent) return answer(refusal("Unknown action."));
+  const key = formText(form, "idempotencyKey", 200);
+  if (!idempotencyKeyInput.safeParse(key).success) return answer(refusal(STALE_FORM_MESSAGE));
+  try {
+    const planned = await spec.plan({ intent, form, idempotencyKey: key, wallet, apis });
+    if (isRefusal(planned)) return answer(planned);
+    const execution = await apis.sso.startAction(planned);
+    spec.accepted?.(planned);
+    return redirect(statusPath(execution.id, back), 303);
+  } catch (error) {
+    const problem = actionProblem(error);
+    return answer(refusal(problem.message, { status: problem.status }));
+  }
+}
