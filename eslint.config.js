@@ -29,6 +29,11 @@ const coreAtDepth = (depth) => ({
   },
 });
 
+const APP_OUTSIDE = {
+  regex: climbsTo("backend", "server", "scripts", "tests"),
+  message: "app/ never imports backend/ or server/: server/ wires them together; share through core/.",
+};
+
 const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 export default tseslint.config(
@@ -85,12 +90,25 @@ export default tseslint.config(
       { regex: climbsTo("app", "backend", "server", "scripts", "tests"), message: "contracts/ imports only core/ and its own files." },
     ],
   ),
+  restrict(["app/**/*.{ts,tsx}"], [APP_OUTSIDE]),
   restrict(
-    ["app/**/*.{ts,tsx}"],
+    ["app/{components,domain,islands,services}/**/*.{ts,tsx}"],
     [
+      APP_OUTSIDE,
       {
-        regex: climbsTo("backend", "server", "scripts", "tests"),
-        message: "app/ never imports backend/ or server/: server/ wires them together; share through core/.",
+        regex: "^(~/|(\\.\\./)+)(features|routes)(/|$)",
+        message:
+          "components/, domain/, islands/ and services/ serve every feature: they import no feature and no route (docs/architecture.md, Inside app/).",
+      },
+    ],
+  ),
+  restrict(
+    ["app/features/**/*.{ts,tsx}"],
+    [
+      APP_OUTSIDE,
+      {
+        regex: "^(~/|(\\.\\./)+)routes(/|$)",
+        message: "A feature never imports a route: what a route shares with others belongs in its feature (docs/architecture.md, Inside app/).",
       },
     ],
   ),

@@ -2,9 +2,7 @@
  * Typed calls of the signed order endpoints (docs/api.md "Signed orders") through the market backend client.
  * A managed wallet (BindAddrType 2) sends no proof: the backend signs. A browser wallet sends the proof it signed.
  */
-import { parseWithZod } from "@conform-to/zod";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
-import { CancelAllSchema } from "~/features/market/trade-action-schemas.server";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
@@ -13,26 +11,6 @@ export interface OrderProof {
   expiry?: number;
   signature?: `0x${string}`;
   chainId?: number;
-}
-
-/** The proof fields a browser wallet's form posts (all text), as the order endpoints take them; none without a signature. */
-export function proofFrom(value: { nonce?: string; expiry?: string; signature?: string; chainId?: string }): OrderProof | undefined {
-  if (!value.signature) return undefined;
-  return {
-    nonce: value.nonce,
-    expiry: value.expiry ? Number(value.expiry) : undefined,
-    signature: value.signature as `0x${string}`,
-    chainId: value.chainId ? Number(value.chainId) : undefined,
-  };
-}
-
-/**
- * The Selling tab's "Cancel all listings" form (null when broken): a browser wallet posts the counter it signed
- * and its proof; a managed wallet posts neither. Read here, so the storage page ships no form schema.
- */
-export function readCancelAll(formData: FormData): { counter: string | undefined; proof: OrderProof | undefined } | null {
-  const submission = parseWithZod(formData, { schema: CancelAllSchema });
-  return submission.status === "success" ? { counter: submission.value.counter, proof: proofFrom(submission.value) } : null;
 }
 
 const proofOf = (proof: OrderProof = {}) =>

@@ -3,14 +3,14 @@
  * browser too (trade-rules.ts), and the fields nobody types (proofs, the confirmed listing). Every schema accepts
  * the proof a browser wallet's island adds. A server module, so no page ships Zod or Conform's parser.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { isAddress } from "viem";
 import { z } from "zod";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
 import { ruledText } from "~/domain/rule-schemas";
+import type { OrderProof } from "~/services/orders.server";
 import { SELL_RULES, transferRules } from "./trade-rules";
-
-export { parseWithZod } from "@conform-to/zod";
 
 export const proofFields = {
   nonce: z
@@ -66,3 +66,23 @@ export const CancelAllSchema = ProofSchema.extend({
     .regex(/^\d{1,78}$/)
     .optional(),
 });
+
+/** The proof fields a browser wallet's form posts (all text), as the order endpoints take them; none without a signature. */
+export function proofFrom(value: { nonce?: string; expiry?: string; signature?: string; chainId?: string }): OrderProof | undefined {
+  if (!value.signature) return undefined;
+  return {
+    nonce: value.nonce,
+    expiry: value.expiry ? Number(value.expiry) : undefined,
+    signature: value.signature as `0x${string}`,
+    chainId: value.chainId ? Number(value.chainId) : undefined,
+  };
+}
+
+/**
+ * The Selling tab's "Cancel all listings" form (null when broken): a browser wallet posts the counter it signed
+ * and its proof; a managed wallet posts neither. Read here, so the storage page ships no form schema.
+ */
+export function readCancelAll(formData: FormData): { counter: string | undefined; proof: OrderProof | undefined } | null {
+  const submission = parseWithZod(formData, { schema: CancelAllSchema });
+  return submission.status === "success" ? { counter: submission.value.counter, proof: proofFrom(submission.value) } : null;
+}

@@ -21,7 +21,7 @@ import { loginHref } from "~/domain/login-href";
 import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.server";
 import { storageMove } from "~/features/bridge/bridge.server";
 import { cancelAllOffer, cardView } from "~/features/market/market-views.server";
-import { readCancelAll } from "~/services/orders.server";
+import { readCancelAll } from "~/features/market/trade-action-schemas.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { canonicalView } from "~/features/market/market-urls.server";
