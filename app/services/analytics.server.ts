@@ -3,38 +3,12 @@
  * - `log` (default): one JSON line on stdout;
  * - `off`: nothing;
  * - an http(s) URL: a fire-and-forget POST of the event as JSON; failures are swallowed (analytics never breaks a trade).
+ * What the app sees alone goes out here; a managed wallet's on-chain actions are reported by the SSO backend (decision 0009).
  */
-export interface PurchaseEvent {
-  event: "purchase";
-  /** Decimal amount in `currency` (wei formatted with its decimals). */
-  value: string;
-  currency: string;
-  transaction_id: string;
-  items: { item_id: string; item_name: string; item_category: string; price: string; quantity: number }[];
-}
-
-/** A player opened something (GA4's select_content): an item's page, or a loot box (by the box's token id). */
-export interface SelectContentEvent {
-  event: "select_content";
-  content_type: "item" | "loot_box";
-  item_id: string;
-}
-
-export type AnalyticsEvent = PurchaseEvent | SelectContentEvent;
-
-export type AnalyticsSink = { kind: "log" } | { kind: "off" } | { kind: "http"; url: string };
+import { type AnalyticsEvent, type AnalyticsSink, parseAnalyticsSink, type SelectContentEvent } from "~core/analytics";
 
 export function analyticsSink(value: string | undefined = process.env.ANALYTICS_SINK): AnalyticsSink {
-  const text = value?.trim() ?? "";
-  if (!text || text === "log") return { kind: "log" };
-  if (text === "off") return { kind: "off" };
-  try {
-    const url = new URL(text);
-    if (url.protocol === "http:" || url.protocol === "https:") return { kind: "http", url: url.toString() };
-  } catch {
-    // not a URL: fall back to the log
-  }
-  return { kind: "log" };
+  return parseAnalyticsSink(value);
 }
 
 type Fetch = typeof fetch;

@@ -13,7 +13,7 @@ import { chainErrorMessage, LootboxError } from "~/islands/lootbox-chain";
 import { buyBoxes, openBoxes, type BuyRequest, type LootboxClients } from "~/islands/lootbox-transactions";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
-import { openedBoxesFromLogs } from "~/services/lootbox-analytics.server";
+import { openedBoxesFromLogs } from "../../contracts/lootbox-events";
 import { type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;

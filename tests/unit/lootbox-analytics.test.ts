@@ -1,17 +1,9 @@
 import { type Address, encodeAbiParameters, encodeEventTopics, type Hash, type Log, zeroAddress } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { blindBoxSaleAbi } from "../../contracts/generated/abi";
-import type { PurchaseEvent } from "~/services/analytics.server";
-import {
-  boxPurchaseFromLogs,
-  emitBoxOpensOnce,
-  emitBoxPurchaseOnce,
-  onceEach,
-  type OpenDeps,
-  purchaseEvent,
-  type BoxPurchase,
-  type PurchaseDeps,
-} from "~/services/lootbox-analytics.server";
+import { boxPurchaseFromLogs } from "../../contracts/lootbox-events";
+import { boxPurchaseEvent as purchaseEvent, type BoxPurchase, type PurchaseEvent } from "~core/analytics";
+import { emitBoxOpensOnce, emitBoxPurchaseOnce, onceEach, type OpenDeps, type PurchaseDeps } from "~/services/lootbox-analytics.server";
 
 const CONTRACTS = {
   boxSale: "0x5FbDB2315678afecb367f032d93F642f64180aa3",

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { analyticsSink, emitAnalytics, type PurchaseEvent } from "~/services/analytics.server";
+import type { PurchaseEvent } from "~core/analytics";
+import { analyticsSink, emitAnalytics } from "~/services/analytics.server";
 
 const purchase: PurchaseEvent = {
   event: "purchase",
