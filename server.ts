@@ -13,6 +13,7 @@ import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
+import { analyticsSink } from "./app/services/analytics.server";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken } from "./app/services/internal-token.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
@@ -114,6 +115,8 @@ export const backends = env.embeddedBackends
       tokenTtlSeconds: 60 * 60 * 24,
       internalToken: INTERNAL_TOKEN,
       log: consoleOf(logger),
+      // The executor reports managed wallets' mined actions itself (decision 0009), to the app's sink.
+      analytics: analyticsSink(),
       chain: {
         rpcUrl: process.env.CHAIN_RPC_URL!,
         chainId: env.CHAIN_ID,

@@ -18,11 +18,8 @@ import {
 } from "~/domain/lootbox-schemas.server";
 import { usesWebPath } from "~/domain/wallet-mode";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
-import { emitSelectContent } from "./analytics.server";
 import { signedInApis, type Apis } from "./apis.server";
 import { queryUserBoxes, walletFromUserInfo } from "./chain.server";
-import { emitBoxPurchaseOnce } from "./lootbox-analytics.server";
-import { logProblem, shortError } from "./request-scope.server";
 
 /**
  * What a refused post answers, for the form of `intent`: the errors by field name ("" for the whole form), and
@@ -129,9 +126,8 @@ export async function lootboxAction(request: Request, typeBox: number) {
   try {
     const built = await actionRequest(intent, formData, { typeBox, wallet, sso });
     if ("errors" in built) return answer(built);
+    // The executor reports the boxes once they are opened (decision 0009).
     const execution = await sso.startAction(built);
-    // Each box the executor took to open counts as opened (a double post reaches the same execution and counts again).
-    if (built.action === "lootbox.open") for (const boxId of built.params.boxIds) emitSelectContent(request, "loot_box", boxId);
     return redirect(statusPath(execution.id, `/lootbox/${typeBox}`), 303);
   } catch (error) {
     const problem = actionProblem(error);
@@ -147,18 +143,9 @@ export interface OpenNowForm {
   count: number;
 }
 
-/**
- * What a loot box execution adds to its status page once mined: the purchase's analytics event (once per
- * transaction, in the background) and the "Open now" form.
- */
+/** What a loot box execution adds to its status page once mined: "Open now". The executor reports the purchase itself. */
 export async function lootboxFollowUp(execution: Execution): Promise<OpenNowForm | null> {
   if (execution.action !== "lootbox.buy" || execution.status !== "mined" || !("typeBox" in execution.params)) return null;
-  const buy = execution.steps.find((step) => step.kind === "buy" && step.txHash);
-  if (buy?.txHash) {
-    emitBoxPurchaseOnce(buy.txHash as `0x${string}`, execution.wallet).catch((error: unknown) =>
-      logProblem(`Purchase analytics failed: ${shortError(error)}`),
-    );
-  }
   const ids = execution.result?.boxIds ?? [];
   if (ids.length === 0) return null;
   const held = await queryUserBoxes(execution.wallet as `0x${string}`).then(

@@ -1,10 +1,10 @@
 /**
- * The `purchase` analytics event of a loot box purchase (issue 12), for both paths: the managed wallet's status
- * page when it first sees a mined purchase, and the browser-wallet island after its purchase is confirmed. Also the
- * `select_content` of the boxes a browser wallet opens (issue 23; a managed wallet's opens are reported by its form).
- * Nothing the browser says is trusted: the event is built from the sale's BoxesPurchased event in the
- * transaction's receipt, read from the chain, and only for the wallet the session is bound to. Each transaction
- * is emitted once per server process (a restart may emit a purchase seen again; the sink keys on transaction_id).
+ * The `purchase` analytics event of a browser wallet's loot box purchase (issue 12), reported by its island once
+ * confirmed, and the `select_content` of the boxes it opens (issue 23). A managed wallet's are the executor's to
+ * report (decision 0009). Nothing the browser says is trusted: the event is built from the sale's BoxesPurchased
+ * event in the transaction's receipt, read from the chain, and only for the wallet the session is bound to. Each
+ * transaction is emitted once per server process (a restart may emit a purchase seen again; the sink keys on
+ * transaction_id).
  */
 import type { Hash } from "viem";
 import { boxPurchaseFromLogs, openedBoxesFromLogs } from "../../contracts/lootbox-events";

@@ -20,12 +20,10 @@ vi.mock("~/services/chain.server", async (importActual) => ({
   ...(await importActual<typeof ChainModule>()),
   queryUserBoxes: vi.fn(),
 }));
-vi.mock("~/services/lootbox-analytics.server", () => ({ emitBoxPurchaseOnce: vi.fn(async () => true) }));
 
 const { CHAIN_DOWN_MESSAGE, lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/services/lootbox-actions.server");
 const { actionProblem, newIdempotencyKey } = await import("~/services/actions.server");
 const { queryUserBoxes } = await import("~/services/chain.server");
-const { emitBoxPurchaseOnce } = await import("~/services/lootbox-analytics.server");
 const held = vi.mocked(queryUserBoxes);
 
 const KEY = "form-key-0123456789";
@@ -233,7 +231,7 @@ describe("newIdempotencyKey", () => {
 });
 
 describe("lootboxFollowUp", () => {
-  it("offers Open now for a mined purchase whose boxes the wallet still holds, and records the purchase event", async () => {
+  it("offers Open now for a mined purchase whose boxes the wallet still holds", async () => {
     held.mockResolvedValue([
       { id: 21n, typeBox: 4 },
       { id: 22n, typeBox: 4 },
@@ -241,7 +239,6 @@ describe("lootboxFollowUp", () => {
     const form = await lootboxFollowUp(purchase());
     expect(form).toMatchObject({ action: "/lootbox/4", executionId: "d".repeat(32), count: 2 });
     expect(form?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(emitBoxPurchaseOnce).toHaveBeenCalledWith(`0x${"e".repeat(64)}`, user.WalletAddress);
   });
 
   it("offers nothing once a bought box is opened, nor for a purchase still running or an opening", async () => {
@@ -249,6 +246,5 @@ describe("lootboxFollowUp", () => {
     expect(await lootboxFollowUp(purchase())).toBeNull();
     expect(await lootboxFollowUp(purchase({ status: "sending" }))).toBeNull();
     expect(await lootboxFollowUp(purchase({ action: "lootbox.open", params: { boxIds: ["5"] } }))).toBeNull();
-    expect(emitBoxPurchaseOnce).toHaveBeenCalledTimes(1);
   });
 });
