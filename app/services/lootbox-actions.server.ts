@@ -17,6 +17,7 @@ import {
   type LootboxIntent,
 } from "~/domain/lootbox-schemas.server";
 import { usesWebPath } from "~/domain/wallet-mode";
+import { type FollowUpForm, registerFollowUp } from "./action-follow-ups.server";
 import { actionProblem, newIdempotencyKey, statusPath } from "./actions.server";
 import { signedInApis, type Apis } from "./apis.server";
 import { queryUserBoxes, walletFromUserInfo } from "./chain.server";
@@ -135,16 +136,11 @@ export async function lootboxAction(request: Request, typeBox: number) {
   }
 }
 
-/** "Open now" on a mined purchase's status page: the boxes it minted, while the wallet still holds all of them. */
-export interface OpenNowForm {
-  action: string;
-  executionId: string;
-  idempotencyKey: string;
-  count: number;
-}
-
-/** What a loot box execution adds to its status page once mined: "Open now". The executor reports the purchase itself. */
-export async function lootboxFollowUp(execution: Execution): Promise<OpenNowForm | null> {
+/**
+ * What a loot box execution adds to its status page once mined: "Open now", which opens exactly the boxes the
+ * purchase minted (the box page's action reads them from the execution). The executor reports the purchase itself.
+ */
+export async function lootboxFollowUp(execution: Execution): Promise<FollowUpForm | null> {
   if (execution.action !== "lootbox.buy" || execution.status !== "mined" || !("typeBox" in execution.params)) return null;
   const ids = execution.result?.boxIds ?? [];
   if (ids.length === 0) return null;
@@ -156,8 +152,9 @@ export async function lootboxFollowUp(execution: Execution): Promise<OpenNowForm
   if (held && !ids.every((id) => held.has(id))) return null;
   return {
     action: `/lootbox/${execution.params.typeBox}`,
-    executionId: execution.id,
-    idempotencyKey: newIdempotencyKey(),
-    count: ids.length,
+    fields: { intent: "open-bought", executionId: execution.id, idempotencyKey: newIdempotencyKey() },
+    label: `Open now${ids.length > 1 ? ` (${ids.length} boxes)` : ""}`,
   };
 }
+
+registerFollowUp("lootbox.", lootboxFollowUp);

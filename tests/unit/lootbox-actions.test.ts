@@ -23,6 +23,7 @@ vi.mock("~/services/chain.server", async (importActual) => ({
 
 const { CHAIN_DOWN_MESSAGE, lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/services/lootbox-actions.server");
 const { actionProblem, newIdempotencyKey } = await import("~/services/actions.server");
+const { followUpOf } = await import("~/services/action-follow-ups.server");
 const { queryUserBoxes } = await import("~/services/chain.server");
 const held = vi.mocked(queryUserBoxes);
 
@@ -237,8 +238,14 @@ describe("lootboxFollowUp", () => {
       { id: 22n, typeBox: 4 },
     ]);
     const form = await lootboxFollowUp(purchase());
-    expect(form).toMatchObject({ action: "/lootbox/4", executionId: "d".repeat(32), count: 2 });
-    expect(form?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(form).toMatchObject({
+      action: "/lootbox/4",
+      fields: { intent: "open-bought", executionId: "d".repeat(32) },
+      label: "Open now (2 boxes)",
+    });
+    expect(form?.fields.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    // Registered for the status page, which knows no feature.
+    expect(await followUpOf(purchase())).toMatchObject({ action: "/lootbox/4", label: "Open now (2 boxes)" });
   });
 
   it("offers nothing once a bought box is opened, nor for a purchase still running or an opening", async () => {
