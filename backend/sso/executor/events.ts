@@ -73,23 +73,27 @@ export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs }: Del
       .limit(BATCH)
       .execute();
 
+  /** Sends what is waiting, in order; false when nothing was. */
+  async function deliverWaiting(): Promise<boolean> {
+    const rows = await waiting();
+    for (const row of rows) {
+      if (stopped) break;
+      await send({ ...(JSON.parse(row.payload) as AnalyticsEvent), event_id: row.id, at: row.released_at! });
+      await db.updateTable("action_events").set({ delivered_at: new Date().toISOString() }).where("seq", "=", row.seq).execute();
+    }
+    return rows.length > 0;
+  }
+
   async function run(): Promise<void> {
     let failures = 0;
     while (!stopped) {
       dirty = false;
-      const rows = await waiting();
-      if (rows.length === 0) {
-        if (!dirty) await pause(null);
-        continue;
-      }
       try {
-        for (const row of rows) {
-          if (stopped) return;
-          await send({ ...(JSON.parse(row.payload) as AnalyticsEvent), event_id: row.id, at: row.released_at! });
-          await db.updateTable("action_events").set({ delivered_at: new Date().toISOString() }).where("seq", "=", row.seq).execute();
-        }
+        const sent = await deliverWaiting();
         failures = 0;
+        if (!sent && !dirty) await pause(null);
       } catch (error) {
+        // The sink, or the database, failed: the rows not marked go on the next try.
         log.warn(`executor: analytics delivery failed, trying again: ${shortError(error)}`);
         if (!stopped) await pause(Math.min(retryMaxMs, retryMs * 2 ** failures++));
       }
