@@ -92,7 +92,7 @@ async function readBoxOpens(hash: Hash, owner: string): Promise<string[]> {
 
 const openDeps: OpenDeps = { read: readBoxOpens, emit: emitAnalytics, guard: onceEach() };
 
-/** A `select_content` for each box `owner` opened in `hash`, as the managed wallet's open form sends them, once per transaction. */
+/** A `select_content` for each box `owner` opened in `hash`, as the executor reports a managed wallet's, once per transaction. */
 export async function emitBoxOpensOnce(hash: Hash, owner: string, deps: OpenDeps = openDeps): Promise<number> {
   const read = async () =>
     (await deps.read(hash, owner)).map((item_id): SelectContentEvent => ({ event: "select_content", content_type: "loot_box", item_id }));
