@@ -114,6 +114,8 @@ export const backends = env.embeddedBackends
       tokenTtlSeconds: 60 * 60 * 24,
       internalToken: INTERNAL_TOKEN,
       log: consoleOf(logger),
+      // The executor reports managed wallets' mined actions itself (decision 0009), to the app's sink.
+      analytics: env.ANALYTICS_SINK,
       chain: {
         rpcUrl,
         chainId: env.CHAIN_ID,

@@ -8,6 +8,8 @@ import { ServerScript } from "~/components/page-scripts";
 import { getEnv } from "~/services/env.server";
 import { inertModulePreloads, serverScript } from "~/services/page-scripts.server";
 import { currentRequestScope } from "~/services/request-scope.server";
+// Features that register a status-page follow-up for their actions (services/action-follow-ups.server.ts).
+import "~/services/lootbox-actions.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;

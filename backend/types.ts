@@ -1,5 +1,6 @@
 import type { Router } from "express";
 import type { LocalAccount } from "viem";
+import type { AnalyticsSink } from "~core/analytics";
 import type { BindAddrType } from "~core/api/sso";
 import type { ContractAddresses } from "~core/contracts";
 import type { RpcFailureKind } from "~core/rpc-errors";
@@ -43,6 +44,11 @@ export interface BackendOptions {
    * market indexer follows its events. Unset (some unit tests): no executor and no indexer.
    */
   chain?: BackendChain;
+  /**
+   * Where the executor delivers the analytics events of managed wallets' mined actions (decision 0009): the server
+   * passes ANALYTICS_SINK, the app's own sink. Unset (tests, scripts): they are recorded and dropped.
+   */
+  analytics?: AnalyticsSink;
   /** Card payments (docs/api/sso.md "Store"). Unset (some unit tests): orders can be read, not taken. */
   payments?: BackendPayments;
 }

@@ -3,26 +3,10 @@
  * - `log` (default): one JSON line on stdout;
  * - `off`: nothing;
  * - an http(s) URL: a fire-and-forget POST of the event as JSON; failures are swallowed (analytics never breaks a trade).
+ * What the app sees alone goes out here; a managed wallet's on-chain actions are reported by the SSO backend (decision 0009).
  */
+import type { AnalyticsEvent, SelectContentEvent } from "~core/analytics";
 import { getEnv } from "./env.server";
-
-export interface PurchaseEvent {
-  event: "purchase";
-  /** Decimal amount in `currency` (wei formatted with its decimals). */
-  value: string;
-  currency: string;
-  transaction_id: string;
-  items: { item_id: string; item_name: string; item_category: string; price: string; quantity: number }[];
-}
-
-/** A player opened something (GA4's select_content): an item's page, or a loot box (by the box's token id). */
-export interface SelectContentEvent {
-  event: "select_content";
-  content_type: "item" | "loot_box";
-  item_id: string;
-}
-
-export type AnalyticsEvent = PurchaseEvent | SelectContentEvent;
 
 type Fetch = typeof fetch;
 

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
 import { DEV_CLAIM_SIGNER_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
+import type { AnalyticsSink } from "~core/analytics";
 
 const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes} bytes of hex`);
 const optionalUrl = z.string().url().optional();
@@ -63,9 +64,7 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Where analytics events go (app/services/analytics.server.ts): one JSON line on stdout, nowhere, or POSTed to a URL. */
-export type AnalyticsSink = { kind: "log" } | { kind: "off" } | { kind: "http"; url: string };
-
+/** Where analytics events go (core/analytics.ts): one JSON line on stdout, nowhere, or POSTed to a URL. */
 const analyticsSink = z
   .string()
   .optional()

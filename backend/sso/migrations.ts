@@ -268,6 +268,25 @@ async function dropDeliveringFlag(db: Kysely<unknown>) {
   await db.schema.alterTable("store_orders").dropColumn("delivering").execute();
 }
 
+/**
+ * The executor's outbox (decision 0009): the analytics events of each mined step, kept with the step, released
+ * with the execution's final `mined` in one transaction, and marked when the sink has taken them.
+ */
+async function createActionEvents(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("action_events")
+    // seq is the delivery order; id names the event to the sink, the same on every attempt.
+    .addColumn("seq", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "text", (c) => c.notNull().unique())
+    .addColumn("execution_seq", "integer", (c) => c.notNull().references("action_executions.seq").onDelete("cascade"))
+    .addColumn("payload", "text", (c) => c.notNull())
+    .addColumn("released_at", "text")
+    .addColumn("delivered_at", "text")
+    .execute();
+  await db.schema.createIndex("action_events_execution").on("action_events").column("execution_seq").execute();
+  await db.schema.createIndex("action_events_undelivered").on("action_events").columns(["delivered_at", "released_at", "seq"]).execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -281,4 +300,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_010_execution_status_index", up: indexExecutionStatus },
   { name: "sso_011_delivery_tracking", up: trackDeliveries },
   { name: "sso_012_drop_delivering_flag", up: dropDeliveringFlag },
+  { name: "sso_013_action_events", up: createActionEvents },
 ];

@@ -36,6 +36,7 @@ export function createSsoService(ctx: BackendContext) {
         chain,
         accountOf: (userId) => core.wallets.managedAccount(userId),
         log: ctx.options.log,
+        analytics: ctx.options.analytics,
       })
     : null;
   if (executor) router.use(actionRoutes(core, executor));

@@ -18,6 +18,7 @@ export interface SsoTables {
   store_orders: StoreOrdersTable;
   store_payment_events: StorePaymentEventsTable;
   action_executions: ActionExecutionsTable;
+  action_events: ActionEventsTable;
   action_steps: ActionStepsTable;
   action_rate: ActionRateTable;
 }
@@ -189,3 +190,18 @@ export interface ActionRateTable {
   user_id: number;
   at: string;
 }
+
+/** An analytics event of an execution (the executor's outbox, decision 0009). */
+export interface ActionEventsTable {
+  seq: Generated<number>;
+  /** `<execution id>-<step position>-<n>`: the event's name to the sink, the same on every attempt. */
+  id: string;
+  execution_seq: number;
+  /** The AnalyticsEvent as JSON. */
+  payload: string;
+  /** Set with the execution's `mined`: only then is the event sent. A failed execution's events are deleted. */
+  released_at: string | null;
+  /** When the sink took it: it is never sent again. */
+  delivered_at: string | null;
+}
+export type ActionEventRow = Selectable<ActionEventsTable>;

@@ -12,7 +12,7 @@ import { expect } from "vitest";
 import { type Address, keccak256, parseEventLogs, toHex } from "viem";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { startBackends } from "../../backend";
-import type { BackendChain } from "../../backend/types";
+import type { BackendChain, BackendOptions } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import type { TestChain } from "../contracts/harness";
 import { testBackendOptions } from "./harness";
@@ -38,7 +38,7 @@ export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;
  * The embedded backends with the executor on `chain`, served over HTTP. `databaseFile` lets a test stop them
  * and start again on the same database (a restart); otherwise a temporary one is used and removed on close.
  */
-export async function startExecutorBackends(chain: TestChain, databaseFile?: string) {
+export async function startExecutorBackends(chain: TestChain, databaseFile?: string, overrides: Partial<BackendOptions> = {}) {
   const dir = databaseFile ? null : fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-"));
   const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), {
     ...testBackendOptions,
@@ -46,6 +46,7 @@ export async function startExecutorBackends(chain: TestChain, databaseFile?: str
     chainId: chain.deployment.chainId,
     assetManagerAddress: chain.deployment.contracts.assetManager,
     fireTokenAddress: chain.deployment.contracts.fire,
+    ...overrides,
   });
   const app = express();
   app.use(backends.router);

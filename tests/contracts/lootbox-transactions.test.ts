@@ -13,7 +13,7 @@ import { LootboxError } from "~/features/lootbox/lootbox-chain";
 import { buyBoxes, openBoxes, type BuyRequest } from "~/features/lootbox/lootbox-transactions";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
-import { openedBoxesFromLogs } from "~/features/lootbox/lootbox-analytics.server";
+import { openedBoxesFromLogs } from "../../contracts/lootbox-events";
 import { type TestChain, setUpTestChain } from "./harness";
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 

@@ -20,13 +20,12 @@ vi.mock("~/services/chain.server", async (importActual) => ({
   ...(await importActual<typeof ChainModule>()),
   queryUserBoxes: vi.fn(),
 }));
-vi.mock("~/features/lootbox/lootbox-analytics.server", () => ({ emitBoxPurchaseOnce: vi.fn(async () => true) }));
 
 const { lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/features/lootbox/lootbox-actions.server");
 const { CHAIN_DOWN_MESSAGE } = await import("~/features/actions/managed-action.server");
 const { actionProblem, newIdempotencyKey } = await import("~/features/actions/actions.server");
+const { followUpOf } = await import("~/services/action-follow-ups.server");
 const { queryUserBoxes } = await import("~/services/chain.server");
-const { emitBoxPurchaseOnce } = await import("~/features/lootbox/lootbox-analytics.server");
 const held = vi.mocked(queryUserBoxes);
 
 const KEY = "form-key-0123456789";
@@ -234,15 +233,20 @@ describe("newIdempotencyKey", () => {
 });
 
 describe("lootboxFollowUp", () => {
-  it("offers Open now for a mined purchase whose boxes the wallet still holds, and records the purchase event", async () => {
+  it("offers Open now for a mined purchase whose boxes the wallet still holds", async () => {
     held.mockResolvedValue([
       { id: 21n, typeBox: 4 },
       { id: 22n, typeBox: 4 },
     ]);
     const form = await lootboxFollowUp(purchase());
-    expect(form).toMatchObject({ action: "/lootbox/4", executionId: "d".repeat(32), count: 2 });
-    expect(form?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(emitBoxPurchaseOnce).toHaveBeenCalledWith(`0x${"e".repeat(64)}`, user.WalletAddress);
+    expect(form).toMatchObject({
+      action: "/lootbox/4",
+      fields: { intent: "open-bought", executionId: "d".repeat(32) },
+      label: "Open now (2 boxes)",
+    });
+    expect(form?.fields.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    // Registered for the status page, which knows no feature.
+    expect(await followUpOf(purchase())).toMatchObject({ action: "/lootbox/4", label: "Open now (2 boxes)" });
   });
 
   it("offers nothing once a bought box is opened, nor for a purchase still running or an opening", async () => {
@@ -250,6 +254,5 @@ describe("lootboxFollowUp", () => {
     expect(await lootboxFollowUp(purchase())).toBeNull();
     expect(await lootboxFollowUp(purchase({ status: "sending" }))).toBeNull();
     expect(await lootboxFollowUp(purchase({ action: "lootbox.open", params: { boxIds: ["5"] } }))).toBeNull();
-    expect(emitBoxPurchaseOnce).toHaveBeenCalledTimes(1);
   });
 });

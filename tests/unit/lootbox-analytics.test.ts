@@ -1,15 +1,13 @@
 import { type Address, encodeAbiParameters, encodeEventTopics, type Hash, type Log, zeroAddress } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { blindBoxSaleAbi } from "../../contracts/generated/abi";
-import type { PurchaseEvent } from "~/services/analytics.server";
+import { boxPurchaseFromLogs } from "../../contracts/lootbox-events";
+import { boxPurchaseEvent as purchaseEvent, type BoxPurchase, type PurchaseEvent } from "~core/analytics";
 import {
-  boxPurchaseFromLogs,
   emitBoxOpensOnce,
   emitBoxPurchaseOnce,
   onceEach,
   type OpenDeps,
-  purchaseEvent,
-  type BoxPurchase,
   type PurchaseDeps,
 } from "~/features/lootbox/lootbox-analytics.server";
 

@@ -5,7 +5,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const auth = { token: "t" as string | null, user: { WalletAddress: WALLET } as { WalletAddress: string } | null };
+const auth = {
+  token: "t" as string | null,
+  user: { WalletAddress: WALLET } as { WalletAddress: string; BindAddrType?: number } | null,
+};
 vi.mock("~/services/apis.server", () => ({ getAuth: vi.fn(async () => auth) }));
 vi.mock("~/features/lootbox/lootbox-analytics.server", () => ({
   emitBoxPurchaseOnce: vi.fn(async () => true),
@@ -65,6 +68,12 @@ describe.each(ROUTES)("POST $path", ({ path, route, emit, extra, recorded, none 
     auth.token = "t";
     auth.user = { WalletAddress: "" };
     expect((await report({ txHash: HASH })).status).toBe(401);
+    expect(emit).not.toHaveBeenCalled();
+  });
+
+  it("refuses a managed wallet (409): the executor reports its transactions", async () => {
+    auth.user = { WalletAddress: WALLET, BindAddrType: 2 };
+    expect(await report({ txHash: HASH })).toMatchObject({ status: 409, body: { recorded: none } });
     expect(emit).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 /**
  * The select_content analytics event (issue 16): its shape, the requests that never count (HEAD, prefetches, bots),
- * and where it is sent: an item's detail page and the loot box page's open forms. Backends are stubbed.
+ * and where it is sent: an item's detail page (a managed wallet's opened boxes are the executor's). Backends are stubbed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as ApisModule from "~/services/apis.server";
@@ -97,7 +97,7 @@ describe("select_content", () => {
     expect(events().map((event) => event.item_id)).toEqual(["0-12", "0-13", "0-12"]);
   });
 
-  it("is sent for each loot box a player opens, and not for a purchase", async () => {
+  it("is not sent by the box page's open form: the executor reports the boxes once opened (decision 0009)", async () => {
     const post = (fields: Record<string, string>) =>
       lootboxAction(
         new Request("http://localhost/lootbox/4", {
@@ -108,12 +108,8 @@ describe("select_content", () => {
         4,
       );
     await post({ intent: "open-all", boxIds: "5,6", idempotencyKey: "form-key-0123456789" });
-    expect(events()).toEqual([
-      { event: "select_content", content_type: "loot_box", item_id: "5", at: expect.any(String) },
-      { event: "select_content", content_type: "loot_box", item_id: "6", at: expect.any(String) },
-    ]);
     await post({ intent: "buy", currency: "USDT", quantity: "1", idempotencyKey: "form-key-9876543210" });
     expect(sso.startAction).toHaveBeenCalledTimes(2);
-    expect(events()).toHaveLength(2);
+    expect(events()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { emitAnalytics, type PurchaseEvent } from "~/services/analytics.server";
+import type { PurchaseEvent } from "~core/analytics";
+import { emitAnalytics } from "~/services/analytics.server";
 import { parseEnv } from "~/services/env.server";
 
 const purchase: PurchaseEvent = {

@@ -11,11 +11,9 @@ import { buySchema, LOOTBOX_INTENTS, OpenAllSchema, OpenBoughtSchema, OpenSchema
 import { newIdempotencyKey } from "~/features/actions/actions.server";
 import { CHAIN_DOWN_MESSAGE, invalid, managedAction, refusal, typed } from "~/features/actions/managed-action.server";
 import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
-import { emitSelectContent } from "~/services/analytics.server";
 import type { Apis } from "~/services/apis.server";
 import { queryUserBoxes } from "~/services/chain.server";
-import { emitBoxPurchaseOnce } from "./lootbox-analytics.server";
-import { logProblem, shortError } from "~/services/request-scope.server";
+import { type FollowUpForm, registerFollowUp } from "~/services/action-follow-ups.server";
 
 /** The fields a player chooses on each form; everything else is the page's own (hidden) and comes fresh with it. */
 const CHOSEN_FIELDS: Record<LootboxIntent, readonly string[]> = {
@@ -81,34 +79,17 @@ export function lootboxAction(request: Request, typeBox: number) {
     back: `/lootbox/${typeBox}`,
     // Only compared with the options the page offers, never shown; cut anyway.
     echo: (intent, form) => typed(form, intent ? CHOSEN_FIELDS[intent] : [], 20),
+    // The executor reports the boxes once they are opened (decision 0009), not this form.
     plan: (post) => plan(typeBox, post),
-    // Each box the executor took to open counts as opened.
-    accepted: (built) => {
-      if (built.action === "lootbox.open") for (const boxId of built.params.boxIds) emitSelectContent(request, "loot_box", boxId);
-    },
   });
 }
 
-/** "Open now" on a mined purchase's status page: the boxes it minted, while the wallet still holds all of them. */
-export interface OpenNowForm {
-  action: string;
-  executionId: string;
-  idempotencyKey: string;
-  count: number;
-}
-
 /**
- * What a loot box execution adds to its status page once mined: the purchase's analytics event (once per
- * transaction, in the background) and the "Open now" form.
+ * What a loot box execution adds to its status page once mined: "Open now", which opens exactly the boxes the
+ * purchase minted (the box page's action reads them from the execution). The executor reports the purchase itself.
  */
-export async function lootboxFollowUp(execution: Execution): Promise<OpenNowForm | null> {
+export async function lootboxFollowUp(execution: Execution): Promise<FollowUpForm | null> {
   if (execution.action !== "lootbox.buy" || execution.status !== "mined" || !("typeBox" in execution.params)) return null;
-  const buy = execution.steps.find((step) => step.kind === "buy" && step.txHash);
-  if (buy?.txHash) {
-    emitBoxPurchaseOnce(buy.txHash as `0x${string}`, execution.wallet).catch((error: unknown) =>
-      logProblem(`Purchase analytics failed: ${shortError(error)}`),
-    );
-  }
   const ids = execution.result?.boxIds ?? [];
   if (ids.length === 0) return null;
   const held = await queryUserBoxes(execution.wallet as `0x${string}`).then(
@@ -119,8 +100,9 @@ export async function lootboxFollowUp(execution: Execution): Promise<OpenNowForm
   if (held && !ids.every((id) => held.has(id))) return null;
   return {
     action: `/lootbox/${execution.params.typeBox}`,
-    executionId: execution.id,
-    idempotencyKey: newIdempotencyKey(),
-    count: ids.length,
+    fields: { intent: "open-bought", executionId: execution.id, idempotencyKey: newIdempotencyKey() },
+    label: `Open now${ids.length > 1 ? ` (${ids.length} boxes)` : ""}`,
   };
 }
+
+registerFollowUp("lootbox.", lootboxFollowUp);

@@ -6,9 +6,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { executionView } from "~/features/actions/execution-view";
 import { safeRedirect } from "~/domain/safe-redirect";
+import { followUpOf } from "~/services/action-follow-ups.server";
 import { actionProblem } from "~/features/actions/actions.server";
 import { signedInApis } from "~/services/apis.server";
-import { lootboxFollowUp } from "~/features/lootbox/lootbox-actions.server";
 import type { Execution } from "~core/api/actions";
 
 export { loaderCacheControl } from "~/services/page-headers.server";
@@ -43,10 +43,10 @@ export async function actionStatusPage({ request, params }: LoaderFunctionArgs) 
     if (problem.status === 404) throw new Response("Not found", { status: 404 });
     // The page keeps refreshing: the action runs on whether or not its status can be read now.
     return data(
-      { view: null, problem: problem.message, openNow: null, back: backLink(request, null) },
+      { view: null, problem: problem.message, followUp: null, back: backLink(request, null) },
       { status: problem.status, headers },
     );
   }
-  const openNow = await lootboxFollowUp(execution);
-  return data({ view: executionView(execution), problem: null, openNow, back: backLink(request, execution) }, { headers });
+  const followUp = await followUpOf(execution);
+  return data({ view: executionView(execution), problem: null, followUp, back: backLink(request, execution) }, { headers });
 }

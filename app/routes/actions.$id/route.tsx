@@ -3,15 +3,16 @@
  * its steps and its result, for the signed-in owner only (any other id is a 404). Until the action is final the
  * page refreshes itself: a <noscript> meta refresh in the head without JavaScript (the `handle` asks root.tsx for
  * it), an in-place revalidation with it.
- * Generic over the executor's actions; what a loot box adds (Open now, the purchase event) comes from its module.
+ * Generic over the executor's actions; the next step a feature offers (the loot box's Open now) is its registered
+ * follow-up (services/action-follow-ups.server.ts).
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ExecutionProgress } from "~/features/actions/execution-progress";
+import { FollowUpForm } from "~/features/actions/follow-up-form";
 import { usePollWhile } from "~/features/actions/use-poll";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { ItemList } from "~/features/lootbox/items";
-import { OpenNowForm } from "~/features/lootbox/open-now-form";
 import { Page, Section } from "~/components/page";
 import type { RouteHandle } from "~/root";
 import { actionStatusPage, loaderCacheControl } from "./route.server";
@@ -31,7 +32,7 @@ export const handle: RouteHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page?.view?.title ?? "On-chain action"} | Spark Era` }];
 
 export default function ActionStatus() {
-  const { view, problem, openNow, back } = useLoaderData<typeof loader>();
+  const { view, problem, followUp, back } = useLoaderData<typeof loader>();
   const final = view?.final ?? false;
   usePollWhile(!final);
   return (
@@ -48,12 +49,9 @@ export default function ActionStatus() {
       )}
       {view && view.boxIds.length > 0 && (
         <Section title="Your new boxes" id="result">
-          <div className="flex flex-col gap-3">
-            <p className="text-sm" data-testid="new-boxes">
-              {view.boxIds.map((boxId) => `#${boxId}`).join(", ")}
-            </p>
-            {openNow && <OpenNowForm form={openNow} />}
-          </div>
+          <p className="text-sm" data-testid="new-boxes">
+            {view.boxIds.map((boxId) => `#${boxId}`).join(", ")}
+          </p>
         </Section>
       )}
       {view && view.items.length > 0 && (
@@ -82,6 +80,7 @@ export default function ActionStatus() {
           </p>
         </Section>
       )}
+      {followUp && <FollowUpForm form={followUp} />}
       <nav aria-label="Where next" className="flex flex-wrap gap-4 text-sm">
         <Link to={back}>
           {back.startsWith("/lootbox/")

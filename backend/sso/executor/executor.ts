@@ -5,11 +5,13 @@
  */
 import { createPublicClient, type LocalAccount } from "viem";
 import type { Kysely } from "kysely";
+import type { AnalyticsSink } from "~core/analytics";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import type { Database } from "../../db";
 import { ApiError } from "../../http";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain, BackendLog } from "../../types";
+import { createEventDeliverer, sinkSender } from "./events";
 import { Refusal } from "./plan";
 import { planAction } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
@@ -27,12 +29,24 @@ export interface ExecutorDeps {
   accountOf(userId: number): Promise<LocalAccount | null>;
   policy?: ExecutorPolicy;
   log?: BackendLog;
+  /** Where mined actions' analytics events go (decision 0009); unset, they are recorded and dropped. */
+  analytics?: AnalyticsSink;
 }
 
-export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console }: ExecutorDeps) {
+/** The longest pause between two tries of a failing analytics sink. */
+const ANALYTICS_RETRY_MAX_MS = 60_000;
+
+export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
   const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeout: 10_000 }) });
   const store = createExecutionStore(db);
-  const runner = createRunner({ store, client, chain, policy, accountOf, log });
+  const deliverer = createEventDeliverer({
+    db,
+    send: sinkSender(analytics ?? { kind: "off" }),
+    log,
+    retryMs: chain.pollIntervalMs,
+    retryMaxMs: ANALYTICS_RETRY_MAX_MS,
+  });
+  const runner = createRunner({ store, client, chain, policy, accountOf, log, onMined: () => deliverer.kick() });
 
   /** The same key answers its execution, but only for the same action and parameters. */
   async function replay(row: ActionExecutionRow, request: ActionRequest): Promise<Execution> {
@@ -70,9 +84,15 @@ export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR
     /** Unfinished executions by status, for the metrics. */
     queueDepth: () => store.unfinishedByStatus(),
 
-    /** Resumes what an earlier run left unfinished. */
-    start: () => runner.resume(),
-    stop: () => runner.stop(),
+    /** Resumes what an earlier run left unfinished, the delivery of its events included. */
+    async start(): Promise<void> {
+      deliverer.start();
+      await runner.resume();
+    },
+    async stop(): Promise<void> {
+      await runner.stop();
+      await deliverer.stop();
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  * the sale would refuse, in the words the browser-wallet island shows.
  */
 import { encodeFunctionData } from "viem";
-import { boxIdsFromReceipt } from "../../../contracts/lootbox-events";
+import { boxIdsFromReceipt, boxPurchaseFromLogs } from "../../../contracts/lootbox-events";
 import {
   purchaseCalls,
   readBoxPrice,
@@ -13,6 +13,8 @@ import {
   readPurchaseWindow,
   readSaleAllowance,
 } from "../../../contracts/lootbox-sale";
+import { sameAddress } from "~core/address";
+import { boxPurchaseEvent } from "~core/analytics";
 import type { LootboxBuyParams } from "~core/api/actions";
 import { findBox } from "~core/boxes";
 import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
@@ -105,5 +107,12 @@ export const lootboxBuy: Planner<"lootbox.buy"> = {
   async collect({ contracts }, kind, receipt, result) {
     if (kind !== "buy") return result;
     return { ...result, boxIds: boxIdsFromReceipt(receipt.logs, contracts.box).map(String) };
+  },
+
+  events({ contracts, wallet }, kind, receipt) {
+    if (kind !== "buy") return [];
+    // What the sale itself recorded taking, in the receipt the runner already holds.
+    const purchase = boxPurchaseFromLogs(receipt.transactionHash, receipt.logs, contracts);
+    return purchase && sameAddress(purchase.buyer, wallet) ? [boxPurchaseEvent(purchase)] : [];
   },
 };

@@ -5,7 +5,7 @@
  */
 import { encodeFunctionData } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, sparkCardAbi } from "../../../contracts/generated/abi";
-import { openedItemIds } from "../../../contracts/lootbox-events";
+import { openedBoxesFromLogs, openedItemIds } from "../../../contracts/lootbox-events";
 import { revertMessage } from "~core/chain-errors";
 import { OPEN_BATCH_MAX } from "~core/constants";
 import { type PlannedStep, type Planner, Refusal } from "./plan";
@@ -62,5 +62,14 @@ export const lootboxOpen: Planner<"lootbox.open"> = {
     );
     const items = minted.map((id, i) => ({ tokenId: id.toString(), data: words[i].toString() }));
     return { ...result, items: [...(result.items ?? []), ...items] };
+  },
+
+  events({ contracts, wallet }, kind, receipt) {
+    if (kind !== "open") return [];
+    return openedBoxesFromLogs(receipt.logs, contracts.opener, wallet).map((item_id) => ({
+      event: "select_content" as const,
+      content_type: "loot_box" as const,
+      item_id,
+    }));
   },
 };

@@ -4,6 +4,7 @@
  * staking.ts, bridge.ts, spaceship.ts) and are listed in planners.ts.
  */
 import type { Address, Hex, PublicClient, TransactionReceipt } from "viem";
+import type { AnalyticsEvent } from "~core/analytics";
 import type { ActionName, ActionParams, ExecutionResult, ExecutionStep } from "~core/api/actions";
 import type { Contracts } from "./allowlist";
 import type { ExecutorPolicy } from "./policy";
@@ -34,4 +35,9 @@ export interface Planner<A extends ActionName> {
   plan(ctx: PlanContext, params: ActionParams[A]): Promise<PlannedStep[]>;
   /** The result with what a mined step of this action adds to it. */
   collect(ctx: PlanContext, kind: ExecutionStep["kind"], receipt: TransactionReceipt, result: ExecutionResult): Promise<ExecutionResult>;
+  /**
+   * The analytics events a mined step of this action records, read from its receipt (decision 0009); sent once the
+   * whole execution is mined. None when absent: a stake, a swap or a ship's mission is neither a purchase nor an opening.
+   */
+  events?(ctx: PlanContext, kind: ExecutionStep["kind"], receipt: TransactionReceipt): AnalyticsEvent[];
 }

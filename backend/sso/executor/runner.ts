@@ -36,6 +36,8 @@ export interface RunnerDeps {
   policy: ExecutorPolicy;
   accountOf(userId: number): Promise<LocalAccount | null>;
   log: BackendLog;
+  /** An execution is mined and its analytics events released. */
+  onMined(): void;
 }
 
 /** The runner is stopping: leave everything as stored for the next start. */
@@ -57,7 +59,7 @@ export function simulationRefusal(error: unknown): string | null {
   return `The contract refused: ${revert.reason ?? "no reason given"}.`;
 }
 
-export function createRunner({ store, client, chain, policy, accountOf, log }: RunnerDeps) {
+export function createRunner({ store, client, chain, policy, accountOf, log, onMined }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
   const kickedWhileRunning = new Set<string>();
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
@@ -217,14 +219,16 @@ export function createRunner({ store, client, chain, policy, accountOf, log }: R
         if (step.status === "pending") await send(row, step, account);
         const receipt = await mined(await store.step(row.seq, step.position), account.address);
         if (receipt.status !== "success") throw new Refusal(`${step.label} failed on the chain.`);
-        result = await plannerOf(action).collect(ctx, step.kind, receipt, result);
-        await store.stepMined(row.seq, step.position, receipt.blockNumber, result);
+        const planner = plannerOf(action);
+        result = await planner.collect(ctx, step.kind, receipt, result);
+        await store.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt));
       } catch (error) {
         if (error instanceof Refusal) return store.fail(row.seq, error.message, step.position);
         throw error;
       }
     }
     await store.finish(row.seq);
+    onMined();
   }
 
   /** Runs one execution, trying again while the node does not answer; any other error fails it. */

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Address, Hex } from "viem";
+import type { AnalyticsEvent } from "~core/analytics";
 import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionStatus, ExecutionStep } from "~core/api/actions";
 import type { Database } from "../../db";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
@@ -183,8 +184,24 @@ export function createExecutionStore(db: Kysely<Database>) {
       });
     },
 
-    async stepMined(seq: number, position: number, blockNumber: bigint, result: ExecutionResult): Promise<void> {
+    /** A mined step, its result and its analytics events (held back until the execution is mined), in one transaction. */
+    async stepMined(
+      execution: Pick<ActionExecutionRow, "seq" | "id">,
+      position: number,
+      blockNumber: bigint,
+      result: ExecutionResult,
+      events: readonly AnalyticsEvent[] = [],
+    ): Promise<void> {
+      const { seq } = execution;
       await db.transaction().execute(async (trx) => {
+        if (events.length) {
+          await trx
+            .insertInto("action_events")
+            .values(
+              events.map((event, n) => ({ id: `${execution.id}-${position}-${n}`, execution_seq: seq, payload: JSON.stringify(event) })),
+            )
+            .execute();
+        }
         await trx
           .updateTable("action_steps")
           .set({ status: "mined", block_number: blockNumber.toString() })
@@ -211,10 +228,19 @@ export function createExecutionStore(db: Kysely<Database>) {
             .execute();
         }
         await trx.updateTable("action_executions").set({ status: "failed", error, updated_at: now() }).where("seq", "=", seq).execute();
+        // A failed action reports nothing, whatever its mined steps recorded.
+        await trx.deleteFrom("action_events").where("execution_seq", "=", seq).execute();
       });
     },
 
-    finish: (seq: number) => touch(seq, { status: "mined" }).execute(),
+    /** The execution is mined, and its events are released to the deliverer in the same transaction. */
+    async finish(seq: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        await trx.updateTable("action_executions").set({ status: "mined", updated_at: at }).where("seq", "=", seq).execute();
+        await trx.updateTable("action_events").set({ released_at: at }).where("execution_seq", "=", seq).execute();
+      });
+    },
 
     /**
      * Counts one action request of the account, unless `max` were counted in the window: then null and the time

@@ -1,0 +1,120 @@
+/**
+ * Delivers the executor's analytics events (decision 0009): the outbox rows an execution released when it was
+ * mined go to the sink one at a time, in order, each marked delivered only once the sink took it. A sink that
+ * fails is tried again with a growing pause; a restart picks up whatever was not marked. One deliverer per
+ * database (the server's lock), so no two send the same row.
+ */
+import type { Kysely } from "kysely";
+import type { AnalyticsEvent, AnalyticsSink } from "~core/analytics";
+import { shortError } from "~core/rpc-errors";
+import type { Database } from "../../db";
+import type { BackendLog } from "../../types";
+
+/** What goes to the sink: the event, its stable id (a sink that sees it twice can drop it) and when the action was mined. */
+export type DeliveredEvent = AnalyticsEvent & { event_id: string; at: string };
+
+export type SendEvent = (event: DeliveredEvent) => Promise<void>;
+
+/** The sink's sender: `log` writes the line the app writes, `http` resolves only on a 2xx answer, `off` drops. */
+export function sinkSender(sink: AnalyticsSink, write = (line: string) => void process.stdout.write(`${line}\n`)): SendEvent {
+  if (sink.kind === "off") return async () => {};
+  if (sink.kind === "log") return async (event) => write(JSON.stringify({ analytics: event }));
+  return async (event) => {
+    const response = await fetch(sink.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(event),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`the analytics sink answered ${response.status}`);
+  };
+}
+
+export interface DelivererDeps {
+  db: Kysely<Database>;
+  send: SendEvent;
+  log: BackendLog;
+  /** The first pause after a failure; it doubles up to `retryMaxMs`. */
+  retryMs: number;
+  retryMaxMs: number;
+}
+
+const BATCH = 50;
+
+export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs }: DelivererDeps) {
+  let stopped = false;
+  /** Set by kick(): released rows may be waiting, so look again before sleeping. */
+  let dirty = true;
+  /** Ends the current pause: stop() ends any, kick() only an idle one (a failing sink keeps its pause). */
+  let wake: ((byKick: boolean) => void) | null = null;
+  let loop: Promise<void> | null = null;
+
+  const pause = (ms: number | null) =>
+    new Promise<void>((resolve) => {
+      const timer = ms === null ? null : setTimeout(done, ms);
+      function done() {
+        if (timer) clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = (byKick) => {
+        if (!byKick || ms === null) done();
+      };
+    });
+
+  const waiting = () =>
+    db
+      .selectFrom("action_events")
+      .selectAll()
+      .where("delivered_at", "is", null)
+      .where("released_at", "is not", null)
+      .orderBy("seq")
+      .limit(BATCH)
+      .execute();
+
+  /** Sends what is waiting, in order; false when nothing was. */
+  async function deliverWaiting(): Promise<boolean> {
+    const rows = await waiting();
+    for (const row of rows) {
+      if (stopped) break;
+      await send({ ...(JSON.parse(row.payload) as AnalyticsEvent), event_id: row.id, at: row.released_at! });
+      await db.updateTable("action_events").set({ delivered_at: new Date().toISOString() }).where("seq", "=", row.seq).execute();
+    }
+    return rows.length > 0;
+  }
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    while (!stopped) {
+      dirty = false;
+      try {
+        const sent = await deliverWaiting();
+        failures = 0;
+        if (!sent && !dirty) await pause(null);
+      } catch (error) {
+        // The sink, or the database, failed: the rows not marked go on the next try.
+        log.warn(`executor: analytics delivery failed, trying again: ${shortError(error)}`);
+        if (!stopped) await pause(Math.min(retryMaxMs, retryMs * 2 ** failures++));
+      }
+    }
+  }
+
+  return {
+    /** Delivers what an earlier run left, then waits for kicks. */
+    start(): void {
+      loop ??= run().catch((error: unknown) => log.error(`executor: analytics delivery stopped: ${shortError(error)}`));
+    },
+    /** An execution released events. */
+    kick(): void {
+      dirty = true;
+      wake?.(true);
+    },
+    /** Lets the event being sent finish (and be marked), then stops. */
+    async stop(): Promise<void> {
+      stopped = true;
+      wake?.(false);
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * The executor's analytics events (decision 0009): a mined lootbox.buy is reported once, with what the sale's
+ * receipt says, whether or not anyone opens its status page; a sink that fails, and restarts, never make it twice;
+ * a failed action reports nothing. The sink is a real HTTP server, as ANALYTICS_SINK's URL would be.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blindBoxAbi } from "../../contracts/generated/abi";
+import type { AnalyticsEvent } from "~core/analytics";
+import { openDatabase } from "../../backend/db";
+import { createExecutionStore } from "../../backend/sso/executor/store";
+import { startTestChain, type TestChain } from "../contracts/harness";
+import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+
+type Delivered = AnalyticsEvent & { event_id: string; at: string };
+
+/** An analytics endpoint that answers `status`, and keeps what it was sent and what it accepted. */
+async function startSink() {
+  const sink = { status: 200, received: [] as Delivered[], accepted: [] as Delivered[], url: "", close: async () => {} };
+  const app = express();
+  app.post("/collect", express.json(), (req, res) => {
+    sink.received.push(req.body as Delivered);
+    if (sink.status === 200) sink.accepted.push(req.body as Delivered);
+    res.status(sink.status).end();
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  sink.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/collect`;
+  sink.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return sink;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await sleep(20);
+  }
+}
+
+const buyStandard = (quantity: number) => ({
+  action: "lootbox.buy" as const,
+  params: { typeBox: 4, currency: "USDT" as const, quantity },
+  idempotencyKey: newKey(),
+});
+
+let t: TestChain;
+let sink: Awaited<ReturnType<typeof startSink>>;
+beforeAll(async () => {
+  t = await startTestChain();
+  sink = await startSink();
+});
+afterAll(async () => {
+  await sink?.close();
+  await t?.close();
+});
+
+describe("a mined action's events", () => {
+  let b: ExecutorBackend;
+  beforeAll(async () => {
+    b = await startExecutorBackends(t, undefined, { analytics: { kind: "http", url: sink.url } });
+  });
+  afterAll(() => b?.close());
+
+  it("reports a mined purchase once, from its receipt, with nobody watching its status page; its opening as one select_content a box", async () => {
+    sink.status = 200;
+    const { token } = await managedPlayer(b, t, { BNB: 1n, USDT: 100n });
+    const posted = await postAction(b, token, buyStandard(2));
+    expect(posted.status, posted.msg).toBe(200);
+    const id = posted.data.id;
+    // Only the SSO API is asked, as the app's status page would; the event does not wait on any reader.
+    const bought = await settled(b, token, id);
+    expect(bought.status).toBe("mined");
+    const buyStep = bought.steps.find((step) => step.kind === "buy")!;
+    const mine = () => sink.accepted.filter((event) => event.event_id.startsWith(id));
+    await until(() => mine().length > 0);
+    await sleep(300);
+    expect(mine()).toEqual([
+      {
+        event: "purchase",
+        value: "20",
+        currency: "USDT",
+        transaction_id: buyStep.txHash!.toLowerCase(),
+        items: [{ item_id: "lootbox-4", item_name: "Standard loot box", item_category: "Loot box", price: "10", quantity: 2 }],
+        event_id: `${id}-1-0`,
+        at: bought.updatedAt,
+      },
+    ]);
+
+    const boxIds = bought.result!.boxIds!;
+    const open = await postAction(b, token, { action: "lootbox.open", params: { boxIds }, idempotencyKey: newKey() });
+    expect(open.status, open.msg).toBe(200);
+    expect((await settled(b, token, open.data.id)).status).toBe("mined");
+    const opened = () => sink.accepted.filter((event) => event.event_id.startsWith(open.data.id));
+    await until(() => opened().length === 2);
+    await sleep(200);
+    expect(
+      opened().map((event) => [event.event, "content_type" in event && event.content_type, "item_id" in event && event.item_id]),
+    ).toEqual(boxIds.map((boxId) => ["select_content", "loot_box", boxId]));
+  });
+
+  it("reports nothing for an action that failed", async () => {
+    sink.status = 200;
+    const { token, wallet } = await managedPlayer(b, t, { BNB: 1n, boxes: { 4: 1 } });
+    const [held] = await t.publicClient.readContract({
+      address: t.deployment.contracts.box,
+      abi: blindBoxAbi,
+      functionName: "queryUserBoxes",
+      args: [wallet],
+    });
+    const boxIds = [held[0]!.toString()];
+    // Both are accepted while the box is held; the second, planned again at its turn, finds it opened and fails.
+    await t.testClient.setAutomine(false);
+    try {
+      const first = await postAction(b, token, { action: "lootbox.open", params: { boxIds }, idempotencyKey: newKey() });
+      const second = await postAction(b, token, { action: "lootbox.open", params: { boxIds }, idempotencyKey: newKey() });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      await t.testClient.setAutomine(true);
+      await t.testClient.mine({ blocks: 1 });
+      expect((await settled(b, token, first.data.id)).status).toBe("mined");
+      expect((await settled(b, token, second.data.id)).status).toBe("failed");
+      await until(() => sink.accepted.some((event) => event.event_id.startsWith(first.data.id)));
+      await sleep(300);
+      expect(sink.received.filter((event) => event.event_id.startsWith(second.data.id))).toEqual([]);
+    } finally {
+      await t.testClient.setAutomine(true);
+    }
+  });
+});
+
+describe("delivery", () => {
+  it("tries a failing sink again, and across restarts sends an event once it is taken, never again", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-events-"));
+    const file = path.join(dir, "test.db");
+    const options = { analytics: { kind: "http" as const, url: sink.url } };
+    let b: ExecutorBackend | undefined;
+    try {
+      sink.status = 503;
+      b = await startExecutorBackends(t, file, options);
+      const { token } = await managedPlayer(b, t, { BNB: 1n, USDT: 100n });
+      const posted = await postAction(b, token, buyStandard(1));
+      const id = posted.data.id;
+      expect((await settled(b, token, id)).status).toBe("mined");
+      const tries = () => sink.received.filter((event) => event.event_id.startsWith(id));
+      const taken = () => sink.accepted.filter((event) => event.event_id.startsWith(id));
+      await until(() => tries().length >= 2);
+      expect(taken()).toEqual([]);
+      await b.close();
+      b = undefined;
+
+      sink.status = 200;
+      b = await startExecutorBackends(t, file, options);
+      await until(() => taken().length > 0);
+      await sleep(300);
+      expect(taken()).toHaveLength(1);
+      expect(taken()[0]).toMatchObject({ event: "purchase", value: "10", currency: "USDT", event_id: `${id}-1-0` });
+      // Every try named the same event, so a sink may also drop a repeat by its id.
+      expect(new Set(tries().map((event) => event.event_id))).toEqual(new Set([`${id}-1-0`]));
+      await b.close();
+      b = undefined;
+
+      const before = tries().length;
+      b = await startExecutorBackends(t, file, options);
+      await sleep(300);
+      expect([taken().length, tries().length]).toEqual([1, before]);
+    } finally {
+      sink.status = 200;
+      await b?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the outbox", () => {
+  it("keeps a mined step's events back until the execution is mined, and drops them when it fails", async () => {
+    const store = await openDatabase(":memory:");
+    try {
+      const executions = createExecutionStore(store.db);
+      await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
+      const start = (n: number) =>
+        executions.insert({
+          userId: 1,
+          wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+          action: "lootbox.open",
+          params: { boxIds: [String(n)] },
+          idempotencyKey: `outbox-key-${n}-0123456789`,
+          steps: [],
+        });
+      const opened = (n: number): AnalyticsEvent => ({ event: "select_content", content_type: "loot_box", item_id: String(n) });
+      const events = () => store.db.selectFrom("action_events").selectAll().orderBy("seq").execute();
+
+      const failing = (await start(1))!;
+      await executions.stepMined(failing, 0, 5n, {}, [opened(1)]);
+      expect((await events()).map((row) => [row.id, row.released_at])).toEqual([[`${failing.id}-0-0`, null]]);
+      await executions.fail(failing.seq, "Open 1 box failed on the chain.", 1);
+      expect(await events()).toEqual([]);
+
+      const mined = (await start(2))!;
+      await executions.stepMined(mined, 0, 6n, {}, [opened(2)]);
+      await executions.finish(mined.seq);
+      const [row] = await events();
+      expect(row).toMatchObject({ id: `${mined.id}-0-0`, payload: JSON.stringify(opened(2)), delivered_at: null });
+      expect(row!.released_at).toBe((await executions.byId(mined.id))!.updated_at);
+    } finally {
+      await store.close();
+    }
+  });
+});
