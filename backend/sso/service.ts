@@ -9,6 +9,8 @@ import { createBoxDelivery } from "./store-delivery";
 import { createStorePayments } from "./store-payments";
 import { storeRoutes } from "./store-routes";
 import { tokenOwner } from "./users";
+import { orderSigningRoutes } from "./order-routes";
+import { createOrderSigner } from "./order-signing";
 import { walletRoutes } from "./wallet-routes";
 
 /**
@@ -29,7 +31,12 @@ export function createSsoService(ctx: BackendContext) {
       })
     : null;
   const router = express.Router();
-  router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core, payments));
+  router.use(
+    accountRoutes(core, ctx.options),
+    walletRoutes(core),
+    orderSigningRoutes(core, createOrderSigner(core.db, core.wallets, ctx.options)),
+    storeRoutes(core, payments),
+  );
   const executor = chain
     ? createExecutor({
         db: core.db,

@@ -20,6 +20,7 @@ export interface SsoTables {
   action_executions: ActionExecutionsTable;
   action_steps: ActionStepsTable;
   action_rate: ActionRateTable;
+  order_signatures: OrderSignaturesTable;
 }
 
 export interface UsersTable {
@@ -188,4 +189,14 @@ export interface ActionRateTable {
   id: Generated<number>;
   user_id: number;
   at: string;
+}
+
+/** A market order the SSO signed with a managed wallet's key, by its idempotency key (POST /sso/signOrder). */
+export interface OrderSignaturesTable {
+  user_id: number;
+  idempotency_key: string;
+  /** sha256 of the typed data as signed: the same key with another order is refused. */
+  order_hash: string;
+  signature: string;
+  created_at: string;
 }
