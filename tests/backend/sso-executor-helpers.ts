@@ -40,19 +40,24 @@ export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;
  */
 export async function startExecutorBackends(chain: TestChain, databaseFile?: string) {
   const dir = databaseFile ? null : fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-"));
-  const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), {
-    ...testBackendOptions,
-    chain: chainOption(chain),
-    chainId: chain.deployment.chainId,
-    assetManagerAddress: chain.deployment.contracts.assetManager,
-    fireTokenAddress: chain.deployment.contracts.fire,
-  });
   const app = express();
-  app.use(backends.router);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The market asks this same server's SSO whose a token is, as the app's server does.
+  const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), {
+    ...testBackendOptions,
+    ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
+    chain: chainOption(chain),
+    chainId: chain.deployment.chainId,
+    assetManagerAddress: chain.deployment.contracts.assetManager,
+    fireTokenAddress: chain.deployment.contracts.fire,
+  }).catch(async (error: unknown) => {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  });
+  app.use(backends.router);
   return {
     baseUrl,
     store: backends.store,
