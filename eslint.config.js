@@ -108,7 +108,8 @@ export default tseslint.config(
       APP_OUTSIDE,
       {
         regex: "^(~/|(\\.\\./)+)routes(/|$)",
-        message: "A feature never imports a route: what a route shares with others belongs in its feature (docs/architecture.md, Inside app/).",
+        message:
+          "A feature never imports a route: what a route shares with others belongs in its feature (docs/architecture.md, Inside app/).",
       },
     ],
   ),

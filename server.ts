@@ -113,6 +113,9 @@ export const backends = env.embeddedBackends
       fireTokenAddress: deployment.contracts.fire,
       tokenTtlSeconds: 60 * 60 * 24,
       internalToken: INTERNAL_TOKEN,
+      // The market asks the SSO whose a token is over HTTP, as it would ask a separate SSO: this server over loopback
+      // (the internal token keeps it out of the public rate limits), or the external SSO, which gets no internal token.
+      ssoApi: env.SSO_API_URL ? { baseUrl: env.SSO_API_URL } : { baseUrl: `http://127.0.0.1:${env.PORT}`, internalToken: INTERNAL_TOKEN },
       log: consoleOf(logger),
       // The executor reports managed wallets' mined actions itself (decision 0009), to the app's sink.
       analytics: env.ANALYTICS_SINK,

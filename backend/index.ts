@@ -31,8 +31,9 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
   const store = await openDatabase(databaseFile);
   const ctx = { store, options };
   const sso = createSsoService(ctx);
-  const market = createMarketService(ctx, sso.auth);
-  if (options.seedDemo) await seedIfEmpty(ctx, sso.auth);
+  // The market shares no code path with the SSO: it asks it over HTTP whose a token is (options.ssoApi).
+  const market = createMarketService(ctx);
+  if (options.seedDemo) await seedIfEmpty(ctx);
   market.indexer?.start();
   // Resumes what a previous run left unfinished; the queues then run in the background.
   await sso.executor?.start();

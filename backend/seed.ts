@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { seedSso } from "./sso/seed";
 import { seedMarket } from "./market/seed";
-import type { BackendContext, SsoAuth } from "./types";
+import type { BackendContext } from "./types";
 
 /** Seeds the demo data once: when the database holds no user yet. */
-export async function seedIfEmpty(ctx: BackendContext, auth: SsoAuth): Promise<boolean> {
+export async function seedIfEmpty(ctx: BackendContext): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from users`.execute(ctx.store.db);
   if (rows[0].n > 0) return false;
   await seedSso(ctx);
-  await seedMarket(ctx, auth);
+  await seedMarket(ctx);
   return true;
 }

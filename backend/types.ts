@@ -1,7 +1,6 @@
 import type { Router } from "express";
-import type { LocalAccount } from "viem";
 import type { AnalyticsSink } from "~core/analytics";
-import type { BindAddrType } from "~core/api/sso";
+import type { SsoApiOptions } from "./market/token-owners";
 import type { ContractAddresses } from "~core/contracts";
 import type { RpcFailureKind } from "~core/rpc-errors";
 import type { BackendDb } from "./db";
@@ -16,7 +15,12 @@ export interface BackendOptions {
   walletEncryptionKey: string;
   /** Private key that signs claims from the game to the chain. */
   claimSignerKey: `0x${string}`;
-  /** Chain id the orders and claims are bound to. */
+  /**
+   * Where the market asks the SSO whose an auth token is (GET /sso/getUserInfo): this server over loopback, with
+   * the internal token, when the SSO is the embedded one; SSO_API_URL, without it, when the SSO is external.
+   */
+  ssoApi: SsoApiOptions;
+  /** Chain id the orders and claims are bound to (the market's order domain, which the SSO signs in too). */
   chainId: number;
   /** When set, mail goes out through nodemailer; otherwise it lands in the dev outbox table. */
   smtpUrl?: string;
@@ -79,23 +83,6 @@ export interface BackendChain {
   pollIntervalMs: number;
   /** Told of each request to the node that failed after its retries (the server counts them in its metrics). */
   onRpcError?: (failure: { method: string; kind: RpcFailureKind; source: string }) => void;
-}
-
-/** What the SSO service tells other embedded services about a token. */
-export interface TokenOwner {
-  userId: number;
-  userName: string;
-  email: string;
-  /** Checksummed, or null when no wallet is bound. */
-  walletAddress: `0x${string}` | null;
-  bindAddrType: BindAddrType;
-}
-
-export interface SsoAuth {
-  /** The live (unexpired, not logged out) token's owner, or null. */
-  ownerOfToken(token: string): Promise<TokenOwner | null>;
-  /** Signs typed data with a managed wallet's custodial key (web path). Null when the user has no managed wallet. */
-  managedAccount(userId: number): Promise<LocalAccount | null>;
 }
 
 export interface BackendContext {

@@ -70,6 +70,7 @@ export const ORDER_TYPES = {
 } as const;
 
 export type OrderKind = keyof typeof ORDER_TYPES;
+export const ORDER_KINDS = Object.keys(ORDER_TYPES) as OrderKind[];
 
 export interface OrderDomainInput {
   chainId: number;
@@ -133,6 +134,15 @@ export function orderDomain({ chainId, verifyingContract }: OrderDomainInput): T
   return { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, chainId, verifyingContract };
 }
 
+/** The field naming the wallet that signs each kind of order: a custodian signs only for its caller's own wallet. */
+export const ORDER_SIGNER_FIELD = {
+  Sell: "seller",
+  Buy: "buyer",
+  Cancel: "seller",
+  CancelAll: "seller",
+  Transfer: "from",
+} as const satisfies { [K in OrderKind]: keyof OrderMessages[K] };
+
 /** The exact argument of viem's signTypedData / verifyTypedData for one order. */
 export function orderTypedData<K extends OrderKind>(domain: OrderDomainInput, primaryType: K, message: OrderMessages[K]) {
   return {
@@ -141,6 +151,19 @@ export function orderTypedData<K extends OrderKind>(domain: OrderDomainInput, pr
     primaryType,
     message,
   } as const;
+}
+
+/** An order's typed data as JSON carries it (POST /sso/signOrder): integers as decimal strings, nftType a number. */
+export function orderJson<K extends OrderKind>(typed: ReturnType<typeof orderTypedData<K>>) {
+  const message = Object.fromEntries(
+    Object.entries(typed.message).map(([name, value]) => [name, typeof value === "bigint" ? value.toString() : (value as string | number)]),
+  );
+  const { name, version, chainId, verifyingContract } = typed.domain;
+  return {
+    primaryType: typed.primaryType,
+    domain: { name: name!, version: version!, chainId: Number(chainId), verifyingContract: verifyingContract! },
+    message,
+  };
 }
 
 /** A fresh 128-bit nonce from the platform's CSPRNG (browser or Node). */

@@ -19,7 +19,13 @@ import { commitSession, getSession } from "./session.server";
 import { ssoApi } from "./sso.server";
 
 function typedApis({ sso, market }: { sso: BackendClient; market: BackendClient }) {
-  return { sso: ssoApi(sso), market: marketApi(market), orders: ordersApi(market), invites: invitesApi(market), bridge: bridgeApi(market) };
+  return {
+    sso: ssoApi(sso),
+    market: marketApi(market),
+    orders: ordersApi(market, sso),
+    invites: invitesApi(market),
+    bridge: bridgeApi(market),
+  };
 }
 
 export type Apis = ReturnType<typeof typedApis>;

@@ -1,8 +1,23 @@
 /**
- * Typed calls of the signed order endpoints (docs/api.md "Signed orders") through the market backend client.
- * A managed wallet (BindAddrType 2) sends no proof: the backend signs. A browser wallet sends the proof it signed.
+ * Typed calls of the signed order endpoints (docs/api/market.md "Signed orders") through the market backend client.
+ * Every order reaches the market signed, and the market verifies each the same way: a browser wallet posts the
+ * proof it signed in the browser; a managed wallet's (BindAddrType 2) order is built here exactly as the island
+ * builds it (core/orders.ts, in the market's published domain) and signed by its custodian, the SSO
+ * (POST /sso/signOrder). The market never holds a key.
  */
+import { getAddress, type Address } from "viem";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
+import type { OrderSignature } from "~core/api/sso";
+import {
+  ACTION_ORDER_TTL_SECONDS,
+  DEFAULT_LISTING_DAYS,
+  expiryIn,
+  newOrderNonce,
+  orderJson,
+  orderTypedData,
+  type OrderKind,
+  type OrderMessages,
+} from "~core/orders";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
@@ -13,33 +28,125 @@ export interface OrderProof {
   chainId?: number;
 }
 
-const proofOf = (proof: OrderProof = {}) =>
+/** A managed wallet's order: built here, signed by the SSO. `ttlSeconds` is a listing's lifetime (sell only). */
+export interface CustodialSigning {
+  custodian: true;
+  ttlSeconds?: number;
+}
+
+/** Who signs an order: the proof a browser wallet posted (undefined when it posted none), or the custodian. */
+export type OrderSigning = OrderProof | CustodialSigning | undefined;
+
+export const custodian = (ttlSeconds?: number): CustodialSigning => ({ custodian: true, ttlSeconds });
+
+const isCustodial = (signing: OrderSigning): signing is CustodialSigning => Boolean(signing && "custodian" in signing);
+
+const proofFields = (proof: OrderProof = {}) =>
   Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined && value !== ""));
 
-export function ordersApi(market: BackendClient) {
+/** An order's own fields: what the SSO signs besides the nonce and expiry. */
+type OrderFields<K extends OrderKind> = Omit<OrderMessages[K], "nonce" | "expiry">;
+
+export function ordersApi(market: BackendClient, sso: BackendClient) {
+  const orderContext = (address?: string) => market.get<OrderContext>("/api/v1/marketplace/orderContext", { query: { address } });
+
+  /**
+   * The proof fields to post. A managed wallet's order is made as the island makes it: a fresh nonce, the kind's
+   * lifetime, the market's domain from its order context; the SSO signs it under a key named by the nonce, so a
+   * repeated call answers the same signature. `fields` is null when the order cannot be built (a buy whose listing
+   * is unknown): it goes unsigned, and the market's own checks answer.
+   */
+  async function proofOf<K extends OrderKind>(
+    signing: OrderSigning,
+    kind: K,
+    signer: Address,
+    fields: ((context: OrderContext) => OrderFields<K>) | null,
+    known?: OrderContext,
+  ): Promise<Record<string, unknown>> {
+    if (!isCustodial(signing)) return proofFields(signing);
+    if (!fields) return {};
+    const context = known ?? (await orderContext(signer));
+    const nonce = newOrderNonce();
+    const expiry = expiryIn(signing.ttlSeconds ?? (kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS));
+    const domain = { chainId: context.domain.chainId, verifyingContract: getAddress(context.domain.verifyingContract) };
+    const typed = orderTypedData(domain, kind, { ...fields(context), nonce, expiry } as OrderMessages[K]);
+    const { signature } = await sso.post<OrderSignature>("/sso/signOrder", {
+      body: { ...orderJson(typed), idempotencyKey: `order-${nonce.toString(36)}` },
+    });
+    return { signature, nonce: nonce.toString(), expiry: Number(expiry) };
+  }
+
   return {
-    orderContext: (address?: string) => market.get<OrderContext>("/api/v1/marketplace/orderContext", { query: { address } }),
-    sell: (ref: TokenRef, input: { address: string; price: string; currency: string }, proof?: OrderProof) =>
-      market.post<ListingRecord>("/api/v1/informationCenter/sellToken", {
-        body: {
-          ...ref,
-          ownerAddress: input.address,
-          address: input.address,
-          price: input.price,
-          currency: input.currency,
-          ...proofOf(proof),
-        },
-      }),
-    cancel: (ref: TokenRef, address: string, proof?: OrderProof) =>
-      market.post<ListingRecord>("/api/v1/informationCenter/cancelSell", { body: { ...ref, address, ...proofOf(proof) } }),
-    /** `listingId` is the listing the buyer confirmed: the backend refuses any other (409) and the Buy order names it. */
-    buy: (ref: TokenRef, input: { address: string; price: string; listingId: string }, proof?: OrderProof) =>
-      market.post<SaleResult>("/api/v1/informationCenter/buyToken", { body: { ...ref, ...input, ...proofOf(proof) } }),
-    transfer: (ref: TokenRef, input: { address: string; to: string }, proof?: OrderProof) =>
-      market.post<ListingRecord>("/api/v1/informationCenter/transferToken", { body: { ...ref, ...input, ...proofOf(proof) } }),
-    /** Ends every listing of the wallet: `counter` is the wallet's current cancel-all counter (what was signed). */
-    cancelAll: (address: string, counter: string, proof?: OrderProof) =>
-      market.post<CancelAllResult>("/api/v1/informationCenter/cancelAllSell", { body: { address, counter, ...proofOf(proof) } }),
+    orderContext,
+    sell: async (ref: TokenRef, input: { address: string; price: string; currency: string }, signing?: OrderSigning) => {
+      const seller = getAddress(input.address);
+      const proof = await proofOf(signing, "Sell", seller, (context) => ({
+        tokenId: BigInt(ref.tokenId),
+        nftType: ref.nftType,
+        seller,
+        price: BigInt(input.price),
+        currency: input.currency,
+        counter: BigInt(context.counter),
+      }));
+      return market.post<ListingRecord>("/api/v1/informationCenter/sellToken", {
+        body: { ...ref, ownerAddress: input.address, address: input.address, price: input.price, currency: input.currency, ...proof },
+      });
+    },
+    cancel: async (ref: TokenRef, address: string, signing?: OrderSigning) => {
+      const seller = getAddress(address);
+      const proof = await proofOf(signing, "Cancel", seller, () => ({ tokenId: BigInt(ref.tokenId), nftType: ref.nftType, seller }));
+      return market.post<ListingRecord>("/api/v1/informationCenter/cancelSell", { body: { ...ref, address, ...proof } });
+    },
+    /**
+     * `listingId` is the listing the buyer confirmed: the backend refuses any other (409) and the Buy order names it.
+     * `seller` and `currency` are that listing's, for the order a managed wallet's custodian signs.
+     */
+    buy: async (
+      ref: TokenRef,
+      input: { address: string; price: string; listingId: string; seller?: string; currency?: string },
+      signing?: OrderSigning,
+    ) => {
+      const { seller, currency, ...posted } = input;
+      const buyer = getAddress(input.address);
+      const listed = seller && currency ? { seller: getAddress(seller), currency } : null;
+      const proof = await proofOf(
+        signing,
+        "Buy",
+        buyer,
+        listed &&
+          (() => ({
+            tokenId: BigInt(ref.tokenId),
+            nftType: ref.nftType,
+            listingId: BigInt(input.listingId),
+            seller: listed.seller,
+            buyer,
+            price: BigInt(input.price),
+            currency: listed.currency,
+          })),
+      );
+      return market.post<SaleResult>("/api/v1/informationCenter/buyToken", { body: { ...ref, ...posted, ...proof } });
+    },
+    transfer: async (ref: TokenRef, input: { address: string; to: string }, signing?: OrderSigning) => {
+      const from = getAddress(input.address);
+      const proof = await proofOf(signing, "Transfer", from, () => ({
+        tokenId: BigInt(ref.tokenId),
+        nftType: ref.nftType,
+        from,
+        to: getAddress(input.to),
+      }));
+      return market.post<ListingRecord>("/api/v1/informationCenter/transferToken", { body: { ...ref, ...input, ...proof } });
+    },
+    /**
+     * Ends every listing of the wallet: `counter` is the cancel-all counter that was signed; without one, the
+     * wallet's current counter (the one a managed wallet's custodian signs).
+     */
+    cancelAll: async (address: string, counter: string | undefined, signing?: OrderSigning) => {
+      const seller = getAddress(address);
+      const context = counter === undefined ? await orderContext(address) : undefined;
+      const signed = counter ?? context!.counter;
+      const proof = await proofOf(signing, "CancelAll", seller, () => ({ seller, counter: BigInt(signed) }), context);
+      return market.post<CancelAllResult>("/api/v1/informationCenter/cancelAllSell", { body: { address, counter: signed, ...proof } });
+    },
     gameBalances: (gameTag = 1) => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag } }),
   };
 }

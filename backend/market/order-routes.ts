@@ -7,7 +7,7 @@ import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
 import { handle, sendOk } from "../http";
 import type { MarketCore } from "./core";
 import { buySchema, cancelAllSchema, cancelSchema, orderContextSchema, sellSchema, transferSchema } from "./order-schemas";
-import { authorityOf, authorize, orderCounter, orderDomainOf } from "./orders";
+import { authorize, orderCounter, orderDomainOf } from "./orders";
 import { parseMarketInput } from "./params";
 import { itemWithListing } from "./query";
 import { toRecord } from "./records";
@@ -28,19 +28,18 @@ import {
 
 /**
  * The listing state machine over HTTP, and the context a wallet signs its orders in. Each step: checks on our
- * records, then the order's signature (verified, or made with a managed key), then one transaction that checks
+ * records, then the order's signature (verified, whoever signed it), then one transaction that checks
  * again and applies. The connection is held throughout, so no other write slips between the check and the
  * change; of concurrent buyers exactly one wins.
  */
 export function orderRoutes(router: Router, core: MarketCore) {
   const { db, options } = core;
 
-  /** The caller, their order's input, who signs for them, and the one time every step of the order uses. */
+  /** The caller, their order's input, and the one time every step of the order uses. */
   async function orderRequest<T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>) {
     const who = await requireCaller(core, req);
     const body = parseMarketInput(schema, marketInput(req));
-    const authority = await authorityOf(who, core.ssoAuth.managedAccount);
-    return { who, body, authority, now: Date.now() };
+    return { who, body, now: Date.now() };
   }
 
   router.get(
@@ -59,7 +58,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/sellToken",
     handle(async (req, res) => {
-      const { who, body, authority, now } = await orderRequest(req, sellSchema);
+      const { who, body, now } = await orderRequest(req, sellSchema);
       const sellInput = { ...body, currency: body.currency ?? DEFAULT_CURRENCY };
       const record = await db.exclusive(async () => {
         const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
@@ -67,7 +66,6 @@ export function orderRoutes(router: Router, core: MarketCore) {
         const counter = orderCounter(db, wallet);
         const order = await authorize(
           options,
-          authority,
           wallet,
           "Sell",
           body,
@@ -91,13 +89,12 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/cancelSell",
     handle(async (req, res) => {
-      const { who, body, authority, now } = await orderRequest(req, cancelSchema);
+      const { who, body, now } = await orderRequest(req, cancelSchema);
       const record = await db.exclusive(async () => {
         const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
         requireCancellable(db, wallet, body);
         const order = await authorize(
           options,
-          authority,
           wallet,
           "Cancel",
           body,
@@ -118,11 +115,11 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/cancelAllSell",
     handle(async (req, res) => {
-      const { who, body, authority, now } = await orderRequest(req, cancelAllSchema);
+      const { who, body, now } = await orderRequest(req, cancelAllSchema);
       const counter = BigInt(body.counter);
       const result = await db.exclusive(async () => {
         const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        const order = await authorize(options, authority, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
+        const order = await authorize(options, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
         return db.transaction(() => cancelAll(db, who, { address: wallet, counter }, order, now));
       });
       sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() } satisfies CancelAllResult);
@@ -132,7 +129,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/buyToken",
     handle(async (req, res) => {
-      const { who, body, authority, now } = await orderRequest(req, buySchema);
+      const { who, body, now } = await orderRequest(req, buySchema);
       const sale = await db.exclusive(async () => {
         sweepExpiredListings(db, now);
         const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
@@ -140,7 +137,6 @@ export function orderRoutes(router: Router, core: MarketCore) {
         // Built from the listing about to be filled: a signature for any other listing does not verify.
         const order = await authorize(
           options,
-          authority,
           wallet,
           "Buy",
           body,
@@ -176,13 +172,12 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/transferToken",
     handle(async (req, res) => {
-      const { who, body, authority, now } = await orderRequest(req, transferSchema);
+      const { who, body, now } = await orderRequest(req, transferSchema);
       const record = await db.exclusive(async () => {
         const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
         requireTransferable(db, wallet, body);
         const order = await authorize(
           options,
-          authority,
           wallet,
           "Transfer",
           body,

@@ -3,22 +3,13 @@
  * order that the backend rebuilds from its OWN records (core/orders.ts) and verifies with viem. The
  * client's typed data is never trusted; only its signature, nonce and expiry are taken.
  *
- * Browser wallets sign in the browser. A managed wallet (BindAddrType 2) takes the web path: the backend
- * signs the same typed data with the custodial key, so every stored order carries a verifiable signature.
+ * Whoever signed it, every order is verified the same way: a browser wallet signs in the browser, a managed
+ * wallet's order is signed by the SSO, its custodian (POST /sso/signOrder); the market never holds a key.
  */
-import { type Address, type LocalAccount, verifyTypedData, zeroAddress } from "viem";
-import {
-  ACTION_ORDER_TTL_SECONDS,
-  DEFAULT_LISTING_DAYS,
-  newOrderNonce,
-  orderTypedData,
-  type OrderDomainInput,
-  type OrderKind,
-  type OrderMessages,
-} from "~core/orders";
-import { BIND_ADDR_TYPE } from "~core/api/sso";
+import { type Address, verifyTypedData, zeroAddress } from "viem";
+import { orderTypedData, type OrderDomainInput, type OrderKind, type OrderMessages } from "~core/orders";
 import { ApiError } from "../http";
-import type { BackendOptions, TokenOwner } from "../types";
+import type { BackendOptions } from "../types";
 import type { MarketDb } from "./db";
 
 export const ORDER_MSG = {
@@ -51,60 +42,28 @@ export interface SignedOrder {
   expiry: bigint;
 }
 
-/** How a caller authorises orders: their custodial key (web path) or their own wallet's signature. */
-export type OrderAuthority = { kind: "managed"; account: LocalAccount } | { kind: "wallet" };
-
-export async function authorityOf(
-  caller: TokenOwner,
-  managedAccount: (userId: number) => Promise<LocalAccount | null>,
-): Promise<OrderAuthority> {
-  if (caller.bindAddrType !== BIND_ADDR_TYPE.managed) return { kind: "wallet" };
-  const account = await managedAccount(caller.userId);
-  if (!account) throw new ApiError(409, "Your managed wallet is not available");
-  return { kind: "managed", account };
-}
-
-/**
- * Signs (web path) or verifies (browser wallet) one order. `build` makes the message from our records once
- * the nonce and expiry are known; `defaultTtlSeconds` is the lifetime of orders the backend signs itself.
- */
+/** Verifies one order's signature. `build` makes the message from our records once the nonce and expiry are known. */
 export async function authorize<K extends OrderKind>(
   options: BackendOptions,
-  authority: OrderAuthority,
   signer: Address,
   kind: K,
   proof: OrderProof,
   build: (fields: { nonce: bigint; expiry: bigint }) => OrderMessages[K],
   now: number,
-  defaultTtlSeconds = kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS,
 ): Promise<SignedOrder> {
   const domain = orderDomainOf(options);
   if (proof.chainId !== undefined && proof.chainId !== domain.chainId) throw new ApiError(400, ORDER_MSG.wrongChain);
   const nowSeconds = BigInt(Math.floor(now / 1000));
-
-  if (authority.kind === "managed") {
-    const nonce = newOrderNonce();
-    const expiry = proof.expiry !== undefined ? BigInt(proof.expiry) : nowSeconds + BigInt(defaultTtlSeconds);
-    if (expiry <= nowSeconds) throw new ApiError(400, "expiry: expected a time in the future");
-    const signature = await authority.account.signTypedData(asTypedData(orderTypedData(domain, kind, build({ nonce, expiry }))));
-    return { signature, nonce, expiry };
-  }
-
   if (!proof.signature) throw new ApiError(400, ORDER_MSG.missing);
   if (proof.nonce === undefined || proof.expiry === undefined) throw new ApiError(400, ORDER_MSG.fields);
   const nonce = BigInt(proof.nonce);
   const expiry = BigInt(proof.expiry);
   if (expiry <= nowSeconds) throw new ApiError(400, ORDER_MSG.expired);
-  const typed = asTypedData(orderTypedData(domain, kind, build({ nonce, expiry })));
+  const typed = orderTypedData(domain, kind, build({ nonce, expiry })) as unknown as Parameters<typeof verifyTypedData>[0];
   // A malformed signature throws inside viem: that is a refusal too, never a 500.
   const valid = await verifyTypedData({ ...typed, address: signer, signature: proof.signature }).catch(() => false);
   if (!valid) throw new ApiError(403, ORDER_MSG.badSignature);
   return { signature: proof.signature, nonce, expiry };
-}
-
-/** viem's typed-data generics cannot follow a kind chosen at run time; the structure is core/orders.ts's. */
-function asTypedData(typed: { domain: unknown; types: unknown; primaryType: string; message: unknown }) {
-  return typed as unknown as Parameters<LocalAccount["signTypedData"]>[0];
 }
 
 /** Spends a nonce inside the order's transaction: a replay finds it taken. */

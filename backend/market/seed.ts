@@ -1,5 +1,5 @@
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
-import type { BackendContext, SsoAuth } from "../types";
+import type { BackendContext } from "../types";
 import { MarketDb } from "./db";
 import { type GenerateOptions, analyze, generateMarket } from "./generate";
 
@@ -27,7 +27,7 @@ export function demoMarketOptions(now: number): GenerateOptions {
 }
 
 /** Seeds the demo market once; a database that already has market items is left alone. */
-export async function seedMarket(ctx: BackendContext, _auth: SsoAuth): Promise<void> {
+export async function seedMarket(ctx: BackendContext): Promise<void> {
   const db = new MarketDb(ctx.store);
   await db.exclusive(() => {
     if (db.get("select 1 from market_items limit 1")) return;

@@ -5,7 +5,7 @@
  */
 import express from "express";
 import { sendError } from "../http";
-import type { BackendContext, SsoAuth } from "../types";
+import type { BackendContext } from "../types";
 import { createMarketCore } from "./core";
 import { gameRoutes } from "./game-routes";
 import { createChainIndexer } from "./indexer/indexer";
@@ -15,8 +15,8 @@ import { orderRoutes } from "./order-routes";
 import { socialRoutes } from "./social-routes";
 import { statsRoutes } from "./stats-routes";
 
-export function createMarketService(ctx: BackendContext, ssoAuth: SsoAuth) {
-  const core = createMarketCore(ctx, ssoAuth);
+export function createMarketService(ctx: BackendContext) {
+  const core = createMarketCore(ctx);
 
   // Each group adds its routes to this one router, not a sub-router of its own: a sub-router would answer
   // OPTIONS on its paths by itself, where the market answers the envelope 404 below.

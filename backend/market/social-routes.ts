@@ -35,11 +35,12 @@ export function socialRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { tokenId, nftType, ownerAddress } = parseMarketInput(viewSchema, marketInput(req));
       const viewer = await sessionOwner(core, req);
-      // One view per visitor per day: the wallet (or account) when logged in, else a hash of the client's network (networkKey).
+      // One view per visitor per day: the wallet (or a hash of the account's name) when logged in, else a hash of
+      // the client's network (networkKey).
       const visitor =
         viewer?.walletAddress ??
         (viewer
-          ? `user:${viewer.userId}`
+          ? `user:${createHash("sha256").update(`spark-era-views:${viewer.userName}`).digest("hex").slice(0, 24)}`
           : `ip:${createHash("sha256")
               .update(`spark-era-views:${clientKey(req, core.options.internalToken)}`)
               .digest("hex")

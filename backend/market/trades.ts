@@ -1,12 +1,12 @@
 /**
  * The product §4 listing state machine (held → on sale → held | sold) and transfers. Each step runs inside one
- * MarketDb transaction, after orders.ts has verified (or, for a managed wallet, made) the order's signature.
+ * MarketDb transaction, after orders.ts has verified the order's signature.
  * Each re-checks every rule, so nothing between the two can slip by, and is all-or-nothing.
  */
 import { ApiError } from "../http";
 import { sameAddress } from "~core/address";
 import type { Currency } from "~core/money";
-import type { TokenOwner } from "../types";
+import type { TokenOwner } from "./token-owners";
 import { ACTIVITY_KIND, LISTING_STATUS, LOCATION } from "./tables";
 import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
 import type { MarketDb } from "./db";

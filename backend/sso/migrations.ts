@@ -287,6 +287,19 @@ async function createActionEvents(db: Kysely<unknown>) {
   await db.schema.createIndex("action_events_undelivered").on("action_events").columns(["delivered_at", "released_at", "seq"]).execute();
 }
 
+/** Market orders signed with managed wallets' keys, one per (account, idempotency key). */
+async function createOrderSignatures(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("order_signatures")
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("idempotency_key", "text", (c) => c.notNull())
+    .addColumn("order_hash", "text", (c) => c.notNull())
+    .addColumn("signature", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("order_signatures_pk", ["user_id", "idempotency_key"])
+    .execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -301,4 +314,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_011_delivery_tracking", up: trackDeliveries },
   { name: "sso_012_drop_delivering_flag", up: dropDeliveringFlag },
   { name: "sso_013_action_events", up: createActionEvents },
+  { name: "sso_014_order_signatures", up: createOrderSignatures },
 ];

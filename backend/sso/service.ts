@@ -1,5 +1,5 @@
 import express from "express";
-import type { BackendContext, SsoAuth } from "../types";
+import type { BackendContext } from "../types";
 import { accountRoutes } from "./account-routes";
 import { createSsoCore } from "./core";
 import { createExecutor } from "./executor/executor";
@@ -8,13 +8,13 @@ import { outboxRoutes } from "./outbox-routes";
 import { createBoxDelivery } from "./store-delivery";
 import { createStorePayments } from "./store-payments";
 import { storeRoutes } from "./store-routes";
-import { tokenOwner } from "./users";
+import { orderSigningRoutes } from "./order-routes";
+import { createOrderSigner } from "./order-signing";
 import { walletRoutes } from "./wallet-routes";
 
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
- * `devRouter` the dev outbox; `auth` tells the other services who owns a token and signs with managed wallets;
- * `executor` (with options.chain only) runs managed wallets' on-chain actions: start() resumes, stop() on close.
+ * `devRouter` the dev outbox; `executor` (with options.chain only) runs managed wallets' on-chain actions: start() resumes, stop() on close.
  */
 export function createSsoService(ctx: BackendContext) {
   const core = createSsoCore(ctx);
@@ -29,7 +29,12 @@ export function createSsoService(ctx: BackendContext) {
       })
     : null;
   const router = express.Router();
-  router.use(accountRoutes(core, ctx.options), walletRoutes(core), storeRoutes(core, payments));
+  router.use(
+    accountRoutes(core, ctx.options),
+    walletRoutes(core),
+    orderSigningRoutes(core, createOrderSigner(core.db, core.wallets, ctx.options)),
+    storeRoutes(core, payments),
+  );
   const executor = chain
     ? createExecutor({
         db: core.db,
@@ -41,13 +46,5 @@ export function createSsoService(ctx: BackendContext) {
     : null;
   if (executor) router.use(actionRoutes(core, executor));
 
-  const auth: SsoAuth = {
-    async ownerOfToken(token) {
-      const live = await core.sessions.find(token);
-      return live ? tokenOwner(live.user) : null;
-    },
-    managedAccount: (userId) => core.wallets.managedAccount(userId),
-  };
-
-  return { router, devRouter: outboxRoutes(core.db), auth, executor };
+  return { router, devRouter: outboxRoutes(core.db), executor };
 }

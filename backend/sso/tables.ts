@@ -21,6 +21,7 @@ export interface SsoTables {
   action_events: ActionEventsTable;
   action_steps: ActionStepsTable;
   action_rate: ActionRateTable;
+  order_signatures: OrderSignaturesTable;
 }
 
 export interface UsersTable {
@@ -205,3 +206,13 @@ export interface ActionEventsTable {
   delivered_at: string | null;
 }
 export type ActionEventRow = Selectable<ActionEventsTable>;
+
+/** A market order the SSO signed with a managed wallet's key, by its idempotency key (POST /sso/signOrder). */
+export interface OrderSignaturesTable {
+  user_id: number;
+  idempotency_key: string;
+  /** sha256 of the typed data as signed: the same key with another order is refused. */
+  order_hash: string;
+  signature: string;
+  created_at: string;
+}

@@ -1,7 +1,6 @@
 import { getAddress } from "viem";
 import type { Kysely } from "kysely";
 import type { Database } from "../db";
-import type { TokenOwner } from "../types";
 import { BIND_ADDR_TYPE, type BindAddrType, type PublicUserInfo, type UserInfo } from "~core/api/sso";
 import type { SessionRow, UserRow } from "./tables";
 
@@ -38,16 +37,6 @@ export function publicUserInfo(user: UserRow): PublicUserInfo {
     UserName: maskEmail(user.email),
     BindAddrType: bindType(user),
     WalletAddress: user.wallet_address ? getAddress(user.wallet_address) : "",
-  };
-}
-
-export function tokenOwner(user: UserRow): TokenOwner {
-  return {
-    userId: user.id,
-    userName: user.email,
-    email: user.email,
-    walletAddress: user.wallet_address ? getAddress(user.wallet_address) : null,
-    bindAddrType: bindType(user),
   };
 }
 

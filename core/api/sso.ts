@@ -3,6 +3,7 @@
  * Field names are product §7's, capitals and typos included. Times are ISO 8601 UTC strings.
  */
 import type { CardOrderStatus } from "../card-payment";
+import type { OrderKind } from "../orders";
 
 /** BindAddrType of the user info (product §3): 0 none, 1 browser wallet, 2 managed wallet (web path). */
 export const BIND_ADDR_TYPE = { none: 0, browser: 1, managed: 2 } as const;
@@ -49,6 +50,23 @@ export interface CodeSent {
 /** GET /sso/createAddress: the new managed wallet. */
 export interface ManagedWalletCreated {
   address: string;
+}
+
+/**
+ * POST /sso/signOrder: one market order (core/orders.ts) for the caller's managed wallet to sign. The types are
+ * core/orders.ts's for `primaryType`, never the request's; integers are decimal strings (orderJson).
+ */
+export interface SignOrderRequest {
+  primaryType: OrderKind;
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  message: Record<string, string | number>;
+  /** 8-100 characters of A-Z, a-z, 0-9, _ and -: the same key and order answer the same signature. */
+  idempotencyKey: string;
+}
+
+/** POST /sso/signOrder's answer. */
+export interface OrderSignature {
+  signature: `0x${string}`;
 }
 
 /** POST /store/getOrderDetail: a card-payment order, without its buyer's identity. */

@@ -17,22 +17,34 @@ export const testBackendOptions: BackendOptions = {
   exposeDevOutbox: true,
   seedDemo: true,
   internalToken: "test-internal-token",
+  // Nothing answers here: startTestBackends points the market at its own server; a bare market test looks up no token.
+  ssoApi: { baseUrl: "http://127.0.0.1:9" },
   // The floor is tested on its own (sso-register.test.ts); the other tests send codes by the dozen.
   codeAnswerFloorMs: 0,
 };
 
-/** Starts the embedded backends on a fresh temporary SQLite file, served over real HTTP on a free port. */
+/**
+ * Starts the embedded backends on a fresh temporary SQLite file, served over real HTTP on a free port. The market
+ * asks this same server's SSO whose a token is, as the app's server does (`ssoApi`).
+ */
 export async function startTestBackends(overrides: Partial<BackendOptions> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-backend-"));
-  const options = { ...testBackendOptions, ...overrides };
-  const backends = await startBackends(path.join(dir, "test.db"), options);
   const app = express();
-  app.use(backends.router);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  const options: BackendOptions = {
+    ...testBackendOptions,
+    ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
+    ...overrides,
+  };
+  const backends = await startBackends(path.join(dir, "test.db"), options).catch(async (error: unknown) => {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  });
+  app.use(backends.router);
 
   return {
     baseUrl,

@@ -5,7 +5,18 @@ import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PA
 import type { BackendOptions } from "../../backend/types";
 import type { ListingRecord, Page } from "~core/api/market";
 import { privateKeyToAccount } from "viem/accounts";
-import { expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
+import { getAddress } from "viem";
+import type { OrderSignature } from "~core/api/sso";
+import {
+  ACTION_ORDER_TTL_SECONDS,
+  DEFAULT_LISTING_DAYS,
+  expiryIn,
+  newOrderNonce,
+  orderJson,
+  orderTypedData,
+  type OrderKind,
+  type OrderMessages,
+} from "~core/orders";
 import { startTestBackends } from "./harness";
 
 export type Backend = Awaited<ReturnType<typeof startTestBackends>>;
@@ -21,6 +32,13 @@ export interface Market {
   /** GET/POST under /api/v1 with query parameters; asserts nothing. */
   get<T = unknown>(path: string, query?: Query, token?: string): Promise<Answer<T>>;
   post<T = unknown>(path: string, query?: Query, body?: unknown, token?: string): Promise<Answer<T>>;
+  /**
+   * A managed wallet's order, posted the way the app's web path posts it: its typed data built from the body (and
+   * the listing, for a buy), signed by the SSO (POST /sso/signOrder), then posted with the signature like a
+   * browser wallet's. An order that cannot be built (no listing to buy) goes unsigned: the market's checks answer.
+   * The SSO's refusal, if it refuses, is the answer.
+   */
+  custodial<T = unknown>(path: OrderPath, body: Record<string, unknown>, token: string): Promise<Answer<T>>;
   /** GET that must succeed. */
   ok<T = unknown>(path: string, query?: Query, token?: string): Promise<T>;
   page(path: string, query?: Query, token?: string): Promise<Page<ListingRecord>>;
@@ -38,6 +56,13 @@ export interface Answer<T> {
 }
 
 export type Query = Record<string, string | number | undefined>;
+
+type OrderPath =
+  | "/informationCenter/sellToken"
+  | "/informationCenter/cancelSell"
+  | "/informationCenter/buyToken"
+  | "/informationCenter/transferToken"
+  | "/informationCenter/cancelAllSell";
 
 export function qs(query: Query = {}): string {
   const params = new URLSearchParams();
@@ -68,9 +93,63 @@ export async function startMarket(overrides: Partial<BackendOptions> = {}): Prom
     },
     page: (path, query, token) => market.ok<Page<ListingRecord>>(path, query, token),
     scalar: <T>(sql: string, ...params: unknown[]) => Object.values(t.store.sqlite.prepare(sql).get(...params) as object)[0] as T,
+    async custodial<T>(path: OrderPath, body: Record<string, unknown>, token: string) {
+      const signed = await custodialProof(market, path, body, token);
+      if (signed && "status" in signed) return signed as Answer<T>;
+      return market.post<T>(path, {}, { ...body, ...signed }, token);
+    },
     close: () => t.close(),
   };
   return market;
+}
+
+/** The order a web-path post makes (core/orders.ts), signed by the SSO; null when it cannot be built; or the SSO's refusal. */
+async function custodialProof(m: Market, path: OrderPath, body: Record<string, unknown>, token: string) {
+  const text = (name: string) => String(body[name] ?? "");
+  const signer = getAddress(text("address"));
+  const ctx = await m.ok<OrderContext & { domain: { name: string; version: string } }>("/marketplace/orderContext", { address: signer });
+  const item = body.tokenId === undefined ? null : { tokenId: BigInt(text("tokenId")), nftType: Number(body.nftType) };
+  let kind: OrderKind;
+  let fields: Record<string, unknown>;
+  if (path === "/informationCenter/sellToken") {
+    kind = "Sell";
+    const currency = (text("currency") || "FIRE").toUpperCase();
+    fields = { ...item, seller: signer, price: BigInt(text("price")), currency, counter: BigInt(ctx.counter) };
+  } else if (path === "/informationCenter/cancelSell") {
+    kind = "Cancel";
+    fields = { ...item, seller: signer };
+  } else if (path === "/informationCenter/transferToken") {
+    kind = "Transfer";
+    fields = { ...item, from: signer, to: getAddress(text("to")) };
+  } else if (path === "/informationCenter/cancelAllSell") {
+    kind = "CancelAll";
+    fields = { seller: signer, counter: BigInt(text("counter")) };
+  } else {
+    kind = "Buy";
+    const listed = await m.get<{ listing: { sellerAddress: string; currency: string } | null }>("/informationCenter/tokenDetailByTokenId", {
+      tokenId: text("tokenId"),
+      nftType: text("nftType"),
+    });
+    const listing = listed.data?.listing;
+    if (!listing) return null;
+    fields = {
+      ...item,
+      listingId: BigInt(text("listingId")),
+      seller: getAddress(listing.sellerAddress),
+      buyer: signer,
+      price: BigInt(text("price")),
+      currency: listing.currency,
+    };
+  }
+  const nonce = newOrderNonce();
+  const expiry =
+    body.expiry !== undefined
+      ? BigInt(text("expiry"))
+      : expiryIn(kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS);
+  const typed = orderTypedData(ctx.domain, kind, { ...fields, nonce, expiry } as never);
+  const answer = await m.t.call<OrderSignature>("POST", "/sso/signOrder", { ...orderJson(typed), idempotencyKey: `order-${nonce}` }, token);
+  if (answer.status !== 200) return answer;
+  return { signature: answer.data.signature, nonce: nonce.toString(), expiry: Number(expiry) };
 }
 
 export interface OrderContext {

@@ -5,10 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type BackendDb } from "../../backend/db";
 import { createMarketService } from "../../backend/market/service";
-import type { SsoAuth } from "../../backend/types";
 import { testBackendOptions } from "./harness";
-
-const anonymous: SsoAuth = { ownerOfToken: async () => null, managedAccount: async () => null };
 
 let store: BackendDb;
 let server: Server;
@@ -17,7 +14,7 @@ let base: string;
 beforeAll(async () => {
   store = await openDatabase(":memory:");
   const app = express();
-  app.use("/api/v1", createMarketService({ store, options: testBackendOptions }, anonymous).router);
+  app.use("/api/v1", createMarketService({ store, options: testBackendOptions }).router);
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -32,7 +29,7 @@ afterAll(async () => {
 describe("market routes", () => {
   it("registers each method and path once", () => {
     const stack = (
-      createMarketService({ store, options: testBackendOptions }, anonymous).router as unknown as {
+      createMarketService({ store, options: testBackendOptions }).router as unknown as {
         stack: { route?: { path: string; methods: Record<string, boolean> } }[];
       }
     ).stack;

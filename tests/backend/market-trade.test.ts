@@ -92,7 +92,7 @@ describe("sell → cancel → sell → buy", () => {
 
     // on sale → held: the seller only, once.
     const cancelBody = { ...item, address: BUYER.wallet };
-    expect((await m.post("/informationCenter/cancelSell", {}, cancelBody, buyer)).status).toBe(403);
+    expect((await m.custodial("/informationCenter/cancelSell", cancelBody, buyer)).status).toBe(403);
     const cancelled = await m.post<ListingRecord>(
       "/informationCenter/cancelSell",
       {},
@@ -109,9 +109,8 @@ describe("sell → cancel → sell → buy", () => {
       browser,
     );
     expect(again).toMatchObject({ status: 409, msg: "The item is not on sale" });
-    const buyHeld = await m.post(
+    const buyHeld = await m.custodial(
       "/informationCenter/buyToken",
-      {},
       { ...item, listingId: firstListing, address: BUYER.wallet, price: sellBody.price },
       buyer,
     );
@@ -145,9 +144,8 @@ describe("sell → cancel → sell → buy", () => {
       browser,
     );
     expect(own).toMatchObject({ status: 400, msg: "You cannot buy your own item" });
-    const stale = await m.post(
+    const stale = await m.custodial(
       "/informationCenter/buyToken",
-      {},
       { ...item, listingId, address: BUYER.wallet, price: (price + 1n).toString() },
       buyer,
     );
@@ -157,9 +155,8 @@ describe("sell → cancel → sell → buy", () => {
     const before = { seller: await balances(browser), buyer: await balances(buyer) };
     const rebatesBefore = await rebate(browser, "USDT");
     const volumeBefore = await todayVolume();
-    const bought = await m.post<ListingRecord>(
+    const bought = await m.custodial<ListingRecord>(
       "/informationCenter/buyToken",
-      {},
       { ...item, listingId, address: BUYER.wallet, price: price.toString() },
       buyer,
     );
@@ -174,9 +171,8 @@ describe("sell → cancel → sell → buy", () => {
     }
 
     // A sold listing cannot be bought again.
-    const late = await m.post(
+    const late = await m.custodial(
       "/informationCenter/buyToken",
-      {},
       { ...item, listingId, address: MANAGED.wallet, price: price.toString() },
       managed,
     );
@@ -205,16 +201,15 @@ describe("sell → cancel → sell → buy", () => {
   it("refuses a purchase the buyer's game balance cannot cover, changing nothing", async () => {
     const item = heldItem(MANAGED.wallet, 4);
     const price = (10n ** 12n * TOKEN).toString();
-    const sold = await m.post(
+    const sold = await m.custodial(
       "/informationCenter/sellToken",
-      {},
       { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, currency: "BNB" },
       m.tokens.managed,
     );
     expect(sold.status, sold.msg).toBe(200);
     const before = await balances(m.tokens.buyer);
     const listingId = (await detail(item)).listing!.id;
-    const answer = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
+    const answer = await m.custodial("/informationCenter/buyToken", { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
     expect(answer).toMatchObject({ status: 400, msg: "Transaction failed. You do not have enough balance." });
     expect(await balances(m.tokens.buyer)).toEqual(before);
     expect((await detail(item)).listing?.price).toBe(price);
@@ -223,15 +218,14 @@ describe("sell → cancel → sell → buy", () => {
   it("sells a listing once when two buyers race", async () => {
     const item = heldItem(MANAGED.wallet, 7);
     const price = (5n * TOKEN).toString();
-    await m.post(
+    await m.custodial(
       "/informationCenter/sellToken",
-      {},
       { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price },
       m.tokens.managed,
     );
     const listingId = (await detail(item)).listing!.id;
     const answers = await Promise.all([
-      m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer),
+      m.custodial("/informationCenter/buyToken", { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer),
       m.post(
         "/informationCenter/buyToken",
         {},
@@ -267,17 +261,15 @@ describe("sell → cancel → sell → buy", () => {
     const item = heldItem(MANAGED.wallet, 5);
     const expiry = Math.floor(Date.now() / 1000) + 3600;
     const price = (7n * TOKEN).toString();
-    const sold = await m.post(
+    const sold = await m.custodial(
       "/informationCenter/sellToken",
-      {},
       { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry },
       m.tokens.managed,
     );
     expect(sold.status, sold.msg).toBe(200);
     const listingId = (await detail(item)).listing!.id;
-    const past = await m.post(
+    const past = await m.custodial(
       "/informationCenter/sellToken",
-      {},
       { ...heldItem(MANAGED.wallet, 5), ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry: 1000 },
       m.tokens.managed,
     );
@@ -288,7 +280,7 @@ describe("sell → cancel → sell → buy", () => {
       .run(expiry - 7200, item.tokenId);
     const eggs = await m.page("/marketplace/tradingMarket", { nftType: 5, pageSize: 100 });
     expect(eggs.records.map((r) => r.tokenId)).not.toContain(item.tokenId);
-    const buy = await m.post("/informationCenter/buyToken", {}, { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
+    const buy = await m.custodial("/informationCenter/buyToken", { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
     expect(buy).toMatchObject({ status: 409, msg: "The item is not on sale" });
   });
 });

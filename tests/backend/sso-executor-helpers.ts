@@ -40,20 +40,25 @@ export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;
  */
 export async function startExecutorBackends(chain: TestChain, databaseFile?: string, overrides: Partial<BackendOptions> = {}) {
   const dir = databaseFile ? null : fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-"));
+  const app = express();
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The market asks this same server's SSO whose a token is, as the app's server does.
   const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), {
     ...testBackendOptions,
+    ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
     chain: chainOption(chain),
     chainId: chain.deployment.chainId,
     assetManagerAddress: chain.deployment.contracts.assetManager,
     fireTokenAddress: chain.deployment.contracts.fire,
     ...overrides,
+  }).catch(async (error: unknown) => {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
   });
-  const app = express();
   app.use(backends.router);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
     store: backends.store,

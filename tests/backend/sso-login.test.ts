@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { LOGIN_LIMITS } from "../../backend/sso/login-guard";
-import { createSsoService } from "../../backend/sso/service";
-import { startTestBackends, testBackendOptions } from "./harness";
+import { createTokenOwners } from "../../backend/market/token-owners";
+import { startTestBackends } from "./harness";
 import { type Backend, INVALID_SESSION, type SignIn, latestCode, login, minutesFromNow, register } from "./sso-helpers";
 
 let t: Backend;
@@ -265,20 +265,19 @@ describe("GET /sso/getUserInfo and /sso/loginOut", () => {
   });
 });
 
-describe("SsoAuth for the other services", () => {
+describe("a token's owner, as the market asks it (GET /sso/getUserInfo)", () => {
   it("names a live token's owner and nothing for a dead one", async () => {
-    const { auth } = createSsoService({ store: t.store, options: testBackendOptions });
+    const ownerOf = createTokenOwners({ baseUrl: t.baseUrl }, { cacheMs: 0 });
     const { token } = await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
-    expect(await auth.ownerOfToken(token)).toEqual({
-      userId: expect.any(Number),
+    expect(await ownerOf(token)).toEqual({
       userName: DEMO_BROWSER_ACCOUNT.email,
       email: DEMO_BROWSER_ACCOUNT.email,
       walletAddress: DEMO_BROWSER_ACCOUNT.wallet,
       bindAddrType: 1,
     });
     await t.call("GET", "/sso/loginOut", undefined, token);
-    expect(await auth.ownerOfToken(token)).toBeNull();
-    expect(await auth.ownerOfToken("")).toBeNull();
+    expect(await ownerOf(token)).toBeNull();
+    expect(await ownerOf("")).toBeNull();
   });
 });
 

@@ -4,11 +4,20 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { bindWalletMessage, encodeWalletLoginToken, walletLoginMessage } from "~core/bind-message";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { createSecrets } from "../../backend/sso/secrets";
-import { createSsoService } from "../../backend/sso/service";
+import { createSsoCore } from "../../backend/sso/core";
+import type { BackendOptions } from "../../backend/types";
 import { startTestBackends, testBackendOptions } from "./harness";
 import { type Backend, INVALID_SESSION, type SignIn, login, minutesFromNow, register } from "./sso-helpers";
 
 let t: Backend;
+/** A token's user, and the managed key the SSO unseals for its own signing (POST /sso/signOrder, the executor). */
+function custody(options: BackendOptions = testBackendOptions) {
+  const core = createSsoCore({ store: t.store, options });
+  return {
+    userOf: async (token: string) => (await core.sessions.find(token))?.user ?? null,
+    managedAccount: (userId: number) => core.wallets.managedAccount(userId),
+  };
+}
 beforeAll(async () => {
   t = await startTestBackends();
 });
@@ -176,9 +185,9 @@ describe("GET /sso/createAddress", () => {
     const info = await t.call("GET", "/sso/getUserInfo", undefined, player.token);
     expect(info.data).toMatchObject({ BindAddrType: 2, WalletAddress: address });
 
-    const { auth } = createSsoService({ store: t.store, options: testBackendOptions });
-    const owner = await auth.ownerOfToken(player.token);
-    const account = await auth.managedAccount(owner!.userId);
+    const { userOf, managedAccount } = custody();
+    const owner = await userOf(player.token);
+    const account = await managedAccount(owner!.id);
     expect(account?.address).toBe(address);
     const signature = await account!.signMessage({ message: "web path" });
     expect(await verifyMessage({ address: address as Hex, message: "web path", signature })).toBe(true);
@@ -187,7 +196,7 @@ describe("GET /sso/createAddress", () => {
     expect(row.encrypted_key).toMatch(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
     // The plain key is nowhere in the file-backed database.
     const dump = JSON.stringify(t.store.sqlite.prepare("select * from managed_wallets").all());
-    const keyHex = (await exportKey(owner!.userId)).slice(2);
+    const keyHex = (await exportKey(owner!.id)).slice(2);
     expect(dump.toLowerCase()).not.toContain(keyHex);
     expect(dump).not.toContain(Buffer.from(keyHex, "hex").toString("base64"));
   });
@@ -201,22 +210,17 @@ describe("GET /sso/createAddress", () => {
   });
 
   it("cannot open a sealed key under another encryption key, or moved to another address", async () => {
-    const owner = await createSsoService({ store: t.store, options: testBackendOptions }).auth.ownerOfToken(player.token);
-    const otherKey = createSsoService({ store: t.store, options: { ...testBackendOptions, walletEncryptionKey: "22".repeat(32) } });
-    await expect(otherKey.auth.managedAccount(owner!.userId)).rejects.toThrow();
+    const owner = await custody().userOf(player.token);
+    const otherKey = custody({ ...testBackendOptions, walletEncryptionKey: "22".repeat(32) });
+    await expect(otherKey.managedAccount(owner!.id)).rejects.toThrow();
 
     const demo = await t.store.db
       .selectFrom("managed_wallets")
       .selectAll()
       .where("address", "=", DEMO_MANAGED_ACCOUNT.wallet)
       .executeTakeFirstOrThrow();
-    await t.store.db
-      .updateTable("managed_wallets")
-      .set({ encrypted_key: demo.encrypted_key })
-      .where("user_id", "=", owner!.userId)
-      .execute();
-    const { auth } = createSsoService({ store: t.store, options: testBackendOptions });
-    await expect(auth.managedAccount(owner!.userId)).rejects.toThrow();
+    await t.store.db.updateTable("managed_wallets").set({ encrypted_key: demo.encrypted_key }).where("user_id", "=", owner!.id).execute();
+    await expect(custody().managedAccount(owner!.id)).rejects.toThrow();
   });
 
   async function exportKey(userId: number): Promise<Hex> {
@@ -227,20 +231,20 @@ describe("GET /sso/createAddress", () => {
 
 describe("seeded managed wallets", () => {
   it("hold the demo keys, sealed", async () => {
-    const { auth } = createSsoService({ store: t.store, options: testBackendOptions });
+    const { userOf, managedAccount } = custody();
     const { token } = await login(t, DEMO_MANAGED_ACCOUNT.email, DEMO_PASSWORD);
-    const owner = await auth.ownerOfToken(token);
-    expect(owner).toMatchObject({ bindAddrType: 2, walletAddress: DEMO_MANAGED_ACCOUNT.wallet });
-    expect((await auth.managedAccount(owner!.userId))?.address).toBe(DEMO_MANAGED_ACCOUNT.wallet);
+    const owner = await userOf(token);
+    expect(owner).toMatchObject({ bind_addr_type: 2, wallet_address: DEMO_MANAGED_ACCOUNT.wallet });
+    expect((await managedAccount(owner!.id))?.address).toBe(DEMO_MANAGED_ACCOUNT.wallet);
     const dump = JSON.stringify(t.store.sqlite.prepare("select * from managed_wallets").all());
     expect(dump).not.toContain(DEMO_MANAGED_ACCOUNT.privateKey.slice(2));
   });
 
   it("leave browser-wallet users without a managed account", async () => {
-    const { auth } = createSsoService({ store: t.store, options: testBackendOptions });
+    const { userOf, managedAccount } = custody();
     const { token } = await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
-    const owner = await auth.ownerOfToken(token);
-    expect(await auth.managedAccount(owner!.userId)).toBeNull();
+    const owner = await userOf(token);
+    expect(await managedAccount(owner!.id)).toBeNull();
   });
 });
 

@@ -12,7 +12,8 @@ import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
 import { buy, sell } from "../../backend/market/trades";
-import type { BackendOptions, TokenOwner } from "../../backend/types";
+import type { TokenOwner } from "../../backend/market/token-owners";
+import type { BackendOptions } from "../../backend/types";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 
 const { values } = parseArgs({ options: { trades: { type: "string", default: "500" } } });
@@ -25,16 +26,17 @@ const OPTIONS: BackendOptions = {
   tokenTtlSeconds: 3600,
   exposeDevOutbox: false,
   seedDemo: true,
+  // The trades below name their parties directly: no token is looked up.
+  ssoApi: { baseUrl: "http://127.0.0.1:9" },
 };
 
-const owner = (userId: number, wallet: `0x${string}`): TokenOwner => ({
-  userId,
+const owner = (wallet: `0x${string}`): TokenOwner => ({
   userName: wallet,
   email: wallet,
   walletAddress: wallet,
   bindAddrType: 1,
 });
-const PARTIES = [owner(1, DEMO_BROWSER_ACCOUNT.wallet), owner(2, DEMO_MANAGED_ACCOUNT.wallet)];
+const PARTIES = [owner(DEMO_BROWSER_ACCOUNT.wallet), owner(DEMO_MANAGED_ACCOUNT.wallet)];
 
 /** One item passed back and forth between the two demo wallets: each trade is a sell and a buy transaction. */
 async function run(mode: "NORMAL" | "FULL"): Promise<number> {

@@ -423,10 +423,12 @@ export async function apiTargets(): Promise<ApiTarget[]> {
         tokenTtlSeconds: 60,
         exposeDevOutbox: true,
         seedDemo: false,
+        // Only the routers are read: no token is looked up.
+        ssoApi: { baseUrl: "http://127.0.0.1:9" },
       },
     };
     const sso = createSsoService(ctx);
-    const market = createMarketService(ctx, sso.auth);
+    const market = createMarketService(ctx);
     const routes = [...routesOf(sso.router, ""), ...routesOf(sso.devRouter, ""), ...routesOf(market.router, MARKET_PREFIX)];
     return routes.map(({ method, path: pattern }) => ({
       kind: "api",

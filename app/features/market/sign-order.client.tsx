@@ -1,7 +1,7 @@
 /**
  * The trade island: a browser wallet signs the order's EIP-712 typed data (eth_signTypedData_v4), and the
  * detail page's form is submitted with the proof (nonce, expiry, signature, chainId). Loaded on demand when a
- * browser-wallet user submits a trade form; managed wallets never load it (the backend signs for them).
+ * browser-wallet user submits a trade form; managed wallets never load it (the SSO signs for them on the server).
  */
 import { getAddress, getTypesForEIP712Domain, isAddress, type Address, type Hex } from "viem";
 import { ACTION_ORDER_TTL_SECONDS, expiryIn, newOrderNonce, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";

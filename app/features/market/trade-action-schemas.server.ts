@@ -50,10 +50,14 @@ export function transferSchema(sender: string) {
 
 export const ProofSchema = z.object(proofFields);
 
-/** `listingId` is the listing the buyer confirmed (the backend refuses any other); `seller` is only signed, never trusted. */
+/**
+ * `listingId` is the listing the buyer confirmed (the backend refuses any other); `seller` and `currency` are only
+ * signed, never trusted: the market rebuilds the order from its own listing, so any other signature fails.
+ */
 export const BuySchema = z.object({
   listingId: z.string().regex(/^[1-9]\d{0,14}$/),
   priceWei: z.string().regex(/^\d{1,78}$/),
+  seller: z.string().optional(),
   currency: z.string().optional(),
   ...proofFields,
 });

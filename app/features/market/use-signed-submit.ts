@@ -1,7 +1,7 @@
 /**
  * A browser wallet's trade orders (the detail page's forms, cancel-all): the trade island
  * (`~/islands/sign-order.client`), loaded on first use, signs, and the form is submitted with the proof added.
- * Managed wallets never come here: their forms post as they are and the backend signs.
+ * Managed wallets never come here: their forms post as they are and the SSO signs their orders (orders.server.ts).
  */
 import { useSubmit } from "@remix-run/react";
 import { useState } from "react";

@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { checksummed, isSale } from "~/features/market/listing";
+import { isAddress } from "viem";
 import { loginHref } from "~/domain/login-href";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { parseWithZod } from "@conform-to/zod";
@@ -16,11 +17,12 @@ import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.
 import { itemView, typeLabel } from "~/features/market/market-views.server";
 import { proofFrom } from "~/features/market/trade-action-schemas.server";
 import { bridgeChainConfig, itemMove } from "~/features/bridge/bridge.server";
+import { custodian, type OrderProof, type OrderSigning } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
-import { expiryIn, LISTING_CHANGED_MESSAGE } from "~core/orders";
+import { LISTING_CHANGED_MESSAGE } from "~core/orders";
 
 /** tokenId and nftType from the query: both absent (no item chosen), both valid, or a message saying what is wrong. */
 export function readTokenRef(params: URLSearchParams): { ref: TokenRef | null; problem: string | null } {
@@ -47,6 +49,21 @@ function here(request: Request): string {
 /** The account's wallet for trading: null when none is bound. */
 function tradingWallet(user: UserInfo | null | undefined): { address: string; bindAddrType: number } | null {
   return user?.WalletAddress ? { address: checksummed(user.WalletAddress), bindAddrType: user.BindAddrType } : null;
+}
+
+/** Who signs the wallet's order: its custodian for a managed wallet (web path), else the proof its island posted. */
+function signingOf(wallet: { bindAddrType: number }, proof: OrderProof | undefined, ttlSeconds?: number): OrderSigning {
+  return wallet.bindAddrType === BIND_ADDR_TYPE.managed ? custodian(ttlSeconds) : proof;
+}
+
+/**
+ * The seller and currency of the listing a managed wallet buys, for the order its custodian signs: the confirmation
+ * form's (what the buyer reviewed), else the item's listing now; none when it has none (the market says why).
+ */
+async function listingSigned(ref: TokenRef, wallet: string, form: { seller?: string; currency?: string }) {
+  if (form.seller && isAddress(form.seller) && form.currency) return { seller: form.seller, currency: form.currency };
+  const detail = await publicApis().market.tokenDetail(ref, wallet);
+  return detail.listing && detail.currency ? { seller: detail.listing.sellerAddress, currency: detail.currency } : {};
 }
 
 /** The detail page's data: the item by name, its owner ("You" when it is the session's wallet), status and views. */
@@ -107,9 +124,10 @@ function detailUrl(request: Request) {
 const TOASTS = { sell: "Listed for sale.", cancel: "Sale cancelled.", buy: "Purchase complete.", transfer: "Transferred." } as const;
 
 /**
- * The page's action (sell, cancel, confirm-buy, buy, transfer). Managed wallets post without a proof (the backend
- * signs); browser wallets post the proof the island signed. Each answer is a redirect with a toast or one
- * TradeActionData: field errors as Conform replies, refusals as product §8's Failed alert, or the buy to confirm.
+ * The page's action (sell, cancel, confirm-buy, buy, transfer). Managed wallets post without a proof (the SSO signs
+ * their order, orders.server.ts); browser wallets post the proof the island signed. Each answer is a redirect with a
+ * toast or one TradeActionData: field errors as Conform replies, refusals as product §8's Failed alert, or the buy to
+ * confirm.
  */
 export async function detailPost(request: Request) {
   const { ref } = readTokenRef(new URL(request.url).searchParams);
@@ -129,19 +147,23 @@ export async function detailPost(request: Request) {
       const submission = parseWithZod(formData, { schema: SellSchema });
       if (submission.status !== "success") return invalid(submission.reply());
       const { price, currency, days } = submission.value;
-      const proof = proofFrom(submission.value) ?? { expiry: Number(expiryIn(days * 86_400)) };
-      await orders.sell(ref, { address: wallet.address, price: parseTokenAmount(price)!.toString(), currency }, proof);
+      const signing = signingOf(wallet, proofFrom(submission.value), days * 86_400);
+      await orders.sell(ref, { address: wallet.address, price: parseTokenAmount(price)!.toString(), currency }, signing);
       return redirectWithToast(request, back, makeToast("success", TOASTS.sell));
     }
     if (intent === "cancel") {
       const submission = parseWithZod(formData, { schema: ProofSchema });
-      await orders.cancel(ref, wallet.address, submission.status === "success" ? proofFrom(submission.value) : undefined);
+      await orders.cancel(
+        ref,
+        wallet.address,
+        signingOf(wallet, submission.status === "success" ? proofFrom(submission.value) : undefined),
+      );
       return redirectWithToast(request, back, makeToast("success", TOASTS.cancel));
     }
     if (intent === "transfer") {
       const submission = parseWithZod(formData, { schema: transferSchema(wallet.address) });
       if (submission.status !== "success") return invalid(submission.reply());
-      await orders.transfer(ref, { address: wallet.address, to: submission.value.to }, proofFrom(submission.value));
+      await orders.transfer(ref, { address: wallet.address, to: submission.value.to }, signingOf(wallet, proofFrom(submission.value)));
       return redirectWithToast(request, back, makeToast("success", TOASTS.transfer));
     }
     if (intent === "confirm-buy") {
@@ -167,7 +189,9 @@ export async function detailPost(request: Request) {
       const submission = parseWithZod(formData, { schema: BuySchema });
       if (submission.status !== "success") return fail("This purchase is missing its listing or price. Open the item again.");
       const { priceWei, listingId } = submission.value;
-      const sale = await orders.buy(ref, { address: wallet.address, price: priceWei, listingId }, proofFrom(submission.value));
+      const signing = signingOf(wallet, proofFrom(submission.value));
+      const listing = signing && "custodian" in signing ? await listingSigned(ref, wallet.address, submission.value) : {};
+      const sale = await orders.buy(ref, { address: wallet.address, price: priceWei, listingId, ...listing }, signing);
       emitAnalytics({
         event: "purchase",
         value: formatWei(sale.sale.price),

@@ -22,6 +22,7 @@ import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.
 import { storageMove } from "~/features/bridge/bridge.server";
 import { cancelAllOffer, cardView } from "~/features/market/market-views.server";
 import { readCancelAll } from "~/features/market/trade-action-schemas.server";
+import { custodian } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { canonicalView } from "~/features/market/market-urls.server";
@@ -94,7 +95,7 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
 
 /**
  * "Cancel all listings": one signed counter bump ends every listing of the wallet. A managed wallet posts
- * nothing to sign (the backend signs with the current counter); a browser wallet posts the counter it signed.
+ * nothing to sign (the SSO signs with the current counter); a browser wallet posts the counter it signed.
  */
 export async function storagePost({ request }: ActionFunctionArgs) {
   const { user, orders } = await signedInApis(request);
@@ -105,9 +106,10 @@ export async function storagePost({ request }: ActionFunctionArgs) {
   const { counter, proof } = form;
   const address = checksummed(user.WalletAddress);
   try {
-    const result = proof
-      ? await orders.cancelAll(address, counter ?? "", proof)
-      : await orders.cancelAll(address, counter ?? (await orders.orderContext(address)).counter);
+    const result =
+      user.BindAddrType === BIND_ADDR_TYPE.managed
+        ? await orders.cancelAll(address, counter, custodian())
+        : await orders.cancelAll(address, proof ? (counter ?? "") : counter, proof);
     const message = result.cancelled === 1 ? "Cancelled 1 listing." : `Cancelled ${result.cancelled} listings.`;
     return redirectWithToast(request, back, makeToast("success", message));
   } catch (error) {

@@ -13,7 +13,7 @@ import { SHIP_SLOT_COUNT } from "~core/spaceship";
 
 const onlyKeys = (keys: string) => ({ message: `may hold only ${keys}; the backend picks addresses, calldata and value itself` });
 
-const idempotencyKey = z
+export const idempotencyKey = z
   .string({ required_error: "is required: a random key per form, so a repeated post runs once" })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, "must be 8-100 characters of A-Z, a-z, 0-9, _ and -");
 

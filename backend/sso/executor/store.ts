@@ -3,7 +3,8 @@
  * restart resumes from the last state, and the per-account rate of action requests.
  */
 import { randomBytes } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { takeCustodialRate } from "../custodial-rate";
 import type { Address, Hex } from "viem";
 import type { AnalyticsEvent } from "~core/analytics";
 import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionStatus, ExecutionStep } from "~core/api/actions";
@@ -242,28 +243,8 @@ export function createExecutionStore(db: Kysely<Database>) {
       });
     },
 
-    /**
-     * Counts one action request of the account, unless `max` were counted in the window: then null and the time
-     * until the oldest leaves it. One statement checks and counts, so parallel requests cannot slip past.
-     */
-    async takeRate(userId: number, max: number, windowMs: number): Promise<{ retryInMs: number } | null> {
-      const at = Date.now();
-      const since = new Date(at - windowMs).toISOString();
-      await db.deleteFrom("action_rate").where("user_id", "=", userId).where("at", "<=", since).execute();
-      const taken = await sql`insert into action_rate (user_id, at)
-        select ${userId}, ${new Date(at).toISOString()}
-        where (select count(*) from action_rate where user_id = ${userId} and at > ${since}) < ${max}`.execute(db);
-      if (taken.numAffectedRows === 1n) return null;
-      const oldest = await db
-        .selectFrom("action_rate")
-        .select("at")
-        .where("user_id", "=", userId)
-        .where("at", ">", since)
-        .orderBy("at")
-        .limit(1)
-        .executeTakeFirst();
-      return { retryInMs: oldest ? Date.parse(oldest.at) + windowMs - at : windowMs };
-    },
+    /** The account's custodial-key budget (custodial-rate.ts), which signed market orders draw on too. */
+    takeRate: (userId: number, max: number, windowMs: number) => takeCustodialRate(db, userId, max, windowMs),
   };
 }
 

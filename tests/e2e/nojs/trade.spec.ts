@@ -102,7 +102,7 @@ test("managed wallets list, cancel, list again and buy without JavaScript; an un
   expect(amount(before) - amount(after)).toBeCloseTo(3, 3);
   await buyerContext.close();
 
-  // "Cancel all listings" takes the pricey listing, the one left, off the market; the backend signs for the managed wallet.
+  // "Cancel all listings" takes the pricey listing, the one left, off the market; the SSO signs for the managed wallet.
   await page.goto("/marketplace/storage?tab=selling");
   await expect(page.locator(`main a[href*="tokenId=${pricey.tokenId}&"]`).first()).toBeVisible();
   await page.getByRole("button", { name: "Cancel all listings" }).click();

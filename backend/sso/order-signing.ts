@@ -1,0 +1,166 @@
+/**
+ * The SSO as the one custodian of managed wallets' keys, for market orders (docs/api/sso.md "Signed market
+ * orders", docs/decisions/0008): it signs an order of core/orders.ts for the caller's own managed wallet and
+ * nothing else. The types are core/orders.ts's, the domain is the market's as this backend's own options name it,
+ * the order's signer is the caller's wallet, it lives no longer than the longest listing, it draws on the
+ * custodial budget, and one idempotency key names one order forever.
+ */
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { getAddress, isAddress, type LocalAccount, zeroAddress } from "viem";
+import { z, type ZodTypeAny } from "zod";
+import type { OrderSignature } from "~core/api/sso";
+import { CURRENCIES, parseUint256 } from "~core/money";
+import {
+  LISTING_DURATIONS,
+  ORDER_DOMAIN_NAME,
+  ORDER_DOMAIN_VERSION,
+  ORDER_KINDS,
+  ORDER_SIGNER_FIELD,
+  ORDER_TYPES,
+  orderTypedData,
+  type OrderKind,
+  type OrderMessages,
+} from "~core/orders";
+import type { Database } from "../db";
+import { ApiError, parseInput } from "../http";
+import type { BackendOptions } from "../types";
+import { takeCustodialRate } from "./custodial-rate";
+import { idempotencyKey } from "./executor/schemas";
+import { DEFAULT_EXECUTOR_POLICY } from "./executor/policy";
+import type { UserRow } from "./tables";
+import type { Wallets } from "./wallets";
+
+export const ORDER_SIGNING_MSG = {
+  managedOnly: "Orders are signed here only for a managed wallet: a browser wallet signs its own.",
+  keyReused: "This idempotencyKey was already used for a different order; use a new key for a new order.",
+  unavailable: "Your managed wallet is not available",
+} as const;
+
+/** A signature lives at most as long as the longest listing, with a few minutes for clocks and the round trip. */
+const MAX_ORDER_LIFETIME_SECONDS = Math.max(...LISTING_DURATIONS.map((d) => d.days)) * 86_400 + 5 * 60;
+
+const uint256 = z
+  .string({ invalid_type_error: "must be decimal digits in a string" })
+  .refine((value) => parseUint256(value) !== undefined, "must be an unsigned integer in decimal digits")
+  .transform((value) => BigInt(value));
+const FIELD_SCHEMAS: Record<string, ZodTypeAny> = {
+  uint256,
+  uint8: z.number({ invalid_type_error: "must be a number" }).int("must be a whole number").min(0).max(255),
+  address: z
+    .string({ invalid_type_error: "must be an address" })
+    .refine((value) => isAddress(value, { strict: true }), "must be an address (with a valid checksum)")
+    .transform((value) => getAddress(value)),
+  // The only string of any order is its currency.
+  string: z.enum(CURRENCIES, { errorMap: () => ({ message: `must be ${CURRENCIES.join(", ")}` }) }),
+};
+
+/** Each order type's message, exactly its fields (from ORDER_TYPES, so no other structure can be signed). */
+const MESSAGE_SCHEMAS = Object.fromEntries(
+  ORDER_KINDS.map((kind) => [
+    kind,
+    z
+      .object(Object.fromEntries(ORDER_TYPES[kind].map((field) => [field.name, FIELD_SCHEMAS[field.type]])))
+      .strict(`may hold only the fields of ${kind}: ${ORDER_TYPES[kind].map((field) => field.name).join(", ")}`),
+  ]),
+) as unknown as Record<OrderKind, ZodTypeAny>;
+
+export const signOrderInput = z
+  .object({
+    primaryType: z.enum(ORDER_KINDS as [OrderKind, ...OrderKind[]], {
+      errorMap: () => ({ message: `must be one of ${ORDER_KINDS.join(", ")}` }),
+    }),
+    domain: z
+      .object({ name: z.string(), version: z.string(), chainId: z.number(), verifyingContract: z.string() })
+      .strict("may hold only name, version, chainId and verifyingContract"),
+    message: z.record(z.unknown(), { invalid_type_error: "must be the order's fields" }),
+    idempotencyKey,
+  })
+  .strict("may hold only primaryType, domain, message and idempotencyKey; the types are the market's own");
+
+export type SignOrderInput = z.infer<typeof signOrderInput>;
+
+export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, options: BackendOptions) {
+  const domain = { chainId: options.chainId, verifyingContract: options.assetManagerAddress ?? zeroAddress };
+  const domainText = `${ORDER_DOMAIN_NAME}, version ${ORDER_DOMAIN_VERSION}, chain ${domain.chainId}, contract ${domain.verifyingContract}`;
+  const { max, windowMs } = DEFAULT_EXECUTOR_POLICY.rate;
+
+  /** The order as it will be signed, after every check that needs neither the database nor the key. */
+  function allowed(user: UserRow, input: SignOrderInput, nowMs: number) {
+    const kind = input.primaryType;
+    const given = input.domain;
+    const sameDomain =
+      given.name === ORDER_DOMAIN_NAME &&
+      given.version === ORDER_DOMAIN_VERSION &&
+      given.chainId === domain.chainId &&
+      isAddress(given.verifyingContract, { strict: false }) &&
+      given.verifyingContract.toLowerCase() === domain.verifyingContract.toLowerCase();
+    if (!sameDomain) throw new ApiError(400, `domain: must be the market's order domain (${domainText})`);
+    // The order's fields are named as the market names them ("expiry: ...", "seller: ...").
+    const message = parseInput(MESSAGE_SCHEMAS[kind], input.message) as OrderMessages[OrderKind];
+    const field = ORDER_SIGNER_FIELD[kind];
+    const wallet = getAddress(user.wallet_address!);
+    if ((message as unknown as Record<string, string>)[field] !== wallet) {
+      throw new ApiError(403, `${field}: must be your managed wallet ${wallet}`);
+    }
+    const now = BigInt(Math.floor(nowMs / 1000));
+    if (message.expiry <= now) throw new ApiError(400, "expiry: expected a time in the future");
+    if (message.expiry > now + BigInt(MAX_ORDER_LIFETIME_SECONDS)) {
+      throw new ApiError(400, `expiry: may be at most ${Math.floor(MAX_ORDER_LIFETIME_SECONDS / 86_400)} days away`);
+    }
+    const typed = orderTypedData(domain, kind, message as never);
+    const hash = createHash("sha256")
+      .update(JSON.stringify(typed, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)))
+      .digest("hex");
+    return { typed, hash };
+  }
+
+  const stored = (userId: number, key: string) =>
+    db
+      .selectFrom("order_signatures")
+      .select(["order_hash", "signature"])
+      .where("user_id", "=", userId)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirst();
+
+  /** The same key's signature for the same order; a refusal for another order. */
+  function replay(row: { order_hash: string; signature: string }, hash: string): OrderSignature {
+    if (row.order_hash !== hash) throw new ApiError(409, ORDER_SIGNING_MSG.keyReused);
+    return { signature: row.signature as `0x${string}` };
+  }
+
+  return {
+    /** Signs one order for `user`, a managed wallet's owner (the route checks the binding). */
+    async sign(user: UserRow, input: SignOrderInput, nowMs = Date.now()): Promise<OrderSignature> {
+      const { typed, hash } = allowed(user, input, nowMs);
+      const existing = await stored(user.id, input.idempotencyKey);
+      if (existing) return replay(existing, hash);
+      const over = await takeCustodialRate(db, user.id, max, windowMs);
+      if (over) throw new ApiError(429, rateMessage(over.retryInMs));
+      const account = await wallets.managedAccount(user.id);
+      if (!account) throw new ApiError(409, ORDER_SIGNING_MSG.unavailable);
+      const signature = await account.signTypedData(typed as unknown as Parameters<LocalAccount["signTypedData"]>[0]);
+      const inserted = await db
+        .insertInto("order_signatures")
+        .values({
+          user_id: user.id,
+          idempotency_key: input.idempotencyKey,
+          order_hash: hash,
+          signature,
+          created_at: new Date(nowMs).toISOString(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      // A parallel post of the same key stored first: answer as its replay.
+      if (inserted.numInsertedOrUpdatedRows === 0n) return replay((await stored(user.id, input.idempotencyKey))!, hash);
+      return { signature };
+    },
+  };
+}
+
+export type OrderSigner = ReturnType<typeof createOrderSigner>;
+
+function rateMessage(retryInMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryInMs / 60_000));
+  return `Too many orders and on-chain actions from this account, please try again in ${minutes} minute${minutes > 1 ? "s" : ""}`;
+}
