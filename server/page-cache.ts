@@ -32,7 +32,7 @@ const KEYED_HEADERS = ["save-data"];
 const VARY_COVERED = new Set(["accept-encoding", "cookie", ...KEYED_HEADERS]);
 
 /** The pages of one generation, least recently used first. */
-export class PageStore {
+export class CachedPages {
   private generation: number | undefined;
   private readonly pages = new Map<string, CachedPage>();
   private bytes = 0;
@@ -147,7 +147,7 @@ export function remixHandler({
   cache?: PageCacheOptions;
 }): RequestHandler {
   const paths = new Set(cache?.paths ?? []);
-  const store = new PageStore({ maxEntries: cache?.maxEntries ?? 500, maxBytes: cache?.maxBytes ?? 32 * 1024 * 1024 });
+  const store = new CachedPages({ maxEntries: cache?.maxEntries ?? 500, maxBytes: cache?.maxBytes ?? 32 * 1024 * 1024 });
   /** The render under way of each key and generation, for the requests that miss it meanwhile. */
   const inFlight = new Map<string, Promise<CachedPage | null>>();
 

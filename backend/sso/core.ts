@@ -2,7 +2,7 @@ import type { BackendContext } from "../types";
 import { createCodes } from "./codes";
 import { createLoginGuard } from "./login-guard";
 import { createMailer } from "./mail";
-import { createOrders } from "./orders";
+import { createCardOrders } from "./card-orders";
 import { createSecrets } from "./secrets";
 import { createSessions } from "./sessions";
 import { createUsers } from "./users";
@@ -19,7 +19,7 @@ export function createSsoCore({ store, options }: BackendContext) {
     codes: createCodes(db, secrets, createMailer(db, options.smtpUrl, options.mailFrom), options.log),
     guard: createLoginGuard(db),
     wallets: createWallets(db, secrets),
-    orders: createOrders(db),
+    cardOrders: createCardOrders(db),
   };
 }
 

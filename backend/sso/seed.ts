@@ -31,7 +31,7 @@ export async function seedSso(ctx: BackendContext): Promise<void> {
   await core.wallets.attachManagedWallet(buyer.id, DEMO_BUYER_ACCOUNT.privateKey);
 
   const standard = cardBoxes().find((box) => box.title === "Standard loot box")!;
-  await core.orders.create({
+  await core.cardOrders.create({
     sessionId: DEMO_ORDER_SESSION_ID,
     userId: browser.id,
     wallet: DEMO_BROWSER_ACCOUNT.wallet,

@@ -22,7 +22,7 @@ export function createSsoService(ctx: BackendContext) {
   const { chain, payments: paymentsConfig } = ctx.options;
   const payments = paymentsConfig
     ? createStorePayments({
-        orders: core.orders,
+        orders: core.cardOrders,
         config: paymentsConfig,
         delivery: chain ? createBoxDelivery(chain, paymentsConfig.minterKey) : null,
         log: (message) => (ctx.options.log ?? console).error(message),

@@ -20,7 +20,7 @@ import { verifiedPaymentEvent } from "~core/payment-event";
 import { shortError } from "~core/rpc-errors";
 import { ApiError } from "../http";
 import type { BackendPayments } from "../types";
-import type { OrderRow, createOrders } from "./orders";
+import type { OrderRow, createCardOrders } from "./card-orders";
 import type { BoxDelivery, ForgeOutcome, SignedForge } from "./store-delivery";
 
 /** An event for an order another event is delivering: the provider retries it, and a retry after delivery is a duplicate. */
@@ -53,7 +53,7 @@ interface CheckoutEvent {
   };
 }
 
-type Orders = ReturnType<typeof createOrders>;
+type Orders = ReturnType<typeof createCardOrders>;
 type Log = (message: string) => void;
 
 export function createStorePayments({

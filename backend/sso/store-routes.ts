@@ -13,8 +13,8 @@ import type { createStorePayments } from "./store-payments";
 export function storeRoutes(core: SsoCore, payments: ReturnType<typeof createStorePayments> | null) {
   const router = express.Router();
   const readOnly = async (sessionId: string) => {
-    const row = await core.orders.bySessionId(sessionId);
-    return row && core.orders.detail(row);
+    const row = await core.cardOrders.bySessionId(sessionId);
+    return row && core.cardOrders.detail(row);
   };
   const taking = () => {
     if (!payments) throw new ApiError(503, "This store takes no card orders.");

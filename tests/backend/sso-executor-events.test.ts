@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { AnalyticsEvent } from "~core/analytics";
 import { openDatabase } from "../../backend/db";
-import { createExecutionStore } from "../../backend/sso/executor/store";
+import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
@@ -183,7 +183,7 @@ describe("the outbox", () => {
   it("keeps a mined step's events back until the execution is mined, and drops them when it fails", async () => {
     const store = await openDatabase(":memory:");
     try {
-      const executions = createExecutionStore(store.db);
+      const executions = createExecutionRecords(store.db);
       await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
       const start = (n: number) =>
         executions.insert({

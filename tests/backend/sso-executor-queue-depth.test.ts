@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ExecutionStatus } from "~core/api/actions";
 import { openDatabase, type BackendDb } from "../../backend/db";
-import { createExecutionStore } from "../../backend/sso/executor/store";
+import { createExecutionRecords } from "../../backend/sso/executor/records";
 
 let store: BackendDb;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 it("counts the executions not yet final, by status", async () => {
-  const executions = createExecutionStore(store.db);
+  const executions = createExecutionRecords(store.db);
   expect(await executions.unfinishedByStatus()).toEqual({});
   await store.db.insertInto("users").values({ id: 1, email: "q@sparkera.test", password_hash: "x", created_at: "" }).execute();
   const statuses: ExecutionStatus[] = ["queued", "queued", "approving", "sending", "mined", "failed", "queued"];

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackends } from "../../backend";
 import { migrate } from "../../backend/db/migrate";
 import { ssoMigrations } from "../../backend/sso/migrations";
-import { createOrders, DELIVERY_CLAIM_TTL_MS } from "../../backend/sso/orders";
+import { createCardOrders, DELIVERY_CLAIM_TTL_MS } from "../../backend/sso/card-orders";
 import { DEMO_ORDER_SESSION_ID } from "../../backend/sso/seed";
 import { BAD_SIGNATURE, createStorePayments, DELIVERY_UNDER_WAY } from "../../backend/sso/store-payments";
 import type { ForgeOutcome } from "../../backend/sso/store-delivery";
@@ -163,7 +163,7 @@ describe("payment events", () => {
     const mints: { wallet: string; typeBox: number; quantity: number }[] = [];
     const sent: string[] = [];
     let failures = failFirst ? 1 : 0;
-    const orders = createOrders(t.store.db);
+    const orders = createCardOrders(t.store.db);
     const payments = createStorePayments({
       orders,
       config: { webhookSecret: SECRET, testCheckout: true, webhookUrl: "http://127.0.0.1:9/unused", minterKey: `0x${"11".repeat(32)}` },

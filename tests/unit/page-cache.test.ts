@@ -3,14 +3,14 @@ import type { Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type CachedPage, PageStore, isShareable, pageBody, pageCacheKey, remixHandler } from "../../server/page-cache";
+import { type CachedPage, CachedPages, isShareable, pageBody, pageCacheKey, remixHandler } from "../../server/page-cache";
 
 const MARKET = "/marketplace/market";
 const page = (body: string, nonce = "n".repeat(32)): CachedPage => ({ headers: [], body, nonce, bytes: Buffer.byteLength(body) });
 
-describe("PageStore", () => {
+describe("CachedPages", () => {
   it("keeps pages of the generation last read, and forgets them all when it moves", () => {
-    const store = new PageStore({ maxEntries: 10, maxBytes: 1000 });
+    const store = new CachedPages({ maxEntries: 10, maxBytes: 1000 });
     expect(store.get("a", 1)).toBeUndefined();
     store.set("a", 1, page("A"));
     expect(store.get("a", 1)?.body).toBe("A");
@@ -22,7 +22,7 @@ describe("PageStore", () => {
   });
 
   it("is bounded in entries and bytes, least recently used first", () => {
-    const store = new PageStore({ maxEntries: 2, maxBytes: 10 });
+    const store = new CachedPages({ maxEntries: 2, maxBytes: 10 });
     store.get("x", 1);
     store.set("a", 1, page("aaaa"));
     store.set("b", 1, page("bbbb"));

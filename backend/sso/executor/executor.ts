@@ -16,7 +16,7 @@ import { Refusal } from "./plan";
 import { planAction } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
 import { createRunner, isTransient } from "./runner";
-import { createExecutionStore } from "./store";
+import { createExecutionRecords } from "./records";
 import type { ActionExecutionRow } from "../tables";
 
 export const MANAGED_WALLET_ONLY = "On-chain actions from the web need a managed wallet: a browser wallet sends its own transactions.";
@@ -38,7 +38,7 @@ const ANALYTICS_RETRY_MAX_MS = 60_000;
 
 export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
   const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeout: 10_000 }) });
-  const store = createExecutionStore(db);
+  const records = createExecutionRecords(db);
   const deliverer = createEventDeliverer({
     db,
     send: sinkSender(analytics ?? { kind: "off" }),
@@ -46,19 +46,19 @@ export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR
     retryMs: chain.pollIntervalMs,
     retryMaxMs: ANALYTICS_RETRY_MAX_MS,
   });
-  const runner = createRunner({ store, client, chain, policy, accountOf, log, onMined: () => deliverer.kick() });
+  const runner = createRunner({ records, client, chain, policy, accountOf, log, onMined: () => deliverer.kick() });
 
   /** The same key answers its execution, but only for the same action and parameters. */
   async function replay(row: ActionExecutionRow, request: ActionRequest): Promise<Execution> {
     if (row.action !== request.action || row.params !== JSON.stringify(request.params)) throw new ApiError(409, KEY_REUSED);
-    return store.wire(row);
+    return records.wire(row);
   }
 
   return {
     async submit(userId: number, request: ActionRequest): Promise<Execution> {
-      const existing = await store.byKey(userId, request.idempotencyKey);
+      const existing = await records.byKey(userId, request.idempotencyKey);
       if (existing) return replay(existing, request);
-      const over = await store.takeRate(userId, policy.rate.max, policy.rate.windowMs);
+      const over = await records.takeRate(userId, policy.rate.max, policy.rate.windowMs);
       if (over) throw new ApiError(429, rateLimitMessage(over.retryInMs));
       const account = await accountOf(userId);
       if (!account) throw new ApiError(403, MANAGED_WALLET_ONLY);
@@ -68,21 +68,21 @@ export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR
         if (isTransient(error)) throw new ApiError(503, NODE_DOWN);
         throw error;
       });
-      const row = await store.insert({ userId, wallet: account.address, ...request, steps });
+      const row = await records.insert({ userId, wallet: account.address, ...request, steps });
       // A parallel post with the same key stored first: answer its execution.
-      if (!row) return replay((await store.byKey(userId, request.idempotencyKey))!, request);
+      if (!row) return replay((await records.byKey(userId, request.idempotencyKey))!, request);
       runner.kick(row.wallet);
-      return store.wire(row);
+      return records.wire(row);
     },
 
     /** The caller's execution, or null (another account's is as unknown as a made-up id). */
     async find(userId: number, id: string): Promise<Execution | null> {
-      const row = await store.byId(id);
-      return row && row.user_id === userId ? store.wire(row) : null;
+      const row = await records.byId(id);
+      return row && row.user_id === userId ? records.wire(row) : null;
     },
 
     /** Unfinished executions by status, for the metrics. */
-    queueDepth: () => store.unfinishedByStatus(),
+    queueDepth: () => records.unfinishedByStatus(),
 
     /** Resumes what an earlier run left unfinished, the delivery of its events included. */
     async start(): Promise<void> {

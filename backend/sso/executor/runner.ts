@@ -1,6 +1,6 @@
 /**
  * Runs executions: one queue per wallet, in creation order, one transaction at a time. For each step: guard,
- * simulate, sign with a nonce the runner assigns, store the signed bytes, broadcast, await the receipt. A
+ * simulate, sign with a nonce the runner assigns, records the signed bytes, broadcast, await the receipt. A
  * restart resumes from the stored state: a signed step is sent again as the same bytes (never signed anew), so a
  * crash cannot pay twice. Only one runner may drive a database's wallets (one server process).
  */
@@ -27,10 +27,10 @@ import { type PlanContext, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
 import { cardOf } from "./spaceship";
-import { type ExecutionStore, plannedStep } from "./store";
+import { type ExecutionRecords, plannedStep } from "./records";
 
 export interface RunnerDeps {
-  store: ExecutionStore;
+  records: ExecutionRecords;
   client: PublicClient;
   chain: BackendChain;
   policy: ExecutorPolicy;
@@ -59,7 +59,7 @@ export function simulationRefusal(error: unknown): string | null {
   return `The contract refused: ${revert.reason ?? "no reason given"}.`;
 }
 
-export function createRunner({ store, client, chain, policy, accountOf, log, onMined }: RunnerDeps) {
+export function createRunner({ records, client, chain, policy, accountOf, log, onMined }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
   const kickedWhileRunning = new Set<string>();
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
@@ -158,7 +158,7 @@ export function createRunner({ store, client, chain, policy, accountOf, log, onM
       nonce,
     });
     const txHash = keccak256(rawTx);
-    await store.stepSigned(row.seq, step.position, { nonce, rawTx, txHash });
+    await records.stepSigned(row.seq, step.position, { nonce, rawTx, txHash });
     nonces.set(account.address, nonce + 1);
     try {
       await client.sendRawTransaction({ serializedTransaction: rawTx });
@@ -193,41 +193,41 @@ export function createRunner({ store, client, chain, policy, accountOf, log, onM
 
   /** Runs one execution from its stored state to mined or failed. */
   async function run(id: string): Promise<void> {
-    const row = await store.byId(id);
+    const row = await records.byId(id);
     if (!row || row.status === "mined" || row.status === "failed") return;
     const account = await accountOf(row.user_id);
-    if (!account || account.address !== row.wallet) return store.fail(row.seq, "This account no longer has its managed wallet.");
+    if (!account || account.address !== row.wallet) return records.fail(row.seq, "This account no longer has its managed wallet.");
     const action = row.action as ActionName;
     const ctx: PlanContext = { client, contracts: chain.contracts, wallet: account.address, policy };
-    let steps = await store.steps(row.seq);
+    let steps = await records.steps(row.seq);
     if (steps.every((step) => step.status === "pending")) {
       // Nothing signed yet: plan again against the chain as it is now (an earlier action of the queue changed it).
       try {
-        await store.replaceSteps(row.seq, await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]));
+        await records.replaceSteps(row.seq, await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]));
       } catch (error) {
-        if (error instanceof Refusal) return store.fail(row.seq, error.message);
+        if (error instanceof Refusal) return records.fail(row.seq, error.message);
         throw error;
       }
-      steps = await store.steps(row.seq);
+      steps = await records.steps(row.seq);
     }
     let result = (row.result ? JSON.parse(row.result) : {}) as ExecutionResult;
     for (const step of steps) {
       if (step.status === "mined") continue;
       if (stopping.signal.aborted) throw new Stopped();
-      await store.setStatus(row.seq, isApprovalStep(step.kind) ? "approving" : "sending");
+      await records.setStatus(row.seq, isApprovalStep(step.kind) ? "approving" : "sending");
       try {
         if (step.status === "pending") await send(row, step, account);
-        const receipt = await mined(await store.step(row.seq, step.position), account.address);
+        const receipt = await mined(await records.step(row.seq, step.position), account.address);
         if (receipt.status !== "success") throw new Refusal(`${step.label} failed on the chain.`);
         const planner = plannerOf(action);
         result = await planner.collect(ctx, step.kind, receipt, result);
-        await store.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt));
+        await records.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt));
       } catch (error) {
-        if (error instanceof Refusal) return store.fail(row.seq, error.message, step.position);
+        if (error instanceof Refusal) return records.fail(row.seq, error.message, step.position);
         throw error;
       }
     }
-    await store.finish(row.seq);
+    await records.finish(row.seq);
     onMined();
   }
 
@@ -240,7 +240,7 @@ export function createRunner({ store, client, chain, policy, accountOf, log, onM
         if (error instanceof Stopped) throw error;
         if (!isTransient(error)) {
           log.error(`executor: execution ${id} stopped: ${shortError(error)}`);
-          return store.fail(seq, UNEXPECTED);
+          return records.fail(seq, UNEXPECTED);
         }
         await sleep(Math.min(policy.retryMaxMs, chain.pollIntervalMs * 2 ** attempt));
       }
@@ -248,7 +248,7 @@ export function createRunner({ store, client, chain, policy, accountOf, log, onM
   }
 
   async function drain(wallet: string): Promise<void> {
-    for (let next = await store.nextOf(wallet); next; next = await store.nextOf(wallet)) {
+    for (let next = await records.nextOf(wallet); next; next = await records.nextOf(wallet)) {
       await runUntilSettled(next.id, next.seq);
     }
   }
@@ -275,7 +275,7 @@ export function createRunner({ store, client, chain, policy, accountOf, log, onM
     kick,
     /** Picks up every unfinished execution, as stored by an earlier run. */
     async resume(): Promise<void> {
-      for (const wallet of await store.unfinishedWallets()) kick(wallet);
+      for (const wallet of await records.unfinishedWallets()) kick(wallet);
     },
     /** Stops at the next safe point (state stored) and waits for every queue to let go. */
     async stop(): Promise<void> {

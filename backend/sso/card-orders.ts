@@ -28,7 +28,7 @@ function orderDetail(row: Selectable<StoreOrdersTable>): StoreOrder {
 
 export type OrderRow = Selectable<StoreOrdersTable>;
 
-export function createOrders(db: Kysely<Database>) {
+export function createCardOrders(db: Kysely<Database>) {
   const now = () => new Date().toISOString();
   return {
     detail: orderDetail,

@@ -74,7 +74,7 @@ export function toWire(row: ActionExecutionRow, steps: readonly ActionStepRow[])
   };
 }
 
-export function createExecutionStore(db: Kysely<Database>) {
+export function createExecutionRecords(db: Kysely<Database>) {
   const steps = (seq: number) => db.selectFrom("action_steps").selectAll().where("execution_seq", "=", seq).orderBy("position").execute();
   const touch = (seq: number, values: Partial<Pick<ActionExecutionRow, "status" | "error" | "result" | "tx_hash" | "block_number">>) =>
     db
@@ -248,4 +248,4 @@ export function createExecutionStore(db: Kysely<Database>) {
   };
 }
 
-export type ExecutionStore = ReturnType<typeof createExecutionStore>;
+export type ExecutionRecords = ReturnType<typeof createExecutionRecords>;
