@@ -9,7 +9,7 @@ import { getEnv } from "~/services/env.server";
 import { inertModulePreloads, serverScript } from "~/services/page-scripts.server";
 import { currentRequestScope } from "~/services/request-scope.server";
 // Features that register a status-page follow-up for their actions (services/action-follow-ups.server.ts).
-import "~/services/lootbox-actions.server";
+import "~/features/lootbox/lootbox-actions.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;

@@ -1,6 +1,6 @@
 /**
- * The spaceship pages' words and figures (issue 15), built by their loaders from the fleet (services/spaceship.
- * server.ts) by the rules of core/spaceship.ts, so the pages ship neither the rules nor the formatting. Also the two
+ * The spaceship pages' words and figures (issue 15), built by their loaders from the fleet (spaceship.server.ts)
+ * by the rules of core/spaceship.ts, so the pages ship neither the rules nor the formatting. Also the two
  * GET codecs the pages share: the storehouse's filter and the calculators' inputs, each to and from a canonical URL a
  * player can bookmark. Pure and unit-tested.
  */
