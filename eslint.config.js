@@ -103,6 +103,17 @@ export default tseslint.config(
     ],
   ),
   restrict(
+    ["app/routes/*/route.{ts,tsx}"],
+    [
+      APP_OUTSIDE,
+      {
+        regex: "^\\./route\\.server$",
+        message:
+          "Import the route's server module by its full name (~/routes/<route>/route.server): the compiler keys the empty module it gives the browser by the import's text, so every route's ./route.server would share one extra chunk.",
+      },
+    ],
+  ),
+  restrict(
     ["app/features/**/*.{ts,tsx}"],
     [
       APP_OUTSIDE,

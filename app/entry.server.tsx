@@ -8,8 +8,11 @@ import { ServerScript } from "~/components/page-scripts";
 import { getEnv } from "~/services/env.server";
 import { inertModulePreloads, serverScript } from "~/services/page-scripts.server";
 import { currentRequestScope } from "~/services/request-scope.server";
-// Features that register a status-page follow-up for their actions (services/action-follow-ups.server.ts).
+// The features whose actions the status page shows (services/action-features.server.ts): each registers at load.
+import "~/features/bridge/bridge.server";
 import "~/features/lootbox/lootbox-actions.server";
+import "~/features/spaceship/spaceship-actions.server";
+import "~/features/staking/staking-actions.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;

@@ -76,17 +76,23 @@ export type Target = AppTarget | ApiTarget;
 /** remix.config.js's ignoredRouteFiles: server modules, tests and dotfiles are not routes. */
 const IGNORED_ROUTE_FILE = /(^\.|\.server\.tsx?$|\.test\.tsx?$)/;
 
-/** The route files of app/routes, sorted (so a seed replays the same target). */
+/** The route modules of app/routes (a flat file, or a folder's route or index module), sorted so a seed replays. */
 export function routeFiles(): string[] {
   return fs
-    .readdirSync(path.join(ROOT, "app/routes"))
-    .filter((file) => /\.(tsx?|jsx?)$/.test(file) && !IGNORED_ROUTE_FILE.test(file))
+    .readdirSync(path.join(ROOT, "app/routes"), { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isFile()) return /\.(tsx?|jsx?)$/.test(entry.name) && !IGNORED_ROUTE_FILE.test(entry.name) ? [entry.name] : [];
+      const inside = fs.readdirSync(path.join(ROOT, "app/routes", entry.name));
+      const module = inside.find((file) => /^route\.(tsx?|jsx?)$/.test(file)) ?? inside.find((file) => /^index\.(tsx?|jsx?)$/.test(file));
+      return module ? [`${entry.name}/${module}`] : [];
+    })
     .sort();
 }
 
 /** Flat-routes naming: `a.b` nests, `_x` is pathless, `_index` is an index, `$x` a parameter, `$` a splat, `[.]` escapes. */
 export function routeOfFile(file: string): { id: string; path: string } {
-  const name = file.replace(/\.(tsx?|jsx?)$/, "");
+  // A folder's module is named by its folder: "game/route.tsx" is routes/game.
+  const name = file.replace(/\/(route|index)\.(tsx?|jsx?)$/, "").replace(/\.(tsx?|jsx?)$/, "");
   const segments = name.match(/(?:\[[^\]]*\]|[^.])+/g) ?? [];
   const parts: string[] = [];
   for (const segment of segments) {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeItem, decodeItemData } from "~core/item-data";
 import { formatPrice } from "~core/money";
-import { describeItem } from "~/features/lootbox/items";
+import { describeItem } from "~/components/item-list";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { checkPurchase, clampOpenCount, openBatches, purchaseBlockedNote, purchaseLimits } from "~/features/lootbox/lootbox-rules";
 

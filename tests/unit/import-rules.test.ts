@@ -66,11 +66,20 @@ describe("import rules (eslint.config.js)", () => {
   it("app/ never imports backend/ or server/", async () => {
     await expectRefused("app/routes/x.tsx", ["../../backend/market/ledger", "../../server/origin-check", "../../server"], /app\//);
     await expectRefused("app/services/x.server.ts", ["../../backend"], /app\//);
+    await expectRefused("app/routes/game/route.tsx", ["./route.server"], /full name/);
+    await expectAllowed("app/routes/game/route.tsx", ["~/routes/game/route.server"]);
+    await expectRefused(
+      "app/components/x.tsx",
+      ["~/features/market/listing", "../features/market/listing", "~/routes/game/route"],
+      /no feature/,
+    );
+    await expectRefused("app/features/market/x.ts", ["~/routes/game/route.server", "../../routes/game/route"], /never imports a route/);
+    await expectAllowed("app/features/market/x.ts", ["~/features/actions/managed-action.server", "~/services/apis.server", "./listing"]);
     await expectAllowed("app/routes/x.tsx", [
       "~core/nft",
       "~/domain/listing",
       "../../contracts/generated/abi",
-      "./marketplace.shared.server",
+      "~/features/market/market-urls.server",
     ]);
   });
 });

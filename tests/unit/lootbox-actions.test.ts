@@ -24,7 +24,7 @@ vi.mock("~/services/chain.server", async (importActual) => ({
 const { lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/features/lootbox/lootbox-actions.server");
 const { CHAIN_DOWN_MESSAGE } = await import("~/features/actions/managed-action.server");
 const { actionProblem, newIdempotencyKey } = await import("~/features/actions/actions.server");
-const { followUpOf } = await import("~/services/action-follow-ups.server");
+const { followUpOf } = await import("~/services/action-features.server");
 const { queryUserBoxes } = await import("~/services/chain.server");
 const held = vi.mocked(queryUserBoxes);
 

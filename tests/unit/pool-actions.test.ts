@@ -29,7 +29,8 @@ vi.mock("~/features/staking/staking.server", async (importActual) => ({
   stakingChainConfig: vi.fn(() => ({ chainId: 31337, rpcUrl: "http://node", contracts: { fire: "0xf", staking: "0x5" } })),
 }));
 
-const { poolPage, poolPost, MANAGED_ONLY_MESSAGE } = await import("~/routes/loyalty.page.$poolId/route.server");
+const { poolPage, poolPost } = await import("~/routes/loyalty.page.$poolId/route.server");
+const { MANAGED_ONLY_MESSAGE } = await import("~/features/staking/staking-actions.server");
 const { CHAIN_DOWN_MESSAGE } = await import("~/features/actions/managed-action.server");
 const { readStakingSnapshot, readWalletStakes } = await import("~/features/staking/staking.server");
 

@@ -6,17 +6,12 @@
  */
 import { FINAL_EXECUTION_STATUSES, type Execution, type ExecutionStep } from "~core/api/actions";
 import { boxTitle } from "~core/boxes";
-import { decodeItemData, type ItemAttributes } from "~core/item-data";
+import { decodeItemData } from "~core/item-data";
+import type { OpenedItem } from "~/components/item-list";
 import { formatPrice } from "~core/money";
 import { findPool } from "~core/pools";
 import { formatDuration } from "~core/chain-text";
 import { formatMaterials } from "~core/spaceship";
-
-/** An item that came out of a box, as the item list shows it (features/lootbox/items.tsx). */
-export interface OpenedItem {
-  tokenId: bigint;
-  attributes: ItemAttributes;
-}
 
 export type RowState = "done" | "active" | "waiting" | "failed";
 

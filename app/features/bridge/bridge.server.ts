@@ -19,6 +19,7 @@ import type { ItemMove } from "./move-item-form";
 import { newIdempotencyKey } from "~/features/actions/actions.server";
 import { CHAIN_DOWN_MESSAGE, isRefusal, managedAction, refusal, typed } from "~/features/actions/managed-action.server";
 import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
+import { registerActionFeature } from "~/services/action-features.server";
 import { chain, readBalances } from "~/services/chain.server";
 import { BRIDGE_CURRENCIES, type BridgeCurrency } from "~/services/bridge-api.server";
 
@@ -230,3 +231,11 @@ export function storageMove(
     : null;
   return { label, form, href: `${detailHref}#move` };
 }
+
+registerActionFeature("bridge.", {
+  // The game page's token forms, and an item's forms on the storage and detail pages.
+  pages:
+    /^\/(?:game|marketplace\/storage(?:\?[\w=&%.-]{0,300})?|marketplace\/detail\?nftType=\d&tokenId=\d{1,78}(?:&back=[\w%.-]{0,300})?)$/,
+  home: () => "/game",
+  backLabel: (page) => (page.startsWith("/marketplace/detail") ? "Back to the item" : "Back"),
+});

@@ -13,7 +13,7 @@ import { CHAIN_DOWN_MESSAGE, invalid, managedAction, refusal, typed } from "~/fe
 import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
 import type { Apis } from "~/services/apis.server";
 import { queryUserBoxes } from "~/services/chain.server";
-import { type FollowUpForm, registerFollowUp } from "~/services/action-follow-ups.server";
+import { type FollowUpForm, registerActionFeature } from "~/services/action-features.server";
 
 /** The fields a player chooses on each form; everything else is the page's own (hidden) and comes fresh with it. */
 const CHOSEN_FIELDS: Record<LootboxIntent, readonly string[]> = {
@@ -105,4 +105,10 @@ export async function lootboxFollowUp(execution: Execution): Promise<FollowUpFor
   };
 }
 
-registerFollowUp("lootbox.", lootboxFollowUp);
+registerActionFeature("lootbox.", {
+  pages: /^\/lootbox\/\d{1,3}$/,
+  // An opening names its boxes, not their type: its way back is the page it came from, or the game.
+  home: ({ params }) => ("typeBox" in params ? `/lootbox/${params.typeBox}` : "/game"),
+  backLabel: () => "Back to the loot box",
+  followUp: lootboxFollowUp,
+});

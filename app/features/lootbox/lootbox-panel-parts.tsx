@@ -4,7 +4,7 @@
  * island decides. Imported by the island only, so they load with it.
  */
 import { useState, type FormEvent } from "react";
-import { ItemList, type OpenedItem } from "./items";
+import { ItemList, type OpenedItem } from "~/components/item-list";
 import { clampOpenCount } from "./lootbox-rules";
 import { shortAddress } from "~core/address";
 import type { PaymentCurrency } from "~core/boxes";

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Address } from "viem";
 import { connect, getConnection, getConnectorClient, switchChain } from "wagmi/actions";
 import { useConfig, useConnection } from "wagmi";
-import { type OpenedItem } from "./items";
+import { type OpenedItem } from "~/components/item-list";
 import { shortAddress } from "~core/address";
 import type { PaymentCurrency } from "~core/boxes";
 import { ALTERNATIVE_WALLET, DEFAULT_WALLET, walletMode, type BoundWallet } from "~/domain/wallet-mode";

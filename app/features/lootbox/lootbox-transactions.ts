@@ -9,7 +9,7 @@ import type { Address, Hash } from "viem";
 import { readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { blindBoxAbi, blindBoxOpenerAbi, sparkCardAbi, sparkErrorsAbi } from "../../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
-import type { OpenedItem } from "./items";
+import type { OpenedItem } from "~/components/item-list";
 import { checkPurchase, INVALID_ERC721, openBatches } from "./lootbox-rules";
 import type { PaymentCurrency } from "~core/boxes";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";

@@ -18,6 +18,7 @@ import {
   type Materials,
 } from "~core/spaceship";
 import { CHAIN_DOWN_MESSAGE, formText, managedAction, refusal, type Refusal, typed } from "~/features/actions/managed-action.server";
+import { registerActionFeature } from "~/services/action-features.server";
 import { readFleet, type Fleet } from "./spaceship.server";
 
 export const SHIP_INTENTS = ["explore", "recall", "repair", "upgrade", "open-slot", "fit", "unfit", "send-materials"] as const;
@@ -126,3 +127,9 @@ export function spaceshipAction(request: Request, back: string) {
     },
   });
 }
+
+registerActionFeature("spaceship.", {
+  pages: /^\/spaceship\/(?:detail|storehouse|exploration|configuration|upgrade)(?:\?[\w=&%.-]{0,300})?$/,
+  home: ({ params }) => ("tokenId" in params ? `/spaceship/detail?tokenId=${params.tokenId}` : "/spaceship/storehouse"),
+  backLabel: () => "Back to your fleet",
+});

@@ -12,10 +12,10 @@ import { ExecutionProgress } from "~/features/actions/execution-progress";
 import { FollowUpForm } from "~/features/actions/follow-up-form";
 import { usePollWhile } from "~/features/actions/use-poll";
 import { GeneralErrorBoundary } from "~/components/error-page";
-import { ItemList } from "~/features/lootbox/items";
+import { ItemList } from "~/components/item-list";
 import { Page, Section } from "~/components/page";
 import type { RouteHandle } from "~/root";
-import { actionStatusPage, loaderCacheControl } from "./route.server";
+import { actionStatusPage, loaderCacheControl } from "~/routes/actions.$id/route.server";
 
 export const loader = actionStatusPage;
 
@@ -82,17 +82,7 @@ export default function ActionStatus() {
       )}
       {followUp && <FollowUpForm form={followUp} />}
       <nav aria-label="Where next" className="flex flex-wrap gap-4 text-sm">
-        <Link to={back}>
-          {back.startsWith("/lootbox/")
-            ? "Back to the loot box"
-            : back.startsWith("/loyalty/")
-              ? "Back to the pool"
-              : back === "/game"
-                ? "Back to the game"
-                : back.startsWith("/spaceship/")
-                  ? "Back to your fleet"
-                  : "Back"}
-        </Link>
+        <Link to={back.href}>{back.label}</Link>
         <Link to="/marketplace/storage">Your storage</Link>
       </nav>
     </Page>

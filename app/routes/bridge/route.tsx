@@ -3,7 +3,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { Refused } from "~/features/actions/form-parts";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page } from "~/components/page";
-import { bridgePost } from "./route.server";
+import { bridgePost } from "~/routes/bridge/route.server";
 
 export const meta: MetaFunction = () => [{ title: "Game and chain | Spark Era" }];
 

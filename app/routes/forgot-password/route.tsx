@@ -5,7 +5,7 @@ import { ErrorList } from "~/components/error-list";
 import { Field, FormNotice } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { FORGOT_RULES } from "~/domain/auth-rules";
-import { forgotPasswordPage, forgotPasswordPost, STEPS, type Step } from "./route.server";
+import { forgotPasswordPage, forgotPasswordPost, STEPS, type Step } from "~/routes/forgot-password/route.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password | Spark Era" }];
 

@@ -8,7 +8,7 @@ import { NEEDS_WALLET_TEXT, OwnedBoxes, ShopUnavailable } from "~/features/lootb
 import { StoreLinks } from "~/components/store-links";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import type { RootLoader } from "~/root";
-import { gamePage, gamePost, loaderCacheControl } from "./route.server";
+import { gamePage, gamePost, loaderCacheControl } from "~/routes/game/route.server";
 
 const BridgePanel = lazy(() => import("~/features/bridge/bridge-panel.client"));
 

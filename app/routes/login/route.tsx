@@ -8,7 +8,7 @@ import { ErrorList } from "~/components/error-list";
 import { Field, FormNotice } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { LOGIN_RULES, REGISTER_RULES, SEND_CODE_RULES } from "~/domain/auth-rules";
-import { loginPage, loginPost } from "./route.server";
+import { loginPage, loginPost } from "~/routes/login/route.server";
 
 const BindWalletButton = lazy(() => import("~/islands/bind-wallet.client"));
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { loaderCacheControl, logoutPage, logoutPost } from "./route.server";
+import { loaderCacheControl, logoutPage, logoutPost } from "~/routes/logout/route.server";
 
 export const loader = logoutPage;
 

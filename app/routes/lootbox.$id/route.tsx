@@ -12,7 +12,7 @@ import { LoginPrompt, Page, Section } from "~/components/page";
 import { findBox } from "~core/boxes";
 import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
-import { loaderCacheControl, lootboxPage, lootboxPost } from "./route.server";
+import { loaderCacheControl, lootboxPage, lootboxPost } from "~/routes/lootbox.$id/route.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `${findBox(Number(params.id))?.title ?? "Loot box"} | Spark Era` }];
 

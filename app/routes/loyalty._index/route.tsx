@@ -6,7 +6,7 @@ import { WalletLookup } from "~/features/staking/wallet-lookup";
 import { PoolFigures, PoolStatusBadge, PoolTimeline, StakeLine } from "~/features/staking/pool-facts";
 import { useConnectedAddress } from "~/islands/wallet-store";
 import { Amount } from "~/components/amount";
-import { loyaltyPage } from "./route.server";
+import { loyaltyPage } from "~/routes/loyalty._index/route.server";
 
 export const meta: MetaFunction = () => [{ title: "Loyalty Program | Spark Era" }];
 

@@ -10,7 +10,7 @@ import { PoolFigures, PoolStatusBadge, PoolTimeline, StakeLine } from "~/feature
 import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
 import { Amount } from "~/components/amount";
-import { loaderCacheControl, poolPage, poolPost } from "./route.server";
+import { loaderCacheControl, poolPage, poolPost } from "~/routes/loyalty.page.$poolId/route.server";
 
 const StakingPanel = lazy(() => import("~/features/staking/staking-panel.client"));
 

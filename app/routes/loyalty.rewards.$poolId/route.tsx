@@ -5,7 +5,7 @@ import { LoginPrompt, Page, Section } from "~/components/page";
 import { PoolStatusBadge, StakeLine } from "~/features/staking/pool-facts";
 import { WalletLookup } from "~/features/staking/wallet-lookup";
 import { loginHref } from "~/domain/login-href";
-import { rewardsPage } from "./route.server";
+import { rewardsPage } from "~/routes/loyalty.rewards.$poolId/route.server";
 
 export const loader = rewardsPage;
 

@@ -7,7 +7,7 @@ import { Section } from "~/components/page";
 import type { TradeRowModel } from "~/features/market/market-views";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { tradeView } from "~/features/market/market-views.server";
-import { landingLinks } from "./route.server";
+import { landingLinks } from "~/routes/marketplace._index/route.server";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
 

@@ -9,7 +9,7 @@ import { TradePanel } from "~/features/market/trade-panel";
 import { MarketPage } from "~/features/market/market-page";
 import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
-import { detailPage, detailPost, loaderCacheControl } from "./route.server";
+import { detailPage, detailPost, loaderCacheControl } from "~/routes/marketplace.detail/route.server";
 
 const ItemMoveSection = lazy(() => import("~/features/bridge/item-move-section"));
 

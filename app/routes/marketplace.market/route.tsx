@@ -8,7 +8,7 @@ import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
 import { MarketPage } from "~/features/market/market-page";
 import { MARKET_PATH } from "~/features/market/filters/shared";
-import { marketPage } from "./route.server";
+import { marketPage } from "~/routes/marketplace.market/route.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
 

@@ -10,7 +10,7 @@ import { Section } from "~/components/page";
 import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/features/market/filters/shared";
 import { PERIODS, STAT_ENUM_KEYS, STAT_LEVELS, statEnum, type StatsFilter } from "~/features/market/filters/statistics";
 import { CURRENCIES } from "~core/money";
-import { statisticsPage } from "./route.server";
+import { statisticsPage } from "~/routes/marketplace.statistics/route.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => statisticsPage(request);
 

@@ -11,7 +11,7 @@ import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/features/market/filters/shared";
 import { STORAGE_TABS, type StorageTab } from "~/features/market/filters/storage";
-import { loaderCacheControl, storagePage, storagePost } from "./route.server";
+import { loaderCacheControl, storagePage, storagePost } from "~/routes/marketplace.storage/route.server";
 
 const EMPTY: Record<StorageTab, string> = {
   items: "Your wallet holds no items of this kind yet.",

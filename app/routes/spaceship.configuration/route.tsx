@@ -7,7 +7,7 @@ import { Page, Section } from "~/components/page";
 import { answerFor, FleetGateNotice, ShipAction } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { Amount } from "~/components/amount";
-import { configurationPage, configurationPost, loaderCacheControl } from "./route.server";
+import { configurationPage, configurationPost, loaderCacheControl } from "~/routes/spaceship.configuration/route.server";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;

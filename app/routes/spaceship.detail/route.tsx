@@ -6,7 +6,7 @@ import { Page, Section } from "~/components/page";
 import { Calculator } from "~/features/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
-import { detailPage, detailPost, loaderCacheControl } from "./route.server";
+import { detailPage, detailPost, loaderCacheControl } from "~/routes/spaceship.detail/route.server";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;

@@ -8,7 +8,7 @@ import { ShipCards } from "~/features/spaceship/ship-cards";
 import { FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/features/spaceship/spaceship-labels";
-import { storehousePage, storehousePost, loaderCacheControl } from "./route.server";
+import { storehousePage, storehousePost, loaderCacheControl } from "~/routes/spaceship.storehouse/route.server";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;

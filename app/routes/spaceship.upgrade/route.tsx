@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { FleetGateNotice, MaterialsList, ShipAction } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
-import { upgradePage, upgradePost, loaderCacheControl } from "./route.server";
+import { upgradePage, upgradePost, loaderCacheControl } from "~/routes/spaceship.upgrade/route.server";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;

@@ -4,7 +4,7 @@ import { Refused } from "~/features/actions/form-parts";
 import { Field } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { CARD_RULES } from "~/features/cards/card-rules";
-import { checkoutPage, checkoutPost, loaderCacheControl } from "./route.server";
+import { checkoutPage, checkoutPost, loaderCacheControl } from "~/routes/stripe.checkout/route.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Spark Era" }];
 export const headers = loaderCacheControl;

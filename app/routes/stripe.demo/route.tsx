@@ -7,7 +7,7 @@ import { LoginPrompt, Page, Section } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { useFieldRules } from "~/components/use-field-rules";
 import { ORDER_RULES } from "~/features/cards/card-rules";
-import { demoPage, demoPost } from "./route.server";
+import { demoPage, demoPost } from "~/routes/stripe.demo/route.server";
 
 export const meta: MetaFunction = () => [{ title: "Buy loot boxes by card | Spark Era" }];
 
