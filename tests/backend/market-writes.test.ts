@@ -10,6 +10,8 @@ import type { Currency } from "~core/money";
 import { MarketDb } from "../../backend/market/db";
 import { balanceOf, credit, debit } from "../../backend/market/ledger";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
+import { marketPageGeneration } from "../../backend/market/page-generation";
+import { nextSequenceValue } from "../../backend/market/sequences";
 import type { TokenOwner } from "../../backend/market/token-owners";
 import { buy, sell } from "../../backend/market/trades";
 import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
@@ -126,5 +128,39 @@ describe("balances", () => {
     await db.write(() => debit(db, wallet, "BNB", 10n ** 30n - 1n));
     await expect(late.write(() => debit(late, wallet, "BNB", 10n ** 30n))).rejects.toMatchObject({ status: 400 });
     expect(balanceOf(db, wallet, "BNB")).toBe(1n);
+  });
+});
+
+describe("claim nonces", () => {
+  const claim = async () => {
+    const answer = await m.post<{ txId: string }>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
+    expect(answer.status, answer.msg).toBe(200);
+    return Number(answer.data.txId);
+  };
+
+  it("never signs a nonce twice, even once the highest claim's row is gone", async () => {
+    const first = await claim();
+    m.t.store.sqlite.prepare("delete from market_claims where id = ?").run(first);
+    const second = await claim();
+    expect(second).toBeGreaterThan(first);
+    const third = await db.write(() => nextSequenceValue(db, "claim_nonce"));
+    expect(third).toBe(second + 1);
+    expect(await claim()).toBe(third + 1);
+  });
+});
+
+describe("the page generation", () => {
+  it("is split over several rows, and its sum moves on every bump", async () => {
+    const slots = m.scalar("select count(*) from market_page_generation_slots");
+    expect(slots).toBeGreaterThan(1);
+    const listing = m.t.store.sqlite.prepare("select id from market_listings where status = 0 limit 1").get() as { id: number };
+    let generation = await marketPageGeneration(db);
+    for (let i = 0; i < 40; i++) {
+      m.t.store.sqlite.prepare("update market_listings set price = price where id = ?").run(listing.id);
+      const next = await marketPageGeneration(db);
+      expect(next).toBe(generation + 1);
+      generation = next;
+    }
+    expect(m.scalar("select count(*) from market_page_generation_slots where value > 0")).toBeGreaterThan(1);
   });
 });
