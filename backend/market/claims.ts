@@ -19,6 +19,7 @@ import { itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
 import { BRIDGE_STREAM } from "./indexer/bridge";
+import { nextSequenceValue } from "./sequences";
 import { closeListing } from "./trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
 import type { Currency } from "~core/money";
@@ -109,7 +110,9 @@ async function issueClaim(
       if (earlier) return split(earlier.claim_content as Hex, earlier.signature as Hex, earlier.id, earlier.deadline);
     }
     const request = prepare();
-    const nonce = db.get<{ n: number }>("select coalesce(max(id), 0) + 1 as n from market_claims")!.n;
+    // Its own statement, committed at once: concurrent claims never share a nonce, and one whose signing fails
+    // leaves a gap rather than a nonce that a later claim would sign again.
+    const nonce = nextSequenceValue(db, "claim_nonce");
     const deadline = Math.floor(now / 1000) + CLAIM_TTL_SECONDS;
     const { content, signature } = await signer.sign({ ...request, nonce, deadline });
     db.transaction(() => {

@@ -14,7 +14,8 @@ import { sweepExpiredListings } from "./trades";
 export function marketPageGeneration(db: MarketDb, now = Date.now()): Promise<number> {
   return db.exclusive(() => {
     sweepExpiredListings(db, now);
-    return db.get<{ value: number }>("select value from market_page_generation where id = 1")!.value;
+    // A split counter (market_015): writers bump one slot each, so the generation is the slots' sum.
+    return db.get<{ value: number }>("select sum(value) as value from market_page_generation_slots")!.value;
   });
 }
 

@@ -12,7 +12,7 @@ import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
 import type { MarketDb } from "./db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing, lastListing, requireItem } from "./items";
 import { credit, debit } from "./ledger";
-import { readWei } from "./money";
+import { padWei, readWei } from "./money";
 import { bumpOrderCounter, ORDER_MSG, orderCounter, spendNonce } from "./orders";
 import { hasExpiredListings } from "./query";
 
@@ -86,7 +86,7 @@ export function cancel(
   const wallet = requireCallerWallet(caller, input.address);
   const { item, listing } = requireCancellable(db, wallet, input);
   spendNonce(db, wallet, order.nonce, "cancel", now);
-  closeListing(db, item, listing, now, order.signature);
+  if (!closeListing(db, item, listing, now, order.signature)) throw listingGone(db, listing.id);
   return { listingId: listing.id, item };
 }
 
@@ -105,14 +105,19 @@ export function cancelAll(db: MarketDb, caller: TokenOwner, input: { address: st
   return { cancelled: listings.length, counter };
 }
 
-/** Cancels an active listing (by its seller, or because the item leaves the game) and logs it. */
-export function closeListing(db: MarketDb, item: ItemRow, listing: ListingRow, now: number, signature: string | null): void {
-  db.run("update market_listings set status = ?, closed_at = ?, cancel_signature = ? where id = ?", [
+/**
+ * Cancels an active listing (by its seller, or because the item leaves the game) and logs it. Conditional on the
+ * listing still being on sale: false (and nothing logged) when another writer sold or closed it first.
+ */
+export function closeListing(db: MarketDb, item: ItemRow, listing: ListingRow, now: number, signature: string | null): boolean {
+  const closed = db.run("update market_listings set status = ?, closed_at = ?, cancel_signature = ? where id = ? and status = ?", [
     LISTING_STATUS.cancelled,
     now,
     signature,
     listing.id,
-  ]);
+    LISTING_STATUS.active,
+  ]).changes;
+  if (closed !== 1) return false;
   recordActivity(db, {
     kind: ACTIVITY_KIND.cancel,
     item,
@@ -122,6 +127,7 @@ export function closeListing(db: MarketDb, item: ItemRow, listing: ListingRow, n
     currency: listing.currency as Currency,
     at: now,
   });
+  return true;
 }
 
 /** Listings whose signed expiry has passed are closed like a cancel, at their expiry time. */
@@ -170,21 +176,29 @@ export function requireBuyable(db: MarketDb, buyer: string, input: BuyInput, now
   return { item, listing, price, currency };
 }
 
+/** The 409 for a buy whose listing another writer sold, cancelled or changed after it was checked. */
+function listingGone(db: MarketDb, listingId: number): ApiError {
+  const row = db.get<{ status: number }>("select status from market_listings where id = ?", [listingId]);
+  if (row?.status === LISTING_STATUS.sold) return new ApiError(409, MSG.alreadySold);
+  return new ApiError(409, row?.status === LISTING_STATUS.active ? MSG.listingChanged : MSG.notOnSale);
+}
+
 /** on sale → sold: the buyer pays the seller from their game balances and becomes the owner. */
 export function buy(db: MarketDb, caller: TokenOwner, input: BuyInput & { address: string }, order: SignedFields, now: number) {
   const buyer = requireCallerWallet(caller, input.address);
   const { item, listing, price, currency } = requireBuyable(db, buyer, input, now);
   spendNonce(db, buyer, order.nonce, "buy", now);
+  // The sale itself, first and conditional: only the listing the buyer confirmed (its id, price and seller), and only
+  // while it is still on sale. Another writer who sold, cancelled or replaced it after the checks above leaves 0 rows.
+  const taken = db.run(
+    `update market_listings set status = ?, buyer_address = ?, closed_at = ?, buy_signature = ?
+     where id = ? and status = ? and price = ? and seller_address = ?`,
+    [LISTING_STATUS.sold, buyer, now, order.signature, input.listingId, LISTING_STATUS.active, padWei(input.price), listing.seller_address],
+  ).changes;
+  if (taken !== 1) throw listingGone(db, input.listingId);
   debit(db, buyer, currency, price);
   credit(db, listing.seller_address, currency, price);
   db.run("update market_items set owner_address = ?, updated_at = ? where id = ?", [buyer, now, item.id]);
-  db.run("update market_listings set status = ?, buyer_address = ?, closed_at = ?, buy_signature = ? where id = ?", [
-    LISTING_STATUS.sold,
-    buyer,
-    now,
-    order.signature,
-    listing.id,
-  ]);
   const activityId = recordActivity(db, {
     kind: ACTIVITY_KIND.sale,
     item,

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db";
 import { ApiError } from "../http";
 import { codeMail, type SendMail } from "./mail";
@@ -21,8 +21,8 @@ type CheckOutcome = "ok" | "expired" | "wrong" | "locked";
 
 /**
  * Email codes: 6 digits, stored as a keyed hash, purpose-scoped, valid 10 minutes, single use,
- * dead after 5 wrong guesses. Each check runs in one transaction; Kysely serialises transactions on
- * the single SQLite connection, so parallel guesses cannot overrun the attempt limit.
+ * dead after 5 wrong guesses. A guess takes an attempt by a conditional increment before it is compared, so parallel
+ * guesses cannot overrun the attempt limit even where transactions run concurrently (decision 0010).
  */
 export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: SendMail, log: BackendLog = console) {
   async function reserve(email: string, purpose: CodePurpose, code: string): Promise<number> {
@@ -78,16 +78,24 @@ export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: Se
         .orderBy("id", "desc")
         .executeTakeFirst();
       if (!row || row.expires_at <= now) return "expired";
-      if (row.attempts >= MAX_WRONG_ATTEMPTS) return "locked";
-      if (!equalHex(row.code_hash, secrets.hashCode(email, purpose, code))) {
-        await trx
-          .updateTable("email_codes")
-          .set({ attempts: row.attempts + 1 })
-          .where("id", "=", row.id)
-          .execute();
-        return "wrong";
-      }
-      if (consume) await trx.updateTable("email_codes").set({ consumed_at: now }).where("id", "=", row.id).execute();
+      // A guess first takes one of the 5 attempts, by a conditional increment, and only then is compared: two
+      // guesses can never both take the last attempt, however their transactions interleave (decision 0010).
+      const taken = await trx
+        .updateTable("email_codes")
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where("id", "=", row.id)
+        .where("attempts", "<", MAX_WRONG_ATTEMPTS)
+        .executeTakeFirst();
+      if (taken.numUpdatedRows !== 1n) return "locked";
+      if (!equalHex(row.code_hash, secrets.hashCode(email, purpose, code))) return "wrong";
+      // The right code gives its attempt back (only wrong guesses count); with consume it is used up, once.
+      const settled = await trx
+        .updateTable("email_codes")
+        .set(consume ? { attempts: sql<number>`attempts - 1`, consumed_at: now } : { attempts: sql<number>`attempts - 1` })
+        .where("id", "=", row.id)
+        .where("consumed_at", "is", null)
+        .executeTakeFirst();
+      if (settled.numUpdatedRows !== 1n) return "expired";
       return "ok";
     });
   }

@@ -300,6 +300,25 @@ async function createOrderSignatures(db: Kysely<unknown>) {
     .execute();
 }
 
+/**
+ * The custodial rate budget as slots (decision 0010): `max` rows per account at most, one per (user_id, slot), each
+ * holding the time of the last request counted in it. A request takes a slot whose time has left the window, by one
+ * conditional upsert (custodial-rate.ts). Rows already counted keep their times, numbered newest first.
+ */
+async function slotActionRate(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("action_rate_slots")
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("slot", "integer", (c) => c.notNull())
+    .addColumn("at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("action_rate_slots_pk", ["user_id", "slot"])
+    .execute();
+  await sql`insert into action_rate_slots (user_id, slot, at)
+    select user_id, row_number() over (partition by user_id order by at desc, id desc) - 1, at from action_rate`.execute(db);
+  await db.schema.dropTable("action_rate").execute();
+  await db.schema.alterTable("action_rate_slots").renameTo("action_rate").execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -315,4 +334,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_012_drop_delivering_flag", up: dropDeliveringFlag },
   { name: "sso_013_action_events", up: createActionEvents },
   { name: "sso_014_order_signatures", up: createOrderSignatures },
+  { name: "sso_015_action_rate_slots", up: slotActionRate },
 ];

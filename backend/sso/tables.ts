@@ -186,9 +186,11 @@ export interface ActionStepsTable {
 export type ActionStepRow = Selectable<ActionStepsTable>;
 
 /** One on-chain action request of an account, counted for the executor's rate limit. */
+/** The custodial rate budget: one row per (account, slot), slot < the budget's max (custodial-rate.ts). */
 export interface ActionRateTable {
-  id: Generated<number>;
   user_id: number;
+  slot: number;
+  /** The time of the last request counted in this slot. */
   at: string;
 }
 

@@ -40,14 +40,17 @@ function applySent(db: MarketDb, e: MaterialsEvent, now: number): Effect {
   const itemIds: number[] = [];
   e.amounts.forEach((amount, material) => {
     if (amount === 0n) return;
-    // The game's ids are GAME_TOKEN_ID_BASE + the row id (market_006), so the row id is chosen first.
-    const id = db.get<{ next: number }>("select coalesce(max(id), 0) + 1 as next from market_items")!.next;
-    const row = { id, ...materialStackRow(material, Number(amount), String(GAME_TOKEN_ID_BASE + id), e.owner, now) };
-    const columns = Object.keys(row);
-    db.run(
-      `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
-      columns.map((name) => (row as Record<string, unknown>)[name]),
-    );
+    // The game's ids are GAME_TOKEN_ID_BASE + the row id (market_006). The row id is the identity the insert itself
+    // assigns (never max(id) + 1 read beforehand, which two writers would both read): the row goes in under a
+    // placeholder token id unique to this event's material, then takes the id-derived token id and name.
+    const placeholder = materialStackRow(material, Number(amount), `pending:${e.txHash}:${e.logIndex}:${material}`, e.owner, now);
+    const columns = Object.keys(placeholder);
+    const { id } = db.get<{ id: number }>(
+      `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")}) returning id`,
+      columns.map((name) => (placeholder as Record<string, unknown>)[name]),
+    )!;
+    const row = materialStackRow(material, Number(amount), String(GAME_TOKEN_ID_BASE + id), e.owner, now);
+    db.run("update market_items set token_id = ?, name = ? where id = ?", [row.token_id, row.name, id]);
     itemIds.push(id);
   });
   return { type: "stacks", itemIds };

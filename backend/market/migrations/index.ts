@@ -12,6 +12,8 @@ import { up as itemChainBlock } from "./market_010_item_chain_block";
 import { up as pageGeneration } from "./market_011_page_generation";
 import { up as cursorBlockTime } from "./market_012_cursor_block_time";
 import { up as dropPricePathsWithoutCurrency } from "./market_013_drop_price_paths_without_currency";
+import { up as sequences } from "./market_014_sequences";
+import { up as splitPageGeneration } from "./market_015_split_page_generation";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
 export const marketMigrations: Migration[] = [
@@ -28,4 +30,6 @@ export const marketMigrations: Migration[] = [
   { name: "market_011_page_generation", up: pageGeneration },
   { name: "market_012_cursor_block_time", up: cursorBlockTime },
   { name: "market_013_drop_price_paths_without_currency", up: dropPricePathsWithoutCurrency },
+  { name: "market_014_sequences", up: sequences },
+  { name: "market_015_split_page_generation", up: splitPageGeneration },
 ];

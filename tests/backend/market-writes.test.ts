@@ -1,0 +1,166 @@
+/**
+ * Decision 0010: the market's writes hold without one writer at a time. A writer that read before another committed
+ * is played here by a MarketDb whose chosen reads answer what they answered earlier (a stale snapshot); only the
+ * writes' own conditions can then keep the ledger right.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAddress } from "viem";
+import { newOrderNonce } from "~core/orders";
+import type { Currency } from "~core/money";
+import { MarketDb } from "../../backend/market/db";
+import { balanceOf, credit, debit } from "../../backend/market/ledger";
+import { LISTING_CHANGED_MESSAGE } from "~core/orders";
+import { marketPageGeneration } from "../../backend/market/page-generation";
+import { nextSequenceValue } from "../../backend/market/sequences";
+import type { TokenOwner } from "../../backend/market/token-owners";
+import { buy, sell } from "../../backend/market/trades";
+import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
+
+const ACTIVE_LISTING = "select * from market_listings where item_id = ? and status = 0";
+const BALANCE = "select amount from market_balances where address = ? and currency = ?";
+
+/** A MarketDb whose frozen reads answer once more what they answered when frozen. */
+class StaleReads extends MarketDb {
+  private readonly frozen = new Map<string, unknown>();
+
+  freeze(sql: string, params: readonly unknown[]): void {
+    this.frozen.set(sql + JSON.stringify(params), super.get(sql, params));
+  }
+
+  override get<T>(sql: string, params: readonly unknown[] = []): T | undefined {
+    const key = sql + JSON.stringify(params);
+    if (!this.frozen.has(key)) return super.get<T>(sql, params);
+    const stale = this.frozen.get(key) as T | undefined;
+    this.frozen.delete(key);
+    return stale;
+  }
+}
+
+let m: Market;
+let db: MarketDb;
+beforeAll(async () => {
+  m = await startMarket();
+  db = new MarketDb(m.t.store);
+});
+afterAll(() => m?.close());
+
+const owner = (wallet: string): TokenOwner => ({
+  userName: wallet,
+  email: `${wallet}@test`,
+  walletAddress: getAddress(wallet),
+  bindAddrType: 1,
+});
+const order = () => ({ nonce: newOrderNonce(), expiry: BigInt(Math.floor(Date.now() / 1000) + 3600), signature: "0xsigned" });
+
+function heldItem(wallet: string): { id: number; nftType: number; tokenId: string } {
+  return m.t.store.sqlite
+    .prepare(
+      `select id, nft_type as nftType, token_id as tokenId from market_items i where owner_address = ? and location = 0
+         and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0) order by id limit 1`,
+    )
+    .get(wallet) as { id: number; nftType: number; tokenId: string };
+}
+
+async function listed(price: bigint, currency: Currency = "FIRE") {
+  const item = heldItem(BROWSER.wallet);
+  const input = { tokenId: item.tokenId, nftType: item.nftType, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price, currency };
+  const { listingId } = await db.write(() => sell(db, owner(BROWSER.wallet), input, order(), Date.now()));
+  return { item, listingId };
+}
+
+const wallets = [BROWSER.wallet, BUYER.wallet, MANAGED.wallet];
+const total = (currency: Currency) => wallets.reduce((sum, wallet) => sum + balanceOf(db, wallet, currency), 0n);
+
+describe("buying", () => {
+  it("sells a listing once when a second buyer's checks read it before the first sale", async () => {
+    const price = 7n;
+    const { item, listingId } = await listed(price);
+    await db.write(() => {
+      credit(db, BUYER.wallet, "FIRE", price);
+      credit(db, MANAGED.wallet, "FIRE", price);
+    });
+    const late = new StaleReads(m.t.store);
+    late.freeze(ACTIVE_LISTING, [item.id]);
+    const input = { tokenId: item.tokenId, nftType: item.nftType, listingId, price };
+    await db.write(() => buy(db, owner(BUYER.wallet), { ...input, address: BUYER.wallet }, order(), Date.now()));
+    const before = { total: total("FIRE"), managed: balanceOf(db, MANAGED.wallet, "FIRE") };
+
+    const second = late.write(() => buy(late, owner(MANAGED.wallet), { ...input, address: MANAGED.wallet }, order(), Date.now()));
+    await expect(second).rejects.toMatchObject({ status: 409, message: "Already sold" });
+    expect(balanceOf(db, MANAGED.wallet, "FIRE")).toBe(before.managed);
+    expect(total("FIRE")).toBe(before.total);
+    expect(m.scalar("select buyer_address from market_listings where id = ?", listingId)).toBe(BUYER.wallet);
+    expect(m.scalar<string>("select owner_address from market_items where id = ?", item.id)).toBe(BUYER.wallet);
+  });
+
+  it("refuses a buy whose confirmed price the listing no longer has, though its checks read the old one", async () => {
+    const { item, listingId } = await listed(5n);
+    await db.write(() => credit(db, BUYER.wallet, "FIRE", 5n));
+    const late = new StaleReads(m.t.store);
+    late.freeze(ACTIVE_LISTING, [item.id]);
+    m.t.store.sqlite.prepare("update market_listings set price = ? where id = ?").run(9n.toString().padStart(78, "0"), listingId);
+    const before = total("FIRE");
+    const input = { tokenId: item.tokenId, nftType: item.nftType, listingId, price: 5n, address: BUYER.wallet };
+    await expect(late.write(() => buy(late, owner(BUYER.wallet), input, order(), Date.now()))).rejects.toMatchObject({
+      status: 409,
+      message: LISTING_CHANGED_MESSAGE,
+    });
+    expect(total("FIRE")).toBe(before);
+    expect(m.scalar("select status from market_listings where id = ?", listingId)).toBe(0);
+  });
+});
+
+describe("balances", () => {
+  it("loses no credit that another writer made between a balance's read and its write", async () => {
+    const start = await db.read(() => balanceOf(db, BUYER.wallet, "QUARK"));
+    const late = new StaleReads(m.t.store);
+    late.freeze(BALANCE, [BUYER.wallet, "QUARK"]);
+    await db.write(() => credit(db, BUYER.wallet, "QUARK", 7n));
+    await late.write(() => credit(late, BUYER.wallet, "QUARK", 3n));
+    expect(balanceOf(db, BUYER.wallet, "QUARK")).toBe(start + 10n);
+  });
+
+  it("refuses a debit that a balance read before another debit would have allowed", async () => {
+    const wallet = "0x00000000000000000000000000000000000000d1";
+    await db.write(() => credit(db, wallet, "BNB", 10n ** 30n));
+    const late = new StaleReads(m.t.store);
+    late.freeze(BALANCE, [wallet, "BNB"]);
+    await db.write(() => debit(db, wallet, "BNB", 10n ** 30n - 1n));
+    await expect(late.write(() => debit(late, wallet, "BNB", 10n ** 30n))).rejects.toMatchObject({ status: 400 });
+    expect(balanceOf(db, wallet, "BNB")).toBe(1n);
+  });
+});
+
+describe("claim nonces", () => {
+  const claim = async () => {
+    const answer = await m.post<{ txId: string }>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
+    expect(answer.status, answer.msg).toBe(200);
+    return Number(answer.data.txId);
+  };
+
+  it("never signs a nonce twice, even once the highest claim's row is gone", async () => {
+    const first = await claim();
+    m.t.store.sqlite.prepare("delete from market_claims where id = ?").run(first);
+    const second = await claim();
+    expect(second).toBeGreaterThan(first);
+    const third = await db.write(() => nextSequenceValue(db, "claim_nonce"));
+    expect(third).toBe(second + 1);
+    expect(await claim()).toBe(third + 1);
+  });
+});
+
+describe("the page generation", () => {
+  it("is split over several rows, and its sum moves on every bump", async () => {
+    const slots = m.scalar("select count(*) from market_page_generation_slots");
+    expect(slots).toBeGreaterThan(1);
+    const listing = m.t.store.sqlite.prepare("select id from market_listings where status = 0 limit 1").get() as { id: number };
+    let generation = await marketPageGeneration(db);
+    for (let i = 0; i < 40; i++) {
+      m.t.store.sqlite.prepare("update market_listings set price = price where id = ?").run(listing.id);
+      const next = await marketPageGeneration(db);
+      expect(next).toBe(generation + 1);
+      generation = next;
+    }
+    expect(m.scalar("select count(*) from market_page_generation_slots where value > 0")).toBeGreaterThan(1);
+  });
+});

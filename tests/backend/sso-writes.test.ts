@@ -1,0 +1,97 @@
+/**
+ * Decision 0010: the SSO's guarded writes hold without one writer at a time. The email-code checks run here with their
+ * transactions taken away, so that concurrent checks interleave at every statement (as they may under READ COMMITTED);
+ * only the statements' own conditions can keep the limit.
+ */
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../backend/db";
+import { CODE_LOCKED, CODE_WRONG, MAX_WRONG_ATTEMPTS, createCodes } from "../../backend/sso/codes";
+import { takeCustodialRate } from "../../backend/sso/custodial-rate";
+import { createSecrets } from "../../backend/sso/secrets";
+import { startTestBackends, testBackendOptions } from "./harness";
+
+let t: Awaited<ReturnType<typeof startTestBackends>>;
+beforeAll(async () => {
+  t = await startTestBackends();
+});
+afterAll(() => t?.close());
+
+/** The same database, but `transaction().execute(fn)` runs `fn` statement by statement, with no transaction. */
+function withoutTransactions(db: Kysely<Database>): Kysely<Database> {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "transaction") return () => ({ execute: <T>(fn: (trx: Kysely<Database>) => Promise<T>) => fn(target) });
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+async function codesFor(email: string) {
+  let sent = "";
+  const codes = createCodes(withoutTransactions(t.store.db), createSecrets(testBackendOptions.walletEncryptionKey), async (mail) => {
+    sent = /code is (\d{6})/.exec(mail.text)![1];
+  });
+  await codes.send(email, "register");
+  const wrong = sent === "000000" ? "111111" : "000000";
+  const attempts = () =>
+    (t.store.sqlite.prepare("select attempts from email_codes where email = ? order by id desc limit 1").get(email) as { attempts: number })
+      .attempts;
+  return { codes, code: sent, wrong, attempts };
+}
+
+async function outcome(check: Promise<void>): Promise<string> {
+  return check.then(
+    () => "ok",
+    (error: Error) => error.message,
+  );
+}
+
+describe("email codes: at most 5 wrong guesses are checked", () => {
+  it("counts 50 interleaved wrong guesses only 5 times, and then refuses even the right code", async () => {
+    const { codes, code, wrong, attempts } = await codesFor("interleaved-guesses@sparkera.test");
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => outcome(codes.check("interleaved-guesses@sparkera.test", "register", wrong, { consume: false }))),
+    );
+    expect(answers.filter((a) => a === CODE_WRONG)).toHaveLength(MAX_WRONG_ATTEMPTS);
+    expect(answers.filter((a) => a === CODE_LOCKED)).toHaveLength(50 - MAX_WRONG_ATTEMPTS);
+    expect(attempts()).toBe(MAX_WRONG_ATTEMPTS);
+    expect(await outcome(codes.check("interleaved-guesses@sparkera.test", "register", code, { consume: true }))).toBe(CODE_LOCKED);
+  });
+
+  it("does not count the right code, and uses it up once however many present it at once", async () => {
+    const email = "right-code-twice@sparkera.test";
+    const { codes, code, wrong, attempts } = await codesFor(email);
+    for (let i = 1; i < MAX_WRONG_ATTEMPTS; i++) await outcome(codes.check(email, "register", wrong, { consume: false }));
+    expect(await outcome(codes.check(email, "register", code, { consume: false }))).toBe("ok");
+    expect(attempts()).toBe(MAX_WRONG_ATTEMPTS - 1);
+    const answers = await Promise.all([1, 2, 3].map(() => outcome(codes.check(email, "register", code, { consume: true }))));
+    expect(answers.filter((a) => a === "ok")).toHaveLength(1);
+  });
+});
+
+describe("the custodial rate budget", () => {
+  const userId = () => (t.store.sqlite.prepare("select id from users order by id limit 1").get() as { id: number }).id;
+  const rows = (id: number) =>
+    (t.store.sqlite.prepare("select count(*) as n from action_rate where user_id = ?").get(id) as { n: number }).n;
+
+  it("counts at most max of 30 concurrent requests, in at most max rows", async () => {
+    const id = userId();
+    t.store.sqlite.prepare("delete from action_rate where user_id = ?").run(id);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => takeCustodialRate(t.store.db, id, 5, 60_000)));
+    expect(answers.filter((a) => a === null)).toHaveLength(5);
+    for (const refused of answers.filter((a) => a !== null)) expect(refused!.retryInMs).toBeGreaterThan(0);
+    expect(rows(id)).toBe(5);
+  });
+
+  it("frees a slot when its request leaves the window, and never grows past max rows", async () => {
+    const id = userId();
+    t.store.sqlite.prepare("delete from action_rate where user_id = ?").run(id);
+    for (let i = 0; i < 3; i++) expect(await takeCustodialRate(t.store.db, id, 3, 40)).toBeNull();
+    expect(await takeCustodialRate(t.store.db, id, 3, 40)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const again = await Promise.all(Array.from({ length: 10 }, () => takeCustodialRate(t.store.db, id, 3, 40)));
+    expect(again.filter((a) => a === null)).toHaveLength(3);
+    expect(rows(id)).toBe(3);
+  });
+});
