@@ -58,7 +58,9 @@ function rebateRow(db: MarketDb, address: string, currency: Currency) {
   );
   const earned = row ? readWei(row.earned) : 0n;
   const claimed = row ? readWei(row.claimed) : 0n;
-  return { earned, claimed, claimable: earned - claimed };
+  /** `claimed` as stored, for a compare-and-set. */
+  const claimedText = row?.claimed ?? null;
+  return { earned, claimed, claimable: earned - claimed, claimedText };
 }
 
 export function rebateTotal(db: MarketDb, address: string, currency: Currency): RebateTotal {
@@ -102,11 +104,21 @@ export function resolveCurrency(options: BackendOptions, erc20Addr: string): { c
   throw new ApiError(400, `erc20Addr: expected one of ${CURRENCIES.join(", ")} or a known token address`);
 }
 
-/** Moves the whole claimable rebate of one currency into the game balance. */
+/**
+ * Moves the whole claimable rebate of one currency into the game balance. The claim is a compare-and-set on the
+ * `claimed` amount that was read: of two claims racing on the same rebate, one changes the row and the other finds
+ * it changed and is refused, so a rebate is never paid twice (rebates earned meanwhile stay claimable).
+ */
 export function claimRebate(db: MarketDb, address: string, currency: Currency): RebateClaim {
-  const { earned, claimable } = rebateRow(db, address, currency);
+  const { earned, claimable, claimedText } = rebateRow(db, address, currency);
   if (claimable <= 0n) throw new ApiError(409, "Nothing to claim");
-  db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ?", [earned.toString(), address, currency]);
+  const taken = db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ? and claimed = ?", [
+    earned.toString(),
+    address,
+    currency,
+    claimedText,
+  ]);
+  if (!taken.changes) throw new ApiError(409, "Nothing to claim");
   const balance = credit(db, address, currency, claimable);
   return { currency, amount: claimable.toString(), balance: balance.toString() };
 }

@@ -8,6 +8,7 @@ import { getAddress } from "viem";
 import { newOrderNonce } from "~core/orders";
 import type { Currency } from "~core/money";
 import { MarketDb } from "../../backend/market/db";
+import { claimRebate } from "../../backend/market/invites";
 import { balanceOf, credit, debit } from "../../backend/market/ledger";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
 import { marketPageGeneration } from "../../backend/market/page-generation";
@@ -162,5 +163,27 @@ describe("the page generation", () => {
       generation = next;
     }
     expect(m.scalar("select count(*) from market_page_generation_slots where value > 0")).toBeGreaterThan(1);
+  });
+});
+
+describe("a rebate claim", () => {
+  const REBATE = "select earned, claimed from market_rebate_balances where address = ? and currency = ?";
+  const wallet = "0x00000000000000000000000000000000000fee01";
+
+  it("pays once: a claim that read the rebate before another claim took it is refused", async () => {
+    m.t.store.sqlite
+      .prepare("insert into market_rebate_balances (address, currency, earned, claimed) values (?, 'FIRE', '500', '0')")
+      .run(wallet);
+    const stale = new StaleReads(m.t.store);
+    stale.freeze(REBATE, [wallet, "FIRE"]);
+    expect((await db.write(() => claimRebate(db, wallet, "FIRE"))).amount).toBe("500");
+    await expect(stale.write(() => claimRebate(stale, wallet, "FIRE"))).rejects.toMatchObject({ status: 409 });
+    expect(balanceOf(db, wallet, "FIRE")).toBe(500n);
+  });
+
+  it("leaves what was earned meanwhile to claim next", async () => {
+    m.t.store.sqlite.prepare("update market_rebate_balances set earned = '800' where address = ? and currency = 'FIRE'").run(wallet);
+    expect((await db.write(() => claimRebate(db, wallet, "FIRE"))).amount).toBe("300");
+    expect(balanceOf(db, wallet, "FIRE")).toBe(800n);
   });
 });
