@@ -5,8 +5,9 @@
 import type { Currency } from "~core/money";
 import type { MarketDb } from "./db";
 import type { ItemRow } from "./items";
-import { readWei, padWei } from "./money";
+import { padWei } from "./money";
 import type { ActivityKind } from "./tables";
+import { addToWei } from "./wei-column";
 
 /** Each party's inviter earns this share of a trade as a rebate (basis points), paid by the platform. */
 export const REBATE_BPS = 100n;
@@ -56,18 +57,8 @@ export function utcDay(ms: number): string {
 
 /** Rolls a sale into the daily volume, so the volume chart reads days, not trades. */
 export function addDailyVolume(db: MarketDb, at: number, nftType: number, currency: Currency, price: bigint): void {
-  const day = utcDay(at);
-  const row = db.get<{ volume: string }>("select volume from market_daily_volume where day = ? and nft_type = ? and currency = ?", [
-    day,
-    nftType,
-    currency,
-  ]);
-  const volume = (row ? readWei(row.volume) : 0n) + price;
-  db.run(
-    `insert into market_daily_volume (day, nft_type, currency, volume, trades) values (?, ?, ?, ?, 1)
-     on conflict (day, nft_type, currency) do update set volume = excluded.volume, trades = trades + 1`,
-    [day, nftType, currency, volume.toString()],
-  );
+  const key = { day: utcDay(at), nft_type: nftType, currency };
+  addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 1 }, alsoSet: "trades = trades + 1" }, price);
 }
 
 function inviterOf(db: MarketDb, address: string): string | undefined {
@@ -76,16 +67,7 @@ function inviterOf(db: MarketDb, address: string): string | undefined {
 }
 
 function creditRebate(db: MarketDb, address: string, currency: Currency, amount: bigint): void {
-  const row = db.get<{ earned: string }>("select earned from market_rebate_balances where address = ? and currency = ?", [
-    address,
-    currency,
-  ]);
-  const earned = (row ? readWei(row.earned) : 0n) + amount;
-  db.run(
-    `insert into market_rebate_balances (address, currency, earned, claimed) values (?, ?, ?, '0')
-     on conflict (address, currency) do update set earned = excluded.earned`,
-    [address, currency, earned.toString()],
-  );
+  addToWei(db, { table: "market_rebate_balances", column: "earned", key: { address, currency }, fresh: { claimed: "0" } }, amount);
 }
 
 /** Each trading party's inviter earns REBATE_BPS of the price. */

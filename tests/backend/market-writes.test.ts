@@ -8,6 +8,7 @@ import { getAddress } from "viem";
 import { newOrderNonce } from "~core/orders";
 import type { Currency } from "~core/money";
 import { MarketDb } from "../../backend/market/db";
+import { addDailyVolume, utcDay } from "../../backend/market/activity";
 import { claimRebate } from "../../backend/market/invites";
 import { balanceOf, credit, debit } from "../../backend/market/ledger";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
@@ -129,6 +130,22 @@ describe("balances", () => {
     await db.write(() => debit(db, wallet, "BNB", 10n ** 30n - 1n));
     await expect(late.write(() => debit(late, wallet, "BNB", 10n ** 30n))).rejects.toMatchObject({ status: 400 });
     expect(balanceOf(db, wallet, "BNB")).toBe(1n);
+  });
+});
+
+describe("the daily volume", () => {
+  it("loses no trade that another writer added between the day's read and its write", async () => {
+    const VOLUME = "select volume from market_daily_volume where day = ? and nft_type = ? and currency = ?";
+    const at = Date.UTC(2020, 0, 2, 12);
+    await db.write(() => addDailyVolume(db, at, 9, "USDT", 5n));
+    const late = new StaleReads(m.t.store);
+    late.freeze(VOLUME, [utcDay(at), 9, "USDT"]);
+    await db.write(() => addDailyVolume(db, at, 9, "USDT", 7n));
+    await late.write(() => addDailyVolume(late, at, 9, "USDT", 11n));
+    const row = m.t.store.sqlite
+      .prepare("select volume, trades from market_daily_volume where day = ? and nft_type = 9 and currency = 'USDT'")
+      .get(utcDay(at));
+    expect(row).toEqual({ volume: "23", trades: 3 });
   });
 });
 

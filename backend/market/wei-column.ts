@@ -1,0 +1,52 @@
+/**
+ * Adding to an amount kept as wei text, without one writer at a time (decision 0010): the new amount is worked out
+ * in bigint (SQLite's arithmetic would turn uint256 text into a float), and the write is a compare-and-set on the
+ * exact text that was read, or an insert that does nothing when another writer created the row first. Its row count
+ * says whether it landed; a miss reads again, a bounded number of times. A concurrent change is never overwritten.
+ */
+import { ApiError } from "../http";
+import type { MarketDb } from "./db";
+import { readWei } from "./money";
+
+const TRIES = 5;
+export const AMOUNT_BUSY = "The balance changed while it was being updated, please try again";
+
+export interface WeiColumn {
+  table: "market_balances" | "market_rebate_balances" | "market_daily_volume";
+  column: "amount" | "earned" | "volume";
+  /** The row's key, column by column. */
+  key: Record<string, string | number>;
+  /** The other columns of a new row (the key and `column` are added). */
+  fresh?: Record<string, string | number>;
+  /** Also set on every write, as SQL (`trades = trades + 1`). */
+  alsoSet?: string;
+}
+
+/** Adds `delta` to the column and returns the new amount; `floor` refuses an amount that would fall below it. */
+export function addToWei(db: MarketDb, target: WeiColumn, delta: bigint, refuse?: { floor: bigint; message: string }): bigint {
+  const keys = Object.keys(target.key);
+  const where = keys.map((name) => `${name} = ?`).join(" and ");
+  const keyValues = Object.values(target.key);
+  const fresh = { ...target.fresh, ...target.key };
+  const also = target.alsoSet ? `, ${target.alsoSet}` : "";
+  for (let attempt = 0; attempt < TRIES; attempt++) {
+    const row = db.get<Record<string, string>>(`select ${target.column} from ${target.table} where ${where}`, keyValues);
+    const stored = row?.[target.column];
+    const next = (stored === undefined ? 0n : readWei(stored)) + delta;
+    if (refuse && next < refuse.floor) throw new ApiError(400, refuse.message);
+    const changed =
+      stored === undefined
+        ? db.run(
+            `insert into ${target.table} (${[...Object.keys(fresh), target.column].join(", ")})
+             values (${[...Object.keys(fresh), target.column].map(() => "?").join(", ")}) on conflict do nothing`,
+            [...Object.values(fresh), next.toString()],
+          ).changes
+        : db.run(`update ${target.table} set ${target.column} = ?${also} where ${where} and ${target.column} = ?`, [
+            next.toString(),
+            ...keyValues,
+            stored,
+          ]).changes;
+    if (changed === 1) return next;
+  }
+  throw new ApiError(409, AMOUNT_BUSY);
+}
