@@ -58,8 +58,6 @@ export interface ManagedActionSpec<Intent extends string> {
   /** The fields a refused form shows again as typed (cut short: a refusal never echoes a large body). */
   echo: (intent: Intent | null, form: FormData) => Record<string, string>;
   plan: (post: ManagedPost<Intent>) => Promise<ActionRequest | Refusal>;
-  /** Told of each request the executor accepted (a double post reaches the same execution and is told again). */
-  accepted?: (request: ActionRequest) => void;
 }
 
 /** A posted text field, cut to `max` characters. */
@@ -94,7 +92,6 @@ export async function managedAction<Intent extends string>(request: Request, spe
     const planned = await spec.plan({ intent, form, idempotencyKey: key, wallet, apis });
     if (isRefusal(planned)) return answer(planned);
     const execution = await apis.sso.startAction(planned);
-    spec.accepted?.(planned);
     return redirect(statusPath(execution.id, back), 303);
   } catch (error) {
     const problem = actionProblem(error);
