@@ -26,6 +26,27 @@ export type AnalyticsEvent = PurchaseEvent | SelectContentEvent;
 /** `log`: one JSON line on stdout; `off`: nothing; `http`: a POST of each event as JSON. */
 export type AnalyticsSink = { kind: "log" } | { kind: "off" } | { kind: "http"; url: string };
 
+/**
+ * Sends one event to the sink: `log` writes it as one JSON line, `http` POSTs it and resolves only on a 2xx answer,
+ * `off` drops it. The app (fire and forget) and the SSO executor (retried until taken) both send through here.
+ */
+export async function sendToSink(
+  sink: AnalyticsSink,
+  payload: object,
+  { write, fetchImpl = fetch }: { write: (line: string) => void; fetchImpl?: typeof fetch },
+): Promise<void> {
+  if (sink.kind === "off") return;
+  if (sink.kind === "log") return write(JSON.stringify({ analytics: payload }));
+  const response = await fetchImpl(sink.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(5_000),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`the analytics sink answered ${response.status}`);
+}
+
 /** A loot box purchase as the sale's BoxesPurchased event records it. */
 export interface BoxPurchase {
   txHash: string;

@@ -174,6 +174,11 @@ export function newOrderNonce(): bigint {
 }
 
 /** Expiry (unix seconds) for an order signed now that lives `seconds`. */
+/** How long an order lives unless its signer chose: a listing its default days, any other order ten minutes. */
+export function orderLifetimeSeconds(kind: OrderKind): number {
+  return kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS;
+}
+
 export function expiryIn(seconds: number, nowMs = Date.now()): bigint {
   return BigInt(Math.floor(nowMs / 1000) + seconds);
 }

@@ -5,32 +5,16 @@
  * - an http(s) URL: a fire-and-forget POST of the event as JSON; failures are swallowed (analytics never breaks a trade).
  * What the app sees alone goes out here; a managed wallet's on-chain actions are reported by the SSO backend (decision 0009).
  */
-import type { AnalyticsEvent, SelectContentEvent } from "~core/analytics";
+import { type AnalyticsEvent, type SelectContentEvent, sendToSink } from "~core/analytics";
 import { getEnv } from "./env.server";
 
-type Fetch = typeof fetch;
-
-/** Emits the event; resolves at once (an http POST continues in the background). */
+/** Emits the event; returns at once (an http POST continues in the background, and its failure is swallowed). */
 export function emitAnalytics(
   event: AnalyticsEvent,
-  { sink = getEnv().ANALYTICS_SINK, write = (line: string) => void process.stdout.write(`${line}\n`), fetchImpl = fetch as Fetch } = {},
+  { sink = getEnv().ANALYTICS_SINK, write = (line: string) => void process.stdout.write(`${line}\n`), fetchImpl = fetch } = {},
 ): void {
-  const payload = { ...event, at: new Date().toISOString() };
-  if (sink.kind === "off") return;
-  if (sink.kind === "log") {
-    write(JSON.stringify({ analytics: payload }));
-    return;
-  }
-  try {
-    void fetchImpl(sink.url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(5_000),
-    }).catch(() => undefined);
-  } catch {
-    // swallowed: analytics never breaks a trade
-  }
+  // Analytics never breaks a trade.
+  sendToSink(sink, { ...event, at: new Date().toISOString() }, { write, fetchImpl }).catch(() => undefined);
 }
 
 /** User agents that announce a crawler, a link preview or an automated browser. */

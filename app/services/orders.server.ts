@@ -8,16 +8,7 @@
 import { getAddress, type Address } from "viem";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
 import type { OrderSignature } from "~core/api/sso";
-import {
-  ACTION_ORDER_TTL_SECONDS,
-  DEFAULT_LISTING_DAYS,
-  expiryIn,
-  newOrderNonce,
-  orderJson,
-  orderTypedData,
-  type OrderKind,
-  type OrderMessages,
-} from "~core/orders";
+import { expiryIn, newOrderNonce, orderJson, orderLifetimeSeconds, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
@@ -67,7 +58,7 @@ export function ordersApi(market: BackendClient, sso: BackendClient) {
     if (!fields) return {};
     const context = known ?? (await orderContext(signer));
     const nonce = newOrderNonce();
-    const expiry = expiryIn(signing.ttlSeconds ?? (kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS));
+    const expiry = expiryIn(signing.ttlSeconds ?? orderLifetimeSeconds(kind));
     const domain = { chainId: context.domain.chainId, verifyingContract: getAddress(context.domain.verifyingContract) };
     const typed = orderTypedData(domain, kind, { ...fields(context), nonce, expiry } as OrderMessages[K]);
     const { signature } = await sso.post<OrderSignature>("/sso/signOrder", {

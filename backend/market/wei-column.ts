@@ -9,7 +9,7 @@ import type { MarketDb } from "./db";
 import { readWei } from "./money";
 
 const TRIES = 5;
-export const AMOUNT_BUSY = "The balance changed while it was being updated, please try again";
+const AMOUNT_BUSY = "The balance changed while it was being updated, please try again";
 
 export interface WeiColumn {
   table: "market_balances" | "market_rebate_balances" | "market_daily_volume";

@@ -7,16 +7,7 @@ import type { ListingRecord, Page } from "~core/api/market";
 import { privateKeyToAccount } from "viem/accounts";
 import { getAddress } from "viem";
 import type { OrderSignature } from "~core/api/sso";
-import {
-  ACTION_ORDER_TTL_SECONDS,
-  DEFAULT_LISTING_DAYS,
-  expiryIn,
-  newOrderNonce,
-  orderJson,
-  orderTypedData,
-  type OrderKind,
-  type OrderMessages,
-} from "~core/orders";
+import { expiryIn, newOrderNonce, orderJson, orderLifetimeSeconds, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
 import { startTestBackends } from "./harness";
 
 export type Backend = Awaited<ReturnType<typeof startTestBackends>>;
@@ -142,10 +133,7 @@ async function custodialProof(m: Market, path: OrderPath, body: Record<string, u
     };
   }
   const nonce = newOrderNonce();
-  const expiry =
-    body.expiry !== undefined
-      ? BigInt(text("expiry"))
-      : expiryIn(kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS);
+  const expiry = body.expiry !== undefined ? BigInt(text("expiry")) : expiryIn(orderLifetimeSeconds(kind));
   const typed = orderTypedData(ctx.domain, kind, { ...fields, nonce, expiry } as never);
   const answer = await m.t.call<OrderSignature>("POST", "/sso/signOrder", { ...orderJson(typed), idempotencyKey: `order-${nonce}` }, token);
   if (answer.status !== 200) return answer;

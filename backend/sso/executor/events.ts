@@ -5,7 +5,7 @@
  * database (the server's lock), so no two send the same row.
  */
 import type { Kysely } from "kysely";
-import type { AnalyticsEvent, AnalyticsSink } from "~core/analytics";
+import { type AnalyticsEvent, type AnalyticsSink, sendToSink } from "~core/analytics";
 import { shortError } from "~core/rpc-errors";
 import type { Database } from "../../db";
 import type { BackendLog } from "../../types";
@@ -15,20 +15,9 @@ export type DeliveredEvent = AnalyticsEvent & { event_id: string; at: string };
 
 export type SendEvent = (event: DeliveredEvent) => Promise<void>;
 
-/** The sink's sender: `log` writes the line the app writes, `http` resolves only on a 2xx answer, `off` drops. */
+/** The sink's sender (core/analytics.ts): it resolves only once the sink took the event. */
 export function sinkSender(sink: AnalyticsSink, write = (line: string) => void process.stdout.write(`${line}\n`)): SendEvent {
-  if (sink.kind === "off") return async () => {};
-  if (sink.kind === "log") return async (event) => write(JSON.stringify({ analytics: event }));
-  return async (event) => {
-    const response = await fetch(sink.url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(event),
-      signal: AbortSignal.timeout(5_000),
-    });
-    await response.body?.cancel();
-    if (!response.ok) throw new Error(`the analytics sink answered ${response.status}`);
-  };
+  return (event) => sendToSink(sink, event, { write });
 }
 
 export interface DelivererDeps {
