@@ -1,0 +1,102 @@
+import type SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
+
+/** The two engines the embedded backends run on (decision 0011). */
+export type Engine = "sqlite" | "postgres";
+
+/** What one statement changed. */
+export interface RunResult {
+  changes: number;
+}
+
+/**
+ * Raw SQL for the market ledger, the same text on both engines: `?` placeholders, portable syntax. A driver runs
+ * it on its own connection; inside `transaction`, the executor handed to the callback is the transaction's.
+ */
+export interface SqlExecutor {
+  readonly engine: Engine;
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
+}
+
+export interface SqlDriver extends SqlExecutor {
+  /**
+   * `fn` as one write transaction. On PostgreSQL a serialization failure or deadlock (40001, 40P01) rolls it back
+   * and runs `fn` again, a bounded number of times, so `fn` must do nothing but database work it can repeat.
+   * Inside `fn`, use only the executor it is given: on SQLite the driver's own methods wait for the connection the
+   * transaction holds.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+type Statement = SQLite.Statement<unknown[], unknown>;
+
+/** Enough distinct market query shapes for every filter mix in use, without growing without bound. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 under the one Kysely connection. Each call takes Kysely's connection first, so a statement never
+ * runs inside an SSO transaction that is open across an await; a transaction is `BEGIN IMMEDIATE … COMMIT` on
+ * that connection (the write lock is taken up front, so there is no lock-upgrade deadlock). Prepared statements
+ * are cached by their text: the hot market query is planned once.
+ */
+export class SqliteDriver implements SqlDriver {
+  readonly engine = "sqlite";
+  private readonly statements = new Map<string, Statement>();
+  private readonly direct: SqlExecutor;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly kysely: Kysely<unknown>,
+  ) {
+    this.direct = {
+      engine: "sqlite",
+      all: async <T>(sql: string, params: readonly unknown[] = []) => this.stmt(sql).all(...params) as T[],
+      get: async <T>(sql: string, params: readonly unknown[] = []) => this.stmt(sql).get(...params) as T | undefined,
+      run: async (sql: string, params: readonly unknown[] = []) => ({ changes: this.stmt(sql).run(...params).changes }),
+    };
+  }
+
+  private stmt(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement) return statement;
+    statement = this.sqlite.prepare(sql);
+    if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+      const oldest = this.statements.keys().next().value;
+      if (oldest !== undefined) this.statements.delete(oldest);
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  private hold<T>(fn: () => Promise<T>): Promise<T> {
+    return this.kysely.connection().execute(fn);
+  }
+
+  all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.hold(() => this.direct.all<T>(sql, params));
+  }
+
+  get<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return this.hold(() => this.direct.get<T>(sql, params));
+  }
+
+  run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
+    return this.hold(() => this.direct.run(sql, params));
+  }
+
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.hold(async () => {
+      this.sqlite.prepare("begin immediate").run();
+      try {
+        const result = await fn(this.direct);
+        this.sqlite.prepare("commit").run();
+        return result;
+      } catch (error) {
+        if (this.sqlite.inTransaction) this.sqlite.prepare("rollback").run();
+        throw error;
+      }
+    });
+  }
+}
