@@ -8,12 +8,13 @@ export interface Migration {
 
 /**
  * Forward-only migrations: each one runs once, in list order, inside its own transaction.
- * There is no "down": a mistake is fixed by a new migration.
+ * There is no "down": a mistake is fixed by a new migration. The same runner serves both engines: the applied time
+ * is written from JavaScript (an ISO text, as SQLite's strftime default wrote), not by an engine's own function.
  */
 export async function migrate(db: Kysely<unknown>, migrations: readonly Migration[]): Promise<string[]> {
   await sql`create table if not exists _migrations (
     name text primary key,
-    applied_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    applied_at text not null
   )`.execute(db);
   const { rows } = await sql<{ name: string }>`select name from _migrations`.execute(db);
   const applied = new Set(rows.map((row) => row.name));
@@ -25,7 +26,7 @@ export async function migrate(db: Kysely<unknown>, migrations: readonly Migratio
     if (applied.has(migration.name)) continue;
     await db.transaction().execute(async (trx) => {
       await migration.up(trx);
-      await sql`insert into _migrations (name) values (${migration.name})`.execute(trx);
+      await sql`insert into _migrations (name, applied_at) values (${migration.name}, ${new Date().toISOString()})`.execute(trx);
     });
     ran.push(migration.name);
   }
