@@ -1,0 +1,108 @@
+import { execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+
+/** The cluster's URL, set by the global setup (tests/support/postgres-setup.ts) for the test workers. */
+export const CLUSTER_URL_ENV = "SPARK_TEST_PG_URL";
+
+const NOT_INSTALLED =
+  'PostgreSQL is not installed: the backend tests run on both engines; install Debian\'s "postgresql" package (apt-get install postgresql)';
+
+const run = promisify(execFile);
+
+/** The directory holding initdb and pg_ctl: on PATH, else Debian's newest /usr/lib/postgresql/<version>/bin. */
+export function findPostgresBin(searchPath = process.env.PATH ?? "", libRoot = "/usr/lib/postgresql"): string {
+  const has = (dir: string) => ["initdb", "pg_ctl"].every((bin) => fs.existsSync(path.join(dir, bin)));
+  // realpath: PATH may hold symlinks (/usr/local/bin/initdb), and pg_ctl finds `postgres` beside its real file.
+  const onPath = searchPath.split(path.delimiter).find((dir) => dir && has(dir));
+  if (onPath) return path.dirname(fs.realpathSync(path.join(onPath, "pg_ctl")));
+  const versions = fs.existsSync(libRoot) ? fs.readdirSync(libRoot).filter((v) => has(path.join(libRoot, v, "bin"))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (newest === undefined) throw new Error(NOT_INSTALLED);
+  return path.join(libRoot, newest, "bin");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a throwaway cluster in a temp dir on a port of its own. initdb refuses to run as root, so under root the
+ * binaries run as the `postgres` system user (Debian's package creates it), owning the dir. A detached watchdog
+ * stops the cluster if this process dies without calling `stop` (Ctrl-C, a crash), so no postgres outlives a run.
+ */
+export async function startPostgresCluster(): Promise<{ url: string; stop(): Promise<void> }> {
+  const bin = findPostgresBin();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-pg-"));
+  const data = path.join(dir, "data");
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await run("chown", ["postgres:", dir]);
+  const command = (name: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, name), ...args]] : [path.join(bin, name), args];
+  // cwd: the postgres user may not be able to enter the repository's directory.
+  const pgRun = (name: string, args: string[]) => run(...command(name, args), { cwd: dir });
+
+  try {
+    // --no-sync: a throwaway cluster needs no fsync of its initial files.
+    await pgRun("initdb", ["-D", data, "--auth=trust", "--locale=C", "-E", "UTF8", "-U", "postgres", "--no-sync"]);
+    const port = await freePort();
+    const server = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
+    // -l: without a log file the postmaster inherits pg_ctl's stdout and execFile would wait for it forever.
+    await pgRun("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", server, "-w", "start"]);
+
+    const [stopCmd, stopArgs] = command("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+    const watchdog = spawn(
+      "sh",
+      [
+        "-c",
+        `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; ${[stopCmd, ...stopArgs].map(quote).join(" ")}; rm -rf ${quote(dir)}`,
+      ],
+      { detached: true, stdio: "ignore", cwd: dir },
+    );
+    watchdog.unref();
+
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      async stop() {
+        if (watchdog.pid !== undefined) process.kill(watchdog.pid);
+        await pgRun("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    const log = path.join(dir, "log");
+    const detail = fs.existsSync(log) ? `\n${fs.readFileSync(log, "utf8")}` : "";
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`could not start a PostgreSQL cluster: ${(error as Error).message}${detail}`, { cause: error });
+  }
+}
+
+/** A fresh, empty database in this run's cluster; its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const clusterUrl = process.env[CLUSTER_URL_ENV];
+  if (!clusterUrl) throw new Error(`${CLUSTER_URL_ENV} is unset: PostgreSQL tests run in the vitest project "backend-postgres"`);
+  const name = `t_${randomBytes(8).toString("hex")}`;
+  const client = new pg.Client({ connectionString: clusterUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
