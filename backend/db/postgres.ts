@@ -167,7 +167,8 @@ const MIGRATION_LOCK = "spark-era:migrations";
 /**
  * Runs `fn` while holding a session advisory lock on a connection of its own, outside the pool: a lock held for a
  * process's life (a role's lease) takes no connection from the pool, and `fn` can use the whole pool meanwhile.
- * If that connection drops, PostgreSQL releases the lock, so `fn`'s result is refused as done without it.
+ * If that connection drops, PostgreSQL releases the lock while `fn` still runs; `fn` is not stopped, but its end
+ * is reported as an error rather than as work done under the lock.
  */
 async function holdingAdvisoryLock<T>(config: pg.PoolConfig, name: string, fn: () => Promise<T>): Promise<T> {
   const client = new pg.Client(config);
