@@ -408,7 +408,9 @@ const MARKET_LISTING_PATHS: [name: string, columns: string, where?: string][] = 
 /**
  * The two generations the market's caches key on (market_004, market_011/015), kept by triggers as on SQLite:
  * plpgsql functions, and triggers by the SQLite triggers' names. The page generation bumps one of its slots at
- * random (SQLite: abs(random() % 8); here floor(random() * 8), random() being in [0, 1)).
+ * random (SQLite: abs(random() % 8); here floor(random() * 8), random() being in [0, 1)). The slot is drawn once,
+ * into a variable: in `where slot = floor(random() * 8)` PostgreSQL would draw again for every row it scans, and
+ * bump no slot or several (SQLite draws once because it looks the slot up by its rowid).
  */
 const MARKET_GENERATIONS = [
   `create table market_listing_generation (id bigint primary key check (id = 1), value bigint not null)`,
@@ -428,17 +430,21 @@ const MARKET_GENERATIONS = [
   ),
   `create table market_page_generation_slots (slot integer primary key, value bigint not null)`,
   `create function market_page_generation_bump() returns trigger language plpgsql as $$
+  declare
+    chosen integer := floor(random() * ${PAGE_GENERATION_SLOTS});
   begin
-    update market_page_generation_slots set value = value + 1 where slot = floor(random() * ${PAGE_GENERATION_SLOTS})::integer;
+    update market_page_generation_slots set value = value + 1 where slot = chosen;
     return null;
   end
   $$`,
   // SQLite's trigger has "when exists (select … active listing)"; a PostgreSQL trigger's when cannot hold a
   // subquery, so the function checks it.
   `create function market_page_generation_item_bump() returns trigger language plpgsql as $$
+  declare
+    chosen integer := floor(random() * ${PAGE_GENERATION_SLOTS});
   begin
     if exists (select 1 from market_listings where item_id = new.id and status = 0) then
-      update market_page_generation_slots set value = value + 1 where slot = floor(random() * ${PAGE_GENERATION_SLOTS})::integer;
+      update market_page_generation_slots set value = value + 1 where slot = chosen;
     end if;
     return null;
   end
