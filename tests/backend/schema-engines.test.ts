@@ -19,10 +19,12 @@
  *   engine prints them its own way); their names and columns are.
  * - Indexes (those made by `create index`, not the ones behind a constraint), by name: table, columns in order,
  *   unique, and the partial index's where clause, lower-cased without spaces and parentheses.
- * - Triggers, by name: table, event, and the columns of an `update of` trigger. Their bodies are PostgreSQL functions
- *   on one side and SQLite statements on the other; tests of the generations check what they do.
+ * - Triggers, by name: table, event, and the columns of an `update of` trigger. Their bodies are plpgsql functions
+ *   on one side and SQLite statements on the other, so the last test here runs PostgreSQL's (SQLite's are run by the
+ *   market's own tests).
  * - Seed rows: every row of every table but `_migrations`, values as text, in any order. Every identity column's
  *   next value is above the rows already there.
+ * - PostgreSQL only: every text column is `collate "C"`, so text compares and sorts bytewise as on SQLite.
  */
 import type SQLite from "better-sqlite3";
 import pg from "pg";
