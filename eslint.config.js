@@ -62,6 +62,16 @@ export default tseslint.config(
     },
   },
   {
+    // The ledger's SQL is async on both engines: a forgotten await would let a write escape its transaction.
+    files: ["backend/**/*.ts", "tests/backend/**/*.ts", "scripts/**/*.ts", "server.ts", "server/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
     files: ["**/*.{js,cjs}"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { openDatabase } from "./db";
+import { isPostgresUrl, openDatabase } from "./db";
 import { lockDatabase } from "./db/process-lock";
 import { createSsoService } from "./sso/service";
 import { createMarketService } from "./market/service";
@@ -18,7 +18,8 @@ export const API_PATHS = ["/sso", "/basic", "/api/user", "/store", "/api/v1", "/
  * mount at the site root.
  */
 export async function startBackends(databaseFile: string, options: BackendOptions) {
-  const lock = databaseFile === ":memory:" ? null : await lockDatabase(databaseFile, options.log);
+  // A SQLite file belongs to one process; PostgreSQL is shared by design.
+  const lock = databaseFile === ":memory:" || isPostgresUrl(databaseFile) ? null : await lockDatabase(databaseFile, options.log);
   try {
     return await start(databaseFile, options, async () => lock?.release());
   } catch (error) {

@@ -20,46 +20,45 @@ export async function buildMarketDb(
 ): Promise<GenerateResult> {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   const store = await openDatabase(file);
+  const sqlite = store.sqlite!;
   try {
     // A file being filled from scratch: no journal (a crash means rebuild), sorts for the indexes in memory.
-    store.sqlite.pragma("journal_mode = OFF");
-    store.sqlite.pragma("synchronous = OFF");
-    store.sqlite.pragma("temp_store = MEMORY");
-    store.sqlite.pragma("cache_size = -1048576");
+    sqlite.pragma("journal_mode = OFF");
+    sqlite.pragma("synchronous = OFF");
+    sqlite.pragma("temp_store = MEMORY");
+    sqlite.pragma("cache_size = -1048576");
     const db = new MarketDb(store);
     const started = performance.now();
     const items = Math.round(listings * 1.25);
     const wallets = Math.max(50, Math.round(listings / 20));
     // Building indexes once over the loaded rows is several times faster than updating them row by row.
-    const indexes = store.sqlite
+    const indexes = sqlite
       .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name like 'market_%' and sql is not null")
       .all() as { name: string; sql: string }[];
-    for (const index of indexes) store.sqlite.exec(`drop index ${index.name}`);
-    const result = await db.exclusive(() =>
-      generateMarket(db, {
-        ...demoMarketOptions(Date.now()),
-        seed,
-        items,
-        activeListings: listings,
-        sales: Math.round(listings / 10),
-        cancels: Math.round(listings / 20),
-        wallets,
-        demoWallets: DEMO_WALLETS,
-        invitees: Math.round(wallets / 10),
-        onProgress: (done) => {
-          if (done % 100_000 === 0 || done === items) {
-            log(
-              `  ${done.toLocaleString("en")} / ${items.toLocaleString("en")} items, ${((performance.now() - started) / 1000).toFixed(1)} s`,
-            );
-          }
-        },
-      }),
-    );
+    for (const index of indexes) sqlite.exec(`drop index ${index.name}`);
+    const result = await generateMarket(db, {
+      ...demoMarketOptions(Date.now()),
+      seed,
+      items,
+      activeListings: listings,
+      sales: Math.round(listings / 10),
+      cancels: Math.round(listings / 20),
+      wallets,
+      demoWallets: DEMO_WALLETS,
+      invitees: Math.round(wallets / 10),
+      onProgress: (done) => {
+        if (done % 100_000 === 0 || done === items) {
+          log(
+            `  ${done.toLocaleString("en")} / ${items.toLocaleString("en")} items, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          );
+        }
+      },
+    });
     const loaded = performance.now();
-    for (const index of indexes) store.sqlite.exec(index.sql);
+    for (const index of indexes) sqlite.exec(index.sql);
     log(`  indexes built in ${((performance.now() - loaded) / 1000).toFixed(1)} s`);
-    analyze(db);
-    store.sqlite.pragma("journal_mode = WAL");
+    await analyze(db);
+    sqlite.pragma("journal_mode = WAL");
     log(`built ${file}: ${JSON.stringify(result)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return result;
   } finally {

@@ -7,14 +7,37 @@ import { ssoMigrations } from "../sso/migrations";
 import { marketMigrations } from "../market/migrations";
 import type { SsoTables } from "../sso/tables";
 import type { MarketTables } from "../market/tables";
+import { SqliteDriver, type Engine, type SqlDriver } from "./sql";
+import { openPostgres } from "./postgres";
+import { postgresMigrations } from "./postgres/schema";
 
 /** Every table of the embedded backends; each service declares its own part. */
 export type Database = SsoTables & MarketTables;
 
 export interface BackendDb {
+  engine: Engine;
+  /** The SSO's typed queries. */
   db: Kysely<Database>;
-  sqlite: SQLite.Database;
+  /** The market ledger's raw SQL, the same text on both engines. */
+  sql: SqlDriver;
+  /** The SQLite connection itself, for bulk tools (the generator, the seed script); null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  /** `fn` while no other process runs the work named `name` (migrations, the demo seed). */
+  exclusively<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Whether a database target names a PostgreSQL server rather than a SQLite file. */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//.test(target);
+}
+
+/**
+ * The embedded backends' database: PostgreSQL for a `postgres://` URL (its own baseline schema, migrated under an
+ * advisory lock; decision 0011), else the SQLite file.
+ */
+export function openDatabase(target: string): Promise<BackendDb> {
+  return isPostgresUrl(target) ? openPostgres<Database>(target, postgresMigrations) : openSqlite(target);
 }
 
 /**
@@ -22,7 +45,7 @@ export interface BackendDb {
  * synchronous=FULL: the ledger holds money, so every commit reaches the disk before the client hears "done";
  * NORMAL could lose the last commits on a power cut or OS crash. Its cost: tests/bench/ledger-sync.ts.
  */
-export async function openDatabase(file: string): Promise<BackendDb> {
+async function openSqlite(file: string): Promise<BackendDb> {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -32,8 +55,12 @@ export async function openDatabase(file: string): Promise<BackendDb> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrate(db as Kysely<unknown>, [...ssoMigrations, ...marketMigrations]);
   return {
+    engine: "sqlite",
     db,
+    sql: new SqliteDriver(sqlite, db as Kysely<unknown>),
     sqlite,
+    // The file is locked to this one process (process-lock.ts): nothing else can run the work.
+    exclusively: (_name, fn) => fn(),
     close: () => db.destroy(),
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 
@@ -70,7 +71,13 @@ export class SqliteDriver implements SqlDriver {
     return statement;
   }
 
+  /** Marks the async work of an open transaction: a call on the driver from there would wait for itself. */
+  private readonly inTransaction = new AsyncLocalStorage<true>();
+
   private hold<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inTransaction.getStore()) {
+      return Promise.reject(new Error("A statement inside a transaction must run on the transaction's executor, not the database"));
+    }
     return this.kysely.connection().execute(fn);
   }
 
@@ -90,7 +97,7 @@ export class SqliteDriver implements SqlDriver {
     return this.hold(async () => {
       this.sqlite.prepare("begin immediate").run();
       try {
-        const result = await fn(this.direct);
+        const result = await this.inTransaction.run(true, () => fn(this.direct));
         this.sqlite.prepare("commit").run();
         return result;
       } catch (error) {

@@ -1,9 +1,9 @@
 /**
  * What a trade leaves behind: the activity log (lists, cancels, sales, transfers), the daily volume the chart
- * reads, and the rebates a sale earns the parties' inviters. Synchronous, inside the trade's transaction.
+ * reads, and the rebates a sale earns the parties' inviters. Each runs inside the trade's transaction.
  */
 import type { Currency } from "~core/money";
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
 import type { ItemRow } from "./items";
 import { padWei } from "./money";
 import type { ActivityKind } from "./tables";
@@ -23,12 +23,12 @@ export interface NewActivity {
   at: number;
 }
 
-export function recordActivity(db: MarketDb, a: NewActivity): number {
+export async function recordActivity(db: Sql, a: NewActivity): Promise<number> {
   const { item } = a;
-  const result = db.run(
+  const row = await db.get<{ id: number }>(
     `insert into market_activity (kind, item_id, listing_id, nft_type, token_id, from_address, to_address, price, currency, at,
        camp, rarity, level, pse_type, egse_type, spaceship_type)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
     [
       a.kind,
       item.id,
@@ -48,7 +48,7 @@ export function recordActivity(db: MarketDb, a: NewActivity): number {
       item.spaceship_type,
     ],
   );
-  return Number(result.lastInsertRowid);
+  return row!.id;
 }
 
 export function utcDay(ms: number): string {
@@ -56,39 +56,39 @@ export function utcDay(ms: number): string {
 }
 
 /** Rolls a sale into the daily volume, so the volume chart reads days, not trades. */
-export function addDailyVolume(db: MarketDb, at: number, nftType: number, currency: Currency, price: bigint): void {
+export async function addDailyVolume(db: Sql, at: number, nftType: number, currency: Currency, price: bigint): Promise<void> {
   const key = { day: utcDay(at), nft_type: nftType, currency };
-  addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 1 }, alsoSet: "trades = trades + 1" }, price);
+  await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 1 }, alsoSet: "trades = trades + 1" }, price);
 }
 
-function inviterOf(db: MarketDb, address: string): string | undefined {
-  return db.get<{ inviter_address: string }>("select inviter_address from market_invites where invitee_address = ?", [address])
+async function inviterOf(db: Sql, address: string): Promise<string | undefined> {
+  return (await db.get<{ inviter_address: string }>("select inviter_address from market_invites where invitee_address = ?", [address]))
     ?.inviter_address;
 }
 
-function creditRebate(db: MarketDb, address: string, currency: Currency, amount: bigint): void {
-  addToWei(db, { table: "market_rebate_balances", column: "earned", key: { address, currency }, fresh: { claimed: "0" } }, amount);
+async function creditRebate(db: Sql, address: string, currency: Currency, amount: bigint): Promise<void> {
+  await addToWei(db, { table: "market_rebate_balances", column: "earned", key: { address, currency }, fresh: { claimed: "0" } }, amount);
 }
 
 /** Each trading party's inviter earns REBATE_BPS of the price. */
-export function accrueRebates(
-  db: MarketDb,
+export async function accrueRebates(
+  db: Sql,
   activityId: number,
   parties: readonly string[],
   currency: Currency,
   price: bigint,
   at: number,
-): void {
+): Promise<void> {
   const amount = (price * REBATE_BPS) / 10_000n;
   if (amount === 0n) return;
   for (const party of parties) {
-    const inviter = inviterOf(db, party);
+    const inviter = await inviterOf(db, party);
     if (!inviter) continue;
-    db.run(
+    await db.run(
       `insert into market_rebates (address, invitee_address, activity_id, currency, amount, created_at)
        values (?, ?, ?, ?, ?, ?)`,
       [inviter, party, activityId, currency, amount.toString(), at],
     );
-    creditRebate(db, inviter, currency, amount);
+    await creditRebate(db, inviter, currency, amount);
   }
 }

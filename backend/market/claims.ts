@@ -10,7 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
 import type { MarketCore } from "./core";
-import type { MarketDb } from "./db";
+import type { MarketDb, Sql } from "./db";
 import { sameAddress } from "~core/address";
 import { type ClaimFields, encodeClaimContent } from "~core/claim";
 import { MOVE_REFUSALS, toChainRefusal } from "~core/item-moves";
@@ -90,59 +90,65 @@ interface ClaimRequest {
 }
 
 /**
- * Signs and stores a claim while holding the connection: `check` validates (and is run again inside the
- * transaction), the signature is made with the nonce reserved, then `apply` debits the ledger and the claim
- * row is written in the same transaction.
+ * Signs and stores a claim: `prepare` validates (and runs again inside the transaction, on what stands then), the
+ * signature is made with a nonce already taken, then the claim row is written and `apply` takes the asset from the
+ * game, in one transaction whose writes carry their own guards (decision 0010).
  */
 async function issueClaim(
   { db, options, signer }: ClaimIssuer,
   now: number,
-  prepare: () => ClaimRequest,
-  apply: (request: ClaimRequest) => void,
+  prepare: (db: Sql) => Promise<ClaimRequest>,
+  apply: (tx: Sql, request: ClaimRequest) => Promise<void>,
   requestKey: string | null,
   account: string,
 ): Promise<SignedClaim> {
-  return db.exclusive(async () => {
-    settleExpiredClaims(db, now, Boolean(options.chain));
-    // The same form posted twice (a double click, a retry) gets the claim it got the first time, not a second one.
-    if (requestKey) {
-      const earlier = db.get<ClaimsTable>("select * from market_claims where account = ? and request_key = ?", [account, requestKey]);
-      if (earlier) return split(earlier.claim_content as Hex, earlier.signature as Hex, earlier.id, earlier.deadline);
-    }
-    const request = prepare();
-    // Its own statement, committed at once: concurrent claims never share a nonce, and one whose signing fails
-    // leaves a gap rather than a nonce that a later claim would sign again.
-    const nonce = nextSequenceValue(db, "claim_nonce");
-    const deadline = Math.floor(now / 1000) + CLAIM_TTL_SECONDS;
-    const { content, signature } = await signer.sign({ ...request, nonce, deadline });
-    db.transaction(() => {
-      apply(prepare());
-      db.run(
-        `insert into market_claims (id, account, kind, asset, currency, item_id, id_or_amount, deadline, chain_id, asset_manager,
-           claim_content, signature, status, created_at, updated_at, request_key)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          nonce,
-          request.account,
-          request.kind,
-          request.asset,
-          request.currency,
-          request.item?.id ?? null,
-          request.idOrAmount.toString(),
-          deadline,
-          options.chainId,
-          options.assetManagerAddress ?? zeroAddress,
-          content,
-          signature,
-          CLAIM_STATUS.pending,
-          now,
-          now,
-          requestKey,
-        ],
-      );
-    });
-    return split(content, signature, nonce, deadline);
+  await settleExpiredClaims(db, now, Boolean(options.chain));
+  // The same form posted twice (a double click, a retry) gets the claim it got the first time, not a second one.
+  const earlier = async () =>
+    requestKey
+      ? await db.get<ClaimsTable>("select * from market_claims where account = ? and request_key = ?", [account, requestKey])
+      : undefined;
+  const known = await earlier();
+  if (known) return split(known.claim_content as Hex, known.signature as Hex, known.id, known.deadline);
+  const request = await prepare(db);
+  // Its own statement, committed at once: concurrent claims never share a nonce, and one whose signing fails
+  // leaves a gap rather than a nonce that a later claim would sign again.
+  const nonce = await nextSequenceValue(db, "claim_nonce");
+  const deadline = Math.floor(now / 1000) + CLAIM_TTL_SECONDS;
+  const { content, signature } = await signer.sign({ ...request, nonce, deadline });
+  const stored = await db.write(async (tx) => {
+    // A concurrent post of the same request key that stored its claim first wins (the key is unique per account).
+    const inserted = await tx.get(
+      `insert into market_claims (id, account, kind, asset, currency, item_id, id_or_amount, deadline, chain_id, asset_manager,
+         claim_content, signature, status, created_at, updated_at, request_key)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+      [
+        nonce,
+        request.account,
+        request.kind,
+        request.asset,
+        request.currency,
+        request.item?.id ?? null,
+        request.idOrAmount.toString(),
+        deadline,
+        options.chainId,
+        options.assetManagerAddress ?? zeroAddress,
+        content,
+        signature,
+        CLAIM_STATUS.pending,
+        now,
+        now,
+        requestKey,
+      ],
+    );
+    if (!inserted) return false;
+    await apply(tx, await prepare(tx));
+    return true;
   });
+  if (stored) return split(content, signature, nonce, deadline);
+  const winner = await earlier();
+  if (!winner) throw new ApiError(409, "The claim could not be stored, please try again");
+  return split(winner.claim_content as Hex, winner.signature as Hex, winner.id, winner.deadline);
 }
 
 /** FIRE (or QUARK) from the game balance to the chain. */
@@ -154,13 +160,13 @@ export function takeOutToken(
   currency: "FIRE" | "QUARK" = "FIRE",
   requestKey: string | null = null,
 ) {
-  const { db, options } = market;
+  const { options } = market;
   const asset = currency === "FIRE" ? (options.fireTokenAddress ?? options.chain?.contracts.fire) : options.chain?.contracts.quark;
   return issueClaim(
     market,
     now,
-    () => {
-      if (balanceOf(db, account, currency) < amount) throw new ApiError(400, MSG.noBalance);
+    async (db) => {
+      if ((await balanceOf(db, account, currency)) < amount) throw new ApiError(400, MSG.noBalance);
       return {
         account,
         kind: CLAIM_KIND.token,
@@ -171,8 +177,8 @@ export function takeOutToken(
         data: 0n,
       };
     },
-    () => {
-      debit(db, account, currency, amount);
+    async (tx) => {
+      await debit(tx, account, currency, amount);
     },
     requestKey,
     account,
@@ -202,21 +208,25 @@ export function takeOutNft(
   now: number,
   requestKey: string | null = null,
 ) {
-  const { db } = market;
   return issueClaim(
     market,
     now,
-    () => {
-      const item = requireItem(db, ref.nftType, ref.tokenId);
+    async (db) => {
+      const item = await requireItem(db, ref.nftType, ref.tokenId);
       if (!sameAddress(item.owner_address, account)) throw new ApiError(403, MSG.notOwner);
       if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
       const { asset, data } = nftClaimAsset(market.options, item);
       return { account, kind: CLAIM_KIND.nft, asset, currency: null, item, idOrAmount: BigInt(item.token_id), data };
     },
-    ({ item }) => {
-      const listing = activeListing(db, item!.id);
-      if (listing) closeListing(db, item!, listing, now, null);
-      db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.leaving, now, item!.id]);
+    async (tx, { item }) => {
+      const listing = await activeListing(tx, item!.id);
+      if (listing) await closeListing(tx, item!, listing, now, null);
+      // Conditional on what the checks saw: an item sold or moved meanwhile does not leave for the chain.
+      const { changes } = await tx.run(
+        "update market_items set location = ?, updated_at = ? where id = ? and owner_address = ? and location = ?",
+        [LOCATION.leaving, now, item!.id, item!.owner_address, LOCATION.game],
+      );
+      if (changes !== 1) throw new ApiError(409, MSG.itemMoved);
     },
     requestKey,
     account,
@@ -231,32 +241,45 @@ export function takeOutNft(
  * has not seen yet (a lagging or stalled indexer), and the asset would be paid twice. Without a chain, the clock
  * and a grace period decide.
  */
-export function settleExpiredClaims(db: MarketDb, now: number, watched: boolean): number {
+export async function settleExpiredClaims(db: MarketDb, now: number, watched: boolean): Promise<number> {
   const cutoff = watched
-    ? (db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [BRIDGE_STREAM])?.block_time ??
-      null)
+    ? ((await db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [BRIDGE_STREAM]))
+        ?.block_time ?? null)
     : Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
   if (cutoff === null) return 0;
-  const expired = db.all<ClaimsTable>("select * from market_claims where status = 0 and deadline < ?", [cutoff]);
+  const expired = await db.all<ClaimsTable>("select * from market_claims where status = 0 and deadline < ?", [cutoff]);
   if (!expired.length) return 0;
-  db.transaction(() => {
+  return db.write(async (tx) => {
+    let settled = 0;
     for (const claim of expired) {
-      db.run("update market_claims set status = ?, updated_at = ? where id = ? and status = 0", [CLAIM_STATUS.expired, now, claim.id]);
-      if (claim.kind === CLAIM_KIND.token) credit(db, claim.account, claim.currency as Currency, BigInt(claim.id_or_amount));
-      else db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.game, now, claim.item_id]);
+      // Only the writer that moves the claim from pending gives its asset back: never twice.
+      const { changes } = await tx.run("update market_claims set status = ?, updated_at = ? where id = ? and status = 0", [
+        CLAIM_STATUS.expired,
+        now,
+        claim.id,
+      ]);
+      if (changes !== 1) continue;
+      settled++;
+      if (claim.kind === CLAIM_KIND.token) await credit(tx, claim.account, claim.currency as Currency, BigInt(claim.id_or_amount));
+      else await tx.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.game, now, claim.item_id]);
     }
+    return settled;
   });
-  return expired.length;
 }
 
 /** For the chain indexer: the asset manager executed claim `nonce`; an NFT is now on chain. */
-export function markClaimClaimed(db: MarketDb, nonce: number, now: number): void {
-  const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);
+export async function markClaimClaimed(db: Sql, nonce: number, now: number): Promise<void> {
+  const claim = await db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);
   if (!claim) throw new ApiError(404, "Claim not found");
   if (claim.status === CLAIM_STATUS.claimed) return;
-  db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.claimed, now, nonce]);
-  if (claim.kind === CLAIM_KIND.nft) {
-    db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.chain, now, claim.item_id]);
+  const { changes } = await db.run("update market_claims set status = ?, updated_at = ? where id = ? and status <> ?", [
+    CLAIM_STATUS.claimed,
+    now,
+    nonce,
+    CLAIM_STATUS.claimed,
+  ]);
+  if (changes === 1 && claim.kind === CLAIM_KIND.nft) {
+    await db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.chain, now, claim.item_id]);
   }
 }
 
@@ -268,23 +291,23 @@ export const CLAIM_LAPSED = "This claim has expired: what it claimed comes back 
  * run that failed after the game signed, submits it before its deadline instead of waiting for the asset to return.
  * The same claim, so the contract still pays it at most once.
  */
-export function pendingClaimSignature(db: MarketDb, nonce: number, account: string, now: number): SignedClaim {
-  const claim = ownClaim(db, nonce, account);
+export async function pendingClaimSignature(db: Sql, nonce: number, account: string, now: number): Promise<SignedClaim> {
+  const claim = await ownClaim(db, nonce, account);
   if (claim.status === CLAIM_STATUS.claimed) throw new ApiError(409, CLAIM_PAID);
   if (claim.status === CLAIM_STATUS.expired || claim.deadline * 1000 <= now) throw new ApiError(409, CLAIM_LAPSED);
   return split(claim.claim_content as Hex, claim.signature as Hex, claim.id, claim.deadline);
 }
 
 /** The caller's own claim. Another account's answers like an unknown one, so sequential ids cannot be probed. */
-export function ownClaim(db: MarketDb, nonce: number, account: string): ClaimsTable {
-  const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);
+export async function ownClaim(db: Sql, nonce: number, account: string): Promise<ClaimsTable> {
+  const claim = await db.get<ClaimsTable>("select * from market_claims where id = ?", [nonce]);
   if (!claim || !sameAddress(claim.account, account)) throw new ApiError(404, "Claim not found");
   return claim;
 }
 
 /** The account's latest claims, newest first (the game page's history). */
-export function recentClaims(db: MarketDb, account: string, limit = 20): ClaimsTable[] {
-  return db.all<ClaimsTable>("select * from market_claims where account = ? order by id desc limit ?", [account, limit]);
+export async function recentClaims(db: Sql, account: string, limit = 20): Promise<ClaimsTable[]> {
+  return await db.all<ClaimsTable>("select * from market_claims where account = ? order by id desc limit ?", [account, limit]);
 }
 
 export const CLAIM_STATUS_NAMES = ["pending", "claimed", "expired"] as const;

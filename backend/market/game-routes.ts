@@ -13,12 +13,11 @@ import { marketInput, requireCaller } from "./request";
 export function gameRoutes(router: Router, core: MarketCore) {
   const { db } = core;
   /** A read of balances or claims, after the claims past their deadline have given their assets back. */
-  const afterExpiries = <T>(read: (now: number) => T) =>
-    db.exclusive(() => {
-      const now = Date.now();
-      settleExpiredClaims(db, now, Boolean(core.options.chain));
-      return read(now);
-    });
+  const afterExpiries = async <T>(read: (now: number) => Promise<T>) => {
+    const now = Date.now();
+    await settleExpiredClaims(db, now, Boolean(core.options.chain));
+    return read(now);
+  };
 
   router.get(
     "/gameRelate/getGameToken",
@@ -26,7 +25,10 @@ export function gameRoutes(router: Router, core: MarketCore) {
       const { walletAddress } = await requireCaller(core, req);
       const { gameTag } = parseMarketInput(gameTagSchema, marketInput(req));
       const balances = await afterExpiries(
-        () => Object.fromEntries(CURRENCIES.map((c) => [c, balanceOf(db, walletAddress, c).toString()])) as GameBalances["balances"],
+        async () =>
+          Object.fromEntries(
+            await Promise.all(CURRENCIES.map(async (c) => [c, (await balanceOf(db, walletAddress, c)).toString()])),
+          ) as GameBalances["balances"],
       );
       sendOk(res, { gameTag: gameTag ?? 1, address: walletAddress, balances } satisfies GameBalances);
     }),

@@ -7,7 +7,7 @@
 import { getAddress } from "viem";
 import { NFT_TYPE, spaceshipTotal, type SpaceshipStats } from "~core/nft";
 import { EGG_CAMPS, imageFor, itemName, traitsOf } from "./catalog";
-import type { MarketDb } from "./db";
+import type { MarketDb, Sql } from "./db";
 import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
 import { ATTRIBUTE_COLUMN_NAMES, type ItemRow, insertListing } from "./items";
 import { credit } from "./ledger";
@@ -189,7 +189,7 @@ const ITEM_INSERT = `insert into market_items (
   ${ATTRIBUTE_COLUMN_NAMES.join(", ")}
 ) values (${Array(12 + ATTRIBUTE_COLUMN_NAMES.length)
   .fill("?")
-  .join(", ")})`;
+  .join(", ")}) returning id`;
 
 export interface GenerateResult {
   items: number;
@@ -200,8 +200,8 @@ export interface GenerateResult {
   wallets: number;
 }
 
-/** Writes a whole market. Call on an empty market while holding the connection (MarketDb.exclusive). */
-export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult {
+/** Writes a whole market, in transactions of CHUNK items. Call on an empty market. */
+export async function generateMarket(market: MarketDb, o: GenerateOptions): Promise<GenerateResult> {
   const rng = prng(o.seed);
   const wallets: Address[] = [...o.demoWallets];
   const seen = new Set(wallets.map((w) => w.toLowerCase()));
@@ -223,7 +223,7 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
   const historyStart = o.now - o.historyDays * DAY;
   const result: GenerateResult = { items: 0, activeListings: 0, sales: 0, cancels: 0, favorites: 0, wallets: wallets.length };
 
-  db.transaction(() => {
+  await market.write(async (db) => {
     // Invites first: sales accrue rebates to the inviters.
     const codes = new Map<string, string>();
     const inviters = [...o.demoWallets, ...others.slice(0, Math.max(1, Math.floor(others.length / 10)))];
@@ -231,20 +231,20 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
       let code = drawInviteCode(rng.next);
       while ([...codes.values()].includes(code)) code = drawInviteCode(rng.next);
       codes.set(wallet, code);
-      db.run("insert into market_invite_codes (code, address, created_at) values (?, ?, ?)", [code, wallet, historyStart - 30 * DAY]);
+      await db.run("insert into market_invite_codes (code, address, created_at) values (?, ?, ?)", [code, wallet, historyStart - 30 * DAY]);
     }
     const invite = (inviter: string, invitee: string) =>
-      db.run("insert or ignore into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?)", [
+      db.run("insert into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?) on conflict do nothing", [
         invitee,
         inviter,
         codes.get(inviter)!,
         historyStart - rng.int(1, 30) * DAY,
       ]);
-    for (const pair of o.fixedInvites ?? []) invite(pair.inviter, pair.invitee);
+    for (const pair of o.fixedInvites ?? []) await invite(pair.inviter, pair.invitee);
     const candidates = others.slice(inviters.length - o.demoWallets.length);
     for (let i = 0; i < Math.min(o.invitees, candidates.length); i++) {
       // The first demo wallet invites the first few, so its invite page has something to show.
-      invite(i < 5 && o.demoWallets.length ? o.demoWallets[0] : rng.pick(inviters), candidates[i]);
+      await invite(i < 5 && o.demoWallets.length ? o.demoWallets[0] : rng.pick(inviters), candidates[i]);
     }
 
     for (const wallet of wallets) {
@@ -253,7 +253,7 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
         const tokens =
           rich?.[currency] ??
           { FIRE: rng.int(500, 200_000), QUARK: rng.int(10, 20_000), USDT: rng.int(10, 10_000), BNB: rng.int(0, 20) }[currency];
-        if (tokens > 0) credit(db, wallet, currency, BigInt(tokens) * WEI_PER_TOKEN);
+        if (tokens > 0) await credit(db, wallet, currency, BigInt(tokens) * WEI_PER_TOKEN);
       }
     }
   });
@@ -264,7 +264,7 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
   let cancelled = 0;
   const CHUNK = 20_000;
   for (let start = 0; start < o.items; start += CHUNK) {
-    db.transaction(() => {
+    await market.write(async (db) => {
       for (let i = start; i < Math.min(o.items, start + CHUNK); i++) {
         const remaining = o.items - i;
         const inDemo = i < demoBlock;
@@ -307,25 +307,23 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
           updated_at: createdAt,
           ...columns,
         };
-        item.id = Number(
-          db.run(ITEM_INSERT, [
-            item.nft_type,
-            item.token_id,
-            item.owner_address,
-            item.location,
-            item.name,
-            item.image,
-            item.amount,
-            item.attributes,
-            item.views,
-            item.favorites,
-            item.created_at,
-            item.updated_at,
-            ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
-          ]).lastInsertRowid,
-        );
+        item.id = (await db.get<{ id: number }>(ITEM_INSERT, [
+          item.nft_type,
+          item.token_id,
+          item.owner_address,
+          item.location,
+          item.name,
+          item.image,
+          item.amount,
+          item.attributes,
+          item.views,
+          item.favorites,
+          item.created_at,
+          item.updated_at,
+          ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
+        ]))!.id;
         for (const fan of fans) {
-          db.run("insert into market_favorites (address, item_id, created_at) values (?, ?, ?)", [fan, item.id, createdAt + DAY]);
+          await db.run("insert into market_favorites (address, item_id, created_at) values (?, ?, ?)", [fan, item.id, createdAt + DAY]);
         }
         result.favorites += fans.size;
 
@@ -335,7 +333,7 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
           const price = drawPrice(rng, item, currency);
           const listedAt = Math.round(tSale - rng.next() * 3 * DAY);
           const saleAt = Math.round(tSale);
-          const listingId = insertListing(db, item, {
+          const listingId = await insertListing(db, item, {
             seller,
             price,
             currency,
@@ -344,8 +342,8 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
             buyer: owner,
             closedAt: saleAt,
           });
-          recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: seller, price, currency, at: listedAt });
-          const activityId = recordActivity(db, {
+          await recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: seller, price, currency, at: listedAt });
+          const activityId = await recordActivity(db, {
             kind: ACTIVITY_KIND.sale,
             item,
             listingId,
@@ -355,8 +353,8 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
             currency,
             at: saleAt,
           });
-          addDailyVolume(db, saleAt, nftType, currency, price);
-          accrueRebates(db, activityId, [owner, seller], currency, price, saleAt);
+          await addDailyVolume(db, saleAt, nftType, currency, price);
+          await accrueRebates(db, activityId, [owner, seller], currency, price, saleAt);
           sold++;
         }
         if (hadCancel) {
@@ -364,7 +362,7 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
           const price = drawPrice(rng, item, currency);
           const listedAt = Math.round(tCancel);
           const closedAt = Math.round(tCancel + rng.next() * (tList - tCancel));
-          const listingId = insertListing(db, item, {
+          const listingId = await insertListing(db, item, {
             seller: owner,
             price,
             currency,
@@ -372,16 +370,16 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
             status: LISTING_STATUS.cancelled,
             closedAt,
           });
-          recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: owner, price, currency, at: listedAt });
-          recordActivity(db, { kind: ACTIVITY_KIND.cancel, item, listingId, from: owner, price, currency, at: closedAt });
+          await recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: owner, price, currency, at: listedAt });
+          await recordActivity(db, { kind: ACTIVITY_KIND.cancel, item, listingId, from: owner, price, currency, at: closedAt });
           cancelled++;
         }
         if (listNow) {
           const currency = rng.weighted(CURRENCIES, CURRENCY_WEIGHTS);
           const price = drawPrice(rng, item, currency);
           const listedAt = Math.round(tList);
-          const listingId = insertListing(db, item, { seller: owner, price, currency, listedAt });
-          recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: owner, price, currency, at: listedAt });
+          const listingId = await insertListing(db, item, { seller: owner, price, currency, listedAt });
+          await recordActivity(db, { kind: ACTIVITY_KIND.list, item, listingId, from: owner, price, currency, at: listedAt });
           listed++;
         }
       }
@@ -393,7 +391,8 @@ export function generateMarket(db: MarketDb, o: GenerateOptions): GenerateResult
 }
 
 /** Refreshes the planner's statistics after a bulk load, so it picks the selective index for each filter. */
-export function analyze(db: MarketDb): void {
-  db.sqlite.pragma("analysis_limit = 2000");
-  for (const table of ["market_items", "market_listings", "market_activity", "market_favorites"]) db.sqlite.exec(`analyze ${table}`);
+export async function analyze(db: Sql): Promise<void> {
+  // SQLite samples this many rows per index (unbounded by default, which takes seconds at 1M rows).
+  if (db.engine === "sqlite") await db.run("pragma analysis_limit = 2000");
+  for (const table of ["market_items", "market_listings", "market_activity", "market_favorites"]) await db.run(`analyze ${table}`);
 }

@@ -15,13 +15,13 @@ export function inviteRoutes(router: Router, core: MarketCore) {
     "/informationCenter/getInviteCode",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      const data = await db.write(() => {
-        const code = inviteCode(db, walletAddress, Date.now());
+      const data = await db.write(async (tx) => {
+        const code = await inviteCode(tx, walletAddress, Date.now());
         return {
           inviteCode: code,
           inviterAddress: walletAddress,
           invitePath: invitePath(code),
-          invitedCount: invitedCount(db, walletAddress),
+          invitedCount: await invitedCount(tx, walletAddress),
         } satisfies InviteCode;
       });
       sendOk(res, data);
@@ -33,7 +33,7 @@ export function inviteRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
       const { code } = parseMarketInput(acceptInviteSchema, marketInput(req));
-      sendOk(res, await db.write(() => acceptInvite(db, walletAddress, code, Date.now())));
+      sendOk(res, await db.write((tx) => acceptInvite(tx, walletAddress, code, Date.now())));
     }),
   );
 
@@ -41,7 +41,7 @@ export function inviteRoutes(router: Router, core: MarketCore) {
     "/informationCenter/showRebateInfo",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      sendOk(res, await db.write(() => rebateInfo(db, walletAddress, Date.now())));
+      sendOk(res, await db.write((tx) => rebateInfo(tx, walletAddress, Date.now())));
     }),
   );
 
@@ -52,7 +52,7 @@ export function inviteRoutes(router: Router, core: MarketCore) {
       const { emailAddr, erc20Addr } = parseMarketInput(rebateSchema, marketInput(req));
       if (emailAddr !== who.email.toLowerCase()) throw new ApiError(403, "emailAddr: expected your account's email");
       const { currency, tokenAddress } = resolveCurrency(options, erc20Addr);
-      const total = await db.read(() => rebateTotal(db, who.walletAddress, currency));
+      const total = await rebateTotal(db, who.walletAddress, currency);
       sendOk(res, { ...total, tokenAddress, emailAddr });
     }),
   );
@@ -63,7 +63,7 @@ export function inviteRoutes(router: Router, core: MarketCore) {
       const { walletAddress } = await requireCaller(core, req);
       const { erc20Addr } = parseMarketInput(claimRebateSchema, marketInput(req));
       const { currency } = resolveCurrency(options, erc20Addr);
-      sendOk(res, await db.write(() => claimRebate(db, walletAddress, currency)));
+      sendOk(res, await db.write((tx) => claimRebate(tx, walletAddress, currency)));
     }),
   );
 }

@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import { isAddress, zeroAddress } from "viem";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
 import { drawInviteCode } from "./generate";
 import { sameAddress } from "~core/address";
 import type { InviteAccepted, RebateClaim, RebateInfo, RebateTotal } from "~core/api/market";
@@ -21,38 +21,41 @@ export function invitePath(code: string): string {
   return `/login?act=reg&code=${code}`;
 }
 
-export function inviteCode(db: MarketDb, address: string, now: number): string {
-  const existing = db.get<{ code: string }>("select code from market_invite_codes where address = ?", [address]);
-  if (existing) return existing.code;
+/** The wallet's invite code, made on first use. Both columns are unique: a drawn code already taken is drawn again, and a concurrent first use that stored its code first gives that one. */
+export async function inviteCode(db: Sql, address: string, now: number): Promise<string> {
   for (;;) {
+    const existing = await db.get<{ code: string }>("select code from market_invite_codes where address = ?", [address]);
+    if (existing) return existing.code;
     const code = drawInviteCode(() => randomInt(0, 1 << 30) / (1 << 30));
-    const inserted = db.run("insert or ignore into market_invite_codes (code, address, created_at) values (?, ?, ?)", [code, address, now]);
+    const inserted = await db.run("insert into market_invite_codes (code, address, created_at) values (?, ?, ?) on conflict do nothing", [
+      code,
+      address,
+      now,
+    ]);
     if (inserted.changes) return code;
   }
 }
 
-export function invitedCount(db: MarketDb, address: string): number {
-  return db.get<{ n: number }>("select count(*) as n from market_invites where inviter_address = ?", [address])!.n;
+export async function invitedCount(db: Sql, address: string): Promise<number> {
+  return (await db.get<{ n: number }>("select count(*) as n from market_invites where inviter_address = ?", [address]))!.n;
 }
 
 /** Links `invitee` to the owner of `codeOrWallet` (an invite code, or the inviter's wallet), once. */
-export function acceptInvite(db: MarketDb, invitee: string, codeOrWallet: string, now: number): InviteAccepted {
-  const code = codeOrWallet.startsWith("0x") ? inviteCode(db, codeOrWallet, now) : codeOrWallet;
-  const owner = db.get<{ address: string }>("select address from market_invite_codes where code = ?", [code]);
+export async function acceptInvite(db: Sql, invitee: string, codeOrWallet: string, now: number): Promise<InviteAccepted> {
+  const code = codeOrWallet.startsWith("0x") ? await inviteCode(db, codeOrWallet, now) : codeOrWallet;
+  const owner = await db.get<{ address: string }>("select address from market_invite_codes where code = ?", [code]);
   if (!owner) throw new ApiError(404, "Unknown invite code");
   if (sameAddress(owner.address, invitee)) throw new ApiError(400, "code: you cannot use your own invite code");
-  const inserted = db.run("insert or ignore into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?)", [
-    invitee,
-    owner.address,
-    code,
-    now,
-  ]);
+  const inserted = await db.run(
+    "insert into market_invites (invitee_address, inviter_address, code, created_at) values (?, ?, ?, ?) on conflict do nothing",
+    [invitee, owner.address, code, now],
+  );
   if (!inserted.changes) throw new ApiError(409, "Your wallet has already accepted an invite");
   return { inviterAddress: owner.address, code };
 }
 
-function rebateRow(db: MarketDb, address: string, currency: Currency) {
-  const row = db.get<{ earned: string; claimed: string }>(
+async function rebateRow(db: Sql, address: string, currency: Currency) {
+  const row = await db.get<{ earned: string; claimed: string }>(
     "select earned, claimed from market_rebate_balances where address = ? and currency = ?",
     [address, currency],
   );
@@ -63,21 +66,21 @@ function rebateRow(db: MarketDb, address: string, currency: Currency) {
   return { earned, claimed, claimable: earned - claimed, claimedText };
 }
 
-export function rebateTotal(db: MarketDb, address: string, currency: Currency): RebateTotal {
-  const { earned, claimed, claimable } = rebateRow(db, address, currency);
+export async function rebateTotal(db: Sql, address: string, currency: Currency): Promise<RebateTotal> {
+  const { earned, claimed, claimable } = await rebateRow(db, address, currency);
   return { currency, earned: earned.toString(), claimed: claimed.toString(), claimable: claimable.toString() };
 }
 
-export function rebateInfo(db: MarketDb, address: string, now: number): RebateInfo {
-  const recent = db.all<{ invitee_address: string; currency: string; amount: string; created_at: number }>(
+export async function rebateInfo(db: Sql, address: string, now: number): Promise<RebateInfo> {
+  const recent = await db.all<{ invitee_address: string; currency: string; amount: string; created_at: number }>(
     "select invitee_address, currency, amount, created_at from market_rebates where address = ? order by created_at desc limit 20",
     [address],
   );
   return {
-    inviteCode: inviteCode(db, address, now),
-    invitedCount: invitedCount(db, address),
+    inviteCode: await inviteCode(db, address, now),
+    invitedCount: await invitedCount(db, address),
     rebateBps: Number(REBATE_BPS),
-    totals: CURRENCIES.map((currency) => rebateTotal(db, address, currency)),
+    totals: await Promise.all(CURRENCIES.map((currency) => rebateTotal(db, address, currency))),
     recent: recent.map((row) => ({
       inviteeAddress: row.invitee_address,
       currency: row.currency,
@@ -109,16 +112,16 @@ export function resolveCurrency(options: BackendOptions, erc20Addr: string): { c
  * `claimed` amount that was read: of two claims racing on the same rebate, one changes the row and the other finds
  * it changed and is refused, so a rebate is never paid twice (rebates earned meanwhile stay claimable).
  */
-export function claimRebate(db: MarketDb, address: string, currency: Currency): RebateClaim {
-  const { earned, claimable, claimedText } = rebateRow(db, address, currency);
+export async function claimRebate(db: Sql, address: string, currency: Currency): Promise<RebateClaim> {
+  const { earned, claimable, claimedText } = await rebateRow(db, address, currency);
   if (claimable <= 0n) throw new ApiError(409, "Nothing to claim");
-  const taken = db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ? and claimed = ?", [
+  const taken = await db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ? and claimed = ?", [
     earned.toString(),
     address,
     currency,
     claimedText,
   ]);
   if (!taken.changes) throw new ApiError(409, "Nothing to claim");
-  const balance = credit(db, address, currency, claimable);
+  const balance = await credit(db, address, currency, claimable);
   return { currency, amount: claimable.toString(), balance: balance.toString() };
 }

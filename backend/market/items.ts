@@ -10,7 +10,7 @@ import type { NftTypeCode } from "~core/nft";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
 import { utcDay } from "./activity";
 import { GRADE_COLUMNS } from "./catalog";
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
 import { padWei } from "./money";
 import { type ItemAttributeColumns, type ItemsTable, LISTING_STATUS, type ListingsTable } from "./tables";
 
@@ -54,24 +54,25 @@ export const MSG = {
   expired: "The listing has expired",
   listingChanged: LISTING_CHANGED_MESSAGE,
   noBalance: "Transaction failed. You do not have enough balance.",
+  itemMoved: "The item has changed hands since you looked. Please reload the page.",
 } as const;
 
-export function findItem(db: MarketDb, nftType: number, tokenId: string): ItemRow | undefined {
-  return db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [nftType, tokenId]);
+export async function findItem(db: Sql, nftType: number, tokenId: string): Promise<ItemRow | undefined> {
+  return await db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [nftType, tokenId]);
 }
 
-export function requireItem(db: MarketDb, nftType: number, tokenId: string): ItemRow {
-  const item = findItem(db, nftType, tokenId);
+export async function requireItem(db: Sql, nftType: number, tokenId: string): Promise<ItemRow> {
+  const item = await findItem(db, nftType, tokenId);
   if (!item) throw new ApiError(404, MSG.notFound);
   return item;
 }
 
-export function activeListing(db: MarketDb, itemId: number): ListingRow | undefined {
-  return db.get<ListingRow>("select * from market_listings where item_id = ? and status = 0", [itemId]);
+export async function activeListing(db: Sql, itemId: number): Promise<ListingRow | undefined> {
+  return await db.get<ListingRow>("select * from market_listings where item_id = ? and status = 0", [itemId]);
 }
 
-export function lastListing(db: MarketDb, itemId: number): ListingRow | undefined {
-  return db.get<ListingRow>("select * from market_listings where item_id = ? order by id desc limit 1", [itemId]);
+export async function lastListing(db: Sql, itemId: number): Promise<ListingRow | undefined> {
+  return await db.get<ListingRow>("select * from market_listings where item_id = ? order by id desc limit 1", [itemId]);
 }
 
 export interface NewListing {
@@ -92,11 +93,14 @@ const LISTING_INSERT = `insert into market_listings (
   nonce, expiry, signature, views, favorites, grade, ${ATTRIBUTE_COLUMN_NAMES.join(", ")}
 ) values (${Array(16 + ATTRIBUTE_COLUMN_NAMES.length)
   .fill("?")
-  .join(", ")})`;
+  .join(", ")}) on conflict do nothing returning id`;
 
-/** A listing row carrying copies of the item's filter columns, so one index answers a market page. */
-export function insertListing(db: MarketDb, item: ItemRow, listing: NewListing): number {
-  const result = db.run(LISTING_INSERT, [
+/**
+ * A listing row carrying copies of the item's filter columns, so one index answers a market page. Null when the
+ * item already has an active listing (the key market_listings_one_active).
+ */
+export async function insertListing(db: Sql, item: ItemRow, listing: NewListing): Promise<number | null> {
+  const inserted = await db.get<{ id: number }>(LISTING_INSERT, [
     item.id,
     item.nft_type,
     item.token_id,
@@ -115,30 +119,43 @@ export function insertListing(db: MarketDb, item: ItemRow, listing: NewListing):
     item[GRADE_COLUMNS[item.nft_type as NftTypeCode].column] ?? -1,
     ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
   ]);
-  return Number(result.lastInsertRowid);
+  return inserted?.id ?? null;
 }
 
-/** Bumps an item's counter and its active listing's copy. */
-function bumpCounter(db: MarketDb, itemId: number, counter: "views" | "favorites", delta: number): void {
-  db.run(`update market_items set ${counter} = max(0, ${counter} + ?) where id = ?`, [delta, itemId]);
-  db.run(`update market_listings set ${counter} = max(0, ${counter} + ?) where item_id = ? and status = 0`, [delta, itemId]);
+/** Bumps an item's counter and its active listing's copy, in SQL (never below 0), so concurrent bumps all count. */
+async function bumpCounter(db: Sql, itemId: number, counter: "views" | "favorites", delta: number): Promise<void> {
+  const floored = `case when ${counter} + ? < 0 then 0 else ${counter} + ? end`;
+  await db.run(`update market_items set ${counter} = ${floored} where id = ?`, [delta, delta, itemId]);
+  await db.run(`update market_listings set ${counter} = ${floored} where item_id = ? and status = 0`, [delta, delta, itemId]);
 }
 
 /** Idempotent: adding twice leaves one favorite; answers whether it is now a favorite and the count. */
-export function setFavorite(db: MarketDb, address: string, item: ItemRow, on: boolean, now: number) {
+export async function setFavorite(db: Sql, address: string, item: ItemRow, on: boolean, now: number) {
   const changed = on
-    ? db.run("insert or ignore into market_favorites (address, item_id, created_at) values (?, ?, ?)", [address, item.id, now]).changes
-    : db.run("delete from market_favorites where address = ? and item_id = ?", [address, item.id]).changes;
-  if (changed) bumpCounter(db, item.id, "favorites", on ? 1 : -1);
-  const favorites = db.get<{ favorites: number }>("select favorites from market_items where id = ?", [item.id])!.favorites;
+    ? (
+        await db.run("insert into market_favorites (address, item_id, created_at) values (?, ?, ?) on conflict do nothing", [
+          address,
+          item.id,
+          now,
+        ])
+      ).changes
+    : (await db.run("delete from market_favorites where address = ? and item_id = ?", [address, item.id])).changes;
+  if (changed) await bumpCounter(db, item.id, "favorites", on ? 1 : -1);
+  const favorites = (await db.get<{ favorites: number }>("select favorites from market_items where id = ?", [item.id]))!.favorites;
   return { isFavorite: on, favorites };
 }
 
 /** Counts a view once per visitor per UTC day. */
-export function addView(db: MarketDb, item: ItemRow, visitor: string, now: number) {
+export async function addView(db: Sql, item: ItemRow, visitor: string, now: number) {
   const counted =
-    db.run("insert or ignore into market_views (item_id, visitor, day) values (?, ?, ?)", [item.id, visitor, utcDay(now)]).changes > 0;
-  if (counted) bumpCounter(db, item.id, "views", 1);
-  const views = db.get<{ views: number }>("select views from market_items where id = ?", [item.id])!.views;
+    (
+      await db.run("insert into market_views (item_id, visitor, day) values (?, ?, ?) on conflict do nothing", [
+        item.id,
+        visitor,
+        utcDay(now),
+      ])
+    ).changes > 0;
+  if (counted) await bumpCounter(db, item.id, "views", 1);
+  const views = (await db.get<{ views: number }>("select views from market_items where id = ?", [item.id]))!.views;
   return { counted, views };
 }

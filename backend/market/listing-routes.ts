@@ -28,13 +28,10 @@ export function listingRoutes(router: Router, core: MarketCore) {
       const q = parseMarketInput(listingQuerySchema, marketInput(req));
       const scope = await scopeOf(q, req);
       const now = Date.now();
-      const page = await db.exclusive(() => {
-        sweepExpiredListings(db, now);
-        // Items of expired claims come back into the game inventory before it is listed.
-        if (scope.kind === "owned" && scope.gameOnly) settleExpiredClaims(db, now, Boolean(core.options.chain));
-        return queryListings(db, scope, q);
-      });
-      sendOk(res, page);
+      await sweepExpiredListings(db, now);
+      // Items of expired claims come back into the game inventory before it is listed.
+      if (scope.kind === "owned" && scope.gameOnly) await settleExpiredClaims(db, now, Boolean(core.options.chain));
+      sendOk(res, await queryListings(db, scope, q));
     });
 
   router.get(
@@ -66,11 +63,11 @@ export function listingRoutes(router: Router, core: MarketCore) {
     "/informationCenter/tokenDetailByTokenId",
     handle(async (req, res) => {
       const { tokenId, nftType, address } = parseMarketInput(tokenRefSchema, marketInput(req));
-      const detail = await db.read((): ItemDetail => {
-        const item = requireItem(db, nftType, tokenId);
-        const row = itemWithListing(db, item.id)!;
-        const listing = activeListing(db, item.id);
-        const history = db.all<{
+      const detail = await (async (): Promise<ItemDetail> => {
+        const item = await requireItem(db, nftType, tokenId);
+        const row = (await itemWithListing(db, item.id))!;
+        const listing = await activeListing(db, item.id);
+        const history = await db.all<{
           kind: number;
           from_address: string;
           to_address: string | null;
@@ -81,7 +78,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
           "select kind, from_address, to_address, price, currency, at from market_activity where item_id = ? order by at desc, id desc limit 10",
           [item.id],
         );
-        const isFavorite = address ? favoriteSet(db, address, [item.id]).has(item.id) : undefined;
+        const isFavorite = address ? (await favoriteSet(db, address, [item.id])).has(item.id) : undefined;
         return {
           ...toRecord(row, isFavorite),
           ...(address ? { isOwner: sameAddress(address, item.owner_address) } : {}),
@@ -105,7 +102,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
             at: isoTime(event.at),
           })),
         };
-      });
+      })();
       sendOk(res, detail);
     }),
   );
@@ -114,7 +111,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
     "/metadata/:nftType/:tokenId/:boxType?",
     handle(async (req, res) => {
       const { nftType, tokenId } = parseMarketInput(tokenRefSchema, req.params);
-      const item = await db.read(() => findItem(db, nftType, tokenId));
+      const item = await findItem(db, nftType, tokenId);
       if (!item || (req.params.boxType !== undefined && String(item.box_type) !== req.params.boxType)) {
         throw new ApiError(404, MSG.notFound);
       }

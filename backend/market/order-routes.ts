@@ -6,6 +6,7 @@ import { DEFAULT_CURRENCY } from "~core/money";
 import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
 import { handle, sendOk } from "../http";
 import type { MarketCore } from "./core";
+import type { Sql } from "./db";
 import { buySchema, cancelAllSchema, cancelSchema, orderContextSchema, sellSchema, transferSchema } from "./order-schemas";
 import { authorize, orderCounter, orderDomainOf } from "./orders";
 import { parseMarketInput } from "./params";
@@ -28,12 +29,15 @@ import {
 
 /**
  * The listing state machine over HTTP, and the context a wallet signs its orders in. Each step: checks on our
- * records, then the order's signature (verified, whoever signed it), then one transaction that checks
- * again and applies. The connection is held throughout, so no other write slips between the check and the
- * change; of concurrent buyers exactly one wins.
+ * records, then the order's signature (verified, whoever signed it), then one transaction that checks again and
+ * applies, whose writes are conditional on what the checks saw (decision 0010): of concurrent buyers exactly one
+ * wins, on either engine, with no connection held across the signature check.
  */
 export function orderRoutes(router: Router, core: MarketCore) {
   const { db, options } = core;
+
+  /** The item a step changed, as the answer shows it, read in the step's transaction. */
+  const recordOf = async (tx: Sql, step: { item: { id: number } }) => toRecord((await itemWithListing(tx, step.item.id))!);
 
   /** The caller, their order's input, and the one time every step of the order uses. */
   async function orderRequest<T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>) {
@@ -46,7 +50,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
     "/marketplace/orderContext",
     handle(async (req, res) => {
       const { address } = parseMarketInput(orderContextSchema, marketInput(req));
-      const counter = address ? await db.read(() => orderCounter(db, address)) : 0n;
+      const counter = address ? await orderCounter(db, address) : 0n;
       const context: OrderContext = {
         domain: { name: ORDER_DOMAIN_NAME, version: ORDER_DOMAIN_VERSION, ...orderDomainOf(options) },
         counter: counter.toString(),
@@ -60,29 +64,26 @@ export function orderRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { who, body, now } = await orderRequest(req, sellSchema);
       const sellInput = { ...body, currency: body.currency ?? DEFAULT_CURRENCY };
-      const record = await db.exclusive(async () => {
-        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        requireSellable(db, wallet, sellInput);
-        const counter = orderCounter(db, wallet);
-        const order = await authorize(
-          options,
-          wallet,
-          "Sell",
-          body,
-          (f) => ({
-            tokenId: BigInt(body.tokenId),
-            nftType: body.nftType,
-            seller: wallet,
-            price: body.price,
-            currency: sellInput.currency,
-            counter,
-            ...f,
-          }),
-          now,
-        );
-        return db.transaction(() => toRecord(itemWithListing(db, sell(db, who, sellInput, order, now).item.id)!));
-      });
-      sendOk(res, record);
+      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      await requireSellable(db, wallet, sellInput);
+      const counter = await orderCounter(db, wallet);
+      const order = await authorize(
+        options,
+        wallet,
+        "Sell",
+        body,
+        (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          seller: wallet,
+          price: body.price,
+          currency: sellInput.currency,
+          counter,
+          ...f,
+        }),
+        now,
+      );
+      sendOk(res, await db.write(async (tx) => recordOf(tx, await sell(tx, who, { ...sellInput, counter }, order, now))));
     }),
   );
 
@@ -90,25 +91,22 @@ export function orderRoutes(router: Router, core: MarketCore) {
     "/informationCenter/cancelSell",
     handle(async (req, res) => {
       const { who, body, now } = await orderRequest(req, cancelSchema);
-      const record = await db.exclusive(async () => {
-        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        requireCancellable(db, wallet, body);
-        const order = await authorize(
-          options,
-          wallet,
-          "Cancel",
-          body,
-          (f) => ({
-            tokenId: BigInt(body.tokenId),
-            nftType: body.nftType,
-            seller: wallet,
-            ...f,
-          }),
-          now,
-        );
-        return db.transaction(() => toRecord(itemWithListing(db, cancel(db, who, body, order, now).item.id)!));
-      });
-      sendOk(res, record);
+      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      await requireCancellable(db, wallet, body);
+      const order = await authorize(
+        options,
+        wallet,
+        "Cancel",
+        body,
+        (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          seller: wallet,
+          ...f,
+        }),
+        now,
+      );
+      sendOk(res, await db.write(async (tx) => recordOf(tx, await cancel(tx, who, body, order, now))));
     }),
   );
 
@@ -117,11 +115,9 @@ export function orderRoutes(router: Router, core: MarketCore) {
     handle(async (req, res) => {
       const { who, body, now } = await orderRequest(req, cancelAllSchema);
       const counter = BigInt(body.counter);
-      const result = await db.exclusive(async () => {
-        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        const order = await authorize(options, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
-        return db.transaction(() => cancelAll(db, who, { address: wallet, counter }, order, now));
-      });
+      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      const order = await authorize(options, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
+      const result = await db.write((tx) => cancelAll(tx, who, { address: wallet, counter }, order, now));
       sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() } satisfies CancelAllResult);
     }),
   );
@@ -130,37 +126,30 @@ export function orderRoutes(router: Router, core: MarketCore) {
     "/informationCenter/buyToken",
     handle(async (req, res) => {
       const { who, body, now } = await orderRequest(req, buySchema);
-      const sale = await db.exclusive(async () => {
-        sweepExpiredListings(db, now);
-        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        const { listing, currency, price } = requireBuyable(db, wallet, body, now);
-        // Built from the listing about to be filled: a signature for any other listing does not verify.
-        const order = await authorize(
-          options,
-          wallet,
-          "Buy",
-          body,
-          (f) => ({
-            tokenId: BigInt(body.tokenId),
-            nftType: body.nftType,
-            listingId: BigInt(listing.id),
-            seller: getAddress(listing.seller_address),
-            buyer: wallet,
-            price,
-            currency,
-            ...f,
-          }),
-          now,
-        );
-        return db.transaction(() => {
-          const result = buy(db, who, body, order, now);
-          return {
-            record: toRecord(itemWithListing(db, result.item.id)!),
-            activityId: result.activityId,
-            price: result.price,
-            currency: result.currency,
-          };
-        });
+      await sweepExpiredListings(db, now);
+      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { listing, currency, price } = await requireBuyable(db, wallet, body, now);
+      // Built from the listing about to be filled: a signature for any other listing does not verify.
+      const order = await authorize(
+        options,
+        wallet,
+        "Buy",
+        body,
+        (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          listingId: BigInt(listing.id),
+          seller: getAddress(listing.seller_address),
+          buyer: wallet,
+          price,
+          currency,
+          ...f,
+        }),
+        now,
+      );
+      const sale = await db.write(async (tx) => {
+        const result = await buy(tx, who, body, order, now);
+        return { record: await recordOf(tx, result), activityId: result.activityId, price: result.price, currency: result.currency };
       });
       sendOk(res, {
         ...sale.record,
@@ -173,26 +162,23 @@ export function orderRoutes(router: Router, core: MarketCore) {
     "/informationCenter/transferToken",
     handle(async (req, res) => {
       const { who, body, now } = await orderRequest(req, transferSchema);
-      const record = await db.exclusive(async () => {
-        const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
-        requireTransferable(db, wallet, body);
-        const order = await authorize(
-          options,
-          wallet,
-          "Transfer",
-          body,
-          (f) => ({
-            tokenId: BigInt(body.tokenId),
-            nftType: body.nftType,
-            from: wallet,
-            to: body.to as `0x${string}`,
-            ...f,
-          }),
-          now,
-        );
-        return db.transaction(() => toRecord(itemWithListing(db, transfer(db, who, body, order, now).item.id)!));
-      });
-      sendOk(res, record);
+      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      await requireTransferable(db, wallet, body);
+      const order = await authorize(
+        options,
+        wallet,
+        "Transfer",
+        body,
+        (f) => ({
+          tokenId: BigInt(body.tokenId),
+          nftType: body.nftType,
+          from: wallet,
+          to: body.to as `0x${string}`,
+          ...f,
+        }),
+        now,
+      );
+      sendOk(res, await db.write(async (tx) => recordOf(tx, await transfer(tx, who, body, order, now))));
     }),
   );
 }

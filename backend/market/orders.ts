@@ -10,7 +10,7 @@ import { type Address, verifyTypedData, zeroAddress } from "viem";
 import { orderTypedData, type OrderDomainInput, type OrderKind, type OrderMessages } from "~core/orders";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
 
 export const ORDER_MSG = {
   wrongChain: "Wrong chain id",
@@ -67,27 +67,39 @@ export async function authorize<K extends OrderKind>(
 }
 
 /** Spends a nonce inside the order's transaction: a replay finds it taken. */
-export function spendNonce(db: MarketDb, signer: string, nonce: bigint, kind: string, now: number): void {
-  const inserted = db.run("insert or ignore into market_used_nonces (signer, nonce, kind, used_at) values (?, ?, ?, ?)", [
-    signer.toLowerCase(),
-    nonce.toString(),
-    kind,
-    now,
-  ]);
+export async function spendNonce(db: Sql, signer: string, nonce: bigint, kind: string, now: number): Promise<void> {
+  const inserted = await db.run(
+    "insert into market_used_nonces (signer, nonce, kind, used_at) values (?, ?, ?, ?) on conflict do nothing",
+    [signer.toLowerCase(), nonce.toString(), kind, now],
+  );
   if (!inserted.changes) throw new ApiError(409, ORDER_MSG.replayed);
 }
 
 /** The wallet's cancel-all counter: part of every sell order it signs. */
-export function orderCounter(db: MarketDb, address: string): bigint {
-  const row = db.get<{ counter: number }>("select counter from market_order_counters where address = ?", [address.toLowerCase()]);
+export async function orderCounter(db: Sql, address: string): Promise<bigint> {
+  const row = await db.get<{ counter: number }>("select counter from market_order_counters where address = ?", [address.toLowerCase()]);
   return BigInt(row?.counter ?? 0);
 }
 
-export function bumpOrderCounter(db: MarketDb, address: string): bigint {
-  db.run(
-    `insert into market_order_counters (address, counter) values (?, 1)
-     on conflict (address) do update set counter = counter + 1`,
+/**
+ * The counter as it stands once this transaction holds its row (an upsert that changes nothing takes the row lock):
+ * a sell checks the counter it signed against it, and a concurrent cancel-all waits or has already moved it.
+ */
+export async function lockOrderCounter(db: Sql, address: string): Promise<bigint> {
+  const row = await db.get<{ counter: number }>(
+    `insert into market_order_counters (address, counter) values (?, 0)
+     on conflict (address) do update set counter = market_order_counters.counter returning counter`,
     [address.toLowerCase()],
   );
-  return orderCounter(db, address);
+  return BigInt(row!.counter);
+}
+
+/** Moves the counter from `expected` to the next value; false when another cancel-all moved it first. */
+export async function bumpOrderCounter(db: Sql, address: string, expected: bigint): Promise<boolean> {
+  const { changes } = await db.run(
+    `insert into market_order_counters (address, counter) values (?, 1)
+     on conflict (address) do update set counter = market_order_counters.counter + 1 where market_order_counters.counter = ?`,
+    [address.toLowerCase(), Number(expected)],
+  );
+  return changes === 1;
 }

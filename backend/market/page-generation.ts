@@ -11,12 +11,11 @@ import { sweepExpiredListings } from "./trades";
  * Reads the generation, first closing the listings whose signed expiry has passed (as a market query would):
  * time alone never leaves an expired listing on a page cached before its expiry.
  */
-export function marketPageGeneration(db: MarketDb, now = Date.now()): Promise<number> {
-  return db.exclusive(() => {
-    sweepExpiredListings(db, now);
-    // A split counter (market_015): writers bump one slot each, so the generation is the slots' sum.
-    return db.get<{ value: number }>("select sum(value) as value from market_page_generation_slots")!.value;
-  });
+export async function marketPageGeneration(db: MarketDb, now = Date.now()): Promise<number> {
+  await sweepExpiredListings(db, now);
+  // A split counter (market_015): writers bump one slot each, so the generation is the slots' sum.
+  const row = await db.get<{ value: number }>("select cast(sum(value) as bigint) as value from market_page_generation_slots");
+  return row!.value;
 }
 
 /** The reader for the store the embedded backends opened (startBackends' `store`). */

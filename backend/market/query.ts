@@ -9,7 +9,8 @@
  * `total` is a count bounded by RESULT_WINDOW, so a broad filter over a million listings costs the same as
  * over ten thousand; deeper pages are refused by the schema.
  */
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
+import type { Engine } from "../db/sql";
 import type { Page, ListingRecord } from "~core/api/market";
 import { type ItemListingRow, toRecord } from "./records";
 import { filterOf, type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
@@ -32,12 +33,12 @@ const FILTER_COLUMNS = Object.fromEntries(
 
 const LISTING_COLUMNS = "l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address";
 
-interface Sql {
+interface Conditions {
   where: string[];
   params: unknown[];
 }
 
-function inList(sql: Sql, column: string, values: readonly unknown[]) {
+function inList(sql: Conditions, column: string, values: readonly unknown[]) {
   if (values.length === 1) {
     sql.where.push(`${column} = ?`);
   } else {
@@ -67,7 +68,7 @@ function levelList(min: number | undefined, max: number | undefined): number[] |
  * With `useGrade` (listings of a named type) the filter on the type's grade attribute reads `grade`,
  * so that the grade-led indexes answer it.
  */
-function addFilters(sql: Sql, q: ListingQuery, t: string, useGrade: boolean): { usesListing: boolean } {
+function addFilters(sql: Conditions, q: ListingQuery, t: string, useGrade: boolean): { usesListing: boolean } {
   let usesListing = false;
   const gradeFilter = useGrade && q.nftType !== undefined ? GRADE_COLUMNS[q.nftType].filter : undefined;
   if (q.nftType !== undefined) inList(sql, `${t}.nft_type`, [q.nftType]);
@@ -135,7 +136,7 @@ function orderBy(q: ListingQuery, scope: ListingScope): string {
   return `${group}${column} ${dir} nulls last, i.id ${dir}`;
 }
 
-function whereClause(sql: Sql): string {
+function whereClause(sql: Conditions): string {
   return sql.where.length ? `where ${sql.where.join(" and ")}` : "";
 }
 
@@ -203,7 +204,7 @@ function combinations(prefix: AccessPath["prefix"]): [string, unknown][][] {
  * the walks of a UNION ALL under ORDER BY lazily. INDEXED BY pins the plan: the planner's statistics cannot
  * see that price follows grade, and a wrong guess costs a sort of every match.
  */
-function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: unknown[] } {
+function marketPageSql(q: ListingQuery, filters: Conditions, engine: Engine): { sql: string; params: unknown[] } {
   const path = accessPath(q);
   const dir = q.order === "asc" ? "asc" : "desc";
   const params: unknown[] = [];
@@ -211,7 +212,7 @@ function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: un
   const walks = combinations(path.prefix).map((combo) => {
     params.push(...combo.map(([, value]) => value), ...filters.params);
     const where = [...combo.map(([column]) => `l.${column} = ?`), ...filters.where];
-    return `select l.id as id, l.currency as currency, l.${path.sortColumn} as k from market_listings l indexed by ${path.index} where ${where.join(" and ")}`;
+    return `select l.id as id, l.currency as currency, l.${path.sortColumn} as k from market_listings l ${indexHint(engine, path.index)} where ${where.join(" and ")}`;
   });
   params.push(q.pageSize, (q.pageNumber - 1) * q.pageSize);
   return {
@@ -226,22 +227,30 @@ function marketPageSql(q: ListingQuery, filters: Sql): { sql: string; params: un
  * migrations/market_001_core.ts); adds the every-grade list when the filters start after grade. Price ranges are left to
  * the planner: the price-led indexes cover them.
  */
-function countIndex(q: ListingQuery, count: Sql): string {
+function countIndex(q: ListingQuery, count: Conditions, engine: Engine): string {
   if (q.nftType === undefined || q.min.price !== undefined || q.max.price !== undefined) return "";
-  if (gradeValues(q)) return "indexed by market_listings_a_facet_grade";
-  if (q.camp) return "indexed by market_listings_a_facet_camp";
+  if (gradeValues(q)) return indexHint(engine, "market_listings_a_facet_grade");
+  if (q.camp) return indexHint(engine, "market_listings_a_facet_camp");
   if ((q.min.level ?? q.max.level ?? q.currency ?? q.min.total ?? q.max.total) !== undefined) {
     inList(count, "l.grade", GRADE_COLUMNS[q.nftType].codes);
-    return "indexed by market_listings_a_facet_grade";
+    return indexHint(engine, "market_listings_a_facet_grade");
   }
   return "";
 }
 
+/**
+ * SQLite's `indexed by`, which pins a plan its statistics would get wrong. PostgreSQL has no hints: its planner
+ * keeps per-column statistics and chooses among the same indexes itself.
+ */
+function indexHint(engine: Engine, index: string): string {
+  return engine === "sqlite" ? `indexed by ${index}` : "";
+}
+
 /** The SQL of one listing query; exported so tests can check its plan. */
-export function buildListingSql(scope: ListingScope, query: ListingQuery): ListingSql {
+export function buildListingSql(scope: ListingScope, query: ListingQuery, engine: Engine = "sqlite"): ListingSql {
   // Sorting by stats only makes sense among the items that have them: spaceships.
   const q = query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
-  const sql: Sql = { where: [], params: [] };
+  const sql: Conditions = { where: [], params: [] };
   if (scope.kind === "market") {
     sql.where.push("l.status = 0");
     if (scope.seller) {
@@ -249,9 +258,9 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery): Listi
       sql.params.push(scope.seller);
     }
     addFilters(sql, q, "l", q.nftType !== undefined);
-    const count: Sql = { where: [...sql.where], params: [...sql.params] };
+    const count: Conditions = { where: [...sql.where], params: [...sql.params] };
     const countSql = {
-      count: `select count(*) as n from (select 1 from market_listings l ${countIndex(q, count)} ${whereClause(count)} limit ?)`,
+      count: `select count(*) as n from (select 1 from market_listings l ${countIndex(q, count, engine)} ${whereClause(count)} limit ?) counted`,
       countParams: [...count.params, RESULT_WINDOW + 1],
     };
     if (scope.seller) {
@@ -263,7 +272,7 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery): Listi
         ...countSql,
       };
     }
-    const page = marketPageSql(q, sql);
+    const page = marketPageSql(q, sql, engine);
     return { page: page.sql, pageParams: page.params, ...countSql };
   }
 
@@ -282,7 +291,7 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery): Listi
   return {
     page: `select i.*, ${LISTING_COLUMNS} from ${from} ${where} order by ${orderBy(q, scope)} limit ? offset ?`,
     pageParams: [...sql.params, q.pageSize, (q.pageNumber - 1) * q.pageSize],
-    count: `select count(*) as n from (select 1 from ${usesListing ? from : favorites} ${where} limit ?)`,
+    count: `select count(*) as n from (select 1 from ${usesListing ? from : favorites} ${where} limit ?) counted`,
     countParams: [...sql.params, RESULT_WINDOW + 1],
   };
 }
@@ -296,31 +305,33 @@ const countCaches = new WeakMap<object, { generation: number; counts: Map<string
  * (migrations/market_004_listing_generation.ts: triggers move it on every listing change, whoever writes), so a popular filter is counted
  * once per change of the market rather than once per visit.
  */
-function marketCount(db: MarketDb, sql: string, params: unknown[]): number {
-  const generation = db.get<{ value: number }>("select value from market_listing_generation where id = 1")!.value;
-  let cache = countCaches.get(db.sqlite);
+async function marketCount(db: Sql, sql: string, params: unknown[]): Promise<number> {
+  const generation = (await db.get<{ value: number }>("select value from market_listing_generation where id = 1"))!.value;
+  let cache = countCaches.get(db);
   if (!cache || cache.generation !== generation) {
     cache = { generation, counts: new Map() };
-    countCaches.set(db.sqlite, cache);
+    countCaches.set(db, cache);
   }
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   let counted = cache.counts.get(key);
   if (counted === undefined) {
-    counted = db.get<{ n: number }>(sql, params)!.n;
+    counted = (await db.get<{ n: number }>(sql, params))!.n;
     if (cache.counts.size >= COUNT_CACHE_SIZE) cache.counts.delete(cache.counts.keys().next().value!);
     cache.counts.set(key, counted);
   }
   return counted;
 }
 
-export function queryListings(db: MarketDb, scope: ListingScope, q: ListingQuery): Page<ListingRecord> {
-  const sql = buildListingSql(scope, q);
-  const rows = db.all<ItemListingRow>(sql.page, sql.pageParams);
+export async function queryListings(db: Sql, scope: ListingScope, q: ListingQuery): Promise<Page<ListingRecord>> {
+  const sql = buildListingSql(scope, q, db.engine);
+  const rows = await db.all<ItemListingRow>(sql.page, sql.pageParams);
   const counted =
-    scope.kind === "market" ? marketCount(db, sql.count, sql.countParams) : db.get<{ n: number }>(sql.count, sql.countParams)!.n;
+    scope.kind === "market"
+      ? await marketCount(db, sql.count, sql.countParams)
+      : (await db.get<{ n: number }>(sql.count, sql.countParams))!.n;
   const favoriteOf = scope.kind === "favorites" ? scope.address : q.address;
   const favorites = favoriteOf
-    ? favoriteSet(
+    ? await favoriteSet(
         db,
         favoriteOf,
         rows.map((row) => row.id),
@@ -336,19 +347,19 @@ export function queryListings(db: MarketDb, scope: ListingScope, q: ListingQuery
 }
 
 /** Which of these items `address` has favorited. */
-export function favoriteSet(db: MarketDb, address: string, itemIds: readonly number[]): Set<number> {
+export async function favoriteSet(db: Sql, address: string, itemIds: readonly number[]): Promise<Set<number>> {
   if (!itemIds.length) return new Set();
-  // One statement whatever the page size: the ids go in as one JSON parameter.
-  const rows = db.all<{ item_id: number }>(
-    "select item_id from market_favorites where address = ? and item_id in (select value from json_each(?))",
-    [address, JSON.stringify(itemIds)],
+  // One statement text per page size (bounded by the page size limit), the same on both engines.
+  const rows = await db.all<{ item_id: number }>(
+    `select item_id from market_favorites where address = ? and item_id in (${itemIds.map(() => "?").join(", ")})`,
+    [address, ...itemIds],
   );
   return new Set(rows.map((row) => row.item_id));
 }
 
 /** One item with its active listing joined in. */
-export function itemWithListing(db: MarketDb, itemId: number): ItemListingRow | undefined {
-  return db.get<ItemListingRow>(
+export async function itemWithListing(db: Sql, itemId: number): Promise<ItemListingRow | undefined> {
+  return await db.get<ItemListingRow>(
     `select i.*, ${LISTING_COLUMNS} from market_items i
      left join market_listings l on l.item_id = i.id and l.status = 0 where i.id = ?`,
     [itemId],
@@ -360,6 +371,6 @@ export function itemWithListing(db: MarketDb, itemId: number): ItemListingRow | 
  * row by row (that would defeat the index-only count). Cheap when there is nothing to do: one probe of a
  * partial index.
  */
-export function hasExpiredListings(db: MarketDb, nowSeconds: number): boolean {
-  return !!db.get("select 1 from market_listings where status = 0 and expiry is not null and expiry <= ? limit 1", [nowSeconds]);
+export async function hasExpiredListings(db: Sql, nowSeconds: number): Promise<boolean> {
+  return !!(await db.get("select 1 from market_listings where status = 0 and expiry is not null and expiry <= ? limit 1", [nowSeconds]));
 }

@@ -29,9 +29,7 @@ export function demoMarketOptions(now: number): GenerateOptions {
 /** Seeds the demo market once; a database that already has market items is left alone. */
 export async function seedMarket(ctx: BackendContext): Promise<void> {
   const db = new MarketDb(ctx.store);
-  await db.exclusive(() => {
-    if (db.get("select 1 from market_items limit 1")) return;
-    generateMarket(db, demoMarketOptions(Date.now()));
-    analyze(db);
-  });
+  if (await db.get("select 1 from market_items limit 1")) return;
+  await generateMarket(db, demoMarketOptions(Date.now()));
+  await analyze(db);
 }

@@ -24,7 +24,9 @@ export function socialRoutes(router: Router, core: MarketCore) {
         const { walletAddress } = await requireCaller(core, req);
         const { address, tokenId, nftType } = parseMarketInput(favoriteSchema, marketInput(req));
         if (!sameAddress(address, walletAddress)) throw new ApiError(403, MSG.notYourWallet);
-        const result = await db.write(() => setFavorite(db, walletAddress, requireItem(db, nftType, tokenId), on, Date.now()));
+        const result = await db.write(async (tx) =>
+          setFavorite(tx, walletAddress, await requireItem(tx, nftType, tokenId), on, Date.now()),
+        );
         sendOk(res, { tokenId, nftType, ...result } satisfies FavoriteResult);
       }),
     );
@@ -45,11 +47,11 @@ export function socialRoutes(router: Router, core: MarketCore) {
               .update(`spark-era-views:${clientKey(req, core.options.internalToken)}`)
               .digest("hex")
               .slice(0, 24)}`);
-      const result = await db.write(() => {
-        const item = requireItem(db, nftType, tokenId);
+      const result = await db.write(async (tx) => {
+        const item = await requireItem(tx, nftType, tokenId);
         // Materials are fungible stacks in the game: product §7 names them by owner too.
         if (ownerAddress && !sameAddress(ownerAddress, item.owner_address)) throw new ApiError(404, MSG.notFound);
-        return addView(db, item, visitor, Date.now());
+        return addView(tx, item, visitor, Date.now());
       });
       sendOk(res, { tokenId, nftType, ...result } satisfies ViewResult);
     }),

@@ -12,21 +12,21 @@ export function statsRoutes(router: Router, { db }: MarketCore) {
     "/statistics/topNft",
     handle(async (req, res) => {
       const q = parseMarketInput(statisticsSchema, marketInput(req));
-      sendOk(res, await db.read(() => topNft(db, q, Date.now())));
+      sendOk(res, await topNft(db, q, Date.now()));
     }),
   );
   router.get(
     "/statistics/activity",
     handle(async (req, res) => {
       const q = parseMarketInput(statisticsSchema, marketInput(req));
-      sendOk(res, await db.read(() => recentActivity(db, q, Date.now())));
+      sendOk(res, await recentActivity(db, q, Date.now()));
     }),
   );
   router.get(
     "/statistics/volume",
     handle(async (req, res) => {
       const { days, nftType } = parseMarketInput(volumeSchema, marketInput(req));
-      sendOk(res, await db.read(() => volumeSeries(db, days ?? 30, nftType, Date.now())));
+      sendOk(res, await volumeSeries(db, days ?? 30, nftType, Date.now()));
     }),
   );
 }

@@ -1,7 +1,7 @@
 /** Market statistics: top sales, the activity feed and daily volume per currency. */
 import { NFT_TYPE } from "~core/nft";
 import { tokenUriFor } from "./catalog";
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
 import { utcDay } from "./activity";
 import { CURRENCIES, type Currency } from "~core/money";
 import { readWei } from "./money";
@@ -63,16 +63,16 @@ function toTrade(row: TradeRow): TradeRecord {
   };
 }
 
-function page(db: MarketDb, q: StatisticsQuery, filter: { sql: string; params: unknown[] }, order: string): Page<TradeRecord> {
-  const rows = db.all<TradeRow>(
+async function page(db: Sql, q: StatisticsQuery, filter: { sql: string; params: unknown[] }, order: string): Promise<Page<TradeRecord>> {
+  const rows = await db.all<TradeRow>(
     `select a.*, i.name, i.image, i.box_type from market_activity a join market_items i on i.id = a.item_id
      ${filter.sql} order by ${order} limit ? offset ?`,
     [...filter.params, q.pageSize, (q.pageNumber - 1) * q.pageSize],
   );
-  const counted = db.get<{ n: number }>(`select count(*) as n from (select 1 from market_activity a ${filter.sql} limit ?)`, [
+  const counted = (await db.get<{ n: number }>(`select count(*) as n from (select 1 from market_activity a ${filter.sql} limit ?)`, [
     ...filter.params,
     RESULT_WINDOW + 1,
-  ])!.n;
+  ]))!.n;
   return {
     records: rows.map(toTrade),
     total: Math.min(counted, RESULT_WINDOW),
@@ -83,8 +83,8 @@ function page(db: MarketDb, q: StatisticsQuery, filter: { sql: string; params: u
 }
 
 /** The highest-priced sales of the period (default 7d), most expensive first; name a currency to compare like with like. */
-export function topNft(db: MarketDb, q: StatisticsQuery, now: number): Page<TradeRecord> {
-  return page(
+export async function topNft(db: Sql, q: StatisticsQuery, now: number): Promise<Page<TradeRecord>> {
+  return await page(
     db,
     { ...q, period: q.period ?? "7d" },
     where({ ...q, period: q.period ?? "7d" }, ACTIVITY_KIND.sale, now),
@@ -93,14 +93,14 @@ export function topNft(db: MarketDb, q: StatisticsQuery, now: number): Page<Trad
 }
 
 /** Recent sales (default period: all), newest first. */
-export function recentActivity(db: MarketDb, q: StatisticsQuery, now: number): Page<TradeRecord> {
-  return page(db, q, where(q, ACTIVITY_KIND.sale, now), "a.at desc, a.id desc");
+export async function recentActivity(db: Sql, q: StatisticsQuery, now: number): Promise<Page<TradeRecord>> {
+  return await page(db, q, where(q, ACTIVITY_KIND.sale, now), "a.at desc, a.id desc");
 }
 
 /** Daily sale volume per currency over the last `days` UTC days (today included), zero-filled. */
-export function volumeSeries(db: MarketDb, days: number, nftType: number | undefined, now: number): VolumeSeries {
+export async function volumeSeries(db: Sql, days: number, nftType: number | undefined, now: number): Promise<VolumeSeries> {
   const from = utcDay(now - (days - 1) * DAY);
-  const rows = db.all<{ day: string; currency: Currency; volume: string; trades: number }>(
+  const rows = await db.all<{ day: string; currency: Currency; volume: string; trades: number }>(
     `select day, currency, volume, trades from market_daily_volume where day >= ? ${nftType === undefined ? "" : "and nft_type = ?"}`,
     nftType === undefined ? [from] : [from, nftType],
   );

@@ -5,7 +5,7 @@
  * says whether it landed; a miss reads again, a bounded number of times. A concurrent change is never overwritten.
  */
 import { ApiError } from "../http";
-import type { MarketDb } from "./db";
+import type { Sql } from "./db";
 import { readWei } from "./money";
 
 const TRIES = 5;
@@ -23,30 +23,30 @@ export interface WeiColumn {
 }
 
 /** Adds `delta` to the column and returns the new amount; `floor` refuses an amount that would fall below it. */
-export function addToWei(db: MarketDb, target: WeiColumn, delta: bigint, refuse?: { floor: bigint; message: string }): bigint {
+export async function addToWei(db: Sql, target: WeiColumn, delta: bigint, refuse?: { floor: bigint; message: string }): Promise<bigint> {
   const keys = Object.keys(target.key);
   const where = keys.map((name) => `${name} = ?`).join(" and ");
   const keyValues = Object.values(target.key);
   const fresh = { ...target.fresh, ...target.key };
   const also = target.alsoSet ? `, ${target.alsoSet}` : "";
   for (let attempt = 0; attempt < TRIES; attempt++) {
-    const row = db.get<Record<string, string>>(`select ${target.column} from ${target.table} where ${where}`, keyValues);
+    const row = await db.get<Record<string, string>>(`select ${target.column} from ${target.table} where ${where}`, keyValues);
     const stored = row?.[target.column];
     const next = (stored === undefined ? 0n : readWei(stored)) + delta;
     if (refuse && next < refuse.floor) throw new ApiError(400, refuse.message);
-    const changed =
+    const { changes } =
       stored === undefined
-        ? db.run(
+        ? await db.run(
             `insert into ${target.table} (${[...Object.keys(fresh), target.column].join(", ")})
              values (${[...Object.keys(fresh), target.column].map(() => "?").join(", ")}) on conflict do nothing`,
             [...Object.values(fresh), next.toString()],
-          ).changes
-        : db.run(`update ${target.table} set ${target.column} = ?${also} where ${where} and ${target.column} = ?`, [
+          )
+        : await db.run(`update ${target.table} set ${target.column} = ?${also} where ${where} and ${target.column} = ?`, [
             next.toString(),
             ...keyValues,
             stored,
-          ]).changes;
-    if (changed === 1) return next;
+          ]);
+    if (changes === 1) return next;
   }
   throw new ApiError(409, AMOUNT_BUSY);
 }

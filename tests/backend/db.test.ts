@@ -11,7 +11,7 @@ describe("openDatabase", () => {
   it("opens the ledger's file in WAL mode with synchronous=FULL, so a committed trade survives a power cut", async () => {
     const store = await openDatabase(path.join(dir, "spark.db"));
     try {
-      const pragma = (name: string) => store.sqlite.pragma(name, { simple: true });
+      const pragma = (name: string) => store.sqlite!.pragma(name, { simple: true });
       expect(pragma("journal_mode")).toBe("wal");
       // 2 = FULL: WAL mode with NORMAL may lose the last commits (never corrupt) if the OS or power fails.
       expect(pragma("synchronous")).toBe(2);

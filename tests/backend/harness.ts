@@ -8,6 +8,7 @@ import { startBackends, type BackendOptions } from "../../backend";
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { LOCAL_CHAIN_ID } from "~core/constants";
+import { freshDatabase } from "./engine";
 
 export const testBackendOptions: BackendOptions = {
   walletEncryptionKey: "11".repeat(32),
@@ -40,7 +41,7 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
     ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
     ...overrides,
   };
-  const backends = await startBackends(path.join(dir, "test.db"), options).catch(async (error: unknown) => {
+  const backends = await startBackends(await freshDatabase(dir), options).catch(async (error: unknown) => {
     await new Promise((resolve) => server.close(resolve));
     throw error;
   });

@@ -142,7 +142,7 @@ describe("tokens", () => {
     await again.stop();
     m.t.indexer!.start();
     expect(await gameFire()).toBe(before + 20n * WEI);
-    expect(m.scalar<number>("select count(*) from market_bridge_events where event = 'swapped'")).toBe(1);
+    expect(await m.scalar<number>("select count(*) from market_bridge_events where event = 'swapped'")).toBe(1);
   });
 
   it("undoes a swap whose block vanished in a reorg, and applies it again when it is mined anew", async () => {
@@ -177,12 +177,11 @@ describe("items", () => {
   let ref: { nftType: number; tokenId: string };
 
   it("locks an item while its claim is pending: it cannot be listed or claimed twice", async () => {
-    const row = m.t.store.sqlite
-      .prepare(
-        `select nft_type as nftType, token_id as tokenId from market_items i where owner_address = ? and location = 0 and nft_type = 4
+    const row = (await m.t.store.sql.get(
+      `select nft_type as "nftType", token_id as "tokenId" from market_items i where owner_address = ? and location = 0 and nft_type = 4
            and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0) limit 1`,
-      )
-      .get(BROWSER.wallet) as { nftType: number; tokenId: string };
+      [BROWSER.wallet],
+    )) as { nftType: number; tokenId: string };
     ref = row;
     const claim = await m.post<SignedClaim>(
       "/gameRelate/takeOutSign",

@@ -102,7 +102,7 @@ describe("takeOutTokenSign", () => {
     const answer = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "777", gameTag: 1 }, undefined, m.tokens.browser);
     expect(await fireBalance()).toBe(before - 777n);
     const past = Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1;
-    m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(past, Number(answer.data.txId));
+    await m.t.store.sql.run("update market_claims set deadline = ? where id = ?", [past, Number(answer.data.txId)]);
     expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({
       status: 2,
       statusName: "expired",
@@ -158,12 +158,12 @@ describe("claimSign: a pending claim's signature again, for its owner to submit"
 
     // Past its deadline, even within the grace that keeps it pending for the indexer, the chain would refuse it.
     const justPast = Math.floor(Date.now() / 1000) - 1;
-    m.t.store.sqlite.prepare("update market_claims set deadline = ? where id = ?").run(justPast, Number(txId));
+    await m.t.store.sql.run("update market_claims set deadline = ? where id = ?", [justPast, Number(txId)]);
     expect(await m.get("/gameRelate/claimSign", { txId }, m.tokens.browser)).toMatchObject({ status: 409, msg: CLAIM_LAPSED });
 
     const paid = (await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "43", gameTag: 1 }, undefined, m.tokens.browser)).data;
     const db = new MarketDb(m.t.store);
-    await db.write(() => markClaimClaimed(db, Number(paid.txId), Date.now()));
+    await db.write((tx) => markClaimClaimed(tx, Number(paid.txId), Date.now()));
     expect(await m.get("/gameRelate/claimSign", { txId: paid.txId }, m.tokens.browser)).toMatchObject({ status: 409, msg: CLAIM_PAID });
   });
 });
@@ -240,7 +240,7 @@ describe("takeOutSign", () => {
 
     // The indexer reports the claim executed: the item is on chain for good.
     const db = new MarketDb(m.t.store);
-    await db.write(() => markClaimClaimed(db, Number(answer.data.txId), Date.now()));
+    await db.write((tx) => markClaimClaimed(tx, Number(answer.data.txId), Date.now()));
     expect(await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.browser)).toMatchObject({
       status: 1,
       statusName: "claimed",
@@ -248,7 +248,7 @@ describe("takeOutSign", () => {
     expect((await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).location).toBe("chain");
 
     // Swapped back into the game by another wallet, it is tradable there again.
-    await db.write(() => receiveItemIntoGame(db, ref.nftType, ref.tokenId, MANAGED.wallet, Date.now()));
+    await db.write((tx) => receiveItemIntoGame(tx, ref.nftType, ref.tokenId, MANAGED.wallet, Date.now()));
     expect(await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref)).toMatchObject({
       location: "game",
       ownerAddress: MANAGED.wallet,
@@ -258,12 +258,12 @@ describe("takeOutSign", () => {
   it("credits FIRE swapped into the game", async () => {
     const before = await fireBalance();
     const db = new MarketDb(m.t.store);
-    await db.write(() => creditGameBalance(db, BROWSER.wallet, "FIRE", 5n));
+    await db.write((tx) => creditGameBalance(tx, BROWSER.wallet, "FIRE", 5n));
     expect(await fireBalance()).toBe(before + 5n);
   });
 
   it("only takes out the caller's own items", async () => {
-    const other = m.scalar<string>(
+    const other = await m.scalar<string>(
       "select token_id from market_items where owner_address != ? and nft_type = 0 and location = 0 limit 1",
       BROWSER.wallet,
     );
@@ -282,9 +282,10 @@ describe("takeOutSign", () => {
       undefined,
       m.tokens.browser,
     );
-    m.t.store.sqlite
-      .prepare("update market_claims set deadline = ? where id = ?")
-      .run(Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1, Number(answer.data.txId));
+    await m.t.store.sql.run("update market_claims set deadline = ? where id = ?", [
+      Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1,
+      Number(answer.data.txId),
+    ]);
     const inGame = await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: 4, pageSize: 100 }, m.tokens.browser);
     expect(inGame.records.find((r) => r.tokenId === ref.tokenId)?.location).toBe("game");
   });

@@ -34,7 +34,7 @@ export interface Market {
   ok<T = unknown>(path: string, query?: Query, token?: string): Promise<T>;
   page(path: string, query?: Query, token?: string): Promise<Page<ListingRecord>>;
   /** One value from the database. */
-  scalar<T = number>(sql: string, ...params: unknown[]): T;
+  scalar<T = number>(sql: string, ...params: unknown[]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export async function startMarket(overrides: Partial<BackendOptions> = {}): Prom
       return answer.data;
     },
     page: (path, query, token) => market.ok<Page<ListingRecord>>(path, query, token),
-    scalar: <T>(sql: string, ...params: unknown[]) => Object.values(t.store.sqlite.prepare(sql).get(...params) as object)[0] as T,
+    scalar: async <T>(sql: string, ...params: unknown[]) => Object.values((await t.store.sql.get(sql, [...params])) as object)[0] as T,
     async custodial<T>(path: OrderPath, body: Record<string, unknown>, token: string) {
       const signed = await custodialProof(market, path, body, token);
       if (signed && "status" in signed) return signed as Answer<T>;

@@ -16,6 +16,7 @@ import { MarketDb } from "../../backend/market/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { freshDatabase } from "./engine";
 
 let chain: TestChain;
 let dir: string;
@@ -59,7 +60,7 @@ const options = (): BackendChain => ({
 });
 
 async function store(name: string): Promise<MarketDb> {
-  const backendDb = await openDatabase(path.join(dir, `${name}.db`));
+  const backendDb = await openDatabase(await freshDatabase(dir, name));
   open.stores.push(backendDb);
   return new MarketDb(backendDb);
 }
@@ -136,10 +137,10 @@ describe("the transfers stream after a reorg", () => {
     const egg = await mintCard(alice.address, encodeItem.egg(3));
     const box = await forgeBox(alice.address, 1);
     await follower.waitForBlock(box.block, 15_000);
-    expect(cardOf(db, egg.tokenId)).toMatchObject([
+    expect(await cardOf(db, egg.tokenId)).toMatchObject([
       { nft_type: 5, egg_type: 3, owner_address: alice.address, chain_block: Number(egg.block) },
     ]);
-    expect(boxOf(db, box.tokenId)).toMatchObject([{ box_type: 1, owner_address: alice.address }]);
+    expect(await boxOf(db, box.tokenId)).toMatchObject([{ box_type: 1, owner_address: alice.address }]);
 
     await chain.testClient.revert({ id: snapshot });
     const ship = await mintCard(bob.address, SHIP);
@@ -151,7 +152,7 @@ describe("the transfers stream after a reorg", () => {
     await expect
       .poll(() => cardOf(db, ship.tokenId), { timeout: 15_000 })
       .toMatchObject([{ nft_type: 4, spaceship_type: 2, egg_type: null, owner_address: bob.address, location: 2 }]);
-    expect(cardOf(db, ship.tokenId)[0]!.name).toMatch(new RegExp(`#${ship.tokenId}$`));
+    expect((await cardOf(db, ship.tokenId))[0]!.name).toMatch(new RegExp(`#${ship.tokenId}$`));
     await expect
       .poll(() => boxOf(db, otherBox.tokenId), { timeout: 15_000 })
       .toMatchObject([{ box_type: 2, owner_address: bob.address, location: 2 }]);
@@ -160,7 +161,7 @@ describe("the transfers stream after a reorg", () => {
     expect(reorgWarnings(log)[0]).toMatch(
       /^\[market indexer\] the chain reorganised below block \d+: \d+ item\(s\) reconciled, reading again from \d+$/,
     );
-    expect(cursorOf(db)).toMatchObject({ block: Number(await head()), block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await cursorOf(db)).toMatchObject({ block: Number(await head()), block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
   });
 
   it("a transfer, a burn and a mint in vanished blocks are taken back to what the chain holds", async () => {
@@ -176,20 +177,22 @@ describe("the transfers stream after a reorg", () => {
     await cardCall(alice, "burn", [BigInt(burnt.tokenId)]);
     const gone = await mintCard(bob.address, SHIP);
     await settled(follower);
-    expect(cardOf(db, kept.tokenId)).toMatchObject([{ owner_address: bob.address }]);
-    expect(cardOf(db, burnt.tokenId)).toMatchObject([{ owner_address: zeroAddress }]);
-    expect(cardOf(db, gone.tokenId)).toMatchObject([{ owner_address: bob.address, nft_type: 4 }]);
+    expect(await cardOf(db, kept.tokenId)).toMatchObject([{ owner_address: bob.address }]);
+    expect(await cardOf(db, burnt.tokenId)).toMatchObject([{ owner_address: zeroAddress }]);
+    expect(await cardOf(db, gone.tokenId)).toMatchObject([{ owner_address: bob.address, nft_type: 4 }]);
 
     await chain.testClient.revert({ id: snapshot });
     await chain.testClient.mine({ blocks: 2 });
     await expect.poll(() => reorgWarnings(log), { timeout: 15_000 }).toHaveLength(1);
     expect(reorgWarnings(log)[0]).toMatch(/: 3 item\(s\) reconciled, reading again from/);
-    expect(cardOf(db, kept.tokenId)).toMatchObject([{ owner_address: alice.address, location: 2, egg_type: 1 }]);
-    expect(cardOf(db, burnt.tokenId)).toMatchObject([{ owner_address: alice.address, location: 2, egg_type: 2 }]);
+    expect(await cardOf(db, kept.tokenId)).toMatchObject([{ owner_address: alice.address, location: 2, egg_type: 1 }]);
+    expect(await cardOf(db, burnt.tokenId)).toMatchObject([{ owner_address: alice.address, location: 2, egg_type: 2 }]);
     // Minted only in the vanished blocks: out of storage, like a burnt token.
-    expect(cardOf(db, gone.tokenId)).toMatchObject([{ owner_address: zeroAddress, location: 2 }]);
+    expect(await cardOf(db, gone.tokenId)).toMatchObject([{ owner_address: zeroAddress, location: 2 }]);
     await settled(follower);
-    expect(cursorOf(db)?.block_hash).toBe((await chain.publicClient.getBlock({ blockNumber: BigInt(cursorOf(db)!.block) })).hash);
+    expect((await cursorOf(db))?.block_hash).toBe(
+      (await chain.publicClient.getBlock({ blockNumber: BigInt((await cursorOf(db))!.block) })).hash,
+    );
   });
 
   it("a restart between the reconciliation and the catch-up resumes from the rewound cursor", async () => {
@@ -207,24 +210,24 @@ describe("the transfers stream after a reorg", () => {
     const snapshot = await chain.testClient.snapshot();
     const egg = await mintCard(alice.address, encodeItem.egg(4));
     await settled(first);
-    const cursorBefore = cursorOf(db)!.block;
+    const cursorBefore = (await cursorOf(db))!.block;
     await chain.testClient.revert({ id: snapshot });
-    await vi.waitFor(() => expect(cursorOf(db)!.block).toBeLessThan(cursorBefore), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(async () => expect((await cursorOf(db))!.block).toBeLessThan(cursorBefore), { timeout: 15_000, interval: 20 });
     await first.stop();
     // Rewound without a hash, and the item already reconciled in the same transaction.
-    const rewound = cursorOf(db)!;
+    const rewound = (await cursorOf(db))!;
     expect(rewound.block_hash).toBeNull();
-    expect(cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: zeroAddress }]);
+    expect(await cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: zeroAddress }]);
 
     const ship = await mintCard(bob.address, SHIP);
     expect(ship.tokenId).toBe(egg.tokenId);
     const log = quiet();
     const second = indexer(db, log);
     await settled(second);
-    expect(cardOf(db, ship.tokenId)).toMatchObject([{ nft_type: 4, spaceship_type: 2, owner_address: bob.address }]);
+    expect(await cardOf(db, ship.tokenId)).toMatchObject([{ nft_type: 4, spaceship_type: 2, owner_address: bob.address }]);
     // A cursor without a hash is no fork: the second indexer read on from it.
     expect(reorgWarnings(log)).toEqual([]);
-    expect(cursorOf(db)).toMatchObject({ block: Number(ship.block), block_hash: expect.stringMatching(/^0x/) });
+    expect(await cursorOf(db)).toMatchObject({ block: Number(ship.block), block_hash: expect.stringMatching(/^0x/) });
   });
 
   it("without a fork nothing is reconciled: the cursor's hash is the chain's", async () => {
@@ -238,12 +241,12 @@ describe("the transfers stream after a reorg", () => {
     await settled(follower);
     await follower.stop();
 
-    const cursor = cursorOf(db)!;
+    const cursor = (await cursorOf(db))!;
     expect(cursor.block_hash).toBe((await chain.publicClient.getBlock({ blockNumber: BigInt(cursor.block) })).hash);
     const again = indexer(db, log);
     await chain.testClient.mine({ blocks: 1 });
     await settled(again);
     expect(log.warn.mock.calls.filter((call) => String(call[0]).includes("reorganised"))).toEqual([]);
-    expect(cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: bob.address, location: 2 }]);
+    expect(await cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: bob.address, location: 2 }]);
   });
 });

@@ -8,6 +8,7 @@ import { encodeItem } from "~core/item-data";
 import { migrate } from "../../backend/db/migrate";
 import type { BackendDb } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
+import { SqliteDriver } from "../../backend/db/sql";
 import { generateMarket } from "../../backend/market/generate";
 import { finalOwners } from "../../backend/market/indexer/apply";
 import { firstBlock } from "../../backend/market/indexer/indexer";
@@ -83,7 +84,13 @@ describe("applying a range", () => {
 function bareDb(): { kysely: Kysely<unknown>; db: MarketDb } {
   const sqlite = new SQLite(":memory:");
   const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const store = { db: kysely, sqlite, close: () => kysely.destroy() } as unknown as BackendDb;
+  const store = {
+    engine: "sqlite",
+    db: kysely,
+    sql: new SqliteDriver(sqlite, kysely),
+    sqlite,
+    close: () => kysely.destroy(),
+  } as unknown as BackendDb;
   return { kysely, db: new MarketDb(store) };
 }
 
@@ -91,17 +98,15 @@ describe("game and chain token ids", () => {
   it("the generator issues game ids above GAME_TOKEN_ID_BASE, one sequence over every type", async () => {
     const { kysely, db } = bareDb();
     await migrate(kysely, [...ssoMigrations, ...marketMigrations]);
-    await db.exclusive(() =>
-      generateMarket(db, { ...demoMarketOptions(Date.now()), items: 400, activeListings: 40, sales: 30, cancels: 5 }),
+    await generateMarket(db, { ...demoMarketOptions(Date.now()), items: 400, activeListings: 40, sales: 30, cancels: 5 });
+    const ids = (await db.all<{ token_id: string; nft_type: number }>("select token_id, nft_type from market_items")).map((r) =>
+      Number(r.token_id),
     );
-    const ids = db
-      .all<{ token_id: string; nft_type: number }>("select token_id, nft_type from market_items")
-      .map((r) => Number(r.token_id));
     expect(ids).toHaveLength(400);
     expect(new Set(ids).size).toBe(400);
     expect(Math.min(...ids)).toBe(GAME_TOKEN_ID_BASE + 1);
     expect(
-      db.get("select 1 from market_listings l join market_items i on i.id = l.item_id where l.token_id <> i.token_id"),
+      await db.get("select 1 from market_listings l join market_items i on i.id = l.item_id where l.token_id <> i.token_id"),
     ).toBeUndefined();
     await kysely.destroy();
   });
@@ -111,19 +116,17 @@ describe("game and chain token ids", () => {
     const beforeIds = [...ssoMigrations, ...marketMigrations.filter((m) => m.name < "market_006")];
     await migrate(kysely, beforeIds);
     // Two types both at token 1, as the generator issued them before: one sequence now, by row id.
-    await db.exclusive(() =>
-      generateMarket(db, { ...demoMarketOptions(Date.now()), items: 60, activeListings: 10, sales: 10, cancels: 2 }),
-    );
-    expect(db.all("select nft_type from market_items where id in (1, 4) order by id")).toEqual([{ nft_type: 0 }, { nft_type: 1 }]);
-    db.run(`update market_items set token_id = '1', name = 'Old name #1' where id in (1, 4)`);
-    db.run("update market_items set token_id = '7', name = 'Custom name' where id = 3");
+    await generateMarket(db, { ...demoMarketOptions(Date.now()), items: 60, activeListings: 10, sales: 10, cancels: 2 });
+    expect(await db.all("select nft_type from market_items where id in (1, 4) order by id")).toEqual([{ nft_type: 0 }, { nft_type: 1 }]);
+    await db.run(`update market_items set token_id = '1', name = 'Old name #1' where id in (1, 4)`);
+    await db.run("update market_items set token_id = '7', name = 'Custom name' where id = 3");
     for (const table of ["market_listings", "market_activity"]) {
-      db.run(`update ${table} set token_id = (select token_id from market_items where id = item_id)`);
+      await db.run(`update ${table} set token_id = (select token_id from market_items where id = item_id)`);
     }
-    expect(db.get("select 1 from market_activity where token_id = '1'")).toBeDefined();
+    expect(await db.get("select 1 from market_activity where token_id = '1'")).toBeDefined();
     await migrate(kysely, [...ssoMigrations, ...marketMigrations]);
 
-    const items = db.all<{ id: number; token_id: string; name: string }>(
+    const items = await db.all<{ id: number; token_id: string; name: string }>(
       "select id, token_id, name from market_items where id in (1, 3, 4) order by id",
     );
     expect(items).toEqual([
@@ -132,10 +135,12 @@ describe("game and chain token ids", () => {
       { id: 4, token_id: String(GAME_TOKEN_ID_BASE + 4), name: `Old name #${GAME_TOKEN_ID_BASE + 4}` },
     ]);
     expect(
-      db.get<{ n: number }>("select count(*) as n from market_items where cast(token_id as integer) < ?", [GAME_TOKEN_ID_BASE])!.n,
+      (await db.get<{ n: number }>("select count(*) as n from market_items where cast(token_id as integer) < ?", [GAME_TOKEN_ID_BASE]))!.n,
     ).toBe(0);
     for (const table of ["market_listings", "market_activity"]) {
-      expect(db.get(`select 1 from ${table} x join market_items i on i.id = x.item_id where x.token_id <> i.token_id`)).toBeUndefined();
+      expect(
+        await db.get(`select 1 from ${table} x join market_items i on i.id = x.item_id where x.token_id <> i.token_id`),
+      ).toBeUndefined();
     }
     await kysely.destroy();
   });

@@ -20,6 +20,7 @@ import { MarketDb } from "../../backend/market/db";
 import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { freshDatabase } from "./engine";
 
 let chain: TestChain;
 let dir: string;
@@ -62,7 +63,7 @@ function options(overrides: Partial<BackendChain> = {}): BackendChain {
 }
 
 async function store(name: string): Promise<MarketDb> {
-  const backendDb = await openDatabase(path.join(dir, `${name}.db`));
+  const backendDb = await openDatabase(await freshDatabase(dir, name));
   open.stores.push(backendDb);
   return new MarketDb(backendDb);
 }
@@ -91,7 +92,7 @@ async function mint(to: Address) {
   return { block: receipt.blockNumber, tokenId: tokenId.toString() };
 }
 
-const itemOf = (db: MarketDb, tokenId: string) =>
+const itemOf = async (db: MarketDb, tokenId: string) =>
   db.get<{ owner_address: string; nft_type: number; updated_at: number }>(
     "select * from market_items where nft_type = 5 and token_id = ?",
     [tokenId],
@@ -106,14 +107,14 @@ describe("the chain indexer's position", () => {
     // Everything up to two blocks below the mint is applied, and the mint is not.
     await deep.waitForBlock(block - 2n);
     expect(deep.syncedBlock()).toBe(block - 2n);
-    expect(itemOf(db, tokenId)).toBeUndefined();
+    expect(await itemOf(db, tokenId)).toBeUndefined();
 
     await chain.testClient.mine({ blocks: 1 });
     await deep.waitForBlock(block - 1n);
-    expect(itemOf(db, tokenId)).toBeUndefined();
+    expect(await itemOf(db, tokenId)).toBeUndefined();
     await chain.testClient.mine({ blocks: 1 });
     await deep.waitForBlock(block);
-    expect(itemOf(db, tokenId)).toMatchObject({ owner_address: freshPlayer(6).address, nft_type: 5 });
+    expect(await itemOf(db, tokenId)).toMatchObject({ owner_address: freshPlayer(6).address, nft_type: 5 });
   });
 
   it("resumes from its cursor after a restart: nothing before it is applied again", async () => {
@@ -121,27 +122,27 @@ describe("the chain indexer's position", () => {
     const first = indexer(db, options());
     const earlier = await mint(freshPlayer(7).address);
     await first.waitForBlock(earlier.block);
-    const before = itemOf(db, earlier.tokenId)!;
-    const count = db.get<{ n: number }>("select count(*) as n from market_items")!.n;
+    const before = (await itemOf(db, earlier.tokenId))!;
+    const count = (await db.get<{ n: number }>("select count(*) as n from market_items"))!.n;
     await first.stop();
 
     const later = await mint(freshPlayer(7).address);
     const second = indexer(db, options());
     await second.waitForBlock(later.block);
     // The restart's first range starts after the cursor: the earlier item was not written again.
-    expect(itemOf(db, earlier.tokenId)).toEqual(before);
-    expect(itemOf(db, later.tokenId)).toBeDefined();
-    expect(db.get<{ n: number }>("select count(*) as n from market_items")!.n).toBe(count + 1);
+    expect(await itemOf(db, earlier.tokenId)).toEqual(before);
+    expect(await itemOf(db, later.tokenId)).toBeDefined();
+    expect((await db.get<{ n: number }>("select count(*) as n from market_items"))!.n).toBe(count + 1);
   });
 
   it("the backends run it when given a chain: after the demo seed (which fills only an empty market), until closed", async () => {
-    const backends = await startBackends(path.join(dir, "wired.db"), { ...testBackendOptions, chain: options() });
+    const backends = await startBackends(await freshDatabase(dir, "wired"), { ...testBackendOptions, chain: options() });
     try {
       await backends.indexer!.waitForBlock(await head());
-      const count = (where: string) =>
-        (backends.store.sqlite.prepare(`select count(*) as n from market_items where ${where}`).get() as { n: number }).n;
-      expect(count(`cast(token_id as integer) > ${GAME_TOKEN_ID_BASE}`)).toBe(demoMarketOptions(0).items);
-      expect(count(`cast(token_id as integer) < ${GAME_TOKEN_ID_BASE}`)).toBeGreaterThan(0);
+      const count = async (where: string) =>
+        ((await backends.store.sql.get(`select count(*) as n from market_items where ${where}`)) as { n: number }).n;
+      expect(await count(`cast(token_id as integer) > ${GAME_TOKEN_ID_BASE}`)).toBe(demoMarketOptions(0).items);
+      expect(await count(`cast(token_id as integer) < ${GAME_TOKEN_ID_BASE}`)).toBeGreaterThan(0);
     } finally {
       await backends.close();
     }
@@ -165,7 +166,7 @@ describe("the chain indexer's position", () => {
 
       node.up = true;
       await follower.waitForBlock(block);
-      expect(itemOf(db, tokenId)).toBeDefined();
+      expect(await itemOf(db, tokenId)).toBeDefined();
       // The outage ends with the first range read whole; it is logged once too.
       await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 2_000, interval: 20 });
       expect(log.error).toHaveBeenCalledTimes(1);

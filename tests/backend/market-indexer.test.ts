@@ -167,7 +167,7 @@ describe("the chain's items in storage", () => {
 
   it("game and chain ids never meet: chain tokens below GAME_TOKEN_ID_BASE, game items above, side by side", async () => {
     await indexed();
-    const rows = t.store.sqlite.prepare("select nft_type, token_id, location from market_items").all() as {
+    const rows = (await t.store.sql.all("select nft_type, token_id, location from market_items")) as {
       nft_type: number;
       token_id: string;
       location: number;
@@ -183,10 +183,10 @@ describe("the chain's items in storage", () => {
 
   it("reading the whole history again (a cursor lost, a replay) changes no item and adds none", async () => {
     await indexed();
-    const snapshot = () => t.store.sqlite.prepare("select * from market_items order by id").all();
-    const before = snapshot();
+    const snapshot = async () => await t.store.sql.all("select * from market_items order by id");
+    const before = await snapshot();
     await indexer.stop();
-    t.store.sqlite.prepare("delete from market_chain_cursors where stream = ?").run(TRANSFERS_STREAM);
+    await t.store.sql.run("delete from market_chain_cursors where stream = ?", [TRANSFERS_STREAM]);
     const again = createChainIndexer(new MarketDb(t.store), chainOptions, { log: silent });
     again.start();
     try {
@@ -194,7 +194,7 @@ describe("the chain's items in storage", () => {
     } finally {
       await again.stop();
     }
-    const after = snapshot() as { updated_at: number }[];
+    const after = (await snapshot()) as { updated_at: number }[];
     expect(after.map((row) => ({ ...row, updated_at: 0 }))).toEqual(before.map((row) => ({ ...(row as object), updated_at: 0 })));
     indexer.start();
   });

@@ -48,7 +48,7 @@ beforeAll(async () => {
     fireTokenAddress: c.fire,
   });
   await settled();
-  lastSeededItem = m.scalar<number>("select max(id) from market_items");
+  lastSeededItem = await m.scalar<number>("select max(id) from market_items");
 
   // A Rare ship (power 420) mines for four hours: 168 DarkIron, 33 Silver, 3 Gold to send.
   await chain.mined(
@@ -84,18 +84,17 @@ async function settled() {
   await m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 }
 /** The player's stacks the tests brought into the game, oldest first. */
-const stacks = () =>
-  m.t.store.sqlite
-    .prepare(
-      "select id, token_id as tokenId, material, amount, location from market_items where nft_type = 8 and owner_address = ? and id > ? order by id",
-    )
-    .all(player.address, lastSeededItem) as { id: number; tokenId: string; material: number; amount: number; location: number }[];
+const stacks = async () =>
+  (await m.t.store.sql.all(
+    'select id, token_id as "tokenId", material, amount, location from market_items where nft_type = 8 and owner_address = ? and id > ? order by id',
+    [player.address, lastSeededItem],
+  )) as { id: number; tokenId: string; material: number; amount: number; location: number }[];
 
 describe("materials sent into the game", () => {
   it("become one stack per material in the player's game account, once", async () => {
     await send([100n, 20n, 0n]);
     await settled();
-    const made = stacks();
+    const made = await stacks();
     expect(made.map(({ material, amount, location }) => ({ material, amount, location }))).toEqual([
       { material: 0, amount: 100, location: 0 },
       { material: 1, amount: 20, location: 0 },
@@ -108,7 +107,7 @@ describe("materials sent into the game", () => {
       location: "game",
       ownerAddress: player.address,
     });
-    expect(m.scalar("select count(*) from market_materials_events")).toBe(1);
+    expect(await m.scalar("select count(*) from market_materials_events")).toBe(1);
   });
 
   it("are credited once across a restart of the indexer", async () => {
@@ -120,15 +119,15 @@ describe("materials sent into the game", () => {
     await again.stop();
     m.t.indexer!.start();
     await settled();
-    expect(stacks()).toHaveLength(2);
-    expect(m.scalar("select count(*) from market_materials_events")).toBe(1);
+    expect(await stacks()).toHaveLength(2);
+    expect(await m.scalar("select count(*) from market_materials_events")).toBe(1);
   });
 
   it("are taken back when a reorg removes their block, a listing of them ended, and credited again once mined anew", async () => {
     const snapshot = await chain.testClient.snapshot();
     await send([0n, 0n, 3n]);
     await settled();
-    const gold = stacks().at(-1)!;
+    const gold = (await stacks()).at(-1)!;
     expect(gold).toMatchObject({ material: 2, amount: 3, location: 0 });
     const proof = await signOrder(m, "Sell", (ctx) => ({
       tokenId: BigInt(gold.tokenId),
@@ -148,18 +147,20 @@ describe("materials sent into the game", () => {
 
     await chain.testClient.revert({ id: snapshot });
     await chain.testClient.mine({ blocks: 3 });
-    await expect.poll(() => stacks().length, { timeout: 15_000 }).toBe(2);
-    expect(m.scalar("select owner_address from market_items where id = ?", gold.id)).toBe("0x0000000000000000000000000000000000000000");
-    expect(m.scalar("select count(*) from market_listings where item_id = ? and status = 0", gold.id)).toBe(0);
-    expect(m.scalar("select count(*) from market_materials_events")).toBe(1);
+    await expect.poll(async () => (await stacks()).length, { timeout: 15_000 }).toBe(2);
+    expect(await m.scalar("select owner_address from market_items where id = ?", gold.id)).toBe(
+      "0x0000000000000000000000000000000000000000",
+    );
+    expect(await m.scalar("select count(*) from market_listings where item_id = ? and status = 0", gold.id)).toBe(0);
+    expect(await m.scalar("select count(*) from market_materials_events")).toBe(1);
 
     await send([0n, 0n, 3n]);
     await settled();
-    expect(stacks().map(({ material, amount }) => [material, amount])).toEqual([
+    expect((await stacks()).map(({ material, amount }) => [material, amount])).toEqual([
       [0, 100],
       [1, 20],
       [2, 3],
     ]);
-    expect(m.scalar("select count(*) from market_materials_events")).toBe(2);
+    expect(await m.scalar("select count(*) from market_materials_events")).toBe(2);
   });
 });

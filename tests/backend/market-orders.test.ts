@@ -12,15 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => m.close());
 
-function heldItem(owner: string, nftType: number): { nftType: number; tokenId: string } {
-  const row = m.t.store.sqlite
-    .prepare(
-      `select nft_type as nftType, token_id as tokenId from market_items i
+async function heldItem(owner: string, nftType: number): Promise<{ nftType: number; tokenId: string }> {
+  const row = (await m.t.store.sql.get(
+    `select nft_type as "nftType", token_id as "tokenId" from market_items i
        where owner_address = ? and location = 0 and nft_type = ?
          and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
        order by id desc limit 1`,
-    )
-    .get(owner, nftType) as { nftType: number; tokenId: string } | undefined;
+    [owner, nftType],
+  )) as { nftType: number; tokenId: string } | undefined;
   if (!row) throw new Error(`no held item of ${owner}`);
   return row;
 }
@@ -46,8 +45,8 @@ const LEGACY_BUY_TYPE = [
   { name: "expiry", type: "uint256" },
 ] as const;
 
-function activeListingId(item: { nftType: number; tokenId: string }): number {
-  return m.scalar("select id from market_listings where nft_type = ? and token_id = ? and status = 0", item.nftType, item.tokenId);
+async function activeListingId(item: { nftType: number; tokenId: string }): Promise<number> {
+  return await m.scalar("select id from market_listings where nft_type = ? and token_id = ? and status = 0", item.nftType, item.tokenId);
 }
 
 async function listAsBrowser(item: { nftType: number; tokenId: string }, price: bigint) {
@@ -63,7 +62,7 @@ async function listAsBrowser(item: { nftType: number; tokenId: string }, price: 
 
 describe("order signatures", () => {
   it("refuses a forged signature, another signer, a replayed nonce, an expired order and the wrong chain", async () => {
-    const item = heldItem(BROWSER.wallet, 0);
+    const item = await heldItem(BROWSER.wallet, 0);
     const price = 3n * TOKEN;
     const body = { ...item, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: price.toString() };
     const post = (extra: object) => m.post("/informationCenter/sellToken", {}, { ...body, ...extra }, m.tokens.browser);
@@ -87,9 +86,10 @@ describe("order signatures", () => {
 
     expect(await post(good)).toMatchObject({ status: 200 });
     // The listing keeps a signature that recovers to the seller.
-    const stored = m.t.store.sqlite
-      .prepare("select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0")
-      .get(item.tokenId, item.nftType) as { signature: `0x${string}`; nonce: string; expiry: number };
+    const stored = (await m.t.store.sql.get(
+      "select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0",
+      [item.tokenId, item.nftType],
+    )) as { signature: `0x${string}`; nonce: string; expiry: number };
     expect(stored.signature).toBe(good.signature);
 
     // Cancel, then replay the very same sell order: its nonce is spent.
@@ -104,10 +104,10 @@ describe("order signatures", () => {
   });
 
   it("refuses a changed price and a sold item bought again", async () => {
-    const item = heldItem(BROWSER.wallet, 4);
+    const item = await heldItem(BROWSER.wallet, 4);
     const price = 2n * TOKEN;
     await listAsBrowser(item, price);
-    const listingId = activeListingId(item);
+    const listingId = await activeListingId(item);
     const stale = await m.custodial(
       "/informationCenter/buyToken",
       { ...item, listingId, address: BUYER.wallet, price: (price / 2n).toString() },
@@ -131,11 +131,11 @@ describe("order signatures", () => {
   });
 
   it("binds a Buy to one listing: refused for a relisting of the same item by another seller at the same price", async () => {
-    const item = heldItem(MANAGED.wallet, 4);
+    const item = await heldItem(MANAGED.wallet, 4);
     const price = TOKEN;
     const body = { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString() };
     expect((await m.custodial("/informationCenter/sellToken", body, m.tokens.managed)).status).toBe(200);
-    const first = activeListingId(item);
+    const first = await activeListingId(item);
     const buyFirst = await signOrder(m, "Buy", {
       tokenId: BigInt(item.tokenId),
       nftType: item.nftType,
@@ -161,7 +161,7 @@ describe("order signatures", () => {
       m.tokens.buyer,
     );
     expect(relist.status, relist.msg).toBe(200);
-    const second = activeListingId(item);
+    const second = await activeListingId(item);
     expect(second).not.toBe(first);
 
     const buy = (extra: object, token = m.tokens.browser, address: string = BROWSER.wallet) =>
@@ -208,7 +208,7 @@ describe("order signatures", () => {
   });
 
   it("signs managed-wallet orders with the custodial key (web path)", async () => {
-    const item = heldItem(MANAGED.wallet, 7);
+    const item = await heldItem(MANAGED.wallet, 7);
     const price = 4n * TOKEN;
     const answer = await m.custodial(
       "/informationCenter/sellToken",
@@ -216,9 +216,10 @@ describe("order signatures", () => {
       m.tokens.managed,
     );
     expect(answer.status, answer.msg).toBe(200);
-    const stored = m.t.store.sqlite
-      .prepare("select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0")
-      .get(item.tokenId, item.nftType) as { signature: `0x${string}`; nonce: string; expiry: number };
+    const stored = (await m.t.store.sql.get(
+      "select signature, nonce, expiry from market_listings where token_id = ? and nft_type = ? and status = 0",
+      [item.tokenId, item.nftType],
+    )) as { signature: `0x${string}`; nonce: string; expiry: number };
     const ctx = await m.ok<{ domain: { chainId: number; verifyingContract: `0x${string}` } }>("/marketplace/orderContext");
     const signer = await recoverTypedDataAddress({
       ...(orderTypedData(ctx.domain, "Sell", {
@@ -233,7 +234,7 @@ describe("order signatures", () => {
   });
 
   it("transfers to another wallet, never to the sender, and the listing dies with the move", async () => {
-    const item = heldItem(BROWSER.wallet, 7);
+    const item = await heldItem(BROWSER.wallet, 7);
     await listAsBrowser(item, 9n * TOKEN);
     const transfer = (to: string, proof: object) =>
       m.post("/informationCenter/transferToken", {}, { ...item, address: BROWSER.wallet, to, ...proof }, m.tokens.browser);
@@ -260,9 +261,10 @@ describe("order signatures", () => {
   });
 
   it("cancels all of a wallet's listings with one signed counter bump", async () => {
-    const items = [heldItem(BROWSER.wallet, 8), heldItem(BROWSER.wallet, 5)];
+    const items = [await heldItem(BROWSER.wallet, 8), await heldItem(BROWSER.wallet, 5)];
     for (const item of items) await listAsBrowser(item, TOKEN);
-    const oldOrder = await signOrder(m, "Sell", (ctx) => sellMessage(heldItem(BROWSER.wallet, 2), TOKEN, BigInt(ctx.counter)));
+    const held = await heldItem(BROWSER.wallet, 2);
+    const oldOrder = await signOrder(m, "Sell", (ctx) => sellMessage(held, TOKEN, BigInt(ctx.counter)));
     const ctx = await m.ok<{ counter: string }>("/marketplace/orderContext", { address: BROWSER.wallet });
     const proof = await signOrder(m, "CancelAll", { seller: BROWSER.wallet, counter: BigInt(ctx.counter) });
     const answer = await m.post<{ cancelled: number; counter: string }>(
@@ -277,7 +279,7 @@ describe("order signatures", () => {
     const selling = await m.page("/informationCenter/selling", { address: BROWSER.wallet, pageSize: 100 });
     expect(selling.total).toBe(0);
     // An order signed under the old counter no longer verifies.
-    const item = heldItem(BROWSER.wallet, 2);
+    const item = await heldItem(BROWSER.wallet, 2);
     const stale = await m.post(
       "/informationCenter/sellToken",
       {},
@@ -290,7 +292,7 @@ describe("order signatures", () => {
 
 describe("50 concurrent buys of one listing", () => {
   it("sell exactly once and neither create nor lose money", async () => {
-    const item = heldItem(MANAGED.wallet, 0);
+    const item = await heldItem(MANAGED.wallet, 0);
     const price = 1n * TOKEN;
     expect(
       (
@@ -301,20 +303,20 @@ describe("50 concurrent buys of one listing", () => {
         )
       ).status,
     ).toBe(200);
-    const listingId = activeListingId(item);
-    const ledgerSum = () =>
-      m.t.store.sqlite
-        .prepare("select amount from market_balances where currency = 'FIRE'")
-        .all()
-        .reduce((sum: bigint, row) => sum + BigInt((row as { amount: string }).amount), 0n);
-    const before = ledgerSum();
-    const soldCount = () =>
-      m.scalar(
+    const listingId = await activeListingId(item);
+    const ledgerSum = async () =>
+      (await m.t.store.sql.all("select amount from market_balances where currency = 'FIRE'")).reduce(
+        (sum: bigint, row) => sum + BigInt((row as { amount: string }).amount),
+        0n,
+      );
+    const before = await ledgerSum();
+    const soldCount = async () =>
+      await m.scalar(
         "select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = ? and l.status = 1",
         item.tokenId,
         item.nftType,
       );
-    const soldBefore = soldCount();
+    const soldBefore = await soldCount();
     const buyers = [
       { token: m.tokens.buyer, address: BUYER.wallet, signed: false },
       { token: m.tokens.browser, address: BROWSER.wallet, signed: true },
@@ -342,7 +344,7 @@ describe("50 concurrent buys of one listing", () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 && a.msg === "Already sold")).toBe(true);
-    expect(ledgerSum()).toBe(before);
-    expect(soldCount()).toBe(soldBefore + 1);
+    expect(await ledgerSum()).toBe(before);
+    expect(await soldCount()).toBe(soldBefore + 1);
   });
 });

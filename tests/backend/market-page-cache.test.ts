@@ -25,20 +25,18 @@ beforeAll(async () => {
 });
 afterAll(() => m?.close());
 
-function aListing() {
-  return m.t.store.sqlite
-    .prepare(
-      "select id, item_id as itemId, nft_type as nftType, token_id as tokenId from market_listings where status = 0 and nft_type <> 8 order by id limit 1",
-    )
-    .get() as { id: number; itemId: number; nftType: number; tokenId: string };
+async function aListing() {
+  return (await m.t.store.sql.get(
+    'select id, item_id as "itemId", nft_type as "nftType", token_id as "tokenId" from market_listings where status = 0 and nft_type <> 8 order by id limit 1',
+  )) as { id: number; itemId: number; nftType: number; tokenId: string };
 }
 
 describe("market_page_generation", () => {
   it("moves with a listing's change, its views and favorites, and a listed item's change", async () => {
-    const listing = aListing();
+    const listing = await aListing();
     const ref = { nftType: listing.nftType, tokenId: listing.tokenId };
     let before = await generation();
-    m.t.store.sqlite.prepare("update market_listings set price = price where id = ?").run(listing.id);
+    await m.t.store.sql.run("update market_listings set price = price where id = ?", [listing.id]);
     expect(await generation()).toBeGreaterThan(before);
 
     before = await generation();
@@ -51,26 +49,26 @@ describe("market_page_generation", () => {
     expect(await generation()).toBeGreaterThan(before);
 
     before = await generation();
-    m.t.store.sqlite.prepare("update market_items set name = name where id = ?").run(listing.itemId);
+    await m.t.store.sql.run("update market_items set name = name where id = ?", [listing.itemId]);
     expect(await generation()).toBeGreaterThan(before);
   });
 
   it("stands still when an item that is not on sale changes", async () => {
-    const unlisted = m.t.store.sqlite
-      .prepare("select id from market_items where id not in (select item_id from market_listings where status = 0) limit 1")
-      .get() as { id: number };
+    const unlisted = (await m.t.store.sql.get(
+      "select id from market_items where id not in (select item_id from market_listings where status = 0) limit 1",
+    )) as { id: number };
     const before = await generation();
-    m.t.store.sqlite.prepare("update market_items set name = name where id = ?").run(unlisted.id);
+    await m.t.store.sql.run("update market_items set name = name where id = ?", [unlisted.id]);
     expect(await generation()).toBe(before);
   });
 
   it("closes listings past their expiry before it is read, so time alone never leaves one on a cached page", async () => {
-    const listing = aListing();
+    const listing = await aListing();
     const expiry = Math.floor(Date.now() / 1000) + 3600;
-    m.t.store.sqlite.prepare("update market_listings set expiry = ? where id = ?").run(expiry, listing.id);
+    await m.t.store.sql.run("update market_listings set expiry = ? where id = ?", [expiry, listing.id]);
     const before = await generation();
     expect(await marketPageGeneration(db, (expiry + 1) * 1000)).toBeGreaterThan(before);
-    expect(m.scalar("select status from market_listings where id = ?", listing.id)).not.toBe(0);
+    expect(await m.scalar("select status from market_listings where id = ?", listing.id)).not.toBe(0);
   });
 });
 
@@ -122,10 +120,10 @@ describe("the page cache on the market's generation", () => {
   it("serves the next visitor a copy, and renders afresh after a listing change", async () => {
     await page();
     expect((await page()).cache).toBe("hit");
-    const first = m.t.store.sqlite
-      .prepare("select l.id, l.token_id as tokenId from market_listings l where l.status = 0 order by l.listed_at, l.id limit 1")
-      .get() as { id: number; tokenId: string };
-    m.t.store.sqlite.prepare("update market_listings set price = ? where id = ?").run(padWei(123456789n), first.id);
+    const first = (await m.t.store.sql.get(
+      'select l.id, l.token_id as "tokenId" from market_listings l where l.status = 0 order by l.listed_at, l.id limit 1',
+    )) as { id: number; tokenId: string };
+    await m.t.store.sql.run("update market_listings set price = ? where id = ?", [padWei(123456789n), first.id]);
     const fresh = await page();
     expect(fresh.cache).toBe("miss");
     expect(fresh.body).toContain(`<li>${first.tokenId} 123456789</li>`);

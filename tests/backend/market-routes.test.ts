@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type BackendDb } from "../../backend/db";
 import { createMarketService } from "../../backend/market/service";
 import { testBackendOptions } from "./harness";
+import { freshDatabase } from "./engine";
 
 let store: BackendDb;
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  store = await openDatabase(":memory:");
+  store = await openDatabase(await freshDatabase());
   const app = express();
   app.use("/api/v1", createMarketService({ store, options: testBackendOptions }).router);
   server = await new Promise<Server>((resolve) => {

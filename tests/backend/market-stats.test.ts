@@ -18,7 +18,7 @@ describe("statistics", () => {
   it("topNft lists the period's sales by price, highest first, with filters", async () => {
     const all = await trades("/statistics/topNft", { period: "30d", currency: "FIRE", pageSize: 50 });
     expect(all.total).toBe(
-      m.scalar("select count(*) from market_activity where kind = 1 and currency = 'FIRE' and at >= ?", Date.now() - 30 * DAY),
+      await m.scalar("select count(*) from market_activity where kind = 1 and currency = 'FIRE' and at >= ?", Date.now() - 30 * DAY),
     );
     const prices = all.records.map((r) => BigInt(r.price));
     expect(prices).toEqual([...prices].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
@@ -26,7 +26,7 @@ describe("statistics", () => {
 
     const cards = await trades("/statistics/topNft", { period: "all", nftType: 0, rarity: "1,2", camp: 3, pageSize: 100 });
     expect(cards.total).toBe(
-      m.scalar("select count(*) from market_activity where kind = 1 and nft_type = 0 and rarity in (1, 2) and camp = 3"),
+      await m.scalar("select count(*) from market_activity where kind = 1 and nft_type = 0 and rarity in (1, 2) and camp = 3"),
     );
     expect(cards.records.every((r) => r.nftType === 0 && [1, 2].includes(r.rarity!) && r.camp === 3)).toBe(true);
     const pse = await trades("/statistics/topNft", { period: "all", nftType: 2, type: "1,2,3", level: "1,2,3,4,5" });
@@ -38,7 +38,7 @@ describe("statistics", () => {
 
   it("activity lists sales newest first", async () => {
     const page = await trades("/statistics/activity", { pageSize: 100 });
-    expect(page.total).toBe(m.scalar("select count(*) from market_activity where kind = 1"));
+    expect(page.total).toBe(await m.scalar("select count(*) from market_activity where kind = 1"));
     const times = page.records.map((r) => Date.parse(r.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(page.records[0]).toMatchObject({ event: "sale", tokenURI: expect.stringMatching(/^\/api\/v1\/metadata\//) });
@@ -55,7 +55,7 @@ describe("statistics", () => {
     expect(data.series[29].date).toBe(new Date().toISOString().slice(0, 10));
     for (let i = 1; i < 30; i++) expect(Date.parse(data.series[i].date) - Date.parse(data.series[i - 1].date)).toBe(DAY);
     const firstDay = Date.parse(data.series[0].date);
-    expect(data.totals.trades).toBe(m.scalar("select count(*) from market_activity where kind = 1 and at >= ?", firstDay));
+    expect(data.totals.trades).toBe(await m.scalar("select count(*) from market_activity where kind = 1 and at >= ?", firstDay));
     expect(data.totals.trades).toBeGreaterThan(0);
     for (const currency of ["FIRE", "QUARK", "USDT", "BNB"]) {
       const sum = data.series.reduce((total, day) => total + BigInt(day.volume[currency]), 0n);
@@ -138,11 +138,11 @@ describe("invites and rebates", () => {
     const info = await m.ok<{ invitedCount: number }>("/informationCenter/showRebateInfo", {}, m.tokens.managed);
     expect(info.invitedCount).toBe(first.invitedCount + 1);
     // The code may also be the inviter's wallet, as SSO registration's RefferAddr allows.
-    const other = m.scalar<string>(
+    const other = await m.scalar<string>(
       "select address from market_balances where address not in (select invitee_address from market_invites) and address != ? limit 1",
       MANAGED.wallet,
     );
-    m.t.store.sqlite.prepare("delete from market_invites where invitee_address = ?").run(BROWSER.wallet);
+    await m.t.store.sql.run("delete from market_invites where invitee_address = ?", [BROWSER.wallet]);
     const byWallet = await m.post<{ inviterAddress: string }>(
       "/informationCenter/acceptInvite",
       { code: other },
@@ -159,7 +159,7 @@ describe("invites and rebates", () => {
       totals: { currency: string; earned: string; claimed: string; claimable: string }[];
     }>("/informationCenter/showRebateInfo", {}, m.tokens.browser);
     expect(info.rebateBps).toBe(100);
-    expect(info.invitedCount).toBe(m.scalar("select count(*) from market_invites where inviter_address = ?", BROWSER.wallet));
+    expect(info.invitedCount).toBe(await m.scalar("select count(*) from market_invites where inviter_address = ?", BROWSER.wallet));
     const fire = info.totals.find((t) => t.currency === "FIRE")!;
     expect(BigInt(fire.claimable)).toBeGreaterThan(0n);
 

@@ -13,15 +13,14 @@ beforeAll(async () => {
 afterAll(() => m.close());
 
 /** An item of `owner` that is in the game and not on sale. */
-function heldItem(owner: string, nftType?: number): { nftType: number; tokenId: string } {
-  const row = m.t.store.sqlite
-    .prepare(
-      `select nft_type as nftType, token_id as tokenId from market_items i
+async function heldItem(owner: string, nftType?: number): Promise<{ nftType: number; tokenId: string }> {
+  const row = (await m.t.store.sql.get(
+    `select nft_type as "nftType", token_id as "tokenId" from market_items i
        where owner_address = ? and location = 0 ${nftType === undefined ? "" : `and nft_type = ${nftType}`}
          and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
        order by id limit 1`,
-    )
-    .get(owner) as { nftType: number; tokenId: string } | undefined;
+    [owner],
+  )) as { nftType: number; tokenId: string } | undefined;
   if (!row) throw new Error(`no held item of ${owner}`);
   return row;
 }
@@ -40,7 +39,7 @@ const detail = (ref: { nftType: number; tokenId: string }, address?: string) =>
 describe("sell → cancel → sell → buy", () => {
   it("walks every transition with its checks, moving ownership and balances once", async () => {
     const { browser, buyer, managed } = m.tokens;
-    const item = heldItem(BROWSER.wallet, 0);
+    const item = await heldItem(BROWSER.wallet, 0);
     const firstPrice = 250n * TOKEN;
     const sellProof = await signOrder(m, "Sell", (ctx) => ({
       tokenId: BigInt(item.tokenId),
@@ -64,7 +63,7 @@ describe("sell → cancel → sell → buy", () => {
       expect(answer.status, price).toBe(400);
       expect(answer.msg).toMatch(/^price: /);
     }
-    const notMine = heldItem(MANAGED.wallet);
+    const notMine = await heldItem(MANAGED.wallet);
     expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, ...notMine }, browser)).status).toBe(403);
     expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, tokenId: "999999999" }, browser)).status).toBe(404);
 
@@ -199,7 +198,7 @@ describe("sell → cancel → sell → buy", () => {
   });
 
   it("refuses a purchase the buyer's game balance cannot cover, changing nothing", async () => {
-    const item = heldItem(MANAGED.wallet, 4);
+    const item = await heldItem(MANAGED.wallet, 4);
     const price = (10n ** 12n * TOKEN).toString();
     const sold = await m.custodial(
       "/informationCenter/sellToken",
@@ -216,7 +215,7 @@ describe("sell → cancel → sell → buy", () => {
   });
 
   it("sells a listing once when two buyers race", async () => {
-    const item = heldItem(MANAGED.wallet, 7);
+    const item = await heldItem(MANAGED.wallet, 7);
     const price = (5n * TOKEN).toString();
     await m.custodial(
       "/informationCenter/sellToken",
@@ -250,7 +249,7 @@ describe("sell → cancel → sell → buy", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)?.msg).toBe("Already sold");
     expect(
-      m.scalar(
+      await m.scalar(
         "select count(*) from market_listings l join market_items i on i.id = l.item_id where i.token_id = ? and i.nft_type = 7 and l.status = 1",
         item.tokenId,
       ),
@@ -258,7 +257,7 @@ describe("sell → cancel → sell → buy", () => {
   });
 
   it("takes a listing whose signed expiry passed off the market", async () => {
-    const item = heldItem(MANAGED.wallet, 5);
+    const item = await heldItem(MANAGED.wallet, 5);
     const expiry = Math.floor(Date.now() / 1000) + 3600;
     const price = (7n * TOKEN).toString();
     const sold = await m.custodial(
@@ -270,14 +269,15 @@ describe("sell → cancel → sell → buy", () => {
     const listingId = (await detail(item)).listing!.id;
     const past = await m.custodial(
       "/informationCenter/sellToken",
-      { ...heldItem(MANAGED.wallet, 5), ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry: 1000 },
+      { ...(await heldItem(MANAGED.wallet, 5)), ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price, expiry: 1000 },
       m.tokens.managed,
     );
     expect(past.msg).toMatch(/^expiry: /);
     // Time passes.
-    m.t.store.sqlite
-      .prepare("update market_listings set expiry = ? where token_id = ? and nft_type = 5 and status = 0")
-      .run(expiry - 7200, item.tokenId);
+    await m.t.store.sql.run("update market_listings set expiry = ? where token_id = ? and nft_type = 5 and status = 0", [
+      expiry - 7200,
+      item.tokenId,
+    ]);
     const eggs = await m.page("/marketplace/tradingMarket", { nftType: 5, pageSize: 100 });
     expect(eggs.records.map((r) => r.tokenId)).not.toContain(item.tokenId);
     const buy = await m.custodial("/informationCenter/buyToken", { ...item, listingId, address: BUYER.wallet, price }, m.tokens.buyer);
@@ -298,7 +298,7 @@ async function todayVolume() {
 describe("favorites", () => {
   it("adds and removes idempotently, for the caller's own wallet only", async () => {
     const { browser } = m.tokens;
-    const item = heldItem(MANAGED.wallet, 2);
+    const item = await heldItem(MANAGED.wallet, 2);
     const query = { ...item, address: BROWSER.wallet };
     const start = (await detail(item)).favorites;
     expect(await m.post("/informationCenter/favorite/add", query)).toMatchObject({ status: 401 });
@@ -323,7 +323,7 @@ describe("favorites", () => {
 
 describe("views", () => {
   it("counts one view per visitor per day", async () => {
-    const item = heldItem(BUYER.wallet, 0);
+    const item = await heldItem(BUYER.wallet, 0);
     const start = (await detail(item)).views;
     const anonymous = await m.post("/marketplace/token/views/add", item);
     expect(anonymous.data).toMatchObject({ counted: true, views: start + 1 });
@@ -338,21 +338,19 @@ describe("views", () => {
   });
 
   it("leaves the listing generation (the market count cache's key) alone, unlike listing changes", async () => {
-    const generation = () => (m.t.store.sqlite.prepare("select value from market_listing_generation").get() as { value: number }).value;
-    const listed = m.t.store.sqlite
-      .prepare(
-        "select nft_type as nftType, token_id as tokenId, id from market_listings where status = 0 and nft_type <> 8 order by id limit 1",
-      )
-      .get() as { nftType: number; tokenId: string; id: number };
-    const before = generation();
+    const generation = async () => ((await m.t.store.sql.get("select value from market_listing_generation")) as { value: number }).value;
+    const listed = (await m.t.store.sql.get(
+      'select nft_type as "nftType", token_id as "tokenId", id from market_listings where status = 0 and nft_type <> 8 order by id limit 1',
+    )) as { nftType: number; tokenId: string; id: number };
+    const before = await generation();
     expect((await m.post("/marketplace/token/views/add", { nftType: listed.nftType, tokenId: listed.tokenId })).status).toBe(200);
-    expect(generation()).toBe(before);
-    m.t.store.sqlite.prepare("update market_listings set level = level where id = ?").run(listed.id);
-    expect(generation()).toBe(before + 1);
+    expect(await generation()).toBe(before);
+    await m.t.store.sql.run("update market_listings set level = level where id = ?", [listed.id]);
+    expect(await generation()).toBe(before + 1);
   });
 
   it("checks ownerAddress for materials", async () => {
-    const material = heldItem(BUYER.wallet, 8);
+    const material = await heldItem(BUYER.wallet, 8);
     expect((await m.post("/marketplace/token/views/add", { ...material, ownerAddress: BUYER.wallet })).status).toBe(200);
     expect((await m.post("/marketplace/token/views/add", { ...material, ownerAddress: BROWSER.wallet })).status).toBe(404);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress } from "viem";
 import { newOrderNonce } from "~core/orders";
 import type { Currency } from "~core/money";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb, type Sql } from "../../backend/market/db";
 import { addDailyVolume, utcDay } from "../../backend/market/activity";
 import { claimRebate } from "../../backend/market/invites";
 import { balanceOf, credit, debit } from "../../backend/market/ledger";
@@ -16,25 +16,37 @@ import { marketPageGeneration } from "../../backend/market/page-generation";
 import { nextSequenceValue } from "../../backend/market/sequences";
 import type { TokenOwner } from "../../backend/market/token-owners";
 import { buy, sell } from "../../backend/market/trades";
+import { orderCounter } from "../../backend/market/orders";
 import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
 
 const ACTIVE_LISTING = "select * from market_listings where item_id = ? and status = 0";
 const BALANCE = "select amount from market_balances where address = ? and currency = ?";
 
-/** A MarketDb whose frozen reads answer once more what they answered when frozen. */
-class StaleReads extends MarketDb {
+/** Transactions whose frozen reads answer once more what they answered when frozen. */
+class StaleReads {
   private readonly frozen = new Map<string, unknown>();
 
-  freeze(sql: string, params: readonly unknown[]): void {
-    this.frozen.set(sql + JSON.stringify(params), super.get(sql, params));
+  constructor(private readonly db: MarketDb) {}
+
+  async freeze(sql: string, params: readonly unknown[]): Promise<void> {
+    this.frozen.set(sql + JSON.stringify(params), await this.db.get(sql, params));
   }
 
-  override get<T>(sql: string, params: readonly unknown[] = []): T | undefined {
-    const key = sql + JSON.stringify(params);
-    if (!this.frozen.has(key)) return super.get<T>(sql, params);
-    const stale = this.frozen.get(key) as T | undefined;
-    this.frozen.delete(key);
-    return stale;
+  write<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.db.write((tx) =>
+      fn({
+        engine: tx.engine,
+        all: (sql, params) => tx.all(sql, params),
+        run: (sql, params) => tx.run(sql, params),
+        get: async <R>(sql: string, params: readonly unknown[] = []) => {
+          const key = sql + JSON.stringify(params);
+          if (!this.frozen.has(key)) return tx.get<R>(sql, params);
+          const stale = this.frozen.get(key) as R | undefined;
+          this.frozen.delete(key);
+          return stale;
+        },
+      }),
+    );
   }
 }
 
@@ -54,82 +66,86 @@ const owner = (wallet: string): TokenOwner => ({
 });
 const order = () => ({ nonce: newOrderNonce(), expiry: BigInt(Math.floor(Date.now() / 1000) + 3600), signature: "0xsigned" });
 
-function heldItem(wallet: string): { id: number; nftType: number; tokenId: string } {
-  return m.t.store.sqlite
-    .prepare(
-      `select id, nft_type as nftType, token_id as tokenId from market_items i where owner_address = ? and location = 0
-         and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0) order by id limit 1`,
-    )
-    .get(wallet) as { id: number; nftType: number; tokenId: string };
+async function heldItem(wallet: string): Promise<{ id: number; nftType: number; tokenId: string }> {
+  return (await m.t.store.sql.get(
+    `select id, nft_type as "nftType", token_id as "tokenId" from market_items i where owner_address = ? and location = 0
+       and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0) order by id limit 1`,
+    [wallet],
+  )) as { id: number; nftType: number; tokenId: string };
 }
 
 async function listed(price: bigint, currency: Currency = "FIRE") {
-  const item = heldItem(BROWSER.wallet);
+  const item = await heldItem(BROWSER.wallet);
   const input = { tokenId: item.tokenId, nftType: item.nftType, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price, currency };
-  const { listingId } = await db.write(() => sell(db, owner(BROWSER.wallet), input, order(), Date.now()));
+  const counter = await orderCounter(db, BROWSER.wallet);
+  const { listingId } = await db.write((tx) => sell(tx, owner(BROWSER.wallet), { ...input, counter }, order(), Date.now()));
   return { item, listingId };
 }
 
 const wallets = [BROWSER.wallet, BUYER.wallet, MANAGED.wallet];
-const total = (currency: Currency) => wallets.reduce((sum, wallet) => sum + balanceOf(db, wallet, currency), 0n);
+const total = async (currency: Currency) => {
+  let sum = 0n;
+  for (const wallet of wallets) sum += await balanceOf(db, wallet, currency);
+  return sum;
+};
 
 describe("buying", () => {
   it("sells a listing once when a second buyer's checks read it before the first sale", async () => {
     const price = 7n;
     const { item, listingId } = await listed(price);
-    await db.write(() => {
-      credit(db, BUYER.wallet, "FIRE", price);
-      credit(db, MANAGED.wallet, "FIRE", price);
+    await db.write(async (tx) => {
+      await credit(tx, BUYER.wallet, "FIRE", price);
+      await credit(tx, MANAGED.wallet, "FIRE", price);
     });
-    const late = new StaleReads(m.t.store);
-    late.freeze(ACTIVE_LISTING, [item.id]);
+    const late = new StaleReads(db);
+    await late.freeze(ACTIVE_LISTING, [item.id]);
     const input = { tokenId: item.tokenId, nftType: item.nftType, listingId, price };
-    await db.write(() => buy(db, owner(BUYER.wallet), { ...input, address: BUYER.wallet }, order(), Date.now()));
-    const before = { total: total("FIRE"), managed: balanceOf(db, MANAGED.wallet, "FIRE") };
+    await db.write((tx) => buy(tx, owner(BUYER.wallet), { ...input, address: BUYER.wallet }, order(), Date.now()));
+    const before = { total: await total("FIRE"), managed: await balanceOf(db, MANAGED.wallet, "FIRE") };
 
-    const second = late.write(() => buy(late, owner(MANAGED.wallet), { ...input, address: MANAGED.wallet }, order(), Date.now()));
+    const second = late.write((tx) => buy(tx, owner(MANAGED.wallet), { ...input, address: MANAGED.wallet }, order(), Date.now()));
     await expect(second).rejects.toMatchObject({ status: 409, message: "Already sold" });
-    expect(balanceOf(db, MANAGED.wallet, "FIRE")).toBe(before.managed);
-    expect(total("FIRE")).toBe(before.total);
-    expect(m.scalar("select buyer_address from market_listings where id = ?", listingId)).toBe(BUYER.wallet);
-    expect(m.scalar<string>("select owner_address from market_items where id = ?", item.id)).toBe(BUYER.wallet);
+    expect(await balanceOf(db, MANAGED.wallet, "FIRE")).toBe(before.managed);
+    expect(await total("FIRE")).toBe(before.total);
+    expect(await m.scalar("select buyer_address from market_listings where id = ?", listingId)).toBe(BUYER.wallet);
+    expect(await m.scalar<string>("select owner_address from market_items where id = ?", item.id)).toBe(BUYER.wallet);
   });
 
   it("refuses a buy whose confirmed price the listing no longer has, though its checks read the old one", async () => {
     const { item, listingId } = await listed(5n);
-    await db.write(() => credit(db, BUYER.wallet, "FIRE", 5n));
-    const late = new StaleReads(m.t.store);
-    late.freeze(ACTIVE_LISTING, [item.id]);
-    m.t.store.sqlite.prepare("update market_listings set price = ? where id = ?").run(9n.toString().padStart(78, "0"), listingId);
-    const before = total("FIRE");
+    await db.write((tx) => credit(tx, BUYER.wallet, "FIRE", 5n));
+    const late = new StaleReads(db);
+    await late.freeze(ACTIVE_LISTING, [item.id]);
+    await m.t.store.sql.run("update market_listings set price = ? where id = ?", [9n.toString().padStart(78, "0"), listingId]);
+    const before = await total("FIRE");
     const input = { tokenId: item.tokenId, nftType: item.nftType, listingId, price: 5n, address: BUYER.wallet };
-    await expect(late.write(() => buy(late, owner(BUYER.wallet), input, order(), Date.now()))).rejects.toMatchObject({
+    await expect(late.write((tx) => buy(tx, owner(BUYER.wallet), input, order(), Date.now()))).rejects.toMatchObject({
       status: 409,
       message: LISTING_CHANGED_MESSAGE,
     });
-    expect(total("FIRE")).toBe(before);
-    expect(m.scalar("select status from market_listings where id = ?", listingId)).toBe(0);
+    expect(await total("FIRE")).toBe(before);
+    expect(await m.scalar("select status from market_listings where id = ?", listingId)).toBe(0);
   });
 });
 
 describe("balances", () => {
   it("loses no credit that another writer made between a balance's read and its write", async () => {
-    const start = await db.read(() => balanceOf(db, BUYER.wallet, "QUARK"));
-    const late = new StaleReads(m.t.store);
-    late.freeze(BALANCE, [BUYER.wallet, "QUARK"]);
-    await db.write(() => credit(db, BUYER.wallet, "QUARK", 7n));
-    await late.write(() => credit(late, BUYER.wallet, "QUARK", 3n));
-    expect(balanceOf(db, BUYER.wallet, "QUARK")).toBe(start + 10n);
+    const start = await balanceOf(db, BUYER.wallet, "QUARK");
+    const late = new StaleReads(db);
+    await late.freeze(BALANCE, [BUYER.wallet, "QUARK"]);
+    await db.write((tx) => credit(tx, BUYER.wallet, "QUARK", 7n));
+    await late.write((tx) => credit(tx, BUYER.wallet, "QUARK", 3n));
+    expect(await balanceOf(db, BUYER.wallet, "QUARK")).toBe(start + 10n);
   });
 
   it("refuses a debit that a balance read before another debit would have allowed", async () => {
     const wallet = "0x00000000000000000000000000000000000000d1";
-    await db.write(() => credit(db, wallet, "BNB", 10n ** 30n));
-    const late = new StaleReads(m.t.store);
-    late.freeze(BALANCE, [wallet, "BNB"]);
-    await db.write(() => debit(db, wallet, "BNB", 10n ** 30n - 1n));
-    await expect(late.write(() => debit(late, wallet, "BNB", 10n ** 30n))).rejects.toMatchObject({ status: 400 });
-    expect(balanceOf(db, wallet, "BNB")).toBe(1n);
+    await db.write((tx) => credit(tx, wallet, "BNB", 10n ** 30n));
+    const late = new StaleReads(db);
+    await late.freeze(BALANCE, [wallet, "BNB"]);
+    await db.write((tx) => debit(tx, wallet, "BNB", 10n ** 30n - 1n));
+    await expect(late.write((tx) => debit(tx, wallet, "BNB", 10n ** 30n))).rejects.toMatchObject({ status: 400 });
+    expect(await balanceOf(db, wallet, "BNB")).toBe(1n);
   });
 });
 
@@ -137,14 +153,15 @@ describe("the daily volume", () => {
   it("loses no trade that another writer added between the day's read and its write", async () => {
     const VOLUME = "select volume from market_daily_volume where day = ? and nft_type = ? and currency = ?";
     const at = Date.UTC(2020, 0, 2, 12);
-    await db.write(() => addDailyVolume(db, at, 9, "USDT", 5n));
-    const late = new StaleReads(m.t.store);
-    late.freeze(VOLUME, [utcDay(at), 9, "USDT"]);
-    await db.write(() => addDailyVolume(db, at, 9, "USDT", 7n));
-    await late.write(() => addDailyVolume(late, at, 9, "USDT", 11n));
-    const row = m.t.store.sqlite
-      .prepare("select volume, trades from market_daily_volume where day = ? and nft_type = 9 and currency = 'USDT'")
-      .get(utcDay(at));
+    await db.write((tx) => addDailyVolume(tx, at, 9, "USDT", 5n));
+    const late = new StaleReads(db);
+    await late.freeze(VOLUME, [utcDay(at), 9, "USDT"]);
+    await db.write((tx) => addDailyVolume(tx, at, 9, "USDT", 7n));
+    await late.write((tx) => addDailyVolume(tx, at, 9, "USDT", 11n));
+    const row = await m.t.store.sql.get(
+      "select volume, trades from market_daily_volume where day = ? and nft_type = 9 and currency = 'USDT'",
+      [utcDay(at)],
+    );
     expect(row).toEqual({ volume: "23", trades: 3 });
   });
 });
@@ -158,10 +175,10 @@ describe("claim nonces", () => {
 
   it("never signs a nonce twice, even once the highest claim's row is gone", async () => {
     const first = await claim();
-    m.t.store.sqlite.prepare("delete from market_claims where id = ?").run(first);
+    await m.t.store.sql.run("delete from market_claims where id = ?", [first]);
     const second = await claim();
     expect(second).toBeGreaterThan(first);
-    const third = await db.write(() => nextSequenceValue(db, "claim_nonce"));
+    const third = await db.write((tx) => nextSequenceValue(tx, "claim_nonce"));
     expect(third).toBe(second + 1);
     expect(await claim()).toBe(third + 1);
   });
@@ -169,17 +186,17 @@ describe("claim nonces", () => {
 
 describe("the page generation", () => {
   it("is split over several rows, and its sum moves on every bump", async () => {
-    const slots = m.scalar("select count(*) from market_page_generation_slots");
+    const slots = await m.scalar("select count(*) from market_page_generation_slots");
     expect(slots).toBeGreaterThan(1);
-    const listing = m.t.store.sqlite.prepare("select id from market_listings where status = 0 limit 1").get() as { id: number };
+    const listing = (await m.t.store.sql.get("select id from market_listings where status = 0 limit 1")) as { id: number };
     let generation = await marketPageGeneration(db);
     for (let i = 0; i < 40; i++) {
-      m.t.store.sqlite.prepare("update market_listings set price = price where id = ?").run(listing.id);
+      await m.t.store.sql.run("update market_listings set price = price where id = ?", [listing.id]);
       const next = await marketPageGeneration(db);
       expect(next).toBe(generation + 1);
       generation = next;
     }
-    expect(m.scalar("select count(*) from market_page_generation_slots where value > 0")).toBeGreaterThan(1);
+    expect(await m.scalar("select count(*) from market_page_generation_slots where value > 0")).toBeGreaterThan(1);
   });
 });
 
@@ -188,19 +205,19 @@ describe("a rebate claim", () => {
   const wallet = "0x00000000000000000000000000000000000fee01";
 
   it("pays once: a claim that read the rebate before another claim took it is refused", async () => {
-    m.t.store.sqlite
-      .prepare("insert into market_rebate_balances (address, currency, earned, claimed) values (?, 'FIRE', '500', '0')")
-      .run(wallet);
-    const stale = new StaleReads(m.t.store);
-    stale.freeze(REBATE, [wallet, "FIRE"]);
-    expect((await db.write(() => claimRebate(db, wallet, "FIRE"))).amount).toBe("500");
-    await expect(stale.write(() => claimRebate(stale, wallet, "FIRE"))).rejects.toMatchObject({ status: 409 });
-    expect(balanceOf(db, wallet, "FIRE")).toBe(500n);
+    await m.t.store.sql.run("insert into market_rebate_balances (address, currency, earned, claimed) values (?, 'FIRE', '500', '0')", [
+      wallet,
+    ]);
+    const stale = new StaleReads(db);
+    await stale.freeze(REBATE, [wallet, "FIRE"]);
+    expect((await db.write((tx) => claimRebate(tx, wallet, "FIRE"))).amount).toBe("500");
+    await expect(stale.write((tx) => claimRebate(tx, wallet, "FIRE"))).rejects.toMatchObject({ status: 409 });
+    expect(await balanceOf(db, wallet, "FIRE")).toBe(500n);
   });
 
   it("leaves what was earned meanwhile to claim next", async () => {
-    m.t.store.sqlite.prepare("update market_rebate_balances set earned = '800' where address = ? and currency = 'FIRE'").run(wallet);
-    expect((await db.write(() => claimRebate(db, wallet, "FIRE"))).amount).toBe("300");
-    expect(balanceOf(db, wallet, "FIRE")).toBe(800n);
+    await m.t.store.sql.run("update market_rebate_balances set earned = '800' where address = ? and currency = 'FIRE'", [wallet]);
+    expect((await db.write((tx) => claimRebate(tx, wallet, "FIRE"))).amount).toBe("300");
+    expect(await balanceOf(db, wallet, "FIRE")).toBe(800n);
   });
 });

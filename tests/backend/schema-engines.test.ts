@@ -404,7 +404,7 @@ describe("the PostgreSQL baseline and the SQLite migrations", () => {
   beforeAll(async () => {
     const store = await openDatabase(":memory:");
     try {
-      sqlite = readSqlite(store.sqlite);
+      sqlite = readSqlite(store.sqlite!);
     } finally {
       await store.close();
     }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   b = await startExecutorBackends(t);
   player = await managedPlayer(b, t, { BNB: 1n });
   const db = new MarketDb(b.store);
-  await db.write(() => creditGameBalance(db, player.wallet, "FIRE", 100n * WEI));
+  await db.write((tx) => creditGameBalance(tx, player.wallet, "FIRE", 100n * WEI));
 });
 afterAll(async () => {
   await b?.close();
@@ -74,7 +74,7 @@ describe("tokens", () => {
   it("refuses another wallet's claim and a malformed one, sending nothing", async () => {
     const other = await managedPlayer(b, t, { BNB: 1n });
     const db = new MarketDb(b.store);
-    await db.write(() => creditGameBalance(db, other.wallet, "FIRE", 10n * WEI));
+    await db.write((tx) => creditGameBalance(tx, other.wallet, "FIRE", 10n * WEI));
     const theirs = await market<SignedClaim>(
       "POST",
       "/gameRelate/takeOutTokenSign",
@@ -121,10 +121,10 @@ describe("tokens", () => {
 describe("an item", () => {
   it("is claimed to the chain (minted there on its first claim), then moved back into the game", async () => {
     const db = new MarketDb(b.store);
-    const item = b.store.sqlite
-      .prepare("select id, nft_type as nftType, token_id as tokenId from market_items where nft_type = 4 and location = 0 limit 1")
-      .get() as { id: number; nftType: number; tokenId: string };
-    await db.write(() => db.run("update market_items set owner_address = ? where id = ?", [player.wallet, item.id]));
+    const item = (await b.store.sql.get(
+      'select id, nft_type as "nftType", token_id as "tokenId" from market_items where nft_type = 4 and location = 0 limit 1',
+    )) as { id: number; nftType: number; tokenId: string };
+    await db.write((tx) => tx.run("update market_items set owner_address = ? where id = ?", [player.wallet, item.id]));
     const claim = await market<SignedClaim>("POST", "/gameRelate/takeOutSign", {
       takeOut: item.tokenId,
       nftType: String(item.nftType),
@@ -140,9 +140,9 @@ describe("an item", () => {
       player.wallet,
     );
     await indexed();
-    const location = () =>
-      (b.store.sqlite.prepare("select location from market_items where id = ?").get(item.id) as { location: number }).location;
-    expect(location()).toBe(2);
+    const location = async () =>
+      ((await b.store.sql.get("select location from market_items where id = ?", [item.id])) as { location: number }).location;
+    expect(await location()).toBe(2);
 
     const stranger = await managedPlayer(b, t, { BNB: 1n });
     const notTheirs = await postAction(b, stranger.token, {
@@ -162,7 +162,7 @@ describe("an item", () => {
     expect(moved.status, moved.error ?? "").toBe("mined");
     await roomy(moved.txHash, "swap");
     await indexed();
-    expect(location()).toBe(0);
+    expect(await location()).toBe(0);
     expect(await t.publicClient.readContract({ address: c().card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       c().assetManager,
     );

@@ -16,6 +16,7 @@ import { openDatabase } from "../../backend/db";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import { freshDatabase } from "./engine";
 
 type Delivered = AnalyticsEvent & { event_id: string; at: string };
 
@@ -181,7 +182,7 @@ describe("delivery", () => {
 
 describe("the outbox", () => {
   it("keeps a mined step's events back until the execution is mined, and drops them when it fails", async () => {
-    const store = await openDatabase(":memory:");
+    const store = await openDatabase(await freshDatabase());
     try {
       const executions = createExecutionRecords(store.db);
       await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();

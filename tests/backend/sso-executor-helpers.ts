@@ -17,6 +17,7 @@ import type { ActionRequest, Execution } from "~core/api/actions";
 import type { TestChain } from "../contracts/harness";
 import { testBackendOptions } from "./harness";
 import { register } from "./sso-helpers";
+import { freshDatabase } from "./engine";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -46,7 +47,7 @@ export async function startExecutorBackends(chain: TestChain, databaseFile?: str
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The market asks this same server's SSO whose a token is, as the app's server does.
-  const backends = await startBackends(databaseFile ?? path.join(dir!, "test.db"), {
+  const backends = await startBackends(databaseFile ?? (await freshDatabase(dir!)), {
     ...testBackendOptions,
     ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
     chain: chainOption(chain),

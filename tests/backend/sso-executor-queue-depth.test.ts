@@ -3,10 +3,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ExecutionStatus } from "~core/api/actions";
 import { openDatabase, type BackendDb } from "../../backend/db";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
+import { freshDatabase } from "./engine";
 
 let store: BackendDb;
 beforeAll(async () => {
-  store = await openDatabase(":memory:");
+  store = await openDatabase(await freshDatabase());
 });
 afterAll(() => store?.close());
 
@@ -31,8 +32,10 @@ it("counts the executions not yet final, by status", async () => {
 
 it("reads an index, not the whole table, on each scrape", () => {
   const plan = (
-    store.sqlite
-      .prepare("explain query plan select status, count(*) from action_executions where status not in ('mined', 'failed') group by status")
+    store
+      .sqlite!.prepare(
+        "explain query plan select status, count(*) from action_executions where status not in ('mined', 'failed') group by status",
+      )
       .all() as { detail: string }[]
   ).map((row) => row.detail);
   expect(plan.join("\n")).toMatch(/USING (COVERING )?INDEX action_executions_status/);

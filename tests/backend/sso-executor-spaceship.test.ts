@@ -252,9 +252,10 @@ describe("a ship's life through the executor", () => {
     expect(done.result).toEqual({ materialsSent: amounts });
     expect(await minedOf(player.wallet)).toEqual([0n, 0n, 0n]);
     await b.indexer.waitForBlock(BigInt(done.blockNumber!), 15_000);
-    const stacks = b.store.sqlite
-      .prepare("select material, amount, location from market_items where nft_type = 8 and owner_address = ? order by material")
-      .all(player.wallet);
+    const stacks = await b.store.sql.all(
+      "select material, amount, location from market_items where nft_type = 8 and owner_address = ? order by material",
+      [player.wallet],
+    );
     expect(stacks).toEqual(held.map((amount, material) => ({ material, amount: Number(amount), location: 0 })));
   });
 

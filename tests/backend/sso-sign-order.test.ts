@@ -97,14 +97,14 @@ describe("POST /sso/signOrder", () => {
   it("answers the same signature for the same key and order, and refuses the key for another order", async () => {
     const idempotencyKey = key();
     const typed = orderJson(sell());
-    const rate = () => t.store.sqlite.prepare("select count(*) as n from action_rate").get() as { n: number };
+    const rate = async () => (await t.store.sql.get("select count(*) as n from action_rate")) as { n: number };
     const first = await signOrder({ ...typed, idempotencyKey });
     expect(first.status, first.msg).toBe(200);
-    const counted = rate().n;
+    const counted = (await rate()).n;
     const again = await Promise.all([1, 2, 3].map(() => signOrder({ ...typed, idempotencyKey })));
     expect(again.map((a) => a.data.signature)).toEqual([first.data.signature, first.data.signature, first.data.signature]);
     // A replay is free: it signs nothing and spends none of the budget.
-    expect(rate().n).toBe(counted);
+    expect((await rate()).n).toBe(counted);
     const other = { ...typed, message: { ...typed.message, price: "2" } };
     expect(await signOrder({ ...other, idempotencyKey })).toMatchObject({ status: 409, msg: KEY_REUSED });
   });

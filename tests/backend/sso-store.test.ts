@@ -19,6 +19,7 @@ import { CARD_MESSAGES } from "~core/card-payment";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { startTestBackends, testBackendOptions } from "./harness";
 import { login, register, type Backend } from "./sso-helpers";
+import { freshDatabase } from "./engine";
 
 const SECRET = "whsec_test_store_0123456789";
 const STANDARD = 4;
@@ -363,7 +364,7 @@ describe("seed", () => {
 
   it("runs once: a restart over the same file migrates nothing new and keeps the data", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-sso-restart-"));
-    const file = path.join(dir, "restart.db");
+    const file = await freshDatabase(dir, "restart");
     try {
       const first = await startBackends(file, testBackendOptions);
       await first.close();

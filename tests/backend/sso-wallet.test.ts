@@ -195,7 +195,7 @@ describe("GET /sso/createAddress", () => {
     const row = await t.store.db.selectFrom("managed_wallets").selectAll().where("address", "=", address).executeTakeFirstOrThrow();
     expect(row.encrypted_key).toMatch(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
     // The plain key is nowhere in the file-backed database.
-    const dump = JSON.stringify(t.store.sqlite.prepare("select * from managed_wallets").all());
+    const dump = JSON.stringify(await t.store.sql.all("select * from managed_wallets"));
     const keyHex = (await exportKey(owner!.id)).slice(2);
     expect(dump.toLowerCase()).not.toContain(keyHex);
     expect(dump).not.toContain(Buffer.from(keyHex, "hex").toString("base64"));
@@ -236,7 +236,7 @@ describe("seeded managed wallets", () => {
     const owner = await userOf(token);
     expect(owner).toMatchObject({ bind_addr_type: 2, wallet_address: DEMO_MANAGED_ACCOUNT.wallet });
     expect((await managedAccount(owner!.id))?.address).toBe(DEMO_MANAGED_ACCOUNT.wallet);
-    const dump = JSON.stringify(t.store.sqlite.prepare("select * from managed_wallets").all());
+    const dump = JSON.stringify(await t.store.sql.all("select * from managed_wallets"));
     expect(dump).not.toContain(DEMO_MANAGED_ACCOUNT.privateKey.slice(2));
   });
 

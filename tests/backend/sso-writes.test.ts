@@ -34,8 +34,8 @@ async function codesFor(email: string) {
   });
   await codes.send(email, "register");
   const wrong = sent === "000000" ? "111111" : "000000";
-  const attempts = () =>
-    (t.store.sqlite.prepare("select attempts from email_codes where email = ? order by id desc limit 1").get(email) as { attempts: number })
+  const attempts = async () =>
+    ((await t.store.sql.get("select attempts from email_codes where email = ? order by id desc limit 1", [email])) as { attempts: number })
       .attempts;
   return { codes, code: sent, wrong, attempts };
 }
@@ -55,7 +55,7 @@ describe("email codes: at most 5 wrong guesses are checked", () => {
     );
     expect(answers.filter((a) => a === CODE_WRONG)).toHaveLength(MAX_WRONG_ATTEMPTS);
     expect(answers.filter((a) => a === CODE_LOCKED)).toHaveLength(50 - MAX_WRONG_ATTEMPTS);
-    expect(attempts()).toBe(MAX_WRONG_ATTEMPTS);
+    expect(await attempts()).toBe(MAX_WRONG_ATTEMPTS);
     expect(await outcome(codes.check("interleaved-guesses@sparkera.test", "register", code, { consume: true }))).toBe(CODE_LOCKED);
   });
 
@@ -64,34 +64,34 @@ describe("email codes: at most 5 wrong guesses are checked", () => {
     const { codes, code, wrong, attempts } = await codesFor(email);
     for (let i = 1; i < MAX_WRONG_ATTEMPTS; i++) await outcome(codes.check(email, "register", wrong, { consume: false }));
     expect(await outcome(codes.check(email, "register", code, { consume: false }))).toBe("ok");
-    expect(attempts()).toBe(MAX_WRONG_ATTEMPTS - 1);
+    expect(await attempts()).toBe(MAX_WRONG_ATTEMPTS - 1);
     const answers = await Promise.all([1, 2, 3].map(() => outcome(codes.check(email, "register", code, { consume: true }))));
     expect(answers.filter((a) => a === "ok")).toHaveLength(1);
   });
 });
 
 describe("the custodial rate budget", () => {
-  const userId = () => (t.store.sqlite.prepare("select id from users order by id limit 1").get() as { id: number }).id;
-  const rows = (id: number) =>
-    (t.store.sqlite.prepare("select count(*) as n from action_rate where user_id = ?").get(id) as { n: number }).n;
+  const userId = async () => ((await t.store.sql.get("select id from users order by id limit 1")) as { id: number }).id;
+  const rows = async (id: number) =>
+    ((await t.store.sql.get("select count(*) as n from action_rate where user_id = ?", [id])) as { n: number }).n;
 
   it("counts at most max of 30 concurrent requests, in at most max rows", async () => {
-    const id = userId();
-    t.store.sqlite.prepare("delete from action_rate where user_id = ?").run(id);
+    const id = await userId();
+    await t.store.sql.run("delete from action_rate where user_id = ?", [id]);
     const answers = await Promise.all(Array.from({ length: 30 }, () => takeCustodialRate(t.store.db, id, 5, 60_000)));
     expect(answers.filter((a) => a === null)).toHaveLength(5);
     for (const refused of answers.filter((a) => a !== null)) expect(refused!.retryInMs).toBeGreaterThan(0);
-    expect(rows(id)).toBe(5);
+    expect(await rows(id)).toBe(5);
   });
 
   it("frees a slot when its request leaves the window, and never grows past max rows", async () => {
-    const id = userId();
-    t.store.sqlite.prepare("delete from action_rate where user_id = ?").run(id);
+    const id = await userId();
+    await t.store.sql.run("delete from action_rate where user_id = ?", [id]);
     for (let i = 0; i < 3; i++) expect(await takeCustodialRate(t.store.db, id, 3, 40)).toBeNull();
     expect(await takeCustodialRate(t.store.db, id, 3, 40)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 60));
     const again = await Promise.all(Array.from({ length: 10 }, () => takeCustodialRate(t.store.db, id, 3, 40)));
     expect(again.filter((a) => a === null)).toHaveLength(3);
-    expect(rows(id)).toBe(3);
+    expect(await rows(id)).toBe(3);
   });
 });

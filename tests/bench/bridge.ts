@@ -60,14 +60,14 @@ const db = new MarketDb(backends.store);
 const latencies: number[] = [];
 for (let i = 0; i < SWAPS; i++) {
   const player = players[0];
-  const before = await db.read(() => balanceOf(db, player.address, "FIRE"));
+  const before = await balanceOf(db, player.address, "FIRE");
   const receipt = await t.mined(
     t
       .walletFor(player)
       .writeContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "swapTokenToGame", args: [c.fire, WEI, 1n] }),
   );
   const mined = Date.now();
-  while ((await db.read(() => balanceOf(db, player.address, "FIRE"))) === before) await new Promise((r) => setTimeout(r, 5));
+  while ((await balanceOf(db, player.address, "FIRE")) === before) await new Promise((r) => setTimeout(r, 5));
   latencies.push(Date.now() - mined);
   void receipt;
 }
@@ -109,7 +109,7 @@ const started = Date.now();
 indexer.start();
 await indexer.waitForBlock(head, 600_000);
 const seconds = (Date.now() - started) / 1000;
-const applied = fresh.store.sqlite.prepare("select count(*) as n from market_bridge_events").get() as { n: number };
+const applied = (await fresh.store.sql.get<{ n: number }>("select count(*) as n from market_bridge_events"))!;
 console.log(
   `catch-up: ${applied.n} events in ${seconds.toFixed(2)} s = ${Math.round(applied.n / seconds)} events/s (both streams, from the deployment block)`,
 );

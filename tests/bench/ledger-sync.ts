@@ -12,6 +12,7 @@ import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MarketDb } from "../../backend/market/db";
 import { buy, sell } from "../../backend/market/trades";
+import { orderCounter } from "../../backend/market/orders";
 import type { TokenOwner } from "../../backend/market/token-owners";
 import type { BackendOptions } from "../../backend/types";
 import { LOCAL_CHAIN_ID } from "~core/constants";
@@ -43,15 +44,15 @@ async function run(mode: "NORMAL" | "FULL"): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-ledger-bench-"));
   const backend = await startBackends(path.join(dir, "bench.db"), OPTIONS);
   try {
-    backend.store.sqlite.pragma(`synchronous = ${mode}`);
+    backend.store.sqlite!.pragma(`synchronous = ${mode}`);
     const db = new MarketDb(backend.store);
-    const item = db.get<{ nftType: number; tokenId: string }>(
-      `select nft_type as nftType, token_id as tokenId from market_items i
+    const item = (await db.get<{ nftType: number; tokenId: string }>(
+      `select nft_type as "nftType", token_id as "tokenId" from market_items i
        where owner_address = ? and location = 0
          and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
        order by id limit 1`,
       [DEMO_BROWSER_ACCOUNT.wallet],
-    )!;
+    ))!;
     const price = 10n ** 15n;
     let nonce = 0n;
     const expiry = BigInt(Math.floor(Date.now() / 1000) + 3600);
@@ -61,10 +62,11 @@ async function run(mode: "NORMAL" | "FULL"): Promise<number> {
     for (let i = 0; i < TRADES; i++) {
       const [seller, buyer] = i % 2 === 0 ? PARTIES : [PARTIES[1], PARTIES[0]];
       const address = seller.walletAddress!;
-      const { listingId } = await db.write(() =>
-        sell(db, seller, { ...item, ownerAddress: address, address, price, currency: "FIRE" }, order(), Date.now()),
+      const counter = await orderCounter(db, address);
+      const { listingId } = await db.write((tx) =>
+        sell(tx, seller, { ...item, ownerAddress: address, address, price, currency: "FIRE", counter }, order(), Date.now()),
       );
-      await db.write(() => buy(db, buyer, { ...item, listingId, price, address: buyer.walletAddress! }, order(), Date.now()));
+      await db.write((tx) => buy(tx, buyer, { ...item, listingId, price, address: buyer.walletAddress! }, order(), Date.now()));
     }
     return performance.now() - started;
   } finally {

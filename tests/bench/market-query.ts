@@ -12,7 +12,6 @@ import { parseArgs } from "node:util";
 import express from "express";
 import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
-import { MarketDb } from "../../backend/market/db";
 import { buildListingSql } from "../../backend/market/query";
 import { listingQuerySchema, normalizeQuery } from "../../backend/market/listing-schemas";
 import { cachedMarketDb } from "./market-db";
@@ -44,7 +43,6 @@ const MIXES: [name: string, path: string, query: string][] = [
 
 /** Market queries must walk an index in order: no full table scan, no sort of every match. */
 function checkPlans(backend: Awaited<ReturnType<typeof startBackends>>): string[] {
-  const db = new MarketDb(backend.store);
   const problems: string[] = [];
   for (const [name, route, query] of MIXES) {
     if (route !== "/marketplace/tradingMarket") continue;
@@ -54,7 +52,9 @@ function checkPlans(backend: Awaited<ReturnType<typeof startBackends>>): string[
       ["page", sql.page, sql.pageParams],
       ["count", sql.count, sql.countParams],
     ] as const) {
-      const plan = db.all<{ detail: string }>(`explain query plan ${text}`, params).map((row) => row.detail);
+      const plan = (backend.store.sqlite!.prepare(`explain query plan ${text}`).all(...params) as { detail: string }[]).map(
+        (row) => row.detail,
+      );
       const bad = plan.filter((line) => /^SCAN (l|i)$/.test(line) || (label === "page" && /TEMP B-TREE FOR ORDER BY/.test(line)));
       if (bad.length) problems.push(`${name} (${label}): ${plan.join(" | ")}`);
     }

@@ -15,7 +15,7 @@ import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { type Currency, WEI_PER_TOKEN } from "~core/money";
 import type { BackendDb } from "../../backend/db";
 import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb, type Sql } from "../../backend/market/db";
 import { drawAttributes, prng } from "../../backend/market/generate";
 import { credit } from "../../backend/market/ledger";
 import { type ItemsTable, LOCATION } from "../../backend/market/tables";
@@ -46,23 +46,22 @@ export interface StockedItem {
 function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} }: Stock): Promise<StockedItem[]> {
   const owner = getAddress(wallet);
   const now = Date.now();
-  return db.write(() => {
+  return db.write(async (tx) => {
     for (const [currency, tokens] of Object.entries(balances) as [Currency, number][]) {
-      credit(db, owner, currency, BigInt(tokens) * WEI_PER_TOKEN);
+      await credit(tx, owner, currency, BigInt(tokens) * WEI_PER_TOKEN);
     }
     const created: StockedItem[] = [];
     for (const [type, count] of Object.entries(items)) {
-      for (let i = 0; i < (count ?? 0); i++) created.push(insertItem(db, owner, Number(type), now));
+      for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now));
     }
     return created;
   });
 }
 
-function insertItem(db: MarketDb, owner: Address, nftType: number, now: number): StockedItem {
+async function insertItem(db: Sql, owner: Address, nftType: number, now: number): Promise<StockedItem> {
   // Game ids: one sequence over all types, above the chain's (GAME_TOKEN_ID_BASE).
-  const { next } = db.get<{ next: number }>("select max(?, coalesce(max(cast(token_id as integer)), 0)) + 1 as next from market_items", [
-    GAME_TOKEN_ID_BASE,
-  ])!;
+  const highest = await db.get<{ highest: number | null }>("select max(cast(token_id as bigint)) as highest from market_items");
+  const next = Math.max(GAME_TOKEN_ID_BASE, highest?.highest ?? 0) + 1;
   const tokenId = String(next);
   const columns = drawAttributes(nftType, prng(nftType * 1_000_003 + next));
   const row: Insertable<ItemsTable> = {
@@ -81,7 +80,7 @@ function insertItem(db: MarketDb, owner: Address, nftType: number, now: number):
     ...columns,
   };
   const names = Object.keys(row);
-  db.run(`insert into market_items (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`, Object.values(row));
+  await db.run(`insert into market_items (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`, Object.values(row));
   return { nftType, tokenId, url: `/marketplace/detail?nftType=${nftType}&tokenId=${tokenId}` };
 }
 

@@ -6,7 +6,7 @@
  */
 import { type Address, type Hash, zeroAddress } from "viem";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import type { MarketDb } from "../db";
+import type { Sql } from "../db";
 import type { Insertable } from "kysely";
 import { type ItemsTable, LOCATION } from "../tables";
 import { type ChainItem, boxItem, chainItemRow } from "./items";
@@ -38,23 +38,23 @@ export function finalOwners(logs: readonly TransferLog[]): Map<string, TokenStat
   return owners;
 }
 
-export function readCursor(db: MarketDb, stream: string): bigint | null {
-  return readStreamCursor(db, stream)?.block ?? null;
+export async function readCursor(db: Sql, stream: string): Promise<bigint | null> {
+  return (await readStreamCursor(db, stream))?.block ?? null;
 }
 
 const CARD_LOOKUP = `select id, owner_address from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`;
 const BOX_LOOKUP = "select id, owner_address from market_items where nft_type = ? and token_id = ?";
 
 /** The market item of a token, if it has one: a SparkCard id is unique across the card kinds (one collection). */
-function itemOf(db: MarketDb, token: Pick<TokenState, "collection" | "tokenId">): { id: number; owner_address: string } | undefined {
+function itemOf(db: Sql, token: Pick<TokenState, "collection" | "tokenId">): Promise<{ id: number; owner_address: string } | undefined> {
   const id = token.tokenId.toString();
   return token.collection === "card" ? db.get(CARD_LOOKUP, [id]) : db.get(BOX_LOOKUP, [NFT_TYPE.lootbox, id]);
 }
 
 /** The keys of the tokens that already have a market item. */
-export function knownTokens(db: MarketDb, tokens: Iterable<Pick<TokenState, "collection" | "tokenId">>): Set<string> {
+export async function knownTokens(db: Sql, tokens: Iterable<Pick<TokenState, "collection" | "tokenId">>): Promise<Set<string>> {
   const known = new Set<string>();
-  for (const token of tokens) if (itemOf(db, token) !== undefined) known.add(tokenKey(token.collection, token.tokenId));
+  for (const token of tokens) if ((await itemOf(db, token)) !== undefined) known.add(tokenKey(token.collection, token.tokenId));
   return known;
 }
 
@@ -63,10 +63,10 @@ export function knownTokens(db: MarketDb, tokens: Iterable<Pick<TokenState, "col
  * a reorg) whose token has a holder again was minted anew (a reorg gives sequential ids out again): it is described
  * again from its word, so it is not counted here.
  */
-export function heldTokens(db: MarketDb, tokens: Iterable<Pick<TokenState, "collection" | "tokenId">>): Set<string> {
+export async function heldTokens(db: Sql, tokens: Iterable<Pick<TokenState, "collection" | "tokenId">>): Promise<Set<string>> {
   const held = new Set<string>();
   for (const token of tokens) {
-    const item = itemOf(db, token);
+    const item = await itemOf(db, token);
     if (item && item.owner_address !== zeroAddress) held.add(tokenKey(token.collection, token.tokenId));
   }
   return held;
@@ -112,42 +112,42 @@ export interface RangeWrite {
  * event and brings it into the game for the player who swapped it, whichever stream runs first. An item held by the
  * zero address whose token has a holder again is described anew (see heldTokens).
  */
-export function applyRange(db: MarketDb, w: RangeWrite): boolean {
-  if (readCursor(db, w.stream) !== w.expectedCursor) return false;
+export async function applyRange(db: Sql, w: RangeWrite): Promise<boolean> {
+  if ((await readCursor(db, w.stream)) !== w.expectedCursor) return false;
   for (const [key, token] of w.owners) {
-    const known = itemOf(db, token);
+    const known = await itemOf(db, token);
     const item = w.fresh.get(key);
     if (known && token.owner.toLowerCase() === w.custodian.toLowerCase()) continue;
     if (known) {
       if (item && known.owner_address === zeroAddress && token.owner !== zeroAddress)
-        describeAgain(db, known.id, token.tokenId.toString(), item, Number(token.block), w.now);
-      db.run(MOVE, [token.owner, LOCATION.chain, w.now, Number(token.block), known.id]);
+        await describeAgain(db, known.id, token.tokenId.toString(), item, Number(token.block), w.now);
+      await db.run(MOVE, [token.owner, LOCATION.chain, w.now, Number(token.block), known.id]);
       continue;
     }
     if (!item || token.owner === zeroAddress) continue;
     const row = { ...chainItemRow(item, token.tokenId.toString(), token.owner, w.now), chain_block: Number(token.block) };
-    db.run(
+    await db.run(
       ITEM_UPSERT,
       ITEM_COLUMNS.map((name) => row[name]),
     );
   }
-  writeStreamCursor(db, w.stream, w.toBlock, w.toHash, w.now);
+  await writeStreamCursor(db, w.stream, w.toBlock, w.toHash, w.now);
   return true;
 }
 
 /** Rewrites what an item is from a token's description; true when anything changed. */
-function describeAgain(
-  db: MarketDb,
+async function describeAgain(
+  db: Sql,
   id: number,
   tokenId: string,
   item: ChainItem,
   block: number,
   now: number,
   row?: Record<string, unknown>,
-): boolean {
+): Promise<boolean> {
   const described = chainItemRow(item, tokenId, zeroAddress, now);
   if (row && DESCRIPTION_COLUMNS.every((name) => (row[name] ?? null) === (described[name] ?? null))) return false;
-  db.run(DESCRIBE, [...DESCRIPTION_COLUMNS.map((name) => described[name]), now, block, id]);
+  await db.run(DESCRIBE, [...DESCRIPTION_COLUMNS.map((name) => described[name]), now, block, id]);
   return true;
 }
 
@@ -159,14 +159,13 @@ export interface WrittenItem {
 }
 
 /** The items the transfers stream last wrote at `fromBlock` or later (a SparkCard kind is a card, a loot box a box). */
-export function itemsWrittenSince(db: MarketDb, fromBlock: bigint): WrittenItem[] {
-  return db
-    .all<{
-      id: number;
-      nft_type: number;
-      token_id: string;
-    }>("select id, nft_type, token_id from market_items where chain_block >= ? order by id", [Number(fromBlock)])
-    .map((row) => ({ id: row.id, collection: row.nft_type === NFT_TYPE.lootbox ? "box" : "card", tokenId: BigInt(row.token_id) }));
+export async function itemsWrittenSince(db: Sql, fromBlock: bigint): Promise<WrittenItem[]> {
+  const rows = await db.all<{
+    id: number;
+    nft_type: number;
+    token_id: string;
+  }>("select id, nft_type, token_id from market_items where chain_block >= ? order by id", [Number(fromBlock)]);
+  return rows.map((row) => ({ id: row.id, collection: row.nft_type === NFT_TYPE.lootbox ? "box" : "card", tokenId: BigInt(row.token_id) }));
 }
 
 /** What the chain holds now for a written item's token: its holder (null: none, burnt or never minted) and kind. */
@@ -198,25 +197,25 @@ export interface Reconciliation {
  * (idempotent: their holders are final states). An item that already matches is not written. Returns the items
  * changed, or null when another run moved the cursor.
  */
-export function reconcileItems(db: MarketDb, r: Reconciliation): number | null {
-  if (readCursor(db, r.stream) !== r.expectedCursor) return null;
+export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number | null> {
+  if ((await readCursor(db, r.stream)) !== r.expectedCursor) return null;
   const block = Number(r.rewindTo);
   let changed = 0;
   for (const truth of r.truths) {
-    const row = db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
+    const row = await db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
     if (!row || row.location !== LOCATION.chain) continue;
     if (!truth.owner || !truth.item) {
       if (row.owner_address === zeroAddress) continue;
-      db.run(MOVE, [zeroAddress, LOCATION.chain, r.now, block, truth.itemId]);
+      await db.run(MOVE, [zeroAddress, LOCATION.chain, r.now, block, truth.itemId]);
       changed += 1;
       continue;
     }
-    const redescribe = describeAgain(db, truth.itemId, String(row.token_id), truth.item, block, r.now, row);
+    const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, block, r.now, row);
     const held = truth.owner.toLowerCase() === r.custodian.toLowerCase();
     const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
-    if (move) db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
+    if (move) await db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
     if (redescribe || move) changed += 1;
   }
-  writeStreamCursor(db, r.stream, r.rewindTo, null, r.now);
+  await writeStreamCursor(db, r.stream, r.rewindTo, null, r.now);
   return changed;
 }

@@ -16,7 +16,7 @@ import { CLAIM_KIND } from "~core/claim";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { CARD_COLLECTION_TYPES } from "~core/nft";
-import type { MarketDb } from "../db";
+import type { Sql } from "../db";
 import { credit } from "../ledger";
 import { activeListing, type ItemRow } from "../items";
 import { closeListing } from "../trades";
@@ -60,42 +60,47 @@ export function currencyOf(asset: Address, contracts: ContractAddresses): Curren
 
 const CARD_ITEM = `select * from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`;
 
-function applyClaimed(db: MarketDb, e: BridgeEvent, now: number): Effect {
-  const claim = db.get<ClaimsTable>("select * from market_claims where id = ?", [Number(e.ref)]);
+async function applyClaimed(db: Sql, e: BridgeEvent, now: number): Promise<Effect> {
+  const claim = await db.get<ClaimsTable>("select * from market_claims where id = ?", [Number(e.ref)]);
   if (!claim || !isAddressEqual(claim.account as Address, e.account)) return { type: "none", reason: "not a claim of this game" };
   // An expired claim whose transaction still made it before its deadline is done all the same: the chain paid it.
   // Its asset had gone back to the game, so it leaves again.
   if (claim.status === CLAIM_STATUS.expired) {
-    if (claim.kind === CLAIM_KIND.token) credit(db, claim.account, claim.currency as Currency, -BigInt(claim.id_or_amount));
+    if (claim.kind === CLAIM_KIND.token) await credit(db, claim.account, claim.currency as Currency, -BigInt(claim.id_or_amount));
   }
-  db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.claimed, now, claim.id]);
+  await db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.claimed, now, claim.id]);
   if (claim.kind !== CLAIM_KIND.nft || claim.item_id === null)
     return { type: "claim-done", claimId: claim.id, itemId: null, previousOwner: null };
-  const item = db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id])!;
-  const listing = activeListing(db, item.id);
-  if (listing) closeListing(db, item, listing, now, null);
-  db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [e.account, LOCATION.chain, now, item.id]);
+  const item = (await db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]))!;
+  const listing = await activeListing(db, item.id);
+  if (listing) await closeListing(db, item, listing, now, null);
+  await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+    e.account,
+    LOCATION.chain,
+    now,
+    item.id,
+  ]);
   return { type: "claim-done", claimId: claim.id, itemId: item.id, previousOwner: item.owner_address };
 }
 
-function applySwapped(
-  db: MarketDb,
+async function applySwapped(
+  db: Sql,
   e: BridgeEvent,
   contracts: ContractAddresses,
   describe: (tokenId: bigint) => ChainItem | null,
   now: number,
-): Effect {
+): Promise<Effect> {
   if (e.kind === CLAIM_KIND.token) {
     const currency = currencyOf(e.asset, contracts);
     if (!currency) return { type: "none", reason: `token ${e.asset} is not a game currency` };
-    credit(db, e.account, currency, e.idOrAmount);
+    await credit(db, e.account, currency, e.idOrAmount);
     return { type: "credit", account: e.account, currency, amount: e.idOrAmount.toString() };
   }
   if (!isAddressEqual(e.asset, contracts.card)) return { type: "none", reason: `collection ${e.asset} is not the card collection` };
   const tokenId = e.idOrAmount.toString();
-  const item = db.get<ItemRow>(CARD_ITEM, [tokenId]);
+  const item = await db.get<ItemRow>(CARD_ITEM, [tokenId]);
   if (item) {
-    db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+    await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
       e.account,
       LOCATION.game,
       now,
@@ -108,11 +113,11 @@ function applySwapped(
   if (!described) return { type: "none", reason: `card ${tokenId} has no market form` };
   const row = { ...chainItemRow(described, tokenId, e.account, now), location: LOCATION.game };
   const columns = Object.keys(row);
-  const id = db.run(
-    `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+  const inserted = await db.get<{ id: number }>(
+    `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")}) returning id`,
     columns.map((name) => (row as Record<string, unknown>)[name]),
-  ).lastInsertRowid;
-  return { type: "item-in", itemId: Number(id), previousOwner: e.account, previousLocation: LOCATION.chain, created: true };
+  );
+  return { type: "item-in", itemId: inserted!.id, previousOwner: e.account, previousLocation: LOCATION.chain, created: true };
 }
 
 export interface BridgeRange {
@@ -129,15 +134,15 @@ export interface BridgeRange {
 }
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
-export function applyBridgeRange(db: MarketDb, w: BridgeRange): boolean {
-  if ((readStreamCursor(db, BRIDGE_STREAM)?.block ?? null) !== w.expectedCursor) return false;
+export async function applyBridgeRange(db: Sql, w: BridgeRange): Promise<boolean> {
+  if (((await readStreamCursor(db, BRIDGE_STREAM))?.block ?? null) !== w.expectedCursor) return false;
   for (const e of w.events) {
-    if (applied(db, BRIDGE, e.txHash, e.logIndex)) continue;
+    if (await applied(db, BRIDGE, e.txHash, e.logIndex)) continue;
     const effect =
       e.event === "claimed"
-        ? applyClaimed(db, e, w.now)
-        : applySwapped(db, e, w.contracts, (tokenId) => w.cards.get(tokenId.toString()) ?? null, w.now);
-    db.run(
+        ? await applyClaimed(db, e, w.now)
+        : await applySwapped(db, e, w.contracts, (tokenId) => w.cards.get(tokenId.toString()) ?? null, w.now);
+    await db.run(
       `insert into market_bridge_events (block_number, block_hash, tx_hash, log_index, event, account, kind, asset, id_or_amount, ref, effect, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
@@ -156,17 +161,17 @@ export function applyBridgeRange(db: MarketDb, w: BridgeRange): boolean {
       ],
     );
   }
-  writeStreamCursor(db, BRIDGE_STREAM, w.toBlock, w.toHash, w.now, w.toTime);
+  await writeStreamCursor(db, BRIDGE_STREAM, w.toBlock, w.toHash, w.now, w.toTime);
   return true;
 }
 
-function undo(db: MarketDb, effect: Effect, now: number): void {
+async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
   switch (effect.type) {
     case "claim-done":
       // Pending again: the claim's transaction may be mined again on the new branch, or its deadline pass.
-      db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.pending, now, effect.claimId]);
+      await db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.pending, now, effect.claimId]);
       if (effect.itemId !== null)
-        db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+        await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
           effect.previousOwner,
           LOCATION.leaving,
           now,
@@ -174,15 +179,15 @@ function undo(db: MarketDb, effect: Effect, now: number): void {
         ]);
       return;
     case "credit":
-      credit(db, effect.account, effect.currency, -BigInt(effect.amount));
+      await credit(db, effect.account, effect.currency, -BigInt(effect.amount));
       return;
     case "item-in": {
-      const item = db.get<ItemRow>("select * from market_items where id = ?", [effect.itemId]);
+      const item = await db.get<ItemRow>("select * from market_items where id = ?", [effect.itemId]);
       if (!item) return;
       // Whatever the game did with it since (a listing) ends: the item never arrived.
-      const listing = activeListing(db, item.id);
-      if (listing) closeListing(db, item, listing, now, null);
-      db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
+      const listing = await activeListing(db, item.id);
+      if (listing) await closeListing(db, item, listing, now, null);
+      await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
         effect.previousOwner,
         effect.previousLocation,
         now,

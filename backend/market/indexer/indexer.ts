@@ -22,7 +22,7 @@ import { type Hash, zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
-import type { MarketDb } from "../db";
+import type { MarketDb, Sql } from "../db";
 import {
   applyRange,
   type ChainTruth,
@@ -55,7 +55,11 @@ interface ReorgStream<Read> {
   stored: StoredStream;
   read(fromBlock: bigint, toBlock: bigint, safe: bigint): Promise<Read>;
   /** False when another run moved the cursor first. */
-  apply(range: { expectedCursor: bigint | null; toBlock: bigint; toHash: Hash; toTime: bigint; now: number }, read: Read): boolean;
+  apply(
+    tx: Sql,
+    range: { expectedCursor: bigint | null; toBlock: bigint; toHash: Hash; toTime: bigint; now: number },
+    read: Read,
+  ): Promise<boolean>;
 }
 
 export interface ChainIndexer {
@@ -129,7 +133,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   async function step(): Promise<boolean> {
     const head = await reader.head();
     const safe = head - BigInt(chain.confirmations);
-    const stored = await db.read(() => readStreamCursor(db, TRANSFERS_STREAM));
+    const stored = await readStreamCursor(db, TRANSFERS_STREAM);
     if (stored && (await forked(stored, head))) return reconcile(stored.block, head, safe);
     const cursor = stored?.block ?? null;
     if (cursor !== null && (synced === null || cursor > synced)) advance(cursor);
@@ -140,7 +144,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const [logs, toHash] = await Promise.all([reader.transfers(from, toBlock), reader.blockHash(toBlock)]);
     if (!toHash) return true;
     const owners = finalOwners(logs);
-    const known = await db.read(() => heldTokens(db, owners.values()));
+    const known = await heldTokens(db, owners.values());
     const unknown = [...owners.values()].filter((t) => !known.has(tokenKey(t.collection, t.tokenId)) && t.owner !== zeroAddress);
     // Read at the safe head rather than at toBlock: a pruned node still has that state when catching up old ranges.
     const fresh = await describe(unknown, safe);
@@ -156,7 +160,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       custodian: chain.contracts.assetManager,
       now: Date.now(),
     };
-    const applied = await db.write(() => applyRange(db, write));
+    const applied = await db.write((tx) => applyRange(tx, write));
     if (!applied) return true;
     advance(toBlock);
     return toBlock < safe;
@@ -181,7 +185,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     await checkFork(BRIDGE, head);
     const lowest = (cursor < safe ? cursor : safe) - REORG_WINDOW;
     const floor = lowest > BigInt(chain.deployedAtBlock) ? lowest : BigInt(chain.deployedAtBlock);
-    const written = await db.read(() => itemsWrittenSince(db, floor));
+    const written = await itemsWrittenSince(db, floor);
     const truths = await chainTruths(written, safe);
     if (stopped) return false;
     const reconciliation = {
@@ -192,7 +196,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       custodian: chain.contracts.assetManager,
       now: Date.now(),
     };
-    const changed = await db.write(() => reconcileItems(db, reconciliation));
+    const changed = await db.write((tx) => reconcileItems(tx, reconciliation));
     synced = null;
     if (changed !== null)
       log.warn(`[market indexer] the chain reorganised below block ${cursor}: ${changed} item(s) reconciled, reading again from ${floor}`);
@@ -224,17 +228,17 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
    * undone and the cursor goes back before them. True when it rewound.
    */
   async function checkFork(stored: StoredStream, head: bigint): Promise<boolean> {
-    const cursor = await db.read(() => readStreamCursor(db, stored.stream));
+    const cursor = await readStreamCursor(db, stored.stream);
     if (!cursor?.hash) return false;
     if (cursor.block <= head && (await reader.blockHash(cursor.block)) === cursor.hash) return false;
     const lowest = (cursor.block < head ? cursor.block : head) - REORG_WINDOW;
-    const applied = await db.read(() => appliedBlocks(db, stored, lowest > 0n ? lowest : 0n));
+    const applied = await appliedBlocks(db, stored, lowest > 0n ? lowest : 0n);
     const gone = new Set<number>();
     for (const [block, hash] of applied) if ((await reader.blockHash(BigInt(block))) !== hash) gone.add(block);
     const floor = BigInt(Math.min(...gone, Number(lowest > 0n ? lowest : 0n)));
     const fallback = floor > BigInt(chain.deployedAtBlock) ? floor - 1n : BigInt(chain.deployedAtBlock) - 1n;
-    const undone = await db.write(() =>
-      rewindStream(db, stored, cursor.block, gone.size ? gone : new Set([Number(floor)]), fallback, Date.now()),
+    const undone = await db.write((tx) =>
+      rewindStream(tx, stored, cursor.block, gone.size ? gone : new Set([Number(floor)]), fallback, Date.now()),
     );
     streamSynced.set(stored.stream, null);
     if (undone !== null)
@@ -249,7 +253,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const head = await reader.head();
     if (await checkFork(s.stored, head)) return true;
     const safe = head - BigInt(chain.confirmations);
-    const cursor = (await db.read(() => readStreamCursor(db, s.stored.stream)))?.block ?? null;
+    const cursor = (await readStreamCursor(db, s.stored.stream))?.block ?? null;
     const seen = streamSynced.get(s.stored.stream) ?? null;
     if (cursor !== null && (seen === null || cursor > seen)) advanceStream(s.stored.stream, cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
@@ -259,7 +263,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     if (!to) return true;
     if (stopped) return false;
     const range = { expectedCursor: cursor, toBlock, toHash: to.hash, toTime: to.time, now: Date.now() };
-    const applied = await db.write(() => s.apply(range, read));
+    const applied = await db.write((tx) => s.apply(tx, range, read));
     if (!applied) return true;
     advanceStream(s.stored.stream, toBlock);
     return toBlock < safe;
@@ -271,13 +275,13 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       const events = await reader.bridgeEvents(fromBlock, toBlock);
       return { events, cards: await describeSwappedCards(events, safe) };
     },
-    apply: (range, { events, cards }) => applyBridgeRange(db, { ...range, events, cards, contracts: chain.contracts }),
+    apply: (tx, range, { events, cards }) => applyBridgeRange(tx, { ...range, events, cards, contracts: chain.contracts }),
   };
 
   const materials: ReorgStream<MaterialsEvent[]> = {
     stored: MATERIALS,
     read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
-    apply: (range, events) => applyMaterialsRange(db, { ...range, events }),
+    apply: (tx, range, events) => applyMaterialsRange(tx, { ...range, events }),
   };
   for (const s of [bridge, materials]) streamSynced.set(s.stored.stream, null);
 
@@ -287,7 +291,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const cards = new Map<string, ChainItem | null>();
     if (!ids.length) return cards;
     const tokens = ids.map((tokenId) => ({ collection: "card" as const, tokenId, owner: zeroAddress }));
-    const known = await db.read(() => knownTokens(db, tokens));
+    const known = await knownTokens(db, tokens);
     for (const token of tokens) {
       if (known.has(tokenKey("card", token.tokenId))) continue;
       const word = await reader.cardWord(token.tokenId, atBlock);

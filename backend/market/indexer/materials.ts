@@ -9,7 +9,7 @@
 import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
 import { starshipManagerAbi } from "../../../contracts/generated/abi";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
-import type { MarketDb } from "../db";
+import type { Sql } from "../db";
 import { activeListing, type ItemRow } from "../items";
 import { closeListing } from "../trades";
 import { materialStackRow } from "./items";
@@ -33,38 +33,38 @@ export interface MaterialsEvent {
 type Effect = { type: "stacks"; itemIds: number[] } | { type: "none"; reason: string };
 
 /** The stacks an event makes: one per material it carries. */
-function applySent(db: MarketDb, e: MaterialsEvent, now: number): Effect {
+async function applySent(db: Sql, e: MaterialsEvent, now: number): Promise<Effect> {
   // A stack's amount is an integer column; no ship mines anywhere near 2^53 units.
   if (e.amounts.some((amount) => amount > BigInt(Number.MAX_SAFE_INTEGER)))
     return { type: "none", reason: "an amount beyond a stack's size" };
   const itemIds: number[] = [];
-  e.amounts.forEach((amount, material) => {
-    if (amount === 0n) return;
+  for (const [material, amount] of e.amounts.entries()) {
+    if (amount === 0n) continue;
     // The game's ids are GAME_TOKEN_ID_BASE + the row id (market_006). The row id is the identity the insert itself
     // assigns (never max(id) + 1 read beforehand, which two writers would both read): the row goes in under a
     // placeholder token id unique to this event's material, then takes the id-derived token id and name.
     const placeholder = materialStackRow(material, Number(amount), `pending:${e.txHash}:${e.logIndex}:${material}`, e.owner, now);
     const columns = Object.keys(placeholder);
-    const { id } = db.get<{ id: number }>(
+    const { id } = (await db.get<{ id: number }>(
       `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")}) returning id`,
       columns.map((name) => (placeholder as Record<string, unknown>)[name]),
-    )!;
+    ))!;
     const row = materialStackRow(material, Number(amount), String(GAME_TOKEN_ID_BASE + id), e.owner, now);
-    db.run("update market_items set token_id = ?, name = ? where id = ?", [row.token_id, row.name, id]);
+    await db.run("update market_items set token_id = ?, name = ? where id = ?", [row.token_id, row.name, id]);
     itemIds.push(id);
-  });
+  }
   return { type: "stacks", itemIds };
 }
 
 /** The stacks of an event that vanished never arrived: gone like a burnt token (no storage lists them), any listing ended. */
-function undo(db: MarketDb, effect: Effect, now: number): void {
+async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
   if (effect.type === "none") return;
   for (const id of effect.itemIds) {
-    const item = db.get<ItemRow>("select * from market_items where id = ?", [id]);
+    const item = await db.get<ItemRow>("select * from market_items where id = ?", [id]);
     if (!item) continue;
-    const listing = activeListing(db, item.id);
-    if (listing) closeListing(db, item, listing, now, null);
-    db.run("update market_items set owner_address = ?, updated_at = ? where id = ?", [zeroAddress, now, item.id]);
+    const listing = await activeListing(db, item.id);
+    if (listing) await closeListing(db, item, listing, now, null);
+    await db.run("update market_items set owner_address = ?, updated_at = ? where id = ?", [zeroAddress, now, item.id]);
   }
 }
 
@@ -84,17 +84,17 @@ export interface MaterialsRange {
 }
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
-export function applyMaterialsRange(db: MarketDb, w: MaterialsRange): boolean {
-  if ((readStreamCursor(db, MATERIALS_STREAM)?.block ?? null) !== w.expectedCursor) return false;
+export async function applyMaterialsRange(db: Sql, w: MaterialsRange): Promise<boolean> {
+  if (((await readStreamCursor(db, MATERIALS_STREAM))?.block ?? null) !== w.expectedCursor) return false;
   for (const e of w.events) {
-    if (applied(db, MATERIALS, e.txHash, e.logIndex)) continue;
-    const effect = applySent(db, e, w.now);
-    db.run(
+    if (await applied(db, MATERIALS, e.txHash, e.logIndex)) continue;
+    const effect = await applySent(db, e, w.now);
+    await db.run(
       `insert into market_materials_events (block_number, block_hash, tx_hash, log_index, owner, dark_iron, silver, gold, effect, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [Number(e.blockNumber), e.blockHash, e.txHash, e.logIndex, e.owner, ...e.amounts.map(String), JSON.stringify(effect), w.now],
     );
   }
-  writeStreamCursor(db, MATERIALS_STREAM, w.toBlock, w.toHash, w.now);
+  await writeStreamCursor(db, MATERIALS_STREAM, w.toBlock, w.toHash, w.now);
   return true;
 }

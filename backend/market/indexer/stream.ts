@@ -4,7 +4,7 @@
  * applied at and what it did, so that after a reorg the events of vanished blocks can be undone newest first.
  * Synchronous, inside one MarketDb transaction.
  */
-import type { MarketDb } from "../db";
+import type { Sql } from "../db";
 
 export interface StoredStream {
   /** The cursor's name in market_chain_cursors. */
@@ -12,7 +12,7 @@ export interface StoredStream {
   /** The table of its applied events: id, block_number, block_hash, effect (JSON) at least. */
   table: "market_bridge_events" | "market_materials_events";
   /** Takes back what an applied event did (its stored effect). */
-  undo(db: MarketDb, effect: string, now: number): void;
+  undo(db: Sql, effect: string, now: number): Promise<void>;
 }
 
 export interface StreamCursor {
@@ -20,23 +20,24 @@ export interface StreamCursor {
   hash: string | null;
 }
 
-export function readStreamCursor(db: MarketDb, stream: string): StreamCursor | null {
-  const row = db.get<{ block: number; block_hash: string | null }>("select block, block_hash from market_chain_cursors where stream = ?", [
-    stream,
-  ]);
+export async function readStreamCursor(db: Sql, stream: string): Promise<StreamCursor | null> {
+  const row = await db.get<{ block: number; block_hash: string | null }>(
+    "select block, block_hash from market_chain_cursors where stream = ?",
+    [stream],
+  );
   return row ? { block: BigInt(row.block), hash: row.block_hash } : null;
 }
 
 /** Moves a stream's cursor; `time` is its block's (unix seconds), unknown after a rewind. */
-export function writeStreamCursor(
-  db: MarketDb,
+export async function writeStreamCursor(
+  db: Sql,
   stream: string,
   block: bigint,
   hash: string | null,
   now: number,
   time: bigint | null = null,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `insert into market_chain_cursors (stream, block, block_hash, block_time, updated_at) values (?, ?, ?, ?, ?)
      on conflict (stream) do update set block = excluded.block, block_hash = excluded.block_hash, block_time = excluded.block_time,
        updated_at = excluded.updated_at`,
@@ -45,8 +46,8 @@ export function writeStreamCursor(
 }
 
 /** Whether the event (transaction hash, log index) was applied already. */
-export function applied(db: MarketDb, s: StoredStream, txHash: string, logIndex: number): boolean {
-  return db.get(`select 1 from ${s.table} where tx_hash = ? and log_index = ?`, [txHash, logIndex]) !== undefined;
+export async function applied(db: Sql, s: StoredStream, txHash: string, logIndex: number): Promise<boolean> {
+  return (await db.get(`select 1 from ${s.table} where tx_hash = ? and log_index = ?`, [txHash, logIndex])) !== undefined;
 }
 
 /**
@@ -54,33 +55,33 @@ export function applied(db: MarketDb, s: StoredStream, txHash: string, logIndex:
  * `fallbackBlock`. `expected` is the cursor the check was made against. Returns the number of events undone, or
  * null when another run moved the cursor meanwhile.
  */
-export function rewindStream(
-  db: MarketDb,
+export async function rewindStream(
+  db: Sql,
   s: StoredStream,
   expected: bigint,
   gone: ReadonlySet<number>,
   fallbackBlock: bigint,
   now: number,
-): number | null {
-  if (readStreamCursor(db, s.stream)?.block !== expected) return null;
-  const stored = db.all<{ id: number; block_number: number; effect: string }>(
+): Promise<number | null> {
+  if ((await readStreamCursor(db, s.stream))?.block !== expected) return null;
+  const stored = await db.all<{ id: number; block_number: number; effect: string }>(
     `select id, block_number, effect from ${s.table} where block_number >= ? order by id desc`,
     [Math.min(...gone)],
   );
   let undone = 0;
   for (const row of stored) {
     if (!gone.has(row.block_number)) continue;
-    s.undo(db, row.effect, now);
-    db.run(`delete from ${s.table} where id = ?`, [row.id]);
+    await s.undo(db, row.effect, now);
+    await db.run(`delete from ${s.table} where id = ?`, [row.id]);
     undone += 1;
   }
-  writeStreamCursor(db, s.stream, fallbackBlock, null, now);
+  await writeStreamCursor(db, s.stream, fallbackBlock, null, now);
   return undone;
 }
 
 /** The blocks of the stream's applied events at or after `fromBlock`, with the hash each was applied at. */
-export function appliedBlocks(db: MarketDb, s: StoredStream, fromBlock: bigint): Map<number, string> {
-  const rows = db.all<{ block_number: number; block_hash: string }>(
+export async function appliedBlocks(db: Sql, s: StoredStream, fromBlock: bigint): Promise<Map<number, string>> {
+  const rows = await db.all<{ block_number: number; block_hash: string }>(
     `select distinct block_number, block_hash from ${s.table} where block_number >= ? order by block_number`,
     [Number(fromBlock)],
   );
