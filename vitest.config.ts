@@ -2,13 +2,19 @@ import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Suites about the PostgreSQL engine itself: they need the cluster and mean nothing on SQLite. */
-const POSTGRES_ONLY = ["tests/backend/pg-*.test.ts"];
+const POSTGRES_ONLY = ["tests/backend/pg-*.test.ts", "tests/backend/schema-engines.test.ts"];
 
 /**
- * The suites the "backend-postgres" project runs again on PostgreSQL. The lead widens this to tests/backend/**
- * when the market is ported to the async driver (issue 26).
+ * Backend suites about what only SQLite has (its pragmas, its file lock, its migration history), and the ones that
+ * open no database (rules): they run once, in the default project.
  */
-const POSTGRES_READY = [...POSTGRES_ONLY];
+const NOT_ON_POSTGRES = [
+  "tests/backend/db.test.ts",
+  "tests/backend/process-lock.test.ts",
+  "tests/backend/migrations-0010.test.ts",
+  "tests/backend/market-domain.test.ts",
+  "tests/backend/*-rules.test.ts",
+];
 
 export default defineConfig({
   // The tsconfig paths: "~/x" is app/x, "~core/x" is core/x.
@@ -35,7 +41,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "backend-postgres",
-          include: POSTGRES_READY,
+          // Every backend suite again, on PostgreSQL (tests/backend/engine.ts).
+          include: ["tests/backend/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES],
           env: { TEST_DB_ENGINE: "postgres" },
           // One cluster per run, started only when this project has tests to run.
           globalSetup: ["tests/support/postgres-setup.ts"],

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { Envelope } from "~core/api/envelope";
+import { DatabaseBusyError } from "./db/postgres";
 
 export class ApiError extends Error {
   constructor(
@@ -30,7 +31,10 @@ export function parseInput<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: un
   throw new ApiError(400, `${where}${issue.message}`);
 }
 
-/** Wraps an async handler: ApiErrors become their status, anything else a logged 500 without details. */
+/**
+ * Wraps an async handler: ApiErrors become their status, a database that stayed busy through its retries a 503,
+ * anything else a logged 500 without details.
+ */
 export function handle(fn: (req: Request, res: Response) => Promise<void> | void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     Promise.resolve()
@@ -38,6 +42,10 @@ export function handle(fn: (req: Request, res: Response) => Promise<void> | void
       .catch((error: unknown) => {
         if (error instanceof ApiError) return sendError(res, error.status, error.message);
         if (res.headersSent) return next(error);
+        if (error instanceof DatabaseBusyError) {
+          res.setHeader("Retry-After", "1");
+          return sendError(res, 503, "The service is busy, please try again in a moment");
+        }
         // Behind the server's request logger (pino-http) the line carries the request id the app forwarded.
         if (req.log) req.log.error({ err: error }, "backend request failed");
         else console.error(error);

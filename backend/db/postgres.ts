@@ -10,6 +10,9 @@ import type { Database } from "./index";
 const RETRYABLE: Record<string, string> = { "40001": "serialization failure", "40P01": "deadlock" };
 export const TRANSACTION_TRIES = 5;
 
+/** A transaction that kept meeting serialization failures or deadlocks: the client may try again (a 503). */
+export class DatabaseBusyError extends Error {}
+
 function retryableCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && code in RETRYABLE ? code : undefined;
@@ -29,7 +32,7 @@ export async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
       const code = retryableCode(error);
       if (!code) throw error;
       if (attempt >= TRANSACTION_TRIES) {
-        throw new Error(`database busy: ${RETRYABLE[code]} (${code}) after ${attempt} tries`, { cause: error });
+        throw new DatabaseBusyError(`database busy: ${RETRYABLE[code]} (${code}) after ${attempt} tries`, { cause: error });
       }
       await sleep(Math.random() * 5 * 2 ** attempt);
     }

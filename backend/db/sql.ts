@@ -31,6 +31,12 @@ export interface SqlDriver extends SqlExecutor {
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
 }
 
+/** A write refused by a unique key, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
 type Statement = SQLite.Statement<unknown[], unknown>;
 
 /** Enough distinct market query shapes for every filter mix in use, without growing without bound. */

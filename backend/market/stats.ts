@@ -69,10 +69,10 @@ async function page(db: Sql, q: StatisticsQuery, filter: { sql: string; params: 
      ${filter.sql} order by ${order} limit ? offset ?`,
     [...filter.params, q.pageSize, (q.pageNumber - 1) * q.pageSize],
   );
-  const counted = (await db.get<{ n: number }>(`select count(*) as n from (select 1 from market_activity a ${filter.sql} limit ?)`, [
-    ...filter.params,
-    RESULT_WINDOW + 1,
-  ]))!.n;
+  const counted = (await db.get<{ n: number }>(
+    `select count(*) as n from (select 1 from market_activity a ${filter.sql} limit ?) counted`,
+    [...filter.params, RESULT_WINDOW + 1],
+  ))!.n;
   return {
     records: rows.map(toTrade),
     total: Math.min(counted, RESULT_WINDOW),

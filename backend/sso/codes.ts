@@ -5,6 +5,7 @@ import { codeMail, type SendMail } from "./mail";
 import { type Secrets, equalHex, newEmailCode } from "./secrets";
 import type { CodePurpose } from "./tables";
 import type { BackendLog } from "../types";
+import { retryingTransaction } from "../db/postgres";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
@@ -26,7 +27,7 @@ type CheckOutcome = "ok" | "expired" | "wrong" | "locked";
  */
 export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: SendMail, log: BackendLog = console) {
   async function reserve(email: string, purpose: CodePurpose, code: string): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+    return retryingTransaction(db, async (trx) => {
       const now = Date.now();
       const recent = await trx
         .selectFrom("email_codes")
@@ -67,7 +68,7 @@ export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: Se
   }
 
   async function outcome(email: string, purpose: CodePurpose, code: string, consume: boolean): Promise<CheckOutcome> {
-    return db.transaction().execute(async (trx) => {
+    return retryingTransaction(db, async (trx) => {
       const now = new Date().toISOString();
       const row = await trx
         .selectFrom("email_codes")

@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from "kysely";
 import type { Database } from "../db";
 import { ApiError } from "../http";
+import { retryingTransaction } from "../db/postgres";
 
 const MINUTE = 60_000;
 
@@ -86,7 +87,7 @@ export function createLoginGuard(db: Kysely<Database>) {
     /** Counts an attempt by `client` on the account, or throws the 429 of the spent budget. */
     async reserve(userId: number, client: string): Promise<LoginAttempt> {
       // One transaction: an attempt refused by the account budget does not stay counted against its client.
-      return db.transaction().execute(async (trx) => {
+      return retryingTransaction(db, async (trx) => {
         const now = Date.now();
         await trx
           .deleteFrom("login_attempts")
@@ -102,7 +103,7 @@ export function createLoginGuard(db: Kysely<Database>) {
 
     /** The password was right: the client starts clean and the account budget gets the attempt back. */
     async succeeded({ userId, client, accountWindow }: LoginAttempt): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         await trx.deleteFrom("login_attempts").where("user_id", "=", userId).where("client", "=", client).execute();
         await trx
           .updateTable("login_attempts")

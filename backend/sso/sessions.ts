@@ -3,6 +3,7 @@ import type { Database } from "../db";
 import { hashToken, newToken } from "./secrets";
 import type { LoginType } from "~core/api/sso";
 import type { SessionRow, UserRow } from "./tables";
+import { retryingTransaction } from "../db/postgres";
 
 export interface IssuedSession {
   /** Given to the client once; only its hash is kept. */
@@ -26,7 +27,7 @@ export function createSessions(db: Kysely<Database>, ttlSeconds: number) {
       const now = new Date();
       const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
       const session = { login_type: loginType, login_identity: identity };
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         // Dead sessions of this user are of no further use: prune them while we are here.
         await trx
           .deleteFrom("sessions")

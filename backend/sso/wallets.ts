@@ -7,6 +7,8 @@ import { ApiError } from "../http";
 import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS, walletLoginMessage } from "~core/bind-message";
 import { type Secrets, sha256Hex } from "./secrets";
 import type { UserRow } from "./tables";
+import { isUniqueViolation } from "../db/sql";
+import { retryingTransaction } from "../db/postgres";
 
 export const WALLET_TAKEN = "This wallet is already bound to another account";
 export const ALREADY_BOUND = "A wallet is already bound to this account";
@@ -24,10 +26,6 @@ export function assertFresh(issuedAt: string, now = Date.now()): void {
 export async function assertSignedBy(message: string, signature: Hex, address: string): Promise<void> {
   const signer = await recoverMessageAddress({ message, signature }).catch(() => null);
   if (signer !== address) throw new ApiError(400, SIGNATURE_MISMATCH);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 export function createWallets(db: Kysely<Database>, secrets: Secrets) {
@@ -57,7 +55,7 @@ export function createWallets(db: Kysely<Database>, secrets: Secrets) {
   /** BindType 2: the key is sealed before it touches the database, and the row and binding commit together. */
   async function attachManagedWallet(userId: number, privateKey: Hex): Promise<UserRow> {
     const { address } = privateKeyToAccount(privateKey);
-    return db.transaction().execute(async (trx) => {
+    return retryingTransaction(db, async (trx) => {
       const user = await bind(trx, userId, address, BIND_ADDR_TYPE.managed);
       await trx
         .insertInto("managed_wallets")

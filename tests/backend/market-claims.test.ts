@@ -130,6 +130,18 @@ describe("takeOutTokenSign", () => {
     expect((await ask("short")).status).toBe(400);
   });
 
+  it("signs 50 claims posted at once with 50 distinct nonces, and debits each once", async () => {
+    const before = await fireBalance();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "2", gameTag: 1 }, undefined, m.tokens.browser),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((answer) => answer.data.txId)).size).toBe(50);
+    expect(await fireBalance()).toBe(before - 100n);
+  });
+
   it("shows a claim to its owner only: another account's claim and an unknown id alike are a 404", async () => {
     const answer = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "5", gameTag: 1 }, undefined, m.tokens.browser);
     const { txId } = answer.data;

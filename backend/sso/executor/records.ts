@@ -11,6 +11,7 @@ import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionSta
 import type { Database } from "../../db";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import type { PlannedStep } from "./plan";
+import { retryingTransaction } from "../../db/postgres";
 
 export interface NewExecution {
   userId: number;
@@ -99,7 +100,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** Inserts the execution and its steps unless the account's key is taken; null when it was (read it back). */
     async insert(input: NewExecution): Promise<ActionExecutionRow | null> {
-      return db.transaction().execute(async (trx) => {
+      return retryingTransaction(db, async (trx) => {
         const at = now();
         const row = await trx
           .insertInto("action_executions")
@@ -125,7 +126,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** A fresh plan for an execution none of whose steps was signed yet. */
     async replaceSteps(seq: number, planned: readonly PlannedStep[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         await trx.deleteFrom("action_steps").where("execution_seq", "=", seq).execute();
         if (planned.length) await trx.insertInto("action_steps").values(stepRows(seq, planned)).execute();
       });
@@ -167,7 +168,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** Signed and stored before it is broadcast: from here on only these bytes are ever sent for this step. */
     async stepSigned(seq: number, position: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
           .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash })
@@ -194,7 +195,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
       events: readonly AnalyticsEvent[] = [],
     ): Promise<void> {
       const { seq } = execution;
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         if (events.length) {
           await trx
             .insertInto("action_events")
@@ -219,7 +220,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** Ends an execution as failed; the step that failed (when one did) is marked with it. */
     async fail(seq: number, error: string, position?: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         if (position !== undefined) {
           await trx
             .updateTable("action_steps")
@@ -236,7 +237,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** The execution is mined, and its events are released to the deliverer in the same transaction. */
     async finish(seq: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retryingTransaction(db, async (trx) => {
         const at = now();
         await trx.updateTable("action_executions").set({ status: "mined", updated_at: at }).where("seq", "=", seq).execute();
         await trx.updateTable("action_events").set({ released_at: at }).where("execution_seq", "=", seq).execute();
