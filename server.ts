@@ -53,8 +53,9 @@ async function loadBuild(): Promise<ServerBuild> {
   return import(pathToFileURL(BUILD_PATH).href + version);
 }
 
-// One server process per database (backend/db/process-lock.ts): checked before this one touches its data or chain.
-if (env.embeddedBackends) {
+// One server process per SQLite file (backend/db/process-lock.ts): checked before this one touches its data or chain.
+// PostgreSQL (DATABASE_URL) is shared by design: migrations and the demo seed run under its advisory lock.
+if (env.embeddedBackends && !env.DATABASE_URL) {
   try {
     await lockDatabase(env.DATABASE_PATH, consoleOf(logger));
   } catch (error) {
@@ -103,7 +104,7 @@ app.get("/healthz", (_req, res) => {
 
 // Exported for the e2e harness (tests/e2e/server.ts), which stocks test accounts through this very connection.
 export const backends = env.embeddedBackends
-  ? await startBackends(env.DATABASE_PATH, {
+  ? await startBackends(env.DATABASE_URL ?? env.DATABASE_PATH, {
       walletEncryptionKey: env.walletEncryptionKey,
       claimSignerKey: env.claimSignerKey,
       chainId: env.CHAIN_ID,

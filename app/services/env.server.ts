@@ -110,6 +110,11 @@ const schema = z
     /** Pages rendered at once; more wait briefly, or get a 503 (server/render-admission.ts). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
     DATABASE_PATH: z.string().default("data/spark.db"),
+    /** Set: both embedded backends on this PostgreSQL database instead of the DATABASE_PATH file (decision 0011). */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL")
+      .optional(),
     WALLET_ENCRYPTION_KEY: hexKey(32).optional(),
     CLAIM_SIGNER_KEY: hexKey(32).optional(),
     /** Set: card orders go through Stripe Checkout. Unset: the embedded store's test checkout stands in for it. */
