@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import { migrate, type Migration } from "./migrate";
-import type { RunResult, SqlDriver, SqlExecutor } from "./sql";
+import type { RunResult, SqlDriver, SqlRunner } from "./sql";
 import type { Database } from "./index";
 
 /** SQLSTATEs that mean "the same work may succeed if run again": serialization failure and deadlock. */
@@ -112,7 +112,7 @@ export class PgDriver implements SqlDriver {
     return on.query<T & pg.QueryResultRow>({ ...this.prepare(sql), values: [...params] });
   }
 
-  private executor(on: Queryable): SqlExecutor {
+  private executor(on: Queryable): SqlRunner {
     return {
       engine: "postgres",
       all: async <T>(sql: string, params: readonly unknown[] = []) => (await this.query<T>(on, sql, params)).rows,
@@ -138,7 +138,7 @@ export class PgDriver implements SqlDriver {
    * locks serialise rivals (decision 0010). Deadlocks, and 40001 from any `fn` that raises its own isolation, are
    * retried by `withRetries`.
    */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
     return withRetries(async () => {
       const client = await this.pool.connect();
       try {

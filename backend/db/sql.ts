@@ -12,23 +12,23 @@ export interface RunResult {
 
 /**
  * Raw SQL for the market ledger, the same text on both engines: `?` placeholders, portable syntax. A driver runs
- * it on its own connection; inside `transaction`, the executor handed to the callback is the transaction's.
+ * it on its own connection; inside `transaction`, the runner handed to the callback is the transaction's.
  */
-export interface SqlExecutor {
+export interface SqlRunner {
   readonly engine: Engine;
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
 }
 
-export interface SqlDriver extends SqlExecutor {
+export interface SqlDriver extends SqlRunner {
   /**
    * `fn` as one write transaction. On PostgreSQL a serialization failure or deadlock (40001, 40P01) rolls it back
    * and runs `fn` again, a bounded number of times, so `fn` must do nothing but database work it can repeat.
-   * Inside `fn`, use only the executor it is given: on SQLite the driver's own methods wait for the connection the
+   * Inside `fn`, use only the runner it is given: on SQLite the driver's own methods wait for the connection the
    * transaction holds.
    */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
 }
 
 /** A write refused by a unique key, on either engine. */
@@ -51,7 +51,7 @@ const STATEMENT_CACHE_SIZE = 500;
 export class SqliteDriver implements SqlDriver {
   readonly engine = "sqlite";
   private readonly statements = new Map<string, Statement>();
-  private readonly direct: SqlExecutor;
+  private readonly direct: SqlRunner;
 
   constructor(
     private readonly sqlite: SQLite.Database,
@@ -82,7 +82,7 @@ export class SqliteDriver implements SqlDriver {
 
   private hold<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTransaction.getStore()) {
-      return Promise.reject(new Error("A statement inside a transaction must run on the transaction's executor, not the database"));
+      return Promise.reject(new Error("A statement inside a transaction must run on the transaction's runner, not the database"));
     }
     return this.kysely.connection().execute(fn);
   }
@@ -99,7 +99,7 @@ export class SqliteDriver implements SqlDriver {
     return this.hold(() => this.direct.run(sql, params));
   }
 
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
     return this.hold(async () => {
       this.sqlite.prepare("begin immediate").run();
       try {

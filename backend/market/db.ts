@@ -1,14 +1,14 @@
 import type { BackendDb } from "../db";
-import type { RunResult, SqlExecutor } from "../db/sql";
+import type { RunResult, SqlRunner } from "../db/sql";
 
 /** What the market's queries run on: the database itself, or one write transaction (`MarketDb.write`). */
-export type Sql = SqlExecutor;
+export type Sql = SqlRunner;
 
 /**
  * The market ledger's database: raw SQL, the same text on both engines (backend/db/sql.ts). A state transition is
  * one `write`, and every statement in it runs on the transaction it is handed.
  */
-export class MarketDb implements SqlExecutor {
+export class MarketDb implements SqlRunner {
   constructor(readonly store: BackendDb) {}
 
   get engine() {

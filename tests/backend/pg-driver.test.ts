@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Migration } from "../../backend/db/migrate";
 import { openPostgres, type PostgresDb, retryingTransaction, toNumberedPlaceholders } from "../../backend/db/postgres";
-import type { SqlExecutor } from "../../backend/db/sql";
+import type { SqlRunner } from "../../backend/db/sql";
 import { createTestDatabase } from "../support/postgres";
 
 const tables: Migration[] = [
@@ -120,7 +120,7 @@ describe("retries", () => {
     const tries = { alice: 0, bob: 0 };
     // Write skew: each doctor goes off call if both are on. Under SERIALIZABLE one of the two must fail.
     const goOffCall = (name: "alice" | "bob") =>
-      db.sql.transaction(async (tx: SqlExecutor) => {
+      db.sql.transaction(async (tx: SqlRunner) => {
         tries[name]++;
         await tx.run("set transaction isolation level serializable");
         const row = await tx.get<{ count: number }>("select count(*) as count from doctors where on_call");
