@@ -112,7 +112,7 @@ export class PgDriver implements SqlDriver {
     return on.query<T & pg.QueryResultRow>({ ...this.prepare(sql), values: [...params] });
   }
 
-  private executor(on: Queryable): SqlRunner {
+  private runner(on: Queryable): SqlRunner {
     return {
       engine: "postgres",
       all: async <T>(sql: string, params: readonly unknown[] = []) => (await this.query<T>(on, sql, params)).rows,
@@ -122,15 +122,15 @@ export class PgDriver implements SqlDriver {
   }
 
   all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return this.executor(this.pool).all<T>(sql, params);
+    return this.runner(this.pool).all<T>(sql, params);
   }
 
   get<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
-    return this.executor(this.pool).get<T>(sql, params);
+    return this.runner(this.pool).get<T>(sql, params);
   }
 
   run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
-    return this.executor(this.pool).run(sql, params);
+    return this.runner(this.pool).run(sql, params);
   }
 
   /**
@@ -143,7 +143,7 @@ export class PgDriver implements SqlDriver {
       const client = await this.pool.connect();
       try {
         await client.query("begin");
-        const result = await fn(this.executor(client));
+        const result = await fn(this.runner(client));
         await client.query("commit");
         client.release();
         return result;

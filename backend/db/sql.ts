@@ -25,8 +25,8 @@ export interface SqlDriver extends SqlRunner {
   /**
    * `fn` as one write transaction. On PostgreSQL a serialization failure or deadlock (40001, 40P01) rolls it back
    * and runs `fn` again, a bounded number of times, so `fn` must do nothing but database work it can repeat.
-   * Inside `fn`, use only the runner it is given: on SQLite the driver's own methods wait for the connection the
-   * transaction holds.
+   * Inside `fn`, use only the runner it is given: on SQLite the driver's own methods refuse (they would wait for
+   * the connection the transaction holds), on PostgreSQL they would run outside the transaction.
    */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
 }
