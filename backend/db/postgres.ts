@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import { migrate, type Migration } from "./migrate";
-import type { RunResult, SqlDriver, SqlRunner } from "./sql";
+import { TransactionScope, type RunResult, type SqlDriver, type SqlRunner } from "./sql";
 import type { Database } from "./index";
 
 /** SQLSTATEs that mean "the same work may succeed if run again": serialization failure and deadlock. */
@@ -121,16 +121,18 @@ export class PgDriver implements SqlDriver {
     };
   }
 
+  private readonly scope = new TransactionScope();
+
   all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return this.runner(this.pool).all<T>(sql, params);
+    return this.scope.outside(() => this.runner(this.pool).all<T>(sql, params));
   }
 
   get<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
-    return this.runner(this.pool).get<T>(sql, params);
+    return this.scope.outside(() => this.runner(this.pool).get<T>(sql, params));
   }
 
   run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
-    return this.runner(this.pool).run(sql, params);
+    return this.scope.outside(() => this.runner(this.pool).run(sql, params));
   }
 
   /**
@@ -143,7 +145,7 @@ export class PgDriver implements SqlDriver {
       const client = await this.pool.connect();
       try {
         await client.query("begin");
-        const result = await fn(this.runner(client));
+        const result = await this.scope.inside(() => fn(this.runner(client)));
         await client.query("commit");
         client.release();
         return result;

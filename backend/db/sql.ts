@@ -37,6 +37,26 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
+/**
+ * Marks the async work of an open transaction, so that a statement sent to the driver itself from there fails at
+ * once: on SQLite it would wait for the connection its own transaction holds, on PostgreSQL it would run outside
+ * the transaction (and could wait for a pool its rivals hold).
+ */
+export class TransactionScope {
+  private readonly open = new AsyncLocalStorage<true>();
+
+  inside<T>(fn: () => Promise<T>): Promise<T> {
+    return this.open.run(true, fn);
+  }
+
+  outside<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.open.getStore()) {
+      return Promise.reject(new Error("A statement inside a transaction must run on the transaction's runner, not the database"));
+    }
+    return fn();
+  }
+}
+
 type Statement = SQLite.Statement<unknown[], unknown>;
 
 /** Enough distinct market query shapes for every filter mix in use, without growing without bound. */
@@ -77,14 +97,10 @@ export class SqliteDriver implements SqlDriver {
     return statement;
   }
 
-  /** Marks the async work of an open transaction: a call on the driver from there would wait for itself. */
-  private readonly inTransaction = new AsyncLocalStorage<true>();
+  private readonly scope = new TransactionScope();
 
   private hold<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.inTransaction.getStore()) {
-      return Promise.reject(new Error("A statement inside a transaction must run on the transaction's runner, not the database"));
-    }
-    return this.kysely.connection().execute(fn);
+    return this.scope.outside(() => this.kysely.connection().execute(fn));
   }
 
   all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -103,7 +119,7 @@ export class SqliteDriver implements SqlDriver {
     return this.hold(async () => {
       this.sqlite.prepare("begin immediate").run();
       try {
-        const result = await this.inTransaction.run(true, () => fn(this.direct));
+        const result = await this.scope.inside(() => fn(this.direct));
         this.sqlite.prepare("commit").run();
         return result;
       } catch (error) {
