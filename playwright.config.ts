@@ -3,6 +3,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * A second server, its backends on PostgreSQL (decision 0011), for the specs that race and fuzz its writes. Its
+ * ports are the suite's + 6 (tests/e2e/own-server.ts lists the offsets in use).
+ */
+const POSTGRES_PORT = PORT + 6;
+const POSTGRES_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546) + 6;
+const POSTGRES_SPECS = ["races.spec.ts", "fuzz.spec.ts"];
 
 /** Debian's Chromium: Playwright cannot download its own browser here. */
 const chromium = {
@@ -22,6 +29,12 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "no-js", testDir: "tests/e2e/nojs", use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "no-js-postgres",
+      testDir: "tests/e2e/nojs",
+      testMatch: POSTGRES_SPECS,
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+    },
     { name: "js", testDir: "tests/e2e/js", use: { ...chromium, javaScriptEnabled: true } },
     // Specs that move the chain's clock (tests/e2e/chain-clock.ts) run after all others, one project after the other and
     // one file at a time (a file's revert at its end would take back another's accounts), each putting the chain back
@@ -41,11 +54,20 @@ export default defineConfig({
       use: { ...chromium, javaScriptEnabled: true },
     },
   ],
-  webServer: {
-    command: "npx tsx tests/e2e/server.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: "npx tsx tests/e2e/server.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { E2E_PORT: String(PORT) },
+    },
+    {
+      command: "npx tsx tests/e2e/server.ts",
+      url: `http://127.0.0.1:${POSTGRES_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { E2E_PORT: String(POSTGRES_PORT), E2E_CHAIN_PORT: String(POSTGRES_CHAIN_PORT), E2E_ENGINE: "postgres" },
+    },
+  ],
 });

@@ -76,11 +76,14 @@ export async function rebateInfo(db: Sql, address: string, now: number): Promise
     "select invitee_address, currency, amount, created_at from market_rebates where address = ? order by created_at desc limit 20",
     [address],
   );
+  // One statement at a time: inside a transaction they share one connection.
+  const totals = [];
+  for (const currency of CURRENCIES) totals.push(await rebateTotal(db, address, currency));
   return {
     inviteCode: await inviteCode(db, address, now),
     invitedCount: await invitedCount(db, address),
     rebateBps: Number(REBATE_BPS),
-    totals: await Promise.all(CURRENCIES.map((currency) => rebateTotal(db, address, currency))),
+    totals,
     recent: recent.map((row) => ({
       inviteeAddress: row.invitee_address,
       currency: row.currency,

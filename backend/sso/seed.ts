@@ -18,13 +18,14 @@ export async function seedSso(ctx: BackendContext): Promise<void> {
   const accounts = [DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_BUYER_ACCOUNT];
   // One scrypt for all three: the password is public anyway, and every test backend start pays for the seed.
   const passwordHash = await hashPassword(prehashPassword(DEMO_PASSWORD));
-  const [browser, managed, buyer] = await Promise.all(
-    accounts.map(async (account) => {
-      const user = await core.users.insert(account.email, passwordHash, null);
-      if (!user) throw new Error(`Demo account ${account.email} exists already`);
-      return user;
-    }),
-  );
+  // One after the other, so the demo accounts get the same ids on every engine.
+  const users = [];
+  for (const account of accounts) {
+    const user = await core.users.insert(account.email, passwordHash, null);
+    if (!user) throw new Error(`Demo account ${account.email} exists already`);
+    users.push(user);
+  }
+  const [browser, managed, buyer] = users;
 
   await core.wallets.bindBrowserWallet(browser, getAddress(DEMO_BROWSER_ACCOUNT.wallet));
   await core.wallets.attachManagedWallet(managed.id, DEMO_MANAGED_ACCOUNT.privateKey);

@@ -103,7 +103,7 @@ async function createAccount(baseURL: string, options: AccountOptions = {}): Pro
   let wallet: Address | null = null;
   if (kind === "managed") wallet = getAddress((await api<ManagedWalletCreated>(baseURL, "/sso/createAddress", { token })).address);
   if (key) wallet = await bindBrowserWallet(baseURL, email, token, key);
-  const items = wallet ? await stockAccount(wallet, options.stock ?? STARTER_STOCK) : [];
+  const items = wallet ? await stockAccount(wallet, options.stock ?? STARTER_STOCK, new URL(baseURL).port) : [];
   if (wallet && options.chain) await fundOnChain(wallet, options.chain, { impersonate: Boolean(key) });
   return { email, password: ACCOUNT_PASSWORD, token, wallet, key, items };
 }

@@ -8,7 +8,10 @@ import { once } from "node:events";
 // Each spec's servers have ports of their own next to the suite's, so suites on other ports never collide with them.
 const SUITE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const SUITE_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8546);
-/** The ports `offset` after the suite's: 1–4 are the startup spec's, 5 the overload spec's. */
+/**
+ * The ports `offset` after the suite's: 1–4 are the startup spec's, 5 the overload spec's, 6 the PostgreSQL
+ * server's (playwright.config.ts).
+ */
 export const ownPorts = (offset: number) => ({ port: SUITE_PORT + offset, chainPort: SUITE_CHAIN_PORT + offset });
 
 export interface OwnServer {

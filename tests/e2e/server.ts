@@ -16,6 +16,15 @@ Object.assign(process.env, {
   // Its own chain, so a running dev server on 8545 does not collide.
   CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8546",
 });
+// E2E_ENGINE=postgres: the embedded backends on a throwaway PostgreSQL cluster, stopped when this server exits.
+if (process.env.E2E_ENGINE === "postgres") {
+  const { startPostgresCluster } = await import("../support/postgres");
+  const cluster = await startPostgresCluster();
+  process.env.DATABASE_URL = cluster.url;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void cluster.stop().finally(() => process.exit(0)));
+  }
+}
 const { backends } = await import("../../server");
 // Tests stock their own accounts through the server's database connection (stock.ts).
 const { serveStockroom } = await import("./stock");

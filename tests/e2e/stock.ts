@@ -105,9 +105,10 @@ export async function serveStockroom(store: BackendDb, dataDir: string): Promise
 }
 
 /** The test side: stocks `wallet` through the harness of this run's server. */
-export function stockAccount(wallet: Address, stock: Stock): Promise<StockedItem[]> {
+/** Stocks `wallet` through the stockroom of the server on `port` (the suite's own by default). */
+export function stockAccount(wallet: Address, stock: Stock, port?: string): Promise<StockedItem[]> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: socketPath(e2eDataDir()), method: "POST", path: "/" }, async (res) => {
+    const req = http.request({ socketPath: socketPath(e2eDataDir(port)), method: "POST", path: "/" }, async (res) => {
       let body = "";
       for await (const chunk of res) body += chunk;
       if (res.statusCode === 200) resolve(JSON.parse(body) as StockedItem[]);
