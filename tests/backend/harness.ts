@@ -8,7 +8,7 @@ import { startBackends, type BackendOptions } from "../../backend";
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from "~core/internal-call";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { LOCAL_CHAIN_ID } from "~core/constants";
-import { freshDatabase } from "./engine";
+import { freshDatabase, seededTemplateOnce } from "./engine";
 
 export const testBackendOptions: BackendOptions = {
   walletEncryptionKey: "11".repeat(32),
@@ -41,7 +41,12 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
     ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
     ...overrides,
   };
-  const backends = await startBackends(await freshDatabase(dir), options).catch(async (error: unknown) => {
+  // The demo seed depends only on the wallet encryption key: with the default one, a copy of a seeded database will do.
+  const template =
+    options.seedDemo && options.walletEncryptionKey === testBackendOptions.walletEncryptionKey
+      ? await seededTemplateOnce(async (url) => (await startBackends(url, { ...testBackendOptions, seedDemo: true })).close())
+      : undefined;
+  const backends = await startBackends(await freshDatabase(dir, "test", template), options).catch(async (error: unknown) => {
     await new Promise((resolve) => server.close(resolve));
     throw error;
   });

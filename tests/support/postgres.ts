@@ -90,15 +90,18 @@ export async function startPostgresCluster(): Promise<{ url: string; stop(): Pro
   }
 }
 
-/** A fresh, empty database in this run's cluster; its URL. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A fresh database in this run's cluster; its URL. Empty, or a copy of `template` (a database no one is connected
+ * to): PostgreSQL copies its files, which is much faster than writing the same rows again.
+ */
+export async function createTestDatabase(template?: string): Promise<string> {
   const clusterUrl = process.env[CLUSTER_URL_ENV];
   if (!clusterUrl) throw new Error(`${CLUSTER_URL_ENV} is unset: PostgreSQL tests run in the vitest project "backend-postgres"`);
   const name = `t_${randomBytes(8).toString("hex")}`;
   const client = new pg.Client({ connectionString: clusterUrl });
   await client.connect();
   try {
-    await client.query(`create database "${name}"`);
+    await client.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await client.end();
   }
