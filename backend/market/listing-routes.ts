@@ -5,6 +5,7 @@ import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { ApiError, handle, sendOk } from "../http";
 import { settleExpiredClaims } from "./claims";
 import type { MarketCore } from "./core";
+import type { Sql } from "./db";
 import { MSG, activeListing, findItem, requireItem } from "./items";
 import { type ListingQuery, listingQuerySchema, tokenRefSchema } from "./listing-schemas";
 import { readWei } from "./money";
@@ -63,47 +64,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
     "/informationCenter/tokenDetailByTokenId",
     handle(async (req, res) => {
       const { tokenId, nftType, address } = parseMarketInput(tokenRefSchema, marketInput(req));
-      const detail = await (async (): Promise<ItemDetail> => {
-        const item = await requireItem(db, nftType, tokenId);
-        const row = (await itemWithListing(db, item.id))!;
-        const listing = await activeListing(db, item.id);
-        const history = await db.all<{
-          kind: number;
-          from_address: string;
-          to_address: string | null;
-          price: string;
-          currency: string;
-          at: number;
-        }>(
-          "select kind, from_address, to_address, price, currency, at from market_activity where item_id = ? order by at desc, id desc limit 10",
-          [item.id],
-        );
-        const isFavorite = address ? (await favoriteSet(db, address, [item.id])).has(item.id) : undefined;
-        return {
-          ...toRecord(row, isFavorite),
-          ...(address ? { isOwner: sameAddress(address, item.owner_address) } : {}),
-          listing: listing
-            ? {
-                id: listing.id,
-                price: readWei(listing.price).toString(),
-                currency: listing.currency,
-                sellerAddress: listing.seller_address,
-                listedAt: isoTime(listing.listed_at),
-                nonce: listing.nonce,
-                expiry: listing.expiry,
-              }
-            : null,
-          history: history.map((event) => ({
-            event: ACTIVITY_EVENTS[event.kind],
-            fromAddress: event.from_address,
-            toAddress: event.to_address,
-            price: readWei(event.price).toString(),
-            currency: event.currency,
-            at: isoTime(event.at),
-          })),
-        };
-      })();
-      sendOk(res, detail);
+      sendOk(res, await itemDetail(db, nftType, tokenId, address));
     }),
   );
 
@@ -125,4 +86,46 @@ export function listingRoutes(router: Router, core: MarketCore) {
       });
     }),
   );
+}
+
+/** One item's page: the item, its active listing, its last 10 events, and whether `address` owns or favours it. */
+async function itemDetail(db: Sql, nftType: number, tokenId: string, address: string | undefined): Promise<ItemDetail> {
+  const item = await requireItem(db, nftType, tokenId);
+  const row = (await itemWithListing(db, item.id))!;
+  const listing = await activeListing(db, item.id);
+  const history = await db.all<{
+    kind: number;
+    from_address: string;
+    to_address: string | null;
+    price: string;
+    currency: string;
+    at: number;
+  }>(
+    "select kind, from_address, to_address, price, currency, at from market_activity where item_id = ? order by at desc, id desc limit 10",
+    [item.id],
+  );
+  const isFavorite = address ? (await favoriteSet(db, address, [item.id])).has(item.id) : undefined;
+  return {
+    ...toRecord(row, isFavorite),
+    ...(address ? { isOwner: sameAddress(address, item.owner_address) } : {}),
+    listing: listing
+      ? {
+          id: listing.id,
+          price: readWei(listing.price).toString(),
+          currency: listing.currency,
+          sellerAddress: listing.seller_address,
+          listedAt: isoTime(listing.listed_at),
+          nonce: listing.nonce,
+          expiry: listing.expiry,
+        }
+      : null,
+    history: history.map((event) => ({
+      event: ACTIVITY_EVENTS[event.kind],
+      fromAddress: event.from_address,
+      toAddress: event.to_address,
+      price: readWei(event.price).toString(),
+      currency: event.currency,
+      at: isoTime(event.at),
+    })),
+  };
 }

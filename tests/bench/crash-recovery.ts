@@ -2,23 +2,35 @@
  * R3 of issue 10: kill -9 under a burst of trades, then restart on the same data. Two managed-wallet demo
  * accounts list and buy each other's items through the detail page's action (as browsers without JavaScript
  * do), several at a time, on a server of its own; mid-burst the server gets SIGKILL. Then:
- *   - `PRAGMA integrity_check` is ok on the killed server's file, after the restart, and after a clean stop;
+ *   - the database is intact after the kill, after the restart and after a clean stop: SQLite's
+ *     `PRAGMA integrity_check`, or on PostgreSQL amcheck's `bt_index_check` of every index of the backends' tables;
  *   - every trade a client saw confirmed (the action's success redirect) is in the ledger, by the market API;
  *   - the FIRE of all game balances adds up to what it was before the trading.
  * Two rounds, so the restarted server is killed too. Prints the figures; exits 1 on any loss.
- *   npx tsx tests/bench/crash-recovery.ts [--rounds 2] [--workers 8]
+ *   npx tsx tests/bench/crash-recovery.ts [--rounds 2] [--workers 8] [--engine sqlite|postgres]
+ * With `--engine postgres` the backends run on a throwaway cluster this script starts (decision 0011), outside the
+ * server it kills, so the restart finds the same database.
  * Its server runs on CRASH_PORT (3393) with its chain on CRASH_CHAIN_PORT (8693); the build is made when missing.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { getAddress } from "viem";
 import { DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { stopStaleChain } from "../../contracts/chain";
 import { appLogin, getPage, hiddenForm, ownedItems, postForm, tokenDetail } from "../fuzz/client";
-import { ensureBuild, startServer, stopServer, type ServerProcess } from "../fuzz/server";
+import { ensureBuild, startServer, stopServer } from "../fuzz/server";
+import { CLUSTER_URL_ENV, createTestDatabase, startPostgresCluster } from "../support/postgres";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "2" }, workers: { type: "string", default: "8" } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "2" },
+    workers: { type: "string", default: "8" },
+    engine: { type: "string", default: "sqlite" },
+  },
+});
+if (values.engine !== "sqlite" && values.engine !== "postgres") throw new Error("--engine: expected sqlite or postgres");
 const ROUNDS = Number(values.rounds);
 const WORKERS = Number(values.workers);
 const PORT = Number(process.env.CRASH_PORT ?? 3393);
@@ -61,27 +73,57 @@ function nextPrice(): { text: string; wei: bigint } {
   return { text: `1.${String(priceCounter).padStart(6, "0")}`, wei: WEI + BigInt(priceCounter) * 10n ** 12n };
 }
 
-function openReadOnly(file: string) {
-  return new Database(file, { readonly: true, fileMustExist: true });
+/** The killed server's database, read from outside the server: its integrity and the FIRE of all game balances. */
+interface Ledger {
+  integrity(): Promise<string>;
+  fireTotal(): Promise<bigint>;
 }
 
-function integrity(file: string): string {
-  const db = openReadOnly(file);
-  try {
-    return (db.pragma("integrity_check") as { integrity_check: string }[]).map((row) => row.integrity_check).join("; ");
-  } finally {
-    db.close();
-  }
+const sumFire = (rows: { amount: string }[]) => rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+const FIRE_AMOUNTS = "select amount from market_balances where currency = 'FIRE'";
+
+function sqliteLedger(file: string): Ledger {
+  const open = <T>(read: (db: Database.Database) => T): T => {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    integrity: async () =>
+      open((db) => (db.pragma("integrity_check") as { integrity_check: string }[]).map((row) => row.integrity_check).join("; ")),
+    fireTotal: async () => open((db) => sumFire(db.prepare(FIRE_AMOUNTS).all() as { amount: string }[])),
+  };
 }
 
-function fireTotal(file: string): bigint {
-  const db = openReadOnly(file);
-  try {
-    const rows = db.prepare("select amount from market_balances where currency = 'FIRE'").all() as { amount: string }[];
-    return rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
-  } finally {
-    db.close();
-  }
+function postgresLedger(url: string): Ledger {
+  const query = async <T extends pg.QueryResultRow>(text: string): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<T>(text)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    // bt_index_check verifies each B-tree index's ordering invariants page by page; it raises on corruption.
+    async integrity() {
+      await query("create extension if not exists amcheck");
+      try {
+        const [{ checked }] = await query<{ checked: number }>(
+          `select count(bt_index_check(c.oid)) as checked from pg_index i join pg_class c on c.oid = i.indexrelid
+             join pg_am a on a.oid = c.relam where a.amname = 'btree' and c.relnamespace = 'public'::regnamespace`,
+        );
+        return checked > 0 ? "ok" : "no index checked";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+    fireTotal: async () => sumFire(await query<{ amount: string }>(FIRE_AMOUNTS)),
+  };
 }
 
 async function loadItems(baseUrl: string): Promise<Item[]> {
@@ -164,6 +206,7 @@ async function burst(
   }
 
   let refused = 0;
+  const reasons = new Map<string, number>();
   const worker = async () => {
     while (!stop()) {
       const item = items.filter((candidate) => !candidate.busy && !candidate.unsure && candidate.events < EVENTS_PER_ITEM)[0];
@@ -174,7 +217,11 @@ async function burst(
       } catch (error) {
         // No answer: the kill came first, and the trade may or may not have been committed.
         if (error instanceof TypeError || stop()) item.unsure = true;
-        else refused += 1;
+        else {
+          refused += 1;
+          const reason = (error as Error).message;
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        }
       } finally {
         item.busy = false;
       }
@@ -183,7 +230,7 @@ async function burst(
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, worker));
-  return { refused };
+  return { refused, reasons };
 }
 
 /** Every confirmed trade of the round, looked up in its item's history through the market API. */
@@ -208,11 +255,17 @@ async function missingTrades(baseUrl: string, trades: Trade[]): Promise<Trade[]>
 }
 
 ensureBuild();
-const dbFile = (server: ServerProcess) => path.join(server.dataDir, "spark.db");
+// On PostgreSQL the cluster outlives the server it kills: the server gets its database by DATABASE_URL.
+const cluster = values.engine === "postgres" ? await startPostgresCluster() : null;
+if (cluster) {
+  process.env[CLUSTER_URL_ENV] = cluster.url;
+  process.env.DATABASE_URL = await createTestDatabase();
+}
 let server = await startServer({ port: PORT, chainPort: CHAIN_PORT, tag: "crash" });
-console.log(`Server on ${server.baseUrl} (log: ${server.logFile})`);
+const ledger = process.env.DATABASE_URL ? postgresLedger(process.env.DATABASE_URL) : sqliteLedger(path.join(server.dataDir, "spark.db"));
+console.log(`Server on ${server.baseUrl}, backends on ${values.engine} (log: ${server.logFile})`);
 const problems: string[] = [];
-const fireBefore = fireTotal(dbFile(server));
+const fireBefore = await ledger.fireTotal();
 const startedAt = Date.now();
 
 try {
@@ -231,15 +284,15 @@ try {
     const exited = new Promise((resolve) => server.child.once("exit", resolve));
     server.child.kill("SIGKILL");
     killed = true;
-    const { refused } = await trading;
+    const { refused, reasons } = await trading;
     await exited;
     const unsure = items.filter((item) => item.unsure).length;
 
-    const afterKill = integrity(dbFile(server));
+    const afterKill = await ledger.integrity();
     const restartedAt = Date.now();
     server = await startServer({ port: PORT, chainPort: CHAIN_PORT, keepData: true, tag: "crash" });
     const restartMs = Date.now() - restartedAt;
-    const afterRestart = integrity(dbFile(server));
+    const afterRestart = await ledger.integrity();
     const missing = await missingTrades(server.baseUrl, confirmed);
 
     console.log(
@@ -247,6 +300,7 @@ try {
         `${unsure} in flight, ${refused} refused; restarted in ${(restartMs / 1000).toFixed(1)} s; ` +
         `integrity_check after the kill: ${afterKill}, after the restart: ${afterRestart}; confirmed trades missing: ${missing.length}`,
     );
+    for (const [reason, count] of reasons) console.log(`  refused ${count}×: ${reason}`);
     if (afterKill !== "ok") problems.push(`round ${round}: integrity_check after the kill: ${afterKill}`);
     if (afterRestart !== "ok") problems.push(`round ${round}: integrity_check after the restart: ${afterRestart}`);
     for (const trade of missing)
@@ -260,8 +314,9 @@ try {
   await stopStaleChain(path.join(server.dataDir, "chain", "anvil-state.json"));
 }
 
-const fireAfter = fireTotal(dbFile(server));
-const finalCheck = integrity(dbFile(server));
+const fireAfter = await ledger.fireTotal();
+const finalCheck = await ledger.integrity();
+await cluster?.stop();
 console.log(
   `FIRE over all game balances: ${fireBefore} before, ${fireAfter} after; integrity_check after a clean stop: ${finalCheck}; ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all`,
 );
