@@ -68,9 +68,13 @@ async function plan(backend: Backend, text: string, params: readonly unknown[], 
 
 /**
  * Market queries must walk an index in order: no full table scan, no sort of every match (SQLite's temp b-tree;
- * PostgreSQL's plans are reported when they scan a whole table).
+ * PostgreSQL's plans are reported when they scan a whole table). PostgreSQL's planner rightly reads a small table
+ * whole (a count at 10 k listings), so its plans are only checked from `PG_PLAN_CHECK_FROM` listings.
  */
-async function checkPlans(backend: Backend): Promise<string[]> {
+const PG_PLAN_CHECK_FROM = 100_000;
+
+async function checkPlans(backend: Backend, listings: number): Promise<string[]> {
+  if (backend.store.engine === "postgres" && listings < PG_PLAN_CHECK_FROM) return [];
   const problems: string[] = [];
   for (const [name, route, query] of MIXES) {
     if (route !== "/marketplace/tradingMarket") continue;
@@ -115,7 +119,7 @@ async function serve(listings: number, engine: Engine, cluster: BenchCluster | n
     engine,
     backend,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
-    problems: await checkPlans(backend),
+    problems: await checkPlans(backend, listings),
     results: new Map<string, Stats>(),
     async close() {
       await new Promise((resolve) => server.close(resolve));
