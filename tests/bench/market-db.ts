@@ -9,8 +9,13 @@ import { buildMarketDb } from "../../scripts/seed";
 
 function sourceHash(): string {
   const hash = createHash("sha256");
-  const market = ["migrations", "generate", "items", "activity", "ledger", "seed"].map((name) => `backend/market/${name}.ts`);
-  for (const file of [...market, "scripts/seed.ts"]) {
+  const market = ["generate", "items", "activity", "ledger", "seed"].map((name) => `backend/market/${name}.ts`);
+  // The market's migrations are one file each (backend/market/migrations/), in the folder's order.
+  const migrations = fs
+    .readdirSync(path.resolve("backend/market/migrations"))
+    .sort()
+    .map((name) => `backend/market/migrations/${name}`);
+  for (const file of [...migrations, ...market, "scripts/seed.ts"]) {
     hash.update(fs.readFileSync(path.resolve(file)));
   }
   return hash.digest("hex").slice(0, 10);

@@ -13,8 +13,11 @@
  * - /healthz: Express alone, for reference.
  * Prints each one's rate and p95 (median of the rounds) and the ratios to the floor and to the layout page.
  * The target (≥ 0.5× the floor with p95 < 50 ms) is checked on the pages visitors get (cached); exit code 1 when missed.
+ * Each engine in turn (--engines): on PostgreSQL the app server runs with DATABASE_URL on a copy of the same market
+ * in a throwaway cluster (tests/bench/market-pg.ts), on its own ports; the floor is the same server for both.
  *   npx tsx tests/bench/market-page.ts [--listings 100000] [--seconds 4] [--rounds 3] [--concurrency 8]
- *     [--port 3391] [--chain-port 8691] [--floor-port 3397] [--floor-chain-port 8697]
+ *     [--engines sqlite,postgres] [--port 3391] [--chain-port 8691] [--pg-port 3393] [--pg-chain-port 8693]
+ *     [--floor-port 3397] [--floor-chain-port 8697]
  * The market database is built once with scripts/seed.ts's generator and cached in data/bench-market/ (keyed by a
  * hash of the schema and generator sources); each run starts the production server on a fresh copy of it.
  * After the rounds it measures each filtered page alone, uncached, to show which query costs what.
@@ -24,6 +27,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { cachedMarketDb } from "./market-db";
+import { copyToPostgres, startBenchCluster } from "./market-pg";
+import type { Engine } from "../../backend/db/sql";
 import { buildFloor, ensureBuild, runDir, startServer, type BenchServer } from "./server";
 
 const TARGET_RATIO = 0.5;
@@ -48,8 +53,11 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "4" },
     rounds: { type: "string", default: "3" },
     concurrency: { type: "string", default: "8" },
+    engines: { type: "string", default: "sqlite,postgres" },
     port: { type: "string", default: "3391" },
     "chain-port": { type: "string", default: "8691" },
+    "pg-port": { type: "string", default: "3393" },
+    "pg-chain-port": { type: "string", default: "8693" },
     "floor-port": { type: "string", default: "3397" },
     "floor-chain-port": { type: "string", default: "8697" },
   },
@@ -128,25 +136,89 @@ async function checkPages(base: string) {
   }
 }
 
+/** The rounds against one app server (and the floor); whether the cached pages met the target. */
+async function measure(engine: Engine, app: BenchServer, floor: BenchServer): Promise<boolean> {
+  console.log(`\n== ${engine}`);
+  await checkPages(app.base);
+
+  const targets = {
+    floor: { base: floor.base, paths: ["/"] },
+    layout: { base: app.base, paths: [LAYOUT_PAGE] },
+    uncached: { base: app.base, paths: MARKET_PAGES, headers: UNCACHED, expect: null },
+    cached: { base: app.base, paths: MARKET_PAGES, expect: "hit" },
+    healthz: { base: app.base, paths: [HEALTH] },
+  } satisfies Record<string, Target>;
+  type Name = keyof typeof targets;
+  const names = Object.keys(targets) as Name[];
+  const results = Object.fromEntries(names.map((name) => [name, [] as Result[]])) as Record<Name, Result[]>;
+  // Warm up the JIT, the page cache and the database's cache.
+  for (const name of names) await closedLoop(targets[name], 1000);
+  for (let round = 1; round <= rounds; round++) {
+    for (const name of names) {
+      const result = await closedLoop(targets[name], seconds * 1000);
+      results[name].push(result);
+      console.log(
+        `round ${round} ${name.padEnd(8)} ${result.rate.toFixed(1).padStart(8)} req/s  p95 ${result.p95.toFixed(1).padStart(6)} ms  ${(result.bytes / result.requests / 1024).toFixed(1)} KB/page`,
+      );
+    }
+  }
+  // Each filtered page on its own, rendered, so a slow one shows which query it is.
+  console.log("\nper page, uncached:");
+  for (const page of MARKET_PAGES) {
+    const result = await closedLoop({ base: app.base, paths: [page], headers: UNCACHED }, seconds * 1000);
+    console.log(`  ${result.rate.toFixed(1).padStart(7)} req/s  p95 ${result.p95.toFixed(1).padStart(6)} ms  ${page}`);
+  }
+
+  const rate = (name: Name) => median(results[name].map((r) => r.rate));
+  const p95 = (name: Name) => median(results[name].map((r) => r.p95));
+  const line = (label: string, name: Name) =>
+    `  ${label.padEnd(34)} ${rate(name).toFixed(1).padStart(8)} req/s  p95 ${p95(name).toFixed(1).padStart(6)} ms` +
+    (name === "floor"
+      ? ""
+      : `  ${(rate(name) / rate("floor")).toFixed(2)}× floor  ${(rate(name) / rate("layout")).toFixed(2)}× layout page`);
+  const meets = (name: Name) => rate(name) / rate("floor") >= TARGET_RATIO && p95(name) < TARGET_P95_MS;
+  console.log(
+    `\n${engine}, ${listings.toLocaleString("en")} listings, ${concurrency} clients, median of ${rounds} rounds of ${seconds} s:`,
+  );
+  console.log(line("floor (bare Remix page)", "floor"));
+  console.log(line(`layout page ${LAYOUT_PAGE}`, "layout"));
+  console.log(line("market pages, uncached (rendered)", "uncached"));
+  console.log(line("market pages, cached (visitors)", "cached"));
+  console.log(line(`${HEALTH} (Express only)`, "healthz"));
+  console.log(`  target: ≥ ${TARGET_RATIO}× the floor and p95 < ${TARGET_P95_MS} ms`);
+  console.log(`    market pages for visitors (cached): ${meets("cached") ? "ok" : "BELOW TARGET"}`);
+  console.log(`    market pages rendered (uncached): ${meets("uncached") ? "ok" : "below target"} (for information)`);
+  return meets("cached");
+}
+
+/** A fresh copy of the market for one engine's app server: the SQLite file, or a PostgreSQL database. */
+async function marketCopy(engine: Engine, source: string, port: string, cluster: Awaited<ReturnType<typeof startBenchCluster>> | null) {
+  // The server keeps its local chain beside DATABASE_PATH, on either engine.
+  const marketDir = path.join(CACHE_DIR, `run-${port}`);
+  fs.rmSync(marketDir, { recursive: true, force: true });
+  fs.mkdirSync(marketDir, { recursive: true });
+  const database = path.join(marketDir, "spark.db");
+  if (engine === "sqlite") {
+    fs.copyFileSync(source, database);
+    return { database, env: {} as Record<string, string> };
+  }
+  const url = await cluster!.createDatabase(`market_page_${listings}`);
+  const started = performance.now();
+  await copyToPostgres(source, url);
+  console.log(`copied ${listings.toLocaleString("en")} listings to PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { database, env: { DATABASE_URL: url } };
+}
+
 async function main() {
   ensureBuild();
   const floorBuild = buildFloor();
   const source = await cachedMarketDb(CACHE_DIR, listings);
-  const marketDir = path.join(CACHE_DIR, `run-${values.port}`);
-  fs.rmSync(marketDir, { recursive: true, force: true });
-  fs.mkdirSync(marketDir, { recursive: true });
-  const database = path.join(marketDir, "spark.db");
-  fs.copyFileSync(source, database);
+  const engines = values.engines!.split(",") as Engine[];
+  const cluster = engines.includes("postgres") ? await startBenchCluster() : null;
 
   const servers: BenchServer[] = [];
+  let ok = true;
   try {
-    const app = await startServer({
-      port: Number(values.port),
-      chainPort: Number(values["chain-port"]),
-      database,
-      env: { PAGE_CACHE: "report" },
-    });
-    servers.push(app);
     const floor = await startServer({
       port: Number(values["floor-port"]),
       chainPort: Number(values["floor-chain-port"]),
@@ -154,56 +226,22 @@ async function main() {
       buildDir: floorBuild,
     });
     servers.push(floor);
-    await checkPages(app.base);
-
-    const targets = {
-      floor: { base: floor.base, paths: ["/"] },
-      layout: { base: app.base, paths: [LAYOUT_PAGE] },
-      uncached: { base: app.base, paths: MARKET_PAGES, headers: UNCACHED, expect: null },
-      cached: { base: app.base, paths: MARKET_PAGES, expect: "hit" },
-      healthz: { base: app.base, paths: [HEALTH] },
-    } satisfies Record<string, Target>;
-    type Name = keyof typeof targets;
-    const names = Object.keys(targets) as Name[];
-    const results = Object.fromEntries(names.map((name) => [name, [] as Result[]])) as Record<Name, Result[]>;
-    // Warm up the JIT, the page cache and SQLite's cache.
-    for (const name of names) await closedLoop(targets[name], 1000);
-    for (let round = 1; round <= rounds; round++) {
-      for (const name of names) {
-        const result = await closedLoop(targets[name], seconds * 1000);
-        results[name].push(result);
-        console.log(
-          `round ${round} ${name.padEnd(8)} ${result.rate.toFixed(1).padStart(8)} req/s  p95 ${result.p95.toFixed(1).padStart(6)} ms  ${(result.bytes / result.requests / 1024).toFixed(1)} KB/page`,
-        );
+    for (const engine of engines) {
+      const [port, chainPort] =
+        engine === "sqlite" ? [values.port!, values["chain-port"]!] : [values["pg-port"]!, values["pg-chain-port"]!];
+      const { database, env } = await marketCopy(engine, source, port, cluster);
+      const app = await startServer({ port: Number(port), chainPort: Number(chainPort), database, env: { PAGE_CACHE: "report", ...env } });
+      // Stopped here, not with the floor: a second SIGTERM to its process group would fail (ESRCH).
+      try {
+        if (!(await measure(engine, app, floor))) ok = false;
+      } finally {
+        app.stop();
       }
     }
-    // Each filtered page on its own, rendered, so a slow one shows which query it is.
-    console.log("\nper page, uncached:");
-    for (const page of MARKET_PAGES) {
-      const result = await closedLoop({ base: app.base, paths: [page], headers: UNCACHED }, seconds * 1000);
-      console.log(`  ${result.rate.toFixed(1).padStart(7)} req/s  p95 ${result.p95.toFixed(1).padStart(6)} ms  ${page}`);
-    }
-
-    const rate = (name: Name) => median(results[name].map((r) => r.rate));
-    const p95 = (name: Name) => median(results[name].map((r) => r.p95));
-    const line = (label: string, name: Name) =>
-      `  ${label.padEnd(34)} ${rate(name).toFixed(1).padStart(8)} req/s  p95 ${p95(name).toFixed(1).padStart(6)} ms` +
-      (name === "floor"
-        ? ""
-        : `  ${(rate(name) / rate("floor")).toFixed(2)}× floor  ${(rate(name) / rate("layout")).toFixed(2)}× layout page`);
-    const meets = (name: Name) => rate(name) / rate("floor") >= TARGET_RATIO && p95(name) < TARGET_P95_MS;
-    console.log(`\n${listings.toLocaleString("en")} listings, ${concurrency} clients, median of ${rounds} rounds of ${seconds} s:`);
-    console.log(line("floor (bare Remix page)", "floor"));
-    console.log(line(`layout page ${LAYOUT_PAGE}`, "layout"));
-    console.log(line("market pages, uncached (rendered)", "uncached"));
-    console.log(line("market pages, cached (visitors)", "cached"));
-    console.log(line(`${HEALTH} (Express only)`, "healthz"));
-    console.log(`  target: ≥ ${TARGET_RATIO}× the floor and p95 < ${TARGET_P95_MS} ms`);
-    console.log(`    market pages for visitors (cached): ${meets("cached") ? "ok" : "BELOW TARGET"}`);
-    console.log(`    market pages rendered (uncached): ${meets("uncached") ? "ok" : "below target"} (for information)`);
-    process.exitCode = meets("cached") ? 0 : 1;
+    process.exitCode = ok ? 0 : 1;
   } finally {
     for (const server of servers) server.stop();
+    await cluster?.stop();
   }
 }
 

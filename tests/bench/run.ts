@@ -8,6 +8,7 @@ const BENCHES = [
   "tests/bench/market-query.ts",
   "tests/bench/market-page.ts",
   "tests/bench/ledger-sync.ts",
+  "tests/bench/trades.ts",
   "tests/bench/crash-recovery.ts",
   "tests/bench/bridge.ts",
   "tests/bench/lighthouse.ts",
