@@ -66,23 +66,33 @@ function levelList(min: number | undefined, max: number | undefined): number[] |
 /**
  * Filters on the attribute columns of alias `t`, and on price/currency of the listing alias `l`.
  * With `useGrade` (listings of a named type) the filter on the type's grade attribute reads `grade`,
- * so that the grade-led indexes answer it.
+ * so that the grade-led indexes answer it. Columns in `fixed` are left out: a market page walk already pins each
+ * of them to one of the filter's values, and PostgreSQL would count the same restriction twice in its estimates.
  */
-function addFilters(sql: Conditions, q: ListingQuery, t: string, useGrade: boolean): { usesListing: boolean } {
+function addFilters(
+  sql: Conditions,
+  q: ListingQuery,
+  t: string,
+  useGrade: boolean,
+  fixed: ReadonlySet<string> = new Set(),
+): { usesListing: boolean } {
   let usesListing = false;
   const gradeFilter = useGrade && q.nftType !== undefined ? GRADE_COLUMNS[q.nftType].filter : undefined;
-  if (q.nftType !== undefined) inList(sql, `${t}.nft_type`, [q.nftType]);
+  const restrict = (column: string, values: readonly unknown[]) => {
+    if (!fixed.has(column)) inList(sql, `${t}.${column}`, values);
+  };
+  if (q.nftType !== undefined) restrict("nft_type", [q.nftType]);
   for (const [name, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
     const values = q[name];
-    if (values?.length) inList(sql, `${t}.${name === gradeFilter ? "grade" : column}`, values);
+    if (values?.length) restrict(name === gradeFilter ? "grade" : column, values);
   }
   if (q.type?.length) {
-    inList(sql, `${t}.${gradeFilter === "type" ? "grade" : q.nftType === NFT_TYPE.egse ? "egse_type" : "pse_type"}`, q.type);
+    restrict(gradeFilter === "type" ? "grade" : q.nftType === NFT_TYPE.egse ? "egse_type" : "pse_type", q.type);
   }
   for (const key of RANGE_KEYS) {
     const levels = key === "level" ? levelList(q.min.level, q.max.level) : undefined;
     if (levels) {
-      inList(sql, `${t}.level`, levels);
+      restrict("level", levels);
       continue;
     }
     for (const [bound, op] of [
@@ -102,8 +112,10 @@ function addFilters(sql: Conditions, q: ListingQuery, t: string, useGrade: boole
   }
   if (q.currency) {
     usesListing = true;
-    sql.where.push("l.currency = ?");
-    sql.params.push(q.currency);
+    if (!fixed.has("currency")) {
+      sql.where.push("l.currency = ?");
+      sql.params.push(q.currency);
+    }
   }
   return { usesListing };
 }
@@ -272,7 +284,10 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery, engine
         ...countSql,
       };
     }
-    const page = marketPageSql(q, sql, engine);
+    // The walks pin their access path's prefix columns; the page filters on the rest.
+    const walkFilters: Conditions = { where: ["l.status = 0"], params: [] };
+    addFilters(walkFilters, q, "l", q.nftType !== undefined, new Set(accessPath(q).prefix.map(([column]) => column)));
+    const page = marketPageSql(q, walkFilters, engine);
     return { page: page.sql, pageParams: page.params, ...countSql };
   }
 
