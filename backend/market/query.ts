@@ -212,23 +212,31 @@ function combinations(prefix: AccessPath["prefix"]): [string, unknown][][] {
 }
 
 /**
- * Market page: each walk reads its index in order and stops once the merged page is full; SQLite merges
- * the walks of a UNION ALL under ORDER BY lazily. INDEXED BY pins the plan: the planner's statistics cannot
- * see that price follows grade, and a wrong guess costs a sort of every match.
+ * Market page: each walk reads its index in order and stops once the merged page is full. SQLite merges the walks
+ * of a UNION ALL under ORDER BY lazily; INDEXED BY pins the plan: the planner's statistics cannot see that price
+ * follows grade, and a wrong guess costs a sort of every match. PostgreSQL does not merge walks whose order starts
+ * with a column each walk pins (the currency of a price page), and would read and sort every match; there each walk
+ * is cut to the rows a page could take from it (`limit offset + pageSize`, read in index order), and the few left
+ * are sorted.
  */
 function marketPageSql(q: ListingQuery, filters: Conditions, engine: Engine): { sql: string; params: unknown[] } {
   const path = accessPath(q);
   const dir = q.order === "asc" ? "asc" : "desc";
   const params: unknown[] = [];
+  const rowsNeeded = q.pageNumber * q.pageSize;
   // A price page lists currency by currency: each walk has one currency, so the index answers this order too.
   const walks = combinations(path.prefix).map((combo) => {
     params.push(...combo.map(([, value]) => value), ...filters.params);
     const where = [...combo.map(([column]) => `l.${column} = ?`), ...filters.where];
-    return `select l.id as id, l.currency as currency, l.${path.sortColumn} as k from market_listings l ${indexHint(engine, path.index)} where ${where.join(" and ")}`;
+    const walk = `select l.id as id, l.currency as currency, l.${path.sortColumn} as k from market_listings l ${indexHint(engine, path.index)} where ${where.join(" and ")}`;
+    if (engine === "sqlite") return walk;
+    params.push(rowsNeeded);
+    return `(${walk} order by k ${dir}, id ${dir} limit ?)`;
   });
   params.push(q.pageSize, (q.pageNumber - 1) * q.pageSize);
   return {
-    sql: `select i.*, ${LISTING_COLUMNS} from (${walks.join(" union all ")} order by ${currencyGroup(q, "currency")}k ${dir}, id ${dir} limit ? offset ?) p
+    sql: `select i.*, ${LISTING_COLUMNS} from (select id, currency, k from (${walks.join(" union all ")}) w
+      order by ${currencyGroup(q, "currency")}k ${dir}, id ${dir} limit ? offset ?) p
       join market_listings l on l.id = p.id join market_items i on i.id = l.item_id order by ${currencyGroup(q, "p.currency")}p.k ${dir}, p.id ${dir}`,
     params,
   };
