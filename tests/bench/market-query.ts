@@ -80,11 +80,14 @@ async function checkPlans(backend: Backend, listings: number): Promise<string[]>
     if (route !== "/marketplace/tradingMarket") continue;
     for (const [label, text, params] of mixSql(query, backend.store.engine)) {
       const lines = await plan(backend, text, params);
+      // A capped count (`limit RESULT_WINDOW + 1`) may read the table in order until it has enough: PostgreSQL picks
+      // that when matches are dense, and it stops after a bounded number of rows whatever the table's size.
+      const capped = (index: number) => lines.slice(0, index).some((above) => /\bLimit\b/.test(above));
       const bad = lines.filter(
-        (line) =>
+        (line, index) =>
           /^SCAN (l|i)$/.test(line) ||
           (label === "page" && /TEMP B-TREE FOR ORDER BY/.test(line)) ||
-          /Seq Scan on market_(listings|items)/.test(line),
+          (/Seq Scan on market_(listings|items)/.test(line) && !(label === "count" && capped(index))),
       );
       if (bad.length) problems.push(`${name} (${label}): ${lines.map((line) => line.trim()).join(" | ")}`);
     }
