@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { Envelope } from "~core/api/envelope";
-import { DatabaseBusyError } from "./db/postgres";
+import { DatabaseBusyError } from "./db/sql";
 
 export class ApiError extends Error {
   constructor(

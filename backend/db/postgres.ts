@@ -1,48 +1,9 @@
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrate, type Migration } from "./migrate";
-import { TransactionScope, type RunResult, type SqlDriver, type SqlRunner } from "./sql";
+import { TransactionScope, withRetries, type RunResult, type SqlDriver, type SqlRunner } from "./sql";
 import type { Database } from "./index";
-
-/** SQLSTATEs that mean "the same work may succeed if run again": serialization failure and deadlock. */
-const RETRYABLE: Record<string, string> = { "40001": "serialization failure", "40P01": "deadlock" };
-export const TRANSACTION_TRIES = 5;
-
-/** A transaction that kept meeting serialization failures or deadlocks: the client may try again (a 503). */
-export class DatabaseBusyError extends Error {}
-
-function retryableCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code in RETRYABLE ? code : undefined;
-}
-
-/**
- * Runs `fn` and, when it fails with 40001 or 40P01, runs it again after a short jittered pause (so two rivals
- * don't collide again in lockstep), up to `TRANSACTION_TRIES` in all. `fn` must be a whole transaction: one that
- * failed this way has rolled back. Other errors pass through at once. SQLite's errors never carry these codes, so
- * on SQLite `fn` runs once.
- */
-export async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (error) {
-      const code = retryableCode(error);
-      if (!code) throw error;
-      if (attempt >= TRANSACTION_TRIES) {
-        throw new DatabaseBusyError(`database busy: ${RETRYABLE[code]} (${code}) after ${attempt} tries`, { cause: error });
-      }
-      await sleep(Math.random() * 5 * 2 ** attempt);
-    }
-  }
-}
-
-/** A Kysely transaction under the same retry rule as the market's: the SSO's writes on either engine. */
-export function retryingTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return withRetries(() => db.transaction().execute(fn));
-}
 
 /** `?` → `$1…$n`, leaving single-quoted literals alone (a `''` inside one toggles twice and stays inside). */
 export function toNumberedPlaceholders(sql: string): string {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type SQLite from "better-sqlite3";
-import type { Kysely } from "kysely";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Kysely, Transaction } from "kysely";
 
 /** The two engines the embedded backends run on (decision 0011). */
 export type Engine = "sqlite" | "postgres";
@@ -29,6 +30,45 @@ export interface SqlDriver extends SqlRunner {
    * the connection the transaction holds), on PostgreSQL they would run outside the transaction.
    */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+/* The one retry rule of every write transaction, on both engines (decision 0011). */
+/** SQLSTATEs that mean "the same work may succeed if run again": serialization failure and deadlock. */
+const RETRYABLE: Record<string, string> = { "40001": "serialization failure", "40P01": "deadlock" };
+export const TRANSACTION_TRIES = 5;
+
+/** A transaction that kept meeting serialization failures or deadlocks: the client may try again (a 503). */
+export class DatabaseBusyError extends Error {}
+
+function retryableCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code in RETRYABLE ? code : undefined;
+}
+
+/**
+ * Runs `fn` and, when it fails with 40001 or 40P01, runs it again after a short jittered pause (so two rivals
+ * don't collide again in lockstep), up to `TRANSACTION_TRIES` in all. `fn` must be a whole transaction: one that
+ * failed this way has rolled back. Other errors pass through at once. SQLite's errors never carry these codes, so
+ * on SQLite `fn` runs once.
+ */
+export async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const code = retryableCode(error);
+      if (!code) throw error;
+      if (attempt >= TRANSACTION_TRIES) {
+        throw new DatabaseBusyError(`database busy: ${RETRYABLE[code]} (${code}) after ${attempt} tries`, { cause: error });
+      }
+      await sleep(Math.random() * 5 * 2 ** attempt);
+    }
+  }
+}
+
+/** A Kysely transaction under the same retry rule as the market's: the SSO's writes on either engine. */
+export function retryingTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return withRetries(() => db.transaction().execute(fn));
 }
 
 /** A write refused by a unique key, on either engine. */

@@ -5,7 +5,7 @@ import { codeMail, type SendMail } from "./mail";
 import { type Secrets, equalHex, newEmailCode } from "./secrets";
 import type { CodePurpose } from "./tables";
 import type { BackendLog } from "../types";
-import { retryingTransaction } from "../db/postgres";
+import { retryingTransaction } from "../db/sql";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;

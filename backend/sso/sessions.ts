@@ -3,7 +3,7 @@ import type { Database } from "../db";
 import { hashToken, newToken } from "./secrets";
 import type { LoginType } from "~core/api/sso";
 import type { SessionRow, UserRow } from "./tables";
-import { retryingTransaction } from "../db/postgres";
+import { retryingTransaction } from "../db/sql";
 
 export interface IssuedSession {
   /** Given to the client once; only its hash is kept. */

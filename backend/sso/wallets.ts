@@ -8,7 +8,7 @@ import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS, walletLoginMessa
 import { type Secrets, sha256Hex } from "./secrets";
 import type { UserRow } from "./tables";
 import { isUniqueViolation } from "../db/sql";
-import { retryingTransaction } from "../db/postgres";
+import { retryingTransaction } from "../db/sql";
 
 export const WALLET_TAKEN = "This wallet is already bound to another account";
 export const ALREADY_BOUND = "A wallet is already bound to this account";

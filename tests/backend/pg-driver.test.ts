@@ -2,7 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Migration } from "../../backend/db/migrate";
-import { openPostgres, type PostgresDb, retryingTransaction, toNumberedPlaceholders } from "../../backend/db/postgres";
+import { openPostgres, type PostgresDb, toNumberedPlaceholders } from "../../backend/db/postgres";
+import { retryingTransaction } from "../../backend/db/sql";
 import type { SqlRunner } from "../../backend/db/sql";
 import { createTestDatabase } from "../support/postgres";
 

@@ -154,18 +154,20 @@ function withoutRowid(schema: Schema): Record<string, Index> {
   );
 }
 
+const emptySchema = (): Schema => ({
+  tables: [],
+  columns: {},
+  primaryKeys: {},
+  uniques: {},
+  checks: {},
+  foreignKeys: {},
+  indexes: {},
+  triggers: {},
+  rows: {},
+});
+
 function readSqlite(db: SQLite.Database): Schema {
-  const schema: Schema = {
-    tables: [],
-    columns: {},
-    primaryKeys: {},
-    uniques: {},
-    checks: {},
-    foreignKeys: {},
-    indexes: {},
-    triggers: {},
-    rows: {},
-  };
+  const schema = emptySchema();
   const tables = db
     .prepare("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
     .all() as { name: string; sql: string }[];
@@ -292,17 +294,7 @@ function postgresFamily(type: string): Family {
 const ON_DELETE: Record<string, string> = { a: "no action", r: "restrict", c: "cascade", n: "set null", d: "set default" };
 
 async function readPostgres(pool: pg.Pool): Promise<Schema> {
-  const schema: Schema = {
-    tables: [],
-    columns: {},
-    primaryKeys: {},
-    uniques: {},
-    checks: {},
-    foreignKeys: {},
-    indexes: {},
-    triggers: {},
-    rows: {},
-  };
+  const schema = emptySchema();
   const { rows: tables } = await pool.query<{ name: string }>(
     `select table_name as name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,

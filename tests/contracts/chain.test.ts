@@ -12,7 +12,8 @@ import { localChain, readDeployment } from "../../contracts/deployment";
 import { DEMO_TOKEN_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { LOCAL_CHAIN_ID } from "~core/constants";
-import { freePort, freshPlayer, startTestChain, type TestChain } from "./harness";
+import { freshPlayer, startTestChain, type TestChain } from "./harness";
+import { freePort } from "../support/ports";
 
 const running: TestChain[] = [];
 afterAll(async () => {

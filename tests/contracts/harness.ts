@@ -2,7 +2,6 @@
  * A deployed, seeded local chain per test file: anvil on a free port with a temporary state file.
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -20,6 +19,7 @@ import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { afterAll, beforeAll } from "vitest";
+import { freePort } from "../support/ports";
 
 /** anvil's public development mnemonic; accounts #0-#9 start with 10 000 ETH. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -27,17 +27,6 @@ const ANVIL_MNEMONIC = "test test test test test test test test test test test j
 /** Anvil accounts #3-#7 hold no tokens or boxes after seeding: fresh players for the tests. */
 export function freshPlayer(index: 3 | 4 | 5 | 6 | 7): Account {
   return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export type TestChain = Awaited<ReturnType<typeof startTestChain>>;

@@ -1,11 +1,11 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "./ports";
 
 /** The cluster's URL, set by the global setup (tests/support/postgres-setup.ts) for the test workers. */
 export const CLUSTER_URL_ENV = "SPARK_TEST_PG_URL";
@@ -25,17 +25,6 @@ export function findPostgresBin(searchPath = process.env.PATH ?? "", libRoot = "
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (newest === undefined) throw new Error(NOT_INSTALLED);
   return path.join(libRoot, newest, "bin");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionSta
 import type { Database } from "../../db";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import type { PlannedStep } from "./plan";
-import { retryingTransaction } from "../../db/postgres";
+import { retryingTransaction } from "../../db/sql";
 
 export interface NewExecution {
   userId: number;
