@@ -22,7 +22,8 @@ import { formBodiesOnly } from "./server/form-body";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
-import { executorQueueGauge, requestMetrics, serveMetrics } from "./server/metrics";
+import { executorQueueGauge, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
+import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
@@ -145,7 +146,11 @@ export const backends = env.embeddedBackends
 const metricsServer = serveMetrics(app, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST }, (address) =>
   logger.info(`Metrics on http://${address}/metrics`),
 );
-if (backends?.executorQueue) executorQueueGauge(backends.executorQueue);
+if (backends) {
+  const { roles } = backends;
+  if (backends.executorQueue) executorQueueGauge(backends.executorQueue, () => roles.holds("executor"));
+  rolesGauge(ROLE_NAMES, (role) => roles.holds(role as RoleName));
+}
 
 // Every request gets its id here (the backends' lines carry the one the app forwards); REQUEST_LOG=off drops the access log only.
 app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
