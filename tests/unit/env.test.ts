@@ -235,3 +235,13 @@ describe("SEED_DEMO (issue 24, item 3)", () => {
     expect(startWarnings(parseEnv({})).join("\n")).not.toContain("SEED_DEMO");
   });
 });
+
+describe("INTERNAL_TOKEN (issue 27)", () => {
+  it("takes an internal token of 32 printable characters at least, fit for a header", () => {
+    expect(parseEnv({}).INTERNAL_TOKEN).toBeUndefined();
+    expect(parseEnv({ INTERNAL_TOKEN: "a".repeat(32) }).INTERNAL_TOKEN).toBe("a".repeat(32));
+    expect(() => parseEnv({ INTERNAL_TOKEN: "a".repeat(31) })).toThrowError(/INTERNAL_TOKEN: must be 32 characters at least/);
+    expect(() => parseEnv({ INTERNAL_TOKEN: `${"a".repeat(32)} b` })).toThrowError(/INTERNAL_TOKEN: must be printable ASCII/);
+    expect(() => parseEnv({ INTERNAL_TOKEN: `${"a".repeat(32)}\n` })).toThrowError(/INTERNAL_TOKEN: must be printable ASCII/);
+  });
+});
