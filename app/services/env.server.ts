@@ -171,6 +171,15 @@ const schema = z
     STORE_IOS_URL: link("https://apps.apple.com/"),
     STORE_GOOGLE_PLAY_URL: link("https://play.google.com/store"),
     /**
+     * Set: every rate-limit tier counts in this Redis, so the budget is shared by every process, and so is the
+     * analytics once-per-transaction memory (decision 0012). Unset: both are kept in this process's memory.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+      .refine((url) => URL.canParse(url), "must be a redis:// or rediss:// URL")
+      .optional(),
+    /**
      * The internal token every process of one site shares (app/services/internal-token.server.ts). Unset: a random
      * one per process, which never leaves it. A header value, so printable ASCII without spaces.
      */
