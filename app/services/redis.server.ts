@@ -30,6 +30,7 @@ export function connectRedis(url: string, log: RedisLog = console): RedisClient 
     socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) },
   });
   let down = false;
+  let connected = false;
   // Without an 'error' listener node-redis's errors would crash the process.
   client.on("error", (error: Error) => {
     if (down) return;
@@ -37,9 +38,10 @@ export function connectRedis(url: string, log: RedisLog = console): RedisClient 
     log.warn(`Redis at ${where} is unreachable (${error.message}): rate limits and the analytics memory are per process until it is back`);
   });
   client.on("ready", () => {
-    if (!down) return;
+    if (!connected) log.info(`Redis at ${where}: rate limits and the analytics memory are shared by every process using it`);
+    else if (down) log.info(`Redis at ${where} is reachable again: rate limits are shared again`);
+    connected = true;
     down = false;
-    log.info(`Redis at ${where} is reachable again: rate limits are shared again`);
   });
   // Resolves once connected, however long that takes; rejects only when the client is closed first.
   client.connect().catch(() => {});
