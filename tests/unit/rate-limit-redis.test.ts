@@ -25,7 +25,7 @@ const ready = (made: RedisClient) => new Promise<void>((resolve) => (made.isRead
 async function client(url = redis.url, log = quiet()): Promise<RedisClient> {
   const made = connectRedis(url, log);
   clients.push(made);
-  if (url === redis.url) await ready(made);
+  if (url === redis?.url) await ready(made);
   return made;
 }
 
@@ -46,6 +46,36 @@ async function serve(store?: (tier: RateLimitTier) => Store): Promise<string> {
 const post = async (baseUrl: string, path: string) => (await fetch(baseUrl + path, { method: "POST" })).status;
 const get = async (baseUrl: string, path: string) => (await fetch(baseUrl + path)).status;
 
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  for (const made of clients.splice(0)) if (made.isOpen) made.destroy();
+});
+
+describe("rate limits without a reachable Redis (no redis-server needed)", () => {
+  it("without Redis, each process keeps its own budget", async () => {
+    const a = await serve();
+    const b = await serve();
+    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
+    expect(await post(a, "/login")).toBe(429);
+    expect(await post(b, "/login")).toBe(200);
+  });
+
+  it("falls back to each process's memory while Redis is unreachable, at once, and each process says so once", async () => {
+    const log = quiet();
+    const down = await client(await deadRedisUrl(), log);
+    const a = await serve(redisRateLimitStores(down, log));
+    const b = await serve(redisRateLimitStores(down, log));
+    const started = Date.now();
+    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
+    expect(await post(a, "/login")).toBe(429);
+    // Per process now: the other one has its own budget.
+    expect(await post(b, "/login")).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const fallbacks = log.warn.mock.calls.filter(([message]) => String(message).startsWith("Rate limits fall back"));
+    expect(fallbacks).toHaveLength(2);
+  });
+});
+
 describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServer ? "" : ` (skipped: ${NO_REDIS_SERVER})`}`, () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -55,10 +85,6 @@ describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServ
   });
   beforeEach(async () => {
     await (await client()).flushAll();
-  });
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
-    for (const made of clients.splice(0)) if (made.isOpen) made.destroy();
   });
 
   it("refuses the sign-in tier's 11th attempt whichever process it reaches", async () => {
@@ -82,29 +108,6 @@ describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServ
     const ttl = await redisClient.pTTL("rl:auth:127.0.0.1");
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
-  });
-
-  it("without Redis, each process keeps its own budget", async () => {
-    const a = await serve();
-    const b = await serve();
-    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
-    expect(await post(a, "/login")).toBe(429);
-    expect(await post(b, "/login")).toBe(200);
-  });
-
-  it("falls back to each process's memory while Redis is unreachable, at once, and each process says so once", async () => {
-    const log = quiet();
-    const down = await client(await deadRedisUrl(), log);
-    const a = await serve(redisRateLimitStores(down, log));
-    const b = await serve(redisRateLimitStores(down, log));
-    const started = Date.now();
-    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
-    expect(await post(a, "/login")).toBe(429);
-    // Per process now: the other one has its own budget.
-    expect(await post(b, "/login")).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    const fallbacks = log.warn.mock.calls.filter(([message]) => String(message).startsWith("Rate limits fall back"));
-    expect(fallbacks).toHaveLength(2);
   });
 
   it("falls back when Redis stops mid-run, and shares the budget again once it is back", async () => {
