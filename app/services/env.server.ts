@@ -170,6 +170,24 @@ const schema = z
     STORE_ANDROID_URL: link("https://sparkera.example/download/android.apk"),
     STORE_IOS_URL: link("https://apps.apple.com/"),
     STORE_GOOGLE_PLAY_URL: link("https://play.google.com/store"),
+    /**
+     * Set: every rate-limit tier counts in this Redis, so the budget is shared by every process, and so is the
+     * analytics once-per-transaction memory (decision 0012). Unset: both are kept in this process's memory.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+      .refine((url) => URL.canParse(url), "must be a redis:// or rediss:// URL")
+      .optional(),
+    /**
+     * The internal token every process of one site shares (app/services/internal-token.server.ts). Unset: a random
+     * one per process, which never leaves it. A header value, so printable ASCII without spaces.
+     */
+    INTERNAL_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]*$/, "must be printable ASCII without spaces")
+      .min(32, "must be 32 characters at least")
+      .optional(),
     /** Scales every rate limit (server/rate-limit.ts); the e2e suite raises it, as it signs in many times from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ invalid_type_error: "must be a positive number" })
