@@ -314,7 +314,30 @@ export function startWarnings(env: Env): string[] {
         "A hop count (1 for one proxy) or the proxies' addresses hold either way.",
     );
   }
+  warnings.push(...sharedDatabaseNotes(env));
   return warnings.filter((warning) => warning !== null);
+}
+
+/**
+ * A shared database (DATABASE_URL) is how several processes serve one site (docs/deploy.md): what each must share
+ * besides it, said at start when it is missing. One process alone needs none of it.
+ */
+function sharedDatabaseNotes(env: Env): string[] {
+  if (!env.DATABASE_URL || !env.embeddedBackends) return [];
+  const notes: string[] = [];
+  if (!env.CHAIN_RPC_URL) {
+    notes.push(
+      "NOTE: DATABASE_URL without CHAIN_RPC_URL: this process runs its own local chain. Every other process on this database " +
+        "must use that one chain (CHAIN_RPC_URL and DEPLOYMENT_FILE), as `npm run cluster` does; see docs/deploy.md.",
+    );
+  }
+  if (!env.REDIS_URL) {
+    notes.push(
+      "NOTE: DATABASE_URL without REDIS_URL: rate limits and the analytics dedupe are kept per process. With more than one " +
+        "process, set REDIS_URL so they are shared; see docs/deploy.md.",
+    );
+  }
+  return notes;
 }
 
 /** The start log's one warning block about dev defaults, or null when none is in use. */

@@ -236,6 +236,26 @@ describe("SEED_DEMO (issue 24, item 3)", () => {
   });
 });
 
+describe("a shared database (issue 27)", () => {
+  const PG = "postgres://spark@db.internal/spark";
+
+  it("says at start what else several processes must share: one chain and Redis", () => {
+    expect(startWarnings(parseEnv({})).join("\n")).not.toContain("DATABASE_URL");
+    const notes = startWarnings(parseEnv({ DATABASE_URL: PG })).filter((line) => line.startsWith("NOTE:"));
+    expect(notes).toEqual([
+      expect.stringMatching(/^NOTE: DATABASE_URL without CHAIN_RPC_URL: this process runs its own local chain/),
+      expect.stringMatching(/^NOTE: DATABASE_URL without REDIS_URL: rate limits and the analytics dedupe are kept per process/),
+    ]);
+    const shared = {
+      DATABASE_URL: PG,
+      REDIS_URL: "redis://cache.internal:6379",
+      CHAIN_RPC_URL: "http://chain.internal:8545",
+      DEPLOYMENT_FILE: "deployment.json",
+    };
+    expect(startWarnings(parseEnv(shared)).join("\n")).not.toContain("NOTE:");
+  });
+});
+
 describe("REDIS_URL and INTERNAL_TOKEN (issue 27)", () => {
   it("takes a redis:// or rediss:// URL, or none", () => {
     expect(parseEnv({}).REDIS_URL).toBeUndefined();
