@@ -14,8 +14,9 @@ export const API_PATHS = ["/sso", "/basic", "/api/user", "/store", "/api/v1", "/
 
 /**
  * The embedded reference backends: the SSO API (/sso, /basic, /api/user, /store) and the market API (/api/v1),
- * both on one SQLite file, which they lock for this process (db/process-lock.ts). Returns one Express router to
- * mount at the site root.
+ * both on one database: a SQLite file, which they lock for this process (db/process-lock.ts), or PostgreSQL, shared
+ * by any number of processes, each running the background roles it holds (db/roles.ts). Returns one Express router
+ * to mount at the site root.
  */
 export async function startBackends(databaseFile: string, options: BackendOptions) {
   // A SQLite file belongs to one process; PostgreSQL is shared by design.
