@@ -56,7 +56,7 @@ export const replaceServer = (index: number) => control<ServerInfo[]>("POST", `/
 /** The server whose /metrics says it holds `role`, once exactly one live server does. */
 export async function roleHolder(
   role: Role,
-  { other, timeoutMs = 30_000 }: { other?: number; timeoutMs?: number } = {},
+  { other, timeoutMs = 15_000 }: { other?: number; timeoutMs?: number } = {},
 ): Promise<ServerInfo> {
   const { metricsToken } = clusterInfo();
   return waitFor(
