@@ -8,7 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { WEI_PER_TOKEN } from "~core/money";
 import { type OrderKind, type OrderMessages, expiryIn, newOrderNonce, orderLifetimeSeconds, orderTypedData } from "~core/orders";
 import { readWei } from "../../backend/market/money";
-import { type TestAccount, createAccount, printLogsOnFailure, servers, sharedDatabase, spread, stock } from "./support";
+import { type TestAccount, createAccount, printLogsOnFailure, nth, servers, sharedDatabase, spread, stock } from "./support";
 
 printLogsOnFailure();
 const database = sharedDatabase();
@@ -47,7 +47,7 @@ describe("buys of one listing across processes", () => {
   it("sells it once: one sale, 49 refusals in the product's words, money conserved", async () => {
     const list = await servers();
     const store = database();
-    const seller = await createAccount(list[0].url, { wallet: "browser", tag: "seller" });
+    const seller = await createAccount(nth(list, 0).url, { wallet: "browser", tag: "seller" });
     const buyers = await Promise.all(
       Array.from({ length: BUYERS }, (_, i) => createAccount(list[i % list.length].url, { wallet: "browser", tag: "buyer" })),
     );
@@ -56,7 +56,7 @@ describe("buys of one listing across processes", () => {
 
     const tokenId = item.tokenId;
     const nftType = item.nftType;
-    const sell = await signed(seller, list[1].url, "Sell", (ctx) => ({
+    const sell = await signed(seller, nth(list, 1).url, "Sell", (ctx) => ({
       tokenId: BigInt(tokenId),
       nftType,
       seller: seller.wallet,
@@ -64,12 +64,12 @@ describe("buys of one listing across processes", () => {
       currency: "FIRE",
       counter: BigInt(ctx.counter),
     }));
-    await seller.client.ok(list[1].url, `${API}/informationCenter/sellToken`, {
+    await seller.client.ok(nth(list, 1).url, `${API}/informationCenter/sellToken`, {
       token: seller.token,
       json: { tokenId, nftType, ownerAddress: seller.wallet, address: seller.wallet, price: PRICE.toString(), currency: "FIRE", ...sell },
     });
     const detail = await seller.client.ok<{ listing: { id: number } | null }>(
-      list[2].url,
+      nth(list, 2).url,
       `${API}/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=${nftType}`,
     );
     const listingId = detail.listing!.id;

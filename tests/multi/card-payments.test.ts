@@ -12,7 +12,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { StoreOrder } from "~core/api/sso";
 import { DEV_STORE_MINTER_KEY } from "~core/demo";
 import { blindBoxAbi } from "../../contracts/generated/abi";
-import { Client, chain, clusterInfo, createAccount, printLogsOnFailure, servers, waitFor } from "./support";
+import { Client, chain, clusterInfo, createAccount, nth, printLogsOnFailure, servers, waitFor } from "./support";
 
 printLogsOnFailure();
 
@@ -24,8 +24,8 @@ describe("card payments across processes", () => {
   it("mints a paid order once, however many copies of its event reach however many servers", async () => {
     const list = await servers();
     const { deployment, publicClient, mined } = chain();
-    const buyer = await createAccount(list[0].url, { tag: "card" });
-    const order = await buyer.client.ok<StoreOrder>(list[1].url, "/store/createOrder", {
+    const buyer = await createAccount(nth(list, 0).url, { tag: "card" });
+    const order = await buyer.client.ok<StoreOrder>(nth(list, 1).url, "/store/createOrder", {
       token: buyer.token,
       json: { typeBox: TYPE_BOX, quantity: QUANTITY },
     });
@@ -66,7 +66,7 @@ describe("card payments across processes", () => {
     const deliverAll = () =>
       Promise.all(
         [0, 1, 2, 0, 1].map(async (index) => {
-          const response = await fetch(`${list[index].url}/stripe/webhook`, {
+          const response = await fetch(`${nth(list, index).url}/stripe/webhook`, {
             method: "POST",
             headers: { "content-type": "application/json", "stripe-signature": signature, "x-forwarded-for": provider.ip },
             body: payload,
@@ -81,7 +81,9 @@ describe("card payments across processes", () => {
     const delivered = await waitFor(
       `order ${order.sessionId} delivered`,
       async () => {
-        const detail = await buyer.client.ok<StoreOrder>(list[2].url, "/store/getOrderDetail", { json: { sessionId: order.sessionId } });
+        const detail = await buyer.client.ok<StoreOrder>(nth(list, 2).url, "/store/getOrderDetail", {
+          json: { sessionId: order.sessionId },
+        });
         return detail.status === "delivered" ? detail : null;
       },
       { timeoutMs: 60_000, intervalMs: 200 },
@@ -97,7 +99,7 @@ describe("card payments across processes", () => {
     expect(await publicClient.getTransactionCount({ address: minter })).toBe(minterNonceBefore + 1);
     expect(await publicClient.getTransactionCount({ address: minter, blockTag: "pending" })).toBe(minterNonceBefore + 1);
     expect(await boxes()).toBe(boxesBefore + QUANTITY);
-    const detail = await buyer.client.ok<StoreOrder>(list[0].url, "/store/getOrderDetail", { json: { sessionId: order.sessionId } });
+    const detail = await buyer.client.ok<StoreOrder>(nth(list, 0).url, "/store/getOrderDetail", { json: { sessionId: order.sessionId } });
     expect(detail).toMatchObject({ status: "delivered", deliveryTx: delivered.deliveryTx });
 
     // Every copy was answered with a 2xx, the first ones too: the webhook records the payment and answers at once,

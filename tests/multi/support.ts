@@ -220,6 +220,11 @@ export function chain() {
   };
 }
 
+/** The i-th server, round the list (so a one-process run, MULTI_PROCESSES=1, works too). */
+export function nth(list: ServerInfo[], i: number): ServerInfo {
+  return list[i % list.length];
+}
+
 /** Spreads `count` requests over the servers: the i-th goes to server i mod N. */
 export function spread<T>(list: ServerInfo[], count: number, send: (server: ServerInfo, i: number) => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => send(list[i % list.length], i)));
