@@ -212,7 +212,10 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
   const dataDir = path.resolve(options.dataDir);
   const logDir = path.join(dataDir, "logs");
   fs.mkdirSync(logDir, { recursive: true });
-  if (!fs.existsSync(path.join(REPO_ROOT, "build", "index.js"))) throw new Error("No production build: run `npm run build` first");
+  // The build the servers will load (server.ts reads REMIX_BUILD_DIR the same way).
+  const buildDir = options.env?.REMIX_BUILD_DIR ?? process.env.REMIX_BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.resolve(REPO_ROOT, buildDir, "index.js")))
+    throw new Error(`No production build in ${buildDir}/: run \`npm run build\` first`);
 
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
