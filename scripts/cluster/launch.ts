@@ -77,7 +77,7 @@ export interface Cluster {
   kill(index: number): Promise<void>;
   /** Starts a new process in the place of `index` (killed, or stopped) on its port, and waits for its /healthz. */
   replace(index: number): Promise<ServerProcess>;
-  /** The last lines of each server's log, for a failure's report. */
+  /** The last lines of each server process's log (the killed ones' too), for a failure's report. */
   logTails(lines?: number): string;
   /** Stops the proxy, the servers (SIGTERM, then SIGKILL), the chain, Redis and PostgreSQL (those it started). */
   stop(): Promise<void>;
@@ -362,7 +362,12 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
         return ready(spawnServer(index));
       },
       logTails(lines = 30) {
-        return servers.map((server) => `--- server ${server.index} (${server.logFile})\n${tail(server.logFile, lines)}`).join("\n");
+        // Every process's, the killed ones' too (server-<index>-<n>.log for the n-th process in a place).
+        const files = fs
+          .readdirSync(logDir)
+          .filter((name) => /^server-\d+(-\d+)?\.log$/.test(name))
+          .sort();
+        return files.map((name) => `--- ${path.join(logDir, name)}\n${tail(path.join(logDir, name), lines)}`).join("\n");
       },
       stop: stopAll,
     };
