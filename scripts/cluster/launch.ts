@@ -77,6 +77,8 @@ export interface Cluster {
   kill(index: number): Promise<void>;
   /** Starts a new process in the place of `index` (killed, or stopped) on its port, and waits for its /healthz. */
   replace(index: number): Promise<ServerProcess>;
+  /** Replaces every server process that has exited (killed by a test that failed before it replaced it); their indexes. */
+  heal(): Promise<number[]>;
   /** The last lines of each server process's log (the killed ones' too), for a failure's report. */
   logTails(lines?: number): string;
   /** Stops the proxy, the servers (SIGTERM, then SIGKILL), the chain, Redis and PostgreSQL (those it started). */
@@ -360,6 +362,11 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
         const old = servers[index];
         if (old && !exitedAlready(old.child)) await stopChild(old.child, old.exited);
         return ready(spawnServer(index));
+      },
+      async heal() {
+        const dead = servers.filter((server) => exitedAlready(server.child)).map((server) => server.index);
+        await Promise.all(dead.map((index) => ready(spawnServer(index))));
+        return dead;
       },
       logTails(lines = 30) {
         // Every process's, the killed ones' too (server-<index>-<n>.log for the n-th process in a place).

@@ -8,9 +8,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { WEI_PER_TOKEN } from "~core/money";
 import { type OrderKind, type OrderMessages, expiryIn, newOrderNonce, orderLifetimeSeconds, orderTypedData } from "~core/orders";
 import { readWei } from "../../backend/market/money";
-import { type TestAccount, createAccount, printLogsOnFailure, nth, servers, sharedDatabase, spread, stock } from "./support";
+import { type TestAccount, createAccount, superviseCluster, nth, servers, sharedDatabase, spread, stock } from "./support";
 
-printLogsOnFailure();
+superviseCluster();
 const database = sharedDatabase();
 
 const API = "/api/v1";

@@ -12,9 +12,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { StoreOrder } from "~core/api/sso";
 import { DEV_STORE_MINTER_KEY } from "~core/demo";
 import { blindBoxAbi } from "../../contracts/generated/abi";
-import { Client, chain, clusterInfo, createAccount, nth, printLogsOnFailure, servers, waitFor } from "./support";
+import { Client, chain, clusterInfo, createAccount, nth, superviseCluster, servers, waitFor } from "./support";
 
-printLogsOnFailure();
+superviseCluster();
 
 /** The Standard loot box: sold by card (core/boxes.ts). */
 const TYPE_BOX = 4;

@@ -14,7 +14,7 @@ import {
   chain,
   createAccount,
   killServer,
-  printLogsOnFailure,
+  superviseCluster,
   replaceServer,
   roleHolder,
   servers,
@@ -23,7 +23,7 @@ import {
 } from "./support";
 import type { ServerInfo } from "./ports";
 
-printLogsOnFailure();
+superviseCluster();
 const database = sharedDatabase();
 
 const WALLETS = 3;

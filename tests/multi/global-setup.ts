@@ -47,6 +47,10 @@ export default async function setup(): Promise<() => Promise<void>> {
         await cluster.kill(index);
         return answer(200, describe());
       }
+      if (req.method === "POST" && url.pathname === "/heal") {
+        await cluster.heal();
+        return answer(200, describe());
+      }
       if (req.method === "POST" && url.pathname === "/replace") {
         await cluster.replace(index);
         return answer(200, describe());
@@ -55,7 +59,15 @@ export default async function setup(): Promise<() => Promise<void>> {
     };
     act().catch((error: Error) => answer(500, { error: error.message }));
   });
-  await new Promise<void>((resolve) => control.listen(MULTI_PORTS.control, "127.0.0.1", resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      control.once("error", reject);
+      control.listen(MULTI_PORTS.control, "127.0.0.1", resolve);
+    });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
 
   const info: ClusterInfo = {
     url: cluster.url,

@@ -10,9 +10,9 @@ import { encodeItem } from "~core/item-data";
 import { WEI_PER_TOKEN } from "~core/money";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { readWei } from "../../backend/market/money";
-import { chain, killServer, printLogsOnFailure, replaceServer, roleHolder, sharedDatabase, waitFor } from "./support";
+import { chain, killServer, superviseCluster, replaceServer, roleHolder, sharedDatabase, waitFor } from "./support";
 
-printLogsOnFailure();
+superviseCluster();
 const database = sharedDatabase();
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));

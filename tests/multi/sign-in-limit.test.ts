@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { prehashPassword } from "~core/password-hash";
-import { Client, printLogsOnFailure, servers } from "./support";
+import { Client, superviseCluster, servers } from "./support";
 
-printLogsOnFailure();
+superviseCluster();
 
 /** The auth tier (server/rate-limit.ts) at the multiplier 1. */
 const AUTH_LIMIT = 10;

@@ -71,8 +71,14 @@ export async function roleHolder(
   );
 }
 
-/** Prints the servers' log tails after a failed test of the calling file. */
-export function printLogsOnFailure(): void {
+/**
+ * Prints the servers' log tails after a failed test of the calling file, and after its tests puts a new process in
+ * the place of any that is dead (killed by a test that failed before replacing it), so the next file has three.
+ */
+export function superviseCluster(): void {
+  afterAll(async () => {
+    await control("POST", "/heal");
+  });
   afterEach(async ({ task }) => {
     if (task.result?.state !== "fail") return;
     const { text } = await control<{ text: string }>("GET", "/logs?lines=40").catch(() => ({
