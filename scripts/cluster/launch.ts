@@ -231,8 +231,8 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   try {
-    // The shared services, side by side.
-    const [databaseUrl, redisUrl, chain] = await Promise.all([
+    // The shared services side by side, all settled before going on: one failing must not leave another still starting (and unstopped).
+    const started = await Promise.allSettled([
       (async () => {
         if (options.databaseUrl) return options.databaseUrl;
         const pg = await startPostgresCluster({
@@ -253,17 +253,24 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
       (async (): Promise<LocalChain> => {
         const chainDir = path.join(dataDir, "chain");
         if (!options.persistent) fs.rmSync(chainDir, { recursive: true, force: true });
-        const started = await startLocalChain({
+        const node = await startLocalChain({
           port: options.chainPort,
           stateFile: path.join(chainDir, "anvil-state.json"),
           deploymentFile: path.join(chainDir, "deployment.json"),
           log: (message) => log(`[chain] ${message}`),
         });
-        stops.push(() => started.stop());
-        watchdog(started.pid, "TERM");
-        return started;
+        stops.push(() => node.stop());
+        watchdog(node.pid, "TERM");
+        return node;
       })(),
     ]);
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const [databaseUrl, redisUrl, chain] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+      string,
+      string,
+      LocalChain,
+    ];
     const deploymentFile = path.join(dataDir, "chain", "deployment.json");
     const secrets = sharedSecrets(dataDir, options.persistent ?? false);
     const proxyPort = options.port;

@@ -38,6 +38,10 @@ const cluster = await launchCluster({
   databaseUrl: process.env.DATABASE_URL,
   redisUrl: process.env.REDIS_URL,
   log,
+}).catch((error: Error) => {
+  // Everything it had started is stopped already.
+  console.error(`[cluster] could not start: ${error.message}`);
+  process.exit(1);
 });
 
 let stopping = false;
