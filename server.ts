@@ -14,7 +14,7 @@ import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { parseEnv, startWarnings } from "./app/services/env.server";
-import { internalToken } from "./app/services/internal-token.server";
+import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
 import { configureChain } from "./app/services/chain.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
@@ -22,11 +22,13 @@ import { formBodiesOnly } from "./server/form-body";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
-import { executorQueueGauge, requestMetrics, serveMetrics } from "./server/metrics";
+import { executorQueueGauge, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
+import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
+import { closeSharedRedis, redisRateLimitStores, sharedRedis } from "./server/redis";
 import { serverTimingOnHead, timedBuild } from "./server/timing";
 
 let env;
@@ -94,7 +96,8 @@ app.disable("x-powered-by");
 // Pages are rendered per request and API answers are read once by the app: hashing every body buys nothing.
 app.set("etag", false);
 app.set("trust proxy", env.TRUST_PROXY);
-const INTERNAL_TOKEN = internalToken();
+const INTERNAL_TOKEN = internalToken(env.INTERNAL_TOKEN);
+const redis = sharedRedis(env.REDIS_URL, consoleOf(logger));
 // First: the routes below decode path parameters and would throw on a bad escape.
 app.use(refuseMalformedRequests({ apiPaths: API_PATHS, warn: (message) => logger.warn(message) }));
 
@@ -115,8 +118,10 @@ export const backends = env.embeddedBackends
       tokenTtlSeconds: 60 * 60 * 24,
       internalToken: INTERNAL_TOKEN,
       // The market asks the SSO whose a token is over HTTP, as it would ask a separate SSO: this server over loopback
-      // (the internal token keeps it out of the public rate limits), or the external SSO, which gets no internal token.
-      ssoApi: env.SSO_API_URL ? { baseUrl: env.SSO_API_URL } : { baseUrl: `http://127.0.0.1:${env.PORT}`, internalToken: INTERNAL_TOKEN },
+      // (the internal token keeps it out of the public rate limits), or the external SSO, which gets INTERNAL_TOKEN only.
+      ssoApi: env.SSO_API_URL
+        ? { baseUrl: env.SSO_API_URL, internalToken: internalTokenFor(env.SSO_API_URL, env.INTERNAL_TOKEN) }
+        : { baseUrl: `http://127.0.0.1:${env.PORT}`, internalToken: INTERNAL_TOKEN },
       log: consoleOf(logger),
       // The executor reports managed wallets' mined actions itself (decision 0009), to the app's sink.
       analytics: env.ANALYTICS_SINK,
@@ -145,7 +150,11 @@ export const backends = env.embeddedBackends
 const metricsServer = serveMetrics(app, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST }, (address) =>
   logger.info(`Metrics on http://${address}/metrics`),
 );
-if (backends?.executorQueue) executorQueueGauge(backends.executorQueue);
+if (backends) {
+  const { roles } = backends;
+  if (backends.executorQueue) executorQueueGauge(backends.executorQueue, () => roles.holds("executor"));
+  rolesGauge(ROLE_NAMES, (role) => roles.holds(role as RoleName));
+}
 
 // Every request gets its id here (the backends' lines carry the one the app forwards); REQUEST_LOG=off drops the access log only.
 app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
@@ -193,7 +202,14 @@ app.use(
 );
 
 app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
-app.use(rateLimits({ multiple: env.RATE_LIMIT_MULTIPLIER, apiPaths: API_PATHS, internalToken: INTERNAL_TOKEN }));
+app.use(
+  rateLimits({
+    multiple: env.RATE_LIMIT_MULTIPLIER,
+    apiPaths: API_PATHS,
+    internalToken: INTERNAL_TOKEN,
+    store: redis ? redisRateLimitStores(redis, consoleOf(logger)) : undefined,
+  }),
+);
 
 if (backends) app.use(backends.router);
 // Anything else under the API prefixes is not a page: answer like the backends do.
@@ -260,6 +276,7 @@ async function shutdown(signal: string) {
   await new Promise((resolve) => server.close(resolve));
   await backends?.close();
   await chain?.stop();
+  closeSharedRedis();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -29,15 +29,18 @@ export async function startBackends(databaseFile: string, options: BackendOption
 }
 
 async function start(databaseFile: string, options: BackendOptions, unlock: () => Promise<void>) {
-  const store = await openDatabase(databaseFile);
+  const log = options.log ?? console;
+  const store = await openDatabase(databaseFile, { log: (message) => log.info(message) });
   const ctx = { store, options };
   const sso = createSsoService(ctx);
   // The market shares no code path with the SSO: it asks it over HTTP whose a token is (options.ssoApi).
   const market = createMarketService(ctx);
   if (options.seedDemo) await seedIfEmpty(ctx);
-  market.indexer?.start();
-  // Resumes what a previous run left unfinished; the queues then run in the background.
-  await sso.executor?.start();
+  // The background roles run in one process at a time (db/roles.ts): here, unless another process holds them. The
+  // executor's holder resumes what an earlier one left unfinished; the queues then run in the background.
+  const { indexer } = market;
+  if (indexer) await store.roles.run("indexer", { start: () => indexer.start(), stop: () => indexer.stop() });
+  if (sso.executor) await store.roles.run("executor", sso.executor.role);
 
   const router = express.Router();
   // Body parsers only on the API paths: the Remix app reads its own form bodies.
@@ -58,9 +61,10 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
     indexer: market.indexer,
     /** The executor's unfinished actions by status (null without options.chain): its queue depth, for the metrics. */
     executorQueue: sso.executor?.queueDepth ?? null,
+    /** Whether this process holds each background role now (for the metrics). */
+    roles: store.roles,
     async close() {
-      await sso.executor?.stop();
-      await market.indexer?.stop();
+      // Lets go of the roles first: their work stops at a safe point before the connections close.
       await store.close();
       await unlock();
     },

@@ -57,8 +57,11 @@ export function requestMetrics(options: { apiPaths: readonly string[]; cachedPat
   };
 }
 
-/** The executor's unfinished actions by status, read from its store on each scrape. */
-export function executorQueueGauge(depth: () => Promise<Record<string, number>>): void {
+/**
+ * The executor's unfinished actions by status, read from its store on each scrape: by the executor role's holder only,
+ * so that summing the gauge over every process counts each action once.
+ */
+export function executorQueueGauge(depth: () => Promise<Record<string, number>>, holdsExecutor: () => boolean): void {
   metric(
     "spark_executor_actions",
     (name) =>
@@ -68,8 +71,27 @@ export function executorQueueGauge(depth: () => Promise<Record<string, number>>)
         labelNames: ["status"] as const,
         registers: [metricsRegistry],
         async collect() {
+          this.reset();
+          if (!holdsExecutor()) return;
           const counts = await depth();
           for (const status of ["queued", "approving", "sending"]) this.set({ status }, counts[status] ?? 0);
+        },
+      }),
+  );
+}
+
+/** 1 for each background role this process holds, else 0: over every process, each role's sum should be exactly 1. */
+export function rolesGauge(roles: readonly string[], holds: (role: string) => boolean): void {
+  metric(
+    "spark_role_held",
+    (name) =>
+      new Gauge({
+        name,
+        help: "Whether this process holds the background role (executor, indexer, delivery)",
+        labelNames: ["role"] as const,
+        registers: [metricsRegistry],
+        collect() {
+          for (const role of roles) this.set({ role }, holds(role) ? 1 : 0);
         },
       }),
   );

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import rateLimit from "express-rate-limit";
+import rateLimit, { type Store } from "express-rate-limit";
 import { hasInternalToken, networkKey } from "../backend/client-address";
 import { apiPrefixOf } from "./api-paths";
 
@@ -21,19 +21,29 @@ const AUTH_PATHS = [
 
 const AUTH_ROUTES = new Set(AUTH_PATHS.map(routePath));
 
+/** The tiers, each with its own budget (and, in a shared store, its own keys). */
+export type RateLimitTier = "general" | "writes" | "auth";
+
+/** Per minute, before RATE_LIMIT_MULTIPLIER. */
+export const TIER_LIMITS: Record<RateLimitTier, number> = { general: 1000, writes: 100, auth: 10 };
+
 /**
  * Rate-limit tiers as in the Epic Stack: reads are generous, writes less so, sign-in paths strict.
  * `multiple` scales them all (the end-to-end suite signs in many times from one address).
- * Only a request carrying this process's `internalToken` (the app calling its embedded backends) is exempt.
+ * Only a request carrying the `internalToken` (the app calling its backends) is exempt.
+ * `store` makes each tier's store (a fresh one per tier: server/redis.ts shares them through Redis); without it each
+ * tier counts in this process's memory.
  */
 export function rateLimits({
   multiple = 1,
   apiPaths,
   internalToken,
+  store,
 }: {
   multiple?: number;
   apiPaths: string[];
   internalToken?: string;
+  store?: (tier: RateLimitTier) => Store;
 }): RequestHandler {
   const handler = (req: Request, res: Response) => {
     // API callers get the backends' envelope; people get a readable page.
@@ -48,10 +58,11 @@ export function rateLimits({
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts | Spark Era</title></head><body><h1>Too many attempts</h1><p>${MESSAGE}</p><p><a href="/home">Back home</a></p></body></html>`,
       );
   };
-  const tier = (limit: number) =>
+  const tier = (name: RateLimitTier) =>
     rateLimit({
       windowMs: 60_000,
-      limit: limit * multiple,
+      limit: TIER_LIMITS[name] * multiple,
+      store: store?.(name),
       standardHeaders: true,
       legacyHeaders: false,
       handler,
@@ -59,9 +70,9 @@ export function rateLimits({
       // Said in our own log instead: the start log warns of TRUST_PROXY=true, warnOnUntrustedForwarding of a proxy not trusted.
       validate: { trustProxy: false, xForwardedForHeader: false },
     });
-  const general = tier(1000);
-  const writes = tier(100);
-  const auth = tier(10);
+  const general = tier("general");
+  const writes = tier("writes");
+  const auth = tier("auth");
   return (req, res, next) => {
     // The app's own calls speak for every user at once: they were limited when the user's request reached the app.
     if (hasInternalToken(req, internalToken)) return next();

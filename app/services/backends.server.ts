@@ -1,6 +1,6 @@
 import { getEnv } from "./env.server";
 import { createBackendClient, type BackendClient } from "./http-client.server";
-import { internalToken } from "./internal-token.server";
+import { internalTokenFor } from "./internal-token.server";
 
 /** Where the embedded backends answer: this very server, over loopback. */
 function embeddedBaseUrl() {
@@ -10,13 +10,13 @@ function embeddedBaseUrl() {
 /** Clients for the two backends of product §7, carrying the session's token (when there is one). */
 export function backendClients(token: string | null | undefined): { sso: BackendClient; market: BackendClient } {
   const env = getEnv();
-  // The internal token goes to our own embedded backends only, never to a configured external one.
+  // The internal token goes to our own embedded backends, and to an external one only when INTERNAL_TOKEN is configured.
   const client = (externalUrl: string | undefined) =>
     createBackendClient({
       baseUrl: externalUrl ?? embeddedBaseUrl(),
       timeoutMs: env.BACKEND_TIMEOUT_MS,
       token,
-      internalToken: externalUrl ? undefined : internalToken(),
+      internalToken: internalTokenFor(externalUrl, env.INTERNAL_TOKEN),
     });
   return { sso: client(env.SSO_API_URL), market: client(env.MARKET_API_URL) };
 }

@@ -170,6 +170,24 @@ const schema = z
     STORE_ANDROID_URL: link("https://sparkera.example/download/android.apk"),
     STORE_IOS_URL: link("https://apps.apple.com/"),
     STORE_GOOGLE_PLAY_URL: link("https://play.google.com/store"),
+    /**
+     * Set: every rate-limit tier counts in this Redis, so the budget is shared by every process, and so is the
+     * analytics once-per-transaction memory (decision 0012). Unset: both are kept in this process's memory.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+      .refine((url) => URL.canParse(url), "must be a redis:// or rediss:// URL")
+      .optional(),
+    /**
+     * The internal token every process of one site shares (app/services/internal-token.server.ts). Unset: a random
+     * one per process, which never leaves it. A header value, so printable ASCII without spaces.
+     */
+    INTERNAL_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]*$/, "must be printable ASCII without spaces")
+      .min(32, "must be 32 characters at least")
+      .optional(),
     /** Scales every rate limit (server/rate-limit.ts); the e2e suite raises it, as it signs in many times from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ invalid_type_error: "must be a positive number" })
@@ -296,7 +314,30 @@ export function startWarnings(env: Env): string[] {
         "A hop count (1 for one proxy) or the proxies' addresses hold either way.",
     );
   }
+  warnings.push(...sharedDatabaseNotes(env));
   return warnings.filter((warning) => warning !== null);
+}
+
+/**
+ * A shared database (DATABASE_URL) is how several processes serve one site (docs/deploy.md): what each must share
+ * besides it, said at start when it is missing. One process alone needs none of it.
+ */
+function sharedDatabaseNotes(env: Env): string[] {
+  if (!env.DATABASE_URL || !env.embeddedBackends) return [];
+  const notes: string[] = [];
+  if (!env.CHAIN_RPC_URL) {
+    notes.push(
+      "NOTE: DATABASE_URL without CHAIN_RPC_URL: this process runs its own local chain. Every other process on this database " +
+        "must use that one chain (CHAIN_RPC_URL and DEPLOYMENT_FILE), as `npm run cluster` does; see docs/deploy.md.",
+    );
+  }
+  if (!env.REDIS_URL) {
+    notes.push(
+      "NOTE: DATABASE_URL without REDIS_URL: rate limits and the analytics dedupe are kept per process. With more than one " +
+        "process, set REDIS_URL so they are shared; see docs/deploy.md.",
+    );
+  }
+  return notes;
 }
 
 /** The start log's one warning block about dev defaults, or null when none is in use. */

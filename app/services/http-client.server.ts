@@ -125,7 +125,7 @@ export interface BackendClientOptions {
   baseUrl: string;
   timeoutMs: number;
   token?: string | null;
-  /** Set only for this process's embedded backends: the call carries the token and names the browser it serves. */
+  /** The call carries the token and names the browser it serves (internalTokenFor says to which backends). */
   internalToken?: string;
 }
 

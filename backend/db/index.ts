@@ -10,6 +10,7 @@ import type { MarketTables } from "../market/tables";
 import { SqliteDriver, type Engine, type SqlDriver } from "./sql";
 import { openPostgres } from "./postgres";
 import { postgresMigrations } from "./postgres/schema";
+import { localRoles, type Roles } from "./roles";
 
 /** Every table of the embedded backends; each service declares its own part. */
 export type Database = SsoTables & MarketTables;
@@ -24,6 +25,9 @@ export interface BackendDb {
   sqlite: SQLite.Database | null;
   /** `fn` while no other process runs the work named `name` (migrations, the demo seed). */
   exclusively<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** The background roles (executor, indexer, delivery): all held here on SQLite, leased on PostgreSQL. */
+  roles: Roles;
+  /** Lets go of the roles (their work stopped), then closes the connections. */
   close(): Promise<void>;
 }
 
@@ -36,8 +40,8 @@ export function isPostgresUrl(target: string): boolean {
  * The embedded backends' database: PostgreSQL for a `postgres://` URL (its own baseline schema, migrated under an
  * advisory lock; decision 0011), else the SQLite file.
  */
-export function openDatabase(target: string): Promise<BackendDb> {
-  return isPostgresUrl(target) ? openPostgres<Database>(target, postgresMigrations) : openSqlite(target);
+export function openDatabase(target: string, { log }: { log?: (message: string) => void } = {}): Promise<BackendDb> {
+  return isPostgresUrl(target) ? openPostgres<Database>(target, postgresMigrations, { log }) : openSqlite(target);
 }
 
 /**
@@ -54,6 +58,7 @@ async function openSqlite(file: string): Promise<BackendDb> {
   sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrate(db as Kysely<unknown>, [...ssoMigrations, ...marketMigrations]);
+  const roles = localRoles();
   return {
     engine: "sqlite",
     db,
@@ -61,6 +66,10 @@ async function openSqlite(file: string): Promise<BackendDb> {
     sqlite,
     // The file is locked to this one process (process-lock.ts): nothing else can run the work.
     exclusively: (_name, fn) => fn(),
-    close: () => db.destroy(),
+    roles,
+    async close() {
+      await roles.close();
+      await db.destroy();
+    },
   };
 }

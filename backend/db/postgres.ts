@@ -4,6 +4,8 @@ import pg from "pg";
 import { migrate, type Migration } from "./migrate";
 import { TransactionScope, withRetries, type RunResult, type SqlDriver, type SqlRunner } from "./sql";
 import type { Database } from "./index";
+import { postgresRoles } from "./postgres-roles";
+import type { Roles } from "./roles";
 
 /** `?` → `$1…$n`, leaving single-quoted literals alone (a `''` inside one toggles twice and stays inside). */
 export function toNumberedPlaceholders(sql: string): string {
@@ -123,7 +125,7 @@ export class PgDriver implements SqlDriver {
 }
 
 /** A signed 64-bit advisory lock key from a name, as the decimal text pg_advisory_lock(bigint) takes. */
-function lockKey(name: string): string {
+export function lockKey(name: string): string {
   return createHash("sha256").update(name).digest().readBigInt64BE(0).toString();
 }
 
@@ -156,6 +158,8 @@ async function holdingAdvisoryLock<T>(config: pg.PoolConfig, name: string, fn: (
 export interface PostgresOptions {
   /** Connections in the pool; default 10. */
   poolSize?: number;
+  /** Where the roles say they took or let go of a role. */
+  log?: (message: string) => void;
 }
 
 /** What `openPostgres` returns: `BackendDb`'s PostgreSQL shape. */
@@ -164,6 +168,7 @@ export interface PostgresDb<DB = Database> {
   db: Kysely<DB>;
   sql: PgDriver;
   sqlite: null;
+  roles: Roles;
   close(): Promise<void>;
   /** `fn` with no other holder of `name` in any process on this database (a session advisory lock). */
   exclusively<T>(name: string, fn: () => Promise<T>): Promise<T>;
@@ -190,12 +195,17 @@ export async function openPostgres<DB = Database>(
     await db.destroy();
     throw error;
   }
+  const roles = postgresRoles(config, pool, { log: options.log });
   return {
     engine: "postgres",
     db,
     sql: new PgDriver(pool),
     sqlite: null,
-    close: () => db.destroy(),
+    roles,
+    async close() {
+      await roles.close();
+      await db.destroy();
+    },
     exclusively: (name, fn) => holdingAdvisoryLock(config, `spark-era:role:${name}`, fn),
   };
 }

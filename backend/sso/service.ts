@@ -14,7 +14,8 @@ import { walletRoutes } from "./wallet-routes";
 
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
- * `devRouter` the dev outbox; `executor` (with options.chain only) runs managed wallets' on-chain actions: start() resumes, stop() on close.
+ * `devRouter` the dev outbox; `executor` (with options.chain only) takes managed wallets' on-chain actions; its `role` runs them in the process
+ * holding the executor role.
  */
 export function createSsoService(ctx: BackendContext) {
   const core = createSsoCore(ctx);
@@ -38,6 +39,7 @@ export function createSsoService(ctx: BackendContext) {
   const executor = chain
     ? createExecutor({
         db: core.db,
+        roles: ctx.store.roles,
         chain,
         accountOf: (userId) => core.wallets.managedAccount(userId),
         log: ctx.options.log,

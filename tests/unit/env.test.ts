@@ -235,3 +235,42 @@ describe("SEED_DEMO (issue 24, item 3)", () => {
     expect(startWarnings(parseEnv({})).join("\n")).not.toContain("SEED_DEMO");
   });
 });
+
+describe("a shared database (issue 27)", () => {
+  const PG = "postgres://spark@db.internal/spark";
+
+  it("says at start what else several processes must share: one chain and Redis", () => {
+    expect(startWarnings(parseEnv({})).join("\n")).not.toContain("DATABASE_URL");
+    const notes = startWarnings(parseEnv({ DATABASE_URL: PG })).filter((line) => line.startsWith("NOTE:"));
+    expect(notes).toEqual([
+      expect.stringMatching(/^NOTE: DATABASE_URL without CHAIN_RPC_URL: this process runs its own local chain/),
+      expect.stringMatching(/^NOTE: DATABASE_URL without REDIS_URL: rate limits and the analytics dedupe are kept per process/),
+    ]);
+    const shared = {
+      DATABASE_URL: PG,
+      REDIS_URL: "redis://cache.internal:6379",
+      CHAIN_RPC_URL: "http://chain.internal:8545",
+      DEPLOYMENT_FILE: "deployment.json",
+    };
+    expect(startWarnings(parseEnv(shared)).join("\n")).not.toContain("NOTE:");
+  });
+});
+
+describe("REDIS_URL and INTERNAL_TOKEN (issue 27)", () => {
+  it("takes a redis:// or rediss:// URL, or none", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "redis://localhost:6379/2" }).REDIS_URL).toBe("redis://localhost:6379/2");
+    expect(parseEnv({ REDIS_URL: "rediss://user:pass@redis.internal:6380" }).REDIS_URL).toBe("rediss://user:pass@redis.internal:6380");
+    for (const bad of ["localhost:6379", "http://localhost:6379", "redis://", "redis://a b"]) {
+      expect(() => parseEnv({ REDIS_URL: bad })).toThrowError(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    }
+  });
+
+  it("takes an internal token of 32 printable characters at least, fit for a header", () => {
+    expect(parseEnv({}).INTERNAL_TOKEN).toBeUndefined();
+    expect(parseEnv({ INTERNAL_TOKEN: "a".repeat(32) }).INTERNAL_TOKEN).toBe("a".repeat(32));
+    expect(() => parseEnv({ INTERNAL_TOKEN: "a".repeat(31) })).toThrowError(/INTERNAL_TOKEN: must be 32 characters at least/);
+    expect(() => parseEnv({ INTERNAL_TOKEN: `${"a".repeat(32)} b` })).toThrowError(/INTERNAL_TOKEN: must be printable ASCII/);
+    expect(() => parseEnv({ INTERNAL_TOKEN: `${"a".repeat(32)}\n` })).toThrowError(/INTERNAL_TOKEN: must be printable ASCII/);
+  });
+});

@@ -12,7 +12,7 @@ import { countingErrors } from "~/services/chain.server";
 import { createBackendClient } from "~/services/http-client.server";
 import { endpointLabel } from "~/services/metrics.server";
 import { RequestTimings } from "~/services/request-scope.server";
-import { bearerMatches, executorQueueGauge, requestMetrics, routeLabel, serveMetrics } from "../../server/metrics";
+import { bearerMatches, executorQueueGauge, requestMetrics, rolesGauge, routeLabel, serveMetrics } from "../../server/metrics";
 
 const TOKEN = "metrics-token-0123456789";
 const servers: Server[] = [];
@@ -45,9 +45,15 @@ describe("serving /metrics", () => {
 
   describe("with METRICS_TOKEN", () => {
     let base: string;
+    let holdsExecutor = true;
+    const scrape = async () => (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     beforeAll(async () => {
       base = await listen(app({ token: TOKEN }).app);
-      executorQueueGauge(async () => ({ queued: 2, sending: 1 }));
+      executorQueueGauge(
+        async () => ({ queued: 2, sending: 1 }),
+        () => holdsExecutor,
+      );
+      rolesGauge(["executor", "indexer"], (role) => role === "executor" && holdsExecutor);
     });
 
     it.each([
@@ -80,6 +86,19 @@ describe("serving /metrics", () => {
       expect(text).toContain('spark_executor_actions{status="queued"} 2');
       expect(text).toContain('spark_executor_actions{status="approving"} 0');
       expect(text).toContain("spark_process_cpu_seconds_total");
+    });
+
+    it("says which roles this process holds, and reports the queue only from the executor's holder", async () => {
+      holdsExecutor = true;
+      let text = await scrape();
+      expect(text).toContain('spark_role_held{role="executor"} 1');
+      expect(text).toContain('spark_role_held{role="indexer"} 0');
+      expect(text).toContain('spark_executor_actions{status="sending"} 1');
+      holdsExecutor = false;
+      text = await scrape();
+      expect(text).toContain('spark_role_held{role="executor"} 0');
+      expect(text).not.toMatch(/^spark_executor_actions\{/m);
+      holdsExecutor = true;
     });
   });
 

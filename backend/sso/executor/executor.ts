@@ -1,13 +1,15 @@
 /**
  * The executor of named on-chain actions for managed wallets (docs/api/sso.md "On-chain actions"): answers a
  * request once per idempotency key, counts it against the account's rate, pre-checks and plans it against the
- * chain, stores it and hands it to the wallet's queue.
+ * chain, stores it and hands it to the wallet's queue. Any process takes requests; the queues run in the one process
+ * that holds the executor role (`role`, db/roles.ts), which signs only while it still holds it.
  */
 import { createPublicClient, type LocalAccount } from "viem";
 import type { Kysely } from "kysely";
 import type { AnalyticsSink } from "~core/analytics";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import type { Database } from "../../db";
+import type { Roles, RoleWork } from "../../db/roles";
 import { ApiError } from "../../http";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain, BackendLog } from "../../types";
@@ -15,7 +17,7 @@ import { createEventDeliverer, sinkSender } from "./events";
 import { Refusal } from "./plan";
 import { planAction } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
-import { createRunner, isTransient } from "./runner";
+import { createRunner, isTransient, type Runner } from "./runner";
 import { createExecutionRecords } from "./records";
 import type { ActionExecutionRow } from "../tables";
 
@@ -25,6 +27,8 @@ export const NODE_DOWN = "The chain is not answering right now, so nothing was s
 
 export interface ExecutorDeps {
   db: Kysely<Database>;
+  /** Where the queues run: the holder of the executor role. */
+  roles: Roles;
   chain: BackendChain;
   accountOf(userId: number): Promise<LocalAccount | null>;
   policy?: ExecutorPolicy;
@@ -36,17 +40,45 @@ export interface ExecutorDeps {
 /** The longest pause between two tries of a failing analytics sink. */
 const ANALYTICS_RETRY_MAX_MS = 60_000;
 
-export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
+export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
   const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeout: 10_000 }) });
   const records = createExecutionRecords(db);
-  const deliverer = createEventDeliverer({
-    db,
-    send: sinkSender(analytics ?? { kind: "off" }),
-    log,
-    retryMs: chain.pollIntervalMs,
-    retryMaxMs: ANALYTICS_RETRY_MAX_MS,
-  });
-  const runner = createRunner({ records, client, chain, policy, accountOf, log, onMined: () => deliverer.kick() });
+  /** The queues and the analytics delivery, while this process holds the role. */
+  let held: { runner: Runner; deliverer: ReturnType<typeof createEventDeliverer> } | null = null;
+
+  const role: RoleWork = {
+    /** Resumes what an earlier holder left unfinished, the delivery of its events included. */
+    async start() {
+      const deliverer = createEventDeliverer({
+        db,
+        send: sinkSender(analytics ?? { kind: "off" }),
+        log,
+        retryMs: chain.pollIntervalMs,
+        retryMaxMs: ANALYTICS_RETRY_MAX_MS,
+      });
+      const runner = createRunner({
+        records,
+        client,
+        chain,
+        policy,
+        accountOf,
+        log,
+        holdsRole: () => roles.confirm("executor"),
+        onMined: () => deliverer.kick(),
+      });
+      held = { runner, deliverer };
+      deliverer.start();
+      await runner.resume();
+    },
+    async stop() {
+      const stopping = held;
+      held = null;
+      await stopping?.runner.stop();
+      await stopping?.deliverer.stop();
+    },
+    handOver: (wallet) => held?.runner.kick(wallet),
+    rescan: () => held?.runner.resume(),
+  };
 
   /** The same key answers its execution, but only for the same action and parameters. */
   async function replay(row: ActionExecutionRow, request: ActionRequest): Promise<Execution> {
@@ -71,7 +103,8 @@ export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR
       const row = await records.insert({ userId, wallet: account.address, ...request, steps });
       // A parallel post with the same key stored first: answer its execution.
       if (!row) return replay((await records.byKey(userId, request.idempotencyKey))!, request);
-      runner.kick(row.wallet);
+      // Stored: the holder's rescan finds it even if this hand-over is lost.
+      await roles.handOver("executor", row.wallet).catch((error: unknown) => log.warn(`executor: hand-over failed: ${String(error)}`));
       return records.wire(row);
     },
 
@@ -84,15 +117,8 @@ export function createExecutor({ db, chain, accountOf, policy = DEFAULT_EXECUTOR
     /** Unfinished executions by status, for the metrics. */
     queueDepth: () => records.unfinishedByStatus(),
 
-    /** Resumes what an earlier run left unfinished, the delivery of its events included. */
-    async start(): Promise<void> {
-      deliverer.start();
-      await runner.resume();
-    },
-    async stop(): Promise<void> {
-      await runner.stop();
-      await deliverer.stop();
-    },
+    /** The queues' work, run by the holder of the executor role. */
+    role,
   };
 }
 

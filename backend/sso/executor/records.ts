@@ -166,9 +166,12 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     setStatus: (seq: number, status: ExecutionStatus) => touch(seq, { status }).execute(),
 
-    /** Signed and stored before it is broadcast: from here on only these bytes are ever sent for this step. */
-    async stepSigned(seq: number, position: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<void> {
-      await retryingTransaction(db, async (trx) => {
+    /**
+     * Signed and stored before it is broadcast: from here on only these bytes are ever sent for this step. A step is
+     * signed once (a second signature could be a second payment): false when another signature was stored first.
+     */
+    async stepSigned(seq: number, position: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<boolean> {
+      return retryingTransaction(db, async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
           .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash })
@@ -176,13 +179,13 @@ export function createExecutionRecords(db: Kysely<Database>) {
           .where("position", "=", position)
           .where("status", "=", "pending")
           .executeTakeFirst();
-        // A step is signed once: a second signature could be a second payment.
-        if (stored.numUpdatedRows !== 1n) throw new Error(`step ${position} of execution ${seq} was signed already`);
+        if (stored.numUpdatedRows !== 1n) return false;
         await trx
           .updateTable("action_executions")
           .set({ tx_hash: signed.txHash, block_number: null, updated_at: now() })
           .where("seq", "=", seq)
           .execute();
+        return true;
       });
     },
 

@@ -2,7 +2,9 @@
  * Runs executions: one queue per wallet, in creation order, one transaction at a time. For each step: guard,
  * simulate, sign with a nonce the runner assigns, records the signed bytes, broadcast, await the receipt. A
  * restart resumes from the stored state: a signed step is sent again as the same bytes (never signed anew), so a
- * crash cannot pay twice. Only one runner may drive a database's wallets (one server process).
+ * crash cannot pay twice. Only the holder of the executor role runs one (db/roles.ts): it asks before each signature
+ * whether it still holds the role, and a step is stored as signed once only, so a holder that lost the role to another
+ * process during a signature stops without sending it (the new holder's restart path is the failover path).
  */
 import {
   BaseError,
@@ -36,6 +38,8 @@ export interface RunnerDeps {
   policy: ExecutorPolicy;
   accountOf(userId: number): Promise<LocalAccount | null>;
   log: BackendLog;
+  /** Whether this process still holds the executor role, asked of the database before each signature. */
+  holdsRole(): Promise<boolean>;
   /** An execution is mined and its analytics events released. */
   onMined(): void;
 }
@@ -59,7 +63,7 @@ export function simulationRefusal(error: unknown): string | null {
   return `The contract refused: ${revert.reason ?? "no reason given"}.`;
 }
 
-export function createRunner({ records, client, chain, policy, accountOf, log, onMined }: RunnerDeps) {
+export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, onMined }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
   const kickedWhileRunning = new Set<string>();
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
@@ -147,6 +151,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, o
       client.getGasPrice(),
     ]);
     const nonce = Math.max(nonces.get(account.address) ?? 0, pending);
+    if (!(await holdsRole())) throw new Stopped();
     const rawTx = await account.signTransaction({
       chainId: chain.chainId,
       type: "legacy",
@@ -158,7 +163,8 @@ export function createRunner({ records, client, chain, policy, accountOf, log, o
       nonce,
     });
     const txHash = keccak256(rawTx);
-    await records.stepSigned(row.seq, step.position, { nonce, rawTx, txHash });
+    // Stored first by another holder (the role moved during this signature): that one is the step's transaction.
+    if (!(await records.stepSigned(row.seq, step.position, { nonce, rawTx, txHash }))) throw new Stopped();
     nonces.set(account.address, nonce + 1);
     try {
       await client.sendRawTransaction({ serializedTransaction: rawTx });

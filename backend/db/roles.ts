@@ -1,0 +1,62 @@
+/**
+ * Background roles: the executor, the chain indexer and card delivery each run in exactly one process at a time
+ * (decision 0013). On PostgreSQL a role is a lease, a session advisory lock on a connection of its own
+ * (postgres-roles.ts); on SQLite the file is locked to one process (process-lock.ts), which holds every role.
+ */
+export const ROLE_NAMES = ["executor", "indexer", "delivery"] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** What a role does while this process holds it. */
+export interface RoleWork {
+  /** This process took the role: start, picking up what an earlier holder left unfinished. */
+  start(): Promise<void> | void;
+  /** The role is lost or the process stops: stop at a safe point, leaving state stored for the next holder. */
+  stop(): Promise<void>;
+  /** Work another process (or this one) handed over: a payload such as a wallet or an order. */
+  handOver?(payload: string): void;
+  /** Looks for unfinished work, every `rescanMs` while held: a hand-over sent while nobody held the role is not lost. */
+  rescan?(): Promise<void> | void;
+}
+
+export interface Roles {
+  /** Competes for the role from now on; `work` runs while this process holds it. Resolves after the first attempt. */
+  run(role: RoleName, work: RoleWork): Promise<void>;
+  /** Whether this process holds the role, as far as it knows without asking. */
+  holds(role: RoleName): boolean;
+  /** Asks the database whether this process still holds the role: before a step that must not be taken twice. */
+  confirm(role: RoleName): Promise<boolean>;
+  /** Hands work to the role's holder, in this process or another (PostgreSQL's NOTIFY). */
+  handOver(role: RoleName, payload: string): Promise<void>;
+  /** Lets go of every role, each after its work stopped. */
+  close(): Promise<void>;
+}
+
+/** How often a held role's work rescans for unfinished work. */
+export const RESCAN_MS = 2_000;
+
+/** The roles of a process that is alone on its database: every role is held from `run` until `close`. */
+export function localRoles({ rescanMs = RESCAN_MS }: { rescanMs?: number } = {}): Roles {
+  const running = new Map<RoleName, { work: RoleWork; rescan: NodeJS.Timeout | null }>();
+  return {
+    async run(role, work) {
+      if (running.has(role)) throw new Error(`the ${role} role already runs`);
+      await work.start();
+      const rescan = work.rescan ? setInterval(() => void Promise.resolve(work.rescan!()).catch(() => undefined), rescanMs) : null;
+      rescan?.unref();
+      running.set(role, { work, rescan });
+    },
+    holds: (role) => running.has(role),
+    confirm: (role) => Promise.resolve(running.has(role)),
+    handOver(role, payload) {
+      running.get(role)?.work.handOver?.(payload);
+      return Promise.resolve();
+    },
+    async close() {
+      for (const [role, { work, rescan }] of running) {
+        if (rescan) clearInterval(rescan);
+        running.delete(role);
+        await work.stop();
+      }
+    },
+  };
+}

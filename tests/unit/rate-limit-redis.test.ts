@@ -1,0 +1,136 @@
+/**
+ * Rate limits shared through Redis (issue 27, decision 0012): two `rateLimits` middlewares, as two server processes
+ * have them, each with its own client of one throwaway redis-server.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { Store } from "express-rate-limit";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { connectRedis, type RedisClient } from "~/services/redis.server";
+import { rateLimits, type RateLimitTier } from "../../server/rate-limit";
+import { redisRateLimitStores } from "../../server/redis";
+import { deadRedisUrl, hasRedisServer, NO_REDIS_SERVER, startRedis, type ThrowawayRedis } from "./redis-server";
+
+const quiet = () => ({ info: vi.fn(), warn: vi.fn() });
+
+let redis: ThrowawayRedis;
+const clients: RedisClient[] = [];
+const servers: Server[] = [];
+
+/** Once `client` is connected. */
+const ready = (made: RedisClient) => new Promise<void>((resolve) => (made.isReady ? resolve() : made.once("ready", () => resolve())));
+
+/** A client as a process makes it; ready to use unless `url` is down. */
+async function client(url = redis.url, log = quiet()): Promise<RedisClient> {
+  const made = connectRedis(url, log);
+  clients.push(made);
+  if (url === redis?.url) await ready(made);
+  return made;
+}
+
+/** One "process": the rate limits in front of a handler that answers ok; its base URL. */
+async function serve(store?: (tier: RateLimitTier) => Store): Promise<string> {
+  const app = express();
+  app.use(rateLimits({ apiPaths: ["/basic", "/sso", "/api/v1"], internalToken: "internal-test-token", store }));
+  app.all("*", (_req, res) => {
+    res.send("ok");
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const post = async (baseUrl: string, path: string) => (await fetch(baseUrl + path, { method: "POST" })).status;
+const get = async (baseUrl: string, path: string) => (await fetch(baseUrl + path)).status;
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  for (const made of clients.splice(0)) if (made.isOpen) made.destroy();
+});
+
+describe("rate limits without a reachable Redis (no redis-server needed)", () => {
+  it("without Redis, each process keeps its own budget", async () => {
+    const a = await serve();
+    const b = await serve();
+    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
+    expect(await post(a, "/login")).toBe(429);
+    expect(await post(b, "/login")).toBe(200);
+  });
+
+  it("falls back to each process's memory while Redis is unreachable, at once, and each process says so once", async () => {
+    const log = quiet();
+    const down = await client(await deadRedisUrl(), log);
+    const a = await serve(redisRateLimitStores(down, log));
+    const b = await serve(redisRateLimitStores(down, log));
+    const started = Date.now();
+    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
+    expect(await post(a, "/login")).toBe(429);
+    // Per process now: the other one has its own budget.
+    expect(await post(b, "/login")).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const fallbacks = log.warn.mock.calls.filter(([message]) => String(message).startsWith("Rate limits fall back"));
+    expect(fallbacks).toHaveLength(2);
+  });
+});
+
+describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServer ? "" : ` (skipped: ${NO_REDIS_SERVER})`}`, () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  beforeEach(async () => {
+    await (await client()).flushAll();
+  });
+
+  it("refuses the sign-in tier's 11th attempt whichever process it reaches", async () => {
+    const a = await serve(redisRateLimitStores(await client()));
+    const b = await serve(redisRateLimitStores(await client()));
+    for (let i = 0; i < 10; i++) expect(await post(i % 2 ? a : b, "/login")).toBe(200);
+    expect(await post(a, "/login")).toBe(429);
+    expect(await post(b, "/basic/login")).toBe(429);
+    // The other tiers keep their own budgets.
+    expect(await post(a, "/marketplace/detail")).toBe(200);
+    expect(await get(b, "/home")).toBe(200);
+  });
+
+  it("counts each tier under its own prefix, with the window's expiry", async () => {
+    const redisClient = await client();
+    const a = await serve(redisRateLimitStores(redisClient));
+    await post(a, "/login");
+    await post(a, "/marketplace/detail");
+    await get(a, "/home");
+    expect((await redisClient.keys("rl:*")).sort()).toEqual(["rl:auth:127.0.0.1", "rl:general:127.0.0.1", "rl:writes:127.0.0.1"]);
+    const ttl = await redisClient.pTTL("rl:auth:127.0.0.1");
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it("falls back when Redis stops mid-run, and shares the budget again once it is back", async () => {
+    const log = quiet();
+    const first = await startRedis();
+    const made = connectRedis(first.url, log);
+    clients.push(made);
+    await ready(made);
+    const a = await serve(redisRateLimitStores(made, log));
+    expect(await post(a, "/login")).toBe(200);
+    await first.stop();
+    // Down: counted in memory, and the request is not held up.
+    expect(await post(a, "/login")).toBe(200);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("is unreachable"));
+    // Back (an empty Redis on the same port): the client reconnects by itself and the counts go to Redis again.
+    const again = await startRedis(Number(new URL(first.url).port));
+    try {
+      await ready(made);
+      expect(log.info).toHaveBeenCalledWith(expect.stringContaining("reachable again"));
+      expect(await post(a, "/login")).toBe(200);
+      expect(await made.get("rl:auth:127.0.0.1")).toBe("1");
+    } finally {
+      await again.stop();
+    }
+  });
+});
