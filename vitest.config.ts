@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: "default",
           include: ["tests/unit/**/*.test.ts", "tests/backend/**/*.test.ts", "tests/contracts/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY, "tests/multi/**"],
         },
       },
       {
@@ -43,10 +43,23 @@ export default defineConfig({
           name: "backend-postgres",
           // Every backend suite again, on PostgreSQL (tests/backend/engine.ts).
           include: ["tests/backend/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES],
+          exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES, "tests/multi/**"],
           env: { TEST_DB_ENGINE: "postgres" },
           // One cluster per run, started only when this project has tests to run.
           globalSetup: ["tests/support/postgres-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Issue 27: one site on three server processes (tests/multi/global-setup.ts launches them, like `npm run
+          // cluster`). Needs the production build; `npm run test:multi`, after test:e2e in `npm test`.
+          name: "multi",
+          include: ["tests/multi/**/*.test.ts"],
+          globalSetup: ["tests/multi/global-setup.ts"],
+          // One file at a time: the tests kill the processes that hold the roles, which every other test relies on.
+          fileParallelism: false,
+          testTimeout: 90_000,
         },
       },
     ],

@@ -43,7 +43,7 @@ export interface StockedItem {
 }
 
 /** Credits the balances and creates the items for `wallet`, in one transaction on the server's connection. */
-function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} }: Stock): Promise<StockedItem[]> {
+export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} }: Stock): Promise<StockedItem[]> {
   const owner = getAddress(wallet);
   const now = Date.now();
   return db.write(async (tx) => {

@@ -27,17 +27,33 @@ export function findPostgresBin(searchPath = process.env.PATH ?? "", libRoot = "
   return path.join(libRoot, newest, "bin");
 }
 
+export interface PostgresClusterOptions {
+  /** The port to listen on; a free one by default. */
+  port?: number;
+  /**
+   * A directory that keeps the cluster across runs (`npm run cluster`): initdb runs only when it holds none, and
+   * `stop` leaves it in place. By default a throwaway temp dir, removed on stop.
+   */
+  dir?: string;
+}
+
 /**
- * Starts a throwaway cluster in a temp dir on a port of its own. initdb refuses to run as root, so under root the
- * binaries run as the `postgres` system user (Debian's package creates it), owning the dir. A detached watchdog
- * stops the cluster if this process dies without calling `stop` (Ctrl-C, a crash), so no postgres outlives a run.
+ * Starts a throwaway cluster in a temp dir on a port of its own (or a kept one in `dir`). initdb refuses to run as
+ * root, so under root the binaries run as the `postgres` system user (Debian's package creates it), owning the dir.
+ * A detached watchdog stops the cluster if this process dies without calling `stop` (Ctrl-C, a crash), so no
+ * postgres outlives a run.
  */
-export async function startPostgresCluster(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const bin = findPostgresBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-pg-"));
+  const kept = options.dir !== undefined;
+  const dir = kept ? path.resolve(options.dir!) : fs.mkdtempSync(path.join(os.tmpdir(), "spark-pg-"));
+  if (kept) fs.mkdirSync(dir, { recursive: true });
   const data = path.join(dir, "data");
+  const remove = () => {
+    if (!kept) fs.rmSync(dir, { recursive: true, force: true });
+  };
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) await run("chown", ["postgres:", dir]);
+  if (asRoot) await run("chown", ["-R", "postgres:", dir]);
   const command = (name: string, args: string[]): [string, string[]] =>
     asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, name), ...args]] : [path.join(bin, name), args];
   // cwd: the postgres user may not be able to enter the repository's directory.
@@ -45,8 +61,10 @@ export async function startPostgresCluster(): Promise<{ url: string; stop(): Pro
 
   try {
     // --no-sync: a throwaway cluster needs no fsync of its initial files.
-    await pgRun("initdb", ["-D", data, "--auth=trust", "--locale=C", "-E", "UTF8", "-U", "postgres", "--no-sync"]);
-    const port = await freePort();
+    if (!fs.existsSync(path.join(data, "PG_VERSION"))) {
+      await pgRun("initdb", ["-D", data, "--auth=trust", "--locale=C", "-E", "UTF8", "-U", "postgres", "--no-sync"]);
+    }
+    const port = options.port ?? (await freePort());
     const server = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
     // -l: without a log file the postmaster inherits pg_ctl's stdout and execFile would wait for it forever.
     await pgRun("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", server, "-w", "start"]);
@@ -57,7 +75,7 @@ export async function startPostgresCluster(): Promise<{ url: string; stop(): Pro
       "sh",
       [
         "-c",
-        `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; ${[stopCmd, ...stopArgs].map(quote).join(" ")}; rm -rf ${quote(dir)}`,
+        `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; ${[stopCmd, ...stopArgs].map(quote).join(" ")}${kept ? "" : `; rm -rf ${quote(dir)}`}`,
       ],
       { detached: true, stdio: "ignore", cwd: dir },
     );
@@ -68,13 +86,13 @@ export async function startPostgresCluster(): Promise<{ url: string; stop(): Pro
       async stop() {
         if (watchdog.pid !== undefined) process.kill(watchdog.pid);
         await pgRun("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
-        fs.rmSync(dir, { recursive: true, force: true });
+        remove();
       },
     };
   } catch (error) {
     const log = path.join(dir, "log");
     const detail = fs.existsSync(log) ? `\n${fs.readFileSync(log, "utf8")}` : "";
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
     throw new Error(`could not start a PostgreSQL cluster: ${(error as Error).message}${detail}`, { cause: error });
   }
 }

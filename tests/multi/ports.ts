@@ -1,0 +1,30 @@
+/** What the multi suite's global setup (global-setup.ts) tells its workers, and the ports it uses. */
+
+/** The cluster's description, as JSON, in the workers' environment. */
+export const CLUSTER_INFO_ENV = "SPARK_MULTI_CLUSTER";
+
+const base = Number(process.env.MULTI_PORT ?? 3560);
+/** The proxy on `base`, the three servers on the next three, Redis and PostgreSQL after them, the control server at + 9. */
+export const MULTI_PORTS = { proxy: base, control: base + 9, chain: Number(process.env.MULTI_CHAIN_PORT ?? 8960) };
+
+export interface ServerInfo {
+  index: number;
+  port: number;
+  url: string;
+  pid: number;
+  logFile: string;
+}
+
+export interface ClusterInfo {
+  url: string;
+  databaseUrl: string;
+  redisUrl: string;
+  rpcUrl: string;
+  deploymentFile: string;
+  /** Every server's variables, secrets included. */
+  env: Record<string, string>;
+  metricsToken: string;
+  /** kill, replace, servers and logs (global-setup.ts). */
+  controlUrl: string;
+  dir: string;
+}
