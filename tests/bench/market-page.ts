@@ -30,6 +30,7 @@ import { cachedMarketDb } from "./market-db";
 import { copyToPostgres, startBenchCluster } from "./market-pg";
 import type { Engine } from "../../backend/db/sql";
 import { buildFloor, ensureBuild, runDir, startServer, type BenchServer } from "./server";
+import { closedLoop as closedLoopOf, median, type Result, type Target } from "./load";
 
 const TARGET_RATIO = 0.5;
 const TARGET_P95_MS = 50;
@@ -67,54 +68,8 @@ const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 
-interface Target {
-  base: string;
-  paths: string[];
-  headers?: Record<string, string>;
-  /** The X-Page-Cache every answer must carry (null: none, the cache never saw it). */
-  expect?: "hit" | null;
-}
-
-interface Result {
-  rate: number;
-  requests: number;
-  bytes: number;
-  p95: number;
-}
-
-/** `concurrency` clients, each sending its next request when the last one is answered, for `ms`. */
-async function closedLoop({ base, paths, headers, expect }: Target, ms: number): Promise<Result> {
-  const end = performance.now() + ms;
-  const latencies: number[] = [];
-  let bytes = 0;
-  let next = 0;
-  async function client() {
-    while (performance.now() < end) {
-      const url = `${base}${paths[next++ % paths.length]}`;
-      const started = performance.now();
-      const response = await fetch(url, { redirect: "manual", headers });
-      const body = await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-      latencies.push(performance.now() - started);
-      bytes += body.byteLength;
-      if (expect !== undefined && response.headers.get("x-page-cache") !== expect) {
-        throw new Error(`${url}: X-Page-Cache ${response.headers.get("x-page-cache")}, expected ${expect}`);
-      }
-    }
-  }
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, client));
-  const elapsed = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  return {
-    rate: (latencies.length / elapsed) * 1000,
-    requests: latencies.length,
-    bytes,
-    p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0,
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The clients of this bench: `concurrency` of them. */
+const closedLoop = (target: Target, ms: number) => closedLoopOf(target, ms, concurrency);
 const withoutNonce = (html: string) => html.replace(/[0-9a-f]{32}/g, "NONCE");
 
 /** Every market page is a real, filtered result page, and its cached copy is the page rendered. */
