@@ -45,8 +45,8 @@ export function createDeliveryWorker({
 }) {
   /** Whether this process holds the role: set by start, cleared by stop. */
   let held = false;
-  /** Resolves when the role stops: a delivery waiting for its block lets go then (its forge stays stored). */
-  let stopSignal: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** Called when the role stops: a delivery waiting for its block lets go then (its forge stays stored). */
+  const onStop = new Set<() => void>();
   /** The running pass over the paid orders, and whether another was asked for meanwhile. */
   let pass: Promise<void> | null = null;
   let again = false;
@@ -77,21 +77,27 @@ export function createDeliveryWorker({
     throw new Error(`the forge ${forge.hash} was ${outcome}`);
   }
 
+  /** `work`, or a Stopped rejection as soon as the role stops (the work itself goes on, unheard). */
+  function untilStopped<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => reject(new Stopped());
+      onStop.add(stop);
+      work.then(resolve, reject).finally(() => onStop.delete(stop));
+      if (!held) stop();
+    });
+  }
+
   /** One paid order: claimed, forged (or its stored forge followed), settled; on failure kept paid with its error. */
   async function deliver(row: OrderRow): Promise<void> {
     const token = await orders.claimDelivery(row.session_id);
     if (!token) return;
-    const stopped = stopSignal?.promise;
     try {
       if (!delivery) throw new Error("no chain is configured to deliver boxes");
       if (!row.wallet_address) throw new Error("the order names no wallet");
-      const forging = forgeOnce(delivery, token, row as OrderRow & { wallet_address: string });
       // On stop, stop waiting: the claim ends below, and a forge already stored is the next holder's to send again.
-      forging.catch(() => undefined);
-      const hash = await Promise.race([forging, stopped?.then(() => Promise.reject(new Stopped())) ?? forging]);
+      const hash = await untilStopped(forgeOnce(delivery, token, row as OrderRow & { wallet_address: string }));
       await orders.delivered(row.session_id, token, hash);
       failures.delete(row.session_id);
-      log(`store: delivered order ${row.session_id} in ${hash}`);
     } catch (error) {
       if (error instanceof Stopped) {
         await orders.releaseDelivery(row.session_id, token);
@@ -135,14 +141,12 @@ export function createDeliveryWorker({
   const role: RoleWork = {
     start() {
       held = true;
-      let resolve = () => {};
-      stopSignal = { promise: new Promise<void>((done) => (resolve = done)), resolve };
       failures.clear();
       void kick();
     },
     async stop() {
       held = false;
-      stopSignal?.resolve();
+      for (const stop of onStop) stop();
       await pass;
     },
     handOver: () => void kick(),
