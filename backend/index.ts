@@ -42,6 +42,7 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
   const { indexer } = market;
   if (indexer) await store.roles.run("indexer", { start: () => indexer.start(), stop: () => indexer.stop() });
   if (sso.executor) await store.roles.run("executor", sso.executor.role);
+  if (sso.delivery) await store.roles.run("delivery", sso.delivery.role);
 
   const router = express.Router();
   // Body parsers only on the API paths: the Remix app reads its own form bodies.

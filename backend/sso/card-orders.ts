@@ -6,9 +6,6 @@ import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
 import type { SignedForge } from "./store-delivery";
 import type { StoreOrdersTable } from "./tables";
 
-/** Longer than a delivery can take (sending, then up to 2 minutes for the block): a claim this old was abandoned. */
-export const DELIVERY_CLAIM_TTL_MS = 10 * 60_000;
-
 /** POST /store/getOrderDetail's data: the order without its buyer's identity. */
 function orderDetail(row: Selectable<StoreOrdersTable>): StoreOrder {
   return {
@@ -68,24 +65,40 @@ export function createCardOrders(db: Kysely<Database>) {
     },
 
     /**
-     * Takes the one right to deliver a paid order: a token for exactly one caller, however many events arrive at
-     * once, and never again once it is delivered; a claim older than DELIVERY_CLAIM_TTL_MS is taken over. The order
-     * is `paid` from here on. Every later write of the delivery names the token, so one that lost its claim stops.
+     * A provider said the pending order is paid: true for the one call that made it so (concurrent copies of the
+     * event included), false when it was paid, delivered or failed already.
+     */
+    async markPaid(sessionId: string): Promise<boolean> {
+      const result = await db
+        .updateTable("store_orders")
+        .set({ status: "paid", paid_at: now() })
+        .where("session_id", "=", sessionId)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /**
+     * Paid orders whose boxes are not delivered yet, oldest first: the delivery role's work. All of them (a few at a
+     * time, normally): a cut-off would let orders that keep failing hide newer ones.
+     */
+    async awaitingDelivery(): Promise<OrderRow[]> {
+      return db.selectFrom("store_orders").selectAll().where("status", "=", "paid").orderBy("id").execute();
+    },
+
+    /**
+     * Takes the right to deliver a paid order, for the holder of the delivery role (db/roles.ts), which is the only
+     * process delivering: a claim an earlier holder left (it died, or lost the role) is replaced. Every later write
+     * of the delivery names the token, so an earlier holder that still runs can no longer store or settle a forge.
+     * Null once the order is no longer paid (delivered).
      */
     async claimDelivery(sessionId: string): Promise<string | null> {
-      const stale = new Date(Date.now() - DELIVERY_CLAIM_TTL_MS).toISOString();
       const token = randomUUID();
       const result = await db
         .updateTable("store_orders")
-        .set((eb) => ({
-          status: "paid",
-          delivering_since: now(),
-          delivering_token: token,
-          paid_at: eb.fn.coalesce("paid_at", eb.val(now())),
-        }))
+        .set({ delivering_since: now(), delivering_token: token })
         .where("session_id", "=", sessionId)
-        .where("status", "in", ["pending", "paid"])
-        .where((eb) => eb.or([eb("delivering_token", "is", null), eb("delivering_since", "is", null), eb("delivering_since", "<", stale)]))
+        .where("status", "=", "paid")
         .executeTakeFirst();
       return result.numUpdatedRows === 1n ? token : null;
     },
@@ -117,11 +130,21 @@ export function createCardOrders(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The delivery failed: paid still, so the provider's retry of the event delivers it (following a stored forge). */
+    /** The delivery failed: paid still, so a later attempt delivers it (following a stored forge); the error is kept. */
     async deliveryFailed(sessionId: string, token: string, error: string): Promise<void> {
       await db
         .updateTable("store_orders")
         .set({ delivering_token: null, last_error: error.slice(0, 500) })
+        .where("session_id", "=", sessionId)
+        .where("delivering_token", "=", token)
+        .execute();
+    },
+
+    /** The holder stopped mid-delivery: the claim ends, the stored forge stays for the next holder to send again. */
+    async releaseDelivery(sessionId: string, token: string): Promise<void> {
+      await db
+        .updateTable("store_orders")
+        .set({ delivering_token: null })
         .where("session_id", "=", sessionId)
         .where("delivering_token", "=", token)
         .execute();

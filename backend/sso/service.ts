@@ -6,6 +6,7 @@ import { createExecutor } from "./executor/executor";
 import { actionRoutes } from "./executor/routes";
 import { outboxRoutes } from "./outbox-routes";
 import { createBoxDelivery } from "./store-delivery";
+import { createDeliveryWorker } from "./store-fulfilment";
 import { createStorePayments } from "./store-payments";
 import { storeRoutes } from "./store-routes";
 import { orderSigningRoutes } from "./order-routes";
@@ -15,20 +16,27 @@ import { walletRoutes } from "./wallet-routes";
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
  * `devRouter` the dev outbox; `executor` (with options.chain only) takes managed wallets' on-chain actions; its `role` runs them in the process
- * holding the executor role.
+ * holding the executor role. `delivery` (with payments and a chain) mints paid card orders' boxes in the process
+ * holding the delivery role.
  */
 export function createSsoService(ctx: BackendContext) {
   const core = createSsoCore(ctx);
 
   const { chain, payments: paymentsConfig } = ctx.options;
+  const storeLog = (message: string) => (ctx.options.log ?? console).error(message);
   const payments = paymentsConfig
-    ? createStorePayments({
-        orders: core.cardOrders,
-        config: paymentsConfig,
-        delivery: chain ? createBoxDelivery(chain, paymentsConfig.minterKey) : null,
-        log: (message) => (ctx.options.log ?? console).error(message),
-      })
+    ? createStorePayments({ orders: core.cardOrders, config: paymentsConfig, roles: ctx.store.roles, log: storeLog })
     : null;
+  // Card delivery mints on the chain: its role's work exists with both payments and a chain.
+  const delivery =
+    paymentsConfig && chain
+      ? createDeliveryWorker({
+          orders: core.cardOrders,
+          delivery: createBoxDelivery(chain, paymentsConfig.minterKey),
+          roles: ctx.store.roles,
+          log: storeLog,
+        })
+      : null;
   const router = express.Router();
   router.use(
     accountRoutes(core, ctx.options),
@@ -48,5 +56,5 @@ export function createSsoService(ctx: BackendContext) {
     : null;
   if (executor) router.use(actionRoutes(core, executor));
 
-  return { router, devRouter: outboxRoutes(core.db), executor };
+  return { router, devRouter: outboxRoutes(core.db), executor, delivery };
 }

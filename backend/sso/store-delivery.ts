@@ -2,8 +2,10 @@
  * Delivers paid card orders: the store's minter account forges the boxes straight to the buyer's wallet
  * (BlindBox.forge under MINTER_ROLE, granted at deployment). A forge is signed first and stored by the caller before
  * it is sent, so an attempt that dies or times out anywhere leaves a transaction the next attempt sends again and
- * follows, never a second forge. One account sends every delivery: its nonces are kept in this process (viem's nonce
- * manager), so parallel deliveries never collide.
+ * follows, never a second forge. One account sends every delivery, and only the holder of the delivery role signs
+ * (store-fulfilment.ts), one forge at a time: its nonces are counted in that process (viem's nonce manager, which
+ * starts from the node's pending count), so a new holder continues after the transactions the node knows. A forge
+ * an earlier holder signed but never sent may lose its nonce to a new one: it is then dropped, and signed anew.
  */
 import {
   createPublicClient,

@@ -1,6 +1,7 @@
 /**
  * Card orders (docs/api/sso.md "Store"): taking an order, the test checkout that stands in for the provider when
- * none is configured, and the provider's events, which fulfil a paid order exactly once.
+ * none is configured, and the provider's events, which record an order paid and hand it to the delivery role
+ * (store-fulfilment.ts), which mints its boxes exactly once.
  */
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -20,11 +21,8 @@ import { verifiedPaymentEvent } from "~core/payment-event";
 import { shortError } from "~core/rpc-errors";
 import { ApiError } from "../http";
 import type { BackendPayments } from "../types";
+import type { Roles } from "../db/roles";
 import type { OrderRow, createCardOrders } from "./card-orders";
-import type { BoxDelivery, ForgeOutcome, SignedForge } from "./store-delivery";
-
-/** An event for an order another event is delivering: the provider retries it, and a retry after delivery is a duplicate. */
-export const DELIVERY_UNDER_WAY = "The order's delivery is under way. The event will be retried.";
 
 export const NOT_SOLD_BY_CARD = "This loot box is not sold by card.";
 export const BAD_QUANTITY = "Choose between 1 and 10 boxes.";
@@ -59,13 +57,14 @@ type Log = (message: string) => void;
 export function createStorePayments({
   orders,
   config,
-  delivery,
+  roles,
   log = (message) => console.error(message),
   fetchImpl = fetch,
 }: {
   orders: Orders;
   config: BackendPayments;
-  delivery: BoxDelivery | null;
+  /** Where a paid order goes: the holder of the delivery role, in this process or another. */
+  roles: Pick<Roles, "handOver">;
   log?: Log;
   fetchImpl?: typeof fetch;
 }) {
@@ -150,31 +149,10 @@ export function createStorePayments({
   }
 
   /**
-   * Mints a paid order's boxes exactly once: a forge stored by an earlier attempt (a timeout, a crash) is sent again
-   * and followed; a new one is signed only when there is none, or the stored one reverted or lost its nonce, and it
-   * is stored, under this attempt's claim, before it is sent. The mined forge's hash.
-   */
-  async function forgeOnce(delivery: BoxDelivery, token: string, row: OrderRow & { wallet_address: string }): Promise<string> {
-    const stored = (await orders.bySessionId(row.session_id))?.delivery_forge ?? null;
-    let forge: SignedForge | null = stored ? (JSON.parse(stored) as SignedForge) : null;
-    let outcome: ForgeOutcome = forge ? await delivery.settle(forge) : "dropped";
-    if (outcome === "mined") return forge!.hash;
-    if (forge) log(`store: the forge ${forge.hash} of order ${row.session_id} was ${outcome}; signing it again`);
-    forge = await delivery.sign(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
-    if (!(await orders.deliveryForge(row.session_id, token, forge))) {
-      delivery.forget();
-      throw new Error("another attempt took the delivery over");
-    }
-    outcome = await delivery.settle(forge);
-    if (outcome === "mined") return forge.hash;
-    await orders.deliveryForge(row.session_id, token, null);
-    throw new Error(`the forge ${forge.hash} was ${outcome}`);
-  }
-
-  /**
-   * A provider event, checked against the signing secret. A paid checkout delivers its order once: the order's
-   * delivery claim lets one fulfilment through however many events arrive, and an event is recorded only once it
-   * is applied, so the provider's retry of an event whose delivery failed delivers it then.
+   * A provider event, checked against the signing secret. A paid checkout records its order `paid` (one conditional
+   * update, so one event among any number of copies does) and hands it to the delivery role, which mints the boxes in
+   * the background (store-fulfilment.ts): the answer comes at once, so the provider stops retrying, and a retry of a
+   * seen event is a duplicate that changes nothing.
    */
   async function applyEvent(payload: string, signature: string): Promise<PaymentEventResult> {
     let event: CheckoutEvent;
@@ -222,24 +200,22 @@ export function createStorePayments({
       await orders.recordEvent({ id: event.id, type: event.type, sessionId });
       return answer("failed");
     }
-    const token = await orders.claimDelivery(row.session_id);
-    if (!token) {
-      // Another event's delivery holds the order: only a delivered order ends the provider's retries.
-      if ((await orders.bySessionId(row.session_id))?.status === "delivered") return answer("duplicate");
-      throw new ApiError(503, DELIVERY_UNDER_WAY);
-    }
-    try {
-      if (!delivery) throw new Error("no chain is configured to deliver boxes");
-      if (!row.wallet_address) throw new Error("the order names no wallet");
-      const hash = await forgeOnce(delivery, token, row as OrderRow & { wallet_address: string });
-      await orders.delivered(row.session_id, token, hash);
-    } catch (error) {
-      await orders.deliveryFailed(row.session_id, token, shortError(error));
-      log(`store: delivering order ${row.session_id} failed: ${shortError(error)}`);
-      throw new ApiError(503, "The order is paid, but its boxes could not be delivered yet. The event will be retried.");
+    if (await orders.markPaid(row.session_id)) {
+      await orders.recordEvent({ id: event.id, type: event.type, sessionId });
+      // Stored first: the holder's rescan finds the order even if this hand-over is lost.
+      await roles.handOver("delivery", row.session_id).catch((error: unknown) => log(`store: hand-over failed: ${shortError(error)}`));
+      return answer("paid");
     }
     await orders.recordEvent({ id: event.id, type: event.type, sessionId });
-    return answer("delivered");
+    const latest = await orders.bySessionId(row.session_id);
+    if (latest?.status === "failed") {
+      // Paid after the checkout ended (it expired, or an earlier payment failed): nothing is delivered, the team refunds.
+      log(`store: event ${event.id} paid order ${row.session_id}, which had failed; it is not delivered`);
+      await orders.paymentMismatch(row.session_id, `paid by ${event.id} after the order failed`);
+      return answer("failed");
+    }
+    // Another event paid it already (the provider sends more than one event for a checkout): nothing changes.
+    return answer("duplicate");
   }
 
   return { orderDetail, createOrder, payTestCheckout, applyEvent };

@@ -121,9 +121,9 @@ export interface StoreOrdersTable {
   status: CardOrderStatus;
   created_at: string;
   paid_at: string | null;
-  /** When a fulfilment took the order: a claim older than DELIVERY_CLAIM_TTL_MS was left by a process that died. */
+  /** When the delivery role last took the order (for the team: a new holder takes an earlier holder's claim at once). */
   delivering_since: string | null;
-  /** Set while one fulfilment mints the boxes (the others leave the order alone): its writes count only while the claim is still its own. */
+  /** Set while the delivery role mints the boxes: its writes count only while the claim is still its own. */
   delivering_token: string | null;
   /** The forge signed (JSON: hash, raw, nonce) and not yet known to be final: a retry sends and follows it. */
   delivery_forge: string | null;

@@ -111,7 +111,11 @@ export interface PaymentEventInput {
 
 /** POST /store/paymentEvent's answer: what the event did, and the order it named. */
 export interface PaymentEventResult {
-  /** `delivered` the first time an order's boxes are minted; `duplicate` for an event already applied. */
-  outcome: "delivered" | "duplicate" | "ignored" | "failed";
+  /**
+   * `paid`: this event paid a pending order, which is recorded and handed to delivery (its boxes follow, and the
+   * order says `delivered` then); `duplicate`: an event already applied, or another event of an order already paid;
+   * `failed`: a payment that does not match its order, or a failed or expired checkout; `ignored`: anything else.
+   */
+  outcome: "paid" | "duplicate" | "ignored" | "failed";
   order: StoreOrder | null;
 }

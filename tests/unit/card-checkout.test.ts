@@ -29,7 +29,7 @@ const ORDER: StoreOrder = {
   deliveryTx: `0x${"ab".repeat(32)}`,
 };
 
-function sso(answer: () => Promise<unknown> = async () => ({ outcome: "delivered", order: ORDER })) {
+function sso(answer: () => Promise<unknown> = async () => ({ outcome: "paid", order: { ...ORDER, status: "paid" } })) {
   return {
     createOrder: vi.fn(async (input: { typeBox: number; quantity: number; sessionId?: string }) => ({
       ...ORDER,
@@ -111,17 +111,19 @@ describe("receivePaymentEvent", () => {
     expect(api.paymentEvent).not.toHaveBeenCalled();
   });
 
-  it("reports the purchase once the store delivers, and not for a duplicate", async () => {
+  it("reports the purchase once the store records the order paid, answers 200 at once, and reports no other outcome", async () => {
     const lines: string[] = [];
     vi.spyOn(process.stdout, "write").mockImplementation((line) => (lines.push(String(line)), true));
-    expect(await receivePaymentEvent(sso(), payload, signed)).toEqual({ status: 200, body: { received: true, outcome: "delivered" } });
-    expect(
-      await receivePaymentEvent(
-        sso(async () => ({ outcome: "duplicate", order: ORDER })),
-        payload,
-        signed,
-      ),
-    ).toMatchObject({ status: 200 });
+    expect(await receivePaymentEvent(sso(), payload, signed)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+    for (const outcome of ["duplicate", "ignored", "failed"]) {
+      expect(
+        await receivePaymentEvent(
+          sso(async () => ({ outcome, order: ORDER })),
+          payload,
+          signed,
+        ),
+      ).toEqual({ status: 200, body: { received: true, outcome } });
+    }
     const events = lines.filter((line) => line.includes('"analytics"')).map((line) => JSON.parse(line).analytics);
     expect(events).toEqual([{ ...purchaseEvent(ORDER), at: expect.any(String) }]);
     expect(purchaseEvent(ORDER)).toEqual({
@@ -133,9 +135,9 @@ describe("receivePaymentEvent", () => {
     });
   });
 
-  it("asks the provider to retry when the store is down or could not deliver yet", async () => {
+  it("asks the provider to retry when the store is down", async () => {
     const down = sso(async () => {
-      throw new BackendError("The order is paid, but its boxes could not be delivered yet.", 503);
+      throw new BackendError("Service unavailable", 503);
     });
     expect((await receivePaymentEvent(down, payload, signed)).status).toBe(503);
   });

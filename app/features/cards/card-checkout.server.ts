@@ -4,7 +4,7 @@
  * signed event reaches /stripe/webhook, which checks it and hands it to the store, the one fulfilment path.
  */
 import Stripe from "stripe";
-import type { StoreOrder } from "~core/api/sso";
+import type { PaymentEventResult, StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, findCardBox } from "~core/card-payment";
 import { verifiedPaymentEvent } from "~core/payment-event";
 import { emitAnalytics } from "~/services/analytics.server";
@@ -63,8 +63,30 @@ export interface WebhookAnswer {
 }
 
 /**
+ * Whether an outcome is a purchase to report: `paid` comes once per order (the store records it with one conditional
+ * update), when the payment is confirmed; the boxes follow in the background. Every other outcome changed nothing
+ * that was bought, and each is answered 200 all the same so the provider stops retrying.
+ */
+function reportsPurchase(outcome: PaymentEventResult["outcome"]): boolean {
+  switch (outcome) {
+    case "paid":
+      return true;
+    case "duplicate":
+    case "ignored":
+    case "failed":
+      return false;
+    default: {
+      // A new outcome fails the typecheck here; at run time an unknown one (another backend's) reports nothing.
+      const unknown: never = outcome;
+      void unknown;
+      return false;
+    }
+  }
+}
+
+/**
  * A provider event: checked against the signing secret (a forged or altered one is a 400), then applied by the
- * store. The first delivery of an order reports its purchase to analytics.
+ * store, which answers at once. The event that pays an order reports its purchase to analytics.
  */
 export async function receivePaymentEvent(sso: Sso, payload: string, signature: string | null): Promise<WebhookAnswer> {
   try {
@@ -74,10 +96,10 @@ export async function receivePaymentEvent(sso: Sso, payload: string, signature: 
   }
   try {
     const { outcome, order } = await sso.paymentEvent({ payload, signature: signature ?? "" });
-    if (outcome === "delivered" && order) emitAnalytics(purchaseEvent(order));
+    if (reportsPurchase(outcome) && order) emitAnalytics(purchaseEvent(order));
     return { status: 200, body: { received: true, outcome } };
   } catch (error) {
-    // A refusal stays refused; a store that is down or could not deliver yet gets the provider's retry.
+    // A refusal stays refused; a store that is down gets the provider's retry.
     if (error instanceof BackendError && error.status < 500) return { status: 400, body: { received: false, error: error.message } };
     return {
       status: 503,
@@ -88,7 +110,7 @@ export async function receivePaymentEvent(sso: Sso, payload: string, signature: 
 
 const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
-/** product §7's purchase event for a delivered card order. */
+/** product §7's purchase event for a paid card order. */
 export function purchaseEvent(order: StoreOrder) {
   return {
     event: "purchase" as const,
