@@ -132,7 +132,9 @@ async function main() {
     const times = await takeovers(url);
     console.log(`\ntakeover after kill -9 of the holder (${kills} kills per role; ms)`);
     for (const [role, list] of Object.entries(times)) {
-      console.log(`  ${role}: median ${median(list).toFixed(0)}, max ${Math.max(...list).toFixed(0)} (${list.map((t) => t.toFixed(0)).join(", ")})`);
+      console.log(
+        `  ${role}: median ${median(list).toFixed(0)}, max ${Math.max(...list).toFixed(0)} (${list.map((t) => t.toFixed(0)).join(", ")})`,
+      );
     }
   } finally {
     await pg.stop();

@@ -11,6 +11,7 @@ const BENCHES = [
   "tests/bench/trades.ts",
   "tests/bench/crash-recovery.ts",
   "tests/bench/bridge.ts",
+  "tests/bench/cluster.ts",
   "tests/bench/lighthouse.ts",
 ];
 let failed = false;
