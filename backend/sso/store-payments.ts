@@ -105,27 +105,9 @@ export function createStorePayments({
     if (problem) throw new ApiError(400, problem);
     const refusal = testCardRefusal(payment.cardNumber);
     if (refusal) throw new ApiError(402, refusal);
-    const event = {
-      id: `evt_test_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: order.session_id,
-          object: "checkout.session",
-          mode: "payment",
-          status: "complete",
-          payment_status: "paid",
-          amount_total: order.amount_cents,
-          currency: order.currency,
-          metadata: { typeBox: order.product_id, quantity: String(order.quantity) },
-        },
-      },
-    };
-    void sendEvent(JSON.stringify(event));
-    return orders.detail(order);
+    const detail = orders.detail(order);
+    void sendEvent(JSON.stringify(paidCheckoutEvent(detail)));
+    return detail;
   }
 
   /** Posts a signed event to the app's webhook until it answers 2xx, as the provider does. */
@@ -219,6 +201,29 @@ export function createStorePayments({
   }
 
   return { orderDetail, createOrder, payTestCheckout, applyEvent };
+}
+
+/** The event the provider sends when `order`'s checkout is paid (the test checkout sends the same). */
+export function paidCheckoutEvent(order: Pick<StoreOrder, "sessionId" | "amountCents" | "currency" | "productId" | "quantity">) {
+  return {
+    id: `evt_test_${randomBytes(12).toString("hex")}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: order.sessionId,
+        object: "checkout.session",
+        mode: "payment",
+        status: "complete",
+        payment_status: "paid",
+        amount_total: order.amountCents,
+        currency: order.currency,
+        metadata: { typeBox: order.productId, quantity: String(order.quantity) },
+      },
+    },
+  };
 }
 
 /** The card's first problem in the provider's words, or null: the test checkout's own check of what it is sent. */

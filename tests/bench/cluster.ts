@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { launchCluster, roleHolder, ROLES, waitFor, type Cluster } from "../../scripts/cluster/launch";
-import { closedLoop, median, type Result } from "./load";
+import { closedLoop, MARKET_PAGES, median, type Result, UNCACHED } from "./load";
 import { cachedMarketDb } from "./market-db";
 import { copyToPostgres, startBenchCluster } from "./market-pg";
 import { ensureBuild } from "./server";
@@ -36,15 +36,6 @@ const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 const kills = Number(values.kills);
 const CACHE_DIR = path.resolve("data/bench-market");
-
-/** The market-page bench's filtered pages (tests/bench/market-page.ts). */
-const MARKET_PAGES = [
-  "/marketplace/market?nftType=0&camp=1,2&rarity=0,1&level=1,8&currency=FIRE&sort=price-asc",
-  "/marketplace/market?nftType=4&camp=0&rank=3,4&total=250,&sort=total-desc",
-  "/marketplace/market?nftType=7&equipmentType=2,3&level=3,7&sort=views-desc",
-  "/marketplace/market?nftType=2&pse=4,5&level=2,&currency=QUARK&pageSize=20",
-];
-const UNCACHED = { Cookie: "bench=uncached" };
 
 async function start(processes: number, databaseUrl: string): Promise<{ cluster: Cluster; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-bench-cluster-"));

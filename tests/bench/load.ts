@@ -1,4 +1,14 @@
-/** The benches' load: clients in a bounded closed loop, each sending its next request when the last one is answered. */
+/** The benches' load: the market pages people open, and clients in a bounded closed loop, each sending its next request when the last one is answered. */
+
+/** What people filter by: four to five filters and a sort each (the codec's canonical URLs). */
+export const MARKET_PAGES = [
+  "/marketplace/market?nftType=0&camp=1,2&rarity=0,1&level=1,8&currency=FIRE&sort=price-asc",
+  "/marketplace/market?nftType=4&camp=0&rank=3,4&total=250,&sort=total-desc",
+  "/marketplace/market?nftType=7&equipmentType=2,3&level=3,7&sort=views-desc",
+  "/marketplace/market?nftType=2&pse=4,5&level=2,&currency=QUARK&pageSize=20",
+];
+/** Any cookie keeps a request away from the page cache: the page is rendered for it. */
+export const UNCACHED = { Cookie: "bench=uncached" };
 
 export interface Target {
   /** One server, or several taken in turn (a load balancer's round robin, without a proxy's own cost). */

@@ -30,23 +30,14 @@ import { cachedMarketDb } from "./market-db";
 import { copyToPostgres, startBenchCluster } from "./market-pg";
 import type { Engine } from "../../backend/db/sql";
 import { buildFloor, ensureBuild, runDir, startServer, type BenchServer } from "./server";
-import { closedLoop as closedLoopOf, median, type Result, type Target } from "./load";
+import { closedLoop as closedLoopOf, MARKET_PAGES, median, type Result, type Target, UNCACHED } from "./load";
 
 const TARGET_RATIO = 0.5;
 const TARGET_P95_MS = 50;
 const CACHE_DIR = path.resolve("data/bench-market");
 
-/** What people filter by: four to five filters and a sort each (the codec's canonical URLs). */
-const MARKET_PAGES = [
-  "/marketplace/market?nftType=0&camp=1,2&rarity=0,1&level=1,8&currency=FIRE&sort=price-asc",
-  "/marketplace/market?nftType=4&camp=0&rank=3,4&total=250,&sort=total-desc",
-  "/marketplace/market?nftType=7&equipmentType=2,3&level=3,7&sort=views-desc",
-  "/marketplace/market?nftType=2&pse=4,5&level=2,&currency=QUARK&pageSize=20",
-];
 const LAYOUT_PAGE = "/marketplace/detail";
 const HEALTH = "/healthz";
-/** Any cookie keeps a request away from the page cache: the page is rendered for it. */
-const UNCACHED = { Cookie: "bench=uncached" };
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,6 @@
  * once: one delivery transaction, the buyer's boxes up by the quantity once, the minter's nonce up by one. The
  * provider's retry after delivery changes nothing.
  */
-import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
@@ -12,6 +11,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { StoreOrder } from "~core/api/sso";
 import { DEV_STORE_MINTER_KEY } from "~core/demo";
 import { blindBoxAbi } from "../../contracts/generated/abi";
+import { paidCheckoutEvent } from "../../backend/sso/store-payments";
 import { Client, chain, clusterInfo, createAccount, nth, superviseCluster, servers, waitFor } from "./support";
 
 superviseCluster();
@@ -41,26 +41,7 @@ describe("card payments across processes", () => {
       )[0].length;
     const [boxesBefore, minterNonceBefore] = [await boxes(), await publicClient.getTransactionCount({ address: minter })];
 
-    // The event the provider sends for a paid checkout (as the test checkout builds it, backend/sso/store-payments.ts).
-    const payload = JSON.stringify({
-      id: `evt_test_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: order.sessionId,
-          object: "checkout.session",
-          mode: "payment",
-          status: "complete",
-          payment_status: "paid",
-          amount_total: order.amountCents,
-          currency: order.currency,
-          metadata: { typeBox: order.productId, quantity: String(order.quantity) },
-        },
-      },
-    });
+    const payload = JSON.stringify(paidCheckoutEvent(order));
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: clusterInfo().env.STRIPE_WEBHOOK_SECRET });
     const provider = new Client();
     /** The five copies at once; an answer slower than `withinMs` counts as none. */

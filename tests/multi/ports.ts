@@ -1,4 +1,5 @@
 /** What the multi suite's global setup (global-setup.ts) tells its workers, and the ports it uses. */
+import type { Cluster } from "../../scripts/cluster/launch";
 
 /** The cluster's description, as JSON, in the workers' environment. */
 export const CLUSTER_INFO_ENV = "SPARK_MULTI_CLUSTER";
@@ -15,16 +16,9 @@ export interface ServerInfo {
   logFile: string;
 }
 
-export interface ClusterInfo {
-  url: string;
-  databaseUrl: string;
-  redisUrl: string;
-  rpcUrl: string;
-  deploymentFile: string;
-  /** Every server's variables, secrets included. */
-  env: Record<string, string>;
-  metricsToken: string;
+/** What the global setup hands the test files: the cluster's addresses and secrets (launch.ts `Cluster`), as JSON. */
+export type ClusterInfo = Pick<Cluster, "url" | "databaseUrl" | "redisUrl" | "rpcUrl" | "deploymentFile" | "env" | "metricsToken"> & {
   /** kill, replace, servers and logs (global-setup.ts). */
   controlUrl: string;
   dir: string;
-}
+};
