@@ -21,6 +21,9 @@ export interface PostgresRolesOptions {
 /** How often a role's lock is tried for, by each process that does not hold it: the takeover time after a holder dies. */
 export const LEASE_RETRY_MS = 1_000;
 
+/** How long a lease connection may take to connect or answer before it counts as lost. */
+const LINK_TIMEOUT_MS = 5_000;
+
 const channelOf = (role: RoleName) => `spark_era_${role}`;
 
 /** How a holder shows in pg_stat_activity (application_name), for whoever looks at pg_locks. */
@@ -86,7 +89,16 @@ function lease(
 
   /** One connection's life: wait for the lock, hold it while the connection lives, stop the work when it ends. */
   async function session(): Promise<void> {
-    const connection = new pg.Client({ ...config, application_name: HOLDER_NAME, keepAlive: true });
+    // A stalled link must end the session here too, not only on the server: a holder cut off from the database stops
+    // within these times instead of waiting for the kernel's two-hour keepalive.
+    const connection = new pg.Client({
+      ...config,
+      application_name: HOLDER_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: LINK_TIMEOUT_MS,
+      connectionTimeoutMillis: LINK_TIMEOUT_MS,
+      query_timeout: LINK_TIMEOUT_MS,
+    });
     let lost = false;
     const drop = () => {
       lost = true;
@@ -106,6 +118,7 @@ function lease(
         const { rows } = await connection.query<{ taken: boolean }>("select pg_try_advisory_lock($1::bigint) as taken", [lock.key]);
         if (rows[0].taken) break;
         attempted();
+        if (closed || lost) return;
         await nap(retryMs);
         if (closed || lost) return;
       }

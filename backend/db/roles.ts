@@ -40,10 +40,13 @@ export function localRoles({ rescanMs = RESCAN_MS }: { rescanMs?: number } = {})
   return {
     async run(role, work) {
       if (running.has(role)) throw new Error(`the ${role} role already runs`);
+      // Held from here: the work's own start asks whether it holds the role (the executor before a signature).
+      const held: { work: RoleWork; rescan: NodeJS.Timeout | null } = { work, rescan: null };
+      running.set(role, held);
       await work.start();
-      const rescan = work.rescan ? setInterval(() => void Promise.resolve(work.rescan!()).catch(() => undefined), rescanMs) : null;
-      rescan?.unref();
-      running.set(role, { work, rescan });
+      if (!work.rescan || running.get(role) !== held) return;
+      held.rescan = setInterval(() => void Promise.resolve(work.rescan!()).catch(() => undefined), rescanMs);
+      held.rescan.unref();
     },
     holds: (role) => running.has(role),
     confirm: (role) => Promise.resolve(running.has(role)),

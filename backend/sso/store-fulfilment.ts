@@ -45,6 +45,8 @@ export function createDeliveryWorker({
 }) {
   /** Whether this process holds the role: set by start, cleared by stop. */
   let held = false;
+  /** Which holding this is: a delivery abandoned by a stop must not sign in a later holding of this same process. */
+  let term = 0;
   /** Called when the role stops: a delivery waiting for its block lets go then (its forge stays stored). */
   const onStop = new Set<() => void>();
   /** The running pass over the paid orders, and whether another was asked for meanwhile. */
@@ -59,13 +61,18 @@ export function createDeliveryWorker({
    * lost its nonce, and only while the role is confirmed, and it is stored under this claim before it is sent. The
    * mined forge's hash.
    */
-  async function forgeOnce(minter: BoxDelivery, token: string, row: OrderRow & { wallet_address: string }): Promise<string> {
+  async function forgeOnce(
+    minter: BoxDelivery,
+    token: string,
+    row: OrderRow & { wallet_address: string },
+    myTerm: number,
+  ): Promise<string> {
     const stored = (await orders.bySessionId(row.session_id))?.delivery_forge ?? null;
     let forge: SignedForge | null = stored ? (JSON.parse(stored) as SignedForge) : null;
     let outcome: ForgeOutcome = forge ? await minter.settle(forge) : "dropped";
     if (outcome === "mined") return forge!.hash;
     if (forge) log(`store: the forge ${forge.hash} of order ${row.session_id} was ${outcome}; signing it again`);
-    if (!held || !(await roles.confirm("delivery"))) throw new Stopped();
+    if (!held || term !== myTerm || !(await roles.confirm("delivery"))) throw new Stopped();
     forge = await minter.sign(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
     if (!(await orders.deliveryForge(row.session_id, token, forge))) {
       minter.forget();
@@ -95,7 +102,7 @@ export function createDeliveryWorker({
       if (!delivery) throw new Error("no chain is configured to deliver boxes");
       if (!row.wallet_address) throw new Error("the order names no wallet");
       // On stop, stop waiting: the claim ends below, and a forge already stored is the next holder's to send again.
-      const hash = await untilStopped(forgeOnce(delivery, token, row as OrderRow & { wallet_address: string }));
+      const hash = await untilStopped(forgeOnce(delivery, token, row as OrderRow & { wallet_address: string }, term));
       await orders.delivered(row.session_id, token, hash);
       failures.delete(row.session_id);
     } catch (error) {
@@ -141,6 +148,7 @@ export function createDeliveryWorker({
   const role: RoleWork = {
     start() {
       held = true;
+      term++;
       failures.clear();
       void kick();
     },

@@ -43,9 +43,9 @@ function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
     headers[name] = value;
   }
   const peer = req.socket.remoteAddress ?? "unknown";
-  const prior = req.headers["x-forwarded-for"];
-  // Appended, as nginx's $proxy_add_x_forwarded_for: the servers trust loopback only, so a client's own entry is ignored.
-  headers["x-forwarded-for"] = prior ? `${Array.isArray(prior) ? prior.join(", ") : prior}, ${peer}` : peer;
+  // Replaced, never appended: the servers trust loopback, and every client of this proxy is on loopback too, so an entry
+  // a client wrote would choose its own rate-limit bucket (docs/nginx.conf does the same).
+  headers["x-forwarded-for"] = peer;
   headers["x-forwarded-proto"] = "http";
   headers["x-forwarded-host"] = req.headers.host ?? "";
   return headers;

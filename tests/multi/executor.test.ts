@@ -135,6 +135,8 @@ describe("the executor across processes", () => {
       .where("id", "in", ids)
       .where("status", "!=", "mined")
       .execute();
+    // Otherwise the kill would prove nothing: the queues must still be running when their holder dies.
+    expect(pending.length, "actions still unmined when the holder is killed").toBeGreaterThan(0);
     await killServer(holder.index);
     console.info(`multi: killed server ${holder.index} (the executor) with ${pending.length} of ${ids.length} actions not yet mined`);
 

@@ -44,7 +44,7 @@ async function proxyTo(backends: Backend[]): Promise<Proxy> {
 }
 
 describe("the cluster proxy", () => {
-  it("spreads requests round-robin and says who the client was", async () => {
+  it("spreads requests round-robin and says who the client was, whatever the client wrote itself", async () => {
     const proxy = await proxyTo([await backend("a"), await backend("b"), await backend("c")]);
     const names: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -52,7 +52,7 @@ describe("the cluster proxy", () => {
       expect(response.status).toBe(201);
       const seen = (await response.json()) as Record<string, string>;
       names.push(seen.name);
-      expect(seen).toMatchObject({ method: "GET", url: `/path?q=${i}`, forwardedFor: "10.0.0.1, 127.0.0.1", proto: "http" });
+      expect(seen).toMatchObject({ method: "GET", url: `/path?q=${i}`, forwardedFor: "127.0.0.1", proto: "http" });
       expect(seen.host).toBe(new URL(proxy.url).host);
     }
     expect(names).toEqual(["a", "b", "c", "a", "b", "c"]);

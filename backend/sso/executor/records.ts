@@ -189,7 +189,10 @@ export function createExecutionRecords(db: Kysely<Database>) {
       });
     },
 
-    /** A mined step, its result and its analytics events (held back until the execution is mined), in one transaction. */
+    /**
+     * A mined step, its result and its analytics events (held back until the execution is mined), in one transaction;
+     * once only: a second runner (a holder that lost the role) reaching the same receipt writes nothing.
+     */
     async stepMined(
       execution: Pick<ActionExecutionRow, "seq" | "id">,
       position: number,
@@ -199,6 +202,14 @@ export function createExecutionRecords(db: Kysely<Database>) {
     ): Promise<void> {
       const { seq } = execution;
       await retryingTransaction(db, async (trx) => {
+        const marked = await trx
+          .updateTable("action_steps")
+          .set({ status: "mined", block_number: blockNumber.toString() })
+          .where("execution_seq", "=", seq)
+          .where("position", "=", position)
+          .where("status", "=", "sent")
+          .executeTakeFirst();
+        if (marked.numUpdatedRows !== 1n) return;
         if (events.length) {
           await trx
             .insertInto("action_events")
@@ -208,12 +219,6 @@ export function createExecutionRecords(db: Kysely<Database>) {
             .execute();
         }
         await trx
-          .updateTable("action_steps")
-          .set({ status: "mined", block_number: blockNumber.toString() })
-          .where("execution_seq", "=", seq)
-          .where("position", "=", position)
-          .execute();
-        await trx
           .updateTable("action_executions")
           .set({ block_number: blockNumber.toString(), result: JSON.stringify(result), updated_at: now() })
           .where("seq", "=", seq)
@@ -221,9 +226,16 @@ export function createExecutionRecords(db: Kysely<Database>) {
       });
     },
 
-    /** Ends an execution as failed; the step that failed (when one did) is marked with it. */
+    /** Ends an unfinished execution as failed; the step that failed (when one did) is marked with it. A settled one stays. */
     async fail(seq: number, error: string, position?: number): Promise<void> {
       await retryingTransaction(db, async (trx) => {
+        const ended = await trx
+          .updateTable("action_executions")
+          .set({ status: "failed", error, updated_at: now() })
+          .where("seq", "=", seq)
+          .where("status", "not in", ["mined", "failed"])
+          .executeTakeFirst();
+        if (ended.numUpdatedRows !== 1n) return;
         if (position !== undefined) {
           await trx
             .updateTable("action_steps")
@@ -232,17 +244,22 @@ export function createExecutionRecords(db: Kysely<Database>) {
             .where("position", "=", position)
             .execute();
         }
-        await trx.updateTable("action_executions").set({ status: "failed", error, updated_at: now() }).where("seq", "=", seq).execute();
         // A failed action reports nothing, whatever its mined steps recorded.
         await trx.deleteFrom("action_events").where("execution_seq", "=", seq).execute();
       });
     },
 
-    /** The execution is mined, and its events are released to the deliverer in the same transaction. */
+    /** The execution is mined, and its events are released to the deliverer in the same transaction (once). */
     async finish(seq: number): Promise<void> {
       await retryingTransaction(db, async (trx) => {
         const at = now();
-        await trx.updateTable("action_executions").set({ status: "mined", updated_at: at }).where("seq", "=", seq).execute();
+        const ended = await trx
+          .updateTable("action_executions")
+          .set({ status: "mined", updated_at: at })
+          .where("seq", "=", seq)
+          .where("status", "not in", ["mined", "failed"])
+          .executeTakeFirst();
+        if (ended.numUpdatedRows !== 1n) return;
         await trx.updateTable("action_events").set({ released_at: at }).where("execution_seq", "=", seq).execute();
       });
     },

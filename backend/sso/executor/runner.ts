@@ -197,12 +197,22 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     }
   }
 
+  /**
+   * Ends an execution as failed, from the role's holder only: a runner that is stopping or lost the role may have met
+   * an error the new holder's work caused (a nonce taken, a step recorded first), which fails nothing.
+   */
+  async function fail(seq: number, error: string, position?: number): Promise<void> {
+    if (stopping.signal.aborted || !(await holdsRole().catch(() => false))) throw new Stopped();
+    await records.fail(seq, error, position);
+  }
+
   /** Runs one execution from its stored state to mined or failed. */
   async function run(id: string): Promise<void> {
+    if (stopping.signal.aborted) throw new Stopped();
     const row = await records.byId(id);
     if (!row || row.status === "mined" || row.status === "failed") return;
     const account = await accountOf(row.user_id);
-    if (!account || account.address !== row.wallet) return records.fail(row.seq, "This account no longer has its managed wallet.");
+    if (!account || account.address !== row.wallet) return fail(row.seq, "This account no longer has its managed wallet.");
     const action = row.action as ActionName;
     const ctx: PlanContext = { client, contracts: chain.contracts, wallet: account.address, policy };
     let steps = await records.steps(row.seq);
@@ -211,7 +221,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       try {
         await records.replaceSteps(row.seq, await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]));
       } catch (error) {
-        if (error instanceof Refusal) return records.fail(row.seq, error.message);
+        if (error instanceof Refusal) return fail(row.seq, error.message);
         throw error;
       }
       steps = await records.steps(row.seq);
@@ -229,7 +239,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         result = await planner.collect(ctx, step.kind, receipt, result);
         await records.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt));
       } catch (error) {
-        if (error instanceof Refusal) return records.fail(row.seq, error.message, step.position);
+        if (error instanceof Refusal) return fail(row.seq, error.message, step.position);
         throw error;
       }
     }
@@ -245,8 +255,9 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       } catch (error) {
         if (error instanceof Stopped) throw error;
         if (!isTransient(error)) {
+          await fail(seq, UNEXPECTED);
           log.error(`executor: execution ${id} stopped: ${shortError(error)}`);
-          return records.fail(seq, UNEXPECTED);
+          return;
         }
         await sleep(Math.min(policy.retryMaxMs, chain.pollIntervalMs * 2 ** attempt));
       }
