@@ -186,22 +186,27 @@ describe("the outbox", () => {
     try {
       const executions = createExecutionRecords(store.db);
       await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
-      const start = (n: number) =>
-        executions.insert({
+      const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+      /** An execution of one step, signed and sent. */
+      const start = async (n: number) => {
+        const row = await executions.insert({
           userId: 1,
-          wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+          wallet,
           action: "lootbox.open",
           params: { boxIds: [String(n)] },
           idempotencyKey: `outbox-key-${n}-0123456789`,
-          steps: [],
+          steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
         });
+        await executions.stepSigned(row!.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
+        return row;
+      };
       const opened = (n: number): AnalyticsEvent => ({ event: "select_content", content_type: "loot_box", item_id: String(n) });
       const events = () => store.db.selectFrom("action_events").selectAll().orderBy("seq").execute();
 
       const failing = (await start(1))!;
       await executions.stepMined(failing, 0, 5n, {}, [opened(1)]);
       expect((await events()).map((row) => [row.id, row.released_at])).toEqual([[`${failing.id}-0-0`, null]]);
-      await executions.fail(failing.seq, "Open 1 box failed on the chain.", 1);
+      await executions.fail(failing.seq, "Open 1 box failed on the chain.", 0);
       expect(await events()).toEqual([]);
 
       const mined = (await start(2))!;
