@@ -147,11 +147,14 @@ async function startRedis(port: number, logFile: string) {
   });
   fs.closeSync(log);
   const exited = once(child, "exit");
-  child.once("error", () => {});
+  let missing = false;
+  child.once("error", (error: NodeJS.ErrnoException) => (missing = error.code === "ENOENT"));
   if (child.pid) watchdog(child.pid);
   await waitFor(
     `redis-server on port ${port}`,
     async () => {
+      if (missing)
+        throw new Error('redis-server is not installed: install Debian\'s "redis-server" (apt-get install redis-server), or set REDIS_URL');
       if (exitedAlready(child)) throw new Error(`redis-server exited: ${fs.readFileSync(logFile, "utf8").slice(-1000)}`);
       return ping(port);
     },
