@@ -6,11 +6,26 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-/** The app's production build (REMIX_BUILD_DIR or build/); made when missing. */
+/** The newest modification time of the files under `dirs`. */
+function newestChange(dirs: string[]): number {
+  let newest = 0;
+  for (const dir of dirs) {
+    for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * The app's production build (REMIX_BUILD_DIR or build/); made when missing or older than the app's sources (a stale
+ * build measures old code, and mixes it with the new server.ts).
+ */
 export function ensureBuild(): string {
   const dir = process.env.REMIX_BUILD_DIR ?? "build";
-  if (fs.existsSync(path.join(dir, "index.js"))) return dir;
-  console.log(`no build in ${dir}: building …`);
+  const built = path.join(dir, "index.js");
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestChange(["app", "core"])) return dir;
+  console.log(`no build in ${dir}, or one older than the sources: building …`);
   const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) throw new Error("remix build failed");
   return dir;
