@@ -39,8 +39,7 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
   if (options.seedDemo) await seedIfEmpty(ctx);
   // The background roles run in one process at a time (db/roles.ts): here, unless another process holds them. The
   // executor's holder resumes what an earlier one left unfinished; the queues then run in the background.
-  const { indexer } = market;
-  if (indexer) await store.roles.run("indexer", { start: () => indexer.start(), stop: () => indexer.stop() });
+  if (market.indexer) await store.roles.run("indexer", market.indexer);
   if (sso.executor) await store.roles.run("executor", sso.executor.role);
   if (sso.delivery) await store.roles.run("delivery", sso.delivery.role);
 

@@ -29,8 +29,12 @@ const channelOf = (role: RoleName) => `spark_era_${role}`;
 /** How a holder shows in pg_stat_activity (application_name), for whoever looks at pg_locks. */
 export const HOLDER_NAME = `spark-era ${os.hostname()} ${process.pid}`.slice(0, 63);
 
-/** The advisory lock of a role, as pg_locks shows it: a bigint key splits into classid (high) and objid (low), objsubid 1. */
-function lockParts(key: string): { key: string; classid: string; objid: string } {
+/**
+ * The advisory lock of a role: its key, and how pg_locks shows it (a bigint key splits into classid, the high half,
+ * and objid, the low half, with objsubid 1).
+ */
+export function roleLock(role: RoleName): { key: string; classid: string; objid: string } {
+  const key = lockKey(`spark-era:lease:${role}`);
   const unsigned = BigInt.asUintN(64, BigInt(key));
   return { key, classid: String(unsigned >> 32n), objid: String(unsigned & 0xffffffffn) };
 }
@@ -49,7 +53,7 @@ function lease(
   { retryMs, rescanMs, log }: Required<PostgresRolesOptions>,
   attempted: () => void,
 ): Lease {
-  const lock = lockParts(lockKey(`spark-era:lease:${role}`));
+  const lock = roleLock(role);
   let client: pg.Client | null = null;
   let closed = false;
   let wake = () => {};

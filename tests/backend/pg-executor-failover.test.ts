@@ -7,9 +7,9 @@
 import pg from "pg";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockKey } from "../../backend/db/postgres";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
+import { roleHolderPids } from "../support/postgres";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const STANDARD = 4;
@@ -41,13 +41,9 @@ const holder = () => backends.find((b) => b.store.roles.holds("executor"));
 
 /** Ends the session holding the executor's lock, as a dead process or a cut network would. */
 async function cutHolderLease(): Promise<void> {
-  const unsigned = BigInt.asUintN(64, BigInt(lockKey("spark-era:lease:executor")));
-  const { rows } = await admin.query<{ pid: number }>(
-    "select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::oid and objid = $2::oid and objsubid = 1",
-    [String(unsigned >> 32n), String(unsigned & 0xffffffffn)],
-  );
-  expect(rows).toHaveLength(1);
-  await admin.query("select pg_terminate_backend($1)", [rows[0].pid]);
+  const pids = await roleHolderPids(admin, "executor");
+  expect(pids).toHaveLength(1);
+  await admin.query("select pg_terminate_backend($1)", [pids[0]]);
 }
 
 /** Each wallet's signed steps: nonces from 0 without a gap or a repeat, each step signed once, every hash mined. */

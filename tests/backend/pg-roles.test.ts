@@ -1,9 +1,8 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { lockKey } from "../../backend/db/postgres";
 import { postgresRoles } from "../../backend/db/postgres-roles";
-import { localRoles, type Roles, type RoleWork } from "../../backend/db/roles";
-import { createTestDatabase } from "../support/postgres";
+import { localRoles, type RoleName, type Roles, type RoleWork } from "../../backend/db/roles";
+import { createTestDatabase, roleHolderPids } from "../support/postgres";
 
 const RETRY_MS = 50;
 
@@ -41,13 +40,8 @@ function processRoles(): Roles {
 }
 
 /** The backend pid holding a role's lock, as another session sees it. */
-async function holderPid(admin: pg.Client, role: string): Promise<number | null> {
-  const unsigned = BigInt.asUintN(64, BigInt(lockKey(`spark-era:lease:${role}`)));
-  const { rows } = await admin.query<{ pid: number }>(
-    "select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::oid and objid = $2::oid and objsubid = 1",
-    [String(unsigned >> 32n), String(unsigned & 0xffffffffn)],
-  );
-  return rows[0]?.pid ?? null;
+async function holderPid(admin: pg.Client, role: RoleName): Promise<number | null> {
+  return (await roleHolderPids(admin, role))[0] ?? null;
 }
 
 let admin: pg.Client;

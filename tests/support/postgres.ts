@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { roleLock } from "../../backend/db/postgres-roles";
+import type { RoleName } from "../../backend/db/roles";
 import { freePort } from "./ports";
 
 /** The cluster's URL, set by the global setup (tests/support/postgres-setup.ts) for the test workers. */
@@ -115,4 +117,14 @@ export async function createTestDatabase(template?: string): Promise<string> {
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** The backend pids holding a role's lease (backend/db/postgres-roles.ts), as another session sees them in pg_locks. */
+export async function roleHolderPids(admin: pg.Client, role: RoleName): Promise<number[]> {
+  const lock = roleLock(role);
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::oid and objid = $2::oid and objsubid = 1",
+    [lock.classid, lock.objid],
+  );
+  return rows.map((row) => row.pid);
 }
