@@ -77,9 +77,9 @@ async function newCard(owner: Account): Promise<bigint> {
   return tokenId;
 }
 
-/** `amount` Gold on chain for `owner` (a kind-2 claim). */
-async function newGold(owner: Account, amount: bigint): Promise<void> {
-  const fields = await claimFields(owner, { kind: CLAIM_KIND.item1155, asset: c.items, idOrAmount: amount, data: GOLD });
+/** `amount` of a material on chain for `owner` (a kind-2 claim). */
+async function newStack(owner: Account, amount: bigint, id: bigint = GOLD): Promise<void> {
+  const fields = await claimFields(owner, { kind: CLAIM_KIND.item1155, asset: c.items, idOrAmount: amount, data: id });
   const signed = await signClaim(fields, DEV_CLAIM_SIGNER_KEY);
   await t.mined(
     t.walletFor(owner).writeContract({
@@ -286,7 +286,7 @@ describe("quickSale", () => {
   });
 
   it("sells an amount of an ERC-1155 stack for USDT, whole, leaving the rest with the seller", async () => {
-    await newGold(seller, 100n);
+    await newStack(seller, 100n);
     await approveCollection(seller, c.items);
     const price = 55n * WEI + 1n;
     const fee = tradingFee(price, SEEDED_FEE_BPS);
@@ -505,7 +505,7 @@ describe("transfers", () => {
 
   it("transferItem1155 moves part of a stack", async () => {
     const sender = freshPlayer(7);
-    await newGold(sender, 100n);
+    await newStack(sender, 100n);
     const send = (ids: bigint[], amounts: bigint[]) =>
       t.walletFor(sender).writeContract({
         address: c.trading,
@@ -528,6 +528,19 @@ describe("transfers", () => {
     expect(await goldOf(sender.address)).toBe(70n);
     expect(await goldOf(bystander.address)).toBe(30n);
     expect((await revertOf(send([GOLD], [71n]))).name).toBe("ERC1155InsufficientBalance");
+
+    // Two kinds in one transaction: one TransferBatch, the indexer's other 1155 event.
+    const silver = stackTokenId(NFT_TYPE.material, 1);
+    await newStack(sender, 5n, silver);
+    const batch = await t.mined(send([GOLD, silver], [10n, 5n]));
+    expect(parseEventLogs({ abi: sparkItemsAbi, logs: batch.logs, eventName: "TransferBatch" })[0]?.args).toEqual({
+      operator: c.trading,
+      from: sender.address,
+      to: bystander.address,
+      ids: [GOLD, silver],
+      values: [10n, 5n],
+    });
+    expect(await goldOf(sender.address)).toBe(60n);
   });
 
   it("sendNft puts a card into another player's game inventory: SwappedToGame for them, the card in custody", async () => {
