@@ -4,7 +4,9 @@
  * the pages that word its refusals, and the tests: the EIP-712 domain and types, the order hash, the fee.
  */
 import { hashTypedData, type Address, type Hex } from "viem";
-import { INSUFFICIENT_BALANCE } from "./chain-text";
+
+// The refusals' words live apart, without viem, so a page or core/chain-errors.ts can take them alone.
+export { TRADING_ERROR_MESSAGES, tradingErrorMessage, type TradingErrorName } from "./trading-errors";
 
 export const TRADING_DOMAIN_NAME = "Spark Era Trading";
 export const TRADING_DOMAIN_VERSION = "1";
@@ -80,35 +82,4 @@ export function listingHash(listing: Listing, chainId: number, trading: Address)
 /** The contract's fee on a price: price * bps / 10 000, rounded down. The seller receives price - fee. */
 export function tradingFee(price: bigint, feeBps: number): bigint {
   return (price * BigInt(feeBps)) / 10_000n;
-}
-
-/** Trading's refusals in the product's words, by custom error name; the pages quote these. */
-export const TRADING_ERROR_MESSAGES = {
-  ListingExpired: "This listing has expired.",
-  ListingFilled: "This listing has already been bought.",
-  ListingCancelled: "The seller has cancelled this listing.",
-  CounterMismatch: "The seller has cancelled all their listings.",
-  InvalidSignature: "This listing's terms have changed: it cannot be bought as shown.",
-  CurrencyNotAllowed: "This listing asks for a currency the market does not take.",
-  WrongPayment: "The payment does not match the listing's price.",
-  SellerNoLongerHolds: "The seller no longer holds this item.",
-  SellerNotApproved: "The seller no longer lets the market move this item, so it cannot be bought.",
-  NotSeller: "Only the seller can cancel this listing.",
-  SelfPurchase: "You cannot buy your own listing.",
-  InvalidStandard: "This listing names an unknown kind of item.",
-  InvalidAmount: "This listing's amount is not valid for its item.",
-  LengthMismatch: "Each item to transfer needs one amount.",
-  NothingToTransfer: "Choose at least one item to transfer.",
-  InsufficientBalance: INSUFFICIENT_BALANCE,
-  InsufficientAllowance: "The market may not yet spend enough of this currency for you: approve the price, then buy again.",
-  NativePaymentFailed: "The payment could not be delivered to the seller. Nothing was bought.",
-  FeeTooHigh: "The market fee cannot be more than 10%.",
-  InvalidFeeRecipient: "The market fee needs a recipient.",
-} as const satisfies Record<string, string>;
-
-export type TradingErrorName = keyof typeof TRADING_ERROR_MESSAGES;
-
-/** The product's sentence for a Trading refusal, or null when the name is not one of Trading's own errors. */
-export function tradingErrorMessage(name: string): string | null {
-  return Object.hasOwn(TRADING_ERROR_MESSAGES, name) ? TRADING_ERROR_MESSAGES[name as TradingErrorName] : null;
 }
