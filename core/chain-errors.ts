@@ -58,6 +58,8 @@ function assetManagerMessage(name: string, args: readonly unknown[]): string | n
       return "The game does not take this asset back from the chain.";
     case "UnknownSwap":
       return `There is no move into the game #${String(args[0])}.`;
+    case "ZeroAccount":
+      return "A move into the game must name the player who receives it.";
     default:
       return null;
   }
