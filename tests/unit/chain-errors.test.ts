@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetManagerAbi, starshipManagerAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, starshipManagerAbi, tradingAbi } from "../../contracts/generated/abi";
 import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
 import { SHIP_SLOT_COUNT } from "~core/spaceship";
 
@@ -55,5 +55,21 @@ describe("the asset manager's refusals of a claim or a swap in words", () => {
     );
     expect(revertMessage("ClaimAlreadyUsed", [1n, 2n])).toBe("This claim has already been paid on the chain, so it cannot be used again.");
     expect(revertMessage("NftNotInCustody", ["0x00", 42n])).toContain("Item #42 is not held for the game");
+  });
+});
+
+describe("the trading contract's refusals in words", () => {
+  it("words every custom error of the trading contract", () => {
+    const names = tradingAbi.filter((item) => item.type === "error").map((item) => item.name);
+    const players = names.filter(
+      (name) =>
+        !name.startsWith("Ownable") &&
+        !name.startsWith("ECDSA") &&
+        !name.startsWith("SafeERC20") &&
+        name !== "ReentrancyGuardReentrantCall",
+    );
+    expect(players.length).toBeGreaterThanOrEqual(15);
+    for (const name of players) expect(revertMessage(name, [1n, 2n, 3n]), name).not.toMatch(/^The contract refused/);
+    expect(revertMessage("ListingFilled", ["0x00"])).toBe("This listing has already been bought.");
   });
 });
