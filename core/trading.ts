@@ -4,6 +4,7 @@
  * the pages that word its refusals, and the tests: the EIP-712 domain and types, the order hash, the fee.
  */
 import { hashTypedData, type Address, type Hex } from "viem";
+import type { ChainOrder } from "./api/market";
 
 // The refusals' words live apart, without viem, so a page or core/chain-errors.ts can take them alone.
 export { TRADING_ERROR_MESSAGES, tradingErrorMessage, type TradingErrorName } from "./trading-errors";
@@ -82,4 +83,20 @@ export function listingHash(listing: Listing, chainId: number, trading: Address)
 /** The contract's fee on a price: price * bps / 10 000, rounded down. The seller receives price - fee. */
 export function tradingFee(price: bigint, feeBps: number): bigint {
   return (price * BigInt(feeBps)) / 10_000n;
+}
+
+/** The Listing a stored chain order was signed as (the wire carries uint256 fields as decimal strings). */
+export function listingOfOrder(order: ChainOrder): Listing {
+  return {
+    seller: order.seller,
+    collection: order.collection,
+    standard: order.standard as ListingStandard,
+    tokenId: BigInt(order.tokenId),
+    amount: BigInt(order.amount),
+    currency: order.currency,
+    price: BigInt(order.price),
+    expiry: BigInt(order.expiry),
+    salt: BigInt(order.salt),
+    counter: BigInt(order.counter),
+  };
 }

@@ -12,7 +12,7 @@ import { utcDay } from "./activity";
 import { GRADE_COLUMNS } from "./catalog";
 import type { Sql } from "./db";
 import { padWei } from "./money";
-import { type ItemAttributeColumns, type ItemsTable, LISTING_STATUS, type ListingsTable } from "./tables";
+import { type ItemAttributeColumns, type ItemsTable, LISTING_STATUS, LISTING_VENUE, type ListingsTable } from "./tables";
 
 export type ItemRow = Selectable<ItemsTable>;
 export type ListingRow = Selectable<ListingsTable>;
@@ -86,12 +86,15 @@ export interface NewListing {
   nonce?: string | null;
   expiry?: number | null;
   signature?: string | null;
+  /** A chain listing's signed Trading fields (chain-listings.ts); absent for a ledger listing. */
+  chain?: { collection: string; standard: number; amount: string; salt: string; counter: string; orderHash: string };
 }
 
 const LISTING_INSERT = `insert into market_listings (
   item_id, nft_type, token_id, seller_address, buyer_address, price, currency, status, listed_at, closed_at,
-  nonce, expiry, signature, views, favorites, grade, ${ATTRIBUTE_COLUMN_NAMES.join(", ")}
-) values (${Array(16 + ATTRIBUTE_COLUMN_NAMES.length)
+  nonce, expiry, signature, views, favorites, grade, venue, collection, standard, amount, salt, counter, order_hash,
+  ${ATTRIBUTE_COLUMN_NAMES.join(", ")}
+) values (${Array(23 + ATTRIBUTE_COLUMN_NAMES.length)
   .fill("?")
   .join(", ")}) on conflict do nothing returning id`;
 
@@ -117,6 +120,13 @@ export async function insertListing(db: Sql, item: ItemRow, listing: NewListing)
     item.views,
     item.favorites,
     item[GRADE_COLUMNS[item.nft_type as NftTypeCode].column] ?? -1,
+    listing.chain ? LISTING_VENUE.chain : LISTING_VENUE.game,
+    listing.chain?.collection ?? null,
+    listing.chain?.standard ?? null,
+    listing.chain?.amount ?? null,
+    listing.chain?.salt ?? null,
+    listing.chain?.counter ?? null,
+    listing.chain?.orderHash ?? null,
     ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
   ]);
   return inserted?.id ?? null;

@@ -1,8 +1,10 @@
 import type { Request, Router } from "express";
 import { sameAddress } from "~core/address";
-import { ACTIVITY_EVENTS, type ItemDetail } from "~core/api/market";
+import { ACTIVITY_EVENTS, type ItemDetail, LISTING_VENUES } from "~core/api/market";
+import type { ContractAddresses } from "~core/contracts";
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { ApiError, handle, sendOk } from "../http";
+import { chainOrderOf } from "./chain-listings";
 import { settleExpiredClaims } from "./claims";
 import type { MarketCore } from "./core";
 import type { Sql } from "./db";
@@ -64,7 +66,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
     "/informationCenter/tokenDetailByTokenId",
     handle(async (req, res) => {
       const { tokenId, nftType, address } = parseMarketInput(tokenRefSchema, marketInput(req));
-      sendOk(res, await itemDetail(db, nftType, tokenId, address));
+      sendOk(res, await itemDetail(db, nftType, tokenId, address, core.options.chain?.contracts));
     }),
   );
 
@@ -89,7 +91,13 @@ export function listingRoutes(router: Router, core: MarketCore) {
 }
 
 /** One item's page: the item, its active listing, its last 10 events, and whether `address` owns or favours it. */
-async function itemDetail(db: Sql, nftType: number, tokenId: string, address: string | undefined): Promise<ItemDetail> {
+async function itemDetail(
+  db: Sql,
+  nftType: number,
+  tokenId: string,
+  address: string | undefined,
+  contracts: ContractAddresses | undefined,
+): Promise<ItemDetail> {
   const item = await requireItem(db, nftType, tokenId);
   const row = (await itemWithListing(db, item.id))!;
   const listing = await activeListing(db, item.id);
@@ -117,6 +125,8 @@ async function itemDetail(db: Sql, nftType: number, tokenId: string, address: st
           listedAt: isoTime(listing.listed_at),
           nonce: listing.nonce,
           expiry: listing.expiry,
+          venue: LISTING_VENUES[listing.venue],
+          chainOrder: chainOrderOf(listing, contracts),
         }
       : null,
     history: history.map((event) => ({

@@ -5,6 +5,8 @@ import type { CancelAllResult, OrderContext, SaleResult } from "~core/api/market
 import { DEFAULT_CURRENCY } from "~core/money";
 import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
 import { handle, sendOk } from "../http";
+import { chainSellSchema } from "./chain-listing-schemas";
+import { chainSell, requireChainSellable } from "./chain-listings";
 import type { MarketCore } from "./core";
 import type { Sql } from "./db";
 import { buySchema, cancelAllSchema, cancelSchema, orderContextSchema, sellSchema, transferSchema } from "./order-schemas";
@@ -84,6 +86,17 @@ export function orderRoutes(router: Router, core: MarketCore) {
         now,
       );
       sendOk(res, await db.write(async (tx) => recordOf(tx, await sell(tx, who, { ...sellInput, counter }, order, now))));
+    }),
+  );
+
+  // Our extension (docs/api/market.md "Chain listings"): stores a seller's signed Trading listing; the chain fills it.
+  router.post(
+    "/informationCenter/chainSell",
+    handle(async (req, res) => {
+      const { who, body, now } = await orderRequest(req, chainSellSchema);
+      const checked = await requireChainSellable(db, options.chain, who.walletAddress, body, now);
+      const contracts = options.chain!.contracts;
+      sendOk(res, await db.write(async (tx) => recordOf(tx, await chainSell(tx, contracts, checked, now))));
     }),
   );
 

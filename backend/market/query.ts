@@ -31,7 +31,7 @@ const FILTER_COLUMNS = Object.fromEntries(
   ITEM_ATTRIBUTE_KEYS.filter((key) => filterOf(key) !== "type").map((key) => [key, ATTRIBUTE_COLUMNS[key]]),
 ) as Record<Exclude<ListFilter, "type">, string>;
 
-const LISTING_COLUMNS = "l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address";
+const LISTING_COLUMNS = "l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address, l.venue";
 
 interface Conditions {
   where: string[];

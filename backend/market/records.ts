@@ -1,6 +1,6 @@
 /** The JSON shapes the market API answers with, built from rows. Wei is a decimal string, never a number. */
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
-import { LOCATION_NAMES, type ListingRecord, type Trait } from "~core/api/market";
+import { LISTING_VENUES, LOCATION_NAMES, type ListingRecord, type Trait } from "~core/api/market";
 import { tokenUriFor } from "./catalog";
 import type { ItemRow } from "./items";
 import { readWei } from "./money";
@@ -12,6 +12,7 @@ export interface ItemListingRow extends ItemRow {
   currency: string | null;
   listed_at: number | null;
   seller_address: string | null;
+  venue: number | null;
 }
 
 export function isoTime(ms: number): string;
@@ -35,6 +36,7 @@ export function toRecord(row: ItemListingRow, isFavorite?: boolean): ListingReco
     price: selling ? readWei(row.price!).toString() : null,
     currency: row.currency,
     isSelling: selling,
+    venue: selling ? LISTING_VENUES[row.venue ?? 0] : null,
     sellerAddress: row.seller_address,
     listedAt: isoTime(row.listed_at),
     attributes: JSON.parse(row.attributes) as Trait[],

@@ -64,6 +64,10 @@ export interface StoredItemsTable extends ItemsTable {
 export const LISTING_STATUS = { active: 0, sold: 1, cancelled: 2 } as const;
 export type ListingStatus = (typeof LISTING_STATUS)[keyof typeof LISTING_STATUS];
 
+/** Where a listing is filled: the game ledger (buyToken) or the chain (Trading.quickSale). */
+export const LISTING_VENUE = { game: 0, chain: 1 } as const;
+export type ListingVenue = (typeof LISTING_VENUE)[keyof typeof LISTING_VENUE];
+
 export interface ListingsTable extends ItemAttributeColumns {
   id: Generated<number>;
   item_id: number;
@@ -88,6 +92,15 @@ export interface ListingsTable extends ItemAttributeColumns {
   /** Copies of the item's counters, so the market can sort by them from one index. */
   views: number;
   favorites: number;
+  venue: ListingVenue;
+  /** A chain listing's signed Trading fields (null on a ledger listing); uint256 ones as decimal text. */
+  collection: string | null;
+  standard: number | null;
+  amount: string | null;
+  salt: string | null;
+  counter: string | null;
+  /** Trading.hashListing: the key of the Sale and ListingCancelled events. */
+  order_hash: string | null;
 }
 
 export const ACTIVITY_KIND = { list: 0, sale: 1, cancel: 2, transfer: 3 } as const;

@@ -7,7 +7,8 @@ import { ApiError } from "../http";
 import { sameAddress } from "~core/address";
 import type { Currency } from "~core/money";
 import type { TokenOwner } from "./token-owners";
-import { ACTIVITY_KIND, LISTING_STATUS, LOCATION } from "./tables";
+import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE, LOCATION } from "./tables";
+import { CHAIN_LISTING_MSG } from "./chain-listings";
 import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
 import type { MarketDb, Sql } from "./db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing, lastListing, requireItem } from "./items";
@@ -87,6 +88,8 @@ export async function requireCancellable(db: Sql, wallet: string, input: { token
   const listing = await activeListing(db, item.id);
   if (!listing) throw new ApiError(409, MSG.notOnSale);
   if (!sameAddress(listing.seller_address, wallet)) throw new ApiError(403, MSG.notSeller);
+  // The signed order stays fillable on chain whatever the ledger says: only the chain can cancel it.
+  if (listing.venue === LISTING_VENUE.chain) throw new ApiError(409, CHAIN_LISTING_MSG.onChainCancel);
   return { item, listing };
 }
 
@@ -117,7 +120,11 @@ export async function cancelAll(
   await spendNonce(db, wallet, order.nonce, "cancelAll", now);
   if (!(await bumpOrderCounter(db, wallet, input.counter))) throw new ApiError(409, COUNTER_MOVED);
   const counter = input.counter + 1n;
-  const listings = await db.all<ListingRow>("select * from market_listings where status = 0 and seller_address = ?", [wallet]);
+  // The ledger's listings only: chain ones end with the chain's incrementCounter (indexer/trading.ts).
+  const listings = await db.all<ListingRow>("select * from market_listings where status = 0 and venue = ? and seller_address = ?", [
+    LISTING_VENUE.game,
+    wallet,
+  ]);
   for (const listing of listings) {
     const item = (await db.get<ItemRow>("select * from market_items where id = ?", [listing.item_id]))!;
     await closeListing(db, item, listing, now, order.signature);
@@ -188,6 +195,7 @@ export async function requireBuyable(db: Sql, buyer: string, input: BuyInput, no
     throw new ApiError(409, (await lastListing(db, item.id))?.status === LISTING_STATUS.sold ? MSG.alreadySold : MSG.notOnSale);
   }
   if (listing.id !== input.listingId) throw new ApiError(409, MSG.listingChanged);
+  if (listing.venue === LISTING_VENUE.chain) throw new ApiError(409, CHAIN_LISTING_MSG.onChainBuy);
   if (listing.expiry !== null && listing.expiry * 1000 <= now) throw new ApiError(409, MSG.expired);
   if (sameAddress(listing.seller_address, buyer)) throw new ApiError(400, MSG.ownItem);
   const price = readWei(listing.price);

@@ -15,6 +15,10 @@ export interface Trait {
 export const LOCATION_NAMES = ["game", "leaving", "chain"] as const;
 export type LocationName = (typeof LOCATION_NAMES)[number];
 
+/** Where a listing is filled: the game ledger (buyToken) or the chain (Trading.quickSale, docs/api/market.md "Chain listings"). */
+export const LISTING_VENUES = ["game", "chain"] as const;
+export type ListingVenueName = (typeof LISTING_VENUES)[number];
+
 /** The events of an item's history and of the statistics feeds. */
 export const ACTIVITY_EVENTS = ["list", "sale", "cancel", "transfer"] as const;
 export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
@@ -60,6 +64,8 @@ export interface ListingRecord extends ItemCodes, StatValues {
   price: string | null;
   currency: string | null;
   isSelling: boolean;
+  /** Where the active listing is filled; null when the item is not on sale. */
+  venue: ListingVenueName | null;
   sellerAddress: string | null;
   listedAt: string | null;
   attributes: Trait[];
@@ -87,6 +93,29 @@ export interface ActiveListing {
   listedAt: string;
   nonce: string | null;
   expiry: number | null;
+  venue: ListingVenueName;
+  /** A chain listing's signed order, what quickSale takes; null for a game listing. */
+  chainOrder: ChainOrder | null;
+}
+
+/**
+ * A seller's signed Trading listing (core/trading.ts Listing) as the wire carries it: uint256 fields as decimal
+ * strings, the currency as its token address (zero for BNB). core/trading.ts listingOfOrder turns it back.
+ */
+export interface ChainOrder {
+  orderHash: `0x${string}`;
+  seller: `0x${string}`;
+  collection: `0x${string}`;
+  /** 0 ERC-721, 1 ERC-1155. */
+  standard: number;
+  tokenId: string;
+  amount: string;
+  currency: `0x${string}`;
+  price: string;
+  expiry: string;
+  salt: string;
+  counter: string;
+  signature: `0x${string}`;
 }
 
 export interface HistoryEvent {

@@ -16,6 +16,7 @@ import { createMarketService } from "../../backend/market/service";
 import * as marketParams from "../../backend/market/params";
 import * as listingSchemas from "../../backend/market/listing-schemas";
 import * as orderSchemas from "../../backend/market/order-schemas";
+import * as chainListingSchemas from "../../backend/market/chain-listing-schemas";
 import * as gameSchemas from "../../backend/market/game-schemas";
 import * as statsSchemas from "../../backend/market/stats-schemas";
 import * as inviteSchemas from "../../backend/market/invite-schemas";
@@ -460,7 +461,7 @@ function keysOf(schema: unknown): string[] {
 /** The field names of every backend input schema, plus the market's nested range keys (`min[level]`). */
 export function apiFieldNames(): string[] {
   const names = new Set<string>();
-  const modules = [marketParams, listingSchemas, orderSchemas, gameSchemas, statsSchemas, inviteSchemas, ssoSchemas];
+  const modules = [marketParams, listingSchemas, orderSchemas, chainListingSchemas, gameSchemas, statsSchemas, inviteSchemas, ssoSchemas];
   for (const schema of modules.flatMap((module) => Object.values(module))) for (const key of keysOf(schema)) names.add(key);
   for (const key of listingSchemas.RANGE_KEYS) {
     names.add(`min[${key}]`);
@@ -474,11 +475,12 @@ export function apiFieldNames(): string[] {
 /** A value for a backend field, chosen by what its name says it holds. */
 export function apiValue(name: string): Gen {
   if (/^(min|max)\[/.test(name)) return mostly(digits(20));
-  if (/^(address|to|ownerAddress|Address|walletAddress)$/.test(name)) return address;
+  if (/^(address|to|ownerAddress|Address|walletAddress|seller|collection)$/.test(name)) return address;
   if (/tokenId|takeOut/.test(name)) return tokenId;
   if (name === "nftType") return nftType;
   if (/^(price|fire)$/.test(name)) return wei;
-  if (/^(counter|nonce|expiry|chainId|txId|listingId|pageNumber|pageSize|days|gameTag|BindType)$/.test(name)) return mostly(digits(20));
+  if (/^(counter|nonce|expiry|chainId|txId|listingId|pageNumber|pageSize|days|gameTag|BindType|standard|amount|salt)$/.test(name))
+    return mostly(digits(20));
   if (/^(UserName|Name|emailAddr)$/.test(name)) return email;
   if (name === "Passsword") return mostly((r) => r.string(64, "0123456789abcdef"));
   if (/^(Code)$/.test(name)) return code6;

@@ -19,6 +19,7 @@ const BOX: ListingRecord = {
   price: "49400000000000000000000",
   currency: "FIRE",
   isSelling: true,
+  venue: "game",
   sellerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   listedAt: "2026-11-19T13:36:00.000Z",
   attributes: [],

@@ -460,6 +460,19 @@ const MARKET_GENERATIONS = [
   ].map(([name, when, fn]) => `create trigger market_page_generation_${name} ${when} for each row execute function ${fn}()`),
 ];
 
+/** market_017: chain listings beside the ledger's (market_listings.venue and the signed Trading fields). */
+const CHAIN_LISTINGS = [
+  `alter table market_listings add column venue integer not null default 0`,
+  `alter table market_listings add column collection text collate "C"`,
+  `alter table market_listings add column standard integer`,
+  `alter table market_listings add column amount text collate "C"`,
+  `alter table market_listings add column salt text collate "C"`,
+  `alter table market_listings add column counter text collate "C"`,
+  `alter table market_listings add column order_hash text collate "C"`,
+  `create unique index market_listings_order_hash on market_listings (order_hash) where order_hash is not null`,
+  `create index market_listings_a_chain_seller on market_listings (seller_address) where status = 0 and venue = 1`,
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -485,6 +498,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0001_baseline",
     async up(db: Kysely<unknown>) {
       for (const statement of BASELINE) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_017: chain listings (backend/market/chain-listings.ts).
+    name: "pg_0003_chain_listings",
+    async up(db: Kysely<unknown>) {
+      for (const statement of CHAIN_LISTINGS) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -1,0 +1,227 @@
+/**
+ * Chain listings (docs/api/market.md "Chain listings"): a seller's signed Trading listing (core/trading.ts) kept in
+ * market_listings beside the ledger's (venue 1), so the market grid, the filters and the item page show both. The
+ * backend never fills one: a buyer's wallet (or the executor) calls quickSale with the stored order, and the
+ * indexer's trading stream closes it from the chain's events (indexer/trading.ts).
+ */
+import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, verifyTypedData, zeroAddress } from "viem";
+import { sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import { sameAddress } from "~core/address";
+import type { ChainOrder } from "~core/api/market";
+import type { ContractAddresses } from "~core/contracts";
+import type { Currency } from "~core/money";
+import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
+import { LISTING_STANDARD, type Listing, listingHash, listingTypedData } from "~core/trading";
+import { backendTransport } from "../chain-transport";
+import { ApiError } from "../http";
+import type { BackendChain } from "../types";
+import { recordActivity } from "./activity";
+import type { ChainSellInput } from "./chain-listing-schemas";
+import type { Sql } from "./db";
+import { type ItemRow, type ListingRow, MSG, activeListing, insertListing } from "./items";
+import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "./tables";
+
+/** The furthest ahead a chain listing may expire: a forgotten listing should not stay fillable for years. */
+export const MAX_LISTING_DAYS = 180;
+
+export const CHAIN_LISTING_MSG = {
+  noChain: "Chain listings are not available: this market follows no chain",
+  notYourWallet: "seller: expected the wallet bound to your account",
+  onlyErc721: "standard: only ERC-721 items (0) can be listed on chain for now",
+  amount: "amount: expected 1 for an ERC-721 item",
+  collection: "collection: expected the card or loot box collection",
+  currency: "currency: expected the token address of FIRE, QUARK or USDT, or the zero address for BNB",
+  currencyNotAllowed: "currency: the trading contract does not accept this currency",
+  expired: "expiry: the listing has already expired",
+  tooFar: `expiry: at most ${MAX_LISTING_DAYS} days ahead`,
+  badSignature: "signature: not the seller's signature of this listing for this chain and trading contract",
+  notHeld: "The item is not held on chain by the seller",
+  counter: (current: bigint) =>
+    `counter: your listings were cancelled on chain (cancel all) since you signed; sign again under counter ${current}`,
+  notApproved: "Approve the trading contract for this collection first (setApprovalForAll), then list again",
+  chainDown: "The chain cannot be read right now; please try again shortly",
+  onChainBuy: "This item is listed on chain: buy it with your wallet",
+  onChainCancel: "This listing is on chain: cancel it with your wallet",
+} as const;
+
+/** The market's currency names by Trading currency address (lower-case). */
+function currencyByAddress(contracts: ContractAddresses): Map<string, Currency> {
+  return new Map<string, Currency>([
+    [contracts.fire.toLowerCase(), "FIRE"],
+    [contracts.quark.toLowerCase(), "QUARK"],
+    [contracts.usdt.toLowerCase(), "USDT"],
+    [zeroAddress, "BNB"],
+  ]);
+}
+
+/** The token address a Trading listing names for one of the market's currencies. */
+export function currencyAddress(contracts: ContractAddresses, currency: string): Address {
+  const found = [...currencyByAddress(contracts)].find(([, name]) => name === currency);
+  if (!found) throw new Error(`no Trading currency for ${currency}`);
+  return getAddress(found[0]);
+}
+
+/** A stored chain listing as the wire carries it (what quickSale takes); null for a ledger listing. */
+export function chainOrderOf(row: ListingRow, contracts: ContractAddresses | undefined): ChainOrder | null {
+  if (row.venue !== LISTING_VENUE.chain || !contracts) return null;
+  return {
+    orderHash: row.order_hash as Hex,
+    seller: getAddress(row.seller_address),
+    collection: getAddress(row.collection!),
+    standard: row.standard!,
+    tokenId: row.token_id,
+    amount: row.amount!,
+    currency: currencyAddress(contracts, row.currency),
+    price: BigInt(row.price).toString(),
+    expiry: String(row.expiry),
+    salt: row.salt!,
+    counter: row.counter!,
+    signature: row.signature as Hex,
+  };
+}
+
+/** The market item of a collection's token: a SparkCard id is unique across the card kinds (one collection). */
+export async function itemOfToken(
+  db: Sql,
+  contracts: ContractAddresses,
+  collection: Address,
+  tokenId: string,
+): Promise<ItemRow | undefined> {
+  if (sameAddress(collection, contracts.card)) {
+    return await db.get<ItemRow>(`select * from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`, [
+      tokenId,
+    ]);
+  }
+  if (sameAddress(collection, contracts.box)) {
+    return await db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [NFT_TYPE.lootbox, tokenId]);
+  }
+  return undefined;
+}
+
+const clients = new WeakMap<BackendChain, PublicClient>();
+
+/** The market's reads of the chain for a listing: one client per chain, its reads batched. */
+function clientOf(chain: BackendChain): PublicClient {
+  let client = clients.get(chain);
+  if (!client) {
+    client = createPublicClient({ transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeout: 5_000 }) });
+    clients.set(chain, client);
+  }
+  return client;
+}
+
+export interface CheckedChainListing {
+  listing: Listing;
+  signature: Hex;
+  orderHash: Hex;
+  currency: Currency;
+}
+
+/**
+ * The checks of a chain listing before it is stored, cheapest first: its shape, the signature, the item's row
+ * (held on chain by the seller, not on sale), then what only the chain knows (currency allowed, the seller's
+ * counter, the approval quickSale needs). Every refusal is a 4xx in the product's words.
+ */
+export async function requireChainSellable(
+  db: Sql,
+  chain: BackendChain | undefined,
+  wallet: string,
+  input: ChainSellInput,
+  now: number,
+): Promise<CheckedChainListing> {
+  if (!chain) throw new ApiError(400, CHAIN_LISTING_MSG.noChain);
+  const { contracts } = chain;
+  if (!sameAddress(input.seller, wallet)) throw new ApiError(403, CHAIN_LISTING_MSG.notYourWallet);
+  if (input.standard !== LISTING_STANDARD.erc721) throw new ApiError(400, CHAIN_LISTING_MSG.onlyErc721);
+  if (input.amount !== 1n) throw new ApiError(400, CHAIN_LISTING_MSG.amount);
+  if (!sameAddress(input.collection, contracts.card) && !sameAddress(input.collection, contracts.box)) {
+    throw new ApiError(400, CHAIN_LISTING_MSG.collection);
+  }
+  const currency = currencyByAddress(contracts).get(input.currency.toLowerCase());
+  if (!currency) throw new ApiError(400, CHAIN_LISTING_MSG.currency);
+  const nowSeconds = BigInt(Math.floor(now / 1000));
+  if (input.expiry <= nowSeconds) throw new ApiError(400, CHAIN_LISTING_MSG.expired);
+  if (input.expiry > nowSeconds + BigInt(MAX_LISTING_DAYS * 86_400)) throw new ApiError(400, CHAIN_LISTING_MSG.tooFar);
+
+  const listing: Listing = {
+    seller: input.seller,
+    collection: input.collection,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: BigInt(input.tokenId),
+    amount: input.amount,
+    currency: input.currency,
+    price: input.price,
+    expiry: input.expiry,
+    salt: input.salt,
+    counter: input.counter,
+  };
+  const typed = listingTypedData(listing, chain.chainId, contracts.trading);
+  const valid = await verifyTypedData({ ...typed, address: input.seller, signature: input.signature }).catch(() => false);
+  if (!valid) throw new ApiError(400, CHAIN_LISTING_MSG.badSignature);
+
+  await requireListableItem(db, contracts, input.seller, input.collection, input.tokenId);
+
+  const client = clientOf(chain);
+  const trading = { address: contracts.trading, abi: tradingAbi } as const;
+  const [allowed, counter, approved] = await Promise.all([
+    client.readContract({ ...trading, functionName: "currencyAllowed", args: [input.currency] }),
+    client.readContract({ ...trading, functionName: "counterOf", args: [input.seller] }),
+    // isApprovedForAll has the same ABI on both collections.
+    client.readContract({
+      address: input.collection,
+      abi: sparkCardAbi,
+      functionName: "isApprovedForAll",
+      args: [input.seller, contracts.trading],
+    }),
+  ]).catch(() => {
+    throw new ApiError(503, CHAIN_LISTING_MSG.chainDown);
+  });
+  if (!allowed) throw new ApiError(400, CHAIN_LISTING_MSG.currencyNotAllowed);
+  if (counter !== input.counter) throw new ApiError(409, CHAIN_LISTING_MSG.counter(counter));
+  if (!approved) throw new ApiError(409, CHAIN_LISTING_MSG.notApproved);
+  return { listing, signature: input.signature, orderHash: listingHash(listing, chain.chainId, contracts.trading), currency };
+}
+
+/** The seller's chain-held item with no active listing (either venue), or the reason it cannot be listed. */
+async function requireListableItem(db: Sql, contracts: ContractAddresses, seller: Address, collection: Address, tokenId: string) {
+  const item = await itemOfToken(db, contracts, collection, tokenId);
+  if (!item || item.location !== LOCATION.chain || !sameAddress(item.owner_address, seller)) {
+    throw new ApiError(409, CHAIN_LISTING_MSG.notHeld);
+  }
+  if (await activeListing(db, item.id)) throw new ApiError(409, MSG.alreadyOnSale);
+  return item;
+}
+
+/** Stores a checked chain listing as active, in the caller's transaction: checks the item again, then inserts. */
+export async function chainSell(db: Sql, contracts: ContractAddresses, checked: CheckedChainListing, now: number) {
+  const { listing } = checked;
+  const item = await requireListableItem(db, contracts, listing.seller, listing.collection, listing.tokenId.toString());
+  // A concurrent listing of the item (either venue) meets the one-active-listing key, the same order the order-hash key.
+  const listingId = await insertListing(db, item, {
+    seller: getAddress(listing.seller),
+    price: listing.price,
+    currency: checked.currency,
+    listedAt: now,
+    expiry: Number(listing.expiry),
+    signature: checked.signature,
+    chain: {
+      collection: getAddress(listing.collection),
+      standard: listing.standard,
+      amount: listing.amount.toString(),
+      salt: listing.salt.toString(),
+      counter: listing.counter.toString(),
+      orderHash: checked.orderHash,
+    },
+  });
+  if (listingId === null) throw new ApiError(409, MSG.alreadyOnSale);
+  await recordActivity(db, {
+    kind: ACTIVITY_KIND.list,
+    item,
+    listingId,
+    from: getAddress(listing.seller),
+    price: listing.price,
+    currency: checked.currency,
+    at: now,
+  });
+  return { listingId, item };
+}

@@ -1,0 +1,236 @@
+/**
+ * Chain listings on a real chain with the real backends (issue 28, docs/api/market.md "Chain listings"): a seller's
+ * signed Trading listing stored by chainSell beside the ledger's listings, every refusal in words, and the stored
+ * order good enough for a buyer's quickSale. The tests run in order on one chain.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Account, type Address, type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { sparkCardAbi, sparkErrorsAbi, tradingAbi } from "../../contracts/generated/abi";
+import type { ItemDetail, ListingRecord } from "~core/api/market";
+import { encodeItem } from "~core/item-data";
+import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData } from "~core/trading";
+import { CHAIN_LISTING_MSG, MAX_LISTING_DAYS } from "../../backend/market/chain-listings";
+import type { BackendChain } from "../../backend/types";
+import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { BROWSER, BUYER, type Market, startMarket } from "./market-fixture";
+
+const WEI = 10n ** 18n;
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+const tradingErrors = [...tradingAbi, ...sparkErrorsAbi] as const;
+
+let chain: TestChain;
+let m: Market;
+let c: TestChain["deployment"]["contracts"];
+// The demo buyer sells here: the demo browser wallet is the deployer, who takes the fee.
+const seller = privateKeyToAccount(BUYER.privateKey as Hex);
+const outsider = freshPlayer(4);
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  c = chain.deployment.contracts;
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "grantRole",
+      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
+    }),
+  );
+  const chainOptions: BackendChain = {
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.deployment.chainId,
+    contracts: c,
+    deployedAtBlock: chain.deployment.deployedAtBlock,
+    confirmations: 0,
+    pollIntervalMs: 50,
+  };
+  m = await startMarket({
+    chain: chainOptions,
+    chainId: chain.deployment.chainId,
+    assetManagerAddress: c.assetManager,
+    fireTokenAddress: c.fire,
+  });
+});
+afterAll(async () => {
+  await m?.close();
+  await chain?.close();
+});
+
+const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
+const now = async () => (await chain.publicClient.getBlock()).timestamp;
+const detail = (tokenId: bigint) =>
+  m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 });
+
+/** A hero card minted on chain to `to`, once the indexer has it. */
+async function chainCard(to: Address): Promise<bigint> {
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "mint",
+      args: [to, encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 })],
+    }),
+  );
+  const tokenId = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "totalMinted" });
+  await settled();
+  return tokenId;
+}
+
+const approve = (owner: Account, approved = true) =>
+  chain.mined(
+    chain
+      .walletFor(owner)
+      .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, approved] }),
+  );
+
+async function sign(owner: Account, terms: Partial<Listing>, signer: Account = owner) {
+  const counter = await chain.publicClient.readContract({
+    address: c.trading,
+    abi: tradingAbi,
+    functionName: "counterOf",
+    args: [owner.address],
+  });
+  const listing: Listing = {
+    seller: owner.address,
+    collection: c.card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: 0n,
+    amount: 1n,
+    currency: zeroAddress,
+    price: 2n * WEI,
+    expiry: (await now()) + 3600n,
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter,
+    ...terms,
+  };
+  const signature = await chain
+    .walletFor(signer)
+    .signTypedData({ account: signer, ...listingTypedData(listing, chain.deployment.chainId, c.trading) });
+  return { listing, signature };
+}
+
+const wire = ({ listing, signature }: { listing: Listing; signature: Hex }) => ({
+  ...Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v])),
+  signature,
+});
+
+const chainSell = (body: Record<string, unknown>, token = m.tokens.buyer) =>
+  m.post<ListingRecord>("/informationCenter/chainSell", {}, body, token);
+
+describe("chainSell", () => {
+  let listed: bigint;
+
+  it("refuses a seller who has not approved the trading contract, then stores the listing once they have", async () => {
+    listed = await chainCard(seller.address);
+    const signed = await sign(seller, { tokenId: listed });
+    const unapproved = await chainSell(wire(signed));
+    expect([unapproved.status, unapproved.msg]).toEqual([409, CHAIN_LISTING_MSG.notApproved]);
+
+    await approve(seller);
+    const answer = await chainSell(wire(signed));
+    expect(answer.status, answer.msg).toBe(200);
+    expect(answer.data).toMatchObject({
+      tokenId: listed.toString(),
+      isSelling: true,
+      venue: "chain",
+      currency: "BNB",
+      price: (2n * WEI).toString(),
+    });
+    expect(answer.data.sellerAddress).toBe(seller.address);
+  });
+
+  it("shows it in the market grid and on the item page, with the signed order a buyer fills", async () => {
+    const grid = await m.page("/marketplace/tradingMarket", { nftType: 0, currency: "BNB", pageSize: 100 });
+    expect(grid.records.find((r) => r.tokenId === listed.toString())).toMatchObject({ venue: "chain", location: "chain", isSelling: true });
+    const game = grid.records.find((r) => r.venue === "game");
+    expect(game?.location ?? "game").toBe("game");
+
+    const page = await detail(listed);
+    expect(page.listing).toMatchObject({ venue: "chain", currency: "BNB", sellerAddress: seller.address });
+    const order = page.listing!.chainOrder!;
+    const listing = listingOfOrder(order);
+    expect(order.orderHash).toBe(listingHash(listing, chain.deployment.chainId, c.trading));
+    const hash = await chain.publicClient.readContract({
+      address: c.trading,
+      abi: tradingAbi,
+      functionName: "hashListing",
+      args: [listing],
+    });
+    expect(hash).toBe(order.orderHash);
+    // The stored order passes every check of quickSale (simulated: the stream that closes a sale is another test).
+    await chain.publicClient.simulateContract({
+      account: outsider,
+      address: c.trading,
+      abi: tradingErrors,
+      functionName: "quickSale",
+      args: [listing, order.signature],
+      value: listing.price,
+    });
+  });
+
+  it("refuses a second listing of the item, on either venue, and the ledger's buy and cancel of it", async () => {
+    const again = await chainSell(wire(await sign(seller, { tokenId: listed })));
+    expect([again.status, again.msg]).toEqual([409, "The item is already on sale"]);
+    const page = await detail(listed);
+    const buy = await m.post(
+      "/informationCenter/buyToken",
+      {},
+      {
+        tokenId: listed.toString(),
+        nftType: 0,
+        listingId: page.listing!.id,
+        address: BROWSER.wallet,
+        price: page.listing!.price,
+      },
+      m.tokens.browser,
+    );
+    expect([buy.status, buy.msg]).toEqual([409, CHAIN_LISTING_MSG.onChainBuy]);
+    const cancel = await m.post(
+      "/informationCenter/cancelSell",
+      {},
+      { tokenId: listed.toString(), nftType: 0, address: seller.address },
+      m.tokens.buyer,
+    );
+    expect([cancel.status, cancel.msg]).toEqual([409, CHAIN_LISTING_MSG.onChainCancel]);
+  });
+
+  it("refuses bad listings with a clear 4xx", async () => {
+    const tokenId = await chainCard(seller.address);
+    const other = await chainCard(outsider.address);
+    const t0 = await now();
+    const day = 86_400n;
+    const cases: [string, Promise<Record<string, unknown>>, number, string][] = [
+      ["foreign signature", sign(seller, { tokenId }, outsider).then(wire), 400, CHAIN_LISTING_MSG.badSignature],
+      [
+        "price changed after signing",
+        sign(seller, { tokenId }).then((s) => ({ ...wire(s), price: "3" })),
+        400,
+        CHAIN_LISTING_MSG.badSignature,
+      ],
+      ["not the caller's wallet", sign(outsider, { tokenId: other }).then(wire), 403, CHAIN_LISTING_MSG.notYourWallet],
+      ["not held by the seller", sign(seller, { tokenId: other }).then(wire), 409, CHAIN_LISTING_MSG.notHeld],
+      ["unknown token", sign(seller, { tokenId: 999_999n }).then(wire), 409, CHAIN_LISTING_MSG.notHeld],
+      ["not a currency", sign(seller, { tokenId, currency: outsider.address }).then(wire), 400, CHAIN_LISTING_MSG.currency],
+      ["price 0", sign(seller, { tokenId, price: 0n }).then(wire), 400, "price: expected a positive amount in wei (unsigned integer)"],
+      ["expired", sign(seller, { tokenId, expiry: t0 - 10n }).then(wire), 400, CHAIN_LISTING_MSG.expired],
+      ["too far", sign(seller, { tokenId, expiry: t0 + BigInt(MAX_LISTING_DAYS + 1) * day }).then(wire), 400, CHAIN_LISTING_MSG.tooFar],
+      ["stale counter", sign(seller, { tokenId, counter: 7n }).then(wire), 409, CHAIN_LISTING_MSG.counter(0n)],
+      ["ERC-1155", sign(seller, { tokenId, standard: LISTING_STANDARD.erc1155 }).then(wire), 400, CHAIN_LISTING_MSG.onlyErc721],
+      ["another collection", sign(seller, { tokenId, collection: c.items }).then(wire), 400, CHAIN_LISTING_MSG.collection],
+      [
+        "no signature",
+        sign(seller, { tokenId }).then((s) => ({ ...wire(s), signature: undefined })),
+        400,
+        "signature: required: the seller's EIP-712 signature of the listing",
+      ],
+    ];
+    for (const [name, body, status, msg] of cases) {
+      const answer = await chainSell(await body);
+      expect([answer.status, answer.msg], name).toEqual([status, msg]);
+    }
+    const noLogin = await m.post("/informationCenter/chainSell", {}, wire(await sign(seller, { tokenId })));
+    expect(noLogin.status).toBe(401);
+    expect((await detail(tokenId)).listing).toBeNull();
+  });
+});
