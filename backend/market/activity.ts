@@ -61,6 +61,12 @@ export async function addDailyVolume(db: Sql, at: number, nftType: number, curre
   await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 1 }, alsoSet: "trades = trades + 1" }, price);
 }
 
+/** Takes a sale back out of the daily volume (the trading stream's undo after a reorg). */
+export async function removeDailyVolume(db: Sql, at: number, nftType: number, currency: Currency, price: bigint): Promise<void> {
+  const key = { day: utcDay(at), nft_type: nftType, currency };
+  await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 0 }, alsoSet: "trades = trades - 1" }, -price);
+}
+
 async function inviterOf(db: Sql, address: string): Promise<string | undefined> {
   return (await db.get<{ inviter_address: string }>("select inviter_address from market_invites where invitee_address = ?", [address]))
     ?.inviter_address;

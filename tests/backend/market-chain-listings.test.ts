@@ -234,3 +234,113 @@ describe("chainSell", () => {
     expect((await detail(tokenId)).listing).toBeNull();
   });
 });
+
+describe("the trading stream closes chain listings from the chain", () => {
+  /** A card of the seller's listed on chain through chainSell (the seller has approved the trading contract). */
+  async function listedCard(terms: Partial<Listing> = {}) {
+    const tokenId = await chainCard(seller.address);
+    const signed = await sign(seller, { tokenId, ...terms });
+    const answer = await chainSell(wire(signed));
+    expect(answer.status, answer.msg).toBe(200);
+    return { tokenId, ...signed };
+  }
+  const events = async (tokenId: bigint) => (await detail(tokenId)).history.map((h) => h.event);
+  const volume = async () =>
+    BigInt(
+      (await m.ok<{ totals: { volume: Record<string, string>; trades: number } }>("/statistics/volume", { days: 1, nftType: 0 })).totals
+        .volume.BNB,
+    );
+  const buy = (listing: Listing, signature: Hex, buyer: Account = outsider) =>
+    chain.mined(
+      chain.walletFor(buyer).writeContract({
+        address: c.trading,
+        abi: tradingErrors,
+        functionName: "quickSale",
+        args: [listing, signature],
+        value: listing.price,
+      }),
+    );
+  const sellerGameBnb = async () =>
+    (await m.ok<{ balances: Record<string, string> }>("/gameRelate/getGameToken", { gameTag: 1 }, m.tokens.buyer)).balances.BNB;
+
+  it("a Sale: the listing sold to the buyer at the block's time, a sale in the history and the day's volume, no ledger money", async () => {
+    const { tokenId, listing, signature } = await listedCard();
+    const [volumeBefore, ledgerBefore] = [await volume(), await sellerGameBnb()];
+    const receipt = await buy(listing, signature);
+    await settled();
+    const page = await detail(tokenId);
+    expect(page).toMatchObject({ isSelling: false, venue: null, listing: null, ownerAddress: outsider.address, location: "chain" });
+    expect(page.history[0]).toMatchObject({
+      event: "sale",
+      fromAddress: seller.address,
+      toAddress: outsider.address,
+      price: listing.price.toString(),
+      currency: "BNB",
+    });
+    const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    // The block's time, or just after the listing when our clock ran ahead of the chain's.
+    const at = Date.parse(page.history[0].at);
+    expect(at).toBe(Math.max(Number(block.timestamp) * 1000, Date.parse(page.history[1].at) + 1));
+    expect(await events(tokenId)).toEqual(["sale", "list"]);
+    expect(await volume()).toBe(volumeBefore + listing.price);
+    expect(await sellerGameBnb()).toBe(ledgerBefore);
+    expect(
+      await m.scalar<string>(
+        "select buyer_address from market_listings where order_hash = ?",
+        listingHash(listing, chain.deployment.chainId, c.trading),
+      ),
+    ).toBe(outsider.address);
+  });
+
+  it("ListingCancelled and CounterIncremented cancel their listings; a listing under the new counter stays", async () => {
+    const one = await listedCard();
+    await chain.mined(
+      chain.walletFor(seller).writeContract({ address: c.trading, abi: tradingAbi, functionName: "cancel", args: [[one.listing]] }),
+    );
+    await settled();
+    expect((await detail(one.tokenId)).listing).toBeNull();
+    expect(await events(one.tokenId)).toEqual(["cancel", "list"]);
+
+    const [two, three] = [await listedCard(), await listedCard()];
+    await chain.mined(chain.walletFor(seller).writeContract({ address: c.trading, abi: tradingAbi, functionName: "incrementCounter" }));
+    await settled();
+    for (const { tokenId } of [two, three]) expect(await events(tokenId)).toEqual(["cancel", "list"]);
+    const four = await listedCard();
+    expect(four.listing.counter).toBe(1n);
+    await chain.mined(chain.walletFor(outsider).writeContract({ address: c.trading, abi: tradingAbi, functionName: "incrementCounter" }));
+    await settled();
+    expect((await detail(four.tokenId)).listing).toMatchObject({ venue: "chain" });
+  });
+
+  it("a listed card that changes holder otherwise ends its listing", async () => {
+    const { tokenId } = await listedCard();
+    await chain.mined(
+      chain.walletFor(seller).writeContract({
+        address: c.card,
+        abi: sparkCardAbi,
+        functionName: "transferFrom",
+        args: [seller.address, outsider.address, tokenId],
+      }),
+    );
+    await settled();
+    const page = await detail(tokenId);
+    expect(page).toMatchObject({ listing: null, ownerAddress: outsider.address });
+    expect(page.history.map((h) => h.event)).toEqual(["cancel", "list"]);
+  });
+
+  it("a Sale whose block vanished in a reorg is taken back: the listing on sale again, no sale, no volume", async () => {
+    const { tokenId, listing, signature } = await listedCard();
+    const volumeBefore = await volume();
+    const snapshot = await chain.testClient.snapshot();
+    await buy(listing, signature);
+    await settled();
+    expect(await events(tokenId)).toEqual(["sale", "list"]);
+
+    await chain.testClient.revert({ id: snapshot });
+    await chain.testClient.mine({ blocks: 3 });
+    await expect.poll(async () => (await detail(tokenId)).listing?.venue ?? null, { timeout: 15_000 }).toBe("chain");
+    expect(await events(tokenId)).toEqual(["list"]);
+    expect(await volume()).toBe(volumeBefore);
+    expect((await detail(tokenId)).ownerAddress).toBe(seller.address);
+  });
+});

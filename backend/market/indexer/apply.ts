@@ -12,6 +12,7 @@ import { type ItemsTable, LOCATION } from "../tables";
 import { type ChainItem, boxItem, chainItemRow } from "./items";
 import type { Collection, TransferLog } from "./reader";
 import { readStreamCursor, writeStreamCursor } from "./stream";
+import { endMovedListing } from "./trading";
 
 /** A token of one of our collections, keyed `card:<id>` or `box:<id>`. */
 export interface TokenState {
@@ -101,6 +102,8 @@ export interface RangeWrite {
   fresh: Map<string, ChainItem>;
   /** The asset manager: a known item moving into its custody is the bridge stream's to place (swapped into the game). */
   custodian: Address;
+  /** Order hashes (lower-case) of chain listings Trading has filled: their items' moves are sales, closed by the trading stream. */
+  filled?: ReadonlySet<string>;
   now: number;
 }
 
@@ -117,6 +120,8 @@ export async function applyRange(db: Sql, w: RangeWrite): Promise<boolean> {
   for (const [key, token] of w.owners) {
     const known = await itemOf(db, token);
     const item = w.fresh.get(key);
+    // Any new holder ends the item's chain listing (swapped into the game, transferred, sold elsewhere).
+    if (known) await endMovedListing(db, known.id, token.owner, w.filled ?? new Set(), w.now);
     if (known && token.owner.toLowerCase() === w.custodian.toLowerCase()) continue;
     if (known) {
       if (item && known.owner_address === zeroAddress && token.owner !== zeroAddress)

@@ -39,6 +39,7 @@ import { applyBridgeRange, BRIDGE, type BridgeEvent } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
 import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
+import { applyTradingRange, listedOrders, TRADING, type TradingEvent } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
 
 /** Blocks per getLogs call: what public BSC nodes accept, and a bounded transaction per range. */
@@ -148,6 +149,8 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const unknown = [...owners.values()].filter((t) => !known.has(tokenKey(t.collection, t.tokenId)) && t.owner !== zeroAddress);
     // Read at the safe head rather than at toBlock: a pruned node still has that state when catching up old ranges.
     const fresh = await describe(unknown, safe);
+    // A listed chain item that moves ends its listing, unless the move was the listing's own sale (trading.ts).
+    const filled = await reader.filledOrders(await listedOrders(db, owners.values()), safe);
     if (stopped) return false;
 
     const write = {
@@ -158,6 +161,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       owners,
       fresh,
       custodian: chain.contracts.assetManager,
+      filled,
       now: Date.now(),
     };
     const applied = await db.write((tx) => applyRange(tx, write));
@@ -283,7 +287,12 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyMaterialsRange(tx, { ...range, events }),
   };
-  for (const s of [bridge, materials]) streamSynced.set(s.stored.stream, null);
+  const trading: ReorgStream<TradingEvent[]> = {
+    stored: TRADING,
+    read: (fromBlock, toBlock) => reader.tradingEvents(fromBlock, toBlock),
+    apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }),
+  };
+  for (const s of [bridge, materials, trading]) streamSynced.set(s.stored.stream, null);
 
   /** The cards swapped into the game that the market has no item for yet, described from their words. */
   async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
@@ -303,7 +312,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   async function run(): Promise<void> {
     try {
       while (!stopped) {
-        const more = (await step()) || (await streamStep(bridge)) || (await streamStep(materials));
+        const more = (await step()) || (await streamStep(bridge)) || (await streamStep(materials)) || (await streamStep(trading));
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;

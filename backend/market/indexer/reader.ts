@@ -12,11 +12,12 @@ import {
   getAbiItem,
   type Hash,
 } from "viem";
-import { blindBoxAbi, sparkCardAbi } from "../../../contracts/generated/abi";
+import { blindBoxAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT } from "./bridge";
 import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
+import { CANCELLED_EVENT, COUNTER_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
 
 /** A node that does not answer within this is treated as down for this run. */
 const RPC_TIMEOUT_MS = 5_000;
@@ -43,7 +44,7 @@ export function chainReader(chain: BackendChain) {
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
-  const { card, box, assetManager, starship } = chain.contracts;
+  const { card, box, assetManager, starship, trading } = chain.contracts;
 
   return {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
@@ -112,6 +113,51 @@ export function chainReader(chain: BackendChain) {
           amounts: log.args.amounts,
         }))
         .sort(inChainOrder);
+    },
+
+    /** The Trading contract's Sale, ListingCancelled and CounterIncremented events in [fromBlock, toBlock], in chain order, with their blocks' times. */
+    async tradingEvents(fromBlock: bigint, toBlock: bigint): Promise<TradingEvent[]> {
+      const range = { address: trading, fromBlock, toBlock, strict: true } as const;
+      const [sales, cancels, counters] = await Promise.all([
+        client.getLogs({ ...range, event: SALE_EVENT }),
+        client.getLogs({ ...range, event: CANCELLED_EVENT }),
+        client.getLogs({ ...range, event: COUNTER_EVENT }),
+      ]);
+      const blocks = new Set([...sales, ...cancels, ...counters].map((log) => log.blockNumber));
+      const times = new Map(
+        await Promise.all(
+          [...blocks].map(async (blockNumber) => [blockNumber, (await client.getBlock({ blockNumber })).timestamp] as const),
+        ),
+      );
+      const at = (log: { blockNumber: bigint; blockHash: Hash; transactionHash: Hash; logIndex: number }) => ({
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        time: times.get(log.blockNumber)!,
+      });
+      const events: TradingEvent[] = [
+        ...sales.map((log) => ({
+          ...at(log),
+          event: "sale" as const,
+          orderHash: log.args.orderHash,
+          seller: log.args.seller,
+          buyer: log.args.buyer,
+        })),
+        ...cancels.map((log) => ({ ...at(log), event: "cancelled" as const, orderHash: log.args.orderHash, seller: log.args.seller })),
+        ...counters.map((log) => ({ ...at(log), event: "counter" as const, seller: log.args.seller, counter: log.args.counter })),
+      ];
+      return events.sort(inChainOrder);
+    },
+
+    /** The order hashes among `hashes` that Trading had filled at `blockNumber`. */
+    async filledOrders(hashes: readonly Hash[], blockNumber: bigint): Promise<Set<string>> {
+      const statuses = await Promise.all(
+        hashes.map((hash) =>
+          client.readContract({ address: trading, abi: tradingAbi, functionName: "orderStatus", args: [hash], blockNumber }),
+        ),
+      );
+      return new Set(hashes.filter((_, i) => statuses[i] === 1).map((hash) => hash.toLowerCase()));
     },
 
     /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */

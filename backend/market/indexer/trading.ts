@@ -1,0 +1,222 @@
+/**
+ * The trading stream of the market indexer (issue 28): the Trading contract's Sale, ListingCancelled and
+ * CounterIncremented events close the chain listings the market stores (chain-listings.ts), once they are
+ * `confirmations` deep. A Sale marks its listing sold (buyer, block time) and counts as a sale in the activity and
+ * the day's volume; the ledger's balances are not touched, the money moved on chain. Like the bridge and materials
+ * streams, every applied event is stored with its block hash and what it changed (unique by transaction and log
+ * index, so none is applied twice), and after a reorg the changes of vanished events are taken back (stream.ts).
+ * A listed item that changes holder otherwise (sold elsewhere, swapped into the game, transferred) is closed by the
+ * transfers stream (apply.ts), which asks the chain whether its order was filled, so a sale is never logged as a cancel.
+ */
+import { type Address, type Hash, getAbiItem } from "viem";
+import { tradingAbi } from "../../../contracts/generated/abi";
+import type { Currency } from "~core/money";
+import { addDailyVolume, recordActivity, removeDailyVolume } from "../activity";
+import type { Sql } from "../db";
+import type { ItemRow, ListingRow } from "../items";
+import { readWei } from "../money";
+import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE } from "../tables";
+import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+
+export const TRADING_STREAM = "trading";
+
+export const SALE_EVENT = getAbiItem({ abi: tradingAbi, name: "Sale" });
+export const COUNTER_EVENT = getAbiItem({ abi: tradingAbi, name: "CounterIncremented" });
+// Trading's ABI has both an error and an event named ListingCancelled (contracts/src/Trading.sol): the event here.
+export const CANCELLED_EVENT = tradingAbi.find(
+  (item): item is Extract<(typeof tradingAbi)[number], { type: "event"; name: "ListingCancelled" }> =>
+    item.type === "event" && item.name === "ListingCancelled",
+)!;
+
+interface EventPosition {
+  blockNumber: bigint;
+  blockHash: Hash;
+  txHash: Hash;
+  logIndex: number;
+  /** The block's time, unix seconds. */
+  time: bigint;
+}
+
+export type TradingEvent = EventPosition &
+  (
+    | { event: "sale"; orderHash: Hash; seller: Address; buyer: Address }
+    | { event: "cancelled"; orderHash: Hash; seller: Address }
+    | { event: "counter"; seller: Address; counter: bigint }
+  );
+
+/** What applying an event changed, stored with it so a reorg can take it back. */
+type Effect =
+  | { type: "sold"; listingId: number; previousStatus: number; previousClosedAt: number | null; activityId: number; at: number }
+  | { type: "closed"; closed: { listingId: number; activityId: number }[] }
+  | { type: "none"; reason: string };
+
+const itemOf = async (db: Sql, listing: ListingRow) =>
+  (await db.get<ItemRow>("select * from market_items where id = ?", [listing.item_id]))!;
+
+/**
+ * When a chain event closed a listing: its block's time, but never before the listing was stored (the chain's clock
+ * and ours differ, and blocks count whole seconds), so an item's history stays in order.
+ */
+const closedAt = (listing: ListingRow, blockMs: number) => Math.max(blockMs, listing.listed_at + 1);
+
+/** Closes an active chain listing as cancelled at `blockMs` (see closedAt), logged; null when it was no longer active. */
+async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Promise<{ listingId: number; activityId: number } | null> {
+  const at = closedAt(listing, blockMs);
+  const { changes } = await db.run("update market_listings set status = ?, closed_at = ? where id = ? and status = ?", [
+    LISTING_STATUS.cancelled,
+    at,
+    listing.id,
+    LISTING_STATUS.active,
+  ]);
+  if (changes !== 1) return null;
+  const activityId = await recordActivity(db, {
+    kind: ACTIVITY_KIND.cancel,
+    item: await itemOf(db, listing),
+    listingId: listing.id,
+    from: listing.seller_address,
+    price: readWei(listing.price),
+    currency: listing.currency as Currency,
+    at,
+  });
+  return { listingId: listing.id, activityId };
+}
+
+async function applyEvent(db: Sql, e: TradingEvent): Promise<Effect> {
+  const at = Number(e.time) * 1000;
+  if (e.event === "counter") {
+    const listings = await db.all<ListingRow>("select * from market_listings where status = 0 and venue = ? and seller_address = ?", [
+      LISTING_VENUE.chain,
+      e.seller,
+    ]);
+    const closed = [];
+    for (const listing of listings) {
+      if (BigInt(listing.counter!) >= e.counter) continue;
+      const done = await cancelListing(db, listing, at);
+      if (done) closed.push(done);
+    }
+    return { type: "closed", closed };
+  }
+  const listing = await db.get<ListingRow>("select * from market_listings where order_hash = ?", [e.orderHash]);
+  if (!listing) return { type: "none", reason: "no stored listing" };
+  if (e.event === "cancelled") {
+    const done = await cancelListing(db, listing, at);
+    return done ? { type: "closed", closed: [done] } : { type: "none", reason: "not active" };
+  }
+  if (listing.status === LISTING_STATUS.sold) return { type: "none", reason: "already sold" };
+  const soldAt = closedAt(listing, at);
+  // Sold whatever closed it first here (an expiry sweep racing the block): the chain says it was filled.
+  await db.run("update market_listings set status = ?, buyer_address = ?, closed_at = ? where id = ?", [
+    LISTING_STATUS.sold,
+    e.buyer,
+    soldAt,
+    listing.id,
+  ]);
+  const item = await itemOf(db, listing);
+  const price = readWei(listing.price);
+  const currency = listing.currency as Currency;
+  const activityId = await recordActivity(db, {
+    kind: ACTIVITY_KIND.sale,
+    item,
+    listingId: listing.id,
+    from: listing.seller_address,
+    to: e.buyer,
+    price,
+    currency,
+    at: soldAt,
+  });
+  await addDailyVolume(db, soldAt, item.nft_type, currency, price);
+  return {
+    type: "sold",
+    listingId: listing.id,
+    previousStatus: listing.status,
+    previousClosedAt: listing.closed_at,
+    activityId,
+    at: soldAt,
+  };
+}
+
+/** Takes back what an event of a vanished block did: the listing active (or as it was) again, its log and volume gone. */
+async function undo(db: Sql, effect: Effect): Promise<void> {
+  if (effect.type === "none") return;
+  if (effect.type === "sold") {
+    const listing = (await db.get<ListingRow>("select * from market_listings where id = ?", [effect.listingId]))!;
+    const active = effect.previousStatus === LISTING_STATUS.active;
+    // Active again only while the item has no other active listing (the one-active-listing key).
+    await db.run(
+      `update market_listings set status = ?, buyer_address = null, closed_at = ? where id = ?
+       and (? = 0 or not exists (select 1 from market_listings other where other.item_id = ? and other.status = 0))`,
+      [effect.previousStatus, effect.previousClosedAt, listing.id, active ? 1 : 0, listing.item_id],
+    );
+    await db.run("delete from market_activity where id = ?", [effect.activityId]);
+    await removeDailyVolume(db, effect.at, (await itemOf(db, listing)).nft_type, listing.currency as Currency, readWei(listing.price));
+    return;
+  }
+  for (const { listingId, activityId } of effect.closed) {
+    await db.run(
+      `update market_listings set status = 0, closed_at = null where id = ? and status = ?
+       and not exists (select 1 from market_listings other where other.item_id = market_listings.item_id and other.status = 0)`,
+      [listingId, LISTING_STATUS.cancelled],
+    );
+    await db.run("delete from market_activity where id = ?", [activityId]);
+  }
+}
+
+/** The trading stream's cursor and applied events, for the indexer's reorg check. */
+export const TRADING: StoredStream = {
+  stream: TRADING_STREAM,
+  table: "market_trading_events",
+  undo: (db, effect) => undo(db, JSON.parse(effect) as Effect),
+};
+
+export interface TradingRange {
+  expectedCursor: bigint | null;
+  toBlock: bigint;
+  toHash: Hash;
+  toTime: bigint;
+  events: readonly TradingEvent[];
+  now: number;
+}
+
+/** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
+export async function applyTradingRange(db: Sql, w: TradingRange): Promise<boolean> {
+  if (((await readStreamCursor(db, TRADING_STREAM))?.block ?? null) !== w.expectedCursor) return false;
+  for (const e of w.events) {
+    if (await applied(db, TRADING, e.txHash, e.logIndex)) continue;
+    const effect = await applyEvent(db, e);
+    await db.run(
+      `insert into market_trading_events (block_number, block_hash, tx_hash, log_index, event, effect, created_at)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+      [Number(e.blockNumber), e.blockHash, e.txHash, e.logIndex, e.event, JSON.stringify(effect), w.now],
+    );
+  }
+  await writeStreamCursor(db, TRADING_STREAM, w.toBlock, w.toHash, w.now, w.toTime);
+  return true;
+}
+
+/**
+ * The order hashes of the active chain listings of these tokens (the transfers stream asks the chain about them).
+ * Active chain listings are few, so they are read whole and matched here rather than by a list of every token moved.
+ */
+export async function listedOrders(db: Sql, tokens: Iterable<{ tokenId: bigint }>): Promise<Hash[]> {
+  const ids = new Set([...tokens].map((token) => token.tokenId.toString()));
+  if (!ids.size) return [];
+  const rows = await db.all<{ order_hash: Hash; token_id: string }>(
+    "select order_hash, token_id from market_listings where status = 0 and venue = ?",
+    [LISTING_VENUE.chain],
+  );
+  return rows.filter((row) => ids.has(row.token_id)).map((row) => row.order_hash);
+}
+
+/**
+ * The transfers stream's part: the item changed holder to `holder`, so its active chain listing (if any) ends,
+ * unless its order was filled on chain (`filled`): then the Sale event closes it as a sale.
+ */
+export async function endMovedListing(db: Sql, itemId: number, holder: string, filled: ReadonlySet<string>, now: number): Promise<void> {
+  const listing = await db.get<ListingRow>("select * from market_listings where item_id = ? and status = 0 and venue = ?", [
+    itemId,
+    LISTING_VENUE.chain,
+  ]);
+  if (!listing || listing.seller_address.toLowerCase() === holder.toLowerCase()) return;
+  if (filled.has(listing.order_hash!.toLowerCase())) return;
+  await cancelListing(db, listing, now);
+}
