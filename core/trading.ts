@@ -24,6 +24,9 @@ export const SEEDED_FEE_BPS = 250;
 /** Trading.MAX_FEE_BPS: the owner can never set more than 10 %. */
 export const MAX_FEE_BPS = 1000;
 
+/** The furthest ahead a listing the market stores (or the SSO signs) may expire: a forgotten one should not stay fillable for years. */
+export const MAX_LISTING_DAYS = 180;
+
 export interface Listing {
   seller: Address;
   collection: Address;

@@ -11,7 +11,7 @@ import type { ChainOrder } from "~core/api/market";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { LISTING_STANDARD, type Listing, listingHash, listingTypedData } from "~core/trading";
+import { LISTING_STANDARD, type Listing, listingHash, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
 import { backendTransport } from "../chain-transport";
 import { ApiError } from "../http";
 import type { BackendChain } from "../types";
@@ -20,9 +20,6 @@ import type { ChainSellInput } from "./chain-listing-schemas";
 import type { Sql } from "./db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing } from "./items";
 import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "./tables";
-
-/** The furthest ahead a chain listing may expire: a forgotten listing should not stay fillable for years. */
-export const MAX_LISTING_DAYS = 180;
 
 export const CHAIN_LISTING_MSG = {
   noChain: "Chain listings are not available: this market follows no chain",

@@ -22,6 +22,14 @@ import {
   type OrderKind,
   type OrderMessages,
 } from "~core/orders";
+import {
+  LISTING_TYPES,
+  MAX_LISTING_DAYS,
+  TRADING_DOMAIN_NAME,
+  TRADING_DOMAIN_VERSION,
+  listingTypedData,
+  type Listing,
+} from "~core/trading";
 import type { Database } from "../db";
 import { ApiError, parseInput } from "../http";
 import type { BackendOptions } from "../types";
@@ -39,6 +47,12 @@ export const ORDER_SIGNING_MSG = {
 
 /** A signature lives at most as long as the longest listing, with a few minutes for clocks and the round trip. */
 const MAX_ORDER_LIFETIME_SECONDS = Math.max(...LISTING_DURATIONS.map((d) => d.days)) * 86_400 + 5 * 60;
+/** The same for a Trading listing (core/trading.ts), which the market keeps up to MAX_LISTING_DAYS. */
+const MAX_LISTING_LIFETIME_SECONDS = MAX_LISTING_DAYS * 86_400 + 5 * 60;
+/** The Trading contract's signed listing (core/trading.ts), signed here beside the market's orders. */
+const LISTING = "Listing" as const;
+const PRIMARY_TYPES = [...ORDER_KINDS, LISTING] as const;
+type PrimaryType = (typeof PRIMARY_TYPES)[number];
 
 const uint256 = z
   .string({ invalid_type_error: "must be decimal digits in a string" })
@@ -57,18 +71,18 @@ const FIELD_SCHEMAS: Record<string, ZodTypeAny> = {
 
 /** Each order type's message, exactly its fields (from ORDER_TYPES, so no other structure can be signed). */
 const MESSAGE_SCHEMAS = Object.fromEntries(
-  ORDER_KINDS.map((kind) => [
+  [...ORDER_KINDS.map((kind) => [kind, ORDER_TYPES[kind]] as const), [LISTING, LISTING_TYPES.Listing] as const].map(([kind, fields]) => [
     kind,
     z
-      .object(Object.fromEntries(ORDER_TYPES[kind].map((field) => [field.name, FIELD_SCHEMAS[field.type]])))
-      .strict(`may hold only the fields of ${kind}: ${ORDER_TYPES[kind].map((field) => field.name).join(", ")}`),
+      .object(Object.fromEntries(fields.map((field) => [field.name, FIELD_SCHEMAS[field.type]])))
+      .strict(`may hold only the fields of ${kind}: ${fields.map((field) => field.name).join(", ")}`),
   ]),
-) as unknown as Record<OrderKind, ZodTypeAny>;
+) as unknown as Record<PrimaryType, ZodTypeAny>;
 
 export const signOrderInput = z
   .object({
-    primaryType: z.enum(ORDER_KINDS as [OrderKind, ...OrderKind[]], {
-      errorMap: () => ({ message: `must be one of ${ORDER_KINDS.join(", ")}` }),
+    primaryType: z.enum(PRIMARY_TYPES as unknown as [PrimaryType, ...PrimaryType[]], {
+      errorMap: () => ({ message: `must be one of ${PRIMARY_TYPES.join(", ")}` }),
     }),
     domain: z
       .object({ name: z.string(), version: z.string(), chainId: z.number(), verifyingContract: z.string() })
@@ -85,9 +99,43 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
   const domainText = `${ORDER_DOMAIN_NAME}, version ${ORDER_DOMAIN_VERSION}, chain ${domain.chainId}, contract ${domain.verifyingContract}`;
   const { max, windowMs } = DEFAULT_EXECUTOR_POLICY.rate;
 
+  const trading = options.chain ? { chainId: options.chain.chainId, address: options.chain.contracts.trading } : null;
+  const tradingText = trading
+    ? `${TRADING_DOMAIN_NAME}, version ${TRADING_DOMAIN_VERSION}, chain ${trading.chainId}, contract ${trading.address}`
+    : "";
+
+  /** The expiry rule every order shares: in the future, and no further than the kind's longest lifetime. */
+  function requireExpiry(expiry: bigint, nowMs: number, lifetimeSeconds: number) {
+    const now = BigInt(Math.floor(nowMs / 1000));
+    if (expiry <= now) throw new ApiError(400, "expiry: expected a time in the future");
+    if (expiry > now + BigInt(lifetimeSeconds)) {
+      throw new ApiError(400, `expiry: may be at most ${Math.floor(lifetimeSeconds / 86_400)} days away`);
+    }
+  }
+
+  /** A Trading listing for the caller's managed wallet, in the deployment's Trading domain, with the orders' checks. */
+  function allowedListing(user: UserRow, input: SignOrderInput, nowMs: number) {
+    if (!trading) throw new ApiError(400, "primaryType: Listing is signed only where the backend follows a chain");
+    const given = input.domain;
+    const sameDomain =
+      given.name === TRADING_DOMAIN_NAME &&
+      given.version === TRADING_DOMAIN_VERSION &&
+      given.chainId === trading.chainId &&
+      isAddress(given.verifyingContract, { strict: false }) &&
+      given.verifyingContract.toLowerCase() === trading.address.toLowerCase();
+    if (!sameDomain) throw new ApiError(400, `domain: must be the trading contract's listing domain (${tradingText})`);
+    const listing = parseInput(MESSAGE_SCHEMAS[LISTING], input.message) as Listing;
+    const wallet = getAddress(user.wallet_address!);
+    if (listing.seller !== wallet) throw new ApiError(403, `seller: must be your managed wallet ${wallet}`);
+    if (listing.price <= 0n) throw new ApiError(400, "price: expected more than 0");
+    requireExpiry(listing.expiry, nowMs, MAX_LISTING_LIFETIME_SECONDS);
+    return listingTypedData(listing, trading.chainId, trading.address);
+  }
+
   /** The order as it will be signed, after every check that needs neither the database nor the key. */
   function allowed(user: UserRow, input: SignOrderInput, nowMs: number) {
     const kind = input.primaryType;
+    if (kind === LISTING) return withHash(allowedListing(user, input, nowMs));
     const given = input.domain;
     const sameDomain =
       given.name === ORDER_DOMAIN_NAME &&
@@ -103,16 +151,8 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
     if ((message as unknown as Record<string, string>)[field] !== wallet) {
       throw new ApiError(403, `${field}: must be your managed wallet ${wallet}`);
     }
-    const now = BigInt(Math.floor(nowMs / 1000));
-    if (message.expiry <= now) throw new ApiError(400, "expiry: expected a time in the future");
-    if (message.expiry > now + BigInt(MAX_ORDER_LIFETIME_SECONDS)) {
-      throw new ApiError(400, `expiry: may be at most ${Math.floor(MAX_ORDER_LIFETIME_SECONDS / 86_400)} days away`);
-    }
-    const typed = orderTypedData(domain, kind, message as never);
-    const hash = createHash("sha256")
-      .update(JSON.stringify(typed, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)))
-      .digest("hex");
-    return { typed, hash };
+    requireExpiry(message.expiry, nowMs, MAX_ORDER_LIFETIME_SECONDS);
+    return withHash(orderTypedData(domain, kind, message as never));
   }
 
   const stored = (userId: number, key: string) =>
@@ -159,6 +199,14 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
 }
 
 export type OrderSigner = ReturnType<typeof createOrderSigner>;
+
+/** The typed data and its hash, which one idempotency key is bound to. */
+function withHash<T>(typed: T) {
+  const hash = createHash("sha256")
+    .update(JSON.stringify(typed, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)))
+    .digest("hex");
+  return { typed, hash };
+}
 
 function rateMessage(retryInMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryInMs / 60_000));

@@ -9,11 +9,11 @@ import { privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi, sparkErrorsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ItemDetail, ListingRecord } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
-import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData } from "~core/trading";
-import { CHAIN_LISTING_MSG, MAX_LISTING_DAYS } from "../../backend/market/chain-listings";
+import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
+import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
 import type { BackendChain } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, BUYER, type Market, startMarket } from "./market-fixture";
+import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -232,6 +232,71 @@ describe("chainSell", () => {
     const noLogin = await m.post("/informationCenter/chainSell", {}, wire(await sign(seller, { tokenId })));
     expect(noLogin.status).toBe(401);
     expect((await detail(tokenId)).listing).toBeNull();
+  });
+});
+
+describe("a managed wallet's listing, signed by the SSO (POST /sso/signOrder)", () => {
+  const managed = privateKeyToAccount(MANAGED.privateKey as Hex);
+  const signOrder = (body: unknown) => m.t.call<{ signature: Hex }>("POST", "/sso/signOrder", body, m.tokens.managed);
+  const key = () => `listing-${Math.random().toString(36).slice(2)}`;
+  const json = (listing: Listing) =>
+    Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
+
+  it("is signed in the Trading domain for the caller's managed wallet and stored by chainSell", async () => {
+    const tokenId = await chainCard(managed.address);
+    // The approval is the executor's trade-approve for a managed wallet; its key is known on the local chain.
+    await approve(managed);
+    const { listing } = await sign(managed, { tokenId });
+    const typed = listingTypedData(listing, chain.deployment.chainId, c.trading);
+    const body = { primaryType: "Listing", domain: typed.domain, message: json(listing), idempotencyKey: key() };
+    const signed = await signOrder(body);
+    expect(signed.status, signed.msg).toBe(200);
+    const stored = await chainSell({ ...json(listing), signature: signed.data.signature }, m.tokens.managed);
+    expect(stored.status, stored.msg).toBe(200);
+    expect(stored.data).toMatchObject({ venue: "chain", sellerAddress: managed.address });
+    // The same key and listing: the same signature; the same key for another listing: refused.
+    expect((await signOrder(body)).data.signature).toBe(signed.data.signature);
+    const reused = await signOrder({ ...body, message: json({ ...listing, price: 1n }) });
+    expect([reused.status, reused.msg]).toEqual([
+      409,
+      "This idempotencyKey was already used for a different order; use a new key for a new order.",
+    ]);
+  });
+
+  it("refuses another seller, a foreign domain, a price of 0 and an expiry past or beyond the longest listing", async () => {
+    const t0 = await now();
+    const listing: Listing = {
+      seller: managed.address,
+      collection: c.card,
+      standard: 0,
+      tokenId: 1n,
+      amount: 1n,
+      currency: zeroAddress,
+      price: WEI,
+      expiry: t0 + 3600n,
+      salt: 1n,
+      counter: 0n,
+    };
+    const domain = listingTypedData(listing, chain.deployment.chainId, c.trading).domain;
+    const refused = async (message: Listing, given: object = domain) => {
+      const answer = await signOrder({ primaryType: "Listing", domain: given, message: json(message), idempotencyKey: key() });
+      return [answer.status, answer.msg];
+    };
+    expect(await refused({ ...listing, seller: BROWSER.wallet })).toEqual([403, `seller: must be your managed wallet ${managed.address}`]);
+    expect(await refused(listing, { ...domain, chainId: 1 })).toEqual([
+      400,
+      `domain: must be the trading contract's listing domain (Spark Era Trading, version 1, chain ${chain.deployment.chainId}, contract ${c.trading})`,
+    ]);
+    expect(await refused(listing, { ...domain, verifyingContract: c.assetManager })).toEqual([
+      400,
+      expect.stringMatching(/^domain: must be the trading contract's/),
+    ]);
+    expect(await refused({ ...listing, price: 0n })).toEqual([400, "price: expected more than 0"]);
+    expect(await refused({ ...listing, expiry: t0 - 100n })).toEqual([400, "expiry: expected a time in the future"]);
+    expect(await refused({ ...listing, expiry: t0 + BigInt(MAX_LISTING_DAYS + 1) * 86_400n })).toEqual([
+      400,
+      `expiry: may be at most ${MAX_LISTING_DAYS} days away`,
+    ]);
   });
 });
 
