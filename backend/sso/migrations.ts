@@ -203,6 +203,8 @@ const STAKING_STEP_KINDS = [...LOOTBOX_STEP_KINDS, "approve-stake", "deposit", "
 const BRIDGE_STEP_KINDS = [...STAKING_STEP_KINDS, "claim", "approve-swap", "swap"];
 /** Issue 15: spaceships' FIRE and QUARK approvals and their StarshipManager calls. */
 const SPACESHIP_STEP_KINDS = [...BRIDGE_STEP_KINDS, "approve-ship", "ship"];
+/** Issue 28: the trading contract's approval and its calls (quickSale, cancel, incrementCounter). */
+export const TRADING_STEP_KINDS = [...SPACESHIP_STEP_KINDS, "approve-trade", "trade"];
 
 /**
  * Issue 16: card orders are taken and fulfilled. An order remembers the wallet its boxes go to and its delivery;
@@ -335,4 +337,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_013_action_events", up: createActionEvents },
   { name: "sso_014_order_signatures", up: createOrderSignatures },
   { name: "sso_015_action_rate_slots", up: slotActionRate },
+  { name: "sso_016_trading_step_kinds", up: widenStepKinds("v5", TRADING_STEP_KINDS) },
 ];

@@ -5,6 +5,7 @@
  * Amounts, ids and block numbers are decimal strings (they are uint256 on chain).
  */
 import type { PaymentCurrency } from "../boxes";
+import type { ChainOrder } from "./market";
 
 /** product §4 loot box flow: buy boxes of one type (an ERC-20 approval first when the allowance is short). */
 export interface LootboxBuyParams {
@@ -79,6 +80,17 @@ export interface SpaceshipSendMaterialsParams {
   amounts: [string, string, string];
 }
 
+/** Trading (issue 28): let the trading contract move the wallet's cards for its listings (skipped when already approved). */
+export type TradeApproveParams = Record<string, never>;
+
+/**
+ * Trading: fill a stored chain listing with quickSale, as the market's item detail hands it (`listing.chainOrder`);
+ * an ERC-20 approval of the trading contract first when the allowance is short, BNB as the value.
+ */
+export interface TradeOrderParams {
+  order: ChainOrder;
+}
+
 /** Every action the executor knows, with its parameters. */
 export interface ActionParams {
   "lootbox.buy": LootboxBuyParams;
@@ -96,6 +108,10 @@ export interface ActionParams {
   "spaceship.fit": SpaceshipFitParams;
   "spaceship.unfit": SpaceshipUnfitParams;
   "spaceship.sendMaterials": SpaceshipSendMaterialsParams;
+  "trade.approve": TradeApproveParams;
+  "trade.buy": TradeOrderParams;
+  "trade.cancel": TradeOrderParams;
+  "trade.cancelAll": TradeApproveParams;
 }
 export type ActionName = keyof ActionParams;
 export const ACTION_NAMES = [
@@ -114,6 +130,10 @@ export const ACTION_NAMES = [
   "spaceship.fit",
   "spaceship.unfit",
   "spaceship.sendMaterials",
+  "trade.approve",
+  "trade.buy",
+  "trade.cancel",
+  "trade.cancelAll",
 ] as const satisfies readonly ActionName[];
 
 /** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */
@@ -139,7 +159,9 @@ export interface ExecutionStep {
     | "approve-swap"
     | "swap"
     | "approve-ship"
-    | "ship";
+    | "ship"
+    | "approve-trade"
+    | "trade";
   /** What the step does, in the product's words ("Approve 20 USDT", "Open 10 boxes (batch 1 of 2)"). */
   label: string;
   status: "pending" | "sent" | "mined" | "failed";

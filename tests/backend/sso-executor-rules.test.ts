@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Address, encodeFunctionData, type Hex } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import { guardTransaction, type Contracts, type GuardContext, type TxRequest } from "../../backend/sso/executor/allowlist";
 import { checkBuy, type SaleState } from "../../backend/sso/executor/lootbox-buy";
 import { openBatches } from "../../backend/sso/executor/lootbox-open";
@@ -50,6 +50,54 @@ const refusal = (request: TxRequest) =>
     (error: Error) => error.message,
   );
 
+describe("guardTransaction: the trading contract", () => {
+  const listing = {
+    seller: stranger,
+    collection: contracts.card,
+    standard: 0,
+    tokenId: 7n,
+    amount: 1n,
+    currency: "0x0000000000000000000000000000000000000000" as Address,
+    price: 2n * WEI,
+    expiry: 10n ** 10n,
+    salt: 1n,
+    counter: 0n,
+  };
+  const sale = (terms: Partial<typeof listing>, value: bigint) =>
+    tx(
+      contracts.trading,
+      encodeFunctionData({ abi: tradingAbi, functionName: "quickSale", args: [{ ...listing, ...terms }, "0x12"] }),
+      value,
+    );
+  const cancel = (seller: Address) =>
+    tx(contracts.trading, encodeFunctionData({ abi: tradingAbi, functionName: "cancel", args: [[{ ...listing, seller }]] }));
+
+  it("lets through the trading planners' calls", async () => {
+    for (const request of [
+      sale({}, listing.price),
+      sale({ currency: contracts.fire }, 0n),
+      tx(contracts.fire, approve(contracts.trading, 5n * WEI)),
+      tx(contracts.card, encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [contracts.trading, true] })),
+      cancel(ctx.wallet),
+      tx(contracts.trading, encodeFunctionData({ abi: tradingAbi, functionName: "incrementCounter" })),
+    ])
+      expect(await refusal(request)).toBe("allowed");
+  });
+
+  it("refuses a value that is not the BNB price, an ERC-20 fill with value, another collection, another seller's cancel", async () => {
+    expect(await refusal(sale({}, listing.price + 1n))).toBe("trading.quickSale: value is not the listing's price");
+    expect(await refusal(sale({ price: 11n * WEI }, 11n * WEI))).toBe("trading.quickSale: value is above the per-action cap");
+    expect(await refusal(sale({ currency: contracts.usdt }, 1n))).toBe("trading.quickSale: may not carry BNB");
+    expect(await refusal(sale({ currency: stranger }, 0n))).toBe("trading.quickSale: currency is not FIRE, QUARK, USDT or BNB");
+    expect(await refusal(sale({ collection: contracts.box }, listing.price))).toBe(
+      "trading.quickSale: only listings of the card collection",
+    );
+    expect(await refusal(cancel(stranger))).toBe("trading.cancel: a listing of another seller");
+    const transfer = encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [contracts.card, stranger, [1n]] });
+    expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft is not on the allowlist");
+  });
+});
+
 describe("guardTransaction", () => {
   it("lets through every call the planners make", async () => {
     const allowed = [
@@ -75,7 +123,10 @@ describe("guardTransaction", () => {
       /^card\.approve: spender 0x[0-9a-fA-F]{40} is not allowed$/,
     );
     const handOver = encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [stranger, true] });
-    expect(await refusal(tx(contracts.card, handOver))).toBe("card.setApprovalForAll is not on the allowlist");
+    // The card collection may be handed over to the trading contract only (its listings sell the wallet's cards).
+    expect(await refusal(tx(contracts.card, handOver))).toBe("card.setApprovalForAll: only the trading contract may be approved");
+    const toTrading = encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [contracts.trading, false] });
+    expect(await refusal(tx(contracts.card, toTrading))).toBe("card.setApprovalForAll: only the trading contract may be approved");
     const transfer = encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [stranger, 1n] });
     expect(await refusal(tx(contracts.usdt, transfer))).toBe("usdt.transfer is not on the allowlist");
     const give = encodeFunctionData({ abi: blindBoxAbi, functionName: "transferFrom", args: [stranger, stranger, 1n] });

@@ -485,6 +485,16 @@ const CHAIN_LISTINGS = [
   `create index market_trading_events_block on market_trading_events (block_number)`,
 ];
 
+/** sso_016: the trading actions' step kinds (backend/sso/executor/trading.ts). */
+const TRADING_STEP_KINDS = [
+  `alter table action_steps drop constraint action_steps_kind_check`,
+  `alter table action_steps add constraint action_steps_kind_check check (kind in ('approve', 'buy', 'approve-opener', 'open',
+    'approve-stake', 'deposit', 'withdraw', 'claim', 'approve-swap', 'swap', 'approve-ship', 'ship', 'approve-trade', 'trade'))`,
+  // SQLite's widening copies the table into action_steps_v5, whose primary key and checks keep that name.
+  `alter table action_steps rename constraint action_steps_v4_pk to action_steps_v5_pk`,
+  `alter table action_steps rename constraint action_steps_v4_signed to action_steps_v5_signed`,
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -517,6 +527,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0003_chain_listings",
     async up(db: Kysely<unknown>) {
       for (const statement of CHAIN_LISTINGS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // sso_016: the trading actions' step kinds.
+    name: "pg_0004_trading_step_kinds",
+    async up(db: Kysely<unknown>) {
+      for (const statement of TRADING_STEP_KINDS) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -4,7 +4,7 @@
  * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action means a planner
  * and rows here.
  */
-import { type Abi, type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual } from "viem";
+import { type Abi, type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual, zeroAddress } from "viem";
 import {
   assetManagerAbi,
   blindBoxAbi,
@@ -15,6 +15,7 @@ import {
   sparkCardAbi,
   sparkErrorsAbi,
   starshipManagerAbi,
+  tradingAbi,
 } from "../../../contracts/generated/abi";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
 import { NFT_TYPE } from "~core/nft";
@@ -60,9 +61,9 @@ export class GuardRefusal extends Error {}
 
 /** Which of our contracts an ERC-20 approval may name as spender. The opener's approval is setApprovalForAll. */
 export const APPROVE_SPENDERS: Readonly<Partial<Record<ContractKey, readonly ContractKey[]>>> = {
-  usdt: ["boxSale"],
-  quark: ["boxSale", "assetManager", "starship"],
-  fire: ["staking", "assetManager", "starship"],
+  usdt: ["boxSale", "trading"],
+  quark: ["boxSale", "assetManager", "starship", "trading"],
+  fire: ["staking", "assetManager", "starship", "trading"],
 };
 
 const noValue = (value: bigint) => (value === 0n ? null : "may not carry BNB");
@@ -171,6 +172,40 @@ const sendMaterialsToGame: Rule = ([amounts, gameTag], value) => {
   return gameTag === GAME_TAG ? noValue(value) : `game tag ${String(gameTag)} is not this game's`;
 };
 
+/** The card collection may be approved for the trading contract only, whose listings sell the wallet's cards. */
+const approveTrading: Rule = ([operator, approved], value, { contracts }) =>
+  isAddressEqual(operator as Address, contracts.trading) && approved === true
+    ? noValue(value)
+    : "only the trading contract may be approved";
+
+interface ListingArg {
+  seller: Address;
+  collection: Address;
+  currency: Address;
+  price: bigint;
+}
+
+/** A fill of a card listing, paying exactly its price: BNB as the value, an ERC-20 pulled (value 0); within the caps. */
+const quickSale: Rule = ([listing], value, { contracts, valueCaps }) => {
+  const { collection, currency, price } = listing as ListingArg;
+  if (!isAddressEqual(collection, contracts.card)) return "only listings of the card collection";
+  const named = (["usdt", "quark", "fire"] as const).find((key) => isAddressEqual(contracts[key], currency));
+  if (isAddressEqual(currency, zeroAddress)) {
+    if (value !== price) return "value is not the listing's price";
+    return value > valueCaps.BNB ? "value is above the per-action cap" : null;
+  }
+  if (!named) return "currency is not FIRE, QUARK, USDT or BNB";
+  const cap = valueCaps[named === "usdt" ? "USDT" : named === "quark" ? "QUARK" : "FIRE"];
+  if (price > cap) return "price is above the per-action cap";
+  return noValue(value);
+};
+
+/** A cancel of the signing wallet's own listings only. */
+const cancelListings: Rule = ([listings], value, { wallet }) =>
+  (listings as readonly ListingArg[]).every((listing) => isAddressEqual(listing.seller, wallet))
+    ? noValue(value)
+    : "a listing of another seller";
+
 /** The allowlist: contract of the deployment → function → rule. */
 export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
   usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
@@ -184,7 +219,11 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
     abi: [...assetManagerAbi, ...sparkErrorsAbi],
     functions: { claimToken: claim, claimNft: claim, swapTokenToGame: swapToken, swapNftToGame: swapNft },
   },
-  card: { abi: [...sparkCardAbi, ...sparkErrorsAbi], functions: { approve: approveCard } },
+  card: { abi: [...sparkCardAbi, ...sparkErrorsAbi], functions: { approve: approveCard, setApprovalForAll: approveTrading } },
+  trading: {
+    abi: [...tradingAbi, ...sparkErrorsAbi],
+    functions: { quickSale, cancel: cancelListings, incrementCounter: (_args, value) => noValue(value) },
+  },
   starship: {
     abi: [...starshipManagerAbi, ...sparkErrorsAbi],
     functions: {

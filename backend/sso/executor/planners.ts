@@ -20,6 +20,7 @@ import {
   spaceshipUpgrade,
 } from "./spaceship";
 import { stakingDeposit, stakingWithdraw } from "./staking";
+import { tradeApprove, tradeBuy, tradeCancel, tradeCancelAll } from "./trading";
 
 const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "lootbox.buy": lootboxBuy,
@@ -37,6 +38,10 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "spaceship.fit": spaceshipFit,
   "spaceship.unfit": spaceshipUnfit,
   "spaceship.sendMaterials": spaceshipSendMaterials,
+  "trade.approve": tradeApprove,
+  "trade.buy": tradeBuy,
+  "trade.cancel": tradeCancel,
+  "trade.cancelAll": tradeCancelAll,
 };
 
 export function plannerOf(action: ActionName): Planner<ActionName> {

@@ -57,6 +57,7 @@ export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
     case "approve-stake":
     case "approve-swap":
     case "approve-ship":
+    case "approve-trade":
       return 100_000n;
     case "claim":
       return 250_000n;
@@ -72,12 +73,19 @@ export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
       return 150_000n + 200_000n * BigInt(boxes);
     case "ship":
       return 200_000n;
+    case "trade":
+      return 300_000n;
   }
 }
 
 /** The steps during which an execution is "approving" rather than "sending". */
 export const isApprovalStep = (kind: ExecutionStep["kind"]): boolean =>
-  kind === "approve" || kind === "approve-opener" || kind === "approve-stake" || kind === "approve-swap" || kind === "approve-ship";
+  kind === "approve" ||
+  kind === "approve-opener" ||
+  kind === "approve-stake" ||
+  kind === "approve-swap" ||
+  kind === "approve-ship" ||
+  kind === "approve-trade";
 
 /** BNB a plan needs: every step's gas limit at the node's gas price with headroom, plus the BNB it pays. */
 export function bnbNeeded(steps: readonly { gas: bigint; value: bigint }[], gasPrice: bigint, policy: ExecutorPolicy): bigint {

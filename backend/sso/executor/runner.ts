@@ -7,8 +7,11 @@
  * process during a signature stops without sending it (the new holder's restart path is the failover path).
  */
 import {
+  type Address,
   BaseError,
   ContractFunctionRevertedError,
+  decodeFunctionData,
+  isAddressEqual,
   type Hex,
   HttpRequestError,
   keccak256,
@@ -24,7 +27,7 @@ import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
-import { guardTransaction, GuardRefusal } from "./allowlist";
+import { ALLOWLIST, type ContractKey, guardTransaction, GuardRefusal } from "./allowlist";
 import { type PlanContext, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
@@ -114,6 +117,24 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     }
     if (/nonce too low/i.test(text)) return new Refusal("Another transaction of this wallet took this one's place, so it was not sent.");
     return new Refusal(`The chain refused the transaction: ${text}`);
+  }
+
+  /**
+   * Why a step that was simulated fine reverted once mined (another wallet got there first: a listing two buyers
+   * fill at once), in the product's words: its call replayed on the state its block left; null when it passes there.
+   */
+  async function revertedBecause(step: ActionStepRow, wallet: Address, blockNumber: bigint): Promise<string | null> {
+    const tx = plannedStep(step);
+    const key = (Object.keys(chain.contracts) as ContractKey[]).find((name) => isAddressEqual(chain.contracts[name], tx.to));
+    const abi = key ? ALLOWLIST[key]?.abi : undefined;
+    if (!abi) return null;
+    const { functionName, args } = decodeFunctionData({ abi, data: tx.data });
+    try {
+      await client.simulateContract({ account: wallet, address: tx.to, abi, functionName, args, value: tx.value, blockNumber });
+      return null;
+    } catch (error) {
+      return simulationRefusal(error);
+    }
   }
 
   /** Guards, simulates, signs, stores and broadcasts a pending step. Refusals send nothing. */
@@ -234,7 +255,10 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       try {
         if (step.status === "pending") await send(row, step, account);
         const receipt = await mined(await records.step(row.seq, step.position), account.address);
-        if (receipt.status !== "success") throw new Refusal(`${step.label} failed on the chain.`);
+        if (receipt.status !== "success") {
+          const why = await revertedBecause(step, account.address, receipt.blockNumber).catch(() => null);
+          throw new Refusal(why ?? `${step.label} failed on the chain.`);
+        }
         const planner = plannerOf(action);
         result = await planner.collect(ctx, step.kind, receipt, result);
         await records.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt));

@@ -124,6 +124,34 @@ const sendMaterialsParams = z
   })
   .strict(onlyKeys("amounts"));
 
+const hex0x = (what: string, pattern: RegExp) => hex(what, pattern).transform((value) => value as `0x${string}`);
+const address = hex0x("an address, 0x and 40 hex digits", /^0x[0-9a-fA-F]{40}$/);
+const decimal = (what: string) =>
+  z
+    .string({ invalid_type_error: "must be a string of decimal digits" })
+    .refine((value) => /^\d+$/.test(value) && parseUint256(value) !== undefined, `must be ${what} in decimal digits`);
+
+/** A stored chain listing as the market's item detail answers it (listing.chainOrder); the planner checks it on chain. */
+const chainOrder = z
+  .object({
+    orderHash: hex0x("32 bytes of hex", /^0x[0-9a-fA-F]{64}$/),
+    seller: address,
+    collection: address,
+    standard: z.number({ invalid_type_error: "must be 0 or 1" }).int().min(0, "must be 0 or 1").max(1, "must be 0 or 1"),
+    tokenId: decimal("a token id"),
+    amount: decimal("an amount"),
+    currency: address,
+    price: decimal("a price in wei"),
+    expiry: decimal("unix seconds"),
+    salt: decimal("a salt"),
+    counter: decimal("a counter"),
+    signature: hex0x("the seller's signature, 0x and hex", /^0x[0-9a-fA-F]{2,1024}$/),
+  })
+  .strict(onlyKeys("the fields of the item detail's listing.chainOrder"));
+
+const tradeOrderParams = z.object({ order: chainOrder }).strict(onlyKeys("order"));
+const noParams = z.object({}).strict(onlyKeys("nothing"));
+
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
   z.object({ action: z.literal(action), params, idempotencyKey }).strict(onlyKeys("action, params and idempotencyKey"));
 
@@ -145,6 +173,10 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("spaceship.fit", fitParams),
     request("spaceship.unfit", unfitParams),
     request("spaceship.sendMaterials", sendMaterialsParams),
+    request("trade.approve", noParams),
+    request("trade.buy", tradeOrderParams),
+    request("trade.cancel", tradeOrderParams),
+    request("trade.cancelAll", noParams),
   ],
   {
     errorMap: (issue, ctx) => ({

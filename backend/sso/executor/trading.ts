@@ -1,0 +1,139 @@
+/**
+ * Trading actions for managed wallets (issue 28, decision 0015): approve the trading contract for the card
+ * collection, fill a stored chain listing with quickSale, cancel one listing, cancel all (incrementCounter). A listing
+ * is signed by the SSO (POST /sso/signOrder, primaryType Listing) and stored by the market (chainSell); the market's
+ * indexer closes it from the chain's events. Refusals the chain would make are read through core/chain-errors.
+ */
+import { encodeFunctionData, formatEther, isAddressEqual, zeroAddress } from "viem";
+import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, tradingAbi } from "../../../contracts/generated/abi";
+import type { TradeOrderParams } from "~core/api/actions";
+import { revertMessage } from "~core/chain-errors";
+import { type Listing, listingOfOrder } from "~core/trading";
+import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
+import { stepGasLimit } from "./policy";
+
+const trading = (ctx: PlanContext) => ({ address: ctx.contracts.trading, abi: [...tradingAbi, ...sparkErrorsAbi] }) as const;
+
+/** The card collection only: the one whose items the market lists on chain today. */
+function approvalStep(ctx: PlanContext): PlannedStep {
+  return {
+    kind: "approve-trade",
+    label: "Let the trading contract move your cards when they sell",
+    to: ctx.contracts.card,
+    data: encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [ctx.contracts.trading, true] }),
+    value: 0n,
+    gas: stepGasLimit("approve-trade"),
+  };
+}
+
+export const tradeApprove: Planner<"trade.approve"> = {
+  async plan(ctx) {
+    const approved = await ctx.client.readContract({
+      address: ctx.contracts.card,
+      abi: sparkCardAbi,
+      functionName: "isApprovedForAll",
+      args: [ctx.wallet, ctx.contracts.trading],
+    });
+    return approved ? [] : [approvalStep(ctx)];
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+/** The order as a Listing, refused when it is not the card collection's or names a currency Trading does not take. */
+function listingOf(ctx: PlanContext, params: TradeOrderParams): Listing {
+  const listing = listingOfOrder(params.order);
+  if (!isAddressEqual(listing.collection, ctx.contracts.card))
+    throw new Refusal("Only listings of the card collection can be filled here.");
+  return listing;
+}
+
+/** What quickSale would answer now, in the product's words, or null when it would fill. */
+async function simulateFill(ctx: PlanContext, listing: Listing, signature: `0x${string}`, value: bigint): Promise<string | null> {
+  try {
+    await ctx.client.simulateContract({
+      account: ctx.wallet,
+      ...trading(ctx),
+      functionName: "quickSale",
+      args: [listing, signature],
+      value,
+    });
+    return null;
+  } catch (error) {
+    const revert = (error as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.(
+      (e) => (e as { data?: { errorName?: string } }).data?.errorName !== undefined,
+    ) as { data?: { errorName: string; args?: readonly unknown[] } } | undefined;
+    // An allowance still short is the approval step's to fix: the plan sends it first.
+    if (revert?.data?.errorName === "InsufficientAllowance") return null;
+    if (revert?.data) return revertMessage(revert.data.errorName, revert.data.args ?? []);
+    throw error;
+  }
+}
+
+export const tradeBuy: Planner<"trade.buy"> = {
+  async plan(ctx, params) {
+    const listing = listingOf(ctx, params);
+    if (isAddressEqual(listing.seller, ctx.wallet)) throw new Refusal("You cannot buy your own item");
+    const native = isAddressEqual(listing.currency, zeroAddress);
+    const steps: PlannedStep[] = [];
+    if (!native) {
+      const token = { address: listing.currency, abi: gameTokenAbi } as const;
+      const allowance = await ctx.client.readContract({ ...token, functionName: "allowance", args: [ctx.wallet, ctx.contracts.trading] });
+      if (allowance < listing.price) {
+        steps.push({
+          kind: "approve",
+          label: `Approve ${formatEther(listing.price)} for the trading contract`,
+          to: listing.currency,
+          data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [ctx.contracts.trading, listing.price] }),
+          value: 0n,
+          gas: stepGasLimit("approve"),
+        });
+      }
+    }
+    const refusal = await simulateFill(ctx, listing, params.order.signature, native ? listing.price : 0n);
+    if (refusal) throw new Refusal(refusal);
+    steps.push({
+      kind: "trade",
+      label: `Buy item #${listing.tokenId}`,
+      to: ctx.contracts.trading,
+      data: encodeFunctionData({ abi: tradingAbi, functionName: "quickSale", args: [listing, params.order.signature] }),
+      value: native ? listing.price : 0n,
+      gas: stepGasLimit("trade"),
+    });
+    return steps;
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+export const tradeCancel: Planner<"trade.cancel"> = {
+  async plan(ctx, params) {
+    const listing = listingOf(ctx, params);
+    if (!isAddressEqual(listing.seller, ctx.wallet)) throw new Refusal("Only the seller can cancel this sale");
+    return [
+      {
+        kind: "trade",
+        label: `Cancel the listing of item #${listing.tokenId}`,
+        to: ctx.contracts.trading,
+        data: encodeFunctionData({ abi: tradingAbi, functionName: "cancel", args: [[listing]] }),
+        value: 0n,
+        gas: stepGasLimit("trade"),
+      },
+    ];
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+export const tradeCancelAll: Planner<"trade.cancelAll"> = {
+  async plan(ctx) {
+    return [
+      {
+        kind: "trade",
+        label: "Cancel all your chain listings",
+        to: ctx.contracts.trading,
+        data: encodeFunctionData({ abi: tradingAbi, functionName: "incrementCounter" }),
+        value: 0n,
+        gas: stepGasLimit("trade"),
+      },
+    ];
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};

@@ -1,0 +1,154 @@
+/**
+ * The executor's trading actions on anvil (issue 28): a managed seller approves the trading contract and lists a card
+ * (signed by the SSO, stored by chainSell); a managed buyer fills it with trade.buy, both balances exact to the wei
+ * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import type { ActionRequest } from "~core/api/actions";
+import type { ItemDetail } from "~core/api/market";
+import { encodeItem } from "~core/item-data";
+import { LISTING_STANDARD, type Listing, SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
+import { startTestChain, type TestChain } from "../contracts/harness";
+import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+
+const WEI = 10n ** 18n;
+let chain: TestChain;
+let b: ExecutorBackend;
+let c: TestChain["deployment"]["contracts"];
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  c = chain.deployment.contracts;
+  b = await startExecutorBackends(chain);
+});
+afterAll(async () => {
+  await b?.close();
+  await chain?.close();
+});
+
+type Player = Awaited<ReturnType<typeof managedPlayer>>;
+const fire = (wallet: Address) =>
+  chain.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
+const indexed = async () => b.indexer.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
+const run = async (player: Player, request: Omit<ActionRequest, "idempotencyKey">) => {
+  const posted = await postAction(b, player.token, { ...request, idempotencyKey: newKey() });
+  expect(posted.status, posted.msg).toBe(200);
+  return posted.data.id;
+};
+const detail = async (tokenId: bigint) =>
+  (await b.call<ItemDetail>("GET", `/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=0`)).data;
+
+/** A card of the seller's listed on chain for `price` FIRE: signed by the SSO, stored by chainSell. */
+async function list(seller: Player, price: bigint) {
+  const tokenId = await mintCard(chain, seller.wallet, encodeItem.card({ rarity: 1, camp: 2, identity: 1, profession: 1, level: 2 }));
+  await indexed();
+  const counter = await chain.publicClient.readContract({
+    address: c.trading,
+    abi: tradingAbi,
+    functionName: "counterOf",
+    args: [seller.wallet],
+  });
+  const listing: Listing = {
+    seller: seller.wallet,
+    collection: c.card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId,
+    amount: 1n,
+    currency: c.fire,
+    price,
+    expiry: BigInt(Math.floor(Date.now() / 1000) + 3600),
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter,
+  };
+  const json = Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
+  const typed = listingTypedData(listing, chain.deployment.chainId, c.trading);
+  const signed = await b.call<{ signature: `0x${string}` }>(
+    "POST",
+    "/sso/signOrder",
+    { primaryType: "Listing", domain: typed.domain, message: json, idempotencyKey: newKey() },
+    seller.token,
+  );
+  expect(signed.status, signed.msg).toBe(200);
+  const stored = await b.call("POST", "/api/v1/informationCenter/chainSell", { ...json, signature: signed.data.signature }, seller.token);
+  expect(stored.status, stored.msg).toBe(200);
+  return { tokenId, order: (await detail(tokenId)).listing!.chainOrder! };
+}
+
+describe("trading actions", () => {
+  let seller: Player;
+
+  it("trade.approve lets the trading contract move the seller's cards, and is skipped once done", async () => {
+    seller = await managedPlayer(b, chain, { BNB: 5n });
+    const first = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
+    expect(first.status, first.error ?? "").toBe("mined");
+    expect(first.steps.map((s) => s.kind)).toEqual(["approve-trade"]);
+    const approved = await chain.publicClient.readContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "isApprovedForAll",
+      args: [seller.wallet, c.trading],
+    });
+    expect(approved).toBe(true);
+    const again = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
+    expect([again.status, again.steps]).toEqual(["mined", []]);
+  });
+
+  it("trade.buy fills a managed seller's listing: balances exact to the wei, the card the buyer's, the listing closed", async () => {
+    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
+    const price = 123n * WEI + 45n;
+    const { tokenId, order } = await list(seller, price);
+    const fee = tradingFee(price, SEEDED_FEE_BPS);
+    const treasury = chain.deployment.accounts.deployer as Address;
+    const before = await Promise.all([fire(seller.wallet), fire(buyer.wallet), fire(treasury)]);
+
+    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => s.kind)).toEqual(["approve", "trade"]);
+    expect(await Promise.all([fire(seller.wallet), fire(buyer.wallet), fire(treasury)])).toEqual([
+      before[0] + price - fee,
+      before[1] - price,
+      before[2] + fee,
+    ]);
+    const owner = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] });
+    expect(owner).toBe(buyer.wallet);
+    await indexed();
+    const page = await detail(tokenId);
+    expect(page).toMatchObject({ listing: null, ownerAddress: buyer.wallet });
+    expect(page.history[0]).toMatchObject({ event: "sale", fromAddress: seller.wallet, toAddress: buyer.wallet, price: price.toString() });
+  });
+
+  it("two buyers at once: one sale, and the other's action fails with the product's words", async () => {
+    const [one, two] = await Promise.all([
+      managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n }),
+      managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n }),
+    ]);
+    const { tokenId, order } = await list(seller, 50n * WEI);
+    const ids = await Promise.all([one, two].map((player) => run(player, { action: "trade.buy", params: { order } })));
+    const results = await Promise.all([one, two].map((player, i) => settled(b, player.token, ids[i])));
+    expect(results.map((r) => r.status).sort()).toEqual(["failed", "mined"]);
+    expect(results.find((r) => r.status === "failed")!.error).toBe("This listing has already been bought.");
+    const winner = [one, two][results.findIndex((r) => r.status === "mined")];
+    const owner = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] });
+    expect(owner).toBe(winner.wallet);
+  });
+
+  it("trade.cancel and trade.cancelAll end the seller's listings on chain, and the indexer closes them", async () => {
+    const a = await list(seller, 10n * WEI);
+    const cancelled = await settled(b, seller.token, await run(seller, { action: "trade.cancel", params: { order: a.order } }));
+    expect(cancelled.status, cancelled.error ?? "").toBe("mined");
+    const [x, y] = [await list(seller, 11n * WEI), await list(seller, 12n * WEI)];
+    const all = await settled(b, seller.token, await run(seller, { action: "trade.cancelAll", params: {} }));
+    expect(all.status, all.error ?? "").toBe("mined");
+    await indexed();
+    for (const { tokenId } of [a, x, y]) expect((await detail(tokenId)).listing).toBeNull();
+    // Another seller's listing cannot be cancelled by this wallet, and one cannot buy one's own.
+    const other = await managedPlayer(b, chain, { BNB: 5n });
+    const refused = await postAction(b, other.token, { action: "trade.cancel", params: { order: x.order }, idempotencyKey: newKey() });
+    expect([refused.status, refused.msg]).toEqual([400, "Only the seller can cancel this sale"]);
+    const z = await list(seller, 13n * WEI);
+    const own = await postAction(b, seller.token, { action: "trade.buy", params: { order: z.order }, idempotencyKey: newKey() });
+    expect([own.status, own.msg]).toEqual([400, "You cannot buy your own item"]);
+  });
+});
