@@ -91,6 +91,21 @@ export interface TradeOrderParams {
   order: ChainOrder;
 }
 
+/** Trading: give cards of the wallet to another wallet in one transaction (Trading.transferNft; approval first when missing). */
+export interface TradeTransferParams {
+  to: `0x${string}`;
+  tokenIds: string[];
+}
+
+/**
+ * Trading: send a card of the wallet into the game inventory of the player whose bound wallet is `account`
+ * (Trading.sendNft); refused before anything is planned when no account has that wallet.
+ */
+export interface TradeSendParams {
+  tokenId: string;
+  account: `0x${string}`;
+}
+
 /** Every action the executor knows, with its parameters. */
 export interface ActionParams {
   "lootbox.buy": LootboxBuyParams;
@@ -112,6 +127,8 @@ export interface ActionParams {
   "trade.buy": TradeOrderParams;
   "trade.cancel": TradeOrderParams;
   "trade.cancelAll": TradeApproveParams;
+  "trade.transferNft": TradeTransferParams;
+  "trade.sendNft": TradeSendParams;
 }
 export type ActionName = keyof ActionParams;
 export const ACTION_NAMES = [
@@ -134,6 +151,8 @@ export const ACTION_NAMES = [
   "trade.buy",
   "trade.cancel",
   "trade.cancelAll",
+  "trade.transferNft",
+  "trade.sendNft",
 ] as const satisfies readonly ActionName[];
 
 /** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */

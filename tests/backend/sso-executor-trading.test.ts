@@ -8,9 +8,12 @@ import type { Address } from "viem";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
+import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { encodeItem } from "~core/item-data";
 import { LISTING_STANDARD, type Listing, SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
 import { startTestChain, type TestChain } from "../contracts/harness";
+import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
+import { freshPlayer } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
@@ -150,5 +153,50 @@ describe("trading actions", () => {
     const z = await list(seller, 13n * WEI);
     const own = await postAction(b, seller.token, { action: "trade.buy", params: { order: z.order }, idempotencyKey: newKey() });
     expect([own.status, own.msg]).toEqual([400, "You cannot buy your own item"]);
+  });
+
+  it("trade.transferNft gives several cards to another wallet in one transaction", async () => {
+    const sender = await managedPlayer(b, chain, { BNB: 5n });
+    const word = encodeItem.card({ rarity: 1, camp: 1, identity: 1, profession: 1, level: 1 });
+    const ids = [await mintCard(chain, sender.wallet, word), await mintCard(chain, sender.wallet, word)];
+    const to = freshPlayer(6).address;
+    const done = await settled(
+      b,
+      sender.token,
+      await run(sender, { action: "trade.transferNft", params: { to, tokenIds: ids.map(String) } }),
+    );
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => s.kind)).toEqual(["approve-trade", "trade"]);
+    for (const id of ids) {
+      const owner = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [id] });
+      expect(owner).toBe(to);
+    }
+    const notHeld = await postAction(b, sender.token, {
+      action: "trade.transferNft",
+      params: { to, tokenIds: [String(ids[0])] },
+      idempotencyKey: newKey(),
+    });
+    expect([notHeld.status, notHeld.msg]).toEqual([400, `Item #${ids[0]} is not in your wallet.`]);
+  });
+
+  it("trade.sendNft puts a card into another player's game inventory, and refuses a wallet with no game profile", async () => {
+    const sender = await managedPlayer(b, chain, { BNB: 5n });
+    const tokenId = await mintCard(chain, sender.wallet, encodeItem.card({ rarity: 2, camp: 1, identity: 2, profession: 1, level: 3 }));
+    const stranger = await postAction(b, sender.token, {
+      action: "trade.sendNft",
+      params: { tokenId: String(tokenId), account: freshPlayer(7).address },
+      idempotencyKey: newKey(),
+    });
+    expect([stranger.status, stranger.msg]).toEqual([400, NO_GAME_PROFILE]);
+
+    const account = DEMO_BROWSER_ACCOUNT.wallet;
+    const done = await settled(
+      b,
+      sender.token,
+      await run(sender, { action: "trade.sendNft", params: { tokenId: String(tokenId), account } }),
+    );
+    expect(done.status, done.error ?? "").toBe("mined");
+    await indexed();
+    expect(await detail(tokenId)).toMatchObject({ ownerAddress: account, location: "game" });
   });
 });

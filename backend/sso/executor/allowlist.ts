@@ -206,6 +206,27 @@ const cancelListings: Rule = ([listings], value, { wallet }) =>
     ? noValue(value)
     : "a listing of another seller";
 
+/** Cards of the signing wallet, out of the card collection only: at most 10 to one other, non-zero wallet. */
+const transferNft: Rule = async ([collection, to, ids], value, ctx) => {
+  if (!isAddressEqual(collection as Address, ctx.contracts.card)) return "only the card collection";
+  if (isAddressEqual(to as Address, zeroAddress) || isAddressEqual(to as Address, ctx.wallet))
+    return "to is the zero address or the wallet";
+  const tokenIds = ids as readonly bigint[];
+  if (tokenIds.length < 1 || tokenIds.length > 10) return "1-10 cards per call";
+  for (const id of tokenIds) {
+    const token = await ctx.card(id);
+    if (!token || !isAddressEqual(token.owner, ctx.wallet)) return `token ${id} is not the signing wallet's`;
+  }
+  return noValue(value);
+};
+
+const sendNft: Rule = async ([collection, id], value, ctx) => {
+  if (!isAddressEqual(collection as Address, ctx.contracts.card)) return "only the card collection";
+  const token = await ctx.card(id as bigint);
+  if (!token || !isAddressEqual(token.owner, ctx.wallet)) return `token ${String(id)} is not the signing wallet's`;
+  return noValue(value);
+};
+
 /** The allowlist: contract of the deployment → function → rule. */
 export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
   usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
@@ -222,7 +243,7 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
   card: { abi: [...sparkCardAbi, ...sparkErrorsAbi], functions: { approve: approveCard, setApprovalForAll: approveTrading } },
   trading: {
     abi: [...tradingAbi, ...sparkErrorsAbi],
-    functions: { quickSale, cancel: cancelListings, incrementCounter: (_args, value) => noValue(value) },
+    functions: { quickSale, cancel: cancelListings, incrementCounter: (_args, value) => noValue(value), transferNft, sendNft },
   },
   starship: {
     abi: [...starshipManagerAbi, ...sparkErrorsAbi],

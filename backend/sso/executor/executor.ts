@@ -4,7 +4,7 @@
  * chain, stores it and hands it to the wallet's queue. Any process takes requests; the queues run in the one process
  * that holds the executor role (`role`, db/roles.ts), which signs only while it still holds it.
  */
-import { createPublicClient, type LocalAccount } from "viem";
+import { createPublicClient, getAddress, type LocalAccount } from "viem";
 import type { Kysely } from "kysely";
 import type { AnalyticsSink } from "~core/analytics";
 import type { ActionRequest, Execution } from "~core/api/actions";
@@ -23,6 +23,7 @@ import type { ActionExecutionRow } from "../tables";
 
 export const MANAGED_WALLET_ONLY = "On-chain actions from the web need a managed wallet: a browser wallet sends its own transactions.";
 export const KEY_REUSED = "This idempotencyKey was already used for a different action; use a new key for a new action.";
+export const NO_GAME_PROFILE = "This wallet belongs to no player with a game profile: send the item to a player's bound wallet.";
 export const NODE_DOWN = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
 export interface ExecutorDeps {
@@ -80,6 +81,16 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
     rescan: () => held?.runner.resume(),
   };
 
+  /** sendNft delivers into a player's game inventory: a wallet no account is bound to has none (the SSO knows the bindings). */
+  async function requireGameProfile(account: string): Promise<void> {
+    const bound = await db
+      .selectFrom("users")
+      .select("id")
+      .where("wallet_address", "in", [getAddress(account), account.toLowerCase()])
+      .executeTakeFirst();
+    if (!bound) throw new ApiError(400, NO_GAME_PROFILE);
+  }
+
   /** The same key answers its execution, but only for the same action and parameters. */
   async function replay(row: ActionExecutionRow, request: ActionRequest): Promise<Execution> {
     if (row.action !== request.action || row.params !== JSON.stringify(request.params)) throw new ApiError(409, KEY_REUSED);
@@ -94,6 +105,7 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
       if (over) throw new ApiError(429, rateLimitMessage(over.retryInMs));
       const account = await accountOf(userId);
       if (!account) throw new ApiError(403, MANAGED_WALLET_ONLY);
+      if (request.action === "trade.sendNft") await requireGameProfile(request.params.account);
       const ctx = { client, contracts: chain.contracts, wallet: account.address, policy };
       const steps = await planAction(ctx, request.action, request.params).catch((error: unknown) => {
         if (error instanceof Refusal) throw new ApiError(400, error.message);

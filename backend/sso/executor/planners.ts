@@ -20,7 +20,7 @@ import {
   spaceshipUpgrade,
 } from "./spaceship";
 import { stakingDeposit, stakingWithdraw } from "./staking";
-import { tradeApprove, tradeBuy, tradeCancel, tradeCancelAll } from "./trading";
+import { tradeApprove, tradeBuy, tradeCancel, tradeCancelAll, tradeSendNft, tradeTransferNft } from "./trading";
 
 const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "lootbox.buy": lootboxBuy,
@@ -42,6 +42,8 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "trade.buy": tradeBuy,
   "trade.cancel": tradeCancel,
   "trade.cancelAll": tradeCancelAll,
+  "trade.transferNft": tradeTransferNft,
+  "trade.sendNft": tradeSendNft,
 };
 
 export function plannerOf(action: ActionName): Planner<ActionName> {

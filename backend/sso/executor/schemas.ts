@@ -151,6 +151,17 @@ const chainOrder = z
 
 const tradeOrderParams = z.object({ order: chainOrder }).strict(onlyKeys("order"));
 const noParams = z.object({}).strict(onlyKeys("nothing"));
+const transferNftParams = z
+  .object({
+    to: address,
+    tokenIds: z
+      .array(tokenId, { invalid_type_error: "must be a list of token ids" })
+      .min(1, "must name at least one card")
+      .max(10, "may name at most 10 cards")
+      .refine((ids) => new Set(ids).size === ids.length, "must not name a card twice"),
+  })
+  .strict(onlyKeys("to and tokenIds"));
+const sendNftParams = z.object({ tokenId, account: address }).strict(onlyKeys("tokenId and account"));
 
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
   z.object({ action: z.literal(action), params, idempotencyKey }).strict(onlyKeys("action, params and idempotencyKey"));
@@ -177,6 +188,8 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("trade.buy", tradeOrderParams),
     request("trade.cancel", tradeOrderParams),
     request("trade.cancelAll", noParams),
+    request("trade.transferNft", transferNftParams),
+    request("trade.sendNft", sendNftParams),
   ],
   {
     errorMap: (issue, ctx) => ({

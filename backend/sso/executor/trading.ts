@@ -4,7 +4,7 @@
  * is signed by the SSO (POST /sso/signOrder, primaryType Listing) and stored by the market (chainSell); the market's
  * indexer closes it from the chain's events. Refusals the chain would make are read through core/chain-errors.
  */
-import { encodeFunctionData, formatEther, isAddressEqual, zeroAddress } from "viem";
+import { encodeFunctionData, formatEther, getAddress, isAddressEqual, zeroAddress } from "viem";
 import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { TradeOrderParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
@@ -134,6 +134,52 @@ export const tradeCancelAll: Planner<"trade.cancelAll"> = {
         gas: stepGasLimit("trade"),
       },
     ];
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+/** The cards named, each the wallet's now, and the approval step the trading contract needs to move them (when missing). */
+async function heldCards(ctx: PlanContext, ids: readonly string[]): Promise<PlannedStep[]> {
+  const card = { address: ctx.contracts.card, abi: sparkCardAbi } as const;
+  for (const id of ids) {
+    const owner = await ctx.client.readContract({ ...card, functionName: "ownerOf", args: [BigInt(id)] }).catch(() => null);
+    if (!owner || !isAddressEqual(owner, ctx.wallet)) throw new Refusal(`Item #${id} is not in your wallet.`);
+  }
+  const approved = await ctx.client.readContract({ ...card, functionName: "isApprovedForAll", args: [ctx.wallet, ctx.contracts.trading] });
+  return approved ? [] : [approvalStep(ctx)];
+}
+
+export const tradeTransferNft: Planner<"trade.transferNft"> = {
+  async plan(ctx, { to, tokenIds }) {
+    if (isAddressEqual(to, ctx.wallet)) throw new Refusal("Send to another wallet than your own.");
+    if (isAddressEqual(to, zeroAddress)) throw new Refusal("The zero address cannot receive items.");
+    const steps = await heldCards(ctx, tokenIds);
+    steps.push({
+      kind: "trade",
+      label:
+        tokenIds.length === 1 ? `Send item #${tokenIds[0]} to ${getAddress(to)}` : `Send ${tokenIds.length} items to ${getAddress(to)}`,
+      to: ctx.contracts.trading,
+      data: encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [ctx.contracts.card, to, tokenIds.map(BigInt)] }),
+      value: 0n,
+      gas: stepGasLimit("trade"),
+    });
+    return steps;
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+export const tradeSendNft: Planner<"trade.sendNft"> = {
+  async plan(ctx, { tokenId, account }) {
+    const steps = await heldCards(ctx, [tokenId]);
+    steps.push({
+      kind: "trade",
+      label: `Send item #${tokenId} to the game inventory of ${getAddress(account)}`,
+      to: ctx.contracts.trading,
+      data: encodeFunctionData({ abi: tradingAbi, functionName: "sendNft", args: [ctx.contracts.card, BigInt(tokenId), account] }),
+      value: 0n,
+      gas: stepGasLimit("trade"),
+    });
+    return steps;
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
 };
