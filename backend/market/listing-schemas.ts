@@ -111,6 +111,8 @@ export const listingQuerySchema = z
     min: rangeParam,
     max: rangeParam,
     currency: optional(currencyParam),
+    /** Where the listing is filled (docs/api/market.md "Chain listings"): only listed items then. */
+    venue: optional(param((value) => (value === "game" || value === "chain" ? value : undefined), "game or chain")),
     sort: optional(
       param(
         (value) => ((SORT_KEYS as readonly string[]).includes(value) ? (value as SortKey) : undefined),

@@ -11,7 +11,7 @@
  */
 import type { Sql } from "./db";
 import type { Engine } from "../db/sql";
-import type { Page, ListingRecord } from "~core/api/market";
+import { LISTING_VENUES, type Page, type ListingRecord } from "~core/api/market";
 import { type ItemListingRow, toRecord } from "./records";
 import { filterOf, type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
 import { RESULT_WINDOW } from "./params";
@@ -109,6 +109,11 @@ function addFilters(
         sql.params.push(bound);
       }
     }
+  }
+  if (q.venue) {
+    usesListing = true;
+    sql.where.push("l.venue = ?");
+    sql.params.push(LISTING_VENUES.indexOf(q.venue));
   }
   if (q.currency) {
     usesListing = true;

@@ -145,6 +145,17 @@ describe("chainSell", () => {
     expect(grid.records.find((r) => r.tokenId === listed.toString())).toMatchObject({ venue: "chain", location: "chain", isSelling: true });
     const game = grid.records.find((r) => r.venue === "game");
     expect(game?.location ?? "game").toBe("game");
+    // One filter URL: `venue` keeps the listings filled on chain, or in the game.
+    const chainOnly = await m.page("/marketplace/tradingMarket", { nftType: 0, venue: "chain", pageSize: 100 });
+    expect(chainOnly.records.map((r) => r.tokenId)).toEqual([listed.toString()]);
+    expect(chainOnly.total).toBe(1);
+    const gameOnly = await m.page("/marketplace/tradingMarket", { nftType: 0, venue: "game", pageSize: 100 });
+    expect(gameOnly.records.length).toBeGreaterThan(0);
+    expect(gameOnly.records.every((r) => r.venue === "game")).toBe(true);
+    const mine = await m.page("/informationCenter/myStorage", { address: seller.address, venue: "chain", pageSize: 100 });
+    expect(mine.records.map((r) => r.tokenId)).toEqual([listed.toString()]);
+    const bad = await m.get("/marketplace/tradingMarket", { venue: "moon" });
+    expect([bad.status, bad.msg]).toEqual([400, "venue: expected game or chain"]);
 
     const page = await detail(listed);
     expect(page.listing).toMatchObject({ venue: "chain", currency: "BNB", sellerAddress: seller.address });
