@@ -94,7 +94,9 @@ describe("guardTransaction: the trading contract", () => {
     );
     expect(await refusal(cancel(stranger))).toBe("trading.cancel: a listing of another seller");
     const transfer = encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [contracts.card, stranger, [1n]] });
-    expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft is not on the allowlist");
+    expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft: token 1 is not the signing wallet's");
+    const stacks = encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [contracts.items, stranger, [1n], [1n]] });
+    expect(await refusal(tx(contracts.trading, stacks))).toBe("trading.transferItem1155 is not on the allowlist");
   });
 });
 

@@ -123,10 +123,9 @@ describe("trading actions", () => {
   });
 
   it("two buyers at once: one sale, and the other's action fails with the product's words", async () => {
-    const [one, two] = await Promise.all([
-      managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n }),
-      managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n }),
-    ]);
+    // One after the other: the deployer funds both, and its nonces must not race.
+    const one = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
+    const two = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
     const { tokenId, order } = await list(seller, 50n * WEI);
     const ids = await Promise.all([one, two].map((player) => run(player, { action: "trade.buy", params: { order } })));
     const results = await Promise.all([one, two].map((player, i) => settled(b, player.token, ids[i])));
