@@ -421,7 +421,7 @@ describe("the PostgreSQL baseline and the SQLite migrations", () => {
     pool = new pg.Pool({ connectionString: await createTestDatabase() });
     // Destroying the Kysely ends the pool.
     db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-    expect(await migrate(db, postgresMigrations)).toEqual(["pg_0001_baseline"]);
+    expect(await migrate(db, postgresMigrations)).toEqual(postgresMigrations.map((m) => m.name));
     postgres = await readPostgres(pool);
     behind = await identitiesBehind(pool);
   });
