@@ -135,7 +135,10 @@ async function applySwapped(
   return { type: "item-in", itemId: inserted!.id, previousOwner: e.account, previousLocation: LOCATION.chain, created: true };
 }
 
-/** An amount of a SparkItems stack burnt into the game: the swapper's game stack of that material grows by it. */
+/**
+ * An amount of a SparkItems stack burnt into the game: the swapper's game stack of that material grows by it, the
+ * stack their last claim of it left from when it can (so 40 out and 15 back leave one stack of 75), else their oldest.
+ */
 async function applySwappedStack(db: Sql, e: BridgeEvent, contracts: ContractAddresses, now: number): Promise<Effect> {
   if (!contracts.items || !isAddressEqual(e.asset, contracts.items))
     return { type: "none", reason: `collection ${e.asset} is not SparkItems` };
@@ -144,7 +147,12 @@ async function applySwappedStack(db: Sql, e: BridgeEvent, contracts: ContractAdd
   if (e.idOrAmount === 0n || e.idOrAmount > BigInt(Number.MAX_SAFE_INTEGER))
     return { type: "none", reason: "an amount beyond a stack's size" };
   const amount = Number(e.idOrAmount);
-  const { itemId } = await creditGameStack(db, e.account, stack.code, amount, `swap:${e.txHash}:${e.logIndex}`, now);
+  const last = await db.get<{ item_id: number }>(
+    `select c.item_id from market_claims c join market_items i on i.id = c.item_id
+     where c.account = ? and c.kind = ? and i.nft_type = ? and i.material = ? order by c.id desc limit 1`,
+    [e.account, CLAIM_KIND.item1155, NFT_TYPE.material, stack.code],
+  );
+  const { itemId } = await creditGameStack(db, e.account, stack.code, amount, `swap:${e.txHash}:${e.logIndex}`, now, last?.item_id ?? null);
   return { type: "stack-in", itemId, amount };
 }
 
