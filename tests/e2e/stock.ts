@@ -18,6 +18,8 @@ import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
 import { MarketDb, type Sql } from "../../backend/market/db";
 import { drawAttributes, prng } from "../../backend/market/generate";
 import { credit } from "../../backend/market/ledger";
+import { insertGameStack } from "../../backend/market/stacks";
+import { NFT_TYPE } from "~core/nft";
 import { type ItemsTable, LOCATION } from "../../backend/market/tables";
 import type { Insertable } from "kysely";
 
@@ -33,6 +35,8 @@ export interface Stock {
   balances?: Partial<Record<Currency, number>>;
   /** How many items of each NFT type, in the game and not on sale. */
   items?: Partial<Record<number, number>>;
+  /** Game material stacks (0 DarkIron, 1 Silver, 2 Gold) of these amounts, made as the game makes them. */
+  stacks?: { material: number; amount: number }[];
 }
 
 export interface StockedItem {
@@ -43,7 +47,7 @@ export interface StockedItem {
 }
 
 /** Credits the balances and creates the items for `wallet`, in one transaction on the server's connection. */
-export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} }: Stock): Promise<StockedItem[]> {
+export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {}, stacks = [] }: Stock): Promise<StockedItem[]> {
   const owner = getAddress(wallet);
   const now = Date.now();
   return db.write(async (tx) => {
@@ -53,6 +57,11 @@ export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, item
     const created: StockedItem[] = [];
     for (const [type, count] of Object.entries(items)) {
       for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now));
+    }
+    for (const [i, { material, amount }] of stacks.entries()) {
+      const id = await insertGameStack(tx, owner, material, amount, `stock:${owner}:${now}:${i}`, now);
+      const { token_id: tokenId } = (await tx.get<{ token_id: string }>("select token_id from market_items where id = ?", [id]))!;
+      created.push({ nftType: NFT_TYPE.material, tokenId, url: `/marketplace/detail?nftType=${NFT_TYPE.material}&tokenId=${tokenId}` });
     }
     return created;
   });

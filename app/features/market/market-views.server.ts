@@ -22,11 +22,21 @@ export function typeLabel(nftType: number): string {
   return NFT_TYPE_LABELS[nftType as NftTypeCode] ?? "Item";
 }
 
+const WHERE: Record<ListingRecord["location"], string> = { game: "In the game", leaving: "Moving to chain", chain: "On chain" };
+
 export function cardView(record: ListingRecord, back: string): ItemCardModel {
   const stats = record.nftType === NFT_TYPE.spaceship ? spaceshipStats(record) : undefined;
   const grade = gradeLabel(record);
   // The grade is the card's badge already; the other attributes describe the item.
   const attributes = namedAttributes(record).filter((attribute) => attribute.label !== gradeName(record.nftType));
+  // A stack says how much it holds and where: the same material can be both in the game and on chain.
+  const stack =
+    record.nftType === NFT_TYPE.material
+      ? [
+          { label: "Amount", value: String(record.amount) },
+          { label: "Where", value: WHERE[record.location] },
+        ]
+      : [];
   return {
     key: `${record.nftType}-${record.tokenId}`,
     href: detailHref(record, back),
@@ -34,7 +44,7 @@ export function cardView(record: ListingRecord, back: string): ItemCardModel {
     image: record.image,
     typeLabel: typeLabel(record.nftType),
     grade: grade ? { label: gradeName(record.nftType), value: grade } : null,
-    attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : [])],
+    attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : []), ...stack],
     price: isSale(record) ? formatPrice(record.price!, record.currency) : null,
     favorites: record.favorites,
     views: record.views,
