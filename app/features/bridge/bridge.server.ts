@@ -284,8 +284,8 @@ export function itemMove(
 /** What the browser-wallet bridge islands need to reach the chain: public by nature. */
 export function bridgeChainConfig() {
   const { deployment, rpcUrl } = chain();
-  const { fire, quark, card, assetManager } = deployment.contracts;
-  return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager } };
+  const { fire, quark, card, assetManager, items } = deployment.contracts;
+  return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager, items } };
 }
 
 /**
