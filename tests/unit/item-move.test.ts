@@ -12,7 +12,8 @@ import {
   toChainRefusal,
 } from "~core/item-moves";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { itemMove, storageMove } from "~/features/bridge/bridge.server";
+import { claimRow, itemMove, storageMove } from "~/features/bridge/bridge.server";
+import { CLAIM_KIND, encodeClaimContent } from "~core/claim";
 
 const item = { nftType: 4, tokenId: "1000000007", amount: 1, isOwner: true, onSale: false };
 const gameId = String(GAME_TOKEN_ID_BASE + 7);
@@ -158,5 +159,38 @@ describe("storageMove: a storage card's move, or its reason", () => {
         form: null,
       });
     }
+  });
+});
+
+describe("claimRow: a claim in the game page's history", () => {
+  it("names a stack claim's amount and material from the content the game signed", () => {
+    const content = encodeClaimContent({
+      account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      kind: CLAIM_KIND.item1155,
+      asset: "0x0000000000000000000000000000000000000001",
+      idOrAmount: 40n,
+      data: 8001n,
+      nonce: 3n,
+      deadline: 4_000_000_000n,
+      chainId: 31337n,
+      assetManager: "0x0000000000000000000000000000000000000002",
+    });
+    const claim = {
+      txId: "3",
+      status: 1,
+      statusName: "claimed",
+      account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      kind: 2,
+      asset: "0x0000000000000000000000000000000000000001",
+      currency: null,
+      idOrAmount: "40",
+      deadline: 4_000_000_000,
+      chainId: 31337,
+      assetManager: "0x0000000000000000000000000000000000000002",
+      claim_content: content,
+      createdAt: "2026-11-27T12:00:00.000Z",
+    } as const;
+    expect(claimRow(claim)).toMatchObject({ what: "40 Silver", status: "Claimed: on chain" });
+    expect(claimRow({ ...claim, claim_content: "0x12" }).what).toBe("40 of a stack");
   });
 });

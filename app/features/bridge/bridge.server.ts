@@ -10,6 +10,7 @@
 import { gameTokenAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime, formatIsoTime } from "~core/chain-text";
+import { CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
 import { sameAddress } from "~core/address";
 import { chainStackOf, intoGameRefusal, moveAmount, moveAmountMessage, movesAsStack, stackText, toChainRefusal } from "~core/item-moves";
@@ -36,13 +37,22 @@ export async function readBridgeWallet(wallet: `0x${string}`): Promise<Record<Cu
   return { FIRE, QUARK, USDT, BNB };
 }
 
+/** A stack claim's amount and material ("40 Silver"), read from the content the game signed. */
+function stackClaimText(claim: ClaimRecord): string {
+  try {
+    return stackText(decodeClaimContent(claim.claim_content as `0x${string}`).data, claim.idOrAmount);
+  } catch {
+    return `${claim.idOrAmount} of a stack`;
+  }
+}
+
 /** A claim in words, for the history on /game. */
 export function claimRow(claim: ClaimRecord) {
   const what =
     claim.kind === 0
       ? formatPrice(claim.idOrAmount, claim.currency ?? "")
-      : claim.kind === 2
-        ? `${claim.idOrAmount} of a material stack`
+      : claim.kind === CLAIM_KIND.item1155
+        ? stackClaimText(claim)
         : `Item #${claim.idOrAmount}`;
   const status =
     claim.statusName === "pending"
