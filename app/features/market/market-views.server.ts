@@ -6,6 +6,7 @@ import type { ActivityEvent, HistoryEvent, ItemDetail, ListingRecord, TradeRecor
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
 import { formatIsoTime } from "~core/chain-text";
+import { chainStackOf, movesAsStack } from "~core/item-moves";
 import { formatPrice } from "~core/money";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { NFT_TYPE_LABELS } from "~/features/market/filters/shared";
@@ -84,8 +85,12 @@ export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string
   const owner = checksummed(detail.ownerAddress);
   const onSale = isSale(detail);
   const grade = gradeLabel(detail);
+  const chainStack = chainStackOf(detail.tokenId);
   return {
     tokenId: detail.tokenId,
+    // A chain stack's market id names its holder too: the page shows the ERC-1155 id the chain knows it by.
+    tokenLabel: chainStack ? `${chainStack.id} (SparkItems, ERC-1155)` : detail.tokenId,
+    isStack: detail.nftType === NFT_TYPE.material && (chainStack !== null || movesAsStack(detail)),
     nftType: detail.nftType,
     name: detail.name,
     image: detail.image,

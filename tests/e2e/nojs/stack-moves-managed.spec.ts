@@ -73,4 +73,17 @@ test("a managed wallet moves 40 of a stack of 100 to the chain, then 15 back int
     await expectStack(card(page, "Silver ×25"), 25, "On chain", quick);
   });
   await expect(page.getByRole("list", { name: "My items" }).getByRole("listitem")).toHaveCount(2);
+
+  // The chain stack's page: the ERC-1155 id the chain knows it by, and what the wallet holds of it.
+  await page.getByRole("link", { name: "Silver ×25 #8001", exact: true }).click();
+  const facts = page.getByRole("definition");
+  await expect(page.getByRole("term").filter({ hasText: /^Token id$/ })).toBeVisible();
+  await expect(facts.filter({ hasText: "8001 (SparkItems, ERC-1155)" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("term")
+      .filter({ hasText: /^Amount$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^Amount/)).toHaveValue("25");
 });
