@@ -69,7 +69,10 @@ export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, item
 
 async function insertItem(db: Sql, owner: Address, nftType: number, now: number): Promise<StockedItem> {
   // Game ids: one sequence over all types, above the chain's (GAME_TOKEN_ID_BASE).
-  const highest = await db.get<{ highest: number | null }>("select max(cast(token_id as bigint)) as highest from market_items");
+  // Chain stacks' ids (a SparkItems id and a holder, 50+ digits) are no game ids, and no bigint either.
+  const highest = await db.get<{ highest: number | null }>(
+    "select max(cast(token_id as bigint)) as highest from market_items where length(token_id) < 19",
+  );
   const next = Math.max(GAME_TOKEN_ID_BASE, highest?.highest ?? 0) + 1;
   const tokenId = String(next);
   const columns = drawAttributes(nftType, prng(nftType * 1_000_003 + next));
@@ -103,7 +106,9 @@ export async function serveStockroom(store: BackendDb, dataDir: string): Promise
     for await (const chunk of req) body += chunk;
     try {
       const { wallet, stock } = JSON.parse(body) as { wallet: Address; stock: Stock };
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await stockWallet(db, wallet, stock)));
+      // Stocked first: a failure must still be able to answer 500 (the head is not written yet).
+      const stocked = JSON.stringify(await stockWallet(db, wallet, stock));
+      res.writeHead(200, { "content-type": "application/json" }).end(stocked);
     } catch (error) {
       res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
     }
