@@ -216,6 +216,10 @@ export function takeOutNft(
   requestKey: string | null = null,
   amount?: number,
 ) {
+  // "All of it" is read once, when the claim is signed: the checks again inside the transaction hold that amount,
+  // so a stack that shrank meanwhile refuses the claim rather than sign one amount and take another.
+  let signed = amount;
+  let checked = false;
   return issueClaim(
     market,
     now,
@@ -223,8 +227,11 @@ export function takeOutNft(
       const item = await requireItem(db, ref.nftType, ref.tokenId);
       if (!sameAddress(item.owner_address, account)) throw new ApiError(403, MSG.notOwner);
       if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
-      const taken = moveAmount(amount, movesAsStack(ref) ? item.amount : 1);
-      if (taken === null) throw new ApiError(400, `amount: ${moveAmountMessage(movesAsStack(ref) ? item.amount : 1)}`);
+      const held = movesAsStack(ref) ? item.amount : 1;
+      const taken = moveAmount(signed, held);
+      if (taken === null) throw checked ? new ApiError(409, MSG.itemMoved) : new ApiError(400, `amount: ${moveAmountMessage(held)}`);
+      signed = taken;
+      checked = true;
       if (movesAsStack(ref)) {
         if (item.material === null) throw new ApiError(409, MOVE_REFUSALS.noChainForm);
         return {

@@ -103,6 +103,25 @@ describe("takeOutSign of a material stack", () => {
     expect(await detail(tokenId)).toMatchObject({ amount: 10, location: "game" });
   });
 
+  it("signs what it takes when two claims of one stack race: all of it once, or parts while they fit", async () => {
+    const whole = await stackOf(BUYER.wallet, 30);
+    const both = await Promise.all([takeOut(whole, undefined, m.tokens.buyer), takeOut(whole, undefined, m.tokens.buyer)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const paid = both.find((answer) => answer.status === 200)!;
+    expect(decodeClaimContent(paid.data.claim_content).idOrAmount).toBe(30n);
+    expect(await detail(whole)).toMatchObject({ amount: 30, location: "leaving" });
+
+    const parts = await stackOf(BUYER.wallet, 100);
+    const answers = await Promise.all([takeOut(parts, 60, m.tokens.buyer), takeOut(parts, 60, m.tokens.buyer)]);
+    // The later one sees 40 left (a 400 on its amount) or, checked again in its transaction, a stack that changed.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, expect.toBeOneOf([400, 409])]);
+    expect(await detail(parts)).toMatchObject({ amount: 40, location: "game" });
+    const signed = answers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => decodeClaimContent(answer.data.claim_content).idOrAmount);
+    expect(signed).toEqual([60n]);
+  });
+
   it("refuses an amount above 1 for a single piece", async () => {
     const ship = (await m.ok<Page<ListingRecord>>("/gameRelate/getGameNft", { nftType: 4 }, m.tokens.buyer)).records[0]!;
     const answer = await m.post("/gameRelate/takeOutSign", { takeOut: ship.tokenId, nftType: 4, amount: 2 }, undefined, m.tokens.buyer);
