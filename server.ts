@@ -24,6 +24,7 @@ import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { executorQueueGauge, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
 import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
+import { isMetadataPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
@@ -179,27 +180,27 @@ app.use((_req, res, next) => {
   next();
 });
 
-app.use(
-  helmet({
-    xPoweredBy: false,
-    referrerPolicy: { policy: "same-origin" },
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-        "script-src-attr": ["'none'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
-        // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
-        "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
-      },
+const pageSecurityHeaders = helmet({
+  xPoweredBy: false,
+  referrerPolicy: { policy: "same-origin" },
+  crossOriginEmbedderPolicy: false,
+  contentSecurityPolicy: {
+    directives: {
+      "default-src": ["'self'"],
+      "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+      "script-src-attr": ["'none'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:"],
+      // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
+      "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
     },
-  }),
-);
+  },
+});
+// The NFT metadata documents are JSON for any site, not pages (server/nft-metadata.ts).
+app.use((req, res, next) => (isMetadataPath(req.path) ? metadataSecurityHeaders : pageSecurityHeaders)(req, res, next));
 
 app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
 app.use(
@@ -217,6 +218,7 @@ app.use(API_PATHS, (_req, res) => {
   res.status(404).json({ code: 404, msg: "Not found", data: null, success: false });
 });
 
+app.use(metadataPreflight);
 app.use(originCheck({ publicUrl: env.publicUrl, apiPaths: API_PATHS }));
 app.use(formBodiesOnly({ jsonPaths: ["/stripe/webhook"] }));
 // Every backend call made for this request shares one deadline, names the browser it serves and forwards the request
