@@ -93,7 +93,8 @@ export function stackMetadata(id: bigint, site: string): MetadataDocument | null
     name,
     description: `${DESCRIPTIONS[NFT_TYPE.material]} A stack of them counts in whole units.`,
     image: site + imageFor(stack.nftType, columns),
-    external_url: site + itemPagePath(stack.nftType, id),
+    // A stack is one item per holder in the market: the kind's page is the market filtered to it.
+    external_url: `${site}/marketplace/market?nftType=${stack.nftType}&material=${stack.code}`,
     attributes: traitsOf(stack.nftType, columns, null),
     decimals: 0,
   };

@@ -82,16 +82,16 @@ describe("cardMetadata: one document per SparkCard kind, traits named as product
 
 describe("stackMetadata: the SparkItems (ERC-1155) material stacks", () => {
   it.each([
-    [8000n, "DarkIron", "common"],
-    [8001n, "Silver", "rare"],
-    [8002n, "Gold", "epic"],
-  ])("%s is %s, in whole units, without a holder's amount", (id, name, grade) => {
+    [8000n, "DarkIron", "common", 0],
+    [8001n, "Silver", "rare", 1],
+    [8002n, "Gold", "epic", 2],
+  ])("%s is %s, in whole units, without a holder's amount", (id, name, grade, code) => {
     const doc = stackMetadata(id, SITE)!;
     expect(doc).toEqual({
       name,
       description: expect.stringContaining("whole units"),
       image: `${SITE}/images/nft/material-${grade}.svg`,
-      external_url: `${SITE}/marketplace/detail?tokenId=${id}&nftType=8`,
+      external_url: `${SITE}/marketplace/market?nftType=8&material=${code}`,
       attributes: [
         { trait_type: "Type", value: "material" },
         { trait_type: "Material", value: name },
