@@ -34,6 +34,10 @@ export interface StartLocalChainOptions {
   stateIntervalSeconds?: number;
   /** Box tokenURI prefix used when deploying (tokenURI = base + boxId + "/" + boxType). */
   boxBaseUri?: string;
+  /** Card tokenURI prefix used when deploying (tokenURI = base + id + ".json"). */
+  cardBaseUri?: string;
+  /** SparkItems uri prefix used when deploying (uri = base + "{id}.json"). */
+  itemsBaseUri?: string;
   log?: (message: string) => void;
 }
 
@@ -233,7 +237,12 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
       log(`contracts found from ${deploymentFile}`);
     } else {
       const deployStarted = performance.now();
-      deployment = await deployAndSeed({ rpcUrl, boxBaseUri: options.boxBaseUri });
+      deployment = await deployAndSeed({
+        rpcUrl,
+        boxBaseUri: options.boxBaseUri,
+        cardBaseUri: options.cardBaseUri,
+        itemsBaseUri: options.itemsBaseUri,
+      });
       writeDeployment(deploymentFile, deployment);
       log(`contracts deployed and seeded in ${Math.round(performance.now() - deployStarted)} ms`);
     }

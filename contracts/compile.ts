@@ -24,6 +24,7 @@ export const DEPLOYABLE = {
   BlindBoxSale: "blindBoxSaleAbi",
   BlindBoxOpener: "blindBoxOpenerAbi",
   SparkCard: "sparkCardAbi",
+  SparkItems: "sparkItemsAbi",
   AssetManager: "assetManagerAbi",
   FireStaking: "fireStakingAbi",
   StarshipManager: "starshipManagerAbi",

@@ -1,8 +1,8 @@
 /**
  * Deploys the contracts from the committed artifacts (contracts/generated/) and seeds the demo world: token
  * balances for the demo accounts, box prices and limits from core/boxes.ts, an open sale, a few boxes per demo
- * account, a treasury plus some custody NFTs in the asset manager for game -> chain claims, and a small fleet on
- * chain for the managed demo account. Takes well under a second on anvil.
+ * account, a treasury plus some custody NFTs in the asset manager for game -> chain claims, a small fleet on
+ * chain for the managed demo account, and a few material stacks (SparkItems) for the demo accounts. Takes well under a second on anvil.
  */
 import fs from "node:fs";
 import {
@@ -27,6 +27,7 @@ import {
   fireStakingAbi,
   gameTokenAbi,
   sparkCardAbi,
+  sparkItemsAbi,
   starshipManagerAbi,
 } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
@@ -34,6 +35,8 @@ import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
+import { stackTokenId } from "~core/item-tokens";
+import { NFT_TYPE } from "~core/nft";
 import {
   DEMO_BROWSER_ACCOUNT,
   DEMO_BUYER_ACCOUNT,
@@ -80,6 +83,17 @@ export const DEMO_FLEET: readonly bigint[] = [
   encodeItem.equipment({ equipmentType: 2, equipmentCode: 13, level: 1 }),
 ];
 
+/** Material stacks on chain (SparkItems, whole units): the browser demo account's and the managed one's. */
+export const DEMO_CHAIN_STACKS: readonly { wallet: Address; tokenId: bigint; amount: bigint }[] = [
+  { wallet: DEMO_BROWSER_ACCOUNT.wallet, tokenId: stackTokenId(NFT_TYPE.material, 0), amount: 30n },
+  { wallet: DEMO_BROWSER_ACCOUNT.wallet, tokenId: stackTokenId(NFT_TYPE.material, 1), amount: 12n },
+  { wallet: DEMO_MANAGED_ACCOUNT.wallet, tokenId: stackTokenId(NFT_TYPE.material, 2), amount: 20n },
+];
+
+/** Where the metadata JSON is served (the site's /nft/{collection}/ routes); the local site by default. */
+export const DEFAULT_CARD_BASE_URI = "http://localhost:3000/nft/card/";
+export const DEFAULT_ITEMS_BASE_URI = "http://localhost:3000/nft/items/";
+
 const DAY = 24n * 60n * 60n;
 /** On-chain terms of the product §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
 export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
@@ -116,6 +130,10 @@ export interface DeployOptions {
   claimSigner?: Address;
   /** Box tokenURI prefix; tokenURI = base + boxId + "/" + boxType. */
   boxBaseUri?: string;
+  /** Card tokenURI prefix; tokenURI = base + id + ".json". Defaults to DEFAULT_CARD_BASE_URI. */
+  cardBaseUri?: string;
+  /** SparkItems uri prefix; uri(id) = base + "{id}.json". Defaults to DEFAULT_ITEMS_BASE_URI. */
+  itemsBaseUri?: string;
   /** Forges card-paid boxes (MINTER_ROLE on BlindBox); defaults to DEV_STORE_MINTER_KEY's address. */
   storeMinter?: Address;
 }
@@ -123,9 +141,9 @@ export interface DeployOptions {
 /**
  * Bumped when the deployment's wiring changes (roles, seeds) while the contract sources stay the same, so a local
  * chain deployed the old way is retired like one built from other sources (server/local-data.ts). 2: the store's
- * minter (issue 16). 3: the managed demo account's fleet (issue 23).
+ * minter (issue 16). 3: the managed demo account's fleet (issue 23). 4: SparkItems and its chain stacks (issue 28).
  */
-export const DEPLOYMENT_WIRING = 3;
+export const DEPLOYMENT_WIRING = 4;
 
 export async function deployAndSeed(options: DeployOptions): Promise<Deployment> {
   const deployer = privateKeyToAccount(options.deployerKey ?? DEV_DEPLOYER_KEY);
@@ -159,7 +177,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   const quark = (await deploy("GameToken", gameTokenAbi, ["Spark Era QUARK", "QUARK", deployer.address])).address;
   const usdt = (await deploy("GameToken", gameTokenAbi, ["Tether USD (local)", "USDT", deployer.address])).address;
   const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? "/nft/box/"])).address;
-  const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address])).address;
+  const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address, options.cardBaseUri ?? DEFAULT_CARD_BASE_URI])).address;
   const boxSale = (await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, openedAt, deployer.address])).address;
   const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;
   const assetManager = (await deploy("AssetManager", assetManagerAbi, [claimSigner, deployer.address])).address;
@@ -253,13 +271,24 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   await write({ address: card, abi: sparkCardAbi, functionName: "mintBatch", args: [DEMO_MANAGED_ACCOUNT.wallet, [...DEMO_FLEET]] });
   await write({ address: card, abi: sparkCardAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
 
+  // --- issue 28: deployed after the seed above, so every earlier address and id stays where it was ---
+  const items = (await deploy("SparkItems", sparkItemsAbi, [deployer.address, options.itemsBaseUri ?? DEFAULT_ITEMS_BASE_URI])).address;
+  // Stacks are minted on a claim to the chain and burnt on a swap into the game.
+  await write({ address: items, abi: sparkItemsAbi, functionName: "grantRole", args: [MINTER_ROLE, assetManager] });
+  await write({ address: assetManager, abi: assetManagerAbi, functionName: "setSupportedAsset", args: [items, true] });
+  await write({ address: items, abi: sparkItemsAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
+  for (const stack of DEMO_CHAIN_STACKS) {
+    await write({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [stack.wallet, stack.tokenId, stack.amount] });
+  }
+  await write({ address: items, abi: sparkItemsAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
+
   return {
     chainId,
     rpcUrl: options.rpcUrl,
     sourcesHash: committedSourcesHash(),
     wiring: DEPLOYMENT_WIRING,
     deployedAtBlock: Number(fireDeploy.blockNumber),
-    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship },
+    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship, items },
     accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address, storeMinter },
     seed: {
       custodyNfts: CUSTODY_ITEMS.map((data, i) => ({
@@ -267,6 +296,11 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
         nftType: decodeItemData(data).nftType,
       })),
       demoFleet: DEMO_FLEET.map((data, i) => ({ tokenId: Number(firstFleetId) + 1 + i, nftType: decodeItemData(data).nftType })),
+      chainStacks: DEMO_CHAIN_STACKS.map((stack) => ({
+        wallet: stack.wallet,
+        tokenId: Number(stack.tokenId),
+        amount: Number(stack.amount),
+      })),
     },
   };
 }

@@ -32,6 +32,8 @@ export interface Deployment {
     custodyNfts: { tokenId: number; nftType: number }[];
     /** SparkCard tokens (ships and equipment) minted to the managed demo account's wallet. */
     demoFleet: { tokenId: number; nftType: number }[];
+    /** SparkItems stacks (ERC-1155 id, whole units) minted to the demo accounts' wallets. */
+    chainStacks: { wallet: Address; tokenId: number; amount: number }[];
   };
 }
 

@@ -6,17 +6,19 @@
  */
 import { decodeAbiParameters, encodeAbiParameters, type Address, type Hex } from "viem";
 
-export const CLAIM_KIND = { token: 0, nft: 1 } as const;
+/** 0 ERC-20 amount, 1 ERC-721 token, 2 ERC-1155 stack (asset SparkItems, idOrAmount the amount, data the 1155 id). */
+export const CLAIM_KIND = { token: 0, nft: 1, item1155: 2 } as const;
 export type ClaimKind = (typeof CLAIM_KIND)[keyof typeof CLAIM_KIND];
 
 export interface ClaimFields {
   account: Address;
   kind: ClaimKind;
-  /** The ERC-20 (kind 0) or the ERC-721 collection (kind 1). */
+  /** The ERC-20 (kind 0), the ERC-721 collection (kind 1) or the ERC-1155 collection (kind 2). */
   asset: Address;
-  /** Token amount in wei (kind 0) or NFT token id (kind 1). */
+  /** Token amount in wei (kind 0), NFT token id (kind 1) or the stack's amount in whole units (kind 2). */
   idOrAmount: bigint;
-  /** The item's 96-bit attribute word, minted with it on its first claim; 0 for tokens. */
+  /** The item's 96-bit attribute word, minted with it on its first claim (kind 1); the ERC-1155 token id (kind 2,
+   * core/item-tokens.ts); 0 for tokens. */
   data: bigint;
   /** Unique per account: the game's transaction id. */
   nonce: bigint;

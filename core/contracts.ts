@@ -10,4 +10,6 @@ export interface ContractAddresses {
   assetManager: `0x${string}`;
   staking: `0x${string}`;
   starship: `0x${string}`;
+  /** SparkItems: the ERC-1155 stacks (materials). */
+  items: `0x${string}`;
 }

@@ -59,11 +59,3 @@ export const encodeItem = {
   material: (material: number): bigint => pack([NFT_TYPE.material, material, 0]),
   egg: (eggType: number): bigint => pack([NFT_TYPE.egg, eggType, 0]),
 };
-
-/** Parses a SparkCard tokenURI (data:application/json;base64,...) into its metadata JSON. */
-export function parseItemTokenUri(uri: string): { name: string; attributes: { trait_type: string; value: number }[] } {
-  const prefix = "data:application/json;base64,";
-  if (!uri.startsWith(prefix)) throw new Error("not a SparkCard data: URI");
-  // The JSON is ASCII, so atob (browser and Node) decodes it exactly.
-  return JSON.parse(atob(uri.slice(prefix.length)));
-}

@@ -13,6 +13,12 @@ interface IGameItemMinter {
     function mintGameItem(address to, uint256 tokenId, uint96 data) external;
 }
 
+/// @notice The stackable items collection (SparkItems): minted on a kind-2 claim, burnt on a swap into the game.
+interface IStackableItems {
+    function mint(address to, uint256 id, uint256 amount) external;
+    function burn(address account, uint256 id, uint256 value) external;
+}
+
 /// @title Moves assets between the game and the chain (docs/architecture.md "Where items live").
 /// @notice Game -> chain: the game server signs a claim and anyone may submit it; the asset leaves this
 /// contract's custody (tokens from its treasury, NFTs it holds) to the claim's account.
@@ -22,7 +28,9 @@ interface IGameItemMinter {
 /// Claim content (exactly 288 bytes):
 ///   abi.encode(address account, uint8 kind, address asset, uint256 idOrAmount, uint96 data, uint256 nonce,
 ///              uint256 deadline, uint256 chainId, address assetManager)
-/// kind 0 = ERC-20 amount, 1 = ERC-721 token id. `data` is the item's attribute word: an NFT the game issued that
+/// kind 0 = ERC-20 amount, 1 = ERC-721 token id, 2 = ERC-1155 amount in whole units (asset = the SparkItems
+/// collection, idOrAmount = the amount, data = the 1155 token id: stacks are minted on claim and burnt on swap,
+/// never held in custody). `data` is the item's attribute word: an NFT the game issued that
 /// has never been on chain is minted on its first claim with it (lazy mint; this contract holds the collection's
 /// MINTER_ROLE), and an NFT in custody is handed over as it is. Tokens carry 0. The signature is EIP-191 personal_sign over
 /// keccak256(claimContent), i.e. ECDSA over MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)),
@@ -32,6 +40,7 @@ contract AssetManager is Ownable {
 
     uint8 public constant KIND_TOKEN = 0;
     uint8 public constant KIND_NFT = 1;
+    uint8 public constant KIND_ITEM1155 = 2;
     uint8 public constant CLAIM_UNCLAIMED = 0;
     uint8 public constant CLAIM_CLAIMED = 1;
 
@@ -63,6 +72,8 @@ contract AssetManager is Ownable {
 
     mapping(address account => mapping(uint256 nonce => bool)) private _claimed;
     mapping(uint256 swapId => Swap) private _swaps;
+    /// @dev The ERC-1155 token id of a kind-2 swap (Swap.idOrAmount holds its amount).
+    mapping(uint256 swapId => uint256) private _swapItemIds;
 
     event Claimed(address indexed account, uint256 indexed nonce, address indexed asset, uint8 kind, uint256 idOrAmount);
     event SwappedToGame(
@@ -71,6 +82,14 @@ contract AssetManager is Ownable {
         address indexed asset,
         uint8 kind,
         uint256 idOrAmount,
+        uint256 gameTag
+    );
+    event SwappedItemToGame(
+        uint256 indexed swapId,
+        address indexed account,
+        address indexed asset,
+        uint256 id,
+        uint256 amount,
         uint256 gameTag
     );
     event ClaimSignerChanged(address claimSigner);
@@ -88,6 +107,7 @@ contract AssetManager is Ownable {
     error UnsupportedAsset(address asset);
     error ZeroAmount();
     error UnknownSwap(uint256 swapId);
+    error ZeroAccount();
 
     constructor(address claimSigner_, address owner_) Ownable(owner_) {
         claimSigner = claimSigner_;
@@ -113,6 +133,14 @@ contract AssetManager is Ownable {
         emit Claimed(account, c.nonce, c.asset, KIND_NFT, c.idOrAmount);
     }
 
+    /// @notice Mints `amount` (whole units) of the 1155 id in the claim's `data` to `account`.
+    function claimItem1155(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
+        Claim memory c = _verifyClaim(account, KIND_ITEM1155, claimContent, v, r, s);
+        if (c.idOrAmount == 0) revert ZeroAmount();
+        IStackableItems(c.asset).mint(account, c.data, c.idOrAmount);
+        emit Claimed(account, c.nonce, c.asset, KIND_ITEM1155, c.idOrAmount);
+    }
+
     /// @notice Claim status per account and nonce (the game's transaction id): 0 unclaimed, 1 claimed.
     function queryClaim(address account, uint256 nonce) external view returns (uint8) {
         return _claimed[account][nonce] ? CLAIM_CLAIMED : CLAIM_UNCLAIMED;
@@ -125,7 +153,7 @@ contract AssetManager is Ownable {
         if (!supportedAsset[token]) revert UnsupportedAsset(token);
         if (amount == 0) revert ZeroAmount();
         IERC20(token).safeTransferFrom(msg.sender, address(this), amount);
-        return _recordSwap(KIND_TOKEN, token, amount, gameTag);
+        return _recordSwap(msg.sender, KIND_TOKEN, token, amount, gameTag);
     }
 
     /// @notice Moves an NFT of a supported collection into custody (needs approve/setApprovalForAll first).
@@ -133,12 +161,45 @@ contract AssetManager is Ownable {
         if (!supportedAsset[nft]) revert UnsupportedAsset(nft);
         // transferFrom checks that the caller owns the token; custody needs no receiver hook.
         IERC721(nft).transferFrom(msg.sender, address(this), tokenId);
-        return _recordSwap(KIND_NFT, nft, tokenId, gameTag);
+        return _recordSwap(msg.sender, KIND_NFT, nft, tokenId, gameTag);
+    }
+
+    /// @notice swapNftToGame for another player: the caller's token (a contract's, e.g. Trading.sendNft, which
+    /// holds it for the moment) goes into custody and `account`'s game inventory is credited.
+    function swapNftToGameFor(address nft, uint256 tokenId, uint256 gameTag, address account)
+        external
+        returns (uint256 swapId)
+    {
+        if (!supportedAsset[nft]) revert UnsupportedAsset(nft);
+        if (account == address(0)) revert ZeroAccount();
+        IERC721(nft).transferFrom(msg.sender, address(this), tokenId);
+        return _recordSwap(account, KIND_NFT, nft, tokenId, gameTag);
+    }
+
+    /// @notice Burns `amount` of the caller's 1155 `id` (needs setApprovalForAll(this, true) on the collection)
+    /// and records the swap; the game is credited from SwappedItemToGame.
+    function swapItem1155ToGame(address items, uint256 id, uint256 amount, uint256 gameTag)
+        external
+        returns (uint256 swapId)
+    {
+        if (!supportedAsset[items]) revert UnsupportedAsset(items);
+        if (amount == 0) revert ZeroAmount();
+        IStackableItems(items).burn(msg.sender, id, amount);
+        swapId = ++swapCount;
+        _swaps[swapId] = Swap(msg.sender, KIND_ITEM1155, items, amount, gameTag, block.timestamp);
+        _swapItemIds[swapId] = id;
+        emit SwappedItemToGame(swapId, msg.sender, items, id, amount, gameTag);
     }
 
     function querySwap(uint256 swapId) external view returns (Swap memory) {
         if (swapId == 0 || swapId > swapCount) revert UnknownSwap(swapId);
         return _swaps[swapId];
+    }
+
+    /// @notice The 1155 token id of a kind-2 swap; 0 for token and NFT swaps.
+    function querySwapItemId(uint256 swapId) external view returns (uint256) {
+        if (swapId == 0 || swapId > swapCount) revert UnknownSwap(swapId);
+        return _swapItemIds[swapId];
     }
 
     // --- administration ---
@@ -186,12 +247,12 @@ contract AssetManager is Ownable {
         }
     }
 
-    function _recordSwap(uint8 kind, address asset, uint256 idOrAmount, uint256 gameTag)
+    function _recordSwap(address account, uint8 kind, address asset, uint256 idOrAmount, uint256 gameTag)
         private
         returns (uint256 swapId)
     {
         swapId = ++swapCount;
-        _swaps[swapId] = Swap(msg.sender, kind, asset, idOrAmount, gameTag, block.timestamp);
-        emit SwappedToGame(swapId, msg.sender, asset, kind, idOrAmount, gameTag);
+        _swaps[swapId] = Swap(account, kind, asset, idOrAmount, gameTag, block.timestamp);
+        emit SwappedToGame(swapId, account, asset, kind, idOrAmount, gameTag);
     }
 }

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
-import {Base64} from "@openzeppelin/contracts/utils/Base64.sol";
-
-/// @title Compact on-chain item attributes (96 bits, stored beside the owner in one slot) and their metadata JSON.
+/// @title Compact on-chain item attributes (96 bits, stored beside the owner in one slot).
 /// @notice Layout, byte 0 = least significant:
 ///   byte 0 nftType (product-spec card type codes: 0 card, 4 spaceship, 5 egg, 7 equipment, 8 material)
 ///   byte 1 grade: card rarity 0-3 | spaceship type 1-4 | equipment type 1-4 | material 0-2 | egg type 1-3
@@ -12,10 +9,8 @@ import {Base64} from "@openzeppelin/contracts/utils/Base64.sol";
 ///   card:      byte 3 camp 0-3, byte 4 identity 0-4, byte 5 profession 0-4
 ///   spaceship: bytes 3-9 Endurance, Agility, Pisonic, Strength, Crit, Spirit, Armor (0-255 each)
 ///   equipment: byte 3 equipment code 1-17
-/// contracts/itemData.ts decodes the same layout off-chain.
+/// core/item-data.ts decodes the same layout off-chain (and the site's metadata route builds the JSON from it).
 library ItemData {
-    using Strings for uint256;
-
     uint8 internal constant CARD = 0;
     uint8 internal constant SPACESHIP = 4;
     uint8 internal constant EGG = 5;
@@ -60,67 +55,7 @@ library ItemData {
         return _head(EGG, eggType, 0);
     }
 
-    /// @notice `data:application/json;base64,...` with name, description and an attributes list of
-    /// trait_type/value pairs (numeric codes of product §3's enumerations).
-    function tokenURI(uint256 tokenId, uint96 data) internal pure returns (string memory) {
-        uint8 kind = nftType(data);
-        string memory name = _kindName(kind);
-        string memory head = string.concat(
-            '{"name":"', name, " #", tokenId.toString(), '","description":"Spark Era ', name, '",'
-        );
-        string memory json = string.concat(
-            head,
-            '"attributes":[{"trait_type":"NftType","value":',
-            uint256(kind).toString(),
-            "}",
-            _kindTraits(kind, data),
-            "]}"
-        );
-        return string.concat("data:application/json;base64,", Base64.encode(bytes(json)));
-    }
-
     function _head(uint8 kind, uint8 grade, uint8 level) private pure returns (uint96) {
         return uint96(kind) | (uint96(grade) << 8) | (uint96(level) << 16);
-    }
-
-    /// @dev Built a few traits at a time: one long string.concat runs out of stack slots.
-    function _kindTraits(uint8 kind, uint96 data) private pure returns (string memory traits) {
-        if (kind == CARD) {
-            traits = string.concat(_trait("Rarity", byteAt(data, 1)), _trait("Level", byteAt(data, 2)));
-            traits = string.concat(traits, _trait("Camp", byteAt(data, 3)), _trait("Identity", byteAt(data, 4)));
-            return string.concat(traits, _trait("Profession", byteAt(data, 5)));
-        }
-        if (kind == SPACESHIP) {
-            traits = string.concat(_trait("ShipType", byteAt(data, 1)), _trait("Level", byteAt(data, 2)));
-            string[7] memory names = ["Endurance", "Agility", "Pisonic", "Strength", "Crit", "Spirit", "Armor"];
-            uint256 total;
-            for (uint256 i = 0; i < SHIP_STATS; ++i) {
-                uint8 stat = byteAt(data, 3 + i);
-                total += stat;
-                traits = string.concat(traits, _trait(names[i], stat));
-            }
-            return string.concat(traits, _trait("Total", total));
-        }
-        if (kind == EQUIPMENT) {
-            traits = string.concat(_trait("EquipmentType", byteAt(data, 1)), _trait("Level", byteAt(data, 2)));
-            return string.concat(traits, _trait("EquipmentCode", byteAt(data, 3)));
-        }
-        if (kind == MATERIAL) return _trait("Material", byteAt(data, 1));
-        if (kind == EGG) return _trait("EggType", byteAt(data, 1));
-        return "";
-    }
-
-    /// @dev NftType opens the list, so every other trait starts with a comma.
-    function _trait(string memory name, uint256 value) private pure returns (string memory) {
-        return string.concat(',{"trait_type":"', name, '","value":', value.toString(), "}");
-    }
-
-    function _kindName(uint8 kind) private pure returns (string memory) {
-        if (kind == CARD) return "Hero Card";
-        if (kind == SPACESHIP) return "Spaceship";
-        if (kind == EGG) return "Pet Egg";
-        if (kind == EQUIPMENT) return "Equipment";
-        if (kind == MATERIAL) return "Material";
-        return "Item";
     }
 }

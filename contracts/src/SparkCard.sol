@@ -6,14 +6,17 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {ERC721Packed} from "./ERC721Packed.sol";
-import {ItemData} from "./ItemData.sol";
+import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 
 /// @title The Spark Era card NFT: hero cards, spaceships, equipment, materials and pet eggs in one collection.
 /// @notice Each token carries 96 bits of attributes (layout in ItemData) in its ownership slot. The opener mints
-/// (MINTER_ROLE); game upgrades rewrite attributes (MUTATOR_ROLE). tokenURI is a self-contained data: URI.
+/// (MINTER_ROLE); game upgrades rewrite attributes (MUTATOR_ROLE). tokenURI is baseURI + id + ".json", an https
+/// URL on our site that serves the metadata from the chain's own data (so an upgrade shows at once).
 /// A locked token (LOCKER_ROLE: the starship manager, for exploring or equipped ships and fitted equipment) stays
 /// with its owner: transfers and burns revert with TokenLocked until it is unlocked.
 contract SparkCard is IERC4906, ERC721Packed, AccessControl {
+    using Strings for uint256;
+
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     bytes32 public constant MUTATOR_ROLE = keccak256("MUTATOR_ROLE");
     bytes32 public constant LOCKER_ROLE = keccak256("LOCKER_ROLE");
@@ -23,6 +26,7 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
 
     uint256 private _lastId;
     mapping(uint256 tokenId => bool) private _locked;
+    string private _base;
 
     event DataMutated(uint256 indexed tokenId, uint96 oldData, uint96 newData);
     event LockChanged(uint256 indexed tokenId, bool locked);
@@ -31,8 +35,15 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
     error NotAGameId(uint256 tokenId);
     error TokenLocked(uint256 tokenId);
 
-    constructor(address admin) ERC721("Spark Era Card", "SPARKCARD") {
+    constructor(address admin, string memory baseUri) ERC721("Spark Era Card", "SPARKCARD") {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _base = baseUri;
+    }
+
+    /// @notice Moves every token's metadata; ERC-4906 tells marketplaces to refetch all of it.
+    function setBaseURI(string calldata baseUri) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        _base = baseUri;
+        emit BatchMetadataUpdate(0, type(uint256).max);
     }
 
     function mint(address to, uint96 data) external onlyRole(MINTER_ROLE) returns (uint256 tokenId) {
@@ -116,7 +127,7 @@ contract SparkCard is IERC4906, ERC721Packed, AccessControl {
 
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
         _requireOwned(tokenId);
-        return ItemData.tokenURI(tokenId, _dataOf(tokenId));
+        return string.concat(_base, tokenId.toString(), ".json");
     }
 
     /// @dev The lock is checked after the move (a revert undoes it) and only when a token leaves an owner, so

@@ -28,6 +28,7 @@ const contracts: Contracts = {
   assetManager: at(8),
   staking: at(9),
   starship: at(10),
+  items: at(11),
 };
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;

@@ -86,6 +86,7 @@ describe("the guard's staking rows", () => {
     assetManager: at(8),
     staking: at(9),
     starship: at(10),
+    items: at(11),
   };
   const ctx: GuardContext = {
     contracts,

@@ -40,8 +40,16 @@ describe("local chain", () => {
     expect(readDeployment(t.deploymentFile)).toEqual(t.deployment);
     expect(t.deployment).toMatchObject({ chainId: LOCAL_CHAIN_ID, rpcUrl: t.rpcUrl, deployedAtBlock: 1 });
     expect(Object.keys(t.deployment.contracts).sort()).toEqual(
-      ["assetManager", "box", "boxSale", "card", "fire", "opener", "quark", "staking", "starship", "usdt"].sort(),
+      ["assetManager", "box", "boxSale", "card", "fire", "items", "opener", "quark", "staking", "starship", "usdt"].sort(),
     );
+    // Contracts added later are deployed after the seed, so the addresses in contracts/README.md never move.
+    expect(t.deployment.contracts).toMatchObject({
+      fire: "0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A",
+      card: "0xc039b3B46814D8388e5205D37Dd0D154D806F1f4",
+      assetManager: "0x3f476891E3018329580DA8Cd03b6AA370F2Fb645",
+      starship: "0xc48078a734c2e22D43F54B47F7a8fB314Fa5A601",
+      items: "0xC386d0f840A782B726419ECb7B2068360486CAa7",
+    });
     expect(await fireOf(t, DEMO_BROWSER_ACCOUNT.wallet)).toBe(DEMO_TOKEN_GRANT);
 
     const port = Number(new URL(t.rpcUrl).port);

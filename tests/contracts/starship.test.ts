@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, parseEventLogs, toHex, type Account, type Address, type Hash, type TransactionReceipt } from "viem";
 import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, starshipManagerAbi } from "../../contracts/generated/abi";
-import { decodeItemData, encodeItem, parseItemTokenUri } from "~core/item-data";
+import { decodeItemData, encodeItem } from "~core/item-data";
 import {
   lostRate,
   maxDuration,
@@ -346,8 +346,6 @@ describe("upgrades and materials", () => {
     }
     const data = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "dataOf", args: [shipId] });
     expect(decodeItemData(data)).toMatchObject({ nftType: 4, shipType: 2, level: 10, stats: { endurance: 60, armor: 60 } });
-    const uri = await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "tokenURI", args: [shipId] });
-    expect(parseItemTokenUri(uri).attributes).toContainEqual({ trait_type: "Level", value: 10 });
     expect(await revertOf(act(player, "upgrade", shipId))).toEqual({ name: "TopLevel", args: [10n] });
   });
 
