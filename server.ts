@@ -13,6 +13,7 @@ import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
+import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
 import { configureChain } from "./app/services/chain.server";
@@ -74,14 +75,21 @@ if (!env.CHAIN_RPC_URL && env.embeddedBackends) {
   const retired = retireStaleLocalData(env.DATABASE_PATH, localChainDir);
   if (retired) logger.warn(`[chain] the contracts changed since this chain was deployed: its data moved to ${retired}; starting afresh`);
 }
+// Our collections' metadata URLs name this site (decision 0016): deployed so, and moved here when the site moved.
+const metadataBase = metadataBaseUris(env.publicUrl);
 const chain = env.CHAIN_RPC_URL
   ? undefined
   : await startLocalChain({
       port: env.CHAIN_PORT,
       stateFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "anvil-state.json"),
       deploymentFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json"),
+      ...metadataBase,
       log: (message) => logger.info(`[chain] ${message}`),
     });
+if (chain) {
+  const moved = await alignMetadataBase(chain.deployment, metadataBase, { rpcUrl: chain.rpcUrl });
+  if (moved.length) logger.info(`[chain] metadata base of ${moved.join(" and ")} moved to ${env.publicUrl}/nft/`);
+}
 // No local node means CHAIN_RPC_URL is set, and the schema then insists on DEPLOYMENT_FILE.
 const rpcUrl = chain ? chain.rpcUrl : env.CHAIN_RPC_URL!;
 const deployment = chain ? chain.deployment : readDeployment(env.DEPLOYMENT_FILE!);

@@ -5,7 +5,7 @@
  * origin METADATA_ORIGINS names: a URL a contract returns is never fetched blindly (no SSRF; decision 0016).
  */
 import { z } from "zod";
-import { sparkCardAbi } from "../../contracts/generated/abi";
+import { sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import { substituteTokenId, type MetadataCollection } from "~core/item-metadata";
 import { CARD_COLLECTION_TYPES } from "~core/nft";
 import { chain } from "./chain.server";
@@ -87,21 +87,9 @@ async function readTokenUri(collection: MetadataCollection, id: bigint): Promise
   if (collection === "card") {
     return client.readContract({ address: deployment.contracts.card, abi: sparkCardAbi, functionName: "tokenURI", args: [id] });
   }
-  const items = (deployment.contracts as { items?: `0x${string}` }).items;
-  if (!items) throw new Error("no SparkItems contract in the deployment");
-  const template = await client.readContract({ address: items, abi: ERC1155_URI_ABI, functionName: "uri", args: [id] });
+  const template = await client.readContract({ address: deployment.contracts.items, abi: sparkItemsAbi, functionName: "uri", args: [id] });
   return substituteTokenId(template, id);
 }
-
-const ERC1155_URI_ABI = [
-  {
-    type: "function",
-    name: "uri",
-    stateMutability: "view",
-    inputs: [{ name: "id", type: "uint256" }],
-    outputs: [{ name: "", type: "string" }],
-  },
-] as const;
 
 /** What the item page shows from a chain token's metadata. */
 export interface ChainMetadataView {
