@@ -28,6 +28,7 @@ export const DEPLOYABLE = {
   AssetManager: "assetManagerAbi",
   FireStaking: "fireStakingAbi",
   StarshipManager: "starshipManagerAbi",
+  Trading: "tradingAbi",
 } as const;
 
 interface AbiItem {

@@ -29,6 +29,7 @@ import {
   sparkCardAbi,
   sparkItemsAbi,
   starshipManagerAbi,
+  tradingAbi,
 } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
 import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
@@ -37,6 +38,7 @@ import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
+import { SEEDED_FEE_BPS } from "~core/trading";
 import {
   DEMO_BROWSER_ACCOUNT,
   DEMO_BUYER_ACCOUNT,
@@ -141,7 +143,7 @@ export interface DeployOptions {
 /**
  * Bumped when the deployment's wiring changes (roles, seeds) while the contract sources stay the same, so a local
  * chain deployed the old way is retired like one built from other sources (server/local-data.ts). 2: the store's
- * minter (issue 16). 3: the managed demo account's fleet (issue 23). 4: SparkItems and its chain stacks (issue 28).
+ * minter (issue 16). 3: the managed demo account's fleet (issue 23). 4: SparkItems, its chain stacks and Trading (issue 28).
  */
 export const DEPLOYMENT_WIRING = 4;
 
@@ -282,13 +284,19 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   }
   await write({ address: items, abi: sparkItemsAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
 
+  // The marketplace: fees to the deployer's treasury for now (issue 29 points them at the reward manager).
+  const trading = (await deploy("Trading", tradingAbi, [deployer.address, assetManager, SEEDED_FEE_BPS, deployer.address])).address;
+  for (const currency of [fire, quark, usdt, zeroAddress]) {
+    await write({ address: trading, abi: tradingAbi, functionName: "setCurrency", args: [currency, true] });
+  }
+
   return {
     chainId,
     rpcUrl: options.rpcUrl,
     sourcesHash: committedSourcesHash(),
     wiring: DEPLOYMENT_WIRING,
     deployedAtBlock: Number(fireDeploy.blockNumber),
-    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship, items },
+    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship, items, trading },
     accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address, storeMinter },
     seed: {
       custodyNfts: CUSTODY_ITEMS.map((data, i) => ({

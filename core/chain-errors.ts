@@ -9,6 +9,7 @@ import { formatWei } from "./money";
 import { MATERIALS } from "./nft";
 import { STAKE_POOLS } from "./pools";
 import { SHIP_LEVEL_MAX, SHIP_SLOTS, SLOT_LABELS } from "./spaceship";
+import { tradingErrorMessage } from "./trading-errors";
 
 export { formatChainTime, INSUFFICIENT_BALANCE };
 
@@ -58,6 +59,8 @@ function assetManagerMessage(name: string, args: readonly unknown[]): string | n
       return "The game does not take this asset back from the chain.";
     case "UnknownSwap":
       return `There is no move into the game #${String(args[0])}.`;
+    case "ZeroAccount":
+      return "A move into the game must name the player who receives it.";
     default:
       return null;
   }
@@ -155,7 +158,9 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "UnknownPool":
       return `There is no ${poolName(args[0])}.`;
     default:
-      return starshipMessage(name, args) ?? assetManagerMessage(name, args) ?? `The contract refused: ${name}.`;
+      return (
+        starshipMessage(name, args) ?? assetManagerMessage(name, args) ?? tradingErrorMessage(name) ?? `The contract refused: ${name}.`
+      );
   }
 }
 

@@ -12,4 +12,6 @@ export interface ContractAddresses {
   starship: `0x${string}`;
   /** SparkItems: the ERC-1155 stacks (materials). */
   items: `0x${string}`;
+  /** Trading: signed listings filled on chain, transfers, and sends into another player's game inventory. */
+  trading: `0x${string}`;
 }

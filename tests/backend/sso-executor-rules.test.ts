@@ -29,6 +29,7 @@ const contracts: Contracts = {
   staking: at(9),
   starship: at(10),
   items: at(11),
+  trading: at(12),
 };
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;

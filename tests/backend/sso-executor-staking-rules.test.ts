@@ -87,6 +87,7 @@ describe("the guard's staking rows", () => {
     staking: at(9),
     starship: at(10),
     items: at(11),
+    trading: at(12),
   };
   const ctx: GuardContext = {
     contracts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetManagerAbi, starshipManagerAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, starshipManagerAbi, tradingAbi } from "../../contracts/generated/abi";
 import { INSUFFICIENT_BALANCE, revertMessage } from "~core/chain-errors";
 import { SHIP_SLOT_COUNT } from "~core/spaceship";
 
@@ -55,5 +55,18 @@ describe("the asset manager's refusals of a claim or a swap in words", () => {
     );
     expect(revertMessage("ClaimAlreadyUsed", [1n, 2n])).toBe("This claim has already been paid on the chain, so it cannot be used again.");
     expect(revertMessage("NftNotInCustody", ["0x00", 42n])).toContain("Item #42 is not held for the game");
+  });
+});
+
+describe("the trading contract's refusals in words", () => {
+  // The admin's and the libraries' errors (Ownable, EIP-712's short strings, the guard, SafeERC20) never reach a player.
+  const NOT_A_PLAYERS = /^(Ownable|InvalidShortString$|StringTooLong$|ReentrancyGuard|SafeERC20)/;
+
+  it("words every custom error of the trading contract", () => {
+    const names = tradingAbi.filter((item) => item.type === "error").map((item) => item.name);
+    const players = names.filter((name) => !NOT_A_PLAYERS.test(name));
+    expect(players.length).toBeGreaterThanOrEqual(15);
+    for (const name of players) expect(revertMessage(name, [1n, 2n, 3n]), name).not.toMatch(/^The contract refused/);
+    expect(revertMessage("ListingFilled", ["0x00"])).toBe("This listing has already been bought.");
   });
 });

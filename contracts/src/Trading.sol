@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+
+/// @notice The asset manager's swap on another player's behalf (AssetManager.swapNftToGameFor).
+interface IGameSwapFor {
+    function swapNftToGameFor(address nft, uint256 tokenId, uint256 gameTag, address account)
+        external
+        returns (uint256 swapId);
+}
+
+/// @notice ListingCancelled is both an event and an error (issue 28's names) and one contract cannot declare both, so
+/// the event lives here; Trading emits it, and it is in Trading's ABI all the same.
+library TradingEvents {
+    event ListingCancelled(bytes32 indexed orderHash, address indexed seller);
+}
+
+/// @title Spark Era Trading: Seaport-like signed listings filled on chain, plus transfers and sends to a player.
+/// @notice A seller signs an EIP-712 Listing off chain (docs/decisions/0015-trading-contract.md) after approving
+/// this contract as operator on the collection; a buyer fills it whole with quickSale, paying `price` in an allowed
+/// ERC-20 or in BNB (currency address 0). The seller gets price - fee, feeRecipient the fee (feeBps of the price,
+/// rounded down). A listing is refused once filled, cancelled, expired, signed under an older counter (cancel all:
+/// incrementCounter), re-priced (its signature no longer matches), or when the seller no longer holds the item.
+/// The order hash is the full EIP-712 digest (domain included), so a listing is bound to this chain and contract.
+contract Trading is EIP712, ReentrancyGuard, Ownable {
+    using SafeERC20 for IERC20;
+
+    struct Listing {
+        address seller;
+        address collection;
+        uint8 standard;
+        uint256 tokenId;
+        uint256 amount;
+        address currency;
+        uint256 price;
+        uint256 expiry;
+        uint256 salt;
+        uint256 counter;
+    }
+
+    bytes32 public constant LISTING_TYPEHASH = keccak256(
+        "Listing(address seller,address collection,uint8 standard,uint256 tokenId,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
+    );
+    uint8 public constant STANDARD_ERC721 = 0;
+    uint8 public constant STANDARD_ERC1155 = 1;
+    uint8 public constant ORDER_OPEN = 0;
+    uint8 public constant ORDER_FILLED = 1;
+    uint8 public constant ORDER_CANCELLED = 2;
+    uint16 public constant MAX_FEE_BPS = 1000;
+    /// @notice The gameTag sendNft passes to the asset manager: 1, as a player's own swap into the game.
+    uint256 public constant SEND_GAME_TAG = 1;
+
+    IGameSwapFor public immutable assetManager;
+    uint16 public feeBps;
+    address public feeRecipient;
+
+    mapping(address currency => bool) public currencyAllowed;
+    mapping(address seller => uint256) public counterOf;
+    mapping(bytes32 orderHash => uint8) public orderStatus;
+
+    event Sale(
+        bytes32 indexed orderHash,
+        address indexed seller,
+        address indexed buyer,
+        address collection,
+        uint256 tokenId,
+        uint256 amount,
+        address currency,
+        uint256 price,
+        uint256 fee
+    );
+    event CounterIncremented(address indexed seller, uint256 counter);
+    event NftSent(address indexed from, address indexed account, address collection, uint256 tokenId, uint256 swapId);
+    event FeeChanged(uint16 bps, address recipient);
+    event CurrencyChanged(address indexed currency, bool allowed);
+
+    error ListingExpired(uint256 expiry);
+    error ListingFilled(bytes32 orderHash);
+    error ListingCancelled(bytes32 orderHash);
+    error CounterMismatch(uint256 signed, uint256 current);
+    error InvalidSignature();
+    error CurrencyNotAllowed(address currency);
+    error WrongPayment(uint256 sent, uint256 price);
+    error SellerNoLongerHolds();
+    error NotSeller();
+    error SelfPurchase();
+    error InvalidStandard(uint8 standard);
+    error LengthMismatch();
+    // Additions to the agreed interface (issue 28):
+    error InvalidAmount(uint256 amount);
+    error SellerNotApproved();
+    error InsufficientBalance(address token, uint256 balance, uint256 required);
+    error InsufficientAllowance(address token, uint256 allowance, uint256 required);
+    error NativePaymentFailed(address to);
+    error NothingToTransfer();
+    error FeeTooHigh(uint16 bps);
+    error InvalidFeeRecipient();
+
+    constructor(address owner_, address assetManager_, uint16 feeBps_, address feeRecipient_)
+        EIP712("Spark Era Trading", "1")
+        Ownable(owner_)
+    {
+        assetManager = IGameSwapFor(assetManager_);
+        _setFee(feeBps_, feeRecipient_);
+    }
+
+    // --- listings ---
+
+    /// @notice Fills `listing` for msg.sender: the item goes to the buyer, price - fee to the seller, fee to
+    /// feeRecipient. BNB listings take exactly `price` as msg.value; ERC-20 ones pull `price` (approve first).
+    function quickSale(Listing calldata listing, bytes calldata signature) external payable nonReentrant {
+        bytes32 orderHash = hashListing(listing);
+        _checkShape(listing);
+        uint8 status = orderStatus[orderHash];
+        if (status == ORDER_FILLED) revert ListingFilled(orderHash);
+        if (status == ORDER_CANCELLED) revert ListingCancelled(orderHash);
+        if (block.timestamp > listing.expiry) revert ListingExpired(listing.expiry);
+        uint256 current = counterOf[listing.seller];
+        if (listing.counter != current) revert CounterMismatch(listing.counter, current);
+        if (!currencyAllowed[listing.currency]) revert CurrencyNotAllowed(listing.currency);
+        // EOA signatures and ERC-1271 contract wallets alike.
+        if (!SignatureChecker.isValidSignatureNow(listing.seller, orderHash, signature)) revert InvalidSignature();
+        if (msg.sender == listing.seller) revert SelfPurchase();
+        _checkSellerHolds(listing);
+
+        orderStatus[orderHash] = ORDER_FILLED;
+        uint256 fee = listing.price * feeBps / 10_000;
+        _collectPayment(listing, fee);
+        if (listing.standard == STANDARD_ERC721) {
+            IERC721(listing.collection).safeTransferFrom(listing.seller, msg.sender, listing.tokenId);
+        } else {
+            IERC1155(listing.collection).safeTransferFrom(listing.seller, msg.sender, listing.tokenId, listing.amount, "");
+        }
+        emit Sale(
+            orderHash,
+            listing.seller,
+            msg.sender,
+            listing.collection,
+            listing.tokenId,
+            listing.amount,
+            listing.currency,
+            listing.price,
+            fee
+        );
+    }
+
+    /// @notice Cancels the caller's listings one by one (a filled one cannot be cancelled).
+    function cancel(Listing[] calldata listings) external {
+        for (uint256 i = 0; i < listings.length; ++i) {
+            if (listings[i].seller != msg.sender) revert NotSeller();
+            bytes32 orderHash = hashListing(listings[i]);
+            if (orderStatus[orderHash] == ORDER_FILLED) revert ListingFilled(orderHash);
+            orderStatus[orderHash] = ORDER_CANCELLED;
+            emit TradingEvents.ListingCancelled(orderHash, msg.sender);
+        }
+    }
+
+    /// @notice Cancel all: every listing the caller signed under the previous counter stops being fillable.
+    function incrementCounter() external returns (uint256 counter) {
+        counter = ++counterOf[msg.sender];
+        emit CounterIncremented(msg.sender, counter);
+    }
+
+    /// @notice The listing's order hash: the EIP-712 digest a seller signs (domain: this contract on this chain).
+    function hashListing(Listing calldata listing) public view returns (bytes32) {
+        return _hashTypedDataV4(keccak256(abi.encode(LISTING_TYPEHASH, listing)));
+    }
+
+    // --- transfers ---
+
+    /// @notice Moves several of the caller's ERC-721 tokens to `to` in one transaction (operator approval first).
+    function transferNft(address collection, address to, uint256[] calldata tokenIds) external nonReentrant {
+        if (tokenIds.length == 0) revert NothingToTransfer();
+        for (uint256 i = 0; i < tokenIds.length; ++i) {
+            IERC721(collection).safeTransferFrom(msg.sender, to, tokenIds[i]);
+        }
+    }
+
+    /// @notice Moves amounts of the caller's ERC-1155 ids to `to` (operator approval first).
+    function transferItem1155(address collection, address to, uint256[] calldata ids, uint256[] calldata amounts)
+        external
+        nonReentrant
+    {
+        if (ids.length != amounts.length) revert LengthMismatch();
+        if (ids.length == 0) revert NothingToTransfer();
+        IERC1155(collection).safeBatchTransferFrom(msg.sender, to, ids, amounts, "");
+    }
+
+    /// @notice Sends the caller's token into the game inventory of the player whose bound wallet is `account`: it
+    /// passes through this contract to the asset manager's custody, and the swap is recorded for `account`.
+    function sendNft(address collection, uint256 tokenId, address account) external nonReentrant returns (uint256 swapId) {
+        IERC721(collection).transferFrom(msg.sender, address(this), tokenId);
+        IERC721(collection).approve(address(assetManager), tokenId);
+        swapId = assetManager.swapNftToGameFor(collection, tokenId, SEND_GAME_TAG, account);
+        emit NftSent(msg.sender, account, collection, tokenId, swapId);
+    }
+
+    // --- administration ---
+
+    function setFee(uint16 bps, address recipient) external onlyOwner {
+        _setFee(bps, recipient);
+    }
+
+    function setCurrency(address currency, bool allowed) external onlyOwner {
+        currencyAllowed[currency] = allowed;
+        emit CurrencyChanged(currency, allowed);
+    }
+
+    // --- internals ---
+
+    function _setFee(uint16 bps, address recipient) private {
+        if (bps > MAX_FEE_BPS) revert FeeTooHigh(bps);
+        if (recipient == address(0)) revert InvalidFeeRecipient();
+        feeBps = bps;
+        feeRecipient = recipient;
+        emit FeeChanged(bps, recipient);
+    }
+
+    function _checkShape(Listing calldata listing) private pure {
+        if (listing.standard == STANDARD_ERC721) {
+            if (listing.amount != 1) revert InvalidAmount(listing.amount);
+        } else if (listing.standard == STANDARD_ERC1155) {
+            if (listing.amount == 0) revert InvalidAmount(listing.amount);
+        } else {
+            revert InvalidStandard(listing.standard);
+        }
+    }
+
+    function _checkSellerHolds(Listing calldata listing) private view {
+        if (listing.standard == STANDARD_ERC721) {
+            IERC721 nft = IERC721(listing.collection);
+            // ownerOf reverts for a burnt token: that is "no longer holds" too.
+            try nft.ownerOf(listing.tokenId) returns (address owner) {
+                if (owner != listing.seller) revert SellerNoLongerHolds();
+            } catch {
+                revert SellerNoLongerHolds();
+            }
+            if (nft.getApproved(listing.tokenId) != address(this) && !nft.isApprovedForAll(listing.seller, address(this))) {
+                revert SellerNotApproved();
+            }
+        } else {
+            IERC1155 items = IERC1155(listing.collection);
+            if (items.balanceOf(listing.seller, listing.tokenId) < listing.amount) revert SellerNoLongerHolds();
+            if (!items.isApprovedForAll(listing.seller, address(this))) revert SellerNotApproved();
+        }
+    }
+
+    function _collectPayment(Listing calldata listing, uint256 fee) private {
+        uint256 price = listing.price;
+        if (listing.currency == address(0)) {
+            if (msg.value != price) revert WrongPayment(msg.value, price);
+            _sendNative(listing.seller, price - fee);
+            if (fee > 0) _sendNative(feeRecipient, fee);
+            return;
+        }
+        if (msg.value != 0) revert WrongPayment(msg.value, 0);
+        IERC20 token = IERC20(listing.currency);
+        // Checked first so the buyer hears which one is short, in product §5's order: balance, then allowance.
+        uint256 balance = token.balanceOf(msg.sender);
+        if (balance < price) revert InsufficientBalance(listing.currency, balance, price);
+        uint256 allowance = token.allowance(msg.sender, address(this));
+        if (allowance < price) revert InsufficientAllowance(listing.currency, allowance, price);
+        token.safeTransferFrom(msg.sender, listing.seller, price - fee);
+        if (fee > 0) token.safeTransferFrom(msg.sender, feeRecipient, fee);
+    }
+
+    function _sendNative(address to, uint256 value) private {
+        (bool ok,) = payable(to).call{value: value}("");
+        if (!ok) revert NativePaymentFailed(to);
+    }
+}

@@ -1,0 +1,85 @@
+/**
+ * The trading contract's signed listing (contracts/src/Trading.sol, docs/decisions/0015-trading-contract.md) in one
+ * place for the market backend that stores listings, the executor and the wallet island that sign and fill them,
+ * the pages that word its refusals, and the tests: the EIP-712 domain and types, the order hash, the fee.
+ */
+import { hashTypedData, type Address, type Hex } from "viem";
+
+// The refusals' words live apart, without viem, so a page or core/chain-errors.ts can take them alone.
+export { TRADING_ERROR_MESSAGES, tradingErrorMessage, type TradingErrorName } from "./trading-errors";
+
+export const TRADING_DOMAIN_NAME = "Spark Era Trading";
+export const TRADING_DOMAIN_VERSION = "1";
+
+/** Listing.standard: the kind of collection the listed item is in. */
+export const LISTING_STANDARD = { erc721: 0, erc1155: 1 } as const;
+export type ListingStandard = (typeof LISTING_STANDARD)[keyof typeof LISTING_STANDARD];
+
+/** Trading.orderStatus(orderHash). */
+export const ORDER_STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
+
+/** The fee the local deployment sets: 2.5 % of the price, to the deployer's treasury (issue 29 moves it). */
+export const SEEDED_FEE_BPS = 250;
+/** Trading.MAX_FEE_BPS: the owner can never set more than 10 %. */
+export const MAX_FEE_BPS = 1000;
+
+export interface Listing {
+  seller: Address;
+  collection: Address;
+  standard: ListingStandard;
+  tokenId: bigint;
+  /** 1 for ERC-721; for ERC-1155 the whole amount, sold in one fill. */
+  amount: bigint;
+  /** An allowed ERC-20 (FIRE, QUARK, USDT), or the zero address for BNB. */
+  currency: Address;
+  /** What the buyer pays in total, in wei. */
+  price: bigint;
+  /** Unix seconds; the listing cannot be filled after it. */
+  expiry: bigint;
+  /** Random: two otherwise equal listings get different hashes. */
+  salt: bigint;
+  /** The seller's Trading.counterOf when signed; incrementCounter cancels every listing signed under it. */
+  counter: bigint;
+}
+
+/** viem typed-data types; the type string is Listing(address seller,...,uint256 counter). */
+export const LISTING_TYPES = {
+  Listing: [
+    { name: "seller", type: "address" },
+    { name: "collection", type: "address" },
+    { name: "standard", type: "uint8" },
+    { name: "tokenId", type: "uint256" },
+    { name: "amount", type: "uint256" },
+    { name: "currency", type: "address" },
+    { name: "price", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+    { name: "salt", type: "uint256" },
+    { name: "counter", type: "uint256" },
+  ],
+} as const;
+
+export interface TradingDomain {
+  name: typeof TRADING_DOMAIN_NAME;
+  version: typeof TRADING_DOMAIN_VERSION;
+  chainId: number;
+  verifyingContract: Address;
+}
+
+export function tradingDomain(chainId: number, trading: Address): TradingDomain {
+  return { name: TRADING_DOMAIN_NAME, version: TRADING_DOMAIN_VERSION, chainId, verifyingContract: trading };
+}
+
+/** What a seller signs: pass it to signTypedData (viem account or wallet client, or eth_signTypedData_v4). */
+export function listingTypedData(listing: Listing, chainId: number, trading: Address) {
+  return { domain: tradingDomain(chainId, trading), types: LISTING_TYPES, primaryType: "Listing" as const, message: listing };
+}
+
+/** The order hash: the EIP-712 digest signed, equal to Trading.hashListing and the key of orderStatus and Sale. */
+export function listingHash(listing: Listing, chainId: number, trading: Address): Hex {
+  return hashTypedData(listingTypedData(listing, chainId, trading));
+}
+
+/** The contract's fee on a price: price * bps / 10 000, rounded down. The seller receives price - fee. */
+export function tradingFee(price: bigint, feeBps: number): bigint {
+  return (price * BigInt(feeBps)) / 10_000n;
+}

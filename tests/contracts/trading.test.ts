@@ -1,0 +1,579 @@
+/**
+ * Issue 28, part 2: the trading contract on anvil. Signed listings filled whole with quickSale (ERC-721 in FIRE and
+ * BNB, ERC-1155 in USDT), fees exact to the wei, every refusal by its custom error, two buyers racing one listing,
+ * and the transfers and the send into another player's game inventory.
+ */
+import { describe, expect, it } from "vitest";
+import { keccak256, parseEventLogs, toHex, zeroAddress, type Account, type Address, type Hash, type Hex } from "viem";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { CLAIM_KIND, signClaim, type ClaimFields } from "../../contracts/claim";
+import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
+import { GAME_TOKEN_ID_BASE, LOCAL_CHAIN_ID } from "~core/constants";
+import { encodeItem } from "~core/item-data";
+import { stackTokenId } from "~core/item-tokens";
+import { NFT_TYPE } from "~core/nft";
+import {
+  LISTING_STANDARD,
+  LISTING_TYPES,
+  ORDER_STATUS,
+  SEEDED_FEE_BPS,
+  listingHash,
+  listingTypedData,
+  tradingFee,
+  type Listing,
+} from "~core/trading";
+import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+
+const WEI = 10n ** 18n;
+const GOLD = stackTokenId(NFT_TYPE.material, 2);
+const abi = [...tradingAbi, ...sparkErrorsAbi] as const;
+const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
+
+let t: TestChain;
+let c: TestChain["deployment"]["contracts"];
+let nonce = 9000n;
+let gameId = BigInt(GAME_TOKEN_ID_BASE) + 5000n;
+
+setUpTestChain((chain) => {
+  t = chain;
+  c = chain.deployment.contracts;
+});
+
+// Sellers and buyers: fresh anvil accounts with 10 000 BNB and nothing else.
+const seller = freshPlayer(3);
+const buyer = freshPlayer(4);
+const rival = freshPlayer(5);
+const bystander = freshPlayer(6);
+
+async function claimFields(account: Account, overrides: Partial<ClaimFields>): Promise<ClaimFields> {
+  const now = (await t.publicClient.getBlock()).timestamp;
+  return {
+    account: account.address,
+    kind: CLAIM_KIND.nft,
+    asset: c.card,
+    idOrAmount: 0n,
+    data: 0n,
+    nonce: ++nonce,
+    deadline: now + 600n,
+    chainId: BigInt(LOCAL_CHAIN_ID),
+    assetManager: c.assetManager,
+    ...overrides,
+  };
+}
+
+/** A new hero card in `owner`'s wallet: a game item's first claim to the chain. */
+async function newCard(owner: Account): Promise<bigint> {
+  const tokenId = ++gameId;
+  const data = encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 });
+  const signed = await signClaim(await claimFields(owner, { idOrAmount: tokenId, data }), DEV_CLAIM_SIGNER_KEY);
+  await t.mined(
+    t.walletFor(owner).writeContract({
+      address: c.assetManager,
+      abi: managerAbi,
+      functionName: "claimNft",
+      args: [owner.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
+    }),
+  );
+  return tokenId;
+}
+
+/** `amount` of a material on chain for `owner` (a kind-2 claim). */
+async function newStack(owner: Account, amount: bigint, id: bigint = GOLD): Promise<void> {
+  const fields = await claimFields(owner, { kind: CLAIM_KIND.item1155, asset: c.items, idOrAmount: amount, data: id });
+  const signed = await signClaim(fields, DEV_CLAIM_SIGNER_KEY);
+  await t.mined(
+    t.walletFor(owner).writeContract({
+      address: c.assetManager,
+      abi: managerAbi,
+      functionName: "claimItem1155",
+      args: [owner.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
+    }),
+  );
+}
+
+async function fund(token: Address, to: Account, amount: bigint): Promise<void> {
+  await t.mined(t.deployer.writeContract({ address: token, abi: gameTokenAbi, functionName: "mint", args: [to.address, amount] }));
+}
+
+async function approveToken(token: Address, owner: Account, amount: bigint): Promise<void> {
+  await t.mined(
+    t.walletFor(owner).writeContract({ address: token, abi: gameTokenAbi, functionName: "approve", args: [c.trading, amount] }),
+  );
+}
+
+/** The seller's standing approval of the trading contract on a collection, as listing asks for. */
+async function approveCollection(owner: Account, collection: Address): Promise<void> {
+  await t.mined(
+    t
+      .walletFor(owner)
+      .writeContract({ address: collection, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, true] }),
+  );
+}
+
+interface Signed {
+  listing: Listing;
+  signature: Hex;
+  hash: Hex;
+}
+
+/** A listing of `owner`'s, signed as a wallet signs it (eth_signTypedData_v4), under the seller's current counter. */
+async function sign(owner: Account, terms: Partial<Listing>, chainId: number = LOCAL_CHAIN_ID): Promise<Signed> {
+  const now = (await t.publicClient.getBlock()).timestamp;
+  const counter = await t.publicClient.readContract({
+    address: c.trading,
+    abi: tradingAbi,
+    functionName: "counterOf",
+    args: [owner.address],
+  });
+  const listing: Listing = {
+    seller: owner.address,
+    collection: c.card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: 0n,
+    amount: 1n,
+    currency: c.fire,
+    price: 100n * WEI,
+    expiry: now + 3600n,
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter,
+    ...terms,
+  };
+  const signature = await owner.signTypedData!(listingTypedData(listing, chainId, c.trading));
+  return { listing, signature, hash: listingHash(listing, LOCAL_CHAIN_ID, c.trading) };
+}
+
+function quickSale(from: Account, signed: Pick<Signed, "listing" | "signature">, value = 0n, gas?: bigint): Promise<Hash> {
+  return t.walletFor(from).writeContract({
+    address: c.trading,
+    abi,
+    functionName: "quickSale",
+    args: [signed.listing, signed.signature],
+    value,
+    gas,
+  });
+}
+
+const tokenBalance = (token: Address, owner: Address) =>
+  t.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
+const ownerOf = (tokenId: bigint) =>
+  t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] });
+const goldOf = (owner: Address) =>
+  t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [owner, GOLD] });
+const statusOf = (hash: Hex) =>
+  t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "orderStatus", args: [hash] });
+
+describe("the deployed trading contract", () => {
+  it("charges 2.5% to the deployer's treasury, takes FIRE, QUARK, USDT and BNB, and hashes listings as core/trading.ts", async () => {
+    const read = (functionName: "feeBps" | "feeRecipient") =>
+      t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName });
+    expect(await read("feeBps")).toBe(SEEDED_FEE_BPS);
+    expect(await read("feeRecipient")).toBe(t.deployment.accounts.deployer);
+    for (const [currency, allowed] of [
+      [c.fire, true],
+      [c.quark, true],
+      [c.usdt, true],
+      [zeroAddress, true],
+      [c.box, false],
+    ] as const) {
+      expect(
+        await t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "currencyAllowed", args: [currency] }),
+        currency,
+      ).toBe(allowed);
+    }
+    const typeString = `Listing(${LISTING_TYPES.Listing.map((field) => `${field.type} ${field.name}`).join(",")})`;
+    expect(await t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "LISTING_TYPEHASH" })).toBe(
+      keccak256(toHex(typeString)),
+    );
+    const { listing, hash } = await sign(seller, { tokenId: 77n, price: 123n });
+    expect(await t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "hashListing", args: [listing] })).toBe(
+      hash,
+    );
+    const [, name, version, chainId, verifyingContract] = await t.publicClient.readContract({
+      address: c.trading,
+      abi: tradingAbi,
+      functionName: "eip712Domain",
+    });
+    expect({ name, version, chainId, verifyingContract }).toEqual({
+      name: "Spark Era Trading",
+      version: "1",
+      chainId: BigInt(LOCAL_CHAIN_ID),
+      verifyingContract: c.trading,
+    });
+  });
+
+  it("lets only the owner change the fee (10% at most) and the currencies", async () => {
+    const stranger = t.walletFor(bystander);
+    expect(
+      (await revertOf(stranger.writeContract({ address: c.trading, abi, functionName: "setFee", args: [100, bystander.address] }))).name,
+    ).toBe("OwnableUnauthorizedAccount");
+    expect(
+      (await revertOf(stranger.writeContract({ address: c.trading, abi, functionName: "setCurrency", args: [c.box, true] }))).name,
+    ).toBe("OwnableUnauthorizedAccount");
+    expect(
+      await revertOf(t.deployer.writeContract({ address: c.trading, abi, functionName: "setFee", args: [1001, bystander.address] })),
+    ).toEqual({
+      name: "FeeTooHigh",
+      args: [1001],
+    });
+    expect(await revertOf(t.deployer.writeContract({ address: c.trading, abi, functionName: "setFee", args: [100, zeroAddress] }))).toEqual(
+      {
+        name: "InvalidFeeRecipient",
+        args: [],
+      },
+    );
+  });
+});
+
+describe("quickSale", () => {
+  it("sells an ERC-721 card for FIRE: the seller gets price - fee, the treasury the fee, the buyer the card, to the wei", async () => {
+    const tokenId = await newCard(seller);
+    await approveCollection(seller, c.card);
+    // An odd price, so the fee's rounding down shows.
+    const price = 1_234n * WEI + 7n;
+    const fee = tradingFee(price, SEEDED_FEE_BPS);
+    expect(fee).toBe((price * 250n) / 10_000n);
+    await fund(c.fire, buyer, price);
+    await approveToken(c.fire, buyer, price);
+    const signed = await sign(seller, { tokenId, price });
+    const treasury = t.deployment.accounts.deployer;
+    const before = { seller: await tokenBalance(c.fire, seller.address), treasury: await tokenBalance(c.fire, treasury) };
+    expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.open);
+
+    const receipt = await t.mined(quickSale(buyer, signed));
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "Sale" })[0]?.args).toEqual({
+      orderHash: signed.hash,
+      seller: seller.address,
+      buyer: buyer.address,
+      collection: c.card,
+      tokenId,
+      amount: 1n,
+      currency: c.fire,
+      price,
+      fee,
+    });
+    expect(await ownerOf(tokenId)).toBe(buyer.address);
+    expect(await tokenBalance(c.fire, buyer.address)).toBe(0n);
+    expect(await tokenBalance(c.fire, seller.address)).toBe(before.seller + price - fee);
+    expect(await tokenBalance(c.fire, treasury)).toBe(before.treasury + fee);
+    expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.filled);
+
+    // Filled is final, whoever tries next.
+    await fund(c.fire, rival, price);
+    await approveToken(c.fire, rival, price);
+    expect(await revertOf(quickSale(rival, signed))).toEqual({ name: "ListingFilled", args: [signed.hash] });
+    expect(await tokenBalance(c.fire, rival.address)).toBe(price);
+  });
+
+  it("sells an ERC-721 card for BNB: exactly the price as value, paid out to the wei", async () => {
+    const tokenId = await newCard(seller);
+    const price = 3n * 10n ** 16n + 3n;
+    const fee = tradingFee(price, SEEDED_FEE_BPS);
+    const signed = await sign(seller, { tokenId, currency: zeroAddress, price });
+    const treasury = t.deployment.accounts.deployer;
+    const balance = (address: Address) => t.publicClient.getBalance({ address });
+
+    expect(await revertOf(quickSale(buyer, signed, price - 1n))).toEqual({ name: "WrongPayment", args: [price - 1n, price] });
+    expect(await revertOf(quickSale(buyer, signed, price + 1n))).toEqual({ name: "WrongPayment", args: [price + 1n, price] });
+
+    const before = { buyer: await balance(buyer.address), seller: await balance(seller.address), treasury: await balance(treasury) };
+    const receipt = await t.mined(quickSale(buyer, signed, price));
+    const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(await balance(buyer.address)).toBe(before.buyer - price - gas);
+    expect(await balance(seller.address)).toBe(before.seller + price - fee);
+    expect(await balance(treasury)).toBe(before.treasury + fee);
+    expect(await balance(c.trading)).toBe(0n);
+    expect(await ownerOf(tokenId)).toBe(buyer.address);
+  });
+
+  it("sells an amount of an ERC-1155 stack for USDT, whole, leaving the rest with the seller", async () => {
+    await newStack(seller, 100n);
+    await approveCollection(seller, c.items);
+    const price = 55n * WEI + 1n;
+    const fee = tradingFee(price, SEEDED_FEE_BPS);
+    await fund(c.usdt, buyer, price);
+    await approveToken(c.usdt, buyer, price);
+    const signed = await sign(seller, {
+      collection: c.items,
+      standard: LISTING_STANDARD.erc1155,
+      tokenId: GOLD,
+      amount: 40n,
+      currency: c.usdt,
+      price,
+    });
+    const treasury = t.deployment.accounts.deployer;
+    const treasuryBefore = await tokenBalance(c.usdt, treasury);
+    const receipt = await t.mined(quickSale(buyer, signed));
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "Sale" })[0]?.args).toMatchObject({
+      collection: c.items,
+      tokenId: GOLD,
+      amount: 40n,
+      currency: c.usdt,
+      price,
+      fee,
+    });
+    expect(await goldOf(seller.address)).toBe(60n);
+    expect(await goldOf(buyer.address)).toBe(40n);
+    expect(await tokenBalance(c.usdt, seller.address)).toBe(price - fee);
+    expect(await tokenBalance(c.usdt, treasury)).toBe(treasuryBefore + fee);
+    expect(await tokenBalance(c.usdt, buyer.address)).toBe(0n);
+
+    // More than the seller still holds: not fillable.
+    const tooMuch = await sign(seller, {
+      collection: c.items,
+      standard: LISTING_STANDARD.erc1155,
+      tokenId: GOLD,
+      amount: 61n,
+      currency: c.usdt,
+    });
+    expect(await revertOf(quickSale(buyer, tooMuch))).toEqual({ name: "SellerNoLongerHolds", args: [] });
+  });
+});
+
+describe("quickSale refuses", () => {
+  it("an expired listing", async () => {
+    const tokenId = await newCard(seller);
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const signed = await sign(seller, { tokenId, expiry: now + 60n, currency: zeroAddress, price: 1n });
+    await t.advanceTime(61);
+    expect(await revertOf(quickSale(buyer, signed, 1n))).toEqual({ name: "ListingExpired", args: [now + 60n] });
+  });
+
+  it("a cancelled listing; only its seller may cancel it", async () => {
+    const tokenId = await newCard(seller);
+    const signed = await sign(seller, { tokenId, currency: zeroAddress, price: 1n });
+    const cancel = (from: Account) =>
+      t.walletFor(from).writeContract({ address: c.trading, abi, functionName: "cancel", args: [[signed.listing]] });
+    expect(await revertOf(cancel(buyer))).toEqual({ name: "NotSeller", args: [] });
+    const receipt = await t.mined(cancel(seller));
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "ListingCancelled" })[0]?.args).toEqual({
+      orderHash: signed.hash,
+      seller: seller.address,
+    });
+    expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.cancelled);
+    expect(await revertOf(quickSale(buyer, signed, 1n))).toEqual({ name: "ListingCancelled", args: [signed.hash] });
+    expect(await ownerOf(tokenId)).toBe(seller.address);
+  });
+
+  it("every listing signed before the seller's cancel all", async () => {
+    const lister = freshPlayer(7);
+    await approveCollection(lister, c.card);
+    const first = await sign(lister, { tokenId: await newCard(lister), currency: zeroAddress, price: 1n });
+    const second = await sign(lister, { tokenId: await newCard(lister), currency: zeroAddress, price: 2n });
+    const receipt = await t.mined(t.walletFor(lister).writeContract({ address: c.trading, abi, functionName: "incrementCounter" }));
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "CounterIncremented" })[0]?.args).toEqual({
+      seller: lister.address,
+      counter: 1n,
+    });
+    expect(await revertOf(quickSale(buyer, first, 1n))).toEqual({ name: "CounterMismatch", args: [0n, 1n] });
+    expect(await revertOf(quickSale(buyer, second, 2n))).toEqual({ name: "CounterMismatch", args: [0n, 1n] });
+    // A listing signed under the new counter sells.
+    const fresh = await sign(lister, { tokenId: second.listing.tokenId, currency: zeroAddress, price: 2n });
+    expect(fresh.listing.counter).toBe(1n);
+    await t.mined(quickSale(buyer, fresh, 2n));
+    expect(await ownerOf(second.listing.tokenId)).toBe(buyer.address);
+  });
+
+  it("a listing whose terms were changed after signing, or signed for another chain", async () => {
+    const tokenId = await newCard(seller);
+    const signed = await sign(seller, { tokenId, currency: zeroAddress, price: 10n ** 18n });
+    const cheaper = { ...signed, listing: { ...signed.listing, price: 1n } };
+    expect(await revertOf(quickSale(buyer, cheaper, 1n))).toEqual({ name: "InvalidSignature", args: [] });
+    const otherToken = { ...signed, listing: { ...signed.listing, tokenId: tokenId - 1n } };
+    expect(await revertOf(quickSale(buyer, otherToken, 10n ** 18n))).toEqual({ name: "InvalidSignature", args: [] });
+    const bsc = await sign(seller, { tokenId, currency: zeroAddress, price: 1n }, 56);
+    expect(await revertOf(quickSale(buyer, bsc, 1n))).toEqual({ name: "InvalidSignature", args: [] });
+    expect(await ownerOf(tokenId)).toBe(seller.address);
+  });
+
+  it("underpayment in an ERC-20: a short balance, then a short allowance", async () => {
+    const tokenId = await newCard(seller);
+    const price = 500n * WEI;
+    const payer = freshPlayer(6);
+    const signed = await sign(seller, { tokenId, currency: c.quark, price });
+    await fund(c.quark, payer, price - 1n);
+    expect(await revertOf(quickSale(payer, signed))).toEqual({ name: "InsufficientBalance", args: [c.quark, price - 1n, price] });
+    await fund(c.quark, payer, 1n);
+    await approveToken(c.quark, payer, price - 1n);
+    expect(await revertOf(quickSale(payer, signed))).toEqual({ name: "InsufficientAllowance", args: [c.quark, price - 1n, price] });
+    // BNB sent with an ERC-20 listing is refused rather than kept.
+    await approveToken(c.quark, payer, price);
+    expect(await revertOf(quickSale(payer, signed, 1n))).toEqual({ name: "WrongPayment", args: [1n, 0n] });
+    await t.mined(quickSale(payer, signed));
+    expect(await ownerOf(tokenId)).toBe(payer.address);
+  });
+
+  it("an item the seller moved after listing, the seller's own purchase, and malformed listings", async () => {
+    const tokenId = await newCard(seller);
+    const signed = await sign(seller, { tokenId, currency: zeroAddress, price: 1n });
+    expect(await revertOf(quickSale(seller, signed, 1n))).toEqual({ name: "SelfPurchase", args: [] });
+    await t.mined(
+      t.walletFor(seller).writeContract({
+        address: c.card,
+        abi: sparkCardAbi,
+        functionName: "transferFrom",
+        args: [seller.address, bystander.address, tokenId],
+      }),
+    );
+    expect(await revertOf(quickSale(buyer, signed, 1n))).toEqual({ name: "SellerNoLongerHolds", args: [] });
+
+    const unknownKind = await sign(seller, { tokenId, standard: 2 as Listing["standard"] });
+    expect(await revertOf(quickSale(buyer, unknownKind))).toEqual({ name: "InvalidStandard", args: [2] });
+    const twoOfOne = await sign(seller, { tokenId, amount: 2n });
+    expect(await revertOf(quickSale(buyer, twoOfOne))).toEqual({ name: "InvalidAmount", args: [2n] });
+    const inBoxes = await sign(seller, { tokenId, currency: c.box });
+    expect(await revertOf(quickSale(buyer, inBoxes))).toEqual({ name: "CurrencyNotAllowed", args: [c.box] });
+  });
+
+  it("a listing whose seller withdrew the market's approval", async () => {
+    const lister = freshPlayer(7);
+    const tokenId = await newCard(lister);
+    const signed = await sign(lister, { tokenId, currency: zeroAddress, price: 1n });
+    await t.mined(
+      t
+        .walletFor(lister)
+        .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, false] }),
+    );
+    expect(await revertOf(quickSale(buyer, signed, 1n))).toEqual({ name: "SellerNotApproved", args: [] });
+    await approveCollection(lister, c.card);
+  });
+});
+
+describe("two buyers racing one listing", () => {
+  it("lets exactly one fill it when both are in the same block; the other pays nothing", async () => {
+    const tokenId = await newCard(seller);
+    const price = 40n * WEI;
+    const signed = await sign(seller, { tokenId, currency: c.fire, price });
+    for (const racer of [buyer, rival]) {
+      await fund(c.fire, racer, price);
+      await approveToken(c.fire, racer, price);
+    }
+    const start = { buyer: await tokenBalance(c.fire, buyer.address), rival: await tokenBalance(c.fire, rival.address) };
+    await t.testClient.setAutomine(false);
+    let hashes: Hash[];
+    try {
+      // A fixed gas limit: estimating the second against the pending first would already fail.
+      hashes = [await quickSale(buyer, signed, 0n, 400_000n), await quickSale(rival, signed, 0n, 400_000n)];
+      await t.testClient.mine({ blocks: 1 });
+    } finally {
+      await t.testClient.setAutomine(true);
+    }
+    const receipts = await Promise.all(hashes.map((hash) => t.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
+    expect(receipts[0]!.blockNumber).toBe(receipts[1]!.blockNumber);
+    expect(receipts.map((r) => r.status).sort()).toEqual(["reverted", "success"]);
+    const winner = receipts[0]!.status === "success" ? buyer : rival;
+    const loser = winner === buyer ? rival : buyer;
+    expect(await ownerOf(tokenId)).toBe(winner.address);
+    expect(await tokenBalance(c.fire, winner.address)).toBe(start[winner === buyer ? "buyer" : "rival"] - price);
+    expect(await tokenBalance(c.fire, loser.address)).toBe(start[loser === buyer ? "buyer" : "rival"]);
+    // What the loser's transaction ran into.
+    const replay = t.publicClient.simulateContract({
+      account: loser,
+      address: c.trading,
+      abi,
+      functionName: "quickSale",
+      args: [signed.listing, signed.signature],
+    });
+    expect(await revertOf(replay)).toEqual({ name: "ListingFilled", args: [signed.hash] });
+  });
+});
+
+describe("transfers", () => {
+  it("transferNft moves several cards in one transaction, with the market's approval", async () => {
+    const sender = freshPlayer(7);
+    const ids = [await newCard(sender), await newCard(sender), await newCard(sender)];
+    const send = (tokenIds: bigint[]) =>
+      t
+        .walletFor(sender)
+        .writeContract({ address: c.trading, abi, functionName: "transferNft", args: [c.card, bystander.address, tokenIds] });
+    expect(await revertOf(send([]))).toEqual({ name: "NothingToTransfer", args: [] });
+    await approveCollection(sender, c.card);
+    const receipt = await t.mined(send(ids));
+    const moved = parseEventLogs({ abi: sparkCardAbi, logs: receipt.logs, eventName: "Transfer" }).map((e) => e.args);
+    expect(moved).toEqual(ids.map((tokenId) => ({ from: sender.address, to: bystander.address, tokenId })));
+    for (const id of ids) expect(await ownerOf(id)).toBe(bystander.address);
+    // The market moves only the caller's own cards, even from an owner who approved it.
+    const theirs = await newCard(bystander);
+    await approveCollection(bystander, c.card);
+    const notMine = t.walletFor(sender).writeContract({
+      address: c.trading,
+      abi,
+      functionName: "transferNft",
+      args: [c.card, sender.address, [theirs]],
+    });
+    expect(await revertOf(notMine)).toEqual({ name: "ERC721IncorrectOwner", args: [sender.address, theirs, bystander.address] });
+  });
+
+  it("transferItem1155 moves part of a stack", async () => {
+    const sender = freshPlayer(7);
+    await newStack(sender, 100n);
+    const send = (ids: bigint[], amounts: bigint[]) =>
+      t.walletFor(sender).writeContract({
+        address: c.trading,
+        abi,
+        functionName: "transferItem1155",
+        args: [c.items, bystander.address, ids, amounts],
+      });
+    expect(await revertOf(send([GOLD], []))).toEqual({ name: "LengthMismatch", args: [] });
+    expect((await revertOf(send([GOLD], [30n]))).name).toBe("ERC1155MissingApprovalForAll");
+    await approveCollection(sender, c.items);
+    const receipt = await t.mined(send([GOLD], [30n]));
+    // OpenZeppelin reports a one-id batch as TransferSingle.
+    expect(parseEventLogs({ abi: sparkItemsAbi, logs: receipt.logs, eventName: "TransferSingle" })[0]?.args).toEqual({
+      operator: c.trading,
+      from: sender.address,
+      to: bystander.address,
+      id: GOLD,
+      value: 30n,
+    });
+    expect(await goldOf(sender.address)).toBe(70n);
+    expect(await goldOf(bystander.address)).toBe(30n);
+    expect((await revertOf(send([GOLD], [71n]))).name).toBe("ERC1155InsufficientBalance");
+
+    // Two kinds in one transaction: one TransferBatch, the indexer's other 1155 event.
+    const silver = stackTokenId(NFT_TYPE.material, 1);
+    await newStack(sender, 5n, silver);
+    const batch = await t.mined(send([GOLD, silver], [10n, 5n]));
+    expect(parseEventLogs({ abi: sparkItemsAbi, logs: batch.logs, eventName: "TransferBatch" })[0]?.args).toEqual({
+      operator: c.trading,
+      from: sender.address,
+      to: bystander.address,
+      ids: [GOLD, silver],
+      values: [10n, 5n],
+    });
+    expect(await goldOf(sender.address)).toBe(60n);
+  });
+
+  it("sendNft puts a card into another player's game inventory: SwappedToGame for them, the card in custody", async () => {
+    const sender = freshPlayer(7);
+    const recipient = freshPlayer(5);
+    const tokenId = await newCard(sender);
+    await approveCollection(sender, c.card);
+    const receipt = await t.mined(
+      t.walletFor(sender).writeContract({ address: c.trading, abi, functionName: "sendNft", args: [c.card, tokenId, recipient.address] }),
+    );
+    const [swap] = parseEventLogs({ abi: assetManagerAbi, logs: receipt.logs, eventName: "SwappedToGame" });
+    expect(swap?.args).toMatchObject({ account: recipient.address, asset: c.card, kind: CLAIM_KIND.nft, idOrAmount: tokenId, gameTag: 1n });
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "NftSent" })[0]?.args).toEqual({
+      from: sender.address,
+      account: recipient.address,
+      collection: c.card,
+      tokenId,
+      swapId: swap!.args.swapId,
+    });
+    expect(await ownerOf(tokenId)).toBe(c.assetManager);
+    expect(
+      await t.publicClient.readContract({
+        address: c.assetManager,
+        abi: assetManagerAbi,
+        functionName: "querySwap",
+        args: [swap!.args.swapId],
+      }),
+    ).toMatchObject({ account: recipient.address, kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId });
+
+    // Sent once: the card is in custody now, not the sender's to send again.
+    const again = t
+      .walletFor(sender)
+      .writeContract({ address: c.trading, abi, functionName: "sendNft", args: [c.card, tokenId, recipient.address] });
+    expect((await revertOf(again)).name).toBe("ERC721InsufficientApproval");
+  });
+});
