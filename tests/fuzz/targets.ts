@@ -205,6 +205,20 @@ const shipForm = {
   idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
 };
 
+/** A metadata document's file name: a decimal id, the ERC-1155 64-hex-digit {id} form, or something near them. */
+const metadataFile: Gen = mostly((r) =>
+  r.pick([
+    `${r.int(0, 40)}.json`,
+    `${r.int(7998, 8004)}.json`,
+    `${r.int(8000, 8002).toString(16).padStart(64, "0")}.json`,
+    `${digits(78)(r)}.json`,
+    `${r.string(64, "0123456789abcdefABCDEF")}.json`,
+    `${r.int(0, 40)}`,
+    "{id}.json",
+    `-${r.int(0, 9)}.json`,
+  ]),
+);
+
 /** What each route reads. A new route file without an entry fails `missingKnowledge()`. */
 export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "form" | "params" | "endsSession">>> = {
   "routes/$": {
@@ -288,6 +302,9 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/loyalty.rewards.$poolId": { params: { poolId }, query: { wallet: address } },
   "routes/marketplace": none,
   "routes/marketplace._index": none,
+  "routes/nft.$": { params: { "*": mostly(oneOf("", "card", "items/", "box/1.json", "card/1.json/x", "x".repeat(300))) } },
+  "routes/nft.card.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
+  "routes/nft.items.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
   "routes/marketplace.detail": {
     query: { tokenId, nftType, back: redirect },
     form: {

@@ -13,6 +13,7 @@ import { NFT_TYPE_LABELS } from "~/features/market/filters/shared";
 import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "./listing";
 import type { CancelAllOffer, ItemCardModel, TradeRowModel } from "./market-views";
 import type { Apis } from "~/services/apis.server";
+import type { ItemPageMetadata } from "~/services/token-metadata.server";
 
 /** The detail page of an item, remembering where the visitor came from. */
 export function detailHref(ref: { tokenId: string; nftType: number }, back: string): string {
@@ -81,19 +82,23 @@ export function historyRow(event: HistoryEvent, index: number) {
 }
 
 /** The detail page's item: its owner ("You" when it is the viewer's `wallet`), status, attributes and history. */
-export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string | undefined; views: number }) {
+export function itemView(
+  detail: ItemDetail,
+  { wallet, views, chainMetadata = null }: { wallet: string | undefined; views: number; chainMetadata?: ItemPageMetadata | null },
+) {
   const owner = checksummed(detail.ownerAddress);
   const onSale = isSale(detail);
   const grade = gradeLabel(detail);
   const chainStack = chainStackOf(detail.tokenId);
+  const fromChain = chainMetadata?.status === "read" ? chainMetadata : null;
   return {
     tokenId: detail.tokenId,
     // A chain stack's market id names its holder too: the page shows the ERC-1155 id the chain knows it by.
     tokenLabel: chainStack ? `${chainStack.id} (SparkItems, ERC-1155)` : detail.tokenId,
     isStack: detail.nftType === NFT_TYPE.material && (chainStack !== null || movesAsStack(detail)),
     nftType: detail.nftType,
-    name: detail.name,
-    image: detail.image,
+    name: fromChain?.name ?? detail.name,
+    image: fromChain?.image ?? detail.image,
     typeLabel: typeLabel(detail.nftType),
     grade: grade ? { label: gradeName(detail.nftType), value: grade } : null,
     amount: detail.amount,
@@ -109,7 +114,12 @@ export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
     listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),
-    metadata: Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
+    // A chain token's own metadata (tokenURI) when it was read; else the market's copy of its attributes.
+    metadata:
+      fromChain?.attributes ??
+      Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
+    /** Where the metadata shown came from: "chain" (tokenURI), "failed" (it could not be read), or null (not on chain). */
+    metadataSource: chainMetadata ? (fromChain ? ("chain" as const) : ("failed" as const)) : null,
     stats: (detail.nftType === NFT_TYPE.spaceship ? spaceshipStats(detail) : undefined) ?? null,
     views,
     favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },
