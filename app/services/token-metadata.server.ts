@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import { substituteTokenId, type MetadataCollection } from "~core/item-metadata";
+import { chainStackOf } from "~core/item-moves";
 import { CARD_COLLECTION_TYPES } from "~core/nft";
 import { chain } from "./chain.server";
 import { getEnv, LOCAL_HOSTS } from "./env.server";
@@ -128,13 +129,18 @@ export function metadataView(metadata: TokenMetadata, ownOrigins: ReadonlySet<st
   };
 }
 
-/** The token whose metadata an item page reads: a chain-held SparkCard item's; null for anything else. */
+/**
+ * The token whose metadata an item page reads: a chain-held SparkCard item's, or a chain stack's SparkItems id (its
+ * market id also names the holder, core/item-moves.ts chainStackOf); null for anything else.
+ */
 export function chainTokenOf(item: {
   location: string;
   nftType: number;
   tokenId: string;
 }): { collection: MetadataCollection; id: bigint } | null {
   if (item.location !== "chain" || !CARD_COLLECTION_TYPES.includes(item.nftType) || !/^\d{1,78}$/.test(item.tokenId)) return null;
+  const stack = chainStackOf(item.tokenId);
+  if (stack) return { collection: "items", id: stack.id };
   return { collection: "card", id: BigInt(item.tokenId) };
 }
 

@@ -1,3 +1,4 @@
+import { chainStackTokenId } from "~core/item-moves";
 import { describe, expect, it } from "vitest";
 import {
   chainTokenOf,
@@ -138,5 +139,10 @@ describe("chainTokenOf", () => {
     expect(chainTokenOf({ location: "game", nftType: 4, tokenId: "7" })).toBeNull();
     expect(chainTokenOf({ location: "leaving", nftType: 0, tokenId: "7" })).toBeNull();
     expect(chainTokenOf({ location: "chain", nftType: 6, tokenId: "7" })).toBeNull();
+  });
+
+  it("names a chain stack's SparkItems id, not its market id (which names the holder too)", () => {
+    const tokenId = chainStackTokenId(8001n, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    expect(chainTokenOf({ location: "chain", nftType: 8, tokenId })).toEqual({ collection: "items", id: 8001n });
   });
 });
