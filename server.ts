@@ -13,6 +13,7 @@ import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
+import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
 import { configureChain } from "./app/services/chain.server";
@@ -24,6 +25,7 @@ import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { executorQueueGauge, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
 import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
+import { isMetadataPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
@@ -73,14 +75,21 @@ if (!env.CHAIN_RPC_URL && env.embeddedBackends) {
   const retired = retireStaleLocalData(env.DATABASE_PATH, localChainDir);
   if (retired) logger.warn(`[chain] the contracts changed since this chain was deployed: its data moved to ${retired}; starting afresh`);
 }
+// Our collections' metadata URLs name this site (decision 0016): deployed so, and moved here when the site moved.
+const metadataBase = metadataBaseUris(env.publicUrl);
 const chain = env.CHAIN_RPC_URL
   ? undefined
   : await startLocalChain({
       port: env.CHAIN_PORT,
       stateFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "anvil-state.json"),
       deploymentFile: path.join(path.dirname(env.DATABASE_PATH), "chain", "deployment.json"),
+      ...metadataBase,
       log: (message) => logger.info(`[chain] ${message}`),
     });
+if (chain) {
+  const moved = await alignMetadataBase(chain.deployment, metadataBase, { rpcUrl: chain.rpcUrl });
+  if (moved.length) logger.info(`[chain] metadata base of ${moved.join(" and ")} moved to ${env.publicUrl}/nft/`);
+}
 // No local node means CHAIN_RPC_URL is set, and the schema then insists on DEPLOYMENT_FILE.
 const rpcUrl = chain ? chain.rpcUrl : env.CHAIN_RPC_URL!;
 const deployment = chain ? chain.deployment : readDeployment(env.DEPLOYMENT_FILE!);
@@ -179,27 +188,27 @@ app.use((_req, res, next) => {
   next();
 });
 
-app.use(
-  helmet({
-    xPoweredBy: false,
-    referrerPolicy: { policy: "same-origin" },
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-        "script-src-attr": ["'none'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
-        // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
-        "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
-      },
+const pageSecurityHeaders = helmet({
+  xPoweredBy: false,
+  referrerPolicy: { policy: "same-origin" },
+  crossOriginEmbedderPolicy: false,
+  contentSecurityPolicy: {
+    directives: {
+      "default-src": ["'self'"],
+      "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+      "script-src-attr": ["'none'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:"],
+      // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
+      "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,
     },
-  }),
-);
+  },
+});
+// The NFT metadata documents are JSON for any site, not pages (server/nft-metadata.ts).
+app.use((req, res, next) => (isMetadataPath(req.path) ? metadataSecurityHeaders : pageSecurityHeaders)(req, res, next));
 
 app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
 app.use(
@@ -217,6 +226,7 @@ app.use(API_PATHS, (_req, res) => {
   res.status(404).json({ code: 404, msg: "Not found", data: null, success: false });
 });
 
+app.use(metadataPreflight);
 app.use(originCheck({ publicUrl: env.publicUrl, apiPaths: API_PATHS }));
 app.use(formBodiesOnly({ jsonPaths: ["/stripe/webhook"] }));
 // Every backend call made for this request shares one deadline, names the browser it serves and forwards the request

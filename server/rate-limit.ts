@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import rateLimit, { type Store } from "express-rate-limit";
 import { hasInternalToken, networkKey } from "../backend/client-address";
 import { apiPrefixOf } from "./api-paths";
+import { isMetadataPath } from "./nft-metadata";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
@@ -46,9 +47,13 @@ export function rateLimits({
   store?: (tier: RateLimitTier) => Store;
 }): RequestHandler {
   const handler = (req: Request, res: Response) => {
-    // API callers get the backends' envelope; people get a readable page.
+    // API callers get the backends' envelope, metadata clients JSON; people get a readable page.
     if (isApiPath(req, apiPaths)) {
       res.status(429).json({ code: 429, msg: MESSAGE, data: null, success: false });
+      return;
+    }
+    if (isMetadataPath(req.path)) {
+      res.status(429).set("Access-Control-Allow-Origin", "*").json({ error: MESSAGE });
       return;
     }
     res

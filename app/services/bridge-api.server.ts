@@ -12,9 +12,10 @@ export function bridgeApi(market: BackendClient) {
       market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutTokenSign", {
         query: { fire: amountWei.toString(), currency, gameTag: 1, requestKey },
       }),
-    takeOutItem: (ref: TokenRef, requestKey?: string) =>
+    /** `amount`: how much of a material stack (default all of it). */
+    takeOutItem: (ref: TokenRef, requestKey?: string, amount?: number) =>
       market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutSign", {
-        query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1, requestKey },
+        query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1, requestKey, amount },
       }),
     claims: () => market.get<ClaimRecord[]>("/api/v1/gameRelate/claims"),
     /** A pending claim of the caller's, signed again, for its wallet to submit before the deadline. */

@@ -139,6 +139,27 @@ const schema = z
     CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
     /** Contract addresses (the Deployment JSON of contracts/deployment.ts); required with CHAIN_RPC_URL. */
     DEPLOYMENT_FILE: z.string().optional(),
+    /**
+     * Origins besides PUBLIC_URL's that the item page may fetch a chain token's metadata from (its tokenURI), comma-
+     * separated (https://meta.example,https://cdn.example). Anything else is refused: no request to an address a
+     * contract names (decision 0016).
+     */
+    METADATA_ORIGINS: z
+      .string()
+      .optional()
+      .transform((text, ctx): string[] => {
+        const entries = (text ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const origins: string[] = [];
+        for (const entry of entries) {
+          const url = URL.canParse(entry) ? new URL(entry) : null;
+          if (url && /^https?:$/.test(url.protocol) && url.origin === entry.replace(/\/$/, "")) origins.push(url.origin);
+          else ctx.addIssue({ code: "custom", message: `must be a comma-separated list of http(s) origins; "${entry}" is not one` });
+        }
+        return origins;
+      }),
     /** Blocks an event must be buried under before the market indexer applies it (BSC: a few; the local chain: 0). */
     CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
     /** How often the backends poll the node for new blocks and receipts. */

@@ -2,8 +2,9 @@
  * Claims from the game to the chain (product §7 takeOutTokenSign / takeOutSign): the backend debits the game
  * ledger (or takes the item out of the market) and signs a claim that the on-chain asset manager honours once.
  * The format is core/claim.ts: kind 0 = token (asset = the ERC-20), 1 = NFT (asset = its collection, data = its
- * attribute word, so an item never on chain is minted on its first claim). The signature is EIP-191 personal_sign
- * over keccak256(claim_content) by the claim signer, split into r, s, v.
+ * attribute word, so an item never on chain is minted on its first claim), 2 = an amount of a material stack
+ * (asset = SparkItems, idOrAmount = the amount, data = its ERC-1155 id), whole or in part. The signature is EIP-191
+ * personal_sign over keccak256(claim_content) by the claim signer, split into r, s, v.
  */
 import { type Hex, keccak256, parseSignature, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -13,13 +14,15 @@ import type { MarketCore } from "./core";
 import type { MarketDb, Sql } from "./db";
 import { sameAddress } from "~core/address";
 import { type ClaimFields, encodeClaimContent } from "~core/claim";
-import { MOVE_REFUSALS, toChainRefusal } from "~core/item-moves";
+import { MOVE_REFUSALS, moveAmount, moveAmountMessage, movesAsStack, toChainRefusal } from "~core/item-moves";
+import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import { itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
 import { BRIDGE_STREAM } from "./indexer/bridge";
 import { nextSequenceValue } from "./sequences";
+import { creditGameStack, setStackAmount, takeFromStack } from "./stacks";
 import { closeListing } from "./trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "./tables";
 import type { Currency } from "~core/money";
@@ -85,7 +88,7 @@ interface ClaimRequest {
   currency: Currency | null;
   item: ItemRow | null;
   idOrAmount: bigint;
-  /** The item's attribute word (0 for tokens). */
+  /** The item's attribute word (0 for tokens), or a stack's ERC-1155 id. */
   data: bigint;
 }
 
@@ -191,7 +194,7 @@ export function takeOutToken(
  * core/item-moves.ts's rule, which the pages follow too.
  */
 function nftClaimAsset(options: ClaimIssuer["options"], item: ItemRow): { asset: string; data: bigint } {
-  const refusal = toChainRefusal({ nftType: item.nft_type, tokenId: item.token_id, amount: item.amount });
+  const refusal = toChainRefusal({ nftType: item.nft_type, tokenId: item.token_id });
   if (refusal) throw new ApiError(409, refusal);
   const contracts = options.chain?.contracts;
   if (item.nft_type === NFT_TYPE.lootbox) return { asset: contracts?.box ?? zeroAddress, data: 0n };
@@ -200,14 +203,23 @@ function nftClaimAsset(options: ClaimIssuer["options"], item: ItemRow): { asset:
   return { asset: contracts?.card ?? zeroAddress, data };
 }
 
-/** An item from the game to the chain: its listing (if any) is cancelled and it stops being tradable. */
+/**
+ * An item from the game to the chain: its listing (if any) is cancelled. A piece stops being tradable; a material
+ * stack gives `amount` (default all of it, 1..held else a 400 on `amount`) to a SparkItems claim, and the rest stays
+ * in the game, tradable. All of a stack leaves like a piece.
+ */
 export function takeOutNft(
   market: ClaimIssuer,
   account: string,
   ref: { nftType: number; tokenId: string },
   now: number,
   requestKey: string | null = null,
+  amount?: number,
 ) {
+  // "All of it" is read once, when the claim is signed: the checks again inside the transaction hold that amount,
+  // so a stack that shrank meanwhile refuses the claim rather than sign one amount and take another.
+  let signed = amount;
+  let checked = false;
   return issueClaim(
     market,
     now,
@@ -215,22 +227,59 @@ export function takeOutNft(
       const item = await requireItem(db, ref.nftType, ref.tokenId);
       if (!sameAddress(item.owner_address, account)) throw new ApiError(403, MSG.notOwner);
       if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
+      const held = movesAsStack(ref) ? item.amount : 1;
+      const taken = moveAmount(signed, held);
+      if (taken === null) throw checked ? new ApiError(409, MSG.itemMoved) : new ApiError(400, `amount: ${moveAmountMessage(held)}`);
+      signed = taken;
+      checked = true;
+      if (movesAsStack(ref)) {
+        if (item.material === null) throw new ApiError(409, MOVE_REFUSALS.noChainForm);
+        return {
+          account,
+          kind: CLAIM_KIND.item1155,
+          asset: market.options.chain?.contracts.items ?? zeroAddress,
+          currency: null,
+          item,
+          idOrAmount: BigInt(taken),
+          data: stackTokenId(NFT_TYPE.material, item.material),
+        };
+      }
       const { asset, data } = nftClaimAsset(market.options, item);
       return { account, kind: CLAIM_KIND.nft, asset, currency: null, item, idOrAmount: BigInt(item.token_id), data };
     },
-    async (tx, { item }) => {
+    async (tx, { item, kind, idOrAmount }) => {
       const listing = await activeListing(tx, item!.id);
       if (listing) await closeListing(tx, item!, listing, now, null);
+      // Part of a stack: the rest stays, by compare-and-set on the amount the checks saw.
+      if (kind === CLAIM_KIND.item1155 && Number(idOrAmount) < item!.amount) {
+        if (!(await setStackAmount(tx, item!, item!.amount, item!.amount - Number(idOrAmount), now)))
+          throw new ApiError(409, MSG.itemMoved);
+        return;
+      }
       // Conditional on what the checks saw: an item sold or moved meanwhile does not leave for the chain.
       const { changes } = await tx.run(
-        "update market_items set location = ?, updated_at = ? where id = ? and owner_address = ? and location = ?",
-        [LOCATION.leaving, now, item!.id, item!.owner_address, LOCATION.game],
+        "update market_items set location = ?, updated_at = ? where id = ? and owner_address = ? and location = ? and amount = ?",
+        [LOCATION.leaving, now, item!.id, item!.owner_address, LOCATION.game, item!.amount],
       );
       if (changes !== 1) throw new ApiError(409, MSG.itemMoved);
     },
     requestKey,
     account,
   );
+}
+
+/**
+ * A stack claim's amount back in the game (its claim expired unpaid): all of a stack that left whole is that stack
+ * again; part of one goes back to the claimant's stack of that material (stacks.ts creditGameStack).
+ */
+async function returnStackClaim(tx: Sql, claim: ClaimsTable, now: number): Promise<void> {
+  const item = await tx.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]);
+  if (!item || item.material === null) return;
+  if (item.location === LOCATION.leaving && sameAddress(item.owner_address, claim.account)) {
+    await tx.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.game, now, item.id]);
+    return;
+  }
+  await creditGameStack(tx, claim.account, item.material, Number(claim.id_or_amount), `claim:${claim.id}`, now, item.id);
 }
 
 /**
@@ -261,6 +310,7 @@ export async function settleExpiredClaims(db: MarketDb, now: number, watched: bo
       if (changes !== 1) continue;
       settled++;
       if (claim.kind === CLAIM_KIND.token) await credit(tx, claim.account, claim.currency as Currency, BigInt(claim.id_or_amount));
+      else if (claim.kind === CLAIM_KIND.item1155) await returnStackClaim(tx, claim, now);
       else await tx.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.game, now, claim.item_id]);
     }
     return settled;
@@ -281,6 +331,45 @@ export async function markClaimClaimed(db: Sql, nonce: number, now: number): Pro
   if (changes === 1 && claim.kind === CLAIM_KIND.nft) {
     await db.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.chain, now, claim.item_id]);
   }
+  if (changes === 1 && claim.kind === CLAIM_KIND.item1155) await stackClaimPaid(db, claim, now);
+}
+
+/**
+ * A paid stack claim: a stack that left whole leaves storage (the amount now shows as the claimant's chain stack,
+ * from the SparkItems stream), held by the zero address like a burnt token. Part of a stack left at signing.
+ * Answers the stack's id when it moved it, for an undo.
+ */
+export async function stackClaimPaid(db: Sql, claim: ClaimsTable, now: number): Promise<number | null> {
+  const { changes } = await db.run(
+    "update market_items set owner_address = ?, location = ?, updated_at = ? where id = ? and location = ?",
+    [zeroAddress, LOCATION.chain, now, claim.item_id, LOCATION.leaving],
+  );
+  return changes === 1 ? claim.item_id : null;
+}
+
+/**
+ * A stack claim paid after it had expired (its transaction mined before the deadline, read late): its amount had
+ * come back to the claimant's game stacks, so it leaves them again, from the stacks not on sale first. Answers what
+ * was taken from which stack, for an undo.
+ */
+export async function retakeStackClaim(db: Sql, claim: ClaimsTable, now: number): Promise<{ itemId: number; amount: number }[]> {
+  const item = await db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]);
+  if (!item || item.material === null) return [];
+  const stacks = await db.all<{ id: number; token_id: string }>(
+    `select i.id, i.token_id from market_items i where i.owner_address = ? and i.nft_type = ? and i.material = ? and i.location = ?
+     order by exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0), case when i.id = ? then 0 else 1 end, i.id`,
+    [claim.account, NFT_TYPE.material, item.material, LOCATION.game, item.id],
+  );
+  const taken: { itemId: number; amount: number }[] = [];
+  let left = Number(claim.id_or_amount);
+  for (const stack of stacks) {
+    if (left === 0) break;
+    if (!movesAsStack({ nftType: NFT_TYPE.material, tokenId: stack.token_id })) continue;
+    const amount = await takeFromStack(db, stack.id, left, now);
+    if (amount) taken.push({ itemId: stack.id, amount });
+    left -= amount;
+  }
+  return taken;
 }
 
 export const CLAIM_PAID = "This claim has already been paid on the chain.";

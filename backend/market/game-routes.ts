@@ -47,8 +47,8 @@ export function gameRoutes(router: Router, core: MarketCore) {
     "/gameRelate/takeOutSign",
     handle(async (req, res) => {
       const { walletAddress } = await requireCaller(core, req);
-      const { takeOut, nftType, requestKey } = parseMarketInput(takeOutNftSchema, marketInput(req));
-      sendOk(res, await takeOutNft(core, walletAddress, { nftType, tokenId: takeOut }, Date.now(), requestKey ?? null));
+      const { takeOut, nftType, amount, requestKey } = parseMarketInput(takeOutNftSchema, marketInput(req));
+      sendOk(res, await takeOutNft(core, walletAddress, { nftType, tokenId: takeOut }, Date.now(), requestKey ?? null, amount));
     }),
   );
 

@@ -7,27 +7,9 @@
  *   digits, so text order is numeric order for the whole uint256 range; other wei amounts are plain decimal TEXT.
  */
 import type { Generated } from "kysely";
-import type { StatValues } from "~core/api/market";
-import type { ItemAttributeKey } from "~core/nft";
+import type { ItemAttributeColumns } from "~core/item-catalog";
 
-/** The column of each enumerated attribute (ItemCodes in core/api/market.ts names them in camelCase). */
-export const ATTRIBUTE_COLUMNS = {
-  camp: "camp",
-  rarity: "rarity",
-  identity: "identity",
-  profession: "profession",
-  material: "material",
-  rank: "spaceship_type",
-  pseType: "pse_type",
-  egseType: "egse_type",
-  eggType: "egg_type",
-  equipmentType: "equipment_type",
-  equipmentCode: "equipment_code",
-  boxType: "box_type",
-} as const satisfies Record<ItemAttributeKey, string>;
-
-/** Filterable attributes, kept as real columns on items and copied onto listings (and partly activity). */
-export type ItemAttributeColumns = Record<(typeof ATTRIBUTE_COLUMNS)[ItemAttributeKey] | "level", number | null> & StatValues;
+export { ATTRIBUTE_COLUMNS, type ItemAttributeColumns } from "~core/item-catalog";
 
 /** Where an item is: in the game ledger (tradable), leaving under a pending claim, or on chain. */
 export const LOCATION = { game: 0, leaving: 1, chain: 2 } as const;

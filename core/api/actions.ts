@@ -55,6 +55,15 @@ export interface BridgeSwapNftParams {
 }
 
 /**
+ * product §1 chain → game: move `amount` (whole units) of the wallet's SparkItems stack `id` (core/item-tokens.ts)
+ * into the game: the asset manager approved as operator first when it is not, then swapItem1155ToGame.
+ */
+export interface BridgeSwapItemsParams {
+  id: string;
+  amount: string;
+}
+
+/**
  * Spaceships (docs/spaceships.md): explore, recall, repair (an exact FIRE approval of the StarshipManager first when
  * short), upgrade, and open the next slot (an exact QUARK approval first when short), each on one ship of the wallet.
  */
@@ -115,6 +124,7 @@ export interface ActionParams {
   "bridge.claim": BridgeClaimParams;
   "bridge.swapToken": BridgeSwapTokenParams;
   "bridge.swapNft": BridgeSwapNftParams;
+  "bridge.swapItems": BridgeSwapItemsParams;
   "spaceship.explore": SpaceshipParams;
   "spaceship.recall": SpaceshipParams;
   "spaceship.repair": SpaceshipParams;
@@ -139,6 +149,7 @@ export const ACTION_NAMES = [
   "bridge.claim",
   "bridge.swapToken",
   "bridge.swapNft",
+  "bridge.swapItems",
   "spaceship.explore",
   "spaceship.recall",
   "spaceship.repair",
@@ -203,7 +214,7 @@ export interface ExecutionResult {
   rewardBoxIds?: string[];
   /** staking.withdraw: the FIRE returned, in wei. */
   amountReturned?: string;
-  /** bridge.swapToken and bridge.swapNft: the asset manager's swap id, which the game credits once it is indexed. */
+  /** bridge.swapToken, bridge.swapNft and bridge.swapItems: the asset manager's swap id, which the game credits once it is indexed. */
   swapId?: string;
   /** spaceship.recall: the DarkIron, Silver and Gold the mission mined (whole units), credited to the mined balance. */
   mined?: [string, string, string];

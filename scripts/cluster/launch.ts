@@ -16,6 +16,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
+import { alignMetadataBase, metadataBaseUris } from "../../contracts/metadata-base";
 import { startPostgresCluster } from "../../tests/support/postgres";
 import { startProxy, type Proxy } from "./proxy";
 
@@ -263,6 +264,8 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
           log: (message) => log(`[chain] ${message}`),
         });
         stops.push(() => node.stop());
+        // The servers get CHAIN_RPC_URL and leave the chain alone: point its metadata at the site here (decision 0016).
+        await alignMetadataBase(node.deployment, metadataBaseUris(`http://127.0.0.1:${options.port}`), { rpcUrl: node.rpcUrl });
         watchdog(node.pid, "TERM");
         return node;
       })(),

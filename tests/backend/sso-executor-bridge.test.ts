@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { SignedClaim } from "../../backend/market/claims";
 import { MarketDb } from "../../backend/market/db";
 import { creditGameBalance } from "../../backend/market/ledger";
+import { insertGameStack } from "../../backend/market/stacks";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { startTestChain, type TestChain } from "../contracts/harness";
@@ -166,5 +167,49 @@ describe("an item", () => {
     expect(await t.publicClient.readContract({ address: c().card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       c().assetManager,
     );
+  });
+});
+
+describe("a material stack", () => {
+  it("is claimed to the chain in part (claimItem1155), then part of it moved back (approval for all, then the swap)", async () => {
+    const db = new MarketDb(b.store);
+    const id = await db.write((tx) => insertGameStack(tx, player.wallet, 2, 100, "test:executor-stack", Date.now()));
+    const tokenId = (await b.store.sql.get<{ token_id: string }>("select token_id from market_items where id = ?", [id]))!.token_id;
+    const gameAmount = async () =>
+      (await market<{ amount: number }>("GET", "/informationCenter/tokenDetailByTokenId", { nftType: "8", tokenId })).data.amount;
+    const chainGold = () =>
+      t.publicClient.readContract({ address: c().items, abi: sparkItemsAbi, functionName: "balanceOf", args: [player.wallet, 8002n] });
+
+    const claim = await market<SignedClaim>("POST", "/gameRelate/takeOutSign", { takeOut: tokenId, nftType: "8", amount: "40" });
+    expect(claim.status, claim.msg).toBe(200);
+    const started = await postAction(b, player.token, claimAction(claim.data));
+    expect(started.status, started.msg).toBe(200);
+    expect(started.data.steps.map((s) => [s.kind, s.label])).toEqual([["claim", "Claim 40 Gold to the chain"]]);
+    const claimed = await settled(b, player.token, started.data.id);
+    expect(claimed.status, claimed.error ?? "").toBe("mined");
+    await roomy(claimed.txHash, "claim");
+    expect(await chainGold()).toBe(40n);
+    expect(await gameAmount()).toBe(60);
+
+    const swap = { action: "bridge.swapItems" as const, params: { id: "8002", amount: "15" }, idempotencyKey: newKey() };
+    const moved = await postAction(b, player.token, swap);
+    expect(moved.status, moved.msg).toBe(200);
+    expect(moved.data.steps.map((s) => [s.kind, s.label])).toEqual([
+      ["approve-swap", "Approve the game to take in your stacks"],
+      ["swap", "Move 15 Gold into the game"],
+    ]);
+    const done = await settled(b, player.token, moved.data.id);
+    expect(done.status, done.error ?? "").toBe("mined");
+    await roomy(done.txHash, "swap");
+    expect(done.result?.swapId).toMatch(/^\d+$/);
+    expect(await chainGold()).toBe(25n);
+    await indexed();
+    expect(await gameAmount()).toBe(75);
+    // The same request again is the same execution; a new one needs no approval any more.
+    expect((await postAction(b, player.token, swap)).data.id).toBe(moved.data.id);
+    const more = await postAction(b, player.token, { ...swap, params: { id: "8002", amount: "30" }, idempotencyKey: newKey() });
+    expect([more.status, more.msg]).toEqual([400, "Your wallet holds 25 Gold: it cannot move 30 Gold."]);
+    const bad = await postAction(b, player.token, { ...swap, params: { id: "7000", amount: "1" }, idempotencyKey: newKey() });
+    expect(bad.status).toBe(400);
   });
 });

@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Address, encodeFunctionData, type Hex } from "viem";
-import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import {
+  assetManagerAbi,
+  blindBoxAbi,
+  blindBoxOpenerAbi,
+  blindBoxSaleAbi,
+  gameTokenAbi,
+  sparkCardAbi,
+  sparkItemsAbi,
+  tradingAbi,
+} from "../../contracts/generated/abi";
 import { guardTransaction, type Contracts, type GuardContext, type TxRequest } from "../../backend/sso/executor/allowlist";
 import { checkBuy, type SaleState } from "../../backend/sso/executor/lootbox-buy";
 import { openBatches } from "../../backend/sso/executor/lootbox-open";
@@ -116,6 +125,35 @@ describe("guardTransaction", () => {
       tx(contracts.opener, encodeFunctionData({ abi: blindBoxOpenerAbi, functionName: "batchOpen", args: [10n] })),
     ];
     for (const request of allowed) expect(await refusal(request)).toBe("allowed");
+  });
+
+  it("lets a stack's swap into the game through, and refuses another collection, id, operator, amount or game", async () => {
+    const swap = (items: Address, id: bigint, amount: bigint, gameTag = 1n) =>
+      tx(
+        contracts.assetManager,
+        encodeFunctionData({ abi: assetManagerAbi, functionName: "swapItem1155ToGame", args: [items, id, amount, gameTag] }),
+      );
+    const operator = (who: Address, approved = true) =>
+      tx(contracts.items, encodeFunctionData({ abi: sparkItemsAbi, functionName: "setApprovalForAll", args: [who, approved] }));
+    const claim = (account: Address) =>
+      tx(
+        contracts.assetManager,
+        encodeFunctionData({
+          abi: assetManagerAbi,
+          functionName: "claimItem1155",
+          args: [account, "0x", 27, `0x${"1".repeat(64)}`, `0x${"2".repeat(64)}`],
+        }),
+      );
+    expect(await refusal(swap(contracts.items, 8001n, 15n))).toBe("allowed");
+    expect(await refusal(operator(contracts.assetManager))).toBe("allowed");
+    expect(await refusal(claim(ctx.wallet))).toBe("allowed");
+    expect(await refusal(swap(contracts.card, 8001n, 15n))).toMatch(/only SparkItems stacks/);
+    expect(await refusal(swap(contracts.items, 7000n, 15n))).toMatch(/id 7000 is no stack/);
+    expect(await refusal(swap(contracts.items, 8001n, 0n))).toMatch(/per-action cap/);
+    expect(await refusal(swap(contracts.items, 8001n, 15n, 2n))).toMatch(/game tag 2/);
+    expect(await refusal(operator(stranger))).toMatch(/only the asset manager may be approved/);
+    expect(await refusal(operator(contracts.assetManager, false))).toMatch(/only the asset manager may be approved/);
+    expect(await refusal(claim(stranger))).toMatch(/a claim may pay only the signing wallet/);
   });
 
   it("refuses a target outside the allowlist, and functions not on it", async () => {

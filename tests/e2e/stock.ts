@@ -18,6 +18,8 @@ import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
 import { MarketDb, type Sql } from "../../backend/market/db";
 import { drawAttributes, prng } from "../../backend/market/generate";
 import { credit } from "../../backend/market/ledger";
+import { insertGameStack } from "../../backend/market/stacks";
+import { NFT_TYPE } from "~core/nft";
 import { type ItemsTable, LOCATION } from "../../backend/market/tables";
 import type { Insertable } from "kysely";
 
@@ -33,6 +35,8 @@ export interface Stock {
   balances?: Partial<Record<Currency, number>>;
   /** How many items of each NFT type, in the game and not on sale. */
   items?: Partial<Record<number, number>>;
+  /** Game material stacks (0 DarkIron, 1 Silver, 2 Gold) of these amounts, made as the game makes them. */
+  stacks?: { material: number; amount: number }[];
 }
 
 export interface StockedItem {
@@ -43,7 +47,7 @@ export interface StockedItem {
 }
 
 /** Credits the balances and creates the items for `wallet`, in one transaction on the server's connection. */
-export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {} }: Stock): Promise<StockedItem[]> {
+export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {}, stacks = [] }: Stock): Promise<StockedItem[]> {
   const owner = getAddress(wallet);
   const now = Date.now();
   return db.write(async (tx) => {
@@ -54,13 +58,21 @@ export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, item
     for (const [type, count] of Object.entries(items)) {
       for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now));
     }
+    for (const [i, { material, amount }] of stacks.entries()) {
+      const id = await insertGameStack(tx, owner, material, amount, `stock:${owner}:${now}:${i}`, now);
+      const { token_id: tokenId } = (await tx.get<{ token_id: string }>("select token_id from market_items where id = ?", [id]))!;
+      created.push({ nftType: NFT_TYPE.material, tokenId, url: `/marketplace/detail?nftType=${NFT_TYPE.material}&tokenId=${tokenId}` });
+    }
     return created;
   });
 }
 
 async function insertItem(db: Sql, owner: Address, nftType: number, now: number): Promise<StockedItem> {
   // Game ids: one sequence over all types, above the chain's (GAME_TOKEN_ID_BASE).
-  const highest = await db.get<{ highest: number | null }>("select max(cast(token_id as bigint)) as highest from market_items");
+  // Chain stacks' ids (a SparkItems id and a holder, 50+ digits) are no game ids, and no bigint either.
+  const highest = await db.get<{ highest: number | null }>(
+    "select max(cast(token_id as bigint)) as highest from market_items where length(token_id) < 19",
+  );
   const next = Math.max(GAME_TOKEN_ID_BASE, highest?.highest ?? 0) + 1;
   const tokenId = String(next);
   const columns = drawAttributes(nftType, prng(nftType * 1_000_003 + next));
@@ -94,7 +106,9 @@ export async function serveStockroom(store: BackendDb, dataDir: string): Promise
     for await (const chunk of req) body += chunk;
     try {
       const { wallet, stock } = JSON.parse(body) as { wallet: Address; stock: Stock };
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await stockWallet(db, wallet, stock)));
+      // Stocked first: a failure must still be able to answer 500 (the head is not written yet).
+      const stocked = JSON.stringify(await stockWallet(db, wallet, stock));
+      res.writeHead(200, { "content-type": "application/json" }).end(stocked);
     } catch (error) {
       res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
     }

@@ -24,6 +24,7 @@ import * as ssoSchemas from "../../backend/sso/schemas";
 import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/features/market/filters/market-options";
 import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/filters/statistics";
 import { STORAGE_TABS } from "../../app/features/market/filters/storage";
+import { chainStackTokenId } from "~core/item-moves";
 import {
   type Gen,
   address,
@@ -146,6 +147,13 @@ const statsQuery: Record<string, Gen> = {
 
 const storageQuery: Record<string, Gen> = { tab: mostly(oneOf(...Object.keys(STORAGE_TABS))), nftType, page: mostly(digits(6)) };
 
+/** A material stack's amount as a move form posts it: whole units, or not. */
+const stackAmount: Gen = mostly((r) => r.pick(["1", "40", "100", "0", "-1", "1.5", "", digits(16)(r), digits(30)(r)]));
+/** An item's token id, or a chain stack's (a SparkItems id and a holder, core/item-moves.ts chainStackTokenId). */
+const stackOrTokenId: Gen = mostly((r) =>
+  r.chance(0.5) ? chainStackTokenId(BigInt(r.pick([8000, 8001, 8002, 7000, 1])), `0x${r.string(40, "0123456789abcdef")}`) : tokenId(r),
+);
+
 /** The spam trap's fields (remix-utils' defaults) on the forms that render it. */
 const honeypot: Record<string, Gen> = { name__confirm: mostly(oneOf("")), from__confirm: mostly(digits(40)) };
 
@@ -198,6 +206,20 @@ const shipForm = {
   idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
 };
 
+/** A metadata document's file name: a decimal id, the ERC-1155 64-hex-digit {id} form, or something near them. */
+const metadataFile: Gen = mostly((r) =>
+  r.pick([
+    `${r.int(0, 40)}.json`,
+    `${r.int(7998, 8004)}.json`,
+    `${r.int(8000, 8002).toString(16).padStart(64, "0")}.json`,
+    `${digits(78)(r)}.json`,
+    `${r.string(64, "0123456789abcdefABCDEF")}.json`,
+    `${r.int(0, 40)}`,
+    "{id}.json",
+    `-${r.int(0, 9)}.json`,
+  ]),
+);
+
 /** What each route reads. A new route file without an entry fails `missingKnowledge()`. */
 export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "form" | "params" | "endsSession">>> = {
   "routes/$": {
@@ -223,7 +245,8 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     form: {
       intent: mostly(oneOf("claim-item", "swap-item", "claim-token")),
       nftType,
-      tokenId,
+      tokenId: stackOrTokenId,
+      amount: stackAmount,
       back: redirect,
       idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
     },
@@ -232,9 +255,9 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     form: {
       intent: mostly(oneOf("claim-token", "claim-item", "submit-claim")),
       currency: mostly(oneOf("FIRE", "QUARK")),
-      amount,
+      amount: mostly((r) => (r.chance(0.5) ? amount(r) : stackAmount(r))),
       nftType,
-      tokenId,
+      tokenId: stackOrTokenId,
       txId: tokenId,
     },
   },
@@ -280,6 +303,9 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/loyalty.rewards.$poolId": { params: { poolId }, query: { wallet: address } },
   "routes/marketplace": none,
   "routes/marketplace._index": none,
+  "routes/nft.$": { params: { "*": mostly(oneOf("", "card", "items/", "box/1.json", "card/1.json/x", "x".repeat(300))) } },
+  "routes/nft.card.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
+  "routes/nft.items.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
   "routes/marketplace.detail": {
     query: { tokenId, nftType, back: redirect },
     form: {
@@ -479,7 +505,8 @@ export function apiValue(name: string): Gen {
   if (/tokenId|takeOut/.test(name)) return tokenId;
   if (name === "nftType") return nftType;
   if (/^(price|fire)$/.test(name)) return wei;
-  if (/^(counter|nonce|expiry|chainId|txId|listingId|pageNumber|pageSize|days|gameTag|BindType|standard|amount|salt)$/.test(name))
+  if (name === "amount") return stackAmount;
+  if (/^(counter|nonce|expiry|chainId|txId|listingId|pageNumber|pageSize|days|gameTag|BindType|standard|salt)$/.test(name))
     return mostly(digits(20));
   if (/^(UserName|Name|emailAddr)$/.test(name)) return email;
   if (name === "Passsword") return mostly((r) => r.string(64, "0123456789abcdef"));

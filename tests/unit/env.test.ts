@@ -30,6 +30,17 @@ describe("parseEnv", () => {
     expect(env.sessionSecrets).toHaveLength(1);
   });
 
+  it("reads METADATA_ORIGINS as a list of http(s) origins, and refuses anything else (decision 0016)", () => {
+    expect(parseEnv({}).METADATA_ORIGINS).toEqual([]);
+    expect(parseEnv({ METADATA_ORIGINS: "https://meta.sparkera.example, http://127.0.0.1:9000/" }).METADATA_ORIGINS).toEqual([
+      "https://meta.sparkera.example",
+      "http://127.0.0.1:9000",
+    ]);
+    for (const bad of ["https://meta.sparkera.example/nft/", "ftp://x.example", "meta.sparkera.example", "https://u:p@x.example"]) {
+      expect(() => parseEnv({ METADATA_ORIGINS: bad }), bad).toThrow(/METADATA_ORIGINS/);
+    }
+  });
+
   it("lists every bad variable in one error", () => {
     expect(() => parseEnv({ PORT: "abc", SSO_API_URL: "not a url", WALLET_ENCRYPTION_KEY: "xyz" })).toThrowError(
       /PORT[\s\S]*SSO_API_URL[\s\S]*WALLET_ENCRYPTION_KEY/,

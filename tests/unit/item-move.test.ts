@@ -1,31 +1,70 @@
 import { describe, expect, it } from "vitest";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
-import { intoGameRefusal, MOVE_REFUSALS, toChainRefusal } from "~core/item-moves";
+import {
+  chainStackOf,
+  chainStackTokenId,
+  intoGameRefusal,
+  moveAmount,
+  moveAmountMessage,
+  movesAsStack,
+  MOVE_REFUSALS,
+  stackText,
+  toChainRefusal,
+} from "~core/item-moves";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { itemMove, storageMove } from "~/features/bridge/bridge.server";
+import { claimRow, itemMove, storageMove } from "~/features/bridge/bridge.server";
+import { CLAIM_KIND, encodeClaimContent } from "~core/claim";
 
 const item = { nftType: 4, tokenId: "1000000007", amount: 1, isOwner: true, onSale: false };
 const gameId = String(GAME_TOKEN_ID_BASE + 7);
 
 describe("toChainRefusal: the one rule of what can leave the game (the market refuses by it, the pages offer by it)", () => {
   it("lets every card-collection kind go as a single piece, and a loot box that came from the chain", () => {
-    for (const nftType of CARD_COLLECTION_TYPES) expect(toChainRefusal({ nftType, tokenId: gameId, amount: 1 })).toBeNull();
-    expect(toChainRefusal({ nftType: NFT_TYPE.lootbox, tokenId: "7", amount: 1 })).toBeNull();
+    for (const nftType of CARD_COLLECTION_TYPES) expect(toChainRefusal({ nftType, tokenId: gameId })).toBeNull();
+    expect(toChainRefusal({ nftType: NFT_TYPE.lootbox, tokenId: "7" })).toBeNull();
+  });
+
+  it("lets a game material stack go as a SparkItems amount, and a material from the chain back as its SparkCard token", () => {
+    expect(toChainRefusal({ nftType: NFT_TYPE.material, tokenId: gameId })).toBeNull();
+    expect(movesAsStack({ nftType: NFT_TYPE.material, tokenId: gameId })).toBe(true);
+    expect(movesAsStack({ nftType: NFT_TYPE.material, tokenId: "42" })).toBe(false);
+    expect(movesAsStack({ nftType: NFT_TYPE.spaceship, tokenId: gameId })).toBe(false);
   });
 
   it("refuses each kind that cannot, with its own reason", () => {
-    const refusal = (nftType: number, amount = 1) => toChainRefusal({ nftType, tokenId: gameId, amount });
+    const refusal = (nftType: number) => toChainRefusal({ nftType, tokenId: gameId });
     expect(refusal(NFT_TYPE.halloween)).toBe(MOVE_REFUSALS.halloween);
     expect(refusal(NFT_TYPE.pse)).toBe(MOVE_REFUSALS.pse);
     expect(refusal(NFT_TYPE.egse)).toBe(MOVE_REFUSALS.egse);
     expect(refusal(NFT_TYPE.lootbox)).toBe(MOVE_REFUSALS.gameOnlyBox);
-    expect(refusal(NFT_TYPE.material, 40)).toBe(MOVE_REFUSALS.stackToChain);
     expect(refusal(99)).toBe(MOVE_REFUSALS.noChainForm);
   });
 
   it("takes back into the game only the card collection; a chain loot box is opened there", () => {
     for (const nftType of CARD_COLLECTION_TYPES) expect(intoGameRefusal({ nftType })).toBeNull();
     expect(intoGameRefusal({ nftType: NFT_TYPE.lootbox })).toBe(MOVE_REFUSALS.boxStaysOnChain);
+  });
+});
+
+describe("the amount of a stack's move", () => {
+  it("is all of the stack by default, else a whole number from 1 to what is held", () => {
+    expect(moveAmount(undefined, 100)).toBe(100);
+    expect([moveAmount(1, 100), moveAmount(40, 100), moveAmount(100, 100)]).toEqual([1, 40, 100]);
+    for (const bad of [0, -1, 101, 1.5, Number.NaN]) expect(moveAmount(bad, 100)).toBeNull();
+    expect(moveAmountMessage(100)).toBe("Enter a whole number from 1 to 100.");
+    expect(moveAmountMessage(1)).toBe("The amount must be 1: that is all this stack holds.");
+  });
+
+  it("names a chain stack by holder and id, above every other token id, and back", () => {
+    const holder = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    const tokenId = chainStackTokenId(8001n, holder);
+    expect(BigInt(tokenId) > 2n ** 160n).toBe(true);
+    expect(chainStackOf(tokenId)).toEqual({ id: 8001n, holder: holder.toLowerCase() });
+    expect(chainStackOf(chainStackTokenId(8000n, "0x0000000000000000000000000000000000000001"))?.id).toBe(8000n);
+    for (const other of ["7", gameId, String(2n ** 160n - 1n), "x"]) expect(chainStackOf(other)).toBeNull();
+    expect(stackText(8001n, 40)).toBe("40 Silver");
+    expect(stackText("8002", "3")).toBe("3 Gold");
+    expect(stackText(9999n, 1)).toBe("1 of item #9999");
   });
 });
 
@@ -54,10 +93,6 @@ describe("itemMove: what an item's page offers its holder between the game and t
       intent: "refused",
       reason: MOVE_REFUSALS.pse,
     });
-    expect(itemMove({ ...item, nftType: NFT_TYPE.material, amount: 12, location: "game" }, "/back")).toEqual({
-      intent: "refused",
-      reason: MOVE_REFUSALS.stackToChain,
-    });
     expect(itemMove({ ...item, nftType: NFT_TYPE.lootbox, location: "game" }, "/back")).toEqual({
       intent: "refused",
       reason: MOVE_REFUSALS.gameOnlyBox,
@@ -69,11 +104,37 @@ describe("storageMove: a storage card's move, or its reason", () => {
   it("gives the reason instead of a form for what cannot leave the game", () => {
     for (const nftType of [NFT_TYPE.halloween, NFT_TYPE.pse, NFT_TYPE.egse, NFT_TYPE.lootbox]) {
       expect(storageMove({ nftType, tokenId: gameId, amount: 1, location: "game" }, "/d", "/back", true)).toEqual({
-        reason: toChainRefusal({ nftType, tokenId: gameId, amount: 1 }),
+        reason: toChainRefusal({ nftType, tokenId: gameId }),
       });
     }
-    expect(storageMove({ nftType: NFT_TYPE.material, tokenId: gameId, amount: 3, location: "game" }, "/d", "/back", true)).toEqual({
-      reason: MOVE_REFUSALS.stackToChain,
+  });
+
+  it("gives a stack's form an amount, all of it to start with: a game stack's way out and a chain stack's way in", () => {
+    const chainStack = chainStackTokenId(8000n, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+    expect(storageMove({ nftType: NFT_TYPE.material, tokenId: gameId, amount: 100, location: "game" }, "/d", "/back", true)).toMatchObject({
+      label: "Move to chain",
+      amount: 100,
+      form: { intent: "claim-item", tokenId: gameId },
+    });
+    expect(
+      storageMove({ nftType: NFT_TYPE.material, tokenId: chainStack, amount: 40, location: "chain" }, "/d", "/back", true),
+    ).toMatchObject({
+      label: "Move into the game",
+      amount: 40,
+      form: { intent: "swap-item", tokenId: chainStack },
+    });
+    // A SparkCard material piece moves whole.
+    expect(storageMove({ nftType: NFT_TYPE.material, tokenId: "7", amount: 1, location: "chain" }, "/d", "/back", true)).not.toHaveProperty(
+      "amount",
+    );
+    expect(itemMove({ ...item, nftType: NFT_TYPE.material, tokenId: gameId, amount: 60, location: "game" }, "/back")).toMatchObject({
+      intent: "claim-item",
+      amount: 60,
+      note: expect.stringContaining("the rest stays here"),
+    });
+    expect(itemMove({ ...item, nftType: NFT_TYPE.material, tokenId: chainStack, amount: 40, location: "chain" }, "/back")).toMatchObject({
+      intent: "swap-item",
+      amount: 40,
     });
   });
 
@@ -98,5 +159,38 @@ describe("storageMove: a storage card's move, or its reason", () => {
         form: null,
       });
     }
+  });
+});
+
+describe("claimRow: a claim in the game page's history", () => {
+  it("names a stack claim's amount and material from the content the game signed", () => {
+    const content = encodeClaimContent({
+      account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      kind: CLAIM_KIND.item1155,
+      asset: "0x0000000000000000000000000000000000000001",
+      idOrAmount: 40n,
+      data: 8001n,
+      nonce: 3n,
+      deadline: 4_000_000_000n,
+      chainId: 31337n,
+      assetManager: "0x0000000000000000000000000000000000000002",
+    });
+    const claim = {
+      txId: "3",
+      status: 1,
+      statusName: "claimed",
+      account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      kind: 2,
+      asset: "0x0000000000000000000000000000000000000001",
+      currency: null,
+      idOrAmount: "40",
+      deadline: 4_000_000_000,
+      chainId: 31337,
+      assetManager: "0x0000000000000000000000000000000000000002",
+      claim_content: content,
+      createdAt: "2026-11-27T12:00:00.000Z",
+    } as const;
+    expect(claimRow(claim)).toMatchObject({ what: "40 Silver", status: "Claimed: on chain" });
+    expect(claimRow({ ...claim, claim_content: "0x12" }).what).toBe("40 of a stack");
   });
 });

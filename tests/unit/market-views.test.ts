@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readTokenRef, safeBack } from "~/routes/marketplace.detail/route.server";
-import { cardView, detailHref, historyRow } from "~/features/market/market-views.server";
+import { cardView, detailHref, historyRow, itemView } from "~/features/market/market-views.server";
 import type { ListingRecord } from "~core/api/market";
 import { NO_CODES, NO_STATS } from "./listing-fixture";
 
@@ -93,5 +93,61 @@ describe("market views", () => {
     expect(read("tokenId=-1&nftType=4").problem).toMatch(/tokenId/);
     expect(read("tokenId=1&nftType=9").problem).toMatch(/nftType/);
     expect(read("tokenId=1").problem).toMatch(/nftType/);
+  });
+});
+
+describe("itemView of a chain-held item (product §7 NFT metadata)", () => {
+  const SHIP = {
+    ...BOX,
+    nftType: 4,
+    nftTypeName: "spaceship",
+    tokenId: "7",
+    boxType: null,
+    rank: 2,
+    level: 2,
+    location: "chain" as const,
+    name: "Rare Frigate #7",
+    image: "/images/nft/spaceship-rare.svg",
+    attributes: [{ trait_type: "Level", value: 2 }],
+    price: null,
+    currency: null,
+    isSelling: false,
+    sellerAddress: null,
+    listing: null,
+    history: [],
+  };
+
+  it("shows the token's own metadata when it was read: its name, picture and attributes", () => {
+    const view = itemView(SHIP, {
+      wallet: undefined,
+      views: 0,
+      chainMetadata: {
+        status: "read",
+        name: "Rare Frigate #7 (upgraded)",
+        image: "/images/nft/x.svg",
+        attributes: [{ name: "Level", value: "3" }],
+      },
+    });
+    expect(view).toMatchObject({
+      name: "Rare Frigate #7 (upgraded)",
+      image: "/images/nft/x.svg",
+      metadata: [{ name: "Level", value: "3" }],
+      metadataSource: "chain",
+    });
+  });
+
+  it("keeps the market's copy, and says the read failed, when it was not; the market's picture when the document has none of ours", () => {
+    expect(itemView(SHIP, { wallet: undefined, views: 0, chainMetadata: { status: "failed" } })).toMatchObject({
+      name: "Rare Frigate #7",
+      metadata: [{ name: "Level", value: "2" }],
+      metadataSource: "failed",
+    });
+    const noImage = itemView(SHIP, {
+      wallet: undefined,
+      views: 0,
+      chainMetadata: { status: "read", name: "n", image: null, attributes: [] },
+    });
+    expect(noImage.image).toBe("/images/nft/spaceship-rare.svg");
+    expect(itemView(SHIP, { wallet: undefined, views: 0 }).metadataSource).toBeNull();
   });
 });

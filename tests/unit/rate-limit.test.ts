@@ -54,6 +54,16 @@ describe("rate limits", () => {
     expect(await refused.json()).toMatchObject({ code: 429, success: false });
   });
 
+  it("answers metadata clients (/nft/…) in JSON that any origin may read", async () => {
+    const { TIER_LIMITS } = await import("../../server/rate-limit");
+    const get = () => fetch(`${baseUrl}/nft/card/1.json`, { headers: { "X-Forwarded-For": "203.0.113.77" } });
+    for (let i = 0; i < TIER_LIMITS.general; i++) await get();
+    const refused = await get();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await refused.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
+  });
+
   it("exempts only calls that carry the internal token, not every loopback request", async () => {
     const internal = () =>
       fetch(baseUrl + "/api/v1/informationCenter/favorite/add", { method: "POST", headers: { "x-spark-internal": INTERNAL_TOKEN } });

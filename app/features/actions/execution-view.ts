@@ -7,6 +7,7 @@
 import { FINAL_EXECUTION_STATUSES, type Execution, type ExecutionStep } from "~core/api/actions";
 import { boxTitle } from "~core/boxes";
 import { decodeItemData } from "~core/item-data";
+import { stackText } from "~core/item-moves";
 import type { OpenedItem } from "~/components/item-list";
 import { formatPrice } from "~core/money";
 import { findPool } from "~core/pools";
@@ -80,6 +81,10 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
     case "bridge.swapNft": {
       const { tokenId } = execution.params as Extract<Execution["params"], { tokenId: string }>;
       return `Move item #${tokenId} into the game`;
+    }
+    case "bridge.swapItems": {
+      const { id, amount } = execution.params as Extract<Execution["params"], { id: string; amount: string }>;
+      return `Move ${stackText(id, amount)} into the game`;
     }
     case "spaceship.sendMaterials": {
       const { amounts } = execution.params as Extract<Execution["params"], { amounts: [string, string, string] }>;

@@ -1,10 +1,14 @@
 /**
  * "Move to chain" / "Move into the game" on an item's page from a browser wallet (issue 14): the game signs the
  * claim (/resources/bridge-claim) and the wallet submits it, or the wallet approves the asset manager for the item
- * and swaps it in. Wallet mode first (product §4); each transaction's state on screen; the page is read again after.
+ * and swaps it in. A material stack moves whole or in part: an amount field, all of it to start with, checked before
+ * anything is asked of the wallet (a chain stack is swapped in with swapItem1155ToGame). Wallet mode first (product
+ * §4); each transaction's state on screen; the page is read again after.
  */
-import { useRef, useState } from "react";
-import { submitClaim, swapItemIntoGame, type BridgeStep } from "./bridge-transactions";
+import { useId, useRef, useState } from "react";
+import { chainStackOf, moveAmount, moveAmountMessage, stackText } from "~core/item-moves";
+import { ErrorList } from "~/components/error-list";
+import { submitClaim, swapItemIntoGame, swapStackIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
 import { ModeNotice } from "~/features/staking/staking-panel-parts";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
@@ -15,7 +19,15 @@ import { chainErrorMessage } from "~/islands/chain-errors";
 
 export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
   /** "pending": the item's claim waits for the chain; the island stays to show how the last move ended. */
-  move: { intent: "claim-item" | "swap-item" | "pending"; label: string; note: string; nftType: string; tokenId: string };
+  move: {
+    intent: "claim-item" | "swap-item" | "pending";
+    label: string;
+    note: string;
+    nftType: string;
+    tokenId: string;
+    /** A stack's size: it moves whole or in part. */
+    amount?: number;
+  };
   /** Loaded by the player's click on the move (components/deferred-island.tsx): carry it out as it mounts. */
   startOnMount?: boolean;
 }
@@ -36,11 +48,23 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const inFlight = useRef(false);
   const busy = outcome?.status === "running";
+  const [typed, setTyped] = useState(move.amount === undefined ? "" : String(move.amount));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const amountId = useId();
+  const stack = chainStackOf(move.tokenId);
   const report = (step: BridgeStep, state: StepState) =>
     setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
 
   async function go() {
     if (inFlight.current) return;
+    // A stack's amount is checked before the wallet is asked for anything.
+    const amount =
+      move.amount === undefined ? undefined : moveAmount(/^\d{1,15}$/.test(typed.trim()) ? Number(typed) : Number.NaN, move.amount);
+    if (amount === null) {
+      setAmountError(moveAmountMessage(move.amount!));
+      return;
+    }
+    setAmountError(null);
     inFlight.current = true;
     setSteps([]);
     setOutcome({ status: "running", text: "Checking your wallet…" });
@@ -50,9 +74,19 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
       );
       if (move.intent === "pending") return;
       if (move.intent === "claim-item") {
-        const claim = await requestClaim({ intent: "claim-item", nftType: move.nftType, tokenId: move.tokenId });
+        const fields = { intent: "claim-item", nftType: move.nftType, tokenId: move.tokenId };
+        const claim = await requestClaim(amount === undefined ? fields : { ...fields, amount: String(amount) });
         await submitClaim(clients, chain.contracts, claim, report);
-        setOutcome({ status: "confirmed", text: `Item #${move.tokenId} is in your wallet.` });
+        setOutcome({
+          status: "confirmed",
+          text: amount === undefined ? `Item #${move.tokenId} is in your wallet.` : `The ${amount} you moved are in your wallet.`,
+        });
+      } else if (stack && amount !== undefined) {
+        await swapStackIntoGame(clients, chain.contracts, { id: stack.id, amount: BigInt(amount) }, report);
+        setOutcome({
+          status: "confirmed",
+          text: `${stackText(stack.id, amount)} are on their way into the game: they join your stack once the chain has recorded the move.`,
+        });
       } else {
         await swapItemIntoGame(clients, chain.contracts, BigInt(move.tokenId), report);
         setOutcome({
@@ -69,7 +103,8 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
     }
   }
 
-  useStartOnMount(startOnMount, () => void go());
+  // A stack's move waits for its amount: the click that loaded the island does not move all of it.
+  useStartOnMount(startOnMount && move.amount === undefined, () => void go());
 
   return (
     <div className="flex flex-col gap-3">
@@ -88,7 +123,28 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
           <strong className="text-white">{move.label}.</strong> {move.note}
         </p>
       ) : (
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          {move.amount !== undefined && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={amountId} className="text-sm font-medium">
+                Amount <span className="muted">(you hold {move.amount})</span>
+              </label>
+              <input
+                id={amountId}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={move.amount}
+                step={1}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                aria-invalid={amountError ? true : undefined}
+                aria-describedby={amountError ? `${amountId}-errors` : undefined}
+                className="field-input w-32"
+              />
+              <ErrorList id={`${amountId}-errors`} errors={amountError ? [amountError] : undefined} />
+            </div>
+          )}
           <button type="button" className="btn-secondary" onClick={() => void go()} disabled={busy || wallet.blocked}>
             {busy ? "Please wait…" : move.label}
           </button>

@@ -1,14 +1,15 @@
 /**
  * The bridge's sequences for a browser wallet (issue 14), as plain functions over viem clients: submit a claim the
- * game signed (claimToken or claimNft, by its kind), and move a token amount or a card into the game (an exact
- * approval of the asset manager when needed, then the swap). Each checks what the contract would refuse before
+ * game signed (claimToken, claimNft or claimItem1155, by its kind), and move a token amount, a card or an amount of
+ * a SparkItems stack into the game (an approval of the asset manager when needed, then the swap). Each checks what the contract would refuse before
  * the wallet is asked, so a refusal costs nothing; wallet, node and contract errors pass through for
  * chainErrorMessage.
  */
 import { decodeAbiParameters, isAddressEqual, parseEventLogs, type Address, type Hash, type Hex } from "viem";
 import { readContract, simulateContract, writeContract } from "viem/actions";
-import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../../contracts/generated/abi";
-import { CLAIM_PARAMS } from "~core/claim";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
+import { CLAIM_KIND, CLAIM_PARAMS } from "~core/claim";
+import { stackText } from "~core/item-moves";
 import { formatAmount, formatPrice } from "~core/money";
 import { approveExactly, confirmed, type StepReport } from "~/islands/transaction-steps";
 import { ShownError, type WalletClients } from "~/islands/chain-errors";
@@ -18,6 +19,8 @@ export interface BridgeContracts {
   quark: Address;
   card: Address;
   assetManager: Address;
+  /** SparkItems, the ERC-1155 stacks. */
+  items: Address;
 }
 
 /** A claim as the market backend signs it (SignedClaimWire). */
@@ -48,7 +51,7 @@ export async function submitClaim(
     account: clients.walletClient.account,
     address: contracts.assetManager,
     abi: managerAbi,
-    functionName: kind === 0 ? "claimToken" : "claimNft",
+    functionName: kind === CLAIM_KIND.token ? "claimToken" : kind === CLAIM_KIND.item1155 ? "claimItem1155" : "claimNft",
     args: [account, claim.claim_content as Hex, Number(BigInt(claim.v)), claim.r as Hex, claim.s as Hex],
   });
   const hash = await writeContract(clients.walletClient, request);
@@ -58,7 +61,7 @@ export async function submitClaim(
 
 function swapIdOf(contracts: BridgeContracts, logs: Parameters<typeof parseEventLogs>[0]["logs"]): bigint {
   const ours = logs.filter((log) => isAddressEqual(log.address, contracts.assetManager));
-  const [event] = parseEventLogs({ abi: assetManagerAbi, eventName: "SwappedToGame", logs: ours });
+  const [event] = parseEventLogs({ abi: assetManagerAbi, eventName: ["SwappedToGame", "SwappedItemToGame"], logs: ours });
   if (!event) throw new ShownError("The transaction was confirmed, but the game did not record the move. Reload the page.");
   return event.args.swapId;
 }
@@ -126,6 +129,46 @@ export async function swapItemIntoGame(
     abi: managerAbi,
     functionName: "swapNftToGame",
     args: [contracts.card, tokenId, GAME_TAG],
+  });
+  const receipt = await confirmed(clients, "swap", await writeContract(clients.walletClient, request), report);
+  return swapIdOf(contracts, receipt.logs);
+}
+
+/**
+ * Moves `amount` of the wallet's SparkItems stack `id` into the game: the asset manager approved as operator first
+ * unless it is (it burns what is swapped in), then swapItem1155ToGame.
+ */
+export async function swapStackIntoGame(
+  clients: WalletClients,
+  contracts: BridgeContracts,
+  { id, amount }: { id: bigint; amount: bigint },
+  report: BridgeReport,
+): Promise<bigint> {
+  const owner = clients.walletClient.account;
+  const items = { address: contracts.items, abi: sparkItemsAbi } as const;
+  const [held, approved] = await Promise.all([
+    readContract(clients.publicClient, { ...items, functionName: "balanceOf", args: [owner.address, id] }),
+    readContract(clients.publicClient, { ...items, functionName: "isApprovedForAll", args: [owner.address, contracts.assetManager] }),
+  ]);
+  if (held < amount) throw new ShownError(`Your wallet holds ${stackText(id, held)}: it cannot move ${stackText(id, amount)}.`);
+  if (!approved) {
+    report("approve", "wallet");
+    const hash = await writeContract(clients.walletClient, {
+      ...items,
+      functionName: "setApprovalForAll",
+      args: [contracts.assetManager, true],
+      account: owner,
+      chain: clients.walletClient.chain,
+    });
+    await confirmed(clients, "approve", hash, report);
+  }
+  report("swap", "wallet");
+  const { request } = await simulateContract(clients.publicClient, {
+    account: owner,
+    address: contracts.assetManager,
+    abi: managerAbi,
+    functionName: "swapItem1155ToGame",
+    args: [contracts.items, id, amount, GAME_TAG],
   });
   const receipt = await confirmed(clients, "swap", await writeContract(clients.walletClient, request), report);
   return swapIdOf(contracts, receipt.logs);

@@ -3,14 +3,17 @@
  * - the market API's claims (takeOutTokenSign, takeOutSign, the account's claims);
  * - the wallet's tokens on chain;
  * - the managed wallet's moves (product §4 web path): a claim is signed by the market backend, then submitted by
- *   the SSO executor (bridge.claim); a swap is the executor's bridge.swapToken or bridge.swapNft. Every accepted
+ *   the SSO executor (bridge.claim); a swap is the executor's bridge.swapToken, bridge.swapNft or, for an amount of a
+ *   chain stack, bridge.swapItems. A material stack moves whole or in part (an `amount` field). Every accepted
  *   post redirects (303) to the action's status page; a refusal keeps the backend's words and status.
  */
-import { gameTokenAbi } from "../../../contracts/generated/abi";
+import { gameTokenAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime, formatIsoTime } from "~core/chain-text";
+import { CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
-import { intoGameRefusal, toChainRefusal } from "~core/item-moves";
+import { sameAddress } from "~core/address";
+import { chainStackOf, intoGameRefusal, moveAmount, moveAmountMessage, movesAsStack, stackText, toChainRefusal } from "~core/item-moves";
 import { NFT_TYPE } from "~core/nft";
 import type { ActionRequest } from "~core/api/actions";
 import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
@@ -21,6 +24,7 @@ import { CHAIN_DOWN_MESSAGE, isRefusal, managedAction, refusal, typed } from "~/
 import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
 import { registerActionFeature } from "~/services/action-features.server";
 import { chain, readBalances } from "~/services/chain.server";
+import { BackendError } from "~/services/http-client.server";
 import { BRIDGE_CURRENCIES, type BridgeCurrency } from "~/services/bridge-api.server";
 
 export { BRIDGE_CURRENCIES, type BridgeCurrency };
@@ -33,9 +37,23 @@ export async function readBridgeWallet(wallet: `0x${string}`): Promise<Record<Cu
   return { FIRE, QUARK, USDT, BNB };
 }
 
+/** A stack claim's amount and material ("40 Silver"), read from the content the game signed. */
+function stackClaimText(claim: ClaimRecord): string {
+  try {
+    return stackText(decodeClaimContent(claim.claim_content as `0x${string}`).data, claim.idOrAmount);
+  } catch {
+    return `${claim.idOrAmount} of a stack`;
+  }
+}
+
 /** A claim in words, for the history on /game. */
 export function claimRow(claim: ClaimRecord) {
-  const what = claim.kind === 0 ? formatPrice(claim.idOrAmount, claim.currency ?? "") : `Item #${claim.idOrAmount}`;
+  const what =
+    claim.kind === 0
+      ? formatPrice(claim.idOrAmount, claim.currency ?? "")
+      : claim.kind === CLAIM_KIND.item1155
+        ? stackClaimText(claim)
+        : `Item #${claim.idOrAmount}`;
   const status =
     claim.statusName === "pending"
       ? `Pending: submit it before ${formatChainTime(BigInt(claim.deadline))}, or it returns to the game`
@@ -68,12 +86,61 @@ function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: big
   return { currency, amount };
 }
 
-function itemInput(formData: FormData): TokenRef | Refusal {
+/** A stack's amount as typed: whole units, or nothing (all of it). */
+export const STACK_AMOUNT_MESSAGE = "Enter the amount as a whole number, like 40.";
+
+function itemInput(formData: FormData): (TokenRef & { amount?: number }) | Refusal {
   const nftType = Number(formData.get("nftType"));
   const tokenId = String(formData.get("tokenId") ?? "");
   if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId))
     return refusal(STALE_FORM_MESSAGE);
-  return { nftType, tokenId };
+  const typed = String(formData.get("amount") ?? "").trim();
+  if (!typed) return { nftType, tokenId };
+  if (!/^\d{1,15}$/.test(typed) || Number(typed) < 1) return refusal(STACK_AMOUNT_MESSAGE, { field: "amount" });
+  return { nftType, tokenId, amount: Number(typed) };
+}
+
+/** What the wallet holds on chain of a SparkItems stack, in whole units (an amount past 2^53 counts as 2^53 - 1). */
+async function chainStackHeld(wallet: `0x${string}`, id: bigint): Promise<number> {
+  const { client, deployment } = chain();
+  const held = await client.readContract({
+    address: deployment.contracts.items,
+    abi: sparkItemsAbi,
+    functionName: "balanceOf",
+    args: [wallet, id],
+  });
+  return held > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(held);
+}
+
+/** The executor's swap of an amount of the wallet's chain stack, or why not (the amount next to its field). */
+async function swapStack(
+  stack: { id: bigint; holder: string },
+  wallet: `0x${string}`,
+  requested: number | undefined,
+  idempotencyKey: string,
+): Promise<ActionRequest | Refusal> {
+  if (!sameAddress(stack.holder, wallet)) return refusal("This stack is not in your wallet.");
+  const held = await chainStackHeld(wallet, stack.id).catch(() => null);
+  if (held === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
+  if (held === 0) return refusal(`Your wallet holds no ${stackText(stack.id, "").trim()} any more.`);
+  const amount = moveAmount(requested, held);
+  if (amount === null) return refusal(moveAmountMessage(held), { field: "amount" });
+  return { action: "bridge.swapItems", params: { id: stack.id.toString(), amount: String(amount) }, idempotencyKey };
+}
+
+/** The market's claim of an item (of `amount` of a stack); its refusal of the amount goes next to the field. */
+async function claimItem(
+  bridge: ManagedPost<BridgeIntent>["apis"]["bridge"],
+  ref: TokenRef & { amount?: number },
+  idempotencyKey: string,
+): Promise<SignedClaimWire | Refusal> {
+  try {
+    return await bridge.takeOutItem(ref, idempotencyKey, ref.amount);
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 400 && error.message.startsWith("amount: "))
+      return refusal(error.message.slice("amount: ".length), { field: "amount" });
+    throw error;
+  }
 }
 
 /** A claim's id as a form posts it (the market's txId), or null. */
@@ -129,10 +196,15 @@ async function plan({
   const ref = itemInput(form);
   if (isRefusal(ref)) return ref;
   if (intent === "swap-item") {
+    const stack = ref.nftType === NFT_TYPE.material ? chainStackOf(ref.tokenId) : null;
+    if (stack) return swapStack(stack, wallet, ref.amount, idempotencyKey);
     const stays = intoGameRefusal(ref);
     return stays ? refusal(stays) : { action: "bridge.swapNft", params: { tokenId: ref.tokenId }, idempotencyKey };
   }
-  return (await gasRefusal(wallet)) ?? claimRequest(await bridge.takeOutItem(ref, idempotencyKey), idempotencyKey);
+  const gas = await gasRefusal(wallet);
+  if (gas) return gas;
+  const claim = await claimItem(bridge, ref, idempotencyKey);
+  return isRefusal(claim) ? claim : claimRequest(claim, idempotencyKey);
 }
 
 /**
@@ -146,7 +218,13 @@ export function bridgeAction(request: Request, backOf: string | ((form: FormData
     intents: BRIDGE_INTENTS,
     managedOnly: BRIDGE_MANAGED_ONLY,
     back,
-    echo: (_intent, form) => ({ ...typed(form, ["currency", "amount"], 40), back: back(form) }),
+    // An item form refused on its amount is shown again on /bridge, the message next to the field.
+    echo: (_intent, form) => ({
+      ...typed(form, ["currency", "amount", "nftType", "tokenId"], 80),
+      back: back(form),
+      // Nothing was sent: the form shown again may post once more, under a key of its own.
+      ...(form.has("tokenId") ? { idempotencyKey: newIdempotencyKey() } : {}),
+    }),
     plan,
   });
 }
@@ -167,6 +245,17 @@ export function itemMove(
     case "game": {
       const reason = toChainRefusal(item);
       if (reason) return { intent: "refused", reason };
+      if (movesAsStack(item)) {
+        return {
+          ...common,
+          intent: "claim-item",
+          label: "Move to chain",
+          amount: item.amount,
+          note: item.onSale
+            ? "Its sale ends. What you move leaves the market while it is on the chain; the rest stays here."
+            : "What you move leaves the market while it is on the chain; the rest stays here.",
+        };
+      }
       return {
         ...common,
         intent: "claim-item",
@@ -186,11 +275,15 @@ export function itemMove(
     case "chain": {
       const reason = intoGameRefusal(item);
       if (reason) return { intent: "refused", reason };
+      const stack = chainStackOf(item.tokenId) !== null;
       return {
         ...common,
         intent: "swap-item",
         label: "Move into the game",
-        note: "It can be traded here again once the chain has recorded the move.",
+        ...(stack ? { amount: item.amount } : {}),
+        note: stack
+          ? "What you move joins your stack in the game once the chain has recorded the move."
+          : "It can be traded here again once the chain has recorded the move.",
       };
     }
     default:
@@ -201,8 +294,8 @@ export function itemMove(
 /** What the browser-wallet bridge islands need to reach the chain: public by nature. */
 export function bridgeChainConfig() {
   const { deployment, rpcUrl } = chain();
-  const { fire, quark, card, assetManager } = deployment.contracts;
-  return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager } };
+  const { fire, quark, card, assetManager, items } = deployment.contracts;
+  return { chainId: deployment.chainId, rpcUrl, contracts: { fire, quark, card, assetManager, items } };
 }
 
 /**
@@ -229,7 +322,9 @@ export function storageMove(
         idempotencyKey: newIdempotencyKey(),
       }
     : null;
-  return { label, form, href: `${detailHref}#move` };
+  // A stack moves whole or in part: its form has an amount, all of it to start with.
+  const stack = toChain ? movesAsStack(record) : chainStackOf(record.tokenId) !== null;
+  return { label, form, href: `${detailHref}#move`, ...(stack ? { amount: record.amount } : {}) };
 }
 
 registerActionFeature("bridge.", {

@@ -4,6 +4,7 @@
  * island loads). An item that cannot move gets the reason in one line instead (core/item-moves.ts).
  */
 import { Form, useNavigation } from "@remix-run/react";
+import { ErrorList } from "~/components/error-list";
 import { Hidden } from "~/features/actions/form-parts";
 
 export interface ItemMoveOffer {
@@ -15,6 +16,8 @@ export interface ItemMoveOffer {
   tokenId: string;
   back: string;
   idempotencyKey: string;
+  /** A stack's size: it moves whole or in part, so the form has an amount field, all of it to start with. */
+  amount?: number;
 }
 
 /** Why the item cannot move where it is: said in place of a button that could only be refused. */
@@ -33,9 +36,48 @@ export function MoveRefused({ move }: { move: ItemMoveRefused }) {
   );
 }
 
+/** The amount of a stack to move, all of it to start with; `errors` (a refused post's) next to it. */
+export function StackAmountField({
+  id,
+  max,
+  value,
+  errors,
+  compact = false,
+}: {
+  id: string;
+  /** The stack's size, when the page knows it. */
+  max?: number;
+  value?: string;
+  errors?: string[];
+  compact?: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={compact ? "text-xs" : "text-sm font-medium"}>
+        Amount{max !== undefined && <span className="muted"> (you hold {max})</span>}
+      </label>
+      <input
+        id={id}
+        name="amount"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+        required
+        defaultValue={value ?? (max === undefined ? undefined : String(max))}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-errors` : undefined}
+        className={compact ? "field-input w-full px-2 py-1 text-xs" : "field-input w-32"}
+      />
+      <ErrorList id={`${id}-errors`} errors={errors} />
+    </div>
+  );
+}
+
 export function MoveItemForm({ move, start }: { move: ItemMoveOffer; start?: (() => void) | null }) {
   const busy = useNavigation().state !== "idle";
-  const { label, note, ...fields } = move;
+  const { label, note, amount, ...fields } = move;
   if (move.intent === "pending") {
     return (
       <p className="text-sm" data-testid="move-pending">
@@ -58,8 +100,9 @@ export function MoveItemForm({ move, start }: { move: ItemMoveOffer; start?: (()
   );
   if (start !== undefined) return <div className="flex flex-wrap items-center gap-3">{controls}</div>;
   return (
-    <Form method="post" action="/bridge" className="flex flex-wrap items-center gap-3">
+    <Form method="post" action="/bridge" className="flex flex-wrap items-end gap-3">
       <Hidden fields={fields} />
+      {amount !== undefined && <StackAmountField id="move-amount" max={amount} />}
       {controls}
     </Form>
   );

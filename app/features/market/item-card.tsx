@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ItemCardModel, StorageMove } from "./market-views";
+import { StackAmountField } from "~/features/bridge/move-item-form";
 
 /** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
 /** The item's type and grade (rarity, rank…), shown on cards and on the detail page. */
@@ -33,10 +34,11 @@ function CardMove({ move, name }: { move: StorageMove; name: string }) {
     );
   }
   return (
-    <Form method="post" action="/bridge">
+    <Form method="post" action="/bridge" className="flex flex-col gap-2">
       {Object.entries(move.form).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}
+      {move.amount !== undefined && <StackAmountField id={`move-amount-${move.form.tokenId}`} max={move.amount} compact />}
       <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${move.label}: ${name}`}>
         {move.label}
       </button>

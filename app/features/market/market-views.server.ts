@@ -6,12 +6,14 @@ import type { ActivityEvent, HistoryEvent, ItemDetail, ListingRecord, TradeRecor
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
 import { formatIsoTime } from "~core/chain-text";
+import { chainStackOf, movesAsStack } from "~core/item-moves";
 import { formatPrice } from "~core/money";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { NFT_TYPE_LABELS } from "~/features/market/filters/shared";
 import { checksummed, flattenAttributes, gradeLabel, gradeName, isOwner, isSale, namedAttributes, spaceshipStats } from "./listing";
 import type { CancelAllOffer, ItemCardModel, TradeRowModel } from "./market-views";
 import type { Apis } from "~/services/apis.server";
+import type { ItemPageMetadata } from "~/services/token-metadata.server";
 
 /** The detail page of an item, remembering where the visitor came from. */
 export function detailHref(ref: { tokenId: string; nftType: number }, back: string): string {
@@ -22,11 +24,21 @@ export function typeLabel(nftType: number): string {
   return NFT_TYPE_LABELS[nftType as NftTypeCode] ?? "Item";
 }
 
+const WHERE: Record<ListingRecord["location"], string> = { game: "In the game", leaving: "Moving to chain", chain: "On chain" };
+
 export function cardView(record: ListingRecord, back: string): ItemCardModel {
   const stats = record.nftType === NFT_TYPE.spaceship ? spaceshipStats(record) : undefined;
   const grade = gradeLabel(record);
   // The grade is the card's badge already; the other attributes describe the item.
   const attributes = namedAttributes(record).filter((attribute) => attribute.label !== gradeName(record.nftType));
+  // A stack says how much it holds and where: the same material can be both in the game and on chain.
+  const stack =
+    record.nftType === NFT_TYPE.material
+      ? [
+          { label: "Amount", value: String(record.amount) },
+          { label: "Where", value: WHERE[record.location] },
+        ]
+      : [];
   return {
     key: `${record.nftType}-${record.tokenId}`,
     href: detailHref(record, back),
@@ -34,7 +46,7 @@ export function cardView(record: ListingRecord, back: string): ItemCardModel {
     image: record.image,
     typeLabel: typeLabel(record.nftType),
     grade: grade ? { label: gradeName(record.nftType), value: grade } : null,
-    attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : [])],
+    attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : []), ...stack],
     price: isSale(record) ? formatPrice(record.price!, record.currency) : null,
     favorites: record.favorites,
     views: record.views,
@@ -70,15 +82,23 @@ export function historyRow(event: HistoryEvent, index: number) {
 }
 
 /** The detail page's item: its owner ("You" when it is the viewer's `wallet`), status, attributes and history. */
-export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string | undefined; views: number }) {
+export function itemView(
+  detail: ItemDetail,
+  { wallet, views, chainMetadata = null }: { wallet: string | undefined; views: number; chainMetadata?: ItemPageMetadata | null },
+) {
   const owner = checksummed(detail.ownerAddress);
   const onSale = isSale(detail);
   const grade = gradeLabel(detail);
+  const chainStack = chainStackOf(detail.tokenId);
+  const fromChain = chainMetadata?.status === "read" ? chainMetadata : null;
   return {
     tokenId: detail.tokenId,
+    // A chain stack's market id names its holder too: the page shows the ERC-1155 id the chain knows it by.
+    tokenLabel: chainStack ? `${chainStack.id} (SparkItems, ERC-1155)` : detail.tokenId,
+    isStack: detail.nftType === NFT_TYPE.material && (chainStack !== null || movesAsStack(detail)),
     nftType: detail.nftType,
-    name: detail.name,
-    image: detail.image,
+    name: fromChain?.name ?? detail.name,
+    image: fromChain?.image ?? detail.image,
     typeLabel: typeLabel(detail.nftType),
     grade: grade ? { label: gradeName(detail.nftType), value: grade } : null,
     amount: detail.amount,
@@ -94,7 +114,12 @@ export function itemView(detail: ItemDetail, { wallet, views }: { wallet: string
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
     listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),
-    metadata: Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
+    // A chain token's own metadata (tokenURI) when it was read; else the market's copy of its attributes.
+    metadata:
+      fromChain?.attributes ??
+      Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
+    /** Where the metadata shown came from: "chain" (tokenURI), "failed" (it could not be read), or null (not on chain). */
+    metadataSource: chainMetadata ? (fromChain ? ("chain" as const) : ("failed" as const)) : null,
     stats: (detail.nftType === NFT_TYPE.spaceship ? spaceshipStats(detail) : undefined) ?? null,
     views,
     favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },

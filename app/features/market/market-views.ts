@@ -23,7 +23,15 @@ export interface ItemCardModel {
 }
 
 /** A managed wallet posts the form to /bridge; a browser wallet signs on the item's page (`href`). */
-export type StorageMove = { label: string; form: Record<string, string> | null; href: string } | { reason: string };
+export type StorageMove =
+  | {
+      label: string;
+      form: Record<string, string> | null;
+      href: string;
+      /** A stack's size: its form has an amount field, all of it to start with. */
+      amount?: number;
+    }
+  | { reason: string };
 
 export interface TradeRowModel {
   key: string;

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
-import { Refused } from "~/features/actions/form-parts";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { Hidden, Refused } from "~/features/actions/form-parts";
+import { StackAmountField } from "~/features/bridge/move-item-form";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page } from "~/components/page";
 import { bridgePost } from "~/routes/bridge/route.server";
@@ -22,10 +23,23 @@ export default function Bridge() {
       </Page>
     );
   }
-  const messages = Object.values(answer.errors).flat();
+  const { amount: amountErrors, ...others } = answer.errors;
+  const messages = Object.values(others).flat();
+  const { nftType, tokenId, back, idempotencyKey, amount } = answer.values;
+  const again = Boolean(amountErrors?.length && nftType && tokenId && idempotencyKey && answer.intent);
   return (
     <Page title="The item was not moved">
       <Refused messages={messages} />
+      {again && (
+        // Refused on its amount: the same move again, the message next to the field.
+        <Form method="post" action="/bridge" className="flex flex-wrap items-end gap-3">
+          <Hidden fields={{ intent: answer.intent!, nftType, tokenId, back: back ?? "/marketplace/storage", idempotencyKey }} />
+          <StackAmountField id="move-amount" value={amount} errors={amountErrors} />
+          <button type="submit" className="btn-secondary">
+            {answer.intent === "swap-item" ? "Move into the game" : "Move to chain"}
+          </button>
+        </Form>
+      )}
       <p className="text-sm">
         <Link to={answer.values.back ?? "/marketplace/storage"}>Back to the item</Link> · <Link to="/game#bridge">Game and chain</Link>
       </p>

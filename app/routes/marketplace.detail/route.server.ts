@@ -19,6 +19,7 @@ import { proofFrom } from "~/features/market/trade-action-schemas.server";
 import { bridgeChainConfig, itemMove } from "~/features/bridge/bridge.server";
 import { custodian, type OrderProof, type OrderSigning } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
+import { itemPageMetadata } from "~/services/token-metadata.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
@@ -95,8 +96,12 @@ export async function detailPage(request: Request) {
   const bound = tradingWallet(user);
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
-  const orderContext = signs ? await orders.orderContext(bound.address).catch(() => null) : null;
-  const item = itemView(detail, { wallet, views });
+  // product §7: a chain-held item shows its token's metadata, read through tokenURI.
+  const [orderContext, chainMetadata] = await Promise.all([
+    signs ? orders.orderContext(bound.address).catch(() => null) : null,
+    itemPageMetadata(detail),
+  ]);
+  const item = itemView(detail, { wallet, views, chainMetadata });
   // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
   const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
   return json(

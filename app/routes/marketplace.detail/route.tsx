@@ -82,8 +82,8 @@ export default function MarketplaceDetail() {
               </>
             )}
             <dt className="text-slate-300">Token id</dt>
-            <dd className="break-all text-white">{item.tokenId}</dd>
-            {item.amount > 1 && (
+            <dd className="break-all text-white">{item.tokenLabel}</dd>
+            {(item.amount > 1 || item.isStack) && (
               <>
                 <dt className="text-slate-300">Amount</dt>
                 <dd className="text-white">{item.amount}</dd>
@@ -128,34 +128,18 @@ export default function MarketplaceDetail() {
       )}
 
       <Section title="Attributes" id="attributes">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          {item.named.map((attribute) => (
-            <div key={attribute.label} className="flex justify-between gap-3 border-b border-space-800 py-1">
-              <dt className="text-slate-300">{attribute.label}</dt>
-              <dd className="text-white">{attribute.value}</dd>
-            </div>
-          ))}
-        </dl>
-        {item.stats && (
-          <table className="mt-4 w-full max-w-sm text-sm">
-            <caption className="mb-1 text-left font-semibold text-white">Spaceship stats</caption>
-            <tbody>
-              {item.stats.rows.map((row) => (
-                <tr key={row.label} className="border-b border-space-800">
-                  <th scope="row" className="py-1 text-left font-normal text-slate-300">
-                    {row.label}
-                  </th>
-                  <td className="py-1 text-right text-white">{row.value}</td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" className="py-1 text-left font-semibold text-white">
-                  Total
-                </th>
-                <td className="py-1 text-right font-semibold text-white">{item.stats.total}</td>
-              </tr>
-            </tbody>
-          </table>
+        {item.metadataSource === "failed" && (
+          <p role="status" className="mb-3 rounded-lg border border-spark-600 bg-space-900 px-4 py-3 text-sm text-slate-100">
+            {METADATA_FAILED_NOTICE}
+          </p>
+        )}
+        {item.metadataSource === "chain" ? (
+          <>
+            <p className="muted mb-2 text-sm">{METADATA_FROM_CHAIN}</p>
+            <MetadataList traits={item.metadata} />
+          </>
+        ) : (
+          <MarketAttributes item={item} />
         )}
         {item.stats && (
           <p className="mt-3 text-sm">
@@ -164,16 +148,11 @@ export default function MarketplaceDetail() {
         )}
       </Section>
 
-      <Section title="Metadata" id="metadata">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          {item.metadata.map((trait) => (
-            <div key={trait.name} className="flex justify-between gap-3 border-b border-space-800 py-1">
-              <dt className="text-slate-300">{trait.name}</dt>
-              <dd className="text-white">{trait.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Section>
+      {item.metadataSource !== "chain" && (
+        <Section title="Metadata" id="metadata">
+          <MetadataList traits={item.metadata} />
+        </Section>
+      )}
 
       <Section title="History" id="history">
         {item.history.length ? (
@@ -214,4 +193,60 @@ export function ErrorBoundary() {
     );
   }
   return <GeneralErrorBoundary />;
+}
+
+const METADATA_FROM_CHAIN = "Read from this token’s metadata: the address its contract gives (tokenURI), fetched just now.";
+const METADATA_FAILED_NOTICE =
+  "This token’s metadata could not be read from the chain just now, so this shows the market’s copy, which may be behind an upgrade.";
+
+type DetailItem = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["item"]>;
+
+function MetadataList({ traits }: { traits: { name: string; value: string }[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+      {traits.map((trait) => (
+        <div key={trait.name} className="flex justify-between gap-3 border-b border-space-800 py-1">
+          <dt className="text-slate-300">{trait.name}</dt>
+          <dd className="text-white">{trait.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The market's attributes of the item, with a ship's stats table. */
+function MarketAttributes({ item }: { item: DetailItem }) {
+  return (
+    <>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        {item.named.map((attribute) => (
+          <div key={attribute.label} className="flex justify-between gap-3 border-b border-space-800 py-1">
+            <dt className="text-slate-300">{attribute.label}</dt>
+            <dd className="text-white">{attribute.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {item.stats && (
+        <table className="mt-4 w-full max-w-sm text-sm">
+          <caption className="mb-1 text-left font-semibold text-white">Spaceship stats</caption>
+          <tbody>
+            {item.stats.rows.map((row) => (
+              <tr key={row.label} className="border-b border-space-800">
+                <th scope="row" className="py-1 text-left font-normal text-slate-300">
+                  {row.label}
+                </th>
+                <td className="py-1 text-right text-white">{row.value}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" className="py-1 text-left font-semibold text-white">
+                Total
+              </th>
+              <td className="py-1 text-right font-semibold text-white">{item.stats.total}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </>
+  );
 }

@@ -7,7 +7,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { backendProblem, signedInApis } from "~/services/apis.server";
 import { BRIDGE_CURRENCIES } from "~/services/bridge-api.server";
-import { claimIdInput } from "~/features/bridge/bridge.server";
+import { claimIdInput, STACK_AMOUNT_MESSAGE } from "~/features/bridge/bridge.server";
 import { walletFromUserInfo } from "~/services/chain.server";
 import { parseTokenAmount } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
@@ -31,7 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId)) {
         return json({ message: "This item cannot be found. Reload the page." }, { status: 400 });
       }
-      return json({ claim: await bridge.takeOutItem({ nftType, tokenId }) });
+      // A stack's amount (default all of it); the market checks it against the stack and says so in words.
+      const typed = String(form.get("amount") ?? "").trim();
+      if (typed && !/^\d{1,15}$/.test(typed)) return json({ message: STACK_AMOUNT_MESSAGE, field: "amount" }, { status: 400 });
+      return json({ claim: await bridge.takeOutItem({ nftType, tokenId }, undefined, typed ? Number(typed) : undefined) });
     }
     if (intent === "submit-claim") {
       const txId = claimIdInput(form);
@@ -41,6 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ message: "Unknown action." }, { status: 400 });
   } catch (error) {
     const problem = backendProblem(error);
-    return json({ message: problem.status < 500 ? problem.reason : problem.message }, { status: problem.status });
+    const message = problem.status < 500 ? problem.reason : problem.message;
+    // The market's refusal of a stack's amount ("amount: …") is the amount field's.
+    if (problem.status === 400 && message.startsWith("amount: "))
+      return json({ message: message.slice("amount: ".length), field: "amount" }, { status: 400 });
+    return json({ message }, { status: problem.status });
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The bridge stream of the market indexer (issue 14): the asset manager's Claimed and SwappedToGame events, applied
  * to the game once they are `confirmations` deep.
- * - Claimed: the pending claim of that nonce is done; a claimed item is on chain now, held by the claimant.
+ * - Claimed: the pending claim of that nonce is done; a claimed item is on chain now, held by the claimant (a
+ *   claimed stack shows as the claimant's chain stack, from the SparkItems stream, items1155.ts).
  * - SwappedToGame: a token swap credits the game balance; an NFT comes back into the game, owned by the swapper.
+ * - SwappedItemToGame: an amount of a SparkItems stack credits the swapper's game stack of that material.
  * Every applied event is stored with its block hash (unique by transaction and log index, so none is applied
  * twice). Before each range the indexer checks that the block its cursor stands on is still on the chain; after a
  * reorg (only possible above the confirmation depth, so on a depth-0 local chain) it undoes, newest first, every
@@ -15,7 +17,10 @@ import { assetManagerAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
-import { CARD_COLLECTION_TYPES } from "~core/nft";
+import { stackOfTokenId } from "~core/item-tokens";
+import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
+import { retakeStackClaim, stackClaimPaid } from "../claims";
+import { creditGameStack, takeFromStack } from "../stacks";
 import type { Sql } from "../db";
 import { credit } from "../ledger";
 import { activeListing, type ItemRow } from "../items";
@@ -28,9 +33,10 @@ export const BRIDGE_STREAM = "asset-manager";
 
 export const CLAIMED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "Claimed" });
 export const SWAPPED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedToGame" });
+export const SWAPPED_ITEM_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedItemToGame" });
 
 export interface BridgeEvent {
-  event: "claimed" | "swapped";
+  event: "claimed" | "swapped" | "swapped-item";
   blockNumber: bigint;
   blockHash: Hash;
   txHash: Hash;
@@ -41,6 +47,8 @@ export interface BridgeEvent {
   idOrAmount: bigint;
   /** The claim's nonce, or the swap's id. */
   ref: bigint;
+  /** A SwappedItemToGame's ERC-1155 id (its idOrAmount is the amount). */
+  itemsId?: bigint;
 }
 
 /** What applying an event did, stored with it so a reorg can take it back. */
@@ -48,6 +56,7 @@ type Effect =
   | { type: "claim-done"; claimId: number; itemId: number | null; previousOwner: string | null }
   | { type: "credit"; account: string; currency: Currency; amount: string }
   | { type: "item-in"; itemId: number; previousOwner: string; previousLocation: Location; created: boolean }
+  | { type: "stack-in"; itemId: number; amount: number }
   | { type: "none"; reason: string };
 
 /** The game currency of a token the asset manager holds; null for one the game does not keep. */
@@ -67,8 +76,13 @@ async function applyClaimed(db: Sql, e: BridgeEvent, now: number): Promise<Effec
   // Its asset had gone back to the game, so it leaves again.
   if (claim.status === CLAIM_STATUS.expired) {
     if (claim.kind === CLAIM_KIND.token) await credit(db, claim.account, claim.currency as Currency, -BigInt(claim.id_or_amount));
+    if (claim.kind === CLAIM_KIND.item1155) await retakeStackClaim(db, claim, now);
   }
   await db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.claimed, now, claim.id]);
+  if (claim.kind === CLAIM_KIND.item1155) {
+    const itemId = await stackClaimPaid(db, claim, now);
+    return { type: "claim-done", claimId: claim.id, itemId, previousOwner: itemId === null ? null : claim.account };
+  }
   if (claim.kind !== CLAIM_KIND.nft || claim.item_id === null)
     return { type: "claim-done", claimId: claim.id, itemId: null, previousOwner: null };
   const item = (await db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]))!;
@@ -90,6 +104,7 @@ async function applySwapped(
   describe: (tokenId: bigint) => ChainItem | null,
   now: number,
 ): Promise<Effect> {
+  if (e.event === "swapped-item") return applySwappedStack(db, e, contracts, now);
   if (e.kind === CLAIM_KIND.token) {
     const currency = currencyOf(e.asset, contracts);
     if (!currency) return { type: "none", reason: `token ${e.asset} is not a game currency` };
@@ -118,6 +133,27 @@ async function applySwapped(
     columns.map((name) => (row as Record<string, unknown>)[name]),
   );
   return { type: "item-in", itemId: inserted!.id, previousOwner: e.account, previousLocation: LOCATION.chain, created: true };
+}
+
+/**
+ * An amount of a SparkItems stack burnt into the game: the swapper's game stack of that material grows by it, the
+ * stack their last claim of it left from when it can (so 40 out and 15 back leave one stack of 75), else their oldest.
+ */
+async function applySwappedStack(db: Sql, e: BridgeEvent, contracts: ContractAddresses, now: number): Promise<Effect> {
+  if (!contracts.items || !isAddressEqual(e.asset, contracts.items))
+    return { type: "none", reason: `collection ${e.asset} is not SparkItems` };
+  const stack = e.itemsId === undefined ? null : stackOfTokenId(e.itemsId);
+  if (!stack || stack.nftType !== NFT_TYPE.material) return { type: "none", reason: `id ${e.itemsId} is no stack the game keeps` };
+  if (e.idOrAmount === 0n || e.idOrAmount > BigInt(Number.MAX_SAFE_INTEGER))
+    return { type: "none", reason: "an amount beyond a stack's size" };
+  const amount = Number(e.idOrAmount);
+  const last = await db.get<{ item_id: number }>(
+    `select c.item_id from market_claims c join market_items i on i.id = c.item_id
+     where c.account = ? and c.kind = ? and i.nft_type = ? and i.material = ? order by c.id desc limit 1`,
+    [e.account, CLAIM_KIND.item1155, NFT_TYPE.material, stack.code],
+  );
+  const { itemId } = await creditGameStack(db, e.account, stack.code, amount, `swap:${e.txHash}:${e.logIndex}`, now, last?.item_id ?? null);
+  return { type: "stack-in", itemId, amount };
 }
 
 export interface BridgeRange {
@@ -150,7 +186,8 @@ export async function applyBridgeRange(db: Sql, w: BridgeRange): Promise<boolean
         e.blockHash,
         e.txHash,
         e.logIndex,
-        e.event,
+        // The table's event is claimed or swapped; a stack's swap is a swap of kind 2.
+        e.event === "swapped-item" ? "swapped" : e.event,
         e.account,
         e.kind,
         e.asset,
@@ -195,6 +232,10 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
       ]);
       return;
     }
+    case "stack-in":
+      // The amount never arrived: it leaves the stack again (a new stack entirely, like a burnt token).
+      await takeFromStack(db, effect.itemId, effect.amount, now);
+      return;
     case "none":
       return;
   }

@@ -1,11 +1,13 @@
 /**
- * The market's chain indexer (docs/api/market.md "Chain indexer"), three streams:
+ * The market's chain indexer (docs/api/market.md "Chain indexer"), five streams:
  * - transfers: the ERC-721 transfers of the card and loot box collections, so items minted, moved and burnt on
  *   chain show in the holders' storage;
  * - bridge: the asset manager's claims and swaps (bridge.ts), which move balances and items between the game and
  *   the chain;
- * - materials: the starship manager's MaterialsSentToGame (materials.ts), which brings mined materials into the game.
- * The last two undo the events of blocks a reorg took away (possible above the confirmation depth only). The
+ * - materials: the starship manager's MaterialsSentToGame (materials.ts), which brings mined materials into the game;
+ * - items: SparkItems' ERC-1155 TransferSingle and TransferBatch (items1155.ts), each holder's chain stacks;
+ * - trading: the trading contract's Sale, ListingCancelled and CounterIncremented (trading.ts), which close chain listings.
+ * The last four undo the events of blocks a reorg took away (possible above the confirmation depth only). The
  * transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles instead: every item
  * it wrote from REORG_WINDOW blocks below the lower of its cursor and the safe head takes what the chain holds now
  * (holder, and what the token is: sequential ids come back as other tokens), and the ranges after are read again.
@@ -37,6 +39,7 @@ import {
 } from "./apply";
 import { applyBridgeRange, BRIDGE, type BridgeEvent } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
+import { applyItemsRange, ITEMS, type ItemsEvent } from "./items1155";
 import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
 import { applyTradingRange, listedOrders, TRADING, type TradingEvent } from "./trading";
@@ -287,12 +290,17 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyMaterialsRange(tx, { ...range, events }),
   };
+  const items: ReorgStream<ItemsEvent[]> = {
+    stored: ITEMS,
+    read: (fromBlock, toBlock) => reader.itemsTransfers(fromBlock, toBlock),
+    apply: (tx, range, events) => applyItemsRange(tx, { ...range, events }),
+  };
   const trading: ReorgStream<TradingEvent[]> = {
     stored: TRADING,
     read: (fromBlock, toBlock) => reader.tradingEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }),
   };
-  for (const s of [bridge, materials, trading]) streamSynced.set(s.stored.stream, null);
+  for (const s of [bridge, materials, items, trading]) streamSynced.set(s.stored.stream, null);
 
   /** The cards swapped into the game that the market has no item for yet, described from their words. */
   async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
@@ -312,7 +320,12 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   async function run(): Promise<void> {
     try {
       while (!stopped) {
-        const more = (await step()) || (await streamStep(bridge)) || (await streamStep(materials)) || (await streamStep(trading));
+        const more =
+          (await step()) ||
+          (await streamStep(bridge)) ||
+          (await streamStep(materials)) ||
+          (await streamStep(items)) ||
+          (await streamStep(trading));
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;

@@ -6,8 +6,8 @@
 import type { Insertable } from "kysely";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
-import { EGG_CAMPS, imageFor, itemName, traitsOf } from "../catalog";
-import { ATTRIBUTE_COLUMN_NAMES } from "../items";
+import { columnsOfItemData, noAttributeColumns as noAttributes } from "~core/item-catalog";
+import { imageFor, itemName, traitsOf } from "../catalog";
 import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../tables";
 
 export interface ChainItem {
@@ -15,32 +15,11 @@ export interface ChainItem {
   columns: ItemAttributeColumns;
 }
 
-const noAttributes = () => Object.fromEntries(ATTRIBUTE_COLUMN_NAMES.map((name) => [name, null])) as unknown as ItemAttributeColumns;
-
 /** The item a SparkCard word describes; null for a kind SparkCard does not hold, which the market cannot show. */
 export function cardItem(word: bigint): ChainItem | null {
   const a = decodeItemData(word);
-  if ("raw" in a) return null;
-  const c = noAttributes();
-  switch (a.nftType) {
-    case NFT_TYPE.card:
-      Object.assign(c, { rarity: a.rarity, level: a.level, camp: a.camp, identity: a.identity, profession: a.profession });
-      break;
-    case NFT_TYPE.spaceship:
-      // The word carries no camp for ships.
-      Object.assign(c, { spaceship_type: a.shipType, level: a.level, ...a.stats, total: a.total });
-      break;
-    case NFT_TYPE.egg:
-      Object.assign(c, { egg_type: a.eggType, camp: EGG_CAMPS[a.eggType] ?? null });
-      break;
-    case NFT_TYPE.equipment:
-      Object.assign(c, { equipment_type: a.equipmentType, equipment_code: a.equipmentCode, level: a.level });
-      break;
-    case NFT_TYPE.material:
-      c.material = a.material;
-      break;
-  }
-  return { nftType: a.nftType, columns: c };
+  const columns = columnsOfItemData(a);
+  return columns && { nftType: a.nftType, columns };
 }
 
 /**

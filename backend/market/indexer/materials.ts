@@ -8,11 +8,10 @@
  */
 import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
 import { starshipManagerAbi } from "../../../contracts/generated/abi";
-import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import type { Sql } from "../db";
 import { activeListing, type ItemRow } from "../items";
 import { closeListing } from "../trades";
-import { materialStackRow } from "./items";
+import { insertGameStack } from "../stacks";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const MATERIALS_STREAM = "starship-materials";
@@ -40,18 +39,7 @@ async function applySent(db: Sql, e: MaterialsEvent, now: number): Promise<Effec
   const itemIds: number[] = [];
   for (const [material, amount] of e.amounts.entries()) {
     if (amount === 0n) continue;
-    // The game's ids are GAME_TOKEN_ID_BASE + the row id (market_006). The row id is the identity the insert itself
-    // assigns (never max(id) + 1 read beforehand, which two writers would both read): the row goes in under a
-    // placeholder token id unique to this event's material, then takes the id-derived token id and name.
-    const placeholder = materialStackRow(material, Number(amount), `pending:${e.txHash}:${e.logIndex}:${material}`, e.owner, now);
-    const columns = Object.keys(placeholder);
-    const { id } = (await db.get<{ id: number }>(
-      `insert into market_items (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")}) returning id`,
-      columns.map((name) => (placeholder as Record<string, unknown>)[name]),
-    ))!;
-    const row = materialStackRow(material, Number(amount), String(GAME_TOKEN_ID_BASE + id), e.owner, now);
-    await db.run("update market_items set token_id = ?, name = ? where id = ?", [row.token_id, row.name, id]);
-    itemIds.push(id);
+    itemIds.push(await insertGameStack(db, e.owner, material, Number(amount), `pending:${e.txHash}:${e.logIndex}:${material}`, now));
   }
   return { type: "stacks", itemIds };
 }

@@ -13,9 +13,11 @@ import {
   type Hash,
 } from "viem";
 import { blindBoxAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
+import { CLAIM_KIND } from "~core/claim";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain } from "../../types";
-import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT } from "./bridge";
+import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } from "./bridge";
+import { type ItemsEvent, TRANSFER_BATCH_EVENT, TRANSFER_SINGLE_EVENT } from "./items1155";
 import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
 import { CANCELLED_EVENT, COUNTER_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
 
@@ -44,7 +46,7 @@ export function chainReader(chain: BackendChain) {
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
-  const { card, box, assetManager, starship, trading } = chain.contracts;
+  const { card, box, assetManager, starship, items, trading } = chain.contracts;
 
   return {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
@@ -65,11 +67,12 @@ export function chainReader(chain: BackendChain) {
       }
     },
 
-    /** The asset manager's Claimed and SwappedToGame events in [fromBlock, toBlock], in chain order. */
+    /** The asset manager's Claimed, SwappedToGame and SwappedItemToGame events in [fromBlock, toBlock], in chain order. */
     async bridgeEvents(fromBlock: bigint, toBlock: bigint): Promise<BridgeEvent[]> {
-      const [claimed, swapped] = await Promise.all([
+      const [claimed, swapped, swappedItems] = await Promise.all([
         client.getLogs({ address: assetManager, event: CLAIMED_EVENT, fromBlock, toBlock, strict: true }),
         client.getLogs({ address: assetManager, event: SWAPPED_EVENT, fromBlock, toBlock, strict: true }),
+        client.getLogs({ address: assetManager, event: SWAPPED_ITEM_EVENT, fromBlock, toBlock, strict: true }),
       ]);
       const events: BridgeEvent[] = [
         ...claimed.map((log) => ({
@@ -96,8 +99,43 @@ export function chainReader(chain: BackendChain) {
           idOrAmount: log.args.idOrAmount,
           ref: log.args.swapId,
         })),
+        ...swappedItems.map((log) => ({
+          event: "swapped-item" as const,
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+          account: log.args.account,
+          kind: CLAIM_KIND.item1155,
+          asset: log.args.asset,
+          idOrAmount: log.args.amount,
+          ref: log.args.swapId,
+          itemsId: log.args.id,
+        })),
       ];
       return events.sort(inChainOrder);
+    },
+
+    /** SparkItems' TransferSingle and TransferBatch (mints and burns included) in [fromBlock, toBlock], in chain order. */
+    async itemsTransfers(fromBlock: bigint, toBlock: bigint): Promise<ItemsEvent[]> {
+      // A deployment record from before SparkItems names none: nothing to follow.
+      if (!items) return [];
+      const [single, batch] = await Promise.all([
+        client.getLogs({ address: items, event: TRANSFER_SINGLE_EVENT, fromBlock, toBlock, strict: true }),
+        client.getLogs({ address: items, event: TRANSFER_BATCH_EVENT, fromBlock, toBlock, strict: true }),
+      ]);
+      const base = (log: (typeof single)[number] | (typeof batch)[number]) => ({
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        from: log.args.from,
+        to: log.args.to,
+      });
+      return [
+        ...single.map((log) => ({ ...base(log), ids: [log.args.id], values: [log.args.value] })),
+        ...batch.map((log) => ({ ...base(log), ids: [...log.args.ids], values: [...log.args.values] })),
+      ].sort(inChainOrder);
     },
 
     /** The StarshipManager's MaterialsSentToGame events in [fromBlock, toBlock], in chain order. */

@@ -14,6 +14,7 @@ import { up as cursorBlockTime } from "./market_012_cursor_block_time";
 import { up as dropPricePathsWithoutCurrency } from "./market_013_drop_price_paths_without_currency";
 import { up as sequences } from "./market_014_sequences";
 import { up as splitPageGeneration } from "./market_015_split_page_generation";
+import { up as itemsEvents } from "./market_016_items_events";
 import { up as chainListings } from "./market_017_chain_listings";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
@@ -33,5 +34,6 @@ export const marketMigrations: Migration[] = [
   { name: "market_013_drop_price_paths_without_currency", up: dropPricePathsWithoutCurrency },
   { name: "market_014_sequences", up: sequences },
   { name: "market_015_split_page_generation", up: splitPageGeneration },
+  { name: "market_016_items_events", up: itemsEvents },
   { name: "market_017_chain_listings", up: chainListings },
 ];

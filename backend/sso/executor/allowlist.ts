@@ -14,10 +14,12 @@ import {
   gameTokenAbi,
   sparkCardAbi,
   sparkErrorsAbi,
+  sparkItemsAbi,
   starshipManagerAbi,
   tradingAbi,
 } from "../../../contracts/generated/abi";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import { stackOfTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import { STAKE_POOLS } from "~core/pools";
 import { SHIP_SLOT_COUNT } from "~core/spaceship";
@@ -129,6 +131,20 @@ const swapToken: Rule = ([token, amount], value, { contracts, valueCaps }) => {
 const swapNft: Rule = ([nft], value, { contracts }) =>
   isAddressEqual(nft as Address, contracts.card) ? noValue(value) : "only the card collection moves into the game";
 
+/** An amount of a SparkItems stack into the game: SparkItems only, an id that names a stack, this game's tag. */
+const swapItems: Rule = ([items, id, amount, gameTag], value, { contracts }) => {
+  if (!isAddressEqual(items as Address, contracts.items)) return "only SparkItems stacks move into the game this way";
+  if (stackOfTokenId(id as bigint) === null) return `id ${String(id)} is no stack`;
+  if ((amount as bigint) <= 0n || (amount as bigint) > MATERIALS_CAP_PER_ACTION) return "amount is outside the per-action cap";
+  return gameTag === GAME_TAG ? noValue(value) : `game tag ${String(gameTag)} is not this game's`;
+};
+
+/** The asset manager is the one operator a wallet's SparkItems may be approved for (it burns what is swapped in). */
+const approveItems: Rule = ([operator, approved], value, { contracts }) => {
+  if (!isAddressEqual(operator as Address, contracts.assetManager) || approved !== true) return "only the asset manager may be approved";
+  return noValue(value);
+};
+
 /** A card may be approved for the asset manager only, one token at a time (a swap into the game). */
 const approveCard: Rule = ([spender], value, { contracts }) =>
   isAddressEqual(spender as Address, contracts.assetManager) ? noValue(value) : `spender ${String(spender)} is not allowed`;
@@ -238,9 +254,17 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
   staking: { abi: [...fireStakingAbi, ...sparkErrorsAbi], functions: { deposit, withdrawAndClaim } },
   assetManager: {
     abi: [...assetManagerAbi, ...sparkErrorsAbi],
-    functions: { claimToken: claim, claimNft: claim, swapTokenToGame: swapToken, swapNftToGame: swapNft },
+    functions: {
+      claimToken: claim,
+      claimNft: claim,
+      claimItem1155: claim,
+      swapTokenToGame: swapToken,
+      swapNftToGame: swapNft,
+      swapItem1155ToGame: swapItems,
+    },
   },
   card: { abi: [...sparkCardAbi, ...sparkErrorsAbi], functions: { approve: approveCard, setApprovalForAll: approveTrading } },
+  items: { abi: [...sparkItemsAbi, ...sparkErrorsAbi], functions: { setApprovalForAll: approveItems } },
   trading: {
     abi: [...tradingAbi, ...sparkErrorsAbi],
     functions: { quickSale, cancel: cancelListings, incrementCounter: (_args, value) => noValue(value), transferNft, sendNft },

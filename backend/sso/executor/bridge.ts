@@ -1,22 +1,27 @@
 /**
  * The bridge's actions (issue 14, AssetManager):
- * - bridge.claim submits a claim the market backend signed for this wallet: claimToken or claimNft, by its kind.
+ * - bridge.claim submits a claim the market backend signed for this wallet: claimToken, claimNft or claimItem1155
+ *   (an amount of a material stack), by its kind.
  *   The claim must name this wallet, our asset manager and this chain, be unexpired and unpaid: what the contract
  *   would refuse is refused first, in words.
  * - bridge.swapToken moves FIRE or QUARK into the game: an exact approval of the asset manager when the allowance
  *   is short, then swapTokenToGame.
  * - bridge.swapNft moves one card-collection item into the game: approve(assetManager, tokenId) unless approved,
- *   then swapNftToGame. The game credits a swap once the market's indexer has seen it.
+ *   then swapNftToGame.
+ * - bridge.swapItems moves an amount of a SparkItems stack into the game: setApprovalForAll(assetManager, true)
+ *   unless the manager is an approved operator already (it burns the amount), then swapItem1155ToGame.
+ * The game credits a swap once the market's indexer has seen it.
  */
 import { type Address, encodeFunctionData, type Hex, isAddressEqual, parseEventLogs } from "viem";
-import { assetManagerAbi, gameTokenAbi, sparkCardAbi } from "../../../contracts/generated/abi";
-import type { BridgeClaimParams, BridgeSwapNftParams, BridgeSwapTokenParams } from "~core/api/actions";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
+import type { BridgeClaimParams, BridgeSwapItemsParams, BridgeSwapNftParams, BridgeSwapTokenParams } from "~core/api/actions";
+import { stackText } from "~core/item-moves";
 import { CLAIM_CONTENT_BYTES, CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { formatChainTime } from "~core/chain-text";
 import { formatPrice } from "~core/money";
 import type { Contracts } from "./allowlist";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
-import { stepGasLimit } from "./policy";
+import { MATERIALS_CAP_PER_ACTION, stepGasLimit } from "./policy";
 
 /** The game's tag in swaps: the one game this market serves. */
 export const GAME_TAG = 1n;
@@ -65,7 +70,12 @@ export const bridgeClaim: Planner<"bridge.claim"> = {
   async plan(ctx, params) {
     const claim = await checkClaim(ctx, params);
     const token = claim.kind === CLAIM_KIND.token;
-    const what = token ? formatPrice(claim.idOrAmount, tokenName(claim.asset, ctx.contracts) ?? "tokens") : `item #${claim.idOrAmount}`;
+    const stack = claim.kind === CLAIM_KIND.item1155;
+    const what = token
+      ? formatPrice(claim.idOrAmount, tokenName(claim.asset, ctx.contracts) ?? "tokens")
+      : stack
+        ? stackText(claim.data, claim.idOrAmount)
+        : `item #${claim.idOrAmount}`;
     return [
       {
         kind: "claim",
@@ -73,7 +83,7 @@ export const bridgeClaim: Planner<"bridge.claim"> = {
         to: ctx.contracts.assetManager,
         data: encodeFunctionData({
           abi: assetManagerAbi,
-          functionName: token ? "claimToken" : "claimNft",
+          functionName: token ? "claimToken" : stack ? "claimItem1155" : "claimNft",
           args: [ctx.wallet, params.claim_content as Hex, Number(BigInt(params.v)), params.r as Hex, params.s as Hex],
         }),
         value: 0n,
@@ -88,7 +98,8 @@ export const bridgeClaim: Planner<"bridge.claim"> = {
 
 function swapId({ contracts }: PlanContext, logs: Parameters<typeof parseEventLogs>[0]["logs"]): string | undefined {
   const ours = logs.filter((log) => isAddressEqual(log.address, contracts.assetManager));
-  return parseEventLogs({ abi: assetManagerAbi, eventName: "SwappedToGame", logs: ours })[0]?.args.swapId.toString();
+  const [swap] = parseEventLogs({ abi: assetManagerAbi, eventName: ["SwappedToGame", "SwappedItemToGame"], logs: ours });
+  return swap?.args.swapId.toString();
 }
 
 export const bridgeSwapToken: Planner<"bridge.swapToken"> = {
@@ -156,6 +167,47 @@ export const bridgeSwapNft: Planner<"bridge.swapNft"> = {
       label: `Move item #${tokenId} into the game`,
       to: contracts.assetManager,
       data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapNftToGame", args: [contracts.card, tokenId, GAME_TAG] }),
+      value: 0n,
+      gas: stepGasLimit("swap"),
+    });
+    return steps;
+  },
+  async collect(ctx, kind, receipt, result) {
+    const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
+    return id ? { ...result, swapId: id } : result;
+  },
+};
+
+export const bridgeSwapItems: Planner<"bridge.swapItems"> = {
+  async plan(ctx, { id: idText, amount: amountText }: BridgeSwapItemsParams) {
+    const { client, contracts, wallet } = ctx;
+    const id = BigInt(idText);
+    const amount = BigInt(amountText);
+    const shown = stackText(id, amount);
+    if (amount > MATERIALS_CAP_PER_ACTION)
+      throw new Refusal(`One action may move at most ${MATERIALS_CAP_PER_ACTION} units, and this one would move ${amount}.`);
+    const items = { address: contracts.items, abi: sparkItemsAbi } as const;
+    const [held, approved] = await Promise.all([
+      client.readContract({ ...items, functionName: "balanceOf", args: [wallet, id] }),
+      client.readContract({ ...items, functionName: "isApprovedForAll", args: [wallet, contracts.assetManager] }),
+    ]);
+    if (held < amount) throw new Refusal(`Your wallet holds ${stackText(id, held)}: it cannot move ${shown}.`);
+    const steps: PlannedStep[] = [];
+    if (!approved) {
+      steps.push({
+        kind: "approve-swap",
+        label: "Approve the game to take in your stacks",
+        to: contracts.items,
+        data: encodeFunctionData({ abi: sparkItemsAbi, functionName: "setApprovalForAll", args: [contracts.assetManager, true] }),
+        value: 0n,
+        gas: stepGasLimit("approve-swap"),
+      });
+    }
+    steps.push({
+      kind: "swap",
+      label: `Move ${shown} into the game`,
+      to: contracts.assetManager,
+      data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapItem1155ToGame", args: [contracts.items, id, amount, GAME_TAG] }),
       value: 0n,
       gas: stepGasLimit("swap"),
     });

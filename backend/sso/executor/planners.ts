@@ -4,7 +4,7 @@
  */
 import type { ActionName, ActionParams } from "~core/api/actions";
 import { notEnoughGasMessage } from "~core/chain-errors";
-import { bridgeClaim, bridgeSwapNft, bridgeSwapToken } from "./bridge";
+import { bridgeClaim, bridgeSwapItems, bridgeSwapNft, bridgeSwapToken } from "./bridge";
 import { lootboxBuy } from "./lootbox-buy";
 import { lootboxOpen } from "./lootbox-open";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
@@ -30,6 +30,7 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "bridge.claim": bridgeClaim,
   "bridge.swapToken": bridgeSwapToken,
   "bridge.swapNft": bridgeSwapNft,
+  "bridge.swapItems": bridgeSwapItems,
   "spaceship.explore": spaceshipExplore,
   "spaceship.recall": spaceshipRecall,
   "spaceship.repair": spaceshipRepair,

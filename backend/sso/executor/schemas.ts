@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ACTION_NAMES, type ActionRequest } from "~core/api/actions";
 import { BOX_CATALOGUE, findBox } from "~core/boxes";
 import { MAX_BOXES_PER_OPEN_ACTION, OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import { stackOfTokenId } from "~core/item-tokens";
 import { parseUint256 } from "~core/money";
 import { STAKE_POOLS } from "~core/pools";
 import { SHIP_SLOT_COUNT } from "~core/spaceship";
@@ -100,6 +101,17 @@ const tokenId = z
 
 const swapNftParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
 
+const swapItemsParams = z
+  .object({
+    id: z
+      .string({ invalid_type_error: "must be a string of decimal digits" })
+      .refine((value) => /^[1-9]\d{0,15}$/.test(value) && stackOfTokenId(BigInt(value)) !== null, "must be the id of a SparkItems stack"),
+    amount: z
+      .string({ invalid_type_error: "must be a string of decimal digits" })
+      .refine((value) => /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)), "must be whole units above zero"),
+  })
+  .strict(onlyKeys("id and amount"));
+
 const shipParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
 
 const slot = z
@@ -176,6 +188,7 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("bridge.claim", claimParams),
     request("bridge.swapToken", swapTokenParams),
     request("bridge.swapNft", swapNftParams),
+    request("bridge.swapItems", swapItemsParams),
     request("spaceship.explore", shipParams),
     request("spaceship.recall", shipParams),
     request("spaceship.repair", shipParams),

@@ -12,14 +12,13 @@ const REFUSED = [
   [NFT_TYPE.pse, MOVE_REFUSALS.pse],
   [NFT_TYPE.egse, MOVE_REFUSALS.egse],
   [NFT_TYPE.lootbox, MOVE_REFUSALS.gameOnlyBox],
-  [NFT_TYPE.material, MOVE_REFUSALS.stackToChain],
 ] as const;
 
 test("storage and the item page show why an item cannot move to the chain, with no button, and offer it where it can", async ({
   page,
   signIn,
 }) => {
-  // The managed demo account's seeded game items (game-issued boxes, material stacks), only read.
+  // The managed demo account's seeded game items (game-issued boxes, PSEs…), only read.
   await signIn(page, MANAGED);
   const items = page.getByRole("list", { name: "My items" });
   for (const [nftType, reason] of REFUSED) {
@@ -39,8 +38,11 @@ test("storage and the item page show why an item cannot move to the chain, with 
   await expect(page.getByTestId("move-refused")).toHaveText(MOVE_REFUSALS.pse);
   await expect(page.getByRole("button", { name: "Move to chain" })).toHaveCount(0);
 
-  // A spaceship can go: its button is there, and no reason.
-  await page.goto(`/marketplace/storage?nftType=${NFT_TYPE.spaceship}`);
-  await expect(items.getByRole("button", { name: /^Move to chain/ }).first()).toBeVisible();
-  await expect(items.getByTestId("move-refused")).toHaveCount(0);
+  // A spaceship can go, and a material stack too (whole or in part: its form has an amount): a button, and no reason.
+  for (const nftType of [NFT_TYPE.spaceship, NFT_TYPE.material]) {
+    await page.goto(`/marketplace/storage?nftType=${nftType}`);
+    await expect(items.getByRole("button", { name: /^Move to chain/ }).first()).toBeVisible();
+    await expect(items.getByTestId("move-refused")).toHaveCount(0);
+  }
+  await expect(items.getByRole("spinbutton", { name: /^Amount/ }).first()).toBeVisible();
 });

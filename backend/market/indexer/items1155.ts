@@ -1,0 +1,105 @@
+/**
+ * The SparkItems stream of the market indexer (issue 28): the ERC-1155 collection's TransferSingle and TransferBatch
+ * events (mints and burns included), applied once they are `confirmations` deep. Each holder's balance of each stack
+ * id is one market item, located on chain (stacks.ts moveChainStack): a transfer takes its value from the sender's
+ * item and adds it to the recipient's; an item whose balance reaches zero leaves storage. Like the bridge and
+ * materials streams, every applied event is stored with its block hash and the moves it made (unique by transaction
+ * and log index, so none is applied twice), and after a reorg the moves of vanished events are taken back
+ * (stream.ts). An id that names no stack (core/item-tokens.ts) is not the market's to show, and is skipped.
+ */
+import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
+import { sparkItemsAbi } from "../../../contracts/generated/abi";
+import { stackOfTokenId } from "~core/item-tokens";
+import { NFT_TYPE } from "~core/nft";
+import type { Sql } from "../db";
+import { moveChainStack } from "../stacks";
+import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+
+export const ITEMS_STREAM = "erc1155-transfers";
+
+export const TRANSFER_SINGLE_EVENT = getAbiItem({ abi: sparkItemsAbi, name: "TransferSingle" });
+export const TRANSFER_BATCH_EVENT = getAbiItem({ abi: sparkItemsAbi, name: "TransferBatch" });
+
+/** A TransferSingle (one id) or TransferBatch, as the reader gives it. */
+export interface ItemsEvent {
+  blockNumber: bigint;
+  blockHash: Hash;
+  txHash: Hash;
+  logIndex: number;
+  from: Address;
+  to: Address;
+  ids: readonly bigint[];
+  values: readonly bigint[];
+}
+
+/** One balance change an event made, so a reorg can make the opposite one. */
+interface Move {
+  holder: string;
+  material: number;
+  delta: number;
+}
+
+type Effect = { type: "moves"; moves: Move[] } | { type: "none"; reason: string };
+
+async function applyTransfer(db: Sql, e: ItemsEvent, now: number): Promise<Effect> {
+  const moves: Move[] = [];
+  for (const [i, id] of e.ids.entries()) {
+    const value = e.values[i] ?? 0n;
+    const stack = stackOfTokenId(id);
+    if (!stack || stack.nftType !== NFT_TYPE.material || value === 0n) continue;
+    // A stack's amount is an integer column; no one holds anywhere near 2^53 units.
+    if (value > BigInt(Number.MAX_SAFE_INTEGER)) continue;
+    if (e.from !== zeroAddress) moves.push({ holder: e.from, material: stack.code, delta: -Number(value) });
+    if (e.to !== zeroAddress) moves.push({ holder: e.to, material: stack.code, delta: Number(value) });
+  }
+  if (!moves.length) return { type: "none", reason: "no stack of the market moved" };
+  for (const move of moves) await moveChainStack(db, move.holder, move.material, move.delta, now);
+  return { type: "moves", moves };
+}
+
+async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
+  if (effect.type === "none") return;
+  for (const move of [...effect.moves].reverse()) await moveChainStack(db, move.holder, move.material, -move.delta, now);
+}
+
+/** The SparkItems stream's cursor and applied events, for the indexer's reorg check. */
+export const ITEMS: StoredStream = {
+  stream: ITEMS_STREAM,
+  table: "market_items_events",
+  undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now),
+};
+
+export interface ItemsRange {
+  expectedCursor: bigint | null;
+  toBlock: bigint;
+  toHash: Hash;
+  events: readonly ItemsEvent[];
+  now: number;
+}
+
+/** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
+export async function applyItemsRange(db: Sql, w: ItemsRange): Promise<boolean> {
+  if (((await readStreamCursor(db, ITEMS_STREAM))?.block ?? null) !== w.expectedCursor) return false;
+  for (const e of w.events) {
+    if (await applied(db, ITEMS, e.txHash, e.logIndex)) continue;
+    const effect = await applyTransfer(db, e, w.now);
+    await db.run(
+      `insert into market_items_events (block_number, block_hash, tx_hash, log_index, from_address, to_address, ids, amounts, effect, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        Number(e.blockNumber),
+        e.blockHash,
+        e.txHash,
+        e.logIndex,
+        e.from,
+        e.to,
+        e.ids.join(","),
+        e.values.join(","),
+        JSON.stringify(effect),
+        w.now,
+      ],
+    );
+  }
+  await writeStreamCursor(db, ITEMS_STREAM, w.toBlock, w.toHash, w.now);
+  return true;
+}
