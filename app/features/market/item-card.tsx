@@ -1,6 +1,6 @@
-import { Form, Link } from "@remix-run/react";
-import type { ItemCardModel, StorageMove } from "./market-views";
-import { StackAmountField } from "~/features/bridge/move-item-form";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ItemCardModel } from "./market-views";
 
 /** One item: picture, name, grade, a few attributes by name, and its price when on sale. */
 /** The item's type and grade (rarity, rank…), shown on cards and on the detail page. */
@@ -18,38 +18,11 @@ export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel,
   );
 }
 
-function CardMove({ move, name }: { move: StorageMove; name: string }) {
-  if ("reason" in move) {
-    return (
-      <p className="text-xs text-slate-300" data-testid="move-refused">
-        {move.reason}
-      </p>
-    );
-  }
-  if (!move.form) {
-    return (
-      <Link to={move.href} className="text-xs" aria-label={`${move.label}: ${name}`}>
-        {move.label}
-      </Link>
-    );
-  }
-  return (
-    <Form method="post" action="/bridge" className="flex flex-col gap-2">
-      {Object.entries(move.form).map(([field, value]) => (
-        <input key={field} type="hidden" name={field} value={value} />
-      ))}
-      {move.amount !== undefined && <StackAmountField id={`move-amount-${move.form.tokenId}`} max={move.amount} compact />}
-      <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${move.label}: ${name}`}>
-        {move.label}
-      </button>
-    </Form>
-  );
-}
-
 /** The cards a phone or a desktop row shows first load at once: one of them is the page's largest picture. */
 const EAGER_CARDS = 4;
 
-export function ItemCard({ item, eager = false }: { item: ItemCardModel; eager?: boolean }) {
+/** `footer`: what a page adds under a card (storage: the move to or from the chain), so the market carries none of it. */
+export function ItemCard({ item, eager = false, footer }: { item: ItemCardModel; eager?: boolean; footer?: ReactNode }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
       <img
@@ -84,18 +57,18 @@ export function ItemCard({ item, eager = false }: { item: ItemCardModel; eager?:
         <p className="text-xs text-slate-300">
           {item.favorites} {item.favorites === 1 ? "favorite" : "favorites"} · {item.views} {item.views === 1 ? "view" : "views"}
         </p>
-        {item.move && <CardMove move={item.move} name={item.name} />}
+        {footer}
       </div>
     </article>
   );
 }
 
-export function ItemGrid({ items, label }: { items: ItemCardModel[]; label: string }) {
+export function ItemGrid({ items, label, footer }: { items: ItemCardModel[]; label: string; footer?: (item: ItemCardModel) => ReactNode }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
       {items.map((item, index) => (
         <li key={item.key}>
-          <ItemCard item={item} eager={index < EAGER_CARDS} />
+          <ItemCard item={item} eager={index < EAGER_CARDS} footer={footer?.(item)} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Hidden, Refused } from "~/features/actions/form-parts";
-import { StackAmountField } from "~/features/bridge/move-item-form";
+import { StackAmountField } from "~/features/bridge/stack-amount-field";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page } from "~/components/page";
 import { bridgePost } from "~/routes/bridge/route.server";

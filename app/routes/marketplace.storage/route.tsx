@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CancelAllForm } from "~/features/market/cancel-all-form";
 import { FilterNotices, MarketProblem } from "~/features/market/filter-notices";
+import { cardMoveFooter } from "~/features/market/card-move";
 import { ItemGrid } from "~/features/market/item-card";
 import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
@@ -77,7 +78,7 @@ export default function Storage() {
             </div>
             <MarketProblem message={data.problem} />
             {data.items.length > 0 ? (
-              <ItemGrid items={data.items} label={STORAGE_TABS[data.tab]} />
+              <ItemGrid items={data.items} label={STORAGE_TABS[data.tab]} footer={cardMoveFooter} />
             ) : (
               !data.problem && (
                 <div className="card text-center">
