@@ -13,9 +13,8 @@ import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/db";
 import type { SignedClaim } from "../../backend/market/claims";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain } from "../../backend/types";
 import { revertOf, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, type Market, signOrder, startMarket } from "./market-fixture";
+import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
@@ -29,20 +28,7 @@ const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 beforeAll(async () => {
   chain = await startTestChain();
   c = chain.deployment.contracts;
-  const chainOptions: BackendChain = {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: c,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-  };
-  m = await startMarket({
-    chain: chainOptions,
-    chainId: chain.deployment.chainId,
-    assetManagerAddress: c.assetManager,
-    fireTokenAddress: c.fire,
-  });
+  m = await startMarketOnChain(chain);
 });
 afterAll(async () => {
   await m?.close();

@@ -11,9 +11,8 @@ import type { ItemDetail, ListingRecord } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
 import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
 import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
-import type { BackendChain } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
+import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -37,20 +36,7 @@ beforeAll(async () => {
       args: [MINTER_ROLE, chain.deployment.accounts.deployer],
     }),
   );
-  const chainOptions: BackendChain = {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: c,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-  };
-  m = await startMarket({
-    chain: chainOptions,
-    chainId: chain.deployment.chainId,
-    assetManagerAddress: c.assetManager,
-    fireTokenAddress: c.fire,
-  });
+  m = await startMarketOnChain(chain);
 });
 afterAll(async () => {
   await m?.close();

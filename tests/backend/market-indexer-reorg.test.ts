@@ -17,6 +17,7 @@ import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../b
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
+import { backendChainOf } from "./market-fixture";
 
 let chain: TestChain;
 let dir: string;
@@ -50,14 +51,7 @@ afterAll(async () => {
 
 const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
 
-const options = (): BackendChain => ({
-  rpcUrl: chain.rpcUrl,
-  chainId: chain.deployment.chainId,
-  contracts: chain.deployment.contracts,
-  deployedAtBlock: chain.deployment.deployedAtBlock,
-  confirmations: 0,
-  pollIntervalMs: 50,
-});
+const options = (): BackendChain => backendChainOf(chain);
 
 async function store(name: string): Promise<MarketDb> {
   const backendDb = await openDatabase(await freshDatabase(dir, name));

@@ -22,6 +22,7 @@ import { type ChainIndexer, createChainIndexer } from "../../backend/market/inde
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
+import { backendChainOf } from "./market-fixture";
 
 let chain: TestChain;
 let dir: string;
@@ -51,17 +52,7 @@ afterAll(async () => {
 
 const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
 
-function options(overrides: Partial<BackendChain> = {}): BackendChain {
-  return {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: chain.deployment.contracts,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-    ...overrides,
-  };
-}
+const options = (overrides: Partial<BackendChain> = {}): BackendChain => backendChainOf(chain, overrides);
 
 async function store(name: string): Promise<MarketDb> {
   const backendDb = await openDatabase(await freshDatabase(dir, name));

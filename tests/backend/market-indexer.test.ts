@@ -15,6 +15,7 @@ import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../b
 import type { BackendChain } from "../../backend/types";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { startTestBackends } from "./harness";
+import { backendChainOf } from "./market-fixture";
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 const silent = { info() {}, warn() {}, error() {} };
@@ -37,14 +38,7 @@ beforeAll(async () => {
       chain.deployer.writeContract({ address, abi, functionName: "grantRole", args: [MINTER_ROLE, chain.deployment.accounts.deployer] }),
     );
   }
-  chainOptions = {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: c,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-  };
+  chainOptions = backendChainOf(chain);
   // The backends without a chain, and an indexer of the test's own on their database (the wiring: sync test).
   t = await startTestBackends();
   indexer = createChainIndexer(new MarketDb(t.store), chainOptions, { log: silent });

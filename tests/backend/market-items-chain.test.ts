@@ -14,9 +14,8 @@ import { chainStackTokenId } from "~core/item-moves";
 import { MarketDb } from "../../backend/market/db";
 import type { SignedClaim } from "../../backend/market/claims";
 import { insertGameStack } from "../../backend/market/stacks";
-import type { BackendChain } from "../../backend/types";
 import { startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
+import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -31,20 +30,7 @@ const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 beforeAll(async () => {
   chain = await startTestChain();
   c = chain.deployment.contracts;
-  const chainOptions: BackendChain = {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: c,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-  };
-  m = await startMarket({
-    chain: chainOptions,
-    chainId: chain.deployment.chainId,
-    assetManagerAddress: c.assetManager,
-    fireTokenAddress: c.fire,
-  });
+  m = await startMarketOnChain(chain);
   await chain.mined(
     chain.deployer.writeContract({
       address: c.items,

@@ -14,9 +14,8 @@ import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
 import { MarketDb } from "../../backend/market/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain } from "../../backend/types";
 import { startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, type Market, signOrder, startMarket } from "./market-fixture";
+import { BROWSER, type Market, signOrder, backendChainOf, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -25,7 +24,7 @@ const silent = { info() {}, warn() {}, error() {} };
 let chain: TestChain;
 let m: Market;
 let c: TestChain["deployment"]["contracts"];
-let chainOptions: BackendChain;
+let chainOptions: ReturnType<typeof backendChainOf>;
 /** Market items above this id are the stacks the tests brought in. */
 let lastSeededItem: number;
 const player = privateKeyToAccount(BROWSER.privateKey as Hex);
@@ -33,20 +32,8 @@ const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 beforeAll(async () => {
   chain = await startTestChain();
   c = chain.deployment.contracts;
-  chainOptions = {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: c,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-  };
-  m = await startMarket({
-    chain: chainOptions,
-    chainId: chain.deployment.chainId,
-    assetManagerAddress: c.assetManager,
-    fireTokenAddress: c.fire,
-  });
+  chainOptions = backendChainOf(chain);
+  m = await startMarketOnChain(chain);
   await settled();
   lastSeededItem = await m.scalar<number>("select max(id) from market_items");
 
