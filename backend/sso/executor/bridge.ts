@@ -12,9 +12,16 @@
  *   unless the manager is an approved operator already (it burns the amount), then swapItem1155ToGame.
  * The game credits a swap once the market's indexer has seen it.
  */
-import { type Address, encodeFunctionData, type Hex, isAddressEqual, parseEventLogs } from "viem";
+import { type Address, encodeFunctionData, type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } from "viem";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
-import type { BridgeClaimParams, BridgeSwapItemsParams, BridgeSwapNftParams, BridgeSwapTokenParams } from "~core/api/actions";
+import type {
+  BridgeClaimParams,
+  BridgeSwapItemsParams,
+  BridgeSwapNftParams,
+  BridgeSwapTokenParams,
+  ExecutionResult,
+  ExecutionStep,
+} from "~core/api/actions";
 import { stackText } from "~core/item-moves";
 import { CLAIM_CONTENT_BYTES, CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { formatChainTime } from "~core/chain-text";
@@ -102,6 +109,27 @@ function swapId({ contracts }: PlanContext, logs: Parameters<typeof parseEventLo
   return swap?.args.swapId.toString();
 }
 
+/**
+ * A move into the game: the approval the asset manager still needs, when it does (`approval` null when not), then
+ * the swap, sent to the asset manager.
+ */
+function approveThenSwap(
+  { contracts }: PlanContext,
+  approval: { label: string; to: Address; data: Hex } | null,
+  swap: { label: string; data: Hex },
+): PlannedStep[] {
+  const steps: PlannedStep[] = [];
+  if (approval) steps.push({ kind: "approve-swap", ...approval, value: 0n, gas: stepGasLimit("approve-swap") });
+  steps.push({ kind: "swap", ...swap, to: contracts.assetManager, value: 0n, gas: stepGasLimit("swap") });
+  return steps;
+}
+
+/** Every swap's result: the swap id of the asset manager's event, from the mined swap step. */
+async function collectSwapId(ctx: PlanContext, kind: ExecutionStep["kind"], receipt: TransactionReceipt, result: ExecutionResult) {
+  const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
+  return id ? { ...result, swapId: id } : result;
+}
+
 export const bridgeSwapToken: Planner<"bridge.swapToken"> = {
   async plan(ctx, { currency, amount: amountText }: BridgeSwapTokenParams) {
     const { client, contracts, wallet, policy } = ctx;
@@ -116,31 +144,22 @@ export const bridgeSwapToken: Planner<"bridge.swapToken"> = {
       client.readContract({ ...read, functionName: "allowance", args: [wallet, contracts.assetManager] }),
     ]);
     if (balance < amount) throw new Refusal(`Your wallet holds ${formatPrice(balance, currency)}: it cannot move ${shown}.`);
-    const steps: PlannedStep[] = [];
-    if (allowance < amount) {
-      steps.push({
-        kind: "approve-swap",
-        label: `Approve ${shown} for the game`,
-        to: token,
-        data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [contracts.assetManager, amount] }),
-        value: 0n,
-        gas: stepGasLimit("approve-swap"),
-      });
-    }
-    steps.push({
-      kind: "swap",
-      label: `Move ${shown} into the game`,
-      to: contracts.assetManager,
-      data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapTokenToGame", args: [token, amount, GAME_TAG] }),
-      value: 0n,
-      gas: stepGasLimit("swap"),
-    });
-    return steps;
+    return approveThenSwap(
+      ctx,
+      allowance < amount
+        ? {
+            label: `Approve ${shown} for the game`,
+            to: token,
+            data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [contracts.assetManager, amount] }),
+          }
+        : null,
+      {
+        label: `Move ${shown} into the game`,
+        data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapTokenToGame", args: [token, amount, GAME_TAG] }),
+      },
+    );
   },
-  async collect(ctx, kind, receipt, result) {
-    const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
-    return id ? { ...result, swapId: id } : result;
-  },
+  collect: collectSwapId,
 };
 
 export const bridgeSwapNft: Planner<"bridge.swapNft"> = {
@@ -151,31 +170,22 @@ export const bridgeSwapNft: Planner<"bridge.swapNft"> = {
     const owner = await client.readContract({ ...card, functionName: "ownerOf", args: [tokenId] }).catch(() => null);
     if (!owner || !isAddressEqual(owner, wallet)) throw new Refusal(`Item #${tokenId} is not in your wallet.`);
     const approved = await client.readContract({ ...card, functionName: "getApproved", args: [tokenId] });
-    const steps: PlannedStep[] = [];
-    if (!isAddressEqual(approved, contracts.assetManager)) {
-      steps.push({
-        kind: "approve-swap",
-        label: `Approve item #${tokenId} for the game`,
-        to: contracts.card,
-        data: encodeFunctionData({ abi: sparkCardAbi, functionName: "approve", args: [contracts.assetManager, tokenId] }),
-        value: 0n,
-        gas: stepGasLimit("approve-swap"),
-      });
-    }
-    steps.push({
-      kind: "swap",
-      label: `Move item #${tokenId} into the game`,
-      to: contracts.assetManager,
-      data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapNftToGame", args: [contracts.card, tokenId, GAME_TAG] }),
-      value: 0n,
-      gas: stepGasLimit("swap"),
-    });
-    return steps;
+    return approveThenSwap(
+      ctx,
+      isAddressEqual(approved, contracts.assetManager)
+        ? null
+        : {
+            label: `Approve item #${tokenId} for the game`,
+            to: contracts.card,
+            data: encodeFunctionData({ abi: sparkCardAbi, functionName: "approve", args: [contracts.assetManager, tokenId] }),
+          },
+      {
+        label: `Move item #${tokenId} into the game`,
+        data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapNftToGame", args: [contracts.card, tokenId, GAME_TAG] }),
+      },
+    );
   },
-  async collect(ctx, kind, receipt, result) {
-    const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
-    return id ? { ...result, swapId: id } : result;
-  },
+  collect: collectSwapId,
 };
 
 export const bridgeSwapItems: Planner<"bridge.swapItems"> = {
@@ -192,29 +202,24 @@ export const bridgeSwapItems: Planner<"bridge.swapItems"> = {
       client.readContract({ ...items, functionName: "isApprovedForAll", args: [wallet, contracts.assetManager] }),
     ]);
     if (held < amount) throw new Refusal(`Your wallet holds ${stackText(id, held)}: it cannot move ${shown}.`);
-    const steps: PlannedStep[] = [];
-    if (!approved) {
-      steps.push({
-        kind: "approve-swap",
-        label: "Approve the game to take in your stacks",
-        to: contracts.items,
-        data: encodeFunctionData({ abi: sparkItemsAbi, functionName: "setApprovalForAll", args: [contracts.assetManager, true] }),
-        value: 0n,
-        gas: stepGasLimit("approve-swap"),
-      });
-    }
-    steps.push({
-      kind: "swap",
-      label: `Move ${shown} into the game`,
-      to: contracts.assetManager,
-      data: encodeFunctionData({ abi: assetManagerAbi, functionName: "swapItem1155ToGame", args: [contracts.items, id, amount, GAME_TAG] }),
-      value: 0n,
-      gas: stepGasLimit("swap"),
-    });
-    return steps;
+    return approveThenSwap(
+      ctx,
+      approved
+        ? null
+        : {
+            label: "Approve the game to take in your stacks",
+            to: contracts.items,
+            data: encodeFunctionData({ abi: sparkItemsAbi, functionName: "setApprovalForAll", args: [contracts.assetManager, true] }),
+          },
+      {
+        label: `Move ${shown} into the game`,
+        data: encodeFunctionData({
+          abi: assetManagerAbi,
+          functionName: "swapItem1155ToGame",
+          args: [contracts.items, id, amount, GAME_TAG],
+        }),
+      },
+    );
   },
-  async collect(ctx, kind, receipt, result) {
-    const id = kind === "swap" ? swapId(ctx, receipt.logs) : undefined;
-    return id ? { ...result, swapId: id } : result;
-  },
+  collect: collectSwapId,
 };
