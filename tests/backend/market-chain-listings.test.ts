@@ -11,7 +11,7 @@ import type { ItemDetail, ListingRecord } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
 import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
 import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
-import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { freshPlayer, listingJson, listingOf, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
@@ -71,35 +71,19 @@ const approve = (owner: Account, approved = true) =>
   );
 
 async function sign(owner: Account, terms: Partial<Listing>, signer: Account = owner) {
-  const counter = await chain.publicClient.readContract({
-    address: c.trading,
-    abi: tradingAbi,
-    functionName: "counterOf",
-    args: [owner.address],
-  });
-  const listing: Listing = {
-    seller: owner.address,
-    collection: c.card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
-    amount: 1n,
+  const listing = await listingOf(chain, owner.address, {
     currency: zeroAddress,
     price: 2n * WEI,
     expiry: (await now()) + 3600n,
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
     ...terms,
-  };
+  });
   const signature = await chain
     .walletFor(signer)
     .signTypedData({ account: signer, ...listingTypedData(listing, chain.deployment.chainId, c.trading) });
   return { listing, signature };
 }
 
-const wire = ({ listing, signature }: { listing: Listing; signature: Hex }) => ({
-  ...Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v])),
-  signature,
-});
+const wire = ({ listing, signature }: { listing: Listing; signature: Hex }) => ({ ...listingJson(listing), signature });
 
 const chainSell = (body: Record<string, unknown>, token = m.tokens.buyer) =>
   m.post<ListingRecord>("/informationCenter/chainSell", {}, body, token);
@@ -236,8 +220,7 @@ describe("a managed wallet's listing, signed by the SSO (POST /sso/signOrder)", 
   const managed = privateKeyToAccount(MANAGED.privateKey as Hex);
   const signOrder = (body: unknown) => m.t.call<{ signature: Hex }>("POST", "/sso/signOrder", body, m.tokens.managed);
   const key = () => `listing-${Math.random().toString(36).slice(2)}`;
-  const json = (listing: Listing) =>
-    Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
+  const json = listingJson;
 
   it("is signed in the Trading domain for the caller's managed wallet and stored by chainSell", async () => {
     const tokenId = await chainCard(managed.address);

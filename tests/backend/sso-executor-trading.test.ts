@@ -5,15 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { encodeItem } from "~core/item-data";
-import { LISTING_STANDARD, type Listing, SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
+import { freshPlayer, listingJson, listingOf, startTestChain, type TestChain } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
-import { freshPlayer } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
@@ -47,25 +46,13 @@ const detail = async (tokenId: bigint) =>
 async function list(seller: Player, price: bigint) {
   const tokenId = await mintCard(chain, seller.wallet, encodeItem.card({ rarity: 1, camp: 2, identity: 1, profession: 1, level: 2 }));
   await indexed();
-  const counter = await chain.publicClient.readContract({
-    address: c.trading,
-    abi: tradingAbi,
-    functionName: "counterOf",
-    args: [seller.wallet],
-  });
-  const listing: Listing = {
-    seller: seller.wallet,
-    collection: c.card,
-    standard: LISTING_STANDARD.erc721,
+  const listing = await listingOf(chain, seller.wallet, {
     tokenId,
-    amount: 1n,
     currency: c.fire,
     price,
     expiry: BigInt(Math.floor(Date.now() / 1000) + 3600),
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
-  };
-  const json = Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
+  });
+  const json = listingJson(listing);
   const typed = listingTypedData(listing, chain.deployment.chainId, c.trading);
   const signed = await b.call<{ signature: `0x${string}` }>(
     "POST",

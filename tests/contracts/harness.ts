@@ -12,12 +12,15 @@ import {
   createWalletClient,
   http,
   type Account,
+  type Address,
   type Hash,
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
+import { tradingAbi } from "../../contracts/generated/abi";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
+import { LISTING_STANDARD, type Listing } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
 
@@ -68,6 +71,34 @@ export async function startTestChain(files?: { dir: string }) {
       if (!keepFiles) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A Trading listing of `seller`'s under the seller's counter now on `chain`: one SparkCard (token 0 unless `terms`
+ * name one) with a random salt; `terms` gives its currency, price and expiry and may override the rest.
+ */
+export async function listingOf(
+  chain: TestChain,
+  seller: Address,
+  terms: Pick<Listing, "currency" | "price" | "expiry"> & Partial<Listing>,
+): Promise<Listing> {
+  const { card, trading } = chain.deployment.contracts;
+  const counter = await chain.publicClient.readContract({ address: trading, abi: tradingAbi, functionName: "counterOf", args: [seller] });
+  return {
+    seller,
+    collection: card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: 0n,
+    amount: 1n,
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter,
+    ...terms,
+  };
+}
+
+/** A listing as the market API and the SSO take it: uint256 fields as decimal strings. */
+export function listingJson(listing: Listing): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
 }
 
 /** One chain for the calling test file: started before its tests (then handed to `ready`), stopped after them. */

@@ -22,7 +22,7 @@ import {
   tradingFee,
   type Listing,
 } from "~core/trading";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, listingOf, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const GOLD = stackTokenId(NFT_TYPE.material, 2);
@@ -119,25 +119,7 @@ interface Signed {
 /** A listing of `owner`'s, signed as a wallet signs it (eth_signTypedData_v4), under the seller's current counter. */
 async function sign(owner: Account, terms: Partial<Listing>, chainId: number = LOCAL_CHAIN_ID): Promise<Signed> {
   const now = (await t.publicClient.getBlock()).timestamp;
-  const counter = await t.publicClient.readContract({
-    address: c.trading,
-    abi: tradingAbi,
-    functionName: "counterOf",
-    args: [owner.address],
-  });
-  const listing: Listing = {
-    seller: owner.address,
-    collection: c.card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
-    amount: 1n,
-    currency: c.fire,
-    price: 100n * WEI,
-    expiry: now + 3600n,
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
-    ...terms,
-  };
+  const listing = await listingOf(t, owner.address, { currency: c.fire, price: 100n * WEI, expiry: now + 3600n, ...terms });
   const signature = await owner.signTypedData!(listingTypedData(listing, chainId, c.trading));
   return { listing, signature, hash: listingHash(listing, LOCAL_CHAIN_ID, c.trading) };
 }
