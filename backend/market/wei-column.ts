@@ -30,7 +30,10 @@ export async function addToWei(db: Sql, target: WeiColumn, delta: bigint, refuse
   const fresh = { ...target.fresh, ...target.key };
   const also = target.alsoSet ? `, ${target.alsoSet}` : "";
   for (let attempt = 0; attempt < TRIES; attempt++) {
-    const row = await db.get<Record<string, string>>(`select ${target.column} from ${target.table} where ${where}`, keyValues);
+    // PostgreSQL: lock the row as it is read, so that under contention the compare-and-set below cannot miss (read
+    // committed would otherwise let fifty rivals each miss five times). SQLite has one writer: nothing to lock.
+    const lock = db.engine === "postgres" ? " for update" : "";
+    const row = await db.get<Record<string, string>>(`select ${target.column} from ${target.table} where ${where}${lock}`, keyValues);
     const stored = row?.[target.column];
     const next = (stored === undefined ? 0n : readWei(stored)) + delta;
     if (refuse && next < refuse.floor) throw new ApiError(400, refuse.message);
