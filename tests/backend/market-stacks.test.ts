@@ -202,7 +202,9 @@ async function applyBridge(events: BridgeEvent[]) {
 async function applyItems(events: ItemsEvent[]) {
   const expectedCursor = (await readStreamCursor(db, ITEMS.stream))?.block ?? null;
   expect(
-    await db.write((tx) => applyItemsRange(tx, { expectedCursor, toBlock: block, toHash: hash(block), events, now: Date.now() })),
+    await db.write((tx) =>
+      applyItemsRange(tx, { expectedCursor, toBlock: block, toHash: hash(block), events, filled: new Set(), now: Date.now() }),
+    ),
   ).toBe(true);
 }
 const transfer = (from: Address, to: Address, ids: bigint[], values: bigint[]): ItemsEvent => event({ from, to, ids, values });
