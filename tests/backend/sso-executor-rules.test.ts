@@ -99,13 +99,29 @@ describe("guardTransaction: the trading contract", () => {
     expect(await refusal(sale({ currency: contracts.usdt }, 1n))).toBe("trading.quickSale: may not carry BNB");
     expect(await refusal(sale({ currency: stranger }, 0n))).toBe("trading.quickSale: currency is not FIRE, QUARK, USDT or BNB");
     expect(await refusal(sale({ collection: contracts.box }, listing.price))).toBe(
-      "trading.quickSale: only listings of the card collection",
+      "trading.quickSale: only listings of the card collection or SparkItems",
     );
+    expect(await refusal(sale({ collection: contracts.items }, listing.price))).toBe("allowed");
     expect(await refusal(cancel(stranger))).toBe("trading.cancel: a listing of another seller");
     const transfer = encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [contracts.card, stranger, [1n]] });
     expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft: token 1 is not the signing wallet's");
-    const stacks = encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [contracts.items, stranger, [1n], [1n]] });
-    expect(await refusal(tx(contracts.trading, stacks))).toBe("trading.transferItem1155 is not on the allowlist");
+    const stacks = (collection: Address, to: Address, ids: bigint[], amounts: bigint[]) =>
+      tx(
+        contracts.trading,
+        encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [collection, to, ids, amounts] }),
+      );
+    expect(await refusal(stacks(contracts.items, stranger, [8000n, 8002n], [5n, 1n]))).toBe("allowed");
+    expect(await refusal(stacks(contracts.card, stranger, [8000n], [5n]))).toBe("trading.transferItem1155: only SparkItems stacks");
+    expect(await refusal(stacks(contracts.items, ctx.wallet, [8000n], [5n]))).toBe(
+      "trading.transferItem1155: to is the zero address or the wallet",
+    );
+    expect(await refusal(stacks(contracts.items, stranger, [1n], [1n]))).toBe("trading.transferItem1155: id 1 is no stack");
+    expect(await refusal(stacks(contracts.items, stranger, [8000n], [0n]))).toBe(
+      "trading.transferItem1155: an amount is outside the per-action cap",
+    );
+    expect(await refusal(stacks(contracts.items, stranger, [8000n, 8001n], [1n]))).toBe(
+      "trading.transferItem1155: 1-10 stacks per call, an amount each",
+    );
   });
 });
 
@@ -146,13 +162,16 @@ describe("guardTransaction", () => {
       );
     expect(await refusal(swap(contracts.items, 8001n, 15n))).toBe("allowed");
     expect(await refusal(operator(contracts.assetManager))).toBe("allowed");
+    expect(await refusal(operator(contracts.trading))).toBe("allowed");
     expect(await refusal(claim(ctx.wallet))).toBe("allowed");
     expect(await refusal(swap(contracts.card, 8001n, 15n))).toMatch(/only SparkItems stacks/);
     expect(await refusal(swap(contracts.items, 7000n, 15n))).toMatch(/id 7000 is no stack/);
     expect(await refusal(swap(contracts.items, 8001n, 0n))).toMatch(/per-action cap/);
     expect(await refusal(swap(contracts.items, 8001n, 15n, 2n))).toMatch(/game tag 2/);
-    expect(await refusal(operator(stranger))).toMatch(/only the asset manager may be approved/);
-    expect(await refusal(operator(contracts.assetManager, false))).toMatch(/only the asset manager may be approved/);
+    expect(await refusal(operator(stranger))).toMatch(/only the asset manager or the trading contract may be approved/);
+    expect(await refusal(operator(contracts.assetManager, false))).toMatch(
+      /only the asset manager or the trading contract may be approved/,
+    );
     expect(await refusal(claim(stranger))).toMatch(/a claim may pay only the signing wallet/);
   });
 

@@ -4,8 +4,8 @@
  * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "viem";
-import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { type Address, keccak256, toHex } from "viem";
+import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
@@ -16,6 +16,7 @@ import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
+const [SILVER, GOLD] = [8001n, 8002n];
 let chain: TestChain;
 let b: ExecutorBackend;
 let c: TestChain["deployment"]["contracts"];
@@ -33,6 +34,17 @@ afterAll(async () => {
 type Player = Awaited<ReturnType<typeof managedPlayer>>;
 const fire = (wallet: Address) =>
   chain.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
+const stack = (holder: Address, id: bigint) =>
+  chain.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [holder, id] });
+/** Mints `amount` of SparkItems `id` to `to` (the deployer takes the minter role for it). */
+async function mintStack(to: Address, id: bigint, amount: bigint) {
+  const deployer = chain.deployment.accounts.deployer;
+  const role = keccak256(toHex("MINTER_ROLE"));
+  await chain.mined(
+    chain.deployer.writeContract({ address: c.items, abi: sparkItemsAbi, functionName: "grantRole", args: [role, deployer] }),
+  );
+  await chain.mined(chain.deployer.writeContract({ address: c.items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
+}
 const indexed = async () => b.indexer.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 const run = async (player: Player, request: Omit<ActionRequest, "idempotencyKey">) => {
   const posted = await postAction(b, player.token, { ...request, idempotencyKey: newKey() });
@@ -69,18 +81,20 @@ async function list(seller: Player, price: bigint) {
 describe("trading actions", () => {
   let seller: Player;
 
-  it("trade.approve lets the trading contract move the seller's cards, and is skipped once done", async () => {
+  it("trade.approve lets the trading contract move the seller's cards and stacks, and is skipped once done", async () => {
     seller = await managedPlayer(b, chain, { BNB: 5n });
     const first = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
     expect(first.status, first.error ?? "").toBe("mined");
-    expect(first.steps.map((s) => s.kind)).toEqual(["approve-trade"]);
-    const approved = await chain.publicClient.readContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "isApprovedForAll",
-      args: [seller.wallet, c.trading],
-    });
-    expect(approved).toBe(true);
+    expect(first.steps.map((s) => s.kind)).toEqual(["approve-trade", "approve-trade"]);
+    for (const collection of [c.card, c.items]) {
+      const approved = await chain.publicClient.readContract({
+        address: collection,
+        abi: sparkCardAbi,
+        functionName: "isApprovedForAll",
+        args: [seller.wallet, c.trading],
+      });
+      expect(approved).toBe(true);
+    }
     const again = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
     expect([again.status, again.steps]).toEqual(["mined", []]);
   });
@@ -184,5 +198,55 @@ describe("trading actions", () => {
     expect(done.status, done.error ?? "").toBe("mined");
     await indexed();
     expect(await detail(tokenId)).toMatchObject({ ownerAddress: account, location: "game" });
+  });
+
+  it("trade.transferItems gives part of a stack (and another stack) to another wallet in one transaction", async () => {
+    const sender = await managedPlayer(b, chain, { BNB: 5n });
+    const to = freshPlayer(6).address;
+    await mintStack(sender.wallet, GOLD, 30n);
+    await mintStack(sender.wallet, SILVER, 5n);
+    const [goldBefore, silverBefore] = [await stack(to, GOLD), await stack(to, SILVER)];
+    const params = {
+      to,
+      items: [
+        { id: GOLD.toString(), amount: "12" },
+        { id: SILVER.toString(), amount: "5" },
+      ],
+    };
+    const key = newKey();
+    const posted = await postAction(b, sender.token, { action: "trade.transferItems", params, idempotencyKey: key });
+    expect(posted.status, posted.msg).toBe(200);
+    const done = await settled(b, sender.token, posted.data.id);
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
+      ["approve-trade", "Let the trading contract move your material stacks when they sell"],
+      ["trade", `Send 2 kinds of items to ${to}`],
+    ]);
+    expect([await stack(sender.wallet, GOLD), await stack(sender.wallet, SILVER)]).toEqual([18n, 0n]);
+    expect([await stack(to, GOLD), await stack(to, SILVER)]).toEqual([goldBefore + 12n, silverBefore + 5n]);
+    // The same key answers the same execution; nothing is sent twice.
+    const replay = await postAction(b, sender.token, { action: "trade.transferItems", params, idempotencyKey: key });
+    expect(replay.data.id).toBe(posted.data.id);
+    expect(await stack(sender.wallet, GOLD)).toBe(18n);
+
+    const tooMany = await postAction(b, sender.token, {
+      action: "trade.transferItems",
+      params: { to, items: [{ id: GOLD.toString(), amount: "19" }] },
+      idempotencyKey: newKey(),
+    });
+    expect([tooMany.status, tooMany.msg]).toEqual([400, `You hold 18 of item #${GOLD}, fewer than 19.`]);
+    const toSelf = await postAction(b, sender.token, {
+      action: "trade.transferItems",
+      params: { to: sender.wallet, items: [{ id: GOLD.toString(), amount: "1" }] },
+      idempotencyKey: newKey(),
+    });
+    expect([toSelf.status, toSelf.msg]).toEqual([400, "Send to another wallet than your own."]);
+    const notStack = await postAction(b, sender.token, {
+      action: "trade.transferItems",
+      params: { to, items: [{ id: "7", amount: "1" }] },
+      idempotencyKey: newKey(),
+    });
+    expect(notStack.status).toBe(400);
+    expect(notStack.msg).toMatch(/must be the id of a SparkItems stack/);
   });
 });

@@ -101,7 +101,8 @@ const tokenId = z
 
 const swapNftParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
 
-const swapItemsParams = z
+/** An amount of one SparkItems stack: bridge.swapItems, and each line of trade.transferItems. */
+const stackAmount = z
   .object({
     id: z
       .string({ invalid_type_error: "must be a string of decimal digits" })
@@ -111,6 +112,7 @@ const swapItemsParams = z
       .refine((value) => /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)), "must be whole units above zero"),
   })
   .strict(onlyKeys("id and amount"));
+const swapItemsParams = stackAmount;
 
 const shipParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
 
@@ -173,6 +175,16 @@ const transferNftParams = z
       .refine((ids) => new Set(ids).size === ids.length, "must not name a card twice"),
   })
   .strict(onlyKeys("to and tokenIds"));
+const transferItemsParams = z
+  .object({
+    to: address,
+    items: z
+      .array(stackAmount, { invalid_type_error: "must be a list of { id, amount }" })
+      .min(1, "must name at least one stack")
+      .max(10, "may name at most 10 stacks")
+      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "must not name a stack twice"),
+  })
+  .strict(onlyKeys("to and items"));
 const sendNftParams = z.object({ tokenId, account: address }).strict(onlyKeys("tokenId and account"));
 
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
@@ -202,6 +214,7 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("trade.cancel", tradeOrderParams),
     request("trade.cancelAll", noParams),
     request("trade.transferNft", transferNftParams),
+    request("trade.transferItems", transferItemsParams),
     request("trade.sendNft", sendNftParams),
   ],
   {
