@@ -39,10 +39,17 @@ describe("market views", () => {
       grade: { label: "Rank", value: "Legendary" },
       attributes: [{ label: "Loot box", value: "Spaceship loot box" }],
       price: "49,400 FIRE",
+      venue: "In game",
       favorites: 1,
       views: 3,
     });
     expect(cardView({ ...BOX, price: null, currency: null }, "/marketplace").price).toBeNull();
+  });
+
+  it("a card marks where its listing trades, and an item not on sale has no marker", () => {
+    expect(cardView({ ...BOX, venue: "chain", location: "chain" }, "/").venue).toBe("On chain");
+    expect(cardView({ ...BOX, venue: "game" }, "/").venue).toBe("In game");
+    expect(cardView({ ...BOX, isSelling: false, venue: null, price: null, currency: null }, "/").venue).toBeNull();
   });
 
   it("a spaceship card adds its Total, the sum of its stats", () => {
