@@ -113,7 +113,12 @@ describe("chainSell", () => {
 
   it("shows it in the market grid and on the item page, with the signed order a buyer fills", async () => {
     const grid = await m.page("/marketplace/tradingMarket", { nftType: 0, currency: "BNB", pageSize: 100 });
-    expect(grid.records.find((r) => r.tokenId === listed.toString())).toMatchObject({ venue: "chain", location: "chain", isSelling: true });
+    expect(grid.records.find((r) => r.tokenId === listed.toString())).toMatchObject({
+      venue: "chain",
+      location: "chain",
+      isSelling: true,
+      listedAmount: null,
+    });
     const game = grid.records.find((r) => r.venue === "game");
     expect(game?.location ?? "game").toBe("game");
     // One filter URL: `venue` keeps the listings filled on chain, or in the game.
@@ -447,6 +452,13 @@ describe("ERC-1155 chain listings: an amount of a SparkItems stack", () => {
     const order = (await stackDetail(seller.address)).listing!.chainOrder!;
     expect(order).toMatchObject({ collection: c.items, standard: 1, tokenId: GOLD.toString(), amount: "40" });
     expect(listingOfOrder(order)).toEqual(listing);
+    // The grid says how much of the stack the listing sells.
+    const grid = await m.page("/marketplace/tradingMarket", { nftType: 8, venue: "chain", pageSize: 100 });
+    expect(grid.records.find((r) => r.tokenId === chainStackTokenId(GOLD, seller.address))).toMatchObject({
+      amount: 100,
+      listedAmount: 40,
+      venue: "chain",
+    });
     const again = await chainSell(wire(await signStack(seller, 10n)));
     expect([again.status, again.msg]).toEqual([409, "The item is already on sale"]);
 

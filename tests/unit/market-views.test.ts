@@ -20,6 +20,7 @@ const BOX: ListingRecord = {
   currency: "FIRE",
   isSelling: true,
   venue: "game",
+  listedAmount: null,
   sellerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   listedAt: "2026-11-19T13:36:00.000Z",
   attributes: [],
@@ -50,6 +51,21 @@ describe("market views", () => {
     expect(cardView({ ...BOX, venue: "chain", location: "chain" }, "/").venue).toBe("On chain");
     expect(cardView({ ...BOX, venue: "game" }, "/").venue).toBe("In game");
     expect(cardView({ ...BOX, isSelling: false, venue: null, price: null, currency: null }, "/").venue).toBeNull();
+  });
+
+  it("a stack listed in part on chain says how much of it is for sale", () => {
+    const stack = {
+      ...BOX,
+      nftType: 8,
+      tokenURI: "/api/v1/metadata/8/1",
+      boxType: null,
+      material: 2,
+      amount: 100,
+      location: "chain" as const,
+    };
+    const amount = (record: ListingRecord) => cardView(record, "/").attributes.find((a) => a.label === "Amount")?.value;
+    expect(amount({ ...stack, venue: "chain", listedAmount: 40 })).toBe("40 of 100");
+    expect(amount({ ...stack, venue: "game", listedAmount: null })).toBe("100");
   });
 
   it("a spaceship card adds its Total, the sum of its stats", () => {

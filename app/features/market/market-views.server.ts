@@ -37,7 +37,8 @@ export function cardView(record: ListingRecord, back: string): ItemCardModel {
   const stack =
     record.nftType === NFT_TYPE.material
       ? [
-          { label: "Amount", value: String(record.amount) },
+          // A chain listing may sell part of the stack: what the buyer gets comes first.
+          { label: "Amount", value: record.listedAmount === null ? String(record.amount) : `${record.listedAmount} of ${record.amount}` },
           { label: "Where", value: WHERE[record.location] },
         ]
       : [];
