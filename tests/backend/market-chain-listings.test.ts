@@ -12,7 +12,7 @@ import { encodeItem } from "~core/item-data";
 import { chainStackTokenId } from "~core/item-moves";
 import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData, MAX_LISTING_DAYS, tradingFee } from "~core/trading";
 import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
-import { freshPlayer, listingJson, listingOf, startTestChain, type TestChain } from "../contracts/harness";
+import { freshPlayer, listingJson, listingOf, mintStack, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
@@ -411,17 +411,7 @@ describe("ERC-1155 chain listings: an amount of a SparkItems stack", () => {
     m.scalar<number>("select status from market_listings where order_hash = ?", listingHash(listing, chain.deployment.chainId, c.trading));
 
   beforeAll(async () => {
-    await chain.mined(
-      chain.deployer.writeContract({
-        address: c.items,
-        abi: sparkItemsAbi,
-        functionName: "grantRole",
-        args: [MINTER_ROLE, chain.deployment.accounts.deployer],
-      }),
-    );
-    await chain.mined(
-      chain.deployer.writeContract({ address: c.items, abi: sparkItemsAbi, functionName: "mint", args: [seller.address, GOLD, 100n] }),
-    );
+    await mintStack(chain, seller.address, GOLD, 100n);
     await settled();
     expect((await stackDetail(seller.address)).amount).toBe(100);
   });

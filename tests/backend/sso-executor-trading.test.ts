@@ -4,14 +4,14 @@
  * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Address, keccak256, toHex } from "viem";
+import type { Address } from "viem";
 import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { encodeItem } from "~core/item-data";
 import { SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
-import { freshPlayer, listingJson, listingOf, startTestChain, type TestChain } from "../contracts/harness";
+import { freshPlayer, listingJson, listingOf, mintStack, startTestChain, type TestChain } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
@@ -36,15 +36,6 @@ const fire = (wallet: Address) =>
   chain.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
 const stack = (holder: Address, id: bigint) =>
   chain.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [holder, id] });
-/** Mints `amount` of SparkItems `id` to `to` (the deployer takes the minter role for it). */
-async function mintStack(to: Address, id: bigint, amount: bigint) {
-  const deployer = chain.deployment.accounts.deployer;
-  const role = keccak256(toHex("MINTER_ROLE"));
-  await chain.mined(
-    chain.deployer.writeContract({ address: c.items, abi: sparkItemsAbi, functionName: "grantRole", args: [role, deployer] }),
-  );
-  await chain.mined(chain.deployer.writeContract({ address: c.items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
-}
 const indexed = async () => b.indexer.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 const run = async (player: Player, request: Omit<ActionRequest, "idempotencyKey">) => {
   const posted = await postAction(b, player.token, { ...request, idempotencyKey: newKey() });
@@ -203,8 +194,8 @@ describe("trading actions", () => {
   it("trade.transferItems gives part of a stack (and another stack) to another wallet in one transaction", async () => {
     const sender = await managedPlayer(b, chain, { BNB: 5n });
     const to = freshPlayer(6).address;
-    await mintStack(sender.wallet, GOLD, 30n);
-    await mintStack(sender.wallet, SILVER, 5n);
+    await mintStack(chain, sender.wallet, GOLD, 30n);
+    await mintStack(chain, sender.wallet, SILVER, 5n);
     const [goldBefore, silverBefore] = [await stack(to, GOLD), await stack(to, SILVER)];
     const params = {
       to,

@@ -165,25 +165,18 @@ const chainOrder = z
 
 const tradeOrderParams = z.object({ order: chainOrder }).strict(onlyKeys("order"));
 const noParams = z.object({}).strict(onlyKeys("nothing"));
+/** What one transfer gives: 1-10 entries, no two naming the same `noun` (`key` says which one an entry names). */
+const transferList = <T extends z.ZodTypeAny>(entry: T, noun: string, list: string, key: (value: z.output<T>) => string) =>
+  z
+    .array(entry, { invalid_type_error: `must be a list of ${list}` })
+    .min(1, `must name at least one ${noun}`)
+    .max(10, `may name at most 10 ${noun}s`)
+    .refine((values) => new Set(values.map(key)).size === values.length, `must not name a ${noun} twice`);
 const transferNftParams = z
-  .object({
-    to: address,
-    tokenIds: z
-      .array(tokenId, { invalid_type_error: "must be a list of token ids" })
-      .min(1, "must name at least one card")
-      .max(10, "may name at most 10 cards")
-      .refine((ids) => new Set(ids).size === ids.length, "must not name a card twice"),
-  })
+  .object({ to: address, tokenIds: transferList(tokenId, "card", "token ids", (id) => id) })
   .strict(onlyKeys("to and tokenIds"));
 const transferItemsParams = z
-  .object({
-    to: address,
-    items: z
-      .array(stackAmount, { invalid_type_error: "must be a list of { id, amount }" })
-      .min(1, "must name at least one stack")
-      .max(10, "may name at most 10 stacks")
-      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "must not name a stack twice"),
-  })
+  .object({ to: address, items: transferList(stackAmount, "stack", "{ id, amount }", (item) => item.id) })
   .strict(onlyKeys("to and items"));
 const sendNftParams = z.object({ tokenId, account: address }).strict(onlyKeys("tokenId and account"));
 
