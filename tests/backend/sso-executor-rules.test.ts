@@ -350,4 +350,23 @@ describe("the rest", () => {
     });
     expect(tooBig.success).toBe(false);
   });
+
+  it("takes 1-10 distinct stacks or cards per transfer, and says what is wrong with the list", () => {
+    const to = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+    const issues = (action: string, params: unknown) => {
+      const parsed = actionRequestInput.safeParse({ action, params, idempotencyKey: "form-12345678" });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    const gold = (amount: string) => ({ id: "8002", amount });
+    expect(issues("trade.transferItems", { to, items: [gold("12"), { id: "8001", amount: "5" }] })).toEqual([]);
+    expect(issues("trade.transferItems", { to, items: [] })).toEqual(["must name at least one stack"]);
+    expect(issues("trade.transferItems", { to, items: [gold("1"), gold("2")] })).toEqual(["must not name a stack twice"]);
+    expect(issues("trade.transferItems", { to, items: Array.from({ length: 11 }, (_, i) => gold(String(i + 1))) })).toContain(
+      "may name at most 10 stacks",
+    );
+    expect(issues("trade.transferItems", { to, items: [gold("0")] })).toEqual(["must be whole units above zero"]);
+    expect(issues("trade.transferItems", { to, items: "8002" })).toEqual(["must be a list of { id, amount }"]);
+    expect(issues("trade.transferNft", { to, tokenIds: ["7", "7"] })).toEqual(["must not name a card twice"]);
+    expect(issues("trade.transferNft", { to, tokenIds: [] })).toEqual(["must name at least one card"]);
+  });
 });
