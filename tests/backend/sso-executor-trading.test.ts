@@ -10,7 +10,8 @@ import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { encodeItem } from "~core/item-data";
-import { SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
+import { chainStackTokenId } from "~core/item-moves";
+import { LISTING_STANDARD, type Listing, SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
 import { freshPlayer, listingJson, listingOf, mintStack, startTestChain, type TestChain } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
@@ -42,18 +43,23 @@ const run = async (player: Player, request: Omit<ActionRequest, "idempotencyKey"
   expect(posted.status, posted.msg).toBe(200);
   return posted.data.id;
 };
-const detail = async (tokenId: bigint) =>
-  (await b.call<ItemDetail>("GET", `/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=0`)).data;
+const detail = async (tokenId: bigint | string, nftType = 0) =>
+  (await b.call<ItemDetail>("GET", `/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=${nftType}`)).data;
 
 /** A card of the seller's listed on chain for `price` FIRE: signed by the SSO, stored by chainSell. */
 async function list(seller: Player, price: bigint) {
   const tokenId = await mintCard(chain, seller.wallet, encodeItem.card({ rarity: 1, camp: 2, identity: 1, profession: 1, level: 2 }));
   await indexed();
+  await store(seller, { tokenId, price });
+  return { tokenId, order: (await detail(tokenId)).listing!.chainOrder! };
+}
+
+/** The seller's listing for FIRE (a card unless `terms` say otherwise), signed by the SSO and stored by chainSell. */
+async function store(seller: Player, terms: Partial<Listing> & { price: bigint }) {
   const listing = await listingOf(chain, seller.wallet, {
-    tokenId,
     currency: c.fire,
-    price,
     expiry: BigInt(Math.floor(Date.now() / 1000) + 3600),
+    ...terms,
   });
   const json = listingJson(listing);
   const typed = listingTypedData(listing, chain.deployment.chainId, c.trading);
@@ -66,7 +72,6 @@ async function list(seller: Player, price: bigint) {
   expect(signed.status, signed.msg).toBe(200);
   const stored = await b.call("POST", "/api/v1/informationCenter/chainSell", { ...json, signature: signed.data.signature }, seller.token);
   expect(stored.status, stored.msg).toBe(200);
-  return { tokenId, order: (await detail(tokenId)).listing!.chainOrder! };
 }
 
 describe("trading actions", () => {
@@ -112,6 +117,24 @@ describe("trading actions", () => {
     const page = await detail(tokenId);
     expect(page).toMatchObject({ listing: null, ownerAddress: buyer.wallet });
     expect(page.history[0]).toMatchObject({ event: "sale", fromAddress: seller.wallet, toAddress: buyer.wallet, price: price.toString() });
+  });
+
+  it("trade.buy fills a managed seller's listing of part of a stack: that amount moves, the rest stays", async () => {
+    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
+    await mintStack(chain, seller.wallet, GOLD, 30n);
+    await indexed();
+    await store(seller, { collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 10n, price: 7n * WEI });
+    const order = (await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing!.chainOrder!;
+
+    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
+      ["approve", "Approve 7 for the trading contract"],
+      ["trade", `Buy 10 of item #${GOLD}`],
+    ]);
+    expect([await stack(seller.wallet, GOLD), await stack(buyer.wallet, GOLD)]).toEqual([20n, 10n]);
+    await indexed();
+    expect((await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing).toBeNull();
   });
 
   it("two buyers at once: one sale, and the other's action fails with the product's words", async () => {

@@ -9,7 +9,7 @@ import { encodeFunctionData, formatEther, getAddress, isAddressEqual, zeroAddres
 import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { TradeOrderParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
-import { type Listing, listingOfOrder } from "~core/trading";
+import { LISTING_STANDARD, type Listing, listingOfOrder } from "~core/trading";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { stepGasLimit } from "./policy";
 
@@ -102,7 +102,10 @@ export const tradeBuy: Planner<"trade.buy"> = {
     if (refusal) throw new Refusal(refusal);
     steps.push({
       kind: "trade",
-      label: `Buy item #${listing.tokenId}`,
+      label:
+        listing.standard === LISTING_STANDARD.erc1155
+          ? `Buy ${listing.amount} of item #${listing.tokenId}`
+          : `Buy item #${listing.tokenId}`,
       to: ctx.contracts.trading,
       data: encodeFunctionData({ abi: tradingAbi, functionName: "quickSale", args: [listing, params.order.signature] }),
       value: native ? listing.price : 0n,
