@@ -45,6 +45,10 @@ describe("market views", () => {
     expect(cardView({ ...BOX, price: null, currency: null }, "/marketplace").price).toBeNull();
   });
 
+  it("a card listed on chain says so after its price (issue 28: it is bought with a wallet)", () => {
+    expect(cardView({ ...BOX, venue: "chain" }, "/marketplace/storage").price).toBe("49,400 FIRE on chain");
+  });
+
   it("a spaceship card adds its Total, the sum of its stats", () => {
     const ship = { ...BOX, nftType: 4, tokenURI: "/api/v1/metadata/4/1", boxType: null, rank: 4, camp: 0, level: 3 };
     const stats = { endurance: 1, agility: 2, pisonic: 3, strength: 4, crit: 5, spirit: 6, armor: 7, total: 999 };

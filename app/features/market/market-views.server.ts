@@ -47,7 +47,8 @@ export function cardView(record: ListingRecord, back: string): ItemCardModel {
     typeLabel: typeLabel(record.nftType),
     grade: grade ? { label: gradeName(record.nftType), value: grade } : null,
     attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : []), ...stack],
-    price: isSale(record) ? formatPrice(record.price!, record.currency) : null,
+    // A chain listing says so: it is bought with a wallet on chain, not from the game balance.
+    price: isSale(record) ? `${formatPrice(record.price!, record.currency)}${record.venue === "chain" ? " on chain" : ""}` : null,
     favorites: record.favorites,
     views: record.views,
   };
@@ -111,6 +112,7 @@ export function itemView(
     currency: detail.currency ?? null,
     // A Buy names the listing it fills: the page posts the listing it showed, the island signs it with its seller.
     listingId: detail.listing ? String(detail.listing.id) : null,
+    venue: detail.listing?.venue ?? null,
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
     listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),
