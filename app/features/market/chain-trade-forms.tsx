@@ -5,7 +5,7 @@
  * JavaScript for a managed wallet; a browser wallet's island handles their submit through `onSubmit`.
  */
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import { Fragment, type FormEvent, type ReactNode } from "react";
 import { Amount } from "~/components/amount";
 import { Field, SelectField } from "~/components/forms";
 import type { FieldState } from "~/components/use-field-rules";
@@ -13,7 +13,7 @@ import { errorsFor, Hidden, Refused } from "~/features/actions/form-parts";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 import { MAX_LISTING_DAYS } from "~core/trading";
-import { feeRule, type ChainBuyConfirmation, type ChainIntent, type ChainTrade } from "./chain-trade";
+import { feeRule, type ChainBuyConfirmation, type ChainIntent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import type { ChainAnswer } from "./trade-state";
 
 /** How a browser wallet's island takes over a form's submit; none for a managed wallet (the form posts as it is). */
@@ -39,26 +39,27 @@ function fieldOf(intent: ChainIntent, answer: ChainAnswer | null, name: string, 
   };
 }
 
-/** The key a form posts: the one its refusal handed back (nothing was sent), else this render's. */
-const keyOf = (intent: ChainIntent, answer: ChainAnswer | null, fresh: string) =>
-  (answer?.intent === intent ? answer.values.idempotencyKey : undefined) ?? fresh;
-
+/**
+ * One chain form: its title, the intent and idempotency key it posts (the key its refusal handed back, since nothing
+ * was sent, else this render's), its fields, its button and the refusal of the whole form.
+ */
 function ChainForm({
   intent,
   title,
-  idempotencyKey,
-  answer,
-  onSubmit,
+  button,
+  primary = false,
+  common: { chainTrade, answer, onSubmit, disabled },
   children,
 }: {
-  intent: ChainIntent;
+  intent: KeyedChainIntent;
   title: string;
-  idempotencyKey: string;
-  answer: ChainAnswer | null;
-  onSubmit?: ChainSubmit;
-  children: ReactNode;
+  button: string;
+  primary?: boolean;
+  common: Common;
+  children?: ReactNode;
 }) {
   const titleId = `${intent}-title`;
+  const idempotencyKey = (answer?.intent === intent ? answer.values.idempotencyKey : undefined) ?? chainTrade.keys[intent];
   return (
     <Form method="post" className="flex flex-col gap-3" aria-labelledby={titleId} onSubmit={onSubmit?.(intent)}>
       <h3 id={titleId} className="font-semibold text-white">
@@ -67,48 +68,72 @@ function ChainForm({
       <Hidden fields={{ intent, idempotencyKey }} />
       {children}
       <Refused messages={errorsFor(intent, answer, "")} />
+      <button type="submit" className={`${primary ? "btn-primary" : "btn-secondary"} self-start`} disabled={disabled}>
+        {button}
+      </button>
     </Form>
   );
 }
 
-/** "Sell on chain": its terms and the fee as a rule; once approved, the review with exact amounts before signing. */
-function ChainSellForm({ chainTrade, answer, onSubmit, disabled }: Common) {
+/** The terms a review or confirmation shows, one row each: label, value and the value's test id. */
+function Terms({ rows }: { rows: [label: string, value: ReactNode, testId?: string][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, value, testId]) => (
+        <Fragment key={label}>
+          <dt className="text-slate-300">{label}</dt>
+          <dd className="text-white" data-testid={testId}>
+            {value}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/** A Back link that reloads the page: the review or confirmation is left, nothing is sent. */
+function BackLink() {
   const location = useLocation();
+  return (
+    <Link to={location.pathname + location.search} className="btn-secondary self-start">
+      Back
+    </Link>
+  );
+}
+
+/** "Sell on chain": its terms and the fee as a rule; once approved, the review with exact amounts before signing. */
+function ChainSellForm(common: Common) {
+  const { chainTrade, answer } = common;
   const review = answer?.intent === "chain-sell" ? answer.review : undefined;
-  const key = keyOf("chain-sell", answer, chainTrade.keys.sell);
   if (review && answer) {
     return (
-      <ChainForm intent="chain-sell" title="Review the listing" idempotencyKey={key} answer={null} onSubmit={onSubmit}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
-          <dt className="text-slate-300">Price</dt>
-          <dd className="text-white" data-testid="review-price">
-            {review.price}
-          </dd>
-          <dt className="text-slate-300">Market fee</dt>
-          <dd className="text-white" data-testid="review-fee">
-            {review.fee}
-          </dd>
-          <dt className="text-slate-300">You receive</dt>
-          <dd className="text-white" data-testid="review-receive">
-            {review.receive}
-          </dd>
-          <dt className="text-slate-300">Listing lasts</dt>
-          <dd className="text-white">{review.days === "1" ? "1 day" : `${review.days} days`}</dd>
-        </dl>
-        <Hidden fields={{ price: answer.values.price ?? "", currency: answer.values.currency ?? "", days: review.days, confirmed: "1" }} />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn-primary" disabled={disabled}>
-            List on chain
-          </button>
-          <Link to={location.pathname + location.search} className="btn-secondary">
-            Back
-          </Link>
-        </div>
-      </ChainForm>
+      <div className="flex flex-col gap-2">
+        <ChainForm intent="chain-sell" title="Review the listing" button="List on chain" primary common={{ ...common, answer: null }}>
+          <Terms
+            rows={[
+              ["Price", review.price, "review-price"],
+              ["Market fee", review.fee, "review-fee"],
+              ["You receive", review.receive, "review-receive"],
+              ["Listing lasts", review.days === "1" ? "1 day" : `${review.days} days`],
+            ]}
+          />
+          <Hidden
+            fields={{ price: answer.values.price ?? "", currency: answer.values.currency ?? "", days: review.days, confirmed: "1" }}
+          />
+        </ChainForm>
+        <BackLink />
+      </div>
     );
   }
+  const approve = chainTrade.approved === false;
   return (
-    <ChainForm intent="chain-sell" title="Sell on chain" idempotencyKey={key} answer={answer} onSubmit={onSubmit}>
+    <ChainForm
+      intent="chain-sell"
+      title="Sell on chain"
+      button={approve ? "Approve the trading contract" : "Review the listing"}
+      primary
+      common={common}
+    >
       <Field
         label="Price"
         field={fieldOf("chain-sell", answer, "price")}
@@ -128,130 +153,66 @@ function ChainSellForm({ chainTrade, answer, onSubmit, disabled }: Common) {
       <p className="text-sm text-slate-300" data-testid="fee-rule">
         {feeRule(chainTrade.feeBps)}
       </p>
-      {chainTrade.approved === false && (
+      {approve && (
         <p className="text-sm text-amber-200" data-testid="approve-note">
           First your wallet lets the trading contract move this item when it sells (one transaction). Then come back here to list it.
         </p>
       )}
-      <button type="submit" className="btn-primary self-start" disabled={disabled}>
-        {chainTrade.approved === false ? "Approve the trading contract" : "Review the listing"}
-      </button>
     </ChainForm>
   );
 }
 
 /** "Cancel listing" of this item's chain listing, and "Cancel all my chain listings" (the seller's counter moves on). */
-function ChainCancelForms({ chainTrade, answer, onSubmit, disabled }: Common) {
+function ChainCancelForms(common: Common) {
   return (
     <div className="flex flex-col gap-4">
-      <ChainForm
-        intent="chain-cancel"
-        title="Cancel listing"
-        idempotencyKey={keyOf("chain-cancel", answer, chainTrade.keys.cancel)}
-        answer={answer}
-        onSubmit={onSubmit}
-      >
-        <button type="submit" className="btn-secondary self-start" disabled={disabled}>
-          Cancel listing
-        </button>
-      </ChainForm>
-      <ChainForm
-        intent="chain-cancel-all"
-        title="Cancel all my chain listings"
-        idempotencyKey={keyOf("chain-cancel-all", answer, chainTrade.keys.cancelAll)}
-        answer={answer}
-        onSubmit={onSubmit}
-      >
+      <ChainForm intent="chain-cancel" title="Cancel listing" button="Cancel listing" common={common} />
+      <ChainForm intent="chain-cancel-all" title="Cancel all my chain listings" button="Cancel all my chain listings" common={common}>
         <p className="text-sm text-slate-300">Ends every listing you signed on chain at once, in one transaction.</p>
-        <button type="submit" className="btn-secondary self-start" disabled={disabled}>
-          Cancel all my chain listings
-        </button>
       </ChainForm>
     </div>
   );
 }
 
+const ADDRESS_INPUT = { autoComplete: "off", spellCheck: false, placeholder: "0x…" } as const;
+
 /** "Transfer to a wallet" and "Send to a player" (into that player's game inventory). */
-function ChainMoveForms({ chainTrade, answer, onSubmit, disabled }: Common) {
+function ChainMoveForms(common: Common) {
   return (
     <div className="flex flex-col gap-4">
-      <ChainForm
-        intent="chain-transfer"
-        title="Transfer to a wallet"
-        idempotencyKey={keyOf("chain-transfer", answer, chainTrade.keys.transfer)}
-        answer={answer}
-        onSubmit={onSubmit}
-      >
-        <Field
-          label="Recipient address"
-          field={fieldOf("chain-transfer", answer, "to")}
-          inputProps={{ autoComplete: "off", spellCheck: false, placeholder: "0x…" }}
-        />
-        <button type="submit" className="btn-secondary self-start" disabled={disabled}>
-          Transfer
-        </button>
+      <ChainForm intent="chain-transfer" title="Transfer to a wallet" button="Transfer" common={common}>
+        <Field label="Recipient address" field={fieldOf("chain-transfer", common.answer, "to")} inputProps={ADDRESS_INPUT} />
       </ChainForm>
-      <ChainForm
-        intent="chain-send"
-        title="Send to a player"
-        idempotencyKey={keyOf("chain-send", answer, chainTrade.keys.send)}
-        answer={answer}
-        onSubmit={onSubmit}
-      >
+      <ChainForm intent="chain-send" title="Send to a player" button="Send" common={common}>
         <Field
           label="Player's wallet address"
-          field={fieldOf("chain-send", answer, "account")}
+          field={fieldOf("chain-send", common.answer, "account")}
           hint="The item goes into the game inventory of the player whose account this wallet is bound to."
-          inputProps={{ autoComplete: "off", spellCheck: false, placeholder: "0x…" }}
+          inputProps={ADDRESS_INPUT}
         />
-        <button type="submit" className="btn-secondary self-start" disabled={disabled}>
-          Send
-        </button>
       </ChainForm>
     </div>
   );
 }
 
 /** The buyer's second step: the chain listing read just now, the fee it includes, and the buyer's chain balance. */
-function ChainBuyConfirmForm({ confirm, chainTrade, answer, onSubmit, disabled }: Common & { confirm: ChainBuyConfirmation }) {
-  const location = useLocation();
+function ChainBuyConfirmForm({ confirm, ...common }: Common & { confirm: ChainBuyConfirmation }) {
   return (
-    <ChainForm
-      intent="chain-buy"
-      title="Confirm the purchase"
-      idempotencyKey={keyOf("chain-buy", answer, chainTrade.keys.buy)}
-      answer={answer}
-      onSubmit={onSubmit}
-    >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-300">Price</dt>
-        <dd className="text-white" data-testid="confirm-price">
-          {confirm.price}
-        </dd>
-        <dt className="text-slate-300">Market fee</dt>
-        <dd className="text-white" data-testid="confirm-fee">
-          {confirm.fee}, included in the price
-        </dd>
-        <dt className="text-slate-300">Seller</dt>
-        <dd className="break-all font-mono text-xs text-white" data-testid="confirm-seller">
-          {confirm.seller}
-        </dd>
-        <dt className="text-slate-300">Your {confirm.currency} on chain</dt>
-        <dd className="text-white" data-testid="confirm-balance">
-          <Amount value={confirm.balance} />
-        </dd>
-      </dl>
-      {!confirm.affordable && <p className="text-sm text-amber-200">Your balance is lower than the price.</p>}
-      <Hidden fields={{ order: confirm.order }} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={disabled}>
-          Confirm purchase
-        </button>
-        <Link to={location.pathname + location.search} className="btn-secondary">
-          Back
-        </Link>
-      </div>
-    </ChainForm>
+    <div className="mt-3 flex flex-col gap-2">
+      <ChainForm intent="chain-buy" title="Confirm the purchase" button="Confirm purchase" primary common={common}>
+        <Terms
+          rows={[
+            ["Price", confirm.price, "confirm-price"],
+            ["Market fee", `${confirm.fee}, included in the price`, "confirm-fee"],
+            ["Seller", <span className="break-all font-mono text-xs">{confirm.seller}</span>, "confirm-seller"],
+            [`Your ${confirm.currency} on chain`, <Amount value={confirm.balance} />, "confirm-balance"],
+          ]}
+        />
+        {!confirm.affordable && <p className="text-sm text-amber-200">Your balance is lower than the price.</p>}
+        <Hidden fields={{ order: confirm.order }} />
+      </ChainForm>
+      <BackLink />
+    </div>
   );
 }
 

@@ -35,11 +35,20 @@ import { backendProblem, publicApis, signedInApis, type Apis } from "~/services/
 import { chain, walletFromUserInfo } from "~/services/chain.server";
 import type { ListingProof, ListingTerms } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
-import { feePercent, type ChainIntent, type ChainTrade } from "./chain-trade";
+import { feePercent, type ChainIntent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import type { ChainAnswer } from "./trade-state";
 import { chainOrderFrom, ChainSellSchema, ChainSendSchema, chainTransferSchema, listingProofFrom } from "./trade-action-schemas.server";
 
 type Contracts = ReturnType<typeof chain>["deployment"]["contracts"];
+
+const MANAGED_INTENTS = [
+  "chain-sell",
+  "chain-cancel",
+  "chain-cancel-all",
+  "chain-transfer",
+  "chain-send",
+  "chain-buy",
+] as const satisfies readonly KeyedChainIntent[];
 
 export const CHAIN_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, trade on chain with your wallet (it needs JavaScript).";
@@ -99,7 +108,6 @@ export async function chainTradeOf(
       readFeeBps(),
       item.isOwner ? readApproved(getAddress(wallet), collection) : Promise.resolve(null),
     ]);
-    const key = () => newIdempotencyKey();
     return {
       chainId: deployment.chainId,
       trading: deployment.contracts.trading,
@@ -108,7 +116,7 @@ export async function chainTradeOf(
       feeBps,
       chainOrder,
       approved,
-      keys: { sell: key(), cancel: key(), cancelAll: key(), transfer: key(), send: key(), buy: key() },
+      keys: Object.fromEntries(MANAGED_INTENTS.map((intent) => [intent, newIdempotencyKey()])) as ChainTrade["keys"],
     };
   } catch {
     return null;
@@ -298,8 +306,6 @@ async function confirmBuy(request: Request, ref: TokenRef, back: string) {
     },
   });
 }
-
-const MANAGED_INTENTS = ["chain-sell", "chain-cancel", "chain-cancel-all", "chain-transfer", "chain-send", "chain-buy"] as const;
 
 /**
  * A chain form's post to the item page (`back`); `posted` is a copy of its form (the request's body is read again). The buyer's confirmation reads for any wallet; a sell carrying a

@@ -19,6 +19,9 @@ export const CHAIN_INTENTS = [
 ] as const;
 export type ChainIntent = (typeof CHAIN_INTENTS)[number];
 
+/** The intents a managed wallet posts with an idempotency key (all but the buyer's first step, which only reads). */
+export type KeyedChainIntent = Exclude<ChainIntent, "chain-confirm-buy">;
+
 export const isChainIntent = (intent: string): intent is ChainIntent => (CHAIN_INTENTS as readonly string[]).includes(intent);
 
 /** What the island needs to sign and send, and what the forms show; public by nature (addresses and the fee). */
@@ -37,7 +40,7 @@ export interface ChainTrade {
   /** Whether the owner's wallet lets the trading contract move this collection; null for anyone else. */
   approved: boolean | null;
   /** One fresh idempotency key per form of this render (a managed wallet's executor actions). */
-  keys: Record<"sell" | "cancel" | "cancelAll" | "transfer" | "send" | "buy", string>;
+  keys: Record<KeyedChainIntent, string>;
 }
 
 /** 250 → "2.5 %". */
