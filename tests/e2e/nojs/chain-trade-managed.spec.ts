@@ -189,3 +189,59 @@ test("a card sent to a player shows in their storage as a game item; a wallet wi
     .filter({ has: gridLink(playerPage, tokenId!) });
   await reloadUntil(playerPage, (quick) => quick(card.getByRole("button", { name: /^Move to chain: / })).toBeVisible());
 });
+
+test("chain form posts that cannot be right are refused with words and a 4xx, nothing sent", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  const read = chainReader();
+  const owner = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const browserUser = await createAccount({ wallet: "browser", stock: {} });
+  const [tokenId] = await mintItems(owner.wallet!, [heroCard(1)]);
+  await signIn(page, owner);
+  const post = (form: Record<string, string>) =>
+    page.request.post(detail(tokenId!), { form: { idempotencyKey: "key-of-this-test-1", ...form }, headers: { Origin: baseURL! } });
+  const answer = async (form: Record<string, string>) => {
+    const response = await post(form);
+    return { status: response.status(), body: await response.text() };
+  };
+
+  expect(await answer({ intent: "chain-sell", price: "5", currency: "FIRE", days: "181" })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("Enter how many days the listing lasts, a whole number from 1 to 180"),
+  });
+  expect(await answer({ intent: "chain-sell", price: "0", currency: "DOGE", days: "3" })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("Choose a currency"),
+  });
+  expect(await answer({ intent: "chain-buy", order: '{"tokenId":"1"}' })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("This form is out of date. Reload the page and try again."),
+  });
+  expect(await answer({ intent: "chain-cancel" })).toMatchObject({
+    status: 409,
+    body: expect.stringContaining("This item is not on sale any more."),
+  });
+  expect(await answer({ intent: "chain-transfer", to: owner.wallet! })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("The address cannot be the same as the address of the sender"),
+  });
+  expect(await answer({ intent: "chain-send", account: "0x12" })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("Enter a valid wallet address"),
+  });
+  expect(await answer({ intent: "chain-confirm-buy" })).toMatchObject({
+    status: 409,
+    body: expect.stringContaining("This item is not on sale any more."),
+  });
+  expect(await read.sent(owner.wallet!)).toBe(0);
+
+  // A browser wallet's post of a managed wallet's form: told to use its wallet.
+  await signIn(page, browserUser);
+  expect(await answer({ intent: "chain-cancel-all" })).toMatchObject({
+    status: 403,
+    body: expect.stringContaining("With a browser wallet, trade on chain with your wallet"),
+  });
+});
