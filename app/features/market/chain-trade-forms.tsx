@@ -5,7 +5,7 @@
  * JavaScript for a managed wallet; a browser wallet's island handles their submit through `onSubmit`.
  */
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Fragment, type FormEvent, type ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Amount } from "~/components/amount";
 import { Field, SelectField } from "~/components/forms";
 import type { FieldState } from "~/components/use-field-rules";
@@ -13,11 +13,8 @@ import { errorsFor, Hidden, Refused } from "~/features/actions/form-parts";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 import { MAX_LISTING_DAYS } from "~core/trading";
-import { feeRule, type ChainBuyConfirmation, type ChainIntent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
+import { feeRule, type ChainBuyConfirmation, type ChainSubmit, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import type { ChainAnswer } from "./trade-state";
-
-/** How a browser wallet's island takes over a form's submit; none for a managed wallet (the form posts as it is). */
-export type ChainSubmit = (intent: ChainIntent) => ((event: FormEvent<HTMLFormElement>) => void) | undefined;
 
 interface Common {
   chainTrade: ChainTrade;

@@ -4,6 +4,7 @@
  * browser wallet's island (chain-trade.client.tsx) handles the same forms' submit with this data. No viem here:
  * the page's static graph takes this module.
  */
+import type { FormEvent } from "react";
 import type { ChainOrder } from "~core/api/market";
 import type { Currency } from "~core/money";
 
@@ -23,6 +24,12 @@ export type ChainIntent = (typeof CHAIN_INTENTS)[number];
 export type KeyedChainIntent = Exclude<ChainIntent, "chain-confirm-buy">;
 
 export const isChainIntent = (intent: string): intent is ChainIntent => (CHAIN_INTENTS as readonly string[]).includes(intent);
+
+/**
+ * How a browser wallet's island takes over a chain form's submit (chain-trade.client.tsx): given the form's intent, its
+ * submit handler, or undefined to let the form post as it is. A managed wallet's forms always post as they are.
+ */
+export type ChainSubmit = (intent: ChainIntent) => ((event: FormEvent<HTMLFormElement>) => void) | undefined;
 
 /** What the island needs to sign and send, and what the forms show; public by nature (addresses and the fee). */
 export interface ChainTrade {

@@ -8,7 +8,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { isChainAnswer, tradeState, type PanelAnswer, type TradeItem, type TradeState, type TradeViewer } from "./trade-state";
-import type { ChainTrade } from "./chain-trade";
+import type { ChainSubmit, ChainTrade } from "./chain-trade";
 import { Refused } from "~/features/actions/form-parts";
 import { BuyConfirmForm } from "./buy-confirm-form";
 import { FailedAlert } from "./failed-alert";
@@ -26,12 +26,18 @@ export function TradePanel({
   viewer,
   actionData,
   chainTrade,
+  chainSubmit,
 }: {
   item: TradeItem;
   viewer: TradeViewer | null;
   actionData?: PanelAnswer | null;
   /** The trading contract's data for a chain-held item's forms (chain-trade.ts); null when none are offered. */
   chainTrade: ChainTrade | null;
+  /**
+   * A browser wallet's island taking over the chain forms' submit (chain-trade.client.tsx signs and sends, or adds
+   * the signed listing to "Sell on chain"); a managed wallet's forms post as they are, so it is ignored for them.
+   */
+  chainSubmit?: ChainSubmit;
 }) {
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
@@ -48,7 +54,14 @@ export function TradePanel({
   ) =>
     chainTrade && (
       <Suspense fallback={<p role="status">Loading the chain trade forms…</p>}>
-        <ChainTradeForms kind={kind} confirm={confirm} chainTrade={chainTrade} answer={chainAnswer} disabled={blocked || busy} />
+        <ChainTradeForms
+          kind={kind}
+          confirm={confirm}
+          chainTrade={chainTrade}
+          answer={chainAnswer}
+          onSubmit={trade.browser ? chainSubmit : undefined}
+          disabled={blocked || busy}
+        />
       </Suspense>
     );
 
