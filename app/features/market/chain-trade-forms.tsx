@@ -13,7 +13,14 @@ import { errorsFor, Hidden, Refused } from "~/features/actions/form-parts";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 import { MAX_LISTING_DAYS } from "~core/trading";
-import { feeRule, type ChainBuyConfirmation, type ChainSubmit, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
+import {
+  feeRule,
+  type ChainBuyConfirmation,
+  type ChainIntent,
+  type ChainSubmit,
+  type ChainTrade,
+  type KeyedChainIntent,
+} from "./chain-trade";
 import type { ChainAnswer } from "./trade-state";
 
 interface Common {
