@@ -153,6 +153,11 @@ describe("tradeState of a chain-held item (issue 28)", () => {
     expect(tradeState(onSale(), viewer(), chainReply)).toEqual({ kind: "buy", listingId: "42" });
   });
 
+  it("offers a buyer nothing for a chain listing the loader has no trading data for", () => {
+    expect(tradeState(chainListing({ chainTradable: false }), viewer())).toEqual({ kind: "none" });
+    expect(tradeState(chainListing({ chainTradable: false }), viewer(), chainReply)).toEqual({ kind: "none" });
+  });
+
   it("keeps Buy after a refused chain buy, and offers nothing once the listing is gone", () => {
     const refused: ChainAnswer = { intent: "chain-buy", errors: { "": ["This listing has already been bought."] }, values: {} };
     expect(tradeState(chainListing(), viewer(), refused)).toEqual({ kind: "chain-buy" });

@@ -17,6 +17,7 @@ import { chainStackOf } from "~core/item-moves";
 import { type Currency, formatPrice, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
 import { tradingFee } from "~core/trading";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
+import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
 import { newIdempotencyKey } from "~/features/actions/actions.server";
 import {
@@ -92,17 +93,21 @@ const readCounter = (wallet: Address) => {
 
 /**
  * The loader's `chainTrade`: for the owner of a chain-held card or loot box, and for a signed-in buyer of a chain
- * listing. Null for anything else, and while the chain cannot be read (the page then offers no chain form).
+ * listing (a loot box only for a browser wallet). Null for anything else, and while the chain cannot be read (the
+ * page then offers no chain form).
  */
 export async function chainTradeOf(
   item: { nftType: number; tokenId: string; location: string; isOwner: boolean },
   chainOrder: ChainOrder | null,
-  wallet: string | null,
+  bound: { address: string; bindAddrType: number } | null,
 ): Promise<ChainTrade | null> {
-  if (item.location !== "chain" || !wallet || (!item.isOwner && !chainOrder)) return null;
+  if (item.location !== "chain" || !bound || (!item.isOwner && !chainOrder)) return null;
+  const wallet = bound.address;
   const { deployment } = chain();
   const collection = collectionOf(item, deployment.contracts);
   if (!collection) return null;
+  // The executor approves, moves and fills the card collection only: a managed wallet is offered nothing else.
+  if (bound.bindAddrType === BIND_ADDR_TYPE.managed && collection !== deployment.contracts.card) return null;
   try {
     const [feeBps, approved] = await Promise.all([
       readFeeBps(),

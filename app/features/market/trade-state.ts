@@ -22,7 +22,7 @@ export interface TradeItem {
   location: "game" | "leaving" | "chain";
   /** Where the active listing is: the game's ledger or the trading contract (issue 28); null when none. */
   venue: "game" | "chain" | null;
-  /** A chain-held item the trading contract can list, move and sell (the loader read the chain for it). */
+  /** A chain-held item this viewer can list, move or buy through the trading contract (the loader read the chain for it). */
   chainTradable: boolean;
 }
 
@@ -97,6 +97,8 @@ export function tradeState(item: TradeItem, viewer: TradeViewer | null, actionDa
   if (item.isOwner && item.location === "game") return { kind: "sell-or-transfer", sender };
   if (item.isOwner) return { kind: "not-in-game" };
   if (item.onSale && item.venue === "chain") {
+    // Without the trading contract's data (the chain unread, or a listing this wallet cannot fill) nothing is offered.
+    if (!item.chainTradable) return { kind: "none" };
     const chainConfirm = isChainAnswer(actionData) && actionData.intent === "chain-confirm-buy" ? actionData.confirm : undefined;
     return chainConfirm ? { kind: "chain-confirm-buy", confirm: chainConfirm } : { kind: "chain-buy" };
   }

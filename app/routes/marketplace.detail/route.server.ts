@@ -106,7 +106,7 @@ export async function detailPage(request: Request) {
     chainTradeOf(
       { ...detail, isOwner: isOwner(detail.ownerAddress, bound?.address) },
       detail.listing?.venue === "chain" ? detail.listing.chainOrder : null,
-      bound?.address ?? null,
+      bound,
     ),
   ]);
   const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null };
