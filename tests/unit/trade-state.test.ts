@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  chainFormsOf,
   signsInBrowser,
   tradeState,
   type BuyConfirmation,
@@ -162,6 +163,20 @@ describe("tradeState of a chain-held item (issue 28)", () => {
     const refused: ChainAnswer = { intent: "chain-buy", errors: { "": ["This listing has already been bought."] }, values: {} };
     expect(tradeState(chainListing(), viewer(), refused)).toEqual({ kind: "chain-buy" });
     expect(tradeState(chainItem(), viewer(), refused)).toEqual({ kind: "none" });
+  });
+});
+
+describe("chainFormsOf", () => {
+  it("names the chain forms each state shows, so a refusal of another shows apart", () => {
+    expect(chainFormsOf({ kind: "chain-sell", sender: WALLET })).toEqual(["chain-sell", "chain-transfer", "chain-send"]);
+    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET })).toEqual([
+      "chain-cancel",
+      "chain-cancel-all",
+      "chain-transfer",
+      "chain-send",
+    ]);
+    expect(chainFormsOf({ kind: "chain-buy" })).toEqual([]);
+    expect(chainFormsOf({ kind: "none" })).toEqual([]);
   });
 });
 

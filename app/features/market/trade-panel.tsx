@@ -7,7 +7,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { isChainAnswer, tradeState, type PanelAnswer, type TradeItem, type TradeState, type TradeViewer } from "./trade-state";
+import {
+  chainFormsOf,
+  isChainAnswer,
+  tradeState,
+  type PanelAnswer,
+  type TradeItem,
+  type TradeState,
+  type TradeViewer,
+} from "./trade-state";
 import type { ChainSubmit, ChainTrade } from "./chain-trade";
 import { Refused } from "~/features/actions/form-parts";
 import { BuyConfirmForm } from "./buy-confirm-form";
@@ -45,6 +53,7 @@ export function TradePanel({
   // A browser wallet signs in JavaScript: without it, the buttons would post orders nobody signed.
   const blocked = trade.browser && !hydrated;
   const disabled = blocked || busy || trade.signing;
+  const state = tradeState(item, viewer, actionData);
   const gameAnswer = isChainAnswer(actionData) ? null : actionData;
   const chainAnswer = isChainAnswer(actionData) ? actionData : null;
   const resultFor = (intent: string) => (gameAnswer?.intent === intent ? gameAnswer.result : null);
@@ -154,13 +163,11 @@ export function TradePanel({
           Your account uses a browser wallet: signing an order needs JavaScript and a wallet (MetaMask or OKX Wallet).
         </p>
       )}
-      {actions(tradeState(item, viewer, actionData))}
+      {actions(state)}
       {trade.signError && <FailedAlert message={trade.signError} />}
       {gameAnswer?.failed && <FailedAlert message={gameAnswer.failed} />}
-      {/* A buy's refusal: the confirmation it came from may be gone (the listing closed). */}
-      {(chainAnswer?.intent === "chain-buy" || chainAnswer?.intent === "chain-confirm-buy") && (
-        <Refused messages={chainAnswer.errors[""]} />
-      )}
+      {/* A chain form's refusal whose form is not shown now (the listing closed, or was never there). */}
+      {chainAnswer && !chainFormsOf(state).some((intent) => intent === chainAnswer.intent) && <Refused messages={chainAnswer.errors[""]} />}
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { ShownAmount } from "~core/money";
-import type { ChainBuyConfirmation, ChainSellReview } from "./chain-trade";
+import type { ChainBuyConfirmation, ChainIntent, ChainSellReview } from "./chain-trade";
 
 export interface TradeItem {
   tokenId: string;
@@ -106,6 +106,20 @@ export function tradeState(item: TradeItem, viewer: TradeViewer | null, actionDa
   if (item.onSale && confirm) return { kind: "confirm-buy", confirm };
   if (item.onSale) return { kind: "buy", listingId: item.listingId ?? "" };
   return { kind: "none" };
+}
+
+/** The chain forms a state shows: a refusal of any other chain form is shown apart (its form is gone, say the listing closed). */
+export function chainFormsOf(state: TradeState): readonly ChainIntent[] {
+  switch (state.kind) {
+    case "chain-sell":
+      return ["chain-sell", "chain-transfer", "chain-send"];
+    case "chain-listed":
+      return ["chain-cancel", "chain-cancel-all", "chain-transfer", "chain-send"];
+    case "chain-confirm-buy":
+      return ["chain-buy"];
+    default:
+      return [];
+  }
 }
 
 /** A browser wallet signs each order in the page; a managed wallet's orders are signed by the backend. */
