@@ -34,7 +34,7 @@ import { readBridgeWallet } from "~/features/bridge/bridge.server";
 import { registerActionFeature } from "~/services/action-features.server";
 import { backendProblem, publicApis, signedInApis, type Apis } from "~/services/apis.server";
 import { chain, walletFromUserInfo } from "~/services/chain.server";
-import type { ListingProof, ListingTerms } from "~/services/orders.server";
+import type { ListingTerms } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { feePercent, type ChainIntent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import type { ChainAnswer } from "./trade-state";
@@ -153,8 +153,8 @@ async function listOnChain(
   return redirectWithToast(request, back, makeToast("success", LISTED_ON_CHAIN));
 }
 
-/** The sell form's terms, read and checked; the item's collection from the market's record. */
-async function sellTerms(form: FormData, ref: TokenRef, wallet: Address) {
+/** The sell form's terms, read and checked; the collection is the item type's (a chain stack has none to list in). */
+function sellTerms(form: FormData, ref: TokenRef, wallet: Address) {
   const submission = parseWithZod(form, { schema: ChainSellSchema });
   if (submission.status !== "success") return invalid(submission.error);
   const { contracts } = chain().deployment;
@@ -178,11 +178,11 @@ async function browserSell(request: Request, ref: TokenRef, back: string) {
   const form = await request.formData();
   const values = typed(form, SELL_FIELDS);
   if (!wallet) return refused("chain-sell", refusal(BIND_WALLET_MESSAGE), values);
-  const sell = await sellTerms(form, ref, wallet);
+  const sell = sellTerms(form, ref, wallet);
   if (isRefusal(sell)) return refused("chain-sell", sell, values);
   const proof = listingProofFrom(sell.value);
   if (!proof) return refused("chain-sell", refusal(STALE_FORM_MESSAGE), values);
-  const listed = await listOnChain(request, back, apis, sell.terms, proof satisfies ListingProof);
+  const listed = await listOnChain(request, back, apis, sell.terms, proof);
   return isRefusal(listed) ? refused("chain-sell", listed, values) : listed;
 }
 
@@ -196,7 +196,7 @@ async function managedSell(
   request: Request,
   back: string,
 ) {
-  const sell = await sellTerms(form, ref, wallet);
+  const sell = sellTerms(form, ref, wallet);
   if (isRefusal(sell)) return sell;
   const { terms, value } = sell;
   const { deployment } = chain();
