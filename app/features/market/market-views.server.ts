@@ -115,6 +115,7 @@ export function itemView(
     currency: detail.currency ?? null,
     // A Buy names the listing it fills: the page posts the listing it showed, the island signs it with its seller.
     listingId: detail.listing ? String(detail.listing.id) : null,
+    venue: detail.listing?.venue ?? null,
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
     listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),
