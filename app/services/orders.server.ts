@@ -9,7 +9,7 @@ import { getAddress, type Address, type Hex } from "viem";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
 import type { OrderSignature } from "~core/api/sso";
 import { expiryIn, newOrderNonce, orderJson, orderLifetimeSeconds, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
-import { LISTING_STANDARD, listingTypedData, type Listing } from "~core/trading";
+import { listingTypedData, type Listing, type ListingStandard } from "~core/trading";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
@@ -53,11 +53,16 @@ export interface CustodialListing {
   trading: Address;
 }
 
-/** The listing's terms, the same however it is signed. */
+/**
+ * The listing's terms, the same however it is signed: a card or loot box whole (ERC-721, amount 1), or an amount of a
+ * SparkItems stack (ERC-1155, `tokenId` the SparkItems id).
+ */
 export interface ListingTerms {
   seller: string;
   collection: Address;
+  standard: ListingStandard;
   tokenId: string;
+  amount: bigint;
   currency: Address;
   price: bigint;
 }
@@ -179,9 +184,9 @@ export function ordersApi(market: BackendClient, sso: BackendClient) {
       const listing: Listing = {
         seller: getAddress(terms.seller),
         collection: getAddress(terms.collection),
-        standard: LISTING_STANDARD.erc721,
+        standard: terms.standard,
         tokenId: BigInt(terms.tokenId),
-        amount: 1n,
+        amount: terms.amount,
         currency: getAddress(terms.currency),
         price: terms.price,
         expiry: custodial ? expiryIn(signing.ttlSeconds) : BigInt(signing.expiry),

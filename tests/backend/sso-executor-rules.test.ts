@@ -98,10 +98,11 @@ describe("guardTransaction: the trading contract", () => {
     expect(await refusal(sale({ price: 11n * WEI }, 11n * WEI))).toBe("trading.quickSale: value is above the per-action cap");
     expect(await refusal(sale({ currency: contracts.usdt }, 1n))).toBe("trading.quickSale: may not carry BNB");
     expect(await refusal(sale({ currency: stranger }, 0n))).toBe("trading.quickSale: currency is not FIRE, QUARK, USDT or BNB");
-    expect(await refusal(sale({ collection: contracts.box }, listing.price))).toBe(
-      "trading.quickSale: only listings of the card collection or SparkItems",
+    expect(await refusal(sale({ collection: contracts.opener }, listing.price))).toBe(
+      "trading.quickSale: only listings of the card, loot box or SparkItems collection",
     );
     expect(await refusal(sale({ collection: contracts.items }, listing.price))).toBe("allowed");
+    expect(await refusal(sale({ collection: contracts.box }, listing.price))).toBe("allowed");
     expect(await refusal(cancel(stranger))).toBe("trading.cancel: a listing of another seller");
     const transfer = encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [contracts.card, stranger, [1n]] });
     expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft: token 1 is not the signing wallet's");
@@ -227,9 +228,11 @@ describe("guardTransaction", () => {
     const fire = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 1n, contracts.fire] });
     expect(await refusal(tx(contracts.boxSale, fire))).toMatch(/token is not USDT or QUARK/);
     const toStranger = encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [stranger, true] });
-    expect(await refusal(tx(contracts.box, toStranger))).toMatch(/only the opener may be approved/);
+    expect(await refusal(tx(contracts.box, toStranger))).toMatch(/only the opener or the trading contract may be approved/);
     const revoke = encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [contracts.opener, false] });
-    expect(await refusal(tx(contracts.box, revoke))).toMatch(/only the opener may be approved/);
+    expect(await refusal(tx(contracts.box, revoke))).toMatch(/only the opener or the trading contract may be approved/);
+    const toTrading = encodeFunctionData({ abi: blindBoxAbi, functionName: "setApprovalForAll", args: [contracts.trading, true] });
+    expect(await refusal(tx(contracts.box, toTrading))).toBe("allowed");
     const eleven = encodeFunctionData({
       abi: blindBoxOpenerAbi,
       functionName: "batchOpenWithIds",

@@ -4,8 +4,8 @@
  * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "viem";
-import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
+import { type Address, keccak256, parseEventLogs, toHex } from "viem";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
@@ -77,12 +77,16 @@ async function store(seller: Player, terms: Partial<Listing> & { price: bigint }
 describe("trading actions", () => {
   let seller: Player;
 
-  it("trade.approve lets the trading contract move the seller's cards and stacks, and is skipped once done", async () => {
+  it("trade.approve lets the trading contract move the seller's cards, stacks and loot boxes, and is skipped once done", async () => {
     seller = await managedPlayer(b, chain, { BNB: 5n });
     const first = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
     expect(first.status, first.error ?? "").toBe("mined");
-    expect(first.steps.map((s) => s.kind)).toEqual(["approve-trade", "approve-trade"]);
-    for (const collection of [c.card, c.items]) {
+    expect(first.steps.map((s) => s.label)).toEqual([
+      "Let the trading contract move your cards when they sell",
+      "Let the trading contract move your material stacks when they sell",
+      "Let the trading contract move your loot boxes when they sell",
+    ]);
+    for (const collection of [c.card, c.items, c.box]) {
       const approved = await chain.publicClient.readContract({
         address: collection,
         abi: sparkCardAbi,
@@ -135,6 +139,40 @@ describe("trading actions", () => {
     expect([await stack(seller.wallet, GOLD), await stack(buyer.wallet, GOLD)]).toEqual([20n, 10n]);
     await indexed();
     expect((await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing).toBeNull();
+  });
+
+  it("trade.buy fills a managed seller's loot box listing, and trade.cancel ends another", async () => {
+    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
+    const forge = async () => {
+      const receipt = await chain.mined(
+        chain.deployer.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "forge", args: [seller.wallet, 1n, 1n] }),
+      );
+      return parseEventLogs({ abi: blindBoxAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
+    };
+    await chain.mined(
+      chain.deployer.writeContract({
+        address: c.box,
+        abi: blindBoxAbi,
+        functionName: "grantRole",
+        args: [keccak256(toHex("MINTER_ROLE")), chain.deployment.accounts.deployer],
+      }),
+    );
+    const [sold, kept] = [await forge(), await forge()];
+    await indexed();
+    await store(seller, { collection: c.box, tokenId: sold, price: 3n * WEI });
+    await store(seller, { collection: c.box, tokenId: kept, price: 4n * WEI });
+    const orderOf = async (tokenId: bigint) => (await detail(tokenId, 6)).listing!.chainOrder!;
+
+    const bought = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order: await orderOf(sold) } }));
+    expect(bought.status, bought.error ?? "").toBe("mined");
+    const boxOwner = (tokenId: bigint) =>
+      chain.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "ownerOf", args: [tokenId] });
+    expect(await boxOwner(sold)).toBe(buyer.wallet);
+    const cancelled = await settled(b, seller.token, await run(seller, { action: "trade.cancel", params: { order: await orderOf(kept) } }));
+    expect(cancelled.status, cancelled.error ?? "").toBe("mined");
+    await indexed();
+    expect((await detail(kept, 6)).listing).toBeNull();
+    expect(await boxOwner(kept)).toBe(seller.wallet);
   });
 
   it("two buyers at once: one sale, and the other's action fails with the product's words", async () => {

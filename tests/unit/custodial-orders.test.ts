@@ -127,7 +127,7 @@ describe("a chain listing (issue 28): one place builds it, the SSO signs a manag
   const trading = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853" as Address;
   const collection = "0x0165878A594ca255338adfa4d48449f69242Eb8F" as Address;
   const fire = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707" as Address;
-  const terms = { seller: wallet.address, collection, tokenId: "14", currency: fire, price: 10n ** 19n };
+  const terms = { seller: wallet.address, collection, standard: 0, tokenId: "14", amount: 1n, currency: fire, price: 10n ** 19n } as const;
 
   /** A market that records posts, and an SSO that signs a Listing as the custodian would. */
   function listingClients() {
@@ -190,6 +190,14 @@ describe("a chain listing (issue 28): one place builds it, the SSO signs a manag
     expect(
       await verifyTypedData({ address: wallet.address, ...listingTypedData(listing, 31337, trading), signature: signature as Hex }),
     ).toBe(true);
+  });
+
+  it("lists an amount of a SparkItems stack as ERC-1155: its SparkItems id and the amount, signed as they are posted", async () => {
+    const { orders, posts, signed } = listingClients();
+    const custodial = { custodian: true as const, counter: 0n, ttlSeconds: 86_400, chainId: 31337, trading };
+    await orders.chainSell({ ...terms, standard: 1, tokenId: "8002", amount: 40n }, custodial);
+    expect(signed[0].message).toMatchObject({ standard: 1, tokenId: "8002", amount: "40" });
+    expect(posts[0]).toMatchObject({ standard: 1, tokenId: "8002", amount: "40", signature: expect.stringMatching(/^0x/) });
   });
 
   it("posts a browser wallet's listing with the salt, expiry, counter and signature it signed, and asks the SSO nothing", async () => {

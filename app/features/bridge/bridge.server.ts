@@ -89,15 +89,21 @@ function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: big
 /** A stack's amount as typed: whole units, or nothing (all of it). */
 export const STACK_AMOUNT_MESSAGE = "Enter the amount as a whole number, like 40.";
 
+/** The form's `amount` of a stack: whole units, undefined when left empty (all of it), or its refusal. */
+export function typedStackAmount(formData: FormData): number | undefined | Refusal {
+  const typed = String(formData.get("amount") ?? "").trim();
+  if (!typed) return undefined;
+  return /^\d{1,15}$/.test(typed) && Number(typed) >= 1 ? Number(typed) : refusal(STACK_AMOUNT_MESSAGE, { field: "amount" });
+}
+
 function itemInput(formData: FormData): (TokenRef & { amount?: number }) | Refusal {
   const nftType = Number(formData.get("nftType"));
   const tokenId = String(formData.get("tokenId") ?? "");
   if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId))
     return refusal(STALE_FORM_MESSAGE);
-  const typed = String(formData.get("amount") ?? "").trim();
-  if (!typed) return { nftType, tokenId };
-  if (!/^\d{1,15}$/.test(typed) || Number(typed) < 1) return refusal(STACK_AMOUNT_MESSAGE, { field: "amount" });
-  return { nftType, tokenId, amount: Number(typed) };
+  const amount = typedStackAmount(formData);
+  if (typeof amount === "object") return amount;
+  return amount === undefined ? { nftType, tokenId } : { nftType, tokenId, amount };
 }
 
 /** What the wallet holds on chain of a SparkItems stack, in whole units (an amount past 2^53 counts as 2^53 - 1). */
@@ -112,6 +118,23 @@ async function chainStackHeld(wallet: `0x${string}`, id: bigint): Promise<number
   return held > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(held);
 }
 
+/**
+ * How much of the wallet's chain stack a form moves: `requested` (all of it when undefined) checked against what the
+ * wallet holds now, or why not (the amount's refusal next to its field).
+ */
+export async function chainStackAmount(
+  stack: { id: bigint; holder: string },
+  wallet: `0x${string}`,
+  requested: number | undefined,
+): Promise<number | Refusal> {
+  if (!sameAddress(stack.holder, wallet)) return refusal("This stack is not in your wallet.");
+  const held = await chainStackHeld(wallet, stack.id).catch(() => null);
+  if (held === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
+  if (held === 0) return refusal(`Your wallet holds no ${stackText(stack.id, "").trim()} any more.`);
+  const amount = moveAmount(requested, held);
+  return amount === null ? refusal(moveAmountMessage(held), { field: "amount" }) : amount;
+}
+
 /** The executor's swap of an amount of the wallet's chain stack, or why not (the amount next to its field). */
 async function swapStack(
   stack: { id: bigint; holder: string },
@@ -119,12 +142,8 @@ async function swapStack(
   requested: number | undefined,
   idempotencyKey: string,
 ): Promise<ActionRequest | Refusal> {
-  if (!sameAddress(stack.holder, wallet)) return refusal("This stack is not in your wallet.");
-  const held = await chainStackHeld(wallet, stack.id).catch(() => null);
-  if (held === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
-  if (held === 0) return refusal(`Your wallet holds no ${stackText(stack.id, "").trim()} any more.`);
-  const amount = moveAmount(requested, held);
-  if (amount === null) return refusal(moveAmountMessage(held), { field: "amount" });
+  const amount = await chainStackAmount(stack, wallet, requested);
+  if (typeof amount !== "number") return amount;
   return { action: "bridge.swapItems", params: { id: stack.id.toString(), amount: String(amount) }, idempotencyKey };
 }
 

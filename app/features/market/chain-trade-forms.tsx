@@ -1,6 +1,6 @@
 /**
  * The trade panel's chain forms (issue 28), loaded only on a page that offers them: "Sell on chain" (with its
- * review of the exact fee), "Cancel listing" and "Cancel all my chain listings", "Transfer to a wallet", "Send to
+ * review of the exact fee; an amount for a material stack), "Cancel listing" and "Cancel all my chain listings", "Transfer to a wallet", "Send to
  * a player", and the buyer's confirmation. Every form posts to the detail route's action and works without
  * JavaScript for a managed wallet; a browser wallet's island handles their submit through `onSubmit`.
  */
@@ -105,6 +105,20 @@ function BackLink() {
   );
 }
 
+/** How much of a stack a form sells or transfers: all of it unless the owner types less. */
+function AmountField({ intent, common: { chainTrade, answer } }: { intent: ChainIntent; common: Common }) {
+  const held = chainTrade.stack?.held ?? 1;
+  return (
+    <Field
+      label="Amount"
+      type="number"
+      field={fieldOf(intent, answer, "amount", String(held))}
+      hint={`You hold ${held} on chain.`}
+      inputProps={{ min: 1, max: held, step: 1, inputMode: "numeric" }}
+    />
+  );
+}
+
 /** "Sell on chain": its terms and the fee as a rule; once approved, the review with exact amounts before signing. */
 function ChainSellForm(common: Common) {
   const { chainTrade, answer } = common;
@@ -115,6 +129,7 @@ function ChainSellForm(common: Common) {
         <ChainForm intent="chain-sell" title="Review the listing" button="List on chain" primary common={{ ...common, answer: null }}>
           <Terms
             rows={[
+              ...(review.amount ? [["Amount", review.amount, "review-amount"] as [string, string, string]] : []),
               ["Price", review.price, "review-price"],
               ["Market fee", review.fee, "review-fee"],
               ["You receive", review.receive, "review-receive"],
@@ -122,7 +137,13 @@ function ChainSellForm(common: Common) {
             ]}
           />
           <Hidden
-            fields={{ price: answer.values.price ?? "", currency: answer.values.currency ?? "", days: review.days, confirmed: "1" }}
+            fields={{
+              price: answer.values.price ?? "",
+              currency: answer.values.currency ?? "",
+              days: review.days,
+              ...(chainTrade.stack && { amount: answer.values.amount ?? "" }),
+              confirmed: "1",
+            }}
           />
         </ChainForm>
         <BackLink />
@@ -138,6 +159,7 @@ function ChainSellForm(common: Common) {
       primary
       common={common}
     >
+      {chainTrade.stack && <AmountField intent="chain-sell" common={common} />}
       <Field
         label="Price"
         field={fieldOf("chain-sell", answer, "price")}
@@ -180,21 +202,26 @@ function ChainCancelForms(common: Common) {
 
 const ADDRESS_INPUT = { autoComplete: "off", spellCheck: false, placeholder: "0x…" } as const;
 
-/** "Transfer to a wallet" and "Send to a player" (into that player's game inventory). */
-function ChainMoveForms(common: Common) {
+/** "Transfer to a wallet" (an amount of a stack) and "Send to a player" (into that player's game inventory), as `forms` offers them. */
+function ChainMoveForms({ forms, ...common }: Common & { forms: readonly ChainIntent[] }) {
   return (
     <div className="flex flex-col gap-4">
-      <ChainForm intent="chain-transfer" title="Transfer to a wallet" button="Transfer" common={common}>
-        <Field label="Recipient address" field={fieldOf("chain-transfer", common.answer, "to")} inputProps={ADDRESS_INPUT} />
-      </ChainForm>
-      <ChainForm intent="chain-send" title="Send to a player" button="Send" common={common}>
-        <Field
-          label="Player's wallet address"
-          field={fieldOf("chain-send", common.answer, "account")}
-          hint="The item goes into the game inventory of the player whose account this wallet is bound to."
-          inputProps={ADDRESS_INPUT}
-        />
-      </ChainForm>
+      {forms.includes("chain-transfer") && (
+        <ChainForm intent="chain-transfer" title="Transfer to a wallet" button="Transfer" common={common}>
+          {common.chainTrade.stack && <AmountField intent="chain-transfer" common={common} />}
+          <Field label="Recipient address" field={fieldOf("chain-transfer", common.answer, "to")} inputProps={ADDRESS_INPUT} />
+        </ChainForm>
+      )}
+      {forms.includes("chain-send") && (
+        <ChainForm intent="chain-send" title="Send to a player" button="Send" common={common}>
+          <Field
+            label="Player's wallet address"
+            field={fieldOf("chain-send", common.answer, "account")}
+            hint="The item goes into the game inventory of the player whose account this wallet is bound to."
+            inputProps={ADDRESS_INPUT}
+          />
+        </ChainForm>
+      )}
     </div>
   );
 }
@@ -204,6 +231,11 @@ function ChainBuyConfirmForm({ confirm, ...common }: Common & { confirm: ChainBu
   return (
     <div className="mt-3 flex flex-col gap-2">
       <ChainForm intent="chain-buy" title="Confirm the purchase" button="Confirm purchase" primary common={common}>
+        {confirm.amount && (
+          <p className="text-white" data-testid="confirm-summary">
+            Buy {confirm.amount} for {confirm.price}
+          </p>
+        )}
         <Terms
           rows={[
             ["Price", confirm.price, "confirm-price"],
@@ -223,14 +255,20 @@ function ChainBuyConfirmForm({ confirm, ...common }: Common & { confirm: ChainBu
 /** The forms of one chain state of the panel (trade-state.ts). */
 export function ChainTradeForms({
   kind,
+  forms,
   confirm,
   ...common
-}: Common & { kind: "chain-sell" | "chain-listed" | "chain-confirm-buy"; confirm?: ChainBuyConfirmation }) {
+}: Common & {
+  kind: "chain-sell" | "chain-listed" | "chain-confirm-buy";
+  /** The forms this item offers (trade-state.ts chainFormsOf). */
+  forms: readonly ChainIntent[];
+  confirm?: ChainBuyConfirmation;
+}) {
   if (kind === "chain-confirm-buy") return confirm ? <ChainBuyConfirmForm confirm={confirm} {...common} /> : null;
   return (
     <div className="mt-3 grid gap-6 md:grid-cols-2">
       {kind === "chain-sell" ? <ChainSellForm {...common} /> : <ChainCancelForms {...common} />}
-      <ChainMoveForms {...common} />
+      <ChainMoveForms forms={forms} {...common} />
     </div>
   );
 }

@@ -13,9 +13,9 @@ import { tradingAbi } from "../../../contracts/generated/abi";
 import type { ActionRequest, TradeOrderParams } from "~core/api/actions";
 import type { ChainOrder, TokenRef } from "~core/api/market";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { chainStackOf } from "~core/item-moves";
+import { chainStackOf, stackText } from "~core/item-moves";
 import { type Currency, formatPrice, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
-import { tradingFee } from "~core/trading";
+import { LISTING_STANDARD, tradingFee } from "~core/trading";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
@@ -30,7 +30,7 @@ import {
   type ManagedPost,
   type Refusal,
 } from "~/features/actions/managed-action.server";
-import { readBridgeWallet } from "~/features/bridge/bridge.server";
+import { chainStackAmount, readBridgeWallet, typedStackAmount } from "~/features/bridge/bridge.server";
 import { registerActionFeature } from "~/services/action-features.server";
 import { backendProblem, publicApis, signedInApis, type Apis } from "~/services/apis.server";
 import { chain, walletFromUserInfo } from "~/services/chain.server";
@@ -55,19 +55,17 @@ export const CHAIN_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, trade on chain with your wallet (it needs JavaScript).";
 export const LISTED_ON_CHAIN = "Listed on chain.";
 export const NOT_ON_SALE = "This item is not on sale any more.";
-/** The executor approves the card collection only (backend/sso/executor/trading.ts). */
-export const BOX_NEEDS_BROWSER_WALLET =
-  "A loot box is listed on chain from a browser wallet for now: the wallet service approves the card collection only.";
 
 /** The token address a Trading listing names for each currency; the zero address for BNB. */
 export function chainCurrencies(contracts: Contracts): Record<Currency, Address> {
   return { FIRE: contracts.fire, QUARK: contracts.quark, USDT: contracts.usdt, BNB: zeroAddress };
 }
 
-/** The ERC-721 collection an item is a token of: the card collection, or the loot box's; none for a chain stack. */
+/** The collection an item is a token of: the card collection, the loot box's, or SparkItems for a chain stack. */
 export function collectionOf(item: { nftType: number; tokenId: string }, contracts: Contracts): Address | null {
   if (item.nftType === NFT_TYPE.lootbox) return contracts.box;
-  if (CARD_COLLECTION_TYPES.includes(item.nftType) && chainStackOf(item.tokenId) === null) return contracts.card;
+  if (chainStackOf(item.tokenId)) return item.nftType === NFT_TYPE.material ? contracts.items : null;
+  if (CARD_COLLECTION_TYPES.includes(item.nftType)) return contracts.card;
   return null;
 }
 
@@ -92,12 +90,12 @@ const readCounter = (wallet: Address) => {
 };
 
 /**
- * The loader's `chainTrade`: for the owner of a chain-held card or loot box, and for a signed-in buyer of a chain
- * listing (a loot box only for a browser wallet). Null for anything else, and while the chain cannot be read (the
- * page then offers no chain form).
+ * The loader's `chainTrade`: for the owner of a chain-held card, loot box or (managed wallets) material stack, and for
+ * a signed-in buyer of a chain listing. Null for anything else, and while the chain cannot be read (the page then
+ * offers no chain form).
  */
 export async function chainTradeOf(
-  item: { nftType: number; tokenId: string; location: string; isOwner: boolean },
+  item: { nftType: number; tokenId: string; location: string; isOwner: boolean; amount: number },
   chainOrder: ChainOrder | null,
   bound: { address: string; bindAddrType: number } | null,
 ): Promise<ChainTrade | null> {
@@ -106,8 +104,9 @@ export async function chainTradeOf(
   const { deployment } = chain();
   const collection = collectionOf(item, deployment.contracts);
   if (!collection) return null;
-  // The executor approves, moves and fills the card collection only: a managed wallet is offered nothing else.
-  if (bound.bindAddrType === BIND_ADDR_TYPE.managed && collection !== deployment.contracts.card) return null;
+  // A browser wallet's island signs whole items (ERC-721) only: a stack is traded from a managed wallet.
+  const stack = chainStackOf(item.tokenId);
+  if (stack && bound.bindAddrType !== BIND_ADDR_TYPE.managed) return null;
   try {
     const [feeBps, approved] = await Promise.all([
       readFeeBps(),
@@ -117,6 +116,7 @@ export async function chainTradeOf(
       chainId: deployment.chainId,
       trading: deployment.contracts.trading,
       collection,
+      stack: stack && { id: stack.id.toString(), held: item.amount },
       currencies: chainCurrencies(deployment.contracts),
       feeBps,
       chainOrder,
@@ -134,7 +134,7 @@ const answer = (data: ChainAnswer, status = 200) => json<ChainAnswer>(data, { st
 const refused = (intent: ChainIntent, { status, errors }: Refusal, values: Record<string, string> = {}) =>
   answer({ intent, errors, values }, status);
 
-const SELL_FIELDS = ["price", "currency", "days"] as const;
+const SELL_FIELDS = ["amount", "price", "currency", "days"] as const;
 
 /** Posts a listing to chainSell: the item page again with a toast, or the market's refusal next to the form. */
 async function listOnChain(
@@ -153,18 +153,24 @@ async function listOnChain(
   return redirectWithToast(request, back, makeToast("success", LISTED_ON_CHAIN));
 }
 
-/** The sell form's terms, read and checked; the collection is the item type's (a chain stack has none to list in). */
-function sellTerms(form: FormData, ref: TokenRef, wallet: Address) {
+/**
+ * The sell form's terms, read and checked; the collection is the item type's. A card or loot box is listed whole; a
+ * chain stack lists `amount` of its SparkItems id (checked against the wallet's stack by the caller).
+ */
+function sellTerms(form: FormData, ref: TokenRef, wallet: Address, amount = 1n) {
   const submission = parseWithZod(form, { schema: ChainSellSchema });
   if (submission.status !== "success") return invalid(submission.error);
   const { contracts } = chain().deployment;
   const collection = collectionOf(ref, contracts);
   if (!collection) return refusal("This item cannot be listed on chain.");
   const value = submission.value;
+  const stack = chainStackOf(ref.tokenId);
   const terms: ListingTerms = {
     seller: wallet,
     collection,
-    tokenId: ref.tokenId,
+    standard: stack ? LISTING_STANDARD.erc1155 : LISTING_STANDARD.erc721,
+    tokenId: stack ? stack.id.toString() : ref.tokenId,
+    amount: stack ? amount : 1n,
     currency: chainCurrencies(contracts)[value.currency],
     price: parseTokenAmount(value.price)!,
   };
@@ -196,16 +202,15 @@ async function managedSell(
   request: Request,
   back: string,
 ) {
-  const sell = sellTerms(form, ref, wallet);
+  const amount = await stackAmount(form, ref, wallet);
+  if (amount && isRefusal(amount)) return amount;
+  const sell = sellTerms(form, ref, wallet, amount?.amount);
   if (isRefusal(sell)) return sell;
   const { terms, value } = sell;
   const { deployment } = chain();
   const approved = await readApproved(wallet, terms.collection).catch(() => null);
   if (approved === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
-  if (!approved) {
-    if (terms.collection !== deployment.contracts.card) return refusal(BOX_NEEDS_BROWSER_WALLET);
-    return { action: "trade.approve", params: {}, idempotencyKey } satisfies ActionRequest;
-  }
+  if (!approved) return { action: "trade.approve", params: {}, idempotencyKey } satisfies ActionRequest;
   const [feeBps, counter] = await Promise.all([readFeeBps(), readCounter(wallet)]).catch(() => [null, null] as const);
   if (feeBps === null || counter === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
   if (!value.confirmed) {
@@ -215,6 +220,7 @@ async function managedSell(
       errors: {},
       values: { ...typed(form, SELL_FIELDS), idempotencyKey: newIdempotencyKey() },
       review: {
+        ...(amount && { amount: stackText(terms.tokenId, terms.amount) }),
         price: formatPrice(terms.price, value.currency),
         fee: `${formatPrice(fee, value.currency)} (${feePercent(feeBps)})`,
         receive: formatPrice(terms.price - fee, value.currency),
@@ -230,6 +236,19 @@ async function managedSell(
     trading: deployment.contracts.trading,
   };
   return listOnChain(request, back, apis, terms, custodial);
+}
+
+/**
+ * How much of a chain stack the form names (all of it when left empty), checked against what the wallet holds now;
+ * null for an item that is no stack.
+ */
+async function stackAmount(form: FormData, ref: TokenRef, wallet: Address): Promise<{ id: bigint; amount: bigint } | null | Refusal> {
+  const stack = chainStackOf(ref.tokenId);
+  if (!stack) return null;
+  const requested = typedStackAmount(form);
+  if (typeof requested === "object") return requested;
+  const amount = await chainStackAmount(stack, wallet, requested);
+  return typeof amount === "number" ? { id: stack.id, amount: BigInt(amount) } : amount;
 }
 
 /** The item's chain listing now, as the executor takes it; null when it has none. */
@@ -258,7 +277,16 @@ async function plan(
     case "chain-transfer": {
       const submission = parseWithZod(form, { schema: chainTransferSchema(wallet) });
       if (submission.status !== "success") return invalid(submission.error);
-      return { action: "trade.transferNft", params: { to: getAddress(submission.value.to), tokenIds: [ref.tokenId] }, idempotencyKey };
+      const to = getAddress(submission.value.to);
+      const stack = await stackAmount(form, ref, wallet);
+      if (stack && isRefusal(stack)) return stack;
+      return stack
+        ? {
+            action: "trade.transferItems",
+            params: { to, items: [{ id: stack.id.toString(), amount: stack.amount.toString() }] },
+            idempotencyKey,
+          }
+        : { action: "trade.transferNft", params: { to, tokenIds: [ref.tokenId] }, idempotencyKey };
     }
     case "chain-send": {
       const submission = parseWithZod(form, { schema: ChainSendSchema });
@@ -268,7 +296,9 @@ async function plan(
     case "chain-buy": {
       // The order the buyer confirmed, whole: a listing filled since is refused by the executor in its words.
       const order = chainOrderFrom(String(form.get("order") ?? "").slice(0, 4000));
-      if (!order || order.tokenId !== ref.tokenId) return refusal(STALE_FORM_MESSAGE);
+      // A stack's listing names its SparkItems id, not the market's token id of the seller's stack.
+      const listed = chainStackOf(ref.tokenId)?.id.toString() ?? ref.tokenId;
+      if (!order || order.tokenId !== listed) return refusal(STALE_FORM_MESSAGE);
       return { action: "trade.buy", params: { order }, idempotencyKey };
     }
     default:
@@ -301,6 +331,7 @@ async function confirmBuy(request: Request, ref: TokenRef, back: string) {
     errors: {},
     values: {},
     confirm: {
+      ...(order.standard === LISTING_STANDARD.erc1155 && { amount: stackText(order.tokenId, order.amount) }),
       price: formatPrice(price, currency),
       currency,
       fee: `${formatPrice(tradingFee(price, feeBps), currency)} (${feePercent(feeBps)})`,
@@ -325,7 +356,7 @@ export async function chainTradePost(request: Request, posted: FormData, ref: To
     managedOnly: CHAIN_MANAGED_ONLY,
     back,
     echo: (posted, form) => ({
-      ...typed(form, posted === "chain-sell" ? SELL_FIELDS : ["to", "account"], 100),
+      ...typed(form, posted === "chain-sell" ? SELL_FIELDS : ["to", "amount", "account"], 100),
       // Nothing was sent: the form shown again posts under a key of its own.
       idempotencyKey: newIdempotencyKey(),
     }),

@@ -36,8 +36,10 @@ export interface ChainTrade {
   chainId: number;
   /** The Trading contract: the listing's EIP-712 verifying contract. */
   trading: `0x${string}`;
-  /** The item's collection (the card or loot box collection). */
+  /** The item's collection (the card, loot box or SparkItems collection). */
   collection: `0x${string}`;
+  /** A chain-held material stack: its SparkItems id and what the owner holds of it on chain; null for any other item. */
+  stack: { id: string; held: number } | null;
   /** Each currency's token address; the zero address for BNB. */
   currencies: Record<Currency, `0x${string}`>;
   /** Trading.feeBps, read now: the fee is this share of the price, in hundredths of a percent. */
@@ -62,6 +64,8 @@ export function feeRule(feeBps: number): string {
 
 /** The listing the seller reviews before it is signed: exact amounts. */
 export interface ChainSellReview {
+  /** What a stack's listing sells ("40 Gold"); absent for a card or loot box. */
+  amount?: string;
   price: string;
   fee: string;
   receive: string;
@@ -70,6 +74,8 @@ export interface ChainSellReview {
 
 /** The chain listing a buyer is asked to confirm, read just now, with the buyer's chain balance of its currency. */
 export interface ChainBuyConfirmation {
+  /** What a stack listing sells ("40 Gold"); absent for a card or loot box. */
+  amount?: string;
   price: string;
   currency: string;
   /** The market's fee, included in the price ("0.25 FIRE (2.5 %)"). */

@@ -65,6 +65,7 @@ export function TradePanel({
       <Suspense fallback={<p role="status">Loading the chain trade forms…</p>}>
         <ChainTradeForms
           kind={kind}
+          forms={chainFormsOf(state, item.nftType)}
           confirm={confirm}
           chainTrade={chainTrade}
           answer={chainAnswer}
@@ -167,7 +168,9 @@ export function TradePanel({
       {trade.signError && <FailedAlert message={trade.signError} />}
       {gameAnswer?.failed && <FailedAlert message={gameAnswer.failed} />}
       {/* A chain form's refusal whose form is not shown now (the listing closed, or was never there). */}
-      {chainAnswer && !chainFormsOf(state).some((intent) => intent === chainAnswer.intent) && <Refused messages={chainAnswer.errors[""]} />}
+      {chainAnswer && !chainFormsOf(state, item.nftType).some((intent) => intent === chainAnswer.intent) && (
+        <Refused messages={chainAnswer.errors[""]} />
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
+import { NFT_TYPE } from "~core/nft";
 import type { ShownAmount } from "~core/money";
 import type { ChainBuyConfirmation, ChainIntent, ChainSellReview } from "./chain-trade";
 
@@ -108,13 +109,27 @@ export function tradeState(item: TradeItem, viewer: TradeViewer | null, actionDa
   return { kind: "none" };
 }
 
-/** The chain forms a state shows: a refusal of any other chain form is shown apart (its form is gone, say the listing closed). */
-export function chainFormsOf(state: TradeState): readonly ChainIntent[] {
+/**
+ * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory,
+ * a material stack to a wallet (the executor sends amounts of stacks, never into the game), a loot box nowhere (the
+ * executor transfers and sends the card collection only).
+ */
+export function chainMovesOf(nftType: number): readonly ChainIntent[] {
+  if (nftType === NFT_TYPE.lootbox) return [];
+  if (nftType === NFT_TYPE.material) return ["chain-transfer"];
+  return ["chain-transfer", "chain-send"];
+}
+
+/**
+ * The chain forms a state shows for an item of `nftType`: a refusal of any other chain form is shown apart (its form
+ * is gone, say the listing closed).
+ */
+export function chainFormsOf(state: TradeState, nftType: number): readonly ChainIntent[] {
   switch (state.kind) {
     case "chain-sell":
-      return ["chain-sell", "chain-transfer", "chain-send"];
+      return ["chain-sell", ...chainMovesOf(nftType)];
     case "chain-listed":
-      return ["chain-cancel", "chain-cancel-all", "chain-transfer", "chain-send"];
+      return ["chain-cancel", "chain-cancel-all", ...chainMovesOf(nftType)];
     case "chain-confirm-buy":
       return ["chain-buy"];
     default:

@@ -95,8 +95,10 @@ const buyWithNativeToken: Rule = async ([boxType, quantity], value, { valueCaps,
   return value > valueCaps.BNB ? "value is above the per-action cap" : null;
 };
 
+/** A wallet's loot boxes may be approved for the opener (it burns what is opened) and the trading contract (it moves what is sold) only. */
 const setApprovalForAll: Rule = ([operator, approved], value, { contracts }) => {
-  if (!isAddressEqual(operator as Address, contracts.opener) || approved !== true) return "only the opener may be approved";
+  const allowed = isAddressEqual(operator as Address, contracts.opener) || isAddressEqual(operator as Address, contracts.trading);
+  if (!allowed || approved !== true) return "only the opener or the trading contract may be approved";
   return noValue(value);
 };
 
@@ -208,8 +210,8 @@ interface ListingArg {
 /** A fill of a card or stack listing, paying exactly its price: BNB as the value, an ERC-20 pulled (value 0); within the caps. */
 const quickSale: Rule = ([listing], value, { contracts, valueCaps }) => {
   const { collection, currency, price } = listing as ListingArg;
-  if (!isAddressEqual(collection, contracts.card) && !isAddressEqual(collection, contracts.items))
-    return "only listings of the card collection or SparkItems";
+  if (!([contracts.card, contracts.box, contracts.items] as const).some((traded) => isAddressEqual(collection, traded)))
+    return "only listings of the card, loot box or SparkItems collection";
   const named = (["usdt", "quark", "fire"] as const).find((key) => isAddressEqual(contracts[key], currency));
   if (isAddressEqual(currency, zeroAddress)) {
     if (value !== price) return "value is not the listing's price";

@@ -1,6 +1,6 @@
 /**
- * Trading actions for managed wallets (issue 28, decision 0015): approve the trading contract for the card and
- * SparkItems collections, fill a stored chain listing with quickSale, cancel one listing, cancel all
+ * Trading actions for managed wallets (issue 28, decision 0015): approve the trading contract for the card, loot box
+ * and SparkItems collections, fill a stored chain listing with quickSale, cancel one listing, cancel all
  * (incrementCounter), give cards or amounts of stacks to another wallet, send a card into the game. A listing
  * is signed by the SSO (POST /sso/signOrder, primaryType Listing) and stored by the market (chainSell); the market's
  * indexer closes it from the chain's events. Refusals the chain would make are read through core/chain-errors.
@@ -16,16 +16,17 @@ import { stepGasLimit } from "./policy";
 const trading = (ctx: PlanContext) => ({ address: ctx.contracts.trading, abi: [...tradingAbi, ...sparkErrorsAbi] }) as const;
 
 /** The collections whose items the market lists on chain and the trading contract transfers. */
-type TradedCollection = "card" | "items";
+type TradedCollection = "card" | "items" | "box";
 
 const APPROVAL_LABELS: Record<TradedCollection, string> = {
   card: "Let the trading contract move your cards when they sell",
   items: "Let the trading contract move your material stacks when they sell",
+  box: "Let the trading contract move your loot boxes when they sell",
 };
 
 /** The collection's approval of the trading contract as a step, or none when the wallet has given it already. */
 async function approvalSteps(ctx: PlanContext, collection: TradedCollection): Promise<PlannedStep[]> {
-  // isApprovedForAll and setApprovalForAll have the same ABI on both collections.
+  // isApprovedForAll and setApprovalForAll have the same ABI on every collection.
   const address = ctx.contracts[collection];
   const args = [ctx.wallet, ctx.contracts.trading] as const;
   if (await ctx.client.readContract({ address, abi: sparkCardAbi, functionName: "isApprovedForAll", args })) return [];
@@ -43,16 +44,16 @@ async function approvalSteps(ctx: PlanContext, collection: TradedCollection): Pr
 
 export const tradeApprove: Planner<"trade.approve"> = {
   async plan(ctx) {
-    return [...(await approvalSteps(ctx, "card")), ...(await approvalSteps(ctx, "items"))];
+    return [...(await approvalSteps(ctx, "card")), ...(await approvalSteps(ctx, "items")), ...(await approvalSteps(ctx, "box"))];
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
 };
 
-/** The order as a Listing, refused when it is not a card's or a stack's listing. */
+/** The order as a Listing, refused when it is not a card's, a loot box's or a stack's listing. */
 function listingOf(ctx: PlanContext, params: TradeOrderParams): Listing {
   const listing = listingOfOrder(params.order);
-  if (!isAddressEqual(listing.collection, ctx.contracts.card) && !isAddressEqual(listing.collection, ctx.contracts.items))
-    throw new Refusal("Only listings of cards and material stacks can be filled here.");
+  if (!(["card", "box", "items"] as const).some((collection) => isAddressEqual(listing.collection, ctx.contracts[collection])))
+    throw new Refusal("Only listings of cards, loot boxes and material stacks can be filled here.");
   return listing;
 }
 
