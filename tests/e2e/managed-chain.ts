@@ -4,7 +4,7 @@
  */
 import { expect, type Page, type Response } from "@playwright/test";
 import { type Address, createPublicClient, http } from "viem";
-import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
@@ -31,6 +31,9 @@ export function chainReader() {
     /** [stakingNumber, nftNumber] of the wallet in the pool. */
     stake: (poolId: number, wallet: Address) =>
       client.readContract({ ...staking, functionName: "queryUserStake", args: [BigInt(poolId), wallet] }),
+    /** How much of SparkItems stack `id` the wallet holds. */
+    stack: (wallet: Address, id: bigint) =>
+      client.readContract({ address: contracts.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [wallet, id] }),
     /** Who holds a card-collection token now. */
     cardOwner: (tokenId: bigint) =>
       client.readContract({ address: contracts.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] }),

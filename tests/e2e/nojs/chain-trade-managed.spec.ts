@@ -8,29 +8,16 @@ import type { Page } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "../accounts";
 import { mintItems } from "../chain-funds";
+import { approveTrading, openHeld } from "../chain-trade-forms";
 import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
 import { encodeItem } from "~core/item-data";
 
 const WEI = 10n ** 18n;
 const heroCard = (rarity: number) => encodeItem.card({ rarity, camp: 1, identity: 1, profession: 1, level: 1 });
 const detail = (tokenId: bigint) => `/marketplace/detail?nftType=0&tokenId=${tokenId}`;
-const APPROVED = "Let the trading contract move your cards when they sell | Spark Era";
 
-/** The card's page once the indexer has seen it in the wallet: its "Sell on chain" form is there. */
-async function openHeld(page: Page, tokenId: bigint) {
-  await page.goto(detail(tokenId));
-  await reloadUntil(page, (quick) => quick(page.getByRole("form", { name: "Sell on chain" })).toBeVisible());
-}
-
-/** The first "Sell on chain" post of a wallet that has not approved the trading contract: its approval, followed to the end. */
-async function approveTrading(page: Page) {
-  const sell = page.getByRole("form", { name: "Sell on chain" });
-  await sell.getByLabel("Price").fill("1");
-  await sell.getByRole("button", { name: "Approve the trading contract" }).click();
-  await waitForOutcome(page);
-  await expect(page).toHaveTitle(APPROVED);
-  await page.getByRole("link", { name: "Back to the item" }).click();
-}
+/** The card's page once the indexer has seen it in the wallet. */
+const openCard = (page: Page, tokenId: bigint) => openHeld(page, detail(tokenId));
 
 /** Fills "Sell on chain", reviews the exact amounts and lists: the page says the item is on sale on chain. */
 async function listOnChain(page: Page, price: string, review: { fee: string; receive: string } | null = null) {
@@ -64,7 +51,7 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
   const late = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 5 } });
   const [tokenId] = await mintItems(seller.wallet!, [heroCard(3)]);
   await signIn(page, seller);
-  await openHeld(page, tokenId!);
+  await openCard(page, tokenId!);
   await expect(page.getByTestId("fee-rule")).toHaveText("2.5 % fee; you receive the price − the fee.");
 
   // A price that is not one is refused next to its field, before anything is approved or signed.
@@ -124,10 +111,10 @@ test("a managed seller cancels one chain listing, then all of them at once", asy
   const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
   const [first, second] = await mintItems(seller.wallet!, [heroCard(1), heroCard(2)]);
   await signIn(page, seller);
-  await openHeld(page, first!);
+  await openCard(page, first!);
   await approveTrading(page);
   await listOnChain(page, "3");
-  await openHeld(page, second!);
+  await openCard(page, second!);
   await listOnChain(page, "4");
 
   await page.goto(detail(first!));
@@ -159,7 +146,7 @@ test("a card sent to a player shows in their storage as a game item; a wallet wi
   const player = await createAccount({ stock: {} });
   const [tokenId] = await mintItems(sender.wallet!, [heroCard(2)]);
   await signIn(page, sender);
-  await openHeld(page, tokenId!);
+  await openCard(page, tokenId!);
 
   const send = () => page.getByRole("form", { name: "Send to a player" });
   const field = () => send().getByLabel("Player's wallet address");
@@ -203,7 +190,7 @@ test("chain form posts that cannot be right are refused with words and a 4xx, no
   const [tokenId] = await mintItems(owner.wallet!, [heroCard(1)]);
   await signIn(page, owner);
   // Once the market's indexer has seen the card in the wallet, its answers are about the item, not a missing one.
-  await openHeld(page, tokenId!);
+  await openCard(page, tokenId!);
   const post = (form: Record<string, string>) =>
     page.request.post(detail(tokenId!), { form: { idempotencyKey: "key-of-this-test-1", ...form }, headers: { Origin: baseURL! } });
   const answer = async (form: Record<string, string>) => {
