@@ -63,6 +63,12 @@ describe("describeAction of a trading action (issue 28)", () => {
     expect(
       describeAction({ action: "trade.sendNft", params: { tokenId: "12", account: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } }),
     ).toBe("Send an item to a player");
+    const to = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    const items = { to: to as `0x${string}`, items: [{ id: "8002", amount: "10" }] };
+    expect(
+      describeAction({ action: "trade.transferItems", params: items, steps: [step("trade", `Send 10 of item #8002 to ${to}`, "pending")] }),
+    ).toBe(`Send 10 of item #8002 to ${to}`);
+    expect(describeAction({ action: "trade.transferItems", params: items })).toBe("Transfer items to a wallet");
   });
 });
 

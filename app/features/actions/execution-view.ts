@@ -59,6 +59,7 @@ const TRADE_TITLES = {
   "trade.cancel": "Cancel a chain listing",
   "trade.cancelAll": "Cancel all your chain listings",
   "trade.transferNft": "Transfer an item to a wallet",
+  "trade.transferItems": "Transfer items to a wallet",
   "trade.sendNft": "Send an item to a player",
 } as const;
 
@@ -105,6 +106,7 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
     case "trade.cancel":
     case "trade.cancelAll":
     case "trade.transferNft":
+    case "trade.transferItems":
     case "trade.sendNft":
       // The executor names the trade in its steps ("Buy item #12"); an approval alone is the approval's.
       return (

@@ -2,8 +2,10 @@
  * Issue 28 (part 2) acceptance for stacks, JavaScript off, managed wallets: a seller with 100 Gold on chain lists 40
  * of them on the trading contract for FIRE from the stack's page (an amount it does not hold refused next to the
  * field, then the approval, then a review naming the amount and the exact fee), and another player buys the 40
- * through quickSale: 60 stay with the seller, 40 are the buyer's, every FIRE balance exact to the wei.
+ * through quickSale: 60 stay with the seller, 40 are the buyer's, every FIRE balance exact to the wei. Then the
+ * seller transfers 10 of the 60 to another wallet.
  */
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "../accounts";
 import { mintStack } from "../chain-funds";
 import { approveTrading, openHeld } from "../chain-trade-forms";
@@ -85,4 +87,15 @@ test("a managed seller lists 40 of 100 Gold on chain for FIRE and a managed buye
   expect(await read.balance("FIRE", seller.wallet!)).toBe(24_375n * (WEI / 1000n));
   expect(await read.balance("FIRE", buyer.wallet!)).toBe(75n * WEI);
   expect(await read.transferred("FIRE", buyer.wallet!, read.treasury)).toBe(625n * (WEI / 1000n));
+
+  // 10 of the 60 left go to another wallet (trade.transferItems); Send to a player is for cards only.
+  const friend = privateKeyToAccount(generatePrivateKey()).address;
+  await page.goto(stackPage(seller.wallet!));
+  const transfer = page.getByRole("form", { name: "Transfer to a wallet" });
+  await transfer.getByLabel(/^Amount/).fill("10");
+  await transfer.getByLabel("Recipient address").fill(friend);
+  await transfer.getByRole("button", { name: "Transfer" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Send 10 of item #${GOLD} to ${friend} | Spark Era`);
+  expect([await read.stack(seller.wallet!, GOLD), await read.stack(friend, GOLD)]).toEqual([50n, 10n]);
 });
