@@ -10,8 +10,8 @@ import {
   type TradeViewer,
 } from "~/features/market/trade-state";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
+import { chainMovesOf, type ChainBuyConfirmation } from "~/features/market/chain-trade";
 import { NFT_TYPE } from "~core/nft";
-import type { ChainBuyConfirmation } from "~/features/market/chain-trade";
 
 const WALLET = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const SELLER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -169,28 +169,27 @@ describe("tradeState of a chain-held item (issue 28)", () => {
 });
 
 describe("chainFormsOf", () => {
+  const CARD_MOVES = ["chain-transfer", "chain-send"] as const;
   it("names the chain forms each state shows, so a refusal of another shows apart", () => {
-    expect(chainFormsOf({ kind: "chain-sell", sender: WALLET }, NFT_TYPE.card)).toEqual(["chain-sell", "chain-transfer", "chain-send"]);
-    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET }, NFT_TYPE.card)).toEqual([
+    expect(chainFormsOf({ kind: "chain-sell", sender: WALLET }, CARD_MOVES)).toEqual(["chain-sell", "chain-transfer", "chain-send"]);
+    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET }, CARD_MOVES)).toEqual([
       "chain-cancel",
       "chain-cancel-all",
       "chain-transfer",
       "chain-send",
     ]);
-    expect(chainFormsOf({ kind: "chain-confirm-buy", confirm: {} as ChainBuyConfirmation }, NFT_TYPE.material)).toEqual(["chain-buy"]);
-    expect(chainFormsOf({ kind: "chain-buy" }, NFT_TYPE.card)).toEqual([]);
-    expect(chainFormsOf({ kind: "none" }, NFT_TYPE.card)).toEqual([]);
+    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET }, [])).toEqual(["chain-cancel", "chain-cancel-all"]);
+    expect(chainFormsOf({ kind: "chain-confirm-buy", confirm: {} as ChainBuyConfirmation }, [])).toEqual(["chain-buy"]);
+    expect(chainFormsOf({ kind: "chain-buy" }, CARD_MOVES)).toEqual([]);
+    expect(chainFormsOf({ kind: "none" }, CARD_MOVES)).toEqual([]);
   });
+});
 
-  it("moves a stack to a wallet only, and a loot box nowhere (the executor sends cards into the game)", () => {
-    expect(chainFormsOf({ kind: "chain-sell", sender: WALLET }, NFT_TYPE.material)).toEqual(["chain-sell", "chain-transfer"]);
-    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET }, NFT_TYPE.material)).toEqual([
-      "chain-cancel",
-      "chain-cancel-all",
-      "chain-transfer",
-    ]);
-    expect(chainFormsOf({ kind: "chain-sell", sender: WALLET }, NFT_TYPE.lootbox)).toEqual(["chain-sell"]);
-    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET }, NFT_TYPE.lootbox)).toEqual(["chain-cancel", "chain-cancel-all"]);
+describe("chainMovesOf", () => {
+  it("moves a card anywhere, a stack to a wallet only, and a loot box nowhere (the executor sends cards into the game)", () => {
+    expect(chainMovesOf(NFT_TYPE.card)).toEqual(["chain-transfer", "chain-send"]);
+    expect(chainMovesOf(NFT_TYPE.material)).toEqual(["chain-transfer"]);
+    expect(chainMovesOf(NFT_TYPE.lootbox)).toEqual([]);
   });
 });
 

@@ -36,7 +36,7 @@ import { backendProblem, publicApis, signedInApis, type Apis } from "~/services/
 import { chain, walletFromUserInfo } from "~/services/chain.server";
 import type { ListingTerms } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
-import { feePercent, type ChainIntent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
+import { chainMovesOf, feePercent, type ChainIntent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import type { ChainAnswer } from "./trade-state";
 import { chainOrderFrom, ChainSellSchema, ChainSendSchema, chainTransferSchema, listingProofFrom } from "./trade-action-schemas.server";
 
@@ -116,6 +116,7 @@ export async function chainTradeOf(
       chainId: deployment.chainId,
       trading: deployment.contracts.trading,
       collection,
+      moves: chainMovesOf(item.nftType),
       stack: stack && { id: stack.id.toString(), held: item.amount },
       currencies: chainCurrencies(deployment.contracts),
       feeBps,

@@ -7,6 +7,7 @@
 import type { FormEvent } from "react";
 import type { ChainOrder } from "~core/api/market";
 import type { Currency } from "~core/money";
+import { NFT_TYPE } from "~core/nft";
 
 /** The forms' intents: each one posts to the detail route's action. */
 export const CHAIN_INTENTS = [
@@ -38,6 +39,8 @@ export interface ChainTrade {
   trading: `0x${string}`;
   /** The item's collection (the card, loot box or SparkItems collection). */
   collection: `0x${string}`;
+  /** Where the owner can move the item besides the market (chainMovesOf). */
+  moves: readonly ChainIntent[];
   /** A chain-held material stack: its SparkItems id and what the owner holds of it on chain; null for any other item. */
   stack: { id: string; held: number } | null;
   /** Each currency's token address; the zero address for BNB. */
@@ -50,6 +53,17 @@ export interface ChainTrade {
   approved: boolean | null;
   /** One fresh idempotency key per form of this render (a managed wallet's executor actions). */
   keys: Record<KeyedChainIntent, string>;
+}
+
+/**
+ * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory,
+ * a material stack to a wallet (the executor sends amounts of stacks, never into the game), a loot box nowhere (the
+ * executor transfers and sends the card collection only). Decided on the server: the visitor's page never ships it.
+ */
+export function chainMovesOf(nftType: number): readonly ChainIntent[] {
+  if (nftType === NFT_TYPE.lootbox) return [];
+  if (nftType === NFT_TYPE.material) return ["chain-transfer"];
+  return ["chain-transfer", "chain-send"];
 }
 
 /** 250 → "2.5 %". */

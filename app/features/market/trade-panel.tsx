@@ -65,7 +65,7 @@ export function TradePanel({
       <Suspense fallback={<p role="status">Loading the chain trade forms…</p>}>
         <ChainTradeForms
           kind={kind}
-          forms={chainFormsOf(state, item.nftType)}
+          forms={chainFormsOf(state, chainTrade.moves)}
           confirm={confirm}
           chainTrade={chainTrade}
           answer={chainAnswer}
@@ -168,7 +168,7 @@ export function TradePanel({
       {trade.signError && <FailedAlert message={trade.signError} />}
       {gameAnswer?.failed && <FailedAlert message={gameAnswer.failed} />}
       {/* A chain form's refusal whose form is not shown now (the listing closed, or was never there). */}
-      {chainAnswer && !chainFormsOf(state, item.nftType).some((intent) => intent === chainAnswer.intent) && (
+      {chainAnswer && !chainFormsOf(state, chainTrade?.moves ?? []).some((intent) => intent === chainAnswer.intent) && (
         <Refused messages={chainAnswer.errors[""]} />
       )}
     </section>

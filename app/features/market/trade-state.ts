@@ -4,7 +4,6 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
-import { NFT_TYPE } from "~core/nft";
 import type { ShownAmount } from "~core/money";
 import type { ChainBuyConfirmation, ChainIntent, ChainSellReview } from "./chain-trade";
 
@@ -110,26 +109,15 @@ export function tradeState(item: TradeItem, viewer: TradeViewer | null, actionDa
 }
 
 /**
- * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory,
- * a material stack to a wallet (the executor sends amounts of stacks, never into the game), a loot box nowhere (the
- * executor transfers and sends the card collection only).
+ * The chain forms a state shows, with the item's `moves` (chain-trade.ts chainMovesOf): a refusal of any other chain
+ * form is shown apart (its form is gone, say the listing closed).
  */
-export function chainMovesOf(nftType: number): readonly ChainIntent[] {
-  if (nftType === NFT_TYPE.lootbox) return [];
-  if (nftType === NFT_TYPE.material) return ["chain-transfer"];
-  return ["chain-transfer", "chain-send"];
-}
-
-/**
- * The chain forms a state shows for an item of `nftType`: a refusal of any other chain form is shown apart (its form
- * is gone, say the listing closed).
- */
-export function chainFormsOf(state: TradeState, nftType: number): readonly ChainIntent[] {
+export function chainFormsOf(state: TradeState, moves: readonly ChainIntent[]): readonly ChainIntent[] {
   switch (state.kind) {
     case "chain-sell":
-      return ["chain-sell", ...chainMovesOf(nftType)];
+      return ["chain-sell", ...moves];
     case "chain-listed":
-      return ["chain-cancel", "chain-cancel-all", ...chainMovesOf(nftType)];
+      return ["chain-cancel", "chain-cancel-all", ...moves];
     case "chain-confirm-buy":
       return ["chain-buy"];
     default:
