@@ -2,7 +2,8 @@
  * Issue 28 (part 2) acceptance, JavaScript off, managed wallets: a hero card held on chain is listed on the trading
  * contract from its page (the approval first, then a review of the exact fee, then the SSO signs the listing), bought
  * by another player through quickSale with every balance exact to the wei, cancelled one by one or all at once, and
- * sent into another player's game inventory. Each executor action is followed on its status page.
+ * sent into another player's game inventory; a loot box held on chain is listed and cancelled the same way. Each
+ * executor action is followed on its status page.
  */
 import type { Page } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -234,4 +235,26 @@ test("chain form posts that cannot be right are refused with words and a 4xx, no
     status: 403,
     body: expect.stringContaining("With a browser wallet, trade on chain with your wallet"),
   });
+});
+
+test("a managed seller lists a loot box held on chain and cancels it; a box is not moved from this page", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await createAccount({ stock: {}, chain: { BNB: 1, boxes: { 1: 1 } } });
+  const [box] = await chainReader().boxes(seller.wallet!);
+  const url = `/marketplace/detail?nftType=6&tokenId=${box!.id}`;
+  await signIn(page, seller);
+  await openHeld(page, url);
+  await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toHaveCount(0);
+  await expect(page.getByRole("form", { name: "Send to a player" })).toHaveCount(0);
+  await approveTrading(page);
+  await listOnChain(page, "2", { fee: "0.05 FIRE (2.5 %)", receive: "1.95 FIRE" });
+  await page.getByRole("button", { name: "Cancel listing" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Cancel the listing of item #${box!.id} | Spark Era`);
+  await page.getByRole("link", { name: "Back to the item" }).click();
+  await reloadUntil(page, (quick) => quick(page.getByTestId("trade-status")).toHaveText("Not for sale"));
 });
