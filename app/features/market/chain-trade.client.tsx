@@ -5,7 +5,7 @@
  * listing is signed here and posted with the sell form (salt, expiry, counter, signature) for the market to store;
  * after a transaction the page's data is read again until the market shows what the chain did.
  */
-import { useSubmit } from "@remix-run/react";
+import { useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getAddress, isAddress, type Address } from "viem";
 import type { ChainOrder } from "~core/api/market";
@@ -48,7 +48,6 @@ export interface ChainWalletProps {
   tokenId: string;
   /** Whether the page, as last read, shows the viewer holding the item: a transfer or send is done once it does not. */
   isOwner: boolean;
-  here: string;
   /** The form submit that loaded the island, or a later one (a new id). */
   request: { id: number; intent: ChainWalletIntent; form: FormData };
   onBusy: (busy: boolean) => void;
@@ -113,10 +112,11 @@ function SellReview({ price, currency, feeBps }: { price: bigint; currency: Curr
 
 type Waiting = { intent: ChainWalletIntent; orderHash: string | null; done: string };
 
-function Trader({ trade, wallet: bound, tokenId, isOwner, here, request, onBusy }: ChainWalletProps) {
+function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: ChainWalletProps) {
   const account = { loggedIn: true, bound };
   const wallet = useBrowserWallet({ chainId: trade.chainId, account, messages: MESSAGES });
   const submit = useSubmit();
+  const location = useLocation();
   const [steps, setSteps] = useState<StepView<ChainTradeStep>[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waiting, setWaiting] = useState<Waiting | null>(null);
@@ -221,7 +221,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, here, request, onBusy 
         <ModeNotice
           mode={wallet.mode}
           account={account}
-          here={here}
+          here={location.pathname + location.search}
           chainId={trade.chainId}
           onSwitch={() => void wallet.switchNetwork()}
           busy={outcome?.status === "running"}

@@ -8,15 +8,29 @@ import type { ChainWalletIntent, ChainWalletProps } from "./chain-trade.client";
 
 const ChainTradeIsland = lazy(() => import("./chain-trade.client"));
 
+/** The intents the island carries out (chain-trade.client.tsx's ChainWalletIntent): the buyer's confirmation posts as it is. */
+const WALLET_INTENTS: readonly string[] = [
+  "chain-sell",
+  "chain-buy",
+  "chain-cancel",
+  "chain-cancel-all",
+  "chain-transfer",
+  "chain-send",
+] satisfies readonly ChainWalletIntent[];
+
 /** `page` is null for a viewer whose forms post as they are (a managed wallet, or no chain trade). */
 export function useChainWallet(page: Omit<ChainWalletProps, "request" | "onBusy"> | null) {
   const [request, setRequest] = useState<ChainWalletProps["request"] | null>(null);
   const [busy, setBusy] = useState(false);
-  const onSubmit = (intent: ChainWalletIntent) => (event: FormEvent<HTMLFormElement>) => {
-    if (!page || event.defaultPrevented) return;
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setRequest((previous) => ({ id: (previous?.id ?? 0) + 1, intent, form }));
+  /** A form's submit handler for the island, or none when the form posts as it is (a managed wallet; the buyer's confirmation). */
+  const onSubmit = (intent: string) => {
+    if (!page || !WALLET_INTENTS.includes(intent)) return undefined;
+    return (event: FormEvent<HTMLFormElement>) => {
+      if (event.defaultPrevented) return;
+      event.preventDefault();
+      const form = new FormData(event.currentTarget);
+      setRequest((previous) => ({ id: (previous?.id ?? 0) + 1, intent: intent as ChainWalletIntent, form }));
+    };
   };
   const island: ReactNode =
     page && request ? (
