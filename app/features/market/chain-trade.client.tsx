@@ -121,6 +121,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const started = useRef<number | null>(null);
+  const shown = useRef<HTMLDivElement>(null);
   const contracts: ChainTradeContracts = { chainId: trade.chainId, trading: trade.trading, collection: trade.collection };
   const sell = request.intent === "chain-sell" ? sellTerms(request.form, trade, tokenId) : null;
 
@@ -210,13 +211,15 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
   }
 
   useEffect(() => {
+    // The panel shows the island below all its forms: on a phone, the form clicked may be a screen away.
+    shown.current?.scrollIntoView({ block: "nearest" });
     void run(request);
     // Once per submit: a new request carries a new id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request.id]);
 
   return (
-    <div className="mt-3 flex flex-col gap-3" data-testid="chain-trade">
+    <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-trade">
       {wallet.mode && (
         <ModeNotice
           mode={wallet.mode}
