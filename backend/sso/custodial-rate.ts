@@ -24,8 +24,8 @@ export async function takeCustodialRate(
   userId: number,
   max: number,
   windowMs: number,
+  at = Date.now(),
 ): Promise<{ retryInMs: number } | null> {
-  const at = Date.now();
   const since = new Date(at - windowMs).toISOString();
   const used = await db.selectFrom("action_rate").select(["slot", "at"]).where("user_id", "=", userId).where("slot", "<", max).execute();
   const byNumber = new Map(used.map((row) => [row.slot, row.at]));

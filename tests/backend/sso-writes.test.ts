@@ -87,10 +87,11 @@ describe("the custodial rate budget", () => {
   it("frees a slot when its request leaves the window, and never grows past max rows", async () => {
     const id = await userId();
     await t.store.sql.run("delete from action_rate where user_id = ?", [id]);
-    for (let i = 0; i < 3; i++) expect(await takeCustodialRate(t.store.db, id, 3, 40)).toBeNull();
-    expect(await takeCustodialRate(t.store.db, id, 3, 40)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    const again = await Promise.all(Array.from({ length: 10 }, () => takeCustodialRate(t.store.db, id, 3, 40)));
+    // Explicit times: a loaded machine must not move the window under the test.
+    const start = Date.now();
+    for (let i = 0; i < 3; i++) expect(await takeCustodialRate(t.store.db, id, 3, 40, start)).toBeNull();
+    expect(await takeCustodialRate(t.store.db, id, 3, 40, start + 39)).toEqual({ retryInMs: 1 });
+    const again = await Promise.all(Array.from({ length: 10 }, () => takeCustodialRate(t.store.db, id, 3, 40, start + 60)));
     expect(again.filter((a) => a === null)).toHaveLength(3);
     expect(await rows(id)).toBe(3);
   });

@@ -123,7 +123,9 @@ export async function createTestDatabase(template?: string): Promise<string> {
 export async function roleHolderPids(admin: pg.Client, role: RoleName): Promise<number[]> {
   const lock = roleLock(role);
   const { rows } = await admin.query<{ pid: number }>(
-    "select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::oid and objid = $2::oid and objsubid = 1",
+    // Advisory locks belong to a database: other suites' databases in the same cluster hold theirs too.
+    "select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::oid and objid = $2::oid and objsubid = 1 " +
+      "and database = (select oid from pg_database where datname = current_database())",
     [lock.classid, lock.objid],
   );
   return rows.map((row) => row.pid);

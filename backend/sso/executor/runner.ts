@@ -214,6 +214,9 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
           throw await nodeRefusal(error, step, wallet, await client.getGasPrice());
         }
       }
+      // The step's hash is stored: whoever holds the role next waits for this receipt, so a stopping runner need not
+      // (one whose transaction never mines, behind a nonce gap, would hold its process's shutdown forever).
+      if (stopping.signal.aborted) throw new Stopped();
       await sleep(chain.pollIntervalMs);
     }
   }
