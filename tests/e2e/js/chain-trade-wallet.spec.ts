@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createPublicClient, http, parseEther, toFunctionSelector, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi } from "../../../contracts/generated/abi";
 import { readDeployment } from "../../../contracts/deployment";
 import { encodeItem } from "~core/item-data";
@@ -20,6 +21,7 @@ import { E2E_RPC_URL, installTestWallet, type TestWallet } from "../wallet";
 const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
 const APPROVE = toFunctionSelector("approve(address,uint256)");
 const QUICK_SALE = toFunctionSelector("quickSale((address,address,uint8,uint256,uint256,address,uint256,uint256,uint256,uint256),bytes)");
+const TRANSFER = toFunctionSelector("transferNft(address,address,uint256[])");
 const CANCEL = toFunctionSelector("cancel((address,address,uint8,uint256,uint256,address,uint256,uint256,uint256,uint256)[])");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("chain-trade-status");
@@ -171,7 +173,11 @@ test("two browser wallets buy the same chain listing at once: one gets it, the o
   expect(await spent(loser)).toBeLessThan(price);
 });
 
-test("the seller cancels a chain listing from the wallet: the listing closes", async ({ page, createAccount, signIn }) => {
+test("the seller cancels a chain listing from the wallet, then transfers the card: the listing closes, the card moves", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
   test.setTimeout(90_000);
   const { wallet, tokenId } = await sellerWithCard(page, createAccount, signIn);
   await listOnChain(page, wallet, "3", "QUARK");
@@ -181,4 +187,13 @@ test("the seller cancels a chain listing from the wallet: the listing closes", a
   expect(selectors(wallet)).toEqual([APPROVE_ALL, CANCEL]);
   await expect(page.getByRole("form", { name: /Sell on chain/ })).toBeVisible();
   expect(await ownerOf(tokenId)).toBe(wallet.address);
+
+  // Then it goes to another wallet: approved already, so one transaction; the page follows once the market has seen it.
+  const friend = privateKeyToAccount(generatePrivateKey()).address;
+  const transfer = page.getByRole("form", { name: "Transfer to a wallet" });
+  await transfer.getByLabel("Recipient address").fill(friend);
+  await transfer.getByRole("button", { name: "Transfer" }).click();
+  await expect(page.getByText("You own this item.")).toHaveCount(0, { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([APPROVE_ALL, CANCEL, TRANSFER]);
+  expect(await ownerOf(tokenId)).toBe(friend);
 });
