@@ -28,6 +28,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Most suites wait on a chain, a database or a server rather than compute: on CI's 2 cores, four files at once
+    // keep both busy (the default, one per core, left them idle half the time).
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
