@@ -5,10 +5,11 @@
  * builds it (core/orders.ts, in the market's published domain) and signed by its custodian, the SSO
  * (POST /sso/signOrder). The market never holds a key.
  */
-import { getAddress, type Address } from "viem";
+import { getAddress, type Address, type Hex } from "viem";
 import type { CancelAllResult, GameBalances, ListingRecord, OrderContext, SaleResult, TokenRef } from "~core/api/market";
 import type { OrderSignature } from "~core/api/sso";
 import { expiryIn, newOrderNonce, orderJson, orderLifetimeSeconds, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
+import { LISTING_STANDARD, listingTypedData, type Listing } from "~core/trading";
 import type { BackendClient } from "./http-client.server";
 
 /** What a browser wallet adds to an order: its signature over the typed data, the nonce and expiry it signed, its chain. */
@@ -34,6 +35,36 @@ const isCustodial = (signing: OrderSigning): signing is CustodialSigning => Bool
 
 const proofFields = (proof: OrderProof = {}) =>
   Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined && value !== ""));
+
+/** What a browser wallet signed for a chain listing (docs/api/market.md "Chain listings"): its own salt, expiry and counter. */
+export interface ListingProof {
+  salt: string;
+  expiry: string;
+  counter: string;
+  signature: Hex;
+}
+
+/** A managed wallet's chain listing: its Trading counter read now, how long it lasts, and the trading contract's domain. */
+export interface CustodialListing {
+  custodian: true;
+  counter: bigint;
+  ttlSeconds: number;
+  chainId: number;
+  trading: Address;
+}
+
+/** The listing's terms, the same however it is signed. */
+export interface ListingTerms {
+  seller: string;
+  collection: Address;
+  tokenId: string;
+  currency: Address;
+  price: bigint;
+}
+
+/** uint256 fields as decimal strings: how the SSO and the market take a listing. */
+const decimalFields = (message: object) =>
+  Object.fromEntries(Object.entries(message).map(([name, value]) => [name, typeof value === "bigint" ? value.toString() : value]));
 
 /** An order's own fields: what the SSO signs besides the nonce and expiry. */
 type OrderFields<K extends OrderKind> = Omit<OrderMessages[K], "nonce" | "expiry">;
@@ -137,6 +168,39 @@ export function ordersApi(market: BackendClient, sso: BackendClient) {
       const signed = counter ?? context!.counter;
       const proof = await proofOf(signing, "CancelAll", seller, () => ({ seller, counter: BigInt(signed) }), context);
       return market.post<CancelAllResult>("/api/v1/informationCenter/cancelAllSell", { body: { address, counter: signed, ...proof } });
+    },
+    /**
+     * Lists a chain-held item on the trading contract: the one place a Listing is built. A managed wallet's is made
+     * here (a random salt, the expiry its days give, the counter read from Trading) and signed by the SSO under a key
+     * named by the salt; a browser wallet's carries the salt, expiry, counter and signature its wallet signed.
+     */
+    chainSell: async (terms: ListingTerms, signing: ListingProof | CustodialListing) => {
+      const custodial = "custodian" in signing;
+      const listing: Listing = {
+        seller: getAddress(terms.seller),
+        collection: getAddress(terms.collection),
+        standard: LISTING_STANDARD.erc721,
+        tokenId: BigInt(terms.tokenId),
+        amount: 1n,
+        currency: getAddress(terms.currency),
+        price: terms.price,
+        expiry: custodial ? expiryIn(signing.ttlSeconds) : BigInt(signing.expiry),
+        salt: custodial ? newOrderNonce() : BigInt(signing.salt),
+        counter: custodial ? signing.counter : BigInt(signing.counter),
+      };
+      const signature = custodial
+        ? (
+            await sso.post<OrderSignature>("/sso/signOrder", {
+              body: {
+                primaryType: "Listing",
+                domain: listingTypedData(listing, signing.chainId, signing.trading).domain,
+                message: decimalFields(listing),
+                idempotencyKey: `listing-${listing.salt.toString(36)}`,
+              },
+            })
+          ).signature
+        : signing.signature;
+      return market.post<ListingRecord>("/api/v1/informationCenter/chainSell", { body: { ...decimalFields(listing), signature } });
     },
     gameBalances: (gameTag = 1) => market.get<GameBalances>("/api/v1/gameRelate/getGameToken", { query: { gameTag } }),
   };

@@ -5,13 +5,15 @@
  * indexer's trading stream closes it from the chain's events (indexer/trading.ts).
  */
 import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, verifyTypedData, zeroAddress } from "viem";
-import { sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { sameAddress } from "~core/address";
 import type { ChainOrder } from "~core/api/market";
 import type { ContractAddresses } from "~core/contracts";
+import { chainStackOf, chainStackTokenId } from "~core/item-moves";
+import { stackOfTokenId } from "~core/item-tokens";
 import type { Currency } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { LISTING_STANDARD, type Listing, listingHash, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
+import { LISTING_STANDARD, type Listing, type ListingStandard, listingHash, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
 import { backendTransport } from "../chain-transport";
 import { ApiError } from "../http";
 import type { BackendChain } from "../types";
@@ -24,9 +26,11 @@ import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "./tables";
 export const CHAIN_LISTING_MSG = {
   noChain: "Chain listings are not available: this market follows no chain",
   notYourWallet: "seller: expected the wallet bound to your account",
-  onlyErc721: "standard: only ERC-721 items (0) can be listed on chain for now",
+  standard: "standard: expected 0 (ERC-721) for a card or loot box, 1 (ERC-1155) for a SparkItems stack",
   amount: "amount: expected 1 for an ERC-721 item",
-  collection: "collection: expected the card or loot box collection",
+  noAmount: "amount: expected at least 1 of the stack",
+  moreThanHeld: (held: bigint) => `amount: more than you hold on chain (${held})`,
+  collection: "collection: expected the card, loot box or SparkItems collection",
   currency: "currency: expected the token address of FIRE, QUARK or USDT, or the zero address for BNB",
   currencyNotAllowed: "currency: the trading contract does not accept this currency",
   expired: "expiry: the listing has already expired",
@@ -66,7 +70,7 @@ export function chainOrderOf(row: ListingRow, contracts: ContractAddresses | und
     seller: getAddress(row.seller_address),
     collection: getAddress(row.collection!),
     standard: row.standard!,
-    tokenId: row.token_id,
+    tokenId: listedTokenId(row.standard!, row.token_id),
     amount: row.amount!,
     currency: currencyAddress(contracts, row.currency),
     price: BigInt(row.price).toString(),
@@ -77,13 +81,38 @@ export function chainOrderOf(row: ListingRow, contracts: ContractAddresses | und
   };
 }
 
-/** The market item of a collection's token: a SparkCard id is unique across the card kinds (one collection). */
+/** The token id a listing names: the item's own, or for a chain stack (one item per holder) its SparkItems id. */
+function listedTokenId(standard: number, itemTokenId: string): string {
+  if (standard !== LISTING_STANDARD.erc1155) return itemTokenId;
+  return chainStackOf(itemTokenId)!.id.toString();
+}
+
+/** The standard a collection's items are listed under, or null for a collection the market does not list. */
+function standardOf(contracts: ContractAddresses, collection: Address): ListingStandard | null {
+  if (sameAddress(collection, contracts.card) || sameAddress(collection, contracts.box)) return LISTING_STANDARD.erc721;
+  if (sameAddress(collection, contracts.items)) return LISTING_STANDARD.erc1155;
+  return null;
+}
+
+/**
+ * The market item of a collection's token held by `holder`: a SparkCard id is unique across the card kinds (one
+ * collection); a SparkItems id is one stack per holder (core/item-moves.ts chainStackTokenId).
+ */
 export async function itemOfToken(
   db: Sql,
   contracts: ContractAddresses,
   collection: Address,
   tokenId: string,
+  holder: Address,
 ): Promise<ItemRow | undefined> {
+  if (sameAddress(collection, contracts.items)) {
+    const stack = stackOfTokenId(BigInt(tokenId));
+    if (!stack) return undefined;
+    return await db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [
+      stack.nftType,
+      chainStackTokenId(BigInt(tokenId), holder),
+    ]);
+  }
   if (sameAddress(collection, contracts.card)) {
     return await db.get<ItemRow>(`select * from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`, [
       tokenId,
@@ -129,11 +158,12 @@ export async function requireChainSellable(
   if (!chain) throw new ApiError(400, CHAIN_LISTING_MSG.noChain);
   const { contracts } = chain;
   if (!sameAddress(input.seller, wallet)) throw new ApiError(403, CHAIN_LISTING_MSG.notYourWallet);
-  if (input.standard !== LISTING_STANDARD.erc721) throw new ApiError(400, CHAIN_LISTING_MSG.onlyErc721);
-  if (input.amount !== 1n) throw new ApiError(400, CHAIN_LISTING_MSG.amount);
-  if (!sameAddress(input.collection, contracts.card) && !sameAddress(input.collection, contracts.box)) {
-    throw new ApiError(400, CHAIN_LISTING_MSG.collection);
-  }
+  const standard = standardOf(contracts, input.collection);
+  if (standard === null) throw new ApiError(400, CHAIN_LISTING_MSG.collection);
+  if (input.standard !== standard) throw new ApiError(400, CHAIN_LISTING_MSG.standard);
+  const stack = standard === LISTING_STANDARD.erc1155;
+  if (!stack && input.amount !== 1n) throw new ApiError(400, CHAIN_LISTING_MSG.amount);
+  if (stack && input.amount === 0n) throw new ApiError(400, CHAIN_LISTING_MSG.noAmount);
   const currency = currencyByAddress(contracts).get(input.currency.toLowerCase());
   if (!currency) throw new ApiError(400, CHAIN_LISTING_MSG.currency);
   const nowSeconds = BigInt(Math.floor(now / 1000));
@@ -143,7 +173,7 @@ export async function requireChainSellable(
   const listing: Listing = {
     seller: input.seller,
     collection: input.collection,
-    standard: LISTING_STANDARD.erc721,
+    standard,
     tokenId: BigInt(input.tokenId),
     amount: input.amount,
     currency: input.currency,
@@ -160,28 +190,38 @@ export async function requireChainSellable(
 
   const client = clientOf(chain);
   const trading = { address: contracts.trading, abi: tradingAbi } as const;
-  const [allowed, counter, approved] = await Promise.all([
+  const [allowed, counter, approved, held] = await Promise.all([
     client.readContract({ ...trading, functionName: "currencyAllowed", args: [input.currency] }),
     client.readContract({ ...trading, functionName: "counterOf", args: [input.seller] }),
-    // isApprovedForAll has the same ABI on both collections.
+    // isApprovedForAll has the same ABI on every collection.
     client.readContract({
       address: input.collection,
       abi: sparkCardAbi,
       functionName: "isApprovedForAll",
       args: [input.seller, contracts.trading],
     }),
+    // What quickSale moves of a stack must still be the seller's; an ERC-721 item's holder is its row's (above).
+    stack
+      ? client.readContract({
+          address: input.collection,
+          abi: sparkItemsAbi,
+          functionName: "balanceOf",
+          args: [input.seller, listing.tokenId],
+        })
+      : input.amount,
   ]).catch(() => {
     throw new ApiError(503, CHAIN_LISTING_MSG.chainDown);
   });
   if (!allowed) throw new ApiError(400, CHAIN_LISTING_MSG.currencyNotAllowed);
   if (counter !== input.counter) throw new ApiError(409, CHAIN_LISTING_MSG.counter(counter));
+  if (held < input.amount) throw new ApiError(409, CHAIN_LISTING_MSG.moreThanHeld(held));
   if (!approved) throw new ApiError(409, CHAIN_LISTING_MSG.notApproved);
   return { listing, signature: input.signature, orderHash: listingHash(listing, chain.chainId, contracts.trading), currency };
 }
 
 /** The seller's chain-held item with no active listing (either venue), or the reason it cannot be listed. */
 async function requireListableItem(db: Sql, contracts: ContractAddresses, seller: Address, collection: Address, tokenId: string) {
-  const item = await itemOfToken(db, contracts, collection, tokenId);
+  const item = await itemOfToken(db, contracts, collection, tokenId, seller);
   if (!item || item.location !== LOCATION.chain || !sameAddress(item.owner_address, seller)) {
     throw new ApiError(409, CHAIN_LISTING_MSG.notHeld);
   }

@@ -19,6 +19,7 @@ import { ITEM_ATTRIBUTE_KEYS, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "
 import { GRADE_COLUMNS } from "./catalog";
 import { ATTRIBUTE_COLUMNS } from "./tables";
 import { CURRENCIES } from "~core/money";
+import { LISTING_STANDARD } from "~core/trading";
 import { padWei } from "./money";
 
 export type ListingScope =
@@ -31,7 +32,9 @@ const FILTER_COLUMNS = Object.fromEntries(
   ITEM_ATTRIBUTE_KEYS.filter((key) => filterOf(key) !== "type").map((key) => [key, ATTRIBUTE_COLUMNS[key]]),
 ) as Record<Exclude<ListFilter, "type">, string>;
 
-const LISTING_COLUMNS = "l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address, l.venue";
+// A stack's chain listing sells part of it: its amount, apart from the item's own (i.amount).
+const LISTING_COLUMNS = `l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address, l.venue,
+  case when l.standard = ${LISTING_STANDARD.erc1155} then l.amount end as listed_amount`;
 
 interface Conditions {
   where: string[];

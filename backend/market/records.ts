@@ -13,6 +13,8 @@ export interface ItemListingRow extends ItemRow {
   listed_at: number | null;
   seller_address: string | null;
   venue: number | null;
+  /** What an ERC-1155 chain listing sells of the stack (text, a uint256); null for any other listing. */
+  listed_amount: string | null;
 }
 
 export function isoTime(ms: number): string;
@@ -37,6 +39,7 @@ export function toRecord(row: ItemListingRow, isFavorite?: boolean): ListingReco
     currency: row.currency,
     isSelling: selling,
     venue: selling ? LISTING_VENUES[row.venue ?? 0] : null,
+    listedAmount: selling && row.listed_amount !== null ? Number(row.listed_amount) : null,
     sellerAddress: row.seller_address,
     listedAt: isoTime(row.listed_at),
     attributes: JSON.parse(row.attributes) as Trait[],

@@ -89,7 +89,10 @@ export interface SpaceshipSendMaterialsParams {
   amounts: [string, string, string];
 }
 
-/** Trading (issue 28): let the trading contract move the wallet's cards for its listings (skipped when already approved). */
+/**
+ * Trading (issue 28): let the trading contract move the wallet's cards and SparkItems stacks for its listings and
+ * transfers (each collection skipped when already approved).
+ */
 export type TradeApproveParams = Record<string, never>;
 
 /**
@@ -104,6 +107,15 @@ export interface TradeOrderParams {
 export interface TradeTransferParams {
   to: `0x${string}`;
   tokenIds: string[];
+}
+
+/**
+ * Trading: give amounts of the wallet's SparkItems stacks (core/item-tokens.ts ids, whole units) to another wallet in
+ * one transaction (Trading.transferItem1155; approval first when missing).
+ */
+export interface TradeTransferItemsParams {
+  to: `0x${string}`;
+  items: { id: string; amount: string }[];
 }
 
 /**
@@ -138,6 +150,7 @@ export interface ActionParams {
   "trade.cancel": TradeOrderParams;
   "trade.cancelAll": TradeApproveParams;
   "trade.transferNft": TradeTransferParams;
+  "trade.transferItems": TradeTransferItemsParams;
   "trade.sendNft": TradeSendParams;
 }
 export type ActionName = keyof ActionParams;
@@ -163,6 +176,7 @@ export const ACTION_NAMES = [
   "trade.cancel",
   "trade.cancelAll",
   "trade.transferNft",
+  "trade.transferItems",
   "trade.sendNft",
 ] as const satisfies readonly ActionName[];
 

@@ -66,6 +66,8 @@ export interface ListingRecord extends ItemCodes, StatValues {
   isSelling: boolean;
   /** Where the active listing is filled; null when the item is not on sale. */
   venue: ListingVenueName | null;
+  /** How much of the stack a chain listing sells (an ERC-1155 listing may sell part); null for any other listing. */
+  listedAmount: number | null;
   sellerAddress: string | null;
   listedAt: string | null;
   attributes: Trait[];

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Address, type Hash, getAddress, zeroAddress } from "viem";
-import type { ListingRecord, Page } from "~core/api/market";
+import type { ItemDetail, ListingRecord, Page } from "~core/api/market";
 import { decodeClaimContent } from "~core/claim";
 import { chainStackOf, chainStackTokenId } from "~core/item-moves";
 import { CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
@@ -16,6 +16,7 @@ import { applyBridgeRange, BRIDGE, type BridgeEvent } from "../../backend/market
 import { applyItemsRange, ITEMS, type ItemsEvent } from "../../backend/market/indexer/items1155";
 import { readStreamCursor, rewindStream } from "../../backend/market/indexer/stream";
 import { insertGameStack } from "../../backend/market/stacks";
+import { insertListing, type ItemRow } from "../../backend/market/items";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const WEI = 10n ** 18n;
@@ -199,10 +200,11 @@ async function applyBridge(events: BridgeEvent[]) {
   );
   expect(applied).toBe(true);
 }
-async function applyItems(events: ItemsEvent[]) {
+/** `filled`: the order hashes (lower-case) Trading had filled, as the indexer reads them before applying. */
+async function applyItems(events: ItemsEvent[], filled: ReadonlySet<string> = new Set()) {
   const expectedCursor = (await readStreamCursor(db, ITEMS.stream))?.block ?? null;
   expect(
-    await db.write((tx) => applyItemsRange(tx, { expectedCursor, toBlock: block, toHash: hash(block), events, now: Date.now() })),
+    await db.write((tx) => applyItemsRange(tx, { expectedCursor, toBlock: block, toHash: hash(block), events, filled, now: Date.now() })),
   ).toBe(true);
 }
 const transfer = (from: Address, to: Address, ids: bigint[], values: bigint[]): ItemsEvent => event({ from, to, ids, values });
@@ -254,6 +256,45 @@ describe("the SparkItems stream: chain stacks, one item per holder and id", () =
     const undone = await db.write((tx) => rewindStream(tx, ITEMS, block, new Set([Number(forked.blockNumber)]), cursor, Date.now()));
     expect(undone).toBe(1);
     expect([await chainAmount(alice, 8001n), await chainAmount(bob, 8001n)]).toEqual([7, 5]);
+  });
+
+  it("cancels a stack's chain listing once its holder has less than it sells, unless it was filled; a reorg reopens it", async () => {
+    await applyItems([transfer(zeroAddress, alice, [8002n], [50n])]);
+    const item = (await m.t.store.sql.get<ItemRow>("select * from market_items where token_id = ?", [chainStackTokenId(8002n, alice)]))!;
+    const orderHash = hash(0xabcdefn);
+    const listingId = await db.write((tx) =>
+      insertListing(tx, item, {
+        seller: alice,
+        price: 3n * WEI,
+        currency: "FIRE",
+        listedAt: Date.now() - 1000,
+        chain: { collection: ITEMS_ADDRESS, standard: 1, amount: "30", salt: "1", counter: "0", orderHash },
+      }),
+    );
+    const status = () => m.scalar<number>("select status from market_listings where id = ?", listingId);
+    // The activity's cancels (insertListing alone logs no "list").
+    const events = async () =>
+      (await m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { nftType: 8, tokenId: item.token_id })).history.map(
+        (h) => h.event,
+      );
+
+    await applyItems([transfer(alice, bob, [8002n], [15n])]);
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual([35, 0]);
+
+    // Its own sale: the trading stream's Sale closes it as sold, so the move leaves it alone.
+    const cursor = (await readStreamCursor(db, ITEMS.stream))!.block;
+    const sale = transfer(alice, bob, [8002n], [10n]);
+    await applyItems([sale], new Set([orderHash]));
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual([25, 0]);
+    await db.write((tx) => rewindStream(tx, ITEMS, block, new Set([Number(sale.blockNumber)]), cursor, Date.now()));
+
+    const sent = transfer(alice, bob, [8002n], [10n]);
+    await applyItems([sent]);
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual([25, 2]);
+    expect(await events()).toEqual(["cancel"]);
+    await db.write((tx) => rewindStream(tx, ITEMS, block, new Set([Number(sent.blockNumber)]), cursor, Date.now()));
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual([35, 0]);
+    expect(await events()).toEqual([]);
   });
 });
 

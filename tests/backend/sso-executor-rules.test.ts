@@ -99,13 +99,29 @@ describe("guardTransaction: the trading contract", () => {
     expect(await refusal(sale({ currency: contracts.usdt }, 1n))).toBe("trading.quickSale: may not carry BNB");
     expect(await refusal(sale({ currency: stranger }, 0n))).toBe("trading.quickSale: currency is not FIRE, QUARK, USDT or BNB");
     expect(await refusal(sale({ collection: contracts.box }, listing.price))).toBe(
-      "trading.quickSale: only listings of the card collection",
+      "trading.quickSale: only listings of the card collection or SparkItems",
     );
+    expect(await refusal(sale({ collection: contracts.items }, listing.price))).toBe("allowed");
     expect(await refusal(cancel(stranger))).toBe("trading.cancel: a listing of another seller");
     const transfer = encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [contracts.card, stranger, [1n]] });
     expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft: token 1 is not the signing wallet's");
-    const stacks = encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [contracts.items, stranger, [1n], [1n]] });
-    expect(await refusal(tx(contracts.trading, stacks))).toBe("trading.transferItem1155 is not on the allowlist");
+    const stacks = (collection: Address, to: Address, ids: bigint[], amounts: bigint[]) =>
+      tx(
+        contracts.trading,
+        encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [collection, to, ids, amounts] }),
+      );
+    expect(await refusal(stacks(contracts.items, stranger, [8000n, 8002n], [5n, 1n]))).toBe("allowed");
+    expect(await refusal(stacks(contracts.card, stranger, [8000n], [5n]))).toBe("trading.transferItem1155: only SparkItems stacks");
+    expect(await refusal(stacks(contracts.items, ctx.wallet, [8000n], [5n]))).toBe(
+      "trading.transferItem1155: to is the zero address or the wallet",
+    );
+    expect(await refusal(stacks(contracts.items, stranger, [1n], [1n]))).toBe("trading.transferItem1155: id 1 is no stack");
+    expect(await refusal(stacks(contracts.items, stranger, [8000n], [0n]))).toBe(
+      "trading.transferItem1155: an amount is outside the per-action cap",
+    );
+    expect(await refusal(stacks(contracts.items, stranger, [8000n, 8001n], [1n]))).toBe(
+      "trading.transferItem1155: 1-10 stacks per call, an amount each",
+    );
   });
 });
 
@@ -146,13 +162,16 @@ describe("guardTransaction", () => {
       );
     expect(await refusal(swap(contracts.items, 8001n, 15n))).toBe("allowed");
     expect(await refusal(operator(contracts.assetManager))).toBe("allowed");
+    expect(await refusal(operator(contracts.trading))).toBe("allowed");
     expect(await refusal(claim(ctx.wallet))).toBe("allowed");
     expect(await refusal(swap(contracts.card, 8001n, 15n))).toMatch(/only SparkItems stacks/);
     expect(await refusal(swap(contracts.items, 7000n, 15n))).toMatch(/id 7000 is no stack/);
     expect(await refusal(swap(contracts.items, 8001n, 0n))).toMatch(/per-action cap/);
     expect(await refusal(swap(contracts.items, 8001n, 15n, 2n))).toMatch(/game tag 2/);
-    expect(await refusal(operator(stranger))).toMatch(/only the asset manager may be approved/);
-    expect(await refusal(operator(contracts.assetManager, false))).toMatch(/only the asset manager may be approved/);
+    expect(await refusal(operator(stranger))).toMatch(/only the asset manager or the trading contract may be approved/);
+    expect(await refusal(operator(contracts.assetManager, false))).toMatch(
+      /only the asset manager or the trading contract may be approved/,
+    );
     expect(await refusal(claim(stranger))).toMatch(/a claim may pay only the signing wallet/);
   });
 
@@ -330,5 +349,24 @@ describe("the rest", () => {
       idempotencyKey: "form-12345678",
     });
     expect(tooBig.success).toBe(false);
+  });
+
+  it("takes 1-10 distinct stacks or cards per transfer, and says what is wrong with the list", () => {
+    const to = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+    const issues = (action: string, params: unknown) => {
+      const parsed = actionRequestInput.safeParse({ action, params, idempotencyKey: "form-12345678" });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    const gold = (amount: string) => ({ id: "8002", amount });
+    expect(issues("trade.transferItems", { to, items: [gold("12"), { id: "8001", amount: "5" }] })).toEqual([]);
+    expect(issues("trade.transferItems", { to, items: [] })).toEqual(["must name at least one stack"]);
+    expect(issues("trade.transferItems", { to, items: [gold("1"), gold("2")] })).toEqual(["must not name a stack twice"]);
+    expect(issues("trade.transferItems", { to, items: Array.from({ length: 11 }, (_, i) => gold(String(i + 1))) })).toContain(
+      "may name at most 10 stacks",
+    );
+    expect(issues("trade.transferItems", { to, items: [gold("0")] })).toEqual(["must be whole units above zero"]);
+    expect(issues("trade.transferItems", { to, items: "8002" })).toEqual(["must be a list of { id, amount }"]);
+    expect(issues("trade.transferNft", { to, tokenIds: ["7", "7"] })).toEqual(["must not name a card twice"]);
+    expect(issues("trade.transferNft", { to, tokenIds: [] })).toEqual(["must name at least one card"]);
   });
 });

@@ -5,17 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { encodeItem } from "~core/item-data";
-import { SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
-import { freshPlayer, listingJson, listingOf, startTestChain, type TestChain } from "../contracts/harness";
+import { chainStackTokenId } from "~core/item-moves";
+import { LISTING_STANDARD, type Listing, SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
+import { freshPlayer, listingJson, listingOf, mintStack, startTestChain, type TestChain } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
+const [SILVER, GOLD] = [8001n, 8002n];
 let chain: TestChain;
 let b: ExecutorBackend;
 let c: TestChain["deployment"]["contracts"];
@@ -33,24 +35,31 @@ afterAll(async () => {
 type Player = Awaited<ReturnType<typeof managedPlayer>>;
 const fire = (wallet: Address) =>
   chain.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
+const stack = (holder: Address, id: bigint) =>
+  chain.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [holder, id] });
 const indexed = async () => b.indexer.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 const run = async (player: Player, request: Omit<ActionRequest, "idempotencyKey">) => {
   const posted = await postAction(b, player.token, { ...request, idempotencyKey: newKey() });
   expect(posted.status, posted.msg).toBe(200);
   return posted.data.id;
 };
-const detail = async (tokenId: bigint) =>
-  (await b.call<ItemDetail>("GET", `/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=0`)).data;
+const detail = async (tokenId: bigint | string, nftType = 0) =>
+  (await b.call<ItemDetail>("GET", `/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=${nftType}`)).data;
 
 /** A card of the seller's listed on chain for `price` FIRE: signed by the SSO, stored by chainSell. */
 async function list(seller: Player, price: bigint) {
   const tokenId = await mintCard(chain, seller.wallet, encodeItem.card({ rarity: 1, camp: 2, identity: 1, profession: 1, level: 2 }));
   await indexed();
+  await store(seller, { tokenId, price });
+  return { tokenId, order: (await detail(tokenId)).listing!.chainOrder! };
+}
+
+/** The seller's listing for FIRE (a card unless `terms` say otherwise), signed by the SSO and stored by chainSell. */
+async function store(seller: Player, terms: Partial<Listing> & { price: bigint }) {
   const listing = await listingOf(chain, seller.wallet, {
-    tokenId,
     currency: c.fire,
-    price,
     expiry: BigInt(Math.floor(Date.now() / 1000) + 3600),
+    ...terms,
   });
   const json = listingJson(listing);
   const typed = listingTypedData(listing, chain.deployment.chainId, c.trading);
@@ -63,24 +72,25 @@ async function list(seller: Player, price: bigint) {
   expect(signed.status, signed.msg).toBe(200);
   const stored = await b.call("POST", "/api/v1/informationCenter/chainSell", { ...json, signature: signed.data.signature }, seller.token);
   expect(stored.status, stored.msg).toBe(200);
-  return { tokenId, order: (await detail(tokenId)).listing!.chainOrder! };
 }
 
 describe("trading actions", () => {
   let seller: Player;
 
-  it("trade.approve lets the trading contract move the seller's cards, and is skipped once done", async () => {
+  it("trade.approve lets the trading contract move the seller's cards and stacks, and is skipped once done", async () => {
     seller = await managedPlayer(b, chain, { BNB: 5n });
     const first = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
     expect(first.status, first.error ?? "").toBe("mined");
-    expect(first.steps.map((s) => s.kind)).toEqual(["approve-trade"]);
-    const approved = await chain.publicClient.readContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "isApprovedForAll",
-      args: [seller.wallet, c.trading],
-    });
-    expect(approved).toBe(true);
+    expect(first.steps.map((s) => s.kind)).toEqual(["approve-trade", "approve-trade"]);
+    for (const collection of [c.card, c.items]) {
+      const approved = await chain.publicClient.readContract({
+        address: collection,
+        abi: sparkCardAbi,
+        functionName: "isApprovedForAll",
+        args: [seller.wallet, c.trading],
+      });
+      expect(approved).toBe(true);
+    }
     const again = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
     expect([again.status, again.steps]).toEqual(["mined", []]);
   });
@@ -107,6 +117,24 @@ describe("trading actions", () => {
     const page = await detail(tokenId);
     expect(page).toMatchObject({ listing: null, ownerAddress: buyer.wallet });
     expect(page.history[0]).toMatchObject({ event: "sale", fromAddress: seller.wallet, toAddress: buyer.wallet, price: price.toString() });
+  });
+
+  it("trade.buy fills a managed seller's listing of part of a stack: that amount moves, the rest stays", async () => {
+    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
+    await mintStack(chain, seller.wallet, GOLD, 30n);
+    await indexed();
+    await store(seller, { collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 10n, price: 7n * WEI });
+    const order = (await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing!.chainOrder!;
+
+    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
+      ["approve", "Approve 7 for the trading contract"],
+      ["trade", `Buy 10 of item #${GOLD}`],
+    ]);
+    expect([await stack(seller.wallet, GOLD), await stack(buyer.wallet, GOLD)]).toEqual([20n, 10n]);
+    await indexed();
+    expect((await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing).toBeNull();
   });
 
   it("two buyers at once: one sale, and the other's action fails with the product's words", async () => {
@@ -184,5 +212,55 @@ describe("trading actions", () => {
     expect(done.status, done.error ?? "").toBe("mined");
     await indexed();
     expect(await detail(tokenId)).toMatchObject({ ownerAddress: account, location: "game" });
+  });
+
+  it("trade.transferItems gives part of a stack (and another stack) to another wallet in one transaction", async () => {
+    const sender = await managedPlayer(b, chain, { BNB: 5n });
+    const to = freshPlayer(6).address;
+    await mintStack(chain, sender.wallet, GOLD, 30n);
+    await mintStack(chain, sender.wallet, SILVER, 5n);
+    const [goldBefore, silverBefore] = [await stack(to, GOLD), await stack(to, SILVER)];
+    const params = {
+      to,
+      items: [
+        { id: GOLD.toString(), amount: "12" },
+        { id: SILVER.toString(), amount: "5" },
+      ],
+    };
+    const key = newKey();
+    const posted = await postAction(b, sender.token, { action: "trade.transferItems", params, idempotencyKey: key });
+    expect(posted.status, posted.msg).toBe(200);
+    const done = await settled(b, sender.token, posted.data.id);
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
+      ["approve-trade", "Let the trading contract move your material stacks when they sell"],
+      ["trade", `Send 2 kinds of items to ${to}`],
+    ]);
+    expect([await stack(sender.wallet, GOLD), await stack(sender.wallet, SILVER)]).toEqual([18n, 0n]);
+    expect([await stack(to, GOLD), await stack(to, SILVER)]).toEqual([goldBefore + 12n, silverBefore + 5n]);
+    // The same key answers the same execution; nothing is sent twice.
+    const replay = await postAction(b, sender.token, { action: "trade.transferItems", params, idempotencyKey: key });
+    expect(replay.data.id).toBe(posted.data.id);
+    expect(await stack(sender.wallet, GOLD)).toBe(18n);
+
+    const tooMany = await postAction(b, sender.token, {
+      action: "trade.transferItems",
+      params: { to, items: [{ id: GOLD.toString(), amount: "19" }] },
+      idempotencyKey: newKey(),
+    });
+    expect([tooMany.status, tooMany.msg]).toEqual([400, `You hold 18 of item #${GOLD}, fewer than 19.`]);
+    const toSelf = await postAction(b, sender.token, {
+      action: "trade.transferItems",
+      params: { to: sender.wallet, items: [{ id: GOLD.toString(), amount: "1" }] },
+      idempotencyKey: newKey(),
+    });
+    expect([toSelf.status, toSelf.msg]).toEqual([400, "Send to another wallet than your own."]);
+    const notStack = await postAction(b, sender.token, {
+      action: "trade.transferItems",
+      params: { to, items: [{ id: "7", amount: "1" }] },
+      idempotencyKey: newKey(),
+    });
+    expect(notStack.status).toBe(400);
+    expect(notStack.msg).toMatch(/must be the id of a SparkItems stack/);
   });
 });

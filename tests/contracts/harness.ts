@@ -14,11 +14,13 @@ import {
   type Account,
   type Address,
   type Hash,
+  keccak256,
+  toHex,
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
-import { tradingAbi } from "../../contracts/generated/abi";
+import { sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { LISTING_STANDARD, type Listing } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
@@ -94,6 +96,17 @@ export async function listingOf(
     counter,
     ...terms,
   };
+}
+
+/** Mints `amount` of SparkItems stack `id` to `to`, the deployer taking the minter role for it (given back at deploy). */
+export async function mintStack(chain: TestChain, to: Address, id: bigint, amount: bigint): Promise<void> {
+  const { items } = chain.deployment.contracts;
+  const role = keccak256(toHex("MINTER_ROLE"));
+  const deployer = chain.deployment.accounts.deployer;
+  await chain.mined(
+    chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "grantRole", args: [role, deployer] }),
+  );
+  await chain.mined(chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
 }
 
 /** A listing as the market API and the SSO take it: uint256 fields as decimal strings. */

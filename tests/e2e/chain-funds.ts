@@ -16,7 +16,7 @@ import {
   parseEventLogs,
   toHex,
 } from "viem";
-import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
@@ -50,7 +50,7 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
  * deployer at the same moment can still both be given one: the later send is refused as "nonce too low", or as
  * "replacement transaction underpriced" while the first is still pending, and is tried again.
  */
-async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<Log[]> {
+export async function send(from: Address, to: Address, call: EncodeFunctionDataParameters): Promise<Log[]> {
   let hash: Hex | undefined;
   for (let attempt = 0; !hash; attempt++) {
     try {
@@ -109,4 +109,13 @@ export async function mintItems(wallet: Address, items: readonly bigint[]): Prom
   const logs = await send(accounts.deployer, contracts.card, { abi: sparkCardAbi, functionName: "mintBatch", args: [wallet, [...items]] });
   const ours = logs.filter((log) => log.address.toLowerCase() === contracts.card.toLowerCase());
   return parseEventLogs({ abi: sparkCardAbi, eventName: "Transfer", logs: ours }).map((event) => event.args.tokenId);
+}
+
+/** Mints `amount` of SparkItems stack `id` (core/item-tokens.ts) straight into `wallet`, as a claim from the game would. */
+export async function mintStack(wallet: Address, id: bigint, amount: bigint): Promise<void> {
+  const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`);
+  if (!deployment) throw new Error("No deployment of the e2e server's chain");
+  const { contracts, accounts } = deployment;
+  await send(accounts.deployer, contracts.items, { abi: sparkItemsAbi, functionName: "grantRole", args: [MINTER_ROLE, accounts.deployer] });
+  await send(accounts.deployer, contracts.items, { abi: sparkItemsAbi, functionName: "mint", args: [wallet, id, amount] });
 }

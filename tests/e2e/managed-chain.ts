@@ -4,7 +4,7 @@
  */
 import { expect, type Page, type Response } from "@playwright/test";
 import { type Address, createPublicClient, http } from "viem";
-import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
@@ -31,6 +31,22 @@ export function chainReader() {
     /** [stakingNumber, nftNumber] of the wallet in the pool. */
     stake: (poolId: number, wallet: Address) =>
       client.readContract({ ...staking, functionName: "queryUserStake", args: [BigInt(poolId), wallet] }),
+    /** Who holds a card-collection token now. */
+    cardOwner: (tokenId: bigint) =>
+      client.readContract({ address: contracts.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] }),
+    /** Where the trading contract's fees go in this deployment (contracts/deploy.ts: the deployer's treasury). */
+    treasury: deployment.accounts.deployer,
+    /** What `from` has sent `to` in `currency`, summed over the token's Transfer events (exact, whatever else the treasury receives). */
+    transferred: async (currency: keyof typeof token, from: Address, to: Address) => {
+      const events = await client.getContractEvents({
+        address: token[currency],
+        abi: gameTokenAbi,
+        eventName: "Transfer",
+        args: { from, to },
+        fromBlock: 0n,
+      });
+      return events.reduce((sum, event) => sum + (event.args.value ?? 0n), 0n);
+    },
     /** Transactions the wallet has sent (its nonce). */
     sent: (wallet: Address) => client.getTransactionCount({ address: wallet }),
     boxes: async (wallet: Address) => {

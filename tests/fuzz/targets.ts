@@ -165,6 +165,24 @@ const proof: Record<string, Gen> = {
   chainId: mostly(oneOf("31337", "56", "0")),
 };
 
+/** A chain listing's JSON as the buyer's confirmation posts it: the right shape with drawn fields, or its fields broken. */
+const chainOrder: Gen = (r) =>
+  JSON.stringify({
+    orderHash: hex(32)(r),
+    seller: address(r),
+    collection: address(r),
+    standard: r.pick([0, 1, 2, -1, "0"]),
+    tokenId: mostly(digits(78))(r),
+    amount: mostly(oneOf("1", "0", "2"))(r),
+    currency: address(r),
+    price: wei(r),
+    expiry: mostly(digits(13))(r),
+    salt: mostly(digits(78))(r),
+    counter: mostly(digits(3))(r),
+    signature: hex(65)(r),
+    ...(r.chance(0.1) ? { extra: garbage(r) } : {}),
+  });
+
 const none = { query: {}, form: {}, params: {} };
 const checkoutSession = mostly((r) =>
   r.pick(["cs_test_demo", `cs_test_${r.string(24)}`, `cs_${r.string(24)}`, "cs_", `cs_${"x".repeat(300)}`]),
@@ -309,13 +327,35 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/marketplace.detail": {
     query: { tokenId, nftType, back: redirect },
     form: {
-      intent: mostly(oneOf("sell", "cancel", "transfer", "confirm-buy", "buy")),
+      intent: mostly(
+        oneOf(
+          "sell",
+          "cancel",
+          "transfer",
+          "confirm-buy",
+          "buy",
+          // Issue 28: the chain forms of a chain-held item.
+          "chain-sell",
+          "chain-cancel",
+          "chain-cancel-all",
+          "chain-transfer",
+          "chain-send",
+          "chain-confirm-buy",
+          "chain-buy",
+        ),
+      ),
       price: amount,
       currency,
-      days: mostly(oneOf("1", "3", "7", "30", "0", "365")),
+      days: mostly(oneOf("1", "3", "7", "30", "0", "180", "181", "365", "2.5")),
       to: address,
+      account: address,
       priceWei: wei,
       listingId: mostly(digits(6)),
+      confirmed: mostly(oneOf("1", "0")),
+      salt: mostly(digits(78)),
+      counter: mostly(digits(78)),
+      order: mostly(chainOrder),
+      idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
       ...proof,
     },
   },

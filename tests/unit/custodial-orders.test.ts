@@ -3,10 +3,11 @@
  * builds it, in the market's published domain, signed by the SSO, and posted with its signature, nonce and expiry;
  * a browser wallet's proof goes through untouched.
  */
-import { type Address, verifyTypedData } from "viem";
+import { type Address, type Hex, verifyTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import type { OrderContext } from "~core/api/market";
+import type { ChainOrder, OrderContext } from "~core/api/market";
+import { LISTING_TYPES, listingOfOrder, listingTypedData } from "~core/trading";
 import type { SignOrderRequest } from "~core/api/sso";
 import { ACTION_ORDER_TTL_SECONDS, ORDER_TYPES, type OrderKind } from "~core/orders";
 import { custodian, ordersApi } from "~/services/orders.server";
@@ -119,5 +120,95 @@ describe("a managed wallet's order through the SSO", () => {
     expect(signed).toEqual([]);
     expect(posts[0].body).toMatchObject(proof);
     expect(posts[1].body).not.toHaveProperty("signature");
+  });
+});
+
+describe("a chain listing (issue 28): one place builds it, the SSO signs a managed wallet's", () => {
+  const trading = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853" as Address;
+  const collection = "0x0165878A594ca255338adfa4d48449f69242Eb8F" as Address;
+  const fire = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707" as Address;
+  const terms = { seller: wallet.address, collection, tokenId: "14", currency: fire, price: 10n ** 19n };
+
+  /** A market that records posts, and an SSO that signs a Listing as the custodian would. */
+  function listingClients() {
+    const posts: Record<string, unknown>[] = [];
+    const signed: SignOrderRequest[] = [];
+    const market: BackendClient = {
+      get: async () => {
+        throw new Error("no GET to the market");
+      },
+      post: async <T>(_path: string, options?: RequestOptions) => {
+        posts.push(options!.body as Record<string, unknown>);
+        return {} as T;
+      },
+    };
+    const sso: BackendClient = {
+      get: market.get,
+      post: async <T>(_path: string, options?: RequestOptions) => {
+        const request = options!.body as SignOrderRequest;
+        signed.push(request);
+        const signature = await wallet.signTypedData({
+          domain: request.domain,
+          types: LISTING_TYPES,
+          primaryType: "Listing",
+          message: request.message,
+        } as unknown as Parameters<typeof wallet.signTypedData>[0]);
+        return { signature } as T;
+      },
+    };
+    return { orders: ordersApi(market, sso), posts, signed };
+  }
+
+  it("builds a managed wallet's listing with a fresh salt, its counter and days, in the trading domain, and posts it signed", async () => {
+    const { orders, posts, signed } = listingClients();
+    const before = Math.floor(Date.now() / 1000);
+    const custodial = { custodian: true as const, counter: 2n, ttlSeconds: 3 * 86_400, chainId: 31337, trading };
+    await orders.chainSell(terms, custodial);
+    await orders.chainSell(terms, custodial);
+    expect(signed[0]).toMatchObject({
+      primaryType: "Listing",
+      domain: { name: "Spark Era Trading", version: "1", chainId: 31337, verifyingContract: trading },
+      message: {
+        seller: wallet.address,
+        collection,
+        standard: 0,
+        tokenId: "14",
+        amount: "1",
+        currency: fire,
+        price: "10000000000000000000",
+        counter: "2",
+      },
+    });
+    expect(signed[0].idempotencyKey).toBe(`listing-${BigInt(String(signed[0].message.salt)).toString(36)}`);
+    expect(signed[1].message.salt).not.toBe(signed[0].message.salt);
+    expect(Number(posts[0].expiry) - before).toBeGreaterThanOrEqual(3 * 86_400);
+    expect(Number(posts[0].expiry) - before).toBeLessThan(3 * 86_400 + 5);
+    // What the market checks verifies: the posted fields, signed by the seller in the trading domain.
+    const { signature, ...fields } = posts[0];
+    expect(fields).toEqual(signed[0].message);
+    const listing = listingOfOrder({ ...(fields as unknown as ChainOrder), orderHash: "0x" });
+    expect(
+      await verifyTypedData({ address: wallet.address, ...listingTypedData(listing, 31337, trading), signature: signature as Hex }),
+    ).toBe(true);
+  });
+
+  it("posts a browser wallet's listing with the salt, expiry, counter and signature it signed, and asks the SSO nothing", async () => {
+    const { orders, posts, signed } = listingClients();
+    const proof = { salt: "77", expiry: "1900000000", counter: "5", signature: `0x${"ab".repeat(65)}` as Hex };
+    await orders.chainSell(terms, proof);
+    expect(signed).toEqual([]);
+    expect(posts[0]).toEqual({
+      seller: wallet.address,
+      collection,
+      standard: 0,
+      tokenId: "14",
+      amount: "1",
+      currency: fire,
+      price: "10000000000000000000",
+      expiry: "1900000000",
+      salt: "77",
+      counter: "5",
+      signature: proof.signature,
+    });
   });
 });

@@ -51,6 +51,21 @@ describe("describeAction", () => {
   });
 });
 
+describe("describeAction of a trading action (issue 28)", () => {
+  it("takes the executor's trade step, else its approval, else the action's own words", () => {
+    const steps = [step("approve", "Approve 12.5 for the trading contract", "pending"), step("trade", "Buy item #12", "pending")];
+    expect(describeAction({ action: "trade.buy", params: { order: {} } as never, steps })).toBe("Buy item #12");
+    const approval = [step("approve-trade", "Let the trading contract move your cards when they sell", "pending")];
+    expect(describeAction({ action: "trade.approve", params: {}, steps: approval })).toBe(
+      "Let the trading contract move your cards when they sell",
+    );
+    expect(describeAction({ action: "trade.approve", params: {}, steps: [] })).toBe("Let the trading contract move your cards");
+    expect(
+      describeAction({ action: "trade.sendNft", params: { tokenId: "12", account: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } }),
+    ).toBe("Send an item to a player");
+  });
+});
+
 describe("progressRows: queued, each transaction, then the outcome, with exactly one current row", () => {
   it("queued: the queue is where it is", () => {
     expect(rows(buy("queued", [step("approve", APPROVE, "pending"), step("buy", BUY, "pending")]))).toEqual([

@@ -9,9 +9,10 @@ import {
   rangeKeysFor,
   sortOptionsFor,
   type MarketFilter,
+  VENUES,
 } from "~/features/market/filters/market-options";
 import { NFT_TYPE_CODES, RESULT_WINDOW, isCanonical } from "~/features/market/filters/shared";
-import { filterChips } from "~/features/market/filters/chips";
+import { filterChips, marketFormValues } from "~/features/market/filters/chips";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withType } from "~/features/market/filters/market";
 import { parseStatsFilter, serializeStatsFilter, toStatsQuery } from "~/features/market/filters/statistics";
 import { parseStorageFilter, serializeStorageFilter } from "~/features/market/filters/storage";
@@ -162,6 +163,35 @@ describe("market filter → market query", () => {
   });
 });
 
+describe("market filter: venue", () => {
+  it("keeps game or chain listings only, bookmarkable, and sends the market API's venue", () => {
+    expect(canonical("venue=chain")).toBe("venue=chain");
+    expect(canonical("venue=GAME&nftType=8")).toBe("nftType=8&venue=game");
+    expect(canonical("venue=all")).toBe("");
+    expect(parse("venue=all").notices).toEqual([]);
+    expect(canonical("price=1,2&currency=BNB&venue=chain&sort=price-asc")).toBe("currency=BNB&price=1,2&venue=chain&sort=price-asc");
+    expect(toMarketQuery(parse("venue=chain").filter)).toMatchObject({ venue: "chain" });
+    expect(toMarketQuery(parse("venue=all").filter)).not.toHaveProperty("venue");
+  });
+
+  it("drops another venue with a notice, and the form's values say which is chosen", () => {
+    const { filter, notices } = parse("venue=moon");
+    expect(filter.venue).toBeUndefined();
+    expect(notices).toEqual(["Venue: “moon” is not game, chain or all, so listings of both are shown."]);
+    expect(marketFormValues(parse("venue=chain").filter).venue).toBe("chain");
+    expect(marketFormValues(parse("").filter).venue).toBe("all");
+  });
+
+  it("has a chip that removes it, and survives a switch of type", () => {
+    const filter = parse("nftType=8&venue=chain&page=2").filter;
+    expect(filterChips(filter).map((chip) => [chip.label, chip.href])).toEqual([
+      ["Type: Materials", "/marketplace/market?venue=chain"],
+      ["Where: On chain", "/marketplace/market?nftType=8"],
+    ]);
+    expect(marketHref(withType(filter, 0))).toBe("/marketplace/market?nftType=0&venue=chain");
+  });
+});
+
 describe("filter chips", () => {
   it("gives one link per value, each removing only that value and going back to page 1", () => {
     const chips = filterChips(parse("nftType=0&camp=1,2&level=3,&currency=FIRE&price=,5&page=4").filter);
@@ -226,6 +256,7 @@ const filterArb: fc.Arbitrary<MarketFilter> = fc.option(fc.constantFrom(...NFT_T
         { requiredKeys: [] },
       ),
       currency: fc.option(fc.constantFrom(...CURRENCIES), { nil: undefined }),
+      venue: fc.option(fc.constantFrom(...VENUES), { nil: undefined }),
       price: fc.option(
         rangeArb(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (x, y) => x <= y),
         { nil: undefined },
@@ -274,6 +305,7 @@ describe("market filter properties", () => {
       "total",
       "price",
       "currency",
+      "venue",
       "sort",
       "order",
       "page",
@@ -283,7 +315,7 @@ describe("market filter properties", () => {
     const values = fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.integer({ min: -5, max: 120 }).map(String),
-      fc.constantFrom("", ",", "1,2", "9,1", "0.5,", "spaceship", "price-asc"),
+      fc.constantFrom("", ",", "1,2", "9,1", "0.5,", "spaceship", "price-asc", "chain", "all"),
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), values), { maxLength: 8 }), (pairs) => {

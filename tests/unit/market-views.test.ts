@@ -20,6 +20,7 @@ const BOX: ListingRecord = {
   currency: "FIRE",
   isSelling: true,
   venue: "game",
+  listedAmount: null,
   sellerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   listedAt: "2026-11-19T13:36:00.000Z",
   attributes: [],
@@ -39,10 +40,32 @@ describe("market views", () => {
       grade: { label: "Rank", value: "Legendary" },
       attributes: [{ label: "Loot box", value: "Spaceship loot box" }],
       price: "49,400 FIRE",
+      venue: "In game",
       favorites: 1,
       views: 3,
     });
     expect(cardView({ ...BOX, price: null, currency: null }, "/marketplace").price).toBeNull();
+  });
+
+  it("a card marks where its listing trades, and an item not on sale has no marker", () => {
+    expect(cardView({ ...BOX, venue: "chain", location: "chain" }, "/").venue).toBe("On chain");
+    expect(cardView({ ...BOX, venue: "game" }, "/").venue).toBe("In game");
+    expect(cardView({ ...BOX, isSelling: false, venue: null, price: null, currency: null }, "/").venue).toBeNull();
+  });
+
+  it("a stack listed in part on chain says how much of it is for sale", () => {
+    const stack = {
+      ...BOX,
+      nftType: 8,
+      tokenURI: "/api/v1/metadata/8/1",
+      boxType: null,
+      material: 2,
+      amount: 100,
+      location: "chain" as const,
+    };
+    const amount = (record: ListingRecord) => cardView(record, "/").attributes.find((a) => a.label === "Amount")?.value;
+    expect(amount({ ...stack, venue: "chain", listedAmount: 40 })).toBe("40 of 100");
+    expect(amount({ ...stack, venue: "game", listedAmount: null })).toBe("100");
   });
 
   it("a spaceship card adds its Total, the sum of its stats", () => {

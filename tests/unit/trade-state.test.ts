@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  chainFormsOf,
   signsInBrowser,
   tradeState,
   type BuyConfirmation,
+  type ChainAnswer,
   type TradeActionData,
   type TradeItem,
   type TradeViewer,
@@ -23,6 +25,8 @@ const item = (changes: Partial<TradeItem> = {}): TradeItem => ({
   seller: null,
   isOwner: false,
   location: "game",
+  venue: null,
+  chainTradable: false,
   ...changes,
 });
 const onSale = (changes: Partial<TradeItem> = {}) =>
@@ -33,6 +37,7 @@ const onSale = (changes: Partial<TradeItem> = {}) =>
     currency: "FIRE",
     listingId: "42",
     seller: SELLER,
+    venue: "game",
     ...changes,
   });
 
@@ -104,6 +109,74 @@ describe("tradeState", () => {
   it("offers nothing for another user's item that is not on sale, even with a stale confirmation", () => {
     expect(tradeState(item(), viewer())).toEqual({ kind: "none" });
     expect(tradeState(item(), viewer(), confirmReply)).toEqual({ kind: "none" });
+  });
+});
+
+describe("tradeState of a chain-held item (issue 28)", () => {
+  const chainItem = (changes: Partial<TradeItem> = {}) => item({ location: "chain", chainTradable: true, ...changes });
+  const chainListing = (changes: Partial<TradeItem> = {}) => onSale({ location: "chain", venue: "chain", chainTradable: true, ...changes });
+  const chainConfirm = {
+    price: "12.5 FIRE",
+    currency: "FIRE",
+    fee: "0.3125 FIRE (2.5 %)",
+    seller: SELLER,
+    balance: { text: "100 FIRE", exact: "100 FIRE" },
+    affordable: true,
+    order: "{}",
+  };
+  const chainReply: ChainAnswer = { intent: "chain-confirm-buy", errors: {}, values: {}, confirm: chainConfirm };
+
+  it("offers its owner to sell it on chain, transfer it or send it, from either kind of wallet", () => {
+    expect(tradeState(chainItem({ isOwner: true }), viewer())).toEqual({ kind: "chain-sell", sender: WALLET });
+    expect(tradeState(chainItem({ isOwner: true }), viewer({ wallet: browserWallet }))).toEqual({ kind: "chain-sell", sender: WALLET });
+  });
+
+  it("offers its owner to cancel its chain listing (or all of them) once listed, whatever the last reply", () => {
+    expect(tradeState(chainListing({ isOwner: true }), viewer())).toEqual({ kind: "chain-listed", sender: WALLET });
+    expect(tradeState(chainListing({ isOwner: true }), viewer(), chainReply)).toEqual({ kind: "chain-listed", sender: WALLET });
+  });
+
+  it("offers its owner nothing when the chain could not be read for it (no trading data), as for a chain stack", () => {
+    expect(tradeState(chainItem({ isOwner: true, chainTradable: false }), viewer())).toEqual({ kind: "not-in-game" });
+  });
+
+  it("offers a buyer Buy, then the confirmation its chain-confirm-buy reply carries", () => {
+    expect(tradeState(chainListing(), viewer())).toEqual({ kind: "chain-buy" });
+    expect(tradeState(chainListing(), viewer(), chainReply)).toEqual({ kind: "chain-confirm-buy", confirm: chainConfirm });
+    expect(tradeState(chainListing(), viewer({ wallet: browserWallet }), chainReply)).toEqual({
+      kind: "chain-confirm-buy",
+      confirm: chainConfirm,
+    });
+  });
+
+  it("never confirms a chain listing with a game listing's reply, nor a game listing with a chain reply", () => {
+    expect(tradeState(chainListing(), viewer(), confirmReply)).toEqual({ kind: "chain-buy" });
+    expect(tradeState(onSale(), viewer(), chainReply)).toEqual({ kind: "buy", listingId: "42" });
+  });
+
+  it("offers a buyer nothing for a chain listing the loader has no trading data for", () => {
+    expect(tradeState(chainListing({ chainTradable: false }), viewer())).toEqual({ kind: "none" });
+    expect(tradeState(chainListing({ chainTradable: false }), viewer(), chainReply)).toEqual({ kind: "none" });
+  });
+
+  it("keeps Buy after a refused chain buy, and offers nothing once the listing is gone", () => {
+    const refused: ChainAnswer = { intent: "chain-buy", errors: { "": ["This listing has already been bought."] }, values: {} };
+    expect(tradeState(chainListing(), viewer(), refused)).toEqual({ kind: "chain-buy" });
+    expect(tradeState(chainItem(), viewer(), refused)).toEqual({ kind: "none" });
+  });
+});
+
+describe("chainFormsOf", () => {
+  it("names the chain forms each state shows, so a refusal of another shows apart", () => {
+    expect(chainFormsOf({ kind: "chain-sell", sender: WALLET })).toEqual(["chain-sell", "chain-transfer", "chain-send"]);
+    expect(chainFormsOf({ kind: "chain-listed", sender: WALLET })).toEqual([
+      "chain-cancel",
+      "chain-cancel-all",
+      "chain-transfer",
+      "chain-send",
+    ]);
+    expect(chainFormsOf({ kind: "chain-buy" })).toEqual([]);
+    expect(chainFormsOf({ kind: "none" })).toEqual([]);
   });
 });
 

@@ -52,6 +52,16 @@ function boxes(count: number, title: string): string {
   return `${count} ${count === 1 ? title : `${title}es`}`;
 }
 
+/** A trading action's words before its steps are planned (or when it needed none). */
+const TRADE_TITLES = {
+  "trade.approve": "Let the trading contract move your cards",
+  "trade.buy": "Buy an item on chain",
+  "trade.cancel": "Cancel a chain listing",
+  "trade.cancelAll": "Cancel all your chain listings",
+  "trade.transferNft": "Transfer an item to a wallet",
+  "trade.sendNft": "Send an item to a player",
+} as const;
+
 /** The action in words: "Buy 2 Standard loot boxes with USDT", "Open 3 loot boxes". */
 export function describeAction(execution: Pick<Execution, "action" | "params"> & { steps?: Execution["steps"] }): string {
   switch (execution.action) {
@@ -90,6 +100,18 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
       const { amounts } = execution.params as Extract<Execution["params"], { amounts: [string, string, string] }>;
       return `Send ${formatMaterials([BigInt(amounts[0]), BigInt(amounts[1]), BigInt(amounts[2])])} into the game`;
     }
+    case "trade.approve":
+    case "trade.buy":
+    case "trade.cancel":
+    case "trade.cancelAll":
+    case "trade.transferNft":
+    case "trade.sendNft":
+      // The executor names the trade in its steps ("Buy item #12"); an approval alone is the approval's.
+      return (
+        execution.steps?.find((step) => step.kind === "trade")?.label ??
+        execution.steps?.find((step) => step.kind === "approve-trade")?.label ??
+        TRADE_TITLES[execution.action]
+      );
     default: {
       // A ship action: the executor names it in its manager step ("Recall ship #12"), which knows slots and prices.
       const { tokenId } = execution.params as Extract<Execution["params"], { tokenId: string }>;

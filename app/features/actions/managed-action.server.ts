@@ -5,7 +5,7 @@
  * wallet, a known intent and a fresh idempotency key get that far; an accepted action redirects (303) to its
  * status page, and a refusal comes back with a 4xx, next to its field or its form, with the values as typed.
  */
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type TypedResponse } from "@remix-run/node";
 import type { Address } from "viem";
 import type { ActionRequest } from "~core/api/actions";
 import { usesWebPath } from "~/domain/wallet-mode";
@@ -57,7 +57,10 @@ export interface ManagedActionSpec<Intent extends string> {
   back: string | ((form: FormData) => string);
   /** The fields a refused form shows again as typed (cut short: a refusal never echoes a large body). */
   echo: (intent: Intent | null, form: FormData) => Record<string, string>;
-  plan: (post: ManagedPost<Intent>) => Promise<ActionRequest | Refusal>;
+  /** The executor's request; or a finished answer, when the form needs no on-chain action (a review, a signed listing). */
+  plan: (post: ManagedPost<Intent>) => Promise<ActionRequest | Refusal | Response>;
+  /** The field an executor's refusal of this intent belongs next to (the form's, when none). */
+  refusalField?: (intent: Intent) => string | undefined;
 }
 
 /** A posted text field, cut to `max` characters. */
@@ -90,11 +93,14 @@ export async function managedAction<Intent extends string>(request: Request, spe
   if (!idempotencyKeyInput.safeParse(key).success) return answer(refusal(STALE_FORM_MESSAGE));
   try {
     const planned = await spec.plan({ intent, form, idempotencyKey: key, wallet, apis });
+    // A feature's own answer (its data typed by its page), not one of these forms' refusals.
+    if (planned instanceof Response) return planned as TypedResponse<never>;
     if (isRefusal(planned)) return answer(planned);
     const execution = await apis.sso.startAction(planned);
     return redirect(statusPath(execution.id, back), 303);
   } catch (error) {
     const problem = actionProblem(error);
-    return answer(refusal(problem.message, { status: problem.status }));
+    const field = problem.status === 400 ? spec.refusalField?.(intent) : undefined;
+    return answer(refusal(problem.message, { status: problem.status, field }));
   }
 }

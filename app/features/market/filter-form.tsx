@@ -8,6 +8,7 @@ import {
   PAGE_SIZES,
   PRICE_SORT_NOTE,
   RANGE_FILTERS,
+  VENUE_OPTIONS,
   listKeysFor,
   rangeKeysFor,
   sortOptionsFor,
@@ -147,6 +148,19 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
             ))}
           </select>
         </div>
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor="filter-venue" className="text-sm font-semibold text-white">
+          Where it trades
+        </label>
+        <select id="filter-venue" name="venue" defaultValue={filter.venue} className="field-input py-1.5">
+          {VENUE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </div>
 
       {lists.map((key) => {

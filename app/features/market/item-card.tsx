@@ -24,7 +24,7 @@ const EAGER_CARDS = 4;
 /** `footer`: what a page adds under a card (storage: the move to or from the chain), so the market carries none of it. */
 export function ItemCard({ item, eager = false, footer }: { item: ItemCardModel; eager?: boolean; footer?: ReactNode }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
       <img
         src={item.image}
         alt=""
@@ -33,6 +33,10 @@ export function ItemCard({ item, eager = false, footer }: { item: ItemCardModel;
         loading={eager ? "eager" : "lazy"}
         className="aspect-square w-full bg-space-900 object-contain p-4"
       />
+      {/* On the picture's corner, clear of the name, the price and any button below it. */}
+      {item.venue && (
+        <p className="absolute left-2 top-2 rounded bg-space-950/90 px-2 py-0.5 text-xs font-semibold text-slate-100">{item.venue}</p>
+      )}
       <div className="flex flex-1 flex-col gap-2 p-3">
         <ItemBadges item={item} className="items-center" />
         <h3 className="text-sm font-semibold leading-snug text-white">

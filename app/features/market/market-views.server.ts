@@ -25,6 +25,8 @@ export function typeLabel(nftType: number): string {
 }
 
 const WHERE: Record<ListingRecord["location"], string> = { game: "In the game", leaving: "Moving to chain", chain: "On chain" };
+/** The card's marker of where a listing trades: the ledger's listings in the game, the trading contract's on chain. */
+const VENUE_MARKERS: Record<NonNullable<ListingRecord["venue"]>, string> = { game: "In game", chain: "On chain" };
 
 export function cardView(record: ListingRecord, back: string): ItemCardModel {
   const stats = record.nftType === NFT_TYPE.spaceship ? spaceshipStats(record) : undefined;
@@ -35,7 +37,8 @@ export function cardView(record: ListingRecord, back: string): ItemCardModel {
   const stack =
     record.nftType === NFT_TYPE.material
       ? [
-          { label: "Amount", value: String(record.amount) },
+          // A chain listing may sell part of the stack: what the buyer gets comes first.
+          { label: "Amount", value: record.listedAmount === null ? String(record.amount) : `${record.listedAmount} of ${record.amount}` },
           { label: "Where", value: WHERE[record.location] },
         ]
       : [];
@@ -48,6 +51,7 @@ export function cardView(record: ListingRecord, back: string): ItemCardModel {
     grade: grade ? { label: gradeName(record.nftType), value: grade } : null,
     attributes: [...attributes.slice(0, 4), ...(stats ? [{ label: "Total", value: String(stats.total) }] : []), ...stack],
     price: isSale(record) ? formatPrice(record.price!, record.currency) : null,
+    venue: isSale(record) && record.venue ? VENUE_MARKERS[record.venue] : null,
     favorites: record.favorites,
     views: record.views,
   };
@@ -111,6 +115,7 @@ export function itemView(
     currency: detail.currency ?? null,
     // A Buy names the listing it fills: the page posts the listing it showed, the island signs it with its seller.
     listingId: detail.listing ? String(detail.listing.id) : null,
+    venue: detail.listing?.venue ?? null,
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
     listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),

@@ -16,6 +16,8 @@ export interface ItemCardModel {
   attributes: { label: string; value: string }[];
   /** "12.5 FIRE"; null when not on sale. */
   price: string | null;
+  /** Where the sale trades ("On chain", "In game"); null when not on sale. */
+  venue: string | null;
   favorites: number;
   views: number;
   /** In the holder's storage: move the item between the game and the chain, or why it cannot. */

@@ -8,9 +8,10 @@ import { isAddress } from "viem";
 import { z } from "zod";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { MAX_LISTING_DAYS } from "~core/trading";
 import { ruledText } from "~/domain/rule-schemas";
-import type { OrderProof } from "~/services/orders.server";
-import { SELL_RULES, transferRules } from "./trade-rules";
+import type { ListingProof, OrderProof } from "~/services/orders.server";
+import { ADDRESS_MESSAGE, SELL_RULES, transferRules } from "./trade-rules";
 
 export const proofFields = {
   nonce: z
@@ -89,4 +90,74 @@ export function proofFrom(value: { nonce?: string; expiry?: string; signature?: 
 export function readCancelAll(formData: FormData): { counter: string | undefined; proof: OrderProof | undefined } | null {
   const submission = parseWithZod(formData, { schema: CancelAllSchema });
   return submission.status === "success" ? { counter: submission.value.counter, proof: proofFrom(submission.value) } : null;
+}
+
+export const CHAIN_DAYS_MESSAGE = `Enter how many days the listing lasts, a whole number from 1 to ${MAX_LISTING_DAYS}`;
+
+const uint = z.string().regex(/^\d{1,78}$/);
+
+/**
+ * "Sell on chain": price, currency and days (at most MAX_LISTING_DAYS). `confirmed` is the review's second post.
+ * A browser wallet's island adds the listing it signed (salt, expiry, counter, signature).
+ */
+export const ChainSellSchema = z.object({
+  price: ruledText(SELL_RULES.price),
+  currency: z.enum(CURRENCIES, { errorMap: () => ({ message: "Choose a currency" }) }),
+  days: z.coerce
+    .number({ invalid_type_error: CHAIN_DAYS_MESSAGE })
+    .int(CHAIN_DAYS_MESSAGE)
+    .min(1, CHAIN_DAYS_MESSAGE)
+    .max(MAX_LISTING_DAYS, CHAIN_DAYS_MESSAGE),
+  confirmed: z.literal("1").optional(),
+  salt: uint.optional(),
+  expiry: uint.optional(),
+  counter: uint.optional(),
+  signature: proofFields.signature,
+});
+
+/** The listing a browser wallet signed, when its island posted one whole. */
+export function listingProofFrom(value: z.output<typeof ChainSellSchema>): ListingProof | undefined {
+  const { salt, expiry, counter, signature } = value;
+  return salt && expiry && counter && signature ? { salt, expiry, counter, signature: signature as `0x${string}` } : undefined;
+}
+
+/** "Transfer to a wallet": the recipient, never the owner's own wallet. */
+export const chainTransferSchema = (sender: string) => transferSchema(sender).pick({ to: true });
+
+/** "Send to a player": the player's bound wallet (any valid address; the executor checks it has a game profile). */
+export const ChainSendSchema = z.object({
+  account: z
+    .string({ required_error: "Enter the player's wallet address" })
+    .refine((to) => isAddress(to, { strict: true }), ADDRESS_MESSAGE),
+});
+
+const hex = (pattern: RegExp) => z.string().regex(pattern) as unknown as z.ZodType<`0x${string}`>;
+const address = hex(/^0x[0-9a-fA-F]{40}$/);
+
+/** The chain listing a buyer confirmed, posted back whole (core/api/market.ts ChainOrder); the executor checks it on chain. */
+export const ChainOrderSchema = z
+  .object({
+    orderHash: hex(/^0x[0-9a-fA-F]{64}$/),
+    seller: address,
+    collection: address,
+    standard: z.number().int().min(0).max(1),
+    tokenId: uint,
+    amount: uint,
+    currency: address,
+    price: uint,
+    expiry: uint,
+    salt: uint,
+    counter: uint,
+    signature: hex(/^0x[0-9a-fA-F]{2,1024}$/),
+  })
+  .strict();
+
+/** The posted order's JSON, or null when it is not one. */
+export function chainOrderFrom(text: string): z.output<typeof ChainOrderSchema> | null {
+  try {
+    const parsed = ChainOrderSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -7,7 +7,17 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { tradeState, type TradeActionData, type TradeItem, type TradeState, type TradeViewer } from "./trade-state";
+import {
+  chainFormsOf,
+  isChainAnswer,
+  tradeState,
+  type PanelAnswer,
+  type TradeItem,
+  type TradeState,
+  type TradeViewer,
+} from "./trade-state";
+import type { ChainSubmit, ChainTrade } from "./chain-trade";
+import { Refused } from "~/features/actions/form-parts";
 import { BuyConfirmForm } from "./buy-confirm-form";
 import { FailedAlert } from "./failed-alert";
 
@@ -15,16 +25,27 @@ import { FailedAlert } from "./failed-alert";
 // in full for every owner, with or without JavaScript, since it waits for the whole page).
 const SellForm = lazy(() => import("./sell-form").then((module) => ({ default: module.SellForm })));
 const TransferForm = lazy(() => import("./transfer-form").then((module) => ({ default: module.TransferForm })));
+// A chain-held item's forms (issue 28) load only on the pages that offer them.
+const ChainTradeForms = lazy(() => import("./chain-trade-forms").then((module) => ({ default: module.ChainTradeForms })));
 import { useTradeSubmit } from "./use-trade-submit";
 
 export function TradePanel({
   item,
   viewer,
   actionData,
+  chainTrade,
+  chainSubmit,
 }: {
   item: TradeItem;
   viewer: TradeViewer | null;
-  actionData?: TradeActionData | null;
+  actionData?: PanelAnswer | null;
+  /** The trading contract's data for a chain-held item's forms (chain-trade.ts); null when none are offered. */
+  chainTrade: ChainTrade | null;
+  /**
+   * A browser wallet's island taking over the chain forms' submit (chain-trade.client.tsx signs and sends, or adds
+   * the signed listing to "Sell on chain"); a managed wallet's forms post as they are, so it is ignored for them.
+   */
+  chainSubmit?: ChainSubmit;
 }) {
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
@@ -32,7 +53,26 @@ export function TradePanel({
   // A browser wallet signs in JavaScript: without it, the buttons would post orders nobody signed.
   const blocked = trade.browser && !hydrated;
   const disabled = blocked || busy || trade.signing;
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : null);
+  const state = tradeState(item, viewer, actionData);
+  const gameAnswer = isChainAnswer(actionData) ? null : actionData;
+  const chainAnswer = isChainAnswer(actionData) ? actionData : null;
+  const resultFor = (intent: string) => (gameAnswer?.intent === intent ? gameAnswer.result : null);
+  const chainForms = (
+    kind: "chain-sell" | "chain-listed" | "chain-confirm-buy",
+    confirm?: Parameters<typeof ChainTradeForms>[0]["confirm"],
+  ) =>
+    chainTrade && (
+      <Suspense fallback={<p role="status">Loading the chain trade forms…</p>}>
+        <ChainTradeForms
+          kind={kind}
+          confirm={confirm}
+          chainTrade={chainTrade}
+          answer={chainAnswer}
+          onSubmit={trade.browser ? chainSubmit : undefined}
+          disabled={blocked || busy}
+        />
+      </Suspense>
+    );
 
   const actions = (state: TradeState): ReactNode => {
     switch (state.kind) {
@@ -74,6 +114,21 @@ export function TradePanel({
             </div>
           </Suspense>
         );
+      case "chain-sell":
+      case "chain-listed":
+        return chainForms(state.kind);
+      case "chain-confirm-buy":
+        return chainForms(state.kind, state.confirm);
+      case "chain-buy":
+        // The first step reads the listing and the buyer's chain balance: nothing is sent yet.
+        return (
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="chain-confirm-buy" />
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Buy
+            </button>
+          </Form>
+        );
       case "not-in-game":
         return <p className="muted mt-3 text-sm">This item is not in the game, so it cannot be traded here.</p>;
       case "confirm-buy":
@@ -100,7 +155,7 @@ export function TradePanel({
         Trade
       </h2>
       <p className="mt-2 text-lg font-semibold text-white" data-testid="trade-status">
-        {item.onSale ? `On sale for ${item.price}` : "Not for sale"}
+        {item.onSale ? `On sale for ${item.price}${item.venue === "chain" ? " on chain" : ""}` : "Not for sale"}
       </p>
       {item.isOwner && <p className="muted mt-1 text-sm">You own this item.</p>}
       {blocked && viewer?.wallet && (item.isOwner || item.onSale) && (
@@ -108,9 +163,11 @@ export function TradePanel({
           Your account uses a browser wallet: signing an order needs JavaScript and a wallet (MetaMask or OKX Wallet).
         </p>
       )}
-      {actions(tradeState(item, viewer, actionData))}
+      {actions(state)}
       {trade.signError && <FailedAlert message={trade.signError} />}
-      {actionData?.failed && <FailedAlert message={actionData.failed} />}
+      {gameAnswer?.failed && <FailedAlert message={gameAnswer.failed} />}
+      {/* A chain form's refusal whose form is not shown now (the listing closed, or was never there). */}
+      {chainAnswer && !chainFormsOf(state).some((intent) => intent === chainAnswer.intent) && <Refused messages={chainAnswer.errors[""]} />}
     </section>
   );
 }

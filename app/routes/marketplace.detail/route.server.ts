@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
-import { checksummed, isSale } from "~/features/market/listing";
+import { checksummed, isOwner, isSale } from "~/features/market/listing";
 import { isAddress } from "viem";
 import { loginHref } from "~/domain/login-href";
 import { safeRedirect } from "~/domain/safe-redirect";
@@ -17,6 +17,8 @@ import { apis, backendProblem, publicApis, signedInApis } from "~/services/apis.
 import { itemView, typeLabel } from "~/features/market/market-views.server";
 import { proofFrom } from "~/features/market/trade-action-schemas.server";
 import { bridgeChainConfig, itemMove } from "~/features/bridge/bridge.server";
+import { isChainIntent } from "~/features/market/chain-trade";
+import { chainTradeOf, chainTradePost } from "~/features/market/chain-trade.server";
 import { custodian, type OrderProof, type OrderSigning } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
@@ -73,7 +75,7 @@ export async function detailPage(request: Request) {
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   const { ref, problem } = readTokenRef(url.searchParams);
-  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null, bridgeChain: null };
+  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null, bridgeChain: null, chainTrade: null };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
   const { token, user, wallet, market, orders } = await apis(request);
@@ -97,11 +99,17 @@ export async function detailPage(request: Request) {
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
   // product §7: a chain-held item shows its token's metadata, read through tokenURI.
-  const [orderContext, chainMetadata] = await Promise.all([
+  const [orderContext, chainMetadata, chainTrade] = await Promise.all([
     signs ? orders.orderContext(bound.address).catch(() => null) : null,
     itemPageMetadata(detail),
+    // Issue 28: a chain-held item trades through the trading contract; its forms need the contract's fee.
+    chainTradeOf(
+      { ...detail, isOwner: isOwner(detail.ownerAddress, bound?.address) },
+      detail.listing?.venue === "chain" ? detail.listing.chainOrder : null,
+      bound,
+    ),
   ]);
-  const item = itemView(detail, { wallet, views, chainMetadata });
+  const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null };
   // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
   const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
   return json(
@@ -114,6 +122,7 @@ export async function detailPage(request: Request) {
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
+      chainTrade,
     },
     noStore,
   );
@@ -138,6 +147,9 @@ export async function detailPost(request: Request) {
   const { ref } = readTokenRef(new URL(request.url).searchParams);
   if (!ref) throw json("We can’t find this item.", { status: 404 });
   const back = detailUrl(request);
+  // A chain form (issue 28) reads the body itself: peek at its intent on a copy.
+  const posted = await request.clone().formData();
+  if (isChainIntent(String(posted.get("intent") ?? ""))) return chainTradePost(request, posted, ref, back);
   const { user, orders } = await signedInApis(request, { returnTo: back });
   const wallet = tradingWallet(user);
   const formData = await request.formData();

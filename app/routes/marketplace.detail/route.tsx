@@ -6,6 +6,7 @@ import { ItemBadges } from "~/features/market/item-card";
 import { FavoriteButton } from "~/features/market/favorite-button";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { TradePanel } from "~/features/market/trade-panel";
+import type { PanelAnswer } from "~/features/market/trade-state";
 import { MarketPage } from "~/features/market/market-page";
 import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
@@ -31,7 +32,7 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, back, problem, redirectTo, trade, move, bridgeChain } = useLoaderData<typeof loader>();
+  const { item, back, problem, redirectTo, trade, move, bridgeChain, chainTrade } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
   if (!item) {
@@ -109,9 +110,12 @@ export default function MarketplaceDetail() {
           seller: item.seller,
           isOwner: item.isOwner,
           location: item.location,
+          venue: item.venue,
+          chainTradable: item.chainTradable,
         }}
         viewer={trade}
-        actionData={actionData}
+        actionData={actionData as PanelAnswer | undefined}
+        chainTrade={chainTrade}
       />
 
       {move && (

@@ -42,7 +42,7 @@ import { type ChainItem, boxItem, cardItem } from "./items";
 import { applyItemsRange, ITEMS, type ItemsEvent } from "./items1155";
 import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
-import { applyTradingRange, listedOrders, TRADING, type TradingEvent } from "./trading";
+import { applyTradingRange, listedOrders, listedStackOrders, TRADING, type TradingEvent } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
 
 /** Blocks per getLogs call: what public BSC nodes accept, and a bounded transaction per range. */
@@ -290,10 +290,21 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyMaterialsRange(tx, { ...range, events }),
   };
-  const items: ReorgStream<ItemsEvent[]> = {
+  const items: ReorgStream<{ events: ItemsEvent[]; filled: Set<string> }> = {
     stored: ITEMS,
-    read: (fromBlock, toBlock) => reader.itemsTransfers(fromBlock, toBlock),
-    apply: (tx, range, events) => applyItemsRange(tx, { ...range, events }),
+    async read(fromBlock, toBlock, safe) {
+      const events = await reader.itemsTransfers(fromBlock, toBlock);
+      // A listed stack that falls below its listing ends it, unless the move was the listing's own sale (trading.ts).
+      const filled = await reader.filledOrders(
+        await listedStackOrders(
+          db,
+          events.map((e) => e.from),
+        ),
+        safe,
+      );
+      return { events, filled };
+    },
+    apply: (tx, range, read) => applyItemsRange(tx, { ...range, ...read }),
   };
   const trading: ReorgStream<TradingEvent[]> = {
     stored: TRADING,

@@ -14,6 +14,7 @@ import { NFT_TYPE } from "~core/nft";
 import type { Sql } from "../db";
 import { moveChainStack } from "../stacks";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+import { type ClosedListing, endShortStackListing, reopenListings } from "./trading";
 
 export const ITEMS_STREAM = "erc1155-transfers";
 
@@ -39,9 +40,10 @@ interface Move {
   delta: number;
 }
 
-type Effect = { type: "moves"; moves: Move[] } | { type: "none"; reason: string };
+/** The moves, and the listings of stacks left holding less than they list (cancelled). */
+type Effect = { type: "moves"; moves: Move[]; closed?: ClosedListing[] } | { type: "none"; reason: string };
 
-async function applyTransfer(db: Sql, e: ItemsEvent, now: number): Promise<Effect> {
+async function applyTransfer(db: Sql, e: ItemsEvent, filled: ReadonlySet<string>, now: number): Promise<Effect> {
   const moves: Move[] = [];
   for (const [i, id] of e.ids.entries()) {
     const value = e.values[i] ?? 0n;
@@ -53,13 +55,20 @@ async function applyTransfer(db: Sql, e: ItemsEvent, now: number): Promise<Effec
     if (e.to !== zeroAddress) moves.push({ holder: e.to, material: stack.code, delta: Number(value) });
   }
   if (!moves.length) return { type: "none", reason: "no stack of the market moved" };
-  for (const move of moves) await moveChainStack(db, move.holder, move.material, move.delta, now);
-  return { type: "moves", moves };
+  const closed: ClosedListing[] = [];
+  for (const move of moves) {
+    const { itemId, amount } = await moveChainStack(db, move.holder, move.material, move.delta, now);
+    if (move.delta >= 0) continue;
+    const done = await endShortStackListing(db, itemId, amount, filled, now);
+    if (done) closed.push(done);
+  }
+  return { type: "moves", moves, closed };
 }
 
 async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
   if (effect.type === "none") return;
   for (const move of [...effect.moves].reverse()) await moveChainStack(db, move.holder, move.material, -move.delta, now);
+  await reopenListings(db, effect.closed ?? []);
 }
 
 /** The SparkItems stream's cursor and applied events, for the indexer's reorg check. */
@@ -74,6 +83,8 @@ export interface ItemsRange {
   toBlock: bigint;
   toHash: Hash;
   events: readonly ItemsEvent[];
+  /** Order hashes (lower-case) of stack listings Trading has filled: their moves are sales, closed by the trading stream. */
+  filled: ReadonlySet<string>;
   now: number;
 }
 
@@ -82,7 +93,7 @@ export async function applyItemsRange(db: Sql, w: ItemsRange): Promise<boolean> 
   if (((await readStreamCursor(db, ITEMS_STREAM))?.block ?? null) !== w.expectedCursor) return false;
   for (const e of w.events) {
     if (await applied(db, ITEMS, e.txHash, e.logIndex)) continue;
-    const effect = await applyTransfer(db, e, w.now);
+    const effect = await applyTransfer(db, e, w.filled, w.now);
     await db.run(
       `insert into market_items_events (block_number, block_hash, tx_hash, log_index, from_address, to_address, ids, amounts, effect, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

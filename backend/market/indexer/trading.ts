@@ -11,6 +11,7 @@
 import { type Address, type Hash, getAbiItem } from "viem";
 import { tradingAbi } from "../../../contracts/generated/abi";
 import type { Currency } from "~core/money";
+import { LISTING_STANDARD } from "~core/trading";
 import { addDailyVolume, recordActivity, removeDailyVolume } from "../activity";
 import type { Sql } from "../db";
 import type { ItemRow, ListingRow } from "../items";
@@ -44,10 +45,16 @@ export type TradingEvent = EventPosition &
     | { event: "counter"; seller: Address; counter: bigint }
   );
 
+/** A listing an event cancelled and the cancel it logged. */
+export interface ClosedListing {
+  listingId: number;
+  activityId: number;
+}
+
 /** What applying an event changed, stored with it so a reorg can take it back. */
 type Effect =
   | { type: "sold"; listingId: number; previousStatus: number; previousClosedAt: number | null; activityId: number; at: number }
-  | { type: "closed"; closed: { listingId: number; activityId: number }[] }
+  | { type: "closed"; closed: ClosedListing[] }
   | { type: "none"; reason: string };
 
 const itemOf = async (db: Sql, listing: ListingRow) =>
@@ -60,7 +67,7 @@ const itemOf = async (db: Sql, listing: ListingRow) =>
 const closedAt = (listing: ListingRow, blockMs: number) => Math.max(blockMs, listing.listed_at + 1);
 
 /** Closes an active chain listing as cancelled at `blockMs` (see closedAt), logged; null when it was no longer active. */
-async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Promise<{ listingId: number; activityId: number } | null> {
+async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Promise<ClosedListing | null> {
   const at = closedAt(listing, blockMs);
   const { changes } = await db.run("update market_listings set status = ?, closed_at = ? where id = ? and status = ?", [
     LISTING_STATUS.cancelled,
@@ -151,7 +158,12 @@ async function undo(db: Sql, effect: Effect): Promise<void> {
     await removeDailyVolume(db, effect.at, (await itemOf(db, listing)).nft_type, listing.currency as Currency, readWei(listing.price));
     return;
   }
-  for (const { listingId, activityId } of effect.closed) {
+  await reopenListings(db, effect.closed);
+}
+
+/** Takes back cancels of vanished events: each listing active again (while its item has no other), its cancel unlogged. */
+export async function reopenListings(db: Sql, closed: readonly ClosedListing[]): Promise<void> {
+  for (const { listingId, activityId } of closed) {
     await db.run(
       `update market_listings set status = 0, closed_at = null where id = ? and status = ?
        and not exists (select 1 from market_listings other where other.item_id = market_listings.item_id and other.status = 0)`,
@@ -205,6 +217,37 @@ export async function listedOrders(db: Sql, tokens: Iterable<{ tokenId: bigint }
     [LISTING_VENUE.chain],
   );
   return rows.filter((row) => ids.has(row.token_id)).map((row) => row.order_hash);
+}
+
+/** The order hashes of the active ERC-1155 chain listings of these sellers (the SparkItems stream asks the chain about them). */
+export async function listedStackOrders(db: Sql, sellers: Iterable<string>): Promise<Hash[]> {
+  const wanted = new Set([...sellers].map((seller) => seller.toLowerCase()));
+  if (!wanted.size) return [];
+  const rows = await db.all<{ order_hash: Hash; seller_address: string }>(
+    "select order_hash, seller_address from market_listings where status = 0 and venue = ? and standard = ?",
+    [LISTING_VENUE.chain, LISTING_STANDARD.erc1155],
+  );
+  return rows.filter((row) => wanted.has(row.seller_address.toLowerCase())).map((row) => row.order_hash);
+}
+
+/**
+ * The SparkItems stream's part: a listed stack now holding `amount`, less than its listing sells, cannot be filled,
+ * so the listing ends, unless its order was filled on chain (`filled`): then the Sale event closes it as a sale.
+ */
+export async function endShortStackListing(
+  db: Sql,
+  itemId: number,
+  amount: number,
+  filled: ReadonlySet<string>,
+  now: number,
+): Promise<ClosedListing | null> {
+  const listing = await db.get<ListingRow>("select * from market_listings where item_id = ? and status = 0 and venue = ?", [
+    itemId,
+    LISTING_VENUE.chain,
+  ]);
+  if (!listing || BigInt(listing.amount!) <= BigInt(amount)) return null;
+  if (filled.has(listing.order_hash!.toLowerCase())) return null;
+  return await cancelListing(db, listing, now);
 }
 
 /**

@@ -139,9 +139,13 @@ const swapItems: Rule = ([items, id, amount, gameTag], value, { contracts }) => 
   return gameTag === GAME_TAG ? noValue(value) : `game tag ${String(gameTag)} is not this game's`;
 };
 
-/** The asset manager is the one operator a wallet's SparkItems may be approved for (it burns what is swapped in). */
+/**
+ * A wallet's SparkItems may be approved for the asset manager (it burns what is swapped in) and the trading contract
+ * (it moves what is sold or transferred) only.
+ */
 const approveItems: Rule = ([operator, approved], value, { contracts }) => {
-  if (!isAddressEqual(operator as Address, contracts.assetManager) || approved !== true) return "only the asset manager may be approved";
+  const allowed = isAddressEqual(operator as Address, contracts.assetManager) || isAddressEqual(operator as Address, contracts.trading);
+  if (!allowed || approved !== true) return "only the asset manager or the trading contract may be approved";
   return noValue(value);
 };
 
@@ -201,10 +205,11 @@ interface ListingArg {
   price: bigint;
 }
 
-/** A fill of a card listing, paying exactly its price: BNB as the value, an ERC-20 pulled (value 0); within the caps. */
+/** A fill of a card or stack listing, paying exactly its price: BNB as the value, an ERC-20 pulled (value 0); within the caps. */
 const quickSale: Rule = ([listing], value, { contracts, valueCaps }) => {
   const { collection, currency, price } = listing as ListingArg;
-  if (!isAddressEqual(collection, contracts.card)) return "only listings of the card collection";
+  if (!isAddressEqual(collection, contracts.card) && !isAddressEqual(collection, contracts.items))
+    return "only listings of the card collection or SparkItems";
   const named = (["usdt", "quark", "fire"] as const).find((key) => isAddressEqual(contracts[key], currency));
   if (isAddressEqual(currency, zeroAddress)) {
     if (value !== price) return "value is not the listing's price";
@@ -233,6 +238,19 @@ const transferNft: Rule = async ([collection, to, ids], value, ctx) => {
     const token = await ctx.card(id);
     if (!token || !isAddressEqual(token.owner, ctx.wallet)) return `token ${id} is not the signing wallet's`;
   }
+  return noValue(value);
+};
+
+/** Stacks of SparkItems only, 1-10 ids, each a stack and within the per-action cap, to one other, non-zero wallet. */
+const transferItems: Rule = ([collection, to, ids, amounts], value, ctx) => {
+  if (!isAddressEqual(collection as Address, ctx.contracts.items)) return "only SparkItems stacks";
+  if (isAddressEqual(to as Address, zeroAddress) || isAddressEqual(to as Address, ctx.wallet))
+    return "to is the zero address or the wallet";
+  const [stackIds, sent] = [ids as readonly bigint[], amounts as readonly bigint[]];
+  if (stackIds.length < 1 || stackIds.length > 10 || sent.length !== stackIds.length) return "1-10 stacks per call, an amount each";
+  const notStack = stackIds.find((id) => stackOfTokenId(id) === null);
+  if (notStack !== undefined) return `id ${notStack} is no stack`;
+  if (sent.some((amount) => amount <= 0n || amount > MATERIALS_CAP_PER_ACTION)) return "an amount is outside the per-action cap";
   return noValue(value);
 };
 
@@ -267,7 +285,14 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
   items: { abi: [...sparkItemsAbi, ...sparkErrorsAbi], functions: { setApprovalForAll: approveItems } },
   trading: {
     abi: [...tradingAbi, ...sparkErrorsAbi],
-    functions: { quickSale, cancel: cancelListings, incrementCounter: (_args, value) => noValue(value), transferNft, sendNft },
+    functions: {
+      quickSale,
+      cancel: cancelListings,
+      incrementCounter: (_args, value) => noValue(value),
+      transferNft,
+      transferItem1155: transferItems,
+      sendNft,
+    },
   },
   starship: {
     abi: [...starshipManagerAbi, ...sparkErrorsAbi],

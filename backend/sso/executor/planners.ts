@@ -20,7 +20,7 @@ import {
   spaceshipUpgrade,
 } from "./spaceship";
 import { stakingDeposit, stakingWithdraw } from "./staking";
-import { tradeApprove, tradeBuy, tradeCancel, tradeCancelAll, tradeSendNft, tradeTransferNft } from "./trading";
+import { tradeApprove, tradeBuy, tradeCancel, tradeCancelAll, tradeSendNft, tradeTransferItems, tradeTransferNft } from "./trading";
 
 const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "lootbox.buy": lootboxBuy,
@@ -44,6 +44,7 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "trade.cancel": tradeCancel,
   "trade.cancelAll": tradeCancelAll,
   "trade.transferNft": tradeTransferNft,
+  "trade.transferItems": tradeTransferItems,
   "trade.sendNft": tradeSendNft,
 };
 

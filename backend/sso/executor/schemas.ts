@@ -101,7 +101,8 @@ const tokenId = z
 
 const swapNftParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
 
-const swapItemsParams = z
+/** An amount of one SparkItems stack: bridge.swapItems, and each line of trade.transferItems. */
+const stackAmount = z
   .object({
     id: z
       .string({ invalid_type_error: "must be a string of decimal digits" })
@@ -111,6 +112,7 @@ const swapItemsParams = z
       .refine((value) => /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)), "must be whole units above zero"),
   })
   .strict(onlyKeys("id and amount"));
+const swapItemsParams = stackAmount;
 
 const shipParams = z.object({ tokenId }).strict(onlyKeys("tokenId"));
 
@@ -163,16 +165,19 @@ const chainOrder = z
 
 const tradeOrderParams = z.object({ order: chainOrder }).strict(onlyKeys("order"));
 const noParams = z.object({}).strict(onlyKeys("nothing"));
+/** What one transfer gives: 1-10 entries, no two naming the same `noun` (`key` says which one an entry names). */
+const transferList = <T extends z.ZodTypeAny>(entry: T, noun: string, list: string, key: (value: z.output<T>) => string) =>
+  z
+    .array(entry, { invalid_type_error: `must be a list of ${list}` })
+    .min(1, `must name at least one ${noun}`)
+    .max(10, `may name at most 10 ${noun}s`)
+    .refine((values) => new Set(values.map(key)).size === values.length, `must not name a ${noun} twice`);
 const transferNftParams = z
-  .object({
-    to: address,
-    tokenIds: z
-      .array(tokenId, { invalid_type_error: "must be a list of token ids" })
-      .min(1, "must name at least one card")
-      .max(10, "may name at most 10 cards")
-      .refine((ids) => new Set(ids).size === ids.length, "must not name a card twice"),
-  })
+  .object({ to: address, tokenIds: transferList(tokenId, "card", "token ids", (id) => id) })
   .strict(onlyKeys("to and tokenIds"));
+const transferItemsParams = z
+  .object({ to: address, items: transferList(stackAmount, "stack", "{ id, amount }", (item) => item.id) })
+  .strict(onlyKeys("to and items"));
 const sendNftParams = z.object({ tokenId, account: address }).strict(onlyKeys("tokenId and account"));
 
 const request = <A extends string, P extends z.ZodTypeAny>(action: A, params: P) =>
@@ -202,6 +207,7 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("trade.cancel", tradeOrderParams),
     request("trade.cancelAll", noParams),
     request("trade.transferNft", transferNftParams),
+    request("trade.transferItems", transferItemsParams),
     request("trade.sendNft", sendNftParams),
   ],
   {

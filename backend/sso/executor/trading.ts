@@ -1,49 +1,58 @@
 /**
- * Trading actions for managed wallets (issue 28, decision 0015): approve the trading contract for the card
- * collection, fill a stored chain listing with quickSale, cancel one listing, cancel all (incrementCounter). A listing
+ * Trading actions for managed wallets (issue 28, decision 0015): approve the trading contract for the card and
+ * SparkItems collections, fill a stored chain listing with quickSale, cancel one listing, cancel all
+ * (incrementCounter), give cards or amounts of stacks to another wallet, send a card into the game. A listing
  * is signed by the SSO (POST /sso/signOrder, primaryType Listing) and stored by the market (chainSell); the market's
  * indexer closes it from the chain's events. Refusals the chain would make are read through core/chain-errors.
  */
 import { encodeFunctionData, formatEther, getAddress, isAddressEqual, zeroAddress } from "viem";
-import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, tradingAbi } from "../../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { TradeOrderParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
-import { type Listing, listingOfOrder } from "~core/trading";
+import { LISTING_STANDARD, type Listing, listingOfOrder } from "~core/trading";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { stepGasLimit } from "./policy";
 
 const trading = (ctx: PlanContext) => ({ address: ctx.contracts.trading, abi: [...tradingAbi, ...sparkErrorsAbi] }) as const;
 
-/** The card collection only: the one whose items the market lists on chain today. */
-function approvalStep(ctx: PlanContext): PlannedStep {
-  return {
-    kind: "approve-trade",
-    label: "Let the trading contract move your cards when they sell",
-    to: ctx.contracts.card,
-    data: encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [ctx.contracts.trading, true] }),
-    value: 0n,
-    gas: stepGasLimit("approve-trade"),
-  };
+/** The collections whose items the market lists on chain and the trading contract transfers. */
+type TradedCollection = "card" | "items";
+
+const APPROVAL_LABELS: Record<TradedCollection, string> = {
+  card: "Let the trading contract move your cards when they sell",
+  items: "Let the trading contract move your material stacks when they sell",
+};
+
+/** The collection's approval of the trading contract as a step, or none when the wallet has given it already. */
+async function approvalSteps(ctx: PlanContext, collection: TradedCollection): Promise<PlannedStep[]> {
+  // isApprovedForAll and setApprovalForAll have the same ABI on both collections.
+  const address = ctx.contracts[collection];
+  const args = [ctx.wallet, ctx.contracts.trading] as const;
+  if (await ctx.client.readContract({ address, abi: sparkCardAbi, functionName: "isApprovedForAll", args })) return [];
+  return [
+    {
+      kind: "approve-trade",
+      label: APPROVAL_LABELS[collection],
+      to: address,
+      data: encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [ctx.contracts.trading, true] }),
+      value: 0n,
+      gas: stepGasLimit("approve-trade"),
+    },
+  ];
 }
 
 export const tradeApprove: Planner<"trade.approve"> = {
   async plan(ctx) {
-    const approved = await ctx.client.readContract({
-      address: ctx.contracts.card,
-      abi: sparkCardAbi,
-      functionName: "isApprovedForAll",
-      args: [ctx.wallet, ctx.contracts.trading],
-    });
-    return approved ? [] : [approvalStep(ctx)];
+    return [...(await approvalSteps(ctx, "card")), ...(await approvalSteps(ctx, "items"))];
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
 };
 
-/** The order as a Listing, refused when it is not the card collection's or names a currency Trading does not take. */
+/** The order as a Listing, refused when it is not a card's or a stack's listing. */
 function listingOf(ctx: PlanContext, params: TradeOrderParams): Listing {
   const listing = listingOfOrder(params.order);
-  if (!isAddressEqual(listing.collection, ctx.contracts.card))
-    throw new Refusal("Only listings of the card collection can be filled here.");
+  if (!isAddressEqual(listing.collection, ctx.contracts.card) && !isAddressEqual(listing.collection, ctx.contracts.items))
+    throw new Refusal("Only listings of cards and material stacks can be filled here.");
   return listing;
 }
 
@@ -93,7 +102,10 @@ export const tradeBuy: Planner<"trade.buy"> = {
     if (refusal) throw new Refusal(refusal);
     steps.push({
       kind: "trade",
-      label: `Buy item #${listing.tokenId}`,
+      label:
+        listing.standard === LISTING_STANDARD.erc1155
+          ? `Buy ${listing.amount} of item #${listing.tokenId}`
+          : `Buy item #${listing.tokenId}`,
       to: ctx.contracts.trading,
       data: encodeFunctionData({ abi: tradingAbi, functionName: "quickSale", args: [listing, params.order.signature] }),
       value: native ? listing.price : 0n,
@@ -145,14 +157,18 @@ async function heldCards(ctx: PlanContext, ids: readonly string[]): Promise<Plan
     const owner = await ctx.client.readContract({ ...card, functionName: "ownerOf", args: [BigInt(id)] }).catch(() => null);
     if (!owner || !isAddressEqual(owner, ctx.wallet)) throw new Refusal(`Item #${id} is not in your wallet.`);
   }
-  const approved = await ctx.client.readContract({ ...card, functionName: "isApprovedForAll", args: [ctx.wallet, ctx.contracts.trading] });
-  return approved ? [] : [approvalStep(ctx)];
+  return await approvalSteps(ctx, "card");
+}
+
+/** A transfer's recipient: another wallet than the sender's, and not the zero address. */
+function requireRecipient(ctx: PlanContext, to: `0x${string}`) {
+  if (isAddressEqual(to, ctx.wallet)) throw new Refusal("Send to another wallet than your own.");
+  if (isAddressEqual(to, zeroAddress)) throw new Refusal("The zero address cannot receive items.");
 }
 
 export const tradeTransferNft: Planner<"trade.transferNft"> = {
   async plan(ctx, { to, tokenIds }) {
-    if (isAddressEqual(to, ctx.wallet)) throw new Refusal("Send to another wallet than your own.");
-    if (isAddressEqual(to, zeroAddress)) throw new Refusal("The zero address cannot receive items.");
+    requireRecipient(ctx, to);
     const steps = await heldCards(ctx, tokenIds);
     steps.push({
       kind: "trade",
@@ -176,6 +192,35 @@ export const tradeSendNft: Planner<"trade.sendNft"> = {
       label: `Send item #${tokenId} to the game inventory of ${getAddress(account)}`,
       to: ctx.contracts.trading,
       data: encodeFunctionData({ abi: tradingAbi, functionName: "sendNft", args: [ctx.contracts.card, BigInt(tokenId), account] }),
+      value: 0n,
+      gas: stepGasLimit("trade"),
+    });
+    return steps;
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+export const tradeTransferItems: Planner<"trade.transferItems"> = {
+  async plan(ctx, { to, items }) {
+    requireRecipient(ctx, to);
+    const ids = items.map((item) => BigInt(item.id));
+    const amounts = items.map((item) => BigInt(item.amount));
+    const held = await ctx.client.readContract({
+      address: ctx.contracts.items,
+      abi: sparkItemsAbi,
+      functionName: "balanceOfBatch",
+      args: [ids.map(() => ctx.wallet), ids],
+    });
+    ids.forEach((id, i) => {
+      if (held[i] < amounts[i]) throw new Refusal(`You hold ${held[i]} of item #${id}, fewer than ${amounts[i]}.`);
+    });
+    const steps = await approvalSteps(ctx, "items");
+    const what = items.length === 1 ? `${amounts[0]} of item #${ids[0]}` : `${items.length} kinds of items`;
+    steps.push({
+      kind: "trade",
+      label: `Send ${what} to ${getAddress(to)}`,
+      to: ctx.contracts.trading,
+      data: encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [ctx.contracts.items, to, ids, amounts] }),
       value: 0n,
       gas: stepGasLimit("trade"),
     });

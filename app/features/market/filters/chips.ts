@@ -16,6 +16,8 @@ import {
   RANGE_KEYS,
   type RangeKey,
   type SortOption,
+  type Venue,
+  VENUE_OPTIONS,
   type WeiRange,
 } from "./market-options";
 import { marketHref, withType } from "./market";
@@ -62,6 +64,10 @@ export function filterChips(filter: MarketFilter): Chip[] {
       href: marketHref({ ...base, price: undefined }),
     });
   }
+  if (filter.venue) {
+    const label = VENUE_OPTIONS.find((option) => option.value === filter.venue)!.label;
+    chips.push({ label: `Where: ${label}`, href: marketHref({ ...base, venue: undefined }) });
+  }
   return chips;
 }
 
@@ -77,6 +83,7 @@ export interface MarketFormValues {
   statsSet: boolean;
   currency: string;
   price: [string, string];
+  venue: Venue | "all";
   /** The same type with every other filter cleared. */
   resetHref: string;
 }
@@ -91,6 +98,7 @@ export function marketFormValues(filter: MarketFilter): MarketFormValues {
     statsSet: RANGE_KEYS.some((key) => key !== "level" && filter.ranges[key]),
     currency: filter.currency ?? "",
     price: rangeInputValues(filter.price, true),
+    venue: filter.venue ?? "all",
     resetHref: marketHref({ ...defaultMarketFilter(), nftType: filter.nftType }),
   };
 }

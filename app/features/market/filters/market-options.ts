@@ -76,6 +76,18 @@ export const SORT_OPTIONS: readonly { value: SortOption; label: string }[] = [
 ];
 export const DEFAULT_SORT: SortOption = "listed-desc";
 
+/**
+ * Where a listing trades (docs/api/market.md `venue`): in the game's ledger or on chain through the trading
+ * contract. "all" (both) is the default and never written.
+ */
+export const VENUES = ["game", "chain"] as const;
+export type Venue = (typeof VENUES)[number];
+export const VENUE_OPTIONS: readonly { value: Venue | "all"; label: string }[] = [
+  { value: "all", label: "Game and chain" },
+  { value: "game", label: "In the game" },
+  { value: "chain", label: "On chain" },
+];
+
 export interface IntRange {
   min?: number;
   max?: number;
@@ -93,6 +105,8 @@ export interface MarketFilter {
   currency?: Currency;
   /** Wei, of `currency` when one is chosen. */
   price?: WeiRange;
+  /** Listings of one venue only; both when absent. */
+  venue?: Venue;
   sort: SortOption;
   pageSize: number;
   page: number;

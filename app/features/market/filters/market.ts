@@ -17,6 +17,8 @@ import {
   type RangeSpec,
   SORT_KEYS,
   type SortKey,
+  VENUES,
+  type Venue,
   type SortOption,
   type SortOrder,
   applies,
@@ -86,6 +88,13 @@ export function parseMarketFilter(search: URLSearchParams): Parsed<MarketFilter>
   if (price) {
     const range = parseRange(price, (text) => parseTokenAmount(text), "Price", "a price range such as 0.5,12", notices);
     if (range) filter.price = range;
+  }
+
+  const venueText = params.one("venue", "Venue");
+  if (venueText !== undefined) {
+    const venue = venueText.toLowerCase();
+    if ((VENUES as readonly string[]).includes(venue)) filter.venue = venue as Venue;
+    else if (venue !== "all") notices.add(`Venue: ${shown(venueText)} is not game, chain or all, so listings of both are shown.`);
   }
 
   const sortText = params.one("sort", "Sort");
@@ -169,6 +178,7 @@ export function serializeMarketFilter(filter: MarketFilter): string {
   if (filter.price && (filter.price.min !== undefined || filter.price.max !== undefined)) {
     parts.push(`price=${formatRange(filter.price, (wei) => formatWei(wei))}`);
   }
+  if (filter.venue) parts.push(`venue=${filter.venue}`);
   if (filter.sort !== DEFAULT_SORT) parts.push(`sort=${filter.sort}`);
   if (filter.pageSize !== DEFAULT_PAGE_SIZE) parts.push(`pageSize=${filter.pageSize}`);
   if (filter.page !== DEFAULT_PAGE) parts.push(`page=${filter.page}`);
@@ -230,6 +240,7 @@ export function toMarketQuery(filter: MarketFilter, address?: string): MarketQue
   if (Object.keys(min).length) query.min = min;
   if (Object.keys(max).length) query.max = max;
   if (filter.currency) query.currency = filter.currency;
+  if (filter.venue) query.venue = filter.venue;
   query.sort = sort;
   query.order = order;
   return query;

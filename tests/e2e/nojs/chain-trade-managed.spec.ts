@@ -1,0 +1,250 @@
+/**
+ * Issue 28 (part 2) acceptance, JavaScript off, managed wallets: a hero card held on chain is listed on the trading
+ * contract from its page (the approval first, then a review of the exact fee, then the SSO signs the listing), bought
+ * by another player through quickSale with every balance exact to the wei, cancelled one by one or all at once, and
+ * sent into another player's game inventory. Each executor action is followed on its status page.
+ */
+import type { Page } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { expect, test } from "../accounts";
+import { mintItems } from "../chain-funds";
+import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
+import { encodeItem } from "~core/item-data";
+
+const WEI = 10n ** 18n;
+const heroCard = (rarity: number) => encodeItem.card({ rarity, camp: 1, identity: 1, profession: 1, level: 1 });
+const detail = (tokenId: bigint) => `/marketplace/detail?nftType=0&tokenId=${tokenId}`;
+const APPROVED = "Let the trading contract move your cards when they sell | Spark Era";
+
+/** The card's page once the indexer has seen it in the wallet: its "Sell on chain" form is there. */
+async function openHeld(page: Page, tokenId: bigint) {
+  await page.goto(detail(tokenId));
+  await reloadUntil(page, (quick) => quick(page.getByRole("form", { name: "Sell on chain" })).toBeVisible());
+}
+
+/** The first "Sell on chain" post of a wallet that has not approved the trading contract: its approval, followed to the end. */
+async function approveTrading(page: Page) {
+  const sell = page.getByRole("form", { name: "Sell on chain" });
+  await sell.getByLabel("Price").fill("1");
+  await sell.getByRole("button", { name: "Approve the trading contract" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(APPROVED);
+  await page.getByRole("link", { name: "Back to the item" }).click();
+}
+
+/** Fills "Sell on chain", reviews the exact amounts and lists: the page says the item is on sale on chain. */
+async function listOnChain(page: Page, price: string, review: { fee: string; receive: string } | null = null) {
+  const sell = page.getByRole("form", { name: "Sell on chain" });
+  await sell.getByLabel("Price").fill(price);
+  await sell.getByLabel("Currency").selectOption("FIRE");
+  await sell.getByLabel("Listing lasts (days)").fill("3");
+  await sell.getByRole("button", { name: "Review the listing" }).click();
+  const reviewed = page.getByRole("form", { name: "Review the listing" });
+  if (review) {
+    await expect(reviewed.getByTestId("review-price")).toHaveText(`${price} FIRE`);
+    await expect(reviewed.getByTestId("review-fee")).toHaveText(review.fee);
+    await expect(reviewed.getByTestId("review-receive")).toHaveText(review.receive);
+  }
+  await reviewed.getByRole("button", { name: "List on chain" }).click();
+  await expect(page.getByTestId("trade-status")).toHaveText(`On sale for ${price} FIRE on chain`);
+}
+
+const gridLink = (page: Page, tokenId: bigint) => page.locator(`a[href*="tokenId=${tokenId}&back"]`);
+
+test("a managed seller lists a hero card on chain for FIRE and a managed buyer buys it: every balance exact to the wei", async ({
+  page,
+  browser,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const read = chainReader();
+  const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const buyer = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } });
+  const late = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 5 } });
+  const [tokenId] = await mintItems(seller.wallet!, [heroCard(3)]);
+  await signIn(page, seller);
+  await openHeld(page, tokenId!);
+  await expect(page.getByTestId("fee-rule")).toHaveText("2.5 % fee; you receive the price − the fee.");
+
+  // A price that is not one is refused next to its field, before anything is approved or signed.
+  const sell = page.getByRole("form", { name: "Sell on chain" });
+  await sell.getByLabel("Price").fill("ten");
+  await sell.getByRole("button", { name: "Approve the trading contract" }).click();
+  await expect(page.getByRole("form", { name: "Sell on chain" }).getByLabel("Price")).toHaveAccessibleDescription(
+    "Enter a price as a decimal number, like 12.5",
+  );
+  expect(await read.sent(seller.wallet!)).toBe(0);
+
+  await approveTrading(page);
+  await listOnChain(page, "10", { fee: "0.25 FIRE (2.5 %)", receive: "9.75 FIRE" });
+  await page.goto("/marketplace/storage?nftType=0");
+  const listed = page.getByRole("list", { name: "My items" }).getByRole("listitem").filter({ hasText: "10 FIRE" });
+  await expect(listed.getByText("On chain", { exact: true })).toBeVisible();
+  await page.goto("/marketplace/market?nftType=0&venue=chain");
+  await reloadUntil(page, (quick) => quick(gridLink(page, tokenId!)).toBeVisible());
+
+  // Another player opens the confirmation, but buys only after the first buyer.
+  const latePage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(latePage, late);
+  await latePage.goto(detail(tokenId!));
+  await latePage.getByRole("button", { name: "Buy" }).click();
+  await expect(latePage.getByRole("form", { name: "Confirm the purchase" })).toBeVisible();
+  await expect(latePage.getByText("Your balance is lower than the price.")).toBeVisible();
+
+  const buyerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(buyerPage, buyer);
+  await buyerPage.goto(detail(tokenId!));
+  await expect(buyerPage.getByTestId("trade-status")).toHaveText("On sale for 10 FIRE on chain");
+  await buyerPage.getByRole("button", { name: "Buy" }).click();
+  const confirm = buyerPage.getByRole("form", { name: "Confirm the purchase" });
+  await expect(confirm.getByTestId("confirm-price")).toHaveText("10 FIRE");
+  await expect(confirm.getByTestId("confirm-fee")).toHaveText("0.25 FIRE (2.5 %), included in the price");
+  await expect(confirm.getByTestId("confirm-seller")).toHaveText(seller.wallet!);
+  await expect(confirm.getByTestId("confirm-balance")).toHaveText("100 FIRE");
+  await confirm.getByRole("button", { name: "Confirm purchase" }).click();
+  await waitForOutcome(buyerPage);
+  await expect(buyerPage).toHaveTitle(`Buy item #${tokenId} | Spark Era`);
+
+  expect(await read.balance("FIRE", seller.wallet!)).toBe(975n * (WEI / 100n));
+  expect(await read.balance("FIRE", buyer.wallet!)).toBe(90n * WEI);
+  expect(await read.transferred("FIRE", buyer.wallet!, read.treasury)).toBe(25n * (WEI / 100n));
+  expect(await read.cardOwner(tokenId!)).toBe(buyer.wallet!);
+
+  // The late buyer's confirmation names a listing that is filled now: the executor's words, nothing sent.
+  await latePage.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(latePage.getByRole("alert")).toHaveText("This listing has already been bought.");
+  expect(await read.sent(late.wallet!)).toBe(0);
+
+  await reloadUntil(page, (quick) => quick(gridLink(page, tokenId!)).toHaveCount(0));
+});
+
+test("a managed seller cancels one chain listing, then all of them at once", async ({ page, createAccount, signIn }) => {
+  test.setTimeout(180_000);
+  const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const [first, second] = await mintItems(seller.wallet!, [heroCard(1), heroCard(2)]);
+  await signIn(page, seller);
+  await openHeld(page, first!);
+  await approveTrading(page);
+  await listOnChain(page, "3");
+  await openHeld(page, second!);
+  await listOnChain(page, "4");
+
+  await page.goto(detail(first!));
+  await page.getByRole("button", { name: "Cancel listing" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Cancel the listing of item #${first} | Spark Era`);
+  await page.getByRole("link", { name: "Back to the item" }).click();
+  await reloadUntil(page, (quick) => quick(page.getByTestId("trade-status")).toHaveText("Not for sale"));
+  await expect(page.getByRole("form", { name: "Sell on chain" })).toBeVisible();
+
+  await page.goto(detail(second!));
+  await expect(page.getByTestId("trade-status")).toHaveText("On sale for 4 FIRE on chain");
+  await page.getByRole("button", { name: "Cancel all my chain listings" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Cancel all your chain listings | Spark Era");
+  await page.getByRole("link", { name: "Back to the item" }).click();
+  await reloadUntil(page, (quick) => quick(page.getByTestId("trade-status")).toHaveText("Not for sale"));
+});
+
+test("a card sent to a player shows in their storage as a game item; a wallet with no profile is refused", async ({
+  page,
+  browser,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const read = chainReader();
+  const sender = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const player = await createAccount({ stock: {} });
+  const [tokenId] = await mintItems(sender.wallet!, [heroCard(2)]);
+  await signIn(page, sender);
+  await openHeld(page, tokenId!);
+
+  const send = () => page.getByRole("form", { name: "Send to a player" });
+  const field = () => send().getByLabel("Player's wallet address");
+  await field().fill("0x1234");
+  await send().getByRole("button", { name: "Send" }).click();
+  await expect(field()).toHaveAccessibleDescription(/^Enter a valid wallet address \(0x…, checksummed\)/);
+  await expect(field()).toHaveValue("0x1234");
+
+  const stranger = privateKeyToAccount(generatePrivateKey()).address;
+  await field().fill(stranger);
+  await send().getByRole("button", { name: "Send" }).click();
+  await expect(field()).toHaveAccessibleDescription(
+    /^This wallet belongs to no player with a game profile: send the item to a player's bound wallet\./,
+  );
+  expect(await read.sent(sender.wallet!)).toBe(0);
+
+  await field().fill(player.wallet!);
+  await send().getByRole("button", { name: "Send" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Send item #${tokenId} to the game inventory of ${player.wallet} | Spark Era`);
+
+  const playerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(playerPage, player);
+  await playerPage.goto("/marketplace/storage?nftType=0");
+  const card = playerPage
+    .getByRole("list", { name: "My items" })
+    .getByRole("listitem")
+    .filter({ has: gridLink(playerPage, tokenId!) });
+  await reloadUntil(playerPage, (quick) => quick(card.getByRole("button", { name: /^Move to chain: / })).toBeVisible());
+});
+
+test("chain form posts that cannot be right are refused with words and a 4xx, nothing sent", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  const read = chainReader();
+  const owner = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const browserUser = await createAccount({ wallet: "browser", stock: {} });
+  const [tokenId] = await mintItems(owner.wallet!, [heroCard(1)]);
+  await signIn(page, owner);
+  // Once the market's indexer has seen the card in the wallet, its answers are about the item, not a missing one.
+  await openHeld(page, tokenId!);
+  const post = (form: Record<string, string>) =>
+    page.request.post(detail(tokenId!), { form: { idempotencyKey: "key-of-this-test-1", ...form }, headers: { Origin: baseURL! } });
+  const answer = async (form: Record<string, string>) => {
+    const response = await post(form);
+    return { status: response.status(), body: await response.text() };
+  };
+
+  expect(await answer({ intent: "chain-sell", price: "5", currency: "FIRE", days: "181" })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("Enter how many days the listing lasts, a whole number from 1 to 180"),
+  });
+  expect(await answer({ intent: "chain-sell", price: "0", currency: "DOGE", days: "3" })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("Choose a currency"),
+  });
+  expect(await answer({ intent: "chain-buy", order: '{"tokenId":"1"}' })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("This form is out of date. Reload the page and try again."),
+  });
+  expect(await answer({ intent: "chain-cancel" })).toMatchObject({
+    status: 409,
+    body: expect.stringContaining("This item is not on sale any more."),
+  });
+  expect(await answer({ intent: "chain-transfer", to: owner.wallet! })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("The address cannot be the same as the address of the sender"),
+  });
+  expect(await answer({ intent: "chain-send", account: "0x12" })).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("Enter a valid wallet address"),
+  });
+  expect(await answer({ intent: "chain-confirm-buy" })).toMatchObject({
+    status: 409,
+    body: expect.stringContaining("This item is not on sale any more."),
+  });
+  expect(await read.sent(owner.wallet!)).toBe(0);
+
+  // A browser wallet's post of a managed wallet's form: told to use its wallet.
+  await signIn(page, browserUser);
+  expect(await answer({ intent: "chain-cancel-all" })).toMatchObject({
+    status: 403,
+    body: expect.stringContaining("With a browser wallet, trade on chain with your wallet"),
+  });
+});
