@@ -17,6 +17,7 @@ import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { WithChainConfig } from "~/islands/wagmi.client";
+import { feePercent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import {
   buyListing,
   cancelAllListings,
@@ -29,18 +30,11 @@ import {
   type ChainTradeStep,
 } from "./chain-trade-transactions";
 
-/** The chain forms' intents a browser wallet carries out itself (the buyer's confirmation step posts as it is). */
-export type ChainWalletIntent = "chain-sell" | "chain-buy" | "chain-cancel" | "chain-cancel-all" | "chain-transfer" | "chain-send";
+/** The chain forms' intents a browser wallet carries out itself (the buyer's confirmation posts as it is). */
+export type ChainWalletIntent = KeyedChainIntent;
 
-/** What the loader's `chainTrade` gives the island (chain-trade.ts ChainTrade has these and more). */
-export interface ChainWalletTrade {
-  chainId: number;
-  trading: Address;
-  collection: Address;
-  currencies: Record<Currency, Address>;
-  feeBps: number;
-  chainOrder: ChainOrder | null;
-}
+/** What the island takes of the loader's `chainTrade`. */
+export type ChainWalletTrade = Pick<ChainTrade, "chainId" | "trading" | "collection" | "currencies" | "feeBps" | "chainOrder">;
 
 export interface ChainWalletProps {
   trade: ChainWalletTrade;
@@ -102,7 +96,7 @@ function SellReview({ price, currency, feeBps }: { price: bigint; currency: Curr
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="chain-sell-review">
       <dt className="muted">Price</dt>
       <dd className="text-white">{formatPrice(price, currency)}</dd>
-      <dt className="muted">Market fee ({feeBps / 100} %)</dt>
+      <dt className="muted">Market fee ({feePercent(feeBps)})</dt>
       <dd className="text-white">{formatPrice(fee, currency)}</dd>
       <dt className="muted">You receive</dt>
       <dd className="font-semibold text-white">{formatPrice(proceeds, currency)}</dd>

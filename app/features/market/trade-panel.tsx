@@ -26,7 +26,8 @@ import { FailedAlert } from "./failed-alert";
 const SellForm = lazy(() => import("./sell-form").then((module) => ({ default: module.SellForm })));
 const TransferForm = lazy(() => import("./transfer-form").then((module) => ({ default: module.TransferForm })));
 // A chain-held item's forms (issue 28) load only on the pages that offer them.
-const ChainTradeForms = lazy(() => import("./chain-trade-forms").then((module) => ({ default: module.ChainTradeForms })));
+// For a browser wallet, they come with its island (chain-wallet-forms.tsx), which takes their submit.
+const ChainTradeForms = lazy(() => import("./chain-wallet-forms").then((module) => ({ default: module.ChainWalletForms })));
 import { useTradeSubmit } from "./use-trade-submit";
 
 export function TradePanel({
@@ -70,6 +71,9 @@ export function TradePanel({
           answer={chainAnswer}
           onSubmit={trade.browser ? chainSubmit : undefined}
           disabled={blocked || busy}
+          browserWallet={trade.browser ? (viewer?.wallet ?? null) : null}
+          tokenId={item.tokenId}
+          isOwner={item.isOwner}
         />
       </Suspense>
     );
