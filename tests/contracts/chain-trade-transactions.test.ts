@@ -194,14 +194,24 @@ describe("buyListing", () => {
   it("two buyers in one block: one fills it, the other's reverted transaction is named, not shown raw", async () => {
     const price = 20n * WEI;
     const { tokenId, order } = await listed(seller, { currency: c.fire, price });
-    // Wallets that send with a fixed gas limit, so both transactions reach the block (estimating would refuse the second).
+    // Wallets that send with a fixed gas limit and hold their transaction until both are ready to send, so both
+    // were checked against the same state and both reach the block (otherwise the second is refused before sending).
+    let ready = 0;
+    let bothReady: () => void;
+    const bothSending = new Promise<void>((resolve) => (bothReady = resolve));
     const fixedGas = (account: Account) =>
       createWalletClient({
         account,
         chain: t.walletFor(account).chain,
         transport: custom({
-          request: ({ method, params }) =>
-            method === "eth_estimateGas" ? Promise.resolve(toHex(400_000n)) : http(t.rpcUrl)({}).request({ method, params }),
+          async request({ method, params }) {
+            if (method === "eth_estimateGas") return toHex(400_000n);
+            if (method === "eth_sendRawTransaction") {
+              if (++ready === 2) bothReady();
+              await bothSending;
+            }
+            return http(t.rpcUrl)({}).request({ method, params });
+          },
         }),
       });
     for (const racer of [buyer, rival]) {
