@@ -12,7 +12,7 @@ import type { ChainOrder } from "~core/api/market";
 import { formatPrice, isCurrency, parseTokenAmount, type Currency } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
-import { ModeNotice } from "~/features/staking/staking-panel-parts";
+import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -47,9 +47,12 @@ export interface ChainWalletProps {
   onBusy: (busy: boolean) => void;
 }
 
+/** What this island's wallet actions do, as its notices say it. */
+const PURPOSE = "trade this item";
+
 const MESSAGES = {
   managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: "No wallet extension: install MetaMask or OKX Wallet to trade this item from your browser.",
+  noExtension: noExtensionMessage(PURPOSE),
 };
 
 const STEP_TEXT: Record<Exclude<ChainTradeStep, "approve">, string> = {
@@ -216,6 +219,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
     <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-trade">
       {wallet.mode && (
         <ModeNotice
+          purpose={PURPOSE}
           mode={wallet.mode}
           account={account}
           here={location.pathname + location.search}
