@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from "react";
 import type { Address } from "viem";
-import { connect, getConnection, getConnectorClient, switchChain } from "wagmi/actions";
-import { useConfig, useConnection } from "wagmi";
+import { connect, getConnection, getConnectorClient, switchChain, watchConnection } from "wagmi/actions";
+import { useConfig, useConnection, type Config } from "wagmi";
 import { ALTERNATIVE_WALLET, DEFAULT_WALLET, walletMode, type BoundWallet, type WalletMode } from "~/domain/wallet-mode";
 import { setConnectedAddress } from "./connected-address";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "./eip1193";
@@ -18,6 +18,23 @@ export interface BrowserWalletOptions {
   account: { loggedIn: boolean; bound: BoundWallet | null };
   /** What to say when the account turns out to be a managed one, and when no extension is installed. */
   messages: { managed: string; noExtension: string };
+}
+
+/** The connection once wagmi has finished (re)connecting: an island that mounts on a click may start while it reconnects. */
+function settledConnection(config: Config): Promise<ReturnType<typeof getConnection>> {
+  const settled = (connection: ReturnType<typeof getConnection>) =>
+    connection.status !== "reconnecting" && connection.status !== "connecting";
+  const now = getConnection(config);
+  if (settled(now)) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = watchConnection(config, {
+      onChange(connection) {
+        if (!settled(connection)) return;
+        stop();
+        resolve(connection);
+      },
+    });
+  });
 }
 
 export function useBrowserWallet({ chainId, account, messages }: BrowserWalletOptions) {
@@ -44,7 +61,7 @@ export function useBrowserWallet({ chainId, account, messages }: BrowserWalletOp
       requestWalletInstall();
       throw new ShownError(messages.noExtension);
     }
-    let current = getConnection(config);
+    let current = await settledConnection(config);
     if (current.status !== "connected") {
       onConnecting();
       const preferred = storedPreference();

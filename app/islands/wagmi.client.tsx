@@ -4,7 +4,7 @@
  * sheet and the loot box panel share one connection.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { defineChain } from "viem";
 import { createConfig, http, injected, useConnection, WagmiProvider, type Config } from "wagmi";
 import { BROWSER_WALLETS, isWalletConnected, walletProvider } from "./eip1193";
@@ -86,4 +86,28 @@ export function WalletProviders({ chain, children }: { chain: WalletChain; child
       </QueryClientProvider>
     </WagmiProvider>
   );
+}
+
+/**
+ * The page's chain from /resources/chain-config, for an island whose page's loader does not send it (the header's,
+ * an item's trades), and its wallet providers around `children`.
+ */
+export function WithChainConfig({ children }: { children: (chain: PublicChainConfig) => ReactNode }) {
+  const [chain, setChain] = useState<PublicChainConfig | "failed" | null>(null);
+  useEffect(() => {
+    fetch("/resources/chain-config")
+      .then((response) =>
+        response.ok ? (response.json() as Promise<PublicChainConfig>) : Promise.reject(new Error(String(response.status))),
+      )
+      .then(setChain, () => setChain("failed"));
+  }, []);
+  if (chain === "failed") {
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        The wallets could not be loaded. Reload the page to try again.
+      </p>
+    );
+  }
+  if (!chain) return <p role="status">Loading wallets…</p>;
+  return <WalletProviders chain={chain}>{children(chain)}</WalletProviders>;
 }

@@ -9,7 +9,7 @@ import { useConfig, useConnection } from "wagmi";
 import type { WalletId } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { BROWSER_WALLETS, rememberPreference, setWalletConnected, storedPreference, walletErrorMessage, walletProvider } from "./eip1193";
-import { WalletProviders } from "./wagmi.client";
+import { WithChainConfig } from "./wagmi.client";
 import { setConnectedAddress } from "./connected-address";
 
 const isBrowserWallet = (id: string): id is WalletId => id in BROWSER_WALLETS;
@@ -129,25 +129,5 @@ function SheetBody({ chain, options, notify, CopyAddress }: WalletSheetProps) {
 
 /** The chain config comes from a resource route: the header is on every page, and no page loader sends it. */
 export default function WalletSheetIsland(props: Omit<WalletSheetProps, "chain">) {
-  const [chain, setChain] = useState<PublicChainConfig | "failed" | null>(null);
-  useEffect(() => {
-    fetch("/resources/chain-config")
-      .then((response) =>
-        response.ok ? (response.json() as Promise<PublicChainConfig>) : Promise.reject(new Error(String(response.status))),
-      )
-      .then(setChain, () => setChain("failed"));
-  }, []);
-  if (chain === "failed") {
-    return (
-      <p role="alert" className="text-sm text-red-300">
-        The wallets could not be loaded. Reload the page to try again.
-      </p>
-    );
-  }
-  if (!chain) return <p role="status">Loading wallets…</p>;
-  return (
-    <WalletProviders chain={chain}>
-      <SheetBody {...props} chain={chain} />
-    </WalletProviders>
-  );
+  return <WithChainConfig>{(chain) => <SheetBody {...props} chain={chain} />}</WithChainConfig>;
 }

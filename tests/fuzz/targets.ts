@@ -24,6 +24,7 @@ import * as ssoSchemas from "../../backend/sso/schemas";
 import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/features/market/filters/market-options";
 import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/filters/statistics";
 import { STORAGE_TABS } from "../../app/features/market/filters/storage";
+import { CHAIN_INTENTS } from "../../app/features/market/chain-trade";
 import { chainStackTokenId } from "~core/item-moves";
 import {
   type Gen,
@@ -335,13 +336,7 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
           "confirm-buy",
           "buy",
           // Issue 28: the chain forms of a chain-held item.
-          "chain-sell",
-          "chain-cancel",
-          "chain-cancel-all",
-          "chain-transfer",
-          "chain-send",
-          "chain-confirm-buy",
-          "chain-buy",
+          ...CHAIN_INTENTS,
         ),
       ),
       price: amount,

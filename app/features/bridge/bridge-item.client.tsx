@@ -10,7 +10,7 @@ import { chainStackOf, moveAmount, moveAmountMessage, stackText } from "~core/it
 import { ErrorList } from "~/components/error-list";
 import { submitClaim, swapItemIntoGame, swapStackIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
-import { ModeNotice } from "~/features/staking/staking-panel-parts";
+import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
@@ -32,9 +32,12 @@ export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
   startOnMount?: boolean;
 }
 
+/** What this island's wallet actions do, as its notices say it. */
+const PURPOSE = "move this item";
+
 const MESSAGES = {
   managed: "Your account uses a managed wallet: reload the page to use its form.",
-  noExtension: "No wallet extension: install MetaMask or OKX Wallet to move this item from your browser.",
+  noExtension: noExtensionMessage(PURPOSE),
 };
 const STEP_TEXT: Record<BridgeStep, string> = {
   approve: "Approve the item for the game",
@@ -110,6 +113,7 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
     <div className="flex flex-col gap-3">
       {wallet.mode && (
         <ModeNotice
+          purpose={PURPOSE}
           mode={wallet.mode}
           account={account}
           here={here}

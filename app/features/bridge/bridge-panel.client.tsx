@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { submitClaim, swapTokenIntoGame, type BridgeContracts, type BridgeStep, type ClaimWire } from "./bridge-transactions";
-import { ModeNotice } from "~/features/staking/staking-panel-parts";
+import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
@@ -23,9 +23,12 @@ export interface BridgePanelProps {
   pending: readonly { txId: string; what: string }[];
 }
 
+/** What this island's wallet actions do, as its notices say it. */
+const PURPOSE = "move assets";
+
 const MESSAGES = {
   managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: "No wallet extension: install MetaMask or OKX Wallet to move assets from your browser.",
+  noExtension: noExtensionMessage(PURPOSE),
 };
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
 
@@ -154,6 +157,7 @@ function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps)
     <div className="flex flex-col gap-4">
       {wallet.mode && (
         <ModeNotice
+          purpose={PURPOSE}
           mode={wallet.mode}
           account={account}
           here={here}

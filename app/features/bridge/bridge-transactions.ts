@@ -11,7 +11,7 @@ import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItems
 import { CLAIM_KIND, CLAIM_PARAMS } from "~core/claim";
 import { stackText } from "~core/item-moves";
 import { formatAmount, formatPrice } from "~core/money";
-import { approveExactly, confirmed, type StepReport } from "~/islands/transaction-steps";
+import { approveExactly, approveOperator, confirmed, type StepReport } from "~/islands/transaction-steps";
 import { ShownError, type WalletClients } from "~/islands/chain-errors";
 
 export interface BridgeContracts {
@@ -146,22 +146,9 @@ export async function swapStackIntoGame(
 ): Promise<bigint> {
   const owner = clients.walletClient.account;
   const items = { address: contracts.items, abi: sparkItemsAbi } as const;
-  const [held, approved] = await Promise.all([
-    readContract(clients.publicClient, { ...items, functionName: "balanceOf", args: [owner.address, id] }),
-    readContract(clients.publicClient, { ...items, functionName: "isApprovedForAll", args: [owner.address, contracts.assetManager] }),
-  ]);
+  const held = await readContract(clients.publicClient, { ...items, functionName: "balanceOf", args: [owner.address, id] });
   if (held < amount) throw new ShownError(`Your wallet holds ${stackText(id, held)}: it cannot move ${stackText(id, amount)}.`);
-  if (!approved) {
-    report("approve", "wallet");
-    const hash = await writeContract(clients.walletClient, {
-      ...items,
-      functionName: "setApprovalForAll",
-      args: [contracts.assetManager, true],
-      account: owner,
-      chain: clients.walletClient.chain,
-    });
-    await confirmed(clients, "approve", hash, report);
-  }
+  await approveOperator(clients, { collection: contracts.items, operator: contracts.assetManager }, "approve", report);
   report("swap", "wallet");
   const { request } = await simulateContract(clients.publicClient, {
     account: owner,

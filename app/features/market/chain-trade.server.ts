@@ -110,7 +110,8 @@ export async function chainTradeOf(
   try {
     const [feeBps, approved] = await Promise.all([
       readFeeBps(),
-      item.isOwner ? readApproved(getAddress(wallet), collection) : Promise.resolve(null),
+      // A browser wallet's island approves and signs in one go: only a managed owner is shown the approval as a step.
+      item.isOwner && bound.bindAddrType === BIND_ADDR_TYPE.managed ? readApproved(getAddress(wallet), collection) : Promise.resolve(null),
     ]);
     return {
       chainId: deployment.chainId,

@@ -49,7 +49,7 @@ export interface ChainTrade {
   feeBps: number;
   /** The item's chain listing, as quickSale and cancel take it; null when it is not listed on chain. */
   chainOrder: ChainOrder | null;
-  /** Whether the owner's wallet lets the trading contract move this collection; null for anyone else. */
+  /** Whether a managed owner's wallet lets the trading contract move this collection; null for anyone else (a browser wallet's island approves as it lists). */
   approved: boolean | null;
   /** One fresh idempotency key per form of this render (a managed wallet's executor actions). */
   keys: Record<KeyedChainIntent, string>;

@@ -16,7 +16,7 @@ import {
   type TradeState,
   type TradeViewer,
 } from "./trade-state";
-import type { ChainSubmit, ChainTrade } from "./chain-trade";
+import type { ChainTrade } from "./chain-trade";
 import { Refused } from "~/features/actions/form-parts";
 import { BuyConfirmForm } from "./buy-confirm-form";
 import { FailedAlert } from "./failed-alert";
@@ -26,7 +26,8 @@ import { FailedAlert } from "./failed-alert";
 const SellForm = lazy(() => import("./sell-form").then((module) => ({ default: module.SellForm })));
 const TransferForm = lazy(() => import("./transfer-form").then((module) => ({ default: module.TransferForm })));
 // A chain-held item's forms (issue 28) load only on the pages that offer them.
-const ChainTradeForms = lazy(() => import("./chain-trade-forms").then((module) => ({ default: module.ChainTradeForms })));
+// For a browser wallet, they come with its island (chain-wallet-forms.tsx), which takes their submit.
+const ChainTradeForms = lazy(() => import("./chain-wallet-forms").then((module) => ({ default: module.ChainWalletForms })));
 import { useTradeSubmit } from "./use-trade-submit";
 
 export function TradePanel({
@@ -34,18 +35,12 @@ export function TradePanel({
   viewer,
   actionData,
   chainTrade,
-  chainSubmit,
 }: {
   item: TradeItem;
   viewer: TradeViewer | null;
   actionData?: PanelAnswer | null;
   /** The trading contract's data for a chain-held item's forms (chain-trade.ts); null when none are offered. */
   chainTrade: ChainTrade | null;
-  /**
-   * A browser wallet's island taking over the chain forms' submit (chain-trade.client.tsx signs and sends, or adds
-   * the signed listing to "Sell on chain"); a managed wallet's forms post as they are, so it is ignored for them.
-   */
-  chainSubmit?: ChainSubmit;
 }) {
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
@@ -69,8 +64,10 @@ export function TradePanel({
           confirm={confirm}
           chainTrade={chainTrade}
           answer={chainAnswer}
-          onSubmit={trade.browser ? chainSubmit : undefined}
           disabled={blocked || busy}
+          browserWallet={trade.browser ? (viewer?.wallet ?? null) : null}
+          tokenId={item.tokenId}
+          isOwner={item.isOwner}
         />
       </Suspense>
     );

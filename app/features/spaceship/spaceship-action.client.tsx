@@ -10,7 +10,7 @@ import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { ShipIslandAction, ShipIslandChain } from "./spaceship-props";
 import { ActionProgress, type Outcome, type StepView } from "~/islands/transaction-parts";
 import { runShipAction, type ShipCall, type ShipStep } from "./spaceship-transactions";
-import { ModeNotice } from "~/features/staking/staking-panel-parts";
+import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage } from "~/islands/chain-errors";
@@ -24,9 +24,12 @@ export interface ShipActionProps {
   primary?: boolean;
 }
 
+/** What this island's wallet actions do, as its notices say it. */
+const PURPOSE = "act on your ships";
+
 const MESSAGES = {
   managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: "No wallet extension: install MetaMask or OKX Wallet to act on your ships from your browser.",
+  noExtension: noExtensionMessage(PURPOSE),
 };
 const STEP_TEXT: Record<ShipStep, string> = { approve: "Approve the payment", ship: "Send the action" };
 const MATERIAL_NAMES = ["DarkIron", "Silver", "Gold"] as const;
@@ -90,6 +93,7 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
     <div className="flex flex-col gap-2">
       {wallet.mode && (
         <ModeNotice
+          purpose={PURPOSE}
           mode={wallet.mode}
           account={account}
           here={typeof window === "undefined" ? "/spaceship/storehouse" : window.location.pathname + window.location.search}

@@ -9,8 +9,13 @@ import { loginHref } from "~/domain/login-href";
 import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
 import type { StakingStep, StepState } from "./staking-transactions";
 
-/** What a failed wallet-mode check means for staking, in the product's words first. */
+/** The missing extension, for an island whose wallet action is `purpose` ("stake FIRE"). */
+export const noExtensionMessage = (purpose: string) =>
+  `No wallet extension: install MetaMask or OKX Wallet to ${purpose} from your browser.`;
+
+/** What a failed wallet-mode check means for the island's `purpose` ("stake FIRE"), in the product's words first. */
 export function ModeNotice({
+  purpose,
   mode,
   account,
   here,
@@ -18,6 +23,7 @@ export function ModeNotice({
   onSwitch,
   busy,
 }: {
+  purpose: string;
   mode: WalletMode;
   account: { loggedIn: boolean; bound: BoundWallet | null };
   here: string;
@@ -28,7 +34,7 @@ export function ModeNotice({
   if (mode.ok) return null;
   switch (mode.message) {
     case "no wallet extension":
-      return <p className="text-sm text-amber-200">No wallet extension: install MetaMask or OKX Wallet to stake FIRE from your browser.</p>;
+      return <p className="text-sm text-amber-200">{noExtensionMessage(purpose)}</p>;
     case "Wrong chain id":
       return (
         <div className="flex flex-wrap items-center gap-3 text-sm text-amber-200">
@@ -41,12 +47,12 @@ export function ModeNotice({
     case "Please bind wallet":
       return account.loggedIn ? (
         <p className="text-sm text-amber-200">
-          Please bind wallet: you stake from the wallet bound to your account.{" "}
+          Please bind wallet: you {purpose} from the wallet bound to your account.{" "}
           <a href={`/login?act=connect&redirect=${encodeURIComponent(here)}`}>Bind now</a>
         </p>
       ) : (
         <p className="text-sm text-amber-200">
-          Please bind wallet: <a href={loginHref(here)}>log in</a> with an account that has this browser wallet bound to stake FIRE.
+          Please bind wallet: <a href={loginHref(here)}>log in</a> with an account that has this browser wallet bound to {purpose}.
         </p>
       );
     case "Wallet address is inconsistent":

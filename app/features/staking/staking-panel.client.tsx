@@ -10,16 +10,19 @@ import { formatPrice, shownAmount as roundedAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { findPool } from "~core/pools";
 import { canDeposit, canWithdraw, checkStakeAmount } from "~core/staking";
-import { ModeNotice, SequenceStatus, type Outcome, type StepView } from "./staking-panel-parts";
+import { ModeNotice, noExtensionMessage, SequenceStatus, type Outcome, type StepView } from "./staking-panel-parts";
 import type { StakingPanelProps } from "./staking-panel-props";
 import { depositStake, withdrawAndClaim, type StakingStep, type StepState } from "./staking-transactions";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage } from "~/islands/chain-errors";
 
+/** What this island's wallet actions do, as its notices say it. */
+const PURPOSE = "stake FIRE";
+
 const MESSAGES = {
   managed: "Your account uses a managed wallet: reload the page to stake with its forms.",
-  noExtension: "No wallet extension: install MetaMask or OKX Wallet to stake FIRE from your browser.",
+  noExtension: noExtensionMessage(PURPOSE),
 };
 
 const plural = (count: bigint, one: string, many: string) => `${count} ${count === 1n ? one : many}`;
@@ -121,6 +124,7 @@ function Panel(props: StakingPanelProps) {
         )}
         {wallet.mode && (
           <ModeNotice
+            purpose={PURPOSE}
             mode={wallet.mode}
             account={account}
             here={here}
