@@ -5,7 +5,16 @@
  * is signed by the SSO (POST /sso/signOrder, primaryType Listing) and stored by the market (chainSell); the market's
  * indexer closes it from the chain's events. Refusals the chain would make are read through core/chain-errors.
  */
-import { encodeFunctionData, formatEther, getAddress, isAddressEqual, zeroAddress } from "viem";
+import {
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  encodeFunctionData,
+  type EncodeFunctionDataParameters,
+  formatEther,
+  getAddress,
+  isAddressEqual,
+  zeroAddress,
+} from "viem";
 import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { TradeOrderParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
@@ -14,6 +23,19 @@ import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./pla
 import { stepGasLimit } from "./policy";
 
 const trading = (ctx: PlanContext) => ({ address: ctx.contracts.trading, abi: [...tradingAbi, ...sparkErrorsAbi] }) as const;
+
+type TradingFunction = ContractFunctionName<typeof tradingAbi, "nonpayable" | "payable">;
+
+/** One call of the trading contract as a plan's step. */
+function tradeStep<F extends TradingFunction>(
+  ctx: PlanContext,
+  label: string,
+  call: { functionName: F; args?: ContractFunctionArgs<typeof tradingAbi, "nonpayable" | "payable", F> },
+  value = 0n,
+): PlannedStep {
+  const data = encodeFunctionData({ abi: tradingAbi, ...call } as EncodeFunctionDataParameters<typeof tradingAbi>);
+  return { kind: "trade", label, to: ctx.contracts.trading, data, value, gas: stepGasLimit("trade") };
+}
 
 /** The collections whose items the market lists on chain and the trading contract transfers. */
 type TradedCollection = "card" | "items" | "box";
@@ -101,17 +123,16 @@ export const tradeBuy: Planner<"trade.buy"> = {
     }
     const refusal = await simulateFill(ctx, listing, params.order.signature, native ? listing.price : 0n);
     if (refusal) throw new Refusal(refusal);
-    steps.push({
-      kind: "trade",
-      label:
+    steps.push(
+      tradeStep(
+        ctx,
         listing.standard === LISTING_STANDARD.erc1155
           ? `Buy ${listing.amount} of item #${listing.tokenId}`
           : `Buy item #${listing.tokenId}`,
-      to: ctx.contracts.trading,
-      data: encodeFunctionData({ abi: tradingAbi, functionName: "quickSale", args: [listing, params.order.signature] }),
-      value: native ? listing.price : 0n,
-      gas: stepGasLimit("trade"),
-    });
+        { functionName: "quickSale", args: [listing, params.order.signature] },
+        native ? listing.price : 0n,
+      ),
+    );
     return steps;
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
@@ -121,32 +142,14 @@ export const tradeCancel: Planner<"trade.cancel"> = {
   async plan(ctx, params) {
     const listing = listingOf(ctx, params);
     if (!isAddressEqual(listing.seller, ctx.wallet)) throw new Refusal("Only the seller can cancel this sale");
-    return [
-      {
-        kind: "trade",
-        label: `Cancel the listing of item #${listing.tokenId}`,
-        to: ctx.contracts.trading,
-        data: encodeFunctionData({ abi: tradingAbi, functionName: "cancel", args: [[listing]] }),
-        value: 0n,
-        gas: stepGasLimit("trade"),
-      },
-    ];
+    return [tradeStep(ctx, `Cancel the listing of item #${listing.tokenId}`, { functionName: "cancel", args: [[listing]] })];
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
 };
 
 export const tradeCancelAll: Planner<"trade.cancelAll"> = {
   async plan(ctx) {
-    return [
-      {
-        kind: "trade",
-        label: "Cancel all your chain listings",
-        to: ctx.contracts.trading,
-        data: encodeFunctionData({ abi: tradingAbi, functionName: "incrementCounter" }),
-        value: 0n,
-        gas: stepGasLimit("trade"),
-      },
-    ];
+    return [tradeStep(ctx, "Cancel all your chain listings", { functionName: "incrementCounter" })];
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
 };
@@ -171,15 +174,13 @@ export const tradeTransferNft: Planner<"trade.transferNft"> = {
   async plan(ctx, { to, tokenIds }) {
     requireRecipient(ctx, to);
     const steps = await heldCards(ctx, tokenIds);
-    steps.push({
-      kind: "trade",
-      label:
-        tokenIds.length === 1 ? `Send item #${tokenIds[0]} to ${getAddress(to)}` : `Send ${tokenIds.length} items to ${getAddress(to)}`,
-      to: ctx.contracts.trading,
-      data: encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [ctx.contracts.card, to, tokenIds.map(BigInt)] }),
-      value: 0n,
-      gas: stepGasLimit("trade"),
-    });
+    const what = tokenIds.length === 1 ? `item #${tokenIds[0]}` : `${tokenIds.length} items`;
+    steps.push(
+      tradeStep(ctx, `Send ${what} to ${getAddress(to)}`, {
+        functionName: "transferNft",
+        args: [ctx.contracts.card, to, tokenIds.map(BigInt)],
+      }),
+    );
     return steps;
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
@@ -188,14 +189,12 @@ export const tradeTransferNft: Planner<"trade.transferNft"> = {
 export const tradeSendNft: Planner<"trade.sendNft"> = {
   async plan(ctx, { tokenId, account }) {
     const steps = await heldCards(ctx, [tokenId]);
-    steps.push({
-      kind: "trade",
-      label: `Send item #${tokenId} to the game inventory of ${getAddress(account)}`,
-      to: ctx.contracts.trading,
-      data: encodeFunctionData({ abi: tradingAbi, functionName: "sendNft", args: [ctx.contracts.card, BigInt(tokenId), account] }),
-      value: 0n,
-      gas: stepGasLimit("trade"),
-    });
+    steps.push(
+      tradeStep(ctx, `Send item #${tokenId} to the game inventory of ${getAddress(account)}`, {
+        functionName: "sendNft",
+        args: [ctx.contracts.card, BigInt(tokenId), account],
+      }),
+    );
     return steps;
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
@@ -217,14 +216,12 @@ export const tradeTransferItems: Planner<"trade.transferItems"> = {
     });
     const steps = await approvalSteps(ctx, "items");
     const what = items.length === 1 ? `${amounts[0]} of item #${ids[0]}` : `${items.length} kinds of items`;
-    steps.push({
-      kind: "trade",
-      label: `Send ${what} to ${getAddress(to)}`,
-      to: ctx.contracts.trading,
-      data: encodeFunctionData({ abi: tradingAbi, functionName: "transferItem1155", args: [ctx.contracts.items, to, ids, amounts] }),
-      value: 0n,
-      gas: stepGasLimit("trade"),
-    });
+    steps.push(
+      tradeStep(ctx, `Send ${what} to ${getAddress(to)}`, {
+        functionName: "transferItem1155",
+        args: [ctx.contracts.items, to, ids, amounts],
+      }),
+    );
     return steps;
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
