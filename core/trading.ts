@@ -3,8 +3,9 @@
  * place for the market backend that stores listings, the executor and the wallet island that sign and fill them,
  * the pages that word its refusals, and the tests: the EIP-712 domain and types, the order hash, the fee.
  */
-import { hashTypedData, type Address, type Hex } from "viem";
+import { hashTypedData, isAddressEqual, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainOrder } from "./api/market";
+import { CURRENCIES, type Currency } from "./money";
 
 // The refusals' words live apart, without viem, so a page or core/chain-errors.ts can take them alone.
 export { TRADING_ERROR_MESSAGES, tradingErrorMessage, type TradingErrorName } from "./trading-errors";
@@ -102,4 +103,15 @@ export function listingOfOrder(order: ChainOrder): Listing {
     salt: BigInt(order.salt),
     counter: BigInt(order.counter),
   };
+}
+
+/** The token a listing names for each of the market's currencies: the ERC-20's address, the zero address for BNB. */
+export function tradingCurrencies(tokens: { fire: Address; quark: Address; usdt: Address }): Record<Currency, Address> {
+  return { FIRE: tokens.fire, QUARK: tokens.quark, USDT: tokens.usdt, BNB: zeroAddress };
+}
+
+/** The market's currency a listing's token address stands for; null for a token the market does not trade in. */
+export function tradingCurrencyOf(tokens: { fire: Address; quark: Address; usdt: Address }, address: Address): Currency | null {
+  const named = tradingCurrencies(tokens);
+  return CURRENCIES.find((currency) => isAddressEqual(named[currency], address)) ?? null;
 }

@@ -4,16 +4,25 @@
  * backend never fills one: a buyer's wallet (or the executor) calls quickSale with the stored order, and the
  * indexer's trading stream closes it from the chain's events (indexer/trading.ts).
  */
-import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, verifyTypedData, zeroAddress } from "viem";
+import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, verifyTypedData } from "viem";
 import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { sameAddress } from "~core/address";
 import type { ChainOrder } from "~core/api/market";
 import type { ContractAddresses } from "~core/contracts";
 import { chainStackOf, chainStackTokenId } from "~core/item-moves";
 import { stackOfTokenId } from "~core/item-tokens";
-import type { Currency } from "~core/money";
+import { type Currency, isCurrency } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { LISTING_STANDARD, type Listing, type ListingStandard, listingHash, listingTypedData, MAX_LISTING_DAYS } from "~core/trading";
+import {
+  LISTING_STANDARD,
+  type Listing,
+  type ListingStandard,
+  listingHash,
+  listingTypedData,
+  MAX_LISTING_DAYS,
+  tradingCurrencies,
+  tradingCurrencyOf,
+} from "~core/trading";
 import { backendTransport } from "../chain-transport";
 import { ApiError } from "../http";
 import type { BackendChain } from "../types";
@@ -45,21 +54,10 @@ export const CHAIN_LISTING_MSG = {
   onChainCancel: "This listing is on chain: cancel it with your wallet",
 } as const;
 
-/** The market's currency names by Trading currency address (lower-case). */
-function currencyByAddress(contracts: ContractAddresses): Map<string, Currency> {
-  return new Map<string, Currency>([
-    [contracts.fire.toLowerCase(), "FIRE"],
-    [contracts.quark.toLowerCase(), "QUARK"],
-    [contracts.usdt.toLowerCase(), "USDT"],
-    [zeroAddress, "BNB"],
-  ]);
-}
-
 /** The token address a Trading listing names for one of the market's currencies. */
-export function currencyAddress(contracts: ContractAddresses, currency: string): Address {
-  const found = [...currencyByAddress(contracts)].find(([, name]) => name === currency);
-  if (!found) throw new Error(`no Trading currency for ${currency}`);
-  return getAddress(found[0]);
+function currencyAddress(contracts: ContractAddresses, currency: string): Address {
+  if (!isCurrency(currency)) throw new Error(`no Trading currency for ${currency}`);
+  return getAddress(tradingCurrencies(contracts)[currency]);
 }
 
 /** A stored chain listing as the wire carries it (what quickSale takes); null for a ledger listing. */
@@ -164,7 +162,7 @@ export async function requireChainSellable(
   const stack = standard === LISTING_STANDARD.erc1155;
   if (!stack && input.amount !== 1n) throw new ApiError(400, CHAIN_LISTING_MSG.amount);
   if (stack && input.amount === 0n) throw new ApiError(400, CHAIN_LISTING_MSG.noAmount);
-  const currency = currencyByAddress(contracts).get(input.currency.toLowerCase());
+  const currency = tradingCurrencyOf(contracts, getAddress(input.currency));
   if (!currency) throw new ApiError(400, CHAIN_LISTING_MSG.currency);
   const nowSeconds = BigInt(Math.floor(now / 1000));
   if (input.expiry <= nowSeconds) throw new ApiError(400, CHAIN_LISTING_MSG.expired);

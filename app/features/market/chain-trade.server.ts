@@ -8,14 +8,14 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { erc721Abi, getAddress, zeroAddress, type Address } from "viem";
+import { erc721Abi, getAddress, type Address } from "viem";
 import { tradingAbi } from "../../../contracts/generated/abi";
 import type { ActionRequest, TradeOrderParams } from "~core/api/actions";
 import type { ChainOrder, TokenRef } from "~core/api/market";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import { chainStackOf, stackText } from "~core/item-moves";
-import { type Currency, formatPrice, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
-import { LISTING_STANDARD, tradingFee } from "~core/trading";
+import { formatPrice, parseTokenAmount, shownAmount } from "~core/money";
+import { LISTING_STANDARD, tradingCurrencies, tradingCurrencyOf, tradingFee } from "~core/trading";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
@@ -55,11 +55,6 @@ export const CHAIN_MANAGED_ONLY =
   "These forms are for accounts with a managed wallet. With a browser wallet, trade on chain with your wallet (it needs JavaScript).";
 export const LISTED_ON_CHAIN = "Listed on chain.";
 export const NOT_ON_SALE = "This item is not on sale any more.";
-
-/** The token address a Trading listing names for each currency; the zero address for BNB. */
-export function chainCurrencies(contracts: Contracts): Record<Currency, Address> {
-  return { FIRE: contracts.fire, QUARK: contracts.quark, USDT: contracts.usdt, BNB: zeroAddress };
-}
 
 /** The collection an item is a token of: the card collection, the loot box's, or SparkItems for a chain stack. */
 export function collectionOf(item: { nftType: number; tokenId: string }, contracts: Contracts): Address | null {
@@ -119,7 +114,7 @@ export async function chainTradeOf(
       collection,
       moves: chainMovesOf(item.nftType),
       stack: stack && { id: stack.id.toString(), held: item.amount },
-      currencies: chainCurrencies(deployment.contracts),
+      currencies: tradingCurrencies(deployment.contracts),
       feeBps,
       chainOrder,
       approved,
@@ -173,7 +168,7 @@ function sellTerms(form: FormData, ref: TokenRef, wallet: Address, amount = 1n) 
     standard: stack ? LISTING_STANDARD.erc1155 : LISTING_STANDARD.erc721,
     tokenId: stack ? stack.id.toString() : ref.tokenId,
     amount: stack ? amount : 1n,
-    currency: chainCurrencies(contracts)[value.currency],
+    currency: tradingCurrencies(contracts)[value.currency],
     price: parseTokenAmount(value.price)!,
   };
   return { terms, value };
@@ -320,10 +315,8 @@ async function confirmBuy(request: Request, ref: TokenRef, back: string) {
     const problem = backendProblem(error);
     return refused("chain-confirm-buy", refusal(problem.message, { status: problem.status }));
   }
-  const currency = Object.entries(chainCurrencies(chain().deployment.contracts)).find(
-    ([, address]) => order && address.toLowerCase() === order.currency.toLowerCase(),
-  )?.[0];
-  if (!order || !currency || !isCurrency(currency)) return refused("chain-confirm-buy", refusal(NOT_ON_SALE, { status: 409 }));
+  const currency = order && tradingCurrencyOf(chain().deployment.contracts, order.currency);
+  if (!order || !currency) return refused("chain-confirm-buy", refusal(NOT_ON_SALE, { status: 409 }));
   const read = await Promise.all([readFeeBps(), readBridgeWallet(wallet)]).catch(() => null);
   if (!read) return refused("chain-confirm-buy", refusal(CHAIN_DOWN_MESSAGE, { status: 503 }));
   const [feeBps, balances] = read;
