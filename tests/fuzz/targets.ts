@@ -42,6 +42,7 @@ import {
   oneOf,
   password,
   redirect,
+  signInText,
   tokenId,
   wei,
 } from "./rng";
@@ -290,12 +291,13 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
       email,
       password,
       redirectTo: redirect,
-      intent: mostly(oneOf("send-code", "register", "create-managed", "bind-wallet")),
+      intent: mostly(oneOf("send-code", "register", "create-managed", "bind-wallet", "wallet-sign-in")),
       code: code6,
       referral: mostly((r) => r.string(8).toUpperCase()),
       address,
       signature: hex(65),
       issuedAt: isoTime,
+      message: signInText,
       ...honeypot,
     },
   },
@@ -367,6 +369,7 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/resources.lootbox-open": { form: { txHash: hex(32) } },
   "routes/resources.lootbox-purchase": { form: { txHash: hex(32) } },
   "routes/resources.no-js": none,
+  "routes/resources.wallet-sign-in": { form: { address } },
   "routes/spaceship.calculator": { query: calculatorQuery },
   "routes/spaceship.configuration": { query: { tokenId }, form: shipForm },
   "routes/spaceship.detail": { query: { tokenId, ...calculatorQuery }, form: shipForm },
@@ -488,6 +491,7 @@ export async function apiTargets(): Promise<ApiTarget[]> {
         walletEncryptionKey: "11".repeat(32),
         claimSignerKey: `0x${"22".repeat(32)}` as const,
         chainId: 31337,
+        signInDomain: "localhost",
         tokenTtlSeconds: 60,
         exposeDevOutbox: true,
         seedDemo: false,
@@ -550,7 +554,7 @@ export function apiValue(name: string): Gen {
   if (/^(IssuedAt|issuedAt)$/.test(name)) return isoTime;
   if (/currency|erc20Addr/.test(name)) return currency;
   if (name === "sessionId") return mostly((r) => `cs_${r.string(20)}`);
-  if (name === "accessToken") return mostly((r) => JSON.stringify({ address: address(r), issuedAt: isoTime(r), signature: hex(65)(r) }));
+  if (name === "accessToken") return mostly((r) => JSON.stringify({ message: signInText(r), signature: hex(65)(r) }));
   if (name === "code") return mostly((r) => r.string(8).toUpperCase());
   return garbage;
 }

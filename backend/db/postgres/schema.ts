@@ -514,6 +514,18 @@ const TRADING_STEP_KINDS = [
   `alter table action_steps rename constraint action_steps_v4_signed to action_steps_v5_signed`,
 ];
 
+/** sso_017: Sign-In with Ethereum's nonces (backend/sso/wallets.ts), instead of the old sign-in messages' hashes. */
+const WALLET_SIGN_IN_NONCES = [
+  `create table wallet_sign_in_nonces (
+    nonce text collate "C" primary key,
+    created_at text collate "C" not null,
+    expires_at text collate "C" not null,
+    used_at text collate "C"
+  )`,
+  `create index wallet_sign_in_nonces_expiry on wallet_sign_in_nonces (expires_at)`,
+  `drop table wallet_login_uses`,
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -560,6 +572,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0004_trading_step_kinds",
     async up(db: Kysely<unknown>) {
       for (const statement of TRADING_STEP_KINDS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // sso_017: Sign-In with Ethereum's nonces.
+    name: "pg_0005_wallet_sign_in_nonces",
+    async up(db: Kysely<unknown>) {
+      for (const statement of WALLET_SIGN_IN_NONCES) await sql.raw(statement).execute(db);
     },
   },
 ];
