@@ -9,8 +9,11 @@ import type {
   StoreOrder,
   TestCheckoutPayment,
   UserInfo,
+  WalletNonce,
 } from "~core/api/sso";
+import { WALLET_LOGIN_TYPE } from "~core/bind-message";
 import { prehashPassword } from "~core/password-hash";
+import { encodeSignInToken, type WalletSignInProof } from "~core/sign-in-message";
 import type { BackendClient } from "./http-client.server";
 
 /** Typed calls of the node (SSO) backend, product §7. Passwords are pre-hashed here, never sent in clear. */
@@ -34,6 +37,13 @@ export function ssoApi(sso: BackendClient) {
         body: { UserName: email, Passsword: prehashPassword(password), Code: code },
       }),
     loginOut: () => sso.get<unknown>("/sso/loginOut"),
+    /** Sign-In with Ethereum (decision 0019): a one-use nonce, then the signed EIP-4361 message. */
+    walletNonce: () => sso.post<WalletNonce>("/sso/walletNonce", { anonymous: true }),
+    loginOther: (proof: WalletSignInProof) =>
+      sso.post<SignIn>("/sso/loginOther", {
+        anonymous: true,
+        body: { LoginType: WALLET_LOGIN_TYPE, accessToken: encodeSignInToken(proof) },
+      }),
     userInfoValidate: (email: string) => sso.post<{ exists: boolean }>("/sso/userInfoValidate", { body: { UserName: email } }),
     bindWallet: (input: { userName: string; address: string; signature: string; issuedAt: string }) =>
       sso.post<UserInfo>("/sso/bindWalletWithAccount", {

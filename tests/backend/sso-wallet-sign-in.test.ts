@@ -1,6 +1,6 @@
 /** Sign-In with Ethereum (decision 0019): POST /sso/walletNonce, then POST /sso/loginOther with the signed EIP-4361 message. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { WalletNonce } from "~core/api/sso";
 import { bindWalletMessage } from "~core/bind-message";
@@ -25,18 +25,23 @@ async function nonce(): Promise<WalletNonce> {
   return answer.data;
 }
 
-/** A fresh nonce's message, as the app builds it, signed by `key`; `change` alters the message's fields. */
-async function signedToken(key: Hex = DEMO_BROWSER_ACCOUNT.privateKey, change: Partial<Parameters<typeof signInMessage>[0]> = {}) {
-  const account = privateKeyToAccount(key);
-  const issued = await nonce();
-  const message = signInMessage({
+/** The message the app builds around an issued nonce; `change` alters its fields. */
+function messageFor(address: Address, issued: WalletNonce, change: Partial<Parameters<typeof signInMessage>[0]> = {}) {
+  return signInMessage({
     ...SITE,
-    address: account.address,
+    address,
     nonce: issued.nonce,
     issuedAt: new Date(issued.issuedAt),
     expirationTime: new Date(issued.expirationTime),
     ...change,
   });
+}
+
+/** A fresh nonce's message, signed by `key`. */
+async function signedToken(key: Hex = DEMO_BROWSER_ACCOUNT.privateKey, change: Partial<Parameters<typeof signInMessage>[0]> = {}) {
+  const account = privateKeyToAccount(key);
+  const issued = await nonce();
+  const message = messageFor(account.address, issued, change);
   return { accessToken: encodeSignInToken({ message, signature: await account.signMessage({ message }) }), nonce: issued.nonce };
 }
 
@@ -129,13 +134,7 @@ describe("POST /sso/loginOther (Sign-In with Ethereum)", () => {
 
   it("refuses a forged signature without spending the nonce, and a bind signature", async () => {
     const issued = await nonce();
-    const message = signInMessage({
-      ...SITE,
-      address: demoWallet.address,
-      nonce: issued.nonce,
-      issuedAt: new Date(issued.issuedAt),
-      expirationTime: new Date(issued.expirationTime),
-    });
+    const message = messageFor(demoWallet.address, issued);
     const forged = await privateKeyToAccount(generatePrivateKey()).signMessage({ message });
     expect(await loginOther(encodeSignInToken({ message, signature: forged }))).toMatchObject({
       status: 400,

@@ -6,6 +6,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
+import { WALLET_SIGN_IN_INTENT } from "~/features/auth/wallet-sign-in";
+import { walletSignIn } from "~/features/auth/wallet-sign-in.server";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
 import { authenticator, bindSignatureProblem, createUserSession, updateUserInfo } from "~/services/auth.server";
@@ -106,5 +108,9 @@ export async function loginPost(request: Request) {
   const act = url.searchParams.get("act");
   if (act === "connect") return connectAction(request, formData);
   if (act === "reg") return registerAction(request, formData);
+  if (formData.get("intent") === WALLET_SIGN_IN_INTENT) {
+    const signedIn = await walletSignIn(request, formData);
+    return typeof signedIn === "string" ? refused(signedIn) : signedIn;
+  }
   return loginAction(request, formData);
 }
