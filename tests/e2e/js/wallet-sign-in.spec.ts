@@ -24,6 +24,23 @@ test("a user whose wallet is bound signs in with it and lands signed in where th
   expect(islandChunks).toHaveLength(1);
 });
 
+test("the wallet sign-in's post never redirects off-site", async ({ page, createAccount }) => {
+  const account = await createAccount({ wallet: "browser", stock: NO_STOCK, tag: "siwe-redirect" });
+  await installTestWallet(page, { privateKey: account.key! });
+  // The post's redirectTo is changed on its way, as a forged form would carry it.
+  await page.route(/\/login(\.data)?(\?|$)/, (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? "");
+    if (route.request().method() !== "POST" || form.get("intent") !== "wallet-sign-in") return route.continue();
+    form.set("redirectTo", "//evil.example");
+    return route.continue({ postData: form.toString() });
+  });
+  await page.goto("/login?redirect=/loyalty");
+  await page.getByRole("button", { name: "Sign in with a wallet" }).click();
+  // Not /loyalty either: the changed redirectTo was read, and refused for /home.
+  await expect(page).toHaveURL((url) => url.hostname === "127.0.0.1" && url.pathname === "/home");
+  await expect(accountButton(page, account.email)).toBeVisible();
+});
+
 test("a replayed signature is refused with words next to the button", async ({ page, browser, createAccount }) => {
   const account = await createAccount({ wallet: "browser", stock: NO_STOCK, tag: "siwe-replay" });
   await installTestWallet(page, { privateKey: account.key! });
