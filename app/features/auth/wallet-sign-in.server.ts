@@ -5,12 +5,15 @@
  */
 import { json } from "@remix-run/node";
 import { getAddress, isAddress } from "viem";
+import { SiweInvalidMessageFieldError } from "viem/siwe";
 import { z } from "zod";
 import { signInMessage } from "~core/sign-in-message";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { createUserSession } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
+
+const WALLET_SIGN_IN_UNAVAILABLE = "Signing in with a wallet is not available on this address of the site. Please log in with your email.";
 
 const AddressForm = z.object({
   address: z
@@ -44,6 +47,8 @@ export async function signInMessageAction(request: Request) {
     });
     return json({ message });
   } catch (error) {
+    // EIP-4361 names a host name or an IPv4 address: a PUBLIC_URL on an IPv6 literal ([::1]) cannot be signed in to.
+    if (error instanceof SiweInvalidMessageFieldError) return json({ error: WALLET_SIGN_IN_UNAVAILABLE }, { status: 503 });
     const problem = backendProblem(error);
     return json({ error: problem.message }, { status: problem.status });
   }
