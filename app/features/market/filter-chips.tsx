@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
+import { MARKET_PATH } from "~/features/market/filters/shared";
 import type { Chip } from "~/features/market/filters/chips";
 
 /** One link per active filter value; following it removes just that value. `chips` are the server's (filterChips). */
-export function FilterChips({ chips, clearHref }: { chips: Chip[]; clearHref: string }) {
+export function FilterChips({ chips }: { chips: Chip[] }) {
   if (!chips.length) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -24,7 +25,7 @@ export function FilterChips({ chips, clearHref }: { chips: Chip[]; clearHref: st
         ))}
       </ul>
       {chips.length > 1 && (
-        <Link to={clearHref} className="text-xs">
+        <Link to={MARKET_PATH} className="text-xs">
           Clear all
         </Link>
       )}

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
+import { MARKET_PATH } from "~/features/market/filters/shared";
 import type { MarketFormValues } from "~/features/market/filters/chips";
 import {
   LIST_FILTERS,
@@ -110,7 +111,7 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
   );
 
   return (
-    <Form ref={formRef} method="get" action={filter.action} aria-label="Filters" className="flex flex-col gap-5">
+    <Form ref={formRef} method="get" action={MARKET_PATH} aria-label="Filters" className="flex flex-col gap-5">
       {filter.nftType !== undefined && <input type="hidden" name="nftType" value={filter.nftType} />}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
         <div className="flex flex-col gap-1">

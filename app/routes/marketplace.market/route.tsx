@@ -34,7 +34,7 @@ export default function Market() {
             </h2>
             <ResultCount info={info} />
           </div>
-          <FilterChips chips={chips} clearHref={MARKET_PATH} />
+          <FilterChips chips={chips} />
           <MarketProblem message={problem} />
           {items.length > 0 ? (
             <ItemGrid items={items} label="Items on sale" />

@@ -4,7 +4,8 @@
  * the market's filter and URL rules, and the items it holds on chain, as storage shows them.
  */
 import { json, redirect } from "@remix-run/node";
-import { filterChips, marketFormValues } from "~/features/market/filters/chips";
+import { filterChips } from "~/features/market/filters/chips";
+import { sortOptionsFor } from "~/features/market/filters/market-options";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/features/market/filters/market";
 import { typeHrefs } from "~/features/market/filters/shared";
 import { canonicalView } from "~/features/market/market-urls.server";
@@ -76,8 +77,14 @@ export async function playerPage(request: Request, segment: string | undefined) 
       onChain,
       info,
       problem: problem?.message ?? null,
-      form: marketFormValues(filter, path),
-      chips: filterChips(filter, path),
+      nftType: filter.nftType,
+      // Links, not the market's form: the market page's JavaScript budget has no room for a chunk it would share.
+      sorts: sortOptionsFor(filter.nftType).map(({ value, label }) => ({
+        label,
+        href: marketHref({ ...filter, sort: value, page: 1 }, path),
+        current: value === filter.sort,
+      })),
+      chips: filterChips(filter, path).map((chip) => ({ label: `${chip.label} ✕`, href: chip.href, current: false })),
       typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType), path)),
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page), path)),
     },

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import GeneralErrorBoundary from "~/components/error-boundary-view";
 import { Page } from "~/components/page";
-import { FilterChips } from "~/features/market/filter-chips";
-import { FilterForm } from "~/features/market/filter-form";
+import { PillNav } from "~/components/pill-nav";
 import { FilterNotices, MarketProblem } from "~/features/market/filter-notices";
 import { ItemGrid } from "~/features/market/item-card";
 import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
@@ -15,24 +14,12 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => playerPage(re
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ?? "Player"} · Player | Spark Era` }];
 
-function Listing({
-  id,
-  title,
-  list,
-  empty,
-}: {
-  id: string;
-  title: string;
-  list: { items: ItemCardModel[]; info: PageInfo } | null;
-  empty: string;
-}) {
+function Listing({ title, list, empty }: { title: string; list: { items: ItemCardModel[]; info: PageInfo } | null; empty: string }) {
   if (!list) return null;
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+    <section aria-label={title} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${id}-title`} className="section-title">
-          {title}
-        </h2>
+        <h2 className="section-title">{title}</h2>
         <ResultCount info={list.info} />
       </div>
       {list.items.length > 0 ? <ItemGrid items={list.items} label={title} /> : <p className="card muted text-center">{empty}</p>}
@@ -41,7 +28,7 @@ function Listing({
 }
 
 export default function Player() {
-  const { search, name, wallet, path, notices, onSale, onChain, info, problem, form, chips, typeHrefs, pageHrefs } =
+  const { name, wallet, path, notices, onSale, onChain, info, problem, nftType, sorts, chips, typeHrefs, pageHrefs } =
     useLoaderData<typeof loader>();
   return (
     <Page
@@ -53,22 +40,26 @@ export default function Player() {
       }
     >
       <FilterNotices notices={notices} />
-      <TypeLinks label="Item types" current={form.nftType} hrefs={typeHrefs} />
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        {/* As on the market: on a phone the filters fold away so the items come first. */}
-        <details className="filters-fold card self-start">
-          <summary className="section-title cursor-pointer lg:hidden">Filters</summary>
-          <h2 className="section-title mb-3 hidden lg:block">Filters</h2>
-          <FilterForm key={search} filter={form} />
-        </details>
-        <div className="flex flex-col gap-6">
-          <FilterChips chips={chips} clearHref={path} />
-          <MarketProblem message={problem} />
-          <Listing id="on-sale" title="On sale" list={onSale} empty="No items of this player on sale match these filters." />
-          <Listing id="on-chain" title="On chain" list={onChain} empty="No items this player holds on chain match these filters." />
-          <Pagination info={info} hrefs={pageHrefs} />
+      <div className="flex flex-col gap-3">
+        <TypeLinks label="Item types" current={nftType} hrefs={typeHrefs} />
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-slate-300">Sort</span>
+          <PillNav label="Sort by" items={sorts} />
         </div>
+        {chips.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-slate-300">Filters</span>
+            <PillNav label="Active filters: follow one to remove it" items={chips} />
+            <Link to={path} className="text-sm">
+              Clear all
+            </Link>
+          </div>
+        )}
       </div>
+      <MarketProblem message={problem} />
+      <Listing title="On sale" list={onSale} empty="No items of this player on sale match these filters." />
+      <Listing title="On chain" list={onChain} empty="No items this player holds on chain match these filters." />
+      <Pagination info={info} hrefs={pageHrefs} />
     </Page>
   );
 }

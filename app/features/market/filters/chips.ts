@@ -86,11 +86,9 @@ export interface MarketFormValues {
   venue: Venue | "all";
   /** The same type with every other filter cleared. */
   resetHref: string;
-  /** Where the form is sent: the view's path. */
-  action: string;
 }
 
-export function marketFormValues(filter: MarketFilter, path = MARKET_PATH): MarketFormValues {
+export function marketFormValues(filter: MarketFilter): MarketFormValues {
   return {
     nftType: filter.nftType,
     sort: filter.sort,
@@ -101,8 +99,7 @@ export function marketFormValues(filter: MarketFilter, path = MARKET_PATH): Mark
     currency: filter.currency ?? "",
     price: rangeInputValues(filter.price, true),
     venue: filter.venue ?? "all",
-    resetHref: marketHref({ ...defaultMarketFilter(), nftType: filter.nftType }, path),
-    action: path,
+    resetHref: marketHref({ ...defaultMarketFilter(), nftType: filter.nftType }),
   };
 }
 
