@@ -4,6 +4,7 @@ import type {
   CreateOrderInput,
   ManagedWalletCreated,
   PaymentEventInput,
+  PublicUserInfo,
   PaymentEventResult,
   SignIn,
   StoreOrder,
@@ -34,7 +35,8 @@ export function ssoApi(sso: BackendClient) {
         body: { UserName: email, Passsword: prehashPassword(password), Code: code },
       }),
     loginOut: () => sso.get<unknown>("/sso/loginOut"),
-    userInfoValidate: (email: string) => sso.post<{ exists: boolean }>("/sso/userInfoValidate", { body: { UserName: email } }),
+    userInfoValidate: (email: string) =>
+      sso.post<{ exists: boolean }>("/sso/userInfoValidate", { anonymous: true, body: { UserName: email } }),
     bindWallet: (input: { userName: string; address: string; signature: string; issuedAt: string }) =>
       sso.post<UserInfo>("/sso/bindWalletWithAccount", {
         body: {
@@ -46,6 +48,8 @@ export function ssoApi(sso: BackendClient) {
           IssuedAt: input.issuedAt,
         },
       }),
+    /** What anyone may learn about the player who bound `address` (checksummed): 404 when no one has. */
+    publicUser: (address: string) => sso.get<PublicUserInfo>(`/api/user/${address}`, { anonymous: true }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
     /** A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution. */
     startAction: (request: ActionRequest) => sso.post<Execution>("/sso/actions", { body: request }),
