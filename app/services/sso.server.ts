@@ -4,6 +4,7 @@ import type {
   CreateOrderInput,
   ManagedWalletCreated,
   PaymentEventInput,
+  PublicUserInfo,
   PaymentEventResult,
   SignIn,
   StoreOrder,
@@ -44,7 +45,8 @@ export function ssoApi(sso: BackendClient) {
         anonymous: true,
         body: { LoginType: WALLET_LOGIN_TYPE, accessToken: encodeSignInToken(proof) },
       }),
-    userInfoValidate: (email: string) => sso.post<{ exists: boolean }>("/sso/userInfoValidate", { body: { UserName: email } }),
+    userInfoValidate: (email: string) =>
+      sso.post<{ exists: boolean }>("/sso/userInfoValidate", { anonymous: true, body: { UserName: email } }),
     bindWallet: (input: { userName: string; address: string; signature: string; issuedAt: string }) =>
       sso.post<UserInfo>("/sso/bindWalletWithAccount", {
         body: {
@@ -56,6 +58,8 @@ export function ssoApi(sso: BackendClient) {
           IssuedAt: input.issuedAt,
         },
       }),
+    /** What anyone may learn about the player who bound `address` (checksummed): 404 when no one has. */
+    publicUser: (address: string) => sso.get<PublicUserInfo>(`/api/user/${address}`, { anonymous: true }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
     /** A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution. */
     startAction: (request: ActionRequest) => sso.post<Execution>("/sso/actions", { body: request }),

@@ -26,6 +26,7 @@ import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/fil
 import { STORAGE_TABS } from "../../app/features/market/filters/storage";
 import { CHAIN_INTENTS } from "../../app/features/market/chain-trade";
 import { chainStackTokenId } from "~core/item-moves";
+import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import {
   type Gen,
   address,
@@ -364,6 +365,15 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/marketplace.storage": {
     query: storageQuery,
     form: { intent: mostly(oneOf("cancel-all")), counter: mostly(digits(78)), ...proof },
+  },
+  // Issue 29: a player's page takes the market's filter; its path names a wallet, a player's or anyone's, in any case.
+  "routes/player.$address": {
+    params: {
+      address: mostly((r) =>
+        r.pick([DEMO_BROWSER_ACCOUNT.wallet, DEMO_MANAGED_ACCOUNT.wallet.toLowerCase(), address(r), address(r).toUpperCase(), "0x"]),
+      ),
+    },
+    query: marketQuery,
   },
   "routes/resources.chain-config": none,
   "routes/resources.lootbox-open": { form: { txHash: hex(32) } },
