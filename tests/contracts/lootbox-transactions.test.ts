@@ -48,7 +48,6 @@ const request = (typeBox: number, currency: PaymentCurrency, quantity: number): 
   typeBox,
   currency,
   quantity,
-  unitPrice: price(typeBox, currency),
 });
 const tokenBalance = (token: Address, owner: Address) =>
   t.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
