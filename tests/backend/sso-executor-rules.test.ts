@@ -239,6 +239,9 @@ describe("guardTransaction", () => {
       args: [Array.from({ length: 11 }, (_, i) => BigInt(i + 1))],
     });
     expect(await refusal(tx(contracts.opener, eleven))).toMatch(/1-10 boxes per call/);
+    const ofType = (count: bigint) => encodeFunctionData({ abi: blindBoxOpenerAbi, functionName: "batchOpenOfType", args: [4n, count] });
+    expect(await refusal(tx(contracts.opener, ofType(10n)))).toBe("allowed");
+    expect(await refusal(tx(contracts.opener, ofType(11n)))).toMatch(/count is outside 1-10/);
     const many = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 11n, contracts.usdt] });
     expect(await refusal(tx(contracts.boxSale, many))).toMatch(/quantity is outside 1-10/);
   });

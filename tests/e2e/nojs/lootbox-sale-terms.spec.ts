@@ -134,3 +134,17 @@ async function readVariant(
   expect(price).toBe(variant);
   return { price, kind };
 }
+
+test("Open N opens N boxes of the page's type by count, leaving the wallet's other types", async ({ page, createAccount, signIn }) => {
+  test.setTimeout(60_000);
+  const chain = chainReader();
+  // The Epic box is forged last, so batchOpen(1) alone would take it: the page's Standard boxes are named by type.
+  const wallet = await managedOnBox({ page, createAccount, signIn }, { BNB: 1, boxes: { 4: 2, 6: 1 } });
+  await page.goto("/lootbox/4");
+  await page.getByLabel("Boxes to open").selectOption("1");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Open 1 Standard loot box | Spark Era");
+  await expect(page.getByRole("list", { name: "New items" }).getByTestId("opened-item")).toHaveCount(2);
+  expect((await chain.boxes(wallet)).map((box) => box.typeBox).sort()).toEqual([4, 6]);
+});
