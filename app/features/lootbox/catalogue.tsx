@@ -53,7 +53,8 @@ export function RankBadge({ typeBox }: { typeBox: number }) {
 /** Sold count and, for daily-limited types, the wallet's allowance in the current 24 h window. */
 export function BoxLimits({ entry, sale, wallet }: { entry: LootBoxEntry; sale: BoxSaleState | undefined; wallet: WalletBoxState | null }) {
   if (!sale) return null;
-  const limits = purchaseLimits({ ...sale, window: wallet?.windows[entry.typeBox] });
+  // The start date is the purchase summary's to state: here only the supply and the 24 h window.
+  const limits = purchaseLimits({ ...sale, opening: { open: true }, window: wallet?.windows[entry.typeBox] });
   return (
     <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-300">
       <li>
