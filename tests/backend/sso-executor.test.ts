@@ -76,6 +76,14 @@ describe("POST /sso/actions refuses before anything is sent", () => {
       ],
       [{ action: "lootbox.open", params: { boxIds: ["1", "1"] }, idempotencyKey: newKey() }, /^params\.boxIds: must not name a box twice$/],
       [{ action: "lootbox.open", params: { boxIds: [] }, idempotencyKey: newKey() }, /^params\.boxIds: must name at least one box$/],
+      [{ action: "lootbox.open", params: { typeBox: 4, count: 11 }, idempotencyKey: newKey() }, /^params\.count: must be from 1 to 10$/],
+      [{ action: "lootbox.open", params: { typeBox: 99, count: 1 }, idempotencyKey: newKey() }, /^params\.typeBox: must be a loot box/],
+      [
+        { action: "lootbox.open", params: { typeBox: 4, count: 1, boxIds: ["1"] }, idempotencyKey: newKey() },
+        /^params: may hold only typeBox and count/,
+      ],
+      // More of a type than the wallet holds: refused before anything is sent.
+      [{ action: "lootbox.open", params: { typeBox: 7, count: 1 }, idempotencyKey: newKey() }, /^Some of these boxes are no longer yours/],
       [buy(99, "USDT", 1), /^params\.typeBox: must be a loot box type for sale/],
       [buy(STANDARD, "USDT", 11), /^params\.quantity: must be from 1 to 10$/],
       [buy(STANDARD, "USDT", 0), /^params\.quantity: must be from 1 to 10$/],

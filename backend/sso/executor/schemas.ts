@@ -23,15 +23,18 @@ const typeBox = z
   .int("must be a whole number")
   .refine((value) => findBox(value) !== undefined, `must be a loot box type for sale (${BOX_CATALOGUE.map((b) => b.typeBox).join(", ")})`);
 
+/** Boxes bought or opened in one call: 1 to 10. */
+const boxCount = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .min(OPEN_BATCH_MIN, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`)
+  .max(OPEN_BATCH_MAX, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`);
+
 const buyParams = z
   .object({
     typeBox,
     currency: z.enum(["USDT", "QUARK", "BNB"], { errorMap: () => ({ message: "must be USDT, QUARK or BNB" }) }),
-    quantity: z
-      .number({ invalid_type_error: "must be a number" })
-      .int("must be a whole number")
-      .min(OPEN_BATCH_MIN, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`)
-      .max(OPEN_BATCH_MAX, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`),
+    quantity: boxCount,
   })
   .strict(onlyKeys("typeBox, currency and quantity"));
 
@@ -52,11 +55,7 @@ const openIdsParams = z
 const openCountParams = z
   .object({
     typeBox,
-    count: z
-      .number({ invalid_type_error: "must be a number" })
-      .int("must be a whole number")
-      .min(OPEN_BATCH_MIN, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`)
-      .max(OPEN_BATCH_MAX, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`),
+    count: boxCount,
   })
   .strict(onlyKeys("typeBox and count"));
 
