@@ -87,9 +87,9 @@ export default tseslint.config(
         message: "backend/ imports only core/, contracts/generated/ and its own files.",
       },
       {
-        regex: "^(\\.\\./)+contracts(/(?!generated(/|$)|lootbox-(events|sale)$)|$)",
+        regex: "^(\\.\\./)+contracts(/(?!generated(/|$)|lootbox-(events|sale|opener)$)|$)",
         message:
-          "backend/ imports only contracts/generated/ of contracts/ (and lootbox-events and lootbox-sale, the loot box's pure readers and plans).",
+          "backend/ imports only contracts/generated/ of contracts/ (and lootbox-events, lootbox-sale and lootbox-opener, the loot box's pure readers and plans).",
       },
     ],
   ),

@@ -34,10 +34,11 @@ import {
 import { localChain, type Deployment } from "./deployment";
 import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
 import { decodeItemData, encodeItem } from "~core/item-data";
-import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
+import { BOX_CATALOGUE, type PaymentCurrency, variantSeedPrice } from "~core/boxes";
 import { STAKE_POOLS } from "~core/pools";
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
+import { SALE_PRICE_KIND } from "~core/sale-terms";
 import { SEEDED_FEE_BPS } from "~core/trading";
 import {
   DEMO_BROWSER_ACCOUNT,
@@ -289,6 +290,28 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   for (const currency of [fire, quark, usdt, zeroAddress]) {
     await write({ address: trading, abi: tradingAbi, functionName: "setCurrency", args: [currency, true] });
   }
+
+  // --- issue 29: the sale's PSE and whitelist prices (product §7), last so every address above stays where it was ---
+  for (const entry of BOX_CATALOGUE) {
+    const percent = entry.seedVariantPercent;
+    if (!percent) continue;
+    for (const currency of entry.currencies) {
+      const price = entry.seedPrices[currency]!;
+      for (const [kind, share] of [
+        [SALE_PRICE_KIND.pse, percent.pse],
+        [SALE_PRICE_KIND.whitelist, percent.whitelist],
+      ] as const) {
+        await write({
+          address: boxSale,
+          abi: blindBoxSaleAbi,
+          functionName: "setVariantPrice",
+          args: [BigInt(entry.typeBox), currencyAddress[currency], kind, variantSeedPrice(price, share)],
+        });
+      }
+    }
+  }
+  // PSE holders are told by the card collection's per-type balance.
+  await write({ address: boxSale, abi: blindBoxSaleAbi, functionName: "setPseCollection", args: [card] });
 
   return {
     chainId,

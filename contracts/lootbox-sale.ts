@@ -3,7 +3,7 @@
  * the SSO executor and the browser-wallet island. Each passes its own client and the deployment's addresses, so
  * nothing here reads the environment and it runs in the browser too.
  */
-import type { Address, Client } from "viem";
+import { zeroAddress, type Address, type Client } from "viem";
 import { getBalance, readContract } from "viem/actions";
 import type { PaymentCurrency } from "~core/boxes";
 import { blindBoxSaleAbi, gameTokenAbi, sparkErrorsAbi } from "./generated/abi";
@@ -23,13 +23,41 @@ export function paymentToken(currency: PaymentCurrency, contracts: SaleContracts
   return currency === "USDT" ? contracts.usdt : currency === "QUARK" ? contracts.quark : null;
 }
 
-/** The price of one box of `typeBox` in `currency`, in wei; 0 when the sale does not take that currency. */
-export function readBoxPrice(client: Client, contracts: SaleContracts, typeBox: number, currency: PaymentCurrency): Promise<bigint> {
-  const sale = { address: contracts.boxSale, abi: blindBoxSaleAbi } as const;
-  const token = paymentToken(currency, contracts);
-  return token
-    ? readContract(client, { ...sale, functionName: "priceInToken", args: [BigInt(typeBox), token] })
-    : readContract(client, { ...sale, functionName: "priceInNative", args: [BigInt(typeBox)] });
+/**
+ * The price of one box of `typeBox` in `currency` that `buyer` pays, in wei, and which price it is (core/sale-terms.ts
+ * SALE_PRICE_KIND: list, PSE holder or whitelist); 0 when the sale does not take that currency. Without a buyer,
+ * the list price.
+ */
+export async function readBoxPrice(
+  client: Client,
+  contracts: SaleContracts,
+  typeBox: number,
+  currency: PaymentCurrency,
+  buyer: Address | null = null,
+): Promise<{ price: bigint; kind: number }> {
+  const [price, kind] = await readContract(client, {
+    address: contracts.boxSale,
+    abi: blindBoxSaleAbi,
+    functionName: "priceFor",
+    args: [buyer ?? zeroAddress, BigInt(typeBox), paymentToken(currency, contracts) ?? zeroAddress],
+  });
+  return { price, kind };
+}
+
+export interface SaleTerms {
+  /** When the type goes on sale (unix seconds): the later of the global and its own start date. */
+  startsAt: bigint;
+  /** Where the payments go. */
+  receiptAddress: Address;
+}
+
+export async function readSaleTerms(client: Client, boxSale: Address, typeBox: number): Promise<SaleTerms> {
+  const sale = { address: boxSale, abi: blindBoxSaleAbi } as const;
+  const [startsAt, receiptAddress] = await Promise.all([
+    readContract(client, { ...sale, functionName: "saleStartOf", args: [BigInt(typeBox)] }),
+    readContract(client, { ...sale, functionName: "receiptAddress" }),
+  ]);
+  return { startsAt, receiptAddress };
 }
 
 export interface BoxSupply {

@@ -45,6 +45,11 @@ export interface LootBoxEntry {
   currencies: readonly PaymentCurrency[];
   /** Seeded price per box in wei (18 decimals) for each accepted currency. */
   seedPrices: Readonly<Partial<Record<PaymentCurrency, bigint>>>;
+  /**
+   * The seeded PSE-holder and whitelist prices as a percentage of the list price (product §7 price variants), or
+   * null for a box with no pass discount.
+   */
+  seedVariantPercent: { pse: number; whitelist: number } | null;
   isSpaceshipBox: boolean;
   cardFlags: BoxCardFlags;
   /** Boxes ever for sale (seeded as the sale's global limit). */
@@ -63,6 +68,14 @@ export interface LootBoxEntry {
 const ether = (whole: number): bigint => BigInt(whole) * 10n ** 18n;
 /** Thousandths of a whole token, for BNB prices below 1. */
 const milli = (thousandths: number): bigint => BigInt(thousandths) * 10n ** 15n;
+
+/** PSE holders pay 80 % and whitelisted addresses 90 % of the list price in the seed. */
+const VARIANT_PERCENT = { pse: 80, whitelist: 90 } as const;
+
+/** A seeded variant price: the list price cut to `percent`, in whole wei. */
+export function variantSeedPrice(listPrice: bigint, percent: number): bigint {
+  return (listPrice * BigInt(percent)) / 100n;
+}
 
 const DAILY_LIMIT_NOTE = `At most ${BOX_PURCHASE_LIMIT_PER_DAY} per player per 24 hours.`;
 
@@ -84,6 +97,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     money: [18, 0],
     currencies: ["QUARK"],
     seedPrices: { QUARK: ether(100) },
+    seedVariantPercent: null,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, petEggs: true }),
     globalLimit: 5_000n,
@@ -98,6 +112,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     money: [5, 0],
     currencies: ["USDT", "QUARK", "BNB"],
     seedPrices: { USDT: ether(30), QUARK: ether(30), BNB: milli(100) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, equipment: true, materials: true }),
     globalLimit: 100_000n,
@@ -112,6 +127,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     money: [7, 0],
     currencies: ["USDT", "QUARK", "BNB"],
     seedPrices: { USDT: ether(150), QUARK: ether(150), BNB: milli(500) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, equipment: true, petEggs: true }),
     globalLimit: 10_000n,
@@ -126,6 +142,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     money: [6, 0],
     currencies: ["USDT", "QUARK", "BNB"],
     seedPrices: { USDT: ether(60), QUARK: ether(60), BNB: milli(200) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, equipment: true, materials: true }),
     globalLimit: 50_000n,
@@ -140,6 +157,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     money: [4, 0],
     currencies: ["USDT", "QUARK", "BNB"],
     seedPrices: { USDT: ether(10), QUARK: ether(10), BNB: milli(30) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, materials: true }),
     globalLimit: 1_000_000n,
@@ -154,6 +172,7 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     money: [SPACESHIP_BOX_TYPE, 0],
     currencies: ["USDT", "QUARK", "BNB"],
     seedPrices: { USDT: ether(200), QUARK: ether(200), BNB: milli(650) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: true,
     cardFlags: cards({ spaceships: true }),
     globalLimit: 5_000n,

@@ -5,6 +5,7 @@
  */
 import { boxTitle } from "./boxes";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "./chain-text";
+import { saleNotStartedMessage } from "./sale-terms";
 import { formatWei } from "./money";
 import { MATERIALS } from "./nft";
 import { STAKE_POOLS } from "./pools";
@@ -130,7 +131,7 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "CurrencyNotAccepted":
       return "This box cannot be paid with that currency.";
     case "SaleNotStarted":
-      return "The sale has not started yet.";
+      return typeof args[0] === "bigint" ? saleNotStartedMessage(args[0]) : "The sale has not started yet.";
     case "BoxTypeNotForSale":
       return "This box type is not for sale.";
     case "InsufficientAllowance":
@@ -143,6 +144,7 @@ export function revertMessage(name: string, args: readonly unknown[]): string {
     case "OpenerNotApproved":
       return "The opener is not approved to open your boxes yet.";
     case "NotBoxOwner":
+    case "NotEnoughBoxesOfType":
     case "NotEnoughBoxes":
       return "Some of these boxes are no longer yours to open. Reload the page to see your boxes.";
     case "StakingNotOpen":

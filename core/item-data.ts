@@ -58,4 +58,6 @@ export const encodeItem = {
     pack([NFT_TYPE.equipment, a.equipmentType, a.level, a.equipmentCode]),
   material: (material: number): bigint => pack([NFT_TYPE.material, material, 0]),
   egg: (eggType: number): bigint => pack([NFT_TYPE.egg, eggType, 0]),
+  /** A PSE pass (product §3 PSE types 1-8): its holder pays the sale's PSE price (decision 0018). */
+  pse: (pseType: number): bigint => pack([NFT_TYPE.pse, pseType, 0]),
 };

@@ -19,7 +19,10 @@ import {
 } from "viem";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import { readDeployment, type Deployment } from "../../contracts/deployment";
-import { readBoxPrice, readBoxSupply, readPaymentBalance, readPurchaseWindow } from "../../contracts/lootbox-sale";
+import { readBoxPrice, readBoxSupply, readPaymentBalance, readPurchaseWindow, readSaleTerms } from "../../contracts/lootbox-sale";
+import { readOpener, readTargetType } from "../../contracts/lootbox-opener";
+import { NFT_TYPES, type NftTypeCode } from "~core/nft";
+import { priceReason, SALE_PRICE_KIND, saleOpening, type SaleOpening } from "~core/sale-terms";
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency, rankLabel } from "~core/boxes";
 import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice, type ShownAmount, shownAmount } from "~core/money";
@@ -38,6 +41,15 @@ export interface PublicChainConfig {
 
 export interface BoxSaleState {
   typeBox: number;
+  /** Why the buyer pays `prices` (core/sale-terms.ts priceReason: "PSE holder price"), or null for the list price. */
+  priceReason: string | null;
+  /** When the type goes on sale (unix seconds), and whether it is on sale at the chain's time now. */
+  opening: SaleOpening;
+  startsAt: bigint;
+  /** Where the sale sends the payments (the contract's receiptAddress). */
+  receiptAddress: Address;
+  /** What the box mainly yields, as the opener says (targetTypeOfBox), by its NFT type name. */
+  yields: string | null;
   /** Price of one box per accepted currency, in wei; a currency without a price is not accepted. */
   prices: Partial<Record<PaymentCurrency, bigint>>;
   /** The same prices for display ("30 USDT"), formatted here so the pages need no viem. */
@@ -123,23 +135,56 @@ export function walletFromUserInfo(address: string | null | undefined): Address 
 
 const CURRENCIES: readonly PaymentCurrency[] = ["USDT", "QUARK", "BNB"];
 
-/** Prices in every currency, supply and daily limit of the given box types (default: the whole catalogue). */
-export async function readSaleState(types: readonly number[] = BOX_CATALOGUE.map((entry) => entry.typeBox)): Promise<BoxSaleState[]> {
+/** A box type's sale terms: when it goes on sale and where the payments go. */
+export function readTypeSaleTerms(typeBox: number) {
   const { client, deployment } = chain();
+  return readSaleTerms(client, deployment.contracts.boxSale, typeBox);
+}
+
+/** The chain's time now: the latest block's, which the sale's next block cannot be before. */
+export async function chainNow(): Promise<bigint> {
+  return (await chain().client.getBlock()).timestamp;
+}
+
+/**
+ * Prices in every currency (those `buyer` pays, product §7 price variants; the list prices without one), supply,
+ * daily limit and sale terms of the given box types (default: the whole catalogue).
+ */
+export async function readSaleState(
+  types: readonly number[] = BOX_CATALOGUE.map((entry) => entry.typeBox),
+  buyer: Address | null = null,
+): Promise<BoxSaleState[]> {
+  const { client, deployment } = chain();
+  const [now, { opener }] = await Promise.all([chainNow(), readOpener(client, deployment.contracts.box)]);
   return Promise.all(
     types.map(async (typeBox) => {
-      const [priceList, supply] = await Promise.all([
-        Promise.all(CURRENCIES.map((currency) => readBoxPrice(client, deployment.contracts, typeBox, currency))),
+      const [priceList, supply, terms, target] = await Promise.all([
+        Promise.all(CURRENCIES.map((currency) => readBoxPrice(client, deployment.contracts, typeBox, currency, buyer))),
         readBoxSupply(client, deployment.contracts.boxSale, typeBox),
+        readSaleTerms(client, deployment.contracts.boxSale, typeBox),
+        readTargetType(client, opener, typeBox).catch(() => null),
       ]);
       const prices: Partial<Record<PaymentCurrency, bigint>> = {};
       const priceLabels: Partial<Record<PaymentCurrency, string>> = {};
+      let kind: number = SALE_PRICE_KIND.list;
       CURRENCIES.forEach((currency, index) => {
-        if (priceList[index] === 0n) return;
-        prices[currency] = priceList[index];
-        priceLabels[currency] = formatPrice(priceList[index], currency);
+        const { price, kind: paid } = priceList[index];
+        if (price === 0n) return;
+        prices[currency] = price;
+        priceLabels[currency] = formatPrice(price, currency);
+        if (paid !== SALE_PRICE_KIND.list) kind = paid;
       });
-      return { typeBox, prices, priceLabels, ...supply };
+      return {
+        typeBox,
+        prices,
+        priceLabels,
+        priceReason: priceReason(kind),
+        ...supply,
+        startsAt: terms.startsAt,
+        opening: saleOpening(terms.startsAt, now),
+        receiptAddress: terms.receiptAddress,
+        yields: target === null ? null : (NFT_TYPES[target as NftTypeCode] ?? null),
+      };
     }),
   );
 }
@@ -207,7 +252,7 @@ export type ShopView =
 /** Everything a loot box page shows; a node that does not answer degrades to the catalogue without chain data. */
 export async function readShopView({ types, wallet }: { types?: readonly number[]; wallet: Address | null }): Promise<ShopView> {
   try {
-    const [sale, walletState] = await Promise.all([readSaleState(types), wallet ? readWalletBoxState(wallet) : null]);
+    const [sale, walletState] = await Promise.all([readSaleState(types, wallet), wallet ? readWalletBoxState(wallet) : null]);
     return { available: true, sale, wallet: walletState };
   } catch (error) {
     logProblem(`Chain read failed: ${shortError(error)}`);

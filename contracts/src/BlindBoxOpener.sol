@@ -21,6 +21,7 @@ contract BlindBoxOpener {
 
     error InvalidOpenCount(uint256 count, uint256 min, uint256 max);
     error NotEnoughBoxes(uint256 owned, uint256 requested);
+    error NotEnoughBoxesOfType(uint256 boxType, uint256 owned, uint256 requested);
     error NotBoxOwner(uint256 boxId);
     error OpenerNotApproved();
 
@@ -48,6 +49,21 @@ contract BlindBoxOpener {
         for (uint256 i = 0; i < count; ++i) {
             boxIds[i] = box.tokenOfOwnerByIndex(msg.sender, owned - 1 - i);
         }
+        _open(boxIds);
+    }
+
+    /// @notice Opens `count` (1-10) of the caller's boxes of `boxType`, most recently received first: batchOpen(count)
+    /// picks the latest boxes whatever their type, so a page that opens "N of this type" names the type here.
+    function batchOpenOfType(uint256 boxType, uint256 count) external {
+        _checkCount(count);
+        uint256 owned = box.balanceOf(msg.sender);
+        uint256[] memory boxIds = new uint256[](count);
+        uint256 found;
+        for (uint256 i = owned; i > 0 && found < count; --i) {
+            uint256 boxId = box.tokenOfOwnerByIndex(msg.sender, i - 1);
+            if (box.boxTypeOf(boxId) == boxType) boxIds[found++] = boxId;
+        }
+        if (found < count) revert NotEnoughBoxesOfType(boxType, found, count);
         _open(boxIds);
     }
 

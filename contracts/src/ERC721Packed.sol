@@ -14,10 +14,17 @@ abstract contract ERC721Packed is ERC721 {
     /// @dev Low 160 bits: owner. High 96 bits: item data. Zero: not minted or burnt.
     mapping(uint256 tokenId => uint256) private _records;
     mapping(address owner => uint256) private _balances;
+    /// @dev Tokens each owner holds per nftType (the data's low byte), so "does this wallet hold a PSE" is one read.
+    mapping(address owner => mapping(uint8 nftType => uint256)) private _typeBalances;
 
     function balanceOf(address owner) public view virtual override returns (uint256) {
         if (owner == address(0)) revert ERC721InvalidOwner(address(0));
         return _balances[owner];
+    }
+
+    /// @notice How many tokens of `nftType` (product §3 card type codes) `owner` holds.
+    function balanceOfType(address owner, uint8 nftType) external view returns (uint256) {
+        return _typeBalances[owner][nftType];
     }
 
     function _ownerOf(uint256 tokenId) internal view virtual override returns (address) {
@@ -28,20 +35,33 @@ abstract contract ERC721Packed is ERC721 {
         return uint96(_records[tokenId] >> 160);
     }
 
-    /// @dev Mints and attaches data; the second write hits a warm, dirty slot and costs ~100 gas.
+    /// @dev Attaches the data first, so the mint counts the token under its nftType; the owner bits are kept, so
+    /// minting an existing id still reverts in _mint.
     function _mintWithData(address to, uint256 tokenId, uint96 data) internal {
-        _mint(to, tokenId);
         _setData(tokenId, data);
+        _mint(to, tokenId);
     }
 
+    /// @dev A data change that changes the nftType moves the owner's count to the new type.
     function _setData(uint256 tokenId, uint96 data) internal {
-        _records[tokenId] = (uint256(data) << 160) | (_records[tokenId] & OWNER_MASK);
+        uint256 record = _records[tokenId];
+        address owner = address(uint160(record));
+        uint8 oldType = uint8(record >> 160);
+        uint8 newType = uint8(data);
+        if (owner != address(0) && oldType != newType) {
+            unchecked {
+                _typeBalances[owner][oldType] -= 1;
+                _typeBalances[owner][newType] += 1;
+            }
+        }
+        _records[tokenId] = (uint256(data) << 160) | (record & OWNER_MASK);
     }
 
     /// @dev OZ's _update with the packed record; a burn clears the whole slot (data included).
     function _update(address to, uint256 tokenId, address auth) internal virtual override returns (address) {
         uint256 record = _records[tokenId];
         address from = address(uint160(record));
+        uint8 nftType = uint8(record >> 160);
 
         if (auth != address(0)) {
             _checkAuthorized(from, auth, tokenId);
@@ -50,11 +70,13 @@ abstract contract ERC721Packed is ERC721 {
             _approve(address(0), tokenId, address(0), false);
             unchecked {
                 _balances[from] -= 1;
+                _typeBalances[from][nftType] -= 1;
             }
         }
         if (to != address(0)) {
             unchecked {
                 _balances[to] += 1;
+                _typeBalances[to][nftType] += 1;
             }
         }
         _records[tokenId] = to == address(0) ? 0 : (record & ~OWNER_MASK) | uint160(to);

@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 /// @title Compact on-chain item attributes (96 bits, stored beside the owner in one slot).
 /// @notice Layout, byte 0 = least significant:
-///   byte 0 nftType (product-spec card type codes: 0 card, 4 spaceship, 5 egg, 7 equipment, 8 material)
+///   byte 0 nftType (product-spec card type codes: 0 card, 2 pse, 4 spaceship, 5 egg, 7 equipment, 8 material)
 ///   byte 1 grade: card rarity 0-3 | spaceship type 1-4 | equipment type 1-4 | material 0-2 | egg type 1-3
 ///   byte 2 level (1-10; 0 for materials and eggs)
 ///   card:      byte 3 camp 0-3, byte 4 identity 0-4, byte 5 profession 0-4
@@ -12,6 +12,7 @@ pragma solidity ^0.8.24;
 /// core/item-data.ts decodes the same layout off-chain (and the site's metadata route builds the JSON from it).
 library ItemData {
     uint8 internal constant CARD = 0;
+    uint8 internal constant PSE = 2;
     uint8 internal constant SPACESHIP = 4;
     uint8 internal constant EGG = 5;
     uint8 internal constant EQUIPMENT = 7;

@@ -14,10 +14,11 @@ export interface LootboxBuyParams {
   quantity: number;
 }
 
-/** product §4 loot box flow: open these boxes of the wallet (opener approval first, then batches of at most 10). */
-export interface LootboxOpenParams {
-  boxIds: string[];
-}
+/**
+ * product §4 loot box flow: open these boxes of the wallet (opener approval first, then batches of at most 10), or
+ * `count` (1-10) of its boxes of `typeBox` without naming them (the opener's batchOpen, decision 0018).
+ */
+export type LootboxOpenParams = { boxIds: string[] } | { typeBox: number; count: number };
 
 /** product §6 loyalty staking: stake FIRE in a pool (a FIRE approval of the staking contract first when short). */
 export interface StakingDepositParams {

@@ -239,6 +239,9 @@ describe("guardTransaction", () => {
       args: [Array.from({ length: 11 }, (_, i) => BigInt(i + 1))],
     });
     expect(await refusal(tx(contracts.opener, eleven))).toMatch(/1-10 boxes per call/);
+    const ofType = (count: bigint) => encodeFunctionData({ abi: blindBoxOpenerAbi, functionName: "batchOpenOfType", args: [4n, count] });
+    expect(await refusal(tx(contracts.opener, ofType(10n)))).toBe("allowed");
+    expect(await refusal(tx(contracts.opener, ofType(11n)))).toMatch(/count is outside 1-10/);
     const many = encodeFunctionData({ abi: blindBoxSaleAbi, functionName: "buyWithErc20", args: [4n, 11n, contracts.usdt] });
     expect(await refusal(tx(contracts.boxSale, many))).toMatch(/quantity is outside 1-10/);
   });
@@ -247,6 +250,7 @@ describe("guardTransaction", () => {
 describe("checkBuy", () => {
   const state: SaleState = {
     price: 10n * WEI,
+    startsAt: 1_600_000_000n,
     globalLimit: 100n,
     sold: 0n,
     limitPerAddress: 0n,
@@ -273,6 +277,10 @@ describe("checkBuy", () => {
   });
 
   it("refuses in the sale's words and order", () => {
+    expect(why({ startsAt: 1_700_000_001n, globalLimit: 0n })).toBe(
+      "This box is not on sale yet: it goes on sale at 2023-11-14 22:13 UTC.",
+    );
+    expect(why({ startsAt: 1_700_000_000n })).toBe("ok");
     expect(why({ globalLimit: 0n })).toBe("This box type is not for sale.");
     expect(why({ price: 0n })).toBe("This box cannot be paid with that currency.");
     expect(why({ sold: 99n })).toBe("Not enough boxes of this type are left.");

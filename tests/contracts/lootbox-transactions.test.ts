@@ -10,7 +10,7 @@ import { decodeItemData } from "~core/item-data";
 import { INVALID_ERC721 } from "~/features/lootbox/lootbox-rules";
 import { INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { LootboxError } from "~/features/lootbox/lootbox-chain";
-import { buyBoxes, openBoxes, type BuyRequest } from "~/features/lootbox/lootbox-transactions";
+import { buyBoxes, openBoxes, openCount, type BuyRequest } from "~/features/lootbox/lootbox-transactions";
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
 import { openedBoxesFromLogs } from "../../contracts/lootbox-events";
@@ -48,7 +48,6 @@ const request = (typeBox: number, currency: PaymentCurrency, quantity: number): 
   typeBox,
   currency,
   quantity,
-  unitPrice: price(typeBox, currency),
 });
 const tokenBalance = (token: Address, owner: Address) =>
   t.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
@@ -265,5 +264,24 @@ describe("openBoxes", () => {
     const missing = await refusal(openBoxes(owner.clients, { ...c, box: zeroAddress }, owner.ids));
     expect(missing.error).toMatchObject({ code: "invalid-erc721", message: INVALID_ERC721 });
     expect(await sent(owner.account)).toBe(owner.sentBefore);
+  });
+});
+
+describe("openCount", () => {
+  it("opens N boxes of the page's type without naming them, leaving the wallet's newer box of another type", async () => {
+    const { account, clients } = await player({ USDT: 100n * WEI });
+    const standard = (await buyBoxes(clients, c, request(STANDARD, "USDT", 2))).boxIds;
+    // Bought last, so batchOpen(count) alone would take this Epic box first.
+    const [epic] = (await buyBoxes(clients, c, request(6, "USDT", 1))).boxIds;
+    const items = await openCount(clients, c, STANDARD, 2);
+    expect(items.map((item) => item.attributes.nftType)).toEqual([NFT_TYPE.card, NFT_TYPE.material, NFT_TYPE.card, NFT_TYPE.material]);
+    for (const id of standard) await expect(boxOwner(id)).rejects.toThrow(/ERC721NonexistentToken/);
+    expect(await boxOwner(epic!)).toBe(account.address);
+    expect(await boxType(epic!)).toBe(6n);
+
+    // Now the wallet holds Epic boxes only: batchOpen(count) opens it.
+    const [opened] = await openCount(clients, c, 6, 1);
+    expect(opened!.attributes.nftType).toBe(NFT_TYPE.card);
+    await expect(boxOwner(epic!)).rejects.toThrow(/ERC721NonexistentToken/);
   });
 });

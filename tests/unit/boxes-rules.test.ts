@@ -57,6 +57,7 @@ describe("purchaseLimits", () => {
       remainingToday: 2,
       resetsAt: null,
       maxQuantity: 2,
+      opening: { open: true },
     });
     expect(purchaseLimits({ ...sale, window: { bought: 1n, resetsAt: 1_700_000_000n } })).toMatchObject({
       remainingToday: 1,

@@ -19,14 +19,18 @@ vi.mock("~/services/apis.server", async (importActual) => ({
 vi.mock("~/services/chain.server", async (importActual) => ({
   ...(await importActual<typeof ChainModule>()),
   queryUserBoxes: vi.fn(),
+  readTypeSaleTerms: vi.fn(),
+  chainNow: vi.fn(),
 }));
 
 const { lootboxAction, lootboxFollowUp, MANAGED_ONLY_MESSAGE } = await import("~/features/lootbox/lootbox-actions.server");
 const { CHAIN_DOWN_MESSAGE } = await import("~/features/actions/managed-action.server");
 const { actionProblem, newIdempotencyKey } = await import("~/features/actions/actions.server");
 const { followUpOf } = await import("~/services/action-features.server");
-const { queryUserBoxes } = await import("~/services/chain.server");
+const { chainNow, queryUserBoxes, readTypeSaleTerms } = await import("~/services/chain.server");
 const held = vi.mocked(queryUserBoxes);
+const terms = vi.mocked(readTypeSaleTerms);
+const NOW = 1_790_000_000n;
 
 const KEY = "form-key-0123456789";
 const EXECUTION_ID = "c".repeat(32);
@@ -71,6 +75,8 @@ beforeEach(() => {
     { id: 6n, typeBox: 4 },
     { id: 7n, typeBox: 17 },
   ]);
+  terms.mockResolvedValue({ startsAt: NOW - 60n, receiptAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" });
+  vi.mocked(chainNow).mockResolvedValue(NOW);
 });
 
 describe("buy", () => {
@@ -133,6 +139,35 @@ describe("buy", () => {
   });
 });
 
+describe("before the box type's start date", () => {
+  it("refuses the purchase next to the form (409), says when the sale opens, and sends nothing", async () => {
+    terms.mockResolvedValue({ startsAt: NOW + 1n, receiptAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" });
+    expect(await post({ intent: "buy", currency: "USDT", quantity: "1", idempotencyKey: KEY })).toEqual({
+      status: 409,
+      location: null,
+      data: {
+        intent: "buy",
+        errors: { "": ["This box is not on sale yet: it goes on sale at 2026-09-21 14:13 UTC."] },
+        values: { currency: "USDT", quantity: "1" },
+      },
+    });
+    expect(sso.startAction).not.toHaveBeenCalled();
+  });
+
+  it("sells from the start date's second on", async () => {
+    terms.mockResolvedValue({ startsAt: NOW, receiptAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" });
+    expect((await post({ intent: "buy", currency: "USDT", quantity: "1", idempotencyKey: KEY })).status).toBe(303);
+  });
+
+  it("says the chain is down (503) when the start date cannot be read", async () => {
+    terms.mockRejectedValue(new Error("ECONNREFUSED"));
+    expect(await post({ intent: "buy", currency: "USDT", quantity: "1", idempotencyKey: KEY })).toMatchObject({
+      status: 503,
+      data: { errors: { "": [CHAIN_DOWN_MESSAGE] } },
+    });
+  });
+});
+
 describe("refused before anything is sent", () => {
   it("a browser-wallet account: 403, in words", async () => {
     user.BindAddrType = 1;
@@ -151,9 +186,9 @@ describe("refused before anything is sent", () => {
 });
 
 describe("open", () => {
-  it("open x N opens the first N boxes the page listed", async () => {
+  it("open x N asks for N boxes of the page's type by count, naming no ids (the opener picks them)", async () => {
     expect(await post({ intent: "open", count: "1", boxIds: "6,5", idempotencyKey: KEY })).toMatchObject({ status: 303, location: STATUS });
-    expect(sent()).toEqual([{ action: "lootbox.open", params: { boxIds: ["6"] }, idempotencyKey: KEY }]);
+    expect(sent()).toEqual([{ action: "lootbox.open", params: { typeBox: 4, count: 1 }, idempotencyKey: KEY }]);
   });
 
   it("refuses a box of another type the wallet holds: each page opens its own type", async () => {

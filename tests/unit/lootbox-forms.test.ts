@@ -38,9 +38,9 @@ describe("the managed wallet's buy form", () => {
 });
 
 describe("the managed wallet's open forms", () => {
-  it("open x N takes the first N of the boxes the page listed", () => {
+  it("open x N takes a count, never the page's box ids (the opener picks the boxes)", () => {
     const result = parseWithZod(form({ count: "2", boxIds: "9,4,7", idempotencyKey: KEY }), { schema: OpenSchema });
-    expect(result.status === "success" && result.value).toEqual({ boxIds: ["9", "4"], idempotencyKey: KEY });
+    expect(result.status === "success" && result.value).toEqual({ count: 2, idempotencyKey: KEY });
   });
 
   it("open all takes every box listed", () => {

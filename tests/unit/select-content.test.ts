@@ -22,6 +22,9 @@ vi.mock("~/services/chain.server", async (importActual) => ({
     { id: 5n, typeBox: 4 },
     { id: 6n, typeBox: 4 },
   ]),
+  // The box type is on sale: a purchase reaches the executor.
+  readTypeSaleTerms: vi.fn(async () => ({ startsAt: 0n, receiptAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" })),
+  chainNow: vi.fn(async () => 1_790_000_000n),
 }));
 vi.mock("~/features/market/market-views.server", async (importActual) => ({
   ...(await importActual<typeof ViewsModule>()),

@@ -4,7 +4,7 @@
  * and its result. The status loader builds it, so items are decoded on the server and the page ships no decoder.
  * Pure, so every state is unit-tested.
  */
-import { FINAL_EXECUTION_STATUSES, type Execution, type ExecutionStep } from "~core/api/actions";
+import { FINAL_EXECUTION_STATUSES, type Execution, type ExecutionStep, type LootboxOpenParams } from "~core/api/actions";
 import { boxTitle } from "~core/boxes";
 import { decodeItemData } from "~core/item-data";
 import { stackText } from "~core/item-moves";
@@ -67,12 +67,14 @@ const TRADE_TITLES = {
 export function describeAction(execution: Pick<Execution, "action" | "params"> & { steps?: Execution["steps"] }): string {
   switch (execution.action) {
     case "lootbox.buy": {
-      const { typeBox, quantity, currency } = execution.params as Extract<Execution["params"], { typeBox: number }>;
+      const { typeBox, quantity, currency } = execution.params as Extract<Execution["params"], { quantity: number }>;
       return `Buy ${boxes(quantity, boxTitle(typeBox))} with ${currency}`;
     }
     case "lootbox.open": {
-      const { boxIds } = execution.params as Extract<Execution["params"], { boxIds: string[] }>;
-      return `Open ${boxes(boxIds.length, "loot box")}`;
+      const params = execution.params as LootboxOpenParams;
+      return "count" in params
+        ? `Open ${boxes(params.count, boxTitle(params.typeBox))}`
+        : `Open ${boxes(params.boxIds.length, "loot box")}`;
     }
     case "staking.deposit": {
       const { poolId, amount } = execution.params as Extract<Execution["params"], { poolId: number; amount: string }>;

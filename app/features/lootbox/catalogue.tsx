@@ -5,6 +5,7 @@
 import { boxTitle, type LootBoxEntry, type PaymentCurrency, rankLabel } from "~core/boxes";
 import type { BoxSaleState, OwnedBox, WalletBoxState } from "~/services/chain.server";
 import { purchaseBlockedNote, purchaseLimits } from "./lootbox-rules";
+import { formatChainTime } from "~core/chain-text";
 
 const CURRENCY_ORDER: readonly PaymentCurrency[] = ["USDT", "QUARK", "BNB"];
 
@@ -52,7 +53,8 @@ export function RankBadge({ typeBox }: { typeBox: number }) {
 /** Sold count and, for daily-limited types, the wallet's allowance in the current 24 h window. */
 export function BoxLimits({ entry, sale, wallet }: { entry: LootBoxEntry; sale: BoxSaleState | undefined; wallet: WalletBoxState | null }) {
   if (!sale) return null;
-  const limits = purchaseLimits({ ...sale, window: wallet?.windows[entry.typeBox] });
+  // The start date is the purchase summary's to state: here only the supply and the 24 h window.
+  const limits = purchaseLimits({ ...sale, opening: { open: true }, window: wallet?.windows[entry.typeBox] });
   return (
     <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-300">
       <li>
@@ -67,6 +69,48 @@ export function BoxLimits({ entry, sale, wallet }: { entry: LootBoxEntry; sale: 
         </li>
       )}
     </ul>
+  );
+}
+
+/**
+ * The purchase summary (product §7 sale terms): why the buyer pays the prices above (a PSE holder's or whitelist
+ * price), when the type goes on sale (a countdown true when the page was rendered, so it needs no JavaScript),
+ * where the payments go and what the box opens into, all read from the chain.
+ */
+export function SaleTerms({ sale }: { sale: BoxSaleState | undefined }) {
+  if (!sale) return null;
+  const row = "flex flex-wrap gap-x-2";
+  return (
+    <dl className="mt-3 flex flex-col gap-1 text-sm" aria-label="Purchase summary">
+      {sale.priceReason && (
+        <div className={row}>
+          <dt className="text-slate-300">Your price</dt>
+          <dd className="font-semibold text-emerald-300" data-testid="price-reason">
+            {sale.priceReason}
+          </dd>
+        </div>
+      )}
+      <div className={row}>
+        <dt className="text-slate-300">On sale</dt>
+        <dd data-testid="sale-start" className={sale.opening.open ? undefined : "font-semibold text-amber-300"}>
+          {sale.opening.open
+            ? `since ${formatChainTime(sale.startsAt)}`
+            : `from ${sale.opening.opensAt} (opens in ${sale.opening.countdown})`}
+        </dd>
+      </div>
+      <div className={row}>
+        <dt className="text-slate-300">Payments go to</dt>
+        <dd className="break-all font-mono" data-testid="receipt-address">
+          {sale.receiptAddress}
+        </dd>
+      </div>
+      {sale.yields && (
+        <div className={row}>
+          <dt className="text-slate-300">Opens into</dt>
+          <dd>{sale.yields} NFTs</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 

@@ -12,7 +12,8 @@ import { newIdempotencyKey } from "~/features/actions/actions.server";
 import { CHAIN_DOWN_MESSAGE, invalid, managedAction, refusal, typed } from "~/features/actions/managed-action.server";
 import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
 import type { Apis } from "~/services/apis.server";
-import { queryUserBoxes } from "~/services/chain.server";
+import { chainNow, queryUserBoxes, readTypeSaleTerms } from "~/services/chain.server";
+import { saleNotStartedMessage } from "~core/sale-terms";
 import { type FollowUpForm, registerActionFeature } from "~/services/action-features.server";
 
 /** The fields a player chooses on each form; everything else is the page's own (hidden) and comes fresh with it. */
@@ -39,6 +40,17 @@ async function checkBoxType(wallet: `0x${string}`, ids: readonly string[], typeB
   return other ? refusal(`Box #${other} is not one of this page's ${boxTitle(typeBox)}es. Reload the page to see your boxes.`) : null;
 }
 
+/** A purchase before the type's start date, refused here as the sale would refuse it (409: it is too early, not wrong). */
+async function checkSaleOpen(typeBox: number): Promise<Refusal | null> {
+  let startsAt: bigint, now: bigint;
+  try {
+    [{ startsAt }, now] = await Promise.all([readTypeSaleTerms(typeBox), chainNow()]);
+  } catch {
+    return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
+  }
+  return now < startsAt ? refusal(saleNotStartedMessage(startsAt), { status: 409 }) : null;
+}
+
 /** The boxes a purchase minted, when it is this page's mined purchase. */
 async function boughtBoxes(sso: Apis["sso"], executionId: string, typeBox: number): Promise<string[] | Refusal> {
   const bought = await sso.execution(executionId);
@@ -56,7 +68,7 @@ async function plan(typeBox: number, { intent, form, wallet, apis }: ManagedPost
     const submission = parseWithZod(form, { schema: buySchema(typeBox) });
     if (submission.status !== "success") return invalid(submission.error);
     const { currency, quantity, idempotencyKey } = submission.value;
-    return { action: "lootbox.buy", params: { typeBox, currency, quantity }, idempotencyKey };
+    return (await checkSaleOpen(typeBox)) ?? { action: "lootbox.buy", params: { typeBox, currency, quantity }, idempotencyKey };
   }
   if (intent === "open-bought") {
     const submission = parseWithZod(form, { schema: OpenBoughtSchema });
@@ -65,7 +77,13 @@ async function plan(typeBox: number, { intent, form, wallet, apis }: ManagedPost
     if (!Array.isArray(boxIds)) return boxIds;
     return { action: "lootbox.open", params: { boxIds }, idempotencyKey: submission.value.idempotencyKey };
   }
-  const submission = parseWithZod(form, { schema: intent === "open" ? OpenSchema : OpenAllSchema });
+  if (intent === "open") {
+    const submission = parseWithZod(form, { schema: OpenSchema });
+    if (submission.status !== "success") return invalid(submission.error);
+    const { count, idempotencyKey } = submission.value;
+    return { action: "lootbox.open", params: { typeBox, count }, idempotencyKey };
+  }
+  const submission = parseWithZod(form, { schema: OpenAllSchema });
   if (submission.status !== "success") return invalid(submission.error);
   const { boxIds, idempotencyKey } = submission.value;
   return (await checkBoxType(wallet, boxIds, typeBox)) ?? { action: "lootbox.open", params: { boxIds }, idempotencyKey };

@@ -85,7 +85,7 @@ export function BuyForm({
   limitNote: string | null;
   busy: boolean;
   disabled: boolean;
-  onBuy: (currency: PaymentCurrency, unitPrice: bigint, quantity: number) => void;
+  onBuy: (currency: PaymentCurrency, quantity: number) => void;
 }) {
   const currencies = CURRENCY_ORDER.filter((currency) => prices[currency] !== undefined);
   const [currency, setCurrency] = useState<PaymentCurrency | undefined>(currencies[0]);
@@ -96,7 +96,7 @@ export function BuyForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (currency && unitPrice !== undefined) onBuy(currency, unitPrice, wanted);
+    if (currency && unitPrice !== undefined) onBuy(currency, wanted);
   }
 
   return (
@@ -138,7 +138,7 @@ export function BuyForm({
   );
 }
 
-/** The unopened boxes: "Open now" for the ones just bought, "Open N" (1-10) and "Open all". */
+/** The unopened boxes: "Open now" for the ones just bought, "Open N" (1-10, by count: the opener picks them) and "Open all". */
 export function OpenControls({
   title,
   boxIds,
@@ -146,6 +146,7 @@ export function OpenControls({
   busy,
   disabled,
   onOpen,
+  onOpenCount,
 }: {
   title: string;
   boxIds: readonly bigint[];
@@ -153,6 +154,7 @@ export function OpenControls({
   busy: boolean;
   disabled: boolean;
   onOpen: (ids: readonly bigint[]) => void;
+  onOpenCount: (count: number) => void;
 }) {
   const [openCount, setOpenCount] = useState(1);
   const openable = clampOpenCount(openCount, boxIds.length);
@@ -183,12 +185,7 @@ export function OpenControls({
               disabled={busy}
             />
           </label>
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => onOpen(boxIds.slice(0, openable))}
-            disabled={disabled || openable === 0}
-          >
+          <button type="button" className="btn-secondary" onClick={() => onOpenCount(openable)} disabled={disabled || openable === 0}>
             Open {openable}
           </button>
           <button type="button" className="btn-secondary" onClick={() => onOpen(boxIds)} disabled={disabled}>

@@ -16,7 +16,7 @@ import type { PublicChainConfig } from "~/services/chain.server";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "~/islands/eip1193";
 import { BuyForm, ModeNotice, NewItems, OpenControls, StepStatus, type Step } from "./lootbox-panel-parts";
 import { plural } from "~core/words";
-import { buyBoxes, openBoxes, type Progress } from "./lootbox-transactions";
+import { buyBoxes, openBoxes, openCount, type Progress } from "./lootbox-transactions";
 import { withWallet } from "~/islands/wagmi.client";
 import { setConnectedAddress } from "~/islands/connected-address";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
@@ -134,10 +134,10 @@ function Panel(props: LootboxPanelProps) {
     };
   }
 
-  function buy(currency: PaymentCurrency, unitPrice: bigint, quantity: number) {
+  function buy(currency: PaymentCurrency, quantity: number) {
     void run(async (say) => {
       const clients = await clientsFor(await requireWallet(say));
-      const { boxIds: ids, txHash } = await buyBoxes(clients, chain.contracts, { typeBox, currency, quantity, unitPrice }, say);
+      const { boxIds: ids, txHash } = await buyBoxes(clients, chain.contracts, { typeBox, currency, quantity }, say);
       reportPurchase(txHash);
       setBought(ids);
       onConfirmed();
@@ -153,6 +153,15 @@ function Panel(props: LootboxPanelProps) {
       setBought((previous) => previous.filter((id) => !ids.includes(id)));
       onConfirmed();
       return `Opened ${plural(ids.length, "box")}: you got ${plural(opened.length, "item", "items")}.`;
+    });
+  }
+
+  function openSome(count: number) {
+    void run(async (say) => {
+      const clients = await clientsFor(await requireWallet(say));
+      const opened = await openCount(clients, chain.contracts, typeBox, count, { say, onBatch: setItems, onOpened: reportOpen });
+      onConfirmed();
+      return `Opened ${plural(count, "box")}: you got ${plural(opened.length, "item", "items")}.`;
     });
   }
 
@@ -187,7 +196,7 @@ function Panel(props: LootboxPanelProps) {
         {mode && <ModeNotice mode={mode} account={account} here={here} chainId={chain.chainId} onSwitch={switchNetwork} busy={busy} />}
       </div>
       <BuyForm title={title} prices={prices} maxQuantity={maxQuantity} limitNote={limitNote} busy={busy} disabled={disabled} onBuy={buy} />
-      <OpenControls title={title} boxIds={boxIds} bought={bought} busy={busy} disabled={disabled} onOpen={open} />
+      <OpenControls title={title} boxIds={boxIds} bought={bought} busy={busy} disabled={disabled} onOpen={open} onOpenCount={openSome} />
       <StepStatus step={step} />
       <NewItems items={items} />
     </div>

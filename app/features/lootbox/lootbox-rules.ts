@@ -5,6 +5,7 @@
 import type { PaymentCurrency } from "~core/boxes";
 import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-text";
 import { OPEN_BATCH_MAX, OPEN_BATCH_MIN } from "~core/constants";
+import type { SaleOpening } from "~core/sale-terms";
 
 export const INVALID_ERC721 = "Invalid erc721 contract address.";
 
@@ -41,30 +42,34 @@ export interface PurchaseLimits {
   resetsAt: bigint | null;
   /** The most one purchase may ask for now: 0 when none may be bought. */
   maxQuantity: number;
+  /** Not on sale before its start date: when it opens (core/sale-terms.ts saleOpening). */
+  opening: SaleOpening;
 }
 
 /**
  * What a wallet may still buy. `window` is the sale's boughtInWindow(player, type), which already reads
- * 0 once the 24 h have passed, so no clock is needed here.
+ * 0 once the 24 h have passed, so no clock is needed here; nothing before the type's start date (`opening`).
  */
 export function purchaseLimits({
   globalLimit,
   sold,
   limitPerAddress,
   window,
+  opening = { open: true },
 }: {
   globalLimit: bigint;
   sold: bigint;
   limitPerAddress: bigint;
   window: { bought: bigint; resetsAt: bigint } | null | undefined;
+  opening?: SaleOpening;
 }): PurchaseLimits {
   const globalRemaining = globalLimit > sold ? globalLimit - sold : 0n;
   const daily = limitPerAddress > 0n && window;
   const remainingToday = daily ? Number(window.bought < limitPerAddress ? limitPerAddress - window.bought : 0n) : null;
   const resetsAt = daily && window.resetsAt > 0n ? window.resetsAt : null;
   const caps = [BigInt(OPEN_BATCH_MAX), globalRemaining, ...(remainingToday === null ? [] : [BigInt(remainingToday)])];
-  const maxQuantity = Number(caps.reduce((min, cap) => (cap < min ? cap : min)));
-  return { globalRemaining, remainingToday, resetsAt, maxQuantity };
+  const maxQuantity = opening.open ? Number(caps.reduce((min, cap) => (cap < min ? cap : min))) : 0;
+  return { globalRemaining, remainingToday, resetsAt, maxQuantity, opening };
 }
 
 /** Splits box ids into opener calls of at most 10 (product §9 batch sizes), in the given order. */
@@ -84,6 +89,7 @@ export function clampOpenCount(requested: number, owned: number): number {
 /** Why nothing may be bought now, or null when something may. */
 export function purchaseBlockedNote(limits: PurchaseLimits): string | null {
   if (limits.maxQuantity > 0) return null;
+  if (!limits.opening.open) return `Not on sale yet: opens in ${limits.opening.countdown}, at ${limits.opening.opensAt}.`;
   if (limits.remainingToday === 0) {
     return `You have reached the 24-hour limit${limits.resetsAt ? `; you can buy again after ${formatChainTime(limits.resetsAt)}` : ""}.`;
   }

@@ -49,10 +49,8 @@ const boxIds = z
     STALE_FORM_MESSAGE,
   );
 
-/** Open x N: the first `count` of the boxes the page listed. */
-export const OpenSchema = z
-  .object({ count: count("boxes to open"), boxIds, idempotencyKey })
-  .transform(({ count: n, boxIds: ids, idempotencyKey: key }) => ({ boxIds: ids.slice(0, n), idempotencyKey: key }));
+/** Open x N: `count` of the wallet's boxes of the page's type, named by the opener, not by the page (decision 0018). */
+export const OpenSchema = z.object({ count: count("boxes to open"), idempotencyKey });
 
 /** Open all: every box of this type the page listed. */
 export const OpenAllSchema = z.object({ boxIds, idempotencyKey });

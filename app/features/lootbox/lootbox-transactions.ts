@@ -5,7 +5,7 @@
  * clients, the contract tests pass anvil's. Refusals of their own are LootboxErrors in the product's words;
  * wallet, node and contract errors pass through for chainErrorMessage.
  */
-import type { Address, Hash } from "viem";
+import type { Address, Hash, Log } from "viem";
 import { readContract, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { blindBoxAbi, blindBoxOpenerAbi, sparkCardAbi, sparkErrorsAbi } from "../../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
@@ -16,7 +16,8 @@ import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
 import { plural } from "~core/words";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { boxIdsFromReceipt, openedItemIds } from "../../../contracts/lootbox-events";
-import { purchaseCalls, readPaymentBalance, readSaleAllowance } from "../../../contracts/lootbox-sale";
+import { purchaseCalls, readBoxPrice, readPaymentBalance, readSaleAllowance } from "../../../contracts/lootbox-sale";
+import { openCountCall, readOpener, type OpenerContracts } from "../../../contracts/lootbox-opener";
 import { erc721Address, LootboxError } from "./lootbox-chain";
 import type { WalletClients } from "~/islands/chain-errors";
 
@@ -29,8 +30,6 @@ export interface BuyRequest {
   typeBox: number;
   currency: PaymentCurrency;
   quantity: number;
-  /** Price of one box in wei, as the page showed it; the sale contract checks it again. */
-  unitPrice: bigint;
 }
 
 export interface Purchase {
@@ -64,11 +63,13 @@ async function confirm({ publicClient }: WalletClients, hash: Hash, what: string
 /** Product §4 and §5: buys `quantity` boxes for the wallet's account and returns their ids. */
 export async function buyBoxes(clients: WalletClients, contracts: LootboxContracts, request: BuyRequest, say = silent): Promise<Purchase> {
   const { publicClient, walletClient } = clients;
-  const { typeBox, currency, quantity, unitPrice } = request;
+  const { typeBox, currency, quantity } = request;
   const buyer = walletClient.account;
   const box = boxContract(contracts);
   say("Checking your balance…");
-  const [balance, allowance] = await Promise.all([
+  // The price this wallet pays now (its PSE holder or whitelist price when lower), which the sale will charge.
+  const [{ price: unitPrice }, balance, allowance] = await Promise.all([
+    readBoxPrice(publicClient, contracts, typeBox, currency, buyer.address),
     readPaymentBalance(publicClient, contracts, buyer.address, currency),
     readSaleAllowance(publicClient, contracts, buyer.address, currency),
   ]);
@@ -96,6 +97,44 @@ export async function buyBoxes(clients: WalletClients, contracts: LootboxContrac
   return { boxIds: boxIdsFromReceipt(receipt.logs, box), approved: check.needsApproval, txHash: hash };
 }
 
+type OpenProgress = { say?: Progress; onBatch?: (items: OpenedItem[]) => void; onOpened?: (txHash: string) => void };
+
+/** The registry's opener (queryOpenerAddr) and its asset, after the opener's approval, given first when missing. */
+async function approvedOpener(clients: WalletClients, box: Address, say: Progress): Promise<OpenerContracts> {
+  const { publicClient, walletClient } = clients;
+  const found = await readOpener(publicClient, box);
+  const approved = await readContract(publicClient, {
+    address: box,
+    abi: blindBoxAbi,
+    functionName: "isApprovedForAll",
+    args: [walletClient.account.address, found.opener],
+  });
+  if (!approved) {
+    say("Approving the opener: confirm in your wallet…");
+    const hash = await writeContract(walletClient, {
+      address: box,
+      abi: blindBoxAbi,
+      functionName: "setApprovalForAll",
+      args: [found.opener, true],
+    });
+    await confirm(clients, hash, "Approving the opener", say);
+  }
+  return found;
+}
+
+/** The items an opener call minted, with their attributes read from the asset contract. */
+async function mintedItems(
+  { publicClient }: WalletClients,
+  { opener, asset }: OpenerContracts,
+  logs: readonly Log[],
+): Promise<OpenedItem[]> {
+  const minted = openedItemIds(logs, opener);
+  const words = await Promise.all(
+    minted.map((id) => readContract(publicClient, { address: asset, abi: sparkCardAbi, functionName: "dataOf", args: [id] })),
+  );
+  return minted.map((tokenId, i) => ({ tokenId, attributes: decodeItemData(words[i]) }));
+}
+
 /**
  * Product §4: opens the given boxes of the wallet's account, approving the opener first when needed, in
  * opener calls of at most 10 (product §9). `onBatch` gets every item so far after each call.
@@ -104,33 +143,13 @@ export async function openBoxes(
   clients: WalletClients,
   contracts: LootboxContracts,
   ids: readonly bigint[],
-  {
-    say = silent,
-    onBatch,
-    onOpened,
-  }: { say?: Progress; onBatch?: (items: OpenedItem[]) => void; onOpened?: (txHash: string) => void } = {},
+  { say = silent, onBatch, onOpened }: OpenProgress = {},
 ): Promise<OpenedItem[]> {
   const { publicClient, walletClient } = clients;
   const owner = walletClient.account;
   const box = boxContract(contracts);
   if (ids.length === 0) throw new LootboxError("nothing-to-open", "Choose at least one box to open.");
-  const opener = contracts.opener;
-  const approved = await readContract(publicClient, {
-    address: box,
-    abi: blindBoxAbi,
-    functionName: "isApprovedForAll",
-    args: [owner.address, opener],
-  });
-  if (!approved) {
-    say("Approving the opener: confirm in your wallet…");
-    const hash = await writeContract(walletClient, {
-      address: box,
-      abi: blindBoxAbi,
-      functionName: "setApprovalForAll",
-      args: [opener, true],
-    });
-    await confirm(clients, hash, "Approving the opener", say);
-  }
+  const found = await approvedOpener(clients, box, say);
   const batches = openBatches(ids);
   const opened: OpenedItem[] = [];
   for (const [index, batch] of batches.entries()) {
@@ -138,7 +157,7 @@ export async function openBoxes(
     say(`${what}: confirm in your wallet…`);
     const { request } = await simulateContract(publicClient, {
       account: owner,
-      address: opener,
+      address: found.opener,
       abi: openerAbi,
       functionName: "batchOpenWithIds",
       args: [[...batch]],
@@ -146,13 +165,47 @@ export async function openBoxes(
     });
     const receipt = await confirm(clients, await writeContract(walletClient, request), what, say);
     onOpened?.(receipt.transactionHash);
-    const minted = openedItemIds(receipt.logs, opener);
     say("Reading your new items…");
-    const words = await Promise.all(
-      minted.map((id) => readContract(publicClient, { address: contracts.card, abi: sparkCardAbi, functionName: "dataOf", args: [id] })),
-    );
-    opened.push(...minted.map((tokenId, i) => ({ tokenId, attributes: decodeItemData(words[i]) })));
+    opened.push(...(await mintedItems(clients, found, receipt.logs)));
     onBatch?.([...opened]);
   }
+  return opened;
+}
+
+/**
+ * Product §7 "Open N": opens `count` (1-10) of the wallet's boxes of `typeBox` without naming them, in one opener
+ * call (batchOpen, or batchOpenOfType when the wallet holds other types too: decision 0018).
+ */
+export async function openCount(
+  clients: WalletClients,
+  contracts: LootboxContracts,
+  typeBox: number,
+  count: number,
+  { say = silent, onBatch, onOpened }: OpenProgress = {},
+): Promise<OpenedItem[]> {
+  const { publicClient, walletClient } = clients;
+  const box = boxContract(contracts);
+  if (count < 1) throw new LootboxError("nothing-to-open", "Choose at least one box to open.");
+  const found = await approvedOpener(clients, box, say);
+  const [, types] = await readContract(publicClient, {
+    address: box,
+    abi: blindBoxAbi,
+    functionName: "queryUserBoxes",
+    args: [walletClient.account.address],
+  });
+  const what = `Opening ${plural(count, "box")}`;
+  say(`${what}: confirm in your wallet…`);
+  const call = openCountCall(found.opener, typeBox, count, types.map(Number));
+  // The same two calls per branch: viem types a call by its function, so the union is narrowed first.
+  const common = { account: walletClient.account, gas: BATCH_OPEN_GAS_LIMIT } as const;
+  const hash =
+    call.functionName === "batchOpen"
+      ? await writeContract(walletClient, (await simulateContract(publicClient, { ...common, ...call, abi: openerAbi })).request)
+      : await writeContract(walletClient, (await simulateContract(publicClient, { ...common, ...call, abi: openerAbi })).request);
+  const receipt = await confirm(clients, hash, what, say);
+  onOpened?.(receipt.transactionHash);
+  say("Reading your new items…");
+  const opened = await mintedItems(clients, found, receipt.logs);
+  onBatch?.(opened);
   return opened;
 }

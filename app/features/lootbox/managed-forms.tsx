@@ -127,7 +127,8 @@ export function ManagedOpenForms({
     );
   }
   const ids = boxIds.join(",");
-  const count = chosen("open", answer, "count", counts(Math.min(boxIds.length, OPEN_BATCH_MAX)));
+  // Open x N names a count, not ids: the opener picks the wallet's latest boxes of this type.
+  const count = chosen("open", answer, "count", counts(Math.min(owned, OPEN_BATCH_MAX)));
   const countErrors = errorsFor("open", answer, "count");
   return (
     <div className="flex flex-col gap-3" aria-labelledby="open-forms-title">
@@ -137,7 +138,7 @@ export function ManagedOpenForms({
       <p className="text-sm">You have {owned === 1 ? `1 unopened ${title}` : `${owned} unopened ${title}es`}.</p>
       <div className="flex flex-wrap items-end gap-4">
         <Form method="post" className="flex flex-wrap items-end gap-2">
-          <Hidden fields={{ intent: "open", idempotencyKey: keys.open, boxIds: ids }} />
+          <Hidden fields={{ intent: "open", idempotencyKey: keys.open }} />
           <div className="flex flex-col gap-1">
             <label htmlFor="open-count" className="text-sm font-medium text-slate-100">
               Boxes to open
@@ -150,7 +151,7 @@ export function ManagedOpenForms({
               aria-describedby={countErrors ? "open-count-errors" : undefined}
               aria-invalid={countErrors ? true : undefined}
             >
-              {counts(Math.min(boxIds.length, OPEN_BATCH_MAX)).map((value) => (
+              {counts(Math.min(owned, OPEN_BATCH_MAX)).map((value) => (
                 <option key={value} value={value}>
                   {value}
                 </option>

@@ -2,7 +2,16 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-page";
-import { BoxArt, BoxLimits, BoxPrices, NEEDS_WALLET_TEXT, OwnedBoxes, RankBadge, ShopUnavailable } from "~/features/lootbox/catalogue";
+import {
+  BoxArt,
+  BoxLimits,
+  BoxPrices,
+  NEEDS_WALLET_TEXT,
+  OwnedBoxes,
+  RankBadge,
+  SaleTerms,
+  ShopUnavailable,
+} from "~/features/lootbox/catalogue";
 import { WalletBalances } from "~/features/lootbox/balances";
 import { LootboxWalletActions } from "~/features/lootbox/wallet-actions";
 import { GasNotice } from "~/features/actions/form-parts";
@@ -48,6 +57,7 @@ export default function LootboxRoute() {
       {!shop.available && <ShopUnavailable />}
       <Section title="Price and limits" id="price">
         <BoxPrices sale={sale} />
+        <SaleTerms sale={sale} />
         <BoxLimits entry={entry} sale={sale} wallet={wallet} />
         {entry.cardPriceCents !== null && (
           <p className="mt-3 text-sm">

@@ -103,6 +103,7 @@ const setApprovalForAll: Rule = ([operator, approved], value, { contracts }) => 
 };
 
 const batchOpen: Rule = ([count], value) => (quantityOk(count) ? noValue(value) : "count is outside 1-10");
+const batchOpenOfType: Rule = ([, count], value) => (quantityOk(count) ? noValue(value) : "count is outside 1-10");
 const batchOpenWithIds: Rule = ([ids], value) =>
   quantityOk(BigInt((ids as readonly bigint[]).length)) ? noValue(value) : "1-10 boxes per call";
 
@@ -270,7 +271,7 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
   fire: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("fire", "FIRE") } },
   boxSale: { abi: [...blindBoxSaleAbi, ...sparkErrorsAbi], functions: { buyWithErc20, buyWithNativeToken } },
   box: { abi: [...blindBoxAbi, ...sparkErrorsAbi], functions: { setApprovalForAll } },
-  opener: { abi: [...blindBoxOpenerAbi, ...sparkErrorsAbi], functions: { batchOpen, batchOpenWithIds } },
+  opener: { abi: [...blindBoxOpenerAbi, ...sparkErrorsAbi], functions: { batchOpen, batchOpenOfType, batchOpenWithIds } },
   staking: { abi: [...fireStakingAbi, ...sparkErrorsAbi], functions: { deposit, withdrawAndClaim } },
   assetManager: {
     abi: [...assetManagerAbi, ...sparkErrorsAbi],

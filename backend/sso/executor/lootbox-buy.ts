@@ -1,7 +1,8 @@
 /**
  * lootbox.buy (product §4 loot box flow, §5 refusals): an exact ERC-20 approval when the allowance is short, then
  * the purchase; the result is the minted box ids. The pre-check reads the sale and the wallet and refuses what
- * the sale would refuse, in the words the browser-wallet island shows.
+ * the sale would refuse (before its start date too), in the words the browser-wallet island shows; the price is the
+ * one this wallet pays (its PSE holder or whitelist price when lower, product §7), which the sale charges.
  */
 import { encodeFunctionData } from "viem";
 import { boxIdsFromReceipt, boxPurchaseFromLogs } from "../../../contracts/lootbox-events";
@@ -12,6 +13,7 @@ import {
   readPaymentBalance,
   readPurchaseWindow,
   readSaleAllowance,
+  readSaleTerms,
 } from "../../../contracts/lootbox-sale";
 import { sameAddress } from "~core/address";
 import { boxPurchaseEvent } from "~core/analytics";
@@ -26,8 +28,10 @@ import { type ExecutorPolicy, stepGasLimit, valueCapRefusal } from "./policy";
 
 /** What the pre-check reads from the chain, all in wei, box counts and unix seconds. */
 export interface SaleState {
-  /** The price of one box in the chosen currency; 0 when the sale does not take it. */
+  /** The price of one box in the chosen currency this wallet pays (its PSE or whitelist price when lower); 0 when the sale does not take it. */
   price: bigint;
+  /** When the box type goes on sale (the sale's saleStartOf). */
+  startsAt: bigint;
   globalLimit: bigint;
   sold: bigint;
   /** Boxes one address may buy per 24 h; 0 for no limit. */
@@ -49,6 +53,7 @@ export function checkBuy(
   policy: ExecutorPolicy,
 ): { total: bigint; needsApproval: boolean } {
   const q = BigInt(quantity);
+  if (state.now < state.startsAt) throw new Refusal(revertMessage("SaleNotStarted", [state.startsAt]));
   if (state.globalLimit === 0n) throw new Refusal(revertMessage("BoxTypeNotForSale", [BigInt(typeBox)]));
   if (state.price === 0n) throw new Refusal(revertMessage("CurrencyNotAccepted", [BigInt(typeBox)]));
   if (state.sold + q > state.globalLimit) throw new Refusal(revertMessage("SoldOut", [BigInt(typeBox)]));
@@ -70,15 +75,16 @@ export const lootboxBuy: Planner<"lootbox.buy"> = {
     const entry = findBox(typeBox);
     if (!entry) throw new Refusal(revertMessage("BoxTypeNotForSale", [BigInt(typeBox)]));
     if (!entry.currencies.includes(currency)) throw new Refusal(`The ${entry.title} can be paid only in ${entry.currencies.join(", ")}.`);
-    const [price, supply, window, block, balance, allowance] = await Promise.all([
-      readBoxPrice(client, contracts, typeBox, currency),
+    const [{ price }, terms, supply, window, block, balance, allowance] = await Promise.all([
+      readBoxPrice(client, contracts, typeBox, currency, wallet),
+      readSaleTerms(client, contracts.boxSale, typeBox),
       readBoxSupply(client, contracts.boxSale, typeBox),
       readPurchaseWindow(client, contracts.boxSale, wallet, typeBox),
       client.getBlock(),
       readPaymentBalance(client, contracts, wallet, currency),
       readSaleAllowance(client, contracts, wallet, currency),
     ]);
-    const state = { price, ...supply, window, now: block.timestamp, balance, allowance };
+    const state = { price, startsAt: terms.startsAt, ...supply, window, now: block.timestamp, balance, allowance };
     const { total, needsApproval } = checkBuy(params, state, policy);
 
     const { approve, buy } = purchaseCalls(contracts, { typeBox, currency, quantity, total, needsApproval });

@@ -23,15 +23,18 @@ const typeBox = z
   .int("must be a whole number")
   .refine((value) => findBox(value) !== undefined, `must be a loot box type for sale (${BOX_CATALOGUE.map((b) => b.typeBox).join(", ")})`);
 
+/** Boxes bought or opened in one call: 1 to 10. */
+const boxCount = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .min(OPEN_BATCH_MIN, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`)
+  .max(OPEN_BATCH_MAX, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`);
+
 const buyParams = z
   .object({
     typeBox,
     currency: z.enum(["USDT", "QUARK", "BNB"], { errorMap: () => ({ message: "must be USDT, QUARK or BNB" }) }),
-    quantity: z
-      .number({ invalid_type_error: "must be a number" })
-      .int("must be a whole number")
-      .min(OPEN_BATCH_MIN, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`)
-      .max(OPEN_BATCH_MAX, `must be from ${OPEN_BATCH_MIN} to ${OPEN_BATCH_MAX}`),
+    quantity: boxCount,
   })
   .strict(onlyKeys("typeBox, currency and quantity"));
 
@@ -39,7 +42,7 @@ const boxId = z
   .string()
   .refine((value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined, "must be a box id in decimal digits");
 
-const openParams = z
+const openIdsParams = z
   .object({
     boxIds: z
       .array(boxId, { invalid_type_error: "must be a list of box ids" })
@@ -48,6 +51,22 @@ const openParams = z
       .refine((ids) => new Set(ids).size === ids.length, "must not name a box twice"),
   })
   .strict(onlyKeys("boxIds"));
+
+const openCountParams = z
+  .object({
+    typeBox,
+    count: boxCount,
+  })
+  .strict(onlyKeys("typeBox and count"));
+
+/** Box ids, or a type and a count (with `count`): each shape keeps its own field messages, which a z.union would lose. */
+const openParams = z.unknown().transform((value, ctx): z.infer<typeof openIdsParams> | z.infer<typeof openCountParams> => {
+  const schema = value !== null && typeof value === "object" && "count" in value ? openCountParams : openIdsParams;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, message: issue.message });
+  return z.NEVER;
+});
 
 const poolId = z
   .number({ invalid_type_error: "must be a number" })

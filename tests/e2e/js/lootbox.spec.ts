@@ -1,15 +1,20 @@
 import type { Page } from "@playwright/test";
-import { toFunctionSelector } from "viem";
+import { createPublicClient, http, parseEther, toFunctionSelector } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { type AccountFixtures, expect, test } from "../accounts";
-import type { ChainFunds } from "../chain-funds";
+import { type ChainFunds, mintItems } from "../chain-funds";
+import { blindBoxSaleAbi } from "../../../contracts/generated/abi";
+import { readDeployment } from "../../../contracts/deployment";
+import { encodeItem } from "~core/item-data";
+import { e2eDataDir } from "../stock";
 import { DEMO, MANAGED } from "../fixtures";
-import { anvilKey, installTestWallet, type TestWallet } from "../wallet";
+import { anvilKey, E2E_RPC_URL, installTestWallet, type TestWallet } from "../wallet";
 
 const APPROVE = toFunctionSelector("approve(address,uint256)");
 const BUY_ERC20 = toFunctionSelector("buyWithErc20(uint256,uint256,address)");
 const BUY_NATIVE = toFunctionSelector("buyWithNativeToken(uint256,uint256)");
 const OPEN_WITH_IDS = toFunctionSelector("batchOpenWithIds(uint256[])");
+const OPEN_BY_COUNT = toFunctionSelector("batchOpen(uint256)");
 
 const status = (page: Page) => page.getByTestId("lootbox-status");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
@@ -47,7 +52,9 @@ test("buy a Standard box with USDT (approve, then buy), open 3 and see the new i
   await page.getByLabel("Boxes to open").fill("3");
   await page.getByRole("button", { name: "Open 3" }).click();
   await expect(status(page)).toContainText("Confirmed: Opened 3 boxes: you got 6 items.", { timeout: 20_000 });
-  expect(selectors(wallet).filter((s) => s === OPEN_WITH_IDS)).toHaveLength(1);
+  // "Open 3" names a count, not ids (decision 0018): the wallet holds Standard boxes only, so batchOpen(count).
+  expect(selectors(wallet).filter((s) => s === OPEN_BY_COUNT)).toHaveLength(1);
+  expect(selectors(wallet).filter((s) => s === OPEN_WITH_IDS)).toHaveLength(0);
 
   const items = page.getByRole("list", { name: "New items" }).getByTestId("opened-item");
   await expect(items).toHaveCount(6);
@@ -147,4 +154,30 @@ test("without a wallet extension, connecting opens the install dialog, and buyin
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("a browser wallet holding a PSE sees the PSE holder price and pays exactly it", async ({ page, createAccount, signIn }) => {
+  const account = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 10 } });
+  await mintItems(account.wallet!, [encodeItem.pse(2)]);
+  const wallet = await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  await page.goto("/lootbox/5");
+  await expect(page.getByTestId("price-reason")).toHaveText("PSE holder price");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await page.getByRole("radio", { name: /BNB/ }).check();
+  // The seeded PSE price: 80 % of the Premium box's 0.1 BNB.
+  await expect(page.getByText("Total 0.08 BNB")).toBeVisible();
+  await page.getByRole("button", { name: "Buy" }).click();
+  await expect(status(page)).toContainText(/Confirmed: Bought 1 Premium loot box/, { timeout: 20_000 });
+  expect(selectors(wallet)).toEqual([BUY_NATIVE]);
+  // What the sale took, as its own event records it (the wallet's BNB also paid the gas).
+  const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`)!;
+  const purchases = await createPublicClient({ transport: http(E2E_RPC_URL) }).getContractEvents({
+    address: deployment.contracts.boxSale,
+    abi: blindBoxSaleAbi,
+    eventName: "BoxesPurchased",
+    args: { buyer: account.wallet! },
+    fromBlock: 0n,
+  });
+  expect(purchases.map((event) => event.args.amountPaid)).toEqual([parseEther("0.08")]);
 });
