@@ -40,7 +40,21 @@ describe("local chain", () => {
     expect(readDeployment(t.deploymentFile)).toEqual(t.deployment);
     expect(t.deployment).toMatchObject({ chainId: LOCAL_CHAIN_ID, rpcUrl: t.rpcUrl, deployedAtBlock: 1 });
     expect(Object.keys(t.deployment.contracts).sort()).toEqual(
-      ["assetManager", "box", "boxSale", "card", "fire", "items", "opener", "quark", "rewardManager", "staking", "starship", "trading", "usdt"].sort(),
+      [
+        "assetManager",
+        "box",
+        "boxSale",
+        "card",
+        "fire",
+        "items",
+        "opener",
+        "quark",
+        "rewardManager",
+        "staking",
+        "starship",
+        "trading",
+        "usdt",
+      ].sort(),
     );
     // Contracts added later are deployed after the seed, so the addresses in contracts/README.md never move.
     expect(t.deployment.contracts).toMatchObject({

@@ -7,7 +7,6 @@ import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
-const WEI = 10n ** 18n;
 const managerAbi = [...rewardManagerAbi, ...sparkErrorsAbi] as const;
 
 let t: TestChain;
@@ -49,7 +48,12 @@ const usdtOf = (address: Address) =>
   t.publicClient.readContract({ address: c.usdt, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
 
 const status = (account: Account, claimNonce: bigint) =>
-  t.publicClient.readContract({ address: c.rewardManager, abi: rewardManagerAbi, functionName: "queryClaim", args: [account.address, claimNonce] });
+  t.publicClient.readContract({
+    address: c.rewardManager,
+    abi: rewardManagerAbi,
+    functionName: "queryClaim",
+    args: [account.address, claimNonce],
+  });
 
 describe("reward manager", () => {
   it("is funded, signed for by the claim signer, and takes Trading's fee", async () => {
