@@ -169,7 +169,9 @@ export default function Invite() {
                       Currency
                     </th>
                     <th scope="col">Earned</th>
-                    <th scope="col">Claimed</th>
+                    <th scope="col" className="hidden sm:table-cell">
+                      Claimed
+                    </th>
                     <th scope="col">Claimable</th>
                     <th scope="col">
                       <span className="sr-only">Claim</span>
@@ -185,7 +187,8 @@ export default function Invite() {
                       <td>
                         <Amount value={shownAmount(row.earned, null, "balance")} />
                       </td>
-                      <td>
+                      {/* Room for the claim button on a phone: what was claimed is listed under Awards. */}
+                      <td className="hidden sm:table-cell">
                         <Amount value={shownAmount(row.claimed, null, "balance")} />
                       </td>
                       <td>
