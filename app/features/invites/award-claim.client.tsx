@@ -27,6 +27,8 @@ export interface AwardClaimProps {
   what: string;
   onConfirmed: () => void;
   startOnMount?: boolean;
+  /** Nothing (more) to claim: the button is disabled, the outcome stays. */
+  disabled?: boolean;
 }
 
 const PURPOSE = "claim to the chain";
@@ -42,7 +44,7 @@ async function requestAward(fields: Record<string, string>): Promise<SignedClaim
   return answer.claim;
 }
 
-function AwardClaim({ chain, account, here, fields, label, what, onConfirmed, startOnMount }: AwardClaimProps) {
+function AwardClaim({ chain, account, here, fields, label, what, onConfirmed, startOnMount, disabled }: AwardClaimProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
   const [steps, setSteps] = useState<StepView<"claim">[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -86,10 +88,10 @@ function AwardClaim({ chain, account, here, fields, label, what, onConfirmed, st
           busy={busy}
         />
       )}
-      <button type="button" className="btn-secondary px-3 py-1" onClick={() => void go()} disabled={busy || wallet.blocked}>
+      <button type="button" className="btn-secondary px-3 py-1" onClick={() => void go()} disabled={busy || wallet.blocked || disabled}>
         {busy ? "Please wait…" : label}
       </button>
-      <ActionProgress steps={steps} outcome={outcome} title={() => `Claim ${what} to the chain`} />
+      <ActionProgress steps={steps} outcome={outcome} title={() => `Claim ${what} to the chain`} testId="award-status" />
     </div>
   );
 }

@@ -32,6 +32,7 @@ function ClaimControl({
   what,
   idempotencyKey,
   noJs,
+  disabled = false,
 }: {
   data: Ready;
   fields: Record<string, string>;
@@ -39,6 +40,8 @@ function ClaimControl({
   what: string;
   idempotencyKey: string | undefined;
   noJs: ReactNode;
+  /** Nothing to claim: the button stays, disabled, so an island keeps showing how its claim ended. */
+  disabled?: boolean;
 }) {
   const revalidator = useRevalidator();
   const claiming = useNavigation().formData;
@@ -50,7 +53,7 @@ function ClaimControl({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <button type="submit" className="btn-secondary px-3 py-1" disabled={busy}>
+        <button type="submit" className="btn-secondary px-3 py-1" disabled={busy || disabled}>
           {busy ? "Claiming…" : label}
         </button>
       </Form>
@@ -63,7 +66,7 @@ function ClaimControl({
       {() => (
         <DeferredIsland
           preview={(start) => (
-            <button type="button" className="btn-secondary px-3 py-1" onClick={start} disabled={!start}>
+            <button type="button" className="btn-secondary px-3 py-1" onClick={start} disabled={!start || disabled}>
               {label}
             </button>
           )}
@@ -77,6 +80,7 @@ function ClaimControl({
               what={what}
               onConfirmed={() => revalidator.revalidate()}
               startOnMount={started}
+              disabled={disabled}
             />
           )}
         />
@@ -195,21 +199,22 @@ export default function Invite() {
                         <Amount value={shownAmount(row.claimable, null, "balance")} />
                       </td>
                       <td className="text-right">
-                        {BigInt(row.claimable) > 0n && (
-                          <ClaimControl
-                            data={data}
-                            fields={{ intent: "claim", currency: row.currency }}
-                            label={`Claim ${row.currency}`}
-                            what={`Your ${row.currency} rebate`}
-                            idempotencyKey={data.keys?.claim[row.currency]}
-                            noJs={
-                              <Form method="post">
-                                <input type="hidden" name="currency" value={row.currency} />
-                                <button type="submit" className="btn-secondary px-3 py-1">{`Claim ${row.currency}`}</button>
-                              </Form>
-                            }
-                          />
-                        )}
+                        <ClaimControl
+                          data={data}
+                          fields={{ intent: "claim", currency: row.currency }}
+                          label={`Claim ${row.currency}`}
+                          what={`Your ${row.currency} rebate`}
+                          idempotencyKey={data.keys?.claim[row.currency]}
+                          disabled={BigInt(row.claimable) === 0n}
+                          noJs={
+                            <Form method="post">
+                              <input type="hidden" name="currency" value={row.currency} />
+                              <button type="submit" className="btn-secondary px-3 py-1" disabled={BigInt(row.claimable) === 0n}>
+                                {`Claim ${row.currency}`}
+                              </button>
+                            </Form>
+                          }
+                        />
                       </td>
                     </tr>
                   ))}
