@@ -41,6 +41,14 @@ export interface TransferLog {
 
 const TRANSFER = getAbiItem({ abi: sparkCardAbi, name: "Transfer" });
 
+/** Where a log is on the chain: what every stream's event keeps to apply it once and undo it after a reorg. */
+const logPosition = (log: { blockNumber: bigint; blockHash: Hash; transactionHash: Hash; logIndex: number }) => ({
+  blockNumber: log.blockNumber,
+  blockHash: log.blockHash,
+  txHash: log.transactionHash,
+  logIndex: log.logIndex,
+});
+
 export function chainReader(chain: BackendChain) {
   const client = createPublicClient({
     transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, retryCount: 0, timeout: RPC_TIMEOUT_MS }),
@@ -144,10 +152,7 @@ export function chainReader(chain: BackendChain) {
       const logs = await client.getLogs({ address: starship, event: MATERIALS_SENT_EVENT, fromBlock, toBlock, strict: true });
       return logs
         .map((log) => ({
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
+          ...logPosition(log),
           owner: log.args.owner,
           amounts: log.args.amounts,
         }))
@@ -192,16 +197,7 @@ export function chainReader(chain: BackendChain) {
     /** The reward manager's AwardClaimed events in [fromBlock, toBlock], in chain order. */
     async rewardEvents(fromBlock: bigint, toBlock: bigint): Promise<RewardEvent[]> {
       const logs = await client.getLogs({ address: rewardManager, event: AWARD_CLAIMED_EVENT, fromBlock, toBlock, strict: true });
-      return logs
-        .map((log) => ({
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          account: log.args.account,
-          nonce: log.args.nonce,
-        }))
-        .sort(inChainOrder);
+      return logs.map((log) => ({ ...logPosition(log), account: log.args.account, nonce: log.args.nonce })).sort(inChainOrder);
     },
 
     /** The order hashes among `hashes` that Trading had filled at `blockNumber`. */
