@@ -13,6 +13,7 @@ import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
 import { managedAction, type ManagedPost, type Refusal, refusal, typed } from "~/features/actions/managed-action.server";
 import { claimIdInput, gasRefusal } from "~/features/bridge/bridge.server";
 import { registerActionFeature } from "~/services/action-features.server";
+import type { Apis } from "~/services/apis.server";
 import { chain } from "~/services/chain.server";
 
 export const AWARD_INTENTS = ["claim", "submit-award"] as const;
@@ -57,6 +58,15 @@ export function awardChainConfig() {
   return { chainId: deployment.chainId, rpcUrl, rewardManager: deployment.contracts.rewardManager };
 }
 
+/**
+ * A currency's rebate signed as an award and handed out at once to be sent (so it lists as sent): what the executor
+ * or the island submits right away.
+ */
+export async function awardToSend(invites: Apis["invites"], currency: Currency): Promise<SignedClaimWire> {
+  const { award } = await invites.claimRebate(currency);
+  return invites.awardSign(award.txId);
+}
+
 /** The executor's request for an award the market backend signed. */
 const awardRequest = (claim: SignedClaimWire, idempotencyKey: string): ActionRequest => ({
   action: "reward.claim",
@@ -75,7 +85,7 @@ async function plan({
   if (intent === "claim") {
     const currency = currencyInput(form);
     if (!currency) return refusal(CHOOSE_CURRENCY);
-    return (await gasRefusal(wallet)) ?? awardRequest((await invites.claimRebate(currency)).claim, idempotencyKey);
+    return (await gasRefusal(wallet)) ?? awardRequest(await awardToSend(invites, currency), idempotencyKey);
   }
   const txId = claimIdInput(form);
   if (!txId) return refusal(STALE_FORM_MESSAGE);

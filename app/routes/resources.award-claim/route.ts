@@ -7,7 +7,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { backendProblem, signedInApis } from "~/services/apis.server";
 import { claimIdInput } from "~/features/bridge/bridge.server";
-import { CHOOSE_CURRENCY, currencyInput } from "~/features/invites/awards.server";
+import { awardToSend, CHOOSE_CURRENCY, currencyInput } from "~/features/invites/awards.server";
 import { walletFromUserInfo } from "~/services/chain.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "claim") {
       const currency = currencyInput(form);
       if (!currency) return json({ message: CHOOSE_CURRENCY }, { status: 400 });
-      return json({ claim: (await invites.claimRebate(currency)).claim });
+      return json({ claim: await awardToSend(invites, currency) });
     }
     if (intent === "submit-award") {
       const txId = claimIdInput(form);

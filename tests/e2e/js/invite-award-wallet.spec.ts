@@ -20,8 +20,10 @@ test("a browser wallet claims a USDT rebate to the chain through the award islan
   await page.goto("/invite");
   const before = await read.balance("USDT", account.wallet!);
 
-  await page.getByRole("button", { name: "Claim USDT" }).click();
-  await expect(page.getByTestId("award-status")).toContainText("Confirmed: Your USDT rebate is in your wallet.", { timeout: 20_000 });
+  const usdt = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "USDT", exact: true }) });
+  await usdt.getByRole("button", { name: "Claim USDT" }).click();
+  // The row's own island: once the page is read again, the new award's row has one of its own.
+  await expect(usdt.getByTestId("award-status")).toContainText("Confirmed: Your USDT rebate is in your wallet.", { timeout: 20_000 });
   expect(wallet.sent.map((tx) => tx.data.slice(0, 10))).toEqual([AWARD_CLAIM]);
   expect(await read.balance("USDT", account.wallet!)).toBe(before + REBATE);
   await expect(page.getByRole("button", { name: "Claim USDT" })).toBeDisabled();
