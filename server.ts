@@ -120,6 +120,7 @@ export const backends = env.embeddedBackends
       walletEncryptionKey: env.walletEncryptionKey,
       claimSignerKey: env.claimSignerKey,
       chainId: env.CHAIN_ID,
+      signInDomain: new URL(env.publicUrl).host,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       assetManagerAddress: deployment.contracts.assetManager,

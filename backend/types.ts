@@ -22,6 +22,11 @@ export interface BackendOptions {
   ssoApi: SsoApiOptions;
   /** Chain id the orders and claims are bound to (the market's order domain, which the SSO signs in too). */
   chainId: number;
+  /**
+   * The site's RFC 3986 authority (PUBLIC_URL's host[:port]): a Sign-In with Ethereum message for POST /sso/loginOther
+   * must name it (decision 0019), so a signature a wallet gave another site never signs in here.
+   */
+  signInDomain: string;
   /** When set, mail goes out through nodemailer; otherwise it lands in the dev outbox table. */
   smtpUrl?: string;
   /** Sender address of outgoing mail. */

@@ -10,6 +10,8 @@ export const TOKEN_DECIMALS = 18;
 
 /** anvil's default chain id, used by the embedded local chain. */
 export const LOCAL_CHAIN_ID = 31337;
+/** BNB Smart Chain mainnet, the product's chain. */
+export const BSC_CHAIN_ID = 56;
 
 /** Every backend call gives up after this long. */
 export const BACKEND_TIMEOUT_MS = 10_000;

@@ -9,6 +9,7 @@ const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 /** Form posts that sign in, register, send codes, reset passwords or probe whether an email exists. */
 const AUTH_PATHS = [
   "/login",
+  "/resources/wallet-sign-in",
   "/forgot-password",
   "/basic/login",
   "/basic/sendCode",
@@ -17,6 +18,7 @@ const AUTH_PATHS = [
   "/basic/validateForgetCode",
   "/basic/forgetPwd",
   "/sso/loginOther",
+  "/sso/walletNonce",
   "/sso/userInfoValidate",
 ];
 

@@ -44,8 +44,14 @@ const code = rule([[(text) => /^\d{6}$/.test(text), AUTH_MESSAGES.code]], { cons
 
 export const LOGIN_RULES = { email: email(AUTH_MESSAGES.userNameFormat), password: loginPassword } satisfies FormRules;
 
-/** Register has two buttons: "send code" checks only the email, "register" checks everything. */
-export const SEND_CODE_RULES = { email: email(AUTH_MESSAGES.validEmail) } satisfies FormRules;
+/**
+ * Register has two buttons: "send code" checks only the email, "register" checks everything. The code is sent only
+ * after userInfoValidate accepts the email, so its message is the one a bad email gets there.
+ */
+export const SEND_CODE_RULES = { email: email(AUTH_MESSAGES.invalidEmail) } satisfies FormRules;
+
+/** The SSO's words for an email that already has an account (docs/api/sso.md). */
+export const EMAIL_TAKEN = "This email is already registered";
 export const REGISTER_RULES = { email: email(AUTH_MESSAGES.userNameFormat), code, password: newPassword } satisfies FormRules;
 
 /** Resetting a password takes three posts, each checking the field it asks for (and the ones before, carried along). */

@@ -10,6 +10,7 @@ import { createConfig, http, injected, useConnection, WagmiProvider, type Config
 import { BROWSER_WALLETS, isWalletConnected, walletProvider } from "./eip1193";
 import { setConnectedAddress } from "./connected-address";
 import type { WalletId } from "~/domain/wallet-mode";
+import { BSC_CHAIN_ID } from "~core/constants";
 import type { PublicChainConfig } from "~/services/chain.server";
 
 /** One injected connector per product-spec wallet; its provider comes from EIP-6963 discovery (see eip1193.ts). */
@@ -34,7 +35,7 @@ export function walletClients(chain: WalletChain) {
       chains: [
         defineChain({
           id: chain.chainId,
-          name: chain.chainId === 56 ? "BNB Smart Chain" : "Spark Era chain",
+          name: chain.chainId === BSC_CHAIN_ID ? "BNB Smart Chain" : "Spark Era chain",
           nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
           rpcUrls: { default: { http: [chain.rpcUrl] } },
         }),

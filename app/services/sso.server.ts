@@ -4,13 +4,17 @@ import type {
   CreateOrderInput,
   ManagedWalletCreated,
   PaymentEventInput,
+  PublicUserInfo,
   PaymentEventResult,
   SignIn,
   StoreOrder,
   TestCheckoutPayment,
   UserInfo,
+  WalletNonce,
 } from "~core/api/sso";
+import { WALLET_LOGIN_TYPE } from "~core/bind-message";
 import { prehashPassword } from "~core/password-hash";
+import { encodeSignInToken, type WalletSignInProof } from "~core/sign-in-message";
 import type { BackendClient } from "./http-client.server";
 
 /** Typed calls of the node (SSO) backend, product §7. Passwords are pre-hashed here, never sent in clear. */
@@ -34,7 +38,15 @@ export function ssoApi(sso: BackendClient) {
         body: { UserName: email, Passsword: prehashPassword(password), Code: code },
       }),
     loginOut: () => sso.get<unknown>("/sso/loginOut"),
-    userInfoValidate: (email: string) => sso.post<{ exists: boolean }>("/sso/userInfoValidate", { body: { UserName: email } }),
+    /** Sign-In with Ethereum (decision 0019): a one-use nonce, then the signed EIP-4361 message. */
+    walletNonce: () => sso.post<WalletNonce>("/sso/walletNonce", { anonymous: true }),
+    loginOther: (proof: WalletSignInProof) =>
+      sso.post<SignIn>("/sso/loginOther", {
+        anonymous: true,
+        body: { LoginType: WALLET_LOGIN_TYPE, accessToken: encodeSignInToken(proof) },
+      }),
+    userInfoValidate: (email: string) =>
+      sso.post<{ exists: boolean }>("/sso/userInfoValidate", { anonymous: true, body: { UserName: email } }),
     bindWallet: (input: { userName: string; address: string; signature: string; issuedAt: string }) =>
       sso.post<UserInfo>("/sso/bindWalletWithAccount", {
         body: {
@@ -46,6 +58,8 @@ export function ssoApi(sso: BackendClient) {
           IssuedAt: input.issuedAt,
         },
       }),
+    /** What anyone may learn about the player who bound `address` (checksummed): 404 when no one has. */
+    publicUser: (address: string) => sso.get<PublicUserInfo>(`/api/user/${address}`, { anonymous: true }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
     /** A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution. */
     startAction: (request: ActionRequest) => sso.post<Execution>("/sso/actions", { body: request }),

@@ -3,6 +3,7 @@
  * favorites and views.
  */
 import { z } from "zod";
+import { LOCATION_NAMES, type LocationName } from "~core/api/market";
 import {
   EGSE_TYPES,
   ITEM_ATTRIBUTE_KEYS,
@@ -111,6 +112,13 @@ export const listingQuerySchema = z
     min: rangeParam,
     max: rangeParam,
     currency: optional(currencyParam),
+    /** Where an owned item is (myStorage): a public player page lists a wallet's chain-held items only. */
+    location: optional(
+      param(
+        (value) => ((LOCATION_NAMES as readonly string[]).includes(value) ? (value as LocationName) : undefined),
+        LOCATION_NAMES.join(", "),
+      ),
+    ),
     /** Where the listing is filled (docs/api/market.md "Chain listings"): only listed items then. */
     venue: optional(param((value) => (value === "game" || value === "chain" ? value : undefined), "game or chain")),
     sort: optional(

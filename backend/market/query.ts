@@ -11,7 +11,7 @@
  */
 import type { Sql } from "./db";
 import type { Engine } from "../db/sql";
-import { LISTING_VENUES, type Page, type ListingRecord } from "~core/api/market";
+import { LISTING_VENUES, LOCATION_NAMES, type Page, type ListingRecord } from "~core/api/market";
 import { type ItemListingRow, toRecord } from "./records";
 import { filterOf, type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
 import { RESULT_WINDOW } from "./params";
@@ -311,6 +311,10 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery, engine
     sql.where.push("i.owner_address = ?");
     sql.params.push(scope.owner);
     if (scope.gameOnly) sql.where.push("i.location = 0");
+    else if (q.location) {
+      sql.where.push("i.location = ?");
+      sql.params.push(LOCATION_NAMES.indexOf(q.location));
+    }
   } else {
     sql.where.push("f.address = ?");
     sql.params.push(scope.address);

@@ -12,6 +12,8 @@ import type { CodePurpose } from "./tables";
 
 export const BAD_CREDENTIALS = "Incorrect user name or password";
 export const EMAIL_TAKEN = "This email is already registered";
+/** product §5, word for word. */
+export const USER_INFO_VALIDATE_KEY = "userInfoValidate: error key";
 export const EMAIL_UNKNOWN = "No account is registered with this email";
 /**
  * The code endpoints' answers say whether an email has an account (as /sso/userInfoValidate does, in the same
@@ -125,6 +127,9 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
   router.post(
     "/sso/userInfoValidate",
     handle(async (req, res) => {
+      // product §5: the one key it checks is the email (UserName); a body naming any other is refused as a whole.
+      const keys = Object.keys((req.body as object | undefined) ?? {});
+      if (keys.length !== 1 || keys[0] !== "UserName") throw new ApiError(400, USER_INFO_VALIDATE_KEY);
       const { UserName } = parseInput(userInfoValidateInput, req.body);
       sendOk(res, { exists: await core.users.exists(UserName) });
     }),

@@ -18,7 +18,7 @@ export function createSsoCore({ store, options }: BackendContext) {
     sessions: createSessions(db, options.tokenTtlSeconds),
     codes: createCodes(db, secrets, createMailer(db, options.smtpUrl, options.mailFrom), options.log),
     guard: createLoginGuard(db),
-    wallets: createWallets(db, secrets),
+    wallets: createWallets(db, secrets, { domain: options.signInDomain, chainId: options.chainId }),
     cardOrders: createCardOrders(db),
   };
 }

@@ -321,6 +321,22 @@ async function slotActionRate(db: Kysely<unknown>) {
   await db.schema.alterTable("action_rate_slots").renameTo("action_rate").execute();
 }
 
+/**
+ * Sign-In with Ethereum (decision 0019): the nonces POST /sso/walletNonce issues, each spent once by loginOther (used_at
+ * set by one conditional update). They replace the spent-message hashes of the old home-made sign-in message.
+ */
+async function createWalletNonces(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("wallet_sign_in_nonces")
+    .addColumn("nonce", "text", (c) => c.primaryKey())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("used_at", "text")
+    .execute();
+  await db.schema.createIndex("wallet_sign_in_nonces_expiry").on("wallet_sign_in_nonces").column("expires_at").execute();
+  await db.schema.dropTable("wallet_login_uses").execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -338,4 +354,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_014_order_signatures", up: createOrderSignatures },
   { name: "sso_015_action_rate_slots", up: slotActionRate },
   { name: "sso_016_trading_step_kinds", up: widenStepKinds("v5", TRADING_STEP_KINDS) },
+  { name: "sso_017_wallet_sign_in_nonces", up: createWalletNonces },
 ];

@@ -86,7 +86,7 @@ export const bindWalletInput = z.object({
   IssuedAt: issuedAt,
 });
 
-const walletProof = z.object({ address: addressField, issuedAt, signature });
+const walletProof = z.object({ message: z.string().max(2000, "is too long"), signature });
 
 export const loginOtherInput = z.object({
   LoginType: z.literal(WALLET_LOGIN_TYPE, {
@@ -94,12 +94,12 @@ export const loginOtherInput = z.object({
   }),
   accessToken: z
     .string()
-    .max(2000, "is too long")
+    .max(4000, "is too long")
     .transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be the JSON wallet proof {address, issuedAt, signature}" });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be the JSON wallet proof {message, signature}" });
         return z.NEVER;
       }
     })

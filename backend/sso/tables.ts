@@ -13,7 +13,7 @@ export interface SsoTables {
   sessions: SessionsTable;
   email_codes: EmailCodesTable;
   managed_wallets: ManagedWalletsTable;
-  wallet_login_uses: WalletLoginUsesTable;
+  wallet_sign_in_nonces: WalletSignInNoncesTable;
   outbox: OutboxTable;
   store_orders: StoreOrdersTable;
   store_payment_events: StorePaymentEventsTable;
@@ -91,9 +91,12 @@ export interface ManagedWalletsTable {
 }
 
 /** Wallet sign-in messages already used, so a captured signature cannot be replayed. */
-export interface WalletLoginUsesTable {
-  message_hash: string;
+export interface WalletSignInNoncesTable {
+  nonce: string;
+  created_at: string;
   expires_at: string;
+  /** Set once, by the sign-in that spends the nonce. */
+  used_at: string | null;
 }
 
 export interface OutboxTable {

@@ -32,8 +32,15 @@ export function walletRoutes(core: SsoCore) {
     "/sso/loginOther",
     handle(async (req, res) => {
       const { accessToken } = parseInput(loginOtherInput, req.body);
-      const user = await core.wallets.signInWithWallet(accessToken.address, accessToken.issuedAt, accessToken.signature);
-      sendOk(res, await signIn(core, user, "wallet", accessToken.address));
+      const { user, address } = await core.wallets.signInWithWallet(accessToken.message, accessToken.signature);
+      sendOk(res, await signIn(core, user, "wallet", address));
+    }),
+  );
+
+  router.post(
+    "/sso/walletNonce",
+    handle(async (_req, res) => {
+      sendOk(res, await core.wallets.issueSignInNonce());
     }),
   );
 

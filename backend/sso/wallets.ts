@@ -1,11 +1,14 @@
-import { type Hex, type LocalAccount, recoverMessageAddress } from "viem";
+import { randomBytes } from "node:crypto";
+import { type Hex, type LocalAccount, getAddress, recoverMessageAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Kysely } from "kysely";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { Database } from "../db";
 import { ApiError } from "../http";
-import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS, walletLoginMessage } from "~core/bind-message";
-import { type Secrets, sha256Hex } from "./secrets";
+import type { WalletNonce } from "~core/api/sso";
+import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS } from "~core/bind-message";
+import { SIGN_IN_REFUSALS, SIGN_IN_TTL_MS, signInMessageProblem } from "~core/sign-in-message";
+import type { Secrets } from "./secrets";
 import type { UserRow } from "./tables";
 import { isUniqueViolation } from "../db/sql";
 import { retryingTransaction } from "../db/sql";
@@ -13,6 +16,7 @@ import { retryingTransaction } from "../db/sql";
 export const WALLET_TAKEN = "This wallet is already bound to another account";
 export const ALREADY_BOUND = "A wallet is already bound to this account";
 export const SIGNATURE_MISMATCH = "The signature does not match the wallet address";
+export const UNBOUND_WALLET = "No account is bound to this wallet, please sign in with email and bind it first";
 
 /** IssuedAt must be recent: a signature found later (logs, history) is worthless. */
 export function assertFresh(issuedAt: string, now = Date.now()): void {
@@ -28,7 +32,13 @@ export async function assertSignedBy(message: string, signature: Hex, address: s
   if (signer !== address) throw new ApiError(400, SIGNATURE_MISMATCH);
 }
 
-export function createWallets(db: Kysely<Database>, secrets: Secrets) {
+/** What a sign-in message must name: the site's domain (PUBLIC_URL's host) and its chain. */
+export interface SignInSite {
+  domain: string;
+  chainId: number;
+}
+
+export function createWallets(db: Kysely<Database>, secrets: Secrets, signIn: SignInSite) {
   /** Binds in one conditional update: a parallel bind of the same user or the same address cannot slip in. */
   async function bind(
     conn: Kysely<Database>,
@@ -93,26 +103,42 @@ export function createWallets(db: Kysely<Database>, secrets: Secrets) {
       return account;
     },
 
-    /** Verifies a wallet sign-in proof (checksummed address) and spends it; returns the user the wallet is bound to. */
-    async signInWithWallet(address: string, issuedAt: string, signature: Hex): Promise<UserRow> {
-      assertFresh(issuedAt);
-      const message = walletLoginMessage({ address, issuedAt });
+    /** POST /sso/walletNonce: a nonce for one Sign-In with Ethereum message, spent by the first sign-in that carries it. */
+    async issueSignInNonce(now = new Date()): Promise<WalletNonce> {
+      await db.deleteFrom("wallet_sign_in_nonces").where("expires_at", "<=", now.toISOString()).execute();
+      const nonce = randomBytes(16).toString("hex");
+      const expirationTime = new Date(now.getTime() + SIGN_IN_TTL_MS).toISOString();
+      await db
+        .insertInto("wallet_sign_in_nonces")
+        .values({ nonce, created_at: now.toISOString(), expires_at: expirationTime, used_at: null })
+        .execute();
+      return { nonce, issuedAt: now.toISOString(), expirationTime };
+    },
+
+    /**
+     * POST /sso/loginOther: checks a signed EIP-4361 message for this site, spends its nonce, and returns the account
+     * its wallet is bound to. The nonce is spent by one conditional update: of two posts of one message, one wins.
+     */
+    async signInWithWallet(message: string, signature: Hex, now = new Date()): Promise<{ user: UserRow; address: string }> {
+      const checked = signInMessageProblem(message, { domain: signIn.domain, chainId: signIn.chainId, now });
+      if ("problem" in checked) throw new ApiError(400, checked.problem);
+      const address = getAddress(checked.ok.address);
       await assertSignedBy(message, signature, address);
-      const user = await db.selectFrom("users").selectAll().where("wallet_address", "=", address).executeTakeFirst();
-      if (!user) throw new ApiError(404, "No account is bound to this wallet, please sign in with email and bind it first");
-      const now = new Date().toISOString();
-      await db.deleteFrom("wallet_login_uses").where("expires_at", "<=", now).execute();
-      const used = await db
-        .insertInto("wallet_login_uses")
-        .values({
-          message_hash: sha256Hex(message),
-          // Kept a minute past the message's own expiry, so no replay slips through at the boundary.
-          expires_at: new Date(Date.parse(issuedAt) + SIGNED_MESSAGE_MAX_AGE_MS + 60_000).toISOString(),
-        })
-        .onConflict((oc) => oc.doNothing())
+      const spent = await db
+        .updateTable("wallet_sign_in_nonces")
+        .set({ used_at: now.toISOString() })
+        .where("nonce", "=", checked.ok.nonce)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", now.toISOString())
+        .returning("nonce")
         .executeTakeFirst();
-      if (used.numInsertedOrUpdatedRows === 0n) throw new ApiError(400, "This sign-in signature was already used, please sign again");
-      return user;
+      if (!spent) {
+        const row = await db.selectFrom("wallet_sign_in_nonces").selectAll().where("nonce", "=", checked.ok.nonce).executeTakeFirst();
+        throw new ApiError(400, !row ? SIGN_IN_REFUSALS.unknownNonce : row.used_at ? SIGN_IN_REFUSALS.replayed : SIGN_IN_REFUSALS.expired);
+      }
+      const user = await db.selectFrom("users").selectAll().where("wallet_address", "=", address).executeTakeFirst();
+      if (!user) throw new ApiError(404, UNBOUND_WALLET);
+      return { user, address };
     },
   };
 }

@@ -47,6 +47,13 @@ export interface CodeSent {
   expiresInSeconds: number;
 }
 
+/** POST /sso/walletNonce (our addition): the nonce of one Sign-In with Ethereum message, and its times (ISO 8601 UTC). */
+export interface WalletNonce {
+  nonce: string;
+  issuedAt: string;
+  expirationTime: string;
+}
+
 /** GET /sso/createAddress: the new managed wallet. */
 export interface ManagedWalletCreated {
   address: string;

@@ -14,6 +14,7 @@ export const testBackendOptions: BackendOptions = {
   walletEncryptionKey: "11".repeat(32),
   claimSignerKey: DEV_CLAIM_SIGNER_KEY,
   chainId: LOCAL_CHAIN_ID,
+  signInDomain: "sparkera.test",
   tokenTtlSeconds: 3600,
   exposeDevOutbox: true,
   seedDemo: true,

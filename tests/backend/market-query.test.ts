@@ -199,6 +199,28 @@ describe("wallet lists", () => {
     expect(cards.total).toBe(await m.scalar("select count(*) from market_items where owner_address = ? and nft_type = 0", BROWSER.wallet));
   });
 
+  it("myStorage with a location lists the wallet's items held there only (a player page's chain items)", async () => {
+    const sql = m.t.store.sql;
+    const ids = await sql.all<{ id: number }>("select id from market_items where owner_address = ? order by id limit 2", [BROWSER.wallet]);
+    await sql.run(
+      `update market_items set location = 2 where id in (${ids.map(() => "?").join(",")})`,
+      ids.map((row) => row.id),
+    );
+    try {
+      const chain = await m.page("/informationCenter/myStorage", { address: BROWSER.wallet, location: "chain", pageSize: 100 });
+      expect(chain.total).toBe(2);
+      expect(chain.records.every((r) => r.location === "chain" && r.ownerAddress === BROWSER.wallet)).toBe(true);
+      const game = await m.page("/informationCenter/myStorage", { address: BROWSER.wallet, location: "game", pageSize: 100 });
+      expect(game.records.every((r) => r.location === "game")).toBe(true);
+      expect((await m.get("/informationCenter/myStorage", { address: BROWSER.wallet, location: "moon" })).msg).toMatch(/^location: /);
+    } finally {
+      await sql.run(
+        `update market_items set location = 0 where id in (${ids.map(() => "?").join(",")})`,
+        ids.map((row) => row.id),
+      );
+    }
+  });
+
   it("selling lists the wallet's active listings", async () => {
     const page = await m.page("/informationCenter/selling", { address: BROWSER.wallet, pageSize: 100 });
     expect(page.total).toBe(await activeCount("seller_address = ?", BROWSER.wallet));

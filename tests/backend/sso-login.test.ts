@@ -296,4 +296,11 @@ describe("POST /sso/userInfoValidate", () => {
     }
     expect((await t.call("POST", "/sso/userInfoValidate", { UserName: "nope" })).msg).toBe("UserName: Invalid email address");
   });
+
+  it("checks the email key only: any other key, or none, gets product §5's words", async () => {
+    for (const body of [{}, { Phone: "12345" }, { UserName: "a@b.co", Phone: "12345" }, { email: "a@b.co" }]) {
+      const answer = await t.call("POST", "/sso/userInfoValidate", body);
+      expect(answer).toMatchObject({ status: 400, msg: "userInfoValidate: error key" });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Hex, getAddress, verifyMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { bindWalletMessage, encodeWalletLoginToken, walletLoginMessage } from "~core/bind-message";
+import { bindWalletMessage } from "~core/bind-message";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { createSecrets } from "../../backend/sso/secrets";
 import { createSsoCore } from "../../backend/sso/core";
@@ -23,18 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const demoWallet = privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey);
-
 async function bindRequest(userName: string, key: Hex, issuedAt = new Date().toISOString(), signer: Hex = key) {
   const address = privateKeyToAccount(key).address;
   const Signature = await privateKeyToAccount(signer).signMessage({ message: bindWalletMessage({ userName, address, issuedAt }) });
   return { LoginType: "email", BindType: 1, Address: address, UserName: userName, Signature, IssuedAt: issuedAt };
-}
-
-async function walletToken(key: Hex, issuedAt = new Date().toISOString(), message?: string) {
-  const account = privateKeyToAccount(key);
-  const signature = await account.signMessage({ message: message ?? walletLoginMessage({ address: account.address, issuedAt }) });
-  return encodeWalletLoginToken({ address: account.address, issuedAt, signature });
 }
 
 describe("bind-message", () => {
@@ -53,7 +45,6 @@ describe("bind-message", () => {
       ].join("\n"),
     );
     expect(bindWalletMessage({ userName: " DEMO@sparkera.test", address: DEMO_BROWSER_ACCOUNT.wallet.toLowerCase(), issuedAt })).toBe(text);
-    expect(walletLoginMessage({ address: DEMO_BROWSER_ACCOUNT.wallet, issuedAt })).not.toBe(text);
   });
 });
 
@@ -245,80 +236,5 @@ describe("seeded managed wallets", () => {
     const { token } = await login(t, DEMO_BROWSER_ACCOUNT.email, DEMO_PASSWORD);
     const owner = await userOf(token);
     expect(await managedAccount(owner!.id)).toBeNull();
-  });
-});
-
-describe("POST /sso/loginOther (wallet sign-in)", () => {
-  it("signs in the account a wallet is bound to", async () => {
-    const answer = await t.call<SignIn>("POST", "/sso/loginOther", {
-      LoginType: "wallet",
-      accessToken: await walletToken(DEMO_BROWSER_ACCOUNT.privateKey),
-    });
-    expect(answer.status, answer.msg).toBe(200);
-    expect(answer.data.userInfo).toEqual({
-      UserName: DEMO_BROWSER_ACCOUNT.email,
-      Email: DEMO_BROWSER_ACCOUNT.email,
-      UserWithThirdName: "Wallet",
-      LoginType: "wallet",
-      UserWithThird: demoWallet.address,
-      BindAddrType: 1,
-      WalletAddress: demoWallet.address,
-    });
-    const info = await t.call("GET", "/sso/getUserInfo", undefined, answer.data.token);
-    expect(info.data).toMatchObject({ LoginType: "wallet", UserWithThird: demoWallet.address });
-  });
-
-  it("refuses a replayed proof", async () => {
-    const accessToken = await walletToken(DEMO_BROWSER_ACCOUNT.privateKey, minutesFromNow(-1));
-    expect((await t.call("POST", "/sso/loginOther", { LoginType: "wallet", accessToken })).status).toBe(200);
-    const replay = await t.call("POST", "/sso/loginOther", { LoginType: "wallet", accessToken });
-    expect(replay).toMatchObject({ status: 400, msg: "This sign-in signature was already used, please sign again" });
-  });
-
-  it("refuses stale, forged, misdirected and unbound proofs", async () => {
-    const issuedAt = new Date().toISOString();
-    const bindSignature = await demoWallet.signMessage({
-      message: bindWalletMessage({ userName: DEMO_BROWSER_ACCOUNT.email, address: demoWallet.address, issuedAt }),
-    });
-    const cases: [string, number, string][] = [
-      [await walletToken(DEMO_BROWSER_ACCOUNT.privateKey, minutesFromNow(-11)), 400, "The signed message has expired"],
-      [await walletToken(DEMO_BROWSER_ACCOUNT.privateKey, minutesFromNow(3)), 400, "IssuedAt lies in the future"],
-      // Another key signs the demo wallet's message.
-      [
-        encodeWalletLoginToken({
-          address: demoWallet.address,
-          issuedAt,
-          signature: await privateKeyToAccount(generatePrivateKey()).signMessage({
-            message: walletLoginMessage({ address: demoWallet.address, issuedAt }),
-          }),
-        }),
-        400,
-        "The signature does not match the wallet address",
-      ],
-      // A bind signature is no sign-in.
-      [encodeWalletLoginToken({ address: demoWallet.address, issuedAt, signature: bindSignature }), 400, "The signature does not match"],
-      [await walletToken(generatePrivateKey()), 404, "No account is bound to this wallet"],
-    ];
-    for (const [accessToken, status, msg] of cases) {
-      const answer = await t.call("POST", "/sso/loginOther", { LoginType: "wallet", accessToken });
-      expect(answer.status).toBe(status);
-      expect(answer.msg).toContain(msg);
-    }
-  });
-
-  it("refuses malformed input", async () => {
-    const good = await walletToken(DEMO_BROWSER_ACCOUNT.privateKey);
-    const cases: [unknown, string][] = [
-      [{ LoginType: "google", accessToken: good }, 'LoginType: must be "wallet"'],
-      [{ LoginType: "wallet", accessToken: "{oops" }, "accessToken: must be the JSON wallet proof"],
-      [{ LoginType: "wallet", accessToken: JSON.stringify({ address: "0x12", issuedAt: "x", signature: "0x" }) }, "accessToken.address"],
-      [{ LoginType: "wallet", accessToken: { address: demoWallet.address } }, "accessToken: Expected string, received object"],
-      [{ LoginType: "wallet" }, "accessToken: Required"],
-    ];
-    for (const [body, msg] of cases) {
-      const answer = await t.call("POST", "/sso/loginOther", body);
-      expect(answer.status).toBe(400);
-      expect(answer.msg).toContain(msg);
-    }
   });
 });

@@ -24,6 +24,7 @@ const OPTIONS: BackendOptions = {
   walletEncryptionKey: "11".repeat(32),
   claimSignerKey: DEV_CLAIM_SIGNER_KEY,
   chainId: LOCAL_CHAIN_ID,
+  signInDomain: "localhost",
   tokenTtlSeconds: 3600,
   exposeDevOutbox: false,
   seedDemo: true,

@@ -202,3 +202,23 @@ export const redirect: Gen = mostly(
   ),
   0.2,
 );
+
+/** An EIP-4361 sign-in text with random domain, chain, nonce and times, sometimes cut short or with a field missing. */
+export const signInText: Gen = mostly((r) => {
+  const lines = [
+    `${r.pick(["localhost", "127.0.0.1:3210", "evil.example", ""])} wants you to sign in with your Ethereum account:`,
+    address(r),
+    "",
+    "Sign in.",
+    "",
+    `URI: ${r.pick(["http://localhost", "x"])}`,
+    `Version: ${r.pick(["1", "2"])}`,
+    `Chain ID: ${r.pick(["31337", "56", digits(30)(r)])}`,
+    `Nonce: ${r.pick([r.string(32), "short", "a".repeat(32)])}`,
+    `Issued At: ${isoTime(r)}`,
+    `Expiration Time: ${isoTime(r)}`,
+    `Not Before: ${isoTime(r)}`,
+  ];
+  if (r.chance(0.3)) lines.splice(r.int(0, lines.length - 1), 1);
+  return lines.slice(0, r.chance(0.8) ? lines.length : r.int(1, lines.length)).join("\n");
+});

@@ -26,6 +26,7 @@ import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/fil
 import { STORAGE_TABS } from "../../app/features/market/filters/storage";
 import { CHAIN_INTENTS } from "../../app/features/market/chain-trade";
 import { chainStackTokenId } from "~core/item-moves";
+import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import {
   type Gen,
   address,
@@ -42,6 +43,7 @@ import {
   oneOf,
   password,
   redirect,
+  signInText,
   tokenId,
   wei,
 } from "./rng";
@@ -298,12 +300,13 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
       email,
       password,
       redirectTo: redirect,
-      intent: mostly(oneOf("send-code", "register", "create-managed", "bind-wallet")),
+      intent: mostly(oneOf("send-code", "register", "create-managed", "bind-wallet", "wallet-sign-in")),
       code: code6,
       referral: mostly((r) => r.string(8).toUpperCase()),
       address,
       signature: hex(65),
       issuedAt: isoTime,
+      message: signInText,
       ...honeypot,
     },
   },
@@ -371,10 +374,20 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     query: storageQuery,
     form: { intent: mostly(oneOf("cancel-all")), counter: mostly(digits(78)), ...proof },
   },
+  // Issue 29: a player's page takes the market's filter; its path names a wallet, a player's or anyone's, in any case.
+  "routes/player.$address": {
+    params: {
+      address: mostly((r) =>
+        r.pick([DEMO_BROWSER_ACCOUNT.wallet, DEMO_MANAGED_ACCOUNT.wallet.toLowerCase(), address(r), address(r).toUpperCase(), "0x"]),
+      ),
+    },
+    query: marketQuery,
+  },
   "routes/resources.chain-config": none,
   "routes/resources.lootbox-open": { form: { txHash: hex(32) } },
   "routes/resources.lootbox-purchase": { form: { txHash: hex(32) } },
   "routes/resources.no-js": none,
+  "routes/resources.wallet-sign-in": { form: { address } },
   "routes/spaceship.calculator": { query: calculatorQuery },
   "routes/spaceship.configuration": { query: { tokenId }, form: shipForm },
   "routes/spaceship.detail": { query: { tokenId, ...calculatorQuery }, form: shipForm },
@@ -496,6 +509,7 @@ export async function apiTargets(): Promise<ApiTarget[]> {
         walletEncryptionKey: "11".repeat(32),
         claimSignerKey: `0x${"22".repeat(32)}` as const,
         chainId: 31337,
+        signInDomain: "localhost",
         tokenTtlSeconds: 60,
         exposeDevOutbox: true,
         seedDemo: false,
@@ -558,7 +572,7 @@ export function apiValue(name: string): Gen {
   if (/^(IssuedAt|issuedAt)$/.test(name)) return isoTime;
   if (/currency|erc20Addr/.test(name)) return currency;
   if (name === "sessionId") return mostly((r) => `cs_${r.string(20)}`);
-  if (name === "accessToken") return mostly((r) => JSON.stringify({ address: address(r), issuedAt: isoTime(r), signature: hex(65)(r) }));
+  if (name === "accessToken") return mostly((r) => JSON.stringify({ message: signInText(r), signature: hex(65)(r) }));
   if (name === "code") return mostly((r) => r.string(8).toUpperCase());
   return garbage;
 }

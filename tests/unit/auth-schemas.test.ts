@@ -18,9 +18,9 @@ describe("login schema", () => {
 });
 
 describe("register schema", () => {
-  it("checks only the email when sending a code, with the send-code message", () => {
+  it("checks only the email when sending a code, with userInfoValidate's message (it runs before the code is sent)", () => {
     expect(RegisterSchema.safeParse({ intent: "send-code", email: "a@b.co" }).success).toBe(true);
-    expect(firstMessage(RegisterSchema.safeParse({ intent: "send-code", email: "bad" }))).toBe("Please enter a valid email");
+    expect(firstMessage(RegisterSchema.safeParse({ intent: "send-code", email: "bad" }))).toBe("Invalid email address");
   });
   it("checks everything when registering", () => {
     const ok = { intent: "register", email: "a@b.co", code: "123456", password: "abc123" };

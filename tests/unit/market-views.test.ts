@@ -78,11 +78,14 @@ describe("market views", () => {
     ]);
   });
 
-  it("the back link only goes to marketplace pages of this site", () => {
+  it("the back link only goes to marketplace pages and player pages of this site", () => {
     expect(safeBack("/marketplace/market?nftType=4&camp=1")).toBe("/marketplace/market?nftType=4&camp=1");
+    expect(safeBack("/player/0x70997970C51812dc3A010C7d01b50e0d17dc79C8?nftType=0")).toBe(
+      "/player/0x70997970C51812dc3A010C7d01b50e0d17dc79C8?nftType=0",
+    );
     expect(safeBack("/marketplace/storage?tab=favorites")).toBe("/marketplace/storage?tab=favorites");
     expect(safeBack("/marketplace")).toBe("/marketplace");
-    for (const bad of ["https://evil.example/marketplace", "//evil.example", "/login", "/marketplacex", null])
+    for (const bad of ["https://evil.example/marketplace", "//evil.example", "/login", "/marketplacex", "/playerx", null])
       expect(safeBack(bad)).toBe("/marketplace/market");
     expect(detailHref({ tokenId: "1", nftType: 0 }, "/marketplace/market?camp=1,2")).toBe(
       "/marketplace/detail?nftType=0&tokenId=1&back=%2Fmarketplace%2Fmarket%3Fcamp%3D1%2C2",

@@ -85,6 +85,13 @@ describe("rate limits", () => {
     expect((await post("/basic/sendCodeToForgetPwd")).status).toBe(429);
   });
 
+  it("counts the wallet sign-in (its message, its nonce, its post) in the sign-in budget", async () => {
+    const paths = ["/resources/wallet-sign-in", "/resources/wallet-sign-in.data", "/sso/walletNonce", "/sso/loginOther", "/login"];
+    for (let i = 0; i < 10; i++) expect((await post(paths[i % paths.length])).status).toBe(200);
+    expect((await post("/resources/wallet-sign-in")).status).toBe(429);
+    expect((await post("/sso/walletNonce")).status).toBe(429);
+  });
+
   it("counts an IPv6 client by its /64, so rotating addresses inside it buys no new attempts", async () => {
     const from = (address: string) => fetch(baseUrl + "/login", { method: "POST", headers: { "x-forwarded-for": address } });
     for (let i = 0; i < 10; i++) expect((await from(`2001:db8:1:2::${i + 1}`)).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * What the marketplace's list routes (market, statistics, storage) share on the server: canonical URLs whose
+ * What the list routes (market, statistics, storage, a player's page) share on the server: canonical URLs whose
  * redirect keeps the parse notices.
  */
 import { createCookie, redirect } from "@remix-run/node";
@@ -12,7 +12,6 @@ const NOTICES_ACROSS_REDIRECT = 8;
 let noticeCookie: ReturnType<typeof createCookie> | undefined;
 function notices() {
   noticeCookie ??= createCookie("__market_notices", {
-    path: "/marketplace",
     httpOnly: true,
     sameSite: "lax",
     secure: getEnv().publicUrl.startsWith("https:"),
@@ -38,12 +37,13 @@ export async function canonicalView(
   if (!isCanonical(url.search, canonical)) {
     const kept = parseNotices.slice(0, NOTICES_ACROSS_REDIRECT);
     if (parseNotices.length > kept.length) kept.push(`…and ${parseNotices.length - kept.length} more.`);
-    if (kept.length) headers.append("Set-Cookie", await notices().serialize({ target, notices: kept }));
+    // Addressed to the view's own path: a player page lives outside /marketplace.
+    if (kept.length) headers.append("Set-Cookie", await notices().serialize({ target, notices: kept }, { path }));
     throw redirect(target, { headers });
   }
   const carried: unknown = await notices().parse(request.headers.get("Cookie"));
   if (!carried) return { notices: parseNotices, headers };
-  headers.append("Set-Cookie", await notices().serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await notices().serialize("", { maxAge: 0, path }));
   return { notices: [...noticesFor(carried, target), ...parseNotices], headers };
 }
 

@@ -5,7 +5,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
+import { AUTH_MESSAGES, EMAIL_TAKEN } from "~/domain/auth-rules";
 import { LoginSchema, RegisterSchema } from "~/domain/auth-schemas";
+import { WALLET_SIGN_IN_INTENT } from "~/features/auth/wallet-sign-in";
+import { walletSignIn } from "~/features/auth/wallet-sign-in.server";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
 import { authenticator, bindSignatureProblem, createUserSession, updateUserInfo } from "~/services/auth.server";
@@ -56,6 +59,8 @@ async function registerAction(request: Request, formData: FormData) {
   const { sso } = publicApis();
   const input = submission.value;
   if (input.intent === "send-code") {
+    const refusal = await registerEmailRefusal(sso, input.email);
+    if (refusal) return fail(submission.reply({ fieldErrors: { email: [refusal] }, hideFields: ["password"] }));
     try {
       await sso.sendCode(input.email);
       return ok(submission.reply({ hideFields: ["password"] }), `We sent a 6-digit code to ${input.email}. It expires in 10 minutes.`);
@@ -68,6 +73,20 @@ async function registerAction(request: Request, formData: FormData) {
     return createUserSession(request, signIn, safeRedirect(input.redirectTo), input.referral);
   } catch (error) {
     return fail(submission.reply({ formErrors: [backendProblem(error).reason], hideFields: ["password"] }));
+  }
+}
+
+/**
+ * product §5 userInfoValidate, before a code is sent: the SSO's own email check ("Invalid email address") and
+ * whether the email already has an account. Null when the code may be sent.
+ */
+async function registerEmailRefusal(sso: ReturnType<typeof publicApis>["sso"], email: string): Promise<string | null> {
+  try {
+    return (await sso.userInfoValidate(email)).exists ? EMAIL_TAKEN : null;
+  } catch (error) {
+    const problem = backendProblem(error);
+    // The app sends only the key UserName, so the SSO's 400 is about the email itself.
+    return problem.status === 400 ? AUTH_MESSAGES.invalidEmail : problem.reason;
   }
 }
 
@@ -106,5 +125,9 @@ export async function loginPost(request: Request) {
   const act = url.searchParams.get("act");
   if (act === "connect") return connectAction(request, formData);
   if (act === "reg") return registerAction(request, formData);
+  if (formData.get("intent") === WALLET_SIGN_IN_INTENT) {
+    const signedIn = await walletSignIn(request, formData);
+    return typeof signedIn === "string" ? refused(signedIn) : signedIn;
+  }
   return loginAction(request, formData);
 }

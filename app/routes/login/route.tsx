@@ -8,6 +8,7 @@ import { ErrorList } from "~/components/error-list";
 import { Field, FormNotice } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { LOGIN_RULES, REGISTER_RULES, SEND_CODE_RULES } from "~/domain/auth-rules";
+import { WalletSignIn } from "~/features/auth/wallet-sign-in";
 import { loginPage, loginPost } from "~/routes/login/route.server";
 
 const BindWalletButton = lazy(() => import("~/islands/bind-wallet.client"));
@@ -148,6 +149,8 @@ export default function Login() {
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="page-title">{title}</h1>
       <div className="card mt-6">
+        {/* Above the form: the email field's check on blur grows the form, and would move a button below it mid-click. */}
+        {data.mode === "login" && <WalletSignIn redirectTo={data.redirectTo} />}
         {data.mode === "login" && <LoginForm redirectTo={data.redirectTo} />}
         {data.mode === "register" && data.honeypot && (
           <RegisterForm redirectTo={data.redirectTo} referral={data.referral} honeypot={data.honeypot} />

@@ -22,6 +22,7 @@ import { chainTradeOf, chainTradePost } from "~/features/market/chain-trade.serv
 import { custodian, type OrderProof, type OrderSigning } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
+import { holderLink } from "~/features/players/player.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
@@ -37,10 +38,11 @@ export function readTokenRef(params: URLSearchParams): { ref: TokenRef | null; p
   return { ref: { tokenId: BigInt(tokenId).toString(), nftType: Number(nftType) }, problem: null };
 }
 
-/** Where the detail page's back link may go: a marketplace page of this site, else the market. */
+/** Where the detail page's back link may go: a marketplace page or a player's page of this site, else the market. */
 export function safeBack(back: string | null): string {
   const to = safeRedirect(back, "/marketplace/market");
-  return to === "/marketplace" || to.startsWith("/marketplace/") || to.startsWith("/marketplace?") ? to : "/marketplace/market";
+  const listPage = to === "/marketplace" || to.startsWith("/marketplace/") || to.startsWith("/marketplace?") || to.startsWith("/player/");
+  return listPage ? to : "/marketplace/market";
 }
 
 /** The request's own path and query: where a form posts back to. */
@@ -99,7 +101,7 @@ export async function detailPage(request: Request) {
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
   // product §7: a chain-held item shows its token's metadata, read through tokenURI.
-  const [orderContext, chainMetadata, chainTrade] = await Promise.all([
+  const [orderContext, chainMetadata, chainTrade, holder] = await Promise.all([
     signs ? orders.orderContext(bound.address).catch(() => null) : null,
     itemPageMetadata(detail),
     // Issue 28: a chain-held item trades through the trading contract; its forms need the contract's fee.
@@ -108,8 +110,10 @@ export async function detailPage(request: Request) {
       detail.listing?.venue === "chain" ? detail.listing.chainOrder : null,
       bound,
     ),
+    // Issue 29: the holder (the seller, when listed) links to their public player page.
+    holderLink(detail.ownerAddress),
   ]);
-  const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null };
+  const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null, ...holder };
   // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
   const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
   return json(

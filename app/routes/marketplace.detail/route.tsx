@@ -73,7 +73,10 @@ export default function MarketplaceDetail() {
                   You <span className="font-mono text-xs text-slate-300">({item.owner})</span>
                 </>
               ) : (
-                <span className="font-mono">{item.owner}</span>
+                // Without a player to link to there is no href: the address is plain text.
+                <a href={item.holderHref} className="font-mono">
+                  {item.holderName}
+                </a>
               )}
             </dd>
             {item.listedAt && (

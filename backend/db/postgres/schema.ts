@@ -514,6 +514,18 @@ const TRADING_STEP_KINDS = [
   `alter table action_steps rename constraint action_steps_v4_signed to action_steps_v5_signed`,
 ];
 
+/** sso_017: Sign-In with Ethereum's nonces (backend/sso/wallets.ts), instead of the old sign-in messages' hashes. */
+const WALLET_SIGN_IN_NONCES = [
+  `create table wallet_sign_in_nonces (
+    nonce text collate "C" primary key,
+    created_at text collate "C" not null,
+    expires_at text collate "C" not null,
+    used_at text collate "C"
+  )`,
+  `create index wallet_sign_in_nonces_expiry on wallet_sign_in_nonces (expires_at)`,
+  `drop table wallet_login_uses`,
+];
+
 /** market_018: awards paid by the reward manager (backend/market/awards.ts) and the rewards stream's applied events. */
 const AWARDS = [
   `create table market_awards (
@@ -597,8 +609,15 @@ export const postgresMigrations: readonly Migration[] = [
     },
   },
   {
+    // sso_017: Sign-In with Ethereum's nonces.
+    name: "pg_0005_wallet_sign_in_nonces",
+    async up(db: Kysely<unknown>) {
+      for (const statement of WALLET_SIGN_IN_NONCES) await sql.raw(statement).execute(db);
+    },
+  },
+  {
     // market_018: awards paid by the reward manager.
-    name: "pg_0005_awards",
+    name: "pg_0006_awards",
     async up(db: Kysely<unknown>) {
       for (const statement of AWARDS) await sql.raw(statement).execute(db);
     },

@@ -31,9 +31,9 @@ test("the register form checks in the browser what its button needs, in the prod
   page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
   const email = page.getByLabel("Email");
   const code = page.getByLabel("Verification code");
-  // "Send code" needs only the email: the empty code and password say nothing.
+  // "Send code" needs only the email, checked by userInfoValidate's rule: the empty code and password say nothing.
   await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Please enter a valid email")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter the 6-digit code from your email")).toBeHidden();

@@ -42,7 +42,7 @@ async function scriptBytes(page: Page, load: () => Promise<unknown>): Promise<{ 
 }
 
 // One test per page, so that the pages spread over the workers.
-for (const path of [...MOBILE_PATHS, "/lootbox/4"]) {
+for (const path of [...MOBILE_PATHS, "/lootbox/4", "/login"]) {
   test(`${path}: a visitor downloads at most 100 KB of gzipped JavaScript, lazy chunks included`, async ({ browser }) => {
     // A fresh context: nothing cached, as a visitor arriving there.
     const context = await browser.newContext();

@@ -50,9 +50,24 @@ test("register with an emailed code and the referral from the link, then manage 
   await page.goto("/login?act=reg&code=FRIEND42");
   await expect(page.getByLabel("Referral code (optional)")).toHaveValue("FRIEND42");
 
+  // product §5 userInfoValidate checks the email before a code is sent: its words, next to the field, a 400.
   await page.getByLabel("Email").fill("bad-email");
+  let answer = page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Please enter a valid email")).toBeVisible();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
+  // An email the SSO's check refuses though it looks like one to the form (two dots in a row).
+  await page.getByLabel("Email").fill("two..dots@example.com");
+  answer = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Send code" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
+  // An email that already has an account says so before any code is sent.
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("This email is already registered");
+  await expect(page.getByText(/We sent a 6-digit code/)).toHaveCount(0);
 
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send code" }).click();

@@ -22,7 +22,7 @@ import {
 } from "./market-options";
 import { marketHref, withType } from "./market";
 import type { NftTypeCode } from "~core/nft";
-import { NFT_TYPE_LABELS } from "./shared";
+import { MARKET_PATH, NFT_TYPE_LABELS } from "./shared";
 
 export interface Chip {
   label: string;
@@ -36,18 +36,18 @@ function rangeText<T extends number | bigint>(range: { min?: T; max?: T }, forma
   return range.min !== undefined ? `≥ ${format(range.min)}` : `≤ ${format(range.max!)}`;
 }
 
-export function filterChips(filter: MarketFilter): Chip[] {
+export function filterChips(filter: MarketFilter, path = MARKET_PATH): Chip[] {
   const base = { ...filter, page: DEFAULT_PAGE };
   const chips: Chip[] = [];
   if (filter.nftType !== undefined)
-    chips.push({ label: `Type: ${NFT_TYPE_LABELS[filter.nftType]}`, href: marketHref(withType(base, undefined)) });
+    chips.push({ label: `Type: ${NFT_TYPE_LABELS[filter.nftType]}`, href: marketHref(withType(base, undefined), path) });
   for (const key of LIST_KEYS) {
     const spec: ListSpec = LIST_FILTERS[key];
     for (const code of filter.lists[key] ?? []) {
       const rest = filter.lists[key]!.filter((other) => other !== code);
       const lists = { ...base.lists, [key]: rest };
       if (!rest.length) delete lists[key];
-      chips.push({ label: `${spec.label}: ${spec.options[code]}`, href: marketHref({ ...base, lists }) });
+      chips.push({ label: `${spec.label}: ${spec.options[code]}`, href: marketHref({ ...base, lists }, path) });
     }
   }
   for (const key of RANGE_KEYS) {
@@ -55,18 +55,18 @@ export function filterChips(filter: MarketFilter): Chip[] {
     if (!range) continue;
     const ranges = { ...base.ranges };
     delete ranges[key];
-    chips.push({ label: `${RANGE_FILTERS[key].label} ${rangeText(range)}`, href: marketHref({ ...base, ranges }) });
+    chips.push({ label: `${RANGE_FILTERS[key].label} ${rangeText(range)}`, href: marketHref({ ...base, ranges }, path) });
   }
-  if (filter.currency) chips.push({ label: `Currency: ${filter.currency}`, href: marketHref({ ...base, currency: undefined }) });
+  if (filter.currency) chips.push({ label: `Currency: ${filter.currency}`, href: marketHref({ ...base, currency: undefined }, path) });
   if (filter.price) {
     chips.push({
       label: `Price ${rangeText(filter.price, (wei) => formatWei(wei, { group: true }))}${filter.currency ? ` ${filter.currency}` : ""}`,
-      href: marketHref({ ...base, price: undefined }),
+      href: marketHref({ ...base, price: undefined }, path),
     });
   }
   if (filter.venue) {
     const label = VENUE_OPTIONS.find((option) => option.value === filter.venue)!.label;
-    chips.push({ label: `Where: ${label}`, href: marketHref({ ...base, venue: undefined }) });
+    chips.push({ label: `Where: ${label}`, href: marketHref({ ...base, venue: undefined }, path) });
   }
   return chips;
 }

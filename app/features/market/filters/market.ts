@@ -185,9 +185,10 @@ export function serializeMarketFilter(filter: MarketFilter): string {
   return parts.join("&");
 }
 
-export function marketHref(filter: MarketFilter): string {
+/** A filter's canonical URL on the market, or on another view of listings with the same filter (a player's page). */
+export function marketHref(filter: MarketFilter, path = MARKET_PATH): string {
   const search = serializeMarketFilter(filter);
-  return search ? `${MARKET_PATH}?${search}` : MARKET_PATH;
+  return search ? `${path}?${search}` : path;
 }
 
 /** The same view on another page. */

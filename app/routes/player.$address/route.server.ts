@@ -1,0 +1,93 @@
+/**
+ * A player's public page, server side (issue 29): who holds the wallet as the SSO tells anyone
+ * (GET /api/user/{walletAddress}: a masked name, never the email, balances or sessions), the wallet's listings under
+ * the market's filter and URL rules, and the items it holds on chain, as storage shows them.
+ */
+import { json, redirect } from "@remix-run/node";
+import { filterChips } from "~/features/market/filters/chips";
+import { sortOptionsFor } from "~/features/market/filters/market-options";
+import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/features/market/filters/market";
+import { typeHrefs } from "~/features/market/filters/shared";
+import { canonicalView } from "~/features/market/market-urls.server";
+import { cardView } from "~/features/market/market-views.server";
+import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
+import { pageHrefs } from "~/features/market/paging";
+import { playerAddress, playerPath } from "~/features/players/player";
+import { backendProblem, publicApis } from "~/services/apis.server";
+
+export const NOT_AN_ADDRESS = "This link does not name a wallet: a player’s page is /player/ and the 0x address of their wallet.";
+export const NOT_A_PLAYER = "No player has bound this wallet to an account.";
+
+interface Listed {
+  items: ItemCardModel[];
+  info: PageInfo;
+}
+
+export async function playerPage(request: Request, segment: string | undefined) {
+  const url = new URL(request.url);
+  const address = playerAddress(segment ?? "");
+  if (!address) throw json(NOT_AN_ADDRESS, { status: 404 });
+  const path = playerPath(address);
+  // The same wallet spelled in lower case: its page has one address, the checksummed one.
+  if (segment !== address) throw redirect(`${path}${url.search}`);
+  const { filter, notices: parseNotices } = parseMarketFilter(url.searchParams);
+  const search = serializeMarketFilter(filter);
+  const { notices, headers } = await canonicalView(request, { path, canonical: search, parseNotices });
+  const { sso, market } = publicApis();
+  const player = await sso.publicUser(address).catch((error: unknown) => {
+    const problem = backendProblem(error);
+    throw json(problem.status === 404 ? NOT_A_PLAYER : problem.message, { status: problem.status });
+  });
+
+  const here = marketHref(filter, path);
+  const query = toMarketQuery(filter);
+  const listed = (page: Awaited<ReturnType<typeof market.selling>>): Listed => ({
+    items: page.records.map((record) => cardView(record, here)),
+    info: { page: filter.page, pageSize: filter.pageSize, total: page.total, capped: page.totalCapped },
+  });
+  let onSale: Listed | null = null;
+  let onChain: Listed | null = null;
+  let problem: { message: string; status: number } | null = null;
+  try {
+    // The market's listing query filtered by seller (selling), and what the wallet holds on chain (myStorage).
+    const [selling, held] = await Promise.all([
+      market.selling({ ...query, address }),
+      market.myStorage({ ...query, address, location: "chain" }),
+    ]);
+    onSale = listed(selling);
+    onChain = listed(held);
+  } catch (error) {
+    problem = backendProblem(error);
+  }
+  // One page number walks both lists: as far as the longer one goes.
+  const info: PageInfo = {
+    page: filter.page,
+    pageSize: filter.pageSize,
+    total: Math.max(onSale?.info.total ?? 0, onChain?.info.total ?? 0),
+    capped: Boolean(onSale?.info.capped || onChain?.info.capped),
+  };
+  return json(
+    {
+      search,
+      name: player.UserName,
+      wallet: address,
+      path,
+      notices,
+      onSale,
+      onChain,
+      info,
+      problem: problem?.message ?? null,
+      nftType: filter.nftType,
+      // Links, not the market's form: the market page's JavaScript budget has no room for a chunk it would share.
+      sorts: sortOptionsFor(filter.nftType).map(({ value, label }) => ({
+        label,
+        href: marketHref({ ...filter, sort: value, page: 1 }, path),
+        current: value === filter.sort,
+      })),
+      chips: filterChips(filter, path).map((chip) => ({ label: `${chip.label} ✕`, href: chip.href, current: false })),
+      typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType), path)),
+      pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page), path)),
+    },
+    { status: problem?.status ?? 200, headers },
+  );
+}
