@@ -10,6 +10,7 @@ import { inertModulePreloads, serverScript } from "~/services/page-scripts.serve
 import { currentRequestScope } from "~/services/request-scope.server";
 // The features whose actions the status page shows (services/action-features.server.ts): each registers at load.
 import "~/features/bridge/bridge.server";
+import "~/features/invites/awards.server";
 import "~/features/market/chain-trade.server";
 import "~/features/lootbox/lootbox-actions.server";
 import "~/features/spaceship/spaceship-actions.server";

@@ -29,6 +29,7 @@ export const DEPLOYABLE = {
   FireStaking: "fireStakingAbi",
   StarshipManager: "starshipManagerAbi",
   Trading: "tradingAbi",
+  RewardManager: "rewardManagerAbi",
 } as const;
 
 interface AbiItem {

@@ -27,6 +27,7 @@ import {
   fireStakingAbi,
   gameTokenAbi,
   sparkCardAbi,
+  rewardManagerAbi,
   sparkItemsAbi,
   starshipManagerAbi,
   tradingAbi,
@@ -54,6 +55,8 @@ const WEI = 10n ** 18n;
 export const DEMO_TOKEN_GRANT = 10_000n * WEI;
 /** FIRE, QUARK and USDT the asset manager holds to pay token claims. */
 export const TREASURY_GRANT = 1_000_000n * WEI;
+/** BNB the reward manager starts with, to pay BNB rebates. */
+export const REWARD_BNB_GRANT = 100n * WEI;
 
 /** Boxes each demo account owns after seeding (box type -> count), forged directly so no daily limit is used up. */
 export const DEMO_BOXES: readonly { wallet: Address; boxes: Readonly<Record<number, number>> }[] = [
@@ -285,12 +288,20 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   }
   await write({ address: items, abi: sparkItemsAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
 
-  // The marketplace: fees to the deployer's treasury for now (issue 29 points them at the reward manager).
+  // The marketplace: deployed with the deployer as fee recipient, then pointed at the reward manager below.
   const trading = (await deploy("Trading", tradingAbi, [deployer.address, assetManager, SEEDED_FEE_BPS, deployer.address])).address;
   for (const currency of [fire, quark, usdt, zeroAddress]) {
     await write({ address: trading, abi: tradingAbi, functionName: "setCurrency", args: [currency, true] });
   }
 
+  // --- issue 29: the reward-and-tax manager, after Trading so every earlier address stays. It takes the market's
+  // fee and pays awards (referral rebates) the market backend signs with the claim signer's key.
+  const rewardManager = (await deploy("RewardManager", rewardManagerAbi, [claimSigner, deployer.address])).address;
+  await write({ address: trading, abi: tradingAbi, functionName: "setFee", args: [SEEDED_FEE_BPS, rewardManager] });
+  for (const token of [fire, quark, usdt]) {
+    await write({ address: token, abi: gameTokenAbi, functionName: "mint", args: [rewardManager, TREASURY_GRANT] });
+  }
+  await confirm(await client.sendTransaction({ to: rewardManager, value: REWARD_BNB_GRANT }));
   // --- issue 29: the sale's PSE and whitelist prices (product §7), last so every address above stays where it was ---
   for (const entry of BOX_CATALOGUE) {
     const percent = entry.seedVariantPercent;
@@ -319,7 +330,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
     sourcesHash: committedSourcesHash(),
     wiring: DEPLOYMENT_WIRING,
     deployedAtBlock: Number(fireDeploy.blockNumber),
-    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship, items, trading },
+    contracts: { fire, quark, usdt, boxSale, box, opener, card, assetManager, staking, starship, items, trading, rewardManager },
     accounts: { deployer: deployer.address, claimSigner, receipt: deployer.address, storeMinter },
     seed: {
       custodyNfts: CUSTODY_ITEMS.map((data, i) => ({

@@ -14,4 +14,6 @@ export interface ContractAddresses {
   items: `0x${string}`;
   /** Trading: signed listings filled on chain, transfers, and sends into another player's game inventory. */
   trading: `0x${string}`;
+  /** RewardManager: takes the market's fee and pays signed awards (referral rebates) once each. */
+  rewardManager: `0x${string}`;
 }

@@ -1,4 +1,4 @@
-import type { InviteAccepted, InviteCode, RebateClaim, RebateInfo } from "~core/api/market";
+import type { AwardRecord, InviteAccepted, InviteCode, RebateClaim, RebateInfo, SignedClaimWire } from "~core/api/market";
 import type { BackendClient } from "./http-client.server";
 
 /** Typed invite and rebate calls of the market backend (product §7 informationCenter). */
@@ -8,6 +8,10 @@ export function invitesApi(market: BackendClient) {
     showRebateInfo: () => market.get<RebateInfo>("/api/v1/informationCenter/showRebateInfo"),
     claimRebate: (currency: string) =>
       market.post<RebateClaim>("/api/v1/informationCenter/claimRebate", { query: { erc20Addr: currency } }),
+    /** The account's awards paid by the reward manager, newest first. */
+    awards: () => market.get<AwardRecord[]>("/api/v1/informationCenter/awards"),
+    /** An unpaid award's signed claim, to submit on chain (the market marks it sent). */
+    awardSign: (txId: string) => market.post<SignedClaimWire>("/api/v1/informationCenter/awardSign", { query: { txId } }),
     acceptInvite: (code: string) => market.post<InviteAccepted>("/api/v1/informationCenter/acceptInvite", { query: { code } }),
   };
 }

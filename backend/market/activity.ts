@@ -72,7 +72,7 @@ async function inviterOf(db: Sql, address: string): Promise<string | undefined> 
     ?.inviter_address;
 }
 
-async function creditRebate(db: Sql, address: string, currency: Currency, amount: bigint): Promise<void> {
+export async function creditRebate(db: Sql, address: string, currency: Currency, amount: bigint): Promise<void> {
   await addToWei(db, { table: "market_rebate_balances", column: "earned", key: { address, currency }, fresh: { claimed: "0" } }, amount);
 }
 

@@ -58,15 +58,18 @@ export function claimSigner(options: BackendOptions) {
       data: bigint;
       nonce: number;
       deadline: number;
+      /** The contract that honours it: the asset manager unless named (the reward manager for an award). */
+      contract?: string;
     }) {
+      const { contract, ...claim } = fields;
       const content = encodeClaimContent({
-        ...fields,
+        ...claim,
         account: fields.account as Hex,
         asset: fields.asset as Hex,
         nonce: BigInt(fields.nonce),
         deadline: BigInt(fields.deadline),
         chainId: BigInt(options.chainId),
-        assetManager: (options.assetManagerAddress ?? zeroAddress) as Hex,
+        assetManager: (contract ?? options.assetManagerAddress ?? zeroAddress) as Hex,
       } satisfies ClaimFields);
       const signature = await account.signMessage({ message: { raw: keccak256(content) } });
       return { content, signature };
@@ -76,7 +79,7 @@ export function claimSigner(options: BackendOptions) {
 /** What issuing a claim needs of the market backend: its database, options and the claim signer. */
 type ClaimIssuer = Pick<MarketCore, "db" | "options" | "signer">;
 
-function split(content: Hex, signature: Hex, nonce: number, deadline: number): SignedClaim {
+export function split(content: Hex, signature: Hex, nonce: number, deadline: number): SignedClaim {
   const { r, s, yParity } = parseSignature(signature);
   return { claim_content: content, r, s, v: toHex(27 + yParity), txId: String(nonce), deadline };
 }

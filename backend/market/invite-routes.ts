@@ -2,7 +2,8 @@ import type { Router } from "express";
 import type { InviteCode } from "~core/api/market";
 import { ApiError, handle, sendOk } from "../http";
 import type { MarketCore } from "./core";
-import { acceptInviteSchema, claimRebateSchema, rebateSchema } from "./invite-schemas";
+import { awardToSend, awardView, recentAwards, settleExpiredAwards } from "./awards";
+import { acceptInviteSchema, awardSignSchema, claimRebateSchema, rebateSchema } from "./invite-schemas";
 import { acceptInvite, claimRebate, inviteCode, invitePath, invitedCount, rebateInfo, rebateTotal, resolveCurrency } from "./invites";
 import { parseMarketInput } from "./params";
 import { marketInput, requireCaller } from "./request";
@@ -63,7 +64,28 @@ export function inviteRoutes(router: Router, core: MarketCore) {
       const { walletAddress } = await requireCaller(core, req);
       const { erc20Addr } = parseMarketInput(claimRebateSchema, marketInput(req));
       const { currency } = resolveCurrency(options, erc20Addr);
-      sendOk(res, await db.write((tx) => claimRebate(tx, walletAddress, currency)));
+      sendOk(res, await claimRebate(core, walletAddress, currency, Date.now()));
+    }),
+  );
+
+  router.get(
+    "/informationCenter/awards",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const now = Date.now();
+      await settleExpiredAwards(db, now, Boolean(options.chain));
+      sendOk(res, (await recentAwards(db, walletAddress)).map(awardView));
+    }),
+  );
+
+  router.post(
+    "/informationCenter/awardSign",
+    handle(async (req, res) => {
+      const { walletAddress } = await requireCaller(core, req);
+      const { txId } = parseMarketInput(awardSignSchema, marketInput(req));
+      const now = Date.now();
+      await settleExpiredAwards(db, now, Boolean(options.chain));
+      sendOk(res, await db.write((tx) => awardToSend(tx, txId, walletAddress, now)));
     }),
   );
 }

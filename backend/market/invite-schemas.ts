@@ -22,3 +22,11 @@ export const acceptInviteSchema = z.object({
     "an invite code",
   ),
 });
+
+/** An award's id (its nonce), as claimRebate answered it. */
+export const awardSignSchema = z.object({
+  txId: required(
+    param((value) => (/^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined), "an award txId"),
+    "an award txId",
+  ),
+});

@@ -1,7 +1,7 @@
 /**
  * Invites and rebates. A wallet's invite code is made on first request; an invited wallet accepts the code
  * once (the app calls acceptInvite after sign-up). From then on each trade the invitee makes earns the
- * inviter REBATE_BPS of the price, in the trade's currency, claimable into the inviter's game balance.
+ * inviter REBATE_BPS of the price, in the trade's currency, claimable as an award paid on chain (awards.ts).
  */
 import { randomInt } from "node:crypto";
 import { isAddress, zeroAddress } from "viem";
@@ -12,9 +12,13 @@ import { drawInviteCode } from "./generate";
 import { sameAddress } from "~core/address";
 import type { InviteAccepted, RebateClaim, RebateInfo, RebateTotal } from "~core/api/market";
 import { REBATE_BPS } from "./activity";
-import { credit } from "./ledger";
+import { balanceOf } from "./ledger";
+import { awardView, issueAward, settleExpiredAwards } from "./awards";
+import type { MarketCore } from "./core";
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { readWei } from "./money";
+
+const NOTHING_TO_CLAIM = "Nothing to claim";
 
 /** The sign-on site's registration page takes the code (product §2: /login?act=reg&code=…). */
 export function invitePath(code: string): string {
@@ -111,20 +115,35 @@ export function resolveCurrency(options: BackendOptions, erc20Addr: string): { c
 }
 
 /**
- * Moves the whole claimable rebate of one currency into the game balance. The claim is a compare-and-set on the
- * `claimed` amount that was read: of two claims racing on the same rebate, one changes the row and the other finds
- * it changed and is refused, so a rebate is never paid twice (rebates earned meanwhile stay claimable).
+ * Claims the whole claimable rebate of one currency as an award the reward manager pays on chain (awards.ts): the
+ * claim is a compare-and-set on the `claimed` amount that was read, in the award's transaction: of two claims racing
+ * on the same rebate, one changes the row and the other finds it changed and is refused, so a rebate is never signed
+ * twice (rebates earned meanwhile stay claimable). The game balance no longer changes; it is answered as before.
  */
-export async function claimRebate(db: Sql, address: string, currency: Currency): Promise<RebateClaim> {
+export async function claimRebate(
+  market: Pick<MarketCore, "db" | "options" | "signer">,
+  address: string,
+  currency: Currency,
+  now: number,
+): Promise<RebateClaim> {
+  const { db, options } = market;
+  await settleExpiredAwards(db, now, Boolean(options.chain));
   const { earned, claimable, claimedText } = await rebateRow(db, address, currency);
-  if (claimable <= 0n) throw new ApiError(409, "Nothing to claim");
-  const taken = await db.run("update market_rebate_balances set claimed = ? where address = ? and currency = ? and claimed = ?", [
-    earned.toString(),
-    address,
-    currency,
-    claimedText,
-  ]);
-  if (!taken.changes) throw new ApiError(409, "Nothing to claim");
-  const balance = await credit(db, address, currency, claimable);
-  return { currency, amount: claimable.toString(), balance: balance.toString() };
+  if (claimable <= 0n) throw new ApiError(409, NOTHING_TO_CLAIM);
+  const { award, claim } = await issueAward(
+    market,
+    { account: address, reason: "rebate", currency, amount: claimable },
+    now,
+    async (tx) => {
+      const taken = await tx.run("update market_rebate_balances set claimed = ? where address = ? and currency = ? and claimed = ?", [
+        earned.toString(),
+        address,
+        currency,
+        claimedText,
+      ]);
+      if (!taken.changes) throw new ApiError(409, NOTHING_TO_CLAIM);
+    },
+  );
+  const balance = await balanceOf(db, address, currency);
+  return { currency, amount: claimable.toString(), balance: balance.toString(), award: awardView(award), claim };
 }

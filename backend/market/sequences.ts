@@ -1,7 +1,7 @@
 /** Named sequences (migrations/market_014_sequences.ts, decision 0010). */
 import type { Sql } from "./db";
 
-export type SequenceName = "claim_nonce";
+export type SequenceName = "claim_nonce" | "award_nonce";
 
 /**
  * The next value of a sequence, taken by one statement: the row's update is atomic, so two writers can never be

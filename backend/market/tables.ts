@@ -206,6 +206,33 @@ export interface ClaimsTable {
   request_key: string | null;
 }
 
+/** An award's state: signed for the wallet, sent (handed to a wallet to submit), paid on chain, or expired unpaid and returned. */
+export const AWARD_STATUS = { signed: 0, sent: 1, paid: 2, expired: 3 } as const;
+export type AwardStatus = (typeof AWARD_STATUS)[keyof typeof AWARD_STATUS];
+
+/** An award the reward manager pays once (awards.ts): a claimed rebate. */
+export interface AwardsTable {
+  /** Also the award's nonce in its claim. */
+  id: number;
+  account: string;
+  /** Why it is paid: "rebate". */
+  reason: string;
+  currency: string;
+  /** The ERC-20, or the zero address for BNB. */
+  token: string;
+  /** Wei, plain decimal. */
+  amount: string;
+  /** Unix seconds. */
+  deadline: number;
+  chain_id: number;
+  reward_manager: string;
+  claim_content: string;
+  signature: string;
+  status: AwardStatus;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface UsedNoncesTable {
   signer: string;
   /** uint256 as decimal text. */
@@ -244,5 +271,6 @@ export interface MarketTables {
   market_rebates: RebatesTable;
   market_rebate_balances: RebateBalancesTable;
   market_claims: ClaimsTable;
+  market_awards: AwardsTable;
   market_chain_cursors: ChainCursorsTable;
 }

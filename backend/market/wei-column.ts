@@ -13,7 +13,7 @@ const AMOUNT_BUSY = "The balance changed while it was being updated, please try 
 
 export interface WeiColumn {
   table: "market_balances" | "market_rebate_balances" | "market_daily_volume";
-  column: "amount" | "earned" | "volume";
+  column: "amount" | "earned" | "claimed" | "volume";
   /** The row's key, column by column. */
   key: Record<string, string | number>;
   /** The other columns of a new row (the key and `column` are added). */

@@ -43,6 +43,12 @@ export interface BridgeClaimParams {
   s: string;
 }
 
+/**
+ * product §7 reward claim: submit an award the market backend signed for this wallet (claimRebate, awardSign) to
+ * the reward manager's awardClaim; the executor checks that it names this wallet and our reward manager.
+ */
+export type RewardClaimParams = BridgeClaimParams;
+
 /** product §1 chain → game: move FIRE or QUARK from the wallet into the game (an approval of the asset manager first when short). */
 export interface BridgeSwapTokenParams {
   currency: "FIRE" | "QUARK";
@@ -153,6 +159,7 @@ export interface ActionParams {
   "trade.transferNft": TradeTransferParams;
   "trade.transferItems": TradeTransferItemsParams;
   "trade.sendNft": TradeSendParams;
+  "reward.claim": RewardClaimParams;
 }
 export type ActionName = keyof ActionParams;
 export const ACTION_NAMES = [
@@ -179,6 +186,7 @@ export const ACTION_NAMES = [
   "trade.transferNft",
   "trade.transferItems",
   "trade.sendNft",
+  "reward.claim",
 ] as const satisfies readonly ActionName[];
 
 /** POST /sso/actions. The same idempotency key (per account) always answers the same execution. */

@@ -266,11 +266,38 @@ export interface RebateInfo {
   recent: { inviteeAddress: string; currency: string; amount: string; at: string }[];
 }
 
-/** POST /informationCenter/claimRebate: the claimed amount and the new game balance. */
+/**
+ * POST /informationCenter/claimRebate: the claimed amount, now an award the reward manager pays on chain (decision
+ * 0017), with its signed claim; `balance` is the game balance, which a claim no longer changes.
+ */
 export interface RebateClaim {
   currency: Currency;
   amount: string;
   balance: string;
+  award: AwardRecord;
+  /** The signed claim to submit with awardClaim(account, claim_content, v, r, s). */
+  claim: SignedClaimWire;
+}
+
+/** An award the reward manager pays once (GET /informationCenter/awards, claimRebate). */
+export interface AwardRecord {
+  /** Also the award's nonce (queryClaim(account, nonce)). */
+  txId: string;
+  status: number;
+  statusName: "signed" | "sent" | "paid" | "expired";
+  account: string;
+  /** Why it is paid: "rebate". */
+  reason: string;
+  currency: string;
+  /** The ERC-20, or the zero address for BNB. */
+  token: string;
+  /** Wei. */
+  amount: string;
+  /** Unix seconds. */
+  deadline: number;
+  chainId: number;
+  rewardManager: string;
+  createdAt: string;
 }
 
 /** POST /informationCenter/acceptInvite. */

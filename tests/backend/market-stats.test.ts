@@ -1,6 +1,7 @@
 /** Statistics, token detail and metadata, invites and rebates. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ListingRecord, Page, TradeRecord } from "~core/api/market";
+import type { AwardRecord, ListingRecord, Page, RebateClaim, TradeRecord } from "~core/api/market";
+import { decodeClaimContent } from "~core/claim";
 
 import { rankLabel } from "~core/boxes";
 import { BROWSER, BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
@@ -183,9 +184,31 @@ describe("invites and rebates", () => {
     const balance = async () =>
       BigInt((await m.ok<{ balances: { FIRE: string } }>("/gameRelate/getGameToken", {}, m.tokens.browser)).balances.FIRE);
     const before = await balance();
-    const paid = await m.post<{ amount: string }>("/informationCenter/claimRebate", { erc20Addr: "FIRE" }, undefined, m.tokens.browser);
+    const paid = await m.post<RebateClaim>("/informationCenter/claimRebate", { erc20Addr: "FIRE" }, undefined, m.tokens.browser);
     expect(paid.data.amount).toBe(fire.claimable);
-    expect(await balance()).toBe(before + BigInt(fire.claimable));
+    // An award paid on chain (decision 0017): the game balance stays, and the award is signed for the wallet.
+    expect(await balance()).toBe(before);
+    expect(paid.data.balance).toBe(before.toString());
+    expect(paid.data.award).toMatchObject({ statusName: "signed", reason: "rebate", currency: "FIRE", amount: fire.claimable });
+    expect(decodeClaimContent(paid.data.claim.claim_content as `0x${string}`)).toMatchObject({
+      account: BROWSER.wallet,
+      kind: 0,
+      idOrAmount: BigInt(fire.claimable),
+      nonce: BigInt(paid.data.award.txId),
+    });
+    const awards = await m.ok<AwardRecord[]>("/informationCenter/awards", {}, m.tokens.browser);
+    expect(awards[0]).toMatchObject({ txId: paid.data.award.txId, statusName: "signed" });
+    // Handed out to be sent: the same claim, and the award is sent; another wallet's award is not found.
+    const sent = await m.post<{ claim_content: string }>(
+      "/informationCenter/awardSign",
+      { txId: paid.data.award.txId },
+      undefined,
+      m.tokens.browser,
+    );
+    expect(sent.data.claim_content).toBe(paid.data.claim.claim_content);
+    expect((await m.ok<AwardRecord[]>("/informationCenter/awards", {}, m.tokens.browser))[0]!.statusName).toBe("sent");
+    expect((await m.post("/informationCenter/awardSign", { txId: paid.data.award.txId }, undefined, m.tokens.buyer)).status).toBe(404);
+    expect((await m.post("/informationCenter/awardSign", { txId: "x" }, undefined, m.tokens.browser)).status).toBe(400);
     const after = await m.ok<{ claimable: string; claimed: string }>(
       "/informationCenter/getRebate",
       { emailAddr: BROWSER.email, erc20Addr: "FIRE" },

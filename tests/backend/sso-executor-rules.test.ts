@@ -39,6 +39,7 @@ const contracts: Contracts = {
   starship: at(10),
   items: at(11),
   trading: at(12),
+  rewardManager: at(13),
 };
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;

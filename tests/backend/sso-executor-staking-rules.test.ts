@@ -88,6 +88,7 @@ describe("the guard's staking rows", () => {
     starship: at(10),
     items: at(11),
     trading: at(12),
+    rewardManager: at(13),
   };
   const ctx: GuardContext = {
     contracts,

@@ -104,7 +104,7 @@ describe("trading actions", () => {
     const price = 123n * WEI + 45n;
     const { tokenId, order } = await list(seller, price);
     const fee = tradingFee(price, SEEDED_FEE_BPS);
-    const treasury = chain.deployment.accounts.deployer as Address;
+    const treasury = chain.deployment.contracts.rewardManager;
     const before = await Promise.all([fire(seller.wallet), fire(buyer.wallet), fire(treasury)]);
 
     const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));

@@ -40,7 +40,21 @@ describe("local chain", () => {
     expect(readDeployment(t.deploymentFile)).toEqual(t.deployment);
     expect(t.deployment).toMatchObject({ chainId: LOCAL_CHAIN_ID, rpcUrl: t.rpcUrl, deployedAtBlock: 1 });
     expect(Object.keys(t.deployment.contracts).sort()).toEqual(
-      ["assetManager", "box", "boxSale", "card", "fire", "items", "opener", "quark", "staking", "starship", "trading", "usdt"].sort(),
+      [
+        "assetManager",
+        "box",
+        "boxSale",
+        "card",
+        "fire",
+        "items",
+        "opener",
+        "quark",
+        "rewardManager",
+        "staking",
+        "starship",
+        "trading",
+        "usdt",
+      ].sort(),
     );
     // Contracts added later are deployed after the seed, so the addresses in contracts/README.md never move.
     expect(t.deployment.contracts).toMatchObject({
@@ -50,6 +64,7 @@ describe("local chain", () => {
       starship: "0xc48078a734c2e22D43F54B47F7a8fB314Fa5A601",
       items: "0xC386d0f840A782B726419ECb7B2068360486CAa7",
       trading: "0xeF47031f87aC44377e1BF6Ba705b183bAb46dcfa",
+      rewardManager: "0x28dCa9C03cacb20Af1a18e9e495AB3e381Fc165A",
     });
     expect(await fireOf(t, DEMO_BROWSER_ACCOUNT.wallet)).toBe(DEMO_TOKEN_GRANT);
 

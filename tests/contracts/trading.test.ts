@@ -145,11 +145,11 @@ const statusOf = (hash: Hex) =>
   t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "orderStatus", args: [hash] });
 
 describe("the deployed trading contract", () => {
-  it("charges 2.5% to the deployer's treasury, takes FIRE, QUARK, USDT and BNB, and hashes listings as core/trading.ts", async () => {
+  it("charges 2.5% to the reward manager, takes FIRE, QUARK, USDT and BNB, and hashes listings as core/trading.ts", async () => {
     const read = (functionName: "feeBps" | "feeRecipient") =>
       t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName });
     expect(await read("feeBps")).toBe(SEEDED_FEE_BPS);
-    expect(await read("feeRecipient")).toBe(t.deployment.accounts.deployer);
+    expect(await read("feeRecipient")).toBe(c.rewardManager);
     for (const [currency, allowed] of [
       [c.fire, true],
       [c.quark, true],
@@ -217,7 +217,7 @@ describe("quickSale", () => {
     await fund(c.fire, buyer, price);
     await approveToken(c.fire, buyer, price);
     const signed = await sign(seller, { tokenId, price });
-    const treasury = t.deployment.accounts.deployer;
+    const treasury = c.rewardManager;
     const before = { seller: await tokenBalance(c.fire, seller.address), treasury: await tokenBalance(c.fire, treasury) };
     expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.open);
 
@@ -251,7 +251,7 @@ describe("quickSale", () => {
     const price = 3n * 10n ** 16n + 3n;
     const fee = tradingFee(price, SEEDED_FEE_BPS);
     const signed = await sign(seller, { tokenId, currency: zeroAddress, price });
-    const treasury = t.deployment.accounts.deployer;
+    const treasury = c.rewardManager;
     const balance = (address: Address) => t.publicClient.getBalance({ address });
 
     expect(await revertOf(quickSale(buyer, signed, price - 1n))).toEqual({ name: "WrongPayment", args: [price - 1n, price] });
@@ -282,7 +282,7 @@ describe("quickSale", () => {
       currency: c.usdt,
       price,
     });
-    const treasury = t.deployment.accounts.deployer;
+    const treasury = c.rewardManager;
     const treasuryBefore = await tokenBalance(c.usdt, treasury);
     const receipt = await t.mined(quickSale(buyer, signed));
     expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "Sale" })[0]?.args).toMatchObject({

@@ -37,8 +37,8 @@ export function chainReader() {
     /** Who holds a card-collection token now. */
     cardOwner: (tokenId: bigint) =>
       client.readContract({ address: contracts.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] }),
-    /** Where the trading contract's fees go in this deployment (contracts/deploy.ts: the deployer's treasury). */
-    treasury: deployment.accounts.deployer,
+    /** Where the trading contract's fees go in this deployment (contracts/deploy.ts: the reward manager). */
+    treasury: contracts.rewardManager,
     /** What `from` has sent `to` in `currency`, summed over the token's Transfer events (exact, whatever else the treasury receives). */
     transferred: async (currency: keyof typeof token, from: Address, to: Address) => {
       const events = await client.getContractEvents({

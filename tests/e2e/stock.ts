@@ -18,6 +18,7 @@ import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
 import { MarketDb, type Sql } from "../../backend/market/db";
 import { drawAttributes, prng } from "../../backend/market/generate";
 import { credit } from "../../backend/market/ledger";
+import { creditRebate } from "../../backend/market/activity";
 import { insertGameStack } from "../../backend/market/stacks";
 import { NFT_TYPE } from "~core/nft";
 import { type ItemsTable, LOCATION } from "../../backend/market/tables";
@@ -37,6 +38,8 @@ export interface Stock {
   items?: Partial<Record<number, number>>;
   /** Game material stacks (0 DarkIron, 1 Silver, 2 Gold) of these amounts, made as the game makes them. */
   stacks?: { material: number; amount: number }[];
+  /** Referral rebates earned and not yet claimed, in wei (decimal text: the stock travels as JSON), as invitees' trades earn them. */
+  rebates?: Partial<Record<Currency, string>>;
 }
 
 export interface StockedItem {
@@ -47,13 +50,18 @@ export interface StockedItem {
 }
 
 /** Credits the balances and creates the items for `wallet`, in one transaction on the server's connection. */
-export function stockWallet(db: MarketDb, wallet: Address, { balances = {}, items = {}, stacks = [] }: Stock): Promise<StockedItem[]> {
+export function stockWallet(
+  db: MarketDb,
+  wallet: Address,
+  { balances = {}, items = {}, stacks = [], rebates = {} }: Stock,
+): Promise<StockedItem[]> {
   const owner = getAddress(wallet);
   const now = Date.now();
   return db.write(async (tx) => {
     for (const [currency, tokens] of Object.entries(balances) as [Currency, number][]) {
       await credit(tx, owner, currency, BigInt(tokens) * WEI_PER_TOKEN);
     }
+    for (const [currency, wei] of Object.entries(rebates) as [Currency, string][]) await creditRebate(tx, owner, currency, BigInt(wei));
     const created: StockedItem[] = [];
     for (const [type, count] of Object.entries(items)) {
       for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now));

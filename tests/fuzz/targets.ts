@@ -284,7 +284,15 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   },
   "routes/home": none,
   "routes/invite.poster[.]svg": none,
-  "routes/invite": { form: { currency } },
+  "routes/invite": {
+    form: {
+      intent: mostly(oneOf("claim", "submit-award")),
+      currency,
+      txId: tokenId,
+      idempotencyKey: mostly((r) => r.string(r.int(1, 120), "abcXYZ019_-")),
+    },
+  },
+  "routes/resources.award-claim": { form: { intent: mostly(oneOf("claim", "submit-award")), currency, txId: tokenId } },
   "routes/lite": { form: { mode: mostly(oneOf("on", "off", "yes")), redirectTo: redirect } },
   "routes/login": {
     query: { act: mostly(oneOf("reg", "connect", "login")), redirect, code: mostly((r) => r.string(8).toUpperCase()) },

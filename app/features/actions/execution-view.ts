@@ -85,6 +85,7 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
       return `Withdraw and claim from the ${findPool(String(poolId))?.title ?? `pool ${poolId}`}`;
     }
     case "bridge.claim":
+    case "reward.claim":
       // The executor names the claimed asset in its step (it knows the token addresses); the claim alone does not.
       return execution.steps?.find((step) => step.kind === "claim")?.label ?? "Claim to the chain";
     case "bridge.swapToken": {

@@ -180,7 +180,7 @@ const claimRequest = (claim: SignedClaimWire, idempotencyKey: string) =>
  * Before the game signs a claim (and takes its asset out of the game until the claim is paid or expires), the
  * wallet must be able to pay the gas of submitting it; a wallet without BNB is told so and nothing is taken.
  */
-async function gasRefusal(wallet: `0x${string}`): Promise<Refusal | null> {
+export async function gasRefusal(wallet: `0x${string}`): Promise<Refusal | null> {
   const bnb = await readBalances(wallet).then(
     (balances) => balances.BNB,
     () => null,

@@ -1,55 +1,99 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { lazy, type ReactNode } from "react";
+import { ClientOnly } from "~/components/client-only";
 import { CopyButton } from "~/components/copy-button";
+import { DeferredIsland } from "~/components/deferred-island";
 import { ErrorList } from "~/components/error-list";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { shownAmount } from "~core/money";
 import { Amount } from "~/components/amount";
-import { ClaimSchema } from "~/features/invites/invite-schemas.server";
 import { loginHref } from "~/domain/login-href";
-import { apis, backendProblem } from "~/services/apis.server";
-import { getEnv } from "~/services/env.server";
-import { rebatesView } from "~/features/invites/invite-views.server";
-import { makeToast, redirectWithToast } from "~/services/session.server";
+import { invitePage, invitePost } from "~/routes/invite/route.server";
+
+const AwardClaim = lazy(() => import("~/features/invites/award-claim.client"));
 
 export const meta: MetaFunction = () => [{ title: "Referral | Spark Era" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, user, invites } = await apis(request);
-  if (!token || !user) return json({ state: "visitor" as const });
-  if (!user.WalletAddress) return json({ state: "no-wallet" as const });
-  try {
-    const [invite, rebates] = await Promise.all([invites.getInviteCode(), invites.showRebateInfo()]);
-    const inviteLink = new URL(invite.invitePath, getEnv().publicUrl).toString();
-    return json({ state: "ready" as const, invite, rebates: rebatesView(rebates), inviteLink });
-  } catch (error) {
-    // A market that is down or hung is a message on the page, like the market pages show.
-    const problem = backendProblem(error);
-    return json({ state: "problem" as const, message: problem.message }, { status: problem.status });
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => invitePage(args);
+export const action = (args: ActionFunctionArgs) => invitePost(args);
 
-/** Moves a currency's claimable rebate into the game balance; a refusal comes back as `error`. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { token, invites } = await apis(request);
-  if (!token) return json({ error: "Log in to claim your rebates." }, { status: 401 });
-  const parsed = ClaimSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: "Choose a currency to claim." }, { status: 400 });
-  try {
-    const result = await invites.claimRebate(parsed.data.currency);
-    return redirectWithToast(request, "/invite", makeToast("success", `Claimed your ${result.currency} rebate into your game balance.`));
-  } catch (error) {
-    const problem = backendProblem(error);
-    return json({ error: problem.message }, { status: problem.status });
+type Ready = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ready" }>;
+
+/**
+ * One claim button: a managed wallet's form (the executor sends it), or a browser wallet's island, loaded by the
+ * click. Without JavaScript a browser wallet's rebate is still signed (`noJs`), and its island submits it later.
+ */
+function ClaimControl({
+  data,
+  fields,
+  label,
+  what,
+  idempotencyKey,
+  noJs,
+  disabled = false,
+}: {
+  data: Ready;
+  fields: Record<string, string>;
+  label: string;
+  what: string;
+  idempotencyKey: string | undefined;
+  noJs: ReactNode;
+  /** Nothing to claim: the button stays, disabled, so an island keeps showing how its claim ended. */
+  disabled?: boolean;
+}) {
+  const revalidator = useRevalidator();
+  const claiming = useNavigation().formData;
+  const busy = Boolean(claiming && Object.entries(fields).every(([name, value]) => claiming.get(name) === value));
+  if (data.keys) {
+    return (
+      <Form method="post">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <button type="submit" className="btn-secondary px-3 py-1" disabled={busy || disabled}>
+          {busy ? "Claiming…" : label}
+        </button>
+      </Form>
+    );
   }
+  if (!data.island) return null;
+  const island = data.island;
+  return (
+    <ClientOnly fallback={noJs}>
+      {() => (
+        <DeferredIsland
+          preview={(start) => (
+            <button type="button" className="btn-secondary px-3 py-1" onClick={start} disabled={!start || disabled}>
+              {label}
+            </button>
+          )}
+          island={(started) => (
+            <AwardClaim
+              chain={island}
+              account={{ loggedIn: true, bound: data.bound }}
+              here="/invite"
+              fields={fields}
+              label={label}
+              what={what}
+              onConfirmed={() => revalidator.revalidate()}
+              startOnMount={started}
+              disabled={disabled}
+            />
+          )}
+        />
+      )}
+    </ClientOnly>
+  );
 }
 
 export default function Invite() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  const claiming = useNavigation().formData?.get("currency");
+  const errors = actionData?.errors[""];
   return (
     <Page title="Invite friends" intro="Share your invitation link. Every trade your friends make earns you a rebate.">
       {data.state === "visitor" && (
@@ -116,9 +160,10 @@ export default function Invite() {
           </Section>
           <Section title="Rebates" id="rebates">
             <p className="muted text-sm">
-              You earn {data.rebates.rebateBps / 100}% of every trade your invited friends make, paid into your game balance when you claim.
+              You earn {data.rebates.rebateBps / 100}% of every trade your invited friends make, paid to your wallet on chain when you
+              claim.
             </p>
-            {actionData && "error" in actionData && <ErrorList errors={[actionData.error]} />}
+            {errors && <ErrorList errors={errors} />}
             <div className="mt-3 overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Rebates per currency</caption>
@@ -128,7 +173,9 @@ export default function Invite() {
                       Currency
                     </th>
                     <th scope="col">Earned</th>
-                    <th scope="col">Claimed</th>
+                    <th scope="col" className="hidden sm:table-cell">
+                      Claimed
+                    </th>
                     <th scope="col">Claimable</th>
                     <th scope="col">
                       <span className="sr-only">Claim</span>
@@ -144,29 +191,65 @@ export default function Invite() {
                       <td>
                         <Amount value={shownAmount(row.earned, null, "balance")} />
                       </td>
-                      <td>
+                      {/* Room for the claim button on a phone: what was claimed is listed under Awards. */}
+                      <td className="hidden sm:table-cell">
                         <Amount value={shownAmount(row.claimed, null, "balance")} />
                       </td>
                       <td>
                         <Amount value={shownAmount(row.claimable, null, "balance")} />
                       </td>
                       <td className="text-right">
-                        <Form method="post">
-                          <input type="hidden" name="currency" value={row.currency} />
-                          <button
-                            type="submit"
-                            className="btn-secondary px-3 py-1"
-                            disabled={BigInt(row.claimable) === 0n || claiming === row.currency}
-                          >
-                            {claiming === row.currency ? "Claiming…" : `Claim ${row.currency}`}
-                          </button>
-                        </Form>
+                        <ClaimControl
+                          data={data}
+                          fields={{ intent: "claim", currency: row.currency }}
+                          label={`Claim ${row.currency}`}
+                          what={`Your ${row.currency} rebate`}
+                          idempotencyKey={data.keys?.claim[row.currency]}
+                          disabled={BigInt(row.claimable) === 0n}
+                          noJs={
+                            <Form method="post">
+                              <input type="hidden" name="currency" value={row.currency} />
+                              <button type="submit" className="btn-secondary px-3 py-1" disabled={BigInt(row.claimable) === 0n}>
+                                {`Claim ${row.currency}`}
+                              </button>
+                            </Form>
+                          }
+                        />
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
+            <h3 className="mt-6 font-semibold text-white">Awards</h3>
+            {data.awards.length === 0 ? (
+              <p className="muted mt-2 text-sm">No awards yet: a rebate you claim is paid to your wallet on chain and listed here.</p>
+            ) : (
+              <ul className="mt-2 flex flex-col text-sm" aria-label="Awards">
+                {data.awards.map((award) => (
+                  <li
+                    key={award.txId}
+                    className="flex flex-wrap items-center justify-between gap-2 border-t border-space-800 py-2"
+                    data-testid="award-row"
+                    data-state={award.state}
+                  >
+                    <span>
+                      <span className="font-semibold text-white">{award.what}</span> · {award.status}
+                    </span>
+                    {award.submittable && (
+                      <ClaimControl
+                        data={data}
+                        fields={{ intent: "submit-award", txId: award.txId }}
+                        label="Claim to the chain"
+                        what={award.what}
+                        idempotencyKey={data.keys?.submit[award.txId]}
+                        noJs={<span className="muted">Your browser wallet claims it: that needs JavaScript.</span>}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
             {data.rebates.recent.length > 0 && (
               <>
                 <h3 className="mt-6 font-semibold text-white">Recent rebates</h3>

@@ -1,13 +1,14 @@
 /**
- * The market's chain indexer (docs/api/market.md "Chain indexer"), five streams:
+ * The market's chain indexer (docs/api/market.md "Chain indexer"), six streams:
  * - transfers: the ERC-721 transfers of the card and loot box collections, so items minted, moved and burnt on
  *   chain show in the holders' storage;
  * - bridge: the asset manager's claims and swaps (bridge.ts), which move balances and items between the game and
  *   the chain;
  * - materials: the starship manager's MaterialsSentToGame (materials.ts), which brings mined materials into the game;
  * - items: SparkItems' ERC-1155 TransferSingle and TransferBatch (items1155.ts), each holder's chain stacks;
- * - trading: the trading contract's Sale, ListingCancelled and CounterIncremented (trading.ts), which close chain listings.
- * The last four undo the events of blocks a reorg took away (possible above the confirmation depth only). The
+ * - trading: the trading contract's Sale, ListingCancelled and CounterIncremented (trading.ts), which close chain listings;
+ * - rewards: the reward manager's AwardClaimed (rewards.ts), which marks awards paid.
+ * The last five undo the events of blocks a reorg took away (possible above the confirmation depth only). The
  * transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles instead: every item
  * it wrote from REORG_WINDOW blocks below the lower of its cursor and the safe head takes what the chain holds now
  * (holder, and what the token is: sequential ids come back as other tokens), and the ranges after are read again.
@@ -42,6 +43,7 @@ import { type ChainItem, boxItem, cardItem } from "./items";
 import { applyItemsRange, ITEMS, type ItemsEvent } from "./items1155";
 import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
+import { applyRewardsRange, REWARDS, type RewardEvent } from "./rewards";
 import { applyTradingRange, listedOrders, listedStackOrders, TRADING, type TradingEvent } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
 
@@ -311,7 +313,12 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     read: (fromBlock, toBlock) => reader.tradingEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }),
   };
-  for (const s of [bridge, materials, items, trading]) streamSynced.set(s.stored.stream, null);
+  const rewards: ReorgStream<RewardEvent[]> = {
+    stored: REWARDS,
+    read: (fromBlock, toBlock) => reader.rewardEvents(fromBlock, toBlock),
+    apply: (tx, range, events) => applyRewardsRange(tx, { ...range, events }),
+  };
+  for (const s of [bridge, materials, items, trading, rewards]) streamSynced.set(s.stored.stream, null);
 
   /** The cards swapped into the game that the market has no item for yet, described from their words. */
   async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
@@ -336,7 +343,8 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
           (await streamStep(bridge)) ||
           (await streamStep(materials)) ||
           (await streamStep(items)) ||
-          (await streamStep(trading));
+          (await streamStep(trading)) ||
+          (await streamStep(rewards));
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;

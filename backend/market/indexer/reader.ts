@@ -19,6 +19,7 @@ import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } from "./bridge";
 import { type ItemsEvent, TRANSFER_BATCH_EVENT, TRANSFER_SINGLE_EVENT } from "./items1155";
 import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
+import { AWARD_CLAIMED_EVENT, type RewardEvent } from "./rewards";
 import { CANCELLED_EVENT, COUNTER_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
 
 /** A node that does not answer within this is treated as down for this run. */
@@ -40,13 +41,21 @@ export interface TransferLog {
 
 const TRANSFER = getAbiItem({ abi: sparkCardAbi, name: "Transfer" });
 
+/** Where a log is on the chain: what every stream's event keeps to apply it once and undo it after a reorg. */
+const logPosition = (log: { blockNumber: bigint; blockHash: Hash; transactionHash: Hash; logIndex: number }) => ({
+  blockNumber: log.blockNumber,
+  blockHash: log.blockHash,
+  txHash: log.transactionHash,
+  logIndex: log.logIndex,
+});
+
 export function chainReader(chain: BackendChain) {
   const client = createPublicClient({
     transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, retryCount: 0, timeout: RPC_TIMEOUT_MS }),
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
-  const { card, box, assetManager, starship, items, trading } = chain.contracts;
+  const { card, box, assetManager, starship, items, trading, rewardManager } = chain.contracts;
 
   return {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
@@ -143,10 +152,7 @@ export function chainReader(chain: BackendChain) {
       const logs = await client.getLogs({ address: starship, event: MATERIALS_SENT_EVENT, fromBlock, toBlock, strict: true });
       return logs
         .map((log) => ({
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
+          ...logPosition(log),
           owner: log.args.owner,
           amounts: log.args.amounts,
         }))
@@ -186,6 +192,12 @@ export function chainReader(chain: BackendChain) {
         ...counters.map((log) => ({ ...at(log), event: "counter" as const, seller: log.args.seller, counter: log.args.counter })),
       ];
       return events.sort(inChainOrder);
+    },
+
+    /** The reward manager's AwardClaimed events in [fromBlock, toBlock], in chain order. */
+    async rewardEvents(fromBlock: bigint, toBlock: bigint): Promise<RewardEvent[]> {
+      const logs = await client.getLogs({ address: rewardManager, event: AWARD_CLAIMED_EVENT, fromBlock, toBlock, strict: true });
+      return logs.map((log) => ({ ...logPosition(log), account: log.args.account, nonce: log.args.nonce })).sort(inChainOrder);
     },
 
     /** The order hashes among `hashes` that Trading had filled at `blockNumber`. */

@@ -10,7 +10,7 @@ export interface StoredStream {
   /** The cursor's name in market_chain_cursors. */
   stream: string;
   /** The table of its applied events: id, block_number, block_hash, effect (JSON) at least. */
-  table: "market_bridge_events" | "market_materials_events" | "market_items_events" | "market_trading_events";
+  table: "market_bridge_events" | "market_materials_events" | "market_items_events" | "market_trading_events" | "market_reward_events";
   /** Takes back what an applied event did (its stored effect). */
   undo(db: Sql, effect: string, now: number): Promise<void>;
 }

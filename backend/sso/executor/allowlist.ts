@@ -12,6 +12,7 @@ import {
   blindBoxSaleAbi,
   fireStakingAbi,
   gameTokenAbi,
+  rewardManagerAbi,
   sparkCardAbi,
   sparkErrorsAbi,
   sparkItemsAbi,
@@ -297,6 +298,7 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
       sendNft,
     },
   },
+  rewardManager: { abi: [...rewardManagerAbi, ...sparkErrorsAbi], functions: { awardClaim: claim } },
   starship: {
     abi: [...starshipManagerAbi, ...sparkErrorsAbi],
     functions: {

@@ -13,7 +13,7 @@
  * The game credits a swap once the market's indexer has seen it.
  */
 import { type Address, encodeFunctionData, type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } from "viem";
-import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
+import { assetManagerAbi, gameTokenAbi, rewardManagerAbi, sparkCardAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
 import type {
   BridgeClaimParams,
   BridgeSwapItemsParams,
@@ -41,15 +41,25 @@ export const CLAIM_MESSAGES = {
 } as const;
 
 /** The currency a token the bridge moves is, by its address. */
-function tokenName(asset: Address, contracts: Contracts): string | null {
+export function tokenName(asset: Address, contracts: Contracts): string | null {
   if (isAddressEqual(asset, contracts.fire)) return "FIRE";
   if (isAddressEqual(asset, contracts.quark)) return "QUARK";
   if (isAddressEqual(asset, contracts.usdt)) return "USDT";
   return null;
 }
 
-/** The claim's fields, or the reason it may not be submitted from this wallet now. Reads the chain's clock and the claim's use. */
-export async function checkClaim({ client, contracts, wallet }: PlanContext, params: BridgeClaimParams) {
+/** The contract a claim is paid by: the asset manager's claims, or the reward manager's awards (reward.ts). */
+const CLAIM_PAYERS = { assetManager: assetManagerAbi, rewardManager: rewardManagerAbi } as const;
+
+/**
+ * The claim's fields, or the reason it may not be submitted from this wallet now to `payer`. Reads the chain's
+ * clock and the claim's use.
+ */
+export async function checkClaim(
+  { client, contracts, wallet }: PlanContext,
+  params: BridgeClaimParams,
+  payer: keyof typeof CLAIM_PAYERS = "assetManager",
+) {
   const content = params.claim_content as Hex;
   if (!/^0x[0-9a-f]*$/i.test(content) || (content.length - 2) / 2 !== CLAIM_CONTENT_BYTES) throw new Refusal(CLAIM_MESSAGES.malformed);
   let claim;
@@ -60,15 +70,15 @@ export async function checkClaim({ client, contracts, wallet }: PlanContext, par
   }
   if (!isAddressEqual(claim.account, wallet)) throw new Refusal(CLAIM_MESSAGES.otherWallet);
   const chainId = BigInt(await client.getChainId());
-  if (!isAddressEqual(claim.assetManager, contracts.assetManager) || claim.chainId !== chainId)
-    throw new Refusal(CLAIM_MESSAGES.otherContract);
+  if (!isAddressEqual(claim.assetManager, contracts[payer]) || claim.chainId !== chainId) throw new Refusal(CLAIM_MESSAGES.otherContract);
   const [now, used] = await Promise.all([
     client.getBlock().then((block) => block.timestamp),
-    client.readContract({ address: contracts.assetManager, abi: assetManagerAbi, functionName: "queryClaim", args: [wallet, claim.nonce] }),
+    client.readContract({ address: contracts[payer], abi: CLAIM_PAYERS[payer], functionName: "queryClaim", args: [wallet, claim.nonce] }),
   ]);
   if (used === 1) throw new Refusal(CLAIM_MESSAGES.used);
   if (now > claim.deadline) {
-    throw new Refusal(`This claim expired at ${formatChainTime(claim.deadline)}. Its asset goes back to the game; ask for a new claim.`);
+    const back = payer === "assetManager" ? "Its asset goes back to the game" : "Its amount becomes claimable again";
+    throw new Refusal(`This claim expired at ${formatChainTime(claim.deadline)}. ${back}; ask for a new claim.`);
   }
   return claim;
 }

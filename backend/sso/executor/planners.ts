@@ -6,6 +6,7 @@ import type { ActionName, ActionParams } from "~core/api/actions";
 import { notEnoughGasMessage } from "~core/chain-errors";
 import { bridgeClaim, bridgeSwapItems, bridgeSwapNft, bridgeSwapToken } from "./bridge";
 import { lootboxBuy } from "./lootbox-buy";
+import { rewardClaim } from "./reward";
 import { lootboxOpen } from "./lootbox-open";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { bnbNeeded } from "./policy";
@@ -46,6 +47,7 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "trade.transferNft": tradeTransferNft,
   "trade.transferItems": tradeTransferItems,
   "trade.sendNft": tradeSendNft,
+  "reward.claim": rewardClaim,
 };
 
 export function plannerOf(action: ActionName): Planner<ActionName> {

@@ -228,6 +228,7 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("trade.transferNft", transferNftParams),
     request("trade.transferItems", transferItemsParams),
     request("trade.sendNft", sendNftParams),
+    request("reward.claim", claimParams),
   ],
   {
     errorMap: (issue, ctx) => ({

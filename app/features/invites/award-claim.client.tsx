@@ -1,0 +1,99 @@
+/**
+ * "Claim … to the chain" on /invite from a browser wallet (issue 29): the game signs the award (a rebate's, or an
+ * unpaid one again, through /resources/award-claim) and the wallet submits it to the reward manager. Loaded by the
+ * click on its button (components/deferred-island.tsx), so the page ships none of it. Wallet mode first (product §4);
+ * the transaction's state on screen; the page is read again after.
+ */
+import { useRef, useState } from "react";
+import type { Address } from "viem";
+import type { SignedClaimWire } from "~core/api/market";
+import type { BoundWallet } from "~/domain/wallet-mode";
+import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
+import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
+import { useBrowserWallet } from "~/islands/use-browser-wallet";
+import { useStartOnMount } from "~/islands/use-start-on-mount";
+import { withWallet } from "~/islands/wagmi.client";
+import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
+import { submitAward } from "./award-transactions";
+
+export interface AwardClaimProps {
+  chain: { chainId: number; rpcUrl: string; rewardManager: Address };
+  account: { loggedIn: boolean; bound: BoundWallet | null };
+  here: string;
+  /** What the game is asked for: a rebate's award ({ intent: "claim", currency }) or an unpaid one ({ intent: "submit-award", txId }). */
+  fields: Record<string, string>;
+  label: string;
+  /** What the wallet receives, for the outcome ("12 USDT"). */
+  what: string;
+  onConfirmed: () => void;
+  startOnMount?: boolean;
+  /** Nothing (more) to claim: the button is disabled, the outcome stays. */
+  disabled?: boolean;
+}
+
+const PURPOSE = "claim to the chain";
+const MESSAGES = {
+  managed: "Your account uses a managed wallet: reload the page to use its form.",
+  noExtension: noExtensionMessage(PURPOSE),
+};
+
+async function requestAward(fields: Record<string, string>): Promise<SignedClaimWire> {
+  const response = await fetch("/resources/award-claim", { method: "POST", body: new URLSearchParams(fields) });
+  const answer = (await response.json().catch(() => ({}))) as { claim?: SignedClaimWire; message?: string };
+  if (!response.ok || !answer.claim) throw new ShownError(answer.message ?? "The game could not sign the award. Please try again.");
+  return answer.claim;
+}
+
+function AwardClaim({ chain, account, here, fields, label, what, onConfirmed, startOnMount, disabled }: AwardClaimProps) {
+  const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
+  const [steps, setSteps] = useState<StepView<"claim">[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const inFlight = useRef(false);
+  const busy = outcome?.status === "running";
+  const report = (step: "claim", state: StepState) => setSteps([{ step, state }]);
+
+  async function go() {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSteps([]);
+    setOutcome({ status: "running", text: "Checking your wallet…" });
+    try {
+      const clients = await wallet.clientsFor(
+        await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
+      );
+      await submitAward(clients, chain.rewardManager, await requestAward(fields), report);
+      setOutcome({ status: "confirmed", text: `${what} is in your wallet.` });
+      onConfirmed();
+    } catch (error) {
+      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
+      setOutcome({ status: "failed", text: chainErrorMessage(error) });
+      onConfirmed();
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  useStartOnMount(startOnMount, () => void go());
+
+  return (
+    <div className="flex flex-col items-end gap-2">
+      {wallet.mode && (
+        <ModeNotice
+          purpose={PURPOSE}
+          mode={wallet.mode}
+          account={account}
+          here={here}
+          chainId={chain.chainId}
+          onSwitch={() => void wallet.switchNetwork()}
+          busy={busy}
+        />
+      )}
+      <button type="button" className="btn-secondary px-3 py-1" onClick={() => void go()} disabled={busy || wallet.blocked || disabled}>
+        {busy ? "Please wait…" : label}
+      </button>
+      <ActionProgress steps={steps} outcome={outcome} title={() => `Claim ${what} to the chain`} testId="award-status" />
+    </div>
+  );
+}
+
+export default withWallet(AwardClaim);
