@@ -6,7 +6,13 @@ import { migrate } from "../../backend/db/migrate";
 import { marketMigrations } from "../../backend/market/migrations";
 import { ssoMigrations } from "../../backend/sso/migrations";
 
-const NEW = ["sso_015_action_rate_slots", "market_014_sequences", "market_015_split_page_generation"];
+/** The schema as decision 0010 found it: each list up to its first migration of that decision. */
+function before<M extends { name: string }>(list: M[], first: string): M[] {
+  return list.slice(
+    0,
+    list.findIndex((m) => m.name === first),
+  );
+}
 
 describe("decision 0010's migrations", () => {
   it("start the claim nonce past the claims issued, keep the page generation and number counted requests into slots", async () => {
@@ -14,10 +20,7 @@ describe("decision 0010's migrations", () => {
     const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
       const all = [...ssoMigrations, ...marketMigrations];
-      await migrate(
-        db,
-        all.filter((m) => !NEW.includes(m.name)),
-      );
+      await migrate(db, [...before(ssoMigrations, "sso_015_action_rate_slots"), ...before(marketMigrations, "market_014_sequences")]);
       sqlite
         .prepare(
           `insert into market_claims (id, account, kind, asset, id_or_amount, deadline, chain_id, asset_manager, claim_content, signature, status, created_at, updated_at)
