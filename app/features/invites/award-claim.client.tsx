@@ -4,7 +4,7 @@
  * click on its button (components/deferred-island.tsx), so the page ships none of it. Wallet mode first (product §4);
  * the transaction's state on screen; the page is read again after.
  */
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import type { Address } from "viem";
 import type { SignedClaimWire } from "~core/api/market";
 import type { BoundWallet } from "~/domain/wallet-mode";
@@ -22,7 +22,7 @@ export interface AwardClaimProps {
   here: string;
   /** What the game is asked for: a rebate's award ({ intent: "claim", currency }) or an unpaid one ({ intent: "submit-award", txId }). */
   fields: Record<string, string>;
-  label: string;
+  label: ReactNode;
   /** What the wallet receives, for the outcome ("12 USDT"). */
   what: string;
   onConfirmed: () => void;

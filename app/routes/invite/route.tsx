@@ -25,6 +25,16 @@ type Ready = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "
  * One claim button: a managed wallet's form (the executor sends it), or a browser wallet's island, loaded by the
  * click. Without JavaScript a browser wallet's rebate is still signed (`noJs`), and its island submits it later.
  */
+/** "Claim FIRE"; on a phone the currency, already at the row's start, is only read out, so the four columns fit. */
+function ClaimLabel({ currency }: { currency: string }) {
+  return (
+    // One flex item, so the button's gap does not widen the space.
+    <span>
+      Claim<span className="sr-only sm:not-sr-only"> {currency}</span>
+    </span>
+  );
+}
+
 function ClaimControl({
   data,
   fields,
@@ -36,7 +46,7 @@ function ClaimControl({
 }: {
   data: Ready;
   fields: Record<string, string>;
-  label: string;
+  label: ReactNode;
   what: string;
   idempotencyKey: string | undefined;
   noJs: ReactNode;
@@ -169,14 +179,18 @@ export default function Invite() {
                 <caption className="sr-only">Rebates per currency</caption>
                 <thead className="text-slate-300">
                   <tr>
-                    <th scope="col" className="py-2">
+                    <th scope="col" className="py-2 pr-3">
                       Currency
                     </th>
-                    <th scope="col">Earned</th>
-                    <th scope="col" className="hidden sm:table-cell">
+                    <th scope="col" className="pr-3">
+                      Earned
+                    </th>
+                    <th scope="col" className="hidden pr-3 sm:table-cell">
                       Claimed
                     </th>
-                    <th scope="col">Claimable</th>
+                    <th scope="col" className="pr-3">
+                      Claimable
+                    </th>
                     <th scope="col">
                       <span className="sr-only">Claim</span>
                     </th>
@@ -185,24 +199,24 @@ export default function Invite() {
                 <tbody>
                   {data.rebates.totals.map((row) => (
                     <tr key={row.currency} className="border-t border-space-800">
-                      <th scope="row" className="py-2 font-semibold text-white">
+                      <th scope="row" className="py-2 pr-3 font-semibold text-white">
                         {row.currency}
                       </th>
-                      <td>
+                      <td className="pr-3">
                         <Amount value={shownAmount(row.earned, null, "balance")} />
                       </td>
                       {/* Room for the claim button on a phone: what was claimed is listed under Awards. */}
-                      <td className="hidden sm:table-cell">
+                      <td className="hidden pr-3 sm:table-cell">
                         <Amount value={shownAmount(row.claimed, null, "balance")} />
                       </td>
-                      <td>
+                      <td className="pr-3">
                         <Amount value={shownAmount(row.claimable, null, "balance")} />
                       </td>
                       <td className="text-right">
                         <ClaimControl
                           data={data}
                           fields={{ intent: "claim", currency: row.currency }}
-                          label={`Claim ${row.currency}`}
+                          label={<ClaimLabel currency={row.currency} />}
                           what={`Your ${row.currency} rebate`}
                           idempotencyKey={data.keys?.claim[row.currency]}
                           disabled={BigInt(row.claimable) === 0n}
@@ -210,7 +224,7 @@ export default function Invite() {
                             <Form method="post">
                               <input type="hidden" name="currency" value={row.currency} />
                               <button type="submit" className="btn-secondary px-3 py-1" disabled={BigInt(row.claimable) === 0n}>
-                                {`Claim ${row.currency}`}
+                                <ClaimLabel currency={row.currency} />
                               </button>
                             </Form>
                           }
