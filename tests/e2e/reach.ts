@@ -82,9 +82,17 @@ function hitProblems({ rootSelector, scrollWindow }: { rootSelector: string; scr
 function tableProblems(): string[] {
   const problems: string[] = [];
   const contentBox = (cell: Element) => {
+    // Visually hidden (sr-only) text lays out past its 1 px clip but is never seen: left out while measuring.
+    const hidden = Array.from(cell.querySelectorAll<HTMLElement>("*")).filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width <= 1 && box.height <= 1 && getComputedStyle(el).overflow === "hidden";
+    });
+    for (const el of hidden) el.style.display = "none";
     const range = document.createRange();
     range.selectNodeContents(cell);
-    return range.getBoundingClientRect();
+    const box = range.getBoundingClientRect();
+    for (const el of hidden) el.style.removeProperty("display");
+    return box;
   };
   for (const row of Array.from(document.querySelectorAll("main tr"))) {
     if (!row.checkVisibility()) continue;
