@@ -5,8 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
-import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
-import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
+import {SignedClaims} from "./SignedClaims.sol";
 
 /// @notice The card collection's lazy mint of game-issued items (SparkCard.mintGameItem).
 interface IGameItemMinter {
@@ -35,26 +34,12 @@ interface IStackableItems {
 /// MINTER_ROLE), and an NFT in custody is handed over as it is. Tokens carry 0. The signature is EIP-191 personal_sign over
 /// keccak256(claimContent), i.e. ECDSA over MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)),
 /// v = 27 or 28. Each (account, nonce) pays out once.
-contract AssetManager is Ownable {
+contract AssetManager is Ownable, SignedClaims {
     using SafeERC20 for IERC20;
 
     uint8 public constant KIND_TOKEN = 0;
     uint8 public constant KIND_NFT = 1;
     uint8 public constant KIND_ITEM1155 = 2;
-    uint8 public constant CLAIM_UNCLAIMED = 0;
-    uint8 public constant CLAIM_CLAIMED = 1;
-
-    struct Claim {
-        address account;
-        uint8 kind;
-        address asset;
-        uint256 idOrAmount;
-        uint96 data;
-        uint256 nonce;
-        uint256 deadline;
-        uint256 chainId;
-        address assetManager;
-    }
 
     struct Swap {
         address account;
@@ -70,7 +55,6 @@ contract AssetManager is Ownable {
     mapping(address asset => bool) public supportedAsset;
     uint256 public swapCount;
 
-    mapping(address account => mapping(uint256 nonce => bool)) private _claimed;
     mapping(uint256 swapId => Swap) private _swaps;
     /// @dev The ERC-1155 token id of a kind-2 swap (Swap.idOrAmount holds its amount).
     mapping(uint256 swapId => uint256) private _swapItemIds;
@@ -95,14 +79,6 @@ contract AssetManager is Ownable {
     event ClaimSignerChanged(address claimSigner);
     event AssetSupportChanged(address indexed asset, bool supported);
 
-    error MalformedClaim(uint256 length);
-    error ClaimAccountMismatch(address claimAccount, address account);
-    error WrongClaimKind(uint8 kind);
-    error ClaimWrongChain(uint256 chainId);
-    error ClaimWrongContract(address assetManager);
-    error ClaimExpired(uint256 deadline);
-    error ClaimAlreadyUsed(address account, uint256 nonce);
-    error InvalidClaimSigner(address recovered);
     error NftNotInCustody(address asset, uint256 tokenId);
     error UnsupportedAsset(address asset);
     error ZeroAmount();
@@ -117,13 +93,13 @@ contract AssetManager is Ownable {
     // --- game -> chain ---
 
     function claimToken(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
-        Claim memory c = _verifyClaim(account, KIND_TOKEN, claimContent, v, r, s);
+        Claim memory c = _useClaim(account, KIND_TOKEN, claimContent, v, r, s, claimSigner);
         IERC20(c.asset).safeTransfer(account, c.idOrAmount);
         emit Claimed(account, c.nonce, c.asset, KIND_TOKEN, c.idOrAmount);
     }
 
     function claimNft(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
-        Claim memory c = _verifyClaim(account, KIND_NFT, claimContent, v, r, s);
+        Claim memory c = _useClaim(account, KIND_NFT, claimContent, v, r, s, claimSigner);
         if (_exists(c.asset, c.idOrAmount)) {
             if (IERC721(c.asset).ownerOf(c.idOrAmount) != address(this)) revert NftNotInCustody(c.asset, c.idOrAmount);
             IERC721(c.asset).safeTransferFrom(address(this), account, c.idOrAmount);
@@ -135,15 +111,10 @@ contract AssetManager is Ownable {
 
     /// @notice Mints `amount` (whole units) of the 1155 id in the claim's `data` to `account`.
     function claimItem1155(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
-        Claim memory c = _verifyClaim(account, KIND_ITEM1155, claimContent, v, r, s);
+        Claim memory c = _useClaim(account, KIND_ITEM1155, claimContent, v, r, s, claimSigner);
         if (c.idOrAmount == 0) revert ZeroAmount();
         IStackableItems(c.asset).mint(account, c.data, c.idOrAmount);
         emit Claimed(account, c.nonce, c.asset, KIND_ITEM1155, c.idOrAmount);
-    }
-
-    /// @notice Claim status per account and nonce (the game's transaction id): 0 unclaimed, 1 claimed.
-    function queryClaim(address account, uint256 nonce) external view returns (uint8) {
-        return _claimed[account][nonce] ? CLAIM_CLAIMED : CLAIM_UNCLAIMED;
     }
 
     // --- chain -> game ---
@@ -215,28 +186,6 @@ contract AssetManager is Ownable {
     }
 
     // --- internals ---
-
-    function _verifyClaim(
-        address account,
-        uint8 kind,
-        bytes calldata claimContent,
-        uint8 v,
-        bytes32 r,
-        bytes32 s
-    ) private returns (Claim memory c) {
-        if (claimContent.length != 288) revert MalformedClaim(claimContent.length);
-        // A struct of static fields encodes exactly like the flat tuple above.
-        c = abi.decode(claimContent, (Claim));
-        if (c.account != account) revert ClaimAccountMismatch(c.account, account);
-        if (c.kind != kind) revert WrongClaimKind(c.kind);
-        if (c.chainId != block.chainid) revert ClaimWrongChain(c.chainId);
-        if (c.assetManager != address(this)) revert ClaimWrongContract(c.assetManager);
-        if (block.timestamp > c.deadline) revert ClaimExpired(c.deadline);
-        if (_claimed[account][c.nonce]) revert ClaimAlreadyUsed(account, c.nonce);
-        address signer = ECDSA.recover(MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)), v, r, s);
-        if (signer != claimSigner) revert InvalidClaimSigner(signer);
-        _claimed[account][c.nonce] = true;
-    }
 
     /// @dev Whether the token was ever minted and not burnt: ownerOf reverts for any other id.
     function _exists(address nft, uint256 tokenId) private view returns (bool) {

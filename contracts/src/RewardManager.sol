@@ -4,8 +4,7 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
-import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
-import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
+import {SignedClaims} from "./SignedClaims.sol";
 
 /// @title The reward-and-tax manager (product §7 "Reward claim": awardClaim, queryClaim; decision 0017).
 /// @notice Holds the market's takings (the Trading contract's fee goes here, in ERC-20s and BNB) and pays awards
@@ -19,41 +18,16 @@ import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/Messa
 /// EIP-191 personal_sign over keccak256(claimContent) by the award signer, v = 27 or 28.
 /// A claim is paid once per (account, nonce), only to its account and only until its deadline: the game gives an
 /// unpaid amount back only once it has read the chain past the deadline, when no transaction can pay it any more.
-contract RewardManager is Ownable {
+contract RewardManager is Ownable, SignedClaims {
     using SafeERC20 for IERC20;
 
     uint8 public constant KIND_TOKEN = 0;
-    uint8 public constant CLAIM_UNCLAIMED = 0;
-    uint8 public constant CLAIM_CLAIMED = 1;
-
-    struct Claim {
-        address account;
-        uint8 kind;
-        address asset;
-        uint256 amount;
-        uint96 data;
-        uint256 nonce;
-        uint256 deadline;
-        uint256 chainId;
-        address rewardManager;
-    }
-
     address public awardSigner;
-
-    mapping(address account => mapping(uint256 nonce => bool)) private _claimed;
 
     event AwardClaimed(address indexed account, uint256 indexed nonce, address indexed token, uint256 amount);
     event AwardSignerChanged(address awardSigner);
     event Withdrawn(address indexed token, address indexed to, uint256 amount);
 
-    error MalformedClaim(uint256 length);
-    error ClaimAccountMismatch(address claimAccount, address account);
-    error WrongClaimKind(uint8 kind);
-    error ClaimWrongChain(uint256 chainId);
-    error ClaimWrongContract(address rewardManager);
-    error ClaimExpired(uint256 deadline);
-    error ClaimAlreadyUsed(address account, uint256 nonce);
-    error InvalidClaimSigner(address recovered);
     error ZeroAmount();
     error NativePaymentFailed(address to);
 
@@ -67,26 +41,12 @@ contract RewardManager is Ownable {
 
     /// @notice Pays a signed award to `account` (anyone may submit it, the money goes to the claim's account only).
     function awardClaim(address account, bytes calldata claimContent, uint8 v, bytes32 r, bytes32 s) external {
-        if (claimContent.length != 288) revert MalformedClaim(claimContent.length);
-        // A struct of static fields encodes exactly like the flat tuple above.
-        Claim memory c = abi.decode(claimContent, (Claim));
-        if (c.account != account) revert ClaimAccountMismatch(c.account, account);
-        if (c.kind != KIND_TOKEN || c.data != 0) revert WrongClaimKind(c.kind);
-        if (c.chainId != block.chainid) revert ClaimWrongChain(c.chainId);
-        if (c.rewardManager != address(this)) revert ClaimWrongContract(c.rewardManager);
-        if (block.timestamp > c.deadline) revert ClaimExpired(c.deadline);
-        if (_claimed[account][c.nonce]) revert ClaimAlreadyUsed(account, c.nonce);
-        if (c.amount == 0) revert ZeroAmount();
-        address signer = ECDSA.recover(MessageHashUtils.toEthSignedMessageHash(keccak256(claimContent)), v, r, s);
-        if (signer != awardSigner) revert InvalidClaimSigner(signer);
-        _claimed[account][c.nonce] = true;
-        _pay(c.asset, account, c.amount);
-        emit AwardClaimed(account, c.nonce, c.asset, c.amount);
-    }
-
-    /// @notice Award status per account and nonce (the game's claim id): 0 unclaimed, 1 claimed.
-    function queryClaim(address account, uint256 nonce) external view returns (uint8) {
-        return _claimed[account][nonce] ? CLAIM_CLAIMED : CLAIM_UNCLAIMED;
+        Claim memory c = _useClaim(account, KIND_TOKEN, claimContent, v, r, s, awardSigner);
+        // An award is an amount of one token: no item data, never nothing.
+        if (c.data != 0) revert WrongClaimKind(c.kind);
+        if (c.idOrAmount == 0) revert ZeroAmount();
+        _pay(c.asset, account, c.idOrAmount);
+        emit AwardClaimed(account, c.nonce, c.asset, c.idOrAmount);
     }
 
     // --- administration ---
