@@ -274,10 +274,25 @@ function indexHint(engine: Engine, index: string): string {
   return engine === "sqlite" ? `indexed by ${index}` : "";
 }
 
+/** Sorting by stats only makes sense among the items that have them: spaceships. */
+function viewQuery(query: ListingQuery): ListingQuery {
+  return query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
+}
+
+/**
+ * A market view's filter on the listing alias `l`, whatever the listing's status: the numbers of a view
+ * (view-numbers.ts) read its sold listings through it, so a sale counts in exactly the views its listing was in.
+ */
+export function viewFilterSql(query: ListingQuery): { where: string[]; params: unknown[]; nftType: number | undefined } {
+  const q = viewQuery(query);
+  const sql: Conditions = { where: [], params: [] };
+  addFilters(sql, q, "l", q.nftType !== undefined);
+  return { ...sql, nftType: q.nftType };
+}
+
 /** The SQL of one listing query; exported so tests can check its plan. */
 export function buildListingSql(scope: ListingScope, query: ListingQuery, engine: Engine = "sqlite"): ListingSql {
-  // Sorting by stats only makes sense among the items that have them: spaceships.
-  const q = query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
+  const q = viewQuery(query);
   const sql: Conditions = { where: [], params: [] };
   if (scope.kind === "market") {
     sql.where.push("l.status = 0");
