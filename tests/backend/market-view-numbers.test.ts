@@ -76,7 +76,11 @@ describe("view numbers", () => {
         expect(new Map(got.volume.map((v) => [v.currency, BigInt(v.amount)]))).toEqual(volume);
       }
       const last = byTime.find((s) => s.at <= now)!;
-      expect(numbers.lastSale).toMatchObject({ price: last.price.toString(), currency: last.currency, at: new Date(last.at).toISOString() });
+      expect(numbers.lastSale).toMatchObject({
+        price: last.price.toString(),
+        currency: last.currency,
+        at: new Date(last.at).toISOString(),
+      });
       const leaves = [
         ...sales.filter((s) => s.at > now - DAY && s.at <= now).map((s) => s.at + DAY),
         ...sales.filter((s) => s.at > now - 7 * DAY && s.at <= now).map((s) => s.at + 7 * DAY),

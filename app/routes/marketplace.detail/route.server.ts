@@ -23,6 +23,7 @@ import { custodian, type OrderProof, type OrderSigning } from "~/services/orders
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
 import { holderLink } from "~/features/players/player.server";
+import { itemHistory } from "~/features/numbers/numbers.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
@@ -77,7 +78,17 @@ export async function detailPage(request: Request) {
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   const { ref, problem } = readTokenRef(url.searchParams);
-  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null, bridgeChain: null, chainTrade: null };
+  const empty = {
+    back,
+    item: null,
+    problem,
+    redirectTo: here(request),
+    trade: null,
+    move: null,
+    bridgeChain: null,
+    chainTrade: null,
+    history: null,
+  };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
   const { token, user, wallet, market, orders } = await apis(request);
@@ -127,6 +138,7 @@ export async function detailPage(request: Request) {
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
       chainTrade,
+      history: await itemHistory(ref, url),
     },
     noStore,
   );

@@ -10,6 +10,7 @@ import type { PanelAnswer } from "~/features/market/trade-state";
 import { MarketPage } from "~/features/market/market-page";
 import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
+import { PriceHistory } from "~/features/numbers/view-numbers";
 import { detailPage, detailPost, loaderCacheControl } from "~/routes/marketplace.detail/route.server";
 
 const ItemMoveSection = lazy(() => import("~/features/bridge/item-move-section"));
@@ -32,7 +33,7 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, back, problem, redirectTo, trade, move, bridgeChain, chainTrade } = useLoaderData<typeof loader>();
+  const { item, back, problem, redirectTo, trade, move, bridgeChain, chainTrade, history } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
   if (!item) {
@@ -183,6 +184,7 @@ export default function MarketplaceDetail() {
           <p className="muted">No trades yet.</p>
         )}
       </Section>
+      <PriceHistory history={history} />
     </MarketPage>
   );
 }
