@@ -192,6 +192,27 @@ describe("market filter: venue", () => {
   });
 });
 
+describe("market filter form values", () => {
+  it("carry the options the type offers, with what the URL checked and typed", () => {
+    const form = marketFormValues(parse("nftType=4&camp=3&level=2,&agility=5,9&currency=FIRE&price=1.5,").filter);
+    expect(form.lists.map((list) => list.key)).toEqual(["camp", "rank"]);
+    expect(form.lists[0].options.filter(([, , checked]) => checked).map(([code]) => code)).toEqual([3]);
+    expect(form.level).toMatchObject({ key: "level", label: "Level", values: ["2", ""], min: 1, max: 10 });
+    expect(form.stats.find((stat) => stat.key === "agility")?.values).toEqual(["5", "9"]);
+    expect(form.statsSet).toBe(true);
+    expect(form.price).toEqual({ key: "price", label: "Price in FIRE", values: ["1.5", ""] });
+    expect(form.sortOptions.map((option) => option.value)).toContain("total-desc");
+  });
+
+  it("offer no spaceship stats, nor their sort, to other types", () => {
+    const form = marketFormValues(parse("nftType=0").filter);
+    expect(form.stats).toEqual([]);
+    expect(form.statsSet).toBe(false);
+    expect(form.sortOptions.map((option) => option.value)).not.toContain("total-desc");
+    expect(form.lists.map((list) => list.key)).toEqual(["camp", "rarity", "identity", "profession"]);
+  });
+});
+
 describe("filter chips", () => {
   it("gives one link per value, each removing only that value and going back to page 1", () => {
     const chips = filterChips(parse("nftType=0&camp=1,2&level=3,&currency=FIRE&price=,5&page=4").filter);

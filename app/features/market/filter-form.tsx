@@ -2,33 +2,9 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { MARKET_PATH } from "~/features/market/filters/shared";
-import type { MarketFormValues } from "~/features/market/filters/chips";
-import {
-  LIST_FILTERS,
-  PAGE_SIZES,
-  PRICE_SORT_NOTE,
-  RANGE_FILTERS,
-  VENUE_OPTIONS,
-  listKeysFor,
-  rangeKeysFor,
-  sortOptionsFor,
-  type RangeKey,
-} from "~/features/market/filters/market-options";
-import { CURRENCIES } from "~core/money";
+import type { MarketFormValues, RangeInput } from "~/features/market/filters/chips";
 
-function RangeField({
-  name,
-  label,
-  values,
-  min,
-  max,
-}: {
-  name: string;
-  label: string;
-  values: [string, string];
-  min?: number;
-  max?: number;
-}) {
+function RangeField({ input: { key: name, label, values, min, max } }: { input: RangeInput }) {
   const numeric = min !== undefined;
   const input = (side: "min" | "max", value: string) => (
     <div className="flex flex-1 flex-col gap-1">
@@ -96,19 +72,7 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
     };
   }, [submit]);
 
-  const lists = listKeysFor(filter.nftType);
-  const ranges = rangeKeysFor(filter.nftType);
-  const stats = ranges.filter((key) => key !== "level");
-  const range = (key: RangeKey) => (
-    <RangeField
-      key={key}
-      name={key}
-      label={RANGE_FILTERS[key].label}
-      values={filter.ranges[key] ?? ["", ""]}
-      min={RANGE_FILTERS[key].min}
-      max={RANGE_FILTERS[key].max}
-    />
-  );
+  const range = (input: RangeInput) => <RangeField key={input.key} input={input} />;
 
   return (
     <Form ref={formRef} method="get" action={MARKET_PATH} aria-label="Filters" className="flex flex-col gap-5">
@@ -125,7 +89,7 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
             aria-describedby="filter-sort-note"
             className="field-input py-1.5"
           >
-            {sortOptionsFor(filter.nftType).map((option) => (
+            {filter.sortOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -134,14 +98,14 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
         </div>
         {/* Below both selects on a phone, right under the sort control on a wide screen. */}
         <p id="filter-sort-note" className="muted order-last col-span-2 text-xs lg:order-none lg:col-span-1">
-          {PRICE_SORT_NOTE}
+          {filter.sortNote}
         </p>
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-page-size" className="text-sm font-semibold text-white">
             Per page
           </label>
           <select id="filter-page-size" name="pageSize" defaultValue={filter.pageSize} className="field-input py-1.5">
-            {PAGE_SIZES.map((size) => (
+            {filter.pageSizes.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>
@@ -155,7 +119,7 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
           Where it trades
         </label>
         <select id="filter-venue" name="venue" defaultValue={filter.venue} className="field-input py-1.5">
-          {VENUE_OPTIONS.map((option) => (
+          {filter.venueOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -163,36 +127,32 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
         </select>
       </div>
 
-      {lists.map((key) => {
-        const spec = LIST_FILTERS[key];
-        const checked = new Set(filter.lists[key] ?? []);
-        return (
-          <fieldset key={key}>
-            <legend className="text-sm font-semibold text-white">{spec.label}</legend>
-            <div className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 lg:grid-cols-1">
-              {Object.entries(spec.options as Record<number, string>).map(([code, name]) => (
-                <div key={code} className="flex items-center gap-2 text-sm text-slate-100">
-                  <input
-                    type="checkbox"
-                    id={`filter-${key}-${code}`}
-                    name={key}
-                    value={code}
-                    defaultChecked={checked.has(Number(code))}
-                    className="h-4 w-4 accent-spark-500"
-                  />
-                  <label htmlFor={`filter-${key}-${code}`}>{name}</label>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
+      {filter.lists.map(({ key, label, options }) => (
+        <fieldset key={key}>
+          <legend className="text-sm font-semibold text-white">{label}</legend>
+          <div className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 lg:grid-cols-1">
+            {options.map(([code, name, checked]) => (
+              <div key={code} className="flex items-center gap-2 text-sm text-slate-100">
+                <input
+                  type="checkbox"
+                  id={`filter-${key}-${code}`}
+                  name={key}
+                  value={code}
+                  defaultChecked={checked}
+                  className="h-4 w-4 accent-spark-500"
+                />
+                <label htmlFor={`filter-${key}-${code}`}>{name}</label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ))}
 
-      {ranges.includes("level") && range("level")}
-      {stats.length > 0 && (
+      {filter.level && range(filter.level)}
+      {filter.stats.length > 0 && (
         <details open={filter.statsSet} className="rounded-md border border-space-700 p-3">
           <summary className="text-sm font-semibold text-white">Spaceship stats</summary>
-          <div className="mt-3 flex flex-col gap-3">{stats.map(range)}</div>
+          <div className="mt-3 flex flex-col gap-3">{filter.stats.map(range)}</div>
         </details>
       )}
 
@@ -203,14 +163,14 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
           </label>
           <select id="filter-currency" name="currency" defaultValue={filter.currency} className="field-input py-1.5">
             <option value="">Any currency</option>
-            {CURRENCIES.map((currency) => (
+            {filter.currencies.map((currency) => (
               <option key={currency} value={currency}>
                 {currency}
               </option>
             ))}
           </select>
         </div>
-        <RangeField name="price" label={`Price${filter.currency ? ` in ${filter.currency}` : ""}`} values={filter.price} />
+        <RangeField input={filter.price} />
         {!filter.currency && <p className="text-xs text-slate-300">Choose a currency to compare prices like with like.</p>}
       </div>
 

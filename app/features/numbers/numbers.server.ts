@@ -10,6 +10,7 @@ import type { MarketFilter } from "~/features/market/filters/market-options";
 import { PAGE_CACHE_UNTIL_HEADER } from "~/services/page-headers.server";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { pricePaths } from "./chart-paths";
+import { priceHistoryHtml, viewNumbersHtml } from "./view-numbers.server";
 
 const DAY = 86_400_000;
 /** The chart's drawing box (viewBox units); it scales to its column's width. */
@@ -20,22 +21,22 @@ const PERIOD_ORDER: HistoryPeriod[] = ["7d", "30d", "90d", "all"];
 
 export interface Stat {
   label: string;
+  /** One per currency. */
   values: string[];
   note: string | null;
 }
 
 export interface ChartView {
-  currency: string;
+  /** The currency and a summary of its sales: the chart's text for screen readers, which skip the SVG. */
+  caption: string;
   ranges: string;
   lows: string;
-  /** Axis text: dearest and cheapest sale, first and last bucket. */
+  /** Axis text: dearest and cheapest sale, and the buckets' span. */
   high: string;
   low: string;
-  first: string;
-  last: string;
-  summary: string;
-  /** Date, sales, cheapest, dearest: buckets with sales only. */
-  rows: [string, string, string, string][];
+  span: string;
+  /** Date, sales, cheapest, dearest of each bucket with sales. */
+  rows: string[][];
 }
 
 export interface HistoryView {
@@ -60,15 +61,15 @@ export function historyView(history: PriceHistory, hrefOf: (period: HistoryPerio
     const chart = points.map((p) => ({ index: p.index, low: BigInt(p.low), high: BigInt(p.high) }));
     const paths = pricePaths(chart, history.buckets, BOX);
     const sales = points.reduce((n, p) => n + p.sales, 0);
+    const low = formatPrice(paths.min, currency);
+    const high = formatPrice(paths.max, currency);
     return {
-      currency,
+      caption: `${currency}: ${sales} ${sales === 1 ? "sale" : "sales"}, from ${low} to ${high}.`,
       ranges: paths.ranges,
       lows: paths.lows,
-      high: formatPrice(paths.max, currency),
-      low: formatPrice(paths.min, currency),
-      first: bucketLabel(0),
-      last: bucketLabel(history.buckets - 1),
-      summary: `${sales} ${sales === 1 ? "sale" : "sales"} in ${currency}, from ${formatPrice(paths.min, currency)} to ${formatPrice(paths.max, currency)}.`,
+      high,
+      low,
+      span: `${bucketLabel(0)} → ${bucketLabel(history.buckets - 1)}`,
       rows: points.map((p) => [bucketLabel(p.index), String(p.sales), formatPrice(p.low, currency), formatPrice(p.high, currency)]),
     };
   });
@@ -115,7 +116,7 @@ function cacheUntil(headers: Headers, times: (string | null)[]) {
   if (Number.isFinite(until)) headers.set(PAGE_CACHE_UNTIL_HEADER, String(until));
 }
 
-/** A market view's numbers and price history; null (the view shows without them) when the market cannot say. */
+/** A market view's numbers and price history as markup; empty (the view shows without them) when the market cannot say. */
 export async function marketNumbers(filter: MarketFilter, hrefOf: (period: HistoryPeriod) => string, headers: Headers) {
   const query = toMarketQuery(filter);
   const period = filter.period ?? DEFAULT_PERIOD;
@@ -123,15 +124,15 @@ export async function marketNumbers(filter: MarketFilter, hrefOf: (period: Histo
     const market = publicApis().market;
     const [numbers, history] = await Promise.all([market.viewNumbers(query), market.priceHistory(query, period)]);
     cacheUntil(headers, [numbers.changesAt, history.changesAt]);
-    return { stats: statsView(numbers), history: historyView(history, hrefOf, filter.period !== undefined) };
+    return viewNumbersHtml({ stats: statsView(numbers), history: historyView(history, hrefOf, filter.period !== undefined) });
   } catch (error) {
     backendProblem(error);
-    return null;
+    return "";
   }
 }
 
-/** One item's price history on its page; the period links keep the page's other parameters. */
-export async function itemHistory(ref: TokenRef, url: URL): Promise<HistoryView | null> {
+/** One item's price history on its page, as markup; the period links keep the page's other parameters. */
+export async function itemHistoryHtml(ref: TokenRef, url: URL): Promise<string> {
   const hrefOf = (period: HistoryPeriod) => {
     const params = new URLSearchParams(url.searchParams);
     if (period === DEFAULT_PERIOD) params.delete("period");
@@ -140,9 +141,9 @@ export async function itemHistory(ref: TokenRef, url: URL): Promise<HistoryView 
   };
   try {
     const history = await publicApis().market.priceHistory(ref, periodOf(url.searchParams));
-    return historyView(history, hrefOf, url.searchParams.has("period"));
+    return priceHistoryHtml(historyView(history, hrefOf, url.searchParams.has("period")));
   } catch (error) {
     backendProblem(error);
-    return null;
+    return "";
   }
 }

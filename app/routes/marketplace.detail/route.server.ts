@@ -22,8 +22,9 @@ import { chainTradeOf, chainTradePost } from "~/features/market/chain-trade.serv
 import { custodian, type OrderProof, type OrderSigning } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
+import { itemSectionsHtml } from "~/features/market/item-sections.server";
 import { holderLink } from "~/features/players/player.server";
-import { itemHistory } from "~/features/numbers/numbers.server";
+import { itemHistoryHtml } from "~/features/numbers/numbers.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
@@ -81,13 +82,13 @@ export async function detailPage(request: Request) {
   const empty = {
     back,
     item: null,
+    sections: "",
     problem,
     redirectTo: here(request),
     trade: null,
     move: null,
     bridgeChain: null,
     chainTrade: null,
-    history: null,
   };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
@@ -125,6 +126,8 @@ export async function detailPage(request: Request) {
     holderLink(detail.ownerAddress),
   ]);
   const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null, ...holder };
+  // The read-only sections reach the page as markup; their data is not sent twice.
+  const { metadataSource, metadata, named, stats, history, ...shown } = item;
   // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
   const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
   return json(
@@ -133,12 +136,13 @@ export async function detailPage(request: Request) {
       back,
       problem: null,
       redirectTo: here(request),
-      item,
+      item: shown,
+      sections:
+        itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) + (await itemHistoryHtml(ref, url)),
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
       chainTrade,
-      history: await itemHistory(ref, url),
     },
     noStore,
   );

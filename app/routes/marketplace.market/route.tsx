@@ -9,7 +9,7 @@ import { TypeLinks } from "~/features/market/type-links";
 import { MarketPage } from "~/features/market/market-page";
 import { MARKET_PATH } from "~/features/market/filters/shared";
 import { loaderCacheControl, marketPage } from "~/routes/marketplace.market/route.server";
-import { ViewNumbers } from "~/features/numbers/view-numbers";
+import { ServerHtml } from "~/components/server-html";
 
 export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
 export const headers = loaderCacheControl;
@@ -22,7 +22,7 @@ export default function Market() {
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
       <TypeLinks label="Item types" current={form.nftType} hrefs={typeHrefs} />
-      <ViewNumbers numbers={numbers} />
+      <ServerHtml html={numbers} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         {/* On a phone the filters fold away so the results come first; from lg up they are always shown. */}
         <details className="filters-fold card self-start">

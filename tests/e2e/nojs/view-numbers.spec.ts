@@ -106,7 +106,7 @@ test("a sale moves the view's volume and last sale; the view and the item page c
   const own = visitor.locator("details", { hasText: "Price history" });
   await own.locator("summary").click();
   await expect(own.getByRole("figure")).toHaveCount(1);
-  await expect(own.getByRole("figure")).toContainText("FIRE: 1 sale in FIRE, from 3.14159 FIRE to 3.14159 FIRE.");
+  await expect(own.getByRole("figure")).toContainText("FIRE: 1 sale, from 3.14159 FIRE to 3.14159 FIRE.");
   await own.getByRole("link", { name: "All time" }).click();
   await expect(visitor).toHaveURL(new RegExp(`tokenId=${item.tokenId}.*period=all`));
   await expect(own.locator("summary")).toHaveText("Price history · all time");

@@ -3,18 +3,23 @@
  * filters as chips (one link per value, which removes just that value) and the filter form's values.
  */
 import { DEFAULT_PAGE } from "~core/constants";
-import { formatWei } from "~core/money";
+import { CURRENCIES, formatWei } from "~core/money";
 import {
   defaultMarketFilter,
   type IntRange,
   LIST_FILTERS,
   LIST_KEYS,
+  listKeysFor,
   type ListKey,
   type ListSpec,
   type MarketFilter,
+  PAGE_SIZES,
+  PRICE_SORT_NOTE,
   RANGE_FILTERS,
   RANGE_KEYS,
   type RangeKey,
+  rangeKeysFor,
+  sortOptionsFor,
   type SortOption,
   type Venue,
   VENUE_OPTIONS,
@@ -71,34 +76,89 @@ export function filterChips(filter: MarketFilter, path = MARKET_PATH): Chip[] {
   return chips;
 }
 
-/** The filter form's inputs as the view renders them (features/market/filter-form.tsx). */
+/** A choice of a select, as the form renders it. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** One multi-value filter's checkboxes: [code, name, checked]. */
+export interface ListInput {
+  key: ListKey;
+  label: string;
+  options: [code: number, name: string, checked: boolean][];
+}
+
+/** A range filter's two inputs; `min`/`max` bound a whole-number range (the price is a decimal text instead). */
+export interface RangeInput {
+  key: string;
+  label: string;
+  values: [string, string];
+  min?: number;
+  max?: number;
+}
+
+/**
+ * The filter form as the view renders it (features/market/filter-form.tsx): its values and every label and option the
+ * type offers, so the page's bundle carries no option tables (the market route's JS budget is spent).
+ */
 export interface MarketFormValues {
   nftType?: NftTypeCode;
   sort: SortOption;
+  sortOptions: SelectOption[];
+  sortNote: string;
   pageSize: number;
-  lists: Partial<Record<ListKey, number[]>>;
-  /** Each range's min and max text, for every range the type offers. */
-  ranges: Partial<Record<RangeKey, [string, string]>>;
-  /** Some spaceship stat is set, so their group starts open. */
+  pageSizes: readonly number[];
+  lists: ListInput[];
+  level?: RangeInput;
+  /** The spaceship stats, in a group that starts open when one is set. */
+  stats: RangeInput[];
   statsSet: boolean;
   currency: string;
-  price: [string, string];
+  currencies: readonly string[];
+  price: RangeInput;
   venue: Venue | "all";
+  venueOptions: readonly SelectOption[];
   /** The same type with every other filter cleared. */
   resetHref: string;
 }
 
+function rangeInput(key: RangeKey, filter: MarketFilter): RangeInput {
+  const { label, min, max } = RANGE_FILTERS[key];
+  return { key, label, min, max, values: rangeInputValues(filter.ranges[key]) };
+}
+
 export function marketFormValues(filter: MarketFilter): MarketFormValues {
+  const ranges = rangeKeysFor(filter.nftType);
+  const stats = ranges.filter((key) => key !== "level");
   return {
     nftType: filter.nftType,
     sort: filter.sort,
+    sortOptions: sortOptionsFor(filter.nftType),
+    sortNote: PRICE_SORT_NOTE,
     pageSize: filter.pageSize,
-    lists: filter.lists,
-    ranges: Object.fromEntries(RANGE_KEYS.map((key) => [key, rangeInputValues(filter.ranges[key])])),
-    statsSet: RANGE_KEYS.some((key) => key !== "level" && filter.ranges[key]),
+    pageSizes: PAGE_SIZES,
+    lists: listKeysFor(filter.nftType).map((key) => {
+      const checked = new Set(filter.lists[key] ?? []);
+      const { label, options } = LIST_FILTERS[key];
+      return {
+        key,
+        label,
+        options: Object.entries(options).map(([code, name]): ListInput["options"][number] => [
+          Number(code),
+          name,
+          checked.has(Number(code)),
+        ]),
+      };
+    }),
+    level: ranges.includes("level") ? rangeInput("level", filter) : undefined,
+    stats: stats.map((key) => rangeInput(key, filter)),
+    statsSet: stats.some((key) => filter.ranges[key]),
     currency: filter.currency ?? "",
-    price: rangeInputValues(filter.price, true),
+    currencies: CURRENCIES,
+    price: { key: "price", label: `Price${filter.currency ? ` in ${filter.currency}` : ""}`, values: rangeInputValues(filter.price, true) },
     venue: filter.venue ?? "all",
+    venueOptions: VENUE_OPTIONS,
     resetHref: marketHref({ ...defaultMarketFilter(), nftType: filter.nftType }),
   };
 }
