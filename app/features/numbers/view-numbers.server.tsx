@@ -32,7 +32,7 @@ function PriceHistory({ history }: { history: HistoryView }) {
   return (
     <details className="card" open={history.open}>
       <summary className="section-title cursor-pointer">{history.heading}</summary>
-      <nav aria-label="Price history period" className="my-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      <nav aria-label="Chart period" className="my-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {history.periods.map((p) => (
           <a
             key={p.href}
