@@ -11,6 +11,7 @@ import type { ListingQuery } from "./listing-schemas";
 import { readWei } from "./money";
 import { queryListings, viewFilterSql } from "./query";
 import { ACTIVITY_KIND } from "./tables";
+import { byGeneration } from "./generation-cache";
 
 export const DAY = 86_400_000;
 const WINDOWS = [
@@ -34,8 +35,37 @@ function salesSql(of: SalesOf): { from: string; where: string[]; params: unknown
 
 const lower = (a: bigint, b: bigint) => (a < b ? a : b);
 
-/** The numbers at the top of a market view at `now` (ms). */
+/** A cache key of a view's filter (paging and the visitor left out; wei as text). */
+function viewKey(of: SalesOf): string {
+  if ("itemId" in of) return `item ${of.itemId}`;
+  const { pageNumber: _page, pageSize: _size, address: _address, ...filter } = of.query;
+  return JSON.stringify(filter, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+}
+
+/** When the next sale after `now` (one the chain dated ahead of our clock) comes into the view's windows; null if none. */
+async function nextSaleAt(db: Sql, sales: ReturnType<typeof salesSql>, now: number): Promise<number | null> {
+  const row = await db.get<{ at: number | null }>(
+    `select min(a.at) as at from ${sales.from} where ${[...sales.where, "a.at > ?"].join(" and ")}`,
+    [...sales.params, now],
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
+const earliest = (...times: (number | null)[]) => Math.min(...times.map((t) => t ?? Infinity));
+
+/**
+ * The numbers at the top of a market view at `now` (ms). Kept while the market stands still and no sale enters or
+ * leaves a window (generation-cache.ts), so a view's numbers are computed once per change, not once per visit.
+ */
 export async function viewNumbers(db: Sql, query: ListingQuery, now: number): Promise<ViewNumbers> {
+  const numbers = await byGeneration(db, `numbers ${viewKey({ query })}`, now, async () => {
+    const value = await computeViewNumbers(db, query, now);
+    return { value, until: earliest(value.changesAt ? Date.parse(value.changesAt) : null, await nextSaleAt(db, salesSql({ query }), now)) };
+  });
+  return { ...numbers, asOf: new Date(now).toISOString() };
+}
+
+async function computeViewNumbers(db: Sql, query: ListingQuery, now: number): Promise<ViewNumbers> {
   const one = { ...query, pageNumber: 1, pageSize: 1 };
   const all = await queryListings(db, { kind: "market" }, one);
   // One walk of the price index per currency: the cheapest comes first.
@@ -100,8 +130,15 @@ const PERIOD_DAYS: Record<Exclude<HistoryPeriod, "all">, { days: number; bucketD
 };
 const MAX_BUCKETS = 30;
 
-/** Sales per bucket of whole UTC days (today included) and currency: count, cheapest and dearest. */
+/** Sales per bucket of whole UTC days (today included) and currency: count, cheapest and dearest; kept as viewNumbers is. */
 export async function priceHistory(db: Sql, of: SalesOf, period: HistoryPeriod, now: number): Promise<PriceHistory> {
+  return await byGeneration(db, `history ${period} ${viewKey(of)}`, now, async () => {
+    const value = await computeHistory(db, of, period, now);
+    return { value, until: earliest(Date.parse(value.changesAt), await nextSaleAt(db, salesSql(of), now)) };
+  });
+}
+
+async function computeHistory(db: Sql, of: SalesOf, period: HistoryPeriod, now: number): Promise<PriceHistory> {
   const today = Math.floor(now / DAY);
   const sales = salesSql(of);
   const fixed = period === "all" ? undefined : PERIOD_DAYS[period];

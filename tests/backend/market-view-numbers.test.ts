@@ -89,6 +89,19 @@ describe("view numbers", () => {
     }
   });
 
+  it("a view's kept numbers change the moment a sale leaves a window, with no change to the market", async () => {
+    const sales = (await allSales()).filter(cards);
+    const latest = Math.max(...sales.map((s) => s.at));
+    const view = query({ nftType: "0", rarity: "1,2" });
+    const before = await viewNumbers(db, view, latest + 1);
+    const window = (n: ViewNumbers) => n.windows.find((w) => w.window === "24h")!.sales;
+    const inDay = sales.filter((s) => s.at > latest + 1 - DAY && s.at <= latest + 1).length;
+    expect(window(before)).toBe(inDay);
+    expect(window(await viewNumbers(db, view, latest + 2))).toBe(inDay);
+    // The newest sale leaves the 24 h window at latest + DAY.
+    expect(window(await viewNumbers(db, view, latest + DAY))).toBe(sales.filter((s) => s.at > latest && s.at <= latest + DAY).length);
+  });
+
   it("a view with no listings and no sales has empty numbers", async () => {
     const numbers = await viewNumbers(db, query({ nftType: "0", min: { price: "1" }, max: { price: "1" } }), Date.now());
     expect(numbers).toMatchObject({ floor: [], listed: { total: 0, capped: false }, lastSale: null, changesAt: null });
