@@ -30,8 +30,11 @@ function ViewNumbers({ stats, history }: { stats: Stat[]; history: HistoryView }
 /** Sales per period, one chart and table per currency; the period is a plain link, so a bookmark keeps it. */
 function PriceHistory({ history }: { history: HistoryView }) {
   return (
-    <details className="card" open={history.open}>
-      <summary className="section-title cursor-pointer">{history.heading}</summary>
+    <details className="card group" open={history.open}>
+      <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-2">
+        <span className="section-title">{history.heading}</span>
+        <span className="text-sm text-spark-300 underline group-open:hidden">Show the chart</span>
+      </summary>
       <nav aria-label="Chart period" className="my-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {history.periods.map((p) => (
           <a

@@ -13,7 +13,7 @@ test("a price-history period link navigates in place and the view's numbers stay
   await history.locator("summary").click();
   await history.getByRole("link", { name: "90 days" }).click();
   await expect(page).toHaveURL(/\/marketplace\/market\?nftType=0&period=90d$/);
-  await expect(history.locator("summary")).toHaveText("Price history · 90 days");
+  await expect(history.locator("summary .section-title")).toHaveText("Price history · 90 days");
   await expect(history).toHaveAttribute("open", "");
   expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
 });

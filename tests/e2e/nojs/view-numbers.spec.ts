@@ -90,14 +90,14 @@ test("a sale moves the view's volume and last sale; the view and the item page c
   // The view's history: folded until a period is chosen; the chart and its table, one row for today.
   const today = new Date().toISOString().slice(0, 10);
   const history = visitor.locator("details", { hasText: "Price history" });
-  await expect(history.locator("summary")).toHaveText("Price history · 30 days");
+  await expect(history.locator("summary .section-title")).toHaveText("Price history · 30 days");
   await history.locator("summary").click();
   await expect(history.locator("svg path").first()).toHaveAttribute("d", /^M[\d.]+ [\d.]+V[\d.]+$/);
   await expect(history.getByRole("row").nth(1)).toHaveText([today, "1", "3.14159 FIRE", "3.14159 FIRE"].join(""));
   await history.getByRole("link", { name: "7 days" }).click();
   await expect(visitor).toHaveURL(/[?&]period=7d(&|$)/);
   await expect(history).toHaveAttribute("open", "");
-  await expect(history.locator("summary")).toHaveText("Price history · 7 days");
+  await expect(history.locator("summary .section-title")).toHaveText("Price history · 7 days");
   await expect(history.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
   await expect(history.getByRole("row").nth(1)).toContainText(today);
 
@@ -109,7 +109,7 @@ test("a sale moves the view's volume and last sale; the view and the item page c
   await expect(own.getByRole("figure")).toContainText("FIRE: 1 sale, from 3.14159 FIRE to 3.14159 FIRE.");
   await own.getByRole("link", { name: "All time" }).click();
   await expect(visitor).toHaveURL(new RegExp(`tokenId=${item.tokenId}.*period=all`));
-  await expect(own.locator("summary")).toHaveText("Price history · all time");
+  await expect(own.locator("summary .section-title")).toHaveText("Price history · all time");
   await expect(own.getByRole("row").nth(1)).toContainText(today);
 });
 
