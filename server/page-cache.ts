@@ -17,6 +17,7 @@ import type { AppLoadContext } from "@remix-run/node";
 // The Express adapter's own request and response conversion (exported and typed, though not from its index).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { PAGE_CACHE_UNTIL_HEADER } from "../app/services/page-headers.server";
 
 /** A stored page: its headers (no Set-Cookie, no length) and body, rendered with `nonce`. */
 export interface CachedPage {
@@ -24,6 +25,8 @@ export interface CachedPage {
   body: string;
   nonce: string;
   bytes: number;
+  /** Epoch ms after which the page is rendered afresh even if the market stands still (PAGE_CACHE_UNTIL_HEADER). */
+  until?: number;
 }
 
 /** Request headers that select a variant of a page: they are part of the key (lite mode reads Save-Data). */
@@ -52,6 +55,11 @@ export class CachedPages {
       return undefined;
     }
     const page = this.pages.get(key);
+    if (page?.until !== undefined && Date.now() >= page.until) {
+      this.pages.delete(key);
+      this.bytes -= page.bytes;
+      return undefined;
+    }
     if (page) {
       this.pages.delete(key);
       this.pages.set(key, page);
@@ -99,12 +107,13 @@ export function isShareable(response: Response): boolean {
   return vary.every((name) => name === "" || VARY_COVERED.has(name));
 }
 
-const DROPPED_HEADERS = new Set(["content-length", "date", "set-cookie"]);
+const DROPPED_HEADERS = new Set(["content-length", "date", "set-cookie", PAGE_CACHE_UNTIL_HEADER.toLowerCase()]);
 
 export async function toCachedPage(response: Response, nonce: string): Promise<CachedPage> {
   const body = await response.text();
   const headers = [...response.headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase()));
-  return { headers, body, nonce, bytes: Buffer.byteLength(body) };
+  const until = Number(response.headers.get(PAGE_CACHE_UNTIL_HEADER) ?? NaN);
+  return { headers, body, nonce, bytes: Buffer.byteLength(body), ...(Number.isFinite(until) ? { until } : {}) };
 }
 
 /** A copy of `page` for a response whose CSP names `nonce`. */

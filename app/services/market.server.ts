@@ -2,7 +2,19 @@
  * Typed calls of the market API (product §7 "Java (market) backend"; docs/api/market.md) through the backend client.
  * Wei stays a decimal string here; the app turns it into bigint only to compute or format.
  */
-import type { FavoriteResult, ItemDetail, ListingRecord, Page, TokenRef, TradeRecord, ViewResult, VolumeSeries } from "~core/api/market";
+import type {
+  FavoriteResult,
+  HistoryPeriod,
+  ItemDetail,
+  ListingRecord,
+  Page,
+  PriceHistory,
+  TokenRef,
+  TradeRecord,
+  ViewNumbers,
+  ViewResult,
+  VolumeSeries,
+} from "~core/api/market";
 import type { BackendClient } from "./http-client.server";
 
 /** A list filter with a JSON-safe range: what the backend client sends (wei as decimal text). */
@@ -26,5 +38,9 @@ export function marketApi(market: BackendClient) {
     topNft: (query: MarketQuery) => market.get<Page<TradeRecord>>("/api/v1/statistics/topNft", { query }),
     activity: (query: MarketQuery) => market.get<Page<TradeRecord>>("/api/v1/statistics/activity", { query }),
     volume: (days: number, nftType?: number) => market.get<VolumeSeries>("/api/v1/statistics/volume", { query: { days, nftType } }),
+    /** Issue 30: the numbers of a market view (its listing query), and the price history of a view or of one item. */
+    viewNumbers: (query: MarketQuery) => market.get<ViewNumbers>("/api/v1/marketplace/viewNumbers", { query }),
+    priceHistory: (of: MarketQuery | TokenRef, period: HistoryPeriod) =>
+      market.get<PriceHistory>("/api/v1/marketplace/priceHistory", { query: { ...of, period } }),
   };
 }

@@ -21,6 +21,7 @@ import { ATTRIBUTE_COLUMNS } from "./tables";
 import { CURRENCIES } from "~core/money";
 import { LISTING_STANDARD } from "~core/trading";
 import { padWei } from "./money";
+import { byGeneration } from "./generation-cache";
 
 export type ListingScope =
   | { kind: "market"; seller?: string }
@@ -274,10 +275,25 @@ function indexHint(engine: Engine, index: string): string {
   return engine === "sqlite" ? `indexed by ${index}` : "";
 }
 
+/** Sorting by stats only makes sense among the items that have them: spaceships. */
+function viewQuery(query: ListingQuery): ListingQuery {
+  return query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
+}
+
+/**
+ * A market view's filter on the listing alias `l`, whatever the listing's status: the numbers of a view
+ * (view-numbers.ts) read its sold listings through it, so a sale counts in exactly the views its listing was in.
+ */
+export function viewFilterSql(query: ListingQuery): { where: string[]; params: unknown[]; nftType: number | undefined } {
+  const q = viewQuery(query);
+  const sql: Conditions = { where: [], params: [] };
+  addFilters(sql, q, "l", q.nftType !== undefined);
+  return { ...sql, nftType: q.nftType };
+}
+
 /** The SQL of one listing query; exported so tests can check its plan. */
 export function buildListingSql(scope: ListingScope, query: ListingQuery, engine: Engine = "sqlite"): ListingSql {
-  // Sorting by stats only makes sense among the items that have them: spaceships.
-  const q = query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
+  const q = viewQuery(query);
   const sql: Conditions = { where: [], params: [] };
   if (scope.kind === "market") {
     sql.where.push("l.status = 0");
@@ -331,30 +347,11 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery, engine
   };
 }
 
-/** How many distinct market counts are kept per database; the oldest goes first. */
-const COUNT_CACHE_SIZE = 1000;
-const countCaches = new WeakMap<object, { generation: number; counts: Map<string, number> }>();
-
-/**
- * A market count (it reads active listings only) served from memory while the listing generation stands still
- * (migrations/market_004_listing_generation.ts: triggers move it on every listing change, whoever writes), so a popular filter is counted
- * once per change of the market rather than once per visit.
- */
+/** A market count (it reads active listings only), kept while the market stands still (generation-cache.ts). */
 async function marketCount(db: Sql, sql: string, params: unknown[]): Promise<number> {
-  const generation = (await db.get<{ value: number }>("select value from market_listing_generation where id = 1"))!.value;
-  let cache = countCaches.get(db);
-  if (!cache || cache.generation !== generation) {
-    cache = { generation, counts: new Map() };
-    countCaches.set(db, cache);
-  }
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
-  let counted = cache.counts.get(key);
-  if (counted === undefined) {
-    counted = (await db.get<{ n: number }>(sql, params))!.n;
-    if (cache.counts.size >= COUNT_CACHE_SIZE) cache.counts.delete(cache.counts.keys().next().value!);
-    cache.counts.set(key, counted);
-  }
-  return counted;
+  return await byGeneration(db, `count\u0000${sql}\u0000${JSON.stringify(params)}`, 0, async () => ({
+    value: (await db.get<{ n: number }>(sql, params))!.n,
+  }));
 }
 
 export async function queryListings(db: Sql, scope: ListingScope, q: ListingQuery): Promise<Page<ListingRecord>> {

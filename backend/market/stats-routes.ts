@@ -4,9 +4,12 @@ import type { MarketCore } from "./core";
 import { parseMarketInput } from "./params";
 import { marketInput } from "./request";
 import { recentActivity, topNft, volumeSeries } from "./stats";
-import { statisticsSchema, volumeSchema } from "./stats-schemas";
+import { historySchema, statisticsSchema, volumeSchema } from "./stats-schemas";
+import { listingQuerySchema } from "./listing-schemas";
+import { requireItem } from "./items";
+import { priceHistory, viewNumbers } from "./view-numbers";
 
-/** Public market statistics: top sales, the activity feed and the daily volume series. */
+/** Public market statistics: top sales, the activity feed, the daily volume series, a view's numbers and price history. */
 export function statsRoutes(router: Router, { db }: MarketCore) {
   router.get(
     "/statistics/topNft",
@@ -27,6 +30,27 @@ export function statsRoutes(router: Router, { db }: MarketCore) {
     handle(async (req, res) => {
       const { days, nftType } = parseMarketInput(volumeSchema, marketInput(req));
       sendOk(res, await volumeSeries(db, days ?? 30, nftType, Date.now()));
+    }),
+  );
+  router.get(
+    "/marketplace/viewNumbers",
+    handle(async (req, res) => {
+      const q = parseMarketInput(listingQuerySchema, marketInput(req));
+      sendOk(res, await viewNumbers(db, q, Date.now()));
+    }),
+  );
+  router.get(
+    "/marketplace/priceHistory",
+    handle(async (req, res) => {
+      const input = marketInput(req);
+      const { period, tokenId, nftType } = parseMarketInput(historySchema, input);
+      const now = Date.now();
+      if (tokenId !== undefined) {
+        const item = await requireItem(db, nftType!, tokenId);
+        sendOk(res, await priceHistory(db, { itemId: item.id }, period ?? "30d", now));
+      } else {
+        sendOk(res, await priceHistory(db, { query: parseMarketInput(listingQuerySchema, input) }, period ?? "30d", now));
+      }
     }),
   );
 }

@@ -2,7 +2,19 @@
 import { z } from "zod";
 import { CAMPS, EGSE_TYPES, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, PSE_TYPES, RARITIES, SPACESHIP_TYPES } from "~core/nft";
 import { MAX_PAGE_SIZE } from "~core/constants";
-import { MAX_PAGE_NUMBER, RESULT_WINDOW, codeList, codesOf, currencyParam, intParam, nftTypeParam, optional, param } from "./params";
+import { HISTORY_PERIODS, type HistoryPeriod } from "~core/api/market";
+import {
+  MAX_PAGE_NUMBER,
+  RESULT_WINDOW,
+  codeList,
+  codesOf,
+  currencyParam,
+  intParam,
+  nftTypeParam,
+  optional,
+  param,
+  tokenIdParam,
+} from "./params";
 
 export const PERIODS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90, all: 0 } as const;
 export type Period = keyof typeof PERIODS;
@@ -37,3 +49,21 @@ export const volumeSchema = z.object({
   days: optional(intParam(1, 365)),
   nftType: optional(nftTypeParam),
 });
+
+/** GET /marketplace/priceHistory: the period, and an item (tokenId with nftType) or else a view (the listing query's filter). */
+export const historySchema = z
+  .object({
+    period: optional(
+      param(
+        (value) => ((HISTORY_PERIODS as readonly string[]).includes(value) ? (value as HistoryPeriod) : undefined),
+        HISTORY_PERIODS.join(", "),
+      ),
+    ),
+    tokenId: optional(tokenIdParam),
+    nftType: optional(nftTypeParam),
+  })
+  .superRefine((query, ctx) => {
+    if (query.tokenId !== undefined && query.nftType === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nftType"], message: "required with tokenId: an NFT type code" });
+    }
+  });

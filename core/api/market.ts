@@ -305,3 +305,40 @@ export interface InviteAccepted {
   inviterAddress: string;
   code: string;
 }
+
+/** The price-history periods (GET /marketplace/priceHistory `period`); a view's default is the first. */
+export const HISTORY_PERIODS = ["30d", "7d", "90d", "all"] as const;
+export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
+
+/** One currency's amount (wei, decimal). */
+export interface CurrencyAmount {
+  currency: Currency;
+  amount: string;
+}
+
+/** GET /marketplace/viewNumbers: the numbers at the top of a market view, for exactly its filter. */
+export interface ViewNumbers {
+  /** The cheapest active listing in each currency that has one, and how many are listed in it. */
+  floor: { currency: Currency; price: string; listed: number }[];
+  /** Active listings of the view, counted as the listing query counts them (capped at RESULT_WINDOW). */
+  listed: { total: number; capped: boolean };
+  /** Sales of the view in the 24 h and 7 days before `asOf`, with their volume per currency. */
+  windows: { window: "24h" | "7d"; sales: number; volume: CurrencyAmount[] }[];
+  lastSale: { price: string; currency: Currency; at: string; tokenId: string; nftType: number } | null;
+  asOf: string;
+  /** The next moment a sale leaves a window: the numbers change then although the market did not; null if never. */
+  changesAt: string | null;
+}
+
+/** GET /marketplace/priceHistory: a view's (or one item's) sales per bucket of whole UTC days, per currency. */
+export interface PriceHistory {
+  period: HistoryPeriod;
+  /** The first bucket's first day (UTC midnight). */
+  from: string;
+  bucketDays: number;
+  buckets: number;
+  /** Buckets with sales only (`index` counts from `from`); low and high are the bucket's cheapest and dearest sale. */
+  series: { currency: Currency; points: { index: number; sales: number; low: string; high: string }[] }[];
+  /** The next UTC midnight: the buckets move on then. */
+  changesAt: string;
+}

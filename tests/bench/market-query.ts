@@ -3,7 +3,8 @@
  * 10 k and of 1 M active listings, on each engine. Prints mean, p50 and p95 per request at each size and the
  * 1M/10k ratio of the means; exits non-zero when an engine's overall ratio exceeds 2 or a market query plan reads a
  * whole table. After the measures, the PostgreSQL plan of the slowest mix at the largest size (explain analyze).
- *   npx tsx tests/bench/market-query.ts [--sizes 10000,1000000] [--requests 200] [--engines sqlite,postgres]
+ *   npx tsx tests/bench/market-query.ts [--sizes 10000,1000000] [--requests 200] [--engines sqlite,postgres] [--files 10000=a.db,…]
+ * --files measures copies of databases built earlier (their pending migrations run on them) instead of the cache's.
  * SQLite databases are built once with scripts/seed.ts's generator and cached in data/bench/, keyed by a hash of
  * the schema and generator sources, so a rerun only measures. PostgreSQL's are copies of them in a throwaway
  * cluster started for the run (tests/bench/market-pg.ts), made afresh every run (about a minute at 1 M).
@@ -41,6 +42,12 @@ const MIXES: [name: string, path: string, query: string][] = [
   ["legendary boxes, dearest", "/marketplace/tradingMarket", "nftType=6&boxType=7,17&sort=price&order=desc"],
   ["equipment most viewed", "/marketplace/tradingMarket", "nftType=7&equipmentType=3,4&sort=views"],
   ["page 5 of a tab", "/marketplace/tradingMarket", "nftType=0&pageNumber=5&pageSize=20"],
+  // Issue 30: the numbers at the top of a view and its price history (decision 0022).
+  ["numbers of the whole market", "/marketplace/viewNumbers", ""],
+  ["numbers of cards by rarity", "/marketplace/viewNumbers", "nftType=0&rarity=2,3"],
+  ["numbers of cards by camp and levels", "/marketplace/viewNumbers", "nftType=0&camp=1&min[level]=3&max[level]=7"],
+  ["history of cards by rarity, 30 d", "/marketplace/priceHistory", "nftType=0&rarity=2,3"],
+  ["history of the whole market, all", "/marketplace/priceHistory", "period=all"],
   ["a wallet's storage", "/informationCenter/myStorage", `address=${DEMO_BROWSER_ACCOUNT.wallet}&pageSize=20`],
   ["a wallet's sales", "/informationCenter/selling", `address=${DEMO_BROWSER_ACCOUNT.wallet}`],
 ];
@@ -102,8 +109,8 @@ interface Stats {
 }
 
 /** One market database on `engine` served over HTTP on a free port. */
-async function serve(listings: number, engine: Engine, cluster: BenchCluster | null) {
-  const file = await cachedMarketDb(CACHE_DIR, listings);
+async function serve(listings: number, engine: Engine, cluster: BenchCluster | null, files: Map<number, string>) {
+  const file = files.get(listings) ?? (await cachedMarketDb(CACHE_DIR, listings));
   let target = file;
   if (engine === "postgres") {
     target = await cluster!.createDatabase(`market_${listings}`);
@@ -220,17 +227,25 @@ async function main() {
       sizes: { type: "string", default: "10000,1000000" },
       requests: { type: "string", default: "200" },
       engines: { type: "string", default: "sqlite,postgres" },
+      files: { type: "string", default: "" },
     },
   });
   const sizes = values.sizes!.split(",").map(Number);
   const requests = Number(values.requests);
   const engines = values.engines!.split(",") as Engine[];
+  const files = new Map(
+    values
+      .files!.split(",")
+      .filter(Boolean)
+      .map((entry) => entry.split("=") as [string, string])
+      .map(([size, file]) => [Number(size), path.resolve(file)]),
+  );
   let failed = false;
   for (const engine of engines) {
     const cluster = engine === "postgres" ? await startBenchCluster() : null;
     const runs: Run[] = [];
     try {
-      for (const size of sizes) runs.push(await serve(size, engine, cluster));
+      for (const size of sizes) runs.push(await serve(size, engine, cluster, files));
       await measure(runs, requests);
       if (!report(engine, runs, requests)) failed = true;
       if (engine === "postgres") await explainSlowest(runs[runs.length - 1]);

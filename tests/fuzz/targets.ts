@@ -26,6 +26,7 @@ import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/fil
 import { STORAGE_TABS } from "../../app/features/market/filters/storage";
 import { CHAIN_INTENTS } from "../../app/features/market/chain-trade";
 import { chainStackTokenId } from "~core/item-moves";
+import { HISTORY_PERIODS } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import {
   type Gen,
@@ -128,6 +129,8 @@ const marketQuery: Record<string, Gen> = {
   pageSize: mostly((r) => String(r.pick(PAGE_SIZES))),
   page: mostly(digits(6)),
   pageNumber: mostly(digits(6)),
+  // Issue 30: the price history's period.
+  period: mostly(oneOf(...HISTORY_PERIODS, "1y", "ALL")),
   ...Object.fromEntries(
     Object.entries(LIST_FILTERS).map(([key, spec]) => [key, mostly((r) => r.sample(optionValues(spec.options), r.int(1, 3)).join(","))]),
   ),
@@ -337,7 +340,7 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/nft.card.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
   "routes/nft.items.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
   "routes/marketplace.detail": {
-    query: { tokenId, nftType, back: redirect },
+    query: { tokenId, nftType, back: redirect, period: mostly(oneOf(...HISTORY_PERIODS, "1y")) },
     form: {
       intent: mostly(
         oneOf(

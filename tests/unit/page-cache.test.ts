@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type CachedPage, CachedPages, isShareable, pageBody, pageCacheKey, remixHandler } from "../../server/page-cache";
+import { type CachedPage, CachedPages, isShareable, pageBody, pageCacheKey, remixHandler, toCachedPage } from "../../server/page-cache";
 
 const MARKET = "/marketplace/market";
 const page = (body: string, nonce = "n".repeat(32)): CachedPage => ({ headers: [], body, nonce, bytes: Buffer.byteLength(body) });
@@ -33,6 +33,22 @@ describe("CachedPages", () => {
     expect(store.size).toMatchObject({ entries: 1, bytes: 8 });
     store.set("e", 1, page("e".repeat(11)));
     expect(store.get("e", 1)).toBeUndefined();
+  });
+});
+
+describe("a page with a time window (PAGE_CACHE_UNTIL_HEADER)", () => {
+  it("is served until its bound, then rendered afresh although the generation stands still", async () => {
+    const store = new CachedPages({ maxEntries: 10, maxBytes: 1000 });
+    store.get("x", 1);
+    const response = (until: number) =>
+      new Response("24 h volume", { headers: { "Content-Type": "text/html", "X-Page-Cache-Until": String(until) } });
+    const later = await toCachedPage(response(Date.now() + 3_600_000), "n");
+    expect(later.headers.map(([name]) => name)).toEqual(["content-type"]);
+    store.set("later", 1, later);
+    store.set("past", 1, await toCachedPage(response(Date.now() - 1), "n"));
+    expect(store.get("later", 1)?.body).toBe("24 h volume");
+    expect(store.get("past", 1)).toBeUndefined();
+    expect(store.size).toMatchObject({ entries: 1, bytes: 11 });
   });
 });
 

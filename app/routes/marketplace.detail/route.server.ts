@@ -24,6 +24,7 @@ import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
 import { itemSectionsHtml } from "~/features/market/item-sections.server";
 import { holderLink } from "~/features/players/player.server";
+import { itemHistoryHtml } from "~/features/numbers/numbers.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
@@ -136,7 +137,8 @@ export async function detailPage(request: Request) {
       problem: null,
       redirectTo: here(request),
       item: shown,
-      sections: itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }),
+      sections:
+        itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) + (await itemHistoryHtml(ref, url)),
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,

@@ -11,6 +11,8 @@ import { pageHrefs } from "~/features/market/paging";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { cardView } from "~/features/market/market-views.server";
 import { canonicalView } from "~/features/market/market-urls.server";
+import { marketNumbers } from "~/features/numbers/numbers.server";
+export { loaderCacheControl } from "~/services/page-headers.server";
 
 /**
  * A visitor's page (no cookie) is cached by its URL and the market's page generation (server/page-cache.ts, server.ts):
@@ -44,6 +46,7 @@ export async function marketPage(request: Request) {
       chips: filterChips(filter),
       typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType))),
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page))),
+      numbers: await marketNumbers(filter, (period) => marketHref({ ...filter, period: period === "30d" ? undefined : period }), headers),
     },
     { status: problem?.status ?? 200, headers },
   );

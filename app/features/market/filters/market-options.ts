@@ -1,4 +1,5 @@
 /** What a market view can filter and sort by, per NFT type: the fields the market form offers. */
+import type { HistoryPeriod } from "~core/api/market";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
 import { CURRENCIES, type Currency } from "~core/money";
 import { ITEM_ATTRIBUTE_KEYS, ITEM_ATTRIBUTES, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, type ItemAttributeKey, type NftTypeCode } from "~core/nft";
@@ -107,6 +108,8 @@ export interface MarketFilter {
   price?: WeiRange;
   /** Listings of one venue only; both when absent. */
   venue?: Venue;
+  /** The price history's period (issue 30); the default (30 days) when absent. */
+  period?: Exclude<HistoryPeriod, "30d">;
   sort: SortOption;
   pageSize: number;
   page: number;

@@ -2,6 +2,7 @@
  * The market view's codec: URL ⇄ `MarketFilter` ⇄ the listing query of product §3. Also the links that
  * change one thing about a view (page, type).
  */
+import { HISTORY_PERIODS } from "~core/api/market";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
 import { formatWei, parseTokenAmount } from "~core/money";
 import { NFT_TYPE, type NftTypeCode } from "~core/nft";
@@ -29,6 +30,9 @@ import type { MarketQuery } from "~/services/market.server";
 
 /** Other spellings accepted on the way in (product §3: camp comes from "faction"); never written. */
 const ALIASES: Record<string, string> = { faction: "camp", pageNumber: "page" };
+
+/** The price history's period when the URL names none. */
+export const DEFAULT_PERIOD = HISTORY_PERIODS[0];
 
 /** Without an order, price goes cheapest first and everything else most/newest first (as the market API does). */
 const DEFAULT_ORDER: Record<SortKey, SortOrder> = { listed: "desc", price: "asc", views: "desc", favorites: "desc", total: "desc" };
@@ -95,6 +99,14 @@ export function parseMarketFilter(search: URLSearchParams): Parsed<MarketFilter>
     const venue = venueText.toLowerCase();
     if ((VENUES as readonly string[]).includes(venue)) filter.venue = venue as Venue;
     else if (venue !== "all") notices.add(`Venue: ${shown(venueText)} is not game, chain or all, so listings of both are shown.`);
+  }
+
+  const periodText = params.one("period", "Period");
+  if (periodText !== undefined) {
+    const period = periodText.toLowerCase();
+    if ((HISTORY_PERIODS as readonly string[]).includes(period)) {
+      if (period !== DEFAULT_PERIOD) filter.period = period as MarketFilter["period"];
+    } else notices.add(`Period: ${shown(periodText)} is not ${HISTORY_PERIODS.join(", ")}, so the price history shows the last 30 days.`);
   }
 
   const sortText = params.one("sort", "Sort");
@@ -179,6 +191,7 @@ export function serializeMarketFilter(filter: MarketFilter): string {
     parts.push(`price=${formatRange(filter.price, (wei) => formatWei(wei))}`);
   }
   if (filter.venue) parts.push(`venue=${filter.venue}`);
+  if (filter.period) parts.push(`period=${filter.period}`);
   if (filter.sort !== DEFAULT_SORT) parts.push(`sort=${filter.sort}`);
   if (filter.pageSize !== DEFAULT_PAGE_SIZE) parts.push(`pageSize=${filter.pageSize}`);
   if (filter.page !== DEFAULT_PAGE) parts.push(`page=${filter.page}`);
