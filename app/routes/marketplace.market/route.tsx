@@ -9,13 +9,14 @@ import { TypeLinks } from "~/features/market/type-links";
 import { MarketPage } from "~/features/market/market-page";
 import { MARKET_PATH } from "~/features/market/filters/shared";
 import { marketPage } from "~/routes/marketplace.market/route.server";
+import { WatchSearch } from "~/features/watches/watch-form";
 
 export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
-  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs } = useLoaderData<typeof loader>();
+  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, watch } = useLoaderData<typeof loader>();
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
@@ -35,6 +36,7 @@ export default function Market() {
             <ResultCount info={info} />
           </div>
           <FilterChips chips={chips} />
+          <WatchSearch control={watch} />
           <MarketProblem message={problem} />
           {items.length > 0 ? (
             <ItemGrid items={items} label="Items on sale" />
