@@ -15,7 +15,7 @@ import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery } f
 import type { MarketFilter } from "~/features/market/filters/market-options";
 import { MARKET_PATH } from "~/features/market/filters/shared";
 import { detailHref } from "~/features/market/market-views.server";
-import { backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
+import { apis, backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { AddWatchSchema, RemoveWatchSchema } from "./watch-schemas.server";
 
@@ -61,12 +61,13 @@ function watchRow(watch: WatchRecord): WatchRow {
   };
 }
 
-/** The list of watches; opening it is looking at them, so their new matches are counted, shown once, then seen. */
+/** The list of watches (a visitor is asked to log in); opening it is looking at them, so their new matches are counted, shown once, then seen. */
 export async function watchesPage(request: Request) {
-  const { watches } = await signedInApis(request);
+  const { token, watches } = await apis(request);
+  if (!token) return { login: loginHref(WATCHES_PATH), watches: [] };
   const list = await watches.list();
   if (list.some((watch) => watch.fresh > 0)) await watches.markSeen();
-  return { watches: list.map(watchRow) };
+  return { login: null, watches: list.map(watchRow) };
 }
 
 export interface WatchActionData {
@@ -143,12 +144,13 @@ function alertRow(alert: AlertRecord): AlertRow {
   };
 }
 
-/** The inbox, newest first; opening it reads it (the header's count goes back to 0). */
+/** The inbox, newest first (a visitor is asked to log in); opening it reads it (the header's count goes back to 0). */
 export async function inboxPage(request: Request) {
-  const { watches } = await signedInApis(request);
+  const { token, watches } = await apis(request);
+  if (!token) return { login: loginHref(INBOX_PATH), alerts: [], unread: 0 };
   const inbox = await watches.inbox();
   if (inbox.unread > 0) await watches.markRead();
-  return { alerts: inbox.alerts.map(alertRow), unread: inbox.unread };
+  return { login: null, alerts: inbox.alerts.map(alertRow), unread: inbox.unread };
 }
 
 export type UnsubscribeView =

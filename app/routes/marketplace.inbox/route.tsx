@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Page, Section } from "~/components/page";
+import { LoginPrompt, Page, Section } from "~/components/page";
 import { inboxPage } from "~/features/watches/watches.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => inboxPage(request);
@@ -8,7 +8,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => inboxPage(request);
 export const meta: MetaFunction = () => [{ title: "Inbox | Spark Era" }];
 
 export default function Inbox() {
-  const { alerts, unread } = useLoaderData<typeof loader>();
+  const { login, alerts, unread } = useLoaderData<typeof loader>();
   return (
     <Page
       title="Inbox"
@@ -20,7 +20,9 @@ export default function Inbox() {
       actions={<Link to="/marketplace/watches">Watched searches</Link>}
     >
       <Section title="Alerts" id="alerts">
-        {alerts.length === 0 ? (
+        {login ? (
+          <LoginPrompt href={login} what="see the alerts of your watched searches" />
+        ) : alerts.length === 0 ? (
           <p className="muted">
             No alerts yet. <Link to="/marketplace/watches">Watch a search</Link> and new listings that match it appear here.
           </p>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/error-list";
-import { Page, Section } from "~/components/page";
+import { LoginPrompt, Page, Section } from "~/components/page";
 import { WatchFields } from "~/features/watches/watch-form";
 import { watchesAction, watchesPage } from "~/features/watches/watches.server";
 
@@ -11,7 +11,7 @@ export const action = ({ request }: ActionFunctionArgs) => watchesAction(request
 export const meta: MetaFunction = () => [{ title: "Watched searches | Spark Era" }];
 
 export default function Watches() {
-  const { watches } = useLoaderData<typeof loader>();
+  const { login, watches } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <Page
@@ -36,7 +36,9 @@ export default function Watches() {
         </Section>
       )}
       <Section title="Your watched searches" id="watches">
-        {watches.length === 0 ? (
+        {login ? (
+          <LoginPrompt href={login} what="see and manage your watched searches" />
+        ) : watches.length === 0 ? (
           <p className="muted">
             You watch no search yet. Open a <Link to="/marketplace/market">market view</Link>, filter it, and choose Watch this search.
           </p>
