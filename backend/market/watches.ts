@@ -216,41 +216,67 @@ export async function unsubscribeWatch(db: Sql, id: number): Promise<WatchRow> {
   return { ...row, email_on: 0 };
 }
 
+type MatchedListing = ListingRow & { name: string };
+type Candidate = Pick<WatchRow, "id" | "user_name" | "query" | "email_on">;
+
 /**
- * Stores an alert for each watch the new active listing matches (in the caller's write transaction), except the
- * seller's own watches when the seller's account is known. Answers how many.
+ * The watches a new active listing matches, except the seller's own when the seller's account is known: the index
+ * keys name the candidates, the market's filter terms decide.
  */
-export async function alertWatches(db: Sql, listingId: number, now: number, sellerUser?: string): Promise<number> {
-  const listing = await db.get<ListingRow & { name: string }>(
+export async function matchWatches(
+  db: Sql,
+  listingId: number,
+  sellerUser?: string,
+): Promise<{ listing: MatchedListing; watches: Candidate[] } | null> {
+  const listing = await db.get<MatchedListing>(
     "select l.*, i.name from market_listings l join market_items i on i.id = l.item_id where l.id = ? and l.status = 0",
     [listingId],
   );
-  if (!listing) return 0;
-  const candidates = await db.all<Pick<WatchRow, "id" | "user_name" | "query" | "email_on">>(
+  if (!listing) return null;
+  const candidates = await db.all<Candidate>(
     `select w.id, w.user_name, w.query, w.email_on from market_watch_keys k join market_watches w on w.id = k.watch_id
      where k.nft_type in (?, ${ANY_NUMBER}) and k.currency in (?, '${ANY_TEXT}') and k.grade in (?, ${ANY_NUMBER})`,
     [listing.nft_type, listing.currency, listing.grade],
   );
-  let alerts = 0;
-  for (const watch of candidates) {
-    if (watch.user_name === sellerUser || !matchesTerms(watchTerms(watch.query), listing)) continue;
+  return {
+    listing,
+    watches: candidates.filter((watch) => watch.user_name !== sellerUser && matchesTerms(watchTerms(watch.query), listing)),
+  };
+}
+
+/** Alerts per statement: ten parameters each, well under either engine's limit. */
+const ALERT_BATCH = 500;
+
+/** One alert per matched watch, a few hundred per statement; answers how many were new. */
+export async function storeAlerts(db: Sql, listing: MatchedListing, watches: readonly Candidate[], now: number): Promise<number> {
+  const price = BigInt(listing.price).toString();
+  let stored = 0;
+  for (let i = 0; i < watches.length; i += ALERT_BATCH) {
+    const batch = watches.slice(i, i + ALERT_BATCH);
     const { changes } = await db.run(
       `insert into market_watch_alerts (watch_id, user_name, listing_id, nft_type, token_id, name, price, currency, created_at, emailed_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
-      [
+       values ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")} on conflict do nothing`,
+      batch.flatMap((watch) => [
         watch.id,
         watch.user_name,
         listing.id,
         listing.nft_type,
         listing.token_id,
         listing.name,
-        BigInt(listing.price).toString(),
+        price,
         listing.currency,
         now,
+        // An unsubscribed watch's alert is never mailed.
         watch.email_on ? null : 0,
-      ],
+      ]),
     );
-    alerts += changes;
+    stored += changes;
   }
-  return alerts;
+  return stored;
+}
+
+/** Matches a new active listing against the watches and stores their alerts, in the caller's write transaction. */
+export async function alertWatches(db: Sql, listingId: number, now: number, sellerUser?: string): Promise<number> {
+  const matched = await matchWatches(db, listingId, sellerUser);
+  return matched?.watches.length ? await storeAlerts(db, matched.listing, matched.watches, now) : 0;
 }

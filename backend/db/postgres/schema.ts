@@ -599,7 +599,6 @@ const WATCHES = [
     unique (watch_id, listing_id)
   )`,
   `create index market_watch_alerts_user on market_watch_alerts (user_name, id)`,
-  `create index market_watch_alerts_watch on market_watch_alerts (watch_id, id)`,
   `create index market_watch_alerts_unread on market_watch_alerts (user_name) where read_at is null`,
   `create index market_watch_alerts_unsent on market_watch_alerts (id) where emailed_at is null`,
 ];
