@@ -24,8 +24,8 @@ export interface HeaderUser {
   managedWallet: boolean;
   /** A managed wallet (BindAddrType 2), its short form and its BNB for gas (null when the chain could not be read). */
   managed?: ManagedWallet | null;
-  /** The inbox link's label and unread count (root-loader.server.ts); null when the market did not answer. */
-  inbox?: { label: string; count: string } | null;
+  /** The inbox link's text and label, with the unread count (root-loader.server.ts); null when the market did not answer. */
+  inbox?: { label: string; text: string } | null;
 }
 
 /** The wallet and account sheets: a panel under their button, at the header's right edge. */
@@ -332,9 +332,8 @@ export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser |
         <div className="relative ml-auto flex items-center gap-2">
           <div className="relative">{user?.managed ? <ManagedWalletSheet wallet={user.managed} /> : <WalletSheet />}</div>
           {user?.inbox && (
-            <Link to="/marketplace/inbox" className="btn-secondary" aria-label={user.inbox.label} title={user.inbox.label}>
-              <Icon name="message" />
-              {user.inbox.count}
+            <Link to="/marketplace/inbox" className="btn-secondary" aria-label={user.inbox.label}>
+              {user.inbox.text}
             </Link>
           )}
           <div className="relative">

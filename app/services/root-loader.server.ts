@@ -48,7 +48,7 @@ export async function rootData(request: Request) {
     ? { address: managedWallet, short: shortAddress(managedWallet), gas: gasWei === null ? null : shownAmount(gasWei, "BNB", "balance") }
     : null;
   // The header's inbox link: its label and count written here (issue 30), so every page ships only a link.
-  const inbox = unread === null ? null : { label: unread ? `Inbox, ${unread} unread` : "Inbox", count: unread ? String(unread) : "" };
+  const inbox = unread === null ? null : { label: unread ? `Inbox ${unread} unread` : "Inbox", text: unread ? `Inbox ${unread}` : "Inbox" };
   const pageUserWithWallet = user ? { ...user, managed, inbox } : null;
   return json(
     { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite },

@@ -49,7 +49,7 @@ export function digestMail(userName: string, watches: WatchDigest[], siteUrl: st
     lines.push(`Your search: ${siteUrl}/marketplace/market${watch.search ? `?${watch.search}` : ""}`);
     for (const alert of watch.alerts) {
       lines.push(
-        `- ${alert.name} #${alert.token_id}, ${formatPrice(alert.price, alert.currency)}: ${siteUrl}/marketplace/detail?nftType=${alert.nft_type}&tokenId=${alert.token_id}`,
+        `- ${alert.name}, ${formatPrice(alert.price, alert.currency)}: ${siteUrl}/marketplace/detail?nftType=${alert.nft_type}&tokenId=${alert.token_id}`,
       );
     }
     lines.push(`Stop emails for this search: ${siteUrl}/marketplace/watches/unsubscribe?token=${tokens.sign(watch.watchId)}`, "");

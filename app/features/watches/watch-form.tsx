@@ -1,57 +1,11 @@
-import { ErrorList } from "~/components/error-list";
 import { CURRENCIES } from "~core/money";
 import type { WatchControl } from "./watches.server";
 
-type FieldErrors = Partial<Record<"ceiling" | "currency" | "", string[]>>;
-
 /**
- * The watch's two optional fields, server-rendered: a price ceiling and its currency. Checked by the action only
- * (watch-schemas.server.ts), which answers next to each field; no script, so the market page ships almost nothing.
+ * "Watch this search" under a market view: a plain post for a signed-in user, a sign-in link for a visitor. It ships
+ * on the market page (its JS budget is spent), so it is bare markup: a refused post answers on the watches page,
+ * with the messages next to its fields (watch-fields.tsx).
  */
-export function WatchFields({ errors = {}, values = {} }: { errors?: FieldErrors; values?: Record<string, string> }) {
-  return (
-    <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="watch-ceiling" className="text-sm text-slate-100">
-          Price ceiling (optional)
-        </label>
-        <input
-          id="watch-ceiling"
-          name="ceiling"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="40000"
-          defaultValue={values.ceiling}
-          aria-invalid={errors.ceiling ? true : undefined}
-          aria-describedby={errors.ceiling ? "watch-ceiling-error" : undefined}
-          className="field-input w-32"
-        />
-        <ErrorList id="watch-ceiling-error" errors={errors.ceiling} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="watch-currency" className="text-sm text-slate-100">
-          Currency
-        </label>
-        <select
-          id="watch-currency"
-          name="currency"
-          defaultValue={values.currency ?? ""}
-          aria-invalid={errors.currency ? true : undefined}
-          aria-describedby={errors.currency ? "watch-currency-error" : undefined}
-          className="field-input"
-        >
-          <option value="">Any currency</option>
-          {CURRENCIES.map((currency) => (
-            <option key={currency}>{currency}</option>
-          ))}
-        </select>
-        <ErrorList id="watch-currency-error" errors={errors.currency} />
-      </div>
-    </>
-  );
-}
-
-/** "Watch this search" under a market view: a plain post for a signed-in user, a sign-in link for a visitor. */
 export function WatchSearch({ control }: { control: WatchControl }) {
   if ("login" in control) {
     return (
@@ -64,7 +18,19 @@ export function WatchSearch({ control }: { control: WatchControl }) {
     <form method="post" action={control.action} className="flex flex-wrap items-end gap-3" aria-label="Watch this search">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="search" value={control.search} />
-      <WatchFields />
+      <label className="flex flex-col gap-1 text-sm">
+        Price ceiling (optional)
+        <input name="ceiling" inputMode="decimal" autoComplete="off" placeholder="40000" className="field-input w-32" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        Currency
+        <select name="currency" className="field-input">
+          <option value="">Any currency</option>
+          {CURRENCIES.map((currency) => (
+            <option key={currency}>{currency}</option>
+          ))}
+        </select>
+      </label>
       <button type="submit" className="btn-secondary">
         Watch this search
       </button>

@@ -135,7 +135,7 @@ export interface AlertRow {
 function alertRow(alert: AlertRecord): AlertRow {
   return {
     id: alert.id,
-    title: `${alert.name} #${alert.tokenId}`,
+    title: alert.name,
     price: formatPrice(alert.price, alert.currency),
     href: detailHref(alert, INBOX_PATH),
     viewHref: viewHref(alert.search),

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/error-list";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { WatchFields } from "~/features/watches/watch-form";
+import { WatchFields } from "~/features/watches/watch-fields";
 import { watchesAction, watchesPage } from "~/features/watches/watches.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => watchesPage(request);

@@ -53,7 +53,7 @@ test("watch a market view, see another account's matching listing in the inbox a
 
   await page.goto("/marketplace/watches");
   await expect(watched).toContainText("1 new match");
-  await page.getByRole("link", { name: "Inbox, 1 unread" }).click();
+  await page.getByRole("link", { name: "Inbox 1 unread" }).click();
   const alert = page.getByRole("listitem").filter({ hasText: "Listed at 12.5 FIRE" });
   await expect(alert.getByRole("link", { name: `#${item.tokenId}` })).toHaveAttribute("href", new RegExp(`tokenId=${item.tokenId}&`));
   await expect(alert).toContainText("New");
