@@ -24,8 +24,8 @@ export interface HeaderUser {
   managedWallet: boolean;
   /** A managed wallet (BindAddrType 2), its short form and its BNB for gas (null when the chain could not be read). */
   managed?: ManagedWallet | null;
-  /** The inbox link's text and label, with the unread count (root-loader.server.ts); null when the market did not answer. */
-  inbox?: { label: string; text: string } | null;
+  /** The inbox link's text and the unread count on the account button (root-loader.server.ts); null when the market did not answer. */
+  inbox?: { text: string; count: string } | null;
 }
 
 /** The wallet and account sheets: a panel under their button, at the header's right edge. */
@@ -282,11 +282,17 @@ function AccountSheet({ user }: { user: HeaderUser }) {
   const location = useLocation();
   return (
     <Disclosure
-      summaryClassName="btn-secondary max-w-[10rem]"
+      summaryClassName="btn-secondary relative max-w-[10rem]"
       summary={
         <>
           <Icon name="user" />
           <span className="sr-only min-w-0 sm:not-sr-only sm:truncate">{user.userName}</span>
+          {/* The inbox's unread count, over the button's corner: the header keeps its width on a phone. */}
+          {user.inbox?.count && (
+            <span className="absolute -right-1 -top-1 rounded-full bg-spark-400 px-1.5 text-xs font-bold text-space-950">
+              {user.inbox.count}
+            </span>
+          )}
         </>
       }
       panelClassName={SHEET_PANEL}
@@ -306,6 +312,11 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       ) : (
         <Link to="/login?act=connect" className="mt-2 block text-sm">
           Bind a wallet
+        </Link>
+      )}
+      {user.inbox && (
+        <Link to="/marketplace/inbox" className="mt-2 block text-sm">
+          {user.inbox.text}
         </Link>
       )}
       <Form method="post" action={`/logout?redirect=${encodeURIComponent(location.pathname + location.search)}`} className="mt-4">
@@ -331,11 +342,6 @@ export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser |
         <SocialLinks social={env.social} className="ml-4 hidden md:flex" />
         <div className="relative ml-auto flex items-center gap-2">
           <div className="relative">{user?.managed ? <ManagedWalletSheet wallet={user.managed} /> : <WalletSheet />}</div>
-          {user?.inbox && (
-            <Link to="/marketplace/inbox" className="btn-secondary" aria-label={user.inbox.label}>
-              {user.inbox.text}
-            </Link>
-          )}
           <div className="relative">
             {user ? (
               <AccountSheet user={user} />

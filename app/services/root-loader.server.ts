@@ -47,8 +47,8 @@ export async function rootData(request: Request) {
   const managed = managedWallet
     ? { address: managedWallet, short: shortAddress(managedWallet), gas: gasWei === null ? null : shownAmount(gasWei, "BNB", "balance") }
     : null;
-  // The header's inbox link: its label and count written here (issue 30), so every page ships only a link.
-  const inbox = unread === null ? null : { label: unread ? `Inbox ${unread} unread` : "Inbox", text: unread ? `Inbox ${unread}` : "Inbox" };
+  // The header's inbox link and unread count, written here (issue 30), so every page ships only a link and a badge.
+  const inbox = unread === null ? null : { text: unread ? `Inbox, ${unread} unread` : "Inbox", count: unread ? String(unread) : "" };
   const pageUserWithWallet = user ? { ...user, managed, inbox } : null;
   return json(
     { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite },

@@ -1,4 +1,5 @@
 import { expect, test } from "../accounts";
+import { accountButton } from "../fixtures";
 
 interface Mail {
   subject: string;
@@ -53,12 +54,16 @@ test("watch a market view, see another account's matching listing in the inbox a
 
   await page.goto("/marketplace/watches");
   await expect(watched).toContainText("1 new match");
-  await page.getByRole("link", { name: "Inbox 1 unread" }).click();
+  // The account button carries the unread count; its sheet links to the inbox.
+  await expect(accountButton(page, watcher.email)).toContainText("1");
+  await accountButton(page, watcher.email).click();
+  await page.getByRole("link", { name: "Inbox, 1 unread" }).click();
   const alert = page.getByRole("listitem").filter({ hasText: "Listed at 12.5 FIRE" });
   await expect(alert.getByRole("link", { name: `#${item.tokenId}` })).toHaveAttribute("href", new RegExp(`tokenId=${item.tokenId}&`));
   await expect(alert).toContainText("New");
   // Opening the inbox read it: the header says so.
   await page.goto("/marketplace/watches");
+  await accountButton(page, watcher.email).click();
   await expect(page.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
 
   // The email, in the dev outbox.
