@@ -13,7 +13,7 @@ import { DIGEST_INTERVAL_MS, type DigestMail, runDigests } from "../../backend/m
 import { createWatchTokens } from "../../backend/market/watch-tokens";
 import { WATCH_MSG, addWatch, alertWatches } from "../../backend/market/watches";
 import { freshDatabase } from "./engine";
-import { BUYER, MANAGED, type Market, startMarket } from "./market-fixture";
+import { BUYER, MANAGED, heldItem as heldItemOf, type Market, startMarket } from "./market-fixture";
 
 const TOKEN = WEI_PER_TOKEN;
 const SPACESHIP = 4;
@@ -24,17 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => m.close());
 
-async function heldItem(owner: string, nftType: number): Promise<{ nftType: number; tokenId: string }> {
-  const row = (await m.t.store.sql.get(
-    `select nft_type as "nftType", token_id as "tokenId" from market_items i
-       where owner_address = ? and location = 0 and nft_type = ?
-         and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
-       order by id desc limit 1`,
-    [owner, nftType],
-  )) as { nftType: number; tokenId: string } | undefined;
-  if (!row) throw new Error(`no held item of ${owner}`);
-  return row;
-}
+const heldItem = (owner: string, nftType: number) => heldItemOf(m, owner, nftType);
 
 async function sellAsManaged(item: { nftType: number; tokenId: string }, price: bigint) {
   const body = { ...item, ownerAddress: MANAGED.wallet, address: MANAGED.wallet, price: price.toString(), currency: "FIRE" };
