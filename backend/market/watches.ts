@@ -3,8 +3,8 @@
  *
  * A watch is a market view (its listing query) with an optional currency and price ceiling folded in as the
  * filter's own `currency` and `max[price]`. When a listing is written (trades.ts sell, chain-listings.ts chainSell),
- * `alertWatches` reads the watches that could match through market_watch_keys (nft type, currency and grade, each
- * exact or "any"), then tests each with the market's own filter terms (filter-terms.ts), and stores one alert per
+ * `alertWatches` reads the watches that could match through market_watch_keys (nft type, currency, grade and level,
+ * each exact or "any"), then tests each with the market's own filter terms (filter-terms.ts), and stores one alert per
  * matching watch. Price changes are new listings here (a listing's price is signed; re-pricing is cancel and list
  * again), so a price falling under a ceiling is a new listing that matches.
  */
@@ -117,8 +117,11 @@ export function watchTerms(query: string): FilterTerm[] {
 const ANY_NUMBER = -1;
 const ANY_TEXT = "";
 
-/** The index keys of a watch: every (nft type, currency, grade) a listing it matches may have, "any" where unpinned. */
-export function watchKeys(terms: readonly FilterTerm[]): { nftType: number; currency: string; grade: number }[] {
+/**
+ * The index keys of a watch: every (nft type, currency, grade, level) a listing it matches may have, "any" where
+ * unpinned. A level range is pinned when the market reads it as a list of levels (filter-terms.ts).
+ */
+export function watchKeys(terms: readonly FilterTerm[]): { nftType: number; currency: string; grade: number; level: number }[] {
   const valuesOf = (column: string) => {
     const term = terms.find((t) => t.column === column && t.op === "in");
     return term?.op === "in" ? term.values : undefined;
@@ -126,7 +129,10 @@ export function watchKeys(terms: readonly FilterTerm[]): { nftType: number; curr
   const nftTypes = (valuesOf("nft_type") as number[] | undefined) ?? [ANY_NUMBER];
   const currencies = (valuesOf("currency") as string[] | undefined) ?? [ANY_TEXT];
   const grades = (valuesOf("grade") as number[] | undefined) ?? [ANY_NUMBER];
-  return nftTypes.flatMap((nftType) => currencies.flatMap((currency) => grades.map((grade) => ({ nftType, currency, grade }))));
+  const levels = (valuesOf("level") as number[] | undefined) ?? [ANY_NUMBER];
+  return nftTypes.flatMap((nftType) =>
+    currencies.flatMap((currency) => grades.flatMap((grade) => levels.map((level) => ({ nftType, currency, grade, level })))),
+  );
 }
 
 export async function addWatch(db: Sql, userName: string, input: WatchInput, now: number): Promise<WatchRow> {
@@ -148,10 +154,11 @@ export async function addWatch(db: Sql, userName: string, input: WatchInput, now
     [userName, input.search, query, currency, ceiling, last, now],
   ))!;
   for (const key of watchKeys(watchTerms(query))) {
-    await db.run("insert into market_watch_keys (nft_type, currency, grade, watch_id) values (?, ?, ?, ?)", [
+    await db.run("insert into market_watch_keys (nft_type, currency, grade, level, watch_id) values (?, ?, ?, ?, ?)", [
       key.nftType,
       key.currency,
       key.grade,
+      key.level,
       row.id,
     ]);
   }
@@ -235,8 +242,9 @@ export async function matchWatches(
   if (!listing) return null;
   const candidates = await db.all<Candidate>(
     `select w.id, w.user_name, w.query, w.email_on from market_watch_keys k join market_watches w on w.id = k.watch_id
-     where k.nft_type in (?, ${ANY_NUMBER}) and k.currency in (?, '${ANY_TEXT}') and k.grade in (?, ${ANY_NUMBER})`,
-    [listing.nft_type, listing.currency, listing.grade],
+     where k.nft_type in (?, ${ANY_NUMBER}) and k.currency in (?, '${ANY_TEXT}') and k.grade in (?, ${ANY_NUMBER})
+       and k.level in (?, ${ANY_NUMBER})`,
+    [listing.nft_type, listing.currency, listing.grade, listing.level ?? ANY_NUMBER],
   );
   return {
     listing,

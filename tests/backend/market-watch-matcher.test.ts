@@ -111,7 +111,11 @@ describe("the alert matcher and the market's filter", () => {
         for (const l of matched) {
           expect(
             keys.some(
-              (k) => [l.nft_type, -1].includes(k.nftType) && [l.currency, ""].includes(k.currency) && [l.grade, -1].includes(k.grade),
+              (k) =>
+                [l.nft_type, -1].includes(k.nftType) &&
+                [l.currency, ""].includes(k.currency) &&
+                [l.grade, -1].includes(k.grade) &&
+                [l.level ?? -1, -1].includes(k.level),
             ),
           ).toBe(true);
         }

@@ -579,8 +579,9 @@ const WATCHES = [
     nft_type integer not null,
     currency text collate "C" not null,
     grade integer not null,
+    level integer not null,
     watch_id bigint not null,
-    primary key (nft_type, currency, grade, watch_id)
+    primary key (nft_type, currency, grade, level, watch_id)
   )`,
   `create index market_watch_keys_watch on market_watch_keys (watch_id)`,
   `create table market_watch_alerts (

@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
  * Watched searches and their alerts (issue 30, decision 0021). A watch keeps the market view it follows (`search`,
  * the view's canonical query, for its link) and the listing query it matches (`query`, JSON, with the watch's
  * currency and ceiling folded in). market_watch_keys indexes watches by the listing columns every match must equal
- * (nft type, currency, grade; -1 or '' for any), so a new listing reads only the watches it can match.
+ * (nft type, currency, grade, level; -1 or '' for any), so a new listing reads only the watches it can match.
  */
 export const WATCHES = [
   `create table market_watches (
@@ -24,8 +24,9 @@ export const WATCHES = [
     nft_type integer not null,
     currency text not null,
     grade integer not null,
+    level integer not null,
     watch_id integer not null,
-    primary key (nft_type, currency, grade, watch_id)
+    primary key (nft_type, currency, grade, level, watch_id)
   )`,
   `create index market_watch_keys_watch on market_watch_keys (watch_id)`,
   `create table market_watch_alerts (
