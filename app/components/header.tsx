@@ -288,11 +288,7 @@ function AccountSheet({ user }: { user: HeaderUser }) {
           <Icon name="user" />
           <span className="sr-only min-w-0 sm:not-sr-only sm:truncate">{user.userName}</span>
           {/* The inbox's unread count, over the button's corner: the header keeps its width on a phone. */}
-          {user.inbox?.count && (
-            <span className="absolute -right-1 -top-1 rounded-full bg-spark-400 px-1.5 text-xs font-bold text-space-950">
-              {user.inbox.count}
-            </span>
-          )}
+          {user.inbox?.count && <span className="count-badge">{user.inbox.count}</span>}
         </>
       }
       panelClassName={SHEET_PANEL}

@@ -9,7 +9,7 @@ import { json } from "@remix-run/node";
 import type { AlertRecord, WatchRecord } from "~core/api/watches";
 import { formatIsoTime } from "~core/chain-text";
 import { DEFAULT_PAGE } from "~core/constants";
-import { formatPrice, parseTokenAmount } from "~core/money";
+import { CURRENCIES, formatPrice, parseTokenAmount } from "~core/money";
 import { loginHref } from "~/domain/login-href";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery } from "~/features/market/filters/market";
 import type { MarketFilter } from "~/features/market/filters/market-options";
@@ -23,8 +23,15 @@ export const WATCHES_PATH = "/marketplace/watches";
 export const INBOX_PATH = "/marketplace/inbox";
 export const UNSUBSCRIBE_PATH = "/marketplace/watches/unsubscribe";
 
-/** The market view's watch control: the form's fields for a signed-in user, a sign-in link back here for a visitor. */
-export type WatchControl = { search: string; action: string } | { login: string };
+const WATCH_FORM_WORDS = { ceiling: "Price ceiling (optional)", currency: "Currency", any: "Any currency", submit: "Watch this search" };
+
+/**
+ * The market view's watch control: the form for a signed-in user, a sign-in link back here for a visitor. Its words
+ * come with the data, so the market page's JavaScript (its budget spent) carries none of them.
+ */
+export type WatchControl =
+  | { search: string; action: string; words: typeof WATCH_FORM_WORDS; currencies: readonly string[] }
+  | { login: string; text: string };
 
 /**
  * What the market page shows of watching. Depends on the URL and whether there is a session only: a visitor's page
@@ -33,7 +40,9 @@ export type WatchControl = { search: string; action: string } | { login: string 
 export async function watchControl(request: Request, filter: MarketFilter): Promise<WatchControl> {
   const view = { ...filter, page: DEFAULT_PAGE };
   const { token } = await getAuth(request);
-  return token ? { search: serializeMarketFilter(view), action: WATCHES_PATH } : { login: loginHref(marketHref(view)) };
+  return token
+    ? { search: serializeMarketFilter(view), action: WATCHES_PATH, words: WATCH_FORM_WORDS, currencies: CURRENCIES }
+    : { login: loginHref(marketHref(view)), text: "Sign in to watch this search" };
 }
 
 const viewHref = (search: string) => (search ? `${MARKET_PATH}?${search}` : MARKET_PATH);
