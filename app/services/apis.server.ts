@@ -17,6 +17,7 @@ import { marketApi } from "./market.server";
 import { ordersApi } from "./orders.server";
 import { commitSession, getSession } from "./session.server";
 import { ssoApi } from "./sso.server";
+import { watchesApi } from "./watches.server";
 
 function typedApis({ sso, market }: { sso: BackendClient; market: BackendClient }) {
   return {
@@ -25,6 +26,7 @@ function typedApis({ sso, market }: { sso: BackendClient; market: BackendClient 
     orders: ordersApi(market, sso),
     invites: invitesApi(market),
     bridge: bridgeApi(market),
+    watches: watchesApi(market),
   };
 }
 

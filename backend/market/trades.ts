@@ -12,6 +12,7 @@ import { CHAIN_LISTING_MSG } from "./chain-listings";
 import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
 import type { MarketDb, Sql } from "./db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing, lastListing, requireItem } from "./items";
+import { alertWatches } from "./watches";
 import { credit, debit } from "./ledger";
 import { padWei, readWei } from "./money";
 import { bumpOrderCounter, lockOrderCounter, ORDER_MSG, spendNonce } from "./orders";
@@ -70,6 +71,7 @@ export async function sell(db: Sql, caller: TokenOwner, input: SellInput & { cou
     signature: order.signature,
   });
   if (listingId === null) throw new ApiError(409, MSG.alreadyOnSale);
+  await alertWatches(db, listingId, now, caller.userName);
   await recordActivity(db, {
     kind: ACTIVITY_KIND.list,
     item,
