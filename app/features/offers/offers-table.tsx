@@ -3,7 +3,7 @@ import type { OfferRowView } from "./offer-views";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
 /**
- * Offers as a table: what, price, buyer, until, status; an offer that can no longer be paid says so, and has no
+ * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
  * accept button. Accept and cancel post to the offers' action, which returns to `back`.
  */
 export function OffersTable({
@@ -21,14 +21,21 @@ export function OffersTable({
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <TableHead columns={["Offer", "Price", "Buyer", "Until", ""]} />
+        <TableHead columns={["Offer", "Price", ""]} />
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.id}-${row.accept?.tokenId ?? ""}`} className="border-t border-space-800 align-top text-white">
-              <td className="py-2 pr-3">{row.href ? <a href={row.href}>{row.what}</a> : row.what}</td>
-              <td className="whitespace-nowrap py-2 pr-3">{row.price}</td>
-              <td className="py-2 pr-3 font-mono text-xs">{row.buyer}</td>
-              <td className="py-2 pr-3">{row.until}</td>
+              {/* Three columns, so a phone shows the button without a sideways scroll: the buyer and expiry go under. */}
+              <td className="py-2 pr-3">
+                {row.href ? <a href={row.href}>{row.what}</a> : row.what}
+                <span className="block text-xs text-slate-300">
+                  by <span className="font-mono">{row.buyer}</span>
+                </span>
+              </td>
+              <td className="py-2 pr-3">
+                <span className="whitespace-nowrap">{row.price}</span>
+                <span className="block text-xs text-slate-300">until {row.until}</span>
+              </td>
               <td className="py-2">
                 {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
