@@ -388,6 +388,22 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     query: { token: mostly((r) => `${r.int(0, 99)}.${r.string(43, "abcXYZ019_-")}`) },
     form: { token: mostly((r) => `${r.int(0, 99)}.${r.string(43, "abcXYZ019_-")}`) },
   },
+  // Issue 30: the offers page takes an item or a market view; its action is every offer form's.
+  "routes/marketplace.offers": {
+    query: { tokenId, nftType, ...marketQuery },
+    form: {
+      intent: mostly(oneOf("offer", "offer-cancel", "offer-cancel-all", "offer-accept")),
+      price: amount,
+      currency,
+      days: mostly(oneOf("1", "3", "7", "30", "0", "31", "2.5")),
+      offerId: mostly(digits(6)),
+      tokenId,
+      nftType,
+      counter: mostly(digits(78)),
+      back: redirect,
+      ...proof,
+    },
+  },
   "routes/marketplace.statistics": { query: statsQuery },
   "routes/marketplace.storage": {
     query: storageQuery,

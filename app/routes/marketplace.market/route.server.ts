@@ -15,6 +15,7 @@ import type { HistoryPeriod } from "~core/api/market";
 import { marketNumbers } from "~/features/numbers/numbers.server";
 import { watchControl } from "~/features/watches/watches.server";
 export { loaderCacheControl } from "~/services/page-headers.server";
+import { collectionTerms } from "~/features/offers/collection-filter.server";
 
 /**
  * A visitor's page (no cookie) is cached by its URL and the market's page generation (server/page-cache.ts, server.ts):
@@ -60,6 +61,8 @@ export async function marketPage(request: Request) {
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page))),
       numbers,
       watch,
+      // Issue 30: a view of one type takes a collection offer (the form is on the offers page; a plain link here).
+      offerHref: collectionTerms(filter)?.offerHref ?? null,
     },
     { status: problem?.status ?? 200, headers },
   );

@@ -18,7 +18,8 @@ export const headers = loaderCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
-  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, numbers, watch } = useLoaderData<typeof loader>();
+  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, numbers, watch, offerHref } =
+    useLoaderData<typeof loader>();
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
@@ -40,6 +41,11 @@ export default function Market() {
           </div>
           <FilterChips chips={chips} />
           <WatchSearch control={watch} />
+          {offerHref && (
+            <Link to={offerHref} className="text-sm">
+              Make an offer on any item of this view
+            </Link>
+          )}
           <MarketProblem message={problem} />
           {items.length > 0 ? (
             <ItemGrid items={items} label="Items on sale" />
