@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { typeHrefs } from "~/features/market/filters/shared";
+import { typeLinks } from "~/features/market/filters/shared";
 import { lastPage, pageHrefs, pageWindow } from "~/features/market/paging";
 
 const info = (page: number, total: number, pageSize = 20) => ({ page, pageSize, total, capped: false });
@@ -20,11 +20,12 @@ describe("pageHrefs", () => {
   });
 });
 
-describe("typeHrefs", () => {
-  it("names where All and every type lead", () => {
-    const hrefs = typeHrefs((nftType) => (nftType === undefined ? "/all" : `/type/${nftType}`));
-    expect(hrefs.all).toBe("/all");
-    expect(hrefs[4]).toBe("/type/4");
-    expect(Object.keys(hrefs)).toHaveLength(10);
+describe("typeLinks", () => {
+  it("names where All and every type lead, and marks the view's own", () => {
+    const links = typeLinks(4, (nftType) => (nftType === undefined ? "/all" : `/type/${nftType}`));
+    expect(links).toHaveLength(10);
+    expect(links[0]).toEqual({ href: "/all", label: "All types", current: false });
+    expect(links.filter((link) => link.current)).toEqual([{ href: "/type/4", label: "Spaceships", current: true }]);
+    expect(typeLinks(undefined, () => "/", "All")[0]).toEqual({ href: "/", label: "All", current: true });
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { MARKET_PATH } from "~/features/market/filters/shared";
+import { MARKET_PATH } from "~/features/market/filters/paths";
 import type { Chip } from "~/features/market/filters/chips";
 
 /** One link per active filter value; following it removes just that value. `chips` are the server's (filterChips). */

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { MARKET_PATH } from "~/features/market/filters/shared";
+import { MARKET_PATH } from "~/features/market/filters/paths";
 import type { MarketFormValues, RangeInput } from "~/features/market/filters/chips";
 
 function RangeField({ input: { key: name, label, values, min, max } }: { input: RangeInput }) {

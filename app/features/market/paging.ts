@@ -1,5 +1,5 @@
 /** Which pages a list's pagination shows and links; the server writes the links, the page only lays them out. */
-import { RESULT_WINDOW } from "~/features/market/filters/shared";
+import { RESULT_WINDOW } from "~/features/market/filters/paths";
 import type { PageInfo } from "./market-views";
 
 /** Page numbers around the current one, with the first and last: 1 … 4 5 6 … 20. */

@@ -5,7 +5,7 @@
 import { json } from "@remix-run/node";
 import { filterChips, marketFormValues } from "~/features/market/filters/chips";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/features/market/filters/market";
-import { MARKET_PATH, NFT_TYPE_LABELS, typeHrefs } from "~/features/market/filters/shared";
+import { MARKET_PATH, NFT_TYPE_LABELS, typeLinks } from "~/features/market/filters/shared";
 import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { pageHrefs } from "~/features/market/paging";
 import { backendProblem, publicApis } from "~/services/apis.server";
@@ -57,7 +57,7 @@ export async function marketPage(request: Request) {
       problem: problem?.message ?? null,
       form: marketFormValues(filter),
       chips: filterChips(filter),
-      typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType))),
+      typeLinks: typeLinks(filter.nftType, (nftType) => marketHref(withType(filter, nftType))),
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page))),
       numbers,
       watch,

@@ -7,7 +7,7 @@ import { ItemGrid } from "~/features/market/item-card";
 import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
 import { MarketPage } from "~/features/market/market-page";
-import { MARKET_PATH } from "~/features/market/filters/shared";
+import { MARKET_PATH } from "~/features/market/filters/paths";
 import { loaderCacheControl, marketPage } from "~/routes/marketplace.market/route.server";
 import { ServerHtml } from "~/components/server-html";
 import { WatchSearch } from "~/features/watches/watch-form";
@@ -18,12 +18,12 @@ export const headers = loaderCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
-  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, numbers, watch, offerHref } =
+  const { search, notices, items, info, problem, form, chips, typeLinks, pageHrefs, numbers, watch, offerHref } =
     useLoaderData<typeof loader>();
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
-      <TypeLinks label="Item types" current={form.nftType} hrefs={typeHrefs} />
+      <TypeLinks label="Item types" links={typeLinks} />
       <ServerHtml html={numbers} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         {/* On a phone the filters fold away so the results come first; from lg up they are always shown. */}

@@ -3,7 +3,7 @@
  * routes/marketplace.statistics/route.tsx carries no filter codec.
  */
 import { json } from "@remix-run/node";
-import { STATISTICS_PATH, typeHrefs } from "~/features/market/filters/shared";
+import { STATISTICS_PATH, typeLinks } from "~/features/market/filters/shared";
 import { parseStatsFilter, serializeStatsFilter, statsHref, toStatsQuery, type StatsFilter } from "~/features/market/filters/statistics";
 import type { TradeRowModel } from "~/features/market/market-views";
 import { pageHrefs } from "~/features/market/paging";
@@ -37,7 +37,7 @@ export async function statisticsPage(request: Request) {
     search,
     filter,
     notices,
-    typeHrefs: typeHrefs((nftType) => statsHref(forType(filter, nftType))),
+    typeLinks: typeLinks(filter.nftType, (nftType) => statsHref(forType(filter, nftType)), "All"),
   };
   const api = publicApis().market;
   const days = CHART_DAYS[filter.period];

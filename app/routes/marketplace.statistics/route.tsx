@@ -88,12 +88,12 @@ function StatsForm({ filter, search }: { filter: StatsFilter; search: string }) 
 }
 
 export default function Statistics() {
-  const { search, filter, notices, typeHrefs, problem, top, activity, activityInfo, activityHrefs, chart } = useLoaderData<typeof loader>();
+  const { search, filter, notices, typeLinks, problem, top, activity, activityInfo, activityHrefs, chart } = useLoaderData<typeof loader>();
   const period = PERIODS[filter.period];
   return (
     <MarketPage title="Statistics" intro="Top NFTs and recent activity, by type, camp, rarity, PSE, EGSE, spaceship kind and level.">
       <FilterNotices notices={notices} />
-      <TypeLinks label="Statistics by type" allLabel="All" current={filter.nftType} hrefs={typeHrefs} />
+      <TypeLinks label="Statistics by type" links={typeLinks} />
       <section aria-label="Filters" className="card">
         <StatsForm filter={filter} search={search} />
       </section>

@@ -4,7 +4,8 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
-import { STORAGE_PATH, typeHrefs, type TypeHrefs } from "~/features/market/filters/shared";
+import { STORAGE_PATH, typeLinks } from "~/features/market/filters/shared";
+import type { PillNavItem } from "~/components/pill-nav";
 import {
   parseStorageFilter,
   serializeStorageFilter,
@@ -14,7 +15,6 @@ import {
   type StorageTab,
 } from "~/features/market/filters/storage";
 import { pageHrefs } from "~/features/market/paging";
-import type { NftTypeCode } from "~core/nft";
 import { checksummed } from "~/features/market/listing";
 import type { CancelAllOffer, ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { loginHref } from "~/domain/login-href";
@@ -37,9 +37,8 @@ export type StorageView = { search: string; notices: string[] } & (
       state: "wallet";
       wallet: string;
       tab: StorageTab;
-      nftType?: NftTypeCode;
       tabHrefs: Record<StorageTab, string>;
-      typeHrefs: TypeHrefs;
+      typeLinks: PillNavItem[];
       pageHrefs: Record<number, string>;
       items: ItemCardModel[];
       info: PageInfo | null;
@@ -67,12 +66,11 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
     state: "wallet" as const,
     wallet,
     tab: filter.tab,
-    nftType: filter.nftType,
     tabHrefs: Object.fromEntries(STORAGE_TAB_KEYS.map((tab) => [tab, storageHref({ tab, nftType: filter.nftType, page: 1 })])) as Record<
       StorageTab,
       string
     >,
-    typeHrefs: typeHrefs((nftType) => storageHref({ ...filter, nftType, page: 1 })),
+    typeLinks: typeLinks(filter.nftType, (nftType) => storageHref({ ...filter, nftType, page: 1 })),
   };
   try {
     const page = await publicApis().market[ENDPOINT[filter.tab]](toStorageQuery(filter, wallet));

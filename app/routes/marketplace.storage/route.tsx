@@ -11,8 +11,8 @@ import { MarketPage } from "~/features/market/market-page";
 import { PillNav, type PillNavLook } from "~/components/pill-nav";
 import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
-import { STORAGE_PATH } from "~/features/market/filters/shared";
-import { STORAGE_TABS, type StorageTab } from "~/features/market/filters/storage";
+import { STORAGE_PATH } from "~/features/market/filters/paths";
+import { STORAGE_TABS, type StorageTab } from "~/features/market/filters/paths";
 import { loaderCacheControl, storagePage, storagePost } from "~/routes/marketplace.storage/route.server";
 
 const ReceivedOffersSection = lazy(() => import("~/features/offers/received-offers-section"));
@@ -71,7 +71,7 @@ export default function Storage() {
           <p className="text-sm text-slate-300">
             Wallet <span className="break-all font-mono text-slate-100">{data.wallet}</span>
           </p>
-          <TypeLinks label="Item types" current={data.nftType} hrefs={data.typeHrefs} />
+          <TypeLinks label="Item types" links={data.typeLinks} />
           <section aria-labelledby="storage-results" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="storage-results" className="section-title">

@@ -7,7 +7,7 @@ import { json, redirect } from "@remix-run/node";
 import { filterChips } from "~/features/market/filters/chips";
 import { sortOptionsFor } from "~/features/market/filters/market-options";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/features/market/filters/market";
-import { typeHrefs } from "~/features/market/filters/shared";
+import { typeLinks } from "~/features/market/filters/shared";
 import { canonicalView } from "~/features/market/market-urls.server";
 import { cardView } from "~/features/market/market-views.server";
 import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
@@ -77,7 +77,6 @@ export async function playerPage(request: Request, segment: string | undefined) 
       onChain,
       info,
       problem: problem?.message ?? null,
-      nftType: filter.nftType,
       // Links, not the market's form: the market page's JavaScript budget has no room for a chunk it would share.
       sorts: sortOptionsFor(filter.nftType).map(({ value, label }) => ({
         label,
@@ -85,7 +84,7 @@ export async function playerPage(request: Request, segment: string | undefined) 
         current: value === filter.sort,
       })),
       chips: filterChips(filter, path).map((chip) => ({ label: `${chip.label} ✕`, href: chip.href, current: false })),
-      typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType), path)),
+      typeLinks: typeLinks(filter.nftType, (nftType) => marketHref(withType(filter, nftType), path)),
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page), path)),
     },
     { status: problem?.status ?? 200, headers },

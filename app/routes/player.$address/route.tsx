@@ -28,7 +28,7 @@ function Listing({ title, list, empty }: { title: string; list: { items: ItemCar
 }
 
 export default function Player() {
-  const { name, wallet, path, notices, onSale, onChain, info, problem, nftType, sorts, chips, typeHrefs, pageHrefs } =
+  const { name, wallet, path, notices, onSale, onChain, info, problem, sorts, chips, typeLinks, pageHrefs } =
     useLoaderData<typeof loader>();
   return (
     <Page
@@ -41,7 +41,7 @@ export default function Player() {
     >
       <FilterNotices notices={notices} />
       <div className="flex flex-col gap-3">
-        <TypeLinks label="Item types" current={nftType} hrefs={typeHrefs} />
+        <TypeLinks label="Item types" links={typeLinks} />
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-300">Sort</span>
           <PillNav label="Sort by" items={sorts} />

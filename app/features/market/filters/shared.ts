@@ -9,13 +9,9 @@
  */
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
+import type { PillNavItem } from "~/components/pill-nav";
 
-export const MARKET_PATH = "/marketplace/market";
-export const STATISTICS_PATH = "/marketplace/statistics";
-export const STORAGE_PATH = "/marketplace/storage";
-
-/** The market API answers at most this many records deep (pageNumber × pageSize). */
-export const RESULT_WINDOW = 10_000;
+export { MARKET_PATH, RESULT_WINDOW, STATISTICS_PATH, STORAGE_PATH } from "./paths";
 
 export const NFT_TYPE_CODES = Object.keys(NFT_TYPES).map(Number) as NftTypeCode[];
 
@@ -34,11 +30,20 @@ export const NFT_TYPE_LABELS: Record<NftTypeCode, string> = {
 
 export type Options = Readonly<Record<number, string>>;
 
-/** Where "All" and each item type lead from a view (TypeLinks), by type code or "all". */
-export type TypeHrefs = Record<NftTypeCode | "all", string>;
-
-export function typeHrefs(hrefFor: (nftType: NftTypeCode | undefined) => string): TypeHrefs {
-  return Object.fromEntries([["all", hrefFor(undefined)], ...NFT_TYPE_CODES.map((code) => [code, hrefFor(code)])]) as TypeHrefs;
+/**
+ * "All" and each item type as the links of a view (TypeLinks): where each leads (`hrefFor`, keeping the view's other
+ * filters that still fit) and which is `current`. Worked out on the server, so no page ships the type tables.
+ */
+export function typeLinks(
+  current: NftTypeCode | undefined,
+  hrefFor: (nftType: NftTypeCode | undefined) => string,
+  allLabel = "All types",
+): PillNavItem[] {
+  return [undefined, ...NFT_TYPE_CODES].map((code) => ({
+    href: hrefFor(code),
+    label: code === undefined ? allLabel : NFT_TYPE_LABELS[code],
+    current: code === current,
+  }));
 }
 
 export interface Parsed<F> {

@@ -4,8 +4,9 @@ import type { NftTypeCode } from "~core/nft";
 import { FilterParams, type Parsed, RESULT_WINDOW, STORAGE_PATH, shown } from "./shared";
 import type { MarketQuery } from "~/services/market.server";
 
-export const STORAGE_TABS = { items: "My items", selling: "Selling", favorites: "Favorites" } as const;
-export type StorageTab = keyof typeof STORAGE_TABS;
+import { STORAGE_TABS, type StorageTab } from "./paths";
+
+export { STORAGE_TABS, type StorageTab };
 export const STORAGE_TAB_KEYS = Object.keys(STORAGE_TABS) as StorageTab[];
 
 export interface StorageFilter {
