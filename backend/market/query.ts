@@ -291,6 +291,32 @@ export function viewFilterSql(query: ListingQuery): { where: string[]; params: u
   return { ...sql, nftType: q.nftType };
 }
 
+/** A view's filter as values of the sale rollups' columns (sale-days.ts); null when it filters on anything else. */
+export type ViewFacets = Partial<Record<"nft_type" | "grade" | "camp" | "level", readonly number[]>> & { currency?: string };
+
+export function viewFacets(query: ListingQuery): ViewFacets | null {
+  const q = viewQuery(query);
+  const facets: ViewFacets = {};
+  if (q.nftType !== undefined) facets.nft_type = [q.nftType];
+  const gradeFilter = q.nftType === undefined ? undefined : GRADE_COLUMNS[q.nftType].filter;
+  for (const name of [...Object.keys(FILTER_COLUMNS), "type"] as ListFilter[]) {
+    const values = q[name];
+    if (!values?.length) continue;
+    if (name === gradeFilter) facets.grade = values;
+    else if (name === "camp") facets.camp = values;
+    else return null;
+  }
+  for (const key of RANGE_KEYS) {
+    if (q.min[key] === undefined && q.max[key] === undefined) continue;
+    const levels = key === "level" ? levelList(q.min.level, q.max.level) : undefined;
+    if (!levels) return null;
+    facets.level = levels;
+  }
+  if (q.venue) return null;
+  if (q.currency) facets.currency = q.currency;
+  return facets;
+}
+
 /** The SQL of one listing query; exported so tests can check its plan. */
 export function buildListingSql(scope: ListingScope, query: ListingQuery, engine: Engine = "sqlite"): ListingSql {
   const q = viewQuery(query);
