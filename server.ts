@@ -121,6 +121,7 @@ export const backends = env.embeddedBackends
       claimSignerKey: env.claimSignerKey,
       chainId: env.CHAIN_ID,
       signInDomain: new URL(env.publicUrl).host,
+      publicUrl: env.publicUrl,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       assetManagerAddress: deployment.contracts.assetManager,

@@ -65,6 +65,7 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
     /** Whether this process holds each background role now (for the metrics). */
     roles: store.roles,
     async close() {
+      market.stop();
       // Lets go of the roles first: their work stops at a safe point before the connections close.
       await store.close();
       await unlock();

@@ -27,6 +27,8 @@ export interface BackendOptions {
    * must name it (decision 0019), so a signature a wallet gave another site never signs in here.
    */
   signInDomain: string;
+  /** The site's own URL (PUBLIC_URL), for links in mail; `https://` + signInDomain when unset. */
+  publicUrl?: string;
   /** When set, mail goes out through nodemailer; otherwise it lands in the dev outbox table. */
   smtpUrl?: string;
   /** Sender address of outgoing mail. */

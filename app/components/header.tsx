@@ -24,6 +24,8 @@ export interface HeaderUser {
   managedWallet: boolean;
   /** A managed wallet (BindAddrType 2), its short form and its BNB for gas (null when the chain could not be read). */
   managed?: ManagedWallet | null;
+  /** The inbox link's text and the unread count on the account button (root-loader.server.ts); null when the market did not answer. */
+  inbox?: { text: string; count: string } | null;
 }
 
 /** The wallet and account sheets: a panel under their button, at the header's right edge. */
@@ -280,11 +282,13 @@ function AccountSheet({ user }: { user: HeaderUser }) {
   const location = useLocation();
   return (
     <Disclosure
-      summaryClassName="btn-secondary max-w-[10rem]"
+      summaryClassName="btn-secondary relative max-w-[10rem]"
       summary={
         <>
           <Icon name="user" />
           <span className="sr-only min-w-0 sm:not-sr-only sm:truncate">{user.userName}</span>
+          {/* The inbox's unread count, over the button's corner: the header keeps its width on a phone. */}
+          {user.inbox?.count && <span className="count-badge">{user.inbox.count}</span>}
         </>
       }
       panelClassName={SHEET_PANEL}
@@ -304,6 +308,11 @@ function AccountSheet({ user }: { user: HeaderUser }) {
       ) : (
         <Link to="/login?act=connect" className="mt-2 block text-sm">
           Bind a wallet
+        </Link>
+      )}
+      {user.inbox && (
+        <Link to="/marketplace/inbox" className="mt-2 block text-sm">
+          {user.inbox.text}
         </Link>
       )}
       <Form method="post" action={`/logout?redirect=${encodeURIComponent(location.pathname + location.search)}`} className="mt-4">

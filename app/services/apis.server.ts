@@ -15,16 +15,20 @@ import { invitesApi } from "./invites.server";
 import { bridgeApi } from "./bridge-api.server";
 import { marketApi } from "./market.server";
 import { ordersApi } from "./orders.server";
+import { offersApi } from "./offers.server";
 import { commitSession, getSession } from "./session.server";
 import { ssoApi } from "./sso.server";
+import { watchesApi } from "./watches.server";
 
 function typedApis({ sso, market }: { sso: BackendClient; market: BackendClient }) {
   return {
     sso: ssoApi(sso),
     market: marketApi(market),
     orders: ordersApi(market, sso),
+    offers: offersApi(market, sso),
     invites: invitesApi(market),
     bridge: bridgeApi(market),
+    watches: watchesApi(market),
   };
 }
 

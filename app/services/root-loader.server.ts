@@ -8,6 +8,7 @@ import type { UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
 import { shownAmount } from "~core/money";
 import { apis } from "./apis.server";
+import { unreadAlerts } from "./watches.server";
 import { readGasBalance, walletFromUserInfo } from "./chain.server";
 import { getPublicEnv } from "./env.server";
 import { SessionExpiredError } from "./http-client.server";
@@ -36,13 +37,19 @@ export async function rootData(request: Request) {
   }
   const user = sessionUser ? pageUser(sessionUser) : null;
   const managedWallet = user?.managedWallet ? walletFromUserInfo(user.walletAddress) : null;
-  const [lite, gasWei] = await Promise.all([liteMode(request), managedWallet ? readGasBalance(managedWallet) : null]);
+  const [lite, gasWei, unread] = await Promise.all([
+    liteMode(request),
+    managedWallet ? readGasBalance(managedWallet) : null,
+    user ? unreadAlerts(request) : null,
+  ]);
   // A managed wallet's header shows its address and the BNB that pays its gas (issue 23), both written here so no
   // page's bundle carries the code.
   const managed = managedWallet
     ? { address: managedWallet, short: shortAddress(managedWallet), gas: gasWei === null ? null : shownAmount(gasWei, "BNB", "balance") }
     : null;
-  const pageUserWithWallet = user ? { ...user, managed } : null;
+  // The header's inbox link and unread count, written here (issue 30), so every page ships only a link and a badge.
+  const inbox = unread === null ? null : { text: unread ? `Inbox, ${unread} unread` : "Inbox", count: unread ? String(unread) : "" };
+  const pageUserWithWallet = user ? { ...user, managed, inbox } : null;
   return json(
     { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,

@@ -30,6 +30,7 @@ import { recordActivity } from "./activity";
 import type { ChainSellInput } from "./chain-listing-schemas";
 import type { Sql } from "./db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing } from "./items";
+import { alertWatches } from "./watches";
 import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "./tables";
 
 export const CHAIN_LISTING_MSG = {
@@ -249,6 +250,7 @@ export async function chainSell(db: Sql, contracts: ContractAddresses, checked: 
     },
   });
   if (listingId === null) throw new ApiError(409, MSG.alreadyOnSale);
+  await alertWatches(db, listingId, now);
   await recordActivity(db, {
     kind: ACTIVITY_KIND.list,
     item,

@@ -2,10 +2,27 @@ import type { BackendContext } from "../types";
 import { claimSigner } from "./claims";
 import { MarketDb } from "./db";
 import { createTokenOwners } from "./token-owners";
+import { createDigestRunner, ssoDigestSender } from "./watch-digest";
+import { createWatchTokens } from "./watch-tokens";
 
 /** The market backend's parts, shared by its routes: its database, the claim signer, the options, and who owns a token (asked of the SSO). */
 export function createMarketCore({ store, options }: BackendContext) {
-  return { db: new MarketDb(store), signer: claimSigner(options), options, tokenOwner: createTokenOwners(options.ssoApi) };
+  const db = new MarketDb(store);
+  const watchTokens = createWatchTokens(options.walletEncryptionKey);
+  return {
+    db,
+    signer: claimSigner(options),
+    options,
+    tokenOwner: createTokenOwners(options.ssoApi),
+    watchTokens,
+    /** Mails the watch digests (watch-digest.ts): kicked after each listing, and on its own timer. */
+    watchDigest: createDigestRunner(db, {
+      siteUrl: options.publicUrl ?? `https://${options.signInDomain}`,
+      tokens: watchTokens,
+      send: ssoDigestSender(options.ssoApi),
+      log: options.log,
+    }),
+  };
 }
 
 export type MarketCore = ReturnType<typeof createMarketCore>;

@@ -86,6 +86,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
         now,
       );
       sendOk(res, await db.write(async (tx) => recordOf(tx, await sell(tx, who, { ...sellInput, counter }, order, now))));
+      core.watchDigest.kick();
     }),
   );
 
@@ -97,6 +98,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
       const checked = await requireChainSellable(db, options.chain, who.walletAddress, body, now);
       const contracts = options.chain!.contracts;
       sendOk(res, await db.write(async (tx) => recordOf(tx, await chainSell(tx, contracts, checked, now))));
+      core.watchDigest.kick();
     }),
   );
 

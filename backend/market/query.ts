@@ -11,36 +11,21 @@
  */
 import type { Sql } from "./db";
 import type { Engine } from "../db/sql";
-import { LISTING_VENUES, LOCATION_NAMES, type Page, type ListingRecord } from "~core/api/market";
+import { LOCATION_NAMES, type Page, type ListingRecord } from "~core/api/market";
 import { type ItemListingRow, toRecord } from "./records";
-import { filterOf, type ListFilter, type ListingQuery, RANGE_KEYS } from "./listing-schemas";
+import { type ListingQuery } from "./listing-schemas";
+import { filterTerms } from "./filter-terms";
 import { RESULT_WINDOW } from "./params";
-import { ITEM_ATTRIBUTE_KEYS, LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES } from "~core/nft";
+import { NFT_TYPE, NFT_TYPES } from "~core/nft";
 import { GRADE_COLUMNS } from "./catalog";
-import { ATTRIBUTE_COLUMNS } from "./tables";
 import { CURRENCIES } from "~core/money";
 import { LISTING_STANDARD } from "~core/trading";
-import { padWei } from "./money";
 import { byGeneration } from "./generation-cache";
 
 export type ListingScope =
   | { kind: "market"; seller?: string }
   | { kind: "owned"; owner: string; gameOnly: boolean }
   | { kind: "favorites"; address: string };
-
-/** Query parameter → column (identical on market_items and market_listings); `type` is handled apart. */
-const FILTER_COLUMNS = Object.fromEntries(
-  ITEM_ATTRIBUTE_KEYS.filter((key) => filterOf(key) !== "type").map((key) => [key, ATTRIBUTE_COLUMNS[key]]),
-) as Record<Exclude<ListFilter, "type">, string>;
-
-// A stack's chain listing sells part of it: its amount, apart from the item's own (i.amount).
-const LISTING_COLUMNS = `l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address, l.venue,
-  case when l.standard = ${LISTING_STANDARD.erc1155} then l.amount end as listed_amount`;
-
-interface Conditions {
-  where: string[];
-  params: unknown[];
-}
 
 function inList(sql: Conditions, column: string, values: readonly unknown[]) {
   if (values.length === 1) {
@@ -51,27 +36,19 @@ function inList(sql: Conditions, column: string, values: readonly unknown[]) {
   sql.params.push(...values);
 }
 
-/** Above this many levels a range stays a range (today levels run LEVEL_MIN..LEVEL_MAX, 1..10). */
-const LEVEL_LIST_MAX = 16;
+// A stack's chain listing sells part of it: its amount, apart from the item's own (i.amount).
+const LISTING_COLUMNS = `l.id as listing_id, l.price, l.currency, l.listed_at, l.seller_address, l.venue,
+  case when l.standard = ${LISTING_STANDARD.erc1155} then l.amount end as listed_amount`;
 
-/**
- * A level range as its list of levels (an open end runs to LEVEL_MIN or LEVEL_MAX), so the facet indexes
- * (…, grade, level, camp, currency) seek each cell instead of scanning the range and testing camp and currency
- * on every entry: a four-filter count over 100 k listings went from 2.5 to 0.8 ms.
- */
-function levelList(min: number | undefined, max: number | undefined): number[] | undefined {
-  if (min === undefined && max === undefined) return undefined;
-  const from = min ?? LEVEL_MIN;
-  const to = max ?? LEVEL_MAX;
-  if (to < from || to - from >= LEVEL_LIST_MAX) return undefined;
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+interface Conditions {
+  where: string[];
+  params: unknown[];
 }
 
 /**
- * Filters on the attribute columns of alias `t`, and on price/currency of the listing alias `l`.
- * With `useGrade` (listings of a named type) the filter on the type's grade attribute reads `grade`,
- * so that the grade-led indexes answer it. Columns in `fixed` are left out: a market page walk already pins each
- * of them to one of the filter's values, and PostgreSQL would count the same restriction twice in its estimates.
+ * The filter's terms (filter-terms.ts) as SQL: attribute columns on alias `t`, price, currency and venue on the
+ * listing alias `l`. Columns in `fixed` are left out: a market page walk already pins each of them to one of the
+ * filter's values, and PostgreSQL would count the same restriction twice in its estimates.
  */
 function addFilters(
   sql: Conditions,
@@ -81,49 +58,14 @@ function addFilters(
   fixed: ReadonlySet<string> = new Set(),
 ): { usesListing: boolean } {
   let usesListing = false;
-  const gradeFilter = useGrade && q.nftType !== undefined ? GRADE_COLUMNS[q.nftType].filter : undefined;
-  const restrict = (column: string, values: readonly unknown[]) => {
-    if (!fixed.has(column)) inList(sql, `${t}.${column}`, values);
-  };
-  if (q.nftType !== undefined) restrict("nft_type", [q.nftType]);
-  for (const [name, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
-    const values = q[name];
-    if (values?.length) restrict(name === gradeFilter ? "grade" : column, values);
-  }
-  if (q.type?.length) {
-    restrict(gradeFilter === "type" ? "grade" : q.nftType === NFT_TYPE.egse ? "egse_type" : "pse_type", q.type);
-  }
-  for (const key of RANGE_KEYS) {
-    const levels = key === "level" ? levelList(q.min.level, q.max.level) : undefined;
-    if (levels) {
-      restrict("level", levels);
-      continue;
-    }
-    for (const [bound, op] of [
-      [q.min[key], ">="],
-      [q.max[key], "<="],
-    ] as const) {
-      if (bound === undefined) continue;
-      if (key === "price") {
-        usesListing = true;
-        sql.where.push(`l.price ${op} ?`);
-        sql.params.push(padWei(bound as bigint));
-      } else {
-        sql.where.push(`${t}.${key} ${op} ?`);
-        sql.params.push(bound);
-      }
-    }
-  }
-  if (q.venue) {
-    usesListing = true;
-    sql.where.push("l.venue = ?");
-    sql.params.push(LISTING_VENUES.indexOf(q.venue));
-  }
-  if (q.currency) {
-    usesListing = true;
-    if (!fixed.has("currency")) {
-      sql.where.push("l.currency = ?");
-      sql.params.push(q.currency);
+  for (const term of filterTerms(q, useGrade)) {
+    if (term.listing) usesListing = true;
+    if (fixed.has(term.column)) continue;
+    const column = `${term.listing ? "l" : t}.${term.column}`;
+    if (term.op === "in") inList(sql, column, term.values);
+    else {
+      sql.where.push(`${column} ${term.op} ?`);
+      sql.params.push(term.value);
     }
   }
   return { usesListing };
@@ -297,23 +239,13 @@ export type ViewFacets = Partial<Record<"nft_type" | "grade" | "camp" | "level",
 export function viewFacets(query: ListingQuery): ViewFacets | null {
   const q = viewQuery(query);
   const facets: ViewFacets = {};
-  if (q.nftType !== undefined) facets.nft_type = [q.nftType];
-  const gradeFilter = q.nftType === undefined ? undefined : GRADE_COLUMNS[q.nftType].filter;
-  for (const name of [...Object.keys(FILTER_COLUMNS), "type"] as ListFilter[]) {
-    const values = q[name];
-    if (!values?.length) continue;
-    if (name === gradeFilter) facets.grade = values;
-    else if (name === "camp") facets.camp = values;
-    else return null;
+  for (const term of filterTerms(q, q.nftType !== undefined)) {
+    if (term.op !== "in") return null;
+    if (term.column === "currency") facets.currency = term.values[0] as string;
+    else if (term.column === "nft_type" || term.column === "grade" || term.column === "camp" || term.column === "level") {
+      facets[term.column] = term.values as number[];
+    } else return null;
   }
-  for (const key of RANGE_KEYS) {
-    if (q.min[key] === undefined && q.max[key] === undefined) continue;
-    const levels = key === "level" ? levelList(q.min.level, q.max.level) : undefined;
-    if (!levels) return null;
-    facets.level = levels;
-  }
-  if (q.venue) return null;
-  if (q.currency) facets.currency = q.currency;
   return facets;
 }
 
@@ -431,4 +363,31 @@ export async function itemWithListing(db: Sql, itemId: number): Promise<ItemList
  */
 export async function hasExpiredListings(db: Sql, nowSeconds: number): Promise<boolean> {
   return !!(await db.get("select 1 from market_listings where status = 0 and expiry is not null and expiry <= ? limit 1", [nowSeconds]));
+}
+
+/**
+ * In-game items of `owner` (or, without one, the one item `itemId`) that pass a listing filter's item conditions: the
+ * market's own filter rule (addFilters), which a collection offer (offers.ts) covers. Price, currency and venue are
+ * listing conditions, never part of such a filter.
+ */
+export async function itemsMatching(
+  db: Sql,
+  q: ListingQuery,
+  where: { itemId: number } | { owner: string },
+  limit: number,
+): Promise<ItemListingRow[]> {
+  const sql: Conditions = { where: ["i.location = 0"], params: [] };
+  if ("itemId" in where) {
+    sql.where.push("i.id = ?");
+    sql.params.push(where.itemId);
+  } else {
+    sql.where.push("i.owner_address = ?");
+    sql.params.push(where.owner);
+  }
+  addFilters(sql, q, "i", false);
+  return await db.all<ItemListingRow>(
+    `select i.*, ${LISTING_COLUMNS} from market_items i left join market_listings l on l.item_id = i.id and l.status = 0
+     ${whereClause(sql)} order by i.id limit ?`,
+    [...sql.params, limit],
+  );
 }

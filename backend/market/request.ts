@@ -30,3 +30,10 @@ export async function requireCaller(core: MarketCore, req: Request): Promise<Cal
   if (!found.walletAddress) throw new ApiError(403, BIND_WALLET);
   return found as Caller;
 }
+
+/** The logged-in caller, wallet or not: 401 without a live token. */
+export async function requireOwner(core: MarketCore, req: Request): Promise<TokenOwner> {
+  const found = await sessionOwner(core, req);
+  if (!found) throw new ApiError(401, SESSION_EXPIRED);
+  return found;
+}

@@ -12,6 +12,7 @@ import { storeRoutes } from "./store-routes";
 import { orderSigningRoutes } from "./order-routes";
 import { createOrderSigner } from "./order-signing";
 import { walletRoutes } from "./wallet-routes";
+import { watchMailRoutes } from "./watch-mail-routes";
 
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
@@ -43,6 +44,7 @@ export function createSsoService(ctx: BackendContext) {
     walletRoutes(core),
     orderSigningRoutes(core, createOrderSigner(core.db, core.wallets, ctx.options)),
     storeRoutes(core, payments),
+    watchMailRoutes(core, ctx.options),
   );
   const executor = chain
     ? createExecutor({

@@ -188,3 +188,16 @@ export async function signOrder<K extends OrderKind>(
   const signature = await account.signTypedData(typed);
   return { signature, nonce: nonce.toString(), expiry: Number(expiry) };
 }
+
+/** The newest game item of `nftType` that `owner` holds and has not listed. */
+export async function heldItem(m: Market, owner: string, nftType: number): Promise<{ nftType: number; tokenId: string }> {
+  const row = (await m.t.store.sql.get(
+    `select nft_type as "nftType", token_id as "tokenId" from market_items i
+       where owner_address = ? and location = 0 and nft_type = ?
+         and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
+       order by id desc limit 1`,
+    [owner, nftType],
+  )) as { nftType: number; tokenId: string } | undefined;
+  if (!row) throw new Error(`no held item of ${owner}`);
+  return row;
+}

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "~core/orders";
-import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
+import { BROWSER, BUYER, MANAGED, heldItem as heldItemOf, type Market, signOrder, startMarket } from "./market-fixture";
 
 const TOKEN = 10n ** 18n;
 let m: Market;
@@ -12,17 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => m.close());
 
-async function heldItem(owner: string, nftType: number): Promise<{ nftType: number; tokenId: string }> {
-  const row = (await m.t.store.sql.get(
-    `select nft_type as "nftType", token_id as "tokenId" from market_items i
-       where owner_address = ? and location = 0 and nft_type = ?
-         and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)
-       order by id desc limit 1`,
-    [owner, nftType],
-  )) as { nftType: number; tokenId: string } | undefined;
-  if (!row) throw new Error(`no held item of ${owner}`);
-  return row;
-}
+const heldItem = (owner: string, nftType: number) => heldItemOf(m, owner, nftType);
 
 const sellMessage = (item: { nftType: number; tokenId: string }, price: bigint, counter = 0n): Omit<SellMessage, "nonce" | "expiry"> => ({
   tokenId: BigInt(item.tokenId),

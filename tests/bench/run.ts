@@ -9,6 +9,7 @@ const BENCHES = [
   "tests/bench/market-page.ts",
   "tests/bench/ledger-sync.ts",
   "tests/bench/trades.ts",
+  "tests/bench/watches.ts",
   "tests/bench/crash-recovery.ts",
   "tests/bench/bridge.ts",
   "tests/bench/cluster.ts",

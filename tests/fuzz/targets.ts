@@ -21,6 +21,7 @@ import * as gameSchemas from "../../backend/market/game-schemas";
 import * as statsSchemas from "../../backend/market/stats-schemas";
 import * as inviteSchemas from "../../backend/market/invite-schemas";
 import * as ssoSchemas from "../../backend/sso/schemas";
+import * as watchSchemas from "../../backend/market/watch-schemas";
 import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/features/market/filters/market-options";
 import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/filters/statistics";
 import { STORAGE_TABS } from "../../app/features/market/filters/storage";
@@ -372,6 +373,37 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     form: { tokenId, nftType, intent: mostly(oneOf("add", "remove")), redirectTo: redirect, mode: mostly(oneOf("fetch")) },
   },
   "routes/marketplace.market": { query: marketQuery },
+  // Issue 30: watched searches, their inbox and the email's unsubscribe link.
+  "routes/marketplace.inbox": none,
+  "routes/marketplace.watches": {
+    form: {
+      intent: mostly(oneOf("add", "remove")),
+      search: mostly(oneOf("", "nftType=4", "nftType=4&rarity=3&price=1,50&currency=FIRE", "nftType=99&level=x", "?a#b")),
+      ceiling: amount,
+      currency,
+      id: mostly(digits(6)),
+    },
+  },
+  "routes/marketplace.watches_.unsubscribe": {
+    query: { token: mostly((r) => `${r.int(0, 99)}.${r.string(43, "abcXYZ019_-")}`) },
+    form: { token: mostly((r) => `${r.int(0, 99)}.${r.string(43, "abcXYZ019_-")}`) },
+  },
+  // Issue 30: the offers page takes an item or a market view; its action is every offer form's.
+  "routes/marketplace.offers": {
+    query: { tokenId, nftType, ...marketQuery },
+    form: {
+      intent: mostly(oneOf("offer", "offer-cancel", "offer-cancel-all", "offer-accept")),
+      price: amount,
+      currency,
+      days: mostly(oneOf("1", "3", "7", "30", "0", "31", "2.5")),
+      offerId: mostly(digits(6)),
+      tokenId,
+      nftType,
+      counter: mostly(digits(78)),
+      back: redirect,
+      ...proof,
+    },
+  },
   "routes/marketplace.statistics": { query: statsQuery },
   "routes/marketplace.storage": {
     query: storageQuery,
@@ -522,6 +554,8 @@ export async function apiTargets(): Promise<ApiTarget[]> {
     };
     const sso = createSsoService(ctx);
     const market = createMarketService(ctx);
+    // Only its routes are read: its digest timer has nothing to send.
+    market.stop();
     const routes = [...routesOf(sso.router, ""), ...routesOf(sso.devRouter, ""), ...routesOf(market.router, MARKET_PREFIX)];
     return routes.map(({ method, path: pattern }) => ({
       kind: "api",
@@ -547,7 +581,17 @@ function keysOf(schema: unknown): string[] {
 /** The field names of every backend input schema, plus the market's nested range keys (`min[level]`). */
 export function apiFieldNames(): string[] {
   const names = new Set<string>();
-  const modules = [marketParams, listingSchemas, orderSchemas, chainListingSchemas, gameSchemas, statsSchemas, inviteSchemas, ssoSchemas];
+  const modules = [
+    marketParams,
+    listingSchemas,
+    orderSchemas,
+    chainListingSchemas,
+    gameSchemas,
+    statsSchemas,
+    inviteSchemas,
+    ssoSchemas,
+    watchSchemas,
+  ];
   for (const schema of modules.flatMap((module) => Object.values(module))) for (const key of keysOf(schema)) names.add(key);
   for (const key of listingSchemas.RANGE_KEYS) {
     names.add(`min[${key}]`);

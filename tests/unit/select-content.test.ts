@@ -26,9 +26,14 @@ vi.mock("~/services/chain.server", async (importActual) => ({
   readTypeSaleTerms: vi.fn(async () => ({ startsAt: 0n, receiptAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" })),
   chainNow: vi.fn(async () => 1_790_000_000n),
 }));
+// The item's price history is another call, not this test's concern.
+vi.mock("~/features/numbers/numbers.server", async (importActual) => ({
+  ...(await importActual<object>()),
+  itemHistoryHtml: vi.fn(async () => ""),
+}));
 vi.mock("~/features/market/market-views.server", async (importActual) => ({
   ...(await importActual<typeof ViewsModule>()),
-  itemView: vi.fn(() => ({ tokenId: "12" })),
+  itemView: vi.fn(() => ({ tokenId: "12", metadataSource: "market", metadata: [], named: [], stats: null, history: [] })),
 }));
 
 const { emitSelectContent, isPersonOpening } = await import("~/services/analytics.server");

@@ -25,20 +25,14 @@ import { itemPageMetadata } from "~/services/token-metadata.server";
 import { itemSectionsHtml } from "~/features/market/item-sections.server";
 import { holderLink } from "~/features/players/player.server";
 import { itemHistoryHtml } from "~/features/numbers/numbers.server";
+import { readTokenRef } from "~/features/market/token-ref";
+import { itemOffersView } from "~/features/offers/item-offers.server";
+
+export { readTokenRef };
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
-
-/** tokenId and nftType from the query: both absent (no item chosen), both valid, or a message saying what is wrong. */
-export function readTokenRef(params: URLSearchParams): { ref: TokenRef | null; problem: string | null } {
-  const tokenId = params.get("tokenId")?.trim() ?? "";
-  const nftType = params.get("nftType")?.trim() ?? "";
-  if (!tokenId && !nftType) return { ref: null, problem: null };
-  if (!/^\d{1,78}$/.test(tokenId)) return { ref: null, problem: "This link does not name an item: tokenId must be a whole number." };
-  if (!/^[0-8]$/.test(nftType)) return { ref: null, problem: "This link does not name an item: nftType must be a type code from 0 to 8." };
-  return { ref: { tokenId: BigInt(tokenId).toString(), nftType: Number(nftType) }, problem: null };
-}
 
 /** Where the detail page's back link may go: a marketplace page or a player's page of this site, else the market. */
 export function safeBack(back: string | null): string {
@@ -89,10 +83,11 @@ export async function detailPage(request: Request) {
     move: null,
     bridgeChain: null,
     chainTrade: null,
+    offers: null,
   };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
-  const { token, user, wallet, market, orders } = await apis(request);
+  const { token, user, wallet, market, orders, offers } = await apis(request);
   // Product §7: views/add on every visit; the backend counts one per visitor per day. Counting is best effort.
   const viewed = market.addView(ref).catch((error: unknown) => {
     backendProblem(error); // throws anything but a backend failure on, such as the expired-session redirect
@@ -143,6 +138,8 @@ export async function detailPage(request: Request) {
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
       chainTrade,
+      // Issue 30: a signed-in viewer's offers section (a visitor's page is cached, and offers change with balances).
+      offers: token ? await itemOffersView({ orders, offers }, user, ref, item.isOwner, detailUrl(request)) : null,
     },
     noStore,
   );

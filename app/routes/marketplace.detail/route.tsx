@@ -12,6 +12,7 @@ import { ServerHtml } from "~/components/server-html";
 import { detailPage, detailPost, loaderCacheControl } from "~/routes/marketplace.detail/route.server";
 
 const ItemMoveSection = lazy(() => import("~/features/bridge/item-move-section"));
+const ItemOffersSection = lazy(() => import("~/features/offers/item-offers-section"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => detailPage(request);
 export const action = ({ request }: ActionFunctionArgs) => detailPost(request);
@@ -31,7 +32,7 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, sections, back, problem, redirectTo, trade, move, bridgeChain, chainTrade } = useLoaderData<typeof loader>();
+  const { item, sections, back, problem, redirectTo, trade, move, bridgeChain, chainTrade, offers } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
   if (!item) {
@@ -130,6 +131,12 @@ export default function MarketplaceDetail() {
             here={redirectTo}
             onConfirmed={revalidator.revalidate}
           />
+        </Suspense>
+      )}
+
+      {offers && (
+        <Suspense fallback={null}>
+          <ItemOffersSection offers={offers} />
         </Suspense>
       )}
 

@@ -11,8 +11,11 @@ import { pageHrefs } from "~/features/market/paging";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { cardView } from "~/features/market/market-views.server";
 import { canonicalView } from "~/features/market/market-urls.server";
+import type { HistoryPeriod } from "~core/api/market";
 import { marketNumbers } from "~/features/numbers/numbers.server";
+import { watchControl } from "~/features/watches/watches.server";
 export { loaderCacheControl } from "~/services/page-headers.server";
+import { collectionTerms } from "~/features/offers/collection-filter.server";
 
 /**
  * A visitor's page (no cookie) is cached by its URL and the market's page generation (server/page-cache.ts, server.ts):
@@ -26,13 +29,23 @@ export async function marketPage(request: Request) {
   let items: ItemCardModel[] = [];
   let problem: { message: string; status: number } | null = null;
   let info: PageInfo = { page: filter.page, pageSize: filter.pageSize, total: 0, capped: false };
-  try {
+  const periodHref = (period: HistoryPeriod) => marketHref({ ...filter, period: period === "30d" ? undefined : period });
+  const [listings, numbers, watch] = await Promise.all([
     // The market is public: no token, so an expired session never gets in the way of browsing.
-    const page = await publicApis().market.tradingMarket(toMarketQuery(filter));
-    items = page.records.map((record) => cardView(record, here));
-    info = { ...info, total: page.total, capped: page.totalCapped };
-  } catch (error) {
-    problem = backendProblem(error);
+    publicApis()
+      .market.tradingMarket(toMarketQuery(filter))
+      .then(
+        (page) => ({ page }),
+        (error: unknown) => ({ error }),
+      ),
+    marketNumbers(filter, periodHref, headers),
+    watchControl(request, filter),
+  ]);
+  if ("error" in listings) {
+    problem = backendProblem(listings.error);
+  } else {
+    items = listings.page.records.map((record) => cardView(record, here));
+    info = { ...info, total: listings.page.total, capped: listings.page.totalCapped };
   }
   return json(
     {
@@ -46,7 +59,10 @@ export async function marketPage(request: Request) {
       chips: filterChips(filter),
       typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType))),
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page))),
-      numbers: await marketNumbers(filter, (period) => marketHref({ ...filter, period: period === "30d" ? undefined : period }), headers),
+      numbers,
+      watch,
+      // Issue 30: a view of one type takes a collection offer (the form is on the offers page; a plain link here).
+      offerHref: collectionTerms(filter)?.offerHref ?? null,
     },
     { status: problem?.status ?? 200, headers },
   );

@@ -10,6 +10,7 @@ import { MarketPage } from "~/features/market/market-page";
 import { MARKET_PATH } from "~/features/market/filters/shared";
 import { loaderCacheControl, marketPage } from "~/routes/marketplace.market/route.server";
 import { ServerHtml } from "~/components/server-html";
+import { WatchSearch } from "~/features/watches/watch-form";
 
 export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
 export const headers = loaderCacheControl;
@@ -17,7 +18,8 @@ export const headers = loaderCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
-  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, numbers } = useLoaderData<typeof loader>();
+  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, numbers, watch, offerHref } =
+    useLoaderData<typeof loader>();
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
@@ -38,6 +40,12 @@ export default function Market() {
             <ResultCount info={info} />
           </div>
           <FilterChips chips={chips} />
+          <WatchSearch control={watch} />
+          {offerHref && (
+            <Link to={offerHref} className="text-sm">
+              Make an offer on any item of this view
+            </Link>
+          )}
           <MarketProblem message={problem} />
           {items.length > 0 ? (
             <ItemGrid items={items} label="Items on sale" />

@@ -1,0 +1,67 @@
+import { TableHead } from "~/components/table-head";
+import type { OfferRowView } from "./offer-views";
+import { OfferActionForm, type OfferSigner } from "./offer-signing";
+
+/**
+ * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
+ * accept button. Accept and cancel post to the offers' action, which returns to `back`.
+ */
+export function OffersTable({
+  rows,
+  caption,
+  back,
+  signer,
+}: {
+  rows: OfferRowView[];
+  caption: string;
+  back: string;
+  signer: OfferSigner | null;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <TableHead columns={["Offer", "Price", ""]} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.id}-${row.accept?.tokenId ?? ""}`} className="border-t border-space-800 align-top text-white">
+              {/* Three columns, so a phone shows the button without a sideways scroll: the buyer and expiry go under. */}
+              <td className="py-2 pr-3">
+                {row.href ? <a href={row.href}>{row.what}</a> : row.what}
+                <span className="block text-xs text-slate-300">
+                  by <span className="font-mono">{row.buyer}</span>
+                </span>
+              </td>
+              <td className="py-2 pr-3">
+                <span className="whitespace-nowrap">{row.price}</span>
+                <span className="block text-xs text-slate-300">until {row.until}</span>
+              </td>
+              <td className="py-2">
+                {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
+                {row.accept ? (
+                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back }} signer={signer}>
+                    {(busy) => (
+                      <button type="submit" className="btn-primary" disabled={busy} aria-label={`Accept ${row.price} for ${row.what}`}>
+                        Accept
+                      </button>
+                    )}
+                  </OfferActionForm>
+                ) : row.cancel ? (
+                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back }} signer={signer}>
+                    {(busy) => (
+                      <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Cancel your offer of ${row.price}`}>
+                        Cancel
+                      </button>
+                    )}
+                  </OfferActionForm>
+                ) : (
+                  !row.unpayable && row.status
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
