@@ -8,6 +8,8 @@ import type { ItemRow } from "./items";
 import { padWei } from "./money";
 import type { ActivityKind } from "./tables";
 import { addToWei } from "./wei-column";
+import { addSaleDay } from "./sale-days";
+import { ACTIVITY_KIND } from "./tables";
 
 /** Each party's inviter earns this share of a trade as a rebate (basis points), paid by the platform. */
 export const REBATE_BPS = 100n;
@@ -48,6 +50,8 @@ export async function recordActivity(db: Sql, a: NewActivity): Promise<number> {
       item.spaceship_type,
     ],
   );
+  // A view's numbers read days of sales from the rollups, kept in the sale's own transaction.
+  if (a.kind === ACTIVITY_KIND.sale && a.listingId !== null) await addSaleDay(db, a.listingId, a.price, a.at);
   return row!.id;
 }
 

@@ -233,6 +233,22 @@ export function viewFilterSql(query: ListingQuery): { where: string[]; params: u
   return { ...sql, nftType: q.nftType };
 }
 
+/** A view's filter as values of the sale rollups' columns (sale-days.ts); null when it filters on anything else. */
+export type ViewFacets = Partial<Record<"nft_type" | "grade" | "camp" | "level", readonly number[]>> & { currency?: string };
+
+export function viewFacets(query: ListingQuery): ViewFacets | null {
+  const q = viewQuery(query);
+  const facets: ViewFacets = {};
+  for (const term of filterTerms(q, q.nftType !== undefined)) {
+    if (term.op !== "in") return null;
+    if (term.column === "currency") facets.currency = term.values[0] as string;
+    else if (term.column === "nft_type" || term.column === "grade" || term.column === "camp" || term.column === "level") {
+      facets[term.column] = term.values as number[];
+    } else return null;
+  }
+  return facets;
+}
+
 /** The SQL of one listing query; exported so tests can check its plan. */
 export function buildListingSql(scope: ListingScope, query: ListingQuery, engine: Engine = "sqlite"): ListingSql {
   const q = viewQuery(query);

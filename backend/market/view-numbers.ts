@@ -9,11 +9,12 @@ import type { CurrencyAmount, HistoryPeriod, PriceHistory, ViewNumbers } from "~
 import type { Sql } from "./db";
 import type { ListingQuery } from "./listing-schemas";
 import { readWei } from "./money";
-import { queryListings, viewFilterSql } from "./query";
+import { queryListings, viewFacets, viewFilterSql } from "./query";
 import { ACTIVITY_KIND } from "./tables";
 import { byGeneration } from "./generation-cache";
+import { DAY, type FacetColumn, GRAINS } from "./sale-days";
 
-export const DAY = 86_400_000;
+export { DAY };
 const WINDOWS = [
   { window: "24h", ms: DAY },
   { window: "7d", ms: 7 * DAY },
@@ -25,6 +26,14 @@ export type SalesOf = { query: ListingQuery } | { itemId: number };
 function salesSql(of: SalesOf): { from: string; where: string[]; params: unknown[] } {
   if ("itemId" in of) return { from: "market_activity a", where: ["a.kind = ?", "a.item_id = ?"], params: [ACTIVITY_KIND.sale, of.itemId] };
   const filter = viewFilterSql(of.query);
+  // A filter on the type alone (or none) needs no listing: the activity row carries the type.
+  if (filter.where.length === (filter.nftType === undefined ? 0 : 1)) {
+    return {
+      from: "market_activity a",
+      where: ["a.kind = ?", "a.listing_id is not null", ...(filter.nftType === undefined ? [] : ["a.nft_type = ?"])],
+      params: [ACTIVITY_KIND.sale, ...(filter.nftType === undefined ? [] : [filter.nftType])],
+    };
+  }
   return {
     from: "market_activity a join market_listings l on l.id = a.listing_id",
     // The activity row's own type narrows the walk of its (kind, nft_type, at) index.
@@ -34,6 +43,126 @@ function salesSql(of: SalesOf): { from: string; where: string[]; params: unknown
 }
 
 const lower = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * A view's cells in the sale rollups (sale-days.ts): the first grain holding every column the view filters on, and
+ * the view's values of them. Null for an item, or a view filtering on anything else (it reads its sales raw).
+ */
+function rollupOf(of: SalesOf, rollups: boolean): { where: string[]; params: unknown[] } | null {
+  const facets = "itemId" in of || !rollups ? null : viewFacets(of.query);
+  if (!facets) return null;
+  const { currency, ...values } = facets;
+  const columns = Object.keys(values) as FacetColumn[];
+  const grain = GRAINS.findIndex((held) => columns.every((column) => held.includes(column)));
+  const where = ["grain = ?", ...columns.map((column) => `${column} in (${values[column]!.map(() => "?").join(", ")})`)];
+  const params: unknown[] = [grain, ...columns.flatMap((column) => values[column]!)];
+  if (currency) {
+    where.push("currency = ?");
+    params.push(currency);
+  }
+  return { where, params };
+}
+
+type SaleRow = { price: string; currency: Currency; at: number };
+
+/** The view's sales with `after` < at ≤ `upTo`, through the activity log's time index. */
+async function rawSales(db: Sql, sales: ReturnType<typeof salesSql>, after: number, upTo: number): Promise<SaleRow[]> {
+  return await db.all<SaleRow>(
+    `select a.price, a.currency, a.at from ${sales.from} where ${[...sales.where, "a.at > ?", "a.at <= ?"].join(" and ")}`,
+    [...sales.params, after, upTo],
+  );
+}
+
+/** The time of the view's first sale in UTC day `day`. */
+async function firstSaleOfDay(db: Sql, sales: ReturnType<typeof salesSql>, day: number): Promise<number> {
+  const row = await db.get<{ at: number }>(
+    `select min(a.at) as at from ${sales.from} where ${[...sales.where, "a.at >= ?", "a.at < ?"].join(" and ")}`,
+    [...sales.params, day * DAY, (day + 1) * DAY],
+  );
+  return Number(row!.at);
+}
+
+interface Tally {
+  sales: number;
+  volume: Map<Currency, bigint>;
+  /** When its oldest sale leaves the window. */
+  leaves: number | null;
+}
+
+function tally(rows: readonly SaleRow[], ms: number, into: Tally = { sales: 0, volume: new Map(), leaves: null }): Tally {
+  for (const row of rows) {
+    into.sales++;
+    into.volume.set(row.currency, (into.volume.get(row.currency) ?? 0n) + readWei(row.price));
+    into.leaves = earliest(into.leaves, Number(row.at) + ms);
+  }
+  return into;
+}
+
+/**
+ * The 24 h and 7 d windows at `now`. Raw sales for a view the rollups do not keep. For one they do: the 24 h window
+ * and the two partial days of the 7 d one (its first day's tail, today's head) raw, its whole days from the rollups.
+ */
+async function windowTallies(db: Sql, of: SalesOf, now: number, rollups: boolean): Promise<Tally[]> {
+  const sales = salesSql(of);
+  const rollup = rollupOf(of, rollups);
+  if (!rollup) {
+    const rows = await rawSales(db, sales, now - 7 * DAY, now);
+    return WINDOWS.map(({ ms }) =>
+      tally(
+        rows.filter((row) => Number(row.at) > now - ms),
+        ms,
+      ),
+    );
+  }
+  const today = Math.floor(now / DAY);
+  const first = Math.floor((now - 7 * DAY) / DAY);
+  const lastDay = await rawSales(db, sales, now - DAY, now);
+  const week = tally(await rawSales(db, sales, now - 7 * DAY, Math.min((first + 1) * DAY - 1, now)), 7 * DAY);
+  const days = await db.all<{ day: number; currency: Currency; sales: number; volume: string }>(
+    `select day, currency, sales, volume from market_sale_days where ${[...rollup.where, "day > ?", "day < ?"].join(" and ")}`,
+    [...rollup.params, first, today],
+  );
+  let firstFullDay: number | null = null;
+  for (const row of days) {
+    week.sales += Number(row.sales);
+    week.volume.set(row.currency, (week.volume.get(row.currency) ?? 0n) + readWei(row.volume));
+    firstFullDay = firstFullDay === null ? Number(row.day) : Math.min(firstFullDay, Number(row.day));
+  }
+  // The oldest sale of the week is in its first partial day, else in its first day with sales, else today.
+  if (week.leaves === null && firstFullDay !== null) week.leaves = (await firstSaleOfDay(db, sales, firstFullDay)) + 7 * DAY;
+  tally(
+    lastDay.filter((row) => Number(row.at) >= today * DAY),
+    7 * DAY,
+    week,
+  );
+  return [tally(lastDay, DAY), week];
+}
+
+/** The view's last sale at or before `now`: for a kept view, searched within its last day with sales. */
+async function lastSaleOf(db: Sql, of: SalesOf, now: number, rollups: boolean) {
+  const sales = salesSql(of);
+  const rollup = rollupOf(of, rollups);
+  const newest = async (from: number | null) =>
+    await db.get<{ price: string; currency: Currency; at: number; token_id: string; nft_type: number }>(
+      `select a.price, a.currency, a.at, a.token_id, a.nft_type from ${sales.from}
+       where ${[...sales.where, ...(from === null ? [] : ["a.at >= ?"]), "a.at <= ?"].join(" and ")} order by a.at desc, a.id desc limit 1`,
+      [...sales.params, ...(from === null ? [] : [from]), now],
+    );
+  if (!rollup) return await newest(null);
+  // A day's only sales may lie after `now` (the chain's clock ahead of ours): then the day before.
+  for (let before = Math.floor(now / DAY); ; ) {
+    const day = (
+      await db.get<{ day: number | null }>(
+        `select max(day) as day from market_sale_days where ${[...rollup.where, "day <= ?"].join(" and ")}`,
+        [...rollup.params, before],
+      )
+    )?.day;
+    if (day == null) return undefined;
+    const last = await newest(Number(day) * DAY);
+    if (last) return last;
+    before = Number(day) - 1;
+  }
+}
 
 /** A cache key of a view's filter (paging and the visitor left out; wei as text). */
 function viewKey(of: SalesOf): string {
@@ -65,7 +194,8 @@ export async function viewNumbers(db: Sql, query: ListingQuery, now: number): Pr
   return { ...numbers, asOf: new Date(now).toISOString() };
 }
 
-async function computeViewNumbers(db: Sql, query: ListingQuery, now: number): Promise<ViewNumbers> {
+/** The numbers computed afresh; `rollups: false` reads every sale raw (the tests' reference). */
+export async function computeViewNumbers(db: Sql, query: ListingQuery, now: number, rollups = true): Promise<ViewNumbers> {
   const one = { ...query, pageNumber: 1, pageSize: 1 };
   const all = await queryListings(db, { kind: "market" }, one);
   // One walk of the price index per currency: the cheapest comes first.
@@ -77,33 +207,19 @@ async function computeViewNumbers(db: Sql, query: ListingQuery, now: number): Pr
       return first?.price ? { currency, price: first.price, listed: page.total } : null;
     }),
   );
-  const sales = salesSql({ query });
-  const rows = await db.all<{ price: string; currency: Currency; at: number }>(
-    `select a.price, a.currency, a.at from ${sales.from} where ${[...sales.where, "a.at > ?", "a.at <= ?"].join(" and ")}`,
-    [...sales.params, now - 7 * DAY, now],
-  );
-  let changesAt: number | null = null;
-  const windows = WINDOWS.map(({ window, ms }) => {
-    const volume = new Map<Currency, bigint>();
-    let count = 0;
-    for (const row of rows) {
-      if (Number(row.at) <= now - ms) continue;
-      count++;
-      volume.set(row.currency, (volume.get(row.currency) ?? 0n) + readWei(row.price));
-      const leaves = Number(row.at) + ms;
-      changesAt = changesAt === null ? leaves : Math.min(changesAt, leaves);
-    }
-    const amounts: CurrencyAmount[] = CURRENCIES.filter((c) => volume.has(c)).map((c) => ({
-      currency: c,
-      amount: volume.get(c)!.toString(),
-    }));
-    return { window, sales: count, volume: amounts };
-  });
-  const last = await db.get<{ price: string; currency: Currency; at: number; token_id: string; nft_type: number }>(
-    `select a.price, a.currency, a.at, a.token_id, a.nft_type from ${sales.from} where ${[...sales.where, "a.at <= ?"].join(" and ")}
-     order by a.at desc, a.id desc limit 1`,
-    [...sales.params, now],
-  );
+  const tallies = await windowTallies(db, { query }, now, rollups);
+  const windows = WINDOWS.map(({ window }, index) => ({
+    window,
+    sales: tallies[index].sales,
+    volume: CURRENCIES.filter((c) => tallies[index].volume.has(c)).map(
+      (c): CurrencyAmount => ({
+        currency: c,
+        amount: tallies[index].volume.get(c)!.toString(),
+      }),
+    ),
+  }));
+  const changesAt = earliest(...tallies.map((t) => t.leaves));
+  const last = await lastSaleOf(db, { query }, now, rollups);
   return {
     floor: floors.filter((floor) => floor !== null),
     listed: { total: all.total, capped: all.totalCapped },
@@ -118,7 +234,7 @@ async function computeViewNumbers(db: Sql, query: ListingQuery, now: number): Pr
         }
       : null,
     asOf: new Date(now).toISOString(),
-    changesAt: changesAt === null ? null : new Date(changesAt).toISOString(),
+    changesAt: changesAt === Infinity ? null : new Date(changesAt).toISOString(),
   };
 }
 
@@ -138,22 +254,33 @@ export async function priceHistory(db: Sql, of: SalesOf, period: HistoryPeriod, 
   });
 }
 
-async function computeHistory(db: Sql, of: SalesOf, period: HistoryPeriod, now: number): Promise<PriceHistory> {
+/** The history computed afresh; `rollups: false` as computeViewNumbers. */
+export async function computeHistory(db: Sql, of: SalesOf, period: HistoryPeriod, now: number, rollups = true): Promise<PriceHistory> {
   const today = Math.floor(now / DAY);
-  const sales = salesSql(of);
   const fixed = period === "all" ? undefined : PERIOD_DAYS[period];
-  const where = [...sales.where, "a.at <= ?", ...(fixed ? ["a.at >= ?"] : [])];
-  const params = [...sales.params, now, ...(fixed ? [(today - fixed.days + 1) * DAY] : [])];
-  const rows = await db.all<{ day: number; currency: Currency; n: number; low: string; high: string }>(
-    `select a.at / ${DAY} as day, a.currency as currency, count(*) as n, min(a.price) as low, max(a.price) as high
-     from ${sales.from} where ${where.join(" and ")} group by a.at / ${DAY}, a.currency`,
-    params,
-  );
+  const since = fixed ? today - fixed.days + 1 : undefined;
+  const rollup = rollupOf(of, rollups);
+  let rows: { day: number; currency: Currency; n: number; low: string; high: string }[];
+  if (rollup) {
+    rows = await db.all(
+      `select day, currency, sales as n, low, high from market_sale_days where ${[...rollup.where, "day <= ?", ...(fixed ? ["day >= ?"] : [])].join(" and ")}`,
+      [...rollup.params, today, ...(fixed ? [since] : [])],
+    );
+  } else {
+    // Whole UTC days, today's too (as the rollups keep them).
+    const sales = salesSql(of);
+    const where = [...sales.where, "a.at < ?", ...(fixed ? ["a.at >= ?"] : [])];
+    rows = await db.all(
+      `select a.at / ${DAY} as day, a.currency as currency, count(*) as n, min(a.price) as low, max(a.price) as high
+       from ${sales.from} where ${where.join(" and ")} group by a.at / ${DAY}, a.currency`,
+      [...sales.params, (today + 1) * DAY, ...(fixed ? [since! * DAY] : [])],
+    );
+  }
   let firstDay = today;
   for (const row of rows) firstDay = Math.min(firstDay, Math.floor(Number(row.day)));
   const span = fixed ? fixed.days : today - firstDay + 1;
   const bucketDays = fixed ? fixed.bucketDays : Math.ceil(span / MAX_BUCKETS);
-  const from = fixed ? today - fixed.days + 1 : firstDay;
+  const from = since ?? firstDay;
   const buckets = Math.ceil(span / bucketDays);
   const byCurrency = new Map<Currency, Map<number, { sales: number; low: bigint; high: bigint }>>();
   for (const row of rows) {

@@ -12,7 +12,7 @@ const TRIES = 5;
 const AMOUNT_BUSY = "The balance changed while it was being updated, please try again";
 
 export interface WeiColumn {
-  table: "market_balances" | "market_rebate_balances" | "market_daily_volume";
+  table: "market_balances" | "market_rebate_balances" | "market_daily_volume" | "market_sale_days";
   column: "amount" | "earned" | "claimed" | "volume";
   /** The row's key, column by column. */
   key: Record<string, string | number>;
@@ -20,6 +20,8 @@ export interface WeiColumn {
   fresh?: Record<string, string | number>;
   /** Also set on every write, as SQL (`trades = trades + 1`). */
   alsoSet?: string;
+  /** The parameters of `alsoSet`'s placeholders. */
+  alsoParams?: readonly unknown[];
 }
 
 /** Adds `delta` to the column and returns the new amount; `floor` refuses an amount that would fall below it. */
@@ -46,6 +48,7 @@ export async function addToWei(db: Sql, target: WeiColumn, delta: bigint, refuse
           )
         : await db.run(`update ${target.table} set ${target.column} = ?${also} where ${where} and ${target.column} = ?`, [
             next.toString(),
+            ...(target.alsoParams ?? []),
             ...keyValues,
             stored,
           ]);

@@ -193,6 +193,11 @@ describe("market filter: venue", () => {
 });
 
 describe("market filter form values", () => {
+  it("carry the price history's period, but not the default one (issue 30)", () => {
+    expect(marketFormValues(parse("nftType=0&period=90d").filter).period).toBe("90d");
+    expect(marketFormValues(parse("period=30d").filter).period).toBeUndefined();
+  });
+
   it("carry the options the type offers, with what the URL checked and typed", () => {
     const form = marketFormValues(parse("nftType=4&camp=3&level=2,&agility=5,9&currency=FIRE&price=1.5,").filter);
     expect(form.lists.map((list) => list.key)).toEqual(["camp", "rank"]);

@@ -77,6 +77,7 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
   return (
     <Form ref={formRef} method="get" action={MARKET_PATH} aria-label="Filters" className="flex flex-col gap-5">
       {filter.nftType !== undefined && <input type="hidden" name="nftType" value={filter.nftType} />}
+      {filter.period && <input type="hidden" name="period" value={filter.period} />}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-sort" className="text-sm font-semibold text-white">

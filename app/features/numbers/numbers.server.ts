@@ -116,7 +116,10 @@ function cacheUntil(headers: Headers, times: (string | null)[]) {
   if (Number.isFinite(until)) headers.set(PAGE_CACHE_UNTIL_HEADER, String(until));
 }
 
-/** A market view's numbers and price history as markup; empty (the view shows without them) when the market cannot say. */
+/**
+ * A market view's numbers (for the top of the view) and price history (for after its results, so that on a phone the
+ * charts do not push the items down) as markup; empty (the view shows without them) when the market cannot say.
+ */
 export async function marketNumbers(filter: MarketFilter, hrefOf: (period: HistoryPeriod) => string, headers: Headers) {
   const query = toMarketQuery(filter);
   const period = filter.period ?? DEFAULT_PERIOD;
@@ -124,10 +127,13 @@ export async function marketNumbers(filter: MarketFilter, hrefOf: (period: Histo
     const market = publicApis().market;
     const [numbers, history] = await Promise.all([market.viewNumbers(query), market.priceHistory(query, period)]);
     cacheUntil(headers, [numbers.changesAt, history.changesAt]);
-    return viewNumbersHtml({ stats: statsView(numbers), history: historyView(history, hrefOf, filter.period !== undefined) });
+    return {
+      top: viewNumbersHtml(statsView(numbers)),
+      history: priceHistoryHtml(historyView(history, hrefOf, filter.period !== undefined)),
+    };
   } catch (error) {
     backendProblem(error);
-    return "";
+    return { top: "", history: "" };
   }
 }
 

@@ -6,13 +6,14 @@ import { TableHead } from "~/components/table-head";
 import { serverHtml } from "~/services/server-html.server";
 import type { HistoryView, Stat } from "./numbers.server";
 
-function ViewNumbers({ stats, history }: { stats: Stat[]; history: HistoryView }) {
+/** One card: a row per number on a phone (label, then its values inline), a column per number from lg up. */
+function ViewNumbers({ stats }: { stats: Stat[] }) {
   return (
-    <section aria-label="The numbers of this view" className="flex flex-col gap-3">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <section aria-label="The numbers of this view" className="card !p-3">
+      <dl className="grid gap-y-1 lg:grid-cols-5 lg:gap-x-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="card !p-3">
-            <dt className="text-xs text-slate-300">{stat.label}</dt>
+          <div key={stat.label} className="flex flex-wrap items-baseline gap-x-2 lg:flex-col lg:gap-0.5">
+            <dt className="w-24 shrink-0 text-xs text-slate-300 lg:w-auto">{stat.label}</dt>
             {stat.values.map((value) => (
               <dd key={value} className="break-words font-semibold text-white">
                 {value}
@@ -22,7 +23,6 @@ function ViewNumbers({ stats, history }: { stats: Stat[]; history: HistoryView }
           </div>
         ))}
       </dl>
-      <PriceHistory history={history} />
     </section>
   );
 }
@@ -86,5 +86,5 @@ function PriceHistory({ history }: { history: HistoryView }) {
   );
 }
 
-export const viewNumbersHtml = (view: { stats: Stat[]; history: HistoryView }) => serverHtml(<ViewNumbers {...view} />);
+export const viewNumbersHtml = (stats: Stat[]) => serverHtml(<ViewNumbers stats={stats} />);
 export const priceHistoryHtml = (history: HistoryView) => serverHtml(<PriceHistory history={history} />);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "../migrate";
+import { backfillSaleDays, saleDaysTable } from "../../market/sale-days";
 
 /**
  * The PostgreSQL schema of both embedded backends (issue 26, item 3).
@@ -703,6 +704,14 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0007_watches",
     async up(db: Kysely<unknown>) {
       for (const statement of WATCHES) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_020: per-UTC-day rollups of sales (backend/market/sale-days.ts).
+    name: "pg_0008_sale_days",
+    async up(db: Kysely<unknown>) {
+      await sql.raw(saleDaysTable('text collate "C"')).execute(db);
+      await backfillSaleDays(db, "postgres");
     },
   },
   {

@@ -13,6 +13,7 @@ import { tradingAbi } from "../../../contracts/generated/abi";
 import type { Currency } from "~core/money";
 import { LISTING_STANDARD } from "~core/trading";
 import { addDailyVolume, recordActivity, removeDailyVolume } from "../activity";
+import { DAY, rebuildSaleDays } from "../sale-days";
 import type { Sql } from "../db";
 import type { ItemRow, ListingRow } from "../items";
 import { readWei } from "../money";
@@ -155,6 +156,7 @@ async function undo(db: Sql, effect: Effect): Promise<void> {
       [effect.previousStatus, effect.previousClosedAt, listing.id, active ? 1 : 0, listing.item_id],
     );
     await db.run("delete from market_activity where id = ?", [effect.activityId]);
+    await rebuildSaleDays(db, Math.floor(effect.at / DAY), Math.floor(effect.at / DAY));
     await removeDailyVolume(db, effect.at, (await itemOf(db, listing)).nft_type, listing.currency as Currency, readWei(listing.price));
     return;
   }

@@ -18,6 +18,7 @@ import { up as itemsEvents } from "./market_016_items_events";
 import { up as chainListings } from "./market_017_chain_listings";
 import { up as awards } from "./market_018_awards";
 import { up as watches } from "./market_019_watches";
+import { up as saleDays } from "./market_020_sale_days";
 import { up as offers } from "./market_021_offers";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
@@ -41,5 +42,6 @@ export const marketMigrations: Migration[] = [
   { name: "market_017_chain_listings", up: chainListings },
   { name: "market_018_awards", up: awards },
   { name: "market_019_watches", up: watches },
+  { name: "market_020_sale_days", up: saleDays },
   { name: "market_021_offers", up: offers },
 ];

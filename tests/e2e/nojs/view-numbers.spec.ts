@@ -118,3 +118,14 @@ test("a period the market does not know is dropped from the view's URL with a no
   await expect(page).toHaveURL(/\/marketplace\/market\?nftType=0$/);
   await expect(page.getByText("Period: “1y” is not 30d, 7d, 90d, all, so the price history shows the last 30 days.")).toBeVisible();
 });
+
+test("applying filters keeps the price history's period", async ({ page }) => {
+  await page.goto("/marketplace/market?nftType=0&period=7d");
+  await page.getByRole("form", { name: "Filters" }).getByLabel("Per page").selectOption("20");
+  await page.getByRole("form", { name: "Filters" }).getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]pageSize=20(&|$)/);
+  await expect(page).toHaveURL(/[?&]period=7d(&|$)/);
+  await expect(page.locator("details", { hasText: "Price history" }).locator("summary .section-title")).toHaveText(
+    "Price history · 7 days",
+  );
+});

@@ -121,6 +121,8 @@ export interface MarketFormValues {
   venueOptions: readonly SelectOption[];
   /** The same type with every other filter cleared. */
   resetHref: string;
+  /** The price history's period, carried through the form (a hidden input) when it is not the default. */
+  period?: string;
 }
 
 function rangeInput(key: RangeKey, filter: MarketFilter): RangeInput {
@@ -160,6 +162,7 @@ export function marketFormValues(filter: MarketFilter): MarketFormValues {
     venue: filter.venue ?? "all",
     venueOptions: VENUE_OPTIONS,
     resetHref: marketHref({ ...defaultMarketFilter(), nftType: filter.nftType }),
+    period: filter.period,
   };
 }
 
