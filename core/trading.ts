@@ -85,11 +85,11 @@ export function listingHash(listing: Listing, chainId: number, trading: Address)
 }
 
 /**
- * A buyer's signed offer (Trading.Offer, decision 0024). dataMask 0: the one token tokenId. dataMask non-zero: a
+ * A buyer's signed offer (Trading.TradeOffer, decision 0024). dataMask 0: the one token tokenId. dataMask non-zero: a
  * collection offer for any ERC-721 token of the collection whose item data has (data & dataMask) == dataValue, and
  * tokenId 0. Currency: an allowed ERC-20 only (BNB cannot be pulled from the buyer).
  */
-export interface Offer {
+export interface TradeOffer {
   buyer: Address;
   collection: Address;
   standard: ListingStandard;
@@ -107,9 +107,9 @@ export interface Offer {
   counter: bigint;
 }
 
-/** viem typed-data types for Trading's Offer. */
+/** viem typed-data types for Trading's TradeOffer (not "Offer": the market's ledger offer, core/orders.ts, has that name). */
 export const OFFER_TYPES = {
-  Offer: [
+  TradeOffer: [
     { name: "buyer", type: "address" },
     { name: "collection", type: "address" },
     { name: "standard", type: "uint8" },
@@ -126,12 +126,12 @@ export const OFFER_TYPES = {
 } as const;
 
 /** What a buyer signs for an offer (viem account, wallet client or eth_signTypedData_v4). */
-export function offerTypedData(offer: Offer, chainId: number, trading: Address) {
-  return { domain: tradingDomain(chainId, trading), types: OFFER_TYPES, primaryType: "Offer" as const, message: offer };
+export function offerTypedData(offer: TradeOffer, chainId: number, trading: Address) {
+  return { domain: tradingDomain(chainId, trading), types: OFFER_TYPES, primaryType: "TradeOffer" as const, message: offer };
 }
 
 /** The offer's order hash, equal to Trading.hashOffer and the key of orderStatus and OfferAccepted. */
-export function offerHash(offer: Offer, chainId: number, trading: Address): Hex {
+export function offerHash(offer: TradeOffer, chainId: number, trading: Address): Hex {
   return hashTypedData(offerTypedData(offer, chainId, trading));
 }
 
@@ -146,7 +146,7 @@ export function offerCriteria(nftType: number, grade?: number): { dataMask: bigi
 }
 
 /** Whether a token's item data is one a (collection) offer was made for, as acceptOffer checks it. */
-export function offerCovers(offer: Pick<Offer, "tokenId" | "dataMask" | "dataValue">, tokenId: bigint, data: bigint): boolean {
+export function offerCovers(offer: Pick<TradeOffer, "tokenId" | "dataMask" | "dataValue">, tokenId: bigint, data: bigint): boolean {
   if (offer.dataMask === 0n) return tokenId === offer.tokenId;
   return offer.tokenId === 0n && (data & offer.dataMask) === offer.dataValue;
 }

@@ -54,7 +54,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     /// @notice A buyer's signed offer (decision 0024): ERC-20 only (BNB cannot be pulled). dataMask 0: the one token
     /// `tokenId`. dataMask non-zero: a collection offer for any ERC-721 token of `collection` whose item data has
     /// (data & dataMask) == dataValue (e.g. nftType and grade: "any Legend spaceship"); tokenId is then 0.
-    struct Offer {
+    struct TradeOffer {
         address buyer;
         address collection;
         uint8 standard;
@@ -70,7 +70,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     }
 
     bytes32 public constant OFFER_TYPEHASH = keccak256(
-        "Offer(address buyer,address collection,uint8 standard,uint256 tokenId,uint96 dataMask,uint96 dataValue,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
+        "TradeOffer(address buyer,address collection,uint8 standard,uint256 tokenId,uint96 dataMask,uint96 dataValue,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
     );
     bytes32 public constant LISTING_TYPEHASH = keccak256(
         "Listing(address seller,address collection,uint8 standard,uint256 tokenId,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
@@ -220,7 +220,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     /// @notice The holder (msg.sender) accepts a buyer's signed offer with `tokenId` (the offer's own token, or for a
     /// collection offer any token whose data matches): the item goes to the buyer, who pays price - fee to the holder
     /// and the fee to feeRecipient from their ERC-20 approval. ERC-1155 offers are filled whole, as listings are.
-    function acceptOffer(Offer calldata offer, bytes calldata signature, uint256 tokenId) external nonReentrant {
+    function acceptOffer(TradeOffer calldata offer, bytes calldata signature, uint256 tokenId) external nonReentrant {
         bytes32 orderHash = _checkOffer(offer, signature, tokenId);
         orderStatus[orderHash] = ORDER_FILLED;
         uint256 fee = _payOffer(offer);
@@ -232,7 +232,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
 
     /// @notice Withdraws the caller's offers one by one (an accepted one cannot be withdrawn). incrementCounter
     /// withdraws every offer and listing at once.
-    function cancelOffers(Offer[] calldata offers) external {
+    function cancelOffers(TradeOffer[] calldata offers) external {
         for (uint256 i = 0; i < offers.length; ++i) {
             if (offers[i].buyer != msg.sender) revert NotBuyer();
             bytes32 orderHash = hashOffer(offers[i]);
@@ -243,7 +243,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     }
 
     /// @notice The offer's order hash: the EIP-712 digest a buyer signs, keying orderStatus like a listing's.
-    function hashOffer(Offer calldata offer) public view returns (bytes32) {
+    function hashOffer(TradeOffer calldata offer) public view returns (bytes32) {
         return _hashTypedDataV4(keccak256(abi.encode(OFFER_TYPEHASH, offer)));
     }
 
@@ -327,7 +327,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     }
 
     /// @dev Every refusal acceptOffer makes before anything moves; returns the order hash.
-    function _checkOffer(Offer calldata offer, bytes calldata signature, uint256 tokenId) private view returns (bytes32 orderHash) {
+    function _checkOffer(TradeOffer calldata offer, bytes calldata signature, uint256 tokenId) private view returns (bytes32 orderHash) {
         orderHash = hashOffer(offer);
         _checkShape(offer.standard, offer.amount);
         uint8 status = orderStatus[orderHash];
@@ -352,7 +352,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     }
 
     /// @dev The buyer pays price - fee to the holder and the fee to feeRecipient; one error names what is short.
-    function _payOffer(Offer calldata offer) private returns (uint256 fee) {
+    function _payOffer(TradeOffer calldata offer) private returns (uint256 fee) {
         fee = offer.price * feeBps / 10_000;
         IERC20 token = IERC20(offer.currency);
         uint256 balance = token.balanceOf(offer.buyer);

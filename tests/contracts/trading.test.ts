@@ -25,7 +25,7 @@ import {
   offerTypedData,
   tradingFee,
   type Listing,
-  type Offer,
+  type TradeOffer,
 } from "~core/trading";
 import { freshPlayer, listingOf, revertOf, type TestChain, setUpTestChain } from "./harness";
 
@@ -566,13 +566,13 @@ describe("transfers", () => {
 });
 
 interface SignedOffer {
-  offer: Offer;
+  offer: TradeOffer;
   signature: Hex;
   hash: Hex;
 }
 
 /** An offer of `from`'s in FIRE for card `terms.tokenId`, signed under the buyer's current counter. */
-async function signOffer(from: Account, terms: Partial<Offer>, signer: Account = from): Promise<SignedOffer> {
+async function signOffer(from: Account, terms: Partial<TradeOffer>, signer: Account = from): Promise<SignedOffer> {
   const now = (await t.publicClient.getBlock()).timestamp;
   const counter = await t.publicClient.readContract({
     address: c.trading,
@@ -580,7 +580,7 @@ async function signOffer(from: Account, terms: Partial<Offer>, signer: Account =
     functionName: "counterOf",
     args: [from.address],
   });
-  const offer: Offer = {
+  const offer: TradeOffer = {
     buyer: from.address,
     collection: c.card,
     standard: LISTING_STANDARD.erc721,
@@ -605,7 +605,7 @@ function acceptOffer(holder: Account, signed: Pick<SignedOffer, "offer" | "signa
     .writeContract({ address: c.trading, abi, functionName: "acceptOffer", args: [signed.offer, signed.signature, tokenId] });
 }
 
-function cancelOffers(from: Account, offers: Offer[]): Promise<Hash> {
+function cancelOffers(from: Account, offers: TradeOffer[]): Promise<Hash> {
   return t.walletFor(from).writeContract({ address: c.trading, abi, functionName: "cancelOffers", args: [offers] });
 }
 
@@ -617,7 +617,7 @@ async function fundOffer(account: Account, price: bigint): Promise<void> {
 
 describe("offers", () => {
   it("types the offer as the contract does, fits the contract in 24 KB, and hashes offers apart from listings", async () => {
-    const typeString = `Offer(${OFFER_TYPES.Offer.map((field) => `${field.type} ${field.name}`).join(",")})`;
+    const typeString = `TradeOffer(${OFFER_TYPES.TradeOffer.map((field) => `${field.type} ${field.name}`).join(",")})`;
     expect(await t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "OFFER_TYPEHASH" })).toBe(
       keccak256(toHex(typeString)),
     );
