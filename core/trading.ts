@@ -4,7 +4,7 @@
  * the pages that word its refusals, and the tests: the EIP-712 domain and types, the order hash, the fee.
  */
 import { hashTypedData, isAddressEqual, zeroAddress, type Address, type Hex } from "viem";
-import type { ChainOrder } from "./api/market";
+import type { ChainOffer, ChainOrder } from "./api/market";
 import { CURRENCIES, type Currency } from "./money";
 
 // The refusals' words live apart, without viem, so a page or core/chain-errors.ts can take them alone.
@@ -163,6 +163,24 @@ export function listingOfOrder(order: ChainOrder): Listing {
     collection: order.collection,
     standard: order.standard as ListingStandard,
     tokenId: BigInt(order.tokenId),
+    amount: BigInt(order.amount),
+    currency: order.currency,
+    price: BigInt(order.price),
+    expiry: BigInt(order.expiry),
+    salt: BigInt(order.salt),
+    counter: BigInt(order.counter),
+  };
+}
+
+/** The TradeOffer a stored chain offer was signed as. */
+export function offerOfOrder(order: ChainOffer): TradeOffer {
+  return {
+    buyer: order.buyer,
+    collection: order.collection,
+    standard: order.standard as ListingStandard,
+    tokenId: BigInt(order.tokenId),
+    dataMask: BigInt(order.dataMask),
+    dataValue: BigInt(order.dataValue),
     amount: BigInt(order.amount),
     currency: order.currency,
     price: BigInt(order.price),

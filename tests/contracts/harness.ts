@@ -22,7 +22,7 @@ import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
 import { sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
-import { LISTING_STANDARD, type Listing } from "~core/trading";
+import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
 
@@ -109,8 +109,8 @@ export async function mintStack(chain: TestChain, to: Address, id: bigint, amoun
   await chain.mined(chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
 }
 
-/** A listing as the market API and the SSO take it: uint256 fields as decimal strings. */
-export function listingJson(listing: Listing): Record<string, string | number> {
+/** A listing (or a Trading offer) as the market API and the SSO take it: uint256 fields as decimal strings. */
+export function listingJson(listing: Listing | TradeOffer): Record<string, string | number> {
   return Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
 }
 
