@@ -67,6 +67,43 @@ export const ORDER_TYPES = {
     { name: "nonce", type: "uint256" },
     { name: "expiry", type: "uint256" },
   ],
+  // Offers (issue 30, decision 0023). An item offer names its token and has an empty filter; a collection offer names
+  // no token (0) and carries the market filter it covers, in the backend's canonical query form.
+  Offer: [
+    { name: "buyer", type: "address" },
+    { name: "nftType", type: "uint8" },
+    { name: "tokenId", type: "uint256" },
+    { name: "filter", type: "string" },
+    { name: "price", type: "uint256" },
+    { name: "currency", type: "string" },
+    { name: "counter", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  OfferCancel: [
+    { name: "buyer", type: "address" },
+    { name: "offerId", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  OfferCancelAll: [
+    { name: "buyer", type: "address" },
+    { name: "counter", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
+  /** The holder's consent: this offer, for this item, at this price (a changed offer is another order). */
+  OfferAccept: [
+    { name: "offerId", type: "uint256" },
+    { name: "tokenId", type: "uint256" },
+    { name: "nftType", type: "uint8" },
+    { name: "seller", type: "address" },
+    { name: "buyer", type: "address" },
+    { name: "price", type: "uint256" },
+    { name: "currency", type: "string" },
+    { name: "nonce", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+  ],
 } as const;
 
 export type OrderKind = keyof typeof ORDER_TYPES;
@@ -122,12 +159,54 @@ export interface TransferMessage {
   expiry: bigint;
 }
 
+export interface OfferMessage {
+  buyer: Address;
+  nftType: number;
+  /** The item offered for; 0 on a collection offer. */
+  tokenId: bigint;
+  /** A collection offer's canonical market filter; "" on an item offer. */
+  filter: string;
+  price: bigint;
+  currency: string;
+  /** The buyer's offer cancel-all counter when signing: bumping it kills every older offer at once. */
+  counter: bigint;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface OfferCancelMessage {
+  buyer: Address;
+  offerId: bigint;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface OfferCancelAllMessage {
+  buyer: Address;
+  counter: bigint;
+  nonce: bigint;
+  expiry: bigint;
+}
+export interface OfferAcceptMessage {
+  offerId: bigint;
+  tokenId: bigint;
+  nftType: number;
+  seller: Address;
+  buyer: Address;
+  price: bigint;
+  currency: string;
+  nonce: bigint;
+  expiry: bigint;
+}
+
 export interface OrderMessages {
   Sell: SellMessage;
   Buy: BuyMessage;
   Cancel: CancelMessage;
   CancelAll: CancelAllMessage;
   Transfer: TransferMessage;
+  Offer: OfferMessage;
+  OfferCancel: OfferCancelMessage;
+  OfferCancelAll: OfferCancelAllMessage;
+  OfferAccept: OfferAcceptMessage;
 }
 
 export function orderDomain({ chainId, verifyingContract }: OrderDomainInput): TypedDataDomain {
@@ -141,6 +220,10 @@ export const ORDER_SIGNER_FIELD = {
   Cancel: "seller",
   CancelAll: "seller",
   Transfer: "from",
+  Offer: "buyer",
+  OfferCancel: "buyer",
+  OfferCancelAll: "buyer",
+  OfferAccept: "seller",
 } as const satisfies { [K in OrderKind]: keyof OrderMessages[K] };
 
 /** The exact argument of viem's signTypedData / verifyTypedData for one order. */
@@ -174,9 +257,9 @@ export function newOrderNonce(): bigint {
 }
 
 /** Expiry (unix seconds) for an order signed now that lives `seconds`. */
-/** How long an order lives unless its signer chose: a listing its default days, any other order ten minutes. */
+/** How long an order lives unless its signer chose: a listing or an offer its default days, any other order ten minutes. */
 export function orderLifetimeSeconds(kind: OrderKind): number {
-  return kind === "Sell" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS;
+  return kind === "Sell" || kind === "Offer" ? DEFAULT_LISTING_DAYS * 86_400 : ACTION_ORDER_TTL_SECONDS;
 }
 
 export function expiryIn(seconds: number, nowMs = Date.now()): bigint {

@@ -15,11 +15,11 @@ import {
 } from "./params";
 
 /** Unix seconds; orders may carry an expiry that the signature covers. */
-const expiryParam = intParam(0, 2 ** 40);
-const nonceParam = param((value) => parseUint256(value)?.toString(), "a nonce (unsigned integer)");
+export const expiryParam = intParam(0, 2 ** 40);
+export const nonceParam = param((value) => parseUint256(value)?.toString(), "a nonce (unsigned integer)");
 
 /** What a browser wallet adds to every order: its signature, the nonce and expiry it signed, and its chain. */
-const orderProof = {
+export const orderProof = {
   signature: optional(signatureParam),
   nonce: optional(nonceParam),
   expiry: optional(expiryParam),
@@ -44,7 +44,7 @@ export const cancelSchema = z.object({
 });
 
 /** Listing ids are SQLite rowids: positive and within a JS safe integer. */
-const listingIdParam = param(
+export const listingIdParam = param(
   (value) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined),
   "a listing id (positive whole number)",
 );

@@ -75,9 +75,12 @@ export async function spendNonce(db: Sql, signer: string, nonce: bigint, kind: s
   if (!inserted.changes) throw new ApiError(409, ORDER_MSG.replayed);
 }
 
-/** The wallet's cancel-all counter: part of every sell order it signs. */
-export async function orderCounter(db: Sql, address: string): Promise<bigint> {
-  const row = await db.get<{ counter: number }>("select counter from market_order_counters where address = ?", [address.toLowerCase()]);
+/** A wallet's cancel-all counters: its listings' (every sell order signs it) and its offers' (every offer signs it). */
+export type CounterTable = "market_order_counters" | "market_offer_counters";
+
+/** The wallet's cancel-all counter: part of every sell order (or, in market_offer_counters, offer) it signs. */
+export async function orderCounter(db: Sql, address: string, table: CounterTable = "market_order_counters"): Promise<bigint> {
+  const row = await db.get<{ counter: number }>(`select counter from ${table} where address = ?`, [address.toLowerCase()]);
   return BigInt(row?.counter ?? 0);
 }
 
@@ -85,20 +88,25 @@ export async function orderCounter(db: Sql, address: string): Promise<bigint> {
  * The counter as it stands once this transaction holds its row (an upsert that changes nothing takes the row lock):
  * a sell checks the counter it signed against it, and a concurrent cancel-all waits or has already moved it.
  */
-export async function lockOrderCounter(db: Sql, address: string): Promise<bigint> {
+export async function lockOrderCounter(db: Sql, address: string, table: CounterTable = "market_order_counters"): Promise<bigint> {
   const row = await db.get<{ counter: number }>(
-    `insert into market_order_counters (address, counter) values (?, 0)
-     on conflict (address) do update set counter = market_order_counters.counter returning counter`,
+    `insert into ${table} (address, counter) values (?, 0)
+     on conflict (address) do update set counter = ${table}.counter returning counter`,
     [address.toLowerCase()],
   );
   return BigInt(row!.counter);
 }
 
 /** Moves the counter from `expected` to the next value; false when another cancel-all moved it first. */
-export async function bumpOrderCounter(db: Sql, address: string, expected: bigint): Promise<boolean> {
+export async function bumpOrderCounter(
+  db: Sql,
+  address: string,
+  expected: bigint,
+  table: CounterTable = "market_order_counters",
+): Promise<boolean> {
   const { changes } = await db.run(
-    `insert into market_order_counters (address, counter) values (?, 1)
-     on conflict (address) do update set counter = market_order_counters.counter + 1 where market_order_counters.counter = ?`,
+    `insert into ${table} (address, counter) values (?, 1)
+     on conflict (address) do update set counter = ${table}.counter + 1 where ${table}.counter = ?`,
     [address.toLowerCase(), Number(expected)],
   );
   return changes === 1;

@@ -409,3 +409,30 @@ export async function itemWithListing(db: Sql, itemId: number): Promise<ItemList
 export async function hasExpiredListings(db: Sql, nowSeconds: number): Promise<boolean> {
   return !!(await db.get("select 1 from market_listings where status = 0 and expiry is not null and expiry <= ? limit 1", [nowSeconds]));
 }
+
+/**
+ * In-game items of `owner` (or, without one, the one item `itemId`) that pass a listing filter's item conditions: the
+ * market's own filter rule (addFilters), which a collection offer (offers.ts) covers. Price, currency and venue are
+ * listing conditions, never part of such a filter.
+ */
+export async function itemsMatching(
+  db: Sql,
+  q: ListingQuery,
+  where: { itemId: number } | { owner: string },
+  limit: number,
+): Promise<ItemListingRow[]> {
+  const sql: Conditions = { where: ["i.location = 0"], params: [] };
+  if ("itemId" in where) {
+    sql.where.push("i.id = ?");
+    sql.params.push(where.itemId);
+  } else {
+    sql.where.push("i.owner_address = ?");
+    sql.params.push(where.owner);
+  }
+  addFilters(sql, q, "i", false);
+  return await db.all<ItemListingRow>(
+    `select i.*, ${LISTING_COLUMNS} from market_items i left join market_listings l on l.item_id = i.id and l.status = 0
+     ${whereClause(sql)} order by i.id limit ?`,
+    [...sql.params, limit],
+  );
+}

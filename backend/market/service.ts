@@ -11,6 +11,7 @@ import { gameRoutes } from "./game-routes";
 import { createChainIndexer } from "./indexer/indexer";
 import { inviteRoutes } from "./invite-routes";
 import { listingRoutes } from "./listing-routes";
+import { offerRoutes } from "./offer-routes";
 import { orderRoutes } from "./order-routes";
 import { socialRoutes } from "./social-routes";
 import { statsRoutes } from "./stats-routes";
@@ -21,7 +22,7 @@ export function createMarketService(ctx: BackendContext) {
   // Each group adds its routes to this one router, not a sub-router of its own: a sub-router would answer
   // OPTIONS on its paths by itself, where the market answers the envelope 404 below.
   const router = express.Router();
-  for (const routes of [listingRoutes, socialRoutes, orderRoutes, gameRoutes, statsRoutes, inviteRoutes]) routes(router, core);
+  for (const routes of [listingRoutes, socialRoutes, orderRoutes, offerRoutes, gameRoutes, statsRoutes, inviteRoutes]) routes(router, core);
 
   // Everything under /api/v1 belongs to the market: unknown paths get the envelope, not the app's 404 page.
   router.use((_req, res) => sendError(res, 404, "Not found"));

@@ -237,22 +237,36 @@ export async function buy(db: Sql, caller: TokenOwner, input: BuyInput & { addre
     )
   ).changes;
   if (taken !== 1) throw await listingGone(db, input.listingId);
+  const activityId = await settleSale(db, { item, listingId: listing.id, seller: listing.seller_address, buyer, price, currency, now });
+  return { item, listing, buyer, price, currency, activityId };
+}
+
+/**
+ * A ledger sale of an in-game item, once the caller has taken the order it fills (a listing, or an offer): the buyer
+ * pays the seller from their game balances, the item changes hands (conditional on the seller still holding it), and
+ * the sale is logged, counted in the day's volume and accrues rebates. Returns the sale's activity id.
+ */
+export async function settleSale(
+  db: Sql,
+  sale: { item: ItemRow; listingId: number | null; seller: string; buyer: string; price: bigint; currency: Currency; now: number },
+): Promise<number> {
+  const { item, seller, buyer, price, currency, now } = sale;
   await debit(db, buyer, currency, price);
-  await credit(db, listing.seller_address, currency, price);
-  await moveItem(db, item, listing.seller_address, buyer, now);
+  await credit(db, seller, currency, price);
+  await moveItem(db, item, seller, buyer, now);
   const activityId = await recordActivity(db, {
     kind: ACTIVITY_KIND.sale,
     item,
-    listingId: listing.id,
-    from: listing.seller_address,
+    listingId: sale.listingId,
+    from: seller,
     to: buyer,
     price,
     currency,
     at: now,
   });
   await addDailyVolume(db, now, item.nft_type, currency, price);
-  await accrueRebates(db, activityId, [buyer, listing.seller_address], currency, price, now);
-  return { item, listing, buyer, price, currency, activityId };
+  await accrueRebates(db, activityId, [buyer, seller], currency, price, now);
+  return activityId;
 }
 
 /**

@@ -71,9 +71,11 @@ const FIELD_SCHEMAS: Record<string, ZodTypeAny> = {
     .string({ invalid_type_error: "must be an address" })
     .refine((value) => isAddress(value, { strict: true }), "must be an address (with a valid checksum)")
     .transform((value) => getAddress(value)),
-  // The only string of any order is its currency.
+  // The only strings of any order are its currency and a collection offer's filter (FILTER_SCHEMA).
   string: z.enum(CURRENCIES, { errorMap: () => ({ message: `must be ${CURRENCIES.join(", ")}` }) }),
 };
+/** A collection offer's market filter (core/orders.ts Offer): a query string, which the market checks and matches. */
+const FILTER_SCHEMA = z.string({ invalid_type_error: "must be a query string" }).max(1000, "must be at most 1000 characters");
 
 /** Each order type's message, exactly its fields (from ORDER_TYPES, so no other structure can be signed). */
 const MESSAGE_SCHEMAS = Object.fromEntries(
@@ -84,7 +86,7 @@ const MESSAGE_SCHEMAS = Object.fromEntries(
   ].map(([kind, fields]) => [
     kind,
     z
-      .object(Object.fromEntries(fields.map((field) => [field.name, FIELD_SCHEMAS[field.type]])))
+      .object(Object.fromEntries(fields.map((field) => [field.name, field.name === "filter" ? FILTER_SCHEMA : FIELD_SCHEMAS[field.type]])))
       .strict(`may hold only the fields of ${kind}: ${fields.map((field) => field.name).join(", ")}`),
   ]),
 ) as unknown as Record<PrimaryType, ZodTypeAny>;

@@ -1,0 +1,357 @@
+/**
+ * Offers (issue 30, decision 0023): a buyer's signed Offer order (core/orders.ts) for one item, or for any item of a
+ * market filter (a collection offer). Nothing is held aside: the buyer's game balance is checked when the offer is
+ * made and again when it is accepted, and an offer it no longer covers is shown as such and refused. Accepting an
+ * offer on a game item is a ledger sale (trades.ts settleSale: the buy's fees, activity and page generation); an
+ * offer's `venue` says which way it is accepted, so a chain offer's acceptance goes through the Trading contract.
+ * Every write is conditional on the offer still being open (status 0): of concurrent accepts, exactly one wins.
+ */
+import { sameAddress } from "~core/address";
+import { OFFER_STATUSES, OFFER_VENUES, type OfferRecord, type ReceivedOffer } from "~core/api/offers";
+import type { Currency } from "~core/money";
+import { LISTING_DURATIONS } from "~core/orders";
+import { ApiError } from "../http";
+import type { Sql } from "./db";
+import { type ItemRow, MSG, activeListing, requireItem } from "./items";
+import { balanceOf } from "./ledger";
+import { LIST_FILTERS, type ListingQuery, RANGE_KEYS, listingQuerySchema, normalizeQuery } from "./listing-schemas";
+import { padWei, readWei } from "./money";
+import { bumpOrderCounter, lockOrderCounter, spendNonce } from "./orders";
+import { parseMarketInput } from "./params";
+import { itemsMatching } from "./query";
+import { isoTime } from "./records";
+import { LISTING_VENUE, LOCATION } from "./tables";
+import { closeListing, settleSale, type SignedFields } from "./trades";
+
+export const OFFER_STATUS = { active: 0, accepted: 1, cancelled: 2 } as const;
+export const OFFER_VENUE = { game: 0, chain: 1 } as const;
+export const OFFER_COUNTERS = "market_offer_counters" as const;
+
+/** The longest an offer may run: the longest listing, and a few minutes for clocks. */
+const MAX_OFFER_SECONDS = Math.max(...LISTING_DURATIONS.map((d) => d.days)) * 86_400 + 5 * 60;
+/** How many open collection offers of one type an item or a holder is matched against. */
+const COLLECTION_SCAN = 200;
+/** How many of a holder's items one collection offer shows (each with its own accept). */
+const MATCHES_PER_OFFER = 3;
+
+export const OFFER_MSG = {
+  unpayable: "This offer can no longer be paid: the buyer’s game balance is below its price.",
+  noFunds: (currency: string) => `You do not have enough ${currency} in the game for this offer.`,
+  notOpen: "This offer is no longer open.",
+  expired: "This offer has expired.",
+  tooLong: "expiry: an offer may run at most 30 days",
+  notBuyer: "Only the buyer can cancel this offer.",
+  ownItem: "You cannot make an offer on your own item.",
+  notCovered: "This offer is not for this item.",
+  counterMoved: "Your offers have changed since you signed. Please sign again.",
+  onChain: "This offer is accepted on chain, through the trading contract.",
+  filterKeys: "filter: a collection offer covers the items’ attributes only (no price, currency, venue, sort, page or wallet)",
+  filterType: "filter: expected the same nftType as the offer",
+  notFound: "Offer not found",
+} as const;
+
+export interface OfferRow {
+  id: number;
+  venue: number;
+  buyer_address: string;
+  nft_type: number;
+  item_id: number | null;
+  token_id: string | null;
+  filter: string;
+  label: string;
+  price: string;
+  currency: string;
+  counter: string;
+  nonce: string;
+  expiry: number;
+  signature: string;
+  status: number;
+  created_at: number;
+  closed_at: number | null;
+  seller_address: string | null;
+  accepted_item_id: number | null;
+}
+
+const nowSeconds = (now: number) => Math.floor(now / 1000);
+
+/** Listing-query keys that are about a listing or a page, not about an item: never part of a collection filter. */
+const NOT_ITEM_KEYS = ["pageNumber", "pageSize", "address", "currency", "location", "venue", "sort", "order"];
+
+/**
+ * A collection offer's filter: the market API's listing query (docs/api/market.md), item attributes only, parsed by
+ * the listing schema and written back in one canonical form (keys in a fixed order, codes sorted), so two spellings
+ * of one filter are one offer's terms and one signature.
+ */
+export function canonicalOfferFilter(text: string, nftType: number): { filter: string; query: ListingQuery } {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) raw[key] = key in raw ? `${raw[key]},${value}` : value;
+  const input = normalizeQuery(raw) as Record<string, unknown> & { min?: object; max?: object };
+  const priced = [input.min, input.max].some((range) => range && typeof range === "object" && "price" in range);
+  if (priced || NOT_ITEM_KEYS.some((key) => key in input)) throw new ApiError(400, OFFER_MSG.filterKeys);
+  let query: ListingQuery;
+  try {
+    query = parseMarketInput(listingQuerySchema, input);
+  } catch (error) {
+    throw error instanceof ApiError ? new ApiError(400, `filter: ${error.message}`) : error;
+  }
+  if (query.nftType !== nftType) throw new ApiError(400, OFFER_MSG.filterType);
+  const parts = [`nftType=${nftType}`];
+  for (const key of Object.keys(LIST_FILTERS) as (keyof typeof LIST_FILTERS)[]) {
+    const codes = query[key];
+    if (codes?.length) parts.push(`${key}=${codes.join(",")}`);
+  }
+  for (const side of ["min", "max"] as const) {
+    for (const key of RANGE_KEYS) {
+      const bound = query[side][key];
+      if (bound !== undefined) parts.push(`${side}[${key}]=${bound}`);
+    }
+  }
+  return { filter: parts.join("&"), query };
+}
+
+/** The filter of a stored collection offer, as its query (it was canonical when stored). */
+const queryOf = (offer: OfferRow) => canonicalOfferFilter(offer.filter, offer.nft_type).query;
+
+async function isPayable(db: Sql, offer: OfferRow): Promise<boolean> {
+  return (await balanceOf(db, offer.buyer_address, offer.currency as Currency)) >= readWei(offer.price);
+}
+
+export async function toOfferRecord(db: Sql, offer: OfferRow): Promise<OfferRecord> {
+  return {
+    id: String(offer.id),
+    venue: OFFER_VENUES[offer.venue] ?? "game",
+    kind: offer.item_id === null ? "collection" : "item",
+    buyerAddress: offer.buyer_address,
+    nftType: offer.nft_type,
+    tokenId: offer.token_id,
+    filter: offer.filter,
+    label: offer.label,
+    price: readWei(offer.price).toString(),
+    currency: offer.currency,
+    expiry: Number(offer.expiry),
+    status: OFFER_STATUSES[offer.status] ?? "cancelled",
+    createdAt: isoTime(Number(offer.created_at)),
+    payable: offer.status === OFFER_STATUS.active && (await isPayable(db, offer)),
+  };
+}
+
+async function records(db: Sql, offers: OfferRow[]): Promise<OfferRecord[]> {
+  return await Promise.all(offers.map((offer) => toOfferRecord(db, offer)));
+}
+
+/** Highest price first within a currency (prices compare only within one). */
+const byPrice = (a: OfferRow, b: OfferRow) => a.currency.localeCompare(b.currency) || b.price.localeCompare(a.price) || a.id - b.id;
+
+/** Open collection offers of a type, newest first, each with its filter parsed. */
+async function openCollectionOffers(db: Sql, nftType: number, now: number) {
+  const offers = await db.all<OfferRow>(
+    `select * from market_offers where status = 0 and item_id is null and nft_type = ? and expiry > ? order by id desc limit ?`,
+    [nftType, nowSeconds(now), COLLECTION_SCAN],
+  );
+  return offers.map((offer) => ({ offer, query: queryOf(offer) }));
+}
+
+/** Whether a collection offer covers an item: the market's own filter rule (query.ts itemsMatching). */
+async function covers(db: Sql, query: ListingQuery, item: ItemRow): Promise<boolean> {
+  return (await itemsMatching(db, query, { itemId: item.id }, 1)).length === 1;
+}
+
+/** The open offers on an item: its own, and the collection offers whose filter it matches. */
+export async function offersForItem(db: Sql, item: ItemRow, now: number): Promise<OfferRecord[]> {
+  const own = await db.all<OfferRow>("select * from market_offers where status = 0 and item_id = ? and expiry > ?", [
+    item.id,
+    nowSeconds(now),
+  ]);
+  const matching: OfferRow[] = [];
+  for (const { offer, query } of await openCollectionOffers(db, item.nft_type, now)) {
+    if (await covers(db, query, item)) matching.push(offer);
+  }
+  return await records(db, [...own, ...matching].sort(byPrice));
+}
+
+/** A buyer's offers, open ones first, then the latest closed ones. */
+export async function offersOfBuyer(db: Sql, buyer: string, now: number): Promise<OfferRecord[]> {
+  const offers = await db.all<OfferRow>(
+    `select * from market_offers where buyer_address = ? order by case when status = 0 and expiry > ? then 0 else 1 end, id desc limit 50`,
+    [buyer, nowSeconds(now)],
+  );
+  return await records(db, offers);
+}
+
+/** The open offers a holder can accept: on their in-game items, and collection offers their items match. */
+export async function offersReceived(db: Sql, owner: string, now: number): Promise<ReceivedOffer[]> {
+  const received: { offer: OfferRow; item: Pick<ItemRow, "token_id" | "nft_type" | "name"> }[] = [];
+  const own = await db.all<OfferRow & { item_name: string }>(
+    `select o.*, i.name as item_name from market_items i join market_offers o on o.item_id = i.id and o.status = 0
+     where i.owner_address = ? and i.location = 0 and o.expiry > ? order by o.id desc limit 100`,
+    [owner, nowSeconds(now)],
+  );
+  for (const row of own) received.push({ offer: row, item: { name: row.item_name, token_id: row.token_id!, nft_type: row.nft_type } });
+  const types = await db.all<{ nft_type: number }>(
+    "select distinct nft_type from market_offers where status = 0 and item_id is null and expiry > ?",
+    [nowSeconds(now)],
+  );
+  for (const { nft_type } of types) {
+    for (const { offer, query } of await openCollectionOffers(db, nft_type, now)) {
+      if (sameAddress(offer.buyer_address, owner)) continue;
+      for (const item of await itemsMatching(db, query, { owner }, MATCHES_PER_OFFER)) received.push({ offer, item });
+    }
+  }
+  return await Promise.all(
+    received.map(async ({ offer, item }) => ({
+      offer: await toOfferRecord(db, offer),
+      item: { tokenId: item.token_id, nftType: item.nft_type, name: item.name },
+    })),
+  );
+}
+
+export interface OfferInput {
+  address: string;
+  nftType: number;
+  tokenId?: string;
+  filter?: string;
+  label?: string;
+  price: bigint;
+  currency: Currency;
+}
+
+/** What an offer will be, or why it may not be made: checked before it is signed and again when it is stored. */
+export async function requireOfferable(db: Sql, buyer: string, input: OfferInput) {
+  let item: ItemRow | null = null;
+  let filter = "";
+  if (input.tokenId !== undefined) {
+    item = await requireItem(db, input.nftType, input.tokenId);
+    if (sameAddress(item.owner_address, buyer)) throw new ApiError(400, OFFER_MSG.ownItem);
+    if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
+  } else {
+    filter = canonicalOfferFilter(input.filter ?? "", input.nftType).filter;
+  }
+  if ((await balanceOf(db, buyer, input.currency)) < input.price) throw new ApiError(409, OFFER_MSG.noFunds(input.currency));
+  return { item, filter, label: item ? "" : (input.label ?? "").trim(), venue: OFFER_VENUE.game };
+}
+
+export function requireOfferExpiry(expiry: bigint, now: number) {
+  if (expiry > BigInt(nowSeconds(now) + MAX_OFFER_SECONDS)) throw new ApiError(400, OFFER_MSG.tooLong);
+}
+
+/** Stores a signed offer, under the offer counter the buyer signed (`counter`). */
+export async function makeOffer(db: Sql, buyer: string, input: OfferInput & { counter: bigint }, order: SignedFields, now: number) {
+  const terms = await requireOfferable(db, buyer, input);
+  // Locks the counter row: a cancel-all of offers commits first (and this offer is refused) or waits and closes it.
+  if ((await lockOrderCounter(db, buyer, OFFER_COUNTERS)) !== input.counter) throw new ApiError(409, OFFER_MSG.counterMoved);
+  await spendNonce(db, buyer, order.nonce, "offer", now);
+  const row = await db.get<OfferRow>(
+    `insert into market_offers (venue, buyer_address, nft_type, item_id, token_id, filter, label, price, currency, counter, nonce,
+       expiry, signature, status, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) returning *`,
+    [
+      terms.venue,
+      buyer,
+      input.nftType,
+      terms.item?.id ?? null,
+      terms.item?.token_id ?? null,
+      terms.filter,
+      terms.label,
+      padWei(input.price),
+      input.currency,
+      input.counter.toString(),
+      order.nonce.toString(),
+      Number(order.expiry),
+      order.signature,
+      now,
+    ],
+  );
+  return row!;
+}
+
+export async function requireOffer(db: Sql, offerId: number): Promise<OfferRow> {
+  const offer = await db.get<OfferRow>("select * from market_offers where id = ?", [offerId]);
+  if (!offer) throw new ApiError(404, OFFER_MSG.notFound);
+  return offer;
+}
+
+/** The buyer's open offer, or why it cannot be cancelled. */
+export async function requireCancellableOffer(db: Sql, buyer: string, offerId: number): Promise<OfferRow> {
+  const offer = await requireOffer(db, offerId);
+  if (!sameAddress(offer.buyer_address, buyer)) throw new ApiError(403, OFFER_MSG.notBuyer);
+  if (offer.status !== OFFER_STATUS.active) throw new ApiError(409, OFFER_MSG.notOpen);
+  return offer;
+}
+
+/** Closes an open offer; false when another writer accepted or closed it first. */
+async function closeOffer(db: Sql, offerId: number, now: number, signature: string | null): Promise<boolean> {
+  const { changes } = await db.run("update market_offers set status = ?, closed_at = ?, cancel_signature = ? where id = ? and status = 0", [
+    OFFER_STATUS.cancelled,
+    now,
+    signature,
+    offerId,
+  ]);
+  return changes === 1;
+}
+
+export async function cancelOffer(db: Sql, buyer: string, offerId: number, order: SignedFields, now: number) {
+  await requireCancellableOffer(db, buyer, offerId);
+  await spendNonce(db, buyer, order.nonce, "offerCancel", now);
+  if (!(await closeOffer(db, offerId, now, order.signature))) throw new ApiError(409, OFFER_MSG.notOpen);
+  return await requireOffer(db, offerId);
+}
+
+/** "Cancel all offers": bumps the buyer's offer counter, which voids every offer signed before, and closes them. */
+export async function cancelAllOffers(db: Sql, buyer: string, counter: bigint, order: SignedFields, now: number) {
+  await spendNonce(db, buyer, order.nonce, "offerCancelAll", now);
+  if (!(await bumpOrderCounter(db, buyer, counter, OFFER_COUNTERS))) throw new ApiError(409, OFFER_MSG.counterMoved);
+  const open = await db.all<{ id: number }>("select id from market_offers where buyer_address = ? and status = 0", [buyer]);
+  let cancelled = 0;
+  for (const { id } of open) if (await closeOffer(db, id, now, order.signature)) cancelled++;
+  return { cancelled, counter: counter + 1n };
+}
+
+export interface AcceptInput {
+  offerId: number;
+  tokenId: string;
+  nftType: number;
+}
+
+/**
+ * The offer a holder may accept for their item, or why not (checked before the acceptance is signed and again in its
+ * transaction): open, not expired, covering the item, which the holder holds, and still payable by the buyer.
+ */
+export async function requireAcceptable(db: Sql, seller: string, input: AcceptInput, now: number) {
+  const offer = await requireOffer(db, input.offerId);
+  if (offer.status !== OFFER_STATUS.active) throw new ApiError(409, OFFER_MSG.notOpen);
+  if (Number(offer.expiry) <= nowSeconds(now)) throw new ApiError(409, OFFER_MSG.expired);
+  const item = await requireItem(db, input.nftType, input.tokenId);
+  if (!sameAddress(item.owner_address, seller)) throw new ApiError(403, MSG.notOwner);
+  if (sameAddress(offer.buyer_address, seller)) throw new ApiError(400, MSG.ownItem);
+  const covered =
+    offer.item_id === null ? item.nft_type === offer.nft_type && (await covers(db, queryOf(offer), item)) : offer.item_id === item.id;
+  if (!covered) throw new ApiError(409, OFFER_MSG.notCovered);
+  if (!(await isPayable(db, offer))) throw new ApiError(409, OFFER_MSG.unpayable);
+  return { offer, item, price: readWei(offer.price), currency: offer.currency as Currency };
+}
+
+/**
+ * Accepts a game-venue offer: a ledger sale of an in-game item. The offer is taken first and conditionally (of
+ * concurrent accepts of one offer, one moves it), then settleSale moves the item conditionally (of accepts of several
+ * offers on one item, one moves it) and the money. The item's listing, if any, closes: it is sold.
+ */
+export async function acceptGameOffer(db: Sql, seller: string, input: AcceptInput, order: SignedFields, now: number) {
+  const { offer, item, price, currency } = await requireAcceptable(db, seller, input, now);
+  if (offer.venue !== OFFER_VENUE.game) throw new ApiError(409, OFFER_MSG.onChain);
+  if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
+  await spendNonce(db, seller, order.nonce, "offerAccept", now);
+  const taken = await db.run(
+    `update market_offers set status = ?, closed_at = ?, seller_address = ?, accepted_item_id = ?, accept_signature = ?
+     where id = ? and status = 0`,
+    [OFFER_STATUS.accepted, now, seller, item.id, order.signature, offer.id],
+  );
+  if (taken.changes !== 1) throw new ApiError(409, OFFER_MSG.notOpen);
+  const listing = await activeListing(db, item.id);
+  if (listing) {
+    // A chain listing stays fillable on chain whatever the ledger says: the item must leave it there first.
+    if (listing.venue === LISTING_VENUE.chain) throw new ApiError(409, MSG.notInGame);
+    await closeListing(db, item, listing, now, order.signature);
+  }
+  const activityId = await settleSale(db, { item, listingId: null, seller, buyer: offer.buyer_address, price, currency, now });
+  return { offer: { ...offer, status: OFFER_STATUS.accepted }, item, price, currency, activityId };
+}
