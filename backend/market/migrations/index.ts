@@ -18,6 +18,7 @@ import { up as itemsEvents } from "./market_016_items_events";
 import { up as chainListings } from "./market_017_chain_listings";
 import { up as awards } from "./market_018_awards";
 import { up as offers } from "./market_021_offers";
+import { up as chainOffers } from "./market_022_chain_offers";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
 export const marketMigrations: Migration[] = [
@@ -40,4 +41,5 @@ export const marketMigrations: Migration[] = [
   { name: "market_017_chain_listings", up: chainListings },
   { name: "market_018_awards", up: awards },
   { name: "market_021_offers", up: offers },
+  { name: "market_022_chain_offers", up: chainOffers },
 ];
