@@ -200,4 +200,25 @@ describe("chainOffer", () => {
     await settled();
     expect(await statusOf(any.data.chainOffer.orderHash)).toBe(2);
   });
+
+  it("an OfferAccepted whose block vanished in a reorg is taken back: the offer open again, no sale in the history", async () => {
+    const tokenId = await chainCard(holder.address);
+    const answer = await store(await sign(buyer, { tokenId, price: 3n * WEI }));
+    expect(answer.status, answer.msg).toBe(200);
+    const order = answer.data.chainOffer;
+    const events = async () => (await detail(tokenId)).history.map((h) => h.event);
+    const before = await events();
+    const snapshot = await chain.testClient.snapshot();
+    await accept(order, tokenId);
+    await settled();
+    expect(await statusOf(order.orderHash)).toBe(1);
+    expect(await events()).toEqual(["sale", ...before]);
+
+    await chain.testClient.revert({ id: snapshot });
+    await chain.testClient.mine({ blocks: 3 });
+    await expect
+      .poll(async () => [await statusOf(order.orderHash), (await detail(tokenId)).ownerAddress], { timeout: 15_000 })
+      .toEqual([0, holder.address]);
+    expect(await events()).toEqual(before);
+  });
 });
