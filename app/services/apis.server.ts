@@ -15,6 +15,7 @@ import { invitesApi } from "./invites.server";
 import { bridgeApi } from "./bridge-api.server";
 import { marketApi } from "./market.server";
 import { ordersApi } from "./orders.server";
+import { offersApi } from "./offers.server";
 import { commitSession, getSession } from "./session.server";
 import { ssoApi } from "./sso.server";
 
@@ -23,6 +24,7 @@ function typedApis({ sso, market }: { sso: BackendClient; market: BackendClient 
     sso: ssoApi(sso),
     market: marketApi(market),
     orders: ordersApi(market, sso),
+    offers: offersApi(market, sso),
     invites: invitesApi(market),
     bridge: bridgeApi(market),
   };

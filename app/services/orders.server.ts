@@ -74,15 +74,15 @@ const decimalFields = (message: object) =>
 /** An order's own fields: what the SSO signs besides the nonce and expiry. */
 type OrderFields<K extends OrderKind> = Omit<OrderMessages[K], "nonce" | "expiry">;
 
-export function ordersApi(market: BackendClient, sso: BackendClient) {
+/**
+ * The proof fields to post with an order, shared by the orders and offers APIs. A managed wallet's order is made as
+ * the island makes it: a fresh nonce, the kind's lifetime, the market's domain from its order context; the SSO signs
+ * it under a key named by the nonce, so a repeated call answers the same signature. `fields` is null when the order
+ * cannot be built (a buy whose listing is unknown): it goes unsigned, and the market's own checks answer.
+ */
+export function orderProofs(market: BackendClient, sso: BackendClient) {
   const orderContext = (address?: string) => market.get<OrderContext>("/api/v1/marketplace/orderContext", { query: { address } });
 
-  /**
-   * The proof fields to post. A managed wallet's order is made as the island makes it: a fresh nonce, the kind's
-   * lifetime, the market's domain from its order context; the SSO signs it under a key named by the nonce, so a
-   * repeated call answers the same signature. `fields` is null when the order cannot be built (a buy whose listing
-   * is unknown): it goes unsigned, and the market's own checks answer.
-   */
   async function proofOf<K extends OrderKind>(
     signing: OrderSigning,
     kind: K,
@@ -102,6 +102,11 @@ export function ordersApi(market: BackendClient, sso: BackendClient) {
     });
     return { signature, nonce: nonce.toString(), expiry: Number(expiry) };
   }
+  return { orderContext, proofOf };
+}
+
+export function ordersApi(market: BackendClient, sso: BackendClient) {
+  const { orderContext, proofOf } = orderProofs(market, sso);
 
   return {
     orderContext,

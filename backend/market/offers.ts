@@ -14,7 +14,8 @@ import { ApiError } from "../http";
 import type { Sql } from "./db";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf } from "./ledger";
-import { LIST_FILTERS, type ListingQuery, RANGE_KEYS, listingQuerySchema, normalizeQuery } from "./listing-schemas";
+import { offerFilterText } from "~core/offer-filter";
+import { LIST_FILTERS, type ListingQuery, listingQuerySchema, normalizeQuery } from "./listing-schemas";
 import { padWei, readWei } from "./money";
 import { bumpOrderCounter, lockOrderCounter, spendNonce } from "./orders";
 import { parseMarketInput } from "./params";
@@ -79,7 +80,7 @@ const NOT_ITEM_KEYS = ["pageNumber", "pageSize", "address", "currency", "locatio
 
 /**
  * A collection offer's filter: the market API's listing query (docs/api/market.md), item attributes only, parsed by
- * the listing schema and written back in one canonical form (keys in a fixed order, codes sorted), so two spellings
+ * the listing schema and written back in one canonical form (core/offer-filter.ts), so two spellings
  * of one filter are one offer's terms and one signature.
  */
 export function canonicalOfferFilter(text: string, nftType: number): { filter: string; query: ListingQuery } {
@@ -95,18 +96,9 @@ export function canonicalOfferFilter(text: string, nftType: number): { filter: s
     throw error instanceof ApiError ? new ApiError(400, `filter: ${error.message}`) : error;
   }
   if (query.nftType !== nftType) throw new ApiError(400, OFFER_MSG.filterType);
-  const parts = [`nftType=${nftType}`];
-  for (const key of Object.keys(LIST_FILTERS) as (keyof typeof LIST_FILTERS)[]) {
-    const codes = query[key];
-    if (codes?.length) parts.push(`${key}=${codes.join(",")}`);
-  }
-  for (const side of ["min", "max"] as const) {
-    for (const key of RANGE_KEYS) {
-      const bound = query[side][key];
-      if (bound !== undefined) parts.push(`${side}[${key}]=${bound}`);
-    }
-  }
-  return { filter: parts.join("&"), query };
+  const lists = Object.fromEntries(Object.keys(LIST_FILTERS).map((key) => [key, query[key as keyof typeof LIST_FILTERS]]));
+  const filter = offerFilterText({ nftType, ...lists, min: query.min, max: query.max });
+  return { filter, query };
 }
 
 /** The filter of a stored collection offer, as its query (it was canonical when stored). */

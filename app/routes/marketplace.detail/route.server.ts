@@ -23,20 +23,14 @@ import { custodian, type OrderProof, type OrderSigning } from "~/services/orders
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
 import { holderLink } from "~/features/players/player.server";
+import { readTokenRef } from "~/features/market/token-ref";
+
+export { readTokenRef };
+import { itemOffersView } from "~/features/offers/item-offers.server";
 import type { TokenRef } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, formatWei, isCurrency, parseTokenAmount, shownAmount } from "~core/money";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
-
-/** tokenId and nftType from the query: both absent (no item chosen), both valid, or a message saying what is wrong. */
-export function readTokenRef(params: URLSearchParams): { ref: TokenRef | null; problem: string | null } {
-  const tokenId = params.get("tokenId")?.trim() ?? "";
-  const nftType = params.get("nftType")?.trim() ?? "";
-  if (!tokenId && !nftType) return { ref: null, problem: null };
-  if (!/^\d{1,78}$/.test(tokenId)) return { ref: null, problem: "This link does not name an item: tokenId must be a whole number." };
-  if (!/^[0-8]$/.test(nftType)) return { ref: null, problem: "This link does not name an item: nftType must be a type code from 0 to 8." };
-  return { ref: { tokenId: BigInt(tokenId).toString(), nftType: Number(nftType) }, problem: null };
-}
 
 /** Where the detail page's back link may go: a marketplace page or a player's page of this site, else the market. */
 export function safeBack(back: string | null): string {
@@ -77,10 +71,20 @@ export async function detailPage(request: Request) {
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   const { ref, problem } = readTokenRef(url.searchParams);
-  const empty = { back, item: null, problem, redirectTo: here(request), trade: null, move: null, bridgeChain: null, chainTrade: null };
+  const empty = {
+    back,
+    item: null,
+    problem,
+    redirectTo: here(request),
+    trade: null,
+    move: null,
+    bridgeChain: null,
+    chainTrade: null,
+    offers: null,
+  };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
-  const { token, user, wallet, market, orders } = await apis(request);
+  const { token, user, wallet, market, orders, offers } = await apis(request);
   // Product §7: views/add on every visit; the backend counts one per visitor per day. Counting is best effort.
   const viewed = market.addView(ref).catch((error: unknown) => {
     backendProblem(error); // throws anything but a backend failure on, such as the expired-session redirect
@@ -127,6 +131,8 @@ export async function detailPage(request: Request) {
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
       chainTrade,
+      // Issue 30: a signed-in viewer's offers section (a visitor's page is cached, and offers change with balances).
+      offers: token ? await itemOffersView(offers, ref, { wallet: bound?.address ?? null, holds: item.isOwner }, detailUrl(request)) : null,
     },
     noStore,
   );

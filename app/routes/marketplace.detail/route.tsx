@@ -13,6 +13,7 @@ import { TableHead } from "~/components/table-head";
 import { detailPage, detailPost, loaderCacheControl } from "~/routes/marketplace.detail/route.server";
 
 const ItemMoveSection = lazy(() => import("~/features/bridge/item-move-section"));
+const ItemOffersSection = lazy(() => import("~/features/offers/item-offers-section"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => detailPage(request);
 export const action = ({ request }: ActionFunctionArgs) => detailPost(request);
@@ -32,7 +33,7 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function MarketplaceDetail() {
-  const { item, back, problem, redirectTo, trade, move, bridgeChain, chainTrade } = useLoaderData<typeof loader>();
+  const { item, back, problem, redirectTo, trade, move, bridgeChain, chainTrade, offers } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
   if (!item) {
@@ -131,6 +132,12 @@ export default function MarketplaceDetail() {
             here={redirectTo}
             onConfirmed={revalidator.revalidate}
           />
+        </Suspense>
+      )}
+
+      {offers && (
+        <Suspense fallback={null}>
+          <ItemOffersSection offers={offers} />
         </Suspense>
       )}
 

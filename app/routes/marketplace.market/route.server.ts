@@ -11,6 +11,7 @@ import { pageHrefs } from "~/features/market/paging";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { cardView } from "~/features/market/market-views.server";
 import { canonicalView } from "~/features/market/market-urls.server";
+import { collectionTerms } from "~/features/offers/collection-filter.server";
 
 /**
  * A visitor's page (no cookie) is cached by its URL and the market's page generation (server/page-cache.ts, server.ts):
@@ -44,6 +45,8 @@ export async function marketPage(request: Request) {
       chips: filterChips(filter),
       typeHrefs: typeHrefs((nftType) => marketHref(withType(filter, nftType))),
       pageHrefs: pageHrefs(info, (page) => marketHref(withPage(filter, page))),
+      // Issue 30: a view of one type takes a collection offer (the form is on the offers page; a plain link here).
+      offerHref: collectionTerms(filter)?.offerHref ?? null,
     },
     { status: problem?.status ?? 200, headers },
   );

@@ -15,7 +15,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
-  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs } = useLoaderData<typeof loader>();
+  const { search, notices, items, info, problem, form, chips, typeHrefs, pageHrefs, offerHref } = useLoaderData<typeof loader>();
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
@@ -35,6 +35,11 @@ export default function Market() {
             <ResultCount info={info} />
           </div>
           <FilterChips chips={chips} />
+          {offerHref && (
+            <Link to={offerHref} className="text-sm">
+              Make an offer on any item of this view
+            </Link>
+          )}
           <MarketProblem message={problem} />
           {items.length > 0 ? (
             <ItemGrid items={items} label="Items on sale" />

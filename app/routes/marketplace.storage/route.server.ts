@@ -26,6 +26,8 @@ import { custodian } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { canonicalView } from "~/features/market/market-urls.server";
+import type { OfferRowView } from "~/features/offers/offer-views";
+import { receivedOffersView } from "~/features/offers/received-offers.server";
 
 const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
 
@@ -44,6 +46,8 @@ export type StorageView = { search: string; notices: string[] } & (
       info: PageInfo | null;
       problem: string | null;
       cancelAll: CancelAllOffer | null;
+      /** Issue 30: open offers on the wallet's items; null when the market could not say. */
+      offers: OfferRowView[] | null;
     }
 );
 
@@ -55,7 +59,7 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
   // The page carries the item moves' idempotency keys: never from a cache (Back would replay a used key).
   headers.set("Cache-Control", "no-store");
   const view = (data: StorageView, status = 200) => json(data, { status, headers });
-  const { user, wallet, orders } = await apis(request);
+  const { user, wallet, orders, offers } = await apis(request);
   if (!user) return view({ search, notices, state: "visitor", loginHref: loginHref(here) });
   if (!wallet) return view({ search, notices, state: "no-wallet" });
   const shown = {
@@ -86,10 +90,14 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
       info,
       problem: null,
       cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,
+      offers: await receivedOffersView(offers, wallet, here).catch(() => null),
     });
   } catch (error) {
     const problem = backendProblem(error);
-    return view({ ...shown, pageHrefs: {}, items: [], info: null, problem: problem.message, cancelAll: null }, problem.status);
+    return view(
+      { ...shown, pageHrefs: {}, items: [], info: null, problem: problem.message, cancelAll: null, offers: null },
+      problem.status,
+    );
   }
 }
 

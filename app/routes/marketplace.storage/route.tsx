@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { CancelAllForm } from "~/features/market/cancel-all-form";
 import { FilterNotices, MarketProblem } from "~/features/market/filter-notices";
 import { cardMoveFooter } from "~/features/market/card-move";
@@ -13,6 +14,8 @@ import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/features/market/filters/shared";
 import { STORAGE_TABS, type StorageTab } from "~/features/market/filters/storage";
 import { loaderCacheControl, storagePage, storagePost } from "~/routes/marketplace.storage/route.server";
+
+const ReceivedOffersSection = lazy(() => import("~/features/offers/received-offers-section"));
 
 const EMPTY: Record<StorageTab, string> = {
   items: "Your wallet holds no items of this kind yet.",
@@ -92,6 +95,11 @@ export default function Storage() {
             {data.info && <Pagination info={data.info} hrefs={data.pageHrefs} />}
             {data.cancelAll && <CancelAllForm offer={data.cancelAll} />}
           </section>
+          {data.offers && (
+            <Suspense fallback={null}>
+              <ReceivedOffersSection rows={data.offers} back={data.search ? `${STORAGE_PATH}?${data.search}` : STORAGE_PATH} />
+            </Suspense>
+          )}
         </>
       )}
     </MarketPage>

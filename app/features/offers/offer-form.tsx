@@ -1,0 +1,60 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { ErrorList } from "~/components/error-list";
+import { Field, SelectField } from "~/components/forms";
+import { useFieldRules } from "~/components/use-field-rules";
+import { SELL_RULES } from "~/features/market/trade-rules";
+import { FailedAlert } from "~/features/market/failed-alert";
+import { CURRENCIES } from "~core/money";
+import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+
+/**
+ * An offer: price, currency and how long it stands (the sell form's rules). It posts to `action`, the offers page
+ * with the item or market view in its query, and returns to `back`.
+ */
+export function OfferForm({
+  title,
+  action,
+  back,
+  lastResult,
+  failed,
+}: {
+  title: string;
+  action: string;
+  back: string;
+  lastResult: SubmissionResult<string[]> | null;
+  failed: string | null;
+}) {
+  const { form, formErrorId, formErrors, field } = useFieldRules({
+    id: "offer",
+    rules: SELL_RULES,
+    lastResult,
+    defaultValue: { currency: "FIRE", days: String(DEFAULT_LISTING_DAYS) },
+  });
+  return (
+    <Form method="post" action={action} {...form} className="flex max-w-sm flex-col gap-3" aria-labelledby="offer-title">
+      <h3 id="offer-title" className="font-semibold text-white">
+        {title}
+      </h3>
+      <input type="hidden" name="intent" value="offer" />
+      <input type="hidden" name="back" value={back} />
+      <Field
+        label="Your price"
+        field={field("price")}
+        hint="Paid from your game balance if the holder accepts. Nothing is held aside until then."
+        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "40000" }}
+      />
+      <SelectField label="Currency" field={field("currency")} options={CURRENCIES.map((currency) => [currency, currency] as const)} />
+      <SelectField
+        label="Offer stands for"
+        field={field("days")}
+        options={LISTING_DURATIONS.map((duration) => [String(duration.days), duration.label] as const)}
+      />
+      <ErrorList id={formErrorId} errors={formErrors} />
+      <button type="submit" className="btn-primary self-start">
+        Make offer
+      </button>
+      {failed && <FailedAlert message={failed} />}
+    </Form>
+  );
+}

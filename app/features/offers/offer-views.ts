@@ -1,0 +1,22 @@
+/** What the offer tables show, worked out on the server (offer-views.server.ts), so the pages carry no formatting code. */
+
+export interface OfferRowView {
+  id: string;
+  /** What the offer is for: an item's name, or "Any item of …" for a collection offer. */
+  what: string;
+  /** Where `what` links: the item, or the market view of a collection offer; null when there is none. */
+  href: string | null;
+  price: string;
+  buyer: string;
+  /** The signed expiry as a date (never "in 3 hours": a page stays right however long it is open). */
+  until: string;
+  status: string;
+  /** "Can no longer be paid": the buyer's game balance is below the price now; such an offer cannot be accepted. */
+  unpayable: string | null;
+  /** The holder's accept form's fields; null when the viewer cannot accept it. */
+  accept: { offerId: string; tokenId: string; nftType: number } | null;
+  /** The buyer's cancel form; false when the viewer cannot cancel it. */
+  cancel: boolean;
+}
+
+export const OFFERS_PATH = "/marketplace/offers";

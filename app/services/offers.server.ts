@@ -1,0 +1,80 @@
+/**
+ * Typed calls of the offer endpoints (docs/api/market.md "Offers"). Like every order, an offer, its cancel, the
+ * buyer's cancel-all and the holder's acceptance reach the market signed: a managed wallet's by its custodian, the
+ * SSO (orders.server.ts orderProofs), a browser wallet's with the proof its island posted.
+ */
+import { getAddress } from "viem";
+import type { OfferCancelAllResult, OfferContext, OfferRecord, ReceivedOffer } from "~core/api/offers";
+import type { SaleResult, TokenRef } from "~core/api/market";
+import type { BackendClient } from "./http-client.server";
+import { orderProofs, type OrderSigning } from "./orders.server";
+
+export interface OfferTerms {
+  nftType: number;
+  /** An item offer's token; a collection offer has `filter` instead. */
+  tokenId?: string;
+  /** The market API's listing query of the view (canonical on the backend). */
+  filter?: string;
+  label?: string;
+  price: string;
+  currency: string;
+}
+
+export function offersApi(market: BackendClient, sso: BackendClient) {
+  const { proofOf } = orderProofs(market, sso);
+  const offerContext = (address: string) => market.get<OfferContext>("/api/v1/marketplace/offerContext", { query: { address } });
+
+  return {
+    offerContext,
+    itemOffers: (ref: TokenRef) => market.get<OfferRecord[]>("/api/v1/marketplace/itemOffers", { query: { ...ref } }),
+    myOffers: () => market.get<OfferRecord[]>("/api/v1/marketplace/myOffers"),
+    received: () => market.get<ReceivedOffer[]>("/api/v1/marketplace/offersReceived"),
+    /**
+     * `canonicalFilter` is what the custodian signs for a collection offer: the filter as the market stores it, which
+     * the caller learns from the market (it is the filter as posted when the app built it canonical).
+     */
+    make: async (address: string, terms: OfferTerms, signing: OrderSigning) => {
+      const buyer = getAddress(address);
+      const counter = signing && "custodian" in signing ? (await offerContext(buyer)).counter : "0";
+      const proof = await proofOf(signing, "Offer", buyer, () => ({
+        buyer,
+        nftType: terms.nftType,
+        tokenId: BigInt(terms.tokenId ?? 0),
+        filter: terms.filter ?? "",
+        price: BigInt(terms.price),
+        currency: terms.currency,
+        counter: BigInt(counter),
+      }));
+      return market.post<OfferRecord>("/api/v1/informationCenter/makeOffer", { body: { address, ...terms, ...proof } });
+    },
+    cancel: async (address: string, offerId: string, signing: OrderSigning) => {
+      const buyer = getAddress(address);
+      const proof = await proofOf(signing, "OfferCancel", buyer, () => ({ buyer, offerId: BigInt(offerId) }));
+      return market.post<OfferRecord>("/api/v1/informationCenter/cancelOffer", { body: { address, offerId, ...proof } });
+    },
+    cancelAll: async (address: string, counter: string | undefined, signing: OrderSigning) => {
+      const buyer = getAddress(address);
+      const signed = counter ?? (await offerContext(buyer)).counter;
+      const proof = await proofOf(signing, "OfferCancelAll", buyer, () => ({ buyer, counter: BigInt(signed) }));
+      return market.post<OfferCancelAllResult>("/api/v1/informationCenter/cancelAllOffers", {
+        body: { address, counter: signed, ...proof },
+      });
+    },
+    /** The holder accepts `offer` for their item `ref`: the order names the offer, the item, its buyer and price. */
+    accept: async (address: string, offer: OfferRecord, ref: TokenRef, signing: OrderSigning) => {
+      const seller = getAddress(address);
+      const proof = await proofOf(signing, "OfferAccept", seller, () => ({
+        offerId: BigInt(offer.id),
+        tokenId: BigInt(ref.tokenId),
+        nftType: ref.nftType,
+        seller,
+        buyer: getAddress(offer.buyerAddress),
+        price: BigInt(offer.price),
+        currency: offer.currency,
+      }));
+      return market.post<{ offer: OfferRecord; sale: SaleResult["sale"] }>("/api/v1/informationCenter/acceptOffer", {
+        body: { address, offerId: offer.id, ...ref, ...proof },
+      });
+    },
+  };
+}

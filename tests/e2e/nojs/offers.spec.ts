@@ -1,0 +1,136 @@
+/** Offers without JavaScript (issue 30): item and collection offers, accepted as ledger trades; cancel; an unpayable offer. */
+import type { Page } from "@playwright/test";
+import type { Envelope } from "~core/api/envelope";
+import type { GameBalances } from "~core/api/market";
+import type { OfferRecord } from "~core/api/offers";
+import { AUTH_TOKEN_HEADER } from "~core/constants";
+import { type Account, expect, test } from "../accounts";
+
+const WEI = 10n ** 18n;
+
+async function fire(baseURL: string, account: Account): Promise<bigint> {
+  const response = await fetch(new URL("/api/v1/gameRelate/getGameToken?gameTag=1", baseURL), {
+    headers: { [AUTH_TOKEN_HEADER]: account.token },
+  });
+  const body = (await response.json()) as Envelope<GameBalances>;
+  return BigInt(body.data!.balances.FIRE ?? "0");
+}
+
+async function openOffers(baseURL: string, item: { tokenId: string; nftType: number }): Promise<OfferRecord[]> {
+  const response = await fetch(new URL(`/api/v1/marketplace/itemOffers?tokenId=${item.tokenId}&nftType=${item.nftType}`, baseURL));
+  return ((await response.json()) as Envelope<OfferRecord[]>).data!;
+}
+
+async function ownerOf(baseURL: string, item: { tokenId: string; nftType: number }): Promise<string> {
+  const response = await fetch(
+    new URL(`/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${item.tokenId}&nftType=${item.nftType}`, baseURL),
+  );
+  return ((await response.json()) as Envelope<{ ownerAddress: string }>).data!.ownerAddress;
+}
+
+/** Fills and sends the offer form on the page (the item page's, or the offers page's). */
+async function offer(page: Page, price: string) {
+  await page.getByLabel("Your price").fill(price);
+  await page.getByLabel("Currency").selectOption("FIRE");
+  await page.getByRole("button", { name: "Make offer" }).click();
+}
+
+test("offers without JavaScript: make and accept to the wei, a collection offer from a market view, cancel, an unpayable offer refused", async ({
+  page,
+  browser,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const [seller, buyer, poor] = await Promise.all([
+    createAccount({ tag: "offer-seller", stock: { balances: { FIRE: 50 }, items: { 0: 3, 4: 1 } } }),
+    createAccount({ tag: "offer-buyer", stock: { balances: { FIRE: 100 } } }),
+    createAccount({ tag: "offer-poor", stock: { balances: { FIRE: 10 } } }),
+  ]);
+  const [card, cardB, cardC, ship] = seller.items;
+  const sellerContext = await browser.newContext({ javaScriptEnabled: false });
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, seller);
+  await signIn(page, buyer);
+
+  // An item offer, to the wei; bad input first: the message next to the field, with a 4xx.
+  await page.goto(card.url);
+  await expect(page.getByRole("heading", { name: "Offers" })).toBeVisible();
+  const refused = page.waitForResponse((response) => response.request().method() === "POST");
+  await offer(page, "-1");
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByText("Enter a price as a decimal number, like 12.5")).toBeVisible();
+  await page.goto(card.url);
+  const price = 12n * WEI + 345_678_901_234_567_891n;
+  await offer(page, "12.345678901234567891");
+  await expect(page.getByText("Offer made: 12.345678901234567891 FIRE.")).toBeVisible();
+
+  const [buyerBefore, sellerBefore] = await Promise.all([fire(baseURL!, buyer), fire(baseURL!, seller)]);
+  await sellerPage.goto(card.url);
+  await sellerPage.getByRole("button", { name: "Accept 12.345678901234567891 FIRE for This item" }).click();
+  await expect(sellerPage.getByText("Offer accepted: sold for 12.345678901234567891 FIRE.")).toBeVisible();
+  expect(await fire(baseURL!, buyer)).toBe(buyerBefore - price);
+  expect(await fire(baseURL!, seller)).toBe(sellerBefore + price);
+  expect(await ownerOf(baseURL!, card)).toBe(buyer.wallet);
+
+  // A collection offer, made from a market view of one type, accepted from storage for one item of the view.
+  await page.goto(`/marketplace/market?nftType=${ship.nftType}`);
+  await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
+  await expect(page.getByRole("heading", { name: "Offer on any item of Type: Spaceship" })).toBeVisible();
+  await offer(page, "7.654321");
+  await expect(page.getByText("Offer made: 7.654321 FIRE.")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Any item of Type: Spaceship" }).first()).toBeVisible();
+
+  const collectionBefore = await Promise.all([fire(baseURL!, buyer), fire(baseURL!, seller)]);
+  await sellerPage.goto("/marketplace/storage");
+  const accept = sellerPage.getByRole("button", { name: /^Accept 7\.654321 FIRE for .*Any item of Type: Spaceship/ });
+  await expect(accept).toHaveCount(1);
+  await accept.click();
+  await expect(sellerPage.getByText("Offer accepted: sold for 7.654321 FIRE.")).toBeVisible();
+  expect(await fire(baseURL!, buyer)).toBe(collectionBefore[0] - 7_654_321n * 10n ** 12n);
+  expect(await fire(baseURL!, seller)).toBe(collectionBefore[1] + 7_654_321n * 10n ** 12n);
+  expect(await ownerOf(baseURL!, ship)).toBe(buyer.wallet);
+
+  // Funds are not held aside: two offers of all the poor buyer has; once one is paid, the other cannot be.
+  const poorPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(poorPage, poor);
+  for (const item of [cardB, cardC]) {
+    await poorPage.goto(item.url);
+    await offer(poorPage, "10");
+    await expect(poorPage.getByText("Offer made: 10 FIRE.")).toBeVisible();
+  }
+  // More than the balance is refused when made.
+  await poorPage.goto(cardB.url);
+  await offer(poorPage, "10.5");
+  await expect(poorPage.getByRole("alert")).toContainText("You do not have enough FIRE in the game for this offer.");
+
+  await sellerPage.goto(cardC.url);
+  await sellerPage.getByRole("button", { name: "Accept 10 FIRE for This item" }).click();
+  await expect(sellerPage.getByText("Offer accepted: sold for 10 FIRE.")).toBeVisible();
+  await sellerPage.goto(cardB.url);
+  await expect(sellerPage.getByText("Can no longer be paid: the buyer’s game balance is below this price.")).toBeVisible();
+  await expect(sellerPage.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+  const [unpayable] = await openOffers(baseURL!, cardB);
+  const post = await sellerPage.request.post("/marketplace/offers", {
+    form: {
+      intent: "offer-accept",
+      offerId: unpayable.id,
+      tokenId: cardB.tokenId,
+      nftType: String(cardB.nftType),
+      back: "/marketplace/storage",
+    },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(409);
+  expect(await post.text()).toContain("This offer can no longer be paid: the buyer’s game balance is below its price.");
+
+  // The buyer cancels it from their offers page.
+  await poorPage.goto("/marketplace/offers");
+  await poorPage.getByRole("button", { name: "Cancel your offer of 10 FIRE" }).click();
+  await expect(poorPage.getByText("Offer cancelled.")).toBeVisible();
+  await expect(poorPage.getByRole("button", { name: /^Cancel your offer/ })).toHaveCount(0);
+  expect(await openOffers(baseURL!, cardB)).toEqual([]);
+  await sellerContext.close();
+});
