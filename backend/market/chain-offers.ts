@@ -11,6 +11,7 @@ import { getAddress, type Hex, verifyTypedData } from "viem";
 import { gameTokenAbi, tradingAbi } from "../../contracts/generated/abi";
 import { sameAddress } from "~core/address";
 import type { ChainOffer } from "~core/api/market";
+import type { OfferRecord } from "~core/api/offers";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { NFT_TYPES } from "~core/nft";
@@ -244,4 +245,41 @@ export async function undoOfferEffect(db: Sql, effect: OfferEffect, unlog: (acti
     ]);
   }
   if (effect.type === "offerAccepted") await unlog(effect.activityId);
+}
+
+/**
+ * The market's offer records with each chain offer's signed terms (`chainOffer`) and its payability read from the
+ * chain: the buyer's balance and the trading contract's allowance must both cover the price (acceptOffer's check),
+ * not the buyer's game balance.
+ */
+export async function withChainTerms<T extends { offer: OfferRecord } | OfferRecord>(
+  db: Sql,
+  chain: BackendChain | undefined,
+  records: T[],
+): Promise<T[]> {
+  return await Promise.all(
+    records.map(async (entry) => {
+      const received = "offer" in entry;
+      const record = received ? (entry as { offer: OfferRecord }).offer : (entry as OfferRecord);
+      if (record.venue !== "chain" || !chain) return entry;
+      const row = (await db.get<ChainOfferRow>("select * from market_offers where id = ?", [Number(record.id)]))!;
+      const chainOffer = chainOfferOf(row, chain.contracts);
+      if (!chainOffer) return entry;
+      const payable = record.status === "active" && (await chainPayable(chain, chainOffer));
+      const enriched = { ...record, chainOffer, payable };
+      return (received ? { ...entry, offer: enriched } : enriched) as T;
+    }),
+  );
+}
+
+/** Whether the buyer's balance and allowance both cover the offer's price now; false when the chain cannot be read. */
+async function chainPayable(chain: BackendChain, offer: ChainOffer): Promise<boolean> {
+  const token = { address: offer.currency, abi: gameTokenAbi } as const;
+  const client = chainClientOf(chain);
+  const read = Promise.all([
+    client.readContract({ ...token, functionName: "balanceOf", args: [offer.buyer] }),
+    client.readContract({ ...token, functionName: "allowance", args: [offer.buyer, chain.contracts.trading] }),
+  ]);
+  const [balance, allowance] = await read.catch(() => [0n, 0n]);
+  return balance >= BigInt(offer.price) && allowance >= BigInt(offer.price);
 }

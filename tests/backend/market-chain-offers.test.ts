@@ -9,6 +9,7 @@ import { type Account, type Address, type Hex, keccak256, toHex, zeroAddress } f
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ChainOffer, ItemDetail } from "~core/api/market";
+import type { OfferRecord } from "~core/api/offers";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { LISTING_STANDARD, type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
@@ -144,6 +145,14 @@ describe("chainOffer", () => {
       signature: signed.signature,
     });
     expect(await statusOf(stored.orderHash)).toBe(0);
+    // The item's offers carry the signed terms, payable as long as the chain says the buyer can pay.
+    const itemOffers = () => m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: card.toString(), nftType: 0 });
+    expect(await itemOffers()).toEqual([
+      expect.objectContaining({ id: answer.data.id, venue: "chain", payable: true, chainOffer: stored }),
+    ]);
+    await allow(0n);
+    expect((await itemOffers())[0]?.payable).toBe(false);
+    await allow(100n * WEI);
     const again = await store(signed);
     expect([again.status, again.msg]).toEqual([409, CHAIN_OFFER_MSG.duplicate]);
   });
