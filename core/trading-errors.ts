@@ -48,7 +48,7 @@ const OFFER_WORDING: Partial<Record<TradingErrorName, string>> = {
 
 /** The product's sentence for a refusal of acceptOffer or cancelOffers, or null when it is none of Trading's. */
 export function offerErrorMessage(name: string): string | null {
-  return OFFER_WORDING[name as TradingErrorName] ?? tradingErrorMessage(name);
+  return Object.hasOwn(OFFER_WORDING, name) ? OFFER_WORDING[name as TradingErrorName]! : tradingErrorMessage(name);
 }
 
 /** The product's sentence for a Trading refusal, or null when the name is not one of Trading's own errors. */
