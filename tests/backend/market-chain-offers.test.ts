@@ -12,9 +12,9 @@ import type { ChainOffer, ItemDetail } from "~core/api/market";
 import type { OfferRecord } from "~core/api/offers";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
-import { LISTING_STANDARD, type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
+import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
 import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
-import { listingJson, startTestChain, type TestChain } from "../contracts/harness";
+import { listingJson, offerOf, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, type Market, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
@@ -71,27 +71,7 @@ const allow = (amount: bigint) =>
 
 /** `from`'s offer for FIRE on card `terms.tokenId` (or the criteria given), under its counter now, signed by `signer`. */
 async function sign(from: Account, terms: Partial<TradeOffer>, signer: Account = from) {
-  const counter = await chain.publicClient.readContract({
-    address: c.trading,
-    abi: tradingAbi,
-    functionName: "counterOf",
-    args: [from.address],
-  });
-  const offer: TradeOffer = {
-    buyer: from.address,
-    collection: c.card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
-    dataMask: 0n,
-    dataValue: 0n,
-    amount: 1n,
-    currency: c.fire,
-    price: 25n * WEI + 3n,
-    expiry: (await chain.publicClient.getBlock()).timestamp + 3600n,
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
-    ...terms,
-  };
+  const offer = await offerOf(chain, from.address, { price: 25n * WEI + 3n, ...terms });
   const signature = await chain
     .walletFor(signer)
     .signTypedData({ account: signer, ...offerTypedData(offer, chain.deployment.chainId, c.trading) });

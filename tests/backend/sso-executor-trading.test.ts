@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Address, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
-import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ChainOffer, ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
@@ -26,7 +26,7 @@ import {
   tradingDomain,
   tradingFee,
 } from "~core/trading";
-import { freshPlayer, listingJson, listingOf, mintStack, startTestChain, type TestChain } from "../contracts/harness";
+import { freshPlayer, listingJson, listingOf, mintStack, offerOf, startTestChain, type TestChain } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
@@ -319,26 +319,10 @@ describe("trading actions", () => {
 
 /** A managed buyer's offer for FIRE (a card unless `terms` say otherwise), signed by the SSO as primaryType TradeOffer. */
 async function offer(buyer: Player, terms: Partial<TradeOffer> & { price: bigint }): Promise<ChainOffer> {
-  const counter = await chain.publicClient.readContract({
-    address: c.trading,
-    abi: tradingAbi,
-    functionName: "counterOf",
-    args: [buyer.wallet],
-  });
-  const signed: TradeOffer = {
-    buyer: buyer.wallet,
-    collection: c.card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
-    dataMask: 0n,
-    dataValue: 0n,
-    amount: 1n,
-    currency: c.fire,
+  const signed = await offerOf(chain, buyer.wallet, {
     expiry: BigInt(Math.floor(Date.now() / 1000) + 3600),
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
     ...terms,
-  };
+  });
   const typed = offerTypedData(signed, chain.deployment.chainId, c.trading);
   const json = listingJson(signed);
   const answer = await b.call<{ signature: `0x${string}` }>(

@@ -98,6 +98,30 @@ export async function listingOf(
   };
 }
 
+/**
+ * A Trading offer of `buyer`'s under the buyer's counter now on `chain`: 100 FIRE for card 0 with a random salt,
+ * expiring in an hour of chain time; `terms` override any of it (a token, criteria, another price or currency).
+ */
+export async function offerOf(chain: TestChain, buyer: Address, terms: Partial<TradeOffer> = {}): Promise<TradeOffer> {
+  const { card, fire, trading } = chain.deployment.contracts;
+  const counter = await chain.publicClient.readContract({ address: trading, abi: tradingAbi, functionName: "counterOf", args: [buyer] });
+  return {
+    buyer,
+    collection: card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: 0n,
+    dataMask: 0n,
+    dataValue: 0n,
+    amount: 1n,
+    currency: fire,
+    price: 100n * 10n ** 18n,
+    expiry: (await chain.publicClient.getBlock()).timestamp + 3600n,
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter,
+    ...terms,
+  };
+}
+
 /** Mints `amount` of SparkItems stack `id` to `to`, the deployer taking the minter role for it (given back at deploy). */
 export async function mintStack(chain: TestChain, to: Address, id: bigint, amount: bigint): Promise<void> {
   const { items } = chain.deployment.contracts;

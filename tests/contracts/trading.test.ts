@@ -27,7 +27,7 @@ import {
   type Listing,
   type TradeOffer,
 } from "~core/trading";
-import { freshPlayer, listingOf, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, listingOf, offerOf, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const GOLD = stackTokenId(NFT_TYPE.material, 2);
@@ -573,28 +573,7 @@ interface SignedOffer {
 
 /** An offer of `from`'s in FIRE for card `terms.tokenId`, signed under the buyer's current counter. */
 async function signOffer(from: Account, terms: Partial<TradeOffer>, signer: Account = from): Promise<SignedOffer> {
-  const now = (await t.publicClient.getBlock()).timestamp;
-  const counter = await t.publicClient.readContract({
-    address: c.trading,
-    abi: tradingAbi,
-    functionName: "counterOf",
-    args: [from.address],
-  });
-  const offer: TradeOffer = {
-    buyer: from.address,
-    collection: c.card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
-    dataMask: 0n,
-    dataValue: 0n,
-    amount: 1n,
-    currency: c.fire,
-    price: 100n * WEI,
-    expiry: now + 3600n,
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
-    ...terms,
-  };
+  const offer = await offerOf(t, from.address, terms);
   const signature = await signer.signTypedData!(offerTypedData(offer, LOCAL_CHAIN_ID, c.trading));
   return { offer, signature, hash: offerHash(offer, LOCAL_CHAIN_ID, c.trading) };
 }
