@@ -17,4 +17,5 @@ export const MOBILE_PATHS = [
   "/marketplace/detail?nftType=0&tokenId=1000000001",
   "/spaceship/detail?tokenId=5",
   "/bridge",
+  "/marketplace/offers?nftType=4",
 ];

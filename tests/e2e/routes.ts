@@ -20,6 +20,8 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/marketplace/detail", heading: "Item detail" },
   { path: "/marketplace/statistics", heading: "Statistics" },
   { path: "/marketplace/storage", heading: "Storage" },
+  // Issue 30: offers (a visitor is asked to log in).
+  { path: "/marketplace/offers", heading: "Offers" },
   // Issue 29: a player's public page, by the bound wallet (the demo account's, its name masked).
   { path: "/player/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", heading: "de***@sparkera.test" },
 ];

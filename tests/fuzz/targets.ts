@@ -369,6 +369,22 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     form: { tokenId, nftType, intent: mostly(oneOf("add", "remove")), redirectTo: redirect, mode: mostly(oneOf("fetch")) },
   },
   "routes/marketplace.market": { query: marketQuery },
+  // Issue 30: the offers page takes an item or a market view; its action is every offer form's.
+  "routes/marketplace.offers": {
+    query: { tokenId, nftType, ...marketQuery },
+    form: {
+      intent: mostly(oneOf("offer", "offer-cancel", "offer-cancel-all", "offer-accept")),
+      price: amount,
+      currency,
+      days: mostly(oneOf("1", "3", "7", "30", "0", "31", "2.5")),
+      offerId: mostly(digits(6)),
+      tokenId,
+      nftType,
+      counter: mostly(digits(78)),
+      back: redirect,
+      ...proof,
+    },
+  },
   "routes/marketplace.statistics": { query: statsQuery },
   "routes/marketplace.storage": {
     query: storageQuery,

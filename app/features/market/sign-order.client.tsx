@@ -10,7 +10,8 @@ import { walletMode, type BoundWallet } from "~/domain/wallet-mode";
 import { injectedProvider, requestWalletInstall, walletErrorMessage } from "~/islands/eip1193";
 
 export interface SignOrderInput {
-  intent: "sell" | "cancel" | "buy" | "transfer" | "cancel-all";
+  /** The offer intents (issue 30) read their terms from the form's fields (offer-form.tsx, offers-table.tsx). */
+  intent: "sell" | "cancel" | "buy" | "transfer" | "cancel-all" | "offer" | "offer-cancel" | "offer-cancel-all" | "offer-accept";
   form: FormData;
   /** The item traded; none for "cancel-all", which covers every listing of the wallet. */
   item?: {
@@ -35,7 +36,48 @@ const KIND: Record<SignOrderInput["intent"], OrderKind> = {
   buy: "Buy",
   transfer: "Transfer",
   "cancel-all": "CancelAll",
+  offer: "Offer",
+  "offer-cancel": "OfferCancel",
+  "offer-cancel-all": "OfferCancelAll",
+  "offer-accept": "OfferAccept",
 };
+
+/** An offer's orders, from the form: the server rebuilds each from its records, so a wrong field only fails to verify. */
+function offerMessage(input: SignOrderInput, account: Address, nonce: bigint, expiry: bigint): OrderMessages[OrderKind] {
+  const text = (name: string) => String(input.form.get(name) ?? "");
+  const uint = (name: string) => BigInt(/^\d{1,78}$/.test(text(name)) ? text(name) : "0");
+  const counter = BigInt(input.context.counter);
+  switch (input.intent) {
+    case "offer":
+      return {
+        buyer: account,
+        nftType: Number(text("nftType")),
+        tokenId: uint("tokenId"),
+        filter: text("filter"),
+        price: parseTokenAmount(text("price")) ?? 0n,
+        currency: text("currency"),
+        counter,
+        nonce,
+        expiry,
+      };
+    case "offer-cancel":
+      return { buyer: account, offerId: uint("offerId"), nonce, expiry };
+    case "offer-cancel-all":
+      return { buyer: account, counter, nonce, expiry };
+    default:
+      return {
+        offerId: uint("offerId"),
+        tokenId: uint("tokenId"),
+        nftType: Number(text("nftType")),
+        seller: account,
+        buyer: getAddress(text("buyer")),
+        price: uint("priceWei"),
+        currency: text("currency"),
+        nonce,
+        expiry,
+      };
+  }
+}
 
 /** The listing a Buy names: the confirmation form's (what the buyer reviewed), else the page's; null when unknown. */
 function buyListing(input: SignOrderInput): { listingId: bigint; seller: Address } | null {
@@ -52,6 +94,7 @@ function message(
   expiry: bigint,
   listing: ReturnType<typeof buyListing>,
 ): OrderMessages[OrderKind] {
+  if (input.intent.startsWith("offer")) return offerMessage(input, account, nonce, expiry);
   if (input.intent === "cancel-all" || !input.item) return { seller: account, counter: BigInt(input.context.counter), nonce, expiry };
   const tokenId = BigInt(input.item.tokenId);
   const nftType = input.item.nftType;
@@ -84,6 +127,8 @@ function message(
       };
     case "transfer":
       return { tokenId, nftType, from: account, to: getAddress(text("to")), nonce, expiry };
+    default:
+      throw new Error(`No order for ${input.intent}`);
   }
 }
 
@@ -126,7 +171,8 @@ export async function signOrder(input: SignOrderInput): Promise<SignOrderResult>
     const account = getAddress(mode.account);
     const nonce = newOrderNonce();
     const days = Number(input.form.get("days") ?? 0);
-    const expiry = expiryIn(input.intent === "sell" && days > 0 ? days * 86_400 : ACTION_ORDER_TTL_SECONDS);
+    const lasting = input.intent === "sell" || input.intent === "offer";
+    const expiry = expiryIn(lasting && days > 0 ? days * 86_400 : ACTION_ORDER_TTL_SECONDS);
     const kind = KIND[input.intent];
     const typed = orderTypedData(
       { chainId: expectedChainId, verifyingContract: getAddress(input.context.domain.verifyingContract) },

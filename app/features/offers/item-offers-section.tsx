@@ -1,24 +1,24 @@
 /**
  * The item page's "Offers" section, for a signed-in viewer: the route loads this module lazily, so a visitor's page
- * ships none of it. The holder accepts an offer; anyone else makes one.
+ * ships none of it. The holder accepts an offer; anyone else follows the link to the offer form (the offers page,
+ * where a collection offer is made too), so the item page carries no form code of its own.
  */
 import { Section } from "~/components/page";
 import type { ItemOffersView } from "./item-offers.server";
-import { OfferForm } from "./offer-form";
 import { OffersTable } from "./offers-table";
 
 export default function ItemOffersSection({ offers }: { offers: ItemOffersView }) {
   return (
     <Section title="Offers" id="offers">
       {offers.rows.length ? (
-        <OffersTable rows={offers.rows} caption="Offers on this item" back={offers.back} />
+        <OffersTable rows={offers.rows} caption="Offers on this item" back={offers.back} signer={offers.signer} />
       ) : (
         <p className="muted">No open offers on this item.</p>
       )}
-      {offers.makeAction && (
-        <div className="mt-4">
-          <OfferForm title="Make an offer" action={offers.makeAction} back={offers.back} lastResult={null} failed={null} />
-        </div>
+      {offers.makeHref && (
+        <a href={offers.makeHref} className="btn-primary mt-4 inline-block">
+          Make an offer
+        </a>
       )}
     </Section>
   );

@@ -4,32 +4,37 @@
  */
 import type { Apis } from "~/services/apis.server";
 import type { TokenRef } from "~core/api/market";
+import type { UserInfo } from "~core/api/sso";
 import { OFFERS_PATH, type OfferRowView } from "./offer-views";
 import { collectionText, offerRow } from "./offer-views.server";
+import type { OfferSigner } from "./offer-signing";
+import { offerSigner } from "./offer-signer.server";
 
 export interface ItemOffersView {
   rows: OfferRowView[];
-  /** Where the offer form posts (the offers page for this item); null for the holder, who accepts instead. */
-  makeAction: string | null;
+  /** The offer form for this item (on the offers page); null for the holder, who accepts instead. */
+  makeHref: string | null;
   back: string;
+  signer: OfferSigner | null;
 }
 
 export async function itemOffersView(
-  offers: Apis["offers"],
+  api: Pick<Apis, "orders" | "offers">,
+  user: UserInfo | null,
   ref: TokenRef,
-  viewer: { wallet: string | null; holds: boolean },
+  holds: boolean,
   back: string,
 ): Promise<ItemOffersView | null> {
-  const open = await offers.itemOffers(ref).catch(() => null);
+  const [open, signer] = await Promise.all([api.offers.itemOffers(ref), offerSigner(api, user)]).catch(() => [null, null] as const);
   if (!open) return null;
   const rows = open.map((offer) =>
     offerRow(offer, {
-      viewer: viewer.wallet,
+      viewer: user?.WalletAddress || null,
       what: offer.kind === "item" ? "This item" : collectionText(offer),
       href: null,
-      accept: viewer.holds ? ref : null,
+      accept: holds ? ref : null,
     }),
   );
-  const makeAction = viewer.holds ? null : `${OFFERS_PATH}?nftType=${ref.nftType}&tokenId=${ref.tokenId}`;
-  return { rows, makeAction, back };
+  const makeHref = holds ? null : `${OFFERS_PATH}?nftType=${ref.nftType}&tokenId=${ref.tokenId}`;
+  return { rows, makeHref, back, signer };
 }

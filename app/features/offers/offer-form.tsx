@@ -7,10 +7,12 @@ import { SELL_RULES } from "~/features/market/trade-rules";
 import { FailedAlert } from "~/features/market/failed-alert";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { type OfferSigner, useOfferSubmit } from "./offer-signing";
 
 /**
  * An offer: price, currency and how long it stands (the sell form's rules). It posts to `action`, the offers page
- * with the item or market view in its query, and returns to `back`.
+ * with the item or market view in its query, and returns to `back`. `terms` are what a browser wallet's island signs
+ * besides the fields (the server takes them from the URL, never from the form).
  */
 export function OfferForm({
   title,
@@ -18,18 +20,24 @@ export function OfferForm({
   back,
   lastResult,
   failed,
+  terms,
+  signer,
 }: {
   title: string;
   action: string;
   back: string;
   lastResult: SubmissionResult<string[]> | null;
   failed: string | null;
+  terms: { nftType: number; tokenId?: string; filter?: string };
+  signer: OfferSigner | null;
 }) {
+  const { onSubmit, signError, busy } = useOfferSubmit(signer, "offer");
   const { form, formErrorId, formErrors, field } = useFieldRules({
     id: "offer",
     rules: SELL_RULES,
     lastResult,
     defaultValue: { currency: "FIRE", days: String(DEFAULT_LISTING_DAYS) },
+    onValid: onSubmit,
   });
   return (
     <Form method="post" action={action} {...form} className="flex max-w-sm flex-col gap-3" aria-labelledby="offer-title">
@@ -38,6 +46,9 @@ export function OfferForm({
       </h3>
       <input type="hidden" name="intent" value="offer" />
       <input type="hidden" name="back" value={back} />
+      {Object.entries(terms).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Field
         label="Your price"
         field={field("price")}
@@ -51,10 +62,10 @@ export function OfferForm({
         options={LISTING_DURATIONS.map((duration) => [String(duration.days), duration.label] as const)}
       />
       <ErrorList id={formErrorId} errors={formErrors} />
-      <button type="submit" className="btn-primary self-start">
+      <button type="submit" className="btn-primary self-start" disabled={busy}>
         Make offer
       </button>
-      {failed && <FailedAlert message={failed} />}
+      {(signError ?? failed) && <FailedAlert message={(signError ?? failed)!} />}
     </Form>
   );
 }

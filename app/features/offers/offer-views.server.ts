@@ -48,7 +48,10 @@ export function offerRow(
     until: untilText(offer.expiry),
     status: offer.status === "active" && !open ? "Expired" : STATUS[offer.status],
     unpayable: open && !offer.payable ? UNPAYABLE : null,
-    accept: open && offer.payable && accept ? { offerId: offer.id, ...accept } : null,
+    accept:
+      open && offer.payable && accept
+        ? { offerId: offer.id, ...accept, buyer: offer.buyerAddress, priceWei: offer.price, currency: offer.currency }
+        : null,
     cancel: open && mine,
   };
 }

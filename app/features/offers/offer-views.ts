@@ -13,8 +13,8 @@ export interface OfferRowView {
   status: string;
   /** "Can no longer be paid": the buyer's game balance is below the price now; such an offer cannot be accepted. */
   unpayable: string | null;
-  /** The holder's accept form's fields; null when the viewer cannot accept it. */
-  accept: { offerId: string; tokenId: string; nftType: number } | null;
+  /** The holder's accept form's fields (buyer, priceWei and currency for a browser wallet's island); null when the viewer cannot accept it. */
+  accept: { offerId: string; tokenId: string; nftType: number; buyer: string; priceWei: string; currency: string } | null;
   /** The buyer's cancel form; false when the viewer cannot cancel it. */
   cancel: boolean;
 }

@@ -1,12 +1,22 @@
-import { Form } from "@remix-run/react";
 import { TableHead } from "~/components/table-head";
-import { OFFERS_PATH, type OfferRowView } from "./offer-views";
+import type { OfferRowView } from "./offer-views";
+import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
 /**
  * Offers as a table: what, price, buyer, until, status; an offer that can no longer be paid says so, and has no
- * accept button. Accept and cancel are plain POST forms to the offers' action, which returns to `back`.
+ * accept button. Accept and cancel post to the offers' action, which returns to `back`.
  */
-export function OffersTable({ rows, caption, back }: { rows: OfferRowView[]; caption: string; back: string }) {
+export function OffersTable({
+  rows,
+  caption,
+  back,
+  signer,
+}: {
+  rows: OfferRowView[];
+  caption: string;
+  back: string;
+  signer: OfferSigner | null;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -22,25 +32,21 @@ export function OffersTable({ rows, caption, back }: { rows: OfferRowView[]; cap
               <td className="py-2">
                 {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
-                  <Form method="post" action={OFFERS_PATH}>
-                    <input type="hidden" name="intent" value="offer-accept" />
-                    <input type="hidden" name="back" value={back} />
-                    <input type="hidden" name="offerId" value={row.accept.offerId} />
-                    <input type="hidden" name="tokenId" value={row.accept.tokenId} />
-                    <input type="hidden" name="nftType" value={row.accept.nftType} />
-                    <button type="submit" className="btn-primary" aria-label={`Accept ${row.price} for ${row.what}`}>
-                      Accept
-                    </button>
-                  </Form>
+                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back }} signer={signer}>
+                    {(busy) => (
+                      <button type="submit" className="btn-primary" disabled={busy} aria-label={`Accept ${row.price} for ${row.what}`}>
+                        Accept
+                      </button>
+                    )}
+                  </OfferActionForm>
                 ) : row.cancel ? (
-                  <Form method="post" action={OFFERS_PATH}>
-                    <input type="hidden" name="intent" value="offer-cancel" />
-                    <input type="hidden" name="back" value={back} />
-                    <input type="hidden" name="offerId" value={row.id} />
-                    <button type="submit" className="btn-secondary" aria-label={`Cancel your offer of ${row.price}`}>
-                      Cancel
-                    </button>
-                  </Form>
+                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back }} signer={signer}>
+                    {(busy) => (
+                      <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Cancel your offer of ${row.price}`}>
+                        Cancel
+                      </button>
+                    )}
+                  </OfferActionForm>
                 ) : (
                   !row.unpayable && row.status
                 )}

@@ -1,13 +1,13 @@
 /** Storage's "Offers on your items": loaded lazily by the route, so it costs the page nothing until it is shown. */
 import { Section } from "~/components/page";
-import type { OfferRowView } from "./offer-views";
+import type { ReceivedOffersView } from "./received-offers.server";
 import { OffersTable } from "./offers-table";
 
-export default function ReceivedOffersSection({ rows, back }: { rows: OfferRowView[]; back: string }) {
+export default function ReceivedOffersSection({ offers, back }: { offers: ReceivedOffersView; back: string }) {
   return (
     <Section title="Offers on your items" id="offers-received">
-      {rows.length ? (
-        <OffersTable rows={rows} caption="Offers on your items" back={back} />
+      {offers.rows.length ? (
+        <OffersTable rows={offers.rows} caption="Offers on your items" back={back} signer={offers.signer} />
       ) : (
         <p className="muted">No open offers on your items.</p>
       )}

@@ -1,12 +1,25 @@
 /** Storage's "Offers on your items" (issue 30): open offers the wallet can accept, each for one of its items. */
 import { detailHref, typeLabel } from "~/features/market/market-views.server";
 import type { Apis } from "~/services/apis.server";
+import type { UserInfo } from "~core/api/sso";
 import type { OfferRowView } from "./offer-views";
 import { collectionText, offerRow } from "./offer-views.server";
+import type { OfferSigner } from "./offer-signing";
+import { offerSigner } from "./offer-signer.server";
 
-export async function receivedOffersView(offers: Apis["offers"], wallet: string, back: string): Promise<OfferRowView[]> {
-  const received = await offers.received();
-  return received.map(({ offer, item }) =>
+export interface ReceivedOffersView {
+  rows: OfferRowView[];
+  signer: OfferSigner | null;
+}
+
+export async function receivedOffersView(
+  api: Pick<Apis, "orders" | "offers">,
+  user: UserInfo,
+  wallet: string,
+  back: string,
+): Promise<ReceivedOffersView> {
+  const [received, signer] = await Promise.all([api.offers.received(), offerSigner(api, user)]);
+  const rows = received.map(({ offer, item }) =>
     offerRow(offer, {
       viewer: wallet,
       what: `${item.name || `${typeLabel(item.nftType)} #${item.tokenId}`}${offer.kind === "collection" ? ` (${collectionText(offer)})` : ""}`,
@@ -14,4 +27,5 @@ export async function receivedOffersView(offers: Apis["offers"], wallet: string,
       accept: item,
     }),
   );
+  return { rows, signer };
 }

@@ -132,7 +132,7 @@ export async function detailPage(request: Request) {
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
       chainTrade,
       // Issue 30: a signed-in viewer's offers section (a visitor's page is cached, and offers change with balances).
-      offers: token ? await itemOffersView(offers, ref, { wallet: bound?.address ?? null, holds: item.isOwner }, detailUrl(request)) : null,
+      offers: token ? await itemOffersView({ orders, offers }, user, ref, item.isOwner, detailUrl(request)) : null,
     },
     noStore,
   );

@@ -8,24 +8,14 @@ import { loginHref } from "~/domain/login-href";
 import { checksummed } from "~/features/market/listing";
 import { detailHref, typeLabel } from "~/features/market/market-views.server";
 import { collectionTermsOf } from "~/features/offers/collection-filter.server";
-import type { OfferRowView } from "~/features/offers/offer-views";
+import type { OffersDeskData } from "~/features/offers/offers-desk";
+import { offerSigner } from "~/features/offers/offer-signer.server";
 import { collectionText, offerRow } from "~/features/offers/offer-views.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { apis, backendProblem, publicApis } from "~/services/apis.server";
 import type { OfferRecord } from "~core/api/offers";
 
-export type OffersView =
-  | { state: "visitor"; loginHref: string }
-  | { state: "no-wallet" }
-  | {
-      state: "wallet";
-      here: string;
-      /** The offer form's title and where it is for; null when the URL names no item or typed view. */
-      target: { title: string; href: string } | null;
-      rows: OfferRowView[];
-      openCount: number;
-      problem: string | null;
-    };
+export type OffersView = { state: "visitor"; loginHref: string } | { state: "no-wallet" } | ({ state: "wallet" } & OffersDeskData);
 
 /** What one of the wallet's own offers is for, as its row names and links it. */
 export function offerSubject(offer: OfferRecord, back: string): { what: string; href: string | null } {
@@ -42,26 +32,36 @@ async function targetOf(search: URLSearchParams, here: string) {
   const { ref } = readTokenRef(search);
   if (ref) {
     const detail = await publicApis().market.tokenDetail(ref);
-    return { title: `Offer for ${detail.name}`, href: detailHref(ref, here) };
+    return { title: `Offer for ${detail.name}`, href: detailHref(ref, here), terms: ref };
   }
   const collection = collectionTermsOf(search);
-  return collection && { title: `Offer on any item of ${collection.label}`, href: collection.viewHref };
+  return (
+    collection && {
+      title: `Offer on any item of ${collection.label}`,
+      href: collection.viewHref,
+      terms: { nftType: collection.nftType, filter: collection.filter },
+    }
+  );
 }
 
 export async function offersPage(request: Request) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const view = (data: OffersView, status = 200) => json(data, { status, headers: { "Cache-Control": "no-store" } });
-  const { user, wallet, offers } = await apis(request);
+  const { user, wallet, offers, orders } = await apis(request);
   if (!user) return view({ state: "visitor", loginHref: loginHref(here) });
   if (!wallet) return view({ state: "no-wallet" });
   const viewer = checksummed(wallet);
   try {
-    const [target, mine] = await Promise.all([targetOf(url.searchParams, here), offers.myOffers()]);
+    const [target, mine, signer] = await Promise.all([
+      targetOf(url.searchParams, here),
+      offers.myOffers(),
+      offerSigner({ orders, offers }, user),
+    ]);
     const rows = mine.map((offer) => offerRow(offer, { viewer, ...offerSubject(offer, here) }));
-    return view({ state: "wallet", here, target, rows, openCount: rows.filter((row) => row.cancel).length, problem: null });
+    return view({ state: "wallet", here, target, signer, rows, openCount: rows.filter((row) => row.cancel).length, problem: null });
   } catch (error) {
     const problem = backendProblem(error);
-    return view({ state: "wallet", here, target: null, rows: [], openCount: 0, problem: problem.message }, problem.status);
+    return view({ state: "wallet", here, target: null, signer: null, rows: [], openCount: 0, problem: problem.message }, problem.status);
   }
 }

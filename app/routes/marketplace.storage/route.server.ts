@@ -26,8 +26,7 @@ import { custodian } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { canonicalView } from "~/features/market/market-urls.server";
-import type { OfferRowView } from "~/features/offers/offer-views";
-import { receivedOffersView } from "~/features/offers/received-offers.server";
+import { receivedOffersView, type ReceivedOffersView } from "~/features/offers/received-offers.server";
 
 const ENDPOINT = { items: "myStorage", selling: "selling", favorites: "myFavorite" } as const satisfies Record<StorageTab, string>;
 
@@ -47,7 +46,7 @@ export type StorageView = { search: string; notices: string[] } & (
       problem: string | null;
       cancelAll: CancelAllOffer | null;
       /** Issue 30: open offers on the wallet's items; null when the market could not say. */
-      offers: OfferRowView[] | null;
+      offers: ReceivedOffersView | null;
     }
 );
 
@@ -90,7 +89,7 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
       info,
       problem: null,
       cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,
-      offers: await receivedOffersView(offers, wallet, here).catch(() => null),
+      offers: await receivedOffersView({ orders, offers }, user, wallet, here).catch(() => null),
     });
   } catch (error) {
     const problem = backendProblem(error);

@@ -97,7 +97,7 @@ export default function Storage() {
           </section>
           {data.offers && (
             <Suspense fallback={null}>
-              <ReceivedOffersSection rows={data.offers} back={data.search ? `${STORAGE_PATH}?${data.search}` : STORAGE_PATH} />
+              <ReceivedOffersSection offers={data.offers} back={data.search ? `${STORAGE_PATH}?${data.search}` : STORAGE_PATH} />
             </Suspense>
           )}
         </>

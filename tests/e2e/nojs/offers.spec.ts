@@ -28,7 +28,7 @@ async function ownerOf(baseURL: string, item: { tokenId: string; nftType: number
   return ((await response.json()) as Envelope<{ ownerAddress: string }>).data!.ownerAddress;
 }
 
-/** Fills and sends the offer form on the page (the item page's, or the offers page's). */
+/** Fills and sends the offer form of the offers page. */
 async function offer(page: Page, price: string) {
   await page.getByLabel("Your price").fill(price);
   await page.getByLabel("Currency").selectOption("FIRE");
@@ -54,14 +54,16 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
   await signIn(sellerPage, seller);
   await signIn(page, buyer);
 
-  // An item offer, to the wei; bad input first: the message next to the field, with a 4xx.
+  // An item offer, to the wei, from the item page; bad input first: the message next to the field, with a 4xx.
   await page.goto(card.url);
   await expect(page.getByRole("heading", { name: "Offers" })).toBeVisible();
+  await page.getByRole("link", { name: "Make an offer" }).click();
+  const offerPage = page.url();
   const refused = page.waitForResponse((response) => response.request().method() === "POST");
   await offer(page, "-1");
   expect((await refused).status()).toBe(400);
   await expect(page.getByText("Enter a price as a decimal number, like 12.5")).toBeVisible();
-  await page.goto(card.url);
+  await page.goto(offerPage);
   const price = 12n * WEI + 345_678_901_234_567_891n;
   await offer(page, "12.345678901234567891");
   await expect(page.getByText("Offer made: 12.345678901234567891 FIRE.")).toBeVisible();
@@ -95,13 +97,14 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
   // Funds are not held aside: two offers of all the poor buyer has; once one is paid, the other cannot be.
   const poorPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await signIn(poorPage, poor);
+  const offerOn = (item: { tokenId: string; nftType: number }) => `/marketplace/offers?nftType=${item.nftType}&tokenId=${item.tokenId}`;
   for (const item of [cardB, cardC]) {
-    await poorPage.goto(item.url);
+    await poorPage.goto(offerOn(item));
     await offer(poorPage, "10");
     await expect(poorPage.getByText("Offer made: 10 FIRE.")).toBeVisible();
   }
   // More than the balance is refused when made.
-  await poorPage.goto(cardB.url);
+  await poorPage.goto(offerOn(cardB));
   await offer(poorPage, "10.5");
   await expect(poorPage.getByRole("alert")).toContainText("You do not have enough FIRE in the game for this offer.");
 
