@@ -4,11 +4,11 @@
  * the pages that word its refusals, and the tests: the EIP-712 domain and types, the order hash, the fee.
  */
 import { hashTypedData, isAddressEqual, zeroAddress, type Address, type Hex } from "viem";
-import type { ChainOrder } from "./api/market";
+import type { ChainOffer, ChainOrder } from "./api/market";
 import { CURRENCIES, type Currency } from "./money";
 
 // The refusals' words live apart, without viem, so a page or core/chain-errors.ts can take them alone.
-export { TRADING_ERROR_MESSAGES, tradingErrorMessage, type TradingErrorName } from "./trading-errors";
+export { TRADING_ERROR_MESSAGES, offerErrorMessage, tradingErrorMessage, type TradingErrorName } from "./trading-errors";
 
 export const TRADING_DOMAIN_NAME = "Spark Era Trading";
 export const TRADING_DOMAIN_VERSION = "1";
@@ -84,6 +84,73 @@ export function listingHash(listing: Listing, chainId: number, trading: Address)
   return hashTypedData(listingTypedData(listing, chainId, trading));
 }
 
+/**
+ * A buyer's signed offer (Trading.TradeOffer, decision 0024). dataMask 0: the one token tokenId. dataMask non-zero: a
+ * collection offer for any ERC-721 token of the collection whose item data has (data & dataMask) == dataValue, and
+ * tokenId 0. Currency: an allowed ERC-20 only (BNB cannot be pulled from the buyer).
+ */
+export interface TradeOffer {
+  buyer: Address;
+  collection: Address;
+  standard: ListingStandard;
+  tokenId: bigint;
+  dataMask: bigint;
+  dataValue: bigint;
+  /** 1 for ERC-721; for ERC-1155 the whole amount, accepted in one fill. */
+  amount: bigint;
+  currency: Address;
+  /** What the buyer pays in total, in wei; the holder receives price - fee. */
+  price: bigint;
+  expiry: bigint;
+  salt: bigint;
+  /** The buyer's Trading.counterOf when signed: the one counter for listings and offers, so cancel all ends both. */
+  counter: bigint;
+}
+
+/** viem typed-data types for Trading's TradeOffer (not "Offer": the market's ledger offer, core/orders.ts, has that name). */
+export const OFFER_TYPES = {
+  TradeOffer: [
+    { name: "buyer", type: "address" },
+    { name: "collection", type: "address" },
+    { name: "standard", type: "uint8" },
+    { name: "tokenId", type: "uint256" },
+    { name: "dataMask", type: "uint96" },
+    { name: "dataValue", type: "uint96" },
+    { name: "amount", type: "uint256" },
+    { name: "currency", type: "address" },
+    { name: "price", type: "uint256" },
+    { name: "expiry", type: "uint256" },
+    { name: "salt", type: "uint256" },
+    { name: "counter", type: "uint256" },
+  ],
+} as const;
+
+/** What a buyer signs for an offer (viem account, wallet client or eth_signTypedData_v4). */
+export function offerTypedData(offer: TradeOffer, chainId: number, trading: Address) {
+  return { domain: tradingDomain(chainId, trading), types: OFFER_TYPES, primaryType: "TradeOffer" as const, message: offer };
+}
+
+/** The offer's order hash, equal to Trading.hashOffer and the key of orderStatus and OfferAccepted. */
+export function offerHash(offer: TradeOffer, chainId: number, trading: Address): Hex {
+  return hashTypedData(offerTypedData(offer, chainId, trading));
+}
+
+/** Item data bytes a chain collection offer can pin (core/item-data.ts): byte 0 nftType, byte 1 grade. */
+const TYPE_MASK = 0xffn;
+const GRADE_MASK = 0xff00n;
+
+/** The dataMask/dataValue of a collection offer for any token of `nftType`, and of `grade` when given. */
+export function offerCriteria(nftType: number, grade?: number): { dataMask: bigint; dataValue: bigint } {
+  if (grade === undefined) return { dataMask: TYPE_MASK, dataValue: BigInt(nftType) };
+  return { dataMask: TYPE_MASK | GRADE_MASK, dataValue: BigInt(nftType) | (BigInt(grade) << 8n) };
+}
+
+/** Whether a token's item data is one a (collection) offer was made for, as acceptOffer checks it. */
+export function offerCovers(offer: Pick<TradeOffer, "tokenId" | "dataMask" | "dataValue">, tokenId: bigint, data: bigint): boolean {
+  if (offer.dataMask === 0n) return tokenId === offer.tokenId;
+  return offer.tokenId === 0n && (data & offer.dataMask) === offer.dataValue;
+}
+
 /** The contract's fee on a price: price * bps / 10 000, rounded down. The seller receives price - fee. */
 export function tradingFee(price: bigint, feeBps: number): bigint {
   return (price * BigInt(feeBps)) / 10_000n;
@@ -96,6 +163,24 @@ export function listingOfOrder(order: ChainOrder): Listing {
     collection: order.collection,
     standard: order.standard as ListingStandard,
     tokenId: BigInt(order.tokenId),
+    amount: BigInt(order.amount),
+    currency: order.currency,
+    price: BigInt(order.price),
+    expiry: BigInt(order.expiry),
+    salt: BigInt(order.salt),
+    counter: BigInt(order.counter),
+  };
+}
+
+/** The TradeOffer a stored chain offer was signed as. */
+export function offerOfOrder(order: ChainOffer): TradeOffer {
+  return {
+    buyer: order.buyer,
+    collection: order.collection,
+    standard: order.standard as ListingStandard,
+    tokenId: BigInt(order.tokenId),
+    dataMask: BigInt(order.dataMask),
+    dataValue: BigInt(order.dataValue),
     amount: BigInt(order.amount),
     currency: order.currency,
     price: BigInt(order.price),

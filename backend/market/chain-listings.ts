@@ -125,8 +125,8 @@ export async function itemOfToken(
 
 const clients = new WeakMap<BackendChain, PublicClient>();
 
-/** The market's reads of the chain for a listing: one client per chain, its reads batched. */
-function clientOf(chain: BackendChain): PublicClient {
+/** The market's reads of the chain for a listing or an offer: one client per chain, its reads batched. */
+export function chainClientOf(chain: BackendChain): PublicClient {
   let client = clients.get(chain);
   if (!client) {
     client = createPublicClient({ transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeout: 5_000 }) });
@@ -187,7 +187,7 @@ export async function requireChainSellable(
 
   await requireListableItem(db, contracts, input.seller, input.collection, input.tokenId);
 
-  const client = clientOf(chain);
+  const client = chainClientOf(chain);
   const trading = { address: contracts.trading, abi: tradingAbi } as const;
   const [allowed, counter, approved, held] = await Promise.all([
     client.readContract({ ...trading, functionName: "currencyAllowed", args: [input.currency] }),

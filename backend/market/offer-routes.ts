@@ -2,6 +2,7 @@ import type { Router } from "express";
 import { getAddress } from "viem";
 import type { OfferCancelAllResult, OfferContext } from "~core/api/offers";
 import { handle, sendOk } from "../http";
+import { withChainTerms } from "./chain-offers";
 import type { MarketCore } from "./core";
 import { requireItem } from "./items";
 import {
@@ -52,7 +53,8 @@ export function offerRoutes(router: Router, core: MarketCore) {
     "/marketplace/itemOffers",
     handle(async (req, res) => {
       const { tokenId, nftType } = parseMarketInput(itemOffersSchema, marketInput(req));
-      sendOk(res, await offersForItem(db, await requireItem(db, nftType, tokenId), Date.now()));
+      const offers = await offersForItem(db, await requireItem(db, nftType, tokenId), Date.now());
+      sendOk(res, await withChainTerms(db, options.chain, offers));
     }),
   );
 
@@ -60,7 +62,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
     "/marketplace/myOffers",
     handle(async (req, res) => {
       const who = await requireCaller(core, req);
-      sendOk(res, await offersOfBuyer(db, who.walletAddress, Date.now()));
+      sendOk(res, await withChainTerms(db, options.chain, await offersOfBuyer(db, who.walletAddress, Date.now())));
     }),
   );
 
@@ -68,7 +70,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
     "/marketplace/offersReceived",
     handle(async (req, res) => {
       const who = await requireCaller(core, req);
-      sendOk(res, await offersReceived(db, who.walletAddress, Date.now()));
+      sendOk(res, await withChainTerms(db, options.chain, await offersReceived(db, who.walletAddress, Date.now())));
     }),
   );
 

@@ -5,7 +5,8 @@ import type { CancelAllResult, OrderContext, SaleResult } from "~core/api/market
 import { DEFAULT_CURRENCY } from "~core/money";
 import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
 import { handle, sendOk } from "../http";
-import { chainSellSchema } from "./chain-listing-schemas";
+import { chainOfferSchema, chainSellSchema } from "./chain-listing-schemas";
+import { chainOfferOf, requireChainOfferable, storeChainOffer } from "./chain-offers";
 import { chainSell, requireChainSellable } from "./chain-listings";
 import type { MarketCore } from "./core";
 import type { Sql } from "./db";
@@ -99,6 +100,17 @@ export function orderRoutes(router: Router, core: MarketCore) {
       const contracts = options.chain!.contracts;
       sendOk(res, await db.write(async (tx) => recordOf(tx, await chainSell(tx, contracts, checked, now))));
       core.watchDigest.kick();
+    }),
+  );
+
+  // Our extension (docs/api/market.md "Chain offers"): stores a buyer's signed Trading offer; the holder accepts it on chain.
+  router.post(
+    "/informationCenter/chainOffer",
+    handle(async (req, res) => {
+      const { who, body, now } = await orderRequest(req, chainOfferSchema);
+      const checked = await requireChainOfferable(db, options.chain, who.walletAddress, body, now);
+      const row = await db.write((tx) => storeChainOffer(tx, checked, now));
+      sendOk(res, { id: String(row.id), chainOffer: chainOfferOf(row, options.chain!.contracts) });
     }),
   );
 

@@ -25,10 +25,13 @@ import {
 import {
   LISTING_TYPES,
   MAX_LISTING_DAYS,
+  OFFER_TYPES,
   TRADING_DOMAIN_NAME,
   TRADING_DOMAIN_VERSION,
   listingTypedData,
+  offerTypedData,
   type Listing,
+  type TradeOffer,
 } from "~core/trading";
 import type { Database } from "../db";
 import { ApiError, parseInput } from "../http";
@@ -51,7 +54,9 @@ const MAX_ORDER_LIFETIME_SECONDS = Math.max(...LISTING_DURATIONS.map((d) => d.da
 const MAX_LISTING_LIFETIME_SECONDS = MAX_LISTING_DAYS * 86_400 + 5 * 60;
 /** The Trading contract's signed listing (core/trading.ts), signed here beside the market's orders. */
 const LISTING = "Listing" as const;
-const PRIMARY_TYPES = [...ORDER_KINDS, LISTING] as const;
+/** The Trading contract's signed offer (decision 0024), for a managed buyer's offer on a chain-held item. */
+const TRADE_OFFER = "TradeOffer" as const;
+const PRIMARY_TYPES = [...ORDER_KINDS, LISTING, TRADE_OFFER] as const;
 type PrimaryType = (typeof PRIMARY_TYPES)[number];
 
 const uint256 = z
@@ -60,6 +65,7 @@ const uint256 = z
   .transform((value) => BigInt(value));
 const FIELD_SCHEMAS: Record<string, ZodTypeAny> = {
   uint256,
+  uint96: uint256.refine((value) => value < 1n << 96n, "must fit in 96 bits"),
   uint8: z.number({ invalid_type_error: "must be a number" }).int("must be a whole number").min(0).max(255),
   address: z
     .string({ invalid_type_error: "must be an address" })
@@ -73,7 +79,11 @@ const FILTER_SCHEMA = z.string({ invalid_type_error: "must be a query string" })
 
 /** Each order type's message, exactly its fields (from ORDER_TYPES, so no other structure can be signed). */
 const MESSAGE_SCHEMAS = Object.fromEntries(
-  [...ORDER_KINDS.map((kind) => [kind, ORDER_TYPES[kind]] as const), [LISTING, LISTING_TYPES.Listing] as const].map(([kind, fields]) => [
+  [
+    ...ORDER_KINDS.map((kind) => [kind, ORDER_TYPES[kind]] as const),
+    [LISTING, LISTING_TYPES.Listing] as const,
+    [TRADE_OFFER, OFFER_TYPES.TradeOffer] as const,
+  ].map(([kind, fields]) => [
     kind,
     z
       .object(Object.fromEntries(fields.map((field) => [field.name, field.name === "filter" ? FILTER_SCHEMA : FIELD_SCHEMAS[field.type]])))
@@ -115,9 +125,9 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
     }
   }
 
-  /** A Trading listing for the caller's managed wallet, in the deployment's Trading domain, with the orders' checks. */
-  function allowedListing(user: UserRow, input: SignOrderInput, nowMs: number) {
-    if (!trading) throw new ApiError(400, "primaryType: Listing is signed only where the backend follows a chain");
+  /** The deployment's Trading contract, when `input` names its domain; else a 400. */
+  function requireTradingDomain(input: SignOrderInput) {
+    if (!trading) throw new ApiError(400, `primaryType: ${input.primaryType} is signed only where the backend follows a chain`);
     const given = input.domain;
     const sameDomain =
       given.name === TRADING_DOMAIN_NAME &&
@@ -125,7 +135,14 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
       given.chainId === trading.chainId &&
       isAddress(given.verifyingContract, { strict: false }) &&
       given.verifyingContract.toLowerCase() === trading.address.toLowerCase();
-    if (!sameDomain) throw new ApiError(400, `domain: must be the trading contract's listing domain (${tradingText})`);
+    const what = input.primaryType === LISTING ? "listing" : "offer";
+    if (!sameDomain) throw new ApiError(400, `domain: must be the trading contract's ${what} domain (${tradingText})`);
+    return trading;
+  }
+
+  /** A Trading listing for the caller's managed wallet, in the deployment's Trading domain, with the orders' checks. */
+  function allowedListing(user: UserRow, input: SignOrderInput, nowMs: number) {
+    const trading = requireTradingDomain(input);
     const listing = parseInput(MESSAGE_SCHEMAS[LISTING], input.message) as Listing;
     const wallet = getAddress(user.wallet_address!);
     if (listing.seller !== wallet) throw new ApiError(403, `seller: must be your managed wallet ${wallet}`);
@@ -134,10 +151,23 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
     return listingTypedData(listing, trading.chainId, trading.address);
   }
 
+  /** A Trading offer of the caller's managed wallet: an allowed ERC-20 (never BNB), a price, an expiry as a listing's. */
+  function allowedTradeOffer(user: UserRow, input: SignOrderInput, nowMs: number) {
+    const trading = requireTradingDomain(input);
+    const offer = parseInput(MESSAGE_SCHEMAS[TRADE_OFFER], input.message) as TradeOffer;
+    const wallet = getAddress(user.wallet_address!);
+    if (offer.buyer !== wallet) throw new ApiError(403, `buyer: must be your managed wallet ${wallet}`);
+    if (offer.currency === zeroAddress) throw new ApiError(400, "currency: an offer is paid in an ERC-20 (FIRE, QUARK or USDT), not BNB");
+    if (offer.price <= 0n) throw new ApiError(400, "price: expected more than 0");
+    requireExpiry(offer.expiry, nowMs, MAX_LISTING_LIFETIME_SECONDS);
+    return offerTypedData(offer, trading.chainId, trading.address);
+  }
+
   /** The order as it will be signed, after every check that needs neither the database nor the key. */
   function allowed(user: UserRow, input: SignOrderInput, nowMs: number) {
     const kind = input.primaryType;
     if (kind === LISTING) return withHash(allowedListing(user, input, nowMs));
+    if (kind === TRADE_OFFER) return withHash(allowedTradeOffer(user, input, nowMs));
     const given = input.domain;
     const sameDomain =
       given.name === ORDER_DOMAIN_NAME &&

@@ -17,6 +17,11 @@ interface IGameSwapFor {
         returns (uint256 swapId);
 }
 
+/// @notice SparkCard's packed item data (byte 0 the nftType, byte 1 the grade, ...), read to check a collection offer.
+interface IItemData {
+    function dataOf(uint256 tokenId) external view returns (uint96);
+}
+
 /// @notice ListingCancelled is both an event and an error (issue 28's names) and one contract cannot declare both, so
 /// the event lives here; Trading emits it, and it is in Trading's ABI all the same.
 library TradingEvents {
@@ -46,6 +51,27 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
         uint256 counter;
     }
 
+    /// @notice A buyer's signed offer (decision 0024): ERC-20 only (BNB cannot be pulled). dataMask 0: the one token
+    /// `tokenId`. dataMask non-zero: a collection offer for any ERC-721 token of `collection` whose item data has
+    /// (data & dataMask) == dataValue (e.g. nftType and grade: "any Legend spaceship"); tokenId is then 0.
+    struct TradeOffer {
+        address buyer;
+        address collection;
+        uint8 standard;
+        uint256 tokenId;
+        uint96 dataMask;
+        uint96 dataValue;
+        uint256 amount;
+        address currency;
+        uint256 price;
+        uint256 expiry;
+        uint256 salt;
+        uint256 counter;
+    }
+
+    bytes32 public constant OFFER_TYPEHASH = keccak256(
+        "TradeOffer(address buyer,address collection,uint8 standard,uint256 tokenId,uint96 dataMask,uint96 dataValue,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
+    );
     bytes32 public constant LISTING_TYPEHASH = keccak256(
         "Listing(address seller,address collection,uint8 standard,uint256 tokenId,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
     );
@@ -77,6 +103,18 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
         uint256 price,
         uint256 fee
     );
+    event OfferAccepted(
+        bytes32 indexed orderHash,
+        address indexed buyer,
+        address indexed seller,
+        address collection,
+        uint256 tokenId,
+        uint256 amount,
+        address currency,
+        uint256 price,
+        uint256 fee
+    );
+    event OfferCancelled(bytes32 indexed orderHash, address indexed buyer);
     event CounterIncremented(address indexed seller, uint256 counter);
     event NftSent(address indexed from, address indexed account, address collection, uint256 tokenId, uint256 swapId);
     event FeeChanged(uint16 bps, address recipient);
@@ -102,6 +140,13 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     error NativePaymentFailed(address to);
     error NothingToTransfer();
     error FeeTooHigh(uint16 bps);
+    // Offers (issue 30, decision 0024):
+    error OfferExpired(uint256 expiry);
+    error OfferFilled(bytes32 orderHash);
+    error OfferWithdrawn(bytes32 orderHash);
+    error NotBuyer();
+    error ItemNotOffered(uint256 tokenId);
+    error OfferUnpayable(address token, uint256 balance, uint256 allowance, uint256 price);
     error InvalidFeeRecipient();
 
     constructor(address owner_, address assetManager_, uint16 feeBps_, address feeRecipient_)
@@ -118,7 +163,7 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     /// feeRecipient. BNB listings take exactly `price` as msg.value; ERC-20 ones pull `price` (approve first).
     function quickSale(Listing calldata listing, bytes calldata signature) external payable nonReentrant {
         bytes32 orderHash = hashListing(listing);
-        _checkShape(listing);
+        _checkShape(listing.standard, listing.amount);
         uint8 status = orderStatus[orderHash];
         if (status == ORDER_FILLED) revert ListingFilled(orderHash);
         if (status == ORDER_CANCELLED) revert ListingCancelled(orderHash);
@@ -129,16 +174,12 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
         // EOA signatures and ERC-1271 contract wallets alike.
         if (!SignatureChecker.isValidSignatureNow(listing.seller, orderHash, signature)) revert InvalidSignature();
         if (msg.sender == listing.seller) revert SelfPurchase();
-        _checkSellerHolds(listing);
+        _checkHolds(listing.collection, listing.standard, listing.tokenId, listing.amount, listing.seller);
 
         orderStatus[orderHash] = ORDER_FILLED;
         uint256 fee = listing.price * feeBps / 10_000;
         _collectPayment(listing, fee);
-        if (listing.standard == STANDARD_ERC721) {
-            IERC721(listing.collection).safeTransferFrom(listing.seller, msg.sender, listing.tokenId);
-        } else {
-            IERC1155(listing.collection).safeTransferFrom(listing.seller, msg.sender, listing.tokenId, listing.amount, "");
-        }
+        _moveItem(listing.collection, listing.standard, listing.seller, msg.sender, listing.tokenId, listing.amount);
         emit Sale(
             orderHash,
             listing.seller,
@@ -172,6 +213,38 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     /// @notice The listing's order hash: the EIP-712 digest a seller signs (domain: this contract on this chain).
     function hashListing(Listing calldata listing) public view returns (bytes32) {
         return _hashTypedDataV4(keccak256(abi.encode(LISTING_TYPEHASH, listing)));
+    }
+
+    // --- offers ---
+
+    /// @notice The holder (msg.sender) accepts a buyer's signed offer with `tokenId` (the offer's own token, or for a
+    /// collection offer any token whose data matches): the item goes to the buyer, who pays price - fee to the holder
+    /// and the fee to feeRecipient from their ERC-20 approval. ERC-1155 offers are filled whole, as listings are.
+    function acceptOffer(TradeOffer calldata offer, bytes calldata signature, uint256 tokenId) external nonReentrant {
+        bytes32 orderHash = _checkOffer(offer, signature, tokenId);
+        orderStatus[orderHash] = ORDER_FILLED;
+        uint256 fee = _payOffer(offer);
+        _moveItem(offer.collection, offer.standard, msg.sender, offer.buyer, tokenId, offer.amount);
+        emit OfferAccepted(
+            orderHash, offer.buyer, msg.sender, offer.collection, tokenId, offer.amount, offer.currency, offer.price, fee
+        );
+    }
+
+    /// @notice Withdraws the caller's offers one by one (an accepted one cannot be withdrawn). incrementCounter
+    /// withdraws every offer and listing at once.
+    function cancelOffers(TradeOffer[] calldata offers) external {
+        for (uint256 i = 0; i < offers.length; ++i) {
+            if (offers[i].buyer != msg.sender) revert NotBuyer();
+            bytes32 orderHash = hashOffer(offers[i]);
+            if (orderStatus[orderHash] == ORDER_FILLED) revert OfferFilled(orderHash);
+            orderStatus[orderHash] = ORDER_CANCELLED;
+            emit OfferCancelled(orderHash, msg.sender);
+        }
+    }
+
+    /// @notice The offer's order hash: the EIP-712 digest a buyer signs, keying orderStatus like a listing's.
+    function hashOffer(TradeOffer calldata offer) public view returns (bytes32) {
+        return _hashTypedDataV4(keccak256(abi.encode(OFFER_TYPEHASH, offer)));
     }
 
     // --- transfers ---
@@ -224,32 +297,78 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
         emit FeeChanged(bps, recipient);
     }
 
-    function _checkShape(Listing calldata listing) private pure {
-        if (listing.standard == STANDARD_ERC721) {
-            if (listing.amount != 1) revert InvalidAmount(listing.amount);
-        } else if (listing.standard == STANDARD_ERC1155) {
-            if (listing.amount == 0) revert InvalidAmount(listing.amount);
+    function _checkShape(uint8 standard, uint256 amount) private pure {
+        if (standard == STANDARD_ERC721) {
+            if (amount != 1) revert InvalidAmount(amount);
+        } else if (standard == STANDARD_ERC1155) {
+            if (amount == 0) revert InvalidAmount(amount);
         } else {
-            revert InvalidStandard(listing.standard);
+            revert InvalidStandard(standard);
         }
     }
 
-    function _checkSellerHolds(Listing calldata listing) private view {
-        if (listing.standard == STANDARD_ERC721) {
-            IERC721 nft = IERC721(listing.collection);
+    function _checkHolds(address collection, uint8 standard, uint256 tokenId, uint256 amount, address holder) private view {
+        if (standard == STANDARD_ERC721) {
+            IERC721 nft = IERC721(collection);
             // ownerOf reverts for a burnt token: that is "no longer holds" too.
-            try nft.ownerOf(listing.tokenId) returns (address owner) {
-                if (owner != listing.seller) revert SellerNoLongerHolds();
+            try nft.ownerOf(tokenId) returns (address owner) {
+                if (owner != holder) revert SellerNoLongerHolds();
             } catch {
                 revert SellerNoLongerHolds();
             }
-            if (nft.getApproved(listing.tokenId) != address(this) && !nft.isApprovedForAll(listing.seller, address(this))) {
+            if (nft.getApproved(tokenId) != address(this) && !nft.isApprovedForAll(holder, address(this))) {
                 revert SellerNotApproved();
             }
         } else {
-            IERC1155 items = IERC1155(listing.collection);
-            if (items.balanceOf(listing.seller, listing.tokenId) < listing.amount) revert SellerNoLongerHolds();
-            if (!items.isApprovedForAll(listing.seller, address(this))) revert SellerNotApproved();
+            IERC1155 items = IERC1155(collection);
+            if (items.balanceOf(holder, tokenId) < amount) revert SellerNoLongerHolds();
+            if (!items.isApprovedForAll(holder, address(this))) revert SellerNotApproved();
+        }
+    }
+
+    /// @dev Every refusal acceptOffer makes before anything moves; returns the order hash.
+    function _checkOffer(TradeOffer calldata offer, bytes calldata signature, uint256 tokenId) private view returns (bytes32 orderHash) {
+        orderHash = hashOffer(offer);
+        _checkShape(offer.standard, offer.amount);
+        uint8 status = orderStatus[orderHash];
+        if (status == ORDER_FILLED) revert OfferFilled(orderHash);
+        if (status == ORDER_CANCELLED) revert OfferWithdrawn(orderHash);
+        if (block.timestamp > offer.expiry) revert OfferExpired(offer.expiry);
+        uint256 current = counterOf[offer.buyer];
+        if (offer.counter != current) revert CounterMismatch(offer.counter, current);
+        // BNB cannot be pulled from a buyer, so an offer in it is never payable.
+        if (offer.currency == address(0) || !currencyAllowed[offer.currency]) revert CurrencyNotAllowed(offer.currency);
+        if (!SignatureChecker.isValidSignatureNow(offer.buyer, orderHash, signature)) revert InvalidSignature();
+        if (msg.sender == offer.buyer) revert SelfPurchase();
+        if (offer.dataMask == 0) {
+            if (tokenId != offer.tokenId) revert ItemNotOffered(tokenId);
+        } else if (
+            offer.standard != STANDARD_ERC721 || offer.tokenId != 0
+                || IItemData(offer.collection).dataOf(tokenId) & offer.dataMask != offer.dataValue
+        ) {
+            revert ItemNotOffered(tokenId);
+        }
+        _checkHolds(offer.collection, offer.standard, tokenId, offer.amount, msg.sender);
+    }
+
+    /// @dev The buyer pays price - fee to the holder and the fee to feeRecipient; one error names what is short.
+    function _payOffer(TradeOffer calldata offer) private returns (uint256 fee) {
+        fee = offer.price * feeBps / 10_000;
+        IERC20 token = IERC20(offer.currency);
+        uint256 balance = token.balanceOf(offer.buyer);
+        uint256 allowance = token.allowance(offer.buyer, address(this));
+        if (balance < offer.price || allowance < offer.price) {
+            revert OfferUnpayable(offer.currency, balance, allowance, offer.price);
+        }
+        token.safeTransferFrom(offer.buyer, msg.sender, offer.price - fee);
+        if (fee > 0) token.safeTransferFrom(offer.buyer, feeRecipient, fee);
+    }
+
+    function _moveItem(address collection, uint8 standard, address from, address to, uint256 tokenId, uint256 amount) private {
+        if (standard == STANDARD_ERC721) {
+            IERC721(collection).safeTransferFrom(from, to, tokenId);
+        } else {
+            IERC1155(collection).safeTransferFrom(from, to, tokenId, amount, "");
         }
     }
 

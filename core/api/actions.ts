@@ -5,7 +5,7 @@
  * Amounts, ids and block numbers are decimal strings (they are uint256 on chain).
  */
 import type { PaymentCurrency } from "../boxes";
-import type { ChainOrder } from "./market";
+import type { ChainOffer, ChainOrder } from "./market";
 
 /** product §4 loot box flow: buy boxes of one type (an ERC-20 approval first when the allowance is short). */
 export interface LootboxBuyParams {
@@ -110,6 +110,26 @@ export interface TradeOrderParams {
   order: ChainOrder;
 }
 
+/**
+ * Trading offers (decision 0024): let the trading contract pull up to `amount` wei of `currency` (an allowed ERC-20)
+ * for the wallet's open chain offers; the market passes the total of them. Skipped when the allowance is enough.
+ */
+export interface TradeOfferApproveParams {
+  currency: `0x${string}`;
+  amount: string;
+}
+
+/** Trading offers: the holder accepts a buyer's signed offer with its token `tokenId` (acceptOffer); approval first when missing. */
+export interface TradeAcceptOfferParams {
+  offer: ChainOffer;
+  tokenId: string;
+}
+
+/** Trading offers: the buyer withdraws one of its offers (cancelOffers). */
+export interface TradeCancelOfferParams {
+  offer: ChainOffer;
+}
+
 /** Trading: give cards of the wallet to another wallet in one transaction (Trading.transferNft; approval first when missing). */
 export interface TradeTransferParams {
   to: `0x${string}`;
@@ -159,6 +179,9 @@ export interface ActionParams {
   "trade.transferNft": TradeTransferParams;
   "trade.transferItems": TradeTransferItemsParams;
   "trade.sendNft": TradeSendParams;
+  "trade.offerApprove": TradeOfferApproveParams;
+  "trade.acceptOffer": TradeAcceptOfferParams;
+  "trade.cancelOffer": TradeCancelOfferParams;
   "reward.claim": RewardClaimParams;
 }
 export type ActionName = keyof ActionParams;
@@ -186,6 +209,9 @@ export const ACTION_NAMES = [
   "trade.transferNft",
   "trade.transferItems",
   "trade.sendNft",
+  "trade.offerApprove",
+  "trade.acceptOffer",
+  "trade.cancelOffer",
   "reward.claim",
 ] as const satisfies readonly ActionName[];
 

@@ -120,6 +120,30 @@ export interface ChainOrder {
   signature: `0x${string}`;
 }
 
+/**
+ * A buyer's signed Trading offer (core/trading.ts TradeOffer, decision 0024) as the wire carries it: uint256 and
+ * uint96 fields as decimal strings. core/trading.ts offerOfOrder turns it back.
+ */
+export interface ChainOffer {
+  orderHash: `0x${string}`;
+  buyer: `0x${string}`;
+  collection: `0x${string}`;
+  /** 0 ERC-721, 1 ERC-1155. */
+  standard: number;
+  /** "0" for a collection offer. */
+  tokenId: string;
+  /** "0" for an offer on one token; else the item-data bits a collection offer pins. */
+  dataMask: string;
+  dataValue: string;
+  amount: string;
+  currency: `0x${string}`;
+  price: string;
+  expiry: string;
+  salt: string;
+  counter: string;
+  signature: `0x${string}`;
+}
+
 export interface HistoryEvent {
   event: ActivityEvent;
   fromAddress: string;

@@ -1,4 +1,5 @@
 /** Offers (issue 30, docs/api/market.md "Offers"): what the market answers about them. Wei is a decimal string. */
+import type { ChainOffer } from "./market";
 
 /** Where an offer is accepted: a trade on the game ledger, or through the chain's Trading contract. */
 export const OFFER_VENUES = ["game", "chain"] as const;
@@ -26,6 +27,8 @@ export interface OfferRecord {
   createdAt: string;
   /** Whether the buyer's game balance covers the price now: an offer that cannot be paid cannot be accepted. */
   payable: boolean;
+  /** A chain offer's signed Trading terms, what acceptOffer takes (decision 0024); absent on a game offer. */
+  chainOffer?: ChainOffer;
 }
 
 /** An offer a holder can accept, with the item of theirs it is for (a collection offer may match several). */

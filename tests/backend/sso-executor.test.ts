@@ -54,7 +54,7 @@ describe("POST /sso/actions refuses before anything is sent", () => {
     const refusals: [unknown, RegExp][] = [
       [
         { action: "token.transfer", params: {}, idempotencyKey: newKey() },
-        /^action: must be one of lootbox\.buy, lootbox\.open, staking\.deposit, staking\.withdraw, bridge\.claim, bridge\.swapToken, bridge\.swapNft, bridge\.swapItems, spaceship\.explore, spaceship\.recall, spaceship\.repair, spaceship\.upgrade, spaceship\.openSlot, spaceship\.fit, spaceship\.unfit, spaceship\.sendMaterials, trade\.approve, trade\.buy, trade\.cancel, trade\.cancelAll, trade\.transferNft, trade\.transferItems, trade\.sendNft, reward\.claim$/,
+        /^action: must be one of lootbox\.buy, lootbox\.open, staking\.deposit, staking\.withdraw, bridge\.claim, bridge\.swapToken, bridge\.swapNft, bridge\.swapItems, spaceship\.explore, spaceship\.recall, spaceship\.repair, spaceship\.upgrade, spaceship\.openSlot, spaceship\.fit, spaceship\.unfit, spaceship\.sendMaterials, trade\.approve, trade\.buy, trade\.cancel, trade\.cancelAll, trade\.transferNft, trade\.transferItems, trade\.sendNft, trade\.offerApprove, trade\.acceptOffer, trade\.cancelOffer, reward\.claim$/,
       ],
       [{ ...buy(STANDARD, "USDT", 1), to: c.usdt }, /^may hold only action, params and idempotencyKey/],
       [

@@ -64,7 +64,7 @@ describe("POST /sso/signOrder", () => {
       return answer.msg;
     };
     expect(await refused({ primaryType: "Permit" })).toBe(
-      "primaryType: must be one of Sell, Buy, Cancel, CancelAll, Transfer, Offer, OfferCancel, OfferCancelAll, OfferAccept, Listing",
+      "primaryType: must be one of Sell, Buy, Cancel, CancelAll, Transfer, Offer, OfferCancel, OfferCancelAll, OfferAccept, Listing, TradeOffer",
     );
     expect(await refused({ types: { Sell: [] } })).toMatch(/^may hold only primaryType, domain, message and idempotencyKey/);
     const domainMessage = `domain: must be the market's order domain (Spark Era Market, version 2, chain ${context.domain.chainId}, contract ${context.domain.verifyingContract})`;

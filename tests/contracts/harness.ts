@@ -22,7 +22,7 @@ import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
 import { sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
-import { LISTING_STANDARD, type Listing } from "~core/trading";
+import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
 
@@ -98,6 +98,30 @@ export async function listingOf(
   };
 }
 
+/**
+ * A Trading offer of `buyer`'s under the buyer's counter now on `chain`: 100 FIRE for card 0 with a random salt,
+ * expiring in an hour of chain time; `terms` override any of it (a token, criteria, another price or currency).
+ */
+export async function offerOf(chain: TestChain, buyer: Address, terms: Partial<TradeOffer> = {}): Promise<TradeOffer> {
+  const { card, fire, trading } = chain.deployment.contracts;
+  const counter = await chain.publicClient.readContract({ address: trading, abi: tradingAbi, functionName: "counterOf", args: [buyer] });
+  return {
+    buyer,
+    collection: card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: 0n,
+    dataMask: 0n,
+    dataValue: 0n,
+    amount: 1n,
+    currency: fire,
+    price: 100n * 10n ** 18n,
+    expiry: (await chain.publicClient.getBlock()).timestamp + 3600n,
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter,
+    ...terms,
+  };
+}
+
 /** Mints `amount` of SparkItems stack `id` to `to`, the deployer taking the minter role for it (given back at deploy). */
 export async function mintStack(chain: TestChain, to: Address, id: bigint, amount: bigint): Promise<void> {
   const { items } = chain.deployment.contracts;
@@ -109,8 +133,8 @@ export async function mintStack(chain: TestChain, to: Address, id: bigint, amoun
   await chain.mined(chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
 }
 
-/** A listing as the market API and the SSO take it: uint256 fields as decimal strings. */
-export function listingJson(listing: Listing): Record<string, string | number> {
+/** A listing (or a Trading offer) as the market API and the SSO take it: uint256 fields as decimal strings. */
+export function listingJson(listing: Listing | TradeOffer): Record<string, string | number> {
   return Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
 }
 

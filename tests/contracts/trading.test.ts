@@ -17,12 +17,17 @@ import {
   LISTING_TYPES,
   ORDER_STATUS,
   SEEDED_FEE_BPS,
+  OFFER_TYPES,
   listingHash,
   listingTypedData,
+  offerCriteria,
+  offerHash,
+  offerTypedData,
   tradingFee,
   type Listing,
+  type TradeOffer,
 } from "~core/trading";
-import { freshPlayer, listingOf, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, listingOf, offerOf, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const GOLD = stackTokenId(NFT_TYPE.material, 2);
@@ -61,10 +66,10 @@ async function claimFields(account: Account, overrides: Partial<ClaimFields>): P
   };
 }
 
-/** A new hero card in `owner`'s wallet: a game item's first claim to the chain. */
-async function newCard(owner: Account): Promise<bigint> {
+/** A new hero card in `owner`'s wallet (of `rarity`, 2 unless named): a game item's first claim to the chain. */
+async function newCard(owner: Account, rarity = 2): Promise<bigint> {
   const tokenId = ++gameId;
-  const data = encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 });
+  const data = encodeItem.card({ rarity, camp: 1, identity: 3, profession: 2, level: 4 });
   const signed = await signClaim(await claimFields(owner, { idOrAmount: tokenId, data }), DEV_CLAIM_SIGNER_KEY);
   await t.mined(
     t.walletFor(owner).writeContract({
@@ -557,5 +562,222 @@ describe("transfers", () => {
       .walletFor(sender)
       .writeContract({ address: c.trading, abi, functionName: "sendNft", args: [c.card, tokenId, recipient.address] });
     expect((await revertOf(again)).name).toBe("ERC721InsufficientApproval");
+  });
+});
+
+interface SignedOffer {
+  offer: TradeOffer;
+  signature: Hex;
+  hash: Hex;
+}
+
+/** An offer of `from`'s in FIRE for card `terms.tokenId`, signed under the buyer's current counter. */
+async function signOffer(from: Account, terms: Partial<TradeOffer>, signer: Account = from): Promise<SignedOffer> {
+  const offer = await offerOf(t, from.address, terms);
+  const signature = await signer.signTypedData!(offerTypedData(offer, LOCAL_CHAIN_ID, c.trading));
+  return { offer, signature, hash: offerHash(offer, LOCAL_CHAIN_ID, c.trading) };
+}
+
+function acceptOffer(holder: Account, signed: Pick<SignedOffer, "offer" | "signature">, tokenId: bigint): Promise<Hash> {
+  return t
+    .walletFor(holder)
+    .writeContract({ address: c.trading, abi, functionName: "acceptOffer", args: [signed.offer, signed.signature, tokenId] });
+}
+
+function cancelOffers(from: Account, offers: TradeOffer[]): Promise<Hash> {
+  return t.walletFor(from).writeContract({ address: c.trading, abi, functionName: "cancelOffers", args: [offers] });
+}
+
+/** A buyer holding and approving exactly `price` FIRE more than now. */
+async function fundOffer(account: Account, price: bigint): Promise<void> {
+  await fund(c.fire, account, price);
+  await approveToken(c.fire, account, await tokenBalance(c.fire, account.address));
+}
+
+describe("offers", () => {
+  it("types the offer as the contract does, fits the contract in 24 KB, and hashes offers apart from listings", async () => {
+    const typeString = `TradeOffer(${OFFER_TYPES.TradeOffer.map((field) => `${field.type} ${field.name}`).join(",")})`;
+    expect(await t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "OFFER_TYPEHASH" })).toBe(
+      keccak256(toHex(typeString)),
+    );
+    const { offer, hash } = await signOffer(buyer, { tokenId: 77n, price: 123n });
+    expect(await t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "hashOffer", args: [offer] })).toBe(hash);
+    const code = await t.publicClient.getCode({ address: c.trading });
+    expect((code!.length - 2) / 2).toBeLessThan(24_576);
+  });
+
+  it("the holder accepts an offer on their card: the buyer pays price - fee to them and the fee to the treasury, to the wei", async () => {
+    const tokenId = await newCard(seller);
+    await approveCollection(seller, c.card);
+    const price = 777n * WEI + 3n;
+    const fee = tradingFee(price, SEEDED_FEE_BPS);
+    await fundOffer(buyer, price);
+    const signed = await signOffer(buyer, { tokenId, price });
+    const treasury = c.rewardManager;
+    const before = {
+      buyer: await tokenBalance(c.fire, buyer.address),
+      seller: await tokenBalance(c.fire, seller.address),
+      treasury: await tokenBalance(c.fire, treasury),
+    };
+    // Only the one card offered for: another of the holder's is refused.
+    const other = await newCard(seller);
+    expect(await revertOf(acceptOffer(seller, signed, other))).toEqual({ name: "ItemNotOffered", args: [other] });
+
+    const receipt = await t.mined(acceptOffer(seller, signed, tokenId));
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "OfferAccepted" })[0]?.args).toEqual({
+      orderHash: signed.hash,
+      buyer: buyer.address,
+      seller: seller.address,
+      collection: c.card,
+      tokenId,
+      amount: 1n,
+      currency: c.fire,
+      price,
+      fee,
+    });
+    expect(await ownerOf(tokenId)).toBe(buyer.address);
+    expect(await tokenBalance(c.fire, buyer.address)).toBe(before.buyer - price);
+    expect(await tokenBalance(c.fire, seller.address)).toBe(before.seller + price - fee);
+    expect(await tokenBalance(c.fire, treasury)).toBe(before.treasury + fee);
+    expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.filled);
+
+    // Accepted once: a replay by the new holder (the buyer cannot accept their own) or anyone else is refused.
+    await t.mined(
+      t
+        .walletFor(buyer)
+        .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "transferFrom", args: [buyer.address, rival.address, tokenId] }),
+    );
+    await approveCollection(rival, c.card);
+    expect(await revertOf(acceptOffer(rival, signed, tokenId))).toEqual({ name: "OfferFilled", args: [signed.hash] });
+    expect(await revertOf(cancelOffers(buyer, [signed.offer]))).toEqual({ name: "OfferFilled", args: [signed.hash] });
+  });
+
+  it("a collection offer takes any card of the signed type and grade, and nothing else", async () => {
+    const rare = await newCard(seller, 3);
+    const common = await newCard(seller, 1);
+    await approveCollection(seller, c.card);
+    const price = 40n * WEI;
+    await fundOffer(buyer, price);
+    const signed = await signOffer(buyer, { ...offerCriteria(NFT_TYPE.card, 3), price });
+    expect(await revertOf(acceptOffer(seller, signed, common))).toEqual({ name: "ItemNotOffered", args: [common] });
+    // The tokenId of a collection offer is 0: one naming a token and criteria both is malformed, refused.
+    const named = await signOffer(buyer, { ...offerCriteria(NFT_TYPE.card, 3), tokenId: rare, price });
+    expect(await revertOf(acceptOffer(seller, named, rare))).toEqual({ name: "ItemNotOffered", args: [rare] });
+
+    await t.mined(acceptOffer(seller, signed, rare));
+    expect(await ownerOf(rare)).toBe(buyer.address);
+    expect(await ownerOf(common)).toBe(seller.address);
+    // It bought one item: a second matching card cannot fill it again.
+    const another = await newCard(seller, 3);
+    expect(await revertOf(acceptOffer(seller, signed, another))).toEqual({ name: "OfferFilled", args: [signed.hash] });
+  });
+
+  it("accepts an ERC-1155 offer for its whole amount, leaving the rest of the holder's stack", async () => {
+    await newStack(seller, 9n);
+    await approveCollection(seller, c.items);
+    const price = 5n * WEI + 1n;
+    const fee = tradingFee(price, SEEDED_FEE_BPS);
+    await fundOffer(buyer, price);
+    const signed = await signOffer(buyer, { collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 4n, price });
+    const before = {
+      seller: await goldOf(seller.address),
+      buyer: await goldOf(buyer.address),
+      fire: await tokenBalance(c.fire, seller.address),
+    };
+    await t.mined(acceptOffer(seller, signed, GOLD));
+    expect(await goldOf(seller.address)).toBe(before.seller - 4n);
+    expect(await goldOf(buyer.address)).toBe(before.buyer + 4n);
+    expect(await tokenBalance(c.fire, seller.address)).toBe(before.fire + price - fee);
+    // A holder with less than the amount cannot accept; an amount of 0 is malformed.
+    const big = await signOffer(buyer, { collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 1_000n, price });
+    expect((await revertOf(acceptOffer(seller, big, GOLD))).name).toBe("SellerNoLongerHolds");
+    const none = await signOffer(buyer, { collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 0n, price });
+    expect(await revertOf(acceptOffer(seller, none, GOLD))).toEqual({ name: "InvalidAmount", args: [0n] });
+  });
+});
+
+describe("acceptOffer refuses", () => {
+  it("an expired offer, one signed by someone else, one in BNB, and the buyer's own", async () => {
+    const tokenId = await newCard(seller);
+    await approveCollection(seller, c.card);
+    await fundOffer(buyer, 100n * WEI);
+    const now = (await t.publicClient.getBlock()).timestamp;
+    const soon = await signOffer(buyer, { tokenId, expiry: now + 30n });
+    await t.advanceTime(60);
+    expect(await revertOf(acceptOffer(seller, soon, tokenId))).toEqual({ name: "OfferExpired", args: [soon.offer.expiry] });
+
+    const forged = await signOffer(buyer, { tokenId }, rival);
+    expect(await revertOf(acceptOffer(seller, forged, tokenId))).toEqual({ name: "InvalidSignature", args: [] });
+    const raised = await signOffer(buyer, { tokenId });
+    expect(await revertOf(acceptOffer(seller, { ...raised, offer: { ...raised.offer, price: raised.offer.price + 1n } }, tokenId))).toEqual(
+      {
+        name: "InvalidSignature",
+        args: [],
+      },
+    );
+    const bnb = await signOffer(buyer, { tokenId, currency: zeroAddress });
+    expect(await revertOf(acceptOffer(seller, bnb, tokenId))).toEqual({ name: "CurrencyNotAllowed", args: [zeroAddress] });
+    const own = await signOffer(seller, { tokenId });
+    expect(await revertOf(acceptOffer(seller, own, tokenId))).toEqual({ name: "SelfPurchase", args: [] });
+    expect(await ownerOf(tokenId)).toBe(seller.address);
+  });
+
+  it("a withdrawn offer (only its buyer may withdraw it) and every offer signed before the buyer's cancel all", async () => {
+    const tokenId = await newCard(seller);
+    await approveCollection(seller, c.card);
+    await fundOffer(buyer, 100n * WEI);
+    const first = await signOffer(buyer, { tokenId });
+    const second = await signOffer(buyer, { tokenId });
+    expect(await revertOf(cancelOffers(rival, [first.offer]))).toEqual({ name: "NotBuyer", args: [] });
+    const receipt = await t.mined(cancelOffers(buyer, [first.offer]));
+    expect(parseEventLogs({ abi: tradingAbi, logs: receipt.logs, eventName: "OfferCancelled" })[0]?.args).toEqual({
+      orderHash: first.hash,
+      buyer: buyer.address,
+    });
+    expect(await statusOf(first.hash)).toBe(ORDER_STATUS.cancelled);
+    expect(await revertOf(acceptOffer(seller, first, tokenId))).toEqual({ name: "OfferWithdrawn", args: [first.hash] });
+
+    // One counter for listings and offers: cancel all ends both.
+    const listing = await sign(buyer, { tokenId: 1n });
+    const counter = second.offer.counter;
+    await t.mined(t.walletFor(buyer).writeContract({ address: c.trading, abi, functionName: "incrementCounter" }));
+    expect(await revertOf(acceptOffer(seller, second, tokenId))).toEqual({ name: "CounterMismatch", args: [counter, counter + 1n] });
+    expect((await revertOf(quickSale(rival, listing))).name).toBe("CounterMismatch");
+    expect(await ownerOf(tokenId)).toBe(seller.address);
+  });
+
+  it("an offer the buyer can no longer pay: a short balance or a withdrawn approval, named with both figures", async () => {
+    const tokenId = await newCard(seller);
+    await approveCollection(seller, c.card);
+    await fundOffer(buyer, 1n);
+    const balance = await tokenBalance(c.fire, buyer.address);
+    const tooMuch = await signOffer(buyer, { tokenId, price: balance + 1n });
+    expect(await revertOf(acceptOffer(seller, tooMuch, tokenId))).toEqual({
+      name: "OfferUnpayable",
+      args: [c.fire, balance, balance, balance + 1n],
+    });
+
+    const fits = await signOffer(buyer, { tokenId, price: balance });
+    await approveToken(c.fire, buyer, 0n);
+    expect(await revertOf(acceptOffer(seller, fits, tokenId))).toEqual({ name: "OfferUnpayable", args: [c.fire, balance, 0n, balance] });
+    expect(await ownerOf(tokenId)).toBe(seller.address);
+    // Approved again, the same signed offer is good.
+    await approveToken(c.fire, buyer, balance);
+    await t.mined(acceptOffer(seller, fits, tokenId));
+    expect(await tokenBalance(c.fire, buyer.address)).toBe(0n);
+  });
+
+  it("a holder who no longer holds the card or has not approved the market", async () => {
+    const tokenId = await newCard(seller);
+    await fundOffer(buyer, 100n * WEI);
+    const signed = await signOffer(buyer, { tokenId });
+    await t.mined(
+      t
+        .walletFor(seller)
+        .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, false] }),
+    );
+    expect(await revertOf(acceptOffer(seller, signed, tokenId))).toEqual({ name: "SellerNotApproved", args: [] });
+    expect(await revertOf(acceptOffer(bystander, signed, tokenId))).toEqual({ name: "SellerNoLongerHolds", args: [] });
+    await approveCollection(seller, c.card);
   });
 });

@@ -8,11 +8,16 @@ import {
   SEEDED_FEE_BPS,
   TRADING_ERROR_MESSAGES,
   listingHash,
+  offerCovers,
+  offerCriteria,
+  offerErrorMessage,
   tradingErrorMessage,
   tradingFee,
   type Listing,
 } from "~core/trading";
 import { INSUFFICIENT_BALANCE } from "~core/chain-text";
+import { encodeItem } from "~core/item-data";
+import { NFT_TYPE } from "~core/nft";
 
 const TRADING = "0xeF47031f87aC44377e1BF6Ba705b183bAb46dcfa";
 const LISTING: Listing = {
@@ -82,5 +87,30 @@ describe("core/trading", () => {
     expect(tradingFee(39n, 250)).toBe(0n);
     expect(tradingFee(0n, 250)).toBe(0n);
     expect(tradingFee(10_000n, 1000)).toBe(1000n);
+  });
+
+  it("pins a collection offer to the item data's type (and grade) bytes, as acceptOffer checks them", () => {
+    const legend = encodeItem.card({ rarity: 4, camp: 1, identity: 2, profession: 3, level: 9 });
+    const common = encodeItem.card({ rarity: 1, camp: 1, identity: 2, profession: 3, level: 9 });
+    const anyCard = { tokenId: 0n, ...offerCriteria(NFT_TYPE.card) };
+    const legendCard = { tokenId: 0n, ...offerCriteria(NFT_TYPE.card, 4) };
+    expect([offerCovers(anyCard, 7n, legend), offerCovers(anyCard, 8n, common)]).toEqual([true, true]);
+    expect([offerCovers(legendCard, 7n, legend), offerCovers(legendCard, 8n, common)]).toEqual([true, false]);
+    const ship = encodeItem.spaceship({ shipType: 4, level: 1, stats: [1, 1, 1, 1, 1, 1, 1] });
+    expect(offerCovers(anyCard, 9n, ship)).toBe(false);
+    // An offer on one token covers that token only; criteria with a token named cover nothing.
+    expect([
+      offerCovers({ tokenId: 7n, dataMask: 0n, dataValue: 0n }, 7n, common),
+      offerCovers({ tokenId: 7n, dataMask: 0n, dataValue: 0n }, 8n, common),
+    ]).toEqual([true, false]);
+    expect(offerCovers({ ...legendCard, tokenId: 7n }, 7n, legend)).toBe(false);
+  });
+
+  it("words an offer's refusals for its holder, and the rest as Trading's", () => {
+    expect(offerErrorMessage("CounterMismatch")).toBe("The buyer has withdrawn all their offers.");
+    expect(offerErrorMessage("SelfPurchase")).toBe("You cannot accept your own offer.");
+    expect(offerErrorMessage("OfferUnpayable")).toBe("The buyer can no longer pay this offer, so it cannot be accepted.");
+    expect(offerErrorMessage("OfferFilled")).toBe(TRADING_ERROR_MESSAGES.OfferFilled);
+    expect(offerErrorMessage("toString")).toBeNull();
   });
 });

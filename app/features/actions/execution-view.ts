@@ -61,6 +61,9 @@ const TRADE_TITLES = {
   "trade.transferNft": "Transfer an item to a wallet",
   "trade.transferItems": "Transfer items to a wallet",
   "trade.sendNft": "Send an item to a player",
+  "trade.offerApprove": "Let the trading contract take the price of your offers",
+  "trade.acceptOffer": "Accept an offer on chain",
+  "trade.cancelOffer": "Withdraw an offer on chain",
 } as const;
 
 /** The action in words: "Buy 2 Standard loot boxes with USDT", "Open 3 loot boxes". */
@@ -111,6 +114,9 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
     case "trade.transferNft":
     case "trade.transferItems":
     case "trade.sendNft":
+    case "trade.offerApprove":
+    case "trade.acceptOffer":
+    case "trade.cancelOffer":
       // The executor names the trade in its steps ("Buy item #12"); an approval alone is the approval's.
       return (
         execution.steps?.find((step) => step.kind === "trade")?.label ??

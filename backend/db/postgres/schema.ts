@@ -637,6 +637,18 @@ const OFFERS = [
   `create trigger market_page_generation_offer_update after update on market_offers for each row execute function market_page_generation_bump()`,
 ];
 
+/** market_022: chain offers' signed Trading fields (backend/market/chain-offers.ts). */
+const CHAIN_OFFERS = [
+  `alter table market_offers add column collection text collate "C"`,
+  `alter table market_offers add column standard integer`,
+  `alter table market_offers add column amount text collate "C"`,
+  `alter table market_offers add column data_mask text collate "C"`,
+  `alter table market_offers add column data_value text collate "C"`,
+  `alter table market_offers add column order_hash text collate "C"`,
+  `create unique index market_offers_order_hash on market_offers (order_hash) where order_hash is not null`,
+  `create index market_offers_a_chain_buyer on market_offers (buyer_address) where status = 0 and venue = 1`,
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -719,6 +731,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0009_offers",
     async up(db: Kysely<unknown>) {
       for (const statement of OFFERS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_022: chain offers.
+    name: "pg_0010_chain_offers",
+    async up(db: Kysely<unknown>) {
+      for (const statement of CHAIN_OFFERS) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -311,7 +311,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   const trading: ReorgStream<TradingEvent[]> = {
     stored: TRADING,
     read: (fromBlock, toBlock) => reader.tradingEvents(fromBlock, toBlock),
-    apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }),
+    apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }, chain.contracts),
   };
   const rewards: ReorgStream<RewardEvent[]> = {
     stored: REWARDS,

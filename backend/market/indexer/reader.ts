@@ -20,7 +20,7 @@ import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } fr
 import { type ItemsEvent, TRANSFER_BATCH_EVENT, TRANSFER_SINGLE_EVENT } from "./items1155";
 import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
 import { AWARD_CLAIMED_EVENT, type RewardEvent } from "./rewards";
-import { CANCELLED_EVENT, COUNTER_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
+import { CANCELLED_EVENT, COUNTER_EVENT, OFFER_ACCEPTED_EVENT, OFFER_CANCELLED_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
 
 /** A node that does not answer within this is treated as down for this run. */
 const RPC_TIMEOUT_MS = 5_000;
@@ -159,15 +159,17 @@ export function chainReader(chain: BackendChain) {
         .sort(inChainOrder);
     },
 
-    /** The Trading contract's Sale, ListingCancelled and CounterIncremented events in [fromBlock, toBlock], in chain order, with their blocks' times. */
+    /** The Trading contract's Sale, ListingCancelled, CounterIncremented, OfferAccepted and OfferCancelled events in [fromBlock, toBlock], in chain order, with their blocks' times. */
     async tradingEvents(fromBlock: bigint, toBlock: bigint): Promise<TradingEvent[]> {
       const range = { address: trading, fromBlock, toBlock, strict: true } as const;
-      const [sales, cancels, counters] = await Promise.all([
+      const [sales, cancels, counters, accepted, withdrawn] = await Promise.all([
         client.getLogs({ ...range, event: SALE_EVENT }),
         client.getLogs({ ...range, event: CANCELLED_EVENT }),
         client.getLogs({ ...range, event: COUNTER_EVENT }),
+        client.getLogs({ ...range, event: OFFER_ACCEPTED_EVENT }),
+        client.getLogs({ ...range, event: OFFER_CANCELLED_EVENT }),
       ]);
-      const blocks = new Set([...sales, ...cancels, ...counters].map((log) => log.blockNumber));
+      const blocks = new Set([...sales, ...cancels, ...counters, ...accepted, ...withdrawn].map((log) => log.blockNumber));
       const times = new Map(
         await Promise.all(
           [...blocks].map(async (blockNumber) => [blockNumber, (await client.getBlock({ blockNumber })).timestamp] as const),
@@ -190,6 +192,16 @@ export function chainReader(chain: BackendChain) {
         })),
         ...cancels.map((log) => ({ ...at(log), event: "cancelled" as const, orderHash: log.args.orderHash, seller: log.args.seller })),
         ...counters.map((log) => ({ ...at(log), event: "counter" as const, seller: log.args.seller, counter: log.args.counter })),
+        ...accepted.map((log) => ({
+          ...at(log),
+          event: "offerAccepted" as const,
+          orderHash: log.args.orderHash,
+          buyer: log.args.buyer,
+          seller: log.args.seller,
+          collection: log.args.collection,
+          tokenId: log.args.tokenId,
+        })),
+        ...withdrawn.map((log) => ({ ...at(log), event: "offerCancelled" as const, orderHash: log.args.orderHash, buyer: log.args.buyer })),
       ];
       return events.sort(inChainOrder);
     },

@@ -1,6 +1,7 @@
 /**
  * The trading stream of the market indexer (issue 28): the Trading contract's Sale, ListingCancelled and
- * CounterIncremented events close the chain listings the market stores (chain-listings.ts), once they are
+ * CounterIncremented events close the chain listings the market stores (chain-listings.ts), and OfferAccepted,
+ * OfferCancelled and CounterIncremented its chain offers (chain-offers.ts, issue 30; an accepted offer is a sale), once they are
  * `confirmations` deep. A Sale marks its listing sold (buyer, block time) and counts as a sale in the activity and
  * the day's volume; the ledger's balances are not touched, the money moved on chain. Like the bridge and materials
  * streams, every applied event is stored with its block hash and what it changed (unique by transaction and log
@@ -10,10 +11,14 @@
  */
 import { type Address, type Hash, getAbiItem } from "viem";
 import { tradingAbi } from "../../../contracts/generated/abi";
+import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { LISTING_STANDARD } from "~core/trading";
 import { addDailyVolume, recordActivity, removeDailyVolume } from "../activity";
 import { DAY, rebuildSaleDays } from "../sale-days";
+import { itemOfToken } from "../chain-listings";
+import { type OfferEffect, chainOfferByHash, chainOffersBelowCounter, closeChainOffers, undoOfferEffect } from "../chain-offers";
+import { OFFER_STATUS } from "../offers";
 import type { Sql } from "../db";
 import type { ItemRow, ListingRow } from "../items";
 import { readWei } from "../money";
@@ -24,6 +29,8 @@ export const TRADING_STREAM = "trading";
 
 export const SALE_EVENT = getAbiItem({ abi: tradingAbi, name: "Sale" });
 export const COUNTER_EVENT = getAbiItem({ abi: tradingAbi, name: "CounterIncremented" });
+export const OFFER_ACCEPTED_EVENT = getAbiItem({ abi: tradingAbi, name: "OfferAccepted" });
+export const OFFER_CANCELLED_EVENT = getAbiItem({ abi: tradingAbi, name: "OfferCancelled" });
 // Trading's ABI has both an error and an event named ListingCancelled (contracts/src/Trading.sol): the event here.
 export const CANCELLED_EVENT = tradingAbi.find(
   (item): item is Extract<(typeof tradingAbi)[number], { type: "event"; name: "ListingCancelled" }> =>
@@ -44,6 +51,8 @@ export type TradingEvent = EventPosition &
     | { event: "sale"; orderHash: Hash; seller: Address; buyer: Address }
     | { event: "cancelled"; orderHash: Hash; seller: Address }
     | { event: "counter"; seller: Address; counter: bigint }
+    | { event: "offerAccepted"; orderHash: Hash; buyer: Address; seller: Address; collection: Address; tokenId: bigint }
+    | { event: "offerCancelled"; orderHash: Hash; buyer: Address }
   );
 
 /** A listing an event cancelled and the cancel it logged. */
@@ -56,7 +65,9 @@ export interface ClosedListing {
 type Effect =
   | { type: "sold"; listingId: number; previousStatus: number; previousClosedAt: number | null; activityId: number; at: number }
   | { type: "closed"; closed: ClosedListing[] }
-  | { type: "none"; reason: string };
+  | { type: "none"; reason: string }
+  | { type: "counter"; closed: ClosedListing[]; offers: OfferEffect }
+  | OfferEffect;
 
 const itemOf = async (db: Sql, listing: ListingRow) =>
   (await db.get<ItemRow>("select * from market_items where id = ?", [listing.item_id]))!;
@@ -89,8 +100,53 @@ async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Pro
   return { listingId: listing.id, activityId };
 }
 
-async function applyEvent(db: Sql, e: TradingEvent): Promise<Effect> {
+/** OfferAccepted: the stored offer accepted (seller, item), counted as a sale; the money and the item moved on chain. */
+async function applyOfferAccepted(db: Sql, e: Extract<TradingEvent, { event: "offerAccepted" }>, at: number, contracts: ContractAddresses) {
+  const offer = await chainOfferByHash(db, e.orderHash);
+  if (!offer) return { type: "none", reason: "no stored offer" } as const;
+  if (offer.status === OFFER_STATUS.accepted) return { type: "none", reason: "already accepted" } as const;
+  const item = await itemOfToken(db, contracts, e.collection, e.tokenId.toString(), e.buyer);
+  if (!item) return { type: "none", reason: "no item of the token" } as const;
+  const soldAt = Math.max(at, offer.created_at + 1);
+  // Accepted whatever closed it first here (an expiry or a cancel racing the block): the chain says it was filled.
+  await db.run("update market_offers set status = ?, closed_at = ?, seller_address = ?, accepted_item_id = ? where id = ?", [
+    OFFER_STATUS.accepted,
+    soldAt,
+    e.seller,
+    item.id,
+    offer.id,
+  ]);
+  const price = readWei(offer.price);
+  const currency = offer.currency as Currency;
+  const activityId = await recordActivity(db, {
+    kind: ACTIVITY_KIND.sale,
+    item,
+    listingId: null,
+    from: e.seller,
+    to: e.buyer,
+    price,
+    currency,
+    at: soldAt,
+  });
+  await addDailyVolume(db, soldAt, item.nft_type, currency, price);
+  return {
+    type: "offerAccepted",
+    offerId: offer.id,
+    activityId,
+    at: soldAt,
+    nftType: item.nft_type,
+    currency,
+    price: price.toString(),
+  } as const;
+}
+
+async function applyEvent(db: Sql, e: TradingEvent, contracts: ContractAddresses): Promise<Effect> {
   const at = Number(e.time) * 1000;
+  if (e.event === "offerAccepted") return await applyOfferAccepted(db, e, at, contracts);
+  if (e.event === "offerCancelled") {
+    const offer = await chainOfferByHash(db, e.orderHash);
+    return { type: "offersClosed", offerIds: offer ? await closeChainOffers(db, [offer.id], at) : [] };
+  }
   if (e.event === "counter") {
     const listings = await db.all<ListingRow>("select * from market_listings where status = 0 and venue = ? and seller_address = ?", [
       LISTING_VENUE.chain,
@@ -102,7 +158,9 @@ async function applyEvent(db: Sql, e: TradingEvent): Promise<Effect> {
       const done = await cancelListing(db, listing, at);
       if (done) closed.push(done);
     }
-    return { type: "closed", closed };
+    // One counter for listings and offers (decision 0024): the account's older offers end too.
+    const offerIds = await closeChainOffers(db, await chainOffersBelowCounter(db, e.seller, e.counter), at);
+    return { type: "counter", closed, offers: { type: "offersClosed", offerIds } };
   }
   const listing = await db.get<ListingRow>("select * from market_listings where order_hash = ?", [e.orderHash]);
   if (!listing) return { type: "none", reason: "no stored listing" };
@@ -146,6 +204,17 @@ async function applyEvent(db: Sql, e: TradingEvent): Promise<Effect> {
 /** Takes back what an event of a vanished block did: the listing active (or as it was) again, its log and volume gone. */
 async function undo(db: Sql, effect: Effect): Promise<void> {
   if (effect.type === "none") return;
+  if (effect.type === "counter") {
+    await reopenListings(db, effect.closed);
+    return await undoOfferEffect(db, effect.offers, async () => {});
+  }
+  if (effect.type === "offersClosed") return await undoOfferEffect(db, effect, async () => {});
+  if (effect.type === "offerAccepted") {
+    return await undoOfferEffect(db, effect, async (activityId) => {
+      await db.run("delete from market_activity where id = ?", [activityId]);
+      await removeDailyVolume(db, effect.at, effect.nftType, effect.currency as Currency, BigInt(effect.price));
+    });
+  }
   if (effect.type === "sold") {
     const listing = (await db.get<ListingRow>("select * from market_listings where id = ?", [effect.listingId]))!;
     const active = effect.previousStatus === LISTING_STATUS.active;
@@ -192,11 +261,11 @@ export interface TradingRange {
 }
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
-export async function applyTradingRange(db: Sql, w: TradingRange): Promise<boolean> {
+export async function applyTradingRange(db: Sql, w: TradingRange, contracts: ContractAddresses): Promise<boolean> {
   if (((await readStreamCursor(db, TRADING_STREAM))?.block ?? null) !== w.expectedCursor) return false;
   for (const e of w.events) {
     if (await applied(db, TRADING, e.txHash, e.logIndex)) continue;
-    const effect = await applyEvent(db, e);
+    const effect = await applyEvent(db, e, contracts);
     await db.run(
       `insert into market_trading_events (block_number, block_hash, tx_hash, log_index, event, effect, created_at)
        values (?, ?, ?, ?, ?, ?, ?)`,

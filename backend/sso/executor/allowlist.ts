@@ -231,6 +231,21 @@ const cancelListings: Rule = ([listings], value, { wallet }) =>
     ? noValue(value)
     : "a listing of another seller";
 
+/** An offer on a card, loot box or stack, accepted by its holder (never the buyer): the holder pays nothing. */
+const acceptOffer: Rule = ([offer], value, { contracts, wallet }) => {
+  const { buyer, collection } = offer as { buyer: Address; collection: Address };
+  if (!([contracts.card, contracts.box, contracts.items] as const).some((traded) => isAddressEqual(collection, traded)))
+    return "only offers on the card, loot box or SparkItems collection";
+  if (isAddressEqual(buyer, wallet)) return "an offer of the signing wallet's own";
+  return noValue(value);
+};
+
+/** A withdrawal of the signing wallet's own offers only. */
+const cancelOffers: Rule = ([offers], value, { wallet }) =>
+  (offers as readonly { buyer: Address }[]).every((offer) => isAddressEqual(offer.buyer, wallet))
+    ? noValue(value)
+    : "an offer of another buyer";
+
 /** Cards of the signing wallet, out of the card collection only: at most 10 to one other, non-zero wallet. */
 const transferNft: Rule = async ([collection, to, ids], value, ctx) => {
   if (!isAddressEqual(collection as Address, ctx.contracts.card)) return "only the card collection";
@@ -293,6 +308,8 @@ export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functio
       quickSale,
       cancel: cancelListings,
       incrementCounter: (_args, value) => noValue(value),
+      acceptOffer,
+      cancelOffers,
       transferNft,
       transferItem1155: transferItems,
       sendNft,

@@ -21,7 +21,18 @@ import {
   spaceshipUpgrade,
 } from "./spaceship";
 import { stakingDeposit, stakingWithdraw } from "./staking";
-import { tradeApprove, tradeBuy, tradeCancel, tradeCancelAll, tradeSendNft, tradeTransferItems, tradeTransferNft } from "./trading";
+import {
+  tradeAcceptOffer,
+  tradeApprove,
+  tradeBuy,
+  tradeCancel,
+  tradeCancelAll,
+  tradeCancelOffer,
+  tradeOfferApprove,
+  tradeSendNft,
+  tradeTransferItems,
+  tradeTransferNft,
+} from "./trading";
 
 const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "lootbox.buy": lootboxBuy,
@@ -47,6 +58,9 @@ const PLANNERS: { [A in ActionName]: Planner<A> } = {
   "trade.transferNft": tradeTransferNft,
   "trade.transferItems": tradeTransferItems,
   "trade.sendNft": tradeSendNft,
+  "trade.offerApprove": tradeOfferApprove,
+  "trade.acceptOffer": tradeAcceptOffer,
+  "trade.cancelOffer": tradeCancelOffer,
   "reward.claim": rewardClaim,
 };
 

@@ -164,25 +164,40 @@ const decimal = (what: string) =>
     .string({ invalid_type_error: "must be a string of decimal digits" })
     .refine((value) => /^\d+$/.test(value) && parseUint256(value) !== undefined, `must be ${what} in decimal digits`);
 
+/** The fields a Trading listing and a Trading offer share, as the market answers them. */
+const orderFields = {
+  orderHash: hex0x("32 bytes of hex", /^0x[0-9a-fA-F]{64}$/),
+  collection: address,
+  standard: z.number({ invalid_type_error: "must be 0 or 1" }).int().min(0, "must be 0 or 1").max(1, "must be 0 or 1"),
+  tokenId: decimal("a token id"),
+  amount: decimal("an amount"),
+  currency: address,
+  price: decimal("a price in wei"),
+  expiry: decimal("unix seconds"),
+  salt: decimal("a salt"),
+  counter: decimal("a counter"),
+};
+
 /** A stored chain listing as the market's item detail answers it (listing.chainOrder); the planner checks it on chain. */
 const chainOrder = z
-  .object({
-    orderHash: hex0x("32 bytes of hex", /^0x[0-9a-fA-F]{64}$/),
-    seller: address,
-    collection: address,
-    standard: z.number({ invalid_type_error: "must be 0 or 1" }).int().min(0, "must be 0 or 1").max(1, "must be 0 or 1"),
-    tokenId: decimal("a token id"),
-    amount: decimal("an amount"),
-    currency: address,
-    price: decimal("a price in wei"),
-    expiry: decimal("unix seconds"),
-    salt: decimal("a salt"),
-    counter: decimal("a counter"),
-    signature: hex0x("the seller's signature, 0x and hex", /^0x[0-9a-fA-F]{2,1024}$/),
-  })
+  .object({ ...orderFields, seller: address, signature: hex0x("the seller's signature, 0x and hex", /^0x[0-9a-fA-F]{2,1024}$/) })
   .strict(onlyKeys("the fields of the item detail's listing.chainOrder"));
 
+/** A stored chain offer as the market answers it; the planner checks it on chain. */
+const chainOffer = z
+  .object({
+    ...orderFields,
+    buyer: address,
+    dataMask: decimal("a data mask"),
+    dataValue: decimal("a data value"),
+    signature: hex0x("the buyer's signature, 0x and hex", /^0x[0-9a-fA-F]{2,1024}$/),
+  })
+  .strict(onlyKeys("the fields of a chain offer"));
+
 const tradeOrderParams = z.object({ order: chainOrder }).strict(onlyKeys("order"));
+const offerApproveParams = z.object({ currency: address, amount: weiAmount("an amount") }).strict(onlyKeys("currency and amount"));
+const acceptOfferParams = z.object({ offer: chainOffer, tokenId: decimal("a token id") }).strict(onlyKeys("offer and tokenId"));
+const cancelOfferParams = z.object({ offer: chainOffer }).strict(onlyKeys("offer"));
 const noParams = z.object({}).strict(onlyKeys("nothing"));
 /** What one transfer gives: 1-10 entries, no two naming the same `noun` (`key` says which one an entry names). */
 const transferList = <T extends z.ZodTypeAny>(entry: T, noun: string, list: string, key: (value: z.output<T>) => string) =>
@@ -228,6 +243,9 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
     request("trade.transferNft", transferNftParams),
     request("trade.transferItems", transferItemsParams),
     request("trade.sendNft", sendNftParams),
+    request("trade.offerApprove", offerApproveParams),
+    request("trade.acceptOffer", acceptOfferParams),
+    request("trade.cancelOffer", cancelOfferParams),
     request("reward.claim", claimParams),
   ],
   {

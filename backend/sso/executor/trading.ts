@@ -18,7 +18,8 @@ import {
 import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { TradeOrderParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
-import { LISTING_STANDARD, type Listing, listingOfOrder } from "~core/trading";
+import type { ChainOffer } from "~core/api/market";
+import { LISTING_STANDARD, type Listing, type TradeOffer, listingOfOrder, offerErrorMessage, offerOfOrder } from "~core/trading";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { stepGasLimit } from "./policy";
 
@@ -79,26 +80,46 @@ function listingOf(ctx: PlanContext, params: TradeOrderParams): Listing {
   return listing;
 }
 
-/** What quickSale would answer now, in the product's words, or null when it would fill. */
-async function simulateFill(ctx: PlanContext, listing: Listing, signature: `0x${string}`, value: bigint): Promise<string | null> {
+/**
+ * What a Trading call would answer now, in the product's words (`words` for Trading's own refusals), or null when it
+ * would pass. An allowance still short is the approval step's to fix: the plan sends it first.
+ */
+async function simulateTrade<F extends TradingFunction>(
+  ctx: PlanContext,
+  call: { functionName: F; args: ContractFunctionArgs<typeof tradingAbi, "nonpayable" | "payable", F> },
+  value: bigint,
+  words: (name: string) => string | null = () => null,
+): Promise<string | null> {
   try {
-    await ctx.client.simulateContract({
-      account: ctx.wallet,
-      ...trading(ctx),
-      functionName: "quickSale",
-      args: [listing, signature],
-      value,
-    });
+    // Typed by the caller's `call`; viem's generics cannot follow one through a generic function name.
+    const request = { account: ctx.wallet, ...trading(ctx), ...call, value };
+    await ctx.client.simulateContract(request as unknown as Parameters<PlanContext["client"]["simulateContract"]>[0]);
     return null;
   } catch (error) {
     const revert = (error as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.(
       (e) => (e as { data?: { errorName?: string } }).data?.errorName !== undefined,
     ) as { data?: { errorName: string; args?: readonly unknown[] } } | undefined;
-    // An allowance still short is the approval step's to fix: the plan sends it first.
     if (revert?.data?.errorName === "InsufficientAllowance") return null;
-    if (revert?.data) return revertMessage(revert.data.errorName, revert.data.args ?? []);
+    if (revert?.data) return words(revert.data.errorName) ?? revertMessage(revert.data.errorName, revert.data.args ?? []);
     throw error;
   }
+}
+
+/** The ERC-20 approval step that lifts the wallet's allowance for the trading contract to `amount`, or none when it is enough. */
+async function allowanceSteps(ctx: PlanContext, currency: `0x${string}`, amount: bigint): Promise<PlannedStep[]> {
+  const token = { address: currency, abi: gameTokenAbi } as const;
+  const allowance = await ctx.client.readContract({ ...token, functionName: "allowance", args: [ctx.wallet, ctx.contracts.trading] });
+  if (allowance >= amount) return [];
+  return [
+    {
+      kind: "approve",
+      label: `Approve ${formatEther(amount)} for the trading contract`,
+      to: currency,
+      data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [ctx.contracts.trading, amount] }),
+      value: 0n,
+      gas: stepGasLimit("approve"),
+    },
+  ];
 }
 
 export const tradeBuy: Planner<"trade.buy"> = {
@@ -106,22 +127,9 @@ export const tradeBuy: Planner<"trade.buy"> = {
     const listing = listingOf(ctx, params);
     if (isAddressEqual(listing.seller, ctx.wallet)) throw new Refusal("You cannot buy your own item");
     const native = isAddressEqual(listing.currency, zeroAddress);
-    const steps: PlannedStep[] = [];
-    if (!native) {
-      const token = { address: listing.currency, abi: gameTokenAbi } as const;
-      const allowance = await ctx.client.readContract({ ...token, functionName: "allowance", args: [ctx.wallet, ctx.contracts.trading] });
-      if (allowance < listing.price) {
-        steps.push({
-          kind: "approve",
-          label: `Approve ${formatEther(listing.price)} for the trading contract`,
-          to: listing.currency,
-          data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [ctx.contracts.trading, listing.price] }),
-          value: 0n,
-          gas: stepGasLimit("approve"),
-        });
-      }
-    }
-    const refusal = await simulateFill(ctx, listing, params.order.signature, native ? listing.price : 0n);
+    const steps = native ? [] : await allowanceSteps(ctx, listing.currency, listing.price);
+    const value = native ? listing.price : 0n;
+    const refusal = await simulateTrade(ctx, { functionName: "quickSale", args: [listing, params.order.signature] }, value);
     if (refusal) throw new Refusal(refusal);
     steps.push(
       tradeStep(
@@ -130,7 +138,7 @@ export const tradeBuy: Planner<"trade.buy"> = {
           ? `Buy ${listing.amount} of item #${listing.tokenId}`
           : `Buy item #${listing.tokenId}`,
         { functionName: "quickSale", args: [listing, params.order.signature] },
-        native ? listing.price : 0n,
+        value,
       ),
     );
     return steps;
@@ -150,6 +158,64 @@ export const tradeCancel: Planner<"trade.cancel"> = {
 export const tradeCancelAll: Planner<"trade.cancelAll"> = {
   async plan(ctx) {
     return [tradeStep(ctx, "Cancel all your chain listings", { functionName: "incrementCounter" })];
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+/** The offer as a TradeOffer, refused when it is not for a card, a loot box or a stack. */
+function offerOf(ctx: PlanContext, order: ChainOffer): TradeOffer {
+  const offer = offerOfOrder(order);
+  if (!(["card", "box", "items"] as const).some((collection) => isAddressEqual(offer.collection, ctx.contracts[collection])))
+    throw new Refusal("Only offers on cards, loot boxes and material stacks can be accepted here.");
+  return offer;
+}
+
+/** The ERC-20s the market takes for offers (BNB cannot be pulled from a buyer's wallet). */
+const OFFER_CURRENCIES = ["fire", "quark", "usdt"] as const;
+
+export const tradeOfferApprove: Planner<"trade.offerApprove"> = {
+  async plan(ctx, { currency, amount }) {
+    if (!OFFER_CURRENCIES.some((key) => isAddressEqual(ctx.contracts[key], currency)))
+      throw new Refusal("Offers on chain are paid in FIRE, QUARK or USDT.");
+    return await allowanceSteps(ctx, currency, BigInt(amount));
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+/** The collection an offer names, as the approval it needs from the holder. */
+function tradedCollection(ctx: PlanContext, collection: `0x${string}`): TradedCollection {
+  return (["card", "items", "box"] as const).find((key) => isAddressEqual(ctx.contracts[key], collection))!;
+}
+
+export const tradeAcceptOffer: Planner<"trade.acceptOffer"> = {
+  async plan(ctx, params) {
+    const offer = offerOf(ctx, params.offer);
+    if (isAddressEqual(offer.buyer, ctx.wallet)) throw new Refusal(offerErrorMessage("SelfPurchase")!);
+    const tokenId = BigInt(params.tokenId);
+    const steps = await approvalSteps(ctx, tradedCollection(ctx, offer.collection));
+    // Without the approval the simulation can only say so; the plan sends it first.
+    if (!steps.length) {
+      const call = { functionName: "acceptOffer", args: [offer, params.offer.signature, tokenId] } as const;
+      const refusal = await simulateTrade(ctx, call, 0n, offerErrorMessage);
+      if (refusal) throw new Refusal(refusal);
+    }
+    const what = offer.standard === LISTING_STANDARD.erc1155 ? `${offer.amount} of item #${tokenId}` : `item #${tokenId}`;
+    steps.push(
+      tradeStep(ctx, `Accept the offer for ${what}`, {
+        functionName: "acceptOffer",
+        args: [offer, params.offer.signature, tokenId],
+      }),
+    );
+    return steps;
+  },
+  collect: async (_ctx, _kind, _receipt, result) => result,
+};
+
+export const tradeCancelOffer: Planner<"trade.cancelOffer"> = {
+  async plan(ctx, params) {
+    const offer = offerOf(ctx, params.offer);
+    if (!isAddressEqual(offer.buyer, ctx.wallet)) throw new Refusal(offerErrorMessage("NotBuyer")!);
+    return [tradeStep(ctx, "Withdraw your offer", { functionName: "cancelOffers", args: [[offer]] })];
   },
   collect: async (_ctx, _kind, _receipt, result) => result,
 };

@@ -1,0 +1,213 @@
+/**
+ * Chain offers on a real chain with the real backends (issue 30, decision 0024, docs/api/market.md "Chain offers"): a
+ * buyer's signed Trading offer stored by chainOffer once its funds are there, every refusal in words, and the trading
+ * stream closing it from the chain: OfferAccepted (a sale in the item's history), OfferCancelled and the buyer's
+ * cancel all. The tests run in order on one chain.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Account, type Address, type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import type { ChainOffer, ItemDetail } from "~core/api/market";
+import type { OfferRecord } from "~core/api/offers";
+import { encodeItem } from "~core/item-data";
+import { NFT_TYPE } from "~core/nft";
+import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
+import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
+import { listingJson, offerOf, startTestChain, type TestChain } from "../contracts/harness";
+import { BROWSER, BUYER, type Market, startMarketOnChain } from "./market-fixture";
+
+const WEI = 10n ** 18n;
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+
+let chain: TestChain;
+let m: Market;
+let c: TestChain["deployment"]["contracts"];
+const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
+const holder = privateKeyToAccount(BROWSER.privateKey as Hex);
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  c = chain.deployment.contracts;
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "grantRole",
+      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
+    }),
+  );
+  m = await startMarketOnChain(chain);
+});
+afterAll(async () => {
+  await m?.close();
+  await chain?.close();
+});
+
+const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
+const detail = (tokenId: bigint) =>
+  m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 });
+const statusOf = (orderHash: Hex) => m.scalar<number>("select status from market_offers where order_hash = ?", orderHash);
+
+/** A hero card minted on chain to `to`, once the indexer has it. */
+async function chainCard(to: Address): Promise<bigint> {
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: c.card,
+      abi: sparkCardAbi,
+      functionName: "mint",
+      args: [to, encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 })],
+    }),
+  );
+  const tokenId = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "totalMinted" });
+  await settled();
+  return tokenId;
+}
+
+const allow = (amount: bigint) =>
+  chain.mined(
+    chain.walletFor(buyer).writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.trading, amount] }),
+  );
+
+/** `from`'s offer for FIRE on card `terms.tokenId` (or the criteria given), under its counter now, signed by `signer`. */
+async function sign(from: Account, terms: Partial<TradeOffer>, signer: Account = from) {
+  const offer = await offerOf(chain, from.address, { price: 25n * WEI + 3n, ...terms });
+  const signature = await chain
+    .walletFor(signer)
+    .signTypedData({ account: signer, ...offerTypedData(offer, chain.deployment.chainId, c.trading) });
+  return { offer, signature };
+}
+
+const store = (signed: { offer: TradeOffer; signature: Hex }, token = m.tokens.buyer) =>
+  m.post<{ id: string; chainOffer: ChainOffer }>(
+    "/informationCenter/chainOffer",
+    {},
+    { ...listingJson(signed.offer), signature: signed.signature },
+    token,
+  );
+
+const accept = (order: ChainOffer, tokenId: bigint) =>
+  chain.mined(
+    chain.walletFor(holder).writeContract({
+      address: c.trading,
+      abi: tradingAbi,
+      functionName: "acceptOffer",
+      args: [offerOfOrder(order), order.signature, tokenId],
+    }),
+  );
+
+describe("chainOffer", () => {
+  let card: bigint;
+  let stored: ChainOffer;
+
+  it("refuses an offer whose funds are not there, then stores it once the buyer holds and approves the price", async () => {
+    card = await chainCard(holder.address);
+    const balance = await chain.publicClient.readContract({
+      address: c.fire,
+      abi: gameTokenAbi,
+      functionName: "balanceOf",
+      args: [buyer.address],
+    });
+    const poor = await store(await sign(buyer, { tokenId: card, price: balance + 1n }));
+    expect([poor.status, poor.msg]).toEqual([409, CHAIN_OFFER_MSG.noFunds("FIRE")]);
+    const signed = await sign(buyer, { tokenId: card });
+    await allow(0n);
+    const unapproved = await store(signed);
+    expect([unapproved.status, unapproved.msg]).toEqual([409, CHAIN_OFFER_MSG.notApproved("FIRE")]);
+    await allow(100n * WEI);
+
+    const answer = await store(signed);
+    expect(answer.status, answer.msg).toBe(200);
+    stored = answer.data.chainOffer;
+    expect(stored).toEqual({
+      ...listingJson(signed.offer),
+      orderHash: offerHash(signed.offer, chain.deployment.chainId, c.trading),
+      signature: signed.signature,
+    });
+    expect(await statusOf(stored.orderHash)).toBe(0);
+    // The item's offers carry the signed terms, payable as long as the chain says the buyer can pay.
+    const itemOffers = () => m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: card.toString(), nftType: 0 });
+    expect(await itemOffers()).toEqual([
+      expect.objectContaining({ id: answer.data.id, venue: "chain", payable: true, chainOffer: stored }),
+    ]);
+    await allow(0n);
+    expect((await itemOffers())[0]?.payable).toBe(false);
+    await allow(100n * WEI);
+    const again = await store(signed);
+    expect([again.status, again.msg]).toEqual([409, CHAIN_OFFER_MSG.duplicate]);
+  });
+
+  it("refuses, in words: another signer, BNB, the holder's own item, an old counter, criteria the chain cannot check", async () => {
+    const forged = await store(await sign(buyer, { tokenId: card }, holder));
+    expect([forged.status, forged.msg]).toEqual([400, CHAIN_OFFER_MSG.badSignature]);
+    const bnb = await store(await sign(buyer, { tokenId: card, currency: zeroAddress }));
+    expect([bnb.status, bnb.msg]).toEqual([400, CHAIN_OFFER_MSG.currency]);
+    const own = await store(await sign(holder, { tokenId: card }), m.tokens.browser);
+    expect([own.status, own.msg]).toEqual([400, CHAIN_OFFER_MSG.ownItem]);
+    const old = await store(await sign(buyer, { tokenId: card, counter: 7n }));
+    expect([old.status, old.msg]).toEqual([409, CHAIN_OFFER_MSG.counter(0n)]);
+    const graded = await store(await sign(buyer, offerCriteria(NFT_TYPE.card, 2)));
+    expect([graded.status, graded.msg]).toEqual([400, CHAIN_OFFER_MSG.criteria]);
+    const someoneElse = await store(await sign(buyer, { tokenId: card }), m.tokens.browser);
+    expect([someoneElse.status, someoneElse.msg]).toEqual([403, CHAIN_OFFER_MSG.notYourWallet]);
+  });
+
+  it("OfferAccepted: the offer accepted, a sale from the holder to the buyer in the item's history, the card the buyer's", async () => {
+    await chain.mined(
+      chain
+        .walletFor(holder)
+        .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, true] }),
+    );
+    await accept(stored, card);
+    await settled();
+    expect(await statusOf(stored.orderHash)).toBe(1);
+    const page = await detail(card);
+    expect(page.ownerAddress).toBe(buyer.address);
+    expect(page.history[0]).toMatchObject({
+      event: "sale",
+      fromAddress: holder.address,
+      toAddress: buyer.address,
+      price: stored.price,
+      currency: "FIRE",
+    });
+  });
+
+  it("a collection offer for any card is stored; OfferCancelled and the buyer's cancel all close offers", async () => {
+    const another = await chainCard(holder.address);
+    const any = await store(await sign(buyer, offerCriteria(NFT_TYPE.card)));
+    expect(any.status, any.msg).toBe(200);
+    const one = await store(await sign(buyer, { tokenId: another }));
+    expect(one.status, one.msg).toBe(200);
+    await chain.mined(
+      chain
+        .walletFor(buyer)
+        .writeContract({ address: c.trading, abi: tradingAbi, functionName: "cancelOffers", args: [[offerOfOrder(one.data.chainOffer)]] }),
+    );
+    await settled();
+    expect([await statusOf(one.data.chainOffer.orderHash), await statusOf(any.data.chainOffer.orderHash)]).toEqual([2, 0]);
+    await chain.mined(chain.walletFor(buyer).writeContract({ address: c.trading, abi: tradingAbi, functionName: "incrementCounter" }));
+    await settled();
+    expect(await statusOf(any.data.chainOffer.orderHash)).toBe(2);
+  });
+
+  it("an OfferAccepted whose block vanished in a reorg is taken back: the offer open again, no sale in the history", async () => {
+    const tokenId = await chainCard(holder.address);
+    const answer = await store(await sign(buyer, { tokenId, price: 3n * WEI }));
+    expect(answer.status, answer.msg).toBe(200);
+    const order = answer.data.chainOffer;
+    const events = async () => (await detail(tokenId)).history.map((h) => h.event);
+    const before = await events();
+    const snapshot = await chain.testClient.snapshot();
+    await accept(order, tokenId);
+    await settled();
+    expect(await statusOf(order.orderHash)).toBe(1);
+    expect(await events()).toEqual(["sale", ...before]);
+
+    await chain.testClient.revert({ id: snapshot });
+    await chain.testClient.mine({ blocks: 3 });
+    await expect
+      .poll(async () => [await statusOf(order.orderHash), (await detail(tokenId)).ownerAddress], { timeout: 15_000 })
+      .toEqual([0, holder.address]);
+    expect(await events()).toEqual(before);
+  });
+});
