@@ -66,8 +66,10 @@ export function createTokenOwners(sso: SsoApiOptions, { cacheMs = TOKEN_CACHE_MS
     }
     const owner = getUserInfo(url, agent, token, sso.internalToken);
     cache.set(key, { until: at + cacheMs, owner });
-    // A failure is not an answer about the token: the next call asks again.
-    owner.catch(() => cache.get(key)?.owner === owner && cache.delete(key));
+    // A failure is not an answer about the token, and an owner without a wallet may bind one the next moment (the
+    // header asks for its inbox before it does): either way the next call asks again.
+    const forget = () => cache.get(key)?.owner === owner && cache.delete(key);
+    owner.then((found) => found && !found.walletAddress && forget(), forget);
     return owner;
   };
 }

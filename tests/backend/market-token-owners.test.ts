@@ -15,7 +15,7 @@ import { type Backend, INVALID_SESSION, login } from "./sso-helpers";
 /** A stand-in SSO: answers getUserInfo as `answer` says, and counts the calls and the headers they carried. */
 async function fakeSso() {
   const calls: { token: string | undefined; internal: string | undefined }[] = [];
-  let answer: "live" | "dead" | "down" = "live";
+  let answer: "live" | "dead" | "down" | "walletless" = "live";
   const app = express();
   app.get("/sso/getUserInfo", (req, res) => {
     calls.push({ token: req.get("authToken"), internal: req.get(INTERNAL_TOKEN_HEADER) });
@@ -31,8 +31,8 @@ async function fakeSso() {
         UserWithThirdName: "",
         LoginType: "email",
         UserWithThird: "",
-        BindAddrType: 2,
-        WalletAddress: DEMO_BROWSER_ACCOUNT.wallet,
+        BindAddrType: answer === "walletless" ? 0 : 2,
+        WalletAddress: answer === "walletless" ? "" : DEMO_BROWSER_ACCOUNT.wallet,
       },
     });
   });
@@ -48,6 +48,20 @@ async function fakeSso() {
 }
 
 describe("the market's token lookup over HTTP", () => {
+  it("keeps no answer for an owner without a wallet: one bound the next moment counts at once", async () => {
+    const sso = await fakeSso();
+    const ownerOf = createTokenOwners({ baseUrl: sso.baseUrl, internalToken: "loopback" }, { now: () => 1_000_000 });
+    sso.answer("walletless");
+    expect((await ownerOf("token-w"))?.walletAddress).toBeNull();
+    sso.answer("live");
+    expect((await ownerOf("token-w"))?.walletAddress).toBe(DEMO_BROWSER_ACCOUNT.wallet);
+    expect(sso.calls).toHaveLength(2);
+    // With a wallet, the answer is kept as before.
+    await ownerOf("token-w");
+    expect(sso.calls).toHaveLength(2);
+    await sso.close();
+  });
+
   it("asks once per token while the answer is fresh, burst included, and again once it is stale", async () => {
     const sso = await fakeSso();
     let now = 1_000_000;

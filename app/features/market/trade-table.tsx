@@ -29,7 +29,10 @@ export function TradeTable({ trades, caption, empty }: { trades: TradeRowModel[]
                   </span>
                 </span>
               </td>
-              <td className="row-start-2 whitespace-nowrap font-semibold text-spark-300 sm:table-cell sm:py-1.5 sm:pr-3">{trade.price}</td>
+              {/* On a phone the price wraps inside its half: an 18-decimal amount ran over the time beside it. */}
+              <td className="row-start-2 break-words font-semibold text-spark-300 sm:table-cell sm:whitespace-nowrap sm:py-1.5 sm:pr-3">
+                {trade.price}
+              </td>
               <td className="row-start-3 font-mono text-xs sm:table-cell sm:py-1.5 sm:pr-3">
                 <span className="font-sans text-slate-300 sm:hidden">Seller </span>
                 {trade.seller}
