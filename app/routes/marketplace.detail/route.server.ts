@@ -108,7 +108,7 @@ export async function detailPage(request: Request) {
   // A browser wallet signs with the order context (domain and counter); a managed wallet never needs it.
   const signs = bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed;
   // product §7: a chain-held item shows its token's metadata, read through tokenURI.
-  const [orderContext, chainMetadata, chainTrade, holder] = await Promise.all([
+  const [orderContext, chainMetadata, chainTrade, holder, historyHtml] = await Promise.all([
     signs ? orders.orderContext(bound.address).catch(() => null) : null,
     itemPageMetadata(detail),
     // Issue 28: a chain-held item trades through the trading contract; its forms need the contract's fee.
@@ -119,6 +119,8 @@ export async function detailPage(request: Request) {
     ),
     // Issue 29: the holder (the seller, when listed) links to their public player page.
     holderLink(detail.ownerAddress),
+    // Issue 30: the item's price history, server markup after its read-only sections.
+    itemHistoryHtml(ref, url),
   ]);
   const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null, ...holder };
   // The read-only sections reach the page as markup; their data is not sent twice.
@@ -132,8 +134,7 @@ export async function detailPage(request: Request) {
       problem: null,
       redirectTo: here(request),
       item: shown,
-      sections:
-        itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) + (await itemHistoryHtml(ref, url)),
+      sections: itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) + historyHtml,
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
