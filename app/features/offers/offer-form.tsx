@@ -4,10 +4,9 @@ import { ErrorList } from "~/components/error-list";
 import { Field, SelectField } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { SELL_RULES } from "~/features/market/trade-rules";
-import { FailedAlert } from "~/features/market/failed-alert";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
-import { type OfferSigner, useOfferSubmit } from "./offer-signing";
+import { type OfferSigner, OfferSignState, useOfferSubmit } from "./offer-signing";
 
 /**
  * An offer: price, currency and how long it stands (the sell form's rules). It posts to `action`, the offers page
@@ -31,7 +30,7 @@ export function OfferForm({
   terms: { nftType: number; tokenId?: string; filter?: string };
   signer: OfferSigner | null;
 }) {
-  const { onSubmit, signError, busy } = useOfferSubmit(signer, "offer");
+  const { onSubmit, signError, busy, signingText } = useOfferSubmit(signer, "offer");
   const { form, formErrorId, formErrors, field } = useFieldRules({
     id: "offer",
     rules: SELL_RULES,
@@ -65,7 +64,7 @@ export function OfferForm({
       <button type="submit" className="btn-primary self-start" disabled={busy}>
         Make offer
       </button>
-      {(signError ?? failed) && <FailedAlert message={(signError ?? failed)!} />}
+      <OfferSignState signingText={signingText} failed={signError ?? failed} />
     </Form>
   );
 }
