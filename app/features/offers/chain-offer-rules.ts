@@ -11,6 +11,7 @@ export const CHAIN_OFFER_CURRENCIES = ["FIRE", "QUARK", "USDT"] as const;
 export const CHAIN_OFFER_BNB = "Offers on chain are paid in FIRE, QUARK or USDT: BNB cannot be offered there.";
 export const CHAIN_UNPAYABLE = "Can no longer be paid: the buyer’s wallet balance or allowance on chain is below this price.";
 export const CHAIN_OFFER_UNPAYABLE = "The buyer can no longer pay this offer, so it cannot be accepted.";
+export const chainOfferNoFunds = (currency: string) => `You do not have enough ${currency} in your wallet for this offer.`;
 export const CHAIN_OFFER_ITEMS = "Offers on chain are made on cards and loot boxes.";
 export const CHAIN_OFFERS_MANAGED_ONLY =
   "These offer forms are for accounts with a managed wallet. With a browser wallet, sign and accept offers on chain with your wallet (it needs JavaScript).";

@@ -1,12 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { ErrorList } from "~/components/error-list";
 import { Field, SelectField } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { SELL_RULES } from "~/features/market/trade-rules";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { PAY_FROM } from "./chain-offer-rules";
 import { type OfferSigner, OfferSignState, useOfferSubmit } from "./offer-signing";
+import type { ChainOfferDraft } from "./offer-views";
+import { useChainOffer } from "./use-chain-offer";
 
 /**
  * An offer: price, currency and how long it stands (the sell form's rules). It posts to `action`, the offers page
@@ -21,6 +25,7 @@ export function OfferForm({
   failed,
   terms,
   signer,
+  chainDraft = null,
 }: {
   title: string;
   action: string;
@@ -29,8 +34,18 @@ export function OfferForm({
   failed: string | null;
   terms: { nftType: number; tokenId?: string; filter?: string };
   signer: OfferSigner | null;
+  chainDraft?: ChainOfferDraft | null;
 }) {
-  const { onSubmit, signError, busy, signingText } = useOfferSubmit(signer, "offer");
+  const { onSubmit: signGameOffer, signError, busy, signingText } = useOfferSubmit(signer, "offer");
+  const chainOffer = useChainOffer(signer);
+  // A chain offer is signed in the chain offer island; a view's only when paid from the wallet on chain.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const paidOnChain =
+      chainDraft && (!chainDraft.whenPaidFromChain || new FormData(event.currentTarget).get("payFrom") === PAY_FROM.chain);
+    if (!paidOnChain || !chainOffer.start) return signGameOffer(event);
+    event.preventDefault();
+    chainOffer.start(event.currentTarget, { intent: "offer", draft: chainDraft });
+  };
   const { form, formErrorId, formErrors, field } = useFieldRules({
     id: "offer",
     rules: SELL_RULES,
@@ -61,10 +76,11 @@ export function OfferForm({
         options={LISTING_DURATIONS.map((duration) => [String(duration.days), duration.label] as const)}
       />
       <ErrorList id={formErrorId} errors={formErrors} />
-      <button type="submit" className="btn-primary self-start" disabled={busy}>
+      <button type="submit" className="btn-primary self-start" disabled={busy || chainOffer.busy}>
         Make offer
       </button>
       <OfferSignState signingText={signingText} failed={signError ?? failed} />
+      {chainOffer.island}
     </Form>
   );
 }

@@ -9,12 +9,14 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { FailedAlert } from "~/features/market/failed-alert";
 import { useSignedSubmit } from "~/features/market/use-signed-submit";
-import { OFFERS_PATH } from "./offer-views";
+import { type ChainOfferChain, OFFERS_PATH } from "./offer-views";
 
 /** What a browser wallet signs an offer's orders in: the market's order domain and the wallet's offer counter. */
 export interface OfferSigner {
   bound: BoundWallet;
   context: { domain: { chainId: number; verifyingContract: string }; counter: string };
+  /** Where chain offers go (the chain offer island); null without a chain. */
+  chain: ChainOfferChain | null;
 }
 
 type OfferIntent = "offer" | "offer-cancel" | "offer-cancel-all" | "offer-accept";
@@ -60,14 +62,22 @@ export function OfferActionForm({
   signer,
   children,
   className,
+  onChain,
 }: {
   intent: Exclude<OfferIntent, "offer">;
   fields: Record<string, string | number>;
   signer: OfferSigner | null;
   children: (busy: boolean) => ReactNode;
   className?: string;
+  /** A chain offer's accept or withdraw, which the wallet sends itself (use-chain-offer.tsx) instead of posting. */
+  onChain?: ((form: HTMLFormElement) => void) | null;
 }) {
-  const { onSubmit, signError, busy, signingText } = useOfferSubmit(signer, intent);
+  const { onSubmit: signed, signError, busy, signingText } = useOfferSubmit(signer, intent);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onChain) return signed(event);
+    event.preventDefault();
+    onChain(event.currentTarget);
+  };
   return (
     <Form method="post" action={OFFERS_PATH} onSubmit={onSubmit} className={className}>
       <input type="hidden" name="intent" value={intent} />

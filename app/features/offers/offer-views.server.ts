@@ -53,5 +53,6 @@ export function offerRow(
         ? { offerId: offer.id, ...accept, buyer: offer.buyerAddress, priceWei: offer.price, currency: offer.currency }
         : null,
     cancel: open && mine,
+    chain: offer.chainOffer ?? null,
   };
 }

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { Section } from "~/components/page";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { FailedAlert } from "~/features/market/failed-alert";
-import type { OfferRowView } from "./offer-views";
+import type { ChainOfferDraft, OfferRowView } from "./offer-views";
 import type { OfferActionData } from "./offer-actions.server";
 import { OfferForm } from "./offer-form";
 import { OffersTable } from "./offers-table";
@@ -16,6 +16,8 @@ export interface OffersDeskData {
   here: string;
   target: { title: string; href: string; terms: { nftType: number; tokenId?: string; filter?: string } } | null;
   signer: OfferSigner | null;
+  /** What a browser wallet's chain offer names; null when the offer form makes a game offer. */
+  chainDraft: ChainOfferDraft | null;
   rows: OfferRowView[];
   openCount: number;
   problem: string | null;
@@ -42,6 +44,7 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
             failed={offerAnswer?.failed ?? null}
             terms={data.target.terms}
             signer={data.signer}
+            chainDraft={data.chainDraft}
           />
         </section>
       ) : (
@@ -54,11 +57,7 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
       )}
       <Section title="Your offers" id="your-offers">
         {otherFailure && <FailedAlert message={otherFailure} />}
-        {data.rows.length ? (
-          <OffersTable rows={data.rows} caption="Your offers" back={data.here} signer={data.signer} />
-        ) : (
-          <p className="muted">You have made no offers yet.</p>
-        )}
+        <OffersTable rows={data.rows} caption="Your offers" empty="You have made no offers yet." back={data.here} signer={data.signer} />
         {data.openCount > 0 && (
           <OfferActionForm
             intent="offer-cancel-all"

@@ -9,7 +9,7 @@ import { checksummed } from "~/features/market/listing";
 import { detailHref, typeLabel } from "~/features/market/market-views.server";
 import { collectionTermsOf } from "~/features/offers/collection-filter.server";
 import type { OffersDeskData } from "~/features/offers/offers-desk";
-import { offerSigner } from "~/features/offers/offer-signer.server";
+import { chainOfferDraftOf, offerSigner } from "~/features/offers/offer-signer.server";
 import { collectionText, offerRow } from "~/features/offers/offer-views.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { apis, backendProblem, publicApis } from "~/services/apis.server";
@@ -59,9 +59,13 @@ export async function offersPage(request: Request) {
       offerSigner({ orders, offers }, user),
     ]);
     const rows = mine.map((offer) => offerRow(offer, { viewer, ...offerSubject(offer, here) }));
-    return view({ state: "wallet", here, target, signer, rows, openCount: rows.filter((row) => row.cancel).length, problem: null });
+    // A browser wallet signs a chain offer itself: its island needs what the offer names.
+    const chainDraft = target && signer?.chain ? await chainOfferDraftOf(url.searchParams, mine) : null;
+    const openCount = rows.filter((row) => row.cancel).length;
+    return view({ state: "wallet", here, target, signer, chainDraft, rows, openCount, problem: null });
   } catch (error) {
     const problem = backendProblem(error);
-    return view({ state: "wallet", here, target: null, signer: null, rows: [], openCount: 0, problem: problem.message }, problem.status);
+    const failed = { here, target: null, signer: null, chainDraft: null, rows: [], openCount: 0, problem: problem.message };
+    return view({ state: "wallet", ...failed }, problem.status);
   }
 }
