@@ -2,6 +2,9 @@ import { TableHead } from "~/components/table-head";
 import type { OfferRowView } from "./offer-views";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
+/** A chain offer's idempotency key, posted with its accept or cancel. */
+const keyOf = (row: OfferRowView): Record<string, string> => (row.key ? { idempotencyKey: row.key } : {});
+
 /**
  * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
  * accept button. Accept and cancel post to the offers' action, which returns to `back`.
@@ -39,7 +42,7 @@ export function OffersTable({
               <td className="py-2">
                 {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
-                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back }} signer={signer}>
+                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back, ...keyOf(row) }} signer={signer}>
                     {(busy) => (
                       <button type="submit" className="btn-primary" disabled={busy} aria-label={`Accept ${row.price} for ${row.what}`}>
                         Accept
@@ -47,7 +50,7 @@ export function OffersTable({
                     )}
                   </OfferActionForm>
                 ) : row.cancel ? (
-                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back }} signer={signer}>
+                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back, ...keyOf(row) }} signer={signer}>
                     {(busy) => (
                       <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Cancel your offer of ${row.price}`}>
                         Cancel
