@@ -56,6 +56,7 @@ export function offerRow(
         : null,
     cancel: open && mine,
     // A chain offer's accept and cancel are executor actions: one key per render, so a double submit starts one.
-    key: offer.venue === "chain" ? newIdempotencyKey() : null,
+    key: offer.chainOffer ? newIdempotencyKey() : null,
+    chainOffer: offer.chainOffer ? JSON.stringify(offer.chainOffer) : null,
   };
 }

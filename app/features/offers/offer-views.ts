@@ -19,6 +19,8 @@ export interface OfferRowView {
   cancel: boolean;
   /** A chain offer's idempotency key for its accept or cancel (a managed wallet's executor action); null for a game offer. */
   key: string | null;
+  /** A chain offer's signed terms (JSON), posted back whole with its accept or cancel; null for a game offer. */
+  chainOffer: string | null;
 }
 
 export const OFFERS_PATH = "/marketplace/offers";

@@ -2,8 +2,9 @@ import { TableHead } from "~/components/table-head";
 import type { OfferRowView } from "./offer-views";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
-/** A chain offer's idempotency key, posted with its accept or cancel. */
-const keyOf = (row: OfferRowView): Record<string, string> => (row.key ? { idempotencyKey: row.key } : {});
+/** A chain offer's idempotency key and signed terms, posted with its accept or cancel. */
+const keyOf = (row: OfferRowView): Record<string, string> =>
+  row.key && row.chainOffer ? { idempotencyKey: row.key, chainOffer: row.chainOffer } : {};
 
 /**
  * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
