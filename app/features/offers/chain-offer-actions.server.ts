@@ -13,7 +13,7 @@ import { erc20Abi, type Address } from "viem";
 import { z } from "zod";
 import { tradingAbi } from "../../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
-import type { OfferRecord } from "~core/api/offers";
+import type { ChainOffer } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, parseTokenAmount, type Currency } from "~core/money";
 import { tradingCurrencies } from "~core/trading";
@@ -29,7 +29,7 @@ import {
   type Refusal,
 } from "~/features/actions/managed-action.server";
 import { collectionOf } from "~/features/market/chain-trade.server";
-import { listingProofFrom, SellSchema } from "~/features/market/trade-action-schemas.server";
+import { chainOfferFrom, listingProofFrom, SellSchema } from "~/features/market/trade-action-schemas.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { backendProblem, publicApis, type Apis } from "~/services/apis.server";
 import { chain, walletFromUserInfo } from "~/services/chain.server";
@@ -64,8 +64,8 @@ export type ChainTarget = { kind: "item"; tokenId: string; collection: Address |
 /** The chain offer a post is about; null when it is a game offer (the ledger's path). */
 type ChainSubject =
   | { intent: "offer"; target: ChainTarget }
-  | { intent: "offer-accept"; offer: OfferRecord; tokenId: string }
-  | { intent: "offer-cancel"; offer: OfferRecord }
+  | { intent: "offer-accept"; offer: ChainOffer; tokenId: string; payable: boolean }
+  | { intent: "offer-cancel"; offer: ChainOffer }
   | { intent: "offer-chain-cancel-all" };
 
 /** The chain target of an "offer" post: a chain-held item of the URL, or its card-type view with "Pay from: wallet on chain". */
@@ -91,18 +91,16 @@ async function chainSubjectOf(request: Request, form: FormData, apis: Pick<Apis,
     const target = await chainTargetOf(new URL(request.url).searchParams, form.get("payFrom"));
     return target && { intent, target };
   }
-  if (intent === "offer-accept") {
+  // A chain offer's accept and cancel post the offer whole: a second post of the form names the same executor action.
+  const offer = chainOfferFrom(String(form.get("chainOffer") ?? "").slice(0, 4000));
+  if (intent === "offer-accept" && offer) {
     const posted = AcceptFields.safeParse(Object.fromEntries(form));
     if (!posted.success) return null;
     const { offerId, tokenId, nftType } = posted.data;
-    const offer = (await apis.offers.itemOffers({ tokenId, nftType })).find((open) => open.id === offerId);
-    return offer?.venue === "chain" ? { intent, offer, tokenId } : null;
+    const open = (await apis.offers.itemOffers({ tokenId, nftType })).find((record) => record.id === offerId);
+    return { intent, offer, tokenId, payable: open?.payable ?? true };
   }
-  if (intent === "offer-cancel") {
-    const offerId = form.get("offerId");
-    const offer = (await apis.offers.myOffers()).find((mine) => mine.id === offerId);
-    return offer?.venue === "chain" ? { intent, offer } : null;
-  }
+  if (intent === "offer-cancel" && offer) return { intent, offer };
   return intent === "offer-chain-cancel-all" ? { intent } : null;
 }
 
@@ -198,11 +196,12 @@ async function plan(
     case "offer":
       return managedOffer(post, subject.target, request, back);
     case "offer-accept":
-      // The market's payability, read from the chain just now: acceptOffer would refuse it in the same words.
-      if (!subject.offer.payable) return refusal(CHAIN_OFFER_UNPAYABLE, { status: 409 });
-      return { action: "trade.acceptOffer", params: { offer: subject.offer.chainOffer!, tokenId: subject.tokenId }, idempotencyKey };
+      // The market's payability, read from the chain just now: acceptOffer would refuse it in the same words. An offer
+      // no longer open is left to the executor: the same form's action again, or its refusal in words.
+      if (!subject.payable) return refusal(CHAIN_OFFER_UNPAYABLE, { status: 409 });
+      return { action: "trade.acceptOffer", params: { offer: subject.offer, tokenId: subject.tokenId }, idempotencyKey };
     case "offer-cancel":
-      return { action: "trade.cancelOffer", params: { offer: subject.offer.chainOffer! }, idempotencyKey };
+      return { action: "trade.cancelOffer", params: { offer: subject.offer }, idempotencyKey };
     case "offer-chain-cancel-all":
       return { action: "trade.cancelAll", params: {}, idempotencyKey };
   }

@@ -1,5 +1,4 @@
 /** What the offer tables show, worked out on the server (offer-views.server.ts), so the pages carry no formatting code. */
-import type { ChainOffer } from "~core/api/market";
 import type { Currency } from "~core/money";
 
 export interface OfferRowView {
@@ -19,8 +18,10 @@ export interface OfferRowView {
   accept: { offerId: string; tokenId: string; nftType: number; buyer: string; priceWei: string; currency: string } | null;
   /** The buyer's cancel form; false when the viewer cannot cancel it. */
   cancel: boolean;
-  /** A chain offer's signed terms, which a browser wallet's acceptOffer and cancelOffers send; null for a game offer. */
-  chain: ChainOffer | null;
+  /** A chain offer's idempotency key for its accept or cancel (a managed wallet's executor action); null for a game offer. */
+  key: string | null;
+  /** A chain offer's signed terms (JSON), posted back whole with its accept or cancel; null for a game offer. */
+  chainOffer: string | null;
 }
 
 /** Where a browser wallet's island sends chain offers (decision 0024): the trading contract and each currency's token. */

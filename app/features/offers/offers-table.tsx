@@ -1,7 +1,12 @@
+import type { ChainOffer } from "~core/api/market";
 import { TableHead } from "~/components/table-head";
 import type { OfferRowView } from "./offer-views";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
-import { useChainOffer } from "./use-chain-offer";
+import { type ChainOfferTask, useChainOffer } from "./use-chain-offer";
+
+/** A chain offer's idempotency key and signed terms, posted with its accept or cancel. */
+const keyOf = (row: OfferRowView): Record<string, string> =>
+  row.key && row.chainOffer ? { idempotencyKey: row.key, chainOffer: row.chainOffer } : {};
 
 /**
  * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
@@ -27,6 +32,9 @@ export function OffersTable({
     (request) => request.intent !== "offer" && !rows.some((row) => row.id === request.offerId && (row.accept || row.cancel)),
   );
   const chainStart = chainOffers.start;
+  /** A browser wallet sends a chain offer's accept or withdraw itself, from the signed terms the row carries. */
+  const walletSends = (row: OfferRowView, task: (offer: ChainOffer) => ChainOfferTask) =>
+    chainStart && row.chainOffer ? (form: HTMLFormElement) => chainStart(form, task(JSON.parse(row.chainOffer!) as ChainOffer)) : null;
   const table = (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -51,14 +59,14 @@ export function OffersTable({
                 {row.accept ? (
                   <OfferActionForm
                     intent="offer-accept"
-                    fields={{ ...row.accept, back }}
+                    fields={{ ...row.accept, back, ...keyOf(row) }}
                     signer={signer}
-                    onChain={
-                      chainStart &&
-                      row.chain &&
-                      ((form) =>
-                        chainStart(form, { intent: "offer-accept", offerId: row.id, offer: row.chain!, tokenId: row.accept!.tokenId }))
-                    }
+                    onChain={walletSends(row, (offer) => ({
+                      intent: "offer-accept",
+                      offerId: row.id,
+                      offer,
+                      tokenId: row.accept!.tokenId,
+                    }))}
                   >
                     {(busy) => (
                       <button
@@ -74,13 +82,9 @@ export function OffersTable({
                 ) : row.cancel ? (
                   <OfferActionForm
                     intent="offer-cancel"
-                    fields={{ offerId: row.id, back }}
+                    fields={{ offerId: row.id, back, ...keyOf(row) }}
                     signer={signer}
-                    onChain={
-                      chainStart &&
-                      row.chain &&
-                      ((form) => chainStart(form, { intent: "offer-cancel", offerId: row.id, offer: row.chain! }))
-                    }
+                    onChain={walletSends(row, (offer) => ({ intent: "offer-cancel", offerId: row.id, offer }))}
                   >
                     {(busy) => (
                       <button
