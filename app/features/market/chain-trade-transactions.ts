@@ -162,8 +162,12 @@ export async function cancelListing(clients: WalletClients, contracts: ChainTrad
   return (await send(clients, contracts, "cancel", { functionName: "cancel", args: [[listingOfOrder(order)]] }, report)).transactionHash;
 }
 
-/** Cancel all: incrementCounter makes every listing the wallet signed before unfillable. */
-export async function cancelAllListings(clients: WalletClients, contracts: ChainTradeContracts, report: ChainTradeReport) {
+/** Cancel all: incrementCounter makes every listing and offer the wallet signed before unfillable. */
+export async function cancelAllListings(
+  clients: WalletClients,
+  contracts: Pick<ChainTradeContracts, "trading">,
+  report: StepReport<"cancel-all">,
+) {
   return (await send(clients, contracts, "cancel-all", { functionName: "incrementCounter", args: [] }, report)).transactionHash;
 }
 

@@ -14,7 +14,7 @@ import { listingSalt, send } from "~/features/market/chain-trade-transactions";
 import { ShownError, type WalletClients } from "~/islands/chain-errors";
 import { approveExactly, approveOperator, type StepReport } from "~/islands/transaction-steps";
 
-export type ChainOfferStep = "approve" | "sign" | "accept" | "withdraw";
+export type ChainOfferStep = "approve" | "sign" | "accept" | "withdraw" | "cancel-all";
 type Report = StepReport<ChainOfferStep>;
 
 export interface ChainOfferContracts {

@@ -11,6 +11,7 @@ import { isCurrency, parseTokenAmount } from "~core/money";
 import { offerErrorMessage } from "~core/trading";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
+import { cancelAllListings } from "~/features/market/chain-trade-transactions";
 import { noExtensionMessage } from "~/features/staking/staking-panel-parts";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
@@ -38,6 +39,7 @@ const STEP_TEXT: Record<Exclude<ChainOfferStep, "approve">, string> = {
   sign: "Sign the offer",
   accept: "Accept the offer",
   withdraw: "Withdraw the offer",
+  "cancel-all": "Cancel all your chain offers and listings",
 };
 
 const stepTitle = (intent: ChainOfferRequest["intent"]) => (step: ChainOfferStep) =>
@@ -115,6 +117,9 @@ function Offerer({ chain, wallet: bound, request, settled, onBusy }: ChainOfferI
       case "offer-cancel":
         await withdrawChainOffer(clients, contracts, request.offer, report);
         return "Your offer is withdrawn.";
+      case "offer-chain-cancel-all":
+        await cancelAllListings(clients, contracts, report);
+        return "All your chain offers and listings are cancelled.";
     }
   }
 

@@ -29,7 +29,7 @@ export function OffersTable({
   // A chain offer's accept or withdraw is done once the market no longer shows it open (its indexer read the chain).
   const chainOffers = useChainOffer(
     signer,
-    (request) => request.intent !== "offer" && !rows.some((row) => row.id === request.offerId && (row.accept || row.cancel)),
+    (request) => "offerId" in request && !rows.some((row) => row.id === request.offerId && (row.accept || row.cancel)),
   );
   const chainStart = chainOffers.start;
   /** A browser wallet sends a chain offer's accept or withdraw itself, from the signed terms the row carries. */

@@ -10,11 +10,12 @@ import type { ChainOfferDraft } from "./offer-views";
 
 const ChainOfferIsland = lazy(() => import("./chain-offer.client"));
 
-/** What the island does: sign an offer the form describes, accept a stored one with a token, or withdraw one. */
+/** What the island does: sign an offer the form describes, accept a stored one with a token, withdraw one, or all (the counter). */
 export type ChainOfferTask =
   | { intent: "offer"; draft: ChainOfferDraft }
   | { intent: "offer-accept"; offerId: string; offer: ChainOffer; tokenId: string }
-  | { intent: "offer-cancel"; offerId: string; offer: ChainOffer };
+  | { intent: "offer-cancel"; offerId: string; offer: ChainOffer }
+  | { intent: "offer-chain-cancel-all" };
 
 /** One submit: the task, the form's fields and where the form posts (a signed offer is posted there). */
 export type ChainOfferRequest = ChainOfferTask & { id: number; form: FormData; action: string };

@@ -20,6 +20,7 @@ const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
 const OFFER = "(address,address,uint8,uint256,uint96,uint96,uint256,address,uint256,uint256,uint256,uint256)";
 const ACCEPT_OFFER = toFunctionSelector(`acceptOffer(${OFFER},bytes,uint256)`);
 const CANCEL_OFFERS = toFunctionSelector(`cancelOffers(${OFFER}[])`);
+const INCREMENT_COUNTER = toFunctionSelector("incrementCounter()");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("chain-offer-status");
 
@@ -136,4 +137,65 @@ test("a browser wallet withdraws its chain offer with cancelOffers: the market c
   expect(selectors(buyerWallet)).toEqual([APPROVE, CANCEL_OFFERS]);
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
   expect(await openOffers(baseURL!, card)).toEqual([]);
+});
+
+test("a browser wallet's chain offer on any card of a type, paid from the wallet, is accepted from storage; cancel all ends the rest on chain", async ({
+  page,
+  browser,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  const read = chainReader();
+  const [seller, buyer] = await Promise.all([
+    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: "chain-any-seller" }),
+    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 10 }, tag: "chain-any-buyer" }),
+  ]);
+  const [card, other] = await chainCards(baseURL!, seller, 2);
+  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
+  await signIn(page, buyer);
+  await page.goto(`/marketplace/market?nftType=${NFT_TYPE.card}`);
+  await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
+  await page.getByLabel("Pay from").selectOption("chain");
+  // A price of this test's own: other tests' holders of chain cards see this offer too.
+  await fillOffer(page, "4.000000000000000777");
+  await expect(page.getByText("Offer made on chain: 4.000000000000000777 FIRE.")).toBeVisible({ timeout: 20_000 });
+  expect(buyerWallet.signed).toEqual(["TradeOffer"]);
+
+  const sellerPage = await browser.newPage();
+  const sellerWallet = await installTestWallet(sellerPage, { privateKey: seller.key! });
+  await signIn(sellerPage, seller);
+  const price = 4_000_000_000_000_000_777n;
+  const before = { buyer: await read.balance("FIRE", buyer.wallet!), seller: await read.balance("FIRE", seller.wallet!) };
+  await sellerPage.goto("/marketplace/storage");
+  const received = sellerPage.getByRole("region", { name: "Offers on your items" });
+  const accept = received.getByRole("button", { name: /^Accept 4\.000000000000000777 FIRE for / });
+  // The offer matches both cards: one row each; the first is accepted.
+  await expect(accept).toHaveCount(2);
+  await accept.first().click();
+  await expect(received.getByTestId("chain-offer-status")).toContainText(
+    "Offer accepted: the item is the buyer’s and the price is in your wallet.",
+    { timeout: 30_000 },
+  );
+  expect(selectors(sellerWallet)).toEqual([APPROVE_ALL, ACCEPT_OFFER]);
+  const owners = await Promise.all([card, other].map((item) => read.cardOwner(BigInt(item.tokenId))));
+  expect([...owners].sort()).toEqual([buyer.wallet, seller.wallet].sort());
+  expect(await read.balance("FIRE", buyer.wallet!)).toBe(before.buyer - price);
+  expect(await read.balance("FIRE", seller.wallet!)).toBe(before.seller + price - tradingFee(price, SEEDED_FEE_BPS));
+
+  // One more offer, on the card the seller kept; then the trading counter ends every chain offer of the buyer's.
+  const kept = owners[0] === seller.wallet ? card : other;
+  await page.goto(offerPage(kept));
+  await fillOffer(page, "2");
+  await expect(page.getByText("Offer made on chain: 2 FIRE.")).toBeVisible({ timeout: 20_000 });
+  const cancelAll = page.getByRole("form", { name: "Cancel all chain offers and listings" });
+  await cancelAll.getByRole("button", { name: "Cancel all chain offers and listings" }).click();
+  const yours = page.getByRole("region", { name: "Your offers" });
+  await expect(yours.getByTestId("chain-offer-status")).toContainText("All your chain offers and listings are cancelled.", {
+    timeout: 30_000,
+  });
+  expect(selectors(buyerWallet)).toEqual([APPROVE, APPROVE, INCREMENT_COUNTER]);
+  await expect(cancelAll).toHaveCount(0);
+  expect(await openOffers(baseURL!, kept)).toEqual([]);
 });
