@@ -14,9 +14,15 @@ import { useChainOffer } from "./use-chain-offer";
 
 const OFFER_HINTS = {
   game: "Paid from your game balance if the holder accepts. Nothing is held aside until then.",
-  item: "Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside; the first offer in a currency lets the trading contract take it (one transaction), then make the offer again.",
+  item: "Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside; ",
   choice:
-    "From the game balance, for any item of this view. From the wallet on chain: FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only); the first offer in a currency lets the trading contract take it, then make the offer again.",
+    "From the game balance, for any item of this view. From the wallet on chain: FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only); ",
+} as const;
+
+/** How the trading contract comes to take the price: the executor's approval first, or the wallet's in the same go. */
+const APPROVAL_HINTS = {
+  managed: "the first offer in a currency lets the trading contract take it (one transaction), then make the offer again.",
+  wallet: "when the trading contract may not yet take the price, your wallet lets it first (one transaction), then signs the offer.",
 } as const;
 
 /**
@@ -90,7 +96,7 @@ export function OfferForm({
       <Field
         label="Your price"
         field={field("price")}
-        hint={chain ? OFFER_HINTS[chain] : OFFER_HINTS.game}
+        hint={chain ? OFFER_HINTS[chain] + APPROVAL_HINTS[signer ? "wallet" : "managed"] : OFFER_HINTS.game}
         inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "40000" }}
       />
       <SelectField
