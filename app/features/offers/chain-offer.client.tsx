@@ -17,7 +17,7 @@ import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { WithChainConfig } from "~/islands/wagmi.client";
-import { CHAIN_OFFER_BNB, chainOfferNoFunds } from "./chain-offer-rules";
+import { CHAIN_OFFER_BNB, chainOfferNoFunds } from "./chain-offer-words";
 import { acceptChainOffer, signChainOffer, withdrawChainOffer, type ChainOfferStep } from "./chain-offer-transactions";
 import type { ChainOfferChain } from "./offer-views";
 import type { ChainOfferRequest } from "./use-chain-offer";

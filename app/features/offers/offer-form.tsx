@@ -7,7 +7,7 @@ import { useFieldRules } from "~/components/use-field-rules";
 import { SELL_RULES } from "~/features/market/trade-rules";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
-import { CHAIN_OFFER_CURRENCIES, PAY_FROM } from "./chain-offer-rules";
+import { CHAIN_OFFER_CURRENCIES, PAY_FROM } from "./chain-offer-words";
 import { type OfferSigner, OfferSignState, useOfferSubmit } from "./offer-signing";
 import type { ChainOfferDraft } from "./offer-views";
 import { useChainOffer } from "./use-chain-offer";
