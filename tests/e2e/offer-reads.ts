@@ -17,9 +17,11 @@ export async function fire(baseURL: string, account: Account): Promise<bigint> {
   return BigInt(body.data!.balances.FIRE ?? "0");
 }
 
-export async function openOffers(baseURL: string, item: ItemRef): Promise<OfferRecord[]> {
+/** The open offers on `item`, or only `buyer`'s: other tests' collection offers match a test's items too. */
+export async function openOffers(baseURL: string, item: ItemRef, buyer?: string | null): Promise<OfferRecord[]> {
   const response = await fetch(new URL(`/api/v1/marketplace/itemOffers?tokenId=${item.tokenId}&nftType=${item.nftType}`, baseURL));
-  return ((await response.json()) as Envelope<OfferRecord[]>).data!;
+  const offers = ((await response.json()) as Envelope<OfferRecord[]>).data!;
+  return buyer ? offers.filter((offer) => offer.buyerAddress.toLowerCase() === buyer.toLowerCase()) : offers;
 }
 
 export async function ownerOf(baseURL: string, item: ItemRef): Promise<string> {

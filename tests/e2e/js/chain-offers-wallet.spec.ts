@@ -9,7 +9,7 @@ import { parseEther, toFunctionSelector, type Address } from "viem";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SEEDED_FEE_BPS, tradingFee } from "~core/trading";
-import { expect, test, type Account } from "../accounts";
+import { expect, test, type Account, type AccountFixtures } from "../accounts";
 import { mintItems } from "../chain-funds";
 import { chainReader } from "../managed-chain";
 import { fillOffer, openOffers } from "../offer-reads";
@@ -51,6 +51,24 @@ async function chainCards(baseURL: string, account: Account, count: number) {
   return items;
 }
 
+/**
+ * A browser-wallet holder of `cards` fresh chain cards and a browser-wallet buyer with `fire` FIRE on chain, both with
+ * BNB for gas; the buyer signed in on `page` with its wallet installed.
+ */
+async function holderAndBuyer(
+  { page, baseURL, createAccount, signIn }: { page: Page; baseURL: string } & Pick<AccountFixtures, "createAccount" | "signIn">,
+  { tag, fire, cards }: { tag: string; fire: number; cards: number },
+) {
+  const [seller, buyer] = await Promise.all([
+    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: `${tag}-seller` }),
+    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: fire }, tag: `${tag}-buyer` }),
+  ]);
+  const items = await chainCards(baseURL, seller, cards);
+  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
+  await signIn(page, buyer);
+  return { seller, buyer, items, buyerWallet };
+}
+
 const offerPage = (item: { tokenId: string; nftType: number }) => `/marketplace/offers?nftType=${item.nftType}&tokenId=${item.tokenId}`;
 
 test("a browser wallet offers on a chain-held card and the holder's wallet accepts it: the card moves, the price to the wei, fee included", async ({
@@ -62,13 +80,11 @@ test("a browser wallet offers on a chain-held card and the holder's wallet accep
 }) => {
   test.setTimeout(150_000);
   const read = chainReader();
-  const [seller, buyer] = await Promise.all([
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: "chain-offer-seller" }),
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 20 }, tag: "chain-offer-buyer" }),
-  ]);
-  const [card] = await chainCards(baseURL!, seller, 1);
-  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
-  await signIn(page, buyer);
+  const { seller, buyer, items, buyerWallet } = await holderAndBuyer(
+    { page, baseURL: baseURL!, createAccount, signIn },
+    { tag: "chain-offer", fire: 20, cards: 1 },
+  );
+  const [card] = items;
   await page.goto(offerPage(card));
   const form = page.getByRole("form", { name: /^Offer for / });
   await fillOffer(page, "12.5", false);
@@ -83,7 +99,7 @@ test("a browser wallet offers on a chain-held card and the holder's wallet accep
   await expect(page.getByText("Offer made on chain: 12.5 FIRE.")).toBeVisible({ timeout: 20_000 });
   expect(selectors(buyerWallet)).toEqual([APPROVE]);
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
-  const [stored] = await openOffers(baseURL!, card);
+  const [stored] = await openOffers(baseURL!, card, buyer.wallet);
   expect(stored).toMatchObject({ venue: "chain", price: parseEther("12.5").toString(), currency: "FIRE", payable: true });
 
   const sellerPage = await browser.newPage();
@@ -109,7 +125,7 @@ test("a browser wallet offers on a chain-held card and the holder's wallet accep
   expect(await read.balance("FIRE", buyer.wallet!)).toBe(before.buyer - price);
   expect(await read.balance("FIRE", seller.wallet!)).toBe(before.seller + price - fee);
   expect(await read.transferred("FIRE", buyer.wallet!, read.treasury as Address)).toBe(treasuryBefore + fee);
-  expect(await openOffers(baseURL!, card)).toEqual([]);
+  expect(await openOffers(baseURL!, card, buyer.wallet)).toEqual([]);
 });
 
 test("a browser wallet withdraws its chain offer with cancelOffers: the market closes it once the chain has", async ({
@@ -119,13 +135,11 @@ test("a browser wallet withdraws its chain offer with cancelOffers: the market c
   signIn,
 }) => {
   test.setTimeout(120_000);
-  const [seller, buyer] = await Promise.all([
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: "chain-withdraw-seller" }),
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 10 }, tag: "chain-withdraw-buyer" }),
-  ]);
-  const [card] = await chainCards(baseURL!, seller, 1);
-  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
-  await signIn(page, buyer);
+  const { buyer, items, buyerWallet } = await holderAndBuyer(
+    { page, baseURL: baseURL!, createAccount, signIn },
+    { tag: "chain-withdraw", fire: 10, cards: 1 },
+  );
+  const [card] = items;
   await page.goto(offerPage(card));
   await fillOffer(page, "3");
   await expect(page.getByText("Offer made on chain: 3 FIRE.")).toBeVisible({ timeout: 20_000 });
@@ -136,7 +150,7 @@ test("a browser wallet withdraws its chain offer with cancelOffers: the market c
   await expect(page.getByRole("button", { name: /^Cancel your offer/ })).toHaveCount(0);
   expect(selectors(buyerWallet)).toEqual([APPROVE, CANCEL_OFFERS]);
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
-  expect(await openOffers(baseURL!, card)).toEqual([]);
+  expect(await openOffers(baseURL!, card, buyer.wallet)).toEqual([]);
 });
 
 test("a browser wallet's chain offer on any card of a type, paid from the wallet, is accepted from storage; cancel all ends the rest on chain", async ({
@@ -148,13 +162,11 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
 }) => {
   test.setTimeout(150_000);
   const read = chainReader();
-  const [seller, buyer] = await Promise.all([
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: "chain-any-seller" }),
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 10 }, tag: "chain-any-buyer" }),
-  ]);
-  const [card, other] = await chainCards(baseURL!, seller, 2);
-  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
-  await signIn(page, buyer);
+  const { seller, buyer, items, buyerWallet } = await holderAndBuyer(
+    { page, baseURL: baseURL!, createAccount, signIn },
+    { tag: "chain-any", fire: 10, cards: 2 },
+  );
+  const [card, other] = items;
   await page.goto(`/marketplace/market?nftType=${NFT_TYPE.card}`);
   await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
   await page.getByLabel("Pay from").selectOption("chain");
@@ -197,5 +209,5 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
   });
   expect(selectors(buyerWallet)).toEqual([APPROVE, APPROVE, INCREMENT_COUNTER]);
   await expect(cancelAll).toHaveCount(0);
-  expect(await openOffers(baseURL!, kept)).toEqual([]);
+  expect(await openOffers(baseURL!, kept, buyer.wallet)).toEqual([]);
 });

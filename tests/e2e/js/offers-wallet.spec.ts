@@ -117,10 +117,10 @@ test("a browser wallet's collection offer from a market view is accepted from st
   }
   await page.getByRole("button", { name: "Cancel your offer of 1.5 FIRE" }).click();
   await expect(page.getByText("Offer cancelled.")).toBeVisible();
-  expect(await openOffers(baseURL!, cardA)).toEqual([]);
+  expect(await openOffers(baseURL!, cardA, buyer.wallet)).toEqual([]);
   await page.getByRole("button", { name: "Cancel all offers" }).click();
   await expect(page.getByText("Cancelled 1 offer.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Cancel your offer/ })).toHaveCount(0);
-  expect(await openOffers(baseURL!, cardB)).toEqual([]);
+  expect(await openOffers(baseURL!, cardB, buyer.wallet)).toEqual([]);
   expect(buyerWallet.signed).toEqual(["Offer", "Offer", "Offer", "OfferCancel", "OfferCancelAll"]);
 });
