@@ -119,16 +119,21 @@ export function saleDaysTable(text: string): string {
   )`;
 }
 
-/** Fills the rollups from the sales already logged, a week at a time (the migrations' backfill). */
-export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
+/** A migration's database as the market's `Sql` (`?` placeholders on both engines), so a backfill reuses the market's code. */
+export function migrationSql(kysely: Kysely<unknown>, engine: Engine): Sql {
   const exec = async <T>(text: string, params: readonly unknown[] = []) =>
     await kysely.executeQuery<T>(CompiledQuery.raw(engine === "postgres" ? toNumberedPlaceholders(text) : text, [...params]));
-  const db: Sql = {
+  return {
     engine,
     all: async <T>(text: string, params?: readonly unknown[]) => (await exec<T>(text, params)).rows,
     get: async <T>(text: string, params?: readonly unknown[]) => (await exec<T>(text, params)).rows[0],
     run: async (text: string, params?: readonly unknown[]) => ({ changes: Number((await exec(text, params)).numAffectedRows ?? 0) }),
   };
+}
+
+/** Fills the rollups from the sales already logged, a week at a time (the migrations' backfill). */
+export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
+  const db = migrationSql(kysely, engine);
   const span = await db.get<{ first: number | null; last: number | null }>(
     "select min(at) as first, max(at) as last from market_activity where kind = ?",
     [ACTIVITY_KIND.sale],

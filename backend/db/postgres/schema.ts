@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "../migrate";
 import { backfillSaleDays, saleDaysTable } from "../../market/sale-days";
+import { backfillOfferSales } from "../../market/items";
 
 /**
  * The PostgreSQL schema of both embedded backends (issue 26, item 3).
@@ -738,6 +739,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0010_chain_offers",
     async up(db: Kysely<unknown>) {
       for (const statement of CHAIN_OFFERS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_024: offer sales get their sold listing, so they count in a view's numbers (backend/market/items.ts).
+    name: "pg_0012_offer_sales",
+    async up(db: Kysely<unknown>) {
+      await backfillOfferSales(db, "postgres");
     },
   },
 ];
