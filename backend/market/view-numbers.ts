@@ -9,7 +9,8 @@ import type { CurrencyAmount, HistoryPeriod, PriceHistory, ViewNumbers } from "~
 import type { Sql } from "./db";
 import type { ListingQuery } from "./listing-schemas";
 import { readWei } from "./money";
-import { queryListings, viewFacets, viewFilterSql } from "./query";
+import { buildListingSql, queryListings, viewFacets, viewFilterSql, viewQuery } from "./query";
+import { RESULT_WINDOW } from "./params";
 import { ACTIVITY_KIND } from "./tables";
 import { byGeneration } from "./generation-cache";
 import { DAY, type FacetColumn, GRAINS } from "./sale-days";
@@ -164,6 +165,54 @@ async function lastSaleOf(db: Sql, of: SalesOf, now: number, rollups: boolean) {
   }
 }
 
+type Listed = Pick<ViewNumbers, "floor" | "listed">;
+const capped = (count: number) => ({ total: Math.min(count, RESULT_WINDOW), capped: count > RESULT_WINDOW });
+
+/** The floors and counts through the listing query: its capped count, and per currency one walk of the price index. */
+async function listedFromListings(db: Sql, query: ListingQuery): Promise<{ floors: Listed["floor"]; listed: Listed["listed"] }> {
+  const one = { ...query, pageNumber: 1, pageSize: 1 };
+  const all = await queryListings(db, { kind: "market" }, one);
+  // The floor's walks sort by price, so they name the view's type themselves (a view sorted by stats is of spaceships).
+  const cheapest = { ...viewQuery(one), sort: "price", order: "asc" } as const;
+  const currencies = query.currency ? [query.currency] : CURRENCIES;
+  const floors = await Promise.all(
+    currencies.map(async (currency) => {
+      const page = await queryListings(db, { kind: "market" }, { ...cheapest, currency });
+      const first = page.records[0];
+      return first?.price ? { currency, price: first.price, listed: page.total } : null;
+    }),
+  );
+  return { floors: floors.filter((floor) => floor !== null), listed: { total: all.total, capped: all.totalCapped } };
+}
+
+/**
+ * The same from the listed cells (listed-cells.ts) for a view they keep: the counts per currency from a few cells,
+ * capped as the listing query caps them, and only a currency with listings walks the price index for its floor.
+ */
+async function listedFromCells(
+  db: Sql,
+  query: ListingQuery,
+  rollups: boolean,
+): Promise<{ floors: Listed["floor"]; listed: Listed["listed"] } | null> {
+  const rollup = rollupOf({ query }, rollups);
+  if (!rollup) return null;
+  const counts = await db.all<{ currency: Currency; listed: number }>(
+    `select currency, sum(listed) as listed from market_listed_cells where ${rollup.where.join(" and ")} group by currency`,
+    rollup.params,
+  );
+  const cheapest = { ...viewQuery(query), pageNumber: 1, pageSize: 1, sort: "price", order: "asc" } as const;
+  const floors = await Promise.all(
+    CURRENCIES.map(async (currency) => {
+      const count = Number(counts.find((row) => row.currency === currency)?.listed ?? 0);
+      if (count <= 0) return null;
+      const sql = buildListingSql({ kind: "market" }, { ...cheapest, currency }, db.engine);
+      const first = await db.get<{ price: string }>(sql.page, sql.pageParams);
+      return first ? { currency, price: readWei(first.price).toString(), listed: capped(count).total } : null;
+    }),
+  );
+  return { floors: floors.filter((floor) => floor !== null), listed: capped(counts.reduce((sum, row) => sum + Number(row.listed), 0)) };
+}
+
 /** A cache key of a view's filter (paging and the visitor left out; wei as text). */
 function viewKey(of: SalesOf): string {
   if ("itemId" in of) return `item ${of.itemId}`;
@@ -196,17 +245,7 @@ export async function viewNumbers(db: Sql, query: ListingQuery, now: number): Pr
 
 /** The numbers computed afresh; `rollups: false` reads every sale raw (the tests' reference). */
 export async function computeViewNumbers(db: Sql, query: ListingQuery, now: number, rollups = true): Promise<ViewNumbers> {
-  const one = { ...query, pageNumber: 1, pageSize: 1 };
-  const all = await queryListings(db, { kind: "market" }, one);
-  // One walk of the price index per currency: the cheapest comes first.
-  const currencies = query.currency ? [query.currency] : CURRENCIES;
-  const floors = await Promise.all(
-    currencies.map(async (currency) => {
-      const page = await queryListings(db, { kind: "market" }, { ...one, currency, sort: "price", order: "asc" });
-      const first = page.records[0];
-      return first?.price ? { currency, price: first.price, listed: page.total } : null;
-    }),
-  );
+  const { floors, listed } = (await listedFromCells(db, query, rollups)) ?? (await listedFromListings(db, query));
   const tallies = await windowTallies(db, { query }, now, rollups);
   const windows = WINDOWS.map(({ window }, index) => ({
     window,
@@ -221,8 +260,8 @@ export async function computeViewNumbers(db: Sql, query: ListingQuery, now: numb
   const changesAt = earliest(...tallies.map((t) => t.leaves));
   const last = await lastSaleOf(db, { query }, now, rollups);
   return {
-    floor: floors.filter((floor) => floor !== null),
-    listed: { total: all.total, capped: all.totalCapped },
+    floor: floors,
+    listed,
     windows,
     lastSale: last
       ? {

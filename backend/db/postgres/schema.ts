@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "../migrate";
 import { backfillSaleDays, saleDaysTable } from "../../market/sale-days";
 import { backfillOfferSales } from "../../market/items";
+import { listedCellsStatements } from "../../market/listed-cells";
 
 /**
  * The PostgreSQL schema of both embedded backends (issue 26, item 3).
@@ -742,10 +743,11 @@ export const postgresMigrations: readonly Migration[] = [
     },
   },
   {
-    // market_024: offer sales get their sold listing, so they count in a view's numbers (backend/market/items.ts).
+    // market_024: offer sales get their sold listing (backend/market/items.ts); listings counted per cell (listed-cells.ts).
     name: "pg_0012_offer_sales",
     async up(db: Kysely<unknown>) {
       await backfillOfferSales(db, "postgres");
+      for (const statement of listedCellsStatements("postgres")) await sql.raw(statement).execute(db);
     },
   },
 ];
