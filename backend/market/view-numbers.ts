@@ -13,7 +13,7 @@ import { buildListingSql, queryListings, viewFacets, viewFilterSql, viewQuery } 
 import { RESULT_WINDOW } from "./params";
 import { ACTIVITY_KIND } from "./tables";
 import { byGeneration } from "./generation-cache";
-import { DAY, type FacetColumn, GRAINS } from "./sale-days";
+import { DAY, type FacetColumn, GRAINS, HOUR, SALE_DAYS, SALE_HOURS, type SaleUnit } from "./sale-days";
 
 export { DAY };
 const WINDOWS = [
@@ -49,7 +49,9 @@ const lower = (a: bigint, b: bigint) => (a < b ? a : b);
  * A view's cells in the sale rollups (sale-days.ts): the first grain holding every column the view filters on, and
  * the view's values of them. Null for an item, or a view filtering on anything else (it reads its sales raw).
  */
-function rollupOf(of: SalesOf, rollups: boolean): { where: string[]; params: unknown[] } | null {
+type Rollup = { where: string[]; params: unknown[] };
+
+function rollupOf(of: SalesOf, rollups: boolean): Rollup | null {
   const facets = "itemId" in of || !rollups ? null : viewFacets(of.query);
   if (!facets) return null;
   const { currency, ...values } = facets;
@@ -74,11 +76,11 @@ async function rawSales(db: Sql, sales: ReturnType<typeof salesSql>, after: numb
   );
 }
 
-/** The time of the view's first sale in UTC day `day`. */
-async function firstSaleOfDay(db: Sql, sales: ReturnType<typeof salesSql>, day: number): Promise<number> {
+/** The time of the view's first sale within unit number `n` (a UTC day or hour). */
+async function firstSaleIn(db: Sql, sales: ReturnType<typeof salesSql>, unit: SaleUnit, n: number): Promise<number> {
   const row = await db.get<{ at: number }>(
     `select min(a.at) as at from ${sales.from} where ${[...sales.where, "a.at >= ?", "a.at < ?"].join(" and ")}`,
-    [...sales.params, day * DAY, (day + 1) * DAY],
+    [...sales.params, n * unit.ms, (n + 1) * unit.ms],
   );
   return Number(row!.at);
 }
@@ -100,8 +102,9 @@ function tally(rows: readonly SaleRow[], ms: number, into: Tally = { sales: 0, v
 }
 
 /**
- * The 24 h and 7 d windows at `now`. Raw sales for a view the rollups do not keep. For one they do: the 24 h window
- * and the two partial days of the 7 d one (its first day's tail, today's head) raw, its whole days from the rollups.
+ * The 24 h and 7 d windows at `now`. Raw sales for a view the rollups do not keep. For one they do, each window from
+ * cells: whole UTC days from the day cells, the whole hours around them from the hour cells, and only the two partial
+ * hours at its ends raw, so a window reads at most about two hours of the view's sales.
  */
 async function windowTallies(db: Sql, of: SalesOf, now: number, rollups: boolean): Promise<Tally[]> {
   const sales = salesSql(of);
@@ -115,28 +118,44 @@ async function windowTallies(db: Sql, of: SalesOf, now: number, rollups: boolean
       ),
     );
   }
-  const today = Math.floor(now / DAY);
-  const first = Math.floor((now - 7 * DAY) / DAY);
-  const lastDay = await rawSales(db, sales, now - DAY, now);
-  const week = tally(await rawSales(db, sales, now - 7 * DAY, Math.min((first + 1) * DAY - 1, now)), 7 * DAY);
-  const days = await db.all<{ day: number; currency: Currency; sales: number; volume: string }>(
-    `select day, currency, sales, volume from market_sale_days where ${[...rollup.where, "day > ?", "day < ?"].join(" and ")}`,
-    [...rollup.params, first, today],
-  );
-  let firstFullDay: number | null = null;
-  for (const row of days) {
-    week.sales += Number(row.sales);
-    week.volume.set(row.currency, (week.volume.get(row.currency) ?? 0n) + readWei(row.volume));
-    firstFullDay = firstFullDay === null ? Number(row.day) : Math.min(firstFullDay, Number(row.day));
+  return await Promise.all(WINDOWS.map(({ ms }) => rangeTally(db, sales, rollup, now - ms, now, ms)));
+}
+
+/** The sales with `after` < at ≤ `upTo` from the rollups, raw only in the partial hours at either end. */
+async function rangeTally(db: Sql, sales: ReturnType<typeof salesSql>, rollup: Rollup, after: number, upTo: number, ms: number) {
+  // Units wholly inside the range: hour h holds h * HOUR ..< (h + 1) * HOUR.
+  const firstHour = Math.ceil((after + 1) / HOUR);
+  const endHour = Math.floor((upTo + 1) / HOUR);
+  if (firstHour >= endHour) return tally(await rawSales(db, sales, after, upTo), ms);
+  const firstDay = Math.ceil(firstHour / 24);
+  const endDay = Math.floor(endHour / 24);
+  const wholeDays = firstDay < endDay;
+  // Hours before the whole days, the whole days, hours after them; in time order, so the first with sales is the oldest.
+  const spans: [SaleUnit, number, number][] = wholeDays
+    ? [
+        [SALE_HOURS, firstHour, firstDay * 24],
+        [SALE_DAYS, firstDay, endDay],
+        [SALE_HOURS, endDay * 24, endHour],
+      ]
+    : [[SALE_HOURS, firstHour, endHour]];
+  const head = await rawSales(db, sales, after, firstHour * HOUR - 1);
+  const into = tally(head, ms);
+  for (const [unit, from, to] of spans) {
+    if (from >= to) continue;
+    const cells = await db.all<{ at: number; currency: Currency; sales: number; volume: string }>(
+      `select ${unit.column} as at, currency, sales, volume from ${unit.table}
+       where ${[...rollup.where, `${unit.column} >= ?`, `${unit.column} < ?`].join(" and ")}`,
+      [...rollup.params, from, to],
+    );
+    let first: number | null = null;
+    for (const cell of cells) {
+      into.sales += Number(cell.sales);
+      into.volume.set(cell.currency, (into.volume.get(cell.currency) ?? 0n) + readWei(cell.volume));
+      first = first === null ? Number(cell.at) : Math.min(first, Number(cell.at));
+    }
+    if (into.leaves === null && first !== null) into.leaves = (await firstSaleIn(db, sales, unit, first)) + ms;
   }
-  // The oldest sale of the week is in its first partial day, else in its first day with sales, else today.
-  if (week.leaves === null && firstFullDay !== null) week.leaves = (await firstSaleOfDay(db, sales, firstFullDay)) + 7 * DAY;
-  tally(
-    lastDay.filter((row) => Number(row.at) >= today * DAY),
-    7 * DAY,
-    week,
-  );
-  return [tally(lastDay, DAY), week];
+  return tally(await rawSales(db, sales, endHour * HOUR - 1, upTo), ms, into);
 }
 
 /** The view's last sale at or before `now`: for a kept view, searched within its last day with sales. */
