@@ -4,9 +4,8 @@
  * read a few cells instead of walking up to the market's 10,000-row cap once per currency (decision 0022, P3).
  */
 import type { Engine } from "../db/sql";
-import { type FacetColumn, GRAINS } from "./sale-days";
+import { FACET_COLUMNS, GRAINS } from "./sale-days";
 
-const FACET_COLUMNS: readonly FacetColumn[] = ["nft_type", "grade", "camp", "level"];
 const KEY = "grain, nft_type, grade, camp, level, currency";
 /** What moves a listing into or out of a cell (the trigger on update watches only these). */
 const CELL_COLUMNS = ["status", ...FACET_COLUMNS, "currency"];

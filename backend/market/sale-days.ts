@@ -15,7 +15,7 @@ import { addToWei } from "./wei-column";
 export const DAY = 86_400_000;
 
 export type FacetColumn = "nft_type" | "grade" | "camp" | "level";
-const FACET_COLUMNS: readonly FacetColumn[] = ["nft_type", "grade", "camp", "level"];
+export const FACET_COLUMNS: readonly FacetColumn[] = ["nft_type", "grade", "camp", "level"];
 
 /**
  * The grains kept, coarsest first: each sale adds to one cell of each. A view is answered from the first grain that

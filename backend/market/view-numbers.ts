@@ -13,7 +13,7 @@ import { buildListingSql, queryListings, viewFacets, viewFilterSql, viewQuery } 
 import { RESULT_WINDOW } from "./params";
 import { ACTIVITY_KIND } from "./tables";
 import { byGeneration } from "./generation-cache";
-import { DAY, type FacetColumn, GRAINS, HOUR, SALE_DAYS, SALE_HOURS, type SaleUnit } from "./sale-days";
+import { DAY, FACET_COLUMNS, type FacetColumn, GRAINS, HOUR, SALE_DAYS, SALE_HOURS, type SaleUnit } from "./sale-days";
 
 export { DAY };
 const WINDOWS = [
@@ -57,12 +57,17 @@ function rollupOf(of: SalesOf, rollups: boolean): Rollup | null {
   const { currency, ...values } = facets;
   const columns = Object.keys(values) as FacetColumn[];
   const grain = GRAINS.findIndex((held) => columns.every((column) => held.includes(column)));
-  const where = ["grain = ?", ...columns.map((column) => `${column} in (${values[column]!.map(() => "?").join(", ")})`)];
-  const params: unknown[] = [grain, ...columns.flatMap((column) => values[column]!)];
-  if (currency) {
-    where.push("currency = ?");
-    params.push(currency);
-  }
+  // Every key column before the day or hour is pinned, so the primary key seeks each cell and reads only the time
+  // range: a column the grain leaves out is -1, and a view naming no currency names them all.
+  const left = FACET_COLUMNS.filter((column) => !GRAINS[grain].includes(column));
+  const currencies = currency ? [currency] : CURRENCIES;
+  const where = [
+    "grain = ?",
+    ...columns.map((column) => `${column} in (${values[column]!.map(() => "?").join(", ")})`),
+    ...left.map((column) => `${column} = -1`),
+    `currency in (${currencies.map(() => "?").join(", ")})`,
+  ];
+  const params: unknown[] = [grain, ...columns.flatMap((column) => values[column]!), ...currencies];
   return { where, params };
 }
 
