@@ -205,7 +205,17 @@ export async function storeChainOffer(db: Sql, checked: CheckedChainOffer, now: 
 
 /** What an indexed Trading event did to chain offers, stored with it so a reorg can take it back. */
 export type OfferEffect =
-  | { type: "offerAccepted"; offerId: number; activityId: number; at: number; nftType: number; currency: string; price: string }
+  | {
+      type: "offerAccepted";
+      offerId: number;
+      activityId: number;
+      /** The sale's sold listing (insertOfferSale); absent in effects stored before market_024. */
+      listingId?: number;
+      at: number;
+      nftType: number;
+      currency: string;
+      price: string;
+    }
   | { type: "offersClosed"; offerIds: number[] };
 
 /** Closes open chain offers (by id) as cancelled at `at`; the ids it closed. */

@@ -16,6 +16,9 @@ import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
 import { listingJson, offerOf, type TestChain } from "../contracts/harness";
 import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
 import { BROWSER, BUYER, type Market } from "./market-fixture";
+import { DAY } from "../../backend/market/sale-days";
+import type { Sql } from "../../backend/market/db";
+import { viewSales } from "./view-sales";
 
 const WEI = 10n ** 18n;
 
@@ -25,6 +28,16 @@ let c: TestChain["deployment"]["contracts"];
 let suite: ChainMarket;
 const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 const holder = privateKeyToAccount(BROWSER.privateKey as Hex);
+/** Views a sold hero card (rarity 2, camp 1, level 4) is in, the rollups' and the raw path's, and one it is not in. */
+const CARD_VIEWS = [
+  { nftType: String(NFT_TYPE.card), rarity: "2" },
+  { nftType: String(NFT_TYPE.card), camp: "1", min: { level: "4" }, max: { level: "4" } },
+  { nftType: String(NFT_TYPE.card), venue: "chain" },
+  { nftType: String(NFT_TYPE.pse) },
+];
+const db = () => m.t.store.sql as Sql;
+/** A clock past any block of the test chain (its time runs ahead of ours as blocks are mined). */
+const later = () => Date.now() + DAY;
 const statusOf = (orderHash: Hex) => m.scalar<number>("select status from market_offers where order_hash = ?", orderHash);
 
 beforeAll(async () => {
@@ -132,9 +145,18 @@ describe("chainOffer", () => {
         .walletFor(holder)
         .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, true] }),
     );
+    const counted = () => Promise.all(CARD_VIEWS.map((view) => viewSales(db(), view, later())));
+    const before = await counted();
     await accept(stored, card);
     await settled();
     expect(await statusOf(stored.orderHash)).toBe(1);
+    // A sale in the numbers of the card's views, chain venue's too (decision 0022), and of no other view.
+    const after = await counted();
+    CARD_VIEWS.forEach((view, index) => {
+      const sold = view.nftType === String(NFT_TYPE.card);
+      expect(after[index].sales).toBe(before[index].sales + (sold ? 1 : 0));
+      if (sold) expect(after[index].numbers.lastSale).toMatchObject({ price: stored.price, tokenId: card.toString(), currency: "FIRE" });
+    });
     const page = await detail(card);
     expect(page.ownerAddress).toBe(buyer.address);
     expect(page.history[0]).toMatchObject({
@@ -171,11 +193,14 @@ describe("chainOffer", () => {
     const order = answer.data.chainOffer;
     const events = async () => (await detail(tokenId)).history.map((h) => h.event);
     const before = await events();
+    const counted = () => Promise.all(CARD_VIEWS.map(async (view) => (await viewSales(db(), view, later())).sales));
+    const sales = await counted();
     const snapshot = await chain.testClient.snapshot();
     await accept(order, tokenId);
     await settled();
     expect(await statusOf(order.orderHash)).toBe(1);
     expect(await events()).toEqual(["sale", ...before]);
+    expect(await counted()).toEqual(sales.map((n, index) => n + (CARD_VIEWS[index].nftType === String(NFT_TYPE.card) ? 1 : 0)));
 
     await chain.testClient.revert({ id: snapshot });
     await chain.testClient.mine({ blocks: 3 });
@@ -183,5 +208,7 @@ describe("chainOffer", () => {
       .poll(async () => [await statusOf(order.orderHash), (await detail(tokenId)).ownerAddress], { timeout: 15_000 })
       .toEqual([0, holder.address]);
     expect(await events()).toEqual(before);
+    // Out of the numbers too: its sold listing and its day's rollups gone with it.
+    expect(await counted()).toEqual(sales);
   });
 });
