@@ -37,11 +37,12 @@ export function OffersTable({
                 </span>
               </td>
               <td className="py-2 pr-3">
-                <span className="whitespace-nowrap">{row.price}</span>
+                {/* An 18-decimal price wraps on a phone rather than pushing the button out of view. */}
+                <span className="break-all sm:whitespace-nowrap sm:break-normal">{row.price}</span>
                 <span className="block text-xs text-slate-300">until {row.until}</span>
               </td>
-              <td className="py-2">
-                {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
+              <td className="min-w-[6rem] py-2">
+                {row.unpayable && <p className="text-xs text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
                   <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back, ...keyOf(row) }} signer={signer}>
                     {(busy) => (
