@@ -34,6 +34,7 @@ export function OffersTable({
                 {row.href ? <a href={row.href}>{row.what}</a> : row.what}
                 <span className="block text-xs text-slate-300">
                   by <span className="font-mono">{row.buyer}</span>
+                  {row.chainOffer && " · from a wallet on chain"}
                 </span>
               </td>
               <td className="py-2 pr-3">

@@ -99,6 +99,7 @@ test("a managed buyer offers on a card held on chain and the managed holder acce
   await holderPage.goto("/marketplace/storage");
   const received = holderPage.getByRole("table", { name: "Offers on your items" });
   await expect(received.getByRole("button", { name: /^Accept 12\.000000000000000345 FIRE for / })).toBeVisible();
+  await expect(received.getByRole("row").filter({ hasText: "12.000000000000000345 FIRE" })).toContainText("from a wallet on chain");
   await openItem(holderPage, tokenId!);
   const accept = "Accept 12.000000000000000345 FIRE for This item";
   await expect(holderPage.getByRole("button", { name: accept })).toBeVisible();
