@@ -5,64 +5,38 @@
  * cancel all. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Address, type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { type Account, type Address, type Hex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
-import type { ChainOffer, ItemDetail } from "~core/api/market";
+import type { ChainOffer } from "~core/api/market";
 import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
-import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
 import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
-import { listingJson, offerOf, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, BUYER, type Market, startMarketOnChain } from "./market-fixture";
+import { listingJson, offerOf, type TestChain } from "../contracts/harness";
+import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
+import { BROWSER, BUYER, type Market } from "./market-fixture";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
 let chain: TestChain;
 let m: Market;
 let c: TestChain["deployment"]["contracts"];
+let suite: ChainMarket;
 const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 const holder = privateKeyToAccount(BROWSER.privateKey as Hex);
-
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
-    }),
-  );
-  m = await startMarketOnChain(chain);
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
-});
-
-const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
-const detail = (tokenId: bigint) =>
-  m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 });
 const statusOf = (orderHash: Hex) => m.scalar<number>("select status from market_offers where order_hash = ?", orderHash);
 
-/** A hero card minted on chain to `to`, once the indexer has it. */
-async function chainCard(to: Address): Promise<bigint> {
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "mint",
-      args: [to, encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 })],
-    }),
-  );
-  const tokenId = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "totalMinted" });
-  await settled();
-  return tokenId;
-}
+beforeAll(async () => {
+  suite = await startChainMarket();
+  ({ chain, m } = suite);
+  c = chain.deployment.contracts;
+});
+afterAll(() => suite?.close());
+
+const settled = () => suite.settled();
+const detail = (tokenId: bigint) => suite.detail(tokenId);
+const chainCard = (to: Address) => suite.chainCard(to);
 
 const allow = (amount: bigint) =>
   chain.mined(
