@@ -3,11 +3,13 @@
  * buyer's cancel-all and the holder's acceptance reach the market signed: a managed wallet's by its custodian, the
  * SSO (orders.server.ts orderProofs), a browser wallet's with the proof its island posted.
  */
-import { getAddress } from "viem";
+import { getAddress, type Address } from "viem";
 import type { OfferCancelAllResult, OfferContext, OfferRecord, ReceivedOffer } from "~core/api/offers";
-import type { SaleResult, TokenRef } from "~core/api/market";
+import type { ChainOffer, SaleResult, TokenRef } from "~core/api/market";
+import { expiryIn, newOrderNonce } from "~core/orders";
+import { LISTING_STANDARD, offerTypedData, type TradeOffer } from "~core/trading";
 import type { BackendClient } from "./http-client.server";
-import { orderProofs, type OrderSigning } from "./orders.server";
+import { decimalFields, orderProofs, signTrading, type CustodialListing, type ListingProof, type OrderSigning } from "./orders.server";
 
 export interface OfferTerms {
   nftType: number;
@@ -18,6 +20,20 @@ export interface OfferTerms {
   label?: string;
   price: string;
   currency: string;
+}
+
+/**
+ * A chain offer's terms (decision 0024), the same however it is signed: one token (`dataMask` 0), or any card of one
+ * type (`tokenId` 0, core/trading.ts offerCriteria); always one ERC-721 item, paid in an ERC-20.
+ */
+export interface ChainOfferTerms {
+  buyer: string;
+  collection: Address;
+  tokenId: bigint;
+  dataMask: bigint;
+  dataValue: bigint;
+  currency: Address;
+  price: bigint;
 }
 
 export function offersApi(market: BackendClient, sso: BackendClient) {
@@ -58,6 +74,31 @@ export function offersApi(market: BackendClient, sso: BackendClient) {
       const proof = await proofOf(signing, "OfferCancelAll", buyer, () => ({ buyer, counter: BigInt(signed) }));
       return market.post<OfferCancelAllResult>("/api/v1/informationCenter/cancelAllOffers", {
         body: { address, counter: signed, ...proof },
+      });
+    },
+    /**
+     * Stores a chain offer: the one place a TradeOffer is built. A managed wallet's is made here (a random salt, the
+     * expiry its days give, the counter read from Trading) and signed by the SSO under a key named by the salt; a
+     * browser wallet's carries the salt, expiry, counter and signature its wallet signed.
+     */
+    chainOffer: async (terms: ChainOfferTerms, signing: ListingProof | CustodialListing) => {
+      const custodial = "custodian" in signing;
+      const offer: TradeOffer = {
+        ...terms,
+        buyer: getAddress(terms.buyer),
+        collection: getAddress(terms.collection),
+        currency: getAddress(terms.currency),
+        standard: LISTING_STANDARD.erc721,
+        amount: 1n,
+        expiry: custodial ? expiryIn(signing.ttlSeconds) : BigInt(signing.expiry),
+        salt: custodial ? newOrderNonce() : BigInt(signing.salt),
+        counter: custodial ? signing.counter : BigInt(signing.counter),
+      };
+      const signature = custodial
+        ? await signTrading(sso, offerTypedData(offer, signing.chainId, signing.trading), `trade-offer-${offer.salt.toString(36)}`)
+        : signing.signature;
+      return market.post<{ id: string; chainOffer: ChainOffer }>("/api/v1/informationCenter/chainOffer", {
+        body: { ...decimalFields(offer), signature },
       });
     },
     /** The holder accepts `offer` for their item `ref`: the order names the offer, the item, its buyer and price. */

@@ -68,11 +68,21 @@ export interface ListingTerms {
 }
 
 /** uint256 fields as decimal strings: how the SSO and the market take a listing. */
-const decimalFields = (message: object) =>
+export const decimalFields = (message: object) =>
   Object.fromEntries(Object.entries(message).map(([name, value]) => [name, typeof value === "bigint" ? value.toString() : value]));
 
 /** An order's own fields: what the SSO signs besides the nonce and expiry. */
 type OrderFields<K extends OrderKind> = Omit<OrderMessages[K], "nonce" | "expiry">;
+
+/** A Trading order (a Listing or a TradeOffer) signed by the SSO for a managed wallet, under a key named by its salt. */
+export async function signTrading(
+  sso: BackendClient,
+  typed: { domain: object; primaryType: "Listing" | "TradeOffer"; message: object },
+  idempotencyKey: string,
+): Promise<Hex> {
+  const body = { primaryType: typed.primaryType, domain: typed.domain, message: decimalFields(typed.message), idempotencyKey };
+  return (await sso.post<OrderSignature>("/sso/signOrder", { body })).signature;
+}
 
 /**
  * The proof fields to post with an order, shared by the orders and offers APIs. A managed wallet's order is made as
@@ -199,16 +209,7 @@ export function ordersApi(market: BackendClient, sso: BackendClient) {
         counter: custodial ? signing.counter : BigInt(signing.counter),
       };
       const signature = custodial
-        ? (
-            await sso.post<OrderSignature>("/sso/signOrder", {
-              body: {
-                primaryType: "Listing",
-                domain: listingTypedData(listing, signing.chainId, signing.trading).domain,
-                message: decimalFields(listing),
-                idempotencyKey: `listing-${listing.salt.toString(36)}`,
-              },
-            })
-          ).signature
+        ? await signTrading(sso, listingTypedData(listing, signing.chainId, signing.trading), `listing-${listing.salt.toString(36)}`)
         : signing.signature;
       return market.post<ListingRecord>("/api/v1/informationCenter/chainSell", { body: { ...decimalFields(listing), signature } });
     },

@@ -143,9 +143,12 @@ async function openCollectionOffers(db: Sql, nftType: number, now: number) {
   return offers.map((offer) => ({ offer, query: queryOf(offer) }));
 }
 
-/** Whether a collection offer covers an item: the market's own filter rule (query.ts itemsMatching). */
-async function covers(db: Sql, query: ListingQuery, item: ItemRow): Promise<boolean> {
-  return (await itemsMatching(db, query, { itemId: item.id }, 1)).length === 1;
+/** Where the items an offer can be accepted for are: in the game for a ledger offer, held on chain for a chain offer. */
+const locationOf = (offer: OfferRow) => (offer.venue === OFFER_VENUE.chain ? LOCATION.chain : LOCATION.game);
+
+/** Whether a collection offer covers an item: the market's own filter rule (query.ts itemsMatching), where its venue trades. */
+async function covers(db: Sql, offer: OfferRow, query: ListingQuery, item: ItemRow): Promise<boolean> {
+  return (await itemsMatching(db, query, { itemId: item.id }, 1, locationOf(offer))).length === 1;
 }
 
 /** The open offers on an item: its own, and the collection offers whose filter it matches. */
@@ -156,7 +159,7 @@ export async function offersForItem(db: Sql, item: ItemRow, now: number): Promis
   ]);
   const matching: OfferRow[] = [];
   for (const { offer, query } of await openCollectionOffers(db, item.nft_type, now)) {
-    if (await covers(db, query, item)) matching.push(offer);
+    if (await covers(db, offer, query, item)) matching.push(offer);
   }
   return await records(db, [...own, ...matching].sort(byPrice));
 }
@@ -170,13 +173,17 @@ export async function offersOfBuyer(db: Sql, buyer: string, now: number): Promis
   return await records(db, offers);
 }
 
-/** The open offers a holder can accept: on their in-game items, and collection offers their items match. */
+/**
+ * The open offers a holder can accept: game offers on their in-game items and chain offers on their chain-held ones,
+ * and the collection offers their items match where the offer's venue trades.
+ */
 export async function offersReceived(db: Sql, owner: string, now: number): Promise<ReceivedOffer[]> {
   const received: { offer: OfferRow; item: Pick<ItemRow, "token_id" | "nft_type" | "name"> }[] = [];
   const own = await db.all<OfferRow & { item_name: string }>(
     `select o.*, i.name as item_name from market_items i join market_offers o on o.item_id = i.id and o.status = 0
-     where i.owner_address = ? and i.location = 0 and o.expiry > ? order by o.id desc limit 100`,
-    [owner, nowSeconds(now)],
+     where i.owner_address = ? and ((o.venue = ? and i.location = ?) or (o.venue = ? and i.location = ?)) and o.expiry > ?
+     order by o.id desc limit 100`,
+    [owner, OFFER_VENUE.game, LOCATION.game, OFFER_VENUE.chain, LOCATION.chain, nowSeconds(now)],
   );
   for (const row of own) received.push({ offer: row, item: { name: row.item_name, token_id: row.token_id!, nft_type: row.nft_type } });
   const types = await db.all<{ nft_type: number }>(
@@ -186,7 +193,7 @@ export async function offersReceived(db: Sql, owner: string, now: number): Promi
   for (const { nft_type } of types) {
     for (const { offer, query } of await openCollectionOffers(db, nft_type, now)) {
       if (sameAddress(offer.buyer_address, owner)) continue;
-      for (const item of await itemsMatching(db, query, { owner }, MATCHES_PER_OFFER)) received.push({ offer, item });
+      for (const item of await itemsMatching(db, query, { owner }, MATCHES_PER_OFFER, locationOf(offer))) received.push({ offer, item });
     }
   }
   return await Promise.all(
@@ -316,7 +323,9 @@ export async function requireAcceptable(db: Sql, seller: string, input: AcceptIn
   if (!sameAddress(item.owner_address, seller)) throw new ApiError(403, MSG.notOwner);
   if (sameAddress(offer.buyer_address, seller)) throw new ApiError(400, MSG.ownItem);
   const covered =
-    offer.item_id === null ? item.nft_type === offer.nft_type && (await covers(db, queryOf(offer), item)) : offer.item_id === item.id;
+    offer.item_id === null
+      ? item.nft_type === offer.nft_type && (await covers(db, offer, queryOf(offer), item))
+      : offer.item_id === item.id;
   if (!covered) throw new ApiError(409, OFFER_MSG.notCovered);
   if (!(await isPayable(db, offer))) throw new ApiError(409, OFFER_MSG.unpayable);
   return { offer, item, price: readWei(offer.price), currency: offer.currency as Currency };

@@ -375,8 +375,9 @@ export async function itemsMatching(
   q: ListingQuery,
   where: { itemId: number } | { owner: string },
   limit: number,
+  location = 0,
 ): Promise<ItemListingRow[]> {
-  const sql: Conditions = { where: ["i.location = 0"], params: [] };
+  const sql: Conditions = { where: ["i.location = ?"], params: [location] };
   if ("itemId" in where) {
     sql.where.push("i.id = ?");
     sql.params.push(where.itemId);

@@ -9,7 +9,7 @@ import { type Account, type Address, type Hex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ChainOffer } from "~core/api/market";
-import type { OfferRecord } from "~core/api/offers";
+import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
 import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
 import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
@@ -174,6 +174,18 @@ describe("chainOffer", () => {
     expect(any.status, any.msg).toBe(200);
     const one = await store(await sign(buyer, { tokenId: another }));
     expect(one.status, one.msg).toBe(200);
+    // The holder receives both for the card held on chain: a chain offer is never received for an item in the game.
+    const received = await m.ok<ReceivedOffer[]>("/marketplace/offersReceived", {}, m.tokens.browser);
+    const chainReceived = received.filter(({ offer }) => offer.venue === "chain");
+    expect(chainReceived.map(({ offer, item }) => [offer.id, offer.kind, item.tokenId]).sort()).toEqual(
+      [
+        [any.data.id, "collection", another.toString()],
+        [one.data.id, "item", another.toString()],
+      ].sort(),
+    );
+    expect(chainReceived.every(({ offer }) => offer.chainOffer && offer.payable)).toBe(true);
+    const onAnother = await m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: another.toString(), nftType: 0 });
+    expect(onAnother.map((offer) => offer.id).sort()).toEqual([any.data.id, one.data.id].sort());
     await chain.mined(
       chain
         .walletFor(buyer)

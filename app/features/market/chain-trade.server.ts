@@ -361,8 +361,14 @@ export async function chainTradePost(request: Request, posted: FormData, ref: To
   });
 }
 
+// Chain offers (features/offers/chain-offer-actions.server.ts) start trade.* actions from the offers page and storage too.
 registerActionFeature("trade.", {
-  pages: /^\/marketplace\/detail\?[\w=&%.-]{1,400}$/,
+  pages: /^\/marketplace\/(detail\?[\w=&%.-]{1,400}|offers(\?[\w=&%.-]{0,400})?|storage(\?[\w=&%.-]{0,400})?)$/,
   home: () => "/marketplace/storage",
-  backLabel: () => "Back to the item",
+  backLabel: (page) =>
+    page.startsWith("/marketplace/offers")
+      ? "Back to your offers"
+      : page.startsWith("/marketplace/storage")
+        ? "Back to storage"
+        : "Back to the item",
 });

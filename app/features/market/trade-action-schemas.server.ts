@@ -152,12 +152,23 @@ export const ChainOrderSchema = z
   })
   .strict();
 
-/** The posted order's JSON, or null when it is not one. */
-export function chainOrderFrom(text: string): z.output<typeof ChainOrderSchema> | null {
+/** A chain offer a holder accepts or its buyer cancels, posted back whole (core/api/market.ts ChainOffer). */
+export const ChainOfferSchema = ChainOrderSchema.omit({ seller: true })
+  .extend({ buyer: address, dataMask: uint, dataValue: uint })
+  .strict();
+
+/** The posted JSON as `schema` reads it, or null when it is not one. */
+function postedJson<T extends z.ZodTypeAny>(schema: T, text: string): z.output<T> | null {
   try {
-    const parsed = ChainOrderSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data as z.output<T>) : null;
   } catch {
     return null;
   }
 }
+
+/** The posted order's JSON, or null when it is not one. */
+export const chainOrderFrom = (text: string) => postedJson(ChainOrderSchema, text);
+
+/** The posted chain offer's JSON, or null when it is not one. */
+export const chainOfferFrom = (text: string) => postedJson(ChainOfferSchema, text);

@@ -19,6 +19,7 @@ import { custodian, type OrderProof } from "~/services/orders.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { formatPrice, parseTokenAmount } from "~core/money";
+import { chainOfferPost } from "./chain-offer-actions.server";
 import { collectionTermsOf } from "./collection-filter.server";
 
 export interface OfferActionData {
@@ -57,8 +58,10 @@ export function offerTermsOf(search: URLSearchParams): Omit<OfferTerms, "price" 
 export async function offerPost(request: Request) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
-  const { user, offers } = await signedInApis(request, { returnTo: here });
-  const formData = await request.formData();
+  const signedIn = await signedInApis(request, { returnTo: here });
+  const { user, offers } = signedIn;
+  // A copy: a chain offer's managed action reads the request's own form.
+  const formData = await request.clone().formData();
   const intent = String(formData.get("intent") ?? "");
   const back = safeRedirect(formData.get("back"), here);
   const reply = (data: Omit<OfferActionData, "intent">, status: number) => json<OfferActionData>({ intent, ...data }, { status });
@@ -70,6 +73,8 @@ export async function offerPost(request: Request) {
   const done = (message: string) => redirectWithToast(request, back, makeToast("success", message));
 
   try {
+    const onChain = await chainOfferPost(request, formData, { user, apis: signedIn }, here);
+    if (onChain) return onChain;
     if (intent === "offer") {
       const submission = parseWithZod(formData, { schema: SellSchema });
       if (submission.status !== "success") return reply({ result: submission.reply(), failed: null }, 400);

@@ -7,7 +7,15 @@ import { SELL_RULES } from "~/features/market/trade-rules";
 import { FailedAlert } from "~/features/market/failed-alert";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import { CHAIN_OFFER_CURRENCIES, PAY_FROM } from "./chain-offer-rules";
 import { type OfferSigner, useOfferSubmit } from "./offer-signing";
+
+const OFFER_HINTS = {
+  game: "Paid from your game balance if the holder accepts. Nothing is held aside until then.",
+  item: "Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside; the first offer in a currency lets the trading contract take it (one transaction), then make the offer again.",
+  choice:
+    "From the game balance, for any item of this view. From the wallet on chain: FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only); the first offer in a currency lets the trading contract take it, then make the offer again.",
+} as const;
 
 /**
  * An offer: price, currency and how long it stands (the sell form's rules). It posts to `action`, the offers page
@@ -21,6 +29,8 @@ export function OfferForm({
   lastResult,
   failed,
   terms,
+  chain = null,
+  idempotencyKey = "",
   signer,
 }: {
   title: string;
@@ -29,6 +39,10 @@ export function OfferForm({
   lastResult: SubmissionResult<string[]> | null;
   failed: string | null;
   terms: { nftType: number; tokenId?: string; filter?: string };
+  /** "item": paid from the wallet on chain (a chain-held item); "choice": the buyer picks (a card type's view). */
+  chain?: "item" | "choice" | null;
+  /** A managed wallet's chain offer's key: its first step may be the executor's approval. */
+  idempotencyKey?: string;
   signer: OfferSigner | null;
 }) {
   const { onSubmit, signError, busy } = useOfferSubmit(signer, "offer");
@@ -36,7 +50,7 @@ export function OfferForm({
     id: "offer",
     rules: SELL_RULES,
     lastResult,
-    defaultValue: { currency: "FIRE", days: String(DEFAULT_LISTING_DAYS) },
+    defaultValue: { currency: "FIRE", days: String(DEFAULT_LISTING_DAYS), payFrom: PAY_FROM.game },
     onValid: onSubmit,
   });
   return (
@@ -49,13 +63,28 @@ export function OfferForm({
       {Object.entries(terms).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {chain && <input type="hidden" name="idempotencyKey" value={idempotencyKey} />}
+      {chain === "choice" && (
+        <SelectField
+          label="Pay from"
+          field={field("payFrom")}
+          options={[
+            [PAY_FROM.game, "Game balance"],
+            [PAY_FROM.chain, "Wallet on chain (any card of this type)"],
+          ]}
+        />
+      )}
       <Field
         label="Your price"
         field={field("price")}
-        hint="Paid from your game balance if the holder accepts. Nothing is held aside until then."
+        hint={chain ? OFFER_HINTS[chain] : OFFER_HINTS.game}
         inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "40000" }}
       />
-      <SelectField label="Currency" field={field("currency")} options={CURRENCIES.map((currency) => [currency, currency] as const)} />
+      <SelectField
+        label="Currency"
+        field={field("currency")}
+        options={(chain === "item" ? CHAIN_OFFER_CURRENCIES : CURRENCIES).map((currency) => [currency, currency] as const)}
+      />
       <SelectField
         label="Offer stands for"
         field={field("days")}

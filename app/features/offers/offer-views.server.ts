@@ -2,6 +2,8 @@
 import { sameAddress, shortAddress } from "~core/address";
 import type { OfferRecord } from "~core/api/offers";
 import { formatPrice } from "~core/money";
+import { newIdempotencyKey } from "~/features/actions/actions.server";
+import { CHAIN_UNPAYABLE } from "./chain-offer-rules";
 import type { OfferRowView } from "./offer-views";
 
 export const UNPAYABLE = "Can no longer be paid: the buyer’s game balance is below this price.";
@@ -47,11 +49,14 @@ export function offerRow(
     buyer: mine ? "You" : shortAddress(offer.buyerAddress),
     until: untilText(offer.expiry),
     status: offer.status === "active" && !open ? "Expired" : STATUS[offer.status],
-    unpayable: open && !offer.payable ? UNPAYABLE : null,
+    unpayable: open && !offer.payable ? (offer.venue === "chain" ? CHAIN_UNPAYABLE : UNPAYABLE) : null,
     accept:
       open && offer.payable && accept
         ? { offerId: offer.id, ...accept, buyer: offer.buyerAddress, priceWei: offer.price, currency: offer.currency }
         : null,
     cancel: open && mine,
+    // A chain offer's accept and cancel are executor actions: one key per render, so a double submit starts one.
+    key: offer.chainOffer ? newIdempotencyKey() : null,
+    chainOffer: offer.chainOffer ? JSON.stringify(offer.chainOffer) : null,
   };
 }

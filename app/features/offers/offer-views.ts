@@ -17,6 +17,10 @@ export interface OfferRowView {
   accept: { offerId: string; tokenId: string; nftType: number; buyer: string; priceWei: string; currency: string } | null;
   /** The buyer's cancel form; false when the viewer cannot cancel it. */
   cancel: boolean;
+  /** A chain offer's idempotency key for its accept or cancel (a managed wallet's executor action); null for a game offer. */
+  key: string | null;
+  /** A chain offer's signed terms (JSON), posted back whole with its accept or cancel; null for a game offer. */
+  chainOffer: string | null;
 }
 
 export const OFFERS_PATH = "/marketplace/offers";

@@ -2,11 +2,11 @@
  * The offers page of a wallet (routes/marketplace.offers): the offer form for the item or market view its URL names,
  * and the offers the wallet made, with cancel and cancel all. Loaded lazily, so a visitor's page ships none of it.
  */
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Section } from "~/components/page";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { FailedAlert } from "~/features/market/failed-alert";
-import type { OfferRowView } from "./offer-views";
+import { OFFERS_PATH, type OfferRowView } from "./offer-views";
 import type { OfferActionData } from "./offer-actions.server";
 import { OfferForm } from "./offer-form";
 import { OffersTable } from "./offers-table";
@@ -14,10 +14,21 @@ import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
 export interface OffersDeskData {
   here: string;
-  target: { title: string; href: string; terms: { nftType: number; tokenId?: string; filter?: string } } | null;
+  target: {
+    title: string;
+    href: string;
+    terms: { nftType: number; tokenId?: string; filter?: string };
+    /** "item": a chain-held item, offered on from the wallet on chain; "choice": a card type's view, either way. */
+    chain: "item" | "choice" | null;
+    /** The idempotency key of a managed wallet's chain offer (its approval is an executor action). */
+    key: string;
+  } | null;
   signer: OfferSigner | null;
   rows: OfferRowView[];
+  /** The wallet's open game offers (the ledger's cancel all). */
   openCount: number;
+  /** The key of the trading counter's cancel all, while the wallet has an open chain offer; else null. */
+  chainCancelAll: string | null;
   problem: string | null;
 }
 
@@ -41,6 +52,8 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
             lastResult={offerAnswer?.result ?? null}
             failed={offerAnswer?.failed ?? null}
             terms={data.target.terms}
+            chain={data.target.chain}
+            idempotencyKey={data.target.key}
             signer={data.signer}
           />
         </section>
@@ -72,6 +85,20 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
               </button>
             )}
           </OfferActionForm>
+        )}
+        {data.chainCancelAll && !data.signer && (
+          // A managed wallet's: the executor increments the trading counter (a browser wallet's island sends it itself).
+          <Form method="post" action={OFFERS_PATH} className="mt-4 flex flex-col gap-1">
+            <input type="hidden" name="intent" value="offer-chain-cancel-all" />
+            <input type="hidden" name="back" value={data.here} />
+            <input type="hidden" name="idempotencyKey" value={data.chainCancelAll} />
+            <p className="text-sm text-slate-300">
+              Your chain offers and chain listings share one counter on the trading contract: this cancels all of them.
+            </p>
+            <button type="submit" className="btn-secondary self-start">
+              Cancel all chain offers and listings
+            </button>
+          </Form>
         )}
       </Section>
     </>

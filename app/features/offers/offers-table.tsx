@@ -2,6 +2,10 @@ import { TableHead } from "~/components/table-head";
 import type { OfferRowView } from "./offer-views";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
+/** A chain offer's idempotency key and signed terms, posted with its accept or cancel. */
+const keyOf = (row: OfferRowView): Record<string, string> =>
+  row.key && row.chainOffer ? { idempotencyKey: row.key, chainOffer: row.chainOffer } : {};
+
 /**
  * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
  * accept button. Accept and cancel post to the offers' action, which returns to `back`.
@@ -30,16 +34,18 @@ export function OffersTable({
                 {row.href ? <a href={row.href}>{row.what}</a> : row.what}
                 <span className="block text-xs text-slate-300">
                   by <span className="font-mono">{row.buyer}</span>
+                  {row.chainOffer && " · from a wallet on chain"}
                 </span>
               </td>
               <td className="py-2 pr-3">
-                <span className="whitespace-nowrap">{row.price}</span>
+                {/* An 18-decimal price wraps on a phone rather than pushing the button out of view. */}
+                <span className="break-all sm:whitespace-nowrap sm:break-normal">{row.price}</span>
                 <span className="block text-xs text-slate-300">until {row.until}</span>
               </td>
-              <td className="py-2">
-                {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
+              <td className="min-w-[6rem] py-2">
+                {row.unpayable && <p className="text-xs text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
-                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back }} signer={signer}>
+                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back, ...keyOf(row) }} signer={signer}>
                     {(busy) => (
                       <button type="submit" className="btn-primary" disabled={busy} aria-label={`Accept ${row.price} for ${row.what}`}>
                         Accept
@@ -47,7 +53,7 @@ export function OffersTable({
                     )}
                   </OfferActionForm>
                 ) : row.cancel ? (
-                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back }} signer={signer}>
+                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back, ...keyOf(row) }} signer={signer}>
                     {(busy) => (
                       <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Cancel your offer of ${row.price}`}>
                         Cancel

@@ -14,6 +14,8 @@ import { collectionText, offerRow } from "~/features/offers/offer-views.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { apis, backendProblem, publicApis } from "~/services/apis.server";
 import type { OfferRecord } from "~core/api/offers";
+import { newIdempotencyKey } from "~/features/actions/actions.server";
+import { chainCollectionOfferable } from "~/features/offers/chain-offer-rules";
 
 export type OffersView = { state: "visitor"; loginHref: string } | { state: "no-wallet" } | ({ state: "wallet" } & OffersDeskData);
 
@@ -32,7 +34,9 @@ async function targetOf(search: URLSearchParams, here: string) {
   const { ref } = readTokenRef(search);
   if (ref) {
     const detail = await publicApis().market.tokenDetail(ref);
-    return { title: `Offer for ${detail.name}`, href: detailHref(ref, here), terms: ref };
+    // A chain-held item's offer is a TradeOffer paid from the wallet (decision 0024); its first step may be an approval.
+    const chain = detail.location === "chain" ? ("item" as const) : null;
+    return { title: `Offer for ${detail.name}`, href: detailHref(ref, here), terms: ref, chain, key: newIdempotencyKey() };
   }
   const collection = collectionTermsOf(search);
   return (
@@ -40,6 +44,9 @@ async function targetOf(search: URLSearchParams, here: string) {
       title: `Offer on any item of ${collection.label}`,
       href: collection.viewHref,
       terms: { nftType: collection.nftType, filter: collection.filter },
+      // A card type's view may be paid from the game balance or from the wallet on chain ("Pay from").
+      chain: chainCollectionOfferable(collection.nftType) ? ("choice" as const) : null,
+      key: newIdempotencyKey(),
     }
   );
 }
@@ -59,9 +66,22 @@ export async function offersPage(request: Request) {
       offerSigner({ orders, offers }, user),
     ]);
     const rows = mine.map((offer) => offerRow(offer, { viewer, ...offerSubject(offer, here) }));
-    return view({ state: "wallet", here, target, signer, rows, openCount: rows.filter((row) => row.cancel).length, problem: null });
+    const open = rows.filter((row) => row.cancel);
+    // The trading counter voids chain listings too: its button shows only while the wallet has an open chain offer.
+    const chainCancelAll = open.some((row) => row.key) ? newIdempotencyKey() : null;
+    return view({
+      state: "wallet",
+      here,
+      target,
+      signer,
+      rows,
+      openCount: open.filter((row) => !row.key).length,
+      chainCancelAll,
+      problem: null,
+    });
   } catch (error) {
     const problem = backendProblem(error);
-    return view({ state: "wallet", here, target: null, signer: null, rows: [], openCount: 0, problem: problem.message }, problem.status);
+    const failed = { here, target: null, signer: null, rows: [], openCount: 0, chainCancelAll: null, problem: problem.message };
+    return view({ state: "wallet", ...failed }, problem.status);
   }
 }

@@ -1,0 +1,39 @@
+/**
+ * Offers on chain-held items from the pages (issue 30, decision 0024): the rules the offers action follows, pure so
+ * they are unit-tested. A chain offer is paid from the buyer's wallet in an ERC-20, never escrowed: the trading
+ * contract pulls the price at acceptance, so the buyer's allowance must cover every open chain offer in that currency.
+ */
+import type { OfferRecord } from "~core/api/offers";
+import { CARD_COLLECTION_TYPES } from "~core/nft";
+import { offerCriteria } from "~core/trading";
+
+export const CHAIN_OFFER_CURRENCIES = ["FIRE", "QUARK", "USDT"] as const;
+export const CHAIN_OFFER_BNB = "Offers on chain are paid in FIRE, QUARK or USDT: BNB cannot be offered there.";
+export const CHAIN_UNPAYABLE = "Can no longer be paid: the buyer’s wallet balance or allowance on chain is below this price.";
+export const CHAIN_OFFER_UNPAYABLE = "The buyer can no longer pay this offer, so it cannot be accepted.";
+export const CHAIN_OFFER_ITEMS = "Offers on chain are made on cards and loot boxes.";
+export const CHAIN_OFFERS_MANAGED_ONLY =
+  "These offer forms are for accounts with a managed wallet. With a browser wallet, sign and accept offers on chain with your wallet (it needs JavaScript).";
+
+/** Where a collection offer's price comes from: the game balance (a ledger offer) or the wallet on chain. */
+export const PAY_FROM = { game: "game", chain: "chain" } as const;
+export type PayFrom = (typeof PAY_FROM)[keyof typeof PAY_FROM];
+
+/** Whether a market view of one type may be offered on from the wallet on chain: the card collection's types only. */
+export const chainCollectionOfferable = (nftType: number) => CARD_COLLECTION_TYPES.includes(nftType);
+
+/**
+ * The allowance the trading contract needs from the buyer for a new offer of `price` in `currency`: its price plus
+ * every open chain offer of the buyer's in that currency (each may be accepted), so the approval never starves one.
+ */
+export function chainOfferAllowance(mine: readonly OfferRecord[], currency: string, price: bigint, nowSeconds: number): bigint {
+  return mine
+    .filter((offer) => offer.venue === "chain" && offer.status === "active" && offer.expiry > nowSeconds && offer.currency === currency)
+    .reduce((total, offer) => total + BigInt(offer.price), price);
+}
+
+/** What a chain offer names: one token (`dataMask` 0), or any card of one type (tokenId 0, the type byte pinned). */
+export function chainOfferCriteria(target: { tokenId: string } | { nftType: number }) {
+  if ("tokenId" in target) return { tokenId: BigInt(target.tokenId), dataMask: 0n, dataValue: 0n };
+  return { tokenId: 0n, ...offerCriteria(target.nftType) };
+}
