@@ -14,7 +14,7 @@ import type { ChainOffer } from "~core/api/market";
 import type { OfferRecord } from "~core/api/offers";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
-import { NFT_TYPES } from "~core/nft";
+import { CARD_COLLECTION_TYPES } from "~core/nft";
 import {
   LISTING_STANDARD,
   MAX_LISTING_DAYS,
@@ -92,7 +92,7 @@ async function offeredItem(db: Sql, contracts: ContractAddresses, offer: TradeOf
     return { nftType: item.nft_type, item };
   }
   const { dataMask } = offerCriteria(0);
-  const typed = offer.dataMask === dataMask && offer.tokenId === 0n && Object.hasOwn(NFT_TYPES, Number(offer.dataValue));
+  const typed = offer.dataMask === dataMask && offer.tokenId === 0n && CARD_COLLECTION_TYPES.includes(Number(offer.dataValue));
   if (!typed || !sameAddress(offer.collection, contracts.card)) throw new ApiError(400, CHAIN_OFFER_MSG.criteria);
   return { nftType: Number(offer.dataValue), item: null };
 }

@@ -135,6 +135,9 @@ describe("chainOffer", () => {
     expect([old.status, old.msg]).toEqual([409, CHAIN_OFFER_MSG.counter(0n)]);
     const graded = await store(await sign(buyer, offerCriteria(NFT_TYPE.card, 2)));
     expect([graded.status, graded.msg]).toEqual([400, CHAIN_OFFER_MSG.criteria]);
+    // No card-collection token holds a loot box's type: such an offer could never be accepted.
+    const boxes = await store(await sign(buyer, offerCriteria(NFT_TYPE.lootbox)));
+    expect([boxes.status, boxes.msg]).toEqual([400, CHAIN_OFFER_MSG.criteria]);
     const someoneElse = await store(await sign(buyer, { tokenId: card }), m.tokens.browser);
     expect([someoneElse.status, someoneElse.msg]).toEqual([403, CHAIN_OFFER_MSG.notYourWallet]);
   });
