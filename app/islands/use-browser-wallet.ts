@@ -91,5 +91,5 @@ export function useBrowserWallet({ chainId, account, messages }: BrowserWalletOp
 
   const switchNetwork = () => switchChain(config, { chainId });
 
-  return { hasExtension, connected, mode, blocked, requireWallet, clientsFor, switchNetwork };
+  return { hasExtension, connected, mode, blocked, requireWallet, clientsFor, switchNetwork, chainId, account };
 }

@@ -14,7 +14,7 @@ import type { ChainOffer } from "~core/api/market";
 import type { OfferRecord } from "~core/api/offers";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
-import { NFT_TYPES } from "~core/nft";
+import { CARD_COLLECTION_TYPES } from "~core/nft";
 import {
   LISTING_STANDARD,
   MAX_LISTING_DAYS,
@@ -92,7 +92,7 @@ async function offeredItem(db: Sql, contracts: ContractAddresses, offer: TradeOf
     return { nftType: item.nft_type, item };
   }
   const { dataMask } = offerCriteria(0);
-  const typed = offer.dataMask === dataMask && offer.tokenId === 0n && Object.hasOwn(NFT_TYPES, Number(offer.dataValue));
+  const typed = offer.dataMask === dataMask && offer.tokenId === 0n && CARD_COLLECTION_TYPES.includes(Number(offer.dataValue));
   if (!typed || !sameAddress(offer.collection, contracts.card)) throw new ApiError(400, CHAIN_OFFER_MSG.criteria);
   return { nftType: Number(offer.dataValue), item: null };
 }
@@ -205,7 +205,17 @@ export async function storeChainOffer(db: Sql, checked: CheckedChainOffer, now: 
 
 /** What an indexed Trading event did to chain offers, stored with it so a reorg can take it back. */
 export type OfferEffect =
-  | { type: "offerAccepted"; offerId: number; activityId: number; at: number; nftType: number; currency: string; price: string }
+  | {
+      type: "offerAccepted";
+      offerId: number;
+      activityId: number;
+      /** The sale's sold listing (insertOfferSale); absent in effects stored before market_024. */
+      listingId?: number;
+      at: number;
+      nftType: number;
+      currency: string;
+      price: string;
+    }
   | { type: "offersClosed"; offerIds: number[] };
 
 /** Closes open chain offers (by id) as cancelled at `at`; the ids it closed. */

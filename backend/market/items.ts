@@ -3,7 +3,8 @@
  * (favorites, views) that sort the market. Every function is synchronous and expects to run inside one
  * MarketDb transaction.
  */
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import type { Engine } from "../db/sql";
 import { ApiError } from "../http";
 import type { Currency } from "~core/money";
 import type { NftTypeCode } from "~core/nft";
@@ -11,8 +12,17 @@ import { LISTING_CHANGED_MESSAGE } from "~core/orders";
 import { utcDay } from "./activity";
 import { GRADE_COLUMNS } from "./catalog";
 import type { Sql } from "./db";
-import { padWei } from "./money";
-import { type ItemAttributeColumns, type ItemsTable, LISTING_STATUS, LISTING_VENUE, type ListingsTable } from "./tables";
+import { padWei, readWei } from "./money";
+import { DAY, migrationSql, rebuildSaleDays } from "./sale-days";
+import {
+  ACTIVITY_KIND,
+  type ItemAttributeColumns,
+  type ItemsTable,
+  LISTING_STATUS,
+  LISTING_VENUE,
+  type ListingVenue,
+  type ListingsTable,
+} from "./tables";
 
 export type ItemRow = Selectable<ItemsTable>;
 export type ListingRow = Selectable<ListingsTable>;
@@ -88,6 +98,8 @@ export interface NewListing {
   signature?: string | null;
   /** A chain listing's signed Trading fields (chain-listings.ts); absent for a ledger listing. */
   chain?: { collection: string; standard: number; amount: string; salt: string; counter: string; orderHash: string };
+  /** Where it was filled, for a row without `chain` (an accepted chain offer's sale, insertOfferSale). */
+  venue?: ListingVenue;
 }
 
 const LISTING_COLUMNS = `item_id, nft_type, token_id, seller_address, buyer_address, price, currency, status, listed_at, closed_at,
@@ -97,6 +109,9 @@ const LISTING_INSERT = `insert into market_listings (${LISTING_COLUMNS}) values 
   .join(", ")}) on conflict do nothing returning id`;
 // A chain listing's extra columns (market_017) are named only for one, so the ledger's insert (and the generator)
 // also runs on a database before that migration (tests/backend/market-indexer-rules.test.ts migrates one).
+const VENUE_LISTING_INSERT = `insert into market_listings (${LISTING_COLUMNS}, venue) values (${Array(17 + ATTRIBUTE_COLUMN_NAMES.length)
+  .fill("?")
+  .join(", ")}) on conflict do nothing returning id`;
 const CHAIN_LISTING_INSERT = `insert into market_listings (${LISTING_COLUMNS}, venue, collection, standard, amount, salt, counter, order_hash)
   values (${Array(23 + ATTRIBUTE_COLUMN_NAMES.length)
     .fill("?")
@@ -108,7 +123,8 @@ const CHAIN_LISTING_INSERT = `insert into market_listings (${LISTING_COLUMNS}, v
  */
 export async function insertListing(db: Sql, item: ItemRow, listing: NewListing): Promise<number | null> {
   const chain = listing.chain;
-  const inserted = await db.get<{ id: number }>(chain ? CHAIN_LISTING_INSERT : LISTING_INSERT, [
+  const venue = !chain && listing.venue !== undefined;
+  const inserted = await db.get<{ id: number }>(chain ? CHAIN_LISTING_INSERT : venue ? VENUE_LISTING_INSERT : LISTING_INSERT, [
     item.id,
     item.nft_type,
     item.token_id,
@@ -127,8 +143,64 @@ export async function insertListing(db: Sql, item: ItemRow, listing: NewListing)
     item[GRADE_COLUMNS[item.nft_type as NftTypeCode].column] ?? -1,
     ...ATTRIBUTE_COLUMN_NAMES.map((name) => item[name]),
     ...(chain ? [LISTING_VENUE.chain, chain.collection, chain.standard, chain.amount, chain.salt, chain.counter, chain.orderHash] : []),
+    ...(venue ? [listing.venue] : []),
   ]);
   return inserted?.id ?? null;
+}
+
+/**
+ * An accepted offer's sale as a listing sold at the offer's price, opened and closed at the sale: a view's numbers,
+ * history and sale rollups find a sale through its listing's copies of the filter columns (decision 0022), so a sale
+ * without one would count in no view. Never active, so no other listing of the item conflicts with it.
+ */
+export async function insertOfferSale(
+  db: Sql,
+  item: ItemRow,
+  sale: { seller: string; buyer: string; price: bigint; currency: Currency; at: number; venue: ListingVenue },
+): Promise<number> {
+  const { seller, buyer, price, currency, at, venue } = sale;
+  const listing = { seller, buyer, price, currency, listedAt: at, closedAt: at, status: LISTING_STATUS.sold, venue };
+  return (await insertListing(db, item, listing))!;
+}
+
+/**
+ * Gives each offer sale logged without a listing (before market_024) its sold listing, from the item as it is now,
+ * and rebuilds the rollups of their days. The offer it accepted (same item, closed at the sale) names its venue.
+ */
+export async function backfillOfferSales(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
+  const db = migrationSql(kysely, engine);
+  const sales = await db.all<{
+    id: number;
+    item_id: number;
+    from_address: string;
+    to_address: string;
+    price: string;
+    currency: Currency;
+    at: number;
+    venue: number | null;
+  }>(
+    `select a.id, a.item_id, a.from_address, a.to_address, a.price, a.currency, a.at,
+       (select o.venue from market_offers o where o.accepted_item_id = a.item_id and o.closed_at = a.at and o.status = 1 limit 1) as venue
+     from market_activity a where a.kind = ? and a.listing_id is null`,
+    [ACTIVITY_KIND.sale],
+  );
+  const days = new Set<number>();
+  for (const sale of sales) {
+    const item = (await db.get<ItemRow>("select * from market_items where id = ?", [sale.item_id]))!;
+    const at = Number(sale.at);
+    const venue = Number(sale.venue ?? LISTING_VENUE.game) as ListingVenue;
+    const listingId = await insertOfferSale(db, item, {
+      seller: sale.from_address,
+      buyer: sale.to_address,
+      price: readWei(sale.price),
+      currency: sale.currency,
+      at,
+      venue,
+    });
+    await db.run("update market_activity set listing_id = ? where id = ?", [listingId, sale.id]);
+    days.add(Math.floor(at / DAY));
+  }
+  for (const day of days) await rebuildSaleDays(db, day, day);
 }
 
 /** Bumps an item's counter and its active listing's copy, in SQL (never below 0), so concurrent bumps all count. */

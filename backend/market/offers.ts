@@ -12,7 +12,7 @@ import type { Currency } from "~core/money";
 import { LISTING_DURATIONS } from "~core/orders";
 import { ApiError } from "../http";
 import type { Sql } from "./db";
-import { type ItemRow, MSG, activeListing, requireItem } from "./items";
+import { type ItemRow, MSG, activeListing, insertOfferSale, requireItem } from "./items";
 import { balanceOf } from "./ledger";
 import { offerFilterText } from "~core/offer-filter";
 import { LIST_FILTERS, type ListingQuery, listingQuerySchema, normalizeQuery } from "./listing-schemas";
@@ -353,6 +353,8 @@ export async function acceptGameOffer(db: Sql, seller: string, input: AcceptInpu
     if (listing.venue === LISTING_VENUE.chain) throw new ApiError(409, MSG.notInGame);
     await closeListing(db, item, listing, now, order.signature);
   }
-  const activityId = await settleSale(db, { item, listingId: null, seller, buyer: offer.buyer_address, price, currency, now });
+  const buyer = offer.buyer_address;
+  const listingId = await insertOfferSale(db, item, { seller, buyer, price, currency, at: now, venue: LISTING_VENUE.game });
+  const activityId = await settleSale(db, { item, listingId, seller, buyer, price, currency, now });
   return { offer: { ...offer, status: OFFER_STATUS.accepted }, item, price, currency, activityId };
 }

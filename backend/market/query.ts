@@ -218,7 +218,7 @@ function indexHint(engine: Engine, index: string): string {
 }
 
 /** Sorting by stats only makes sense among the items that have them: spaceships. */
-function viewQuery(query: ListingQuery): ListingQuery {
+export function viewQuery(query: ListingQuery): ListingQuery {
   return query.sort === "total" && query.nftType === undefined ? { ...query, nftType: NFT_TYPE.spaceship } : query;
 }
 

@@ -244,13 +244,14 @@ export async function buy(db: Sql, caller: TokenOwner, input: BuyInput & { addre
 }
 
 /**
- * A ledger sale of an in-game item, once the caller has taken the order it fills (a listing, or an offer): the buyer
+ * A ledger sale of an in-game item, once the caller has taken the order it fills (a listing, or an offer's sold
+ * listing, insertOfferSale): the buyer
  * pays the seller from their game balances, the item changes hands (conditional on the seller still holding it), and
  * the sale is logged, counted in the day's volume and accrues rebates. Returns the sale's activity id.
  */
 export async function settleSale(
   db: Sql,
-  sale: { item: ItemRow; listingId: number | null; seller: string; buyer: string; price: bigint; currency: Currency; now: number },
+  sale: { item: ItemRow; listingId: number; seller: string; buyer: string; price: bigint; currency: Currency; now: number },
 ): Promise<number> {
   const { item, seller, buyer, price, currency, now } = sale;
   await debit(db, buyer, currency, price);

@@ -9,10 +9,11 @@ import type { CurrencyAmount, HistoryPeriod, PriceHistory, ViewNumbers } from "~
 import type { Sql } from "./db";
 import type { ListingQuery } from "./listing-schemas";
 import { readWei } from "./money";
-import { queryListings, viewFacets, viewFilterSql } from "./query";
+import { buildListingSql, queryListings, viewFacets, viewFilterSql, viewQuery } from "./query";
+import { RESULT_WINDOW } from "./params";
 import { ACTIVITY_KIND } from "./tables";
 import { byGeneration } from "./generation-cache";
-import { DAY, type FacetColumn, GRAINS } from "./sale-days";
+import { DAY, FACET_COLUMNS, type FacetColumn, GRAINS, HOUR, SALE_DAYS, SALE_HOURS, type SaleUnit } from "./sale-days";
 
 export { DAY };
 const WINDOWS = [
@@ -48,18 +49,25 @@ const lower = (a: bigint, b: bigint) => (a < b ? a : b);
  * A view's cells in the sale rollups (sale-days.ts): the first grain holding every column the view filters on, and
  * the view's values of them. Null for an item, or a view filtering on anything else (it reads its sales raw).
  */
-function rollupOf(of: SalesOf, rollups: boolean): { where: string[]; params: unknown[] } | null {
+type Rollup = { where: string[]; params: unknown[] };
+
+function rollupOf(of: SalesOf, rollups: boolean): Rollup | null {
   const facets = "itemId" in of || !rollups ? null : viewFacets(of.query);
   if (!facets) return null;
   const { currency, ...values } = facets;
   const columns = Object.keys(values) as FacetColumn[];
   const grain = GRAINS.findIndex((held) => columns.every((column) => held.includes(column)));
-  const where = ["grain = ?", ...columns.map((column) => `${column} in (${values[column]!.map(() => "?").join(", ")})`)];
-  const params: unknown[] = [grain, ...columns.flatMap((column) => values[column]!)];
-  if (currency) {
-    where.push("currency = ?");
-    params.push(currency);
-  }
+  // Every key column before the day or hour is pinned, so the primary key seeks each cell and reads only the time
+  // range: a column the grain leaves out is -1, and a view naming no currency names them all.
+  const left = FACET_COLUMNS.filter((column) => !GRAINS[grain].includes(column));
+  const currencies = currency ? [currency] : CURRENCIES;
+  const where = [
+    "grain = ?",
+    ...columns.map((column) => `${column} in (${values[column]!.map(() => "?").join(", ")})`),
+    ...left.map((column) => `${column} = -1`),
+    `currency in (${currencies.map(() => "?").join(", ")})`,
+  ];
+  const params: unknown[] = [grain, ...columns.flatMap((column) => values[column]!), ...currencies];
   return { where, params };
 }
 
@@ -73,11 +81,11 @@ async function rawSales(db: Sql, sales: ReturnType<typeof salesSql>, after: numb
   );
 }
 
-/** The time of the view's first sale in UTC day `day`. */
-async function firstSaleOfDay(db: Sql, sales: ReturnType<typeof salesSql>, day: number): Promise<number> {
+/** The time of the view's first sale within unit number `n` (a UTC day or hour). */
+async function firstSaleIn(db: Sql, sales: ReturnType<typeof salesSql>, unit: SaleUnit, n: number): Promise<number> {
   const row = await db.get<{ at: number }>(
     `select min(a.at) as at from ${sales.from} where ${[...sales.where, "a.at >= ?", "a.at < ?"].join(" and ")}`,
-    [...sales.params, day * DAY, (day + 1) * DAY],
+    [...sales.params, n * unit.ms, (n + 1) * unit.ms],
   );
   return Number(row!.at);
 }
@@ -99,8 +107,9 @@ function tally(rows: readonly SaleRow[], ms: number, into: Tally = { sales: 0, v
 }
 
 /**
- * The 24 h and 7 d windows at `now`. Raw sales for a view the rollups do not keep. For one they do: the 24 h window
- * and the two partial days of the 7 d one (its first day's tail, today's head) raw, its whole days from the rollups.
+ * The 24 h and 7 d windows at `now`. Raw sales for a view the rollups do not keep. For one they do, each window from
+ * cells: whole UTC days from the day cells, the whole hours around them from the hour cells, and only the two partial
+ * hours at its ends raw, so a window reads at most about two hours of the view's sales.
  */
 async function windowTallies(db: Sql, of: SalesOf, now: number, rollups: boolean): Promise<Tally[]> {
   const sales = salesSql(of);
@@ -114,28 +123,44 @@ async function windowTallies(db: Sql, of: SalesOf, now: number, rollups: boolean
       ),
     );
   }
-  const today = Math.floor(now / DAY);
-  const first = Math.floor((now - 7 * DAY) / DAY);
-  const lastDay = await rawSales(db, sales, now - DAY, now);
-  const week = tally(await rawSales(db, sales, now - 7 * DAY, Math.min((first + 1) * DAY - 1, now)), 7 * DAY);
-  const days = await db.all<{ day: number; currency: Currency; sales: number; volume: string }>(
-    `select day, currency, sales, volume from market_sale_days where ${[...rollup.where, "day > ?", "day < ?"].join(" and ")}`,
-    [...rollup.params, first, today],
-  );
-  let firstFullDay: number | null = null;
-  for (const row of days) {
-    week.sales += Number(row.sales);
-    week.volume.set(row.currency, (week.volume.get(row.currency) ?? 0n) + readWei(row.volume));
-    firstFullDay = firstFullDay === null ? Number(row.day) : Math.min(firstFullDay, Number(row.day));
+  return await Promise.all(WINDOWS.map(({ ms }) => rangeTally(db, sales, rollup, now - ms, now, ms)));
+}
+
+/** The sales with `after` < at ≤ `upTo` from the rollups, raw only in the partial hours at either end. */
+async function rangeTally(db: Sql, sales: ReturnType<typeof salesSql>, rollup: Rollup, after: number, upTo: number, ms: number) {
+  // Units wholly inside the range: hour h holds h * HOUR ..< (h + 1) * HOUR.
+  const firstHour = Math.ceil((after + 1) / HOUR);
+  const endHour = Math.floor((upTo + 1) / HOUR);
+  if (firstHour >= endHour) return tally(await rawSales(db, sales, after, upTo), ms);
+  const firstDay = Math.ceil(firstHour / 24);
+  const endDay = Math.floor(endHour / 24);
+  const wholeDays = firstDay < endDay;
+  // Hours before the whole days, the whole days, hours after them; in time order, so the first with sales is the oldest.
+  const spans: [SaleUnit, number, number][] = wholeDays
+    ? [
+        [SALE_HOURS, firstHour, firstDay * 24],
+        [SALE_DAYS, firstDay, endDay],
+        [SALE_HOURS, endDay * 24, endHour],
+      ]
+    : [[SALE_HOURS, firstHour, endHour]];
+  const head = await rawSales(db, sales, after, firstHour * HOUR - 1);
+  const into = tally(head, ms);
+  for (const [unit, from, to] of spans) {
+    if (from >= to) continue;
+    const cells = await db.all<{ at: number; currency: Currency; sales: number; volume: string }>(
+      `select ${unit.column} as at, currency, sales, volume from ${unit.table}
+       where ${[...rollup.where, `${unit.column} >= ?`, `${unit.column} < ?`].join(" and ")}`,
+      [...rollup.params, from, to],
+    );
+    let first: number | null = null;
+    for (const cell of cells) {
+      into.sales += Number(cell.sales);
+      into.volume.set(cell.currency, (into.volume.get(cell.currency) ?? 0n) + readWei(cell.volume));
+      first = first === null ? Number(cell.at) : Math.min(first, Number(cell.at));
+    }
+    if (into.leaves === null && first !== null) into.leaves = (await firstSaleIn(db, sales, unit, first)) + ms;
   }
-  // The oldest sale of the week is in its first partial day, else in its first day with sales, else today.
-  if (week.leaves === null && firstFullDay !== null) week.leaves = (await firstSaleOfDay(db, sales, firstFullDay)) + 7 * DAY;
-  tally(
-    lastDay.filter((row) => Number(row.at) >= today * DAY),
-    7 * DAY,
-    week,
-  );
-  return [tally(lastDay, DAY), week];
+  return tally(await rawSales(db, sales, endHour * HOUR - 1, upTo), ms, into);
 }
 
 /** The view's last sale at or before `now`: for a kept view, searched within its last day with sales. */
@@ -162,6 +187,54 @@ async function lastSaleOf(db: Sql, of: SalesOf, now: number, rollups: boolean) {
     if (last) return last;
     before = Number(day) - 1;
   }
+}
+
+type Listed = Pick<ViewNumbers, "floor" | "listed">;
+const capped = (count: number) => ({ total: Math.min(count, RESULT_WINDOW), capped: count > RESULT_WINDOW });
+
+/** The floors and counts through the listing query: its capped count, and per currency one walk of the price index. */
+async function listedFromListings(db: Sql, query: ListingQuery): Promise<{ floors: Listed["floor"]; listed: Listed["listed"] }> {
+  const one = { ...query, pageNumber: 1, pageSize: 1 };
+  const all = await queryListings(db, { kind: "market" }, one);
+  // The floor's walks sort by price, so they name the view's type themselves (a view sorted by stats is of spaceships).
+  const cheapest = { ...viewQuery(one), sort: "price", order: "asc" } as const;
+  const currencies = query.currency ? [query.currency] : CURRENCIES;
+  const floors = await Promise.all(
+    currencies.map(async (currency) => {
+      const page = await queryListings(db, { kind: "market" }, { ...cheapest, currency });
+      const first = page.records[0];
+      return first?.price ? { currency, price: first.price, listed: page.total } : null;
+    }),
+  );
+  return { floors: floors.filter((floor) => floor !== null), listed: { total: all.total, capped: all.totalCapped } };
+}
+
+/**
+ * The same from the listed cells (listed-cells.ts) for a view they keep: the counts per currency from a few cells,
+ * capped as the listing query caps them, and only a currency with listings walks the price index for its floor.
+ */
+async function listedFromCells(
+  db: Sql,
+  query: ListingQuery,
+  rollups: boolean,
+): Promise<{ floors: Listed["floor"]; listed: Listed["listed"] } | null> {
+  const rollup = rollupOf({ query }, rollups);
+  if (!rollup) return null;
+  const counts = await db.all<{ currency: Currency; listed: number }>(
+    `select currency, sum(listed) as listed from market_listed_cells where ${rollup.where.join(" and ")} group by currency`,
+    rollup.params,
+  );
+  const cheapest = { ...viewQuery(query), pageNumber: 1, pageSize: 1, sort: "price", order: "asc" } as const;
+  const floors = await Promise.all(
+    CURRENCIES.map(async (currency) => {
+      const count = Number(counts.find((row) => row.currency === currency)?.listed ?? 0);
+      if (count <= 0) return null;
+      const sql = buildListingSql({ kind: "market" }, { ...cheapest, currency }, db.engine);
+      const first = await db.get<{ price: string }>(sql.page, sql.pageParams);
+      return first ? { currency, price: readWei(first.price).toString(), listed: capped(count).total } : null;
+    }),
+  );
+  return { floors: floors.filter((floor) => floor !== null), listed: capped(counts.reduce((sum, row) => sum + Number(row.listed), 0)) };
 }
 
 /** A cache key of a view's filter (paging and the visitor left out; wei as text). */
@@ -196,17 +269,7 @@ export async function viewNumbers(db: Sql, query: ListingQuery, now: number): Pr
 
 /** The numbers computed afresh; `rollups: false` reads every sale raw (the tests' reference). */
 export async function computeViewNumbers(db: Sql, query: ListingQuery, now: number, rollups = true): Promise<ViewNumbers> {
-  const one = { ...query, pageNumber: 1, pageSize: 1 };
-  const all = await queryListings(db, { kind: "market" }, one);
-  // One walk of the price index per currency: the cheapest comes first.
-  const currencies = query.currency ? [query.currency] : CURRENCIES;
-  const floors = await Promise.all(
-    currencies.map(async (currency) => {
-      const page = await queryListings(db, { kind: "market" }, { ...one, currency, sort: "price", order: "asc" });
-      const first = page.records[0];
-      return first?.price ? { currency, price: first.price, listed: page.total } : null;
-    }),
-  );
+  const { floors, listed } = (await listedFromCells(db, query, rollups)) ?? (await listedFromListings(db, query));
   const tallies = await windowTallies(db, { query }, now, rollups);
   const windows = WINDOWS.map(({ window }, index) => ({
     window,
@@ -221,8 +284,8 @@ export async function computeViewNumbers(db: Sql, query: ListingQuery, now: numb
   const changesAt = earliest(...tallies.map((t) => t.leaves));
   const last = await lastSaleOf(db, { query }, now, rollups);
   return {
-    floor: floors.filter((floor) => floor !== null),
-    listed: { total: all.total, capped: all.totalCapped },
+    floor: floors,
+    listed,
     windows,
     lastSale: last
       ? {

@@ -12,7 +12,7 @@ const TRIES = 5;
 const AMOUNT_BUSY = "The balance changed while it was being updated, please try again";
 
 export interface WeiColumn {
-  table: "market_balances" | "market_rebate_balances" | "market_daily_volume" | "market_sale_days";
+  table: "market_balances" | "market_rebate_balances" | "market_daily_volume" | "market_sale_days" | "market_sale_hours";
   column: "amount" | "earned" | "claimed" | "volume";
   /** The row's key, column by column. */
   key: Record<string, string | number>;

@@ -4,65 +4,39 @@
  * order good enough for a buyer's quickSale. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Address, type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { type Account, type Address, type Hex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ItemDetail, ListingRecord } from "~core/api/market";
-import { encodeItem } from "~core/item-data";
 import { chainStackTokenId } from "~core/item-moves";
 import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData, MAX_LISTING_DAYS, tradingFee } from "~core/trading";
 import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
-import { freshPlayer, listingJson, listingOf, mintStack, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
+import { freshPlayer, listingJson, listingOf, mintStack, type TestChain } from "../contracts/harness";
+import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
+import { BROWSER, BUYER, MANAGED, type Market } from "./market-fixture";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 const tradingErrors = [...tradingAbi, ...sparkErrorsAbi] as const;
 
 let chain: TestChain;
 let m: Market;
 let c: TestChain["deployment"]["contracts"];
+let suite: ChainMarket;
 // The demo buyer sells here: the demo browser wallet is the deployer, who takes the fee.
 const seller = privateKeyToAccount(BUYER.privateKey as Hex);
 const outsider = freshPlayer(4);
+const now = async () => (await chain.publicClient.getBlock()).timestamp;
 
 beforeAll(async () => {
-  chain = await startTestChain();
+  suite = await startChainMarket();
+  ({ chain, m } = suite);
   c = chain.deployment.contracts;
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
-    }),
-  );
-  m = await startMarketOnChain(chain);
 });
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
-});
+afterAll(() => suite?.close());
 
-const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
-const now = async () => (await chain.publicClient.getBlock()).timestamp;
-const detail = (tokenId: bigint) =>
-  m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 });
-
-/** A hero card minted on chain to `to`, once the indexer has it. */
-async function chainCard(to: Address): Promise<bigint> {
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "mint",
-      args: [to, encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 })],
-    }),
-  );
-  const tokenId = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "totalMinted" });
-  await settled();
-  return tokenId;
-}
+const settled = () => suite.settled();
+const detail = (tokenId: bigint) => suite.detail(tokenId);
+const chainCard = (to: Address) => suite.chainCard(to);
 
 const approve = (owner: Account, approved = true, collection: Address = c.card) =>
   chain.mined(

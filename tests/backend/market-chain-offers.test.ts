@@ -5,64 +5,51 @@
  * cancel all. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Address, type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { type Account, type Address, type Hex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
-import type { ChainOffer, ItemDetail } from "~core/api/market";
+import type { ChainOffer } from "~core/api/market";
 import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
-import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
 import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
-import { listingJson, offerOf, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, BUYER, type Market, startMarketOnChain } from "./market-fixture";
+import { listingJson, offerOf, type TestChain } from "../contracts/harness";
+import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
+import { BROWSER, BUYER, type Market } from "./market-fixture";
+import { DAY } from "../../backend/market/sale-days";
+import type { Sql } from "../../backend/market/db";
+import { viewSales } from "./view-sales";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
 let chain: TestChain;
 let m: Market;
 let c: TestChain["deployment"]["contracts"];
+let suite: ChainMarket;
 const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 const holder = privateKeyToAccount(BROWSER.privateKey as Hex);
-
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
-    }),
-  );
-  m = await startMarketOnChain(chain);
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
-});
-
-const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
-const detail = (tokenId: bigint) =>
-  m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 });
+/** Views a sold hero card (rarity 2, camp 1, level 4) is in, the rollups' and the raw path's, and one it is not in. */
+const CARD_VIEWS = [
+  { nftType: String(NFT_TYPE.card), rarity: "2" },
+  { nftType: String(NFT_TYPE.card), camp: "1", min: { level: "4" }, max: { level: "4" } },
+  { nftType: String(NFT_TYPE.card), venue: "chain" },
+  { nftType: String(NFT_TYPE.pse) },
+];
+const db = () => m.t.store.sql as Sql;
+/** A clock past any block of the test chain (its time runs ahead of ours as blocks are mined). */
+const later = () => Date.now() + DAY;
 const statusOf = (orderHash: Hex) => m.scalar<number>("select status from market_offers where order_hash = ?", orderHash);
 
-/** A hero card minted on chain to `to`, once the indexer has it. */
-async function chainCard(to: Address): Promise<bigint> {
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "mint",
-      args: [to, encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 })],
-    }),
-  );
-  const tokenId = await chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "totalMinted" });
-  await settled();
-  return tokenId;
-}
+beforeAll(async () => {
+  suite = await startChainMarket();
+  ({ chain, m } = suite);
+  c = chain.deployment.contracts;
+});
+afterAll(() => suite?.close());
+
+const settled = () => suite.settled();
+const detail = (tokenId: bigint) => suite.detail(tokenId);
+const chainCard = (to: Address) => suite.chainCard(to);
 
 const allow = (amount: bigint) =>
   chain.mined(
@@ -148,6 +135,9 @@ describe("chainOffer", () => {
     expect([old.status, old.msg]).toEqual([409, CHAIN_OFFER_MSG.counter(0n)]);
     const graded = await store(await sign(buyer, offerCriteria(NFT_TYPE.card, 2)));
     expect([graded.status, graded.msg]).toEqual([400, CHAIN_OFFER_MSG.criteria]);
+    // No card-collection token holds a loot box's type: such an offer could never be accepted.
+    const boxes = await store(await sign(buyer, offerCriteria(NFT_TYPE.lootbox)));
+    expect([boxes.status, boxes.msg]).toEqual([400, CHAIN_OFFER_MSG.criteria]);
     const someoneElse = await store(await sign(buyer, { tokenId: card }), m.tokens.browser);
     expect([someoneElse.status, someoneElse.msg]).toEqual([403, CHAIN_OFFER_MSG.notYourWallet]);
   });
@@ -158,9 +148,18 @@ describe("chainOffer", () => {
         .walletFor(holder)
         .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "setApprovalForAll", args: [c.trading, true] }),
     );
+    const counted = () => Promise.all(CARD_VIEWS.map((view) => viewSales(db(), view, later())));
+    const before = await counted();
     await accept(stored, card);
     await settled();
     expect(await statusOf(stored.orderHash)).toBe(1);
+    // A sale in the numbers of the card's views, chain venue's too (decision 0022), and of no other view.
+    const after = await counted();
+    CARD_VIEWS.forEach((view, index) => {
+      const sold = view.nftType === String(NFT_TYPE.card);
+      expect(after[index].sales).toBe(before[index].sales + (sold ? 1 : 0));
+      if (sold) expect(after[index].numbers.lastSale).toMatchObject({ price: stored.price, tokenId: card.toString(), currency: "FIRE" });
+    });
     const page = await detail(card);
     expect(page.ownerAddress).toBe(buyer.address);
     expect(page.history[0]).toMatchObject({
@@ -209,11 +208,14 @@ describe("chainOffer", () => {
     const order = answer.data.chainOffer;
     const events = async () => (await detail(tokenId)).history.map((h) => h.event);
     const before = await events();
+    const counted = () => Promise.all(CARD_VIEWS.map(async (view) => (await viewSales(db(), view, later())).sales));
+    const sales = await counted();
     const snapshot = await chain.testClient.snapshot();
     await accept(order, tokenId);
     await settled();
     expect(await statusOf(order.orderHash)).toBe(1);
     expect(await events()).toEqual(["sale", ...before]);
+    expect(await counted()).toEqual(sales.map((n, index) => n + (CARD_VIEWS[index].nftType === String(NFT_TYPE.card) ? 1 : 0)));
 
     await chain.testClient.revert({ id: snapshot });
     await chain.testClient.mine({ blocks: 3 });
@@ -221,5 +223,7 @@ describe("chainOffer", () => {
       .poll(async () => [await statusOf(order.orderHash), (await detail(tokenId)).ownerAddress], { timeout: 15_000 })
       .toEqual([0, holder.address]);
     expect(await events()).toEqual(before);
+    // Out of the numbers too: its sold listing and its day's rollups gone with it.
+    expect(await counted()).toEqual(sales);
   });
 });

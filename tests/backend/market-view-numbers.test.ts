@@ -1,6 +1,7 @@
 /** The numbers of a market view and price history (issue 30 parts 2 and 3), against direct computations over the seeded market. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PriceHistory, ViewNumbers } from "~core/api/market";
+import { NFT_TYPE } from "~core/nft";
 import { listingQuerySchema } from "../../backend/market/listing-schemas";
 import { DAY, priceHistory, viewNumbers } from "../../backend/market/view-numbers";
 import type { Sql } from "../../backend/market/db";
@@ -55,6 +56,16 @@ describe("view numbers", () => {
     }
     expect(floors.size).toBeGreaterThan(1);
     expect(new Map(numbers.floor.map((f) => [f.currency, { price: BigInt(f.price), listed: f.listed }]))).toEqual(floors);
+  });
+
+  it("a view sorted by stats is of spaceships: its floor too, not the whole market's", async () => {
+    const now = Date.now();
+    const [sorted, ships] = await Promise.all([
+      viewNumbers(db, query({ sort: "total" }), now),
+      viewNumbers(db, query({ nftType: String(NFT_TYPE.spaceship) }), now),
+    ]);
+    expect(ships.floor.length).toBeGreaterThan(0);
+    expect([sorted.floor, sorted.listed]).toEqual([ships.floor, ships.listed]);
   });
 
   it("counts each window's sales and volume per currency at an injected clock, and says when a sale leaves a window", async () => {

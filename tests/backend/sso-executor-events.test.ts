@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { AnalyticsEvent } from "~core/analytics";
 import { openDatabase } from "../../backend/db";
+import { createEventDeliverer, DELIVERED_EVENT_RETENTION_MS } from "../../backend/sso/executor/events";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
@@ -39,9 +40,9 @@ async function startSink() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error("timed out");
     await sleep(20);
   }
@@ -215,6 +216,64 @@ describe("the outbox", () => {
       const [row] = await events();
       expect(row).toMatchObject({ id: `${mined.id}-0-0`, payload: JSON.stringify(opened(2)), delivered_at: null });
       expect(row!.released_at).toBe((await executions.byId(mined.id))!.updated_at);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("drops a delivered event once it is a week old, and keeps a newer one and every undelivered one", async () => {
+    const store = await openDatabase(await freshDatabase());
+    try {
+      const executions = createExecutionRecords(store.db);
+      await store.db.insertInto("users").values({ id: 1, email: "p@sparkera.test", password_hash: "x", created_at: "" }).execute();
+      const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+      const released = async (n: number) => {
+        const row = (await executions.insert({
+          userId: 1,
+          wallet,
+          action: "lootbox.open",
+          params: { boxIds: [String(n)] },
+          idempotencyKey: `prune-key-${n}-0123456789`,
+          steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
+        }))!;
+        await executions.stepSigned(row.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
+        await executions.stepMined(row, 0, BigInt(n), {}, [{ event: "select_content", content_type: "loot_box", item_id: String(n) }]);
+        await executions.finish(row.seq);
+        return `${row.id}-0-0`;
+      };
+      const kept = async () => (await store.db.selectFrom("action_events").select("id").orderBy("seq").execute()).map((row) => row.id);
+      let clock = Date.parse("2026-11-01T00:00:00Z");
+      let sinkUp = true;
+      const sent: string[] = [];
+      const deliverer = createEventDeliverer({
+        db: store.db,
+        send: async (event) => {
+          if (!sinkUp) throw new Error("sink down");
+          sent.push(event.event_id);
+        },
+        log: { info() {}, warn() {}, error() {} },
+        retryMs: 10,
+        retryMaxMs: 10,
+        now: () => clock,
+      });
+      try {
+        const old = await released(1);
+        deliverer.start();
+        await until(() => sent.includes(old));
+        clock += DELIVERED_EVENT_RETENTION_MS - 1;
+        const recent = await released(2);
+        deliverer.kick();
+        await until(() => sent.includes(recent));
+        sinkUp = false;
+        const waiting = await released(3);
+        // A week and an hour after the first delivery: the first goes, the second is six days old, the third never went.
+        clock += 3_600_001;
+        deliverer.kick();
+        await until(async () => !(await kept()).includes(old));
+        expect(await kept()).toEqual([recent, waiting]);
+      } finally {
+        await deliverer.stop();
+      }
     } finally {
       await store.close();
     }

@@ -137,6 +137,29 @@ describe("trading actions", () => {
     expect(page.history[0]).toMatchObject({ event: "sale", fromAddress: seller.wallet, toAddress: buyer.wallet, price: price.toString() });
   });
 
+  it("trade.buy approves its price on top of the allowance the buyer's chain offers count on, and leaves that allowance", async () => {
+    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
+    const offered = 40n * WEI + 1n;
+    const allowance = () =>
+      chain.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "allowance", args: [buyer.wallet, c.trading] });
+    const approved = await settled(
+      b,
+      buyer.token,
+      await run(buyer, { action: "trade.offerApprove", params: { currency: c.fire, amount: offered.toString() } }),
+    );
+    expect(approved.status, approved.error ?? "").toBe("mined");
+    const price = 25n * WEI;
+    const { order } = await list(seller, price);
+
+    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    expect(done.status, done.error ?? "").toBe("mined");
+    expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
+      ["approve", "Approve 65.000000000000000001 for the trading contract"],
+      ["trade", expect.stringMatching(/^Buy item #/)],
+    ]);
+    expect(await allowance()).toBe(offered);
+  });
+
   it("trade.buy fills a managed seller's listing of part of a stack: that amount moves, the rest stays", async () => {
     const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
     await mintStack(chain, seller.wallet, GOLD, 30n);

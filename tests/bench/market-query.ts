@@ -4,6 +4,8 @@
  * 1M/10k ratio of the means; exits non-zero when an engine's overall ratio exceeds 2 or a market query plan reads a
  * whole table. After the measures, the PostgreSQL plan of the slowest mix at the largest size (explain analyze).
  *   npx tsx tests/bench/market-query.ts [--sizes 10000,1000000] [--requests 200] [--engines sqlite,postgres] [--files 10000=a.db,…] [--cold]
+ *     [--mixes <regex>]
+ * --mixes measures only the mixes whose name matches (the overall ratio is then theirs).
  * --cold moves the market's listing generation before each request of a view's numbers or history, as a listing
  * change does, so each is a first computation (its kept answer and the market counts gone), not a kept one.
  * --files measures copies of databases built earlier (their pending migrations run on them) instead of the cache's.
@@ -151,8 +153,8 @@ async function timeRequest(url: string): Promise<number> {
 /**
  * Requests to the sizes alternate, so whatever else the (shared) machine is doing weighs on both alike.
  */
-async function measure(runs: Awaited<ReturnType<typeof serve>>[], requests: number, cold: boolean) {
-  for (const [name, route, query] of MIXES) {
+async function measure(runs: Awaited<ReturnType<typeof serve>>[], requests: number, cold: boolean, mixes: RegExp) {
+  for (const [name, route, query] of MIXES.filter(([name]) => mixes.test(name))) {
     const urls = runs.map((run) => `${run.base}${route}?${query}`);
     const change = cold && /viewNumbers|priceHistory/.test(route);
     const time = async (r: number) => {
@@ -183,7 +185,7 @@ function report(engine: Engine, runs: Run[], requests: number): boolean {
   const ms = (value: number) => value.toFixed(2).padStart(7);
   console.log(`\n${engine}: per request over HTTP, ${requests} requests per mix after warm-up (ms):`);
   console.log(`${"mix".padEnd(32)}${runs.map((r) => `${r.size.toLocaleString("en").padStart(10)}   mean    p50    p95`).join("")}   ratio`);
-  for (const [name] of MIXES) {
+  for (const [name] of MIXES.filter(([name]) => large.results.has(name))) {
     const cells = runs
       .map((r) => {
         const s = r.results.get(name)!;
@@ -218,9 +220,9 @@ function report(engine: Engine, runs: Run[], requests: number): boolean {
 
 /** The PostgreSQL plan of the slowest market mix at the largest size, executed. */
 async function explainSlowest(run: Run) {
-  const [name, , query] = MIXES.filter(([, route]) => route === "/marketplace/tradingMarket").reduce((a, b) =>
-    run.results.get(a[0])!.mean >= run.results.get(b[0])!.mean ? a : b,
-  );
+  const measured = MIXES.filter(([name, route]) => route === "/marketplace/tradingMarket" && run.results.has(name));
+  if (!measured.length) return;
+  const [name, , query] = measured.reduce((a, b) => (run.results.get(a[0])!.mean >= run.results.get(b[0])!.mean ? a : b));
   console.log(`\n${run.engine} at ${run.size.toLocaleString("en")}: slowest market mix "${name}", explain analyze:`);
   for (const [label, text, params] of mixSql(query, run.engine)) {
     console.log(`  ${label}:`);
@@ -236,6 +238,7 @@ async function main() {
       engines: { type: "string", default: "sqlite,postgres" },
       files: { type: "string", default: "" },
       cold: { type: "boolean", default: false },
+      mixes: { type: "string", default: "" },
     },
   });
   const sizes = values.sizes!.split(",").map(Number);
@@ -254,7 +257,7 @@ async function main() {
     const runs: Run[] = [];
     try {
       for (const size of sizes) runs.push(await serve(size, engine, cluster, files));
-      await measure(runs, requests, values.cold!);
+      await measure(runs, requests, values.cold!, new RegExp(values.mixes!));
       if (!report(engine, runs, requests)) failed = true;
       if (engine === "postgres") await explainSlowest(runs[runs.length - 1]);
     } finally {

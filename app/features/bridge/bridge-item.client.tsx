@@ -10,7 +10,7 @@ import { chainStackOf, moveAmount, moveAmountMessage, stackText } from "~core/it
 import { ErrorList } from "~/components/error-list";
 import { submitClaim, swapItemIntoGame, swapStackIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
-import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
@@ -111,17 +111,7 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
 
   return (
     <div className="flex flex-col gap-3">
-      {wallet.mode && (
-        <ModeNotice
-          purpose={PURPOSE}
-          mode={wallet.mode}
-          account={account}
-          here={here}
-          chainId={chain.chainId}
-          onSwitch={() => void wallet.switchNetwork()}
-          busy={busy}
-        />
-      )}
+      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={here} busy={busy} />
       {move.intent === "pending" ? (
         <p className="text-sm" data-testid="move-pending">
           <strong className="text-white">{move.label}.</strong> {move.note}

@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { submitClaim, swapTokenIntoGame, type BridgeContracts, type BridgeStep, type ClaimWire } from "./bridge-transactions";
-import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
@@ -155,17 +155,13 @@ function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps)
 
   return (
     <div className="flex flex-col gap-4">
-      {wallet.mode && (
-        <ModeNotice
-          purpose={PURPOSE}
-          mode={wallet.mode}
-          account={account}
-          here={here}
-          chainId={chain.chainId}
-          onSwitch={() => void run("", async () => (await wallet.switchNetwork(), "Network switched."))}
-          busy={busy}
-        />
-      )}
+      <WalletModeNotice
+        purpose={PURPOSE}
+        wallet={wallet}
+        here={here}
+        busy={busy}
+        onSwitch={() => void run("", async () => (await wallet.switchNetwork(), "Network switched."))}
+      />
       <div className="grid gap-6 md:grid-cols-2">
         {tokenForm("claim", "Claim to the chain", "Claim")}
         {tokenForm("move", "Move into the game", "Move")}

@@ -8,7 +8,7 @@ import { type ReactNode, useRef, useState } from "react";
 import type { Address } from "viem";
 import type { SignedClaimWire } from "~core/api/market";
 import type { BoundWallet } from "~/domain/wallet-mode";
-import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
@@ -77,17 +77,7 @@ function AwardClaim({ chain, account, here, fields, label, what, onConfirmed, st
 
   return (
     <div className="flex flex-col items-end gap-2">
-      {wallet.mode && (
-        <ModeNotice
-          purpose={PURPOSE}
-          mode={wallet.mode}
-          account={account}
-          here={here}
-          chainId={chain.chainId}
-          onSwitch={() => void wallet.switchNetwork()}
-          busy={busy}
-        />
-      )}
+      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={here} busy={busy} />
       <button type="button" className="btn-secondary px-3 py-1" onClick={() => void go()} disabled={busy || wallet.blocked || disabled}>
         {busy ? "Please wait…" : label}
       </button>

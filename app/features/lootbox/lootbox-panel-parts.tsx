@@ -1,71 +1,17 @@
 /**
- * The pieces of the loot box island's UI (lootbox-panel.client.tsx): the wallet-mode notice, the buy form, the
+ * The pieces of the loot box island's UI (lootbox-panel.client.tsx): the buy form, the
  * open controls, the step status and the new items. Plain React with no wallet calls: they render what the
  * island decides. Imported by the island only, so they load with it.
  */
 import { useState, type FormEvent } from "react";
 import { ItemList, type OpenedItem } from "~/components/item-list";
 import { clampOpenCount } from "./lootbox-rules";
-import { shortAddress } from "~core/address";
 import type { PaymentCurrency } from "~core/boxes";
 import { OPEN_BATCH_MAX } from "~core/constants";
 import { formatPrice } from "~core/money";
-import { loginHref } from "~/domain/login-href";
-import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
 import { plural } from "~core/words";
 
 export type Step = { status: "idle" } | { status: "pending" | "confirmed" | "failed"; text: string };
-
-/** What a failed wallet-mode check means for a loot box, in the product's words first. */
-export function ModeNotice({
-  mode,
-  account,
-  here,
-  chainId,
-  onSwitch,
-  busy,
-}: {
-  mode: WalletMode;
-  account: { loggedIn: boolean; bound: BoundWallet | null };
-  here: string;
-  chainId: number;
-  onSwitch: () => void;
-  busy: boolean;
-}) {
-  if (mode.ok) return null;
-  switch (mode.message) {
-    case "no wallet extension":
-      return <p className="text-sm text-amber-200">No wallet extension: install MetaMask or OKX Wallet to buy and open loot boxes.</p>;
-    case "Wrong chain id":
-      return (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-amber-200">
-          <p>Wrong chain id: switch your wallet to chain {chainId}.</p>
-          <button type="button" className="btn-secondary" onClick={onSwitch} disabled={busy}>
-            Switch network
-          </button>
-        </div>
-      );
-    case "Please bind wallet":
-      return account.loggedIn ? (
-        <p className="text-sm text-amber-200">
-          Please bind wallet: loot boxes go to the wallet bound to your account.{" "}
-          <a href={`/login?act=connect&redirect=${encodeURIComponent(here)}`}>Bind now</a>
-        </p>
-      ) : (
-        <p className="text-sm text-amber-200">
-          Please bind wallet: <a href={loginHref(here)}>log in</a> with an account that has this browser wallet bound to buy and open loot
-          boxes.
-        </p>
-      );
-    case "Wallet address is inconsistent":
-      return (
-        <p className="text-sm text-amber-200">
-          Wallet address is inconsistent: your account is bound to {shortAddress(account.bound?.address ?? "")}. Switch to that account in
-          your wallet.
-        </p>
-      );
-  }
-}
 
 const CURRENCY_ORDER: readonly PaymentCurrency[] = ["USDT", "QUARK", "BNB"];
 

@@ -14,7 +14,8 @@ import type { PaymentCurrency } from "~core/boxes";
 import { ALTERNATIVE_WALLET, DEFAULT_WALLET, walletMode, type BoundWallet } from "~/domain/wallet-mode";
 import type { PublicChainConfig } from "~/services/chain.server";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "~/islands/eip1193";
-import { BuyForm, ModeNotice, NewItems, OpenControls, StepStatus, type Step } from "./lootbox-panel-parts";
+import { BuyForm, NewItems, OpenControls, StepStatus, type Step } from "./lootbox-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { plural } from "~core/words";
 import { buyBoxes, openBoxes, openCount, type Progress } from "./lootbox-transactions";
 import { withWallet } from "~/islands/wagmi.client";
@@ -55,6 +56,8 @@ function reportPurchase(txHash: string) {
 function reportOpen(txHash: string) {
   void fetch("/resources/lootbox-open", { method: "POST", body: new URLSearchParams({ txHash }) }).catch(() => undefined);
 }
+
+const PURPOSE = "buy and open loot boxes";
 
 function Panel(props: LootboxPanelProps) {
   const { chain, typeBox, title, prices, maxQuantity, limitNote, boxIds, account, here, onConfirmed, connectOnMount } = props;
@@ -103,7 +106,7 @@ function Panel(props: LootboxPanelProps) {
     if (!injectedProvider()) {
       setHasExtension(false);
       requestWalletInstall();
-      throw new ShownError("No wallet extension: install MetaMask or OKX Wallet to buy and open loot boxes.");
+      throw new ShownError(noExtensionMessage(PURPOSE));
     }
     let current = getConnection(config);
     if (current.status !== "connected") {
@@ -193,7 +196,7 @@ function Panel(props: LootboxPanelProps) {
             </button>
           )
         )}
-        {mode && <ModeNotice mode={mode} account={account} here={here} chainId={chain.chainId} onSwitch={switchNetwork} busy={busy} />}
+        <WalletModeNotice purpose={PURPOSE} wallet={{ mode, chainId: chain.chainId, account, switchNetwork }} here={here} busy={busy} />
       </div>
       <BuyForm title={title} prices={prices} maxQuantity={maxQuantity} limitNote={limitNote} busy={busy} disabled={disabled} onBuy={buy} />
       <OpenControls title={title} boxIds={boxIds} bought={bought} busy={busy} disabled={disabled} onOpen={open} onOpenCount={openSome} />

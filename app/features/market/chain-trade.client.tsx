@@ -12,7 +12,7 @@ import type { ChainOrder } from "~core/api/market";
 import { formatPrice, isCurrency, parseTokenAmount, type Currency } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
-import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -217,17 +217,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
 
   return (
     <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-trade">
-      {wallet.mode && (
-        <ModeNotice
-          purpose={PURPOSE}
-          mode={wallet.mode}
-          account={account}
-          here={location.pathname + location.search}
-          chainId={trade.chainId}
-          onSwitch={() => void wallet.switchNetwork()}
-          busy={outcome?.status === "running"}
-        />
-      )}
+      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={outcome?.status === "running"} />
       {sell && <SellReview price={sell.terms.price} currency={sell.currency} feeBps={trade.feeBps} />}
       <ActionProgress steps={steps} outcome={outcome} title={stepTitle(request.intent)} testId="chain-trade-status" />
       {waiting && (

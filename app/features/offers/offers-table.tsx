@@ -48,14 +48,16 @@ export function OffersTable({
                 {row.href ? <a href={row.href}>{row.what}</a> : row.what}
                 <span className="block text-xs text-slate-300">
                   by <span className="font-mono">{row.buyer}</span>
+                  {row.chainOffer && " · from a wallet on chain"}
                 </span>
               </td>
               <td className="py-2 pr-3">
-                <span className="whitespace-nowrap">{row.price}</span>
+                {/* An 18-decimal price wraps on a phone rather than pushing the button out of view. */}
+                <span className="break-all sm:whitespace-nowrap sm:break-normal">{row.price}</span>
                 <span className="block text-xs text-slate-300">until {row.until}</span>
               </td>
-              <td className="py-2">
-                {row.unpayable && <p className="text-amber-200">{row.unpayable}</p>}
+              <td className="min-w-[6rem] py-2">
+                {row.unpayable && <p className="text-xs text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
                   <OfferActionForm
                     intent="offer-accept"

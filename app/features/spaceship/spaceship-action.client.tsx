@@ -10,7 +10,7 @@ import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { ShipIslandAction, ShipIslandChain } from "./spaceship-props";
 import { ActionProgress, type Outcome, type StepView } from "~/islands/transaction-parts";
 import { runShipAction, type ShipCall, type ShipStep } from "./spaceship-transactions";
-import { ModeNotice, noExtensionMessage } from "~/features/staking/staking-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
 import { chainErrorMessage } from "~/islands/chain-errors";
@@ -91,17 +91,12 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
 
   return (
     <div className="flex flex-col gap-2">
-      {wallet.mode && (
-        <ModeNotice
-          purpose={PURPOSE}
-          mode={wallet.mode}
-          account={account}
-          here={typeof window === "undefined" ? "/spaceship/storehouse" : window.location.pathname + window.location.search}
-          chainId={chain.chainId}
-          onSwitch={() => void wallet.switchNetwork()}
-          busy={busy}
-        />
-      )}
+      <WalletModeNotice
+        purpose={PURPOSE}
+        wallet={wallet}
+        here={typeof window === "undefined" ? "/spaceship/storehouse" : window.location.pathname + window.location.search}
+        busy={busy}
+      />
       <div className="flex flex-wrap items-end gap-2">
         {action.intent === "fit" && (
           <div className="flex flex-col gap-1">

@@ -1,69 +1,10 @@
 /**
- * The pieces of the staking island's UI (staking-panel.client.tsx): the wallet-mode notice and the progress of a
- * sequence, one line per transaction. Plain React with no wallet calls: they render what the island decides.
+ * The pieces of the staking island's UI (staking-panel.client.tsx): the progress of a sequence, one line per
+ * transaction. Plain React with no wallet calls: they render what the island decides.
  * Imported by the island only, so they load with it.
  */
 import { forwardRef } from "react";
-import { shortAddress } from "~core/address";
-import { loginHref } from "~/domain/login-href";
-import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
 import type { StakingStep, StepState } from "./staking-transactions";
-
-/** The missing extension, for an island whose wallet action is `purpose` ("stake FIRE"). */
-export const noExtensionMessage = (purpose: string) =>
-  `No wallet extension: install MetaMask or OKX Wallet to ${purpose} from your browser.`;
-
-/** What a failed wallet-mode check means for the island's `purpose` ("stake FIRE"), in the product's words first. */
-export function ModeNotice({
-  purpose,
-  mode,
-  account,
-  here,
-  chainId,
-  onSwitch,
-  busy,
-}: {
-  purpose: string;
-  mode: WalletMode;
-  account: { loggedIn: boolean; bound: BoundWallet | null };
-  here: string;
-  chainId: number;
-  onSwitch: () => void;
-  busy: boolean;
-}) {
-  if (mode.ok) return null;
-  switch (mode.message) {
-    case "no wallet extension":
-      return <p className="text-sm text-amber-200">{noExtensionMessage(purpose)}</p>;
-    case "Wrong chain id":
-      return (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-amber-200">
-          <p>Wrong chain id: switch your wallet to chain {chainId}.</p>
-          <button type="button" className="btn-secondary" onClick={onSwitch} disabled={busy}>
-            Switch network
-          </button>
-        </div>
-      );
-    case "Please bind wallet":
-      return account.loggedIn ? (
-        <p className="text-sm text-amber-200">
-          Please bind wallet: you {purpose} from the wallet bound to your account.{" "}
-          <a href={`/login?act=connect&redirect=${encodeURIComponent(here)}`}>Bind now</a>
-        </p>
-      ) : (
-        <p className="text-sm text-amber-200">
-          Please bind wallet: <a href={loginHref(here)}>log in</a> with an account that has this browser wallet bound to {purpose}.
-        </p>
-      );
-    case "Wallet address is inconsistent":
-      return (
-        <p className="text-sm text-amber-200">
-          Wallet address is inconsistent: your account is bound to {shortAddress(account.bound?.address ?? "")}. Switch to that account in
-          your wallet.
-        </p>
-      );
-  }
-}
 
 /** One transaction of a sequence as the user sees it; "failed" is the island's, when the sequence stops on it. */
 export interface StepView {

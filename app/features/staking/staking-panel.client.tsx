@@ -10,7 +10,8 @@ import { formatPrice, shownAmount as roundedAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { findPool } from "~core/pools";
 import { canDeposit, canWithdraw, checkStakeAmount } from "~core/staking";
-import { ModeNotice, noExtensionMessage, SequenceStatus, type Outcome, type StepView } from "./staking-panel-parts";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { SequenceStatus, type Outcome, type StepView } from "./staking-panel-parts";
 import type { StakingPanelProps } from "./staking-panel-props";
 import { depositStake, withdrawAndClaim, type StakingStep, type StepState } from "./staking-transactions";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -122,17 +123,13 @@ function Panel(props: StakingPanelProps) {
             </button>
           )
         )}
-        {wallet.mode && (
-          <ModeNotice
-            purpose={PURPOSE}
-            mode={wallet.mode}
-            account={account}
-            here={here}
-            chainId={chain.chainId}
-            onSwitch={() => void run("", async () => (await wallet.switchNetwork(), { text: "Network switched." }))}
-            busy={busy}
-          />
-        )}
+        <WalletModeNotice
+          purpose={PURPOSE}
+          wallet={wallet}
+          here={here}
+          busy={busy}
+          onSwitch={() => void run("", async () => (await wallet.switchNetwork(), { text: "Network switched." }))}
+        />
       </div>
       {canDeposit(status) && (
         <form onSubmit={deposit} noValidate aria-label="Stake FIRE" className="flex flex-col gap-2">

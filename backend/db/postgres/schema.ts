@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "../migrate";
-import { backfillSaleDays, saleDaysTable } from "../../market/sale-days";
+import { SALE_DAYS, SALE_HOURS, backfillSaleDays, saleDaysTable } from "../../market/sale-days";
+import { backfillOfferSales } from "../../market/items";
+import { listedCellsStatements } from "../../market/listed-cells";
 
 /**
  * The PostgreSQL schema of both embedded backends (issue 26, item 3).
@@ -723,7 +725,7 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0008_sale_days",
     async up(db: Kysely<unknown>) {
       await sql.raw(saleDaysTable('text collate "C"')).execute(db);
-      await backfillSaleDays(db, "postgres");
+      await backfillSaleDays(db, "postgres", [SALE_DAYS]);
     },
   },
   {
@@ -738,6 +740,16 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0010_chain_offers",
     async up(db: Kysely<unknown>) {
       for (const statement of CHAIN_OFFERS) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_024: hourly sale rollups (sale-days.ts); offer sales get their sold listing (items.ts); listings counted per cell (listed-cells.ts).
+    name: "pg_0012_offer_sales",
+    async up(db: Kysely<unknown>) {
+      await sql.raw(saleDaysTable('text collate "C"', SALE_HOURS)).execute(db);
+      await backfillSaleDays(db, "postgres", [SALE_HOURS]);
+      await backfillOfferSales(db, "postgres");
+      for (const statement of listedCellsStatements("postgres")) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -20,7 +20,7 @@ import { itemOfToken } from "../chain-listings";
 import { type OfferEffect, chainOfferByHash, chainOffersBelowCounter, closeChainOffers, undoOfferEffect } from "../chain-offers";
 import { OFFER_STATUS } from "../offers";
 import type { Sql } from "../db";
-import type { ItemRow, ListingRow } from "../items";
+import { type ItemRow, type ListingRow, insertOfferSale } from "../items";
 import { readWei } from "../money";
 import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE } from "../tables";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
@@ -118,10 +118,12 @@ async function applyOfferAccepted(db: Sql, e: Extract<TradingEvent, { event: "of
   ]);
   const price = readWei(offer.price);
   const currency = offer.currency as Currency;
+  const sale = { seller: e.seller, buyer: e.buyer, price, currency, at: soldAt, venue: LISTING_VENUE.chain };
+  const listingId = await insertOfferSale(db, item, sale);
   const activityId = await recordActivity(db, {
     kind: ACTIVITY_KIND.sale,
     item,
-    listingId: null,
+    listingId,
     from: e.seller,
     to: e.buyer,
     price,
@@ -133,6 +135,7 @@ async function applyOfferAccepted(db: Sql, e: Extract<TradingEvent, { event: "of
     type: "offerAccepted",
     offerId: offer.id,
     activityId,
+    listingId,
     at: soldAt,
     nftType: item.nft_type,
     currency,
@@ -212,6 +215,9 @@ async function undo(db: Sql, effect: Effect): Promise<void> {
   if (effect.type === "offerAccepted") {
     return await undoOfferEffect(db, effect, async (activityId) => {
       await db.run("delete from market_activity where id = ?", [activityId]);
+      // Effects stored before offer sales had a listing (market_024) have none.
+      if (effect.listingId !== undefined) await db.run("delete from market_listings where id = ?", [effect.listingId]);
+      await rebuildSaleDays(db, Math.floor(effect.at / DAY), Math.floor(effect.at / DAY));
       await removeDailyVolume(db, effect.at, effect.nftType, effect.currency as Currency, BigInt(effect.price));
     });
   }

@@ -21,6 +21,7 @@ import { up as watches } from "./market_019_watches";
 import { up as saleDays } from "./market_020_sale_days";
 import { up as offers } from "./market_021_offers";
 import { up as chainOffers } from "./market_022_chain_offers";
+import { up as offerSales } from "./market_024_offer_sales";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
 export const marketMigrations: Migration[] = [
@@ -46,4 +47,5 @@ export const marketMigrations: Migration[] = [
   { name: "market_020_sale_days", up: saleDays },
   { name: "market_021_offers", up: offers },
   { name: "market_022_chain_offers", up: chainOffers },
+  { name: "market_024_offer_sales", up: offerSales },
 ];

@@ -2,7 +2,7 @@
  * Delivers the executor's analytics events (decision 0009): the outbox rows an execution released when it was
  * mined go to the sink one at a time, in order, each marked delivered only once the sink took it. A sink that
  * fails is tried again with a growing pause; a restart picks up whatever was not marked. One deliverer per
- * database (the server's lock), so no two send the same row.
+ * database (the server's lock), so no two send the same row. A delivered row is kept a week, then dropped.
  */
 import type { Kysely } from "kysely";
 import { type AnalyticsEvent, type AnalyticsSink, sendToSink } from "~core/analytics";
@@ -27,12 +27,18 @@ export interface DelivererDeps {
   /** The first pause after a failure; it doubles up to `retryMaxMs`. */
   retryMs: number;
   retryMaxMs: number;
+  now?: () => number;
 }
 
 const BATCH = 50;
+/** How long a delivered event stays in the outbox: long enough to look into a delivery, not for ever. */
+export const DELIVERED_EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
+/** Delivered events are dropped at most this often, before a delivery pass (a failing sink does not stop it). */
+const PRUNE_EVERY_MS = 3_600_000;
 
-export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs }: DelivererDeps) {
+export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs, now = Date.now }: DelivererDeps) {
   let stopped = false;
+  let prunedAt = -Infinity;
   /** Set by kick(): released rows may be waiting, so look again before sleeping. */
   let dirty = true;
   /** Ends the current pause: stop() ends any, kick() only an idle one (a failing sink keeps its pause). */
@@ -68,9 +74,24 @@ export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs }: Del
     for (const row of rows) {
       if (stopped) break;
       await send({ ...(JSON.parse(row.payload) as AnalyticsEvent), event_id: row.id, at: row.released_at! });
-      await db.updateTable("action_events").set({ delivered_at: new Date().toISOString() }).where("seq", "=", row.seq).execute();
+      await db
+        .updateTable("action_events")
+        .set({ delivered_at: new Date(now()).toISOString() })
+        .where("seq", "=", row.seq)
+        .execute();
     }
     return rows.length > 0;
+  }
+
+  /** Drops the events delivered before the retention window (the undelivered index's leading column). */
+  async function pruneDelivered(): Promise<void> {
+    const at = now();
+    if (at - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = at;
+    await db
+      .deleteFrom("action_events")
+      .where("delivered_at", "<", new Date(at - DELIVERED_EVENT_RETENTION_MS).toISOString())
+      .execute();
   }
 
   async function run(): Promise<void> {
@@ -78,6 +99,7 @@ export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs }: Del
     while (!stopped) {
       dirty = false;
       try {
+        await pruneDelivered();
         const sent = await deliverWaiting();
         failures = 0;
         if (!sent && !dirty) await pause(null);

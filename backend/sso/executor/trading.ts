@@ -105,21 +105,32 @@ async function simulateTrade<F extends TradingFunction>(
   }
 }
 
+const readAllowance = (ctx: PlanContext, currency: `0x${string}`) =>
+  ctx.client.readContract({ address: currency, abi: gameTokenAbi, functionName: "allowance", args: [ctx.wallet, ctx.contracts.trading] });
+
 /** The ERC-20 approval step that lifts the wallet's allowance for the trading contract to `amount`, or none when it is enough. */
 async function allowanceSteps(ctx: PlanContext, currency: `0x${string}`, amount: bigint): Promise<PlannedStep[]> {
-  const token = { address: currency, abi: gameTokenAbi } as const;
-  const allowance = await ctx.client.readContract({ ...token, functionName: "allowance", args: [ctx.wallet, ctx.contracts.trading] });
-  if (allowance >= amount) return [];
-  return [
-    {
-      kind: "approve",
-      label: `Approve ${formatEther(amount)} for the trading contract`,
-      to: currency,
-      data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [ctx.contracts.trading, amount] }),
-      value: 0n,
-      gas: stepGasLimit("approve"),
-    },
-  ];
+  if ((await readAllowance(ctx, currency)) >= amount) return [];
+  return [approveStep(ctx, currency, amount)];
+}
+
+/**
+ * A buy's approval: its price on top of what the wallet has already approved. That allowance is what the wallet's
+ * chain offers count on (decision 0024); a buy that spent it would leave them unpayable.
+ */
+async function buyAllowanceSteps(ctx: PlanContext, currency: `0x${string}`, price: bigint): Promise<PlannedStep[]> {
+  return [approveStep(ctx, currency, (await readAllowance(ctx, currency)) + price)];
+}
+
+function approveStep(ctx: PlanContext, currency: `0x${string}`, amount: bigint): PlannedStep {
+  return {
+    kind: "approve",
+    label: `Approve ${formatEther(amount)} for the trading contract`,
+    to: currency,
+    data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [ctx.contracts.trading, amount] }),
+    value: 0n,
+    gas: stepGasLimit("approve"),
+  };
 }
 
 export const tradeBuy: Planner<"trade.buy"> = {
@@ -127,7 +138,7 @@ export const tradeBuy: Planner<"trade.buy"> = {
     const listing = listingOf(ctx, params);
     if (isAddressEqual(listing.seller, ctx.wallet)) throw new Refusal("You cannot buy your own item");
     const native = isAddressEqual(listing.currency, zeroAddress);
-    const steps = native ? [] : await allowanceSteps(ctx, listing.currency, listing.price);
+    const steps = native ? [] : await buyAllowanceSteps(ctx, listing.currency, listing.price);
     const value = native ? listing.price : 0n;
     const refusal = await simulateTrade(ctx, { functionName: "quickSale", args: [listing, params.order.signature] }, value);
     if (refusal) throw new Refusal(refusal);

@@ -25,10 +25,12 @@ async function openItem(page: Page, tokenId: bigint) {
   await reloadUntil(page, (quick) => quick(page.getByRole("heading", { name: "Offers" })).toBeVisible());
 }
 
-/** Fills and sends the offer form of the offers page. */
-async function offer(page: Page, price: string) {
+/** Fills and sends the offer form of the offers page; on a card type's view, paid from the wallet on chain. */
+async function offer(page: Page, price: string, currency = "FIRE") {
+  const payFrom = page.getByLabel("Pay from");
+  if (await payFrom.count()) await payFrom.selectOption("chain");
   await page.getByLabel("Your price").fill(price);
-  await page.getByLabel("Currency").selectOption("FIRE");
+  await page.getByLabel("Currency").selectOption(currency);
   await page.getByRole("button", { name: "Make offer" }).click();
 }
 
@@ -97,6 +99,7 @@ test("a managed buyer offers on a card held on chain and the managed holder acce
   await holderPage.goto("/marketplace/storage");
   const received = holderPage.getByRole("table", { name: "Offers on your items" });
   await expect(received.getByRole("button", { name: /^Accept 12\.000000000000000345 FIRE for / })).toBeVisible();
+  await expect(received.getByRole("row").filter({ hasText: "12.000000000000000345 FIRE" })).toContainText("from a wallet on chain");
   await openItem(holderPage, tokenId!);
   const accept = "Accept 12.000000000000000345 FIRE for This item";
   await expect(holderPage.getByRole("button", { name: accept })).toBeVisible();
@@ -146,4 +149,39 @@ test("a managed buyer offers on a card held on chain and the managed holder acce
   await expect(page).toHaveTitle("Withdraw your offer | Spark Era");
   await page.getByRole("link", { name: "Back to your offers" }).click();
   await reloadUntil(page, (quick) => quick(mine.getByRole("row").filter({ hasText: "7 FIRE" })).toContainText("Cancelled"));
+});
+
+test("a managed buyer offers from the wallet on chain on a card type's view, then cancels all chain offers at once", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const [holder, buyer] = await Promise.all([
+    createAccount({ stock: {}, chain: { BNB: 1 } }),
+    createAccount({ stock: {}, chain: { BNB: 1, FIRE: 20 } }),
+  ]);
+  const [tokenId] = await mintItems(holder.wallet!, [heroCard(1)]);
+  await signIn(page, buyer);
+  await openItem(page, tokenId!);
+  await page.getByRole("link", { name: "Make an offer" }).click();
+  await offerWithApproval(page, "2");
+
+  // A card type's view: paid from the wallet on chain, the chain promises the type only. BNB is refused next to it.
+  await page.goto("/marketplace/offers?nftType=0");
+  await offer(page, "3", "BNB");
+  await expect(page.getByLabel("Currency")).toHaveAccessibleDescription(
+    "Offers on chain are paid in FIRE, QUARK or USDT: BNB cannot be offered there.",
+  );
+  // Two offers in FIRE need 5 FIRE of allowance: the executor raises it, then the offer is made.
+  await offerWithApproval(page, "3");
+
+  const mine = page.getByRole("table", { name: "Your offers" });
+  await expect(mine.getByRole("row").filter({ hasText: "Any item of" })).toContainText("3 FIRE");
+  await page.getByRole("button", { name: "Cancel all chain offers and listings" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Cancel all your chain listings | Spark Era");
+  await page.getByRole("link", { name: "Back to your offers" }).click();
+  await reloadUntil(page, (quick) => quick(mine.getByRole("button", { name: /^Cancel your offer/ })).toHaveCount(0));
+  await expect(mine.getByRole("row").filter({ hasText: "Cancelled" })).toHaveCount(2);
 });

@@ -1,0 +1,60 @@
+/** Shared by the chain market suites: a test chain whose deployer mints cards, and the market with its indexer on it. */
+import { type Address, keccak256, toHex } from "viem";
+import { sparkCardAbi } from "../../contracts/generated/abi";
+import type { ItemDetail } from "~core/api/market";
+import { encodeItem } from "~core/item-data";
+import { startTestChain, type TestChain } from "../contracts/harness";
+import { type Market, startMarketOnChain } from "./market-fixture";
+
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+
+export interface ChainMarket {
+  chain: TestChain;
+  m: Market;
+  /** Waits until the indexer has applied the chain's head. */
+  settled(): Promise<void>;
+  detail(tokenId: bigint): Promise<ItemDetail>;
+  /** A hero card minted on chain to `to`, once the indexer has it. */
+  chainCard(to: Address): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+export async function startChainMarket(): Promise<ChainMarket> {
+  const chain = await startTestChain();
+  const { card } = chain.deployment.contracts;
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: card,
+      abi: sparkCardAbi,
+      functionName: "grantRole",
+      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
+    }),
+  );
+  const m = await startMarketOnChain(chain);
+  const settled = async () => {
+    await m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
+  };
+  return {
+    chain,
+    m,
+    settled,
+    detail: (tokenId) => m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 }),
+    async chainCard(to) {
+      await chain.mined(
+        chain.deployer.writeContract({
+          address: card,
+          abi: sparkCardAbi,
+          functionName: "mint",
+          args: [to, encodeItem.card({ rarity: 2, camp: 1, identity: 3, profession: 2, level: 4 })],
+        }),
+      );
+      const tokenId = await chain.publicClient.readContract({ address: card, abi: sparkCardAbi, functionName: "totalMinted" });
+      await settled();
+      return tokenId;
+    },
+    async close() {
+      await m.close();
+      await chain.close();
+    },
+  };
+}
