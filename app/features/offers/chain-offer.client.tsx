@@ -4,7 +4,7 @@
  * the market to store. Accepting or withdrawing one: a Trading transaction, then the page is read again until the
  * market (its indexer) shows it closed. Each step's state on screen; every failure worded.
  */
-import { useSubmit } from "@remix-run/react";
+import { useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BaseError, ContractFunctionRevertedError } from "viem";
 import { isCurrency, parseTokenAmount } from "~core/money";
@@ -12,11 +12,11 @@ import { offerErrorMessage } from "~core/trading";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
 import { cancelAllListings } from "~/features/market/chain-trade-transactions";
-import { noExtensionMessage } from "~/features/staking/staking-panel-parts";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
 import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { WithChainConfig } from "~/islands/wagmi.client";
+import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { CHAIN_OFFER_BNB, chainOfferNoFunds } from "./chain-offer-words";
 import { acceptChainOffer, signChainOffer, withdrawChainOffer, type ChainOfferStep } from "./chain-offer-transactions";
 import type { ChainOfferChain } from "./offer-views";
@@ -30,9 +30,12 @@ export interface ChainOfferIslandProps {
   onBusy: (busy: boolean) => void;
 }
 
+/** What this island's wallet actions do, as its notices say it. */
+const PURPOSE = "make and accept offers on chain";
+
 const MESSAGES = {
   managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: noExtensionMessage("make and accept offers on chain"),
+  noExtension: noExtensionMessage(PURPOSE),
 };
 
 const STEP_TEXT: Record<Exclude<ChainOfferStep, "approve">, string> = {
@@ -59,6 +62,7 @@ function failure(error: unknown): string {
 function Offerer({ chain, wallet: bound, request, settled, onBusy }: ChainOfferIslandProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account: { loggedIn: true, bound }, messages: MESSAGES });
   const submit = useSubmit();
+  const location = useLocation();
   const [steps, setSteps] = useState<StepView<ChainOfferStep>[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
@@ -154,6 +158,7 @@ function Offerer({ chain, wallet: bound, request, settled, onBusy }: ChainOfferI
 
   return (
     <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-offer">
+      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={outcome?.status === "running"} />
       <ActionProgress steps={steps} outcome={outcome} title={stepTitle(request.intent)} testId="chain-offer-status" />
     </div>
   );
