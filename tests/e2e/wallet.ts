@@ -39,8 +39,12 @@ export interface TestWallet {
   switchChain(chainId: number): Promise<void>;
   /** Holds every transaction until release(), like a wallet waiting for the user to confirm. */
   hold(): { release(): void };
+  /** Holds every typed-data signature until release(), like a wallet waiting for the user to sign. */
+  holdSignatures(): { release(): void };
   /** The transactions sent so far (to, data), oldest first. */
   readonly sent: { to: Address; data: Hex }[];
+  /** The primary types of the typed data signed so far ("Offer", "OfferAccept"…), oldest first. */
+  readonly signed: string[];
 }
 
 interface RpcError {
@@ -62,8 +66,10 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
   let account = privateKeyToAccount(options.privateKey);
   let chainId = options.chainId ?? 31337;
   let authorized = false;
-  let gate: Promise<void> | null = null;
+  // What waits for the user: transactions, and typed-data signatures.
+  const gates: Record<"send" | "sign", Promise<void> | null> = { send: null, sign: null };
   const sent: { to: Address; data: Hex }[] = [];
+  const signed: string[] = [];
   const emit = (event: string, payload: unknown) =>
     page.evaluate(([k, e, p]) => (window as unknown as TestWindow).__testWallets[k].emit(e, p), [kind, event, payload] as const);
 
@@ -74,6 +80,17 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
     });
     return (await response.json()) as { result?: unknown; error?: RpcError };
+  }
+
+  function holdGate(kind: keyof typeof gates) {
+    let release!: () => void;
+    gates[kind] = new Promise<void>((resolve) => (release = resolve));
+    return {
+      release() {
+        gates[kind] = null;
+        release();
+      },
+    };
   }
 
   // Answers { result } or { error }: thrown errors would reach the page without their code and revert data.
@@ -127,6 +144,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
           }),
         );
         const domain = { ...typed.domain, chainId: typed.domain.chainId === undefined ? undefined : Number(typed.domain.chainId) };
+        await gates.sign;
+        signed.push(typed.primaryType);
         return {
           result: await account.signTypedData({ domain, types, primaryType: typed.primaryType, message } as Parameters<
             typeof account.signTypedData
@@ -140,7 +159,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
         if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) {
           return { error: { code: 4100, message: `Not the wallet's account: ${tx.from}` } };
         }
-        await gate;
+        await gates.send;
         sent.push({ to: tx.to, data: tx.data ?? "0x" });
         return forward(method, [{ ...tx, from: account.address }]);
       }
@@ -201,17 +220,10 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       chainId = next;
       await emit("chainChanged", `0x${next.toString(16)}`);
     },
-    hold() {
-      let release!: () => void;
-      gate = new Promise<void>((resolve) => (release = resolve));
-      return {
-        release() {
-          gate = null;
-          release();
-        },
-      };
-    },
+    hold: () => holdGate("send"),
+    holdSignatures: () => holdGate("sign"),
     sent,
+    signed,
   };
 }
 

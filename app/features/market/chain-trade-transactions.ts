@@ -77,12 +77,12 @@ type TradingCall = { functionName: string; args: readonly unknown[]; value?: big
  * Simulates, sends and follows one trading call. A transaction mined as reverted (the simulation passed, then a rival's
  * landed first) is simulated again on the block that refused it, so the contract's own refusal is what the user reads.
  */
-async function send(
+export async function send<S extends string>(
   clients: WalletClients,
-  contracts: ChainTradeContracts,
-  step: ChainTradeStep,
+  contracts: Pick<ChainTradeContracts, "trading">,
+  step: S,
   call: TradingCall,
-  report: ChainTradeReport,
+  report: StepReport<S>,
 ): Promise<TransactionReceipt> {
   const target = { ...call, abi: tradingAbi, address: contracts.trading, account: clients.walletClient.account } as never;
   report(step, "wallet");
@@ -162,8 +162,12 @@ export async function cancelListing(clients: WalletClients, contracts: ChainTrad
   return (await send(clients, contracts, "cancel", { functionName: "cancel", args: [[listingOfOrder(order)]] }, report)).transactionHash;
 }
 
-/** Cancel all: incrementCounter makes every listing the wallet signed before unfillable. */
-export async function cancelAllListings(clients: WalletClients, contracts: ChainTradeContracts, report: ChainTradeReport) {
+/** Cancel all: incrementCounter makes every listing and offer the wallet signed before unfillable. */
+export async function cancelAllListings(
+  clients: WalletClients,
+  contracts: Pick<ChainTradeContracts, "trading">,
+  report: StepReport<"cancel-all">,
+) {
   return (await send(clients, contracts, "cancel-all", { functionName: "incrementCounter", args: [] }, report)).transactionHash;
 }
 

@@ -34,7 +34,8 @@ export function useSignedSubmit() {
         setSigning(false);
         if (!result.ok) return setSignError(result.message);
         for (const [name, value] of Object.entries({ ...result.proof, ...extra })) data.set(name, value);
-        submit(data, { method: "post" });
+        // To the form's own action: an offer form on the item page or storage posts to the offers page.
+        submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
       })
       .catch(() => {
         setSigning(false);

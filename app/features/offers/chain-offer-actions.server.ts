@@ -43,6 +43,7 @@ import {
   chainCollectionOfferable,
   chainOfferAllowance,
   chainOfferCriteria,
+  chainOfferNoFunds,
   PAY_FROM,
 } from "./chain-offer-rules";
 import { collectionTermsOf } from "./collection-filter.server";
@@ -58,7 +59,7 @@ const ChainOfferSchema = SellSchema.omit({ nonce: true, chainId: true, expiry: t
 const OFFER_FIELDS = ["price", "currency", "days", "payFrom"] as const;
 
 /** What the offers page's URL makes a chain offer on: a chain-held card or loot box, or (paid from the wallet) a card type. */
-type ChainTarget = { kind: "item"; tokenId: string; collection: Address | null } | { kind: "collection"; nftType: number };
+export type ChainTarget = { kind: "item"; tokenId: string; collection: Address | null } | { kind: "collection"; nftType: number };
 
 /** The chain offer a post is about; null when it is a game offer (the ledger's path). */
 type ChainSubject =
@@ -68,7 +69,7 @@ type ChainSubject =
   | { intent: "offer-chain-cancel-all" };
 
 /** The chain target of an "offer" post: a chain-held item of the URL, or its card-type view with "Pay from: wallet on chain". */
-async function chainTargetOf(search: URLSearchParams, payFrom: FormDataEntryValue | null): Promise<ChainTarget | null> {
+export async function chainTargetOf(search: URLSearchParams, payFrom: FormDataEntryValue | null): Promise<ChainTarget | null> {
   const { ref } = readTokenRef(search);
   if (ref) {
     const detail = await publicApis().market.tokenDetail(ref);
@@ -103,20 +104,26 @@ async function chainSubjectOf(request: Request, form: FormData, apis: Pick<Apis,
   return intent === "offer-chain-cancel-all" ? { intent } : null;
 }
 
+/** The collection and criteria a chain offer on `target` signs; null for a material stack, which offers cannot name. */
+export function chainOfferNames(target: ChainTarget) {
+  const { contracts } = chain().deployment;
+  const collection = target.kind === "item" ? target.collection : contracts.card;
+  if (!collection || collection === contracts.items) return null;
+  return { collection, ...chainOfferCriteria(target.kind === "item" ? { tokenId: target.tokenId } : { nftType: target.nftType }) };
+}
+
 /** The chain offer's terms from the form and its target, or why not (BNB, a stack, a bad price). */
 function offerTerms(form: FormData, target: ChainTarget, wallet: Address) {
   const submission = parseWithZod(form, { schema: ChainOfferSchema });
   if (submission.status !== "success") return invalid(submission.error);
   const value = submission.value;
   if (value.currency === "BNB") return refusal(CHAIN_OFFER_BNB, { field: "currency" });
-  const { contracts } = chain().deployment;
-  const collection = target.kind === "item" ? target.collection : contracts.card;
-  if (!collection || collection === contracts.items) return refusal(CHAIN_OFFER_ITEMS);
+  const names = chainOfferNames(target);
+  if (!names) return refusal(CHAIN_OFFER_ITEMS);
   const terms: ChainOfferTerms = {
     buyer: wallet,
-    collection,
-    ...chainOfferCriteria(target.kind === "item" ? { tokenId: target.tokenId } : { nftType: target.nftType }),
-    currency: tradingCurrencies(contracts)[value.currency],
+    ...names,
+    currency: tradingCurrencies(chain().deployment.contracts)[value.currency],
     price: parseTokenAmount(value.price)!,
   };
   return { terms, value, currency: value.currency as Exclude<Currency, "BNB"> };
@@ -160,8 +167,7 @@ async function managedOffer(
   ]).catch(() => null);
   if (!read) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
   const [balance, allowance, counter] = read;
-  if (balance < made.terms.price)
-    return refusal(`You do not have enough ${made.currency} in your wallet for this offer.`, { status: 409, field: "price" });
+  if (balance < made.terms.price) return refusal(chainOfferNoFunds(made.currency), { status: 409, field: "price" });
   const needed = chainOfferAllowance(await apis.offers.myOffers(), made.currency, made.terms.price, Math.floor(Date.now() / 1000));
   if (allowance < needed)
     return {

@@ -7,17 +7,12 @@ import type { OfferRecord } from "~core/api/offers";
 import { CARD_COLLECTION_TYPES } from "~core/nft";
 import { offerCriteria } from "~core/trading";
 
-export const CHAIN_OFFER_CURRENCIES = ["FIRE", "QUARK", "USDT"] as const;
-export const CHAIN_OFFER_BNB = "Offers on chain are paid in FIRE, QUARK or USDT: BNB cannot be offered there.";
+export { CHAIN_OFFER_BNB, CHAIN_OFFER_CURRENCIES, chainOfferNoFunds, PAY_FROM, type PayFrom } from "./chain-offer-words";
 export const CHAIN_UNPAYABLE = "Can no longer be paid: the buyer’s wallet balance or allowance on chain is below this price.";
 export const CHAIN_OFFER_UNPAYABLE = "The buyer can no longer pay this offer, so it cannot be accepted.";
 export const CHAIN_OFFER_ITEMS = "Offers on chain are made on cards and loot boxes.";
 export const CHAIN_OFFERS_MANAGED_ONLY =
   "These offer forms are for accounts with a managed wallet. With a browser wallet, sign and accept offers on chain with your wallet (it needs JavaScript).";
-
-/** Where a collection offer's price comes from: the game balance (a ledger offer) or the wallet on chain. */
-export const PAY_FROM = { game: "game", chain: "chain" } as const;
-export type PayFrom = (typeof PAY_FROM)[keyof typeof PAY_FROM];
 
 /** Whether a market view of one type may be offered on from the wallet on chain: the card collection's types only. */
 export const chainCollectionOfferable = (nftType: number) => CARD_COLLECTION_TYPES.includes(nftType);

@@ -10,11 +10,13 @@ import { OffersTable } from "./offers-table";
 export default function ItemOffersSection({ offers }: { offers: ItemOffersView }) {
   return (
     <Section title="Offers" id="offers">
-      {offers.rows.length ? (
-        <OffersTable rows={offers.rows} caption="Offers on this item" back={offers.back} signer={offers.signer} />
-      ) : (
-        <p className="muted">No open offers on this item.</p>
-      )}
+      <OffersTable
+        rows={offers.rows}
+        caption="Offers on this item"
+        empty="No open offers on this item."
+        back={offers.back}
+        signer={offers.signer}
+      />
       {offers.makeHref && (
         <a href={offers.makeHref} className="btn-primary mt-4 inline-block">
           Make an offer

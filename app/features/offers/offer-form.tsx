@@ -1,20 +1,28 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { ErrorList } from "~/components/error-list";
 import { Field, SelectField } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { SELL_RULES } from "~/features/market/trade-rules";
-import { FailedAlert } from "~/features/market/failed-alert";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
-import { CHAIN_OFFER_CURRENCIES, PAY_FROM } from "./chain-offer-rules";
-import { type OfferSigner, useOfferSubmit } from "./offer-signing";
+import { CHAIN_OFFER_CURRENCIES, PAY_FROM } from "./chain-offer-words";
+import { type OfferSigner, OfferSignState, useOfferSubmit } from "./offer-signing";
+import type { ChainOfferDraft } from "./offer-views";
+import { useChainOffer } from "./use-chain-offer";
 
 const OFFER_HINTS = {
   game: "Paid from your game balance if the holder accepts. Nothing is held aside until then.",
-  item: "Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside; the first offer in a currency lets the trading contract take it (one transaction), then make the offer again.",
+  item: "Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside; ",
   choice:
-    "From the game balance, for any item of this view. From the wallet on chain: FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only); the first offer in a currency lets the trading contract take it, then make the offer again.",
+    "From the game balance, for any item of this view. From the wallet on chain: FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only); ",
+} as const;
+
+/** How the trading contract comes to take the price: the executor's approval first, or the wallet's in the same go. */
+const APPROVAL_HINTS = {
+  managed: "the first offer in a currency lets the trading contract take it (one transaction), then make the offer again.",
+  wallet: "when the trading contract may not yet take the price, your wallet lets it first (one transaction), then signs the offer.",
 } as const;
 
 /**
@@ -32,6 +40,7 @@ export function OfferForm({
   chain = null,
   idempotencyKey = "",
   signer,
+  chainDraft = null,
 }: {
   title: string;
   action: string;
@@ -44,8 +53,18 @@ export function OfferForm({
   /** A managed wallet's chain offer's key: its first step may be the executor's approval. */
   idempotencyKey?: string;
   signer: OfferSigner | null;
+  chainDraft?: ChainOfferDraft | null;
 }) {
-  const { onSubmit, signError, busy } = useOfferSubmit(signer, "offer");
+  const { onSubmit: signGameOffer, signError, busy, signingText } = useOfferSubmit(signer, "offer");
+  const chainOffer = useChainOffer(signer);
+  // A chain offer is signed in the chain offer island; a view's only when paid from the wallet on chain.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const paidOnChain =
+      chainDraft && (!chainDraft.whenPaidFromChain || new FormData(event.currentTarget).get("payFrom") === PAY_FROM.chain);
+    if (!paidOnChain || !chainOffer.start) return signGameOffer(event);
+    event.preventDefault();
+    chainOffer.start(event.currentTarget, { intent: "offer", draft: chainDraft });
+  };
   const { form, formErrorId, formErrors, field } = useFieldRules({
     id: "offer",
     rules: SELL_RULES,
@@ -77,7 +96,7 @@ export function OfferForm({
       <Field
         label="Your price"
         field={field("price")}
-        hint={chain ? OFFER_HINTS[chain] : OFFER_HINTS.game}
+        hint={chain ? OFFER_HINTS[chain] + APPROVAL_HINTS[signer ? "wallet" : "managed"] : OFFER_HINTS.game}
         inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "40000" }}
       />
       <SelectField
@@ -91,10 +110,11 @@ export function OfferForm({
         options={LISTING_DURATIONS.map((duration) => [String(duration.days), duration.label] as const)}
       />
       <ErrorList id={formErrorId} errors={formErrors} />
-      <button type="submit" className="btn-primary self-start" disabled={busy}>
+      <button type="submit" className="btn-primary self-start" disabled={busy || chainOffer.busy}>
         Make offer
       </button>
-      {(signError ?? failed) && <FailedAlert message={(signError ?? failed)!} />}
+      <OfferSignState signingText={signingText} failed={signError ?? failed} />
+      {chainOffer.island}
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 /** What the offer tables show, worked out on the server (offer-views.server.ts), so the pages carry no formatting code. */
+import type { Currency } from "~core/money";
 
 export interface OfferRowView {
   id: string;
@@ -21,6 +22,27 @@ export interface OfferRowView {
   key: string | null;
   /** A chain offer's signed terms (JSON), posted back whole with its accept or cancel; null for a game offer. */
   chainOffer: string | null;
+}
+
+/** Where a browser wallet's island sends chain offers (decision 0024): the trading contract and each currency's token. */
+export interface ChainOfferChain {
+  chainId: number;
+  trading: `0x${string}`;
+  currencies: Record<Currency, `0x${string}`>;
+}
+
+/**
+ * What a chain offer made on the offers page names (one token, or a card type's data bits), and how much of each
+ * currency the buyer's open chain offers already need of the allowance. A view's offer goes on chain only when the
+ * form pays from the wallet (`whenPaidFromChain`).
+ */
+export interface ChainOfferDraft {
+  collection: `0x${string}`;
+  tokenId: string;
+  dataMask: string;
+  dataValue: string;
+  committed: Partial<Record<Currency, string>>;
+  whenPaidFromChain: boolean;
 }
 
 export const OFFERS_PATH = "/marketplace/offers";

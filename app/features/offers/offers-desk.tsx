@@ -3,13 +3,16 @@
  * and the offers the wallet made, with cancel and cancel all. Loaded lazily, so a visitor's page ships none of it.
  */
 import { Form, Link } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { Section } from "~/components/page";
+import { useHydrated } from "~/components/use-hydrated";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { FailedAlert } from "~/features/market/failed-alert";
-import { OFFERS_PATH, type OfferRowView } from "./offer-views";
+import { type ChainOfferDraft, OFFERS_PATH, type OfferRowView } from "./offer-views";
 import type { OfferActionData } from "./offer-actions.server";
 import { OfferForm } from "./offer-form";
 import { OffersTable } from "./offers-table";
+import { useChainOffer } from "./use-chain-offer";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
 
 export interface OffersDeskData {
@@ -24,6 +27,8 @@ export interface OffersDeskData {
     key: string;
   } | null;
   signer: OfferSigner | null;
+  /** What a browser wallet's chain offer names; null when the offer form makes a game offer. */
+  chainDraft: ChainOfferDraft | null;
   rows: OfferRowView[];
   /** The wallet's open game offers (the ledger's cancel all). */
   openCount: number;
@@ -35,6 +40,14 @@ export interface OffersDeskData {
 export default function OffersDesk({ data, answer }: { data: OffersDeskData; answer: OfferActionData | undefined }) {
   const offerAnswer = answer?.intent === "offer" ? answer : undefined;
   const otherFailure = answer && answer.intent !== "offer" ? answer.failed : null;
+  const hydrated = useHydrated();
+  // Done once the market shows no open chain offer of the wallet's (its indexer read CounterIncremented).
+  const chainCancel = useChainOffer(data.signer, () => !data.rows.some((row) => row.key && row.cancel));
+  const onChainCancelAll = (event: FormEvent<HTMLFormElement>) => {
+    if (!chainCancel.start) return;
+    event.preventDefault();
+    chainCancel.start(event.currentTarget, { intent: "offer-chain-cancel-all" });
+  };
   return (
     <>
       <MarketProblem message={data.problem} />
@@ -55,6 +68,7 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
             chain={data.target.chain}
             idempotencyKey={data.target.key}
             signer={data.signer}
+            chainDraft={data.chainDraft}
           />
         </section>
       ) : (
@@ -67,11 +81,7 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
       )}
       <Section title="Your offers" id="your-offers">
         {otherFailure && <FailedAlert message={otherFailure} />}
-        {data.rows.length ? (
-          <OffersTable rows={data.rows} caption="Your offers" back={data.here} signer={data.signer} />
-        ) : (
-          <p className="muted">You have made no offers yet.</p>
-        )}
+        <OffersTable rows={data.rows} caption="Your offers" empty="You have made no offers yet." back={data.here} signer={data.signer} />
         {data.openCount > 0 && (
           <OfferActionForm
             intent="offer-cancel-all"
@@ -86,20 +96,28 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
             )}
           </OfferActionForm>
         )}
-        {data.chainCancelAll && !data.signer && (
-          // A managed wallet's: the executor increments the trading counter (a browser wallet's island sends it itself).
-          <Form method="post" action={OFFERS_PATH} className="mt-4 flex flex-col gap-1">
+        {data.chainCancelAll && (!data.signer || chainCancel.start) && (
+          // A managed wallet's executor increments the trading counter; a browser wallet sends it itself, with JavaScript.
+          <Form
+            method="post"
+            action={OFFERS_PATH}
+            aria-label="Cancel all chain offers and listings"
+            className="mt-4 flex flex-col gap-1"
+            onSubmit={onChainCancelAll}
+          >
             <input type="hidden" name="intent" value="offer-chain-cancel-all" />
             <input type="hidden" name="back" value={data.here} />
             <input type="hidden" name="idempotencyKey" value={data.chainCancelAll} />
             <p className="text-sm text-slate-300">
               Your chain offers and chain listings share one counter on the trading contract: this cancels all of them.
             </p>
-            <button type="submit" className="btn-secondary self-start">
+            <button type="submit" className="btn-secondary self-start" disabled={chainCancel.busy || (data.signer !== null && !hydrated)}>
               Cancel all chain offers and listings
             </button>
           </Form>
         )}
+        {/* Outside the form, which goes once no chain offer is open: the outcome stays. */}
+        {chainCancel.island}
       </Section>
     </>
   );

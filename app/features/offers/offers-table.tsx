@@ -1,6 +1,8 @@
+import type { ChainOffer } from "~core/api/market";
 import { TableHead } from "~/components/table-head";
 import type { OfferRowView } from "./offer-views";
 import { OfferActionForm, type OfferSigner } from "./offer-signing";
+import { type ChainOfferTask, useChainOffer } from "./use-chain-offer";
 
 /** A chain offer's idempotency key and signed terms, posted with its accept or cancel. */
 const keyOf = (row: OfferRowView): Record<string, string> =>
@@ -15,13 +17,25 @@ export function OffersTable({
   caption,
   back,
   signer,
+  empty,
 }: {
   rows: OfferRowView[];
   caption: string;
+  /** What shows without rows; the table's chain offer island stays, so its outcome outlives the row it closed. */
+  empty: string;
   back: string;
   signer: OfferSigner | null;
 }) {
-  return (
+  // A chain offer's accept or withdraw is done once the market no longer shows it open (its indexer read the chain).
+  const chainOffers = useChainOffer(
+    signer,
+    (request) => "offerId" in request && !rows.some((row) => row.id === request.offerId && (row.accept || row.cancel)),
+  );
+  const chainStart = chainOffers.start;
+  /** A browser wallet sends a chain offer's accept or withdraw itself, from the signed terms the row carries. */
+  const walletSends = (row: OfferRowView, task: (offer: ChainOffer) => ChainOfferTask) =>
+    chainStart && row.chainOffer ? (form: HTMLFormElement) => chainStart(form, task(JSON.parse(row.chainOffer!) as ChainOffer)) : null;
+  const table = (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -45,17 +59,42 @@ export function OffersTable({
               <td className="min-w-[6rem] py-2">
                 {row.unpayable && <p className="text-xs text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (
-                  <OfferActionForm intent="offer-accept" fields={{ ...row.accept, back, ...keyOf(row) }} signer={signer}>
+                  <OfferActionForm
+                    intent="offer-accept"
+                    fields={{ ...row.accept, back, ...keyOf(row) }}
+                    signer={signer}
+                    onChain={walletSends(row, (offer) => ({
+                      intent: "offer-accept",
+                      offerId: row.id,
+                      offer,
+                      tokenId: row.accept!.tokenId,
+                    }))}
+                  >
                     {(busy) => (
-                      <button type="submit" className="btn-primary" disabled={busy} aria-label={`Accept ${row.price} for ${row.what}`}>
+                      <button
+                        type="submit"
+                        className="btn-primary"
+                        disabled={busy || chainOffers.busy}
+                        aria-label={`Accept ${row.price} for ${row.what}`}
+                      >
                         Accept
                       </button>
                     )}
                   </OfferActionForm>
                 ) : row.cancel ? (
-                  <OfferActionForm intent="offer-cancel" fields={{ offerId: row.id, back, ...keyOf(row) }} signer={signer}>
+                  <OfferActionForm
+                    intent="offer-cancel"
+                    fields={{ offerId: row.id, back, ...keyOf(row) }}
+                    signer={signer}
+                    onChain={walletSends(row, (offer) => ({ intent: "offer-cancel", offerId: row.id, offer }))}
+                  >
                     {(busy) => (
-                      <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Cancel your offer of ${row.price}`}>
+                      <button
+                        type="submit"
+                        className="btn-secondary"
+                        disabled={busy || chainOffers.busy}
+                        aria-label={`Cancel your offer of ${row.price}`}
+                      >
                         Cancel
                       </button>
                     )}
@@ -69,5 +108,12 @@ export function OffersTable({
         </tbody>
       </table>
     </div>
+  );
+  // The island keeps its place whether rows remain or not: moved, it would mount again and send its transaction twice.
+  return (
+    <>
+      {rows.length ? table : <p className="muted">{empty}</p>}
+      {chainOffers.island}
+    </>
   );
 }

@@ -6,11 +6,13 @@ import { OffersTable } from "./offers-table";
 export default function ReceivedOffersSection({ offers, back }: { offers: ReceivedOffersView; back: string }) {
   return (
     <Section title="Offers on your items" id="offers-received">
-      {offers.rows.length ? (
-        <OffersTable rows={offers.rows} caption="Offers on your items" back={back} signer={offers.signer} />
-      ) : (
-        <p className="muted">No open offers on your items.</p>
-      )}
+      <OffersTable
+        rows={offers.rows}
+        caption="Offers on your items"
+        empty="No open offers on your items."
+        back={back}
+        signer={offers.signer}
+      />
       <p className="mt-3 text-sm">
         <a href="/marketplace/offers">Offers you made</a>
       </p>

@@ -9,7 +9,7 @@ import { checksummed } from "~/features/market/listing";
 import { detailHref, typeLabel } from "~/features/market/market-views.server";
 import { collectionTermsOf } from "~/features/offers/collection-filter.server";
 import type { OffersDeskData } from "~/features/offers/offers-desk";
-import { offerSigner } from "~/features/offers/offer-signer.server";
+import { chainOfferDraftOf, offerSigner } from "~/features/offers/offer-signer.server";
 import { collectionText, offerRow } from "~/features/offers/offer-views.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { apis, backendProblem, publicApis } from "~/services/apis.server";
@@ -69,11 +69,14 @@ export async function offersPage(request: Request) {
     const open = rows.filter((row) => row.cancel);
     // The trading counter voids chain listings too: its button shows only while the wallet has an open chain offer.
     const chainCancelAll = open.some((row) => row.key) ? newIdempotencyKey() : null;
+    // A browser wallet signs a chain offer itself: its island needs what the offer names.
+    const chainDraft = target && signer?.chain ? await chainOfferDraftOf(url.searchParams, mine) : null;
     return view({
       state: "wallet",
       here,
       target,
       signer,
+      chainDraft,
       rows,
       openCount: open.filter((row) => !row.key).length,
       chainCancelAll,
@@ -81,7 +84,16 @@ export async function offersPage(request: Request) {
     });
   } catch (error) {
     const problem = backendProblem(error);
-    const failed = { here, target: null, signer: null, rows: [], openCount: 0, chainCancelAll: null, problem: problem.message };
+    const failed = {
+      here,
+      target: null,
+      signer: null,
+      chainDraft: null,
+      rows: [],
+      openCount: 0,
+      chainCancelAll: null,
+      problem: problem.message,
+    };
     return view({ state: "wallet", ...failed }, problem.status);
   }
 }

@@ -98,3 +98,23 @@ test("an item's holder gets the sale and transfer forms, checked as typed, with 
   });
   expect(walletLibraryScripts(signing.urls)).not.toEqual([]);
 });
+
+test("a browser wallet's offers page loads no viem or wagmi until the wallet signs an offer", async ({ page, createAccount, signIn }) => {
+  const account = await createAccount({ wallet: "browser", stock: { balances: { FIRE: 10 } } });
+  await installTestWallet(page, { privateKey: account.key! });
+  await signIn(page, account);
+  const opened = await scriptBytes(page, async () => {
+    await page.goto("/marketplace/market?nftType=0");
+    await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
+    await expect(page.getByLabel("Pay from")).toBeVisible();
+  });
+  expect(opened.urls.some((url) => url.includes("offers-desk"))).toBe(true);
+  expect(walletLibraryScripts(opened.urls)).toEqual([]);
+
+  const signing = await scriptBytes(page, async () => {
+    await page.getByLabel("Your price").fill("1.5");
+    await page.getByRole("button", { name: "Make offer" }).click();
+    await expect(page.getByText("Offer made: 1.5 FIRE.")).toBeVisible();
+  });
+  expect(walletLibraryScripts(signing.urls)).not.toEqual([]);
+});

@@ -1,39 +1,8 @@
 /** Offers without JavaScript (issue 30): item and collection offers, accepted as ledger trades; cancel; an unpayable offer. */
-import type { Page } from "@playwright/test";
-import type { Envelope } from "~core/api/envelope";
-import type { GameBalances } from "~core/api/market";
-import type { OfferRecord } from "~core/api/offers";
-import { AUTH_TOKEN_HEADER } from "~core/constants";
-import { type Account, expect, test } from "../accounts";
+import { expect, test } from "../accounts";
+import { fillOffer as offer, fire, openOffers, ownerOf } from "../offer-reads";
 
 const WEI = 10n ** 18n;
-
-async function fire(baseURL: string, account: Account): Promise<bigint> {
-  const response = await fetch(new URL("/api/v1/gameRelate/getGameToken?gameTag=1", baseURL), {
-    headers: { [AUTH_TOKEN_HEADER]: account.token },
-  });
-  const body = (await response.json()) as Envelope<GameBalances>;
-  return BigInt(body.data!.balances.FIRE ?? "0");
-}
-
-async function openOffers(baseURL: string, item: { tokenId: string; nftType: number }): Promise<OfferRecord[]> {
-  const response = await fetch(new URL(`/api/v1/marketplace/itemOffers?tokenId=${item.tokenId}&nftType=${item.nftType}`, baseURL));
-  return ((await response.json()) as Envelope<OfferRecord[]>).data!;
-}
-
-async function ownerOf(baseURL: string, item: { tokenId: string; nftType: number }): Promise<string> {
-  const response = await fetch(
-    new URL(`/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${item.tokenId}&nftType=${item.nftType}`, baseURL),
-  );
-  return ((await response.json()) as Envelope<{ ownerAddress: string }>).data!.ownerAddress;
-}
-
-/** Fills and sends the offer form of the offers page. */
-async function offer(page: Page, price: string) {
-  await page.getByLabel("Your price").fill(price);
-  await page.getByLabel("Currency").selectOption("FIRE");
-  await page.getByRole("button", { name: "Make offer" }).click();
-}
 
 test("offers without JavaScript: make and accept to the wei, a collection offer from a market view, cancel, an unpayable offer refused", async ({
   page,
