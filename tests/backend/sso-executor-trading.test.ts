@@ -154,7 +154,7 @@ describe("trading actions", () => {
     const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
     expect(done.status, done.error ?? "").toBe("mined");
     expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
-      ["approve", "Approve 65.000000000000000001 for the trading contract"],
+      ["approve", "Approve 25 more for the trading contract (65.000000000000000001 with what your offers keep)"],
       ["trade", expect.stringMatching(/^Buy item #/)],
     ]);
     expect(await allowance()).toBe(offered);

@@ -119,13 +119,21 @@ async function allowanceSteps(ctx: PlanContext, currency: `0x${string}`, amount:
  * chain offers count on (decision 0024); a buy that spent it would leave them unpayable.
  */
 async function buyAllowanceSteps(ctx: PlanContext, currency: `0x${string}`, price: bigint): Promise<PlannedStep[]> {
-  return [approveStep(ctx, currency, (await readAllowance(ctx, currency)) + price)];
+  const allowance = await readAllowance(ctx, currency);
+  if (allowance === 0n) return [approveStep(ctx, currency, price)];
+  const label = `Approve ${formatEther(price)} more for the trading contract (${formatEther(allowance + price)} with what your offers keep)`;
+  return [approveStep(ctx, currency, allowance + price, label)];
 }
 
-function approveStep(ctx: PlanContext, currency: `0x${string}`, amount: bigint): PlannedStep {
+function approveStep(
+  ctx: PlanContext,
+  currency: `0x${string}`,
+  amount: bigint,
+  label = `Approve ${formatEther(amount)} for the trading contract`,
+): PlannedStep {
   return {
     kind: "approve",
-    label: `Approve ${formatEther(amount)} for the trading contract`,
+    label,
     to: currency,
     data: encodeFunctionData({ abi: gameTokenAbi, functionName: "approve", args: [ctx.contracts.trading, amount] }),
     value: 0n,
