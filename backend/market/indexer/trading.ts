@@ -14,7 +14,7 @@ import { tradingAbi } from "../../../contracts/generated/abi";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { LISTING_STANDARD } from "~core/trading";
-import { addDailyVolume, recordActivity, removeDailyVolume } from "../activity";
+import { addDailyVolume, type NewActivity, recordActivity, removeDailyVolume } from "../activity";
 import { DAY, rebuildSaleDays } from "../sale-days";
 import { itemOfToken } from "../chain-listings";
 import { type OfferEffect, chainOfferByHash, chainOffersBelowCounter, closeChainOffers, undoOfferEffect } from "../chain-offers";
@@ -78,6 +78,13 @@ const itemOf = async (db: Sql, listing: ListingRow) =>
  */
 const closedAt = (listing: ListingRow, blockMs: number) => Math.max(blockMs, listing.listed_at + 1);
 
+/** A chain sale (a listing's or an accepted offer's) in the item's activity and the day's volume: the activity's id. */
+async function recordChainSale(db: Sql, item: ItemRow, sale: Omit<NewActivity, "kind" | "item">): Promise<number> {
+  const activityId = await recordActivity(db, { kind: ACTIVITY_KIND.sale, item, ...sale });
+  await addDailyVolume(db, sale.at, item.nft_type, sale.currency, sale.price);
+  return activityId;
+}
+
 /** Closes an active chain listing as cancelled at `blockMs` (see closedAt), logged; null when it was no longer active. */
 async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Promise<ClosedListing | null> {
   const at = closedAt(listing, blockMs);
@@ -120,17 +127,7 @@ async function applyOfferAccepted(db: Sql, e: Extract<TradingEvent, { event: "of
   const currency = offer.currency as Currency;
   const sale = { seller: e.seller, buyer: e.buyer, price, currency, at: soldAt, venue: LISTING_VENUE.chain };
   const listingId = await insertOfferSale(db, item, sale);
-  const activityId = await recordActivity(db, {
-    kind: ACTIVITY_KIND.sale,
-    item,
-    listingId,
-    from: e.seller,
-    to: e.buyer,
-    price,
-    currency,
-    at: soldAt,
-  });
-  await addDailyVolume(db, soldAt, item.nft_type, currency, price);
+  const activityId = await recordChainSale(db, item, { listingId, from: e.seller, to: e.buyer, price, currency, at: soldAt });
   return {
     type: "offerAccepted",
     offerId: offer.id,
@@ -183,9 +180,7 @@ async function applyEvent(db: Sql, e: TradingEvent, contracts: ContractAddresses
   const item = await itemOf(db, listing);
   const price = readWei(listing.price);
   const currency = listing.currency as Currency;
-  const activityId = await recordActivity(db, {
-    kind: ACTIVITY_KIND.sale,
-    item,
+  const activityId = await recordChainSale(db, item, {
     listingId: listing.id,
     from: listing.seller_address,
     to: e.buyer,
@@ -193,7 +188,6 @@ async function applyEvent(db: Sql, e: TradingEvent, contracts: ContractAddresses
     currency,
     at: soldAt,
   });
-  await addDailyVolume(db, soldAt, item.nft_type, currency, price);
   return {
     type: "sold",
     listingId: listing.id,
