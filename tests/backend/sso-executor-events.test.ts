@@ -181,36 +181,41 @@ describe("delivery", () => {
   });
 });
 
+/** A fresh database with one user, and `signed(n)`: that user's one-step execution number n, signed and sent. */
+async function outboxDatabase() {
+  const store = await openDatabase(await freshDatabase());
+  const executions = createExecutionRecords(store.db);
+  await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
+  const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+  const signed = async (n: number) => {
+    const row = (await executions.insert({
+      userId: 1,
+      wallet,
+      action: "lootbox.open",
+      params: { boxIds: [String(n)] },
+      idempotencyKey: `outbox-key-${n}-0123456789`,
+      steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
+    }))!;
+    await executions.stepSigned(row.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
+    return row;
+  };
+  return { store, executions, signed };
+}
+
 describe("the outbox", () => {
   it("keeps a mined step's events back until the execution is mined, and drops them when it fails", async () => {
-    const store = await openDatabase(await freshDatabase());
+    const { store, executions, signed } = await outboxDatabase();
     try {
-      const executions = createExecutionRecords(store.db);
-      await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
-      const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
-      /** An execution of one step, signed and sent. */
-      const start = async (n: number) => {
-        const row = await executions.insert({
-          userId: 1,
-          wallet,
-          action: "lootbox.open",
-          params: { boxIds: [String(n)] },
-          idempotencyKey: `outbox-key-${n}-0123456789`,
-          steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
-        });
-        await executions.stepSigned(row!.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
-        return row;
-      };
       const opened = (n: number): AnalyticsEvent => ({ event: "select_content", content_type: "loot_box", item_id: String(n) });
       const events = () => store.db.selectFrom("action_events").selectAll().orderBy("seq").execute();
 
-      const failing = (await start(1))!;
+      const failing = await signed(1);
       await executions.stepMined(failing, 0, 5n, {}, [opened(1)]);
       expect((await events()).map((row) => [row.id, row.released_at])).toEqual([[`${failing.id}-0-0`, null]]);
       await executions.fail(failing.seq, "Open 1 box failed on the chain.", 0);
       expect(await events()).toEqual([]);
 
-      const mined = (await start(2))!;
+      const mined = await signed(2);
       await executions.stepMined(mined, 0, 6n, {}, [opened(2)]);
       await executions.finish(mined.seq);
       const [row] = await events();
@@ -222,21 +227,10 @@ describe("the outbox", () => {
   });
 
   it("drops a delivered event once it is a week old, and keeps a newer one and every undelivered one", async () => {
-    const store = await openDatabase(await freshDatabase());
+    const { store, executions, signed } = await outboxDatabase();
     try {
-      const executions = createExecutionRecords(store.db);
-      await store.db.insertInto("users").values({ id: 1, email: "p@sparkera.test", password_hash: "x", created_at: "" }).execute();
-      const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
       const released = async (n: number) => {
-        const row = (await executions.insert({
-          userId: 1,
-          wallet,
-          action: "lootbox.open",
-          params: { boxIds: [String(n)] },
-          idempotencyKey: `prune-key-${n}-0123456789`,
-          steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
-        }))!;
-        await executions.stepSigned(row.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
+        const row = await signed(n);
         await executions.stepMined(row, 0, BigInt(n), {}, [{ event: "select_content", content_type: "loot_box", item_id: String(n) }]);
         await executions.finish(row.seq);
         return `${row.id}-0-0`;
