@@ -226,6 +226,34 @@ describe("the outbox", () => {
     }
   });
 
+  it("stops when stop() comes while it looks for events and finds none (it does not then wait for a kick)", async () => {
+    const { store } = await outboxDatabase();
+    let looking = () => {};
+    const lookedOnce = new Promise<void>((resolve) => (looking = resolve));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // Holds the outbox query's answer until stop() has been called.
+    const db = store.db.withPlugin({
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        looking();
+        await answered;
+        return args.result;
+      },
+    });
+    try {
+      const deliverer = createEventDeliverer({ db, send: async () => {}, log: { info() {}, warn() {}, error() {} }, retryMs: 10, retryMaxMs: 10 });
+      deliverer.start();
+      await lookedOnce;
+      const stopping = deliverer.stop();
+      answer();
+      const outcome = await Promise.race([stopping.then(() => "stopped"), sleep(5_000).then(() => "still running")]);
+      expect(outcome).toBe("stopped");
+    } finally {
+      await store.close();
+    }
+  });
+
   it("drops a delivered event once it is a week old, and keeps a newer one and every undelivered one", async () => {
     const { store, executions, signed } = await outboxDatabase();
     try {

@@ -47,6 +47,8 @@ export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs, now =
 
   const pause = (ms: number | null) =>
     new Promise<void>((resolve) => {
+      // stop() may have come while a pass was in flight, with no pause to wake: an idle pause would never end.
+      if (stopped) return resolve();
       const timer = ms === null ? null : setTimeout(done, ms);
       function done() {
         if (timer) clearTimeout(timer);
