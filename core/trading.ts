@@ -107,6 +107,9 @@ export interface TradeOffer {
   counter: bigint;
 }
 
+/** What a buyer chooses of a TradeOffer; whoever signs it adds the buyer, standard, amount, expiry, salt and counter. */
+export type TradeOfferTerms = Pick<TradeOffer, "collection" | "tokenId" | "dataMask" | "dataValue" | "currency" | "price">;
+
 /** viem typed-data types for Trading's TradeOffer (not "Offer": the market's ledger offer, core/orders.ts, has that name). */
 export const OFFER_TYPES = {
   TradeOffer: [

@@ -7,7 +7,7 @@ import { getAddress, type Address } from "viem";
 import type { OfferCancelAllResult, OfferContext, OfferRecord, ReceivedOffer } from "~core/api/offers";
 import type { ChainOffer, SaleResult, TokenRef } from "~core/api/market";
 import { expiryIn, newOrderNonce } from "~core/orders";
-import { LISTING_STANDARD, offerTypedData, type TradeOffer } from "~core/trading";
+import { LISTING_STANDARD, offerTypedData, type TradeOffer, type TradeOfferTerms } from "~core/trading";
 import type { BackendClient } from "./http-client.server";
 import { decimalFields, orderProofs, signTrading, type CustodialListing, type ListingProof, type OrderSigning } from "./orders.server";
 
@@ -26,15 +26,7 @@ export interface OfferTerms {
  * A chain offer's terms (decision 0024), the same however it is signed: one token (`dataMask` 0), or any card of one
  * type (`tokenId` 0, core/trading.ts offerCriteria); always one ERC-721 item, paid in an ERC-20.
  */
-export interface ChainOfferTerms {
-  buyer: string;
-  collection: Address;
-  tokenId: bigint;
-  dataMask: bigint;
-  dataValue: bigint;
-  currency: Address;
-  price: bigint;
-}
+export type ChainOfferTerms = TradeOfferTerms & { buyer: Address };
 
 export function offersApi(market: BackendClient, sso: BackendClient) {
   const { proofOf } = orderProofs(market, sso);

@@ -9,7 +9,7 @@ import { readContract, signTypedData } from "viem/actions";
 import { gameTokenAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { ChainOffer } from "~core/api/market";
 import { expiryIn } from "~core/orders";
-import { LISTING_STANDARD, offerOfOrder, offerTypedData, type TradeOffer } from "~core/trading";
+import { LISTING_STANDARD, offerOfOrder, offerTypedData, type TradeOffer, type TradeOfferTerms } from "~core/trading";
 import { listingSalt, send } from "~/features/market/chain-trade-transactions";
 import { ShownError, type WalletClients } from "~/islands/chain-errors";
 import { approveExactly, approveOperator, type StepReport } from "~/islands/transaction-steps";
@@ -22,17 +22,6 @@ export interface ChainOfferContracts {
   trading: Address;
 }
 
-/** What the buyer offers: one token (dataMask 0) or any card its data matches, paid in an ERC-20. */
-export interface ChainOfferDraft {
-  collection: Address;
-  tokenId: bigint;
-  dataMask: bigint;
-  dataValue: bigint;
-  currency: Address;
-  price: bigint;
-  days: number;
-}
-
 /**
  * Signs a TradeOffer. Nothing is escrowed: acceptOffer pulls the price, so the allowance must cover it and the buyer's
  * other open offers in the currency (`committed`); it is raised to that total when short. Returns what the market stores.
@@ -40,7 +29,7 @@ export interface ChainOfferDraft {
 export async function signChainOffer(
   clients: WalletClients,
   contracts: ChainOfferContracts,
-  draft: ChainOfferDraft,
+  draft: TradeOfferTerms & { days: number },
   { committed, noFunds }: { committed: bigint; noFunds: string },
   report: Report,
 ): Promise<{ offer: TradeOffer; signature: Hex }> {
