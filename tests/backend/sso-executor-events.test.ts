@@ -242,7 +242,13 @@ describe("the outbox", () => {
       },
     });
     try {
-      const deliverer = createEventDeliverer({ db, send: async () => {}, log: { info() {}, warn() {}, error() {} }, retryMs: 10, retryMaxMs: 10 });
+      const deliverer = createEventDeliverer({
+        db,
+        send: async () => {},
+        log: { info() {}, warn() {}, error() {} },
+        retryMs: 10,
+        retryMaxMs: 10,
+      });
       deliverer.start();
       await lookedOnce;
       const stopping = deliverer.stop();
