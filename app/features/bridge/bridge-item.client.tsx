@@ -5,17 +5,17 @@
  * anything is asked of the wallet (a chain stack is swapped in with swapItem1155ToGame). Wallet mode first (product
  * §4); each transaction's state on screen; the page is read again after.
  */
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { chainStackOf, moveAmount, moveAmountMessage, stackText } from "~core/item-moves";
 import { ErrorList } from "~/components/error-list";
 import { submitClaim, swapItemIntoGame, swapStackIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
 import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
-import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
+import { ActionProgress } from "~/islands/transaction-parts";
+import { useTransactionRun } from "~/islands/use-transaction-run";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
 import { withWallet } from "~/islands/wagmi.client";
-import { chainErrorMessage } from "~/islands/chain-errors";
 
 export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
   /** "pending": the item's claim waits for the chain; the island stays to show how the last move ended. */
@@ -47,19 +47,15 @@ const STEP_TEXT: Record<BridgeStep, string> = {
 
 function Mover({ chain, account, here, onConfirmed, move, startOnMount }: BridgeItemProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<StepView<BridgeStep>[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const inFlight = useRef(false);
-  const busy = outcome?.status === "running";
+  const { steps, outcome, busy, report, clientsOf, run } = useTransactionRun<BridgeStep>();
   const [typed, setTyped] = useState(move.amount === undefined ? "" : String(move.amount));
   const [amountError, setAmountError] = useState<string | null>(null);
   const amountId = useId();
   const stack = chainStackOf(move.tokenId);
-  const report = (step: BridgeStep, state: StepState) =>
-    setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
 
   async function go() {
-    if (inFlight.current) return;
+    // A move still on its way has nothing to sign.
+    if (busy || move.intent === "pending") return;
     // A stack's amount is checked before the wallet is asked for anything.
     const amount =
       move.amount === undefined ? undefined : moveAmount(/^\d{1,15}$/.test(typed.trim()) ? Number(typed) : Number.NaN, move.amount);
@@ -68,42 +64,22 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
       return;
     }
     setAmountError(null);
-    inFlight.current = true;
-    setSteps([]);
-    setOutcome({ status: "running", text: "Checking your wallet…" });
-    try {
-      const clients = await wallet.clientsFor(
-        await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
-      );
-      if (move.intent === "pending") return;
+    const ended = await run(async () => {
+      const clients = await clientsOf(wallet);
       if (move.intent === "claim-item") {
         const fields = { intent: "claim-item", nftType: move.nftType, tokenId: move.tokenId };
         const claim = await requestClaim(amount === undefined ? fields : { ...fields, amount: String(amount) });
         await submitClaim(clients, chain.contracts, claim, report);
-        setOutcome({
-          status: "confirmed",
-          text: amount === undefined ? `Item #${move.tokenId} is in your wallet.` : `The ${amount} you moved are in your wallet.`,
-        });
-      } else if (stack && amount !== undefined) {
-        await swapStackIntoGame(clients, chain.contracts, { id: stack.id, amount: BigInt(amount) }, report);
-        setOutcome({
-          status: "confirmed",
-          text: `${stackText(stack.id, amount)} are on their way into the game: they join your stack once the chain has recorded the move.`,
-        });
-      } else {
-        await swapItemIntoGame(clients, chain.contracts, BigInt(move.tokenId), report);
-        setOutcome({
-          status: "confirmed",
-          text: `Item #${move.tokenId} is on its way into the game: it can be traded once the chain has recorded it.`,
-        });
+        return amount === undefined ? `Item #${move.tokenId} is in your wallet.` : `The ${amount} you moved are in your wallet.`;
       }
-      onConfirmed();
-    } catch (error) {
-      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
-      setOutcome({ status: "failed", text: chainErrorMessage(error) });
-    } finally {
-      inFlight.current = false;
-    }
+      if (stack && amount !== undefined) {
+        await swapStackIntoGame(clients, chain.contracts, { id: stack.id, amount: BigInt(amount) }, report);
+        return `${stackText(stack.id, amount)} are on their way into the game: they join your stack once the chain has recorded the move.`;
+      }
+      await swapItemIntoGame(clients, chain.contracts, BigInt(move.tokenId), report);
+      return `Item #${move.tokenId} is on its way into the game: it can be traded once the chain has recorded it.`;
+    });
+    if (ended === "done") onConfirmed();
   }
 
   // A stack's move waits for its amount: the click that loaded the island does not move all of it.

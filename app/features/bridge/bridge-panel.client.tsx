@@ -4,15 +4,16 @@
  * swap). Wallet mode first (product §4), one sequence at a time, each transaction's state on screen; the page's
  * data is read again after each, and the game credits a move once the chain has recorded it.
  */
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { submitClaim, swapTokenIntoGame, type BridgeContracts, type BridgeStep, type ClaimWire } from "./bridge-transactions";
 import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
-import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
+import { ActionProgress } from "~/islands/transaction-parts";
+import { useTransactionRun } from "~/islands/use-transaction-run";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
-import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
+import { ShownError } from "~/islands/chain-errors";
 
 export interface BridgePanelProps {
   chain: { chainId: number; rpcUrl: string; contracts: BridgeContracts };
@@ -44,32 +45,16 @@ type Intent = "claim" | "move";
 
 function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<StepView<BridgeStep>[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { steps, outcome, busy, report, clientsOf, run } = useTransactionRun<BridgeStep>();
   const [fieldError, setFieldError] = useState<{ intent: Intent; message: string } | null>(null);
   const [subject, setSubject] = useState("");
-  const inFlight = useRef(false);
   const ids = useId();
-  const busy = outcome?.status === "running";
 
-  const report = (step: BridgeStep, state: StepState) =>
-    setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
-
-  async function run(shown: string, sequence: () => Promise<string>) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSteps([]);
+  /** One sequence at a time; `shown` names what it moves in its steps' titles. */
+  async function carry(shown: string, sequence: () => Promise<string>) {
+    if (busy) return;
     setSubject(shown);
-    setOutcome({ status: "running", text: "Checking your wallet…" });
-    try {
-      setOutcome({ status: "confirmed", text: await sequence() });
-      onConfirmed();
-    } catch (error) {
-      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
-      setOutcome({ status: "failed", text: chainErrorMessage(error) });
-    } finally {
-      inFlight.current = false;
-    }
+    if ((await run(sequence)) === "done") onConfirmed();
   }
 
   function submit(intent: Intent) {
@@ -84,10 +69,8 @@ function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps)
       }
       setFieldError(null);
       const shown = formatPrice(amount, currency);
-      void run(shown, async () => {
-        const clients = await wallet.clientsFor(
-          await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
-        );
+      void carry(shown, async () => {
+        const clients = await clientsOf(wallet);
         if (intent === "claim") {
           const claim = await requestClaim({ intent: "claim-token", currency, amount: String(form.get("amount")) });
           await submitClaim(clients, chain.contracts, claim, report);
@@ -101,11 +84,8 @@ function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps)
 
   /** A pending claim, signed again by the game, submitted from the wallet: the same claim, paid at most once. */
   function resubmit(claim: { txId: string; what: string }) {
-    void run(claim.what, async () => {
-      const clients = await wallet.clientsFor(
-        await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
-      );
-      await submitClaim(clients, chain.contracts, await requestClaim({ intent: "submit-claim", txId: claim.txId }), report);
+    void carry(claim.what, async () => {
+      await submitClaim(await clientsOf(wallet), chain.contracts, await requestClaim({ intent: "submit-claim", txId: claim.txId }), report);
       return `${claim.what} claimed to your wallet.`;
     });
   }
@@ -160,7 +140,7 @@ function Panel({ chain, account, here, onConfirmed, pending }: BridgePanelProps)
         wallet={wallet}
         here={here}
         busy={busy}
-        onSwitch={() => void run("", async () => (await wallet.switchNetwork(), "Network switched."))}
+        onSwitch={() => void carry("", async () => (await wallet.switchNetwork(), "Network switched."))}
       />
       <div className="grid gap-6 md:grid-cols-2">
         {tokenForm("claim", "Claim to the chain", "Claim")}

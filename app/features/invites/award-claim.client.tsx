@@ -4,16 +4,17 @@
  * click on its button (components/deferred-island.tsx), so the page ships none of it. Wallet mode first (product §4);
  * the transaction's state on screen; the page is read again after.
  */
-import { type ReactNode, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { Address } from "viem";
 import type { SignedClaimWire } from "~core/api/market";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
-import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
+import { ActionProgress } from "~/islands/transaction-parts";
+import { useTransactionRun } from "~/islands/use-transaction-run";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useStartOnMount } from "~/islands/use-start-on-mount";
 import { withWallet } from "~/islands/wagmi.client";
-import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
+import { ShownError } from "~/islands/chain-errors";
 import { submitAward } from "./award-transactions";
 
 export interface AwardClaimProps {
@@ -46,31 +47,14 @@ async function requestAward(fields: Record<string, string>): Promise<SignedClaim
 
 function AwardClaim({ chain, account, here, fields, label, what, onConfirmed, startOnMount, disabled }: AwardClaimProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<StepView<"claim">[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const inFlight = useRef(false);
-  const busy = outcome?.status === "running";
-  const report = (step: "claim", state: StepState) => setSteps([{ step, state }]);
+  const { steps, outcome, busy, report, clientsOf, run } = useTransactionRun<"claim">();
 
   async function go() {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSteps([]);
-    setOutcome({ status: "running", text: "Checking your wallet…" });
-    try {
-      const clients = await wallet.clientsFor(
-        await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
-      );
-      await submitAward(clients, chain.rewardManager, await requestAward(fields), report);
-      setOutcome({ status: "confirmed", text: `${what} is in your wallet.` });
-      onConfirmed();
-    } catch (error) {
-      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
-      setOutcome({ status: "failed", text: chainErrorMessage(error) });
-      onConfirmed();
-    } finally {
-      inFlight.current = false;
-    }
+    const ended = await run(async () => {
+      await submitAward(await clientsOf(wallet), chain.rewardManager, await requestAward(fields), report);
+      return `${what} is in your wallet.`;
+    });
+    if (ended) onConfirmed();
   }
 
   useStartOnMount(startOnMount, () => void go());

@@ -13,9 +13,10 @@ import { formatPrice, isCurrency, parseTokenAmount, type Currency } from "~core/
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
 import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
-import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
-import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
+import { ShownError } from "~/islands/chain-errors";
+import { ActionProgress } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
+import { useTransactionRun } from "~/islands/use-transaction-run";
 import { WithChainConfig } from "~/islands/wagmi.client";
 import { feePercent, type ChainTrade, type KeyedChainIntent } from "./chain-trade";
 import {
@@ -114,8 +115,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
   const wallet = useBrowserWallet({ chainId: trade.chainId, account, messages: MESSAGES });
   const submit = useSubmit();
   const location = useLocation();
-  const [steps, setSteps] = useState<StepView<ChainTradeStep>[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { steps, outcome, setOutcome, busy, report, clientsOf, run } = useTransactionRun<ChainTradeStep>();
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const started = useRef<number | null>(null);
   const shown = useRef<HTMLDivElement>(null);
@@ -136,16 +136,11 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
     setWaiting(null);
     setOutcome({ status: "confirmed", text: waiting.done });
     onBusy(false);
-  }, [waiting, settled, onBusy]);
-
-  const report = (step: ChainTradeStep, state: StepState) =>
-    setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
+  }, [waiting, settled, onBusy, setOutcome]);
 
   /** Runs one form's sequence; returns what to wait for on the page, or null when there is nothing to wait for. */
   async function carryOut(intent: ChainWalletIntent, form: FormData): Promise<Waiting | null> {
-    const clients = await wallet.clientsFor(
-      await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
-    );
+    const clients = await clientsOf(wallet);
     switch (intent) {
       case "chain-sell": {
         if (!sell) throw new ShownError("Enter a price, a currency and how long the listing lasts.");
@@ -186,38 +181,35 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
     }
   }
 
-  async function run({ id, intent, form }: ChainWalletProps["request"]) {
+  async function start({ id, intent, form }: ChainWalletProps["request"]) {
     if (started.current === id) return;
     started.current = id;
-    setSteps([]);
     setWaiting(null);
-    setOutcome({ status: "running", text: "Checking your wallet…" });
     onBusy(true);
-    try {
-      const next = await carryOut(intent, form);
-      if (next) {
+    let waitingFor: Waiting | null = null;
+    const ended = await run(async () => {
+      waitingFor = await carryOut(intent, form);
+      if (waitingFor) {
         setOutcome({ status: "running", text: "Waiting for the chain…" });
-        setWaiting(next);
-        return;
+        setWaiting(waitingFor);
       }
-    } catch (error) {
-      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
-      setOutcome({ status: "failed", text: chainErrorMessage(error) });
-    }
-    onBusy(false);
+      return null;
+    });
+    // Still busy while the page catches up with the chain, or while an earlier request runs (this one did not start).
+    if (ended && !waitingFor) onBusy(false);
   }
 
   useEffect(() => {
     // The panel shows the island below all its forms: on a phone, the form clicked may be a screen away.
     shown.current?.scrollIntoView({ block: "nearest" });
-    void run(request);
+    void start(request);
     // Once per submit: a new request carries a new id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request.id]);
 
   return (
     <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-trade">
-      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={outcome?.status === "running"} />
+      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={busy} />
       {sell && <SellReview price={sell.terms.price} currency={sell.currency} feeBps={trade.feeBps} />}
       <ActionProgress steps={steps} outcome={outcome} title={stepTitle(request.intent)} testId="chain-trade-status" />
       {waiting && (

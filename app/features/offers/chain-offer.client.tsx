@@ -13,8 +13,9 @@ import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
 import { cancelAllListings } from "~/features/market/chain-trade-transactions";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
-import { ActionProgress, type Outcome, type StepState, type StepView } from "~/islands/transaction-parts";
+import { ActionProgress } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
+import { useTransactionRun } from "~/islands/use-transaction-run";
 import { WithChainConfig } from "~/islands/wagmi.client";
 import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { CHAIN_OFFER_BNB, chainOfferNoFunds } from "./chain-offer-words";
@@ -63,8 +64,7 @@ function Offerer({ chain, wallet: bound, request, settled, onBusy }: ChainOfferI
   const wallet = useBrowserWallet({ chainId: chain.chainId, account: { loggedIn: true, bound }, messages: MESSAGES });
   const submit = useSubmit();
   const location = useLocation();
-  const [steps, setSteps] = useState<StepView<ChainOfferStep>[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { steps, outcome, setOutcome, busy, report, clientsOf, run } = useTransactionRun<ChainOfferStep>(failure);
   const [waiting, setWaiting] = useState<string | null>(null);
   const started = useRef<number | null>(null);
   const shown = useRef<HTMLDivElement>(null);
@@ -75,16 +75,11 @@ function Offerer({ chain, wallet: bound, request, settled, onBusy }: ChainOfferI
     setWaiting(null);
     setOutcome({ status: "confirmed", text: waiting });
     onBusy(false);
-  }, [waiting, settled, onBusy]);
-
-  const report = (step: ChainOfferStep, state: StepState) =>
-    setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]);
+  }, [waiting, settled, onBusy, setOutcome]);
 
   /** Runs the request's sequence; what the page will show once done, or null when nothing is left to wait for. */
   async function carryOut(): Promise<string | null> {
-    const clients = await wallet.clientsFor(
-      await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" })),
-    );
+    const clients = await clientsOf(wallet);
     const contracts = { chainId: chain.chainId, trading: chain.trading };
     switch (request.intent) {
       case "offer": {
@@ -127,38 +122,35 @@ function Offerer({ chain, wallet: bound, request, settled, onBusy }: ChainOfferI
     }
   }
 
-  async function run() {
+  async function start() {
     if (started.current === request.id) return;
     started.current = request.id;
-    setSteps([]);
     setWaiting(null);
-    setOutcome({ status: "running", text: "Checking your wallet…" });
     onBusy(true);
-    try {
-      const done = await carryOut();
-      if (done) {
+    let waitingFor: string | null = null;
+    const ended = await run(async () => {
+      waitingFor = await carryOut();
+      if (waitingFor !== null) {
         setOutcome({ status: "running", text: "Waiting for the chain…" });
-        setWaiting(done);
-        return;
+        setWaiting(waitingFor);
       }
-    } catch (error) {
-      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
-      setOutcome({ status: "failed", text: failure(error) });
-    }
-    onBusy(false);
+      return null;
+    });
+    // Still busy while the page catches up with the chain, or while an earlier request runs (this one did not start).
+    if (ended && waitingFor === null) onBusy(false);
   }
 
   useEffect(() => {
     // On a phone the form clicked may be a screen away from where the island shows.
     shown.current?.scrollIntoView({ block: "nearest" });
-    void run();
+    void start();
     // Once per submit: a new request carries a new id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request.id]);
 
   return (
     <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-offer">
-      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={outcome?.status === "running"} />
+      <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={busy} />
       <ActionProgress steps={steps} outcome={outcome} title={stepTitle(request.intent)} testId="chain-offer-status" />
     </div>
   );

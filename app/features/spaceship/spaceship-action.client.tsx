@@ -5,15 +5,15 @@
  * read again once it is confirmed.
  */
 import { useRevalidator } from "@remix-run/react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import type { ShipIslandAction, ShipIslandChain } from "./spaceship-props";
-import { ActionProgress, type Outcome, type StepView } from "~/islands/transaction-parts";
+import { ActionProgress } from "~/islands/transaction-parts";
+import { useTransactionRun } from "~/islands/use-transaction-run";
 import { runShipAction, type ShipCall, type ShipStep } from "./spaceship-transactions";
 import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
-import { chainErrorMessage } from "~/islands/chain-errors";
 
 export interface ShipActionProps {
   chain: ShipIslandChain;
@@ -56,37 +56,22 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
   const revalidator = useRevalidator();
   const account = { loggedIn: true, bound: { address: bound, bindAddrType: BIND_ADDR_TYPE.browser } };
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
-  const [steps, setSteps] = useState<StepView<ShipStep>[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { steps, outcome, setOutcome, busy, report, clientsOf, run } = useTransactionRun<ShipStep>();
   const [equipmentId, setEquipmentId] = useState(action.intent === "fit" ? (action.choices[0]?.tokenId ?? "") : "");
   const [amounts, setAmounts] = useState(["0", "0", "0"]);
-  const inFlight = useRef(false);
-  const busy = outcome?.status === "running";
 
-  async function go() {
-    if (inFlight.current) return;
+  function go() {
+    if (busy) return;
     const call = callOf(action, { equipmentId, amounts });
     if (typeof call === "string") {
       setOutcome({ status: "failed", text: call });
       return;
     }
-    inFlight.current = true;
-    setSteps([]);
-    setOutcome({ status: "running", text: "Checking your wallet…" });
-    try {
-      const address = await wallet.requireWallet(() => setOutcome({ status: "running", text: "Connect your wallet…" }));
-      const clients = await wallet.clientsFor(address);
-      await runShipAction(clients, chain.contracts, call, (step, state) =>
-        setSteps((previous) => [...previous.filter((view) => view.step !== step), { step, state }]),
-      );
-      setOutcome({ status: "confirmed", text: `${label}: done.` });
+    void run(async () => {
+      await runShipAction(await clientsOf(wallet), chain.contracts, call, report);
       revalidator.revalidate();
-    } catch (error) {
-      setSteps((previous) => previous.map((view) => (view.state === "confirmed" ? view : { ...view, state: "failed" })));
-      setOutcome({ status: "failed", text: chainErrorMessage(error) });
-    } finally {
-      inFlight.current = false;
-    }
+      return `${label}: done.`;
+    });
   }
 
   return (
@@ -132,12 +117,7 @@ function ShipActionPanel({ chain, wallet: bound, action, label, primary }: ShipA
               />
             </div>
           ))}
-        <button
-          type="button"
-          className={primary ? "btn-primary" : "btn-secondary"}
-          onClick={() => void go()}
-          disabled={busy || wallet.blocked}
-        >
+        <button type="button" className={primary ? "btn-primary" : "btn-secondary"} onClick={go} disabled={busy || wallet.blocked}>
           {busy ? "Please wait…" : label}
         </button>
       </div>
