@@ -12,6 +12,7 @@ import { currentRequestScope } from "~/services/request-scope.server";
 import "~/features/bridge/bridge.server";
 import "~/features/invites/awards.server";
 import "~/features/market/chain-trade.server";
+import "~/features/offers/chain-offer-actions.server";
 import "~/features/lootbox/lootbox-actions.server";
 import "~/features/spaceship/spaceship-actions.server";
 import "~/features/staking/staking-actions.server";

@@ -14,7 +14,8 @@ export interface FollowUpForm {
   label: string;
 }
 
-export type FollowUp = (execution: Execution) => Promise<FollowUpForm | null>;
+/** `back` is where the status page's way back leads (wayBack): the page the action was started from. */
+export type FollowUp = (execution: Execution, back: string) => Promise<FollowUpForm | null>;
 
 export interface ActionFeature {
   /** The pages whose forms start these actions: "Back" leads only there. */
@@ -28,20 +29,22 @@ export interface ActionFeature {
 
 const features = new Map<string, ActionFeature>();
 
-/** Registers the feature of the actions whose names start with `prefix`; one per prefix. */
+/** Registers the feature of the actions whose names start with `prefix`; one per prefix, the longest matching one applies. */
 export function registerActionFeature(prefix: string, feature: ActionFeature): void {
   if (features.has(prefix)) throw new Error(`The feature of ${prefix}* actions is registered already`);
   features.set(prefix, feature);
 }
 
 function featureOf(action: string): ActionFeature | null {
-  for (const [prefix, feature] of features) if (action.startsWith(prefix)) return feature;
-  return null;
+  let found: { prefix: string; feature: ActionFeature } | null = null;
+  for (const [prefix, feature] of features)
+    if (action.startsWith(prefix) && prefix.length > (found?.prefix.length ?? -1)) found = { prefix, feature };
+  return found?.feature ?? null;
 }
 
 /** The follow-up the execution's feature offers, or null (none registered, or nothing to offer now). */
-export async function followUpOf(execution: Execution): Promise<FollowUpForm | null> {
-  return (await featureOf(execution.action)?.followUp?.(execution)) ?? null;
+export async function followUpOf(execution: Execution, back: string): Promise<FollowUpForm | null> {
+  return (await featureOf(execution.action)?.followUp?.(execution, back)) ?? null;
 }
 
 const GAME = { href: "/game", label: "Back to the game" };

@@ -35,12 +35,30 @@ registerActionFeature("staking.", {
   backLabel: () => "Back to the pool",
 });
 
+const upgrade = { action: "/spaceship/upgrade", fields: { intent: "upgrade" }, label: "Upgrade again" };
+const upgrades = vi.fn(async () => upgrade);
+registerActionFeature("spaceship.upgrade", {
+  pages: /^\/spaceship\/upgrade$/,
+  home: () => "/spaceship/upgrade",
+  backLabel: () => "Back to the dock",
+  followUp: upgrades,
+});
+
 describe("followUpOf", () => {
-  it("asks the follow-up registered for the action's prefix, and offers nothing where none is", async () => {
-    expect(await followUpOf(execution("spaceship.explore"))).toBe(form);
-    expect(ships).toHaveBeenCalledWith(execution("spaceship.explore"));
-    expect(await followUpOf(execution("staking.withdraw", { poolId: 1 }))).toBeNull();
-    expect(await followUpOf(execution("bridge.swapNft"))).toBeNull();
+  it("asks the follow-up registered for the action's prefix, with the way back, and offers nothing where none is", async () => {
+    expect(await followUpOf(execution("spaceship.explore"), "/spaceship/detail?tokenId=12")).toBe(form);
+    expect(ships).toHaveBeenCalledWith(execution("spaceship.explore"), "/spaceship/detail?tokenId=12");
+    expect(await followUpOf(execution("staking.withdraw", { poolId: 1 }), "/game")).toBeNull();
+    expect(await followUpOf(execution("bridge.swapNft"), "/game")).toBeNull();
+    expect(ships).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the feature of the longest prefix that names the action, whatever the order they were registered in", async () => {
+    expect(await followUpOf(execution("spaceship.upgrade"), "/spaceship/upgrade")).toBe(upgrade);
+    expect(wayBack(execution("spaceship.upgrade"), "/spaceship/detail?tokenId=7")).toEqual({
+      href: "/spaceship/upgrade",
+      label: "Back to the dock",
+    });
     expect(ships).toHaveBeenCalledTimes(1);
   });
 

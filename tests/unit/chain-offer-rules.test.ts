@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chainCollectionOfferable, chainOfferAllowance, chainOfferCriteria } from "~/features/offers/chain-offer-rules";
+import {
+  chainCollectionOfferable,
+  chainOfferAllowance,
+  chainOfferCriteria,
+  pendingOfferOf,
+  withPendingOffer,
+} from "~/features/offers/chain-offer-rules";
+import { followUpOf } from "~/services/action-features.server";
+// Registers the offers' approval follow-up, as app/entry.server.tsx does.
+import "~/features/offers/chain-offer-actions.server";
+import type { Execution } from "~core/api/actions";
 import type { OfferRecord } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
 
@@ -55,5 +65,66 @@ describe("chain offers from the pages (issue 30, decision 0024)", () => {
     expect(chainCollectionOfferable(NFT_TYPE.spaceship)).toBe(true);
     expect(chainCollectionOfferable(NFT_TYPE.card)).toBe(true);
     expect(chainCollectionOfferable(NFT_TYPE.lootbox)).toBe(false);
+  });
+});
+
+describe("an offer waiting on its approval", () => {
+  const page = "/marketplace/offers?nftType=0&tokenId=12";
+  const typed = { price: "12.000000000000000345", currency: "FIRE", days: "7", payFrom: "chain" };
+
+  it("rides the offers page's URL as typed, and comes off it whole", () => {
+    const carried = withPendingOffer(page, typed);
+    expect(carried).toBe(`${page}&offerPrice=12.000000000000000345&offerCurrency=FIRE&offerDays=7&offerPayFrom=chain`);
+    expect(pendingOfferOf(carried)).toEqual({ offer: typed, page });
+    // A second approval replaces the first's offer instead of adding to it.
+    const again = withPendingOffer(carried, { ...typed, price: "3" });
+    expect(pendingOfferOf(again)).toEqual({ offer: { ...typed, price: "3" }, page });
+  });
+
+  it("is not carried, or not read, unless it is an offer the form would take", () => {
+    for (const bad of [
+      { ...typed, price: "" },
+      { ...typed, price: "0" },
+      { ...typed, price: "1e5" },
+      { ...typed, price: "9".repeat(41) },
+      { ...typed, currency: "DOGE" },
+      { ...typed, days: "2" },
+      { ...typed, payFrom: "card" },
+    ]) {
+      expect(withPendingOffer(page, bad)).toBe(page);
+      const forged = `${page}&offerPrice=${bad.price}&offerCurrency=${bad.currency}&offerDays=${bad.days}&offerPayFrom=${bad.payFrom}`;
+      expect(pendingOfferOf(forged)).toBeNull();
+    }
+    expect(pendingOfferOf(page)).toBeNull();
+    // Without "Pay from" (an item's form has none), the game balance, as the form's default.
+    expect(pendingOfferOf(withPendingOffer(page, { ...typed, payFrom: "" }))?.offer.payFrom).toBe("game");
+  });
+
+  it("is one press away on the status page of its mined approval, and not before", async () => {
+    const approval = (status: Execution["status"]): Execution => ({
+      id: "b".repeat(32),
+      action: "trade.offerApprove",
+      params: { currency: "0x0000000000000000000000000000000000000002", amount: "12000000000000000345" },
+      status,
+      steps: [],
+      txHash: null,
+      blockNumber: null,
+      error: null,
+      result: null,
+      wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      createdAt: "",
+      updatedAt: "",
+    });
+    const back = withPendingOffer(page, typed);
+    const form = await followUpOf(approval("mined"), back);
+    expect(form).toMatchObject({
+      action: page,
+      fields: { intent: "offer", ...typed, back: page },
+      label: "Make the offer: 12.000000000000000345 FIRE",
+    });
+    expect(form?.fields.idempotencyKey).toMatch(/^[\w-]{24}$/);
+    expect(await followUpOf(approval("approving"), back)).toBeNull();
+    expect(await followUpOf(approval("failed"), back)).toBeNull();
+    expect(await followUpOf(approval("mined"), page)).toBeNull();
   });
 });

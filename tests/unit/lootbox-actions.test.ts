@@ -281,7 +281,7 @@ describe("lootboxFollowUp", () => {
     });
     expect(form?.fields.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
     // Registered for the status page, which knows no feature.
-    expect(await followUpOf(purchase())).toMatchObject({ action: "/lootbox/4", label: "Open now (2 boxes)" });
+    expect(await followUpOf(purchase(), "/lootbox/4")).toMatchObject({ action: "/lootbox/4", label: "Open now (2 boxes)" });
   });
 
   it("offers nothing once a bought box is opened, nor for a purchase still running or an opening", async () => {

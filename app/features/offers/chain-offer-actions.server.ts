@@ -12,12 +12,13 @@ import { json } from "@remix-run/node";
 import { erc20Abi, type Address } from "viem";
 import { z } from "zod";
 import { tradingAbi } from "../../../contracts/generated/abi";
-import type { ActionRequest } from "~core/api/actions";
+import type { ActionRequest, Execution } from "~core/api/actions";
 import type { ChainOffer } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { formatPrice, parseTokenAmount, type Currency } from "~core/money";
 import { tradingCurrencies } from "~core/trading";
 import { safeRedirect } from "~/domain/safe-redirect";
+import { newIdempotencyKey } from "~/features/actions/actions.server";
 import {
   CHAIN_DOWN_MESSAGE,
   invalid,
@@ -33,6 +34,7 @@ import { chainOfferFrom, listingProofFrom, SellSchema } from "~/features/market/
 import { readTokenRef } from "~/features/market/token-ref";
 import { backendProblem, publicApis, type Apis } from "~/services/apis.server";
 import { chain, walletFromUserInfo } from "~/services/chain.server";
+import { type FollowUpForm, registerActionFeature } from "~/services/action-features.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import type { ChainOfferTerms } from "~/services/offers.server";
 import {
@@ -44,10 +46,13 @@ import {
   chainOfferAllowance,
   chainOfferCriteria,
   chainOfferNoFunds,
+  pendingOfferOf,
   PAY_FROM,
+  withPendingOffer,
 } from "./chain-offer-rules";
 import { collectionTermsOf } from "./collection-filter.server";
 import type { OfferActionData } from "./offer-actions.server";
+import { OFFERS_PATH } from "./offer-views";
 
 const uint = z
   .string()
@@ -236,7 +241,9 @@ export async function chainOfferPost(
   const subject = await chainSubjectOf(request, form, apis);
   if (!subject) return null;
   const { intent } = subject;
-  const back = safeRedirect(form.get("back"), here);
+  // A pending offer the page was opened with has served its purpose: the offer made, the page shows it among the wallet's.
+  const requested = safeRedirect(form.get("back"), here);
+  const back = pendingOfferOf(requested)?.page ?? requested;
   if (intent === "offer" && user.BindAddrType !== BIND_ADDR_TYPE.managed && form.get("signature")) {
     const stored = await browserOffer(request, form, subject.target, user, apis, back);
     return isRefusal(stored) ? refused(intent, stored, typed(form, OFFER_FIELDS)) : stored;
@@ -244,7 +251,8 @@ export async function chainOfferPost(
   const response = await managedAction<string>(request, {
     intents: [intent],
     managedOnly: CHAIN_OFFERS_MANAGED_ONLY,
-    back,
+    // An offer's approval comes first (the only offer that reaches the status page): its way back carries the offer.
+    back: intent === "offer" ? (posted) => withPendingOffer(back, typed(posted, OFFER_FIELDS)) : back,
     echo: (_, posted) => typed(posted, OFFER_FIELDS),
     plan: (post) => plan(post, subject, request, back),
   });
@@ -253,3 +261,26 @@ export async function chainOfferPost(
   const { errors, values } = response.data;
   return refused(intent, { status: response.init?.status ?? 400, errors }, values);
 }
+
+/**
+ * Once the approval is mined, the offer it was for, one press away on the status page: the form as the buyer typed it
+ * (its way back carries it), posted under a new key. The offer is signed then, with the allowance in place.
+ */
+export async function offerApprovalFollowUp(execution: Execution, back: string): Promise<FollowUpForm | null> {
+  const carried = pendingOfferOf(back);
+  if (execution.status !== "mined" || !carried) return null;
+  const { offer, page } = carried;
+  return {
+    action: page,
+    fields: { intent: "offer", ...offer, back: page, idempotencyKey: newIdempotencyKey() },
+    label: `Make the offer: ${offer.price} ${offer.currency}`,
+  };
+}
+
+// Approvals for offers start from the offers page only: its way back leads there, with the offer as typed.
+registerActionFeature("trade.offerApprove", {
+  pages: /^\/marketplace\/offers(\?[\w=&%.-]{0,400})?$/,
+  home: () => OFFERS_PATH,
+  backLabel: () => "Back to your offers",
+  followUp: offerApprovalFollowUp,
+});

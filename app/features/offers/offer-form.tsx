@@ -7,6 +7,7 @@ import { useFieldRules } from "~/components/use-field-rules";
 import { SELL_RULES } from "~/features/market/trade-rules";
 import { CURRENCIES } from "~core/money";
 import { DEFAULT_LISTING_DAYS, LISTING_DURATIONS } from "~core/orders";
+import type { PendingOffer } from "./chain-offer-rules";
 import { CHAIN_OFFER_CURRENCIES, PAY_FROM } from "./chain-offer-words";
 import { type OfferSigner, OfferSignState, useOfferSubmit } from "./offer-signing";
 import type { ChainOfferDraft } from "./offer-views";
@@ -21,7 +22,8 @@ const OFFER_HINTS = {
 
 /** How the trading contract comes to take the price: the executor's approval first, or the wallet's in the same go. */
 const APPROVAL_HINTS = {
-  managed: "the first offer in a currency lets the trading contract take it (one transaction), then make the offer again.",
+  managed:
+    "the first offer in a currency first lets the trading contract take it (one transaction); its status page then makes the offer in one press.",
   wallet: "when the trading contract may not yet take the price, your wallet lets it first (one transaction), then signs the offer.",
 } as const;
 
@@ -41,6 +43,7 @@ export function OfferForm({
   idempotencyKey = "",
   signer,
   chainDraft = null,
+  pending = null,
 }: {
   title: string;
   action: string;
@@ -54,6 +57,8 @@ export function OfferForm({
   idempotencyKey?: string;
   signer: OfferSigner | null;
   chainDraft?: ChainOfferDraft | null;
+  /** The offer as the buyer typed it before an approval: the form starts with it. */
+  pending?: PendingOffer | null;
 }) {
   const { onSubmit: signGameOffer, signError, busy, signingText } = useOfferSubmit(signer, "offer");
   const chainOffer = useChainOffer(signer);
@@ -69,7 +74,7 @@ export function OfferForm({
     id: "offer",
     rules: SELL_RULES,
     lastResult,
-    defaultValue: { currency: "FIRE", days: String(DEFAULT_LISTING_DAYS), payFrom: PAY_FROM.game },
+    defaultValue: pending ?? { currency: "FIRE", days: String(DEFAULT_LISTING_DAYS), payFrom: PAY_FROM.game },
     onValid: onSubmit,
   });
   return (

@@ -8,6 +8,7 @@ import { Section } from "~/components/page";
 import { useHydrated } from "~/components/use-hydrated";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { FailedAlert } from "~/features/market/failed-alert";
+import type { PendingOffer } from "./chain-offer-rules";
 import { type ChainOfferDraft, OFFERS_PATH, type OfferRowView } from "./offer-views";
 import type { OfferActionData } from "./offer-actions.server";
 import { OfferForm } from "./offer-form";
@@ -29,6 +30,8 @@ export interface OffersDeskData {
   signer: OfferSigner | null;
   /** What a browser wallet's chain offer names; null when the offer form makes a game offer. */
   chainDraft: ChainOfferDraft | null;
+  /** The offer as typed before the executor's approval (the status page's way back carries it), to fill the form with. */
+  pending: PendingOffer | null;
   rows: OfferRowView[];
   /** The wallet's open game offers (the ledger's cancel all). */
   openCount: number;
@@ -69,6 +72,7 @@ export default function OffersDesk({ data, answer }: { data: OffersDeskData; ans
             idempotencyKey={data.target.key}
             signer={data.signer}
             chainDraft={data.chainDraft}
+            pending={data.pending}
           />
         </section>
       ) : (

@@ -32,6 +32,7 @@ export async function actionStatusPage({ request, params }: LoaderFunctionArgs) 
       { status: problem.status, headers },
     );
   }
-  const followUp = await followUpOf(execution);
-  return data({ view: executionView(execution), problem: null, followUp, back: wayBack(execution, requestedBack(request)) }, { headers });
+  const back = wayBack(execution, requestedBack(request));
+  const followUp = await followUpOf(execution, back.href);
+  return data({ view: executionView(execution), problem: null, followUp, back }, { headers });
 }

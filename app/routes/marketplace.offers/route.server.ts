@@ -15,7 +15,7 @@ import { readTokenRef } from "~/features/market/token-ref";
 import { apis, backendProblem, publicApis } from "~/services/apis.server";
 import type { OfferRecord } from "~core/api/offers";
 import { newIdempotencyKey } from "~/features/actions/actions.server";
-import { chainCollectionOfferable } from "~/features/offers/chain-offer-rules";
+import { chainCollectionOfferable, pendingOfferOf } from "~/features/offers/chain-offer-rules";
 
 export type OffersView = { state: "visitor"; loginHref: string } | { state: "no-wallet" } | ({ state: "wallet" } & OffersDeskData);
 
@@ -53,7 +53,9 @@ async function targetOf(search: URLSearchParams, here: string) {
 
 export async function offersPage(request: Request) {
   const url = new URL(request.url);
-  const here = url.pathname + url.search;
+  // The offer a buyer typed before the executor's approval comes back in the URL, to fill the form; the page is the same without it.
+  const carried = pendingOfferOf(url.pathname + url.search);
+  const here = carried?.page ?? url.pathname + url.search;
   const view = (data: OffersView, status = 200) => json(data, { status, headers: { "Cache-Control": "no-store" } });
   const { user, wallet, offers, orders } = await apis(request);
   if (!user) return view({ state: "visitor", loginHref: loginHref(here) });
@@ -77,6 +79,7 @@ export async function offersPage(request: Request) {
       target,
       signer,
       chainDraft,
+      pending: target ? (carried?.offer ?? null) : null,
       rows,
       openCount: open.filter((row) => !row.key).length,
       chainCancelAll,
@@ -89,6 +92,7 @@ export async function offersPage(request: Request) {
       target: null,
       signer: null,
       chainDraft: null,
+      pending: null,
       rows: [],
       openCount: 0,
       chainCancelAll: null,

@@ -34,14 +34,27 @@ async function offer(page: Page, price: string, currency = "FIRE") {
   await page.getByRole("button", { name: "Make offer" }).click();
 }
 
-/** A buyer's first offer in FIRE: the executor's approval, followed to the end, then the offer made again. */
-async function offerWithApproval(page: Page, price: string) {
+/**
+ * A buyer's first offer in FIRE: the executor's approval, followed to the end, then the offer made without typing it
+ * again: by the status page's follow-up, or (`back`) by the form the way back fills as typed.
+ */
+async function offerWithApproval(page: Page, price: string, { then = "follow-up" }: { then?: "follow-up" | "back" } = {}) {
+  const paidFromChain = (await page.getByLabel("Pay from").count()) > 0;
   await offer(page, price);
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Let the trading contract take the price of your offers | Spark Era");
-  await page.getByRole("link", { name: "Back to your offers" }).click();
-  await offer(page, price);
+  if (then === "follow-up") {
+    await page.getByRole("button", { name: `Make the offer: ${price} FIRE` }).click();
+  } else {
+    await page.getByRole("link", { name: "Back to your offers" }).click();
+    await expect(page.getByLabel("Your price")).toHaveValue(price);
+    await expect(page.getByLabel("Currency")).toHaveValue("FIRE");
+    if (paidFromChain) await expect(page.getByLabel("Pay from")).toHaveValue("chain");
+    await page.getByRole("button", { name: "Make offer" }).click();
+  }
   await expect(page.getByText(`Offer made on chain: ${price} FIRE.`)).toBeVisible();
+  // The offer made, the page no longer fills the form with it.
+  await expect(page.getByLabel("Your price")).toHaveValue("");
 }
 
 /** The fields of the accept form behind `button` (what a second post of the same form would send). */
@@ -174,7 +187,7 @@ test("a managed buyer offers from the wallet on chain on a card type's view, the
     "Offers on chain are paid in FIRE, QUARK or USDT: BNB cannot be offered there.",
   );
   // Two offers in FIRE need 5 FIRE of allowance: the executor raises it, then the offer is made.
-  await offerWithApproval(page, "3");
+  await offerWithApproval(page, "3", { then: "back" });
 
   const mine = page.getByRole("table", { name: "Your offers" });
   await expect(mine.getByRole("row").filter({ hasText: "Any item of" })).toContainText("3 FIRE");
