@@ -41,6 +41,8 @@ export interface TestWallet {
   hold(): { release(): void };
   /** Holds every typed-data signature until release(), like a wallet waiting for the user to sign. */
   holdSignatures(): { release(): void };
+  /** Answers the next transaction ("send") or typed-data signature ("sign") with the user's refusal (EIP-1193's 4001). */
+  rejectNext(request: "send" | "sign"): void;
   /** The transactions sent so far (to, data), oldest first. */
   readonly sent: { to: Address; data: Hex }[];
   /** The primary types of the typed data signed so far ("Offer", "OfferAccept"…), oldest first. */
@@ -68,6 +70,13 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
   let authorized = false;
   // What waits for the user: transactions, and typed-data signatures.
   const gates: Record<"send" | "sign", Promise<void> | null> = { send: null, sign: null };
+  const rejecting = { send: false, sign: false };
+  /** The user's Reject, once, if the test asked for it. */
+  const rejected = (request: keyof typeof rejecting): { error: RpcError } | null => {
+    if (!rejecting[request]) return null;
+    rejecting[request] = false;
+    return { error: { code: 4001, message: "User rejected the request." } };
+  };
   const sent: { to: Address; data: Hex }[] = [];
   const signed: string[] = [];
   const emit = (event: string, payload: unknown) =>
@@ -145,6 +154,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
         );
         const domain = { ...typed.domain, chainId: typed.domain.chainId === undefined ? undefined : Number(typed.domain.chainId) };
         await gates.sign;
+        const refusal = rejected("sign");
+        if (refusal) return refusal;
         signed.push(typed.primaryType);
         return {
           result: await account.signTypedData({ domain, types, primaryType: typed.primaryType, message } as Parameters<
@@ -160,6 +171,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
           return { error: { code: 4100, message: `Not the wallet's account: ${tx.from}` } };
         }
         await gates.send;
+        const refusal = rejected("send");
+        if (refusal) return refusal;
         sent.push({ to: tx.to, data: tx.data ?? "0x" });
         return forward(method, [{ ...tx, from: account.address }]);
       }
@@ -222,6 +235,9 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     },
     hold: () => holdGate("send"),
     holdSignatures: () => holdGate("sign"),
+    rejectNext(request) {
+      rejecting[request] = true;
+    },
     sent,
     signed,
   };

@@ -211,3 +211,60 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
   await expect(cancelAll).toHaveCount(0);
   expect(await openOffers(baseURL!, kept, buyer.wallet)).toEqual([]);
 });
+
+test("a browser wallet's chain offer that cannot go ahead says why and sends nothing; after a refusal in the wallet the same form goes through", async ({
+  page,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const { buyer, items, buyerWallet } = await holderAndBuyer(
+    { page, baseURL: baseURL!, createAccount, signIn },
+    { tag: "chain-offer-refused", fire: 5, cards: 1 },
+  );
+  const [card] = items;
+  const makeOffer = page.getByRole("button", { name: "Make offer" });
+  const failedWith = async (text: string) => {
+    await expect(status(page)).toHaveAttribute("data-state", "failed");
+    await expect(page.getByRole("alert").filter({ hasText: `Failed: ${text}` })).toBeVisible();
+    await expect(makeOffer).toBeEnabled();
+  };
+
+  // A card type's view paid from the wallet: BNB cannot be pulled from a wallet, so the island stops before the wallet.
+  await page.goto(`/marketplace/offers?nftType=${NFT_TYPE.card}`);
+  await page.getByLabel("Pay from").selectOption("chain");
+  await page.getByLabel("Your price").fill("1");
+  await page.getByLabel("Currency").selectOption("BNB");
+  await makeOffer.click();
+  await failedWith("Offers on chain are paid in FIRE, QUARK or USDT: BNB cannot be offered there.");
+
+  // More than the wallet holds: refused before any approval.
+  await page.goto(offerPage(card));
+  await fillOffer(page, "5.000000000000000001");
+  await failedWith("You do not have enough FIRE in your wallet for this offer.");
+  await screenshots(page, "chain-offer-no-funds", status(page));
+  expect(buyerWallet.sent).toEqual([]);
+
+  // The user rejects the approval, then the signature: each time the step it stopped on is marked, nothing is stored.
+  await page.getByLabel("Your price").fill("2");
+  buyerWallet.rejectNext("send");
+  await makeOffer.click();
+  await failedWith("You cancelled the request in your wallet.");
+  await expect(status(page)).toContainText("Let the market take the price when accepted: failed");
+  buyerWallet.rejectNext("sign");
+  await makeOffer.click();
+  await failedWith("You cancelled the request in your wallet.");
+  await expect(status(page)).toContainText("Sign the offer: failed");
+  expect(selectors(buyerWallet)).toEqual([APPROVE]);
+  expect(buyerWallet.signed).toEqual([]);
+  expect(await openOffers(baseURL!, card, buyer.wallet)).toEqual([]);
+
+  // Pressed once more, the same form goes through: the approval is in place, only the signature is asked.
+  await makeOffer.click();
+  await expect(page.getByText("Offer made on chain: 2 FIRE.")).toBeVisible({ timeout: 20_000 });
+  expect(selectors(buyerWallet)).toEqual([APPROVE]);
+  expect(buyerWallet.signed).toEqual(["TradeOffer"]);
+  const [stored] = await openOffers(baseURL!, card, buyer.wallet);
+  expect(stored).toMatchObject({ venue: "chain", price: parseEther("2").toString(), currency: "FIRE", payable: true });
+});
