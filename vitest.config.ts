@@ -6,7 +6,7 @@ const POSTGRES_ONLY = ["tests/backend/pg-*.test.ts", "tests/backend/schema-engin
 
 /**
  * Backend suites about what only SQLite has (its pragmas, its file lock, its migration history), and the ones that
- * open no database (rules): they run once, in the default project.
+ * open no database (rules): they run once, in the backend-sqlite project.
  */
 const NOT_ON_POSTGRES = [
   "tests/backend/db.test.ts",
@@ -15,6 +15,12 @@ const NOT_ON_POSTGRES = [
   "tests/backend/market-domain.test.ts",
   "tests/backend/*-rules.test.ts",
 ];
+
+/**
+ * Suites outside tests/unit that set the app's environment and then import its server modules, which read it once:
+ * they need a module registry of their own, so they run with the unit suites. Neither opens a database.
+ */
+const OWN_REGISTRY = ["tests/backend/staking-reads.test.ts", "tests/contracts/metadata.test.ts"];
 
 export default defineConfig({
   // The tsconfig paths: "~/x" is app/x, "~core/x" is core/x.
@@ -35,9 +41,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "default",
-          include: ["tests/unit/**/*.test.ts", "tests/backend/**/*.test.ts", "tests/contracts/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY, "tests/multi/**"],
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", ...OWN_REGISTRY],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "backend-sqlite",
+          include: ["tests/backend/**/*.test.ts", "tests/contracts/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY, ...OWN_REGISTRY],
+          // One module registry per worker, not per file: each of these files imported the backends, viem and the
+          // harness afresh, which was most of the run's CPU. They mock no module and keep their state in the database and
+          // chain each opens (the unit suites mock modules, so each keeps a registry of its own).
+          isolate: false,
         },
       },
       {
@@ -46,10 +63,11 @@ export default defineConfig({
           name: "backend-postgres",
           // Every backend suite again, on PostgreSQL (tests/backend/engine.ts).
           include: ["tests/backend/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES, "tests/multi/**"],
+          exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES, ...OWN_REGISTRY],
           env: { TEST_DB_ENGINE: "postgres" },
           // One cluster per run, started only when this project has tests to run.
           globalSetup: ["tests/support/postgres-setup.ts"],
+          isolate: false,
         },
       },
       {

@@ -1,5 +1,5 @@
 /**
- * Which engine this run of the backend suites is on: the "default" Vitest project runs them on SQLite, the
+ * Which engine this run of the backend suites is on: the "backend-sqlite" Vitest project runs them on SQLite, the
  * "backend-postgres" project again on PostgreSQL (TEST_DB_ENGINE=postgres, one throwaway cluster per run).
  */
 import path from "node:path";
