@@ -44,7 +44,16 @@ async function offerWithApproval(page: Page, price: string, { then = "follow-up"
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Let the trading contract take the price of your offers | Spark Era");
   if (then === "follow-up") {
-    await page.getByRole("button", { name: `Make the offer: ${price} FIRE` }).click();
+    const makeIt = page.getByRole("button", { name: `Make the offer: ${price} FIRE` });
+    // On a phone, as on a desktop, the next step is on screen as the approval ends, beside the way back.
+    const viewport = page.viewportSize();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(makeIt).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`offer-approved-${width}.png`) });
+    }
+    if (viewport) await page.setViewportSize(viewport);
+    await makeIt.click();
   } else {
     await page.getByRole("link", { name: "Back to your offers" }).click();
     await expect(page.getByLabel("Your price")).toHaveValue(price);
