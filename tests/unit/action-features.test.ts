@@ -5,21 +5,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Execution } from "~core/api/actions";
 import { followUpOf, registerActionFeature, wayBack } from "~/services/action-features.server";
+import { testExecution } from "./execution-fixture";
 
-const execution = (action: Execution["action"], params: Execution["params"] = { tokenId: "12" }): Execution => ({
-  id: "a".repeat(32),
-  action,
-  params,
-  status: "mined",
-  steps: [],
-  txHash: null,
-  blockNumber: null,
-  error: null,
-  result: null,
-  wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  createdAt: "",
-  updatedAt: "",
-});
+const execution = (action: Execution["action"], params: Execution["params"] = { tokenId: "12" }) => testExecution(action, params);
 
 const form = { action: "/spaceship/detail", fields: { intent: "next" }, label: "Next" };
 const ships = vi.fn(async () => form);

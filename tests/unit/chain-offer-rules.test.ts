@@ -9,6 +9,7 @@ import {
 import { followUpOf } from "~/services/action-features.server";
 // Registers the offers' approval follow-up, as app/entry.server.tsx does.
 import "~/features/offers/chain-offer-actions.server";
+import { testExecution } from "./execution-fixture";
 import type { Execution } from "~core/api/actions";
 import type { OfferRecord } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
@@ -101,20 +102,12 @@ describe("an offer waiting on its approval", () => {
   });
 
   it("is one press away on the status page of its mined approval, and not before", async () => {
-    const approval = (status: Execution["status"]): Execution => ({
-      id: "b".repeat(32),
-      action: "trade.offerApprove",
-      params: { currency: "0x0000000000000000000000000000000000000002", amount: "12000000000000000345" },
-      status,
-      steps: [],
-      txHash: null,
-      blockNumber: null,
-      error: null,
-      result: null,
-      wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-      createdAt: "",
-      updatedAt: "",
-    });
+    const approval = (status: Execution["status"]) =>
+      testExecution(
+        "trade.offerApprove",
+        { currency: "0x0000000000000000000000000000000000000002", amount: "12000000000000000345" },
+        { status },
+      );
     const back = withPendingOffer(page, typed);
     const form = await followUpOf(approval("mined"), back);
     expect(form).toMatchObject({

@@ -8,6 +8,7 @@ import type { ActionRequest, Execution } from "~core/api/actions";
 import type * as ApisModule from "~/services/apis.server";
 import type * as ChainModule from "~/services/chain.server";
 import { BackendError } from "~/services/http-client.server";
+import { testExecution } from "./execution-fixture";
 
 const sso = { startAction: vi.fn(), execution: vi.fn() };
 const user = { WalletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", BindAddrType: 2 };
@@ -47,23 +48,21 @@ async function post(fields: Record<string, string>, typeBox = 4) {
 const sent = (): ActionRequest[] => sso.startAction.mock.calls.map(([request]) => request);
 
 function purchase(overrides: Partial<Execution> = {}): Execution {
-  return {
-    id: "d".repeat(32),
-    action: "lootbox.buy",
-    params: { typeBox: 4, currency: "USDT", quantity: 2 },
-    status: "mined",
-    steps: [
-      { kind: "buy", label: "Buy 2 Standard loot boxes for 20 USDT", status: "mined", txHash: `0x${"e".repeat(64)}`, blockNumber: "8" },
-    ],
-    txHash: `0x${"e".repeat(64)}`,
-    blockNumber: "8",
-    error: null,
-    result: { boxIds: ["21", "22"] },
-    wallet: user.WalletAddress,
-    createdAt: "",
-    updatedAt: "",
-    ...overrides,
-  };
+  return testExecution(
+    "lootbox.buy",
+    { typeBox: 4, currency: "USDT", quantity: 2 },
+    {
+      id: "d".repeat(32),
+      steps: [
+        { kind: "buy", label: "Buy 2 Standard loot boxes for 20 USDT", status: "mined", txHash: `0x${"e".repeat(64)}`, blockNumber: "8" },
+      ],
+      txHash: `0x${"e".repeat(64)}`,
+      blockNumber: "8",
+      result: { boxIds: ["21", "22"] },
+      wallet: user.WalletAddress,
+      ...overrides,
+    },
+  );
 }
 
 beforeEach(() => {
