@@ -10,6 +10,15 @@ import type { BoundWallet, WalletMode } from "~/domain/wallet-mode";
 export const noExtensionMessage = (purpose: string) =>
   `No wallet extension: install MetaMask or OKX Wallet to ${purpose} from your browser.`;
 
+/**
+ * What useBrowserWallet says for an island whose wallet action is `purpose`: the missing extension, and a managed
+ * wallet's account, sent to the page's server forms (`managedWay`: "use its form" where there is one).
+ */
+export const walletMessages = (purpose: string, managedWay = "use its forms") => ({
+  managed: `Your account uses a managed wallet: reload the page to ${managedWay}.`,
+  noExtension: noExtensionMessage(purpose),
+});
+
 /** The island's wallet as the notice needs it: useBrowserWallet's answer, or the loot box island's own. */
 export interface NoticeWallet {
   mode: WalletMode | null;

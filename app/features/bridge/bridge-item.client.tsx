@@ -10,7 +10,7 @@ import { chainStackOf, moveAmount, moveAmountMessage, stackText } from "~core/it
 import { ErrorList } from "~/components/error-list";
 import { submitClaim, swapItemIntoGame, swapStackIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ActionProgress } from "~/islands/transaction-parts";
 import { useTransactionRun } from "~/islands/use-transaction-run";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -35,10 +35,7 @@ export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
 /** What this island's wallet actions do, as its notices say it. */
 const PURPOSE = "move this item";
 
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to use its form.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE, "use its form");
 const STEP_TEXT: Record<BridgeStep, string> = {
   approve: "Approve the item for the game",
   claim: "Claim the item",

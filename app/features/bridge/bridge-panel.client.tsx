@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from "react";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { submitClaim, swapTokenIntoGame, type BridgeContracts, type BridgeStep, type ClaimWire } from "./bridge-transactions";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ActionProgress } from "~/islands/transaction-parts";
 import { useTransactionRun } from "~/islands/use-transaction-run";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -27,10 +27,7 @@ export interface BridgePanelProps {
 /** What this island's wallet actions do, as its notices say it. */
 const PURPOSE = "move assets";
 
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE);
 const AMOUNT_MESSAGE = "Enter an amount as a number above zero, like 50 or 12.5.";
 
 /** Asks the game for a signed claim of `fields`; the refusal in the market's words. */

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import type { Address } from "viem";
 import type { SignedClaimWire } from "~core/api/market";
 import type { BoundWallet } from "~/domain/wallet-mode";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ActionProgress } from "~/islands/transaction-parts";
 import { useTransactionRun } from "~/islands/use-transaction-run";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -33,10 +33,7 @@ export interface AwardClaimProps {
 }
 
 const PURPOSE = "claim to the chain";
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to use its form.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE, "use its form");
 
 async function requestAward(fields: Record<string, string>): Promise<SignedClaimWire> {
   const response = await fetch("/resources/award-claim", { method: "POST", body: new URLSearchParams(fields) });

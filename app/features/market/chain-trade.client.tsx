@@ -12,7 +12,7 @@ import type { ChainOrder } from "~core/api/market";
 import { formatPrice, isCurrency, parseTokenAmount, type Currency } from "~core/money";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { ShownError } from "~/islands/chain-errors";
 import { ActionProgress } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
@@ -51,10 +51,7 @@ export interface ChainWalletProps {
 /** What this island's wallet actions do, as its notices say it. */
 const PURPOSE = "trade this item";
 
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE);
 
 const STEP_TEXT: Record<Exclude<ChainTradeStep, "approve">, string> = {
   sign: "Sign the listing",

@@ -17,7 +17,7 @@ import { ActionProgress } from "~/islands/transaction-parts";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { useTransactionRun } from "~/islands/use-transaction-run";
 import { WithChainConfig } from "~/islands/wagmi.client";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { CHAIN_OFFER_BNB, chainOfferNoFunds } from "./chain-offer-words";
 import { acceptChainOffer, signChainOffer, withdrawChainOffer, type ChainOfferStep } from "./chain-offer-transactions";
 import type { ChainOfferChain } from "./offer-views";
@@ -34,10 +34,7 @@ export interface ChainOfferIslandProps {
 /** What this island's wallet actions do, as its notices say it. */
 const PURPOSE = "make and accept offers on chain";
 
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE);
 
 const STEP_TEXT: Record<Exclude<ChainOfferStep, "approve">, string> = {
   sign: "Sign the offer",

@@ -11,7 +11,7 @@ import type { ShipIslandAction, ShipIslandChain } from "./spaceship-props";
 import { ActionProgress } from "~/islands/transaction-parts";
 import { useTransactionRun } from "~/islands/use-transaction-run";
 import { runShipAction, type ShipCall, type ShipStep } from "./spaceship-transactions";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { useBrowserWallet } from "~/islands/use-browser-wallet";
 import { withWallet } from "~/islands/wagmi.client";
 
@@ -27,10 +27,7 @@ export interface ShipActionProps {
 /** What this island's wallet actions do, as its notices say it. */
 const PURPOSE = "act on your ships";
 
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to use its forms.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE);
 const STEP_TEXT: Record<ShipStep, string> = { approve: "Approve the payment", ship: "Send the action" };
 const MATERIAL_NAMES = ["DarkIron", "Silver", "Gold"] as const;
 

@@ -10,7 +10,7 @@ import { formatPrice, shownAmount as roundedAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { findPool } from "~core/pools";
 import { canDeposit, canWithdraw, checkStakeAmount } from "~core/staking";
-import { noExtensionMessage, WalletModeNotice } from "~/islands/wallet-mode-notice";
+import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
 import { SequenceStatus, type Outcome, type StepView } from "./staking-panel-parts";
 import type { StakingPanelProps } from "./staking-panel-props";
 import { depositStake, withdrawAndClaim, type StakingStep, type StepState } from "./staking-transactions";
@@ -21,10 +21,7 @@ import { chainErrorMessage } from "~/islands/chain-errors";
 /** What this island's wallet actions do, as its notices say it. */
 const PURPOSE = "stake FIRE";
 
-const MESSAGES = {
-  managed: "Your account uses a managed wallet: reload the page to stake with its forms.",
-  noExtension: noExtensionMessage(PURPOSE),
-};
+const MESSAGES = walletMessages(PURPOSE, "stake with its forms");
 
 const plural = (count: bigint, one: string, many: string) => `${count} ${count === 1n ? one : many}`;
 
