@@ -91,14 +91,16 @@ if (chain) {
   if (moved.length) logger.info(`[chain] metadata base of ${moved.join(" and ")} moved to ${env.publicUrl}/nft/`);
 }
 // No local node means CHAIN_RPC_URL is set, and the schema then insists on DEPLOYMENT_FILE.
-const rpcUrl = chain ? chain.rpcUrl : env.CHAIN_RPC_URL!;
+const rpcUrls = chain ? [chain.rpcUrl] : env.CHAIN_RPC_URL!;
+// Browsers get one node, never a provider URL with its key unless it is the only one configured.
+const publicRpcUrl = env.CHAIN_PUBLIC_RPC_URL ?? rpcUrls[0]!;
 const deployment = chain ? chain.deployment : readDeployment(env.DEPLOYMENT_FILE!);
 if (!deployment) {
   logger.fatal(`No contract deployment at ${env.DEPLOYMENT_FILE}`);
   process.exit(1);
 }
 // The app's pages read the same chain as the backends.
-configureChain({ rpcUrl, deployment });
+configureChain({ rpcUrls, publicRpcUrl, deployment });
 
 const app = express();
 app.disable("x-powered-by");
@@ -137,7 +139,8 @@ export const backends = env.embeddedBackends
       // The executor reports managed wallets' mined actions itself (decision 0009), to the app's sink.
       analytics: env.ANALYTICS_SINK,
       chain: {
-        rpcUrl,
+        rpcUrls,
+        logRange: env.CHAIN_LOG_RANGE,
         chainId: env.CHAIN_ID,
         contracts: deployment.contracts,
         deployedAtBlock: deployment.deployedAtBlock,
@@ -202,7 +205,7 @@ const pageSecurityHeaders = helmet({
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "data:"],
       // The wallet islands read the chain directly; the browser's Sentry reports to its ingest, with a DSN only.
-      "connect-src": ["'self'", new URL(rpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
+      "connect-src": ["'self'", new URL(publicRpcUrl).origin, ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
       "form-action": ["'self'"],
       "frame-ancestors": ["'none'"],
       "upgrade-insecure-requests": IS_PROD && env.publicUrl.startsWith("https:") ? [] : null,

@@ -79,7 +79,10 @@ export interface BackendPayments {
 }
 
 export interface BackendChain {
-  rpcUrl: string;
+  /** The node's JSON-RPC URLs, the next tried when one fails. */
+  rpcUrls: readonly string[];
+  /** Widest block range per eth_getLogs call (CHAIN_LOG_RANGE). */
+  logRange: number;
   chainId: number;
   contracts: ContractAddresses;
   /** First block holding our contracts. */

@@ -1,13 +1,12 @@
 /**
  * Server-side chain reads, so the loot box pages render prices, limits, balances and a wallet's boxes without
  * JavaScript. server.ts names the node and the contracts (configureChain): the local node it started, or
- * CHAIN_RPC_URL with DEPLOYMENT_FILE's record.
+ * CHAIN_RPC_URL with DEPLOYMENT_FILE's record, through the one chain transport (core/chain-transport.ts).
  * The HTTP transport batches each page's reads into one JSON-RPC request: the local node has no multicall.
  */
 import {
   createPublicClient,
   getAddress,
-  http,
   isAddress,
   TransactionReceiptNotFoundError,
   zeroAddress,
@@ -28,6 +27,7 @@ import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice, type ShownAmount, shownAmount } from "~core/money";
 import { getAuth } from "./apis.server";
 import { getEnv } from "./env.server";
+import { chainTransport } from "~core/chain-transport";
 import { reportingRpcErrors } from "~core/rpc-errors";
 import { chainRpcErrors } from "./metrics.server";
 import { logProblem, shortError } from "./request-scope.server";
@@ -77,6 +77,7 @@ export interface WalletBoxState {
 export interface ChainContext {
   client: PublicClient;
   deployment: Deployment;
+  /** The node browsers read from (CHAIN_PUBLIC_RPC_URL), never a provider URL with its key. */
   rpcUrl: string;
 }
 
@@ -87,7 +88,10 @@ export function countingErrors(transport: Transport): Transport {
 
 /** The node and the contracts on it. */
 export interface ChainTarget {
-  rpcUrl: string;
+  /** The server's nodes, the next tried when one fails. */
+  rpcUrls: readonly string[];
+  /** The node browsers are given. */
+  publicRpcUrl: string;
   deployment: Deployment;
 }
 
@@ -108,17 +112,19 @@ export function configureChain(target: ChainTarget): void {
 function chainTarget(): ChainTarget {
   const configured = holder[TARGET];
   if (configured) return configured;
-  const { CHAIN_RPC_URL: rpcUrl, DEPLOYMENT_FILE: file } = getEnv();
+  const { CHAIN_RPC_URL: rpcUrls, CHAIN_PUBLIC_RPC_URL: publicRpcUrl, DEPLOYMENT_FILE: file } = getEnv();
   const deployment = file ? readDeployment(file) : null;
-  if (!rpcUrl || !deployment) throw new Error("The chain is not configured: CHAIN_RPC_URL and DEPLOYMENT_FILE are needed");
-  return { rpcUrl, deployment };
+  if (!rpcUrls || !deployment) throw new Error("The chain is not configured: CHAIN_RPC_URL and DEPLOYMENT_FILE are needed");
+  return { rpcUrls, publicRpcUrl: publicRpcUrl ?? rpcUrls[0]!, deployment };
 }
 
 export function chain(): ChainContext {
   if (context) return context;
-  const { rpcUrl, deployment } = chainTarget();
-  const client = createPublicClient({ transport: countingErrors(http(rpcUrl, { batch: true, timeout: 10_000 })) }) as PublicClient;
-  context = { client, deployment, rpcUrl };
+  const { rpcUrls, publicRpcUrl, deployment } = chainTarget();
+  const client = createPublicClient({
+    transport: countingErrors(chainTransport(rpcUrls, { batch: true, timeoutMs: 10_000 })),
+  }) as PublicClient;
+  context = { client, deployment, rpcUrl: publicRpcUrl };
   return context;
 }
 

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_LOG_RANGE, parseRpcUrls } from "~core/chain-transport";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
 import { DEV_CLAIM_SIGNER_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
 import type { AnalyticsSink } from "~core/analytics";
@@ -134,8 +135,23 @@ const schema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).optional(),
     CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
-    /** Unset: a local anvil node is started and our contracts are deployed to it. */
-    CHAIN_RPC_URL: optionalUrl,
+    /**
+     * The chain's JSON-RPC URLs, comma-separated: the next is tried when one fails (core/chain-transport.ts). Unset: a
+     * local anvil node is started and our contracts are deployed to it.
+     */
+    CHAIN_RPC_URL: z
+      .string()
+      .optional()
+      .transform((text, ctx): string[] | undefined => {
+        const urls = parseRpcUrls(text ?? "");
+        for (const url of urls)
+          if (!/^https?:\/\//.test(url) || !URL.canParse(url)) ctx.addIssue({ code: "custom", message: `"${url}" is no http(s) URL` });
+        return urls.length ? urls : undefined;
+      }),
+    /** The node browsers' wallet islands read from, and CSP's connect-src allows; the first CHAIN_RPC_URL by default (keep a provider key out of it). */
+    CHAIN_PUBLIC_RPC_URL: optionalUrl,
+    /** Widest block range per eth_getLogs call; halved where a provider refuses it. */
+    CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_LOG_RANGE),
     CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
     /** Contract addresses (the Deployment JSON of contracts/deployment.ts); required with CHAIN_RPC_URL. */
     DEPLOYMENT_FILE: z.string().optional(),

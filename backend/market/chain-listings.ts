@@ -129,7 +129,7 @@ const clients = new WeakMap<BackendChain, PublicClient>();
 export function chainClientOf(chain: BackendChain): PublicClient {
   let client = clients.get(chain);
   if (!client) {
-    client = createPublicClient({ transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeout: 5_000 }) });
+    client = createPublicClient({ transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeoutMs: 5_000 }) });
     clients.set(chain, client);
   }
   return client;

@@ -48,7 +48,7 @@ const ALREADY_SENT = /already known|known transaction|already imported|nonce too
 
 export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDelivery {
   const account = privateKeyToAccount(minterKey, { nonceManager });
-  const transport = backendTransport(chain, "store", { timeout: 15_000, retryCount: 1 });
+  const transport = backendTransport(chain, "store", { timeoutMs: 15_000, retryCount: 1 });
   const client = createPublicClient({ transport });
   const wallet = createWalletClient({ account, transport });
 

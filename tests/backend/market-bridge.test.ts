@@ -13,7 +13,7 @@ import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/db";
 import type { SignedClaim } from "../../backend/market/claims";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import { revertOf, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, revertOf, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
@@ -110,18 +110,7 @@ describe("tokens", () => {
 
     // A second indexer on the same database, as after a restart, with the first stopped: nothing is applied again.
     await m.t.indexer!.stop();
-    const again = createChainIndexer(
-      new MarketDb(m.t.store),
-      {
-        rpcUrl: chain.rpcUrl,
-        chainId: chain.deployment.chainId,
-        contracts: c,
-        deployedAtBlock: chain.deployment.deployedAtBlock,
-        confirmations: 0,
-        pollIntervalMs: 50,
-      },
-      { log: silent },
-    );
+    const again = createChainIndexer(new MarketDb(m.t.store), backendChainOf(chain), { log: silent });
     again.start();
     await chain.testClient.mine({ blocks: 1 });
     await again.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);

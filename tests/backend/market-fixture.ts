@@ -2,8 +2,8 @@
 import { expect } from "vitest";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
-import type { BackendChain, BackendOptions } from "../../backend/types";
-import type { TestChain } from "../contracts/harness";
+import type { BackendOptions } from "../../backend/types";
+import { backendChainOf, type TestChain } from "../contracts/harness";
 import type { ListingRecord, Page } from "~core/api/market";
 import { privateKeyToAccount } from "viem/accounts";
 import { getAddress } from "viem";
@@ -93,19 +93,6 @@ export async function startMarket(overrides: Partial<BackendOptions> = {}): Prom
     close: () => t.close(),
   };
   return market;
-}
-
-/** The backends' view of a test chain: its contracts from the deployment's first block, at depth 0, polled every 50 ms. */
-export function backendChainOf(chain: TestChain, overrides: Partial<BackendChain> = {}): BackendChain {
-  return {
-    rpcUrl: chain.rpcUrl,
-    chainId: chain.deployment.chainId,
-    contracts: chain.deployment.contracts,
-    deployedAtBlock: chain.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 50,
-    ...overrides,
-  };
 }
 
 /** The market with its indexer on a test chain, wired as server.ts wires it. */

@@ -15,9 +15,8 @@ import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
-import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
-import { backendChainOf } from "./market-fixture";
 
 let chain: TestChain;
 let dir: string;

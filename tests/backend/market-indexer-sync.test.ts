@@ -3,8 +3,6 @@
  * confirmation depth, resuming after a restart, and a node that goes away and comes back.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -20,9 +18,9 @@ import { testBackendOptions } from "./harness";
 import { MarketDb } from "../../backend/market/db";
 import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
-import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
-import { backendChainOf } from "./market-fixture";
+import { startRpcProxy } from "../support/rpc-proxy";
 
 let chain: TestChain;
 let dir: string;
@@ -144,54 +142,30 @@ describe("the chain indexer's position", () => {
   });
 
   it("a node that is down is retried, logged once per outage, and the indexer catches up when it is back", async () => {
-    const node = await flakyNode(chain.rpcUrl);
+    const node = await startRpcProxy({ target: chain.rpcUrl });
     try {
       const db = await store("outage");
       const log = quiet();
-      const follower = indexer(db, options({ rpcUrl: node.url }), log);
+      const follower = indexer(db, options({ rpcUrls: [node.url] }), log);
       await follower.waitForBlock(await head());
 
-      node.up = false;
+      node.setDown(true);
       const { block, tokenId } = await mint(freshPlayer(3).address);
-      const refusedBefore = node.refused;
-      // Several polls fail while it is down.
-      await vi.waitFor(() => expect(node.refused).toBeGreaterThanOrEqual(refusedBefore + 3), { timeout: 5_000, interval: 20 });
+      // A poll fails once its retries are spent (core/chain-transport.ts), and the polls after it fail too.
+      await vi.waitFor(() => expect(log.error).toHaveBeenCalledTimes(1), { timeout: 10_000, interval: 20 });
+      const droppedThen = node.stats.dropped;
+      await vi.waitFor(() => expect(node.stats.dropped).toBeGreaterThanOrEqual(droppedThen + 5), { timeout: 10_000, interval: 20 });
       expect(log.error).toHaveBeenCalledTimes(1);
       expect(follower.syncedBlock()).toBeLessThan(block);
 
-      node.up = true;
+      node.setDown(false);
       await follower.waitForBlock(block);
       expect(await itemOf(db, tokenId)).toBeDefined();
       // The outage ends with the first range read whole; it is logged once too.
       await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 2_000, interval: 20 });
       expect(log.error).toHaveBeenCalledTimes(1);
     } finally {
-      await node.close();
+      await node.stop();
     }
   });
 });
-
-/** A JSON-RPC pass-through to `target` that drops every connection while `up` is false. */
-async function flakyNode(target: string) {
-  const state = { up: true, refused: 0 };
-  const server = http.createServer(async (req, res) => {
-    if (!state.up) {
-      state.refused++;
-      req.socket.destroy();
-      return;
-    }
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
-    res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
-}

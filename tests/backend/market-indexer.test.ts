@@ -13,9 +13,8 @@ import { decodeItemData, encodeItem } from "~core/item-data";
 import { MarketDb } from "../../backend/market/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain } from "../../backend/types";
-import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { startTestBackends } from "./harness";
-import { backendChainOf } from "./market-fixture";
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 const silent = { info() {}, warn() {}, error() {} };

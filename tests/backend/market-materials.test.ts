@@ -14,8 +14,8 @@ import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
 import { MarketDb } from "../../backend/market/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import { startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, type Market, signOrder, backendChainOf, startMarketOnChain } from "./market-fixture";
+import { backendChainOf, startTestChain, type TestChain } from "../contracts/harness";
+import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));

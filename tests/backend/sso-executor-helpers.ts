@@ -14,7 +14,7 @@ import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generat
 import { startBackends } from "../../backend";
 import type { BackendChain, BackendOptions } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
-import type { TestChain } from "../contracts/harness";
+import { backendChainOf, type TestChain } from "../contracts/harness";
 import { testBackendOptions } from "./harness";
 import { register } from "./sso-helpers";
 import { freshDatabase } from "./engine";
@@ -23,14 +23,7 @@ const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
 export function chainOption(t: TestChain): BackendChain {
-  return {
-    rpcUrl: t.rpcUrl,
-    chainId: t.deployment.chainId,
-    contracts: t.deployment.contracts,
-    deployedAtBlock: t.deployment.deployedAtBlock,
-    confirmations: 0,
-    pollIntervalMs: 20,
-  };
+  return backendChainOf(t, { pollIntervalMs: 20 });
 }
 
 export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;

@@ -18,7 +18,7 @@ import { MarketDb } from "../../backend/market/db";
 import { balanceOf } from "../../backend/market/ledger";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain } from "../../backend/types";
-import { startTestChain } from "../contracts/harness";
+import { backendChainOf, startTestChain } from "../contracts/harness";
 import { testBackendOptions } from "../backend/harness";
 
 const { values } = parseArgs({ options: { swaps: { type: "string", default: "9" }, events: { type: "string", default: "10000" } } });
@@ -30,14 +30,7 @@ const silent = { info() {}, warn() {}, error() {} };
 
 const t = await startTestChain();
 const c = t.deployment.contracts;
-const chain: BackendChain = {
-  rpcUrl: t.rpcUrl,
-  chainId: t.deployment.chainId,
-  contracts: c,
-  deployedAtBlock: t.deployment.deployedAtBlock,
-  confirmations: 0,
-  pollIntervalMs: 500,
-};
+const chain: BackendChain = backendChainOf(t, { pollIntervalMs: 500 });
 const players = [3, 4, 5, 6, 7].map((index) =>
   mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index }),
 );

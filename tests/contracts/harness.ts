@@ -21,10 +21,29 @@ import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
 import { sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import type { BackendChain } from "../../backend/types";
+import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
+
+/**
+ * The backends' view of a test chain: its contracts from the deployment's first block, at depth 0, polled every 50 ms,
+ * logs read in the default range.
+ */
+export function backendChainOf(chain: Pick<TestChain, "rpcUrl" | "deployment">, overrides: Partial<BackendChain> = {}): BackendChain {
+  return {
+    rpcUrls: [chain.rpcUrl],
+    logRange: DEFAULT_LOG_RANGE,
+    chainId: chain.deployment.chainId,
+    contracts: chain.deployment.contracts,
+    deployedAtBlock: chain.deployment.deployedAtBlock,
+    confirmations: 0,
+    pollIntervalMs: 50,
+    ...overrides,
+  };
+}
 
 /** anvil's public development mnemonic; accounts #0-#9 start with 10 000 ETH. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";

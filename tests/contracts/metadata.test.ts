@@ -28,7 +28,7 @@ let c: TestChain["deployment"]["contracts"];
 setUpTestChain((chain) => {
   t = chain;
   c = chain.deployment.contracts;
-  configureChain({ rpcUrl: chain.rpcUrl, deployment: chain.deployment });
+  configureChain({ rpcUrls: [chain.rpcUrl], publicRpcUrl: chain.rpcUrl, deployment: chain.deployment });
 });
 
 // The deployer gave its seeding roles back: it mints and mutates here as the game's minters and the starship manager do.

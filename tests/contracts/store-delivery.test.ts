@@ -7,7 +7,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import { createBoxDelivery } from "../../backend/sso/store-delivery";
 import { DEV_STORE_MINTER_KEY } from "~core/demo";
-import { freshPlayer, type TestChain, setUpTestChain } from "./harness";
+import { backendChainOf, freshPlayer, type TestChain, setUpTestChain } from "./harness";
 
 let t: TestChain;
 setUpTestChain((chain) => {
@@ -15,14 +15,7 @@ setUpTestChain((chain) => {
 });
 
 const STANDARD = 4;
-const backendChain = () => ({
-  rpcUrl: t.rpcUrl,
-  chainId: t.deployment.chainId,
-  contracts: t.deployment.contracts,
-  deployedAtBlock: t.deployment.deployedAtBlock,
-  confirmations: 0,
-  pollIntervalMs: 50,
-});
+const backendChain = () => backendChainOf(t);
 
 describe("createBoxDelivery", () => {
   it("signs a forge without sending it, then mines it once however often it is sent", async () => {

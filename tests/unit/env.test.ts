@@ -267,6 +267,25 @@ describe("a shared database (issue 27)", () => {
   });
 });
 
+describe("the chain's nodes (issue 41)", () => {
+  it("takes a comma-separated list of http(s) URLs, and the log range", () => {
+    const env = parseEnv({
+      CHAIN_RPC_URL: "https://bsc.provider.example/key-123, https://bsc-dataseed.bnbchain.org ,",
+      DEPLOYMENT_FILE: "deployment.json",
+    });
+    expect(env.CHAIN_RPC_URL).toEqual(["https://bsc.provider.example/key-123", "https://bsc-dataseed.bnbchain.org"]);
+    expect(env.CHAIN_LOG_RANGE).toBe(1_000);
+    expect(parseEnv({}).CHAIN_RPC_URL).toBeUndefined();
+    expect(parseEnv({ CHAIN_LOG_RANGE: "5000" }).CHAIN_LOG_RANGE).toBe(5_000);
+    for (const bad of ["ws://node:8546", "https://a.example,not a url"]) {
+      expect(() => parseEnv({ CHAIN_RPC_URL: bad, DEPLOYMENT_FILE: "d.json" }), bad).toThrowError(
+        /CHAIN_RPC_URL: ".*" is no http\(s\) URL/,
+      );
+    }
+    expect(() => parseEnv({ CHAIN_LOG_RANGE: "0" })).toThrowError(/CHAIN_LOG_RANGE/);
+  });
+});
+
 describe("REDIS_URL and INTERNAL_TOKEN (issue 27)", () => {
   it("takes a redis:// or rediss:// URL, or none", () => {
     expect(parseEnv({}).REDIS_URL).toBeUndefined();

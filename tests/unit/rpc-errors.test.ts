@@ -7,15 +7,18 @@ import { reportingRpcErrors, shortError } from "~core/rpc-errors";
 describe("the embedded backends' chain RPC errors", () => {
   it("are reported once per failed request, by method, kind and backend part", async () => {
     const failures: unknown[] = [];
-    const chain = { rpcUrl: "http://127.0.0.1:9", onRpcError: (failure) => void failures.push(failure) } as BackendChain;
-    const client = createPublicClient({ transport: backendTransport(chain, "indexer", { retryCount: 0 }) });
+    const chain = { rpcUrls: ["http://127.0.0.1:9"], onRpcError: (failure) => void failures.push(failure) } satisfies Pick<
+      BackendChain,
+      "rpcUrls" | "onRpcError"
+    >;
+    const client = createPublicClient({ transport: backendTransport(chain, "indexer", { retryCount: 0, timeoutMs: 1_000 }) });
     await expect(client.getBlockNumber()).rejects.toThrow();
     expect(failures).toEqual([{ method: "eth_blockNumber", kind: "transport", source: "indexer" }]);
   });
 
   it("need no hook: without one the transport is viem's own", async () => {
     const client = createPublicClient({
-      transport: backendTransport({ rpcUrl: "http://127.0.0.1:9" } as BackendChain, "store", { retryCount: 0 }),
+      transport: backendTransport({ rpcUrls: ["http://127.0.0.1:9"] }, "store", { retryCount: 0, timeoutMs: 1_000 }),
     });
     await expect(client.getBlockNumber()).rejects.toThrow();
   });

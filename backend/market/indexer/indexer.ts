@@ -18,7 +18,8 @@
  * - Depth: only blocks at least `confirmations` below the head are read (0 on the local chain).
  * - No cursor yet: start at the deployment block, or TRANSFER_LOOKBACK_BLOCKS (product §9) below the head when that
  *   block is unknown (0).
- * - Pace: ranges of at most RANGE_BLOCKS; a poll catches up range after range, then waits `pollIntervalMs`. Runs
+ * - Pace: ranges of at most `logRange` blocks (CHAIN_LOG_RANGE), each read in narrower ones where the provider
+ *   refuses it (core/chain-transport.ts); a poll catches up range after range, then waits `pollIntervalMs`. Runs
  *   never overlap. A failing node is logged once per outage and retried at the next poll.
  */
 import { type Hash, zeroAddress } from "viem";
@@ -47,8 +48,6 @@ import { applyRewardsRange, REWARDS, type RewardEvent } from "./rewards";
 import { applyTradingRange, listedOrders, listedStackOrders, TRADING, type TradingEvent } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
 
-/** Blocks per getLogs call: what public BSC nodes accept, and a bounded transaction per range. */
-export const RANGE_BLOCKS = 2_000n;
 /** Token reads in flight at once (each batch of them is one JSON-RPC request). */
 const READS_IN_FLIGHT = 500;
 /** The cursor of the ERC-721 transfers of the card and box collections. */
@@ -80,6 +79,8 @@ export interface ChainIndexer {
 
 export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = console }: { log?: BackendLog } = {}): ChainIndexer {
   const reader = chainReader(chain);
+  /** Blocks per applied range: one transaction each. */
+  const rangeBlocks = BigInt(chain.logRange);
   let synced: bigint | null = null;
   /** How far each reorg stream has applied, by its cursor's name. */
   const streamSynced = new Map<string, bigint | null>();
@@ -145,7 +146,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     if (cursor !== null && (synced === null || cursor > synced)) advance(cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
     if (from > safe) return false;
-    const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
+    const toBlock = safe - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : safe;
 
     const [logs, toHash] = await Promise.all([reader.transfers(from, toBlock), reader.blockHash(toBlock)]);
     if (!toHash) return true;
@@ -267,7 +268,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     if (cursor !== null && (seen === null || cursor > seen)) advanceStream(s.stored.stream, cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
     if (from > safe) return false;
-    const toBlock = safe - from + 1n > RANGE_BLOCKS ? from + RANGE_BLOCKS - 1n : safe;
+    const toBlock = safe - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : safe;
     const [read, to] = await Promise.all([s.read(from, toBlock, safe), reader.block(toBlock)]);
     if (!to) return true;
     if (stopped) return false;

@@ -14,6 +14,7 @@ import {
 } from "viem";
 import { blindBoxAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
+import { logRangeReader } from "~core/chain-transport";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } from "./bridge";
@@ -22,7 +23,7 @@ import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
 import { AWARD_CLAIMED_EVENT, type RewardEvent } from "./rewards";
 import { CANCELLED_EVENT, COUNTER_EVENT, OFFER_ACCEPTED_EVENT, OFFER_CANCELLED_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
 
-/** A node that does not answer within this is treated as down for this run. */
+/** A request not answered within this is tried again (core/chain-transport.ts); after the retries the run fails and the next poll starts over. */
 const RPC_TIMEOUT_MS = 5_000;
 /** Calls per JSON-RPC batch. */
 const RPC_BATCH_SIZE = 100;
@@ -51,10 +52,12 @@ const logPosition = (log: { blockNumber: bigint; blockHash: Hash; transactionHas
 
 export function chainReader(chain: BackendChain) {
   const client = createPublicClient({
-    transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, retryCount: 0, timeout: RPC_TIMEOUT_MS }),
+    transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: RPC_TIMEOUT_MS }),
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
+  // Shared by every stream: once a provider refuses a width, no stream asks for it again.
+  const logs = logRangeReader(chain.logRange);
   const { card, box, assetManager, starship, items, trading, rewardManager } = chain.contracts;
 
   return {
@@ -79,9 +82,15 @@ export function chainReader(chain: BackendChain) {
     /** The asset manager's Claimed, SwappedToGame and SwappedItemToGame events in [fromBlock, toBlock], in chain order. */
     async bridgeEvents(fromBlock: bigint, toBlock: bigint): Promise<BridgeEvent[]> {
       const [claimed, swapped, swappedItems] = await Promise.all([
-        client.getLogs({ address: assetManager, event: CLAIMED_EVENT, fromBlock, toBlock, strict: true }),
-        client.getLogs({ address: assetManager, event: SWAPPED_EVENT, fromBlock, toBlock, strict: true }),
-        client.getLogs({ address: assetManager, event: SWAPPED_ITEM_EVENT, fromBlock, toBlock, strict: true }),
+        logs.read(fromBlock, toBlock, (from, to) =>
+          client.getLogs({ address: assetManager, event: CLAIMED_EVENT, fromBlock: from, toBlock: to, strict: true }),
+        ),
+        logs.read(fromBlock, toBlock, (from, to) =>
+          client.getLogs({ address: assetManager, event: SWAPPED_EVENT, fromBlock: from, toBlock: to, strict: true }),
+        ),
+        logs.read(fromBlock, toBlock, (from, to) =>
+          client.getLogs({ address: assetManager, event: SWAPPED_ITEM_EVENT, fromBlock: from, toBlock: to, strict: true }),
+        ),
       ]);
       const events: BridgeEvent[] = [
         ...claimed.map((log) => ({
@@ -130,8 +139,12 @@ export function chainReader(chain: BackendChain) {
       // A deployment record from before SparkItems names none: nothing to follow.
       if (!items) return [];
       const [single, batch] = await Promise.all([
-        client.getLogs({ address: items, event: TRANSFER_SINGLE_EVENT, fromBlock, toBlock, strict: true }),
-        client.getLogs({ address: items, event: TRANSFER_BATCH_EVENT, fromBlock, toBlock, strict: true }),
+        logs.read(fromBlock, toBlock, (from, to) =>
+          client.getLogs({ address: items, event: TRANSFER_SINGLE_EVENT, fromBlock: from, toBlock: to, strict: true }),
+        ),
+        logs.read(fromBlock, toBlock, (from, to) =>
+          client.getLogs({ address: items, event: TRANSFER_BATCH_EVENT, fromBlock: from, toBlock: to, strict: true }),
+        ),
       ]);
       const base = (log: (typeof single)[number] | (typeof batch)[number]) => ({
         blockNumber: log.blockNumber,
@@ -149,8 +162,10 @@ export function chainReader(chain: BackendChain) {
 
     /** The StarshipManager's MaterialsSentToGame events in [fromBlock, toBlock], in chain order. */
     async materialsEvents(fromBlock: bigint, toBlock: bigint): Promise<MaterialsEvent[]> {
-      const logs = await client.getLogs({ address: starship, event: MATERIALS_SENT_EVENT, fromBlock, toBlock, strict: true });
-      return logs
+      const sent = await logs.read(fromBlock, toBlock, (from, to) =>
+        client.getLogs({ address: starship, event: MATERIALS_SENT_EVENT, fromBlock: from, toBlock: to, strict: true }),
+      );
+      return sent
         .map((log) => ({
           ...logPosition(log),
           owner: log.args.owner,
@@ -161,13 +176,13 @@ export function chainReader(chain: BackendChain) {
 
     /** The Trading contract's Sale, ListingCancelled, CounterIncremented, OfferAccepted and OfferCancelled events in [fromBlock, toBlock], in chain order, with their blocks' times. */
     async tradingEvents(fromBlock: bigint, toBlock: bigint): Promise<TradingEvent[]> {
-      const range = { address: trading, fromBlock, toBlock, strict: true } as const;
+      const range = (from: bigint, to: bigint) => ({ address: trading, fromBlock: from, toBlock: to, strict: true }) as const;
       const [sales, cancels, counters, accepted, withdrawn] = await Promise.all([
-        client.getLogs({ ...range, event: SALE_EVENT }),
-        client.getLogs({ ...range, event: CANCELLED_EVENT }),
-        client.getLogs({ ...range, event: COUNTER_EVENT }),
-        client.getLogs({ ...range, event: OFFER_ACCEPTED_EVENT }),
-        client.getLogs({ ...range, event: OFFER_CANCELLED_EVENT }),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: SALE_EVENT })),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: CANCELLED_EVENT })),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: COUNTER_EVENT })),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: OFFER_ACCEPTED_EVENT })),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: OFFER_CANCELLED_EVENT })),
       ]);
       const blocks = new Set([...sales, ...cancels, ...counters, ...accepted, ...withdrawn].map((log) => log.blockNumber));
       const times = new Map(
@@ -208,8 +223,10 @@ export function chainReader(chain: BackendChain) {
 
     /** The reward manager's AwardClaimed events in [fromBlock, toBlock], in chain order. */
     async rewardEvents(fromBlock: bigint, toBlock: bigint): Promise<RewardEvent[]> {
-      const logs = await client.getLogs({ address: rewardManager, event: AWARD_CLAIMED_EVENT, fromBlock, toBlock, strict: true });
-      return logs.map((log) => ({ ...logPosition(log), account: log.args.account, nonce: log.args.nonce })).sort(inChainOrder);
+      const claimed = await logs.read(fromBlock, toBlock, (from, to) =>
+        client.getLogs({ address: rewardManager, event: AWARD_CLAIMED_EVENT, fromBlock: from, toBlock: to, strict: true }),
+      );
+      return claimed.map((log) => ({ ...logPosition(log), account: log.args.account, nonce: log.args.nonce })).sort(inChainOrder);
     },
 
     /** The order hashes among `hashes` that Trading had filled at `blockNumber`. */
@@ -224,8 +241,10 @@ export function chainReader(chain: BackendChain) {
 
     /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */
     async transfers(fromBlock: bigint, toBlock: bigint): Promise<TransferLog[]> {
-      const logs = await client.getLogs({ address: [card, box], event: TRANSFER, fromBlock, toBlock, strict: true });
-      return logs
+      const transfers = await logs.read(fromBlock, toBlock, (from, to) =>
+        client.getLogs({ address: [card, box], event: TRANSFER, fromBlock: from, toBlock: to, strict: true }),
+      );
+      return transfers
         .map((log) => ({
           collection: (log.address.toLowerCase() === card.toLowerCase() ? "card" : "box") as Collection,
           tokenId: log.args.tokenId,

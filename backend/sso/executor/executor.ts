@@ -42,7 +42,7 @@ export interface ExecutorDeps {
 const ANALYTICS_RETRY_MAX_MS = 60_000;
 
 export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
-  const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeout: 10_000 }) });
+  const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeoutMs: 10_000 }) });
   const records = createExecutionRecords(db);
   /** The queues and the analytics delivery, while this process holds the role. */
   let held: { runner: Runner; deliverer: ReturnType<typeof createEventDeliverer> } | null = null;

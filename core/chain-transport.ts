@@ -1,0 +1,82 @@
+/**
+ * How the server, the executor and the indexer reach the chain (issue 41): the chain is a remote service that
+ * limits, drops and refuses. One transport over every configured RPC URL (viem's fallback: the next URL when one
+ * fails, then the whole list again after a backoff), and event logs read in bounded ranges that shrink when a
+ * provider refuses a range.
+ */
+import { BaseError, fallback, http, RpcRequestError, type Transport } from "viem";
+
+/** Attempts after the first, over the whole list of URLs; waits 2^n × CHAIN_RETRY_DELAY_MS (or the provider's Retry-After). */
+export const CHAIN_RETRY_COUNT = 4;
+export const CHAIN_RETRY_DELAY_MS = 200;
+/** Blocks per `eth_getLogs` call unless configured (CHAIN_LOG_RANGE): what public BSC endpoints accept. */
+export const DEFAULT_LOG_RANGE = 1_000;
+
+export interface ChainTransportOptions {
+  /** Per request, per URL. */
+  timeoutMs: number;
+  batch?: boolean | { batchSize?: number };
+  retryCount?: number;
+  retryDelayMs?: number;
+}
+
+/** CHAIN_RPC_URL's comma-separated list, trimmed, empty entries dropped. */
+export function parseRpcUrls(text: string): string[] {
+  return text
+    .split(",")
+    .map((url) => url.trim())
+    .filter(Boolean);
+}
+
+export function chainTransport(urls: readonly string[], options: ChainTransportOptions): Transport {
+  if (!urls.length) throw new Error("chainTransport needs at least one RPC URL");
+  const nodes = urls.map((url) => http(url, { batch: options.batch, timeout: options.timeoutMs, retryCount: 0 }));
+  return fallback(nodes, {
+    retryCount: options.retryCount ?? CHAIN_RETRY_COUNT,
+    retryDelay: options.retryDelayMs ?? CHAIN_RETRY_DELAY_MS,
+  });
+}
+
+/**
+ * Whether a provider refused a log query for its width or its size. There is no standard code: BSC's nodes say
+ * "exceed maximum block range", geth-based ones "block range too large" (-32000), Infura "query returned more than
+ * 10000 results" (-32005), Alchemy "Log response size exceeded", QuickNode "eth_getLogs is limited to a 10,000
+ * range" (-32602), and so the words are what is matched.
+ */
+export function isLogRangeRefusal(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  const answer = error.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null;
+  const text = `${answer?.details ?? ""} ${error.details ?? ""} ${error.shortMessage}`.toLowerCase();
+  return /block range|range (is )?too (large|wide|big)|more than \d+ results|response size|limited to|too many (blocks|results|logs)|range limit/.test(
+    text,
+  );
+}
+
+/**
+ * Reads logs over [fromBlock, toBlock] in ranges of at most `range` blocks, in order. A range the provider refuses
+ * for its width is halved and read again, down to one block; the narrower width is kept for the ranges after, and
+ * for later calls (the reader remembers what the provider accepted).
+ */
+export function logRangeReader(initialRange: number) {
+  let range = BigInt(Math.max(1, initialRange));
+  return {
+    /** The width the next call starts with. */
+    width: () => range,
+    async read<T>(fromBlock: bigint, toBlock: bigint, query: (fromBlock: bigint, toBlock: bigint) => Promise<T[]>): Promise<T[]> {
+      const logs: T[] = [];
+      let from = fromBlock;
+      while (from <= toBlock) {
+        const to = from + range - 1n < toBlock ? from + range - 1n : toBlock;
+        try {
+          logs.push(...(await query(from, to)));
+          from = to + 1n;
+        } catch (error) {
+          if (!isLogRangeRefusal(error) || to === from) throw error;
+          const half = (to - from + 1n) / 2n;
+          range = half > 0n ? half : 1n;
+        }
+      }
+      return logs;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/** The one chain transport (core/chain-transport.ts) against a node behind a provider-like proxy (issue 41). */
+import { createPublicClient, getAbiItem, RpcRequestError, InvalidInputRpcError } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameTokenAbi } from "../../contracts/generated/abi";
+import { chainTransport, isLogRangeRefusal, logRangeReader } from "~core/chain-transport";
+import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
+import { freshPlayer, setUpTestChain, type TestChain } from "./harness";
+
+const TRANSFER = getAbiItem({ abi: gameTokenAbi, name: "Transfer" });
+/** Nothing listens there: a node that is down. */
+const DOWN = "http://127.0.0.1:9";
+
+let t: TestChain;
+setUpTestChain((chain) => {
+  t = chain;
+});
+
+let proxy: RpcProxy;
+beforeAll(async () => {
+  proxy = await startRpcProxy({ target: t.rpcUrl, maxLogRange: 1_000, seed: 41 });
+});
+afterAll(() => proxy.stop());
+
+const clientOf = (urls: string[]) =>
+  createPublicClient({ transport: chainTransport(urls, { timeoutMs: 2_000, retryDelayMs: 10 }), cacheTime: 0 });
+
+describe("chainTransport", () => {
+  it("answers through a provider that rate-limits half the requests and drops some", async () => {
+    proxy.setRateLimitShare(0.5);
+    proxy.dropNext(2);
+    const client = clientOf([proxy.url]);
+    const before = { ...proxy.stats };
+    try {
+      // One after another: viem would share one request among calls made at once.
+      for (let i = 0; i < 12; i += 1) expect(await client.getChainId()).toBe(t.deployment.chainId);
+    } finally {
+      proxy.setRateLimitShare(0);
+    }
+    expect(proxy.stats.rateLimited).toBeGreaterThan(before.rateLimited);
+    expect(proxy.stats.dropped).toBe(before.dropped + 2);
+  });
+
+  it("goes on to the next URL when one is down", async () => {
+    const client = clientOf([DOWN, proxy.url]);
+    expect(await client.getChainId()).toBe(t.deployment.chainId);
+  });
+
+  it("fails once every URL has failed every retry", async () => {
+    await expect(clientOf([DOWN]).getBlockNumber()).rejects.toThrow();
+  });
+});
+
+describe("logRangeReader", () => {
+  it("reads a range wider than the provider allows by halving it, and keeps the width that worked", async () => {
+    const fire = t.deployment.contracts.fire;
+    const wallet = t.deployer;
+    const first = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+    const to = freshPlayer(3).address;
+    await t.mined(wallet.writeContract({ address: fire, abi: gameTokenAbi, functionName: "mint", args: [to, 1n] }));
+    await t.testClient.mine({ blocks: 2_500 });
+    await t.mined(wallet.writeContract({ address: fire, abi: gameTokenAbi, functionName: "mint", args: [to, 2n] }));
+    const last = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+
+    const client = clientOf([proxy.url]);
+    const ranges = logRangeReader(4_000);
+    const refusedBefore = proxy.stats.refusedLogRanges;
+    const logs = await ranges.read(first, last, (fromBlock, toBlock) =>
+      client.getLogs({ address: fire, event: TRANSFER, args: { to }, fromBlock, toBlock, strict: true }),
+    );
+    expect(logs.map((log) => log.args.value)).toEqual([1n, 2n]);
+    const refused = proxy.stats.refusedLogRanges;
+    expect(refused).toBeGreaterThan(refusedBefore);
+    expect(ranges.width()).toBeLessThanOrEqual(1_000n);
+
+    // The narrower width from the start: no refusal this time.
+    await ranges.read(first, last, (fromBlock, toBlock) => client.getLogs({ address: fire, event: TRANSFER, fromBlock, toBlock }));
+    expect(proxy.stats.refusedLogRanges).toBe(refused);
+  });
+
+  it("passes on an error that is no range refusal", async () => {
+    const ranges = logRangeReader(100);
+    const failure = new Error("node down");
+    await expect(ranges.read(1n, 500n, () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(ranges.width()).toBe(100n);
+  });
+});
+
+describe("isLogRangeRefusal", () => {
+  const answer = (code: number, message: string) =>
+    new InvalidInputRpcError(new RpcRequestError({ body: {}, error: { code, message }, url: "http://node" }));
+
+  it.each([
+    [-32000, "exceed maximum block range: 5000"],
+    [-32000, "block range too large"],
+    [-32005, "query returned more than 10000 results"],
+    [-32602, "eth_getLogs is limited to a 10,000 range"],
+    [-32000, "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range"],
+  ])("knows %i %s", (code, message) => {
+    expect(isLogRangeRefusal(answer(code, message))).toBe(true);
+  });
+
+  it("does not take a node's other errors for one", () => {
+    expect(isLogRangeRefusal(answer(-32000, "header not found"))).toBe(false);
+    expect(isLogRangeRefusal(new Error("block range too large"))).toBe(false);
+  });
+});
