@@ -4,7 +4,7 @@
  * fails, then the whole list again after a backoff), and event logs read in bounded ranges that shrink when a
  * provider refuses a range.
  */
-import { BaseError, fallback, http, RpcRequestError, type Transport } from "viem";
+import { BaseError, fallback, http, HttpRequestError, RpcRequestError, TimeoutError, type Transport } from "viem";
 
 /** Attempts after the first, over the whole list of URLs; waits 2^n × CHAIN_RETRY_DELAY_MS (or the provider's Retry-After). */
 export const CHAIN_RETRY_COUNT = 4;
@@ -35,6 +35,25 @@ export function chainTransport(urls: readonly string[], options: ChainTransportO
     retryCount: options.retryCount ?? CHAIN_RETRY_COUNT,
     retryDelay: options.retryDelayMs ?? CHAIN_RETRY_DELAY_MS,
   });
+}
+
+/** Rate limits as providers answer them: HTTP 429, JSON-RPC 429 (Alchemy in batches), -32005 (limit exceeded), -32007 (QuickNode). */
+const BUSY_CODES = new Set([429, -32005, -32007]);
+
+/**
+ * The node did not take the request this time (no answer, a timeout, a rate limit, a 5xx): asking again later may
+ * work, and a transaction sent so was not refused for what it is.
+ */
+export function isProviderBusy(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return Boolean(
+    error.walk(
+      (e) =>
+        e instanceof HttpRequestError ||
+        e instanceof TimeoutError ||
+        (e instanceof RpcRequestError && (BUSY_CODES.has(e.code) || e.status === 429 || (e.status ?? 0) >= 500)),
+    ),
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The one chain transport (core/chain-transport.ts) against a node behind a provider-like proxy (issue 41). */
-import { createPublicClient, getAbiItem, RpcRequestError, InvalidInputRpcError } from "viem";
+import { createPublicClient, getAbiItem, HttpRequestError, InvalidInputRpcError, RpcRequestError, TimeoutError } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameTokenAbi } from "../../contracts/generated/abi";
-import { chainTransport, isLogRangeRefusal, logRangeReader } from "~core/chain-transport";
+import { chainTransport, isLogRangeRefusal, isProviderBusy, logRangeReader } from "~core/chain-transport";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
 import { freshPlayer, setUpTestChain, type TestChain } from "./harness";
 
@@ -102,5 +102,24 @@ describe("isLogRangeRefusal", () => {
   it("does not take a node's other errors for one", () => {
     expect(isLogRangeRefusal(answer(-32000, "header not found"))).toBe(false);
     expect(isLogRangeRefusal(new Error("block range too large"))).toBe(false);
+  });
+});
+
+describe("isProviderBusy", () => {
+  const rpc = (code: number, message: string, status?: number) =>
+    new RpcRequestError({ body: {}, error: { code, message }, url: "http://node", ...(status ? { status } : {}) });
+
+  it("knows a rate limit, a 5xx, no answer and a timeout: a transaction sent then was not refused", () => {
+    expect(isProviderBusy(rpc(429, "Too many requests", 429))).toBe(true);
+    expect(isProviderBusy(rpc(-32005, "limit exceeded"))).toBe(true);
+    expect(isProviderBusy(rpc(-32000, "upstream error", 502))).toBe(true);
+    expect(isProviderBusy(new HttpRequestError({ url: "http://node", status: 503 }))).toBe(true);
+    expect(isProviderBusy(new TimeoutError({ body: {}, url: "http://node" }))).toBe(true);
+  });
+
+  it("does not take the node's refusal of a transaction for one", () => {
+    expect(isProviderBusy(rpc(-32000, "nonce too low"))).toBe(false);
+    expect(isProviderBusy(rpc(-32003, "insufficient funds for gas * price + value"))).toBe(false);
+    expect(isProviderBusy(new Error("Too many requests"))).toBe(false);
   });
 });

@@ -27,14 +27,15 @@ import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
+import { startRpcProxy } from "../support/rpc-proxy";
 
 /**
- * The backends' view of a test chain: its contracts from the deployment's first block, at depth 0, polled every 50 ms,
- * logs read in the default range.
+ * The backends' view of a test chain: through its provider-like proxy, its contracts from the deployment's first
+ * block, at depth 0, polled every 50 ms, logs read in the default range.
  */
-export function backendChainOf(chain: Pick<TestChain, "rpcUrl" | "deployment">, overrides: Partial<BackendChain> = {}): BackendChain {
+export function backendChainOf(chain: Pick<TestChain, "provider" | "deployment">, overrides: Partial<BackendChain> = {}): BackendChain {
   return {
-    rpcUrls: [chain.rpcUrl],
+    rpcUrls: [chain.provider.url],
     logRange: DEFAULT_LOG_RANGE,
     chainId: chain.deployment.chainId,
     contracts: chain.deployment.contracts,
@@ -61,6 +62,8 @@ export async function startTestChain(files?: { dir: string }) {
   const deploymentFile = path.join(dir, "deployment.json");
   const port = await freePort();
   const chain: LocalChain = await startLocalChain({ port, stateFile, deploymentFile });
+  // What the backends under test reach the node through: a provider's limits, now and then a 429 (issue 41).
+  const provider = await startRpcProxy({ target: chain.rpcUrl, maxLogRange: 1_000, rateLimitShare: 0.02, seed: port });
   const viemChain = localChain(chain.rpcUrl);
   const transport = http(chain.rpcUrl);
   const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
@@ -76,6 +79,8 @@ export async function startTestChain(files?: { dir: string }) {
     testClient,
     walletFor,
     deployer: walletFor(privateKeyToAccount(DEV_DEPLOYER_KEY)),
+    /** The node behind a provider-like proxy (tests/support/rpc-proxy.ts), for the backends. */
+    provider,
     /** Waits for a sent transaction and fails the test unless it succeeded. */
     async mined(hash: Hash | Promise<Hash>) {
       const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: 50 });
@@ -88,6 +93,7 @@ export async function startTestChain(files?: { dir: string }) {
       await testClient.mine({ blocks: 1 });
     },
     async close({ keepFiles = false } = {}) {
+      await provider.stop();
       await chain.stop();
       if (!keepFiles) fs.rmSync(dir, { recursive: true, force: true });
     },

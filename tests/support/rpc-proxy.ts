@@ -26,6 +26,8 @@ export interface RpcProxyStats {
   /** eth_getLogs calls refused for their range. */
   refusedLogRanges: number;
   dropped: number;
+  /** The lowest block an answered eth_getLogs call started at. */
+  lowestLogBlock: bigint | null;
   /** JSON-RPC calls forwarded, by method. */
   methods: Record<string, number>;
 }
@@ -57,7 +59,14 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   let rateLimitShare = options.rateLimitShare ?? 0;
   let toDrop = 0;
   let down = false;
-  const stats: RpcProxyStats = { requests: 0, rateLimited: 0, refusedLogRanges: 0, dropped: 0, methods: {} };
+  const stats: RpcProxyStats = {
+    requests: 0,
+    rateLimited: 0,
+    refusedLogRanges: 0,
+    dropped: 0,
+    lowestLogBlock: null,
+    methods: {},
+  };
 
   const forward = async (body: unknown): Promise<unknown> => {
     const response = await fetch(options.target, {
@@ -81,14 +90,18 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
 
   /** The provider's refusal of a call, or null when it is forwarded. */
   const refusal = async (call: RpcCall) => {
-    if (call.method !== "eth_getLogs" || options.maxLogRange === undefined) return null;
+    if (call.method !== "eth_getLogs") return null;
     const filter = (call.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string; blockHash?: string };
     if (filter.blockHash) return null;
     const from = await blockOf(filter.fromBlock, "latest");
     const to = await blockOf(filter.toBlock, "latest");
-    if (to - from + 1n <= BigInt(options.maxLogRange)) return null;
+    const widest = BigInt(options.maxLogRange ?? Number.MAX_SAFE_INTEGER);
+    if (to - from + 1n <= widest) {
+      if (stats.lowestLogBlock === null || from < stats.lowestLogBlock) stats.lowestLogBlock = from;
+      return null;
+    }
     stats.refusedLogRanges += 1;
-    return { jsonrpc: "2.0", id: call.id, error: LOG_RANGE_REFUSAL(options.maxLogRange) };
+    return { jsonrpc: "2.0", id: call.id, error: LOG_RANGE_REFUSAL(Number(widest)) };
   };
 
   const answer = async (call: RpcCall): Promise<unknown> => {

@@ -17,7 +17,8 @@ import { createEventDeliverer, sinkSender } from "./events";
 import { Refusal } from "./plan";
 import { planAction } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
-import { createRunner, isTransient, type Runner } from "./runner";
+import { createRunner, type Runner } from "./runner";
+import { isProviderBusy } from "~core/chain-transport";
 import { createExecutionRecords } from "./records";
 import type { ActionExecutionRow } from "../tables";
 
@@ -109,7 +110,7 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
       const ctx = { client, contracts: chain.contracts, wallet: account.address, policy };
       const steps = await planAction(ctx, request.action, request.params).catch((error: unknown) => {
         if (error instanceof Refusal) throw new ApiError(400, error.message);
-        if (isTransient(error)) throw new ApiError(503, NODE_DOWN);
+        if (isProviderBusy(error)) throw new ApiError(503, NODE_DOWN);
         throw error;
       });
       const row = await records.insert({ userId, wallet: account.address, ...request, steps });

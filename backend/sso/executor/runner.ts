@@ -13,17 +13,16 @@ import {
   decodeFunctionData,
   isAddressEqual,
   type Hex,
-  HttpRequestError,
   keccak256,
   type LocalAccount,
   type PublicClient,
-  TimeoutError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from "viem";
 import { blindBoxSaleAbi } from "../../../contracts/generated/abi";
 import type { ActionName, ActionParams, ExecutionResult } from "~core/api/actions";
 import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
+import { isProviderBusy } from "~core/chain-transport";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
@@ -51,11 +50,6 @@ export interface RunnerDeps {
 class Stopped extends Error {}
 
 const UNEXPECTED = "Something went wrong on our side, so this action was stopped. Nothing more will be sent for it.";
-
-/** The node did not answer (down, slow, unreachable): worth trying again; nothing it refused. */
-export function isTransient(error: unknown): boolean {
-  return error instanceof BaseError && Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError));
-}
 
 /** A simulation's revert in the product's words, or null when the error is no revert. */
 export function simulationRefusal(error: unknown): string | null {
@@ -191,7 +185,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       await client.sendRawTransaction({ serializedTransaction: rawTx });
     } catch (error) {
       // Not sent after all (the node refused it, not merely failed to answer): its nonce is free again.
-      if (isTransient(error) || (await known(txHash))) return;
+      if (isProviderBusy(error) || (await known(txHash))) return;
       nonces.delete(account.address);
       throw await nodeRefusal(error, step, account.address, gasPrice);
     }
@@ -207,7 +201,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         try {
           await client.sendRawTransaction({ serializedTransaction: step.raw_tx as Hex });
         } catch (error) {
-          if (isTransient(error)) throw error;
+          if (isProviderBusy(error)) throw error;
           // Mined in the meantime, or refused for good (its nonce taken by another transaction).
           const late = await receiptOf(hash);
           if (late) return late;
@@ -281,7 +275,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         return await run(id);
       } catch (error) {
         if (error instanceof Stopped) throw error;
-        if (!isTransient(error)) {
+        if (!isProviderBusy(error)) {
           await fail(seq, UNEXPECTED);
           log.error(`executor: execution ${id} stopped: ${shortError(error)}`);
           return;
