@@ -250,8 +250,8 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   const pidFile = chainPidFile(stateFile);
   if (child.pid) fs.writeFileSync(pidFile, JSON.stringify({ pid: child.pid, parent: process.pid } satisfies PidRecord));
   const watchdog = child.pid ? startWatchdog(child.pid, log) : null;
-  // Only one SIGTERM: a second one could cut anvil's state dump short. The watchdog is stopped first whenever this
-  // process stops anvil itself, so it never signals a pid that anvil no longer holds.
+  // Whenever this process stops anvil itself, the watchdog goes first: anvil gets one SIGTERM, and the watchdog never
+  // signals a pid that anvil no longer holds.
   const stopWatchdog = () => watchdog?.kill("SIGKILL");
   // If the parent exits without calling stop(), anvil still gets SIGTERM and saves its state.
   const killOnExit = () => {

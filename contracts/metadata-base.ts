@@ -1,9 +1,9 @@
 /**
  * The metadata base URIs of our three collections on the embedded local chain: SparkCard's and BlindBox's tokenURI
- * and SparkItems' uri point at the site that serves them (`<site>/nft/card/`, `<site>/nft/box/`, `<site>/nft/items/`). A chain deployed for another
- * address (a persisted chain after the port changed, as in the e2e runs) is moved to this one at start by the
- * deployer key (setBaseURI, DEFAULT_ADMIN_ROLE). Never for a configured CHAIN_RPC_URL: server.ts calls this only for
- * the chain it started.
+ * and SparkItems' uri point at the site that serves them (`<site>/nft/card/`, `<site>/nft/box/`, `<site>/nft/items/`).
+ * A chain deployed for another address (a persisted chain after the port changed, as in the e2e runs) is moved to
+ * this one at start by the deployer key (setBaseURI, DEFAULT_ADMIN_ROLE). Never for a configured CHAIN_RPC_URL:
+ * server.ts calls this only for the chain it started.
  */
 import { createWalletClient, http, publicActions, type Hash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -17,7 +17,7 @@ export interface MetadataBaseUris {
   boxBaseUri: string;
 }
 
-export type MetadataCollectionName = "card" | "items" | "box";
+type MetadataCollectionName = "card" | "items" | "box";
 
 /** Where a site at `origin` serves the metadata documents (app/routes/nft.*). */
 export function metadataBaseUris(origin: string): MetadataBaseUris {
@@ -26,7 +26,7 @@ export function metadataBaseUris(origin: string): MetadataBaseUris {
 }
 
 /**
- * Sets either base that differs from `want`; answers which were changed. SparkCard has no base getter: it is read
+ * Sets each base that differs from `want`; answers which were changed. SparkCard has no base getter: it is read
  * off the tokenURI of a seeded token (and set anyway when none can be read); SparkItems' off uri(0); BlindBox (no
  * getter either) off the tokenURI of its first box, set anyway when there is none yet.
  */

@@ -1,7 +1,7 @@
 /**
  * The NFT metadata documents of our chain tokens, served at `/nft/card/{id}.json`, `/nft/items/{id}.json` and
- * `/nft/box/{boxId}/{boxType}` (docs/api/metadata.md, decision 0016): read from the chain at request time, so an upgrade (mutateData) changes the
- * document, and its ETag, at once. Cacheable but always revalidated: `public, no-cache` with a strong ETag over the
+ * `/nft/box/{boxId}/{boxType}` (docs/api/metadata.md, decision 0016): read from the chain at request time, so an
+ * upgrade (mutateData) changes the document, and its ETag, at once. Cacheable but always revalidated: `public, no-cache` with a strong ETag over the
  * bytes, a 304 for an unchanged `If-None-Match`. Any site may fetch them (wallets, other markets).
  */
 import { createHash } from "node:crypto";

@@ -36,6 +36,15 @@ import { type ItemRow, type ListingRow, MSG, activeListing, insertListing } from
 import { alertWatches } from "./watches";
 import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "./tables";
 
+/** How a refusal names the state Trading.listingState gave. */
+const LISTING_STATE_WORDS: Record<ListingState, string> = {
+  [LISTING_STATE.open]: "open",
+  [LISTING_STATE.filled]: "filled",
+  [LISTING_STATE.cancelled]: "cancelled",
+  [LISTING_STATE.expired]: "expired",
+  [LISTING_STATE.voided]: "voided by a cancel all",
+};
+
 export const CHAIN_LISTING_MSG = {
   noChain: "Chain listings are not available: this market follows no chain",
   notYourWallet: "seller: expected the wallet bound to your account",
@@ -59,14 +68,6 @@ export const CHAIN_LISTING_MSG = {
   onChainBuy: "This item is listed on chain: buy it with your wallet",
   onChainCancel: "This listing is on chain: cancel it with your wallet",
 } as const;
-
-const LISTING_STATE_WORDS: Record<ListingState, string> = {
-  [LISTING_STATE.open]: "open",
-  [LISTING_STATE.filled]: "filled",
-  [LISTING_STATE.cancelled]: "cancelled",
-  [LISTING_STATE.expired]: "expired",
-  [LISTING_STATE.voided]: "voided by a cancel all",
-};
 
 /** The token address a Trading listing names for one of the market's currencies. */
 function currencyAddress(contracts: ContractAddresses, currency: string): Address {
