@@ -88,7 +88,7 @@ const chain = env.CHAIN_RPC_URL
     });
 if (chain) {
   const moved = await alignMetadataBase(chain.deployment, metadataBase, { rpcUrl: chain.rpcUrl });
-  if (moved.length) logger.info(`[chain] metadata base of ${moved.join(" and ")} moved to ${env.publicUrl}/nft/`);
+  if (moved.length) logger.info(`[chain] metadata base of ${moved.join(", ")} moved to ${env.publicUrl}/nft/`);
 }
 // No local node means CHAIN_RPC_URL is set, and the schema then insists on DEPLOYMENT_FILE.
 const rpcUrls = chain ? [chain.rpcUrl] : env.CHAIN_RPC_URL!;

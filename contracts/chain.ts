@@ -1,14 +1,15 @@
 /**
  * The embedded local chain: starts anvil with persisted state, deploys and seeds our contracts on first start,
- * and writes the deployment record. anvil's pid is kept next to its state, so that a start after the server was
- * killed (kill -9, which anvil outlives) stops the leftover node instead of failing on its port.
+ * and writes the deployment record. A watchdog process stops anvil when its starter dies, however (kill -9 too).
+ * anvil's pid is also kept next to its state, so that a start after anvil outlived its starter anyway (the watchdog
+ * killed with it, or no watchdog could start) stops the leftover node instead of failing on its port.
  *
  *   import { startLocalChain } from "./contracts/chain";
  *   const chain = await startLocalChain({ port: 8545 });   // chain.rpcUrl, chain.deployment, chain.stop()
  *
  * CLI (foreground, Ctrl-C to stop): npx tsx contracts/chain.ts [--port 8545] [--state file] [--deployment file]
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
@@ -70,6 +71,50 @@ function anvilBinary(): string {
     throw new Error(`anvil binary not found at ${binary}; run npm install (package @foundry-rs/anvil)`);
   }
   return binary;
+}
+
+/**
+ * The watchdog, run as `node -e WATCHDOG <anvil pid>`: its stdin is a pipe from anvil's starter, which nothing ever
+ * writes to. The pipe reaches EOF only when the starter is gone, however it died (kill -9 included: the kernel closes
+ * its end), and then anvil gets SIGTERM, so it still dumps its state before it exits and frees the port. A zombie
+ * counts as gone: the orphaned anvil's new parent may never reap it, but it holds no port.
+ */
+const ANVIL_WATCHDOG = `
+const pid = Number(process.argv[1]);
+const gone = () => {
+  try {
+    return require("node:fs").readFileSync("/proc/" + pid + "/stat", "utf8").split(") ").pop().startsWith("Z");
+  } catch {
+    try { process.kill(pid, 0); return false; } catch { return true; }
+  }
+};
+const signal = (name) => { try { process.kill(pid, name); } catch {} };
+process.stdin.resume();
+process.stdin.on("end", () => {
+  signal("SIGTERM");
+  const killAt = Date.now() + 15000;
+  setInterval(() => {
+    if (gone()) process.exit(0);
+    if (Date.now() > killAt) signal("SIGKILL");
+  }, 50);
+});
+`;
+
+/**
+ * Starts the watchdog of anvil `pid` (ANVIL_WATCHDOG). Detached, in a process group of its own: a terminal's Ctrl-C
+ * reaches the server and anvil, and the server's own stop handles that. Node opens its other files close-on-exec,
+ * so anvil and any other child never hold the pipe's write end open after the starter is gone.
+ */
+function startWatchdog(pid: number, log: (message: string) => void): ChildProcess {
+  const { NODE_OPTIONS: _loaders, ...env } = process.env;
+  const watchdog = spawn(process.execPath, ["-e", ANVIL_WATCHDOG, String(pid)], {
+    stdio: ["pipe", "ignore", "ignore"],
+    detached: true,
+    // No --import loaders (tsx): the watchdog is plain JavaScript.
+    env,
+  });
+  watchdog.on("error", (error) => log(`anvil watchdog failed (${error.message}): a killed server would leave anvil running`));
+  return watchdog;
 }
 
 async function rpcChainId(rpcUrl: string): Promise<number | null> {
@@ -204,12 +249,20 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   const exited = once(child, "exit");
   const pidFile = chainPidFile(stateFile);
   if (child.pid) fs.writeFileSync(pidFile, JSON.stringify({ pid: child.pid, parent: process.pid } satisfies PidRecord));
-  // If the parent goes away without calling stop(), anvil still gets SIGTERM and saves its state.
-  const killOnExit = () => child.kill("SIGTERM");
+  const watchdog = child.pid ? startWatchdog(child.pid, log) : null;
+  // Whenever this process stops anvil itself, the watchdog goes first: anvil gets one SIGTERM, and the watchdog never
+  // signals a pid that anvil no longer holds.
+  const stopWatchdog = () => watchdog?.kill("SIGKILL");
+  // If the parent exits without calling stop(), anvil still gets SIGTERM and saves its state.
+  const killOnExit = () => {
+    stopWatchdog();
+    child.kill("SIGTERM");
+  };
   process.once("exit", killOnExit);
 
   const stop = async () => {
     process.off("exit", killOnExit);
+    stopWatchdog();
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);

@@ -99,6 +99,7 @@ export const DEMO_CHAIN_STACKS: readonly { wallet: Address; tokenId: bigint; amo
 /** Where the metadata JSON is served (the site's /nft/{collection}/ routes); the local site by default. */
 export const DEFAULT_CARD_BASE_URI = "http://localhost:3000/nft/card/";
 export const DEFAULT_ITEMS_BASE_URI = "http://localhost:3000/nft/items/";
+export const DEFAULT_BOX_BASE_URI = "http://localhost:3000/nft/box/";
 
 const DAY = 24n * 60n * 60n;
 /** On-chain terms of the product §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
@@ -182,7 +183,7 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   const fire = fireDeploy.address;
   const quark = (await deploy("GameToken", gameTokenAbi, ["Spark Era QUARK", "QUARK", deployer.address])).address;
   const usdt = (await deploy("GameToken", gameTokenAbi, ["Tether USD (local)", "USDT", deployer.address])).address;
-  const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? "/nft/box/"])).address;
+  const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? DEFAULT_BOX_BASE_URI])).address;
   const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address, options.cardBaseUri ?? DEFAULT_CARD_BASE_URI])).address;
   const boxSale = (await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, openedAt, deployer.address])).address;
   const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;

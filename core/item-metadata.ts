@@ -1,7 +1,7 @@
 /**
  * The NFT metadata documents our site serves for chain tokens (product §7 "NFT metadata"; docs/api/metadata.md):
- * `/nft/card/{id}.json` for a SparkCard token, from its attribute word, and `/nft/items/{id}.json` for a SparkItems
- * (ERC-1155) id, from the id itself. Names, images and traits come from the one catalogue (core/item-catalog.ts), so a
+ * `/nft/card/{id}.json` for a SparkCard token, from its attribute word, `/nft/items/{id}.json` for a SparkItems
+ * (ERC-1155) id, from the id itself, and `/nft/box/{boxId}/{boxType}` for a BlindBox (loot box) token. Names, images and traits come from the one catalogue (core/item-catalog.ts), so a
  * token reads as the market shows the same item. Pure: the app's route reads the chain and hands the word over.
  */
 import type { Trait } from "./api/market";
@@ -10,7 +10,7 @@ import { decodeItemData } from "./item-data";
 import { stackOfTokenId } from "./item-tokens";
 import { MATERIALS, NFT_TYPE, NFT_TYPES, enumName, type NftTypeCode } from "./nft";
 
-/** The two collections whose metadata our site serves, as their path segment. */
+/** The collections whose metadata our site serves by one `{id}.json` file name, as their path segment. */
 export type MetadataCollection = "card" | "items";
 
 /** ERC-721 / ERC-1155 metadata JSON (EIP-721, EIP-1155 "Metadata JSON Schema", plus the common `attributes`). */
@@ -80,6 +80,29 @@ export function cardMetadata(tokenId: bigint, word: bigint, site: string): Metad
     image: site + imageFor(nftType, columns),
     external_url: site + itemPagePath(nftType, tokenId),
     attributes: traitsOf(nftType, columns),
+  };
+}
+
+/**
+ * The box id and type a BlindBox tokenURI's path ends with (`{boxId}/{boxType}`: BlindBox.tokenURI, whose last
+ * segment clients read the box type from), or null.
+ */
+export function parseBoxPath(boxId: string, boxType: string): { boxId: bigint; boxType: number } | null {
+  // Box types are small codes (product §3); six digits, as app/features/market/listing.ts reads them off a tokenURI.
+  if (!/^\d{1,78}$/.test(boxId) || !/^\d{1,6}$/.test(boxType)) return null;
+  const id = BigInt(boxId);
+  return id <= UINT256_MAX ? { boxId: id, boxType: Number(boxType) } : null;
+}
+
+/** The document of a loot box token of `boxType` (what it is, by the catalogue's box names and ranks). */
+export function boxMetadata(boxId: bigint, boxType: number, site: string): MetadataDocument {
+  const columns = { box_type: boxType };
+  return {
+    name: itemName(NFT_TYPE.lootbox, boxId.toString(), columns),
+    description: "A Spark Era loot box, held on chain. Opening it burns the box and mints what it holds.",
+    image: site + imageFor(NFT_TYPE.lootbox, columns),
+    external_url: site + itemPagePath(NFT_TYPE.lootbox, boxId),
+    attributes: traitsOf(NFT_TYPE.lootbox, columns),
   };
 }
 

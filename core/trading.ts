@@ -17,8 +17,12 @@ export const TRADING_DOMAIN_VERSION = "1";
 export const LISTING_STANDARD = { erc721: 0, erc1155: 1 } as const;
 export type ListingStandard = (typeof LISTING_STANDARD)[keyof typeof LISTING_STANDARD];
 
-/** Trading.orderStatus(orderHash). */
+/** Trading.orderStatus(orderHash): what was written for the hash, so an expired or counter-voided one reads open. */
 export const ORDER_STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
+
+/** Trading.listingState(listing): the listing's effective state, expired and voided (an older counter) included. */
+export const LISTING_STATE = { ...ORDER_STATUS, expired: 3, voided: 4 } as const;
+export type ListingState = (typeof LISTING_STATE)[keyof typeof LISTING_STATE];
 
 /** The fee the local deployment sets: 2.5 % of the price, to the deployer's treasury (issue 29 moves it). */
 export const SEEDED_FEE_BPS = 250;

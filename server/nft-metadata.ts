@@ -2,9 +2,10 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 /**
- * The NFT metadata documents (/nft/card/{id}.json, /nft/items/{id}.json; app/services/nft-metadata.server.ts) are
- * public JSON that wallets and other markets fetch from their own origins: not pages. They get a JSON answer when
- * rate limited, a CORS preflight, and security headers of their own (no page CSP with a nonce; any origin may read).
+ * The NFT metadata documents (/nft/card/{id}.json, /nft/items/{id}.json, /nft/box/{boxId}/{boxType};
+ * app/services/nft-metadata.server.ts) are public JSON that wallets and other markets fetch from their own origins:
+ * not pages. They get a JSON answer when rate limited, a CORS preflight, and security headers of their own (no page
+ * CSP with a nonce; any origin may read).
  */
 export const METADATA_PREFIX = "/nft/";
 

@@ -1,13 +1,22 @@
 /**
- * The NFT metadata documents of our chain tokens, served at `/nft/card/{id}.json` and `/nft/items/{id}.json`
- * (docs/api/metadata.md, decision 0016): read from the chain at request time, so an upgrade (mutateData) changes the
- * document, and its ETag, at once. Cacheable but always revalidated: `public, no-cache` with a strong ETag over the
+ * The NFT metadata documents of our chain tokens, served at `/nft/card/{id}.json`, `/nft/items/{id}.json` and
+ * `/nft/box/{boxId}/{boxType}` (docs/api/metadata.md, decision 0016): read from the chain at request time, so an
+ * upgrade (mutateData) changes the document, and its ETag, at once. Cacheable but always revalidated: `public, no-cache` with a strong ETag over the
  * bytes, a 304 for an unchanged `If-None-Match`. Any site may fetch them (wallets, other markets).
  */
 import { createHash } from "node:crypto";
 import { BaseError, ContractFunctionRevertedError } from "viem";
-import { sparkCardAbi } from "../../contracts/generated/abi";
-import { cardMetadata, metadataBody, parseMetadataId, stackMetadata, type MetadataCollection } from "~core/item-metadata";
+import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import {
+  boxMetadata,
+  cardMetadata,
+  metadataBody,
+  parseBoxPath,
+  parseMetadataId,
+  stackMetadata,
+  type MetadataCollection,
+  type MetadataDocument,
+} from "~core/item-metadata";
 import { chain } from "./chain.server";
 import { getEnv } from "./env.server";
 import { logProblem, shortError } from "./request-scope.server";
@@ -27,9 +36,11 @@ function problem(status: number, error: string, extra: Record<string, string> = 
   });
 }
 
+const chainUnavailable = () => problem(503, "The chain did not answer. Try again in a moment.", { "Retry-After": "5" });
+
 /** The answer for a path under /nft/ that names no document. */
 export function metadataNotFound(): Response {
-  return problem(404, `${NOT_FOUND} Ask for /nft/card/<id>.json or /nft/items/<id>.json.`);
+  return problem(404, `${NOT_FOUND} Ask for /nft/card/<id>.json, /nft/items/<id>.json or /nft/box/<boxId>/<boxType>.`);
 }
 
 /** A strong ETag: the document's SHA-256, so equal bytes (and only they) share one. */
@@ -55,9 +66,24 @@ export async function metadataResponse(request: Request, collection: MetadataCol
     document = stackMetadata(id, site);
   } else {
     const word = await readCardData(id);
-    if (word === "unavailable") return problem(503, "The chain did not answer. Try again in a moment.", { "Retry-After": "5" });
+    if (word === "unavailable") return chainUnavailable();
     document = word === null ? null : cardMetadata(id, word, site);
   }
+  return documentResponse(request, document);
+}
+
+/** A loot box token's document: 404 unless the box exists and is of the type its URL names (as its tokenURI does). */
+export async function boxMetadataResponse(request: Request, boxId: string | undefined, boxType: string | undefined): Promise<Response> {
+  const path = parseBoxPath(boxId ?? "", boxType ?? "");
+  if (!path) return problem(404, `${NOT_FOUND} Ask for /nft/box/<boxId>/<boxType>.`);
+  const chainType = await readBoxType(path.boxId);
+  if (chainType === "unavailable") return chainUnavailable();
+  const document = chainType === BigInt(path.boxType) ? boxMetadata(path.boxId, path.boxType, getEnv().publicUrl) : null;
+  return documentResponse(request, document);
+}
+
+/** The document's 200 (or 304 when the client holds these bytes), or the 404 of no document. */
+function documentResponse(request: Request, document: MetadataDocument | null): Response {
   if (!document) return problem(404, NOT_FOUND);
   const body = metadataBody(document);
   const etag = etagOf(body);
@@ -68,10 +94,28 @@ export async function metadataResponse(request: Request, collection: MetadataCol
 }
 
 /** A SparkCard token's attribute word; null when no such token exists (dataOf reverts), "unavailable" when the node fails. */
-async function readCardData(tokenId: bigint): Promise<bigint | null | "unavailable"> {
+function readCardData(tokenId: bigint): Promise<bigint | null | "unavailable"> {
   const { client, deployment } = chain();
+  return chainRead(() =>
+    client.readContract({ address: deployment.contracts.card, abi: sparkCardAbi, functionName: "dataOf", args: [tokenId] }),
+  );
+}
+
+/** A live loot box's type; null when it does not exist now (never forged, or opened: tokenURI reverts then too). */
+function readBoxType(boxId: bigint): Promise<bigint | null | "unavailable"> {
+  const { client, deployment } = chain();
+  const box = { address: deployment.contracts.box, abi: blindBoxAbi } as const;
+  return chainRead(async () => {
+    // ownerOf reverts for a box that is gone; boxTypeOf alone outlives the burn.
+    await client.readContract({ ...box, functionName: "ownerOf", args: [boxId] });
+    return client.readContract({ ...box, functionName: "boxTypeOf", args: [boxId] });
+  });
+}
+
+/** A read's answer; null when the contract reverts (no such token), "unavailable" when the node fails. */
+async function chainRead<T>(read: () => Promise<T>): Promise<T | null | "unavailable"> {
   try {
-    return await client.readContract({ address: deployment.contracts.card, abi: sparkCardAbi, functionName: "dataOf", args: [tokenId] });
+    return await read();
   } catch (error) {
     if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError)) return null;
     logProblem(`Chain read failed: ${shortError(error)}`);

@@ -15,9 +15,12 @@ import { type Currency, isCurrency } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import {
   LISTING_STANDARD,
+  LISTING_STATE,
   type Listing,
   type ListingStandard,
+  type ListingState,
   listingHash,
+  listingOfOrder,
   listingTypedData,
   MAX_LISTING_DAYS,
   tradingCurrencies,
@@ -32,6 +35,15 @@ import type { Sql } from "./db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing } from "./items";
 import { alertWatches } from "./watches";
 import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "./tables";
+
+/** How a refusal names the state Trading.listingState gave. */
+const LISTING_STATE_WORDS: Record<ListingState, string> = {
+  [LISTING_STATE.open]: "open",
+  [LISTING_STATE.filled]: "filled",
+  [LISTING_STATE.cancelled]: "cancelled",
+  [LISTING_STATE.expired]: "expired",
+  [LISTING_STATE.voided]: "voided by a cancel all",
+};
 
 export const CHAIN_LISTING_MSG = {
   noChain: "Chain listings are not available: this market follows no chain",
@@ -50,6 +62,8 @@ export const CHAIN_LISTING_MSG = {
   counter: (current: bigint) =>
     `counter: your listings were cancelled on chain (cancel all) since you signed; sign again under counter ${current}`,
   notApproved: "Approve the trading contract for this collection first (setApprovalForAll), then list again",
+  notOpen: (state: ListingState) =>
+    `This listing is ${LISTING_STATE_WORDS[state]} on chain: the trading contract no longer takes it; sign a new one`,
   chainDown: "The chain cannot be read right now; please try again shortly",
   onChainBuy: "This item is listed on chain: buy it with your wallet",
   onChainCancel: "This listing is on chain: cancel it with your wallet",
@@ -78,6 +92,29 @@ export function chainOrderOf(row: ListingRow, contracts: ContractAddresses | und
     counter: row.counter!,
     signature: row.signature as Hex,
   };
+}
+
+/** How long an item page waits for the chain's word on its listing: a slow node must not stall the page. */
+const LISTING_STATE_WAIT_MS = 2_000;
+
+/**
+ * Whether the chain still takes a stored chain listing (Trading.listingState open). The chain can be ahead of the
+ * market: the indexer closes a listing from its events only at confirmation depth, and the expiry sweep goes by our
+ * clock, not the chain's. A listing the chain calls expired or voided (cancel all) is then no longer on sale. True
+ * when the chain does not answer in time: quickSale itself still refuses what is not open.
+ */
+export async function chainTakesListing(chain: BackendChain, row: ListingRow): Promise<boolean> {
+  const order = chainOrderOf(row, chain.contracts);
+  if (!order) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const state = await Promise.race([
+    chainClientOf(chain)
+      .readContract({ address: chain.contracts.trading, abi: tradingAbi, functionName: "listingState", args: [listingOfOrder(order)] })
+      .catch(() => null),
+    new Promise<null>((resolve) => (timer = setTimeout(resolve, LISTING_STATE_WAIT_MS, null))),
+  ]);
+  clearTimeout(timer);
+  return state === null || state === LISTING_STATE.open;
 }
 
 /** The token id a listing names: the item's own, or for a chain stack (one item per holder) its SparkItems id. */
@@ -189,9 +226,11 @@ export async function requireChainSellable(
 
   const client = chainClientOf(chain);
   const trading = { address: contracts.trading, abi: tradingAbi } as const;
-  const [allowed, counter, approved, held] = await Promise.all([
+  const [allowed, counter, state, approved, held] = await Promise.all([
     client.readContract({ ...trading, functionName: "currencyAllowed", args: [input.currency] }),
     client.readContract({ ...trading, functionName: "counterOf", args: [input.seller] }),
+    // Filled or cancelled already, or expired by the chain's clock: the signature alone cannot tell.
+    client.readContract({ ...trading, functionName: "listingState", args: [listing] }),
     // isApprovedForAll has the same ABI on every collection.
     client.readContract({
       address: input.collection,
@@ -213,6 +252,7 @@ export async function requireChainSellable(
   });
   if (!allowed) throw new ApiError(400, CHAIN_LISTING_MSG.currencyNotAllowed);
   if (counter !== input.counter) throw new ApiError(409, CHAIN_LISTING_MSG.counter(counter));
+  if (state !== LISTING_STATE.open) throw new ApiError(409, CHAIN_LISTING_MSG.notOpen(state as ListingState));
   if (held < input.amount) throw new ApiError(409, CHAIN_LISTING_MSG.moreThanHeld(held));
   if (!approved) throw new ApiError(409, CHAIN_LISTING_MSG.notApproved);
   return { listing, signature: input.signature, orderHash: listingHash(listing, chain.chainId, contracts.trading), currency };

@@ -1,10 +1,10 @@
 import type { Request, Router } from "express";
 import { sameAddress } from "~core/address";
 import { ACTIVITY_EVENTS, type ItemDetail, LISTING_VENUES } from "~core/api/market";
-import type { ContractAddresses } from "~core/contracts";
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { ApiError, handle, sendOk } from "../http";
-import { chainOrderOf } from "./chain-listings";
+import type { BackendChain } from "../types";
+import { chainOrderOf, chainTakesListing } from "./chain-listings";
 import { settleExpiredClaims } from "./claims";
 import type { MarketCore } from "./core";
 import type { Sql } from "./db";
@@ -13,7 +13,7 @@ import { type ListingQuery, listingQuerySchema, tokenRefSchema } from "./listing
 import { readWei } from "./money";
 import { parseMarketInput } from "./params";
 import { type ListingScope, favoriteSet, itemWithListing, queryListings } from "./query";
-import { isoTime, toRecord } from "./records";
+import { type ItemListingRow, isoTime, toRecord } from "./records";
 import { marketInput, requireCaller } from "./request";
 import { sweepExpiredListings } from "./trades";
 
@@ -66,7 +66,7 @@ export function listingRoutes(router: Router, core: MarketCore) {
     "/informationCenter/tokenDetailByTokenId",
     handle(async (req, res) => {
       const { tokenId, nftType, address } = parseMarketInput(tokenRefSchema, marketInput(req));
-      sendOk(res, await itemDetail(db, nftType, tokenId, address, core.options.chain?.contracts));
+      sendOk(res, await itemDetail(db, nftType, tokenId, address, core.options.chain));
     }),
   );
 
@@ -90,17 +90,28 @@ export function listingRoutes(router: Router, core: MarketCore) {
   );
 }
 
-/** One item's page: the item, its active listing, its last 10 events, and whether `address` owns or favours it. */
+/** The item's row without its listing's columns: how the page shows an item the chain no longer has on sale. */
+function unlisted(row: ItemListingRow): ItemListingRow {
+  return { ...row, listing_id: null, price: null, currency: null, listed_at: null, seller_address: null, venue: null, listed_amount: null };
+}
+
+/**
+ * One item's page: the item, its active listing, its last 10 events, and whether `address` owns or favours it. A
+ * chain listing is offered (its signed order, which a buyer's wallet fills) only while the chain still takes it.
+ */
 async function itemDetail(
   db: Sql,
   nftType: number,
   tokenId: string,
   address: string | undefined,
-  contracts: ContractAddresses | undefined,
+  chain: BackendChain | undefined,
 ): Promise<ItemDetail> {
   const item = await requireItem(db, nftType, tokenId);
-  const row = (await itemWithListing(db, item.id))!;
-  const listing = await activeListing(db, item.id);
+  const stored = await activeListing(db, item.id);
+  const onSale = stored && (!chain || (await chainTakesListing(chain, stored)));
+  const listing = onSale ? stored : undefined;
+  const withListing = (await itemWithListing(db, item.id))!;
+  const row = listing ? withListing : unlisted(withListing);
   const history = await db.all<{
     kind: number;
     from_address: string;
@@ -126,7 +137,7 @@ async function itemDetail(
           nonce: listing.nonce,
           expiry: listing.expiry,
           venue: LISTING_VENUES[listing.venue],
-          chainOrder: chainOrderOf(listing, contracts),
+          chainOrder: chainOrderOf(listing, chain?.contracts),
         }
       : null,
     history: history.map((event) => ({

@@ -80,6 +80,10 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     uint8 public constant ORDER_OPEN = 0;
     uint8 public constant ORDER_FILLED = 1;
     uint8 public constant ORDER_CANCELLED = 2;
+    /// @notice listingState only: orderStatus stores what happened to a hash, never these two, which follow from
+    /// the clock and the seller's counter.
+    uint8 public constant ORDER_EXPIRED = 3;
+    uint8 public constant ORDER_VOIDED = 4;
     uint16 public constant MAX_FEE_BPS = 1000;
     /// @notice The gameTag sendNft passes to the asset manager: 1, as a player's own swap into the game.
     uint256 public constant SEND_GAME_TAG = 1;
@@ -208,6 +212,18 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     function incrementCounter() external returns (uint256 counter) {
         counter = ++counterOf[msg.sender];
         emit CounterIncremented(msg.sender, counter);
+    }
+
+    /// @notice The listing's effective state: filled or cancelled (orderStatus), else expired once past its expiry,
+    /// else voided when signed under a counter the seller has since moved past (incrementCounter), else open. It
+    /// takes the whole listing because orderStatus alone cannot know: expiry and counter are the listing's fields.
+    /// Open means quickSale refuses it for nothing but payment, holdings, approval, currency or signature.
+    function listingState(Listing calldata listing) external view returns (uint8) {
+        uint8 status = orderStatus[hashListing(listing)];
+        if (status != ORDER_OPEN) return status;
+        if (block.timestamp > listing.expiry) return ORDER_EXPIRED;
+        if (listing.counter != counterOf[listing.seller]) return ORDER_VOIDED;
+        return ORDER_OPEN;
     }
 
     /// @notice The listing's order hash: the EIP-712 digest a seller signs (domain: this contract on this chain).

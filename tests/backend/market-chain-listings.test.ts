@@ -9,7 +9,16 @@ import { privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ItemDetail, ListingRecord } from "~core/api/market";
 import { chainStackTokenId } from "~core/item-moves";
-import { LISTING_STANDARD, type Listing, listingHash, listingOfOrder, listingTypedData, MAX_LISTING_DAYS, tradingFee } from "~core/trading";
+import {
+  LISTING_STANDARD,
+  LISTING_STATE,
+  type Listing,
+  listingHash,
+  listingOfOrder,
+  listingTypedData,
+  MAX_LISTING_DAYS,
+  tradingFee,
+} from "~core/trading";
 import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
 import { freshPlayer, listingJson, listingOf, mintStack, type TestChain } from "../contracts/harness";
 import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
@@ -502,5 +511,51 @@ describe("ERC-1155 chain listings: an amount of a SparkItems stack", () => {
     const stored = await chainSell({ ...listingJson(listing), signature: signed.data.signature }, m.tokens.managed);
     expect(stored.status, stored.msg).toBe(200);
     expect(stored.data).toMatchObject({ tokenId: chainStackTokenId(GOLD, managed.address), venue: "chain" });
+  });
+});
+
+describe("a listing the chain no longer takes is not on sale, whatever the indexer and our clock say yet", () => {
+  const orderHashOf = (listing: Listing) => listingHash(listing, chain.deployment.chainId, c.trading);
+  const storedStatus = (listing: Listing) =>
+    m.scalar<number>("select status from market_listings where order_hash = ?", orderHashOf(listing));
+  async function listedCard(terms: Partial<Listing> = {}) {
+    await approve(seller);
+    const tokenId = await chainCard(seller.address);
+    const signed = await sign(seller, { tokenId, ...terms });
+    const answer = await chainSell(wire(signed));
+    expect(answer.status, answer.msg).toBe(200);
+    expect((await detail(tokenId)).listing).toMatchObject({ venue: "chain", chainOrder: { orderHash: orderHashOf(signed.listing) } });
+    return { tokenId, ...signed };
+  }
+
+  it("a listing its seller cancelled on chain before it reached the market is refused", async () => {
+    await approve(seller);
+    const signed = await sign(seller, { tokenId: await chainCard(seller.address) });
+    await chain.mined(
+      chain.walletFor(seller).writeContract({ address: c.trading, abi: tradingAbi, functionName: "cancel", args: [[signed.listing]] }),
+    );
+    const answer = await chainSell(wire(signed));
+    expect([answer.status, answer.msg]).toEqual([409, CHAIN_LISTING_MSG.notOpen(LISTING_STATE.cancelled)]);
+  });
+
+  it("voided by the seller's cancel all: off the item page at once, before the indexer has read the event", async () => {
+    const { tokenId, listing } = await listedCard();
+    await m.t.indexer!.stop();
+    try {
+      await chain.mined(chain.walletFor(seller).writeContract({ address: c.trading, abi: tradingAbi, functionName: "incrementCounter" }));
+      expect(await storedStatus(listing)).toBe(0);
+      expect(await detail(tokenId)).toMatchObject({ listing: null, isSelling: false, venue: null, price: null });
+    } finally {
+      m.t.indexer!.start();
+    }
+    await settled();
+    expect((await detail(tokenId)).history.map((h) => h.event)).toEqual(["cancel", "list"]);
+  });
+
+  it("expired by the chain's clock, which ran ahead of ours: off the item page, though our sweep has not closed it", async () => {
+    const { tokenId, listing } = await listedCard({ expiry: (await now()) + 120n });
+    await chain.advanceTime(121);
+    expect(await detail(tokenId)).toMatchObject({ listing: null, isSelling: false });
+    expect(await storedStatus(listing)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -130,45 +131,117 @@ describe("local chain", () => {
   });
 });
 
+/** The chain CLI in its own node process, as `npm start` runs the chain in its: resolves once it has deployed. */
+async function startChainCli(port: number, stateFile: string, deploymentFile: string): Promise<ChildProcess> {
+  const cli = spawn(
+    process.execPath,
+    ["--import", "tsx", "contracts/chain.ts", "--port", String(port), "--state", stateFile, "--deployment", deploymentFile],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let output = "";
+  cli.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  while (!output.includes("deployedAtBlock")) {
+    if (cli.exitCode !== null) throw new Error(`chain CLI exited: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return cli;
+}
+
+async function killed(child: ChildProcess): Promise<void> {
+  child.kill("SIGKILL");
+  if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
+}
+
+const anvilPidOf = (stateFile: string) => (JSON.parse(fs.readFileSync(chainPidFile(stateFile), "utf8")) as { pid: number }).pid;
+
+/** A live process (not a zombie: an orphan's new parent may never reap it, but it holds nothing). Linux's /proc. */
+function isRunning(pid: number): boolean {
+  try {
+    return !fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** Sends 77 FIRE from the demo account to a fresh player on the chain at `rpcUrl`: something only its state holds. */
+async function transferFire(rpcUrl: string, fire: `0x${string}`) {
+  const publicClient = createPublicClient({ chain: localChain(rpcUrl), transport: http(rpcUrl), pollingInterval: 50 });
+  const demo = createWalletClient({
+    account: privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey),
+    chain: localChain(rpcUrl),
+    transport: http(rpcUrl),
+  });
+  const player = freshPlayer(4);
+  const hash = await demo.writeContract({ address: fire, abi: gameTokenAbi, functionName: "transfer", args: [player.address, 77n] });
+  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  return {
+    publicClient,
+    balance: () => publicClient.readContract({ address: fire, abi: gameTokenAbi, functionName: "balanceOf", args: [player.address] }),
+  };
+}
+
+describe("a killed server takes its anvil with it (issue 41, item 3d)", () => {
+  it("kill -9 of the process that started the chain: anvil saves its state, exits within seconds and frees the port", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-chain-"));
+    const [stateFile, deploymentFile] = [path.join(dir, "state.json"), path.join(dir, "deployment.json")];
+    const port = await freePort();
+    const cli = await startChainCli(port, stateFile, deploymentFile);
+    try {
+      const anvilPid = anvilPidOf(stateFile);
+      const { balance } = await transferFire(`http://127.0.0.1:${port}`, readDeployment(deploymentFile)!.contracts.fire);
+      await killed(cli);
+
+      const killedAt = Date.now();
+      while (isRunning(anvilPid) || !(await portIsFree(port))) {
+        expect(Date.now() - killedAt, `anvil ${anvilPid} outlived its starter`).toBeLessThan(5_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+
+      // It stopped as on SIGTERM: what it held is in its state file, and the next start runs on it.
+      const logged: string[] = [];
+      const restarted = await startLocalChain({ port, stateFile, deploymentFile, log: (line) => logged.push(line) });
+      try {
+        expect(logged.some((line) => line.startsWith("stopped a stale anvil"))).toBe(false);
+        expect(logged).toContain(`contracts found from ${deploymentFile}`);
+        expect(await balance()).toBe(77n);
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      if (cli.exitCode === null) cli.kill("SIGKILL");
+      await stopStaleChain(stateFile);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe("a chain left behind by a killed server (issue 10, item 8)", () => {
   it("is stopped at the next start, which then runs on everything the old node held", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-chain-"));
     const [stateFile, deploymentFile] = [path.join(dir, "state.json"), path.join(dir, "deployment.json")];
     const port = await freePort();
-    // The CLI in its own node process, then killed as by kill -9: anvil, its child, lives on and holds the port.
-    const cli = spawn(
-      process.execPath,
-      ["--import", "tsx", "contracts/chain.ts", "--port", String(port), "--state", stateFile, "--deployment", deploymentFile],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
+    const cli = await startChainCli(port, stateFile, deploymentFile);
     try {
-      let output = "";
-      cli.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      while (!output.includes("deployedAtBlock")) {
-        if (cli.exitCode !== null) throw new Error(`chain CLI exited: ${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      cli.kill("SIGKILL");
-      await once(cli, "exit");
+      // Its watchdog killed first, then the CLI, as by kill -9 of both (an OOM kill, a container's): anvil, their
+      // child, lives on and holds the port.
+      const orphanPid = anvilPidOf(stateFile);
+      const children = fs.readFileSync(`/proc/${cli.pid}/task/${cli.pid}/children`, "utf8").trim().split(" ").map(Number);
+      const watchdogs = children.filter((pid) => pid !== orphanPid);
+      expect(watchdogs).toHaveLength(1);
+      process.kill(watchdogs[0], "SIGKILL");
+      await killed(cli);
 
       // The orphan still answers, and takes a transaction after its starter died.
       const deployment = readDeployment(deploymentFile)!;
-      const rpcUrl = `http://127.0.0.1:${port}`;
-      const publicClient = createPublicClient({ chain: localChain(rpcUrl), transport: http(rpcUrl), pollingInterval: 50 });
-      const demo = createWalletClient({
-        account: privateKeyToAccount(DEMO_BROWSER_ACCOUNT.privateKey),
-        chain: localChain(rpcUrl),
-        transport: http(rpcUrl),
-      });
-      const player = freshPlayer(4);
-      const hash = await demo.writeContract({
-        address: deployment.contracts.fire,
-        abi: gameTokenAbi,
-        functionName: "transfer",
-        args: [player.address, 77n],
-      });
-      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-      const orphanPid = (JSON.parse(fs.readFileSync(chainPidFile(stateFile), "utf8")) as { pid: number }).pid;
+      const { balance } = await transferFire(`http://127.0.0.1:${port}`, deployment.contracts.fire);
 
       const logged: string[] = [];
       const restarted = await startLocalChain({ port, stateFile, deploymentFile, log: (line) => logged.push(line) });
@@ -176,13 +249,7 @@ describe("a chain left behind by a killed server (issue 10, item 8)", () => {
         expect(logged[0]).toBe(`stopped a stale anvil (pid ${orphanPid}) left by a previous run`);
         expect(restarted.pid).not.toBe(orphanPid);
         expect(restarted.deployment.contracts).toEqual(deployment.contracts);
-        const balance = await publicClient.readContract({
-          address: deployment.contracts.fire,
-          abi: gameTokenAbi,
-          functionName: "balanceOf",
-          args: [player.address],
-        });
-        expect(balance).toBe(77n);
+        expect(await balance()).toBe(77n);
       } finally {
         await restarted.stop();
       }

@@ -5,10 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { keccak256, toHex, type Address } from "viem";
-import { sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
+import { z } from "zod";
+import { blindBoxAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import { alignMetadataBase, metadataBaseUris } from "../../contracts/metadata-base";
 import { configureChain } from "~/services/chain.server";
-import { metadataResponse } from "~/services/nft-metadata.server";
+import { boxMetadataResponse, metadataResponse } from "~/services/nft-metadata.server";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { substituteTokenId, type MetadataCollection } from "~core/item-metadata";
 import { stackTokenId } from "~core/item-tokens";
@@ -51,11 +52,16 @@ interface Served {
   headers: Headers;
 }
 
-/** GETs `url` through the route's code: the collection and file name are read off the path, as Remix would. */
+/** GETs `url` through the route's code: the collection and file name (a box's id and type) are read off the path, as Remix would. */
 async function get(url: string, headers: Record<string, string> = {}): Promise<Served> {
-  const match = /^\/nft\/(card|items)\/([^/]+)$/.exec(new URL(url).pathname);
-  expect(match, url).not.toBeNull();
-  const response = await metadataResponse(new Request(url, { headers }), match![1] as MetadataCollection, match![2]);
+  const { pathname } = new URL(url);
+  const request = new Request(url, { headers });
+  const box = /^\/nft\/box\/([^/]+)\/([^/]+)$/.exec(pathname);
+  const file = /^\/nft\/(card|items)\/([^/]+)$/.exec(pathname);
+  expect(box ?? file, url).not.toBeNull();
+  const response = box
+    ? await boxMetadataResponse(request, box[1], box[2])
+    : await metadataResponse(request, file![1] as MetadataCollection, file![2]);
   const body = await response.text();
   return {
     status: response.status,
@@ -146,7 +152,7 @@ describe("metadata base URIs", () => {
   it("are moved to the site by the deployer key when they name another, and left alone after", async () => {
     const before = await t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "uri", args: [0n] });
     expect(before.startsWith(SITE)).toBe(false);
-    expect(await alignMetadataBase(t.deployment, metadataBaseUris(SITE), { rpcUrl: t.rpcUrl })).toEqual(["card", "items"]);
+    expect(await alignMetadataBase(t.deployment, metadataBaseUris(SITE), { rpcUrl: t.rpcUrl })).toEqual(["card", "items", "box"]);
     expect(await alignMetadataBase(t.deployment, metadataBaseUris(SITE), { rpcUrl: t.rpcUrl })).toEqual([]);
     expect(await t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "uri", args: [8001n] })).toBe(
       `${SITE}/nft/items/{id}.json`,
@@ -243,5 +249,67 @@ describe("SparkItems (ERC-1155) documents", () => {
     for (const file of ["8003.json", `${(8003).toString(16).padStart(64, "0")}.json`, "0.json"]) {
       expect((await get(`${SITE}/nft/items/${file}`)).status).toBe(404);
     }
+  });
+});
+
+/** EIP-721's "ERC721 Metadata JSON Schema" (name, description, image: a URI), with the `attributes` markets read. */
+const absoluteUrl = z
+  .string()
+  .url()
+  .refine((url) => /^https?:$/.test(new URL(url).protocol), "an absolute http(s) URL");
+const erc721Metadata = z.object({
+  name: z.string().min(1),
+  description: z.string().min(1),
+  image: absoluteUrl,
+  external_url: absoluteUrl.optional(),
+  attributes: z.array(z.object({ trait_type: z.string().min(1), value: z.union([z.string(), z.number()]) })).min(1),
+});
+
+describe("every collection's token URL, as the chain gives it, serves ERC-721 metadata JSON", () => {
+  beforeAll(async () => {
+    await alignMetadataBase(t.deployment, metadataBaseUris(SITE), { rpcUrl: t.rpcUrl });
+  });
+
+  /** Fetches what a contract names and checks the answer against the schema; the document's image is ours too. */
+  async function servedDocument(url: string) {
+    expect(url.startsWith(`${SITE}/nft/`), url).toBe(true);
+    const served = await get(url);
+    expect(served.status, served.body).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    const document = erc721Metadata.parse(served.json);
+    expect(document.image.startsWith(`${SITE}/images/nft/`)).toBe(true);
+    return { served, document };
+  }
+
+  it("a seeded loot box: tokenURI is absolute on the site, its type the last segment, and names a live box of it", async () => {
+    const box = { address: c.box, abi: blindBoxAbi } as const;
+    const boxId = await t.publicClient.readContract({ ...box, functionName: "tokenByIndex", args: [0n] });
+    const boxType = await t.publicClient.readContract({ ...box, functionName: "boxTypeOf", args: [boxId] });
+    const uri = await t.publicClient.readContract({ ...box, functionName: "tokenURI", args: [boxId] });
+    expect(uri).toBe(`${SITE}/nft/box/${boxId}/${boxType}`);
+
+    const { served, document } = await servedDocument(uri);
+    expect(document.name).toContain(`#${boxId}`);
+    expect(document.external_url).toBe(`${SITE}/marketplace/detail?tokenId=${boxId}&nftType=${NFT_TYPE.lootbox}`);
+    expect(traits(served)).toMatchObject({ Type: "lootbox", Rank: expect.any(String) });
+    expect((await get(uri, { "If-None-Match": served.etag! })).status).toBe(304);
+    // Another type than the box's, or a box that was never forged, names no document.
+    expect((await get(`${SITE}/nft/box/${boxId}/${boxType + 1n}`)).status).toBe(404);
+    expect((await get(`${SITE}/nft/box/987654321/${boxType}`)).status).toBe(404);
+    expect((await get(`${SITE}/nft/box/${boxId}/x`)).status).toBe(404);
+  });
+
+  it("a SparkCard token", async () => {
+    const tokenId = await mintCard(encodeItem.card({ rarity: 1, camp: 2, identity: 1, profession: 1, level: 1 }));
+    await servedDocument(await tokenUri(tokenId));
+  });
+
+  it("a SparkItems id: uri(id) with {id} as 64 lowercase hex digits (EIP-1155)", async () => {
+    const id = stackTokenId(NFT_TYPE.material, 1);
+    const template = await t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "uri", args: [id] });
+    expect(template).toBe(`${SITE}/nft/items/{id}.json`);
+    const url = substituteTokenId(template, id);
+    expect(url.slice(`${SITE}/nft/items/`.length)).toMatch(/^[0-9a-f]{64}\.json$/);
+    await servedDocument(url);
   });
 });

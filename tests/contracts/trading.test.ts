@@ -14,6 +14,7 @@ import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import {
   LISTING_STANDARD,
+  LISTING_STATE,
   LISTING_TYPES,
   ORDER_STATUS,
   SEEDED_FEE_BPS,
@@ -148,6 +149,8 @@ const goldOf = (owner: Address) =>
   t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [owner, GOLD] });
 const statusOf = (hash: Hex) =>
   t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "orderStatus", args: [hash] });
+const stateOf = (listing: Listing) =>
+  t.publicClient.readContract({ address: c.trading, abi: tradingAbi, functionName: "listingState", args: [listing] });
 
 describe("the deployed trading contract", () => {
   it("charges 2.5% to the reward manager, takes FIRE, QUARK, USDT and BNB, and hashes listings as core/trading.ts", async () => {
@@ -321,8 +324,12 @@ describe("quickSale refuses", () => {
     const tokenId = await newCard(seller);
     const now = (await t.publicClient.getBlock()).timestamp;
     const signed = await sign(seller, { tokenId, expiry: now + 60n, currency: zeroAddress, price: 1n });
+    expect(await stateOf(signed.listing)).toBe(LISTING_STATE.open);
     await t.advanceTime(61);
     expect(await revertOf(quickSale(buyer, signed, 1n))).toEqual({ name: "ListingExpired", args: [now + 60n] });
+    // Nothing was written for its hash, so orderStatus still reads open; listingState knows better.
+    expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.open);
+    expect(await stateOf(signed.listing)).toBe(LISTING_STATE.expired);
   });
 
   it("a cancelled listing; only its seller may cancel it", async () => {
@@ -337,6 +344,7 @@ describe("quickSale refuses", () => {
       seller: seller.address,
     });
     expect(await statusOf(signed.hash)).toBe(ORDER_STATUS.cancelled);
+    expect(await stateOf(signed.listing)).toBe(LISTING_STATE.cancelled);
     expect(await revertOf(quickSale(buyer, signed, 1n))).toEqual({ name: "ListingCancelled", args: [signed.hash] });
     expect(await ownerOf(tokenId)).toBe(seller.address);
   });
@@ -353,11 +361,15 @@ describe("quickSale refuses", () => {
     });
     expect(await revertOf(quickSale(buyer, first, 1n))).toEqual({ name: "CounterMismatch", args: [0n, 1n] });
     expect(await revertOf(quickSale(buyer, second, 2n))).toEqual({ name: "CounterMismatch", args: [0n, 1n] });
-    // A listing signed under the new counter sells.
+    expect(await statusOf(first.hash)).toBe(ORDER_STATUS.open);
+    expect([await stateOf(first.listing), await stateOf(second.listing)]).toEqual([LISTING_STATE.voided, LISTING_STATE.voided]);
+    // A listing signed under the new counter is open, and sells.
     const fresh = await sign(lister, { tokenId: second.listing.tokenId, currency: zeroAddress, price: 2n });
     expect(fresh.listing.counter).toBe(1n);
+    expect(await stateOf(fresh.listing)).toBe(LISTING_STATE.open);
     await t.mined(quickSale(buyer, fresh, 2n));
     expect(await ownerOf(second.listing.tokenId)).toBe(buyer.address);
+    expect(await stateOf(fresh.listing)).toBe(LISTING_STATE.filled);
   });
 
   it("a listing whose terms were changed after signing, or signed for another chain", async () => {

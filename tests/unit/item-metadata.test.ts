@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { encodeItem } from "~core/item-data";
-import { cardMetadata, hexTokenId, metadataBody, parseMetadataId, stackMetadata, substituteTokenId } from "~core/item-metadata";
+import {
+  boxMetadata,
+  cardMetadata,
+  hexTokenId,
+  metadataBody,
+  parseBoxPath,
+  parseMetadataId,
+  stackMetadata,
+  substituteTokenId,
+} from "~core/item-metadata";
 
 const SITE = "https://sparkera.example";
 
@@ -103,6 +112,36 @@ describe("stackMetadata: the SparkItems (ERC-1155) material stacks", () => {
 
   it("no document for an id that names no stack", () => {
     for (const id of [0n, 7999n, 8003n, 7000n, 1n << 255n]) expect(stackMetadata(id, SITE)).toBeNull();
+  });
+});
+
+describe("boxMetadata and parseBoxPath: the loot boxes (BlindBox)", () => {
+  it("names the box by its type, ranks it (product §3) and links its item page", () => {
+    expect(boxMetadata(42n, 18, SITE)).toEqual({
+      name: "V3-Galaxy loot box #42",
+      description: expect.stringContaining("loot box"),
+      image: `${SITE}/images/nft/lootbox-rare.svg`,
+      external_url: `${SITE}/marketplace/detail?tokenId=42&nftType=6`,
+      attributes: [
+        { trait_type: "Type", value: "lootbox" },
+        { trait_type: "Box Type", value: "V3-Galaxy loot box" },
+        { trait_type: "Rank", value: "Uncommon" },
+      ],
+    });
+    expect(boxMetadata(1n, 7, SITE)).toMatchObject({ name: "Legendary Box #1", image: `${SITE}/images/nft/lootbox-legend.svg` });
+  });
+
+  it("reads the {boxId}/{boxType} tail of a box tokenURI, and nothing else", () => {
+    expect(parseBoxPath("42", "18")).toEqual({ boxId: 42n, boxType: 18 });
+    for (const [id, type] of [
+      ["42", "18.json"],
+      ["-1", "4"],
+      ["0x2a", "4"],
+      ["42", "1234567"],
+      [(1n << 256n).toString(), "4"],
+    ]) {
+      expect(parseBoxPath(id, type)).toBeNull();
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { expect, test } from "../accounts";
 import { reloadUntil } from "../managed-chain";
 import { e2eDataDir } from "../stock";
 import { E2E_RPC_URL } from "../wallet";
-import { sparkCardAbi } from "../../../contracts/generated/abi";
+import { blindBoxAbi, sparkCardAbi } from "../../../contracts/generated/abi";
 import { localChain, readDeployment } from "../../../contracts/deployment";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { encodeItem } from "~core/item-data";
@@ -97,4 +97,31 @@ test("a chain-held ship's page shows its token's metadata, and its new level aft
       .filter({ has: page.locator("dt", { hasText: /^Total$/ }) })
       .locator("dd"),
   ).toHaveText("168");
+});
+
+test("a loot box's tokenURI is an absolute URL on the site, which serves its metadata JSON to any origin", async ({ page, baseURL }) => {
+  const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`)!;
+  const reader = createPublicClient({ chain: localChain(E2E_RPC_URL), transport: http(E2E_RPC_URL) });
+  const box = { address: deployment.contracts.box, abi: blindBoxAbi } as const;
+  const boxId = await reader.readContract({ ...box, functionName: "tokenByIndex", args: [0n] });
+  const boxType = await reader.readContract({ ...box, functionName: "boxTypeOf", args: [boxId] });
+  const uri = await reader.readContract({ ...box, functionName: "tokenURI", args: [boxId] });
+  // Absolute, on the site the server runs as (its PUBLIC_URL names localhost), fetched as a marketplace would.
+  const url = new URL(uri);
+  expect([url.protocol, url.port, url.pathname]).toEqual(["http:", new URL(baseURL!).port, `/nft/box/${boxId}/${boxType}`]);
+
+  const answer = await page.request.get(uri, { headers: { Origin: "https://market.example" } });
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()).toMatchObject({
+    "content-type": "application/json; charset=utf-8",
+    "access-control-allow-origin": "*",
+    "cache-control": "public, no-cache, no-transform",
+  });
+  expect(answer.headers()["content-security-policy"]).toContain("default-src 'none'");
+  expect(await answer.json()).toMatchObject({
+    name: expect.stringContaining(`#${boxId}`),
+    image: expect.stringMatching(/^https?:\/\/.+\/images\/nft\/lootbox-\w+\.svg$/),
+    attributes: expect.arrayContaining([{ trait_type: "Type", value: "lootbox" }]),
+  });
+  expect((await page.request.get(`/nft/box/${boxId}/${boxType + 1n}`)).status()).toBe(404);
 });
