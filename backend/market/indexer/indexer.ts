@@ -28,7 +28,7 @@ import { zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
-import type { MarketDb, Sql } from "../db";
+import type { MarketDb } from "../db";
 import {
   applyRange,
   type ChainTruth,
