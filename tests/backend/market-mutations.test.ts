@@ -1,15 +1,15 @@
 /**
  * The indexer's mutations stream on a real chain with the real backends (issue 41, item 3a): a listed ship upgraded on
  * chain (SparkCard.mutateData, what StarshipManager.upgrade calls; the deployer holds MUTATOR_ROLE here) shows its new
- * level and stats in its detail, in storage, in the market's level filters and in the view's listed counts; a reorg
- * that takes the upgrade away puts the old ones back; a BatchMetadataUpdate reads the market's chain cards again.
- * The tests run in order on one chain.
+ * level and stats in its detail, its metadata document, storage, the market's level filters and the view's listed
+ * counts; a reorg that takes the upgrade away puts the old ones back; a BatchMetadataUpdate reads the market's chain
+ * cards again. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Hex, keccak256, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi } from "../../contracts/generated/abi";
-import type { ItemDetail, ViewNumbers } from "~core/api/market";
+import type { ItemDetail, Trait, ViewNumbers } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { listingTypedData } from "~core/trading";
@@ -95,11 +95,14 @@ async function shown() {
   });
   const storage = await m.page("/informationCenter/myStorage", { address: seller.address, nftType: NFT_TYPE.spaceship, pageSize: 100 });
   const stored = storage.records.find((r) => r.tokenId === ship.toString());
+  // The market's own metadata document (the record's tokenURI), from the item's row.
+  const metadata = (await (await fetch(`${m.t.baseUrl}${detail.tokenURI}`)).json()) as { attributes: Trait[] };
   return {
     level: detail.level,
     stats: [detail.endurance, detail.agility],
     total: detail.total,
     levelTrait: detail.attributes.find((t) => t.trait_type === "Level")?.value,
+    metadataLevel: metadata.attributes.find((t) => t.trait_type === "Level")?.value,
     storageLevel: stored?.level,
     listingLevel: Number(
       await m.scalar(
@@ -110,11 +113,20 @@ async function shown() {
     ),
   };
 }
-const sum = (stats: readonly number[]) => stats.reduce((a, b) => a + b, 0);
+/** What shown() answers for a ship of `level` and `stats`. */
+const showing = (level: number, stats: readonly number[]) => ({
+  level,
+  stats: stats.slice(0, 2),
+  total: stats.reduce((a, b) => a + b, 0),
+  levelTrait: level,
+  metadataLevel: level,
+  storageLevel: level,
+  listingLevel: level,
+});
 
 describe("the mutations stream", () => {
   it("shows an upgrade's level and stats everywhere the market shows the ship, and moves the listed counts", async () => {
-    expect(await shown()).toEqual({ level: 1, stats: [60, 70], total: sum(STATS), levelTrait: 1, storageLevel: 1, listingLevel: 1 });
+    expect(await shown()).toEqual(showing(1, STATS));
     expect(await listedAt(1)).toBe(true);
     expect(await listedAt(2)).toBe(false);
     const [before1, before2] = [await listedCount(1), await listedCount(2)];
@@ -122,7 +134,7 @@ describe("the mutations stream", () => {
 
     await mutate(shipWord(2, UPGRADED));
     await suite.settled();
-    expect(await shown()).toEqual({ level: 2, stats: [65, 75], total: sum(UPGRADED), levelTrait: 2, storageLevel: 2, listingLevel: 2 });
+    expect(await shown()).toEqual(showing(2, UPGRADED));
     expect(await listedAt(2)).toBe(true);
     expect(await listedAt(1)).toBe(false);
     expect(await listedCount(1)).toEqual({ cells: before1.cells - 1, listings: before1.listings - 1 });
@@ -145,7 +157,7 @@ describe("the mutations stream", () => {
     await chain.testClient.mine({ blocks: 2 });
     await expect.poll(async () => (await shown()).level, { timeout: 15_000 }).toBe(2);
     await suite.settled();
-    expect(await shown()).toEqual({ level: 2, stats: [65, 75], total: sum(UPGRADED), levelTrait: 2, storageLevel: 2, listingLevel: 2 });
+    expect(await shown()).toEqual(showing(2, UPGRADED));
     expect(await listedAt(2)).toBe(true);
     expect(await listedAt(3)).toBe(false);
     expect(await listedCount(3)).toEqual(before3);
@@ -168,6 +180,6 @@ describe("the mutations stream", () => {
       }),
     );
     await suite.settled();
-    expect(await shown()).toEqual({ level: 2, stats: [65, 75], total: sum(UPGRADED), levelTrait: 2, storageLevel: 2, listingLevel: 2 });
+    expect(await shown()).toEqual(showing(2, UPGRADED));
   });
 });
