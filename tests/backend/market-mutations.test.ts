@@ -3,17 +3,18 @@
  * chain (SparkCard.mutateData, what StarshipManager.upgrade calls; the deployer holds MUTATOR_ROLE here) shows its new
  * level and stats in its detail, its metadata document, storage, the market's level filters and the view's listed
  * counts; a reorg that takes the upgrade away puts the old ones back; a BatchMetadataUpdate reads the market's chain
- * cards again. The tests run in order on one chain.
+ * cards again; and StarshipManager.upgrade itself, after a mission, moves the level storage shows. The tests run in
+ * order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { type Hex, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { sparkCardAbi } from "../../contracts/generated/abi";
+import { sparkCardAbi, starshipManagerAbi } from "../../contracts/generated/abi";
 import type { ItemDetail, Trait, ViewNumbers } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { listingTypedData } from "~core/trading";
-import { listingJson, listingOf, type TestChain } from "../contracts/harness";
+import { freshPlayer, listingJson, listingOf, type TestChain } from "../contracts/harness";
 import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
 import { BUYER, type Market } from "./market-fixture";
 
@@ -22,6 +23,8 @@ const SHIP_TYPE = 2;
 const STATS = [60, 70, 60, 60, 60, 50, 60];
 /** What an upgrade gives here: the next level, and (as a game rule may) stronger stats. */
 const UPGRADED = STATS.map((stat) => stat + 5);
+/** The strongest ship there is: a short mission pays for its first upgrade. */
+const STRONG = Array<number>(7).fill(255);
 
 let suite: ChainMarket;
 let chain: TestChain;
@@ -181,5 +184,34 @@ describe("the mutations stream", () => {
     );
     await suite.settled();
     expect(await shown()).toEqual(showing(2, UPGRADED));
+  });
+
+  it("follows a real upgrade: StarshipManager.upgrade, paid with a mission's materials, raises the level the market shows", async () => {
+    const pilot = freshPlayer(5);
+    const { card, starship } = chain.deployment.contracts;
+    const minted = await chain.mined(
+      chain.deployer.writeContract({ address: card, abi: sparkCardAbi, functionName: "mint", args: [pilot.address, shipWord(1, STRONG)] }),
+    );
+    const miner = parseEventLogs({ abi: sparkCardAbi, logs: minted.logs, eventName: "Transfer" })[0]!.args.tokenId;
+    const act = (functionName: "explore" | "recall" | "upgrade") =>
+      chain.mined(chain.walletFor(pilot).writeContract({ address: starship, abi: starshipManagerAbi, functionName, args: [miner] }));
+    // Half an hour of the strongest ship mines more DarkIron than the 50 that level 1 -> 2 costs.
+    await act("explore");
+    await chain.advanceTime(1_800);
+    await act("recall");
+    const pilotShips = async (level: number) =>
+      (await m.page("/informationCenter/myStorage", { address: pilot.address, ...levelView(level) })).records.map((r) => r.tokenId);
+    await suite.settled();
+    expect(await pilotShips(1)).toEqual([miner.toString()]);
+
+    await act("upgrade");
+    await suite.settled();
+    expect(await pilotShips(2)).toEqual([miner.toString()]);
+    expect(await pilotShips(1)).toEqual([]);
+    const detail = await m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", {
+      tokenId: miner.toString(),
+      nftType: NFT_TYPE.spaceship,
+    });
+    expect({ level: detail.level, total: detail.total }).toEqual({ level: 2, total: 7 * 255 });
   });
 });
