@@ -272,7 +272,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
   async function run(): Promise<void> {
     try {
       while (!stopped) {
-        // A stream with more blocks ready goes again before the next ones.
+        // Once a stream has more blocks ready, the ones after it wait: the loop starts again from the transfers.
         let more = await step();
         for (const s of streams) more ||= await streamStep(s);
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
