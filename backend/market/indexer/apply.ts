@@ -79,8 +79,11 @@ const ITEM_UPSERT = `insert into market_items (${ITEM_COLUMNS.join(", ")}) value
   on conflict (nft_type, token_id) do update set
     owner_address = excluded.owner_address, location = excluded.location, updated_at = excluded.updated_at,
     chain_block = excluded.chain_block`;
-/** What a token is (its kind, name, image, traits, attributes), rewritten when a reorg gave its id to another token. */
-const DESCRIPTION_COLUMNS = ROW_COLUMNS.filter(
+/**
+ * What a token is (its kind, name, image, traits, attributes), rewritten when a reorg gave its id to another token,
+ * or when its word changed (mutations.ts).
+ */
+export const DESCRIPTION_COLUMNS = ROW_COLUMNS.filter(
   (name) => !["token_id", "owner_address", "location", "amount", "views", "favorites", "created_at", "updated_at"].includes(name),
 );
 const DESCRIBE = `update market_items set ${DESCRIPTION_COLUMNS.map((name) => `${name} = ?`).join(", ")}, updated_at = ?, chain_block = ?

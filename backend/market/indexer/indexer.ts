@@ -1,5 +1,5 @@
 /**
- * The market's chain indexer (docs/api/market.md "Chain indexer"), six streams:
+ * The market's chain indexer (docs/api/market.md "Chain indexer"), seven streams:
  * - transfers: the ERC-721 transfers of the card and loot box collections, so items minted, moved and burnt on
  *   chain show in the holders' storage;
  * - bridge: the asset manager's claims and swaps (bridge.ts), which move balances and items between the game and
@@ -7,11 +7,14 @@
  * - materials: the starship manager's MaterialsSentToGame (materials.ts), which brings mined materials into the game;
  * - items: SparkItems' ERC-1155 TransferSingle and TransferBatch (items1155.ts), each holder's chain stacks;
  * - trading: the trading contract's Sale, ListingCancelled and CounterIncremented (trading.ts), which close chain listings;
- * - rewards: the reward manager's AwardClaimed (rewards.ts), which marks awards paid.
- * The last five undo the events of blocks a reorg took away (possible above the confirmation depth only). The
- * transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles instead: every item
- * it wrote from REORG_WINDOW blocks below the lower of its cursor and the safe head takes what the chain holds now
- * (holder, and what the token is: sequential ids come back as other tokens), and the ranges after are read again.
+ * - rewards: the reward manager's AwardClaimed (rewards.ts), which marks awards paid;
+ * - mutations: SparkCard's DataMutated and ERC-4906 metadata updates (mutations.ts), which rewrite a chain item's
+ *   attributes (an upgrade's level) to the word the chain holds.
+ * The last six (streams.ts) undo the events of blocks a reorg took away (possible above the confirmation depth
+ * only). The transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles
+ * instead: every item it wrote from REORG_WINDOW blocks below the lower of its cursor and the safe head takes what
+ * the chain holds now (holder, and what the token is: sequential ids come back as other tokens), and the ranges
+ * after are read again.
  *
  * - Position: a cursor per stream in market_chain_cursors, moved in the transaction that applies its range, so a
  *   restart resumes where it stopped and a range is never applied twice.
@@ -22,31 +25,28 @@
  *   refuses it (core/chain-transport.ts); a poll catches up range after range, then waits `pollIntervalMs`. Runs
  *   never overlap. A failing node is logged once per outage and retried at the next poll.
  */
-import { type Hash, zeroAddress } from "viem";
+import { zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
-import type { MarketDb, Sql } from "../db";
+import type { MarketDb } from "../db";
 import {
   applyRange,
   type ChainTruth,
   finalOwners,
   heldTokens,
   itemsWrittenSince,
-  knownTokens,
   reconcileItems,
   tokenKey,
   type TokenState,
   type WrittenItem,
 } from "./apply";
-import { applyBridgeRange, BRIDGE, type BridgeEvent } from "./bridge";
+import { BRIDGE } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
-import { applyItemsRange, ITEMS, type ItemsEvent } from "./items1155";
-import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { chainReader } from "./reader";
-import { applyRewardsRange, REWARDS, type RewardEvent } from "./rewards";
-import { applyTradingRange, listedOrders, listedStackOrders, TRADING, type TradingEvent } from "./trading";
+import { listedOrders } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
+import { type ReorgStream, reorgStreams } from "./streams";
 
 /** Token reads in flight at once (each batch of them is one JSON-RPC request). */
 const READS_IN_FLIGHT = 500;
@@ -54,18 +54,6 @@ const READS_IN_FLIGHT = 500;
 export const TRANSFERS_STREAM = "erc721-transfers";
 /** How far back a reorg is looked for, beyond the blocks with applied events (a depth-0 chain only). */
 const REORG_WINDOW = 64n;
-
-/** A stream whose applied events a reorg can take back: how a range is read, then applied with its cursor's move. */
-interface ReorgStream<Read> {
-  stored: StoredStream;
-  read(fromBlock: bigint, toBlock: bigint, safe: bigint): Promise<Read>;
-  /** False when another run moved the cursor first. */
-  apply(
-    tx: Sql,
-    range: { expectedCursor: bigint | null; toBlock: bigint; toHash: Hash; toTime: bigint; now: number },
-    read: Read,
-  ): Promise<boolean>;
-}
 
 export interface ChainIndexer {
   start(): void;
@@ -279,73 +267,15 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     return toBlock < safe;
   }
 
-  const bridge: ReorgStream<{ events: BridgeEvent[]; cards: Map<string, ChainItem | null> }> = {
-    stored: BRIDGE,
-    async read(fromBlock, toBlock, safe) {
-      const events = await reader.bridgeEvents(fromBlock, toBlock);
-      return { events, cards: await describeSwappedCards(events, safe) };
-    },
-    apply: (tx, range, { events, cards }) => applyBridgeRange(tx, { ...range, events, cards, contracts: chain.contracts }),
-  };
-
-  const materials: ReorgStream<MaterialsEvent[]> = {
-    stored: MATERIALS,
-    read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
-    apply: (tx, range, events) => applyMaterialsRange(tx, { ...range, events }),
-  };
-  const items: ReorgStream<{ events: ItemsEvent[]; filled: Set<string> }> = {
-    stored: ITEMS,
-    async read(fromBlock, toBlock, safe) {
-      const events = await reader.itemsTransfers(fromBlock, toBlock);
-      // A listed stack that falls below its listing ends it, unless the move was the listing's own sale (trading.ts).
-      const filled = await reader.filledOrders(
-        await listedStackOrders(
-          db,
-          events.map((e) => e.from),
-        ),
-        safe,
-      );
-      return { events, filled };
-    },
-    apply: (tx, range, read) => applyItemsRange(tx, { ...range, ...read }),
-  };
-  const trading: ReorgStream<TradingEvent[]> = {
-    stored: TRADING,
-    read: (fromBlock, toBlock) => reader.tradingEvents(fromBlock, toBlock),
-    apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }, chain.contracts),
-  };
-  const rewards: ReorgStream<RewardEvent[]> = {
-    stored: REWARDS,
-    read: (fromBlock, toBlock) => reader.rewardEvents(fromBlock, toBlock),
-    apply: (tx, range, events) => applyRewardsRange(tx, { ...range, events }),
-  };
-  for (const s of [bridge, materials, items, trading, rewards]) streamSynced.set(s.stored.stream, null);
-
-  /** The cards swapped into the game that the market has no item for yet, described from their words. */
-  async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
-    const ids = events.filter((e) => e.event === "swapped" && e.kind === 1).map((e) => e.idOrAmount);
-    const cards = new Map<string, ChainItem | null>();
-    if (!ids.length) return cards;
-    const tokens = ids.map((tokenId) => ({ collection: "card" as const, tokenId, owner: zeroAddress }));
-    const known = await knownTokens(db, tokens);
-    for (const token of tokens) {
-      if (known.has(tokenKey("card", token.tokenId))) continue;
-      const word = await reader.cardWord(token.tokenId, atBlock);
-      cards.set(token.tokenId.toString(), word === null ? null : cardItem(word));
-    }
-    return cards;
-  }
+  const streams = reorgStreams(db, chain, reader);
+  for (const s of streams) streamSynced.set(s.stored.stream, null);
 
   async function run(): Promise<void> {
     try {
       while (!stopped) {
-        const more =
-          (await step()) ||
-          (await streamStep(bridge)) ||
-          (await streamStep(materials)) ||
-          (await streamStep(items)) ||
-          (await streamStep(trading)) ||
-          (await streamStep(rewards));
+        // Once a stream has more blocks ready, the ones after it wait: the loop starts again from the transfers.
+        let more = await step();
+        for (const s of streams) more ||= await streamStep(s);
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;

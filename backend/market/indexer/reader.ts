@@ -1,7 +1,8 @@
 /**
- * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections and the asset manager's
- * and starship manager's events in a block range, and what a token is (its holder, a SparkCard attribute word, a
- * loot box's type). Concurrent reads go out as JSON-RPC batches.
+ * The indexer's reads from the chain node: the head, the ERC-721 transfers of our collections and the events of the
+ * asset manager, starship manager, SparkItems, Trading, reward manager and SparkCard's mutations in a block range,
+ * and what a token is (its holder, a SparkCard attribute word, a loot box's type). Concurrent reads go out as
+ * JSON-RPC batches.
  */
 import {
   type Address,
@@ -20,6 +21,7 @@ import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } from "./bridge";
 import { type ItemsEvent, TRANSFER_BATCH_EVENT, TRANSFER_SINGLE_EVENT } from "./items1155";
 import { MATERIALS_SENT_EVENT, type MaterialsEvent } from "./materials";
+import { BATCH_METADATA_UPDATE_EVENT, DATA_MUTATED_EVENT, METADATA_UPDATE_EVENT, type MutationEvent } from "./mutations";
 import { AWARD_CLAIMED_EVENT, type RewardEvent } from "./rewards";
 import { CANCELLED_EVENT, COUNTER_EVENT, OFFER_ACCEPTED_EVENT, OFFER_CANCELLED_EVENT, SALE_EVENT, type TradingEvent } from "./trading";
 
@@ -227,6 +229,27 @@ export function chainReader(chain: BackendChain) {
         client.getLogs({ address: rewardManager, event: AWARD_CLAIMED_EVENT, fromBlock: from, toBlock: to, strict: true }),
       );
       return claimed.map((log) => ({ ...logPosition(log), account: log.args.account, nonce: log.args.nonce })).sort(inChainOrder);
+    },
+
+    /** SparkCard's DataMutated, MetadataUpdate and BatchMetadataUpdate in [fromBlock, toBlock], in chain order. */
+    async mutationEvents(fromBlock: bigint, toBlock: bigint): Promise<MutationEvent[]> {
+      const range = (from: bigint, to: bigint) => ({ address: card, fromBlock: from, toBlock: to, strict: true }) as const;
+      const [mutated, updated, batches] = await Promise.all([
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: DATA_MUTATED_EVENT })),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: METADATA_UPDATE_EVENT })),
+        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: BATCH_METADATA_UPDATE_EVENT })),
+      ]);
+      const events: MutationEvent[] = [
+        ...mutated.map((log) => ({ ...logPosition(log), event: "mutated" as const, ...log.args })),
+        ...updated.map((log) => ({ ...logPosition(log), event: "metadata" as const, tokenId: log.args._tokenId })),
+        ...batches.map((log) => ({
+          ...logPosition(log),
+          event: "batch" as const,
+          fromTokenId: log.args._fromTokenId,
+          toTokenId: log.args._toTokenId,
+        })),
+      ];
+      return events.sort(inChainOrder);
     },
 
     /** The order hashes among `hashes` that Trading had filled at `blockNumber`. */

@@ -1,5 +1,6 @@
 /**
- * What the indexer's event streams with reorg handling share (the bridge's, bridge.ts, the materials', materials.ts, and SparkItems', items1155.ts):
+ * What the indexer's event streams with reorg handling share (the bridge's, bridge.ts, the materials', materials.ts,
+ * SparkItems', items1155.ts, the trading contract's, the rewards' and SparkCard's mutations', mutations.ts):
  * a cursor that keeps its block's hash, and a table of applied events, each stored with the block hash it was
  * applied at and what it did, so that after a reorg the events of vanished blocks can be undone newest first.
  * Synchronous, inside one MarketDb transaction.
@@ -10,7 +11,13 @@ export interface StoredStream {
   /** The cursor's name in market_chain_cursors. */
   stream: string;
   /** The table of its applied events: id, block_number, block_hash, effect (JSON) at least. */
-  table: "market_bridge_events" | "market_materials_events" | "market_items_events" | "market_trading_events" | "market_reward_events";
+  table:
+    | "market_bridge_events"
+    | "market_materials_events"
+    | "market_items_events"
+    | "market_trading_events"
+    | "market_reward_events"
+    | "market_mutation_events";
   /** Takes back what an applied event did (its stored effect). */
   undo(db: Sql, effect: string, now: number): Promise<void>;
 }

@@ -22,6 +22,7 @@ import { up as saleDays } from "./market_020_sale_days";
 import { up as offers } from "./market_021_offers";
 import { up as chainOffers } from "./market_022_chain_offers";
 import { up as offerSales } from "./market_024_offer_sales";
+import { up as mutationEvents } from "./market_025_mutation_events";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
 export const marketMigrations: Migration[] = [
@@ -48,4 +49,5 @@ export const marketMigrations: Migration[] = [
   { name: "market_021_offers", up: offers },
   { name: "market_022_chain_offers", up: chainOffers },
   { name: "market_024_offer_sales", up: offerSales },
+  { name: "market_025_mutation_events", up: mutationEvents },
 ];
