@@ -11,10 +11,15 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { launchCluster } from "../../scripts/cluster/launch";
+import { startRpcProxy } from "../support/rpc-proxy";
 import { CLUSTER_INFO_ENV, MULTI_PORTS, type ClusterInfo, type ServerInfo } from "./ports";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-multi-"));
+  // The servers reach the chain as they would a provider's (issue 41): narrow log ranges, now and then a 429. The
+  // proxy forwards to the node the cluster is about to start; browsers and the tests' own reads go to it directly.
+  const node = `http://127.0.0.1:${MULTI_PORTS.chain}`;
+  const provider = await startRpcProxy({ target: node, maxLogRange: 1_000, rateLimitShare: 0.02, seed: MULTI_PORTS.chain });
   const cluster = await launchCluster({
     // MULTI_PROCESSES=1 checks the suite itself against one process, which holds every role.
     processes: Number(process.env.MULTI_PROCESSES ?? 3),
@@ -27,8 +32,11 @@ export default async function setup(): Promise<() => Promise<void>> {
       // Quicker receipts and indexing than the default 500 ms, for a suite that waits on both.
       CHAIN_POLL_MS: "200",
       LOG_LEVEL: "info",
+      CHAIN_RPC_URL: provider.url,
+      CHAIN_PUBLIC_RPC_URL: node,
     },
-  }).catch((error: Error) => {
+  }).catch(async (error: Error) => {
+    await provider.stop();
     if (process.env.MULTI_KEEP !== "1") fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   });
@@ -66,6 +74,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     });
   } catch (error) {
     await cluster.stop();
+    await provider.stop();
     throw error;
   }
 
@@ -85,6 +94,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await new Promise((resolve) => control.close(resolve));
     await cluster.stop();
+    await provider.stop();
     if (process.env.MULTI_KEEP !== "1") fs.rmSync(dir, { recursive: true, force: true });
     else console.log(`multi: the cluster's logs are kept in ${dir}`);
   };
