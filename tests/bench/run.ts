@@ -12,6 +12,7 @@ const BENCHES = [
   "tests/bench/watches.ts",
   "tests/bench/crash-recovery.ts",
   "tests/bench/bridge.ts",
+  "tests/bench/indexer-provider.ts",
   "tests/bench/cluster.ts",
   "tests/bench/lighthouse.ts",
 ];
