@@ -60,7 +60,7 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { E2E_PORT: String(PORT) },
+      env: { E2E_PORT: String(PORT), E2E_PROVIDER: "1" },
     },
     {
       command: "npx tsx tests/e2e/server.ts",

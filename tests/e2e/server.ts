@@ -25,6 +25,25 @@ if (process.env.E2E_ENGINE === "postgres") {
     process.once(signal, () => void cluster.stop().finally(() => process.exit(0)));
   }
 }
+// E2E_PROVIDER=1 (the suite's main server): the server reaches its chain as it would a provider's (issue 41), through
+// tests/support/rpc-proxy.ts: 1,000-block log ranges, now and then a 429. The node is started here, as server.ts
+// starts its own, and browsers' wallets still read it directly.
+if (process.env.E2E_PROVIDER === "1") {
+  const { startLocalChain } = await import("../../contracts/chain");
+  const { alignMetadataBase, metadataBaseUris } = await import("../../contracts/metadata-base");
+  const { startRpcProxy } = await import("../support/rpc-proxy");
+  const metadataBase = metadataBaseUris(`http://localhost:${process.env.PORT}`);
+  const deploymentFile = `${dataDir}/chain/deployment.json`;
+  const chain = await startLocalChain({
+    port: Number(process.env.CHAIN_PORT),
+    stateFile: `${dataDir}/chain/anvil-state.json`,
+    deploymentFile,
+    ...metadataBase,
+  });
+  await alignMetadataBase(chain.deployment, metadataBase, { rpcUrl: chain.rpcUrl });
+  const provider = await startRpcProxy({ target: chain.rpcUrl, maxLogRange: 1_000, rateLimitShare: 0.01, seed: Number(process.env.PORT) });
+  Object.assign(process.env, { CHAIN_RPC_URL: provider.url, CHAIN_PUBLIC_RPC_URL: chain.rpcUrl, DEPLOYMENT_FILE: deploymentFile });
+}
 const { backends } = await import("../../server");
 // Tests stock their own accounts through the server's database connection (stock.ts).
 const { serveStockroom } = await import("./stock");
