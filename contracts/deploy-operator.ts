@@ -34,7 +34,6 @@ import {
   keccak256,
   parseAbi,
   publicActions,
-  TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type AbiParameter,
   type Address,
@@ -158,6 +157,12 @@ const ROLES: readonly { name: string; role: Hex }[] = [
   { name: "LOCKER_ROLE", role: LOCKER_ROLE },
 ];
 
+/**
+ * How long the deployer's nonce may be used without our transaction's receipt before it counts as taken by another
+ * transaction: a node's state runs ahead of its receipts for a moment, and nodes behind one provider lag each other.
+ */
+const RECEIPT_LAG_MS = 30_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** JSON-RPC codes of a node that is busy rather than refusing: a limit (429, -32005, QuickNode's -32007) or an internal error. */
@@ -263,13 +268,15 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
   const saveJournal = () => writeJson(journalFile, journal);
   saveJournal();
 
-  /** Sends the raw transaction; an error is one only if the node does not know the transaction afterwards. */
-  const broadcast = async ({ raw, hash }: JournalStep) => {
+  /** Sends the signed transaction; a node that already has it, or has used its nonce, leaves the verdict to settle(). */
+  const broadcast = async ({ raw }: JournalStep) => {
     try {
       await rpc(() => client.sendRawTransaction({ serializedTransaction: raw }));
     } catch (error) {
-      // "already known", "nonce too low": a dropped answer to our own earlier broadcast.
-      if (!(await rpc(() => client.getTransaction({ hash }).catch(unless(TransactionNotFoundError))))) throw error;
+      // Our own transaction sent before (an answer lost on the way, an earlier run), or another one with its nonce:
+      // settle() tells them apart by the receipt.
+      const usedNonce = error instanceof BaseError && error.walk((e) => e instanceof NonceTooLowError);
+      if (!usedNonce && !/already known|known transaction/i.test(String(error))) throw error;
     }
   };
 
@@ -279,6 +286,7 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
    */
   const settle = async (entry: JournalStep, { journaledBefore }: { journaledBefore: boolean }): Promise<TransactionReceipt> => {
     let rebroadcastAt = journaledBefore ? Date.now() : Date.now() + 60_000;
+    let nonceUsedSince: number | undefined;
     for (;;) {
       const receipt = await rpc(() => client.getTransactionReceipt({ hash: entry.hash }).catch(unless(TransactionReceiptNotFoundError)));
       if (receipt) {
@@ -286,17 +294,17 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
         return receipt;
       }
       const mined = await rpc(() => client.getTransactionCount({ address: deployer, blockTag: "latest" }));
-      if (mined > entry.nonce) {
-        const ours = await rpc(() => client.getTransaction({ hash: entry.hash }).catch(unless(TransactionNotFoundError)));
-        if (!ours?.blockNumber) {
-          throw new Error(
-            `nonce ${entry.nonce} of ${deployer} was taken by another transaction than step "${entry.step}" (${entry.hash}): ` +
-              "is the deployer key used elsewhere?",
-          );
+      if (mined <= entry.nonce) {
+        nonceUsedSince = undefined;
+        if (Date.now() >= rebroadcastAt) {
+          await broadcast(entry);
+          rebroadcastAt = Date.now() + 60_000;
         }
-      } else if (Date.now() >= rebroadcastAt) {
-        await broadcast(entry);
-        rebroadcastAt = Date.now() + 60_000;
+      } else if (Date.now() - (nonceUsedSince ??= Date.now()) > RECEIPT_LAG_MS) {
+        throw new Error(
+          `nonce ${entry.nonce} of ${deployer} was taken by another transaction than step "${entry.step}" (${entry.hash}): ` +
+            "is the deployer key used elsewhere?",
+        );
       }
       await sleep(pollingIntervalMs);
     }

@@ -184,6 +184,12 @@ describe("deploy:contracts", () => {
     expect(fs.readFileSync(options.outFile, "utf8")).toBe(before);
   });
 
+  it("refuses a rerun with other terms than its journal's, and an owner that is the deployer itself", async () => {
+    const { options, deployer } = reference;
+    await expect(deployForOperator({ ...options, receipt: deployer })).rejects.toThrow("belongs to a deployment with other terms");
+    await expect(deployForOperator({ ...options, owner: deployer })).rejects.toThrow("the deployer must end up holding nothing");
+  });
+
   it("resumes a run stopped before a broadcast and after a provider went down, each contract deployed once", async () => {
     const proxy = await startRpcProxy({ target: anvil.rpcUrl });
     try {
@@ -198,15 +204,16 @@ describe("deploy:contracts", () => {
           },
         }),
       ).rejects.toThrow("killed");
-      // Then the provider vanishes for good with a wiring transaction broadcast and not yet seen mined.
+      // Then the provider goes away for good right after a wiring transaction was broadcast (the run logs "sent").
       await expect(
         deployForOperator({
           ...options,
-          beforeBroadcast: (index) => {
-            if (index === 30) proxy.setDown(true);
+          log: (message) => {
+            if (message.startsWith("step 30 sent")) proxy.setDown(true);
           },
         }),
       ).rejects.toThrow();
+      expect(proxy.stats.dropped).toBeGreaterThan(0);
       proxy.setDown(false);
       const finished = await deployForOperator(options);
 
