@@ -93,8 +93,8 @@ export interface Transactor {
   send(call: ContractCall): Promise<void>;
 }
 
-function describe(value: unknown): string {
-  return Array.isArray(value) ? `[${value.map(describe).join(", ")}]` : String(value);
+function formatArg(value: unknown): string {
+  return Array.isArray(value) ? `[${value.map(formatArg).join(", ")}]` : String(value);
 }
 
 /** A typed call of `functionName` on the contract at `to`. */
@@ -104,7 +104,7 @@ export function contractCall<
   const args extends ContractFunctionArgs<abi, "nonpayable" | "payable", functionName>,
 >(to: Address, abi: abi, functionName: functionName, args: args): ContractCall {
   const data = encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
-  return { to, data, step: `${to}.${functionName}(${(args as readonly unknown[]).map(describe).join(", ")})` };
+  return { to, data, step: `${to}.${functionName}(${(args as readonly unknown[]).map(formatArg).join(", ")})` };
 }
 
 export interface GameTokens {
