@@ -358,16 +358,13 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
   };
 
   // --- the contracts, wired as deployAndSeed wires them ---
-  const bases = metadataBaseUris(site);
   const terms: GameTerms = {
     admin: deployer,
     receipt: plan.receipt,
     claimSigner: plan.claimSigner,
     storeMinter: plan.storeMinter,
     openedAt: BigInt(journal.openedAt),
-    boxBaseUri: `${site}/nft/box/`,
-    cardBaseUri: bases.cardBaseUri,
-    itemsBaseUri: bases.itemsBaseUri,
+    ...metadataBaseUris(site),
   };
   const deployedBlocks: bigint[] = [];
   const tokenAddress = async (token: keyof GameTokens) => {
