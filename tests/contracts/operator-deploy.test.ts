@@ -8,7 +8,17 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { createPublicClient, createTestClient, getContractAddress, http, parseAbi, zeroAddress, type Address, type Hex } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getContractAddress,
+  http,
+  parseAbi,
+  zeroAddress,
+  type Address,
+  type Hex,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBareAnvil, type AnvilNode } from "../../contracts/chain";
@@ -188,6 +198,24 @@ describe("deploy:contracts", () => {
     const { options, deployer } = reference;
     await expect(deployForOperator({ ...options, receipt: deployer })).rejects.toThrow("belongs to a deployment with other terms");
     await expect(deployForOperator({ ...options, owner: deployer })).rejects.toThrow("the deployer must end up holding nothing");
+  });
+
+  it("fails naming what the deployer still holds when a role came back to it", async () => {
+    const { options, owner, deployer } = reference;
+    const { box } = reference.run.deployment.contracts;
+    // The owner (a multisig in life) gives the deployer a role again.
+    await testClient.impersonateAccount({ address: owner });
+    await testClient.setBalance({ address: owner, value: 10n ** 18n });
+    const asOwner = createWalletClient({ account: owner, transport: http(anvil.rpcUrl) });
+    const call = (functionName: "grantRole" | "revokeRole") =>
+      asOwner.writeContract({ chain: null, address: box, abi: blindBoxAbi, functionName, args: [MINTER_ROLE, deployer] });
+    await publicClient.waitForTransactionReceipt({ hash: await call("grantRole") });
+    try {
+      await expect(deployForOperator(options)).rejects.toThrow(`${box}: the deployer still holds MINTER_ROLE`);
+    } finally {
+      await publicClient.waitForTransactionReceipt({ hash: await call("revokeRole") });
+      await testClient.stopImpersonatingAccount({ address: owner });
+    }
   });
 
   it("resumes a run stopped before a broadcast and after a provider went down, each contract deployed once", async () => {
