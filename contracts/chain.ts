@@ -209,46 +209,35 @@ export async function stopStaleChain(stateFile: string, log: (message: string) =
   fs.rmSync(pidFile, { force: true });
 }
 
-export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
-  const host = options.host ?? "127.0.0.1";
-  const port = options.port ?? 8545;
-  const stateFile = path.resolve(options.stateFile ?? DEFAULT_STATE_FILE);
-  const deploymentFile = path.resolve(options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE);
-  const log = options.log ?? (() => {});
+export interface AnvilNode {
+  rpcUrl: string;
+  pid: number;
+  /** Sends SIGTERM (anvil then dumps any state) and resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+interface SpawnAnvilOptions {
+  host: string;
+  port: number;
+  chainId: number;
+  args: string[];
+  onSpawn?: (pid: number) => void;
+  onStop?: () => void;
+  log: (message: string) => void;
+}
+
+/** Starts anvil and resolves once it answers with its chain id; a node that does not come up is stopped again. */
+async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: SpawnAnvilOptions): Promise<AnvilNode> {
   const rpcUrl = `http://${host}:${port}`;
-
-  await stopStaleChain(stateFile, log);
-  // Something already answering on the port would be mistaken for our node.
-  if ((await rpcChainId(rpcUrl)) !== null) throw new Error(`${rpcUrl} is already in use by another node`);
-
-  fs.mkdirSync(path.dirname(stateFile), { recursive: true });
-  fs.mkdirSync(path.dirname(deploymentFile), { recursive: true });
-
-  const started = performance.now();
-  const child = spawn(
-    anvilBinary(),
-    [
-      "--host",
-      host,
-      "--port",
-      String(port),
-      "--chain-id",
-      String(LOCAL_CHAIN_ID),
-      "--state",
-      stateFile,
-      "--state-interval",
-      String(options.stateIntervalSeconds ?? 10),
-      "--silent",
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
+  const child = spawn(anvilBinary(), ["--host", host, "--port", String(port), "--chain-id", String(chainId), ...args, "--silent"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2000);
   });
   const exited = once(child, "exit");
-  const pidFile = chainPidFile(stateFile);
-  if (child.pid) fs.writeFileSync(pidFile, JSON.stringify({ pid: child.pid, parent: process.pid } satisfies PidRecord));
+  if (child.pid) onSpawn?.(child.pid);
   const watchdog = child.pid ? startWatchdog(child.pid, log) : null;
   // Whenever this process stops anvil itself, the watchdog goes first: anvil gets one SIGTERM, and the watchdog never
   // signals a pid that anvil no longer holds.
@@ -269,16 +258,64 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(pidFile, { force: true });
+    onStop?.();
   };
 
   try {
     const deadline = Date.now() + 30_000;
-    while ((await rpcChainId(rpcUrl)) !== LOCAL_CHAIN_ID) {
+    while ((await rpcChainId(rpcUrl)) !== chainId) {
       if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
       if (Date.now() > deadline) throw new Error(`anvil did not answer on ${rpcUrl} within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { rpcUrl, pid: child.pid!, stop };
+}
+
+/** An empty anvil without persisted state or contracts, e.g. for trying a deployment to another chain id. */
+export function startBareAnvil({
+  port,
+  chainId,
+  host = "127.0.0.1",
+}: {
+  port: number;
+  chainId: number;
+  host?: string;
+}): Promise<AnvilNode> {
+  return spawnAnvil({ host, port, chainId, args: [], log: () => {} });
+}
+
+export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 8545;
+  const stateFile = path.resolve(options.stateFile ?? DEFAULT_STATE_FILE);
+  const deploymentFile = path.resolve(options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE);
+  const log = options.log ?? (() => {});
+  const rpcUrl = `http://${host}:${port}`;
+
+  await stopStaleChain(stateFile, log);
+  // Something already answering on the port would be mistaken for our node.
+  if ((await rpcChainId(rpcUrl)) !== null) throw new Error(`${rpcUrl} is already in use by another node`);
+
+  fs.mkdirSync(path.dirname(stateFile), { recursive: true });
+  fs.mkdirSync(path.dirname(deploymentFile), { recursive: true });
+
+  const started = performance.now();
+  const pidFile = chainPidFile(stateFile);
+  const anvil = await spawnAnvil({
+    host,
+    port,
+    chainId: LOCAL_CHAIN_ID,
+    args: ["--state", stateFile, "--state-interval", String(options.stateIntervalSeconds ?? 10)],
+    onSpawn: (pid) => fs.writeFileSync(pidFile, JSON.stringify({ pid, parent: process.pid } satisfies PidRecord)),
+    onStop: () => fs.rmSync(pidFile, { force: true }),
+    log,
+  });
+  const { stop } = anvil;
+  try {
     log(`anvil up on ${rpcUrl} in ${Math.round(performance.now() - started)} ms`);
 
     let deployment = readDeployment(deploymentFile);
@@ -299,7 +336,7 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
       writeDeployment(deploymentFile, deployment);
       log(`contracts deployed and seeded in ${Math.round(performance.now() - deployStarted)} ms`);
     }
-    return { rpcUrl, pid: child.pid!, deployment, stop };
+    return { rpcUrl, pid: anvil.pid, deployment, stop };
   } catch (error) {
     await stop();
     throw error;

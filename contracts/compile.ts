@@ -12,7 +12,7 @@ import { ARTIFACTS_DIR, GENERATED_DIR, SOURCE_DIR, SOURCE_HASH_FILE, type Source
 
 interface Solc {
   version(): string;
-  compile(input: string, callbacks: { import(path: string): { contents: string } | { error: string } }): string;
+  compile(input: string): string;
 }
 
 const nodeModules = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules");
@@ -51,8 +51,9 @@ function findImport(importPath: string): { contents: string } | { error: string 
   return { error: `not found: ${importPath}` };
 }
 
-function compile(solc: Solc, sources: Record<string, { content: string }>): SolcOutput {
-  const input = {
+/** solc's standard-JSON input for `sources` with the settings the committed artifacts were built with. */
+export function standardJsonInput(sources: Record<string, { content: string }>) {
+  return {
     language: "Solidity",
     sources,
     settings: {
@@ -61,7 +62,38 @@ function compile(solc: Solc, sources: Record<string, { content: string }>): Solc
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
+}
+
+const IMPORT = /\bimport\s+(?:[^"';]*?\bfrom\s+)?["']([^"']+)["']/g;
+
+/**
+ * contracts/src/*.sol plus every file they import, transitively, under the names solc gives them (a relative import
+ * is resolved against its importer's name). The artifacts are compiled from exactly this input, and the operator's
+ * deploy hands it to block explorers' verifiers (deploy-operator.ts): solc numbers source units in the order it reads
+ * them, and that order reaches the ABI (two errors named alike) and so the metadata hash at the bytecode's end; with an
+ * import callback it reads the imports later than a verifier given every file, and BlindBoxSale came out different.
+ */
+export function selfContainedSources(): Record<string, { content: string }> {
+  const sources = readSources();
+  const pending = Object.keys(sources);
+  for (let unit = pending.pop(); unit !== undefined; unit = pending.pop()) {
+    // Comments may quote import lines; only the code's imports count.
+    const code = sources[unit]!.content.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    for (const [, imported] of code.matchAll(IMPORT)) {
+      const name = imported!.startsWith(".") ? path.posix.join(path.posix.dirname(unit), imported!) : imported!;
+      if (sources[name]) continue;
+      const found = findImport(name);
+      if ("error" in found) throw new Error(`${unit} imports ${imported}: ${found.error}`);
+      sources[name] = { content: found.contents };
+      pending.push(name);
+    }
+  }
+  return sources;
+}
+
+function compile(solc: Solc, sources: Record<string, { content: string }>): SolcOutput {
+  const input = standardJsonInput(sources);
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const problems = output.errors ?? [];
   for (const problem of problems.filter((p) => p.severity !== "error")) console.warn(problem.formattedMessage);
   const errors = problems.filter((p) => p.severity === "error");
@@ -80,7 +112,7 @@ function main(): void {
   // solc ships CommonJS without types, and loading it takes a while: only when compiling.
   const solc = createRequire(import.meta.url)("solc") as Solc;
   const sources = readSources();
-  const output = compile(solc, sources);
+  const output = compile(solc, selfContainedSources());
   const hash = sourcesHash(sources);
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
 

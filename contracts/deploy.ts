@@ -5,42 +5,32 @@
  * chain for the managed demo account, and a few material stacks (SparkItems) for the demo accounts. Takes well under a second on anvil.
  */
 import fs from "node:fs";
-import {
-  createWalletClient,
-  getAddress,
-  http,
-  keccak256,
-  publicActions,
-  toHex,
-  zeroAddress,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from "viem";
+import { createWalletClient, encodeDeployData, getAddress, http, publicActions, type Address, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import {
-  assetManagerAbi,
-  blindBoxAbi,
-  blindBoxOpenerAbi,
-  blindBoxSaleAbi,
-  fireStakingAbi,
-  gameTokenAbi,
-  sparkCardAbi,
-  rewardManagerAbi,
-  sparkItemsAbi,
-  starshipManagerAbi,
-  tradingAbi,
-} from "./generated/abi";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
 import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
+import {
+  CONTRACT_ABIS,
+  MINTER_ROLE,
+  bytecodeOf,
+  configureSaleCatalogue,
+  configureSaleVariants,
+  contractCall,
+  createStakePools,
+  deployGameContracts,
+  deployGameToken,
+  deployItems,
+  deployRewardManager,
+  deployTrading,
+  wireGameContracts,
+  type GameTerms,
+  type GameTokens,
+  type Transactor,
+} from "./wiring";
 import { decodeItemData, encodeItem } from "~core/item-data";
-import { BOX_CATALOGUE, type PaymentCurrency, variantSeedPrice } from "~core/boxes";
-import { STAKE_POOLS } from "~core/pools";
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
-import { SALE_PRICE_KIND } from "~core/sale-terms";
-import { SEEDED_FEE_BPS } from "~core/trading";
 import {
   DEMO_BROWSER_ACCOUNT,
   DEMO_BUYER_ACCOUNT,
@@ -101,33 +91,11 @@ export const DEFAULT_CARD_BASE_URI = "http://localhost:3000/nft/card/";
 export const DEFAULT_ITEMS_BASE_URI = "http://localhost:3000/nft/items/";
 export const DEFAULT_BOX_BASE_URI = "http://localhost:3000/nft/box/";
 
-const DAY = 24n * 60n * 60n;
-/** On-chain terms of the product §3 stake pools (ids 1-3); the reward box type comes from core/pools.ts. */
-export const POOL_TERMS: Readonly<Record<number, { takerThreshold: bigint; rewardNftMaxSupply: bigint }>> = {
-  1: { takerThreshold: 100n * WEI, rewardNftMaxSupply: 1_000n },
-  2: { takerThreshold: 2_000n * WEI, rewardNftMaxSupply: 300n },
-  3: { takerThreshold: 5_000n * WEI, rewardNftMaxSupply: 100n },
-};
-/** Pools open at deploy, take deposits for 14 days and release stakes and rewards after 30. */
-export const POOL_STAKING_DAYS = 14n;
-export const POOL_VAULT_DAYS = 30n;
-
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
-const MUTATOR_ROLE = keccak256(toHex("MUTATOR_ROLE"));
-const LOCKER_ROLE = keccak256(toHex("LOCKER_ROLE"));
-
-interface Artifact {
-  bytecode: Hex;
-}
+export { POOL_STAKING_DAYS, POOL_TERMS, POOL_VAULT_DAYS } from "./wiring";
 
 /** The sources hash the committed artifacts were compiled from. */
 export function committedSourcesHash(): string {
   return (JSON.parse(fs.readFileSync(SOURCE_HASH_FILE, "utf8")) as SourceHashRecord).sourcesHash;
-}
-
-function bytecodeOf(name: string): Hex {
-  const file = new URL(`./generated/artifacts/${name}.json`, import.meta.url);
-  return (JSON.parse(fs.readFileSync(file, "utf8")) as Artifact).bytecode;
 }
 
 export interface DeployOptions {
@@ -168,162 +136,91 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
     if (receipt.status !== "success") throw new Error(`seed transaction ${hash} reverted`);
     return receipt;
   };
-  const deploy = async (name: string, abi: Abi, args: readonly unknown[]) => {
-    const receipt = await confirm(await client.deployContract({ abi, bytecode: bytecodeOf(name), args }));
-    if (!receipt.contractAddress) throw new Error(`${name} deployment returned no address`);
-    return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
+  // A local node is reliable: each transaction is sent and waited for, nothing journaled.
+  const tx: Transactor = {
+    async deploy(contract, args) {
+      const data = encodeDeployData({ abi: CONTRACT_ABIS[contract], bytecode: bytecodeOf(contract), args } as Parameters<
+        typeof encodeDeployData
+      >[0]);
+      const receipt = await confirm(await client.sendTransaction({ data }));
+      if (!receipt.contractAddress) throw new Error(`${contract} deployment returned no address`);
+      return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
+    },
+    async send({ to, data, value }) {
+      await confirm(await client.sendTransaction({ to, data, value }));
+    },
   };
 
   const chainId = await client.getChainId();
   // The sale and the stake pools open at deployment.
   const openedAt = (await client.getBlock()).timestamp;
+  const terms: GameTerms = {
+    admin: deployer.address,
+    receipt: deployer.address,
+    claimSigner,
+    storeMinter,
+    openedAt,
+    boxBaseUri: options.boxBaseUri ?? DEFAULT_BOX_BASE_URI,
+    cardBaseUri: options.cardBaseUri ?? DEFAULT_CARD_BASE_URI,
+    itemsBaseUri: options.itemsBaseUri ?? DEFAULT_ITEMS_BASE_URI,
+  };
 
-  // --- contracts ---
-  const fireDeploy = await deploy("GameToken", gameTokenAbi, ["Spark Era FIRE", "FIRE", deployer.address]);
-  const fire = fireDeploy.address;
-  const quark = (await deploy("GameToken", gameTokenAbi, ["Spark Era QUARK", "QUARK", deployer.address])).address;
-  const usdt = (await deploy("GameToken", gameTokenAbi, ["Tether USD (local)", "USDT", deployer.address])).address;
-  const box = (await deploy("BlindBox", blindBoxAbi, [deployer.address, options.boxBaseUri ?? DEFAULT_BOX_BASE_URI])).address;
-  const card = (await deploy("SparkCard", sparkCardAbi, [deployer.address, options.cardBaseUri ?? DEFAULT_CARD_BASE_URI])).address;
-  const boxSale = (await deploy("BlindBoxSale", blindBoxSaleAbi, [box, deployer.address, openedAt, deployer.address])).address;
-  const opener = (await deploy("BlindBoxOpener", blindBoxOpenerAbi, [box, card])).address;
-  const assetManager = (await deploy("AssetManager", assetManagerAbi, [claimSigner, deployer.address])).address;
-  const staking = (await deploy("FireStaking", fireStakingAbi, [box, deployer.address])).address;
-  // Last, so every contract above keeps its address. Repairs and slot openers pay the deployer, like box sales.
-  const starship = (await deploy("StarshipManager", starshipManagerAbi, [card, fire, quark, deployer.address, deployer.address])).address;
-
-  const write = async (request: Parameters<typeof client.writeContract>[0]) => confirm(await client.writeContract(request));
-
-  // --- wiring ---
-  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, boxSale] });
-  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, staking] });
-  await write({ address: box, abi: blindBoxAbi, functionName: "setOpener", args: [opener] });
-  // Card-paid boxes are forged to their buyers by the store (backend/sso/store-delivery.ts).
-  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, storeMinter] });
-  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, opener] });
-  // Game items are minted on their first claim to the chain (SparkCard.mintGameItem).
-  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, assetManager] });
-  // Upgrades rewrite a ship's level; exploring or equipped ships and fitted equipment are locked.
-  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MUTATOR_ROLE, starship] });
-  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [LOCKER_ROLE, starship] });
-  for (const asset of [fire, quark, usdt, card]) {
-    await write({ address: assetManager, abi: assetManagerAbi, functionName: "setSupportedAsset", args: [asset, true] });
-  }
-
-  // --- sale catalogue ---
-  const currencyAddress: Record<PaymentCurrency, Address> = { USDT: usdt, QUARK: quark, BNB: zeroAddress };
-  for (const entry of BOX_CATALOGUE) {
-    const boxType = BigInt(entry.typeBox);
-    await write({
-      address: boxSale,
-      abi: blindBoxSaleAbi,
-      functionName: "configureBoxType",
-      args: [boxType, entry.globalLimit, BigInt(entry.dailyLimit ?? 0)],
-    });
-    for (const currency of entry.currencies) {
-      const price = entry.seedPrices[currency];
-      if (price === undefined) throw new Error(`box ${entry.typeBox} lists ${currency} without a seed price`);
-      await write({
-        address: boxSale,
-        abi: blindBoxSaleAbi,
-        functionName: "setPrice",
-        args: [boxType, currencyAddress[currency], price],
-      });
-    }
-  }
-
-  // --- stake pools ---
-  for (const pool of STAKE_POOLS) {
-    const terms = POOL_TERMS[pool.id];
-    if (!terms) throw new Error(`stake pool ${pool.id} has no on-chain terms`);
-    await write({
-      address: staking,
-      abi: fireStakingAbi,
-      functionName: "createPool",
-      args: [
-        BigInt(pool.id),
-        fire,
-        openedAt,
-        openedAt + POOL_STAKING_DAYS * DAY,
-        openedAt + POOL_VAULT_DAYS * DAY,
-        terms.takerThreshold,
-        BigInt(pool.rewardBoxType),
-        terms.rewardNftMaxSupply,
-      ],
-    });
-  }
+  // --- contracts and wiring ---
+  const fireDeploy = await deployGameToken(tx, "fire", deployer.address);
+  const tokens: GameTokens = {
+    fire: fireDeploy.address,
+    quark: (await deployGameToken(tx, "quark", deployer.address)).address,
+    usdt: (await deployGameToken(tx, "usdt", deployer.address)).address,
+  };
+  const { fire, quark, usdt } = tokens;
+  const game = await deployGameContracts(tx, tokens, terms);
+  const { box, card, boxSale, opener, assetManager, staking, starship } = game;
+  await wireGameContracts(tx, tokens, game, storeMinter);
+  await configureSaleCatalogue(tx, tokens, boxSale);
+  await createStakePools(tx, staking, fire, openedAt);
 
   // --- balances ---
   for (const token of [fire, quark, usdt]) {
     for (const { wallet } of DEMO_BOXES) {
-      await write({ address: token, abi: gameTokenAbi, functionName: "mint", args: [wallet, DEMO_TOKEN_GRANT] });
+      await tx.send(contractCall(token, gameTokenAbi, "mint", [wallet, DEMO_TOKEN_GRANT]));
     }
-    await write({ address: token, abi: gameTokenAbi, functionName: "mint", args: [assetManager, TREASURY_GRANT] });
+    await tx.send(contractCall(token, gameTokenAbi, "mint", [assetManager, TREASURY_GRANT]));
   }
 
   // --- demo boxes and custody items: the deployer mints them under a role it gives back afterwards ---
-  await write({ address: box, abi: blindBoxAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
+  await tx.send(contractCall(box, blindBoxAbi, "grantRole", [MINTER_ROLE, deployer.address]));
   for (const { wallet, boxes } of DEMO_BOXES) {
     for (const [boxType, count] of Object.entries(boxes)) {
-      await write({ address: box, abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count)] });
+      await tx.send(contractCall(box, blindBoxAbi, "forge", [wallet, BigInt(boxType), BigInt(count)]));
     }
   }
-  await write({ address: box, abi: blindBoxAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
+  await tx.send(contractCall(box, blindBoxAbi, "revokeRole", [MINTER_ROLE, deployer.address]));
 
-  await write({ address: card, abi: sparkCardAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
+  await tx.send(contractCall(card, sparkCardAbi, "grantRole", [MINTER_ROLE, deployer.address]));
   const firstCustodyId = await client.readContract({ address: card, abi: sparkCardAbi, functionName: "totalMinted" });
-  await write({ address: card, abi: sparkCardAbi, functionName: "mintBatch", args: [assetManager, [...CUSTODY_ITEMS]] });
+  await tx.send(contractCall(card, sparkCardAbi, "mintBatch", [assetManager, CUSTODY_ITEMS]));
   // After the custody items, so their ids stay 1..n.
   const firstFleetId = firstCustodyId + BigInt(CUSTODY_ITEMS.length);
-  await write({ address: card, abi: sparkCardAbi, functionName: "mintBatch", args: [DEMO_MANAGED_ACCOUNT.wallet, [...DEMO_FLEET]] });
-  await write({ address: card, abi: sparkCardAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
+  await tx.send(contractCall(card, sparkCardAbi, "mintBatch", [DEMO_MANAGED_ACCOUNT.wallet, DEMO_FLEET]));
+  await tx.send(contractCall(card, sparkCardAbi, "revokeRole", [MINTER_ROLE, deployer.address]));
 
   // --- issue 28: deployed after the seed above, so every earlier address and id stays where it was ---
-  const items = (await deploy("SparkItems", sparkItemsAbi, [deployer.address, options.itemsBaseUri ?? DEFAULT_ITEMS_BASE_URI])).address;
-  // Stacks are minted on a claim to the chain and burnt on a swap into the game.
-  await write({ address: items, abi: sparkItemsAbi, functionName: "grantRole", args: [MINTER_ROLE, assetManager] });
-  await write({ address: assetManager, abi: assetManagerAbi, functionName: "setSupportedAsset", args: [items, true] });
-  await write({ address: items, abi: sparkItemsAbi, functionName: "grantRole", args: [MINTER_ROLE, deployer.address] });
+  const items = await deployItems(tx, terms, assetManager);
+  await tx.send(contractCall(items, sparkItemsAbi, "grantRole", [MINTER_ROLE, deployer.address]));
   for (const stack of DEMO_CHAIN_STACKS) {
-    await write({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [stack.wallet, stack.tokenId, stack.amount] });
+    await tx.send(contractCall(items, sparkItemsAbi, "mint", [stack.wallet, stack.tokenId, stack.amount]));
   }
-  await write({ address: items, abi: sparkItemsAbi, functionName: "revokeRole", args: [MINTER_ROLE, deployer.address] });
+  await tx.send(contractCall(items, sparkItemsAbi, "revokeRole", [MINTER_ROLE, deployer.address]));
 
-  // The marketplace: deployed with the deployer as fee recipient, then pointed at the reward manager below.
-  const trading = (await deploy("Trading", tradingAbi, [deployer.address, assetManager, SEEDED_FEE_BPS, deployer.address])).address;
-  for (const currency of [fire, quark, usdt, zeroAddress]) {
-    await write({ address: trading, abi: tradingAbi, functionName: "setCurrency", args: [currency, true] });
-  }
-
-  // --- issue 29: the reward-and-tax manager, after Trading so every earlier address stays. It takes the market's
-  // fee and pays awards (referral rebates) the market backend signs with the claim signer's key.
-  const rewardManager = (await deploy("RewardManager", rewardManagerAbi, [claimSigner, deployer.address])).address;
-  await write({ address: trading, abi: tradingAbi, functionName: "setFee", args: [SEEDED_FEE_BPS, rewardManager] });
+  const trading = await deployTrading(tx, tokens, deployer.address, assetManager);
+  // --- issue 29: after Trading so every earlier address stays ---
+  const rewardManager = await deployRewardManager(tx, terms, trading);
   for (const token of [fire, quark, usdt]) {
-    await write({ address: token, abi: gameTokenAbi, functionName: "mint", args: [rewardManager, TREASURY_GRANT] });
+    await tx.send(contractCall(token, gameTokenAbi, "mint", [rewardManager, TREASURY_GRANT]));
   }
-  await confirm(await client.sendTransaction({ to: rewardManager, value: REWARD_BNB_GRANT }));
-  // --- issue 29: the sale's PSE and whitelist prices (product §7), last so every address above stays where it was ---
-  for (const entry of BOX_CATALOGUE) {
-    const percent = entry.seedVariantPercent;
-    if (!percent) continue;
-    for (const currency of entry.currencies) {
-      const price = entry.seedPrices[currency]!;
-      for (const [kind, share] of [
-        [SALE_PRICE_KIND.pse, percent.pse],
-        [SALE_PRICE_KIND.whitelist, percent.whitelist],
-      ] as const) {
-        await write({
-          address: boxSale,
-          abi: blindBoxSaleAbi,
-          functionName: "setVariantPrice",
-          args: [BigInt(entry.typeBox), currencyAddress[currency], kind, variantSeedPrice(price, share)],
-        });
-      }
-    }
-  }
-  // PSE holders are told by the card collection's per-type balance.
-  await write({ address: boxSale, abi: blindBoxSaleAbi, functionName: "setPseCollection", args: [card] });
+  await tx.send({ to: rewardManager, data: "0x", value: REWARD_BNB_GRANT, step: "BNB for rebates" });
+  // Last, so every address above stays where it was.
+  await configureSaleVariants(tx, tokens, boxSale, card);
 
   return {
     chainId,

@@ -18,7 +18,7 @@ export interface Deployment {
   deployedAtBlock: number;
   contracts: ContractAddresses;
   accounts: {
-    /** Owner/admin of every contract (DEV_DEPLOYER_KEY). */
+    /** Owner/admin of every contract: DEV_DEPLOYER_KEY's on a local chain, the operator's --owner (deploy-operator.ts) on another. */
     deployer: Address;
     /** Address whose signatures the asset manager accepts for claims (DEV_CLAIM_SIGNER_KEY). */
     claimSigner: Address;
