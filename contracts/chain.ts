@@ -19,6 +19,7 @@ import { createPublicClient, http } from "viem";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 import { deployAndSeed } from "./deploy";
 import { localChain, readDeployment, writeDeployment, type Deployment } from "./deployment";
+import { installMulticall3 } from "./multicall";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -276,7 +277,7 @@ async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: S
 }
 
 /** An empty anvil without persisted state or contracts, e.g. for trying a deployment to another chain id. */
-export function startBareAnvil({
+export async function startBareAnvil({
   port,
   chainId,
   host = "127.0.0.1",
@@ -285,7 +286,10 @@ export function startBareAnvil({
   chainId: number;
   host?: string;
 }): Promise<AnvilNode> {
-  return spawnAnvil({ host, port, chainId, args: [], log: () => {} });
+  const node = await spawnAnvil({ host, port, chainId, args: [], log: () => {} });
+  // As on BSC and its testnet, which hold Multicall3 before anything of ours.
+  await installMulticall3(node.rpcUrl);
+  return node;
 }
 
 export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
@@ -317,6 +321,7 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   const { stop } = anvil;
   try {
     log(`anvil up on ${rpcUrl} in ${Math.round(performance.now() - started)} ms`);
+    await installMulticall3(rpcUrl);
 
     let deployment = readDeployment(deploymentFile);
     if (deployment && (await isDeployedOn(deployment, rpcUrl))) {

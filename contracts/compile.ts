@@ -30,6 +30,8 @@ export const DEPLOYABLE = {
   StarshipManager: "starshipManagerAbi",
   Trading: "tradingAbi",
   RewardManager: "rewardManagerAbi",
+  // Not deployed by us on BSC (it is there already): the local chain gets its code (contracts/multicall.ts).
+  Multicall3: "multicall3Abi",
 } as const;
 
 interface AbiItem {

@@ -4,13 +4,41 @@
  * fails, then the whole list again after a backoff), and event logs read in bounded ranges that shrink when a
  * provider refuses a range.
  */
-import { BaseError, fallback, http, HttpRequestError, RpcRequestError, TimeoutError, type Transport } from "viem";
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  defineChain,
+  fallback,
+  http,
+  HttpRequestError,
+  RpcRequestError,
+  TimeoutError,
+  type Transport,
+} from "viem";
 
 /** Attempts after the first, over the whole list of URLs; waits 2^n × CHAIN_RETRY_DELAY_MS (or the provider's Retry-After). */
 export const CHAIN_RETRY_COUNT = 4;
 export const CHAIN_RETRY_DELAY_MS = 200;
 /** Blocks per `eth_getLogs` call unless configured (CHAIN_LOG_RANGE): what public BSC endpoints accept. */
 export const DEFAULT_LOG_RANGE = 1_000;
+
+/** Multicall3's address on BSC, its testnet and most chains; the local chain gets its code there too (contracts/chain.ts). */
+export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
+/**
+ * The chain as viem's clients need it for batched reads: a page's or a range's view calls at one block go out as one
+ * Multicall3 `aggregate3` eth_call, one request on a provider's meter instead of one each.
+ */
+export function readableChain(chainId: number): Chain {
+  return defineChain({
+    id: chainId,
+    name: `chain ${chainId}`,
+    nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+    contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+  });
+}
 
 export interface ChainTransportOptions {
   /** Per request, per URL. */

@@ -2,7 +2,7 @@
  * Server-side chain reads, so the loot box pages render prices, limits, balances and a wallet's boxes without
  * JavaScript. server.ts names the node and the contracts (configureChain): the local node it started, or
  * CHAIN_RPC_URL with DEPLOYMENT_FILE's record, through the one chain transport (core/chain-transport.ts).
- * The HTTP transport batches each page's reads into one JSON-RPC request: the local node has no multicall.
+ * A page's view calls go out as one Multicall3 call (core/chain-transport.ts readableChain), the rest as one JSON-RPC batch.
  */
 import {
   createPublicClient,
@@ -27,7 +27,7 @@ import { DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { formatPrice, type ShownAmount, shownAmount } from "~core/money";
 import { getAuth } from "./apis.server";
 import { getEnv } from "./env.server";
-import { chainTransport } from "~core/chain-transport";
+import { chainTransport, readableChain } from "~core/chain-transport";
 import { reportingRpcErrors } from "~core/rpc-errors";
 import { chainRpcErrors } from "./metrics.server";
 import { logProblem, shortError } from "./request-scope.server";
@@ -122,6 +122,9 @@ export function chain(): ChainContext {
   if (context) return context;
   const { rpcUrls, publicRpcUrl, deployment } = chainTarget();
   const client = createPublicClient({
+    chain: readableChain(deployment.chainId),
+    // A page's view calls at one block: one Multicall3 call; what remains (balances, blocks) in one JSON-RPC batch.
+    batch: { multicall: true },
     transport: countingErrors(chainTransport(rpcUrls, { batch: true, timeoutMs: 10_000 })),
   }) as PublicClient;
   context = { client, deployment, rpcUrl: publicRpcUrl };

@@ -11,6 +11,7 @@ import type { ChainOrder } from "~core/api/market";
 import type { ContractAddresses } from "~core/contracts";
 import { chainStackOf, chainStackTokenId } from "~core/item-moves";
 import { stackOfTokenId } from "~core/item-tokens";
+import { readableChain } from "~core/chain-transport";
 import { type Currency, isCurrency } from "~core/money";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import {
@@ -166,7 +167,12 @@ const clients = new WeakMap<BackendChain, PublicClient>();
 export function chainClientOf(chain: BackendChain): PublicClient {
   let client = clients.get(chain);
   if (!client) {
-    client = createPublicClient({ transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeoutMs: 5_000 }) });
+    client = createPublicClient({
+      chain: readableChain(chain.chainId),
+      // Concurrent reads (an item's offers' payability, listings' states): one Multicall3 call.
+      batch: { multicall: true },
+      transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeoutMs: 5_000 }),
+    });
     clients.set(chain, client);
   }
   return client;

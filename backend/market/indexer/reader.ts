@@ -15,7 +15,7 @@ import {
 } from "viem";
 import { blindBoxAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
-import { logRangeReader } from "~core/chain-transport";
+import { logRangeReader, readableChain } from "~core/chain-transport";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } from "./bridge";
@@ -54,6 +54,9 @@ const logPosition = (log: { blockNumber: bigint; blockHash: Hash; transactionHas
 
 export function chainReader(chain: BackendChain) {
   const client = createPublicClient({
+    chain: readableChain(chain.chainId),
+    // A range's token reads (holders, words, order states) at one block: Multicall3 calls of up to 1,024 bytes each.
+    batch: { multicall: true },
     transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: RPC_TIMEOUT_MS }),
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
