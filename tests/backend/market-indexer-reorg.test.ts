@@ -2,7 +2,9 @@
  * The transfers stream of the market's chain indexer after a reorg, on a real chain (anvil's snapshot and revert, as
  * the e2e suite does) and a real SQLite file: the cursor keeps its block's hash; when that block is gone, the items
  * the stream wrote in blocks that may have vanished are reconciled with the chain, and the ranges after the floor
- * are read again. Ids are sequential, so a revert gives the same ids to other tokens.
+ * are read again. Ids are sequential, so a revert gives the same ids to other tokens. A chain listing follows: it
+ * ends when a reorg takes its item (a card or a SparkItems stack) from its seller, and is active again when a reorg
+ * takes away the transfer that ended it (anvil_reorg replaces the last block with an empty one).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -283,5 +285,22 @@ describe("the transfers stream after a reorg", () => {
     expect(await status()).toEqual([{ status: 0 }]);
     const kinds = await db.all<{ kind: number }>("select kind from market_activity where listing_id is not null order by id");
     expect(kinds.map((row) => row.kind)).toEqual([0]);
+  });
+
+  it("a listed SparkItems stack whose mint a reorg took away ends its listing: Trading could not fill it", async () => {
+    const db = await store("stack");
+    const follower = indexer(db);
+    await settled(follower);
+    const act = chainActions(chain, db, options(), () => settled(follower), await head());
+    await act.run({ kind: "mintStack", to: 1, material: 2, amount: 30 });
+    await act.run({ kind: "listStack", pick: 0, share: 0.5 });
+    expect(act.listings.map((stored) => stored.listing.amount)).toEqual([15n]);
+    const status = () => db.all<{ status: number }>("select status from market_listings where venue = 1");
+    expect(await status()).toEqual([{ status: 0 }]);
+
+    await chain.testClient.request({ method: "anvil_reorg" as never, params: [1, []] as never });
+    await chain.testClient.mine({ blocks: 1 });
+    await settled(follower);
+    expect(await status()).toEqual([{ status: 2 }]);
   });
 });
