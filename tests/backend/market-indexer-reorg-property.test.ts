@@ -133,8 +133,8 @@ async function chainRows(): Promise<Row[]> {
 
 /**
  * A stored listing against the chain: filled there exactly when sold here; active here only while Trading takes it
- * and the seller holds what it sells; and active still when Trading takes it and nothing listed left the seller
- * after it was stored (a move that a reorg took away ends nothing).
+ * and the seller holds what it sells; and active still when Trading takes it, the seller holds it and the listed
+ * token did not move to or from the seller after it was stored (a move that a reorg took away ends nothing).
  */
 async function checkListing(db: MarketDb, stored: StoredListing) {
   const { listing, seller, block } = stored;
@@ -161,16 +161,15 @@ async function checkListing(db: MarketDb, stored: StoredListing) {
           .catch(() => null),
         seller.address,
       );
-  const movedOut = stack
+  const moved = stack
     ? (
         await read.getContractEvents({
           address: listing.collection,
           abi: sparkItemsAbi,
           eventName: "TransferSingle",
-          args: { from: seller.address },
           fromBlock: block + 1n,
         })
-      ).some((e) => e.args.id === listing.tokenId)
+      ).some((e) => e.args.id === listing.tokenId && [e.args.from, e.args.to].some((end) => sameHolder(end ?? null, seller.address)))
     : (
         await read.getContractEvents({
           address: listing.collection,
@@ -180,11 +179,11 @@ async function checkListing(db: MarketDb, stored: StoredListing) {
           fromBlock: block + 1n,
         })
       ).length > 0;
-  const what = `listing ${listing.salt} (${stack ? "stack" : "card"} ${listing.tokenId}, chain state ${state}, held ${held}, moved ${movedOut})`;
+  const what = `listing ${listing.salt} (${stack ? "stack" : "card"} ${listing.tokenId}, chain state ${state}, held ${held}, moved ${moved})`;
   expect(row, what).toBeDefined();
   expect(row!.status === 1, what).toBe(state === LISTING_STATE.filled);
   if (row!.status === 0) expect(state === LISTING_STATE.open && held, what).toBe(true);
-  if (state === LISTING_STATE.open && held && !movedOut) expect(row!.status, what).toBe(0);
+  if (state === LISTING_STATE.open && held && !moved) expect(row!.status, what).toBe(0);
 }
 const sameHolder = (owner: Address | null, holder: Address) => owner?.toLowerCase() === holder.toLowerCase();
 
