@@ -209,10 +209,10 @@ export interface Reconciliation {
  * its word (a reorg can give its id to a token of another kind); one held by the asset manager keeps its holder and
  * place, for the bridge stream to bring in. An item that leaves its chain listing's seller ends that listing, as a
  * transfer does (applyRange): Trading would refuse to fill it. One held by the seller of its latest chain listing,
- * which a move ended and Trading still takes, has it active again: the move that ended it may be gone. An item in the game or leaving it is the bridge's (its own reorg check
- * runs first) and stays as it is. The cursor goes back to `rewindTo`, so the ranges after it are applied again
- * (idempotent: their holders are final states). An item that already matches is not written. Returns the items
- * changed, or null when another run moved the cursor.
+ * which a move ended and Trading still takes, has it active again: the move that ended it may be gone. An item in
+ * the game or leaving it is the bridge's (its own reorg check runs first) and stays as it is. The cursor goes back to
+ * `rewindTo`, so the ranges after it are applied again (idempotent: their holders are final states). An item that
+ * already matches is not written. Returns the items changed, or null when another run moved the cursor.
  */
 export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number | null> {
   if ((await readCursor(db, r.stream)) !== r.expectedCursor) return null;
