@@ -2,7 +2,9 @@
  * The transfers stream of the market's chain indexer after a reorg, on a real chain (anvil's snapshot and revert, as
  * the e2e suite does) and a real SQLite file: the cursor keeps its block's hash; when that block is gone, the items
  * the stream wrote in blocks that may have vanished are reconciled with the chain, and the ranges after the floor
- * are read again. Ids are sequential, so a revert gives the same ids to other tokens.
+ * are read again. Ids are sequential, so a revert gives the same ids to other tokens. A chain listing follows: it
+ * ends when a reorg takes its item (a card or a SparkItems stack) from its seller, and is active again when a reorg
+ * takes away the transfer that ended it (anvil_reorg replaces the last block with an empty one).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +19,7 @@ import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../b
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
+import { chainActions, grantRoles } from "./reorg-property-actions";
 
 let chain: TestChain;
 let dir: string;
@@ -38,6 +41,7 @@ beforeAll(async () => {
         args: [minter, chain.deployment.accounts.deployer],
       }),
     );
+  await grantRoles(chain);
 });
 afterEach(async () => {
   for (const indexer of open.indexers.splice(0)) await indexer.stop();
@@ -241,5 +245,62 @@ describe("the transfers stream after a reorg", () => {
     await settled(again);
     expect(log.warn.mock.calls.filter((call) => String(call[0]).includes("reorganised"))).toEqual([]);
     expect(await cardOf(db, egg.tokenId)).toMatchObject([{ owner_address: bob.address, location: 2 }]);
+  });
+
+  it("a chain listing whose item a reorg took away ends: Trading could not fill it", async () => {
+    const db = await store("listed");
+    const follower = indexer(db);
+    await settled(follower);
+    const act = chainActions(chain, db, options(), () => settled(follower), await head());
+    await act.run({ kind: "mintCard", to: 0, word: 0 });
+    await act.run({ kind: "listCard", pick: 0 });
+    expect(act.listings).toHaveLength(1);
+    const status = () => db.all<{ status: number }>("select status from market_listings where venue = 1");
+    expect(await status()).toEqual([{ status: 0 }]);
+
+    // The block of the mint is replaced by an empty one: the listed token never existed.
+    await chain.testClient.request({ method: "anvil_reorg" as never, params: [1, []] as never });
+    await chain.testClient.mine({ blocks: 1 });
+    await settled(follower);
+    expect(await cardOf(db, act.listings[0]!.listing.tokenId.toString())).toMatchObject([{ owner_address: zeroAddress }]);
+    expect(await status()).toEqual([{ status: 2 }]);
+  });
+
+  it("a chain listing a transfer ended is active again once a reorg took the transfer away", async () => {
+    const db = await store("relisted");
+    const follower = indexer(db);
+    await settled(follower);
+    const act = chainActions(chain, db, options(), () => settled(follower), await head());
+    await act.run({ kind: "mintCard", to: 0, word: 0 });
+    await act.run({ kind: "listCard", pick: 0 });
+    await act.run({ kind: "transferCard", pick: 0, to: 1 });
+    await settled(follower);
+    const status = () => db.all<{ status: number }>("select status from market_listings where venue = 1");
+    expect(await status()).toEqual([{ status: 2 }]);
+
+    await chain.testClient.request({ method: "anvil_reorg" as never, params: [1, []] as never });
+    await chain.testClient.mine({ blocks: 1 });
+    await settled(follower);
+    // Trading takes the listing again: the seller holds the card, and the cancel is no longer in its history.
+    expect(await status()).toEqual([{ status: 0 }]);
+    const kinds = await db.all<{ kind: number }>("select kind from market_activity where listing_id is not null order by id");
+    expect(kinds.map((row) => row.kind)).toEqual([0]);
+  });
+
+  it("a listed SparkItems stack whose mint a reorg took away ends its listing: Trading could not fill it", async () => {
+    const db = await store("stack");
+    const follower = indexer(db);
+    await settled(follower);
+    const act = chainActions(chain, db, options(), () => settled(follower), await head());
+    await act.run({ kind: "mintStack", to: 1, material: 2, amount: 30 });
+    await act.run({ kind: "listStack", pick: 0, share: 0.5 });
+    expect(act.listings.map((stored) => stored.listing.amount)).toEqual([15n]);
+    const status = () => db.all<{ status: number }>("select status from market_listings where venue = 1");
+    expect(await status()).toEqual([{ status: 0 }]);
+
+    await chain.testClient.request({ method: "anvil_reorg" as never, params: [1, []] as never });
+    await chain.testClient.mine({ blocks: 1 });
+    await settled(follower);
+    expect(await status()).toEqual([{ status: 2 }]);
   });
 });

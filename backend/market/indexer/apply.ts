@@ -12,7 +12,7 @@ import { type ItemsTable, LOCATION } from "../tables";
 import { type ChainItem, boxItem, chainItemRow } from "./items";
 import type { Collection, TransferLog } from "./reader";
 import { readStreamCursor, writeStreamCursor } from "./stream";
-import { endMovedListing } from "./trading";
+import { endMovedListing, reopenListing } from "./trading";
 
 /** A token of one of our collections, keyed `card:<id>` or `box:<id>`. */
 export interface TokenState {
@@ -193,6 +193,13 @@ export interface Reconciliation {
   /** Where the cursor goes back to (hash unknown): ranges are read again after it. */
   rewindTo: bigint;
   custodian: Address;
+  /** Order hashes (lower-case) of chain listings Trading has filled: a move to their buyer is the sale's to close. */
+  filled: ReadonlySet<string>;
+  /**
+   * By item id, its latest chain listing when cancelled and Trading still takes it (open at the safe head): the move
+   * that ended it may be gone, and the listing is active again if the item is back with its seller.
+   */
+  reopenable: ReadonlyMap<number, { listingId: number; seller: string }>;
   now: number;
 }
 
@@ -200,10 +207,12 @@ export interface Reconciliation {
  * After a reorg: each written item still on chain takes what the chain holds now. A token that is gone leaves
  * storage like a burnt one (held by the zero address); one that exists gets its holder and is described again from
  * its word (a reorg can give its id to a token of another kind); one held by the asset manager keeps its holder and
- * place, for the bridge stream to bring in. An item in the game or leaving it is the bridge's (its own reorg check
- * runs first) and stays as it is. The cursor goes back to `rewindTo`, so the ranges after it are applied again
- * (idempotent: their holders are final states). An item that already matches is not written. Returns the items
- * changed, or null when another run moved the cursor.
+ * place, for the bridge stream to bring in. An item that leaves its chain listing's seller ends that listing, as a
+ * transfer does (applyRange): Trading would refuse to fill it. One held by the seller of its latest chain listing,
+ * which a move ended and Trading still takes, has it active again: the move that ended it may be gone. An item in
+ * the game or leaving it is the bridge's (its own reorg check runs first) and stays as it is. The cursor goes back to
+ * `rewindTo`, so the ranges after it are applied again (idempotent: their holders are final states). An item that
+ * already matches is not written. Returns the items changed, or null when another run moved the cursor.
  */
 export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number | null> {
   if ((await readCursor(db, r.stream)) !== r.expectedCursor) return null;
@@ -214,6 +223,7 @@ export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number
     if (!row || row.location !== LOCATION.chain) continue;
     if (!truth.owner || !truth.item) {
       if (row.owner_address === zeroAddress) continue;
+      await endMovedListing(db, truth.itemId, zeroAddress, r.filled, r.now);
       await db.run(MOVE, [zeroAddress, LOCATION.chain, r.now, block, truth.itemId]);
       changed += 1;
       continue;
@@ -221,8 +231,13 @@ export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number
     const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, block, r.now, row);
     const held = truth.owner.toLowerCase() === r.custodian.toLowerCase();
     const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
-    if (move) await db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
-    if (redescribe || move) changed += 1;
+    if (move) {
+      await endMovedListing(db, truth.itemId, truth.owner, r.filled, r.now);
+      await db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
+    }
+    const listing = r.reopenable.get(truth.itemId);
+    const reopened = !held && listing?.seller.toLowerCase() === truth.owner.toLowerCase() && (await reopenListing(db, listing.listingId));
+    if (redescribe || move || reopened) changed += 1;
   }
   await writeStreamCursor(db, r.stream, r.rewindTo, null, r.now);
   return changed;

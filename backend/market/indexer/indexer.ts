@@ -27,8 +27,10 @@
  */
 import { zeroAddress } from "viem";
 import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
+import { LISTING_STATE, listingOfOrder } from "~core/trading";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
+import { chainOrderOf } from "../chain-listings";
 import type { MarketDb } from "../db";
 import {
   applyRange,
@@ -44,7 +46,7 @@ import {
 import { BRIDGE } from "./bridge";
 import { type ChainItem, boxItem, cardItem } from "./items";
 import { chainReader } from "./reader";
-import { listedOrders } from "./trading";
+import { cancelledChainListings, listedOrders } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";
 import { type ReorgStream, reorgStreams } from "./streams";
 
@@ -185,6 +187,8 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const floor = lowest > BigInt(chain.deployedAtBlock) ? lowest : BigInt(chain.deployedAtBlock);
     const written = await itemsWrittenSince(db, floor);
     const truths = await chainTruths(written, safe);
+    const filled = await reader.filledOrders(await listedOrders(db, written), safe);
+    const reopenable = await reopenableListings(written, safe);
     if (stopped) return false;
     const reconciliation = {
       stream: TRANSFERS_STREAM,
@@ -192,6 +196,8 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       truths,
       rewindTo: floor - 1n,
       custodian: chain.contracts.assetManager,
+      filled,
+      reopenable,
       now: Date.now(),
     };
     const changed = await db.write((tx) => reconcileItems(tx, reconciliation));
@@ -199,6 +205,20 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     if (changed !== null)
       log.warn(`[market indexer] the chain reorganised below block ${cursor}: ${changed} item(s) reconciled, reading again from ${floor}`);
     return true;
+  }
+
+  /** The written items' cancelled chain listings that Trading still takes at `atBlock`, by item id (apply.ts Reconciliation). */
+  async function reopenableListings(items: WrittenItem[], atBlock: bigint): Promise<Map<number, { listingId: number; seller: string }>> {
+    const cancelled = await cancelledChainListings(
+      db,
+      items.map((item) => item.id),
+    );
+    const states = await reader.listingStates(
+      cancelled.map((row) => listingOfOrder(chainOrderOf(row, chain.contracts)!)),
+      atBlock,
+    );
+    const open = cancelled.filter((_, i) => states[i] === LISTING_STATE.open);
+    return new Map(open.map((row) => [row.item_id, { listingId: row.id, seller: row.seller_address }]));
   }
 
   /** What the chain holds at `atBlock` for each written item's token: its holder, and what it is. */

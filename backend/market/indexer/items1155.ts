@@ -67,7 +67,11 @@ async function applyTransfer(db: Sql, e: ItemsEvent, filled: ReadonlySet<string>
 
 async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
   if (effect.type === "none") return;
-  for (const move of [...effect.moves].reverse()) await moveChainStack(db, move.holder, move.material, -move.delta, now);
+  for (const move of [...effect.moves].reverse()) {
+    const { itemId, amount } = await moveChainStack(db, move.holder, move.material, -move.delta, now);
+    // Taking back what a holder received can leave their listed stack short of its listing: Trading would refuse it.
+    if (move.delta > 0) await endShortStackListing(db, itemId, amount, new Set(), now);
+  }
   await reopenListings(db, effect.closed ?? []);
 }
 

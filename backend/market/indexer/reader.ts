@@ -16,6 +16,7 @@ import {
 import { blindBoxAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
 import { logRangeReader, readableChain } from "~core/chain-transport";
+import type { Listing } from "~core/trading";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain } from "../../types";
 import { type BridgeEvent, CLAIMED_EVENT, SWAPPED_EVENT, SWAPPED_ITEM_EVENT } from "./bridge";
@@ -263,6 +264,15 @@ export function chainReader(chain: BackendChain) {
         ),
       );
       return new Set(hashes.filter((_, i) => statuses[i] === 1).map((hash) => hash.toLowerCase()));
+    },
+
+    /** Trading.listingState of each listing at `blockNumber` (open, filled, cancelled, expired or voided). */
+    listingStates(listings: readonly Listing[], blockNumber: bigint): Promise<number[]> {
+      return Promise.all(
+        listings.map((listing) =>
+          client.readContract({ address: trading, abi: tradingAbi, functionName: "listingState", args: [listing], blockNumber }),
+        ),
+      );
     },
 
     /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */

@@ -321,6 +321,32 @@ export async function endShortStackListing(
   return await cancelListing(db, listing, now);
 }
 
+/** The latest chain listing of each of these items when a cancel ended it: a move that ended it may be gone in a reorg. */
+export async function cancelledChainListings(db: Sql, itemIds: readonly number[]): Promise<ListingRow[]> {
+  const cancelled: ListingRow[] = [];
+  for (const itemId of itemIds) {
+    const latest = await db.get<ListingRow>("select * from market_listings where item_id = ? and venue = ? order by id desc limit 1", [
+      itemId,
+      LISTING_VENUE.chain,
+    ]);
+    if (latest?.status === LISTING_STATUS.cancelled) cancelled.push(latest);
+  }
+  return cancelled;
+}
+
+/** A cancelled chain listing active again, its cancel unlogged (reopenListings); false when it was not reopened. */
+export async function reopenListing(db: Sql, listingId: number): Promise<boolean> {
+  const cancel = await db.get<{ id: number }>("select id from market_activity where listing_id = ? and kind = ? order by id desc limit 1", [
+    listingId,
+    ACTIVITY_KIND.cancel,
+  ]);
+  if (!cancel) return false;
+  await reopenListings(db, [{ listingId, activityId: cancel.id }]);
+  return (
+    (await db.get<{ status: number }>("select status from market_listings where id = ?", [listingId]))?.status === LISTING_STATUS.active
+  );
+}
+
 /**
  * The transfers stream's part: the item changed holder to `holder`, so its active chain listing (if any) ends,
  * unless its order was filled on chain (`filled`): then the Sale event closes it as a sale.
