@@ -186,6 +186,8 @@ async function outboxDatabase() {
   const store = await openDatabase(await freshDatabase());
   const executions = createExecutionRecords(store.db);
   await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
+  // The executor's holding these steps are signed under (db/roles.ts).
+  await store.db.insertInto("role_fences").values({ role: "executor", token: 1 }).execute();
   const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
   const signed = async (n: number) => {
     const row = (await executions.insert({
@@ -196,7 +198,7 @@ async function outboxDatabase() {
       idempotencyKey: `outbox-key-${n}-0123456789`,
       steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
     }))!;
-    await executions.stepSigned(row.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
+    await executions.stepSigned(row.seq, 0, 1, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
     return row;
   };
   return { store, executions, signed };
