@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { AnalyticsEvent } from "~core/analytics";
 import { openDatabase } from "../../backend/db";
-import { createEventDeliverer, DELIVERED_EVENT_RETENTION_MS } from "../../backend/sso/executor/events";
+import { createEventDeliverer, DELIVERED_EVENT_RETENTION_MS, PRUNE_BATCH } from "../../backend/sso/executor/events";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
@@ -301,6 +301,52 @@ describe("the outbox", () => {
         deliverer.kick();
         await until(async () => !(await kept()).includes(old));
         expect(await kept()).toEqual([recent, waiting]);
+      } finally {
+        await deliverer.stop();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("drops more old delivered events than one batch holds, in batches, and only those", async () => {
+    const { store, signed } = await outboxDatabase();
+    try {
+      const row = await signed(1);
+      const clock = Date.parse("2026-11-20T00:00:00Z");
+      const old = new Date(clock - DELIVERED_EVENT_RETENTION_MS - 1).toISOString();
+      const recent = new Date(clock - 1).toISOString();
+      const event = (id: string, deliveredAt: string | null) => ({
+        id,
+        execution_seq: row.seq,
+        payload: JSON.stringify({ event: "select_content", content_type: "loot_box", item_id: id }),
+        released_at: old,
+        delivered_at: deliveredAt,
+      });
+      const olds = Array.from({ length: PRUNE_BATCH * 2 + 1 }, (_, n) => event(`old-${n}`, old));
+      for (let n = 0; n < olds.length; n += 200)
+        await store.db
+          .insertInto("action_events")
+          .values(olds.slice(n, n + 200))
+          .execute();
+      await store.db
+        .insertInto("action_events")
+        .values([event("recent", recent), event("undelivered", null)])
+        .execute();
+      const sent: string[] = [];
+      const deliverer = createEventDeliverer({
+        db: store.db,
+        send: async (delivered) => void sent.push(delivered.event_id),
+        log: { info() {}, warn() {}, error() {} },
+        retryMs: 10,
+        retryMaxMs: 10,
+        now: () => clock,
+      });
+      deliverer.start();
+      try {
+        await until(() => sent.includes("undelivered"));
+        const left = await store.db.selectFrom("action_events").select("id").orderBy("seq").execute();
+        expect(left.map((kept) => kept.id)).toEqual(["recent", "undelivered"]);
       } finally {
         await deliverer.stop();
       }
