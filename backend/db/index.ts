@@ -58,7 +58,17 @@ async function openSqlite(file: string): Promise<BackendDb> {
   sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrate(db as Kysely<unknown>, [...ssoMigrations, ...marketMigrations]);
-  const roles = localRoles();
+  const roles = localRoles({
+    takeFence: async (role) =>
+      (
+        await db
+          .insertInto("role_fences")
+          .values({ role, token: 1 })
+          .onConflict((oc) => oc.column("role").doUpdateSet((eb) => ({ token: eb("role_fences.token", "+", 1) })))
+          .returning("token")
+          .executeTakeFirstOrThrow()
+      ).token,
+  });
   return {
     engine: "sqlite",
     db,

@@ -3,7 +3,8 @@
  * pg_try_advisory_lock on a connection of its own, outside the pool. Every process competes; the one that takes the
  * lock runs the role's work until it stops or its connection drops, and then PostgreSQL releases the lock with the
  * session, so another process takes the role at its next try (within `retryMs`). The same connection LISTENs on the
- * role's channel: the other processes hand work over with NOTIFY.
+ * role's channel: the other processes hand work over with NOTIFY. Right after the lock, the same connection counts
+ * up the role's fencing token: only a session that holds the lock writes it, so tokens rise with each taking.
  */
 import os from "node:os";
 import pg from "pg";
@@ -127,10 +128,15 @@ function lease(
         if (closed || lost) return;
       }
       if (closed || lost) return;
+      const { rows: fenced } = await connection.query<{ token: string }>(
+        "insert into role_fences (role, token) values ($1, 1) on conflict (role) do update set token = role_fences.token + 1 " +
+          "returning token",
+        [role],
+      );
       state.held = true;
       log(`[roles] took the ${role} role`);
       try {
-        await work.start();
+        await work.start(Number(fenced[0].token));
         attempted();
         let scanned = Date.now();
         while (!closed && !lost) {

@@ -2,14 +2,19 @@
  * Background roles: the executor, the chain indexer and card delivery each run in exactly one process at a time
  * (decision 0013). On PostgreSQL a role is a lease, a session advisory lock on a connection of its own
  * (postgres-roles.ts); on SQLite the file is locked to one process (process-lock.ts), which holds every role.
+ * Each taking of a role counts up its fencing token (the `role_fences` row), so what a holding writes can name the
+ * holding, and a write under a token that is no longer the current one is refused (the executor's signatures).
  */
 export const ROLE_NAMES = ["executor", "indexer", "delivery"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /** What a role does while this process holds it. */
 export interface RoleWork {
-  /** This process took the role: start, picking up what an earlier holder left unfinished. */
-  start(): Promise<void> | void;
+  /**
+   * This process took the role: start, picking up what an earlier holder left unfinished. `fence` is this holding's
+   * fencing token, higher than any earlier holding's.
+   */
+  start(fence: number): Promise<void> | void;
   /** The role is lost or the process stops: stop at a safe point, leaving state stored for the next holder. */
   stop(): Promise<void>;
   /** Work another process (or this one) handed over: a payload such as a wallet or an order. */
@@ -34,8 +39,16 @@ export interface Roles {
 /** How often a held role's work rescans for unfinished work. */
 export const RESCAN_MS = 2_000;
 
-/** The roles of a process that is alone on its database: every role is held from `run` until `close`. */
-export function localRoles({ rescanMs = RESCAN_MS }: { rescanMs?: number } = {}): Roles {
+/** Counts up a role's fencing token and answers the new one. */
+export type TakeFence = (role: RoleName) => Promise<number>;
+
+/**
+ * The roles of a process that is alone on its database: every role is held from `run` until `close`. `takeFence`
+ * writes the token to the database (`role_fences`); without one (the roles' own tests) it is counted in memory.
+ */
+export function localRoles({ rescanMs = RESCAN_MS, takeFence }: { rescanMs?: number; takeFence?: TakeFence } = {}): Roles {
+  let taken = 0;
+  const fence = takeFence ?? (() => Promise.resolve(++taken));
   const running = new Map<RoleName, { work: RoleWork; rescan: NodeJS.Timeout | null }>();
   return {
     async run(role, work) {
@@ -43,7 +56,7 @@ export function localRoles({ rescanMs = RESCAN_MS }: { rescanMs?: number } = {})
       // Held from here: the work's own start asks whether it holds the role (the executor before a signature).
       const held: { work: RoleWork; rescan: NodeJS.Timeout | null } = { work, rescan: null };
       running.set(role, held);
-      await work.start();
+      await work.start(await fence(role));
       if (!work.rescan || running.get(role) !== held) return;
       held.rescan = setInterval(() => void Promise.resolve(work.rescan!()).catch(() => undefined), rescanMs);
       held.rescan.unref();

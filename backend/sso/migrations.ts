@@ -337,6 +337,19 @@ async function createWalletNonces(db: Kysely<unknown>) {
   await db.schema.dropTable("wallet_login_uses").execute();
 }
 
+/**
+ * Fencing tokens (decision 0013): each taking of a role counts up its row, and a step stores the token of the
+ * executor's holding that signed it, so a holder that lost the role can no longer store a signature.
+ */
+async function createRoleFences(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("role_fences")
+    .addColumn("role", "text", (c) => c.primaryKey())
+    .addColumn("token", "integer", (c) => c.notNull())
+    .execute();
+  await db.schema.alterTable("action_steps").addColumn("fence", "integer").execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -355,4 +368,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_015_action_rate_slots", up: slotActionRate },
   { name: "sso_016_trading_step_kinds", up: widenStepKinds("v5", TRADING_STEP_KINDS) },
   { name: "sso_017_wallet_sign_in_nonces", up: createWalletNonces },
+  { name: "sso_018_role_fences", up: createRoleFences },
 ];

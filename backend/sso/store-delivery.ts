@@ -3,19 +3,13 @@
  * (BlindBox.forge under MINTER_ROLE, granted at deployment). A forge is signed first and stored by the caller before
  * it is sent, so an attempt that dies or times out anywhere leaves a transaction the next attempt sends again and
  * follows, never a second forge. One account sends every delivery, and only the holder of the delivery role signs
- * (store-fulfilment.ts), one forge at a time: its nonces are counted in that process (viem's nonce manager, which
- * starts from the node's pending count), so a new holder continues after the transactions the node knows. A forge
- * an earlier holder signed but never sent may lose its nonce to a new one: it is then dropped, and signed anew.
+ * (store-fulfilment.ts), several forges at once: this module assigns their nonces itself, each above the node's
+ * pending count and above the forges stored by an earlier holder (`reserve`), so no two share one; a forge that will
+ * never be sent gives its nonce back (`forget`), and the next forge takes it, so no gap holds the later ones back. A
+ * forge an earlier holder signed but never sent may still lose its nonce to a new one: it is then dropped, and
+ * signed anew.
  */
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  keccak256,
-  nonceManager,
-  TransactionReceiptNotFoundError,
-} from "viem";
+import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, keccak256, TransactionReceiptNotFoundError } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import { backendTransport } from "../chain-transport";
@@ -31,26 +25,49 @@ export interface SignedForge {
 export type ForgeOutcome = "mined" | "reverted" | "dropped";
 
 export interface BoxDelivery {
-  /** Signs the forge of the boxes without sending it. */
+  /** Signs the forge of the boxes without sending it, under a nonce no other forge of this minter holds. */
   sign(wallet: `0x${string}`, typeBox: number, quantity: number): Promise<SignedForge>;
+  /** A forge signed earlier (by an earlier holder) that will be sent again: new forges take nonces after it. */
+  reserve(forge: SignedForge): void;
   /**
    * Sends a signed forge (again: a node that has it answers "already known") and waits for its block: mined or
    * reverted; dropped when its nonce went to another transaction, so it can never be mined. Throws when the node does
    * not answer or the block does not come in time: the forge stays the one to follow.
    */
   settle(forge: SignedForge): Promise<ForgeOutcome>;
-  /** A signed forge that will never be sent: its nonce is free again. */
-  forget(): void;
+  /** A signed forge that will never be sent: its nonce is free again, for the next forge. */
+  forget(forge: SignedForge): void;
 }
+
+/** Headroom over a forge's gas estimate (an unused rest is not paid). */
+const GAS_MARGIN_PERCENT = 25n;
 
 /** The node already has the transaction, or mined it: sending it again changed nothing. */
 const ALREADY_SENT = /already known|known transaction|already imported|nonce too low|transaction already exists/i;
 
 export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDelivery {
-  const account = privateKeyToAccount(minterKey, { nonceManager });
+  const account = privateKeyToAccount(minterKey);
   const transport = backendTransport(chain, "store", { timeoutMs: 15_000, retryCount: 1 });
   const client = createPublicClient({ transport });
   const wallet = createWalletClient({ account, transport });
+  /** The nonce after the highest this minter signed or reserved. */
+  let next = 0;
+  /** Nonces of forges that were never sent: the next forges take them first, lowest first. */
+  const given = new Set<number>();
+
+  /**
+   * A nonce at or above `floor` (the node's pending count: the nonces below it are the node's) that no other forge
+   * holds. Synchronous, so forges signed at once each get their own.
+   */
+  function takeNonce(floor: number): number {
+    const free = [...given].filter((nonce) => nonce >= floor).sort((a, b) => a - b);
+    given.clear();
+    for (const nonce of free.slice(1)) given.add(nonce);
+    if (free.length) return free[0];
+    const nonce = Math.max(next, floor);
+    next = nonce + 1;
+    return nonce;
+  }
 
   const receiptOf = (hash: Hex) =>
     client.getTransactionReceipt({ hash }).catch((error: unknown) => {
@@ -60,14 +77,30 @@ export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDeliv
 
   return {
     async sign(to, typeBox, quantity) {
-      const request = await wallet.prepareTransactionRequest({
-        account,
-        chain: null,
-        to: chain.contracts.box,
-        data: encodeFunctionData({ abi: blindBoxAbi, functionName: "forge", args: [to, BigInt(typeBox), BigInt(quantity)] }),
-      });
-      const raw = await account.signTransaction({ ...request, chainId: chain.chainId } as Parameters<typeof account.signTransaction>[0]);
-      return { hash: keccak256(raw), raw, nonce: Number(request.nonce) };
+      const nonce = takeNonce(await client.getTransactionCount({ address: account.address, blockTag: "pending" }));
+      try {
+        const request = await wallet.prepareTransactionRequest({
+          account,
+          chain: null,
+          nonce,
+          to: chain.contracts.box,
+          data: encodeFunctionData({ abi: blindBoxAbi, functionName: "forge", args: [to, BigInt(typeBox), BigInt(quantity)] }),
+        });
+        // Estimated on the chain as it is before the forges signed ahead of this one are mined, which makes this one
+        // cost a little more: on the bare estimate it ran out of gas.
+        const gas = (request.gas * (100n + GAS_MARGIN_PERCENT)) / 100n;
+        const raw = await account.signTransaction({ ...request, gas, chainId: chain.chainId } as Parameters<
+          typeof account.signTransaction
+        >[0]);
+        return { hash: keccak256(raw), raw, nonce };
+      } catch (error) {
+        given.add(nonce);
+        throw error;
+      }
+    },
+    reserve({ nonce }) {
+      given.delete(nonce);
+      next = Math.max(next, nonce + 1);
     },
     async settle({ hash, raw, nonce }) {
       // Final only below the confirmation depth the indexer trusts too: a reorg must not undo a delivered order.
@@ -91,8 +124,8 @@ export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDeliv
       });
       return final();
     },
-    forget() {
-      nonceManager.reset({ address: account.address, chainId: chain.chainId });
+    forget({ nonce }) {
+      given.add(nonce);
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Card delivery (docs/api/sso.md "Store"): the work of the delivery role (db/roles.ts), which runs in one process at
- * a time. The webhook only records an order `paid` and hands it over; the holder delivers every paid order, one at a
- * time, on start, on each rescan and on each hand-over. A forge is signed only while the role is confirmed, and stored
- * under the order's claim before it is sent, so a forge signed by an earlier holder (dead, or stopped mid-way) is sent
- * again as the same bytes and followed, never signed twice. A failed delivery stays `paid` with its error and is tried
+ * a time. The webhook only records an order `paid` and hands it over; the holder delivers every paid order, several at
+ * once (their forges signed and sent without waiting for each other's blocks), on start, on each rescan and on each
+ * hand-over. A forge is signed only while the role is confirmed, and stored under the order's claim before it is
+ * sent, so a forge signed by an earlier holder (dead, or stopped mid-way) is sent again as the same bytes and
+ * followed, never signed twice. A failed delivery stays `paid` with its error and is tried
  * again later, each time after a longer pause.
  */
 import { shortError } from "~core/rpc-errors";
@@ -21,6 +22,9 @@ export interface DeliveryBackoff {
 }
 
 export const DEFAULT_DELIVERY_BACKOFF: DeliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
+
+/** How many orders are delivered at once: their forges wait for their blocks side by side. */
+export const DELIVERY_CONCURRENCY = 8;
 
 /** Thrown inside a delivery when it must not go on: the role was stopped or lost before a forge was signed. */
 class Stopped extends Error {
@@ -67,17 +71,23 @@ export function createDeliveryWorker({
     row: OrderRow & { wallet_address: string },
     myTerm: number,
   ): Promise<string> {
-    const stored = (await orders.bySessionId(row.session_id))?.delivery_forge ?? null;
-    let forge: SignedForge | null = stored ? (JSON.parse(stored) as SignedForge) : null;
+    const earlier = (await orders.bySessionId(row.session_id))?.delivery_forge ?? null;
+    let forge: SignedForge | null = earlier ? (JSON.parse(earlier) as SignedForge) : null;
     let outcome: ForgeOutcome = forge ? await minter.settle(forge) : "dropped";
     if (outcome === "mined") return forge!.hash;
     if (forge) log(`store: the forge ${forge.hash} of order ${row.session_id} was ${outcome}; signing it again`);
     if (!held || term !== myTerm || !(await roles.confirm("delivery"))) throw new Stopped();
-    forge = await minter.sign(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
-    if (!(await orders.deliveryForge(row.session_id, token, forge))) {
-      minter.forget();
+    const signed = await minter.sign(row.wallet_address as `0x${string}`, Number(row.product_id), row.quantity);
+    // Not stored, so never sent: its nonce goes to the next forge, or it would hold every later one back.
+    const stored = await orders.deliveryForge(row.session_id, token, signed).catch((error: unknown) => {
+      minter.forget(signed);
+      throw error;
+    });
+    if (!stored) {
+      minter.forget(signed);
       throw new Error("another holder took the delivery over");
     }
+    forge = signed;
     outcome = await minter.settle(forge);
     if (outcome === "mined") return forge.hash;
     await orders.deliveryForge(row.session_id, token, null);
@@ -120,15 +130,21 @@ export function createDeliveryWorker({
     }
   }
 
-  /** Delivers every paid order that is due, one at a time, until none is left or the role stops. */
+  /** Delivers every paid order that is due, `DELIVERY_CONCURRENCY` at once, until none is left or the role stops. */
   async function drain(): Promise<void> {
     while (held && again) {
       again = false;
       const due = (await orders.awaitingDelivery()).filter((row) => (failures.get(row.session_id)?.notBefore ?? 0) <= Date.now());
-      for (const row of due) {
-        if (!held) return;
-        await deliver(row);
-      }
+      // Forges stored earlier are sent again as they are: new ones must not take their nonces meanwhile.
+      for (const row of due) if (row.delivery_forge) delivery?.reserve(JSON.parse(row.delivery_forge) as SignedForge);
+      const queue = due.values();
+      const lane = async () => {
+        for (const row of queue) {
+          if (!held) return;
+          await deliver(row);
+        }
+      };
+      await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, lane));
     }
   }
 

@@ -22,6 +22,7 @@ export interface SsoTables {
   action_steps: ActionStepsTable;
   action_rate: ActionRateTable;
   order_signatures: OrderSignaturesTable;
+  role_fences: RoleFencesTable;
 }
 
 export interface UsersTable {
@@ -185,6 +186,8 @@ export interface ActionStepsTable {
   raw_tx: string | null;
   tx_hash: string | null;
   block_number: string | null;
+  /** The fencing token of the executor's holding that stored the signature (decision 0013); null while pending. */
+  fence: number | null;
 }
 export type ActionStepRow = Selectable<ActionStepsTable>;
 
@@ -220,4 +223,10 @@ export interface OrderSignaturesTable {
   order_hash: string;
   signature: string;
   created_at: string;
+}
+
+/** A background role's fencing token (db/roles.ts): counted up each time a process takes the role. */
+export interface RoleFencesTable {
+  role: string;
+  token: number;
 }

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../backend/db";
 import { postgresRoles } from "../../backend/db/postgres-roles";
 import { localRoles, type RoleName, type Roles, type RoleWork } from "../../backend/db/roles";
 import { createTestDatabase, roleHolderPids } from "../support/postgres";
@@ -7,11 +8,15 @@ import { createTestDatabase, roleHolderPids } from "../support/postgres";
 const RETRY_MS = 50;
 
 /** A role's work that records what happened to it. */
-function recordingWork(name: string, events: string[]): RoleWork & { handedOver: string[]; rescans: number } {
+function recordingWork(name: string, events: string[]): RoleWork & { handedOver: string[]; rescans: number; fences: number[] } {
   const work = {
     handedOver: [] as string[],
     rescans: 0,
-    start: () => void events.push(`${name} start`),
+    fences: [] as number[],
+    start: (fence: number) => {
+      work.fences.push(fence);
+      events.push(`${name} start`);
+    },
     stop: async () => void events.push(`${name} stop`),
     handOver: (payload: string) => void work.handedOver.push(payload),
     rescan: () => void work.rescans++,
@@ -47,6 +52,8 @@ async function holderPid(admin: pg.Client, role: RoleName): Promise<number | nul
 let admin: pg.Client;
 beforeAll(async () => {
   url = await createTestDatabase();
+  // Migrated: taking a role writes its fencing token (role_fences).
+  await (await openDatabase(url)).close();
   admin = new pg.Client({ connectionString: url });
   await admin.connect();
 });
@@ -103,12 +110,14 @@ describe("roles on PostgreSQL", () => {
     expect(otherWork.rescans).toBe(0);
   });
 
-  it("moves the role to another process when the holder's connection dies, and the old holder knows it lost", async () => {
+  it("moves the role to another process when the holder's connection dies, the new holding under a higher fencing token", async () => {
     const events: string[] = [];
     const first = processRoles();
     const second = processRoles();
-    await first.run("executor", recordingWork("first", events));
-    await second.run("executor", recordingWork("second", events));
+    const firstWork = recordingWork("first", events);
+    const secondWork = recordingWork("second", events);
+    await first.run("executor", firstWork);
+    await second.run("executor", secondWork);
     expect(first.holds("executor")).toBe(true);
 
     const pid = await holderPid(admin, "executor");
@@ -122,6 +131,8 @@ describe("roles on PostgreSQL", () => {
     // the executor asks (confirm) before each signature.
     await until(() => events.includes("first stop"));
     expect(events.filter((event) => event.endsWith("start"))).toEqual(["first start", "second start"]);
+    expect(secondWork.fences).toHaveLength(1);
+    expect(secondWork.fences[0]).toBeGreaterThan(firstWork.fences[0]);
     // The old holder competes again, as a follower.
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 4));
     expect(first.holds("executor")).toBe(false);

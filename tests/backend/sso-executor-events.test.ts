@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { AnalyticsEvent } from "~core/analytics";
 import { openDatabase } from "../../backend/db";
-import { createEventDeliverer, DELIVERED_EVENT_RETENTION_MS } from "../../backend/sso/executor/events";
+import { createEventDeliverer, DELIVERED_EVENT_RETENTION_MS, PRUNE_BATCH } from "../../backend/sso/executor/events";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
@@ -186,6 +186,8 @@ async function outboxDatabase() {
   const store = await openDatabase(await freshDatabase());
   const executions = createExecutionRecords(store.db);
   await store.db.insertInto("users").values({ id: 1, email: "o@sparkera.test", password_hash: "x", created_at: "" }).execute();
+  // The executor's holding these steps are signed under (db/roles.ts).
+  await store.db.insertInto("role_fences").values({ role: "executor", token: 1 }).execute();
   const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
   const signed = async (n: number) => {
     const row = (await executions.insert({
@@ -196,7 +198,7 @@ async function outboxDatabase() {
       idempotencyKey: `outbox-key-${n}-0123456789`,
       steps: [{ kind: "open", label: "Open 1 box", to: wallet, data: "0x", value: 0n, gas: 100_000n }],
     }))!;
-    await executions.stepSigned(row.seq, 0, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
+    await executions.stepSigned(row.seq, 0, 1, { nonce: n, rawTx: "0x01", txHash: `0x${String(n).repeat(64)}` });
     return row;
   };
   return { store, executions, signed };
@@ -299,6 +301,52 @@ describe("the outbox", () => {
         deliverer.kick();
         await until(async () => !(await kept()).includes(old));
         expect(await kept()).toEqual([recent, waiting]);
+      } finally {
+        await deliverer.stop();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("drops more old delivered events than one batch holds, in batches, and only those", async () => {
+    const { store, signed } = await outboxDatabase();
+    try {
+      const row = await signed(1);
+      const clock = Date.parse("2026-11-20T00:00:00Z");
+      const old = new Date(clock - DELIVERED_EVENT_RETENTION_MS - 1).toISOString();
+      const recent = new Date(clock - 1).toISOString();
+      const event = (id: string, deliveredAt: string | null) => ({
+        id,
+        execution_seq: row.seq,
+        payload: JSON.stringify({ event: "select_content", content_type: "loot_box", item_id: id }),
+        released_at: old,
+        delivered_at: deliveredAt,
+      });
+      const olds = Array.from({ length: PRUNE_BATCH * 2 + 1 }, (_, n) => event(`old-${n}`, old));
+      for (let n = 0; n < olds.length; n += 200)
+        await store.db
+          .insertInto("action_events")
+          .values(olds.slice(n, n + 200))
+          .execute();
+      await store.db
+        .insertInto("action_events")
+        .values([event("recent", recent), event("undelivered", null)])
+        .execute();
+      const sent: string[] = [];
+      const deliverer = createEventDeliverer({
+        db: store.db,
+        send: async (delivered) => void sent.push(delivered.event_id),
+        log: { info() {}, warn() {}, error() {} },
+        retryMs: 10,
+        retryMaxMs: 10,
+        now: () => clock,
+      });
+      deliverer.start();
+      try {
+        await until(() => sent.includes("undelivered"));
+        const left = await store.db.selectFrom("action_events").select("id").orderBy("seq").execute();
+        expect(left.map((kept) => kept.id)).toEqual(["recent", "undelivered"]);
       } finally {
         await deliverer.stop();
       }

@@ -1,7 +1,8 @@
 /**
  * The executor's writes after a signature, as two runners write them across a takeover (decision 0013): the old
  * holder and the new one may both reach the same receipt, so a step is recorded mined once, an execution ends once,
- * and an ended execution is never ended again the other way.
+ * and an ended execution is never ended again the other way. A plan or a signature stored under a fencing token that
+ * a later holding replaced is refused.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type BackendDb } from "../../backend/db";
@@ -14,17 +15,20 @@ const EVENT = { event: "purchase", transaction_id: "0xabc", currency: "BNB", val
 
 let store: BackendDb;
 let executions: ReturnType<typeof createExecutionRecords>;
+/** The executor's holding these tests store under (db/roles.ts). */
+const FENCE = 1;
 let keys = 0;
 beforeAll(async () => {
   store = await openDatabase(await freshDatabase());
   executions = createExecutionRecords(store.db);
   await store.db.insertInto("users").values({ id: 1, email: "r@sparkera.test", password_hash: "x", created_at: "" }).execute();
+  await store.db.insertInto("role_fences").values({ role: "executor", token: FENCE }).execute();
 });
 afterAll(() => store?.close());
 
-/** An execution of one step, signed and sent. */
-async function sentExecution() {
-  const row = (await executions.insert({
+/** An execution of one step, not signed yet. */
+const pendingExecution = async () =>
+  (await executions.insert({
     userId: 1,
     wallet: WALLET,
     action: "lootbox.buy",
@@ -32,7 +36,11 @@ async function sentExecution() {
     idempotencyKey: `records-key-${++keys}-0123456789`,
     steps: [STEP],
   }))!;
-  expect(await executions.stepSigned(row.seq, 0, { nonce: 0, rawTx: "0x01", txHash: `0x${"ab".repeat(32)}` })).toBe(true);
+
+/** An execution of one step, signed and sent. */
+async function sentExecution() {
+  const row = await pendingExecution();
+  expect(await executions.stepSigned(row.seq, 0, FENCE, { nonce: 0, rawTx: "0x01", txHash: `0x${"ab".repeat(32)}` })).toBe(true);
   return row;
 }
 
@@ -40,7 +48,7 @@ const events = (seq: number) => store.db.selectFrom("action_events").selectAll()
 
 it("signs a step once: a second signature is refused, not stored", async () => {
   const row = await sentExecution();
-  expect(await executions.stepSigned(row.seq, 0, { nonce: 1, rawTx: "0x02", txHash: `0x${"cd".repeat(32)}` })).toBe(false);
+  expect(await executions.stepSigned(row.seq, 0, FENCE, { nonce: 1, rawTx: "0x02", txHash: `0x${"cd".repeat(32)}` })).toBe(false);
   expect((await executions.step(row.seq, 0))?.raw_tx).toBe("0x01");
 });
 
@@ -72,4 +80,21 @@ it("never marks a failed execution mined", async () => {
   await executions.fail(row.seq, "The chain refused the transaction.", 0);
   await executions.finish(row.seq);
   expect((await executions.byId(row.id))?.status).toBe("failed");
+});
+
+it("refuses a plan and a signature under a fencing token a later holding replaced, and keeps the new holding's", async () => {
+  const row = await pendingExecution();
+  // Another process took the executor role: its token is the current one.
+  const later = FENCE + 1;
+  await store.db.updateTable("role_fences").set({ token: later }).where("role", "=", "executor").execute();
+  try {
+    expect(await executions.replaceSteps(row.seq, FENCE, [STEP, STEP])).toBe(false);
+    expect(await executions.steps(row.seq)).toHaveLength(1);
+    expect(await executions.stepSigned(row.seq, 0, FENCE, { nonce: 0, rawTx: "0x01", txHash: `0x${"ab".repeat(32)}` })).toBe(false);
+    expect(await executions.step(row.seq, 0)).toMatchObject({ status: "pending", raw_tx: null, fence: null });
+    expect(await executions.stepSigned(row.seq, 0, later, { nonce: 0, rawTx: "0x02", txHash: `0x${"cd".repeat(32)}` })).toBe(true);
+    expect(await executions.step(row.seq, 0)).toMatchObject({ status: "sent", raw_tx: "0x02", fence: later });
+  } finally {
+    await store.db.updateTable("role_fences").set({ token: FENCE }).where("role", "=", "executor").execute();
+  }
 });

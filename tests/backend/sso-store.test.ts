@@ -11,6 +11,7 @@ import { startBackends } from "../../backend";
 import { migrate } from "../../backend/db/migrate";
 import { ssoMigrations } from "../../backend/sso/migrations";
 import pg from "pg";
+import { openDatabase } from "../../backend/db";
 import { postgresRoles } from "../../backend/db/postgres-roles";
 import { localRoles, type Roles } from "../../backend/db/roles";
 import { createCardOrders } from "../../backend/sso/card-orders";
@@ -201,6 +202,7 @@ describe("payment events", () => {
         if (next === "hang") return new Promise<ForgeOutcome>(() => undefined);
         return next;
       },
+      reserve: () => undefined,
       forget: () => undefined,
     };
     const worker = createDeliveryWorker({
@@ -393,6 +395,8 @@ describe("payment events", () => {
     async () => {
       // Two processes' leases on one database; rescans too rare to matter, so only the hand-over (NOTIFY) delivers.
       const url = await freshDatabase();
+      // Migrated: taking a role writes its fencing token (role_fences).
+      await (await openDatabase(url)).close();
       const pool = new pg.Pool({ connectionString: url, max: 2 });
       const lease = () => postgresRoles({ connectionString: url }, pool, { retryMs: 100, rescanMs: 60_000, log: () => undefined });
       try {

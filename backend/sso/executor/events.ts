@@ -35,6 +35,8 @@ const BATCH = 50;
 export const DELIVERED_EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
 /** Delivered events are dropped at most this often, before a delivery pass (a failing sink does not stop it). */
 const PRUNE_EVERY_MS = 3_600_000;
+/** How many delivered events one delete drops. */
+export const PRUNE_BATCH = 500;
 
 export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs, now = Date.now }: DelivererDeps) {
   let stopped = false;
@@ -85,15 +87,22 @@ export function createEventDeliverer({ db, send, log, retryMs, retryMaxMs, now =
     return rows.length > 0;
   }
 
-  /** Drops the events delivered before the retention window (the undelivered index's leading column). */
+  /**
+   * Drops the events delivered before the retention window (the undelivered index's leading column finds them), a
+   * batch per statement: a week of a busy outbox in one delete would hold its locks, and the deliverer, for long.
+   */
   async function pruneDelivered(): Promise<void> {
     const at = now();
     if (at - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = at;
-    await db
-      .deleteFrom("action_events")
-      .where("delivered_at", "<", new Date(at - DELIVERED_EVENT_RETENTION_MS).toISOString())
-      .execute();
+    const before = new Date(at - DELIVERED_EVENT_RETENTION_MS).toISOString();
+    for (let deleted = PRUNE_BATCH; deleted === PRUNE_BATCH && !stopped; ) {
+      const result = await db
+        .deleteFrom("action_events")
+        .where("seq", "in", (eb) => eb.selectFrom("action_events").select("seq").where("delivered_at", "<", before).limit(PRUNE_BATCH))
+        .executeTakeFirst();
+      deleted = Number(result.numDeletedRows);
+    }
   }
 
   async function run(): Promise<void> {

@@ -50,7 +50,7 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
 
   const role: RoleWork = {
     /** Resumes what an earlier holder left unfinished, the delivery of its events included. */
-    async start() {
+    async start(fence) {
       const deliverer = createEventDeliverer({
         db,
         send: sinkSender(analytics ?? { kind: "off" }),
@@ -66,6 +66,7 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
         accountOf,
         log,
         holdsRole: () => roles.confirm("executor"),
+        fence,
         onMined: () => deliverer.kick(),
       });
       held = { runner, deliverer };

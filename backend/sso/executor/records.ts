@@ -3,7 +3,7 @@
  * restart resumes from the last state, and the per-account rate of action requests.
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, type QueryCreator } from "kysely";
 import { takeCustodialRate } from "../custodial-rate";
 import type { Address, Hex } from "viem";
 import type { AnalyticsEvent } from "~core/analytics";
@@ -75,7 +75,19 @@ export function toWire(row: ActionExecutionRow, steps: readonly ActionStepRow[])
   };
 }
 
+/** The role whose fencing token a signature is stored under (db/roles.ts). */
+const EXECUTOR_ROLE = "executor";
+
 export function createExecutionRecords(db: Kysely<Database>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  /**
+   * The executor's fencing-token row while `fence` is still the current token. On PostgreSQL it is share-locked to
+   * the end of the transaction: a new holder's taking of the role waits for this write, or, committed first, fails it.
+   */
+  const currentFence = (trx: QueryCreator<Database>, fence: number) => {
+    const row = trx.selectFrom("role_fences").select("token").where("role", "=", EXECUTOR_ROLE).where("token", "=", fence);
+    return postgres ? row.forShare() : row;
+  };
   const steps = (seq: number) => db.selectFrom("action_steps").selectAll().where("execution_seq", "=", seq).orderBy("position").execute();
   const touch = (seq: number, values: Partial<Pick<ActionExecutionRow, "status" | "error" | "result" | "tx_hash" | "block_number">>) =>
     db
@@ -124,11 +136,16 @@ export function createExecutionRecords(db: Kysely<Database>) {
       });
     },
 
-    /** A fresh plan for an execution none of whose steps was signed yet. */
-    async replaceSteps(seq: number, planned: readonly PlannedStep[]): Promise<void> {
-      await retryingTransaction(db, async (trx) => {
+    /**
+     * A fresh plan for an execution none of whose steps was signed yet, by the holding whose token is `fence`: false,
+     * writing nothing, once another holder took the role (it may have signed a step of the old plan since).
+     */
+    async replaceSteps(seq: number, fence: number, planned: readonly PlannedStep[]): Promise<boolean> {
+      return retryingTransaction(db, async (trx) => {
+        if (!(await currentFence(trx, fence).executeTakeFirst())) return false;
         await trx.deleteFrom("action_steps").where("execution_seq", "=", seq).execute();
         if (planned.length) await trx.insertInto("action_steps").values(stepRows(seq, planned)).execute();
+        return true;
       });
     },
 
@@ -168,16 +185,19 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /**
      * Signed and stored before it is broadcast: from here on only these bytes are ever sent for this step. A step is
-     * signed once (a second signature could be a second payment): false when another signature was stored first.
+     * signed once (a second signature could be a second payment), and only under the current fencing token `fence`:
+     * false when another signature was stored first, or another holder took the role since this one's signing began
+     * (decision 0013). The token is current only if no later holding exists, so none stored a step under a higher one.
      */
-    async stepSigned(seq: number, position: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<boolean> {
+    async stepSigned(seq: number, position: number, fence: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<boolean> {
       return retryingTransaction(db, async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
-          .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash })
+          .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash, fence })
           .where("execution_seq", "=", seq)
           .where("position", "=", position)
           .where("status", "=", "pending")
+          .where((eb) => eb.exists(currentFence(trx, fence)))
           .executeTakeFirst();
         if (stored.numUpdatedRows !== 1n) return false;
         await trx

@@ -3,8 +3,9 @@
  * simulate, sign with a nonce the runner assigns, records the signed bytes, broadcast, await the receipt. A
  * restart resumes from the stored state: a signed step is sent again as the same bytes (never signed anew), so a
  * crash cannot pay twice. Only the holder of the executor role runs one (db/roles.ts): it asks before each signature
- * whether it still holds the role, and a step is stored as signed once only, so a holder that lost the role to another
- * process during a signature stops without sending it (the new holder's restart path is the failover path).
+ * whether it still holds the role, and a step is stored as signed once only and under its holding's fencing token, so
+ * a holder that lost the role to another process during a signature stops without sending it (the new holder's restart
+ * path is the failover path).
  */
 import {
   type Address,
@@ -42,6 +43,8 @@ export interface RunnerDeps {
   log: BackendLog;
   /** Whether this process still holds the executor role, asked of the database before each signature. */
   holdsRole(): Promise<boolean>;
+  /** This holding's fencing token: plans and signatures are stored only while it is the current one. */
+  fence: number;
   /** An execution is mined and its analytics events released. */
   onMined(): void;
 }
@@ -60,7 +63,7 @@ export function simulationRefusal(error: unknown): string | null {
   return `The contract refused: ${revert.reason ?? "no reason given"}.`;
 }
 
-export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, onMined }: RunnerDeps) {
+export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, fence, onMined }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
   const kickedWhileRunning = new Set<string>();
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
@@ -178,8 +181,8 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       nonce,
     });
     const txHash = keccak256(rawTx);
-    // Stored first by another holder (the role moved during this signature): that one is the step's transaction.
-    if (!(await records.stepSigned(row.seq, step.position, { nonce, rawTx, txHash }))) throw new Stopped();
+    // Stored first by another holder, or the role moved during this signature: the new holder's is the step's transaction.
+    if (!(await records.stepSigned(row.seq, step.position, fence, { nonce, rawTx, txHash }))) throw new Stopped();
     nonces.set(account.address, nonce + 1);
     try {
       await client.sendRawTransaction({ serializedTransaction: rawTx });
@@ -237,7 +240,9 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     if (steps.every((step) => step.status === "pending")) {
       // Nothing signed yet: plan again against the chain as it is now (an earlier action of the queue changed it).
       try {
-        await records.replaceSteps(row.seq, await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]));
+        const planned = await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]);
+        // Another holder took the role meanwhile: the execution is its own now.
+        if (!(await records.replaceSteps(row.seq, fence, planned))) throw new Stopped();
       } catch (error) {
         if (error instanceof Refusal) return fail(row.seq, error.message);
         throw error;
