@@ -1,9 +1,9 @@
 /**
- * Background roles: the executor, the chain indexer and card delivery each run in exactly one process at a time
+ * Background roles: the executor, the chain indexer, card delivery and the chain reconciler each run in exactly one process at a time
  * (decision 0013). On PostgreSQL a role is a lease, a session advisory lock on a connection of its own
  * (postgres-roles.ts); on SQLite the file is locked to one process (process-lock.ts), which holds every role.
  */
-export const ROLE_NAMES = ["executor", "indexer", "delivery"] as const;
+export const ROLE_NAMES = ["executor", "indexer", "delivery", "reconciler"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /** What a role does while this process holds it. */

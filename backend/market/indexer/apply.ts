@@ -207,23 +207,31 @@ export interface Reconciliation {
  */
 export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number | null> {
   if ((await readCursor(db, r.stream)) !== r.expectedCursor) return null;
-  const block = Number(r.rewindTo);
   let changed = 0;
-  for (const truth of r.truths) {
-    const row = await db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
-    if (!row || row.location !== LOCATION.chain) continue;
-    if (!truth.owner || !truth.item) {
-      if (row.owner_address === zeroAddress) continue;
-      await db.run(MOVE, [zeroAddress, LOCATION.chain, r.now, block, truth.itemId]);
-      changed += 1;
-      continue;
-    }
-    const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, block, r.now, row);
-    const held = truth.owner.toLowerCase() === r.custodian.toLowerCase();
-    const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
-    if (move) await db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
-    if (redescribe || move) changed += 1;
-  }
+  for (const truth of r.truths) if (await reconcileItem(db, truth, { custodian: r.custodian, block: r.rewindTo, now: r.now })) changed += 1;
   await writeStreamCursor(db, r.stream, r.rewindTo, null, r.now);
   return changed;
+}
+
+/**
+ * One item takes what the chain holds at `block` (see reconcileItems), which its row records as the block it was
+ * written at; true when it changed. The chain reconciler (backend/market/reconciler) repairs drift with it too.
+ */
+export async function reconcileItem(
+  db: Sql,
+  truth: ChainTruth,
+  { custodian, block, now }: { custodian: Address; block: bigint; now: number },
+): Promise<boolean> {
+  const row = await db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
+  if (!row || row.location !== LOCATION.chain) return false;
+  if (!truth.owner || !truth.item) {
+    if (row.owner_address === zeroAddress) return false;
+    await db.run(MOVE, [zeroAddress, LOCATION.chain, now, Number(block), truth.itemId]);
+    return true;
+  }
+  const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, Number(block), now, row);
+  const held = truth.owner.toLowerCase() === custodian.toLowerCase();
+  const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
+  if (move) await db.run(MOVE, [truth.owner, LOCATION.chain, now, Number(block), truth.itemId]);
+  return redescribe || move;
 }
