@@ -17,7 +17,7 @@ import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
 import { configureChain } from "./app/services/chain.server";
-import { chainRpcErrors } from "./app/services/metrics.server";
+import { chainDrift, chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
@@ -147,6 +147,12 @@ export const backends = env.embeddedBackends
         confirmations: env.CHAIN_CONFIRMATIONS,
         pollIntervalMs: env.CHAIN_POLL_MS,
         onRpcError: ({ method, kind, source }) => chainRpcErrors.inc({ method, kind, source }),
+      },
+      reconcile: {
+        intervalMs: env.RECONCILE_INTERVAL_MS,
+        onDrift: (differences) => {
+          for (const [kind, count] of Object.entries(differences)) chainDrift.set({ kind }, count);
+        },
       },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,

@@ -87,7 +87,7 @@ export function rolesGauge(roles: readonly string[], holds: (role: string) => bo
     (name) =>
       new Gauge({
         name,
-        help: "Whether this process holds the background role (executor, indexer, delivery)",
+        help: "Whether this process holds the background role (executor, indexer, delivery, reconciler)",
         labelNames: ["role"] as const,
         registers: [metricsRegistry],
         collect() {
