@@ -122,6 +122,8 @@ describe("the chain reconciler", () => {
 
     // What an indexer that missed some events would show.
     await db.run("update market_items set owner_address = ? where id = ?", [bob.address, (await card(held))!.id]);
+    // Card 1 is in the asset manager's custody (deploy.ts): the bridge would have brought a swapped card into the game.
+    await db.run("update market_items set owner_address = ? where id = ?", [bob.address, (await card(1n))!.id]);
     await db.run("update market_items set amount = 9 where id = ?", [(await stackOf(bob.address))!.id]);
     const stale = await plantListing(alice.address, moved, await counterOf(alice.address));
     const cancelledAll = await plantListing(alice.address, voided, oldCounter);
@@ -129,6 +131,7 @@ describe("the chain reconciler", () => {
     const dry = await reconciler.run({ dryRun: true });
     const found = dry.differences.map(({ kind, token, market, chain: held }) => ({ kind, token, market, chain: held }));
     expect(found).toEqual([
+      { kind: "item", token: "card:1", market: bob.address, chain: chain.deployment.contracts.assetManager },
       { kind: "item", token: `card:${held}`, market: bob.address, chain: alice.address },
       { kind: "stack", token: `stack:${stackId}@${bob.address}`, market: "9", chain: "5" },
       { kind: "listing", token: `listing:${stale}`, market: expect.stringContaining("open"), chain: `held by ${carol.address}` },
@@ -141,15 +144,17 @@ describe("the chain reconciler", () => {
     const report = await reconciler.run();
     expect(report.differences.map((d) => [d.kind, d.repaired])).toEqual([
       ["item", true],
+      ["item", true],
       ["stack", true],
       ["listing", true],
       ["listing", true],
     ]);
-    expect(report.repaired).toBe(4);
+    expect(report.repaired).toBe(5);
     expect(log.warn.mock.calls.map((call) => String(call[0]))).toContain(
       `[market reconciler] item card:${held}: market ${bob.address}, chain ${alice.address}; repaired`,
     );
     expect((await card(held))!.owner_address).toBe(alice.address);
+    expect((await card(1n))!.owner_address).toBe(chain.deployment.contracts.assetManager);
     expect(await stackOf(bob.address)).toMatchObject({ amount: 5, owner_address: bob.address, name: expect.stringContaining("5") });
     expect([await listingStatus(stale), await listingStatus(cancelledAll)]).toEqual([2, 2]);
     const cancels = await db.all("select listing_id from market_activity where kind = ? and listing_id in (?, ?)", [

@@ -215,12 +215,13 @@ export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number
 
 /**
  * One item takes what the chain holds at `block` (see reconcileItems), which its row records as the block it was
- * written at; true when it changed. The chain reconciler (backend/market/reconciler) repairs drift with it too.
+ * written at; true when it changed. The chain reconciler (backend/market/reconciler) repairs drift with it too, with
+ * no custodian: it runs when the bridge has placed every swap up to `block`, so the asset manager is a holder too.
  */
 export async function reconcileItem(
   db: Sql,
   truth: ChainTruth,
-  { custodian, block, now }: { custodian: Address; block: bigint; now: number },
+  { custodian, block, now }: { custodian: Address | null; block: bigint; now: number },
 ): Promise<boolean> {
   const row = await db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
   if (!row || row.location !== LOCATION.chain) return false;
@@ -230,7 +231,7 @@ export async function reconcileItem(
     return true;
   }
   const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, Number(block), now, row);
-  const held = truth.owner.toLowerCase() === custodian.toLowerCase();
+  const held = custodian !== null && truth.owner.toLowerCase() === custodian.toLowerCase();
   const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
   if (move) await db.run(MOVE, [truth.owner, LOCATION.chain, now, Number(block), truth.itemId]);
   return redescribe || move;

@@ -4,7 +4,7 @@
  * `balanceOf`, open chain listings by `Trading.listingState` and whether the seller still holds what they list.
  * Each difference carries its repair, which runs in the caller's transaction and writes only what still differs.
  */
-import { type Address, getAddress, zeroAddress } from "viem";
+import { getAddress, zeroAddress } from "viem";
 import { sameAddress } from "~core/address";
 import { chainStackOf } from "~core/item-moves";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
@@ -63,7 +63,7 @@ export async function chainRows(db: Sql, scope: Scope) {
   const held = await db.all<ItemRow & Pick<StoredItemsTable, "chain_block">>(
     `select * from market_items where location = ? and (chain_block is not null or nft_type = ${NFT_TYPE.material}) and nft_type in (${[...CARD_COLLECTION_TYPES, NFT_TYPE.lootbox].join(", ")})${
       scope ? within([...(scope.item ?? []), ...(scope.stack ?? [])]) : ""
-    }`,
+    } order by id`,
     [LOCATION.chain],
   );
   // A material is a SparkCard token (one piece) or a SparkItems stack, whose token id names its holder.
@@ -72,7 +72,7 @@ export async function chainRows(db: Sql, scope: Scope) {
     items: held.filter((row) => !isStack(row) && row.chain_block !== null && (!items || items.has(row.id))),
     stacks: held.filter((row) => isStack(row) && (!stacks || stacks.has(row.id))),
     listings: await db.all<ListingRow>(
-      `select * from market_listings where status = ? and venue = ?${scope ? within(scope.listing ?? []) : ""}`,
+      `select * from market_listings where status = ? and venue = ?${scope ? within(scope.listing ?? []) : ""} order by id`,
       [LISTING_STATUS.active, LISTING_VENUE.chain],
     ),
   };
@@ -98,15 +98,15 @@ async function itemTruth(reader: Reader, row: ItemRow, block: bigint): Promise<C
 
 /**
  * How an item differs from its token, by the rules of reconcileItem (indexer/apply.ts), which repairs it: a token
- * gone (or of no kind the market shows) leaves storage; one in the asset manager's custody is the bridge stream's
- * to place, so only what it is counts; otherwise its holder, then its description.
+ * gone (or of no kind the market shows) leaves storage; otherwise its holder (the asset manager too: at rest, the
+ * bridge has brought every swapped item into the game), then what the token is.
  */
-function itemDifference(row: ItemRow, truth: ChainTruth, custodian: Address): { market: string; chain: string } | null {
+function itemDifference(row: ItemRow, truth: ChainTruth): { market: string; chain: string } | null {
   const market = holderText(row.owner_address);
   if (!truth.owner || !truth.item) {
     return row.owner_address === zeroAddress ? null : { market, chain: truth.owner ? `${truth.owner}, of a kind not shown` : "burnt" };
   }
-  if (!sameAddress(truth.owner, custodian) && !sameAddress(row.owner_address, truth.owner)) return { market, chain: truth.owner };
+  if (!sameAddress(row.owner_address, truth.owner)) return { market, chain: truth.owner };
   const described = chainItemRow(truth.item, row.token_id, zeroAddress, 0) as Record<string, unknown>;
   const fields = row as unknown as Record<string, unknown>;
   const changed = DESCRIPTION_COLUMNS.filter((name) => (fields[name] ?? null) !== (described[name] ?? null));
@@ -120,7 +120,7 @@ async function itemDrifts(reader: Reader, chain: BackendChain, rows: readonly It
   const drifts: Drift[] = [];
   rows.forEach((row, i) => {
     const truth = truths[i]!;
-    const difference = itemDifference(row, truth, chain.contracts.assetManager);
+    const difference = itemDifference(row, truth);
     if (!difference) return;
     drifts.push({
       kind: "item",
@@ -128,7 +128,7 @@ async function itemDrifts(reader: Reader, chain: BackendChain, rows: readonly It
       token: `${collectionOf(row)}:${row.token_id}`,
       ...difference,
       // The row is written as of `block`, so a reorg below it reconciles it again (itemsWrittenSince).
-      repair: (tx, now) => reconcileItem(tx, truth, { custodian: chain.contracts.assetManager, block, now }),
+      repair: (tx, now) => reconcileItem(tx, truth, { custodian: null, block, now }),
     });
   });
   return drifts;
