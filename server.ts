@@ -17,13 +17,13 @@ import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
 import { configureChain } from "./app/services/chain.server";
-import { chainDrift, chainRpcErrors } from "./app/services/metrics.server";
+import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
-import { executorQueueGauge, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
+import { executorQueueGauge, reportChainDrift, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
 import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { isMetadataPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
@@ -148,12 +148,7 @@ export const backends = env.embeddedBackends
         pollIntervalMs: env.CHAIN_POLL_MS,
         onRpcError: ({ method, kind, source }) => chainRpcErrors.inc({ method, kind, source }),
       },
-      reconcile: {
-        intervalMs: env.RECONCILE_INTERVAL_MS,
-        onDrift: (differences) => {
-          for (const [kind, count] of Object.entries(differences)) chainDrift.set({ kind }, count);
-        },
-      },
+      reconcile: { intervalMs: env.RECONCILE_INTERVAL_MS, onDrift: reportChainDrift },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,
       seedDemo: env.seedDemo,

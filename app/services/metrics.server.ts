@@ -1,9 +1,9 @@
 /**
- * The app's Prometheus metrics (issue 16): its backend calls, chain RPC errors and the chain reconciler's differences. server/metrics.ts adds the
+ * The app's Prometheus metrics (issue 16): its backend calls and chain RPC errors. server/metrics.ts adds the
  * request metrics to the same registry and serves it. server.ts and the Remix build each load their own copy of this
  * module, and development reloads the build: the registry and each metric are made once per process.
  */
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Histogram, Registry } from "prom-client";
 
 const KEY = Symbol.for("spark-era.metrics");
 const holder = globalThis as typeof globalThis & { [KEY]?: Registry };
@@ -47,17 +47,6 @@ export const chainRpcErrors = metric(
       name,
       help: "Chain JSON-RPC requests that failed, by source (app, indexer, executor, store): transport (unreachable, timeout, HTTP error) or rpc (an error answer)",
       labelNames: ["method", "kind", "source"] as const,
-      registers: [metricsRegistry],
-    }),
-);
-
-export const chainDrift = metric(
-  "spark_chain_drift",
-  (name) =>
-    new Gauge({
-      name,
-      help: "Differences between the market and the chain the reconciler's last run found (and repaired), by kind (item, stack, listing); set by the reconciler role's holder",
-      labelNames: ["kind"] as const,
       registers: [metricsRegistry],
     }),
 );
