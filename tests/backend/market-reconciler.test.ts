@@ -48,23 +48,27 @@ const counterOf = (seller: Address) =>
     args: [seller],
   });
 
-/** An active chain listing of `seller`'s card stored in the market, as chainSell stores one, under `counter`. */
-async function plantListing(seller: Address, tokenId: bigint, counter: bigint): Promise<number> {
-  const { card: collection, trading } = chain.deployment.contracts;
+/**
+ * An active chain listing of `seller`'s stored in the market, as chainSell stores one, under `counter`: a card, or
+ * with `stack` an amount of the seller's chain stack of Silver.
+ */
+async function plantListing(seller: Address, tokenId: bigint, counter: bigint, stack?: { amount: bigint }): Promise<number> {
+  const { card: cards, items, trading } = chain.deployment.contracts;
   const expiry = (await chain.publicClient.getBlock()).timestamp + 3600n;
+  const collection = stack ? items : cards;
   const listing: Listing = {
     seller,
     collection,
-    standard: LISTING_STANDARD.erc721,
+    standard: stack ? LISTING_STANDARD.erc1155 : LISTING_STANDARD.erc721,
     tokenId,
-    amount: 1n,
+    amount: stack?.amount ?? 1n,
     currency: zeroAddress,
     price: 10n ** 18n,
     expiry,
     salt: tokenId,
     counter,
   };
-  const item = (await card(tokenId))!;
+  const item = (stack ? await stackOf(seller) : await card(tokenId))!;
   const id = await insertListing(db, item, {
     seller,
     price: listing.price,
@@ -75,7 +79,7 @@ async function plantListing(seller: Address, tokenId: bigint, counter: bigint): 
     chain: {
       collection,
       standard: listing.standard,
-      amount: "1",
+      amount: listing.amount.toString(),
       salt: listing.salt.toString(),
       counter: counter.toString(),
       orderHash: listingHash(listing, chain.deployment.chainId, trading),
@@ -127,6 +131,7 @@ describe("the chain reconciler", () => {
     await db.run("update market_items set amount = 9 where id = ?", [(await stackOf(bob.address))!.id]);
     const stale = await plantListing(alice.address, moved, await counterOf(alice.address));
     const cancelledAll = await plantListing(alice.address, voided, oldCounter);
+    const short = await plantListing(bob.address, stackId, await counterOf(bob.address), { amount: 8n });
 
     const dry = await reconciler.run({ dryRun: true });
     const found = dry.differences.map(({ kind, token, market, chain: held }) => ({ kind, token, market, chain: held }));
@@ -136,6 +141,7 @@ describe("the chain reconciler", () => {
       { kind: "stack", token: `stack:${stackId}@${bob.address}`, market: "9", chain: "5" },
       { kind: "listing", token: `listing:${stale}`, market: expect.stringContaining("open"), chain: `held by ${carol.address}` },
       { kind: "listing", token: `listing:${cancelledAll}`, market: expect.stringContaining("open"), chain: "voided by a cancel all" },
+      { kind: "listing", token: `listing:${short}`, market: expect.stringContaining("open"), chain: "the seller holds 5 of 8" },
     ]);
     expect(dry.repaired).toBe(0);
     expect((await card(held))!.owner_address).toBe(bob.address);
@@ -148,21 +154,23 @@ describe("the chain reconciler", () => {
       ["stack", true],
       ["listing", true],
       ["listing", true],
+      ["listing", true],
     ]);
-    expect(report.repaired).toBe(5);
+    expect(report.repaired).toBe(6);
     expect(log.warn.mock.calls.map((call) => String(call[0]))).toContain(
       `[market reconciler] item card:${held}: market ${bob.address}, chain ${alice.address}; repaired`,
     );
     expect((await card(held))!.owner_address).toBe(alice.address);
     expect((await card(1n))!.owner_address).toBe(chain.deployment.contracts.assetManager);
     expect(await stackOf(bob.address)).toMatchObject({ amount: 5, owner_address: bob.address, name: expect.stringContaining("5") });
-    expect([await listingStatus(stale), await listingStatus(cancelledAll)]).toEqual([2, 2]);
-    const cancels = await db.all("select listing_id from market_activity where kind = ? and listing_id in (?, ?)", [
+    expect(await Promise.all([stale, cancelledAll, short].map(listingStatus))).toEqual([2, 2, 2]);
+    const cancels = await db.all("select listing_id from market_activity where kind = ? and listing_id in (?, ?, ?)", [
       2,
       stale,
       cancelledAll,
+      short,
     ]);
-    expect(cancels).toHaveLength(2);
+    expect(cancels).toHaveLength(3);
 
     const again = await reconciler.run();
     expect(again.differences).toEqual([]);
