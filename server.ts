@@ -23,7 +23,7 @@ import { formBodiesOnly } from "./server/form-body";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
-import { executorQueueGauge, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
+import { executorQueueGauge, reportChainDrift, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
 import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { isMetadataPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
@@ -148,6 +148,7 @@ export const backends = env.embeddedBackends
         pollIntervalMs: env.CHAIN_POLL_MS,
         onRpcError: ({ method, kind, source }) => chainRpcErrors.inc({ method, kind, source }),
       },
+      reconcile: { intervalMs: env.RECONCILE_INTERVAL_MS, onDrift: reportChainDrift },
       // Only on a local URL without SMTP: see docs/decisions/0001.
       exposeDevOutbox: env.exposeDevOutbox,
       seedDemo: env.seedDemo,

@@ -40,6 +40,7 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
   // The background roles run in one process at a time (db/roles.ts): here, unless another process holds them. The
   // executor's holder resumes what an earlier one left unfinished; the queues then run in the background.
   if (market.indexer) await store.roles.run("indexer", market.indexer);
+  if (market.reconciler) await store.roles.run("reconciler", market.reconciler.role);
   if (sso.executor) await store.roles.run("executor", sso.executor.role);
   if (sso.delivery) await store.roles.run("delivery", sso.delivery.role);
 
@@ -60,6 +61,8 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
     store,
     /** The market's chain indexer (null without options.chain); tests wait on its synced block. */
     indexer: market.indexer,
+    /** The market's chain reconciler (null without options.chain): a run on demand, besides its role's period. */
+    reconciler: market.reconciler,
     /** The executor's unfinished actions by status (null without options.chain): its queue depth, for the metrics. */
     executorQueue: sso.executor?.queueDepth ?? null,
     /** Whether this process holds each background role now (for the metrics). */

@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { AnalyticsSink } from "~core/analytics";
 import type { SsoApiOptions } from "./market/token-owners";
+import type { DriftKind } from "./market/reconciler/check";
 import type { ContractAddresses } from "~core/contracts";
 import type { RpcFailureKind } from "~core/rpc-errors";
 import type { BackendDb } from "./db";
@@ -55,6 +56,11 @@ export interface BackendOptions {
    * market indexer follows its events. Unset (some unit tests): no executor and no indexer.
    */
   chain?: BackendChain;
+  /**
+   * The market's chain reconciler (decision 0027), with `chain`: its period (RECONCILE_INTERVAL_MS; 0 off, 10 minutes
+   * when unset) and where each run's differences are counted.
+   */
+  reconcile?: { intervalMs?: number; onDrift?: (differences: Record<DriftKind, number>) => void };
   /**
    * Where the executor delivers the analytics events of managed wallets' mined actions (decision 0009): the server
    * passes ANALYTICS_SINK, the app's own sink. Unset (tests, scripts): they are recorded and dropped.

@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics (issue 16) on the registry of app/services/metrics.server.ts, which also holds the app's backend
- * call and chain RPC metrics: request duration by route and status, and the executor's queue read on each scrape.
+ * call and chain RPC metrics: request duration by route and status, the executor's queue read on each scrape, and
+ * the chain reconciler's differences.
  * Served only when configured: with METRICS_PORT on a listener of its own, else with METRICS_TOKEN on the public
  * port behind that bearer token (compared in constant time). Neither set: no /metrics anywhere.
  */
@@ -80,6 +81,24 @@ export function executorQueueGauge(depth: () => Promise<Record<string, number>>,
   );
 }
 
+/**
+ * The chain reconciler's last run (decision 0027): the differences it found between the market and the chain, by
+ * kind. Set by the reconciler role's holder after each run, so a sum over processes counts a run once.
+ */
+export function reportChainDrift(differences: Record<string, number>): void {
+  const gauge = metric(
+    "spark_chain_drift",
+    (name) =>
+      new Gauge({
+        name,
+        help: "Differences between the market and the chain the reconciler's last run found and repaired, by kind (item, stack, listing)",
+        labelNames: ["kind"] as const,
+        registers: [metricsRegistry],
+      }),
+  );
+  for (const [kind, count] of Object.entries(differences)) gauge.set({ kind }, count);
+}
+
 /** 1 for each background role this process holds, else 0: over every process, each role's sum should be exactly 1. */
 export function rolesGauge(roles: readonly string[], holds: (role: string) => boolean): void {
   metric(
@@ -87,7 +106,7 @@ export function rolesGauge(roles: readonly string[], holds: (role: string) => bo
     (name) =>
       new Gauge({
         name,
-        help: "Whether this process holds the background role (executor, indexer, delivery)",
+        help: "Whether this process holds the background role (executor, indexer, delivery, reconciler)",
         labelNames: ["role"] as const,
         registers: [metricsRegistry],
         collect() {

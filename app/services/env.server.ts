@@ -180,6 +180,12 @@ const schema = z
     CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
     /** How often the backends poll the node for new blocks and receipts. */
     CHAIN_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+    /** How often the market's chain reconciler compares its items, stacks and listings with the chain (decision 0027); 0: never. */
+    RECONCILE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .refine((ms) => ms === 0 || (ms >= 10_000 && ms <= 86_400_000), "must be 0 (off) or from 10000 to 86400000")
+      .default(600_000),
     /** The access log (one JSON line per request); the other log lines follow LOG_LEVEL either way. */
     REQUEST_LOG: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,11 +1,11 @@
 /**
- * Background roles: the executor, the chain indexer and card delivery each run in exactly one process at a time
+ * Background roles: the executor, the chain indexer, card delivery and the chain reconciler each run in exactly one process at a time
  * (decision 0013). On PostgreSQL a role is a lease, a session advisory lock on a connection of its own
  * (postgres-roles.ts); on SQLite the file is locked to one process (process-lock.ts), which holds every role.
  * Each taking of a role counts up its fencing token (the `role_fences` row), so what a holding writes can name the
  * holding, and a write under a token that is no longer the current one is refused (the executor's signatures).
  */
-export const ROLE_NAMES = ["executor", "indexer", "delivery"] as const;
+export const ROLE_NAMES = ["executor", "indexer", "delivery", "reconciler"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /** What a role does while this process holds it. */

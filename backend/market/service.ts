@@ -9,6 +9,7 @@ import type { BackendContext } from "../types";
 import { createMarketCore } from "./core";
 import { gameRoutes } from "./game-routes";
 import { createChainIndexer } from "./indexer/indexer";
+import { createChainReconciler } from "./reconciler/reconciler";
 import { inviteRoutes } from "./invite-routes";
 import { listingRoutes } from "./listing-routes";
 import { offerRoutes } from "./offer-routes";
@@ -30,7 +31,10 @@ export function createMarketService(ctx: BackendContext) {
   router.use((_req, res) => sendError(res, 404, "Not found"));
 
   // Follows the chain when there is one; startBackends starts it after the demo seed, which only fills an empty market.
-  const indexer = ctx.options.chain ? createChainIndexer(core.db, ctx.options.chain, { log: ctx.options.log }) : null;
+  const { chain, log, reconcile } = ctx.options;
+  const indexer = chain ? createChainIndexer(core.db, chain, { log }) : null;
+  // Checks the indexer's work against the chain, and repairs it (decision 0027).
+  const reconciler = chain ? createChainReconciler(core.db, chain, { log, ...reconcile }) : null;
 
-  return { router, indexer, stop: core.watchDigest.stop };
+  return { router, indexer, reconciler, stop: core.watchDigest.stop };
 }

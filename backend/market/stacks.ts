@@ -147,3 +147,16 @@ export async function moveChainStack(
   ]);
   return { itemId: known.id, amount };
 }
+
+/**
+ * Sets a chain stack to the balance the chain holds (the reconciler's repair), if it still holds `expected`: the
+ * SparkItems stream moves it by deltas, so a balance it changed meanwhile is left to the next check. False then.
+ */
+export async function setChainStack(db: Sql, item: ItemRow, holder: string, expected: number, amount: number, now: number) {
+  const row = chainStackRow(item.material!, holder, amount, now);
+  const { changes } = await db.run(
+    "update market_items set owner_address = ?, amount = ?, name = ?, attributes = ?, updated_at = ? where id = ? and amount = ?",
+    [row.owner_address, amount, row.name, row.attributes, now, item.id, expected],
+  );
+  return changes === 1;
+}

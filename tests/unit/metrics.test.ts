@@ -12,7 +12,15 @@ import { countingErrors } from "~/services/chain.server";
 import { createBackendClient } from "~/services/http-client.server";
 import { endpointLabel } from "~/services/metrics.server";
 import { RequestTimings } from "~/services/request-scope.server";
-import { bearerMatches, executorQueueGauge, requestMetrics, rolesGauge, routeLabel, serveMetrics } from "../../server/metrics";
+import {
+  bearerMatches,
+  executorQueueGauge,
+  reportChainDrift,
+  requestMetrics,
+  rolesGauge,
+  routeLabel,
+  serveMetrics,
+} from "../../server/metrics";
 
 const TOKEN = "metrics-token-0123456789";
 const servers: Server[] = [];
@@ -99,6 +107,14 @@ describe("serving /metrics", () => {
       expect(text).toContain('spark_role_held{role="executor"} 0');
       expect(text).not.toMatch(/^spark_executor_actions\{/m);
       holdsExecutor = true;
+    });
+
+    it("shows the chain reconciler's last run, by kind", async () => {
+      reportChainDrift({ item: 2, stack: 0, listing: 1 });
+      reportChainDrift({ item: 1, stack: 0, listing: 0 });
+      const text = await scrape();
+      expect(text).toContain('spark_chain_drift{kind="item"} 1');
+      expect(text).toContain('spark_chain_drift{kind="listing"} 0');
     });
   });
 

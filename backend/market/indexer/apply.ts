@@ -216,29 +216,55 @@ export interface Reconciliation {
  */
 export async function reconcileItems(db: Sql, r: Reconciliation): Promise<number | null> {
   if ((await readCursor(db, r.stream)) !== r.expectedCursor) return null;
-  const block = Number(r.rewindTo);
   let changed = 0;
   for (const truth of r.truths) {
-    const row = await db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
-    if (!row || row.location !== LOCATION.chain) continue;
-    if (!truth.owner || !truth.item) {
-      if (row.owner_address === zeroAddress) continue;
-      await endMovedListing(db, truth.itemId, zeroAddress, r.filled, r.now);
-      await db.run(MOVE, [zeroAddress, LOCATION.chain, r.now, block, truth.itemId]);
-      changed += 1;
-      continue;
-    }
-    const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, block, r.now, row);
-    const held = truth.owner.toLowerCase() === r.custodian.toLowerCase();
-    const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
-    if (move) {
-      await endMovedListing(db, truth.itemId, truth.owner, r.filled, r.now);
-      await db.run(MOVE, [truth.owner, LOCATION.chain, r.now, block, truth.itemId]);
-    }
-    const listing = r.reopenable.get(truth.itemId);
-    const reopened = !held && listing?.seller.toLowerCase() === truth.owner.toLowerCase() && (await reopenListing(db, listing.listingId));
-    if (redescribe || move || reopened) changed += 1;
+    const options = { custodian: r.custodian, block: r.rewindTo, now: r.now, filled: r.filled, reopenable: r.reopenable.get(truth.itemId) };
+    if (await reconcileItem(db, truth, options)) changed += 1;
   }
   await writeStreamCursor(db, r.stream, r.rewindTo, null, r.now);
   return changed;
+}
+
+/**
+ * One item takes what the chain holds at `block` (see reconcileItems), which its row records as the block it was
+ * written at; true when it changed. The chain reconciler (backend/market/reconciler) repairs drift with it too, with
+ * no custodian: it runs when the bridge has placed every swap up to `block`, so the asset manager is a holder too.
+ */
+export async function reconcileItem(
+  db: Sql,
+  truth: ChainTruth,
+  {
+    custodian,
+    block,
+    now,
+    filled = new Set(),
+    reopenable,
+  }: {
+    custodian: Address | null;
+    block: bigint;
+    now: number;
+    /** Order hashes (lower-case) Trading has filled: a move to their buyer is the sale's to close. */
+    filled?: ReadonlySet<string>;
+    /** The item's latest chain listing, cancelled while Trading still takes it (reconcileItems). */
+    reopenable?: { listingId: number; seller: string };
+  },
+): Promise<boolean> {
+  const row = await db.get<Record<string, unknown>>("select * from market_items where id = ?", [truth.itemId]);
+  if (!row || row.location !== LOCATION.chain) return false;
+  if (!truth.owner || !truth.item) {
+    if (row.owner_address === zeroAddress) return false;
+    await endMovedListing(db, truth.itemId, zeroAddress, filled, now);
+    await db.run(MOVE, [zeroAddress, LOCATION.chain, now, Number(block), truth.itemId]);
+    return true;
+  }
+  const redescribe = await describeAgain(db, truth.itemId, String(row.token_id), truth.item, Number(block), now, row);
+  const held = custodian !== null && truth.owner.toLowerCase() === custodian.toLowerCase();
+  const move = !held && String(row.owner_address).toLowerCase() !== truth.owner.toLowerCase();
+  if (move) {
+    await endMovedListing(db, truth.itemId, truth.owner, filled, now);
+    await db.run(MOVE, [truth.owner, LOCATION.chain, now, Number(block), truth.itemId]);
+  }
+  const reopened =
+    !held && reopenable?.seller.toLowerCase() === truth.owner.toLowerCase() && (await reopenListing(db, reopenable.listingId));
+  return redescribe || move || reopened;
 }

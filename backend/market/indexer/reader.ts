@@ -13,7 +13,7 @@ import {
   getAbiItem,
   type Hash,
 } from "viem";
-import { blindBoxAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
+import { blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
 import { logRangeReader, readableChain } from "~core/chain-transport";
 import type { Listing } from "~core/trading";
@@ -53,12 +53,13 @@ const logPosition = (log: { blockNumber: bigint; blockHash: Hash; transactionHas
   logIndex: log.logIndex,
 });
 
-export function chainReader(chain: BackendChain) {
+/** `source` names the reads in the RPC error metric: the indexer's, or the reconciler's. */
+export function chainReader(chain: BackendChain, source = "indexer") {
   const client = createPublicClient({
     chain: readableChain(chain.chainId),
     // A range's token reads (holders, words, order states) at one block: Multicall3 calls of up to 1,024 bytes each.
     batch: { multicall: true },
-    transport: backendTransport(chain, "indexer", { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: RPC_TIMEOUT_MS }),
+    transport: backendTransport(chain, source, { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: RPC_TIMEOUT_MS }),
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });
@@ -312,6 +313,17 @@ export function chainReader(chain: BackendChain) {
         if (isRevert(error)) return null;
         throw error;
       }
+    },
+
+    /** A holder's balance of a SparkItems id at `blockNumber`. */
+    async stackBalance(holder: Address, id: bigint, blockNumber: bigint): Promise<bigint> {
+      if (!items) return 0n;
+      return await client.readContract({ address: items, abi: sparkItemsAbi, functionName: "balanceOf", args: [holder, id], blockNumber });
+    },
+
+    /** Trading.listingState of a listing at `blockNumber`: 0 open, 1 filled, 2 cancelled, 3 expired, 4 voided by a cancel all. */
+    async listingState(listing: Listing, blockNumber: bigint): Promise<number> {
+      return await client.readContract({ address: trading, abi: tradingAbi, functionName: "listingState", args: [listing], blockNumber });
     },
 
     /** A loot box's type; the box contract keeps it after the box is burnt. */

@@ -86,7 +86,7 @@ async function recordChainSale(db: Sql, item: ItemRow, sale: Omit<NewActivity, "
 }
 
 /** Closes an active chain listing as cancelled at `blockMs` (see closedAt), logged; null when it was no longer active. */
-async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Promise<ClosedListing | null> {
+export async function cancelListing(db: Sql, listing: ListingRow, blockMs: number): Promise<ClosedListing | null> {
   const at = closedAt(listing, blockMs);
   const { changes } = await db.run("update market_listings set status = ?, closed_at = ? where id = ? and status = ?", [
     LISTING_STATUS.cancelled,
