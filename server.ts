@@ -11,6 +11,7 @@ import { startBackends, API_PATHS } from "./backend";
 import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
 import { pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
+import { backendChainFromEnv } from "./server/backend-chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
 import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
@@ -139,13 +140,7 @@ export const backends = env.embeddedBackends
       // The executor reports managed wallets' mined actions itself (decision 0009), to the app's sink.
       analytics: env.ANALYTICS_SINK,
       chain: {
-        rpcUrls,
-        logRange: env.CHAIN_LOG_RANGE,
-        chainId: env.CHAIN_ID,
-        contracts: deployment.contracts,
-        deployedAtBlock: deployment.deployedAtBlock,
-        confirmations: env.CHAIN_CONFIRMATIONS,
-        pollIntervalMs: env.CHAIN_POLL_MS,
+        ...backendChainFromEnv(env, rpcUrls, deployment),
         onRpcError: ({ method, kind, source }) => chainRpcErrors.inc({ method, kind, source }),
       },
       reconcile: { intervalMs: env.RECONCILE_INTERVAL_MS, onDrift: reportChainDrift },

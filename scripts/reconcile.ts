@@ -14,6 +14,7 @@ import { MarketDb } from "../backend/market/db";
 import { createChainReconciler } from "../backend/market/reconciler/reconciler";
 import { readDeployment } from "../contracts/deployment";
 import { parseEnv } from "../app/services/env.server";
+import { backendChainFromEnv } from "../server/backend-chain";
 
 async function main() {
   const { values } = parseArgs({ options: { "dry-run": { type: "boolean", default: false } } });
@@ -28,16 +29,8 @@ async function main() {
   try {
     const reconciler = createChainReconciler(
       new MarketDb(store),
-      {
-        // Without CHAIN_RPC_URL the server runs a local node on CHAIN_PORT: it must be running.
-        rpcUrls: env.CHAIN_RPC_URL ?? [`http://127.0.0.1:${env.CHAIN_PORT}`],
-        logRange: env.CHAIN_LOG_RANGE,
-        chainId: env.CHAIN_ID,
-        contracts: deployment.contracts,
-        deployedAtBlock: deployment.deployedAtBlock,
-        confirmations: env.CHAIN_CONFIRMATIONS,
-        pollIntervalMs: env.CHAIN_POLL_MS,
-      },
+      // Without CHAIN_RPC_URL the server runs a local node on CHAIN_PORT: it must be running.
+      backendChainFromEnv(env, env.CHAIN_RPC_URL ?? [`http://127.0.0.1:${env.CHAIN_PORT}`], deployment),
       { log: { info: (line: string) => console.log(line), warn: (line: string) => console.log(line), error: console.error } },
     );
     const report = await reconciler.run({ dryRun });

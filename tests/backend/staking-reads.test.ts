@@ -6,8 +6,8 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Hex, toFunctionSelector } from "viem";
-import { fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
+import { type Account, decodeFunctionData, type Hex, toFunctionSelector } from "viem";
+import { fireStakingAbi, gameTokenAbi, multicall3Abi } from "../../contracts/generated/abi";
 import type * as StakingModule from "~/features/staking/staking.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 
@@ -19,6 +19,7 @@ const SELECTOR = {
   getTotalPoolSupply: toFunctionSelector("getTotalPoolSupply()"),
   getBlockchainTime: toFunctionSelector("getBlockchainTime()"),
 };
+const AGGREGATE3 = toFunctionSelector("aggregate3((address,bool,bytes)[])");
 
 interface RpcCall {
   method: string;
@@ -30,9 +31,18 @@ let proxy: http.Server;
 let calls: RpcCall[] = [];
 let staking: typeof StakingModule;
 
-/** eth_calls to one function since the last reset. */
-const callsTo = (selector: Hex) =>
-  calls.filter((call) => call.method === "eth_call" && (call.params[0] as { data?: string }).data?.startsWith(selector)).length;
+/** The view calls made since the last reset: each eth_call's data, and each call inside a Multicall3 batch. */
+const viewCalls = (): Hex[] =>
+  calls
+    .filter((call) => call.method === "eth_call")
+    .flatMap((call) => {
+      const data = (call.params[0] as { data: Hex }).data;
+      if (!data.startsWith(AGGREGATE3)) return [data];
+      const batch = decodeFunctionData({ abi: multicall3Abi, data });
+      return batch.functionName === "aggregate3" ? batch.args[0].map((inner) => inner.callData) : [];
+    });
+/** View calls to one function since the last reset. */
+const callsTo = (selector: Hex) => viewCalls().filter((data) => data.startsWith(selector)).length;
 const countOf = (method: string) => calls.filter((call) => call.method === method).length;
 
 beforeAll(async () => {
