@@ -97,17 +97,28 @@ export async function lockOrderCounter(db: Sql, address: string, table: CounterT
   return BigInt(row!.counter);
 }
 
-/** Moves the counter from `expected` to the next value; false when another cancel-all moved it first. */
+/**
+ * Moves the counter from `expected` to the next value; false when another cancel-all moved it first, or when it was
+ * never `expected` (an address without a row stands at 0; a value past any count, which the column could not even
+ * hold, never matches).
+ */
 export async function bumpOrderCounter(
   db: Sql,
   address: string,
   expected: bigint,
   table: CounterTable = "market_order_counters",
 ): Promise<boolean> {
-  const { changes } = await db.run(
-    `insert into ${table} (address, counter) values (?, 1)
-     on conflict (address) do update set counter = ${table}.counter + 1 where ${table}.counter = ?`,
-    [address.toLowerCase(), Number(expected)],
-  );
+  if (expected < 0n || expected > BigInt(Number.MAX_SAFE_INTEGER)) return false;
+  const { changes } =
+    expected === 0n
+      ? await db.run(
+          `insert into ${table} (address, counter) values (?, 1)
+           on conflict (address) do update set counter = ${table}.counter + 1 where ${table}.counter = 0`,
+          [address.toLowerCase()],
+        )
+      : await db.run(`update ${table} set counter = counter + 1 where address = ? and counter = ?`, [
+          address.toLowerCase(),
+          Number(expected),
+        ]);
   return changes === 1;
 }

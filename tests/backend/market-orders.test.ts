@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "~core/orders";
+import { bumpOrderCounter } from "../../backend/market/orders";
 import { BROWSER, BUYER, MANAGED, heldItem as heldItemOf, type Market, signOrder, startMarket } from "./market-fixture";
 
 const TOKEN = 10n ** 18n;
@@ -277,6 +278,29 @@ describe("order signatures", () => {
       m.tokens.browser,
     );
     expect(stale.status).toBe(403);
+  });
+
+  it("refuses a cancel-all under a counter the wallet never had, past any count included, with a 409", async () => {
+    const ctx = await m.ok<{ counter: string }>("/marketplace/orderContext", { address: BROWSER.wallet });
+    for (const counter of [BigInt(ctx.counter) + 5n, 6_033_640_959_174_429_624_802n]) {
+      const proof = await signOrder(m, "CancelAll", { seller: BROWSER.wallet, counter });
+      const answer = await m.post(
+        "/informationCenter/cancelAllSell",
+        {},
+        { address: BROWSER.wallet, counter: counter.toString(), ...proof },
+        m.tokens.browser,
+      );
+      expect(answer.status, counter.toString()).toBe(409);
+    }
+    expect((await m.ok<{ counter: string }>("/marketplace/orderContext", { address: BROWSER.wallet })).counter).toBe(ctx.counter);
+  });
+
+  it("starts a new wallet's counter at 0: only a cancel-all under 0 moves it", async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    expect(await bumpOrderCounter(m.t.store.sql, wallet, 5n)).toBe(false);
+    expect(await bumpOrderCounter(m.t.store.sql, wallet, 0n)).toBe(true);
+    expect(await bumpOrderCounter(m.t.store.sql, wallet, 0n)).toBe(false);
+    expect(await bumpOrderCounter(m.t.store.sql, wallet, 1n)).toBe(true);
   });
 });
 

@@ -340,6 +340,13 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   "routes/nft.$": { params: { "*": mostly(oneOf("", "card", "items/", "box/1.json", "card/1.json/x", "x".repeat(300))) } },
   "routes/nft.card.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
   "routes/nft.items.$file": { params: { file: metadataFile }, query: { t: mostly(digits(13)) } },
+  "routes/nft.box.$boxId.$boxType": {
+    params: {
+      boxId: mostly(oneOf("1", "2", "9", "999999", "0", "-1", "1.5", "x", "9".repeat(90))),
+      boxType: mostly(oneOf("4", "5", "18", "0", "99", "x")),
+    },
+    query: { t: mostly(digits(13)) },
+  },
   "routes/marketplace.detail": {
     query: { tokenId, nftType, back: redirect, period: mostly(oneOf(...HISTORY_PERIODS, "1y")) },
     form: {

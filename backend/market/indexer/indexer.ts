@@ -138,8 +138,11 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     if (from > safe) return false;
     const toBlock = safe - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : safe;
 
-    const [logs, toHash] = await Promise.all([reader.transfers(from, toBlock), reader.blockHash(toBlock)]);
+    // The hash first: a reorg after it leaves the cursor on a block that is gone, which the next poll finds. Read
+    // after the logs, it could be the new chain's over the old chain's logs, and the fork would never show.
+    const toHash = await reader.blockHash(toBlock);
     if (!toHash) return true;
+    const logs = await reader.transfers(from, toBlock);
     const owners = finalOwners(logs);
     const known = await heldTokens(db, owners.values());
     const unknown = [...owners.values()].filter((t) => !known.has(tokenKey(t.collection, t.tokenId)) && t.owner !== zeroAddress);
@@ -277,8 +280,10 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
     if (from > safe) return false;
     const toBlock = safe - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : safe;
-    const [read, to] = await Promise.all([s.read(from, toBlock, safe), reader.block(toBlock)]);
+    // The block first, as in step().
+    const to = await reader.block(toBlock);
     if (!to) return true;
+    const read = await s.read(from, toBlock, safe);
     if (stopped) return false;
     const range = { expectedCursor: cursor, toBlock, toHash: to.hash, toTime: to.time, now: Date.now() };
     const applied = await db.write((tx) => s.apply(tx, range, read));

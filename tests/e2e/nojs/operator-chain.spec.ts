@@ -60,7 +60,7 @@ test("the site on an operator's deployment behind a provider serves its pages an
     env: { CHAIN_RPC_URL: provider.url, CHAIN_PUBLIC_RPC_URL: anvil.rpcUrl, DEPLOYMENT_FILE: outFile, CHAIN_ID: String(BSC_TESTNET) },
   });
   await healthy(server);
-  for (const page of ["/marketplace", "/marketplace/market?nftType=0", "/lootbox", "/staking"]) {
+  for (const page of ["/marketplace", "/marketplace/market?nftType=0", "/lootbox/4", "/loyalty", "/spaceship/storehouse"]) {
     expect((await request.get(`${site}${page}`)).status(), page).toBe(200);
   }
 
