@@ -1,12 +1,10 @@
 /** Shared by the chain market suites: a test chain whose deployer mints cards, and the market with its indexer on it. */
-import { type Address, keccak256, toHex } from "viem";
+import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import type { ItemDetail } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { type Market, startMarketOnChain } from "./market-fixture";
-
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
 export interface ChainMarket {
   chain: TestChain;
@@ -22,14 +20,7 @@ export interface ChainMarket {
 export async function startChainMarket(): Promise<ChainMarket> {
   const chain = await startTestChain();
   const { card } = chain.deployment.contracts;
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, chain.deployment.accounts.deployer],
-    }),
-  );
+  await grantDeployer(chain, card, "MINTER_ROLE");
   const m = await startMarketOnChain(chain);
   const settled = async () => {
     await m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Address, keccak256, toHex } from "viem";
+import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
 import { startBackends } from "../../backend";
@@ -18,7 +18,7 @@ import { testBackendOptions } from "./harness";
 import { MarketDb } from "../../backend/market/db";
 import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
-import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { startRpcProxy } from "../support/rpc-proxy";
 
@@ -29,15 +29,7 @@ const open: { indexers: ChainIndexer[]; stores: BackendDb[] } = { indexers: [], 
 beforeAll(async () => {
   chain = await startTestChain();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-indexer-"));
-  const minter = keccak256(toHex("MINTER_ROLE"));
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: chain.deployment.contracts.card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [minter, chain.deployment.accounts.deployer],
-    }),
-  );
+  await grantDeployer(chain, chain.deployment.contracts.card, "MINTER_ROLE");
 });
 afterEach(async () => {
   for (const indexer of open.indexers.splice(0)) await indexer.stop();

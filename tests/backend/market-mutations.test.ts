@@ -7,18 +7,17 @@
  * order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Hex, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
+import { type Hex, parseEventLogs, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi, starshipManagerAbi } from "../../contracts/generated/abi";
 import type { ItemDetail, Trait, ViewNumbers } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { listingTypedData } from "~core/trading";
-import { freshPlayer, listingJson, listingOf, type TestChain } from "../contracts/harness";
+import { freshPlayer, grantDeployer, listingJson, listingOf, type TestChain } from "../contracts/harness";
 import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
 import { BUYER, type Market } from "./market-fixture";
 
-const MUTATOR_ROLE = keccak256(toHex("MUTATOR_ROLE"));
 const SHIP_TYPE = 2;
 const STATS = [60, 70, 60, 60, 60, 50, 60];
 /** What an upgrade gives here: the next level, and (as a game rule may) stronger stats. */
@@ -36,14 +35,7 @@ beforeAll(async () => {
   suite = await startChainMarket();
   ({ chain, m } = suite);
   const { card, trading } = chain.deployment.contracts;
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [MUTATOR_ROLE, chain.deployer.account.address],
-    }),
-  );
+  await grantDeployer(chain, card, "MUTATOR_ROLE");
   // A level-1 ship of the seller's, listed on chain.
   await chain.mined(
     chain.deployer.writeContract({

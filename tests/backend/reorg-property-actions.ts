@@ -6,7 +6,7 @@
  * reorg took blocks away; one that finds no subject, or that the chain refuses, does nothing.
  */
 import fc from "fast-check";
-import { type Account, type Hex, keccak256, toHex, zeroAddress } from "viem";
+import { type Account, type Hex, zeroAddress } from "viem";
 import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { requireChainSellable, chainSell } from "../../backend/market/chain-listings";
 import type { MarketDb } from "../../backend/market/db";
@@ -15,7 +15,7 @@ import { decodeItemData, encodeItem } from "~core/item-data";
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import { LISTING_STANDARD, type Listing, listingTypedData } from "~core/trading";
-import { freshPlayer, listingOf, type TestChain } from "../contracts/harness";
+import { freshPlayer, grantDeployer, listingOf, type TestChain } from "../contracts/harness";
 
 export const PLAYERS = [freshPlayer(3), freshPlayer(4), freshPlayer(5)];
 export const MATERIALS = [0, 1, 2];
@@ -264,15 +264,12 @@ export function chainActions(chain: TestChain, db: MarketDb, backend: BackendCha
 /** The roles and approvals every run needs: the deployer mints and mutates, the players let Trading move their tokens. */
 export async function grantRoles(chain: TestChain): Promise<void> {
   const { card, items, trading } = chain.deployment.contracts;
-  const deployer = chain.deployment.accounts.deployer;
   for (const [address, role] of [
     [card, "MINTER_ROLE"],
     [card, "MUTATOR_ROLE"],
     [items, "MINTER_ROLE"],
   ] as const)
-    await chain.mined(
-      chain.deployer.writeContract({ address, abi: sparkCardAbi, functionName: "grantRole", args: [keccak256(toHex(role)), deployer] }),
-    );
+    await grantDeployer(chain, address, role);
   for (const p of PLAYERS)
     for (const address of [card, items])
       await chain.mined(

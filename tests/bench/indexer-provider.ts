@@ -13,13 +13,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Address, keccak256, toHex } from "viem";
+import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import { openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { encodeItem } from "~core/item-data";
-import { backendChainOf, freshPlayer, startTestChain } from "../contracts/harness";
+import { backendChainOf, freshPlayer, grantDeployer, startTestChain } from "../contracts/harness";
 import { freshDatabase } from "../backend/engine";
 import { startRpcProxy } from "../support/rpc-proxy";
 
@@ -41,14 +41,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const t = await startTestChain();
 const { card } = t.deployment.contracts;
-await t.mined(
-  t.deployer.writeContract({
-    address: card,
-    abi: sparkCardAbi,
-    functionName: "grantRole",
-    args: [keccak256(toHex("MINTER_ROLE")), t.deployment.accounts.deployer],
-  }),
-);
+await grantDeployer(t, card, "MINTER_ROLE");
 const provider = await startRpcProxy({
   target: t.rpcUrl,
   maxLogRange: 1_000,

@@ -20,7 +20,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
-import { sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../../backend/types";
 import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
@@ -147,14 +147,29 @@ export async function offerOf(chain: TestChain, buyer: Address, terms: Partial<T
   };
 }
 
+/**
+ * Gives the deployer `role` on one of our AccessControl contracts (the card, box or items collection): it gave its
+ * seeding roles back at deploy, and tests mint and mutate as the game's minters and the starship manager do.
+ */
+export async function grantDeployer(
+  chain: Pick<TestChain, "deployer" | "deployment" | "mined">,
+  contract: Address,
+  role: "MINTER_ROLE" | "MUTATOR_ROLE",
+): Promise<void> {
+  await chain.mined(
+    chain.deployer.writeContract({
+      address: contract,
+      abi: sparkCardAbi,
+      functionName: "grantRole",
+      args: [keccak256(toHex(role)), chain.deployment.accounts.deployer],
+    }),
+  );
+}
+
 /** Mints `amount` of SparkItems stack `id` to `to`, the deployer taking the minter role for it (given back at deploy). */
 export async function mintStack(chain: TestChain, to: Address, id: bigint, amount: bigint): Promise<void> {
   const { items } = chain.deployment.contracts;
-  const role = keccak256(toHex("MINTER_ROLE"));
-  const deployer = chain.deployment.accounts.deployer;
-  await chain.mined(
-    chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "grantRole", args: [role, deployer] }),
-  );
+  await grantDeployer(chain, items, "MINTER_ROLE");
   await chain.mined(chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
 }
 

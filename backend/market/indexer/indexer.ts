@@ -216,9 +216,8 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
       db,
       items.map((item) => item.id),
     );
-    const states = await reader.listingStates(
-      cancelled.map((row) => listingOfOrder(chainOrderOf(row, chain.contracts)!)),
-      atBlock,
+    const states = await Promise.all(
+      cancelled.map((row) => reader.listingState(listingOfOrder(chainOrderOf(row, chain.contracts)!), atBlock)),
     );
     const open = cancelled.filter((_, i) => states[i] === LISTING_STATE.open);
     return new Map(open.map((row) => [row.item_id, { listingId: row.id, seller: row.seller_address }]));

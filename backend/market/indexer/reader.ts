@@ -5,6 +5,7 @@
  * JSON-RPC batches.
  */
 import {
+  type AbiEvent,
   type Address,
   BaseError,
   BlockNotFoundError,
@@ -65,6 +66,9 @@ export function chainReader(chain: BackendChain, source = "indexer") {
   });
   // Shared by every stream: once a provider refuses a width, no stream asks for it again.
   const logs = logRangeReader(chain.logRange);
+  /** One contract's (or collection's) `event` logs in [fromBlock, toBlock], in ranges the provider takes. */
+  const eventLogs = <const E extends AbiEvent>(address: Address | Address[], event: E, fromBlock: bigint, toBlock: bigint) =>
+    logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ address, event, fromBlock: from, toBlock: to, strict: true }));
   const { card, box, assetManager, starship, items, trading, rewardManager } = chain.contracts;
 
   return {
@@ -89,15 +93,9 @@ export function chainReader(chain: BackendChain, source = "indexer") {
     /** The asset manager's Claimed, SwappedToGame and SwappedItemToGame events in [fromBlock, toBlock], in chain order. */
     async bridgeEvents(fromBlock: bigint, toBlock: bigint): Promise<BridgeEvent[]> {
       const [claimed, swapped, swappedItems] = await Promise.all([
-        logs.read(fromBlock, toBlock, (from, to) =>
-          client.getLogs({ address: assetManager, event: CLAIMED_EVENT, fromBlock: from, toBlock: to, strict: true }),
-        ),
-        logs.read(fromBlock, toBlock, (from, to) =>
-          client.getLogs({ address: assetManager, event: SWAPPED_EVENT, fromBlock: from, toBlock: to, strict: true }),
-        ),
-        logs.read(fromBlock, toBlock, (from, to) =>
-          client.getLogs({ address: assetManager, event: SWAPPED_ITEM_EVENT, fromBlock: from, toBlock: to, strict: true }),
-        ),
+        eventLogs(assetManager, CLAIMED_EVENT, fromBlock, toBlock),
+        eventLogs(assetManager, SWAPPED_EVENT, fromBlock, toBlock),
+        eventLogs(assetManager, SWAPPED_ITEM_EVENT, fromBlock, toBlock),
       ]);
       const events: BridgeEvent[] = [
         ...claimed.map((log) => ({
@@ -146,12 +144,8 @@ export function chainReader(chain: BackendChain, source = "indexer") {
       // A deployment record from before SparkItems names none: nothing to follow.
       if (!items) return [];
       const [single, batch] = await Promise.all([
-        logs.read(fromBlock, toBlock, (from, to) =>
-          client.getLogs({ address: items, event: TRANSFER_SINGLE_EVENT, fromBlock: from, toBlock: to, strict: true }),
-        ),
-        logs.read(fromBlock, toBlock, (from, to) =>
-          client.getLogs({ address: items, event: TRANSFER_BATCH_EVENT, fromBlock: from, toBlock: to, strict: true }),
-        ),
+        eventLogs(items, TRANSFER_SINGLE_EVENT, fromBlock, toBlock),
+        eventLogs(items, TRANSFER_BATCH_EVENT, fromBlock, toBlock),
       ]);
       const base = (log: (typeof single)[number] | (typeof batch)[number]) => ({
         blockNumber: log.blockNumber,
@@ -169,9 +163,7 @@ export function chainReader(chain: BackendChain, source = "indexer") {
 
     /** The StarshipManager's MaterialsSentToGame events in [fromBlock, toBlock], in chain order. */
     async materialsEvents(fromBlock: bigint, toBlock: bigint): Promise<MaterialsEvent[]> {
-      const sent = await logs.read(fromBlock, toBlock, (from, to) =>
-        client.getLogs({ address: starship, event: MATERIALS_SENT_EVENT, fromBlock: from, toBlock: to, strict: true }),
-      );
+      const sent = await eventLogs(starship, MATERIALS_SENT_EVENT, fromBlock, toBlock);
       return sent
         .map((log) => ({
           ...logPosition(log),
@@ -183,13 +175,12 @@ export function chainReader(chain: BackendChain, source = "indexer") {
 
     /** The Trading contract's Sale, ListingCancelled, CounterIncremented, OfferAccepted and OfferCancelled events in [fromBlock, toBlock], in chain order, with their blocks' times. */
     async tradingEvents(fromBlock: bigint, toBlock: bigint): Promise<TradingEvent[]> {
-      const range = (from: bigint, to: bigint) => ({ address: trading, fromBlock: from, toBlock: to, strict: true }) as const;
       const [sales, cancels, counters, accepted, withdrawn] = await Promise.all([
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: SALE_EVENT })),
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: CANCELLED_EVENT })),
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: COUNTER_EVENT })),
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: OFFER_ACCEPTED_EVENT })),
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: OFFER_CANCELLED_EVENT })),
+        eventLogs(trading, SALE_EVENT, fromBlock, toBlock),
+        eventLogs(trading, CANCELLED_EVENT, fromBlock, toBlock),
+        eventLogs(trading, COUNTER_EVENT, fromBlock, toBlock),
+        eventLogs(trading, OFFER_ACCEPTED_EVENT, fromBlock, toBlock),
+        eventLogs(trading, OFFER_CANCELLED_EVENT, fromBlock, toBlock),
       ]);
       const blocks = new Set([...sales, ...cancels, ...counters, ...accepted, ...withdrawn].map((log) => log.blockNumber));
       const times = new Map(
@@ -230,19 +221,16 @@ export function chainReader(chain: BackendChain, source = "indexer") {
 
     /** The reward manager's AwardClaimed events in [fromBlock, toBlock], in chain order. */
     async rewardEvents(fromBlock: bigint, toBlock: bigint): Promise<RewardEvent[]> {
-      const claimed = await logs.read(fromBlock, toBlock, (from, to) =>
-        client.getLogs({ address: rewardManager, event: AWARD_CLAIMED_EVENT, fromBlock: from, toBlock: to, strict: true }),
-      );
+      const claimed = await eventLogs(rewardManager, AWARD_CLAIMED_EVENT, fromBlock, toBlock);
       return claimed.map((log) => ({ ...logPosition(log), account: log.args.account, nonce: log.args.nonce })).sort(inChainOrder);
     },
 
     /** SparkCard's DataMutated, MetadataUpdate and BatchMetadataUpdate in [fromBlock, toBlock], in chain order. */
     async mutationEvents(fromBlock: bigint, toBlock: bigint): Promise<MutationEvent[]> {
-      const range = (from: bigint, to: bigint) => ({ address: card, fromBlock: from, toBlock: to, strict: true }) as const;
       const [mutated, updated, batches] = await Promise.all([
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: DATA_MUTATED_EVENT })),
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: METADATA_UPDATE_EVENT })),
-        logs.read(fromBlock, toBlock, (from, to) => client.getLogs({ ...range(from, to), event: BATCH_METADATA_UPDATE_EVENT })),
+        eventLogs(card, DATA_MUTATED_EVENT, fromBlock, toBlock),
+        eventLogs(card, METADATA_UPDATE_EVENT, fromBlock, toBlock),
+        eventLogs(card, BATCH_METADATA_UPDATE_EVENT, fromBlock, toBlock),
       ]);
       const events: MutationEvent[] = [
         ...mutated.map((log) => ({ ...logPosition(log), event: "mutated" as const, ...log.args })),
@@ -267,20 +255,9 @@ export function chainReader(chain: BackendChain, source = "indexer") {
       return new Set(hashes.filter((_, i) => statuses[i] === 1).map((hash) => hash.toLowerCase()));
     },
 
-    /** Trading.listingState of each listing at `blockNumber` (open, filled, cancelled, expired or voided). */
-    listingStates(listings: readonly Listing[], blockNumber: bigint): Promise<number[]> {
-      return Promise.all(
-        listings.map((listing) =>
-          client.readContract({ address: trading, abi: tradingAbi, functionName: "listingState", args: [listing], blockNumber }),
-        ),
-      );
-    },
-
     /** Transfers (mints and burns included) of the card and box collections in [fromBlock, toBlock], in chain order. */
     async transfers(fromBlock: bigint, toBlock: bigint): Promise<TransferLog[]> {
-      const transfers = await logs.read(fromBlock, toBlock, (from, to) =>
-        client.getLogs({ address: [card, box], event: TRANSFER, fromBlock: from, toBlock: to, strict: true }),
-      );
+      const transfers = await eventLogs([card, box], TRANSFER, fromBlock, toBlock);
       return transfers
         .map((log) => ({
           collection: (log.address.toLowerCase() === card.toLowerCase() ? "card" : "box") as Collection,
