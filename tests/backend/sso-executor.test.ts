@@ -287,4 +287,20 @@ describe("executions", () => {
     expect((await b.call("GET", `/sso/actions/${answer.data.id}`)).status).toBe(401);
     await settled(b, token, answer.data.id);
   });
+
+  it("finds an execution by the key it was posted under, for its account only", async () => {
+    const { token } = await managedPlayer(b, t, { BNB: 1n });
+    const other = await managedPlayer(b, t, { BNB: 1n });
+    const request = buy(STANDARD, "BNB", 1);
+    const answer = await postAction(b, token, request);
+    const byKey = (key: string, caller?: string) => b.call("GET", `/sso/actions?idempotencyKey=${encodeURIComponent(key)}`, undefined, caller);
+    const found = await byKey(request.idempotencyKey, token);
+    expect(found.status).toBe(200);
+    expect(found.data).toMatchObject({ id: answer.data.id, action: "lootbox.buy" });
+    expect((await byKey(request.idempotencyKey, other.token)).status).toBe(404);
+    expect((await byKey("never-posted-key", token)).status).toBe(404);
+    expect((await byKey("bad key!", token)).status).toBe(404);
+    expect((await byKey(request.idempotencyKey)).status).toBe(401);
+    await settled(b, token, answer.data.id);
+  });
 });

@@ -10,7 +10,7 @@ import type * as ChainModule from "~/services/chain.server";
 import { BackendError } from "~/services/http-client.server";
 import { testExecution } from "./execution-fixture";
 
-const sso = { startAction: vi.fn(), execution: vi.fn() };
+const sso = { startAction: vi.fn(), execution: vi.fn(), executionByKey: vi.fn(async () => null) };
 const user = { WalletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", BindAddrType: 2 };
 
 vi.mock("~/services/apis.server", async (importActual) => ({

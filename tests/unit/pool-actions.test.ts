@@ -13,7 +13,7 @@ import { BackendError } from "~/services/http-client.server";
 
 const WEI = 10n ** 18n;
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const sso = { startAction: vi.fn() };
+const sso = { startAction: vi.fn(), executionByKey: vi.fn() };
 const user = { WalletAddress: WALLET, BindAddrType: 2 };
 const auth = { token: "t" as string | null, user: user as typeof user | null };
 
@@ -100,6 +100,7 @@ beforeEach(() => {
   auth.token = "t";
   auth.user = user;
   sso.startAction.mockResolvedValue({ id: EXECUTION_ID });
+  sso.executionByKey.mockRejectedValue(new BackendError("No such action", 404));
   chainHas();
 });
 
@@ -210,6 +211,30 @@ describe("what the action refuses before the chain", () => {
         status: 404,
       });
     }
+  });
+});
+
+describe("a form posted again", () => {
+  it("leads to the action its key started, though the chain has moved and the plan would refuse it now", async () => {
+    expect(await deposit("100")).toMatchObject({ status: 303 });
+    // The deposit is mined: the wallet's FIRE is spent, and the same amount again is refused by the plan.
+    chainHas({ staked: 100n * WEI, fire: 0n });
+    sso.executionByKey.mockResolvedValue({ id: EXECUTION_ID });
+    expect(await deposit("100")).toEqual({ status: 303, location: `/actions/${EXECUTION_ID}?back=%2Floyalty%2Fpage%2F1`, data: null });
+    expect(sso.executionByKey).toHaveBeenCalledWith(KEY);
+    expect(sent()).toHaveLength(1);
+  });
+
+  it("is refused in words when its key started nothing", async () => {
+    chainHas({ fire: 0n });
+    expect(await deposit("100")).toMatchObject({ status: 400, data: { errors: { amount: ["Your wallet holds 0 FIRE: enter at most that."] } } });
+    expect(sso.executionByKey).toHaveBeenCalledWith(KEY);
+  });
+
+  it("finds its action when the chain read fails too", async () => {
+    vi.mocked(readStakingSnapshot).mockRejectedValue(new Error("connect ECONNREFUSED"));
+    sso.executionByKey.mockResolvedValue({ id: EXECUTION_ID });
+    expect(await deposit("100")).toMatchObject({ status: 303, location: `/actions/${EXECUTION_ID}?back=%2Floyalty%2Fpage%2F1` });
   });
 });
 

@@ -7,7 +7,7 @@ import type * as ApisModule from "~/services/apis.server";
 import type * as ChainModule from "~/services/chain.server";
 import type * as ViewsModule from "~/features/market/market-views.server";
 
-const sso = { startAction: vi.fn(async () => ({ id: "c".repeat(32) })) };
+const sso = { startAction: vi.fn(async () => ({ id: "c".repeat(32) })), executionByKey: vi.fn(async () => null) };
 const user = { WalletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", BindAddrType: 2 };
 
 vi.mock("~/services/apis.server", async (importActual) => ({

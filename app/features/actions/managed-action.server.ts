@@ -91,16 +91,31 @@ export async function managedAction<Intent extends string>(request: Request, spe
   if (!intent) return answer(refusal("Unknown action."));
   const key = formText(form, "idempotencyKey", 200);
   if (!idempotencyKeyInput.safeParse(key).success) return answer(refusal(STALE_FORM_MESSAGE));
-  try {
-    const planned = await spec.plan({ intent, form, idempotencyKey: key, wallet, apis });
-    // A feature's own answer (its data typed by its page), not one of these forms' refusals.
-    if (planned instanceof Response) return planned as TypedResponse<never>;
-    if (isRefusal(planned)) return answer(planned);
-    const execution = await apis.sso.startAction(planned);
-    return redirect(statusPath(execution.id, back), 303);
-  } catch (error) {
+  const started = (id: string) => redirect(statusPath(id, back), 303);
+  const problemAnswer = (error: unknown) => {
     const problem = actionProblem(error);
     const field = problem.status === 400 ? spec.refusalField?.(intent) : undefined;
     return answer(refusal(problem.message, { status: problem.status, field }));
+  };
+  // A form used before (a resent page, a second click) leads to the action it started: the chain may have moved since,
+  // and the plan's checks would refuse what the first post did. A key names one action forever (docs/api/sso.md).
+  const earlier = () => apis.sso.executionByKey(key).catch(() => null);
+  let planned: Awaited<ReturnType<typeof spec.plan>>;
+  try {
+    planned = await spec.plan({ intent, form, idempotencyKey: key, wallet, apis });
+  } catch (error) {
+    const execution = await earlier();
+    return execution ? started(execution.id) : problemAnswer(error);
+  }
+  // A feature's own answer (its data typed by its page), not one of these forms' refusals.
+  if (planned instanceof Response) return planned as TypedResponse<never>;
+  if (isRefusal(planned)) {
+    const execution = await earlier();
+    return execution ? started(execution.id) : answer(planned);
+  }
+  try {
+    return started((await apis.sso.startAction(planned)).id);
+  } catch (error) {
+    return problemAnswer(error);
   }
 }

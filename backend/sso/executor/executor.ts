@@ -128,6 +128,12 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
       return row && row.user_id === userId ? records.wire(row) : null;
     },
 
+    /** The caller's execution under an idempotency key, or null: a form posted again finds the action it started. */
+    async findByKey(userId: number, key: string): Promise<Execution | null> {
+      const row = await records.byKey(userId, key);
+      return row ? records.wire(row) : null;
+    },
+
     /** Unfinished executions by status, for the metrics. */
     queueDepth: () => records.unfinishedByStatus(),
 

@@ -4,9 +4,9 @@ import { ApiError, handle, parseInput, sendOk } from "../../http";
 import type { SsoCore } from "../core";
 import { requireSession } from "../session-auth";
 import { type Executor, MANAGED_WALLET_ONLY } from "./executor";
-import { actionRequestInput, executionIdParam } from "./schemas";
+import { actionRequestInput, executionIdParam, executionKeyQuery } from "./schemas";
 
-/** POST /sso/actions and GET /sso/actions/:id (docs/api/sso.md "On-chain actions (managed wallets)"). */
+/** POST /sso/actions, GET /sso/actions?idempotencyKey= and GET /sso/actions/:id (docs/api/sso.md "On-chain actions (managed wallets)"). */
 export function actionRoutes(core: SsoCore, executor: Executor) {
   const router = express.Router();
 
@@ -17,6 +17,17 @@ export function actionRoutes(core: SsoCore, executor: Executor) {
       if (user.bind_addr_type !== BIND_ADDR_TYPE.managed) throw new ApiError(403, MANAGED_WALLET_ONLY);
       const request = parseInput(actionRequestInput, req.body);
       sendOk(res, await executor.submit(user.id, request));
+    }),
+  );
+
+  router.get(
+    "/sso/actions",
+    handle(async (req, res) => {
+      const { user } = await requireSession(core, req);
+      const query = executionKeyQuery.safeParse(req.query);
+      const execution = query.success ? await executor.findByKey(user.id, query.data.idempotencyKey) : null;
+      if (!execution) throw new ApiError(404, "No such action");
+      sendOk(res, execution);
     }),
   );
 

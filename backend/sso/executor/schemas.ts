@@ -256,3 +256,4 @@ export const actionRequestInput: z.ZodType<ActionRequest, z.ZodTypeDef, unknown>
 );
 
 export const executionIdParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
+export const executionKeyQuery = z.object({ idempotencyKey });
