@@ -288,6 +288,18 @@ describe("executions", () => {
     await settled(b, token, answer.data.id);
   });
 
+  it("plans a purchase with its reads of the chain in one Multicall3 call", async () => {
+    const { token, wallet } = await managedPlayer(b, t, { BNB: 1n, USDT: 1_000n });
+    const calls = () => t.provider.stats.methods.eth_call ?? 0;
+    // The sale's terms, the 24 h limit, the wallet's balance and allowance; then the gas estimate, which names a sender.
+    const before = calls();
+    const answer = await postAction(b, token, buy(STANDARD, "USDT", 2));
+    expect(answer.status).toBe(200);
+    expect(calls() - before).toBeLessThanOrEqual(2);
+    await settled(b, token, answer.data.id);
+    expect(await boxesOf(wallet)).toHaveLength(2);
+  });
+
   it("finds an execution by the key it was posted under, for its account only", async () => {
     const { token } = await managedPlayer(b, t, { BNB: 1n });
     const other = await managedPlayer(b, t, { BNB: 1n });

@@ -18,7 +18,7 @@ import { Refusal } from "./plan";
 import { planAction } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
 import { createRunner, type Runner } from "./runner";
-import { isProviderBusy } from "~core/chain-transport";
+import { isProviderBusy, readableChain } from "~core/chain-transport";
 import { createExecutionRecords } from "./records";
 import type { ActionExecutionRow } from "../tables";
 
@@ -43,7 +43,13 @@ export interface ExecutorDeps {
 const ANALYTICS_RETRY_MAX_MS = 60_000;
 
 export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
-  const client = createPublicClient({ transport: backendTransport(chain, "executor", { timeoutMs: 10_000 }) });
+  const client = createPublicClient({
+    chain: readableChain(chain.chainId),
+    // A plan's reads at one block (balances, allowances, prices, limits): one Multicall3 call. Simulations name their
+    // sender and go out alone.
+    batch: { multicall: true },
+    transport: backendTransport(chain, "executor", { batch: true, timeoutMs: 10_000 }),
+  });
   const records = createExecutionRecords(db);
   /** The queues and the analytics delivery, while this process holds the role. */
   let held: { runner: Runner; deliverer: ReturnType<typeof createEventDeliverer> } | null = null;
