@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { BUSY_RETRY_AFTER_SECONDS } from "~core/constants";
 import { NonceProvider } from "~/components/nonce";
 import { ServerScript } from "~/components/page-scripts";
+import { writtenPart } from "~/services/fizz-chunks.server";
 import { getEnv } from "~/services/env.server";
 import { inertModulePreloads, serverScript } from "~/services/page-scripts.server";
 import { currentRequestScope } from "~/services/request-scope.server";
@@ -54,7 +55,7 @@ export default function handleRequest(
           pipe(
             new Writable({
               write(chunk: Buffer, _encoding, done) {
-                chunks.push(chunk);
+                chunks.push(Buffer.from(writtenPart(chunk)));
                 done();
               },
               final(done) {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO, logIn } from "../fixtures";
 import { ROUTES } from "../routes";
 
 for (const route of ROUTES) {
@@ -8,6 +9,27 @@ for (const route of ROUTES) {
     await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
   });
 }
+
+test("no page holds U+0000, for a visitor or a signed-in player (React 18 padded its 2 KB views with zeros)", async ({ page }) => {
+  // The pages the zeros were found on (a filter chip's ✕, a card's "·"), then every route.
+  const paths = [
+    "/marketplace/market?nftType=0&page=2",
+    "/marketplace/statistics?nftType=0&page=2",
+    "/player/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266?nftType=0",
+    ...ROUTES.map((route) => route.path),
+  ];
+  const zerosIn = async () => {
+    const found: string[] = [];
+    for (const path of paths) {
+      const body = await (await page.request.get(path)).body();
+      if (body.includes(0)) found.push(path);
+    }
+    return found;
+  };
+  expect(await zerosIn()).toEqual([]);
+  await logIn(page, DEMO);
+  expect(await zerosIn()).toEqual([]);
+});
 
 test("/ redirects to /home", async ({ page }) => {
   await page.goto("/");
