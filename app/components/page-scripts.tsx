@@ -1,7 +1,7 @@
 /**
  * The page's scripts for a browser that runs them, and nothing for one that runs none (issue 23). Chromium with
- * JavaScript off still fetches every <link rel="modulepreload">, so the server writes Remix's preload links without
- * their rel, inert (services/page-scripts.server.ts), and the same preloads come from an inline script just before
+ * JavaScript off still fetches every <link rel="modulepreload">, so the server writes Remix's preload links with a
+ * media no device matches, inert (services/page-scripts.server.ts), and the same preloads come from an inline script just before
  * them: a browser with JavaScript gets them at the same point of the page. The script's text is made on the server
  * and reaches the page by ServerScript, so none of it is in the bundle; hydration keeps the server's text.
  */

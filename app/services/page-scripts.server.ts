@@ -28,10 +28,13 @@ export function serverScript(context: EntryContext): string {
   return root?.lite === "no-js" ? SCRIPTS_ARE_BACK : preloadScript(context);
 }
 
+/** What makes a modulepreload link fetch nothing: a media query no device matches (a link without rel is invalid HTML). */
+export const INERT_MEDIA = "not all";
+
 /**
- * <Scripts>' modulepreload links without their rel: a link with none fetches nothing, with JavaScript off too. React
- * hydrates them as they are (it does not patch attributes) and removes them once hydrated, as it always did.
+ * <Scripts>' modulepreload links, inert: with JavaScript off too, a browser fetches a preload only where its media
+ * matches. React hydrates them as they are (it does not patch attributes) and removes them once hydrated, as it always did.
  */
 export function inertModulePreloads(html: string): string {
-  return html.replaceAll('<link rel="modulepreload" href="', '<link href="');
+  return html.replaceAll('<link rel="modulepreload" href="', `<link rel="modulepreload" media="${INERT_MEDIA}" href="`);
 }
