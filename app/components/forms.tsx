@@ -54,7 +54,10 @@ export function Field({
   );
 }
 
-/** A labelled select of a form checked by useFieldRules, with its errors: `options` are [value, label] pairs. */
+/**
+ * A labelled select of a form checked by useFieldRules, with its errors: `options` are [value, label] pairs. Every
+ * option is a choice, so the select is never empty and is not marked required (HTML asks an empty first option then).
+ */
 export function SelectField({
   label,
   field,
@@ -74,7 +77,6 @@ export function SelectField({
         id={field.id}
         name={field.name}
         defaultValue={field.defaultValue}
-        required
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(invalid && field.errorId)}
         className="field-input"

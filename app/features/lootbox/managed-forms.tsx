@@ -131,7 +131,7 @@ export function ManagedOpenForms({
   const count = chosen("open", answer, "count", counts(Math.min(owned, OPEN_BATCH_MAX)));
   const countErrors = errorsFor("open", answer, "count");
   return (
-    <div className="flex flex-col gap-3" aria-labelledby="open-forms-title">
+    <section className="flex flex-col gap-3" aria-labelledby="open-forms-title">
       <h3 id="open-forms-title" className="font-semibold text-white">
         Open {title}es
       </h3>
@@ -171,6 +171,6 @@ export function ManagedOpenForms({
         </Form>
       </div>
       <Refused messages={[...openErrors("open"), ...openErrors("open-all"), ...openErrors("open-bought")]} />
-    </div>
+    </section>
   );
 }

@@ -79,9 +79,9 @@ export function OfferForm({
   });
   return (
     <Form method="post" action={action} {...form} className="flex max-w-sm flex-col gap-3" aria-labelledby="offer-title">
-      <h3 id="offer-title" className="font-semibold text-white">
+      <h2 id="offer-title" className="font-semibold text-white">
         {title}
-      </h3>
+      </h2>
       <input type="hidden" name="intent" value="offer" />
       <input type="hidden" name="back" value={back} />
       {Object.entries(terms).map(([name, value]) => (

@@ -3,6 +3,7 @@
  * and works without JavaScript. On the detail and exploration pages it starts from a ship's figures; at
  * /spaceship/calculator from a blank ship. The loader computes the answer (features/spaceship/spaceship-view.ts).
  */
+import { Fragment } from "react";
 import { Form } from "@remix-run/react";
 import type { calculatorOptions, calculatorResult } from "./spaceship-view";
 import { ErrorList } from "~/components/error-list";
@@ -148,12 +149,12 @@ export function Calculator({ action, hidden = {}, values, errors, result, option
             <dt className="text-slate-300">Duration after</dt>
             <dd className="text-white">{result.after}</dd>
             {result.mined.map((material) => (
-              <div key={material.name} className="contents">
+              <Fragment key={material.name}>
                 <dt className="text-slate-300">{material.name} mined</dt>
                 <dd className="text-white" data-testid={`calc-${material.name}`}>
                   {material.amount}
                 </dd>
-              </div>
+              </Fragment>
             ))}
             <dt className="text-slate-300">Full repair then</dt>
             <dd className="text-white">
