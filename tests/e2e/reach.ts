@@ -50,9 +50,13 @@ function hitProblems({ rootSelector, scrollWindow }: { rootSelector: string; scr
       window.scrollTo(0, window.scrollY + rect.top + rect.height / 2 - window.innerHeight / 2);
       rect = el.getBoundingClientRect();
     }
-    // A row of pills that scrolls sideways is swiped, as a person would.
+    // A row of pills that scrolls sideways is swiped, as a person would; a menu's links are not looked for past its edge.
     if (rect.left < 0 || rect.right > window.innerWidth) {
       const scroller = horizontalScroller(el);
+      if (scroller && el.closest("nav")) {
+        problems.push(`${describe(el)}: a menu link past the window's edge (its right edge at ${Math.round(rect.right)} px)`);
+        continue;
+      }
       if (scroller) {
         scroller.scrollLeft += rect.left + rect.width / 2 - window.innerWidth / 2;
         rect = el.getBoundingClientRect();
@@ -117,7 +121,7 @@ function tableProblems(): string[] {
 /** In the page: boxes that cut their content off (overflow hidden, no ellipsis), as item cards did with long attributes. */
 function clippedProblems(): string[] {
   const problems: string[] = [];
-  for (const el of Array.from(document.querySelectorAll("header *, main *"))) {
+  for (const el of Array.from(document.querySelectorAll("header *, nav *, main *"))) {
     const style = getComputedStyle(el);
     if (!/(hidden|clip)/.test(style.overflowX) || style.textOverflow === "ellipsis") continue;
     const rect = el.getBoundingClientRect();
@@ -138,7 +142,7 @@ export async function unreachable(page: Page, { sheets = true } = {}): Promise<s
   const problems: string[] = [];
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   if (scrollWidth > innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
-  problems.push(...(await page.evaluate(hitProblems, { rootSelector: "header, main", scrollWindow: true })));
+  problems.push(...(await page.evaluate(hitProblems, { rootSelector: "header, nav, main", scrollWindow: true })));
   problems.push(...(await page.evaluate(tableProblems)));
   problems.push(...(await page.evaluate(clippedProblems)));
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -13,7 +13,8 @@ const TABS = [
 export default function MarketplaceLayout() {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-5">
-      <nav aria-label="Marketplace" className="-mx-1 flex gap-1 overflow-x-auto border-b border-space-800">
+      {/* Four equal tabs on a phone: at 390 px every one is in view, none scrolled off to the right. */}
+      <nav aria-label="Marketplace" className="-mx-1 flex gap-1 border-b border-space-800">
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
@@ -21,7 +22,7 @@ export default function MarketplaceLayout() {
             end={tab.end}
             prefetch="intent"
             className={({ isActive }) =>
-              `-mb-px whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold no-underline ${
+              `-mb-px flex-1 whitespace-nowrap border-b-2 px-1 py-3 text-center text-sm font-semibold no-underline sm:flex-none sm:px-4 ${
                 isActive ? "border-spark-400 text-white" : "border-transparent text-slate-300 hover:text-white"
               }`
             }
