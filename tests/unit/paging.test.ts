@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { typeLinks } from "~/features/market/filters/shared";
-import { lastPage, pageHrefs, pageWindow } from "~/features/market/paging";
+import { lastPage, pageHrefs, pageWindow, resultCountText } from "~/features/market/paging";
 
 const info = (page: number, total: number, pageSize = 20) => ({ page, pageSize, total, capped: false });
 
@@ -27,5 +27,23 @@ describe("typeLinks", () => {
     expect(links[0]).toEqual({ href: "/all", label: "All types", current: false });
     expect(links.filter((link) => link.current)).toEqual([{ href: "/type/4", label: "Spaceships", current: true }]);
     expect(typeLinks(undefined, () => "/", "All")[0]).toEqual({ href: "/", label: "All", current: true });
+  });
+});
+
+describe("resultCountText", () => {
+  const info = (page: number, total: number, capped = false) => ({ page, pageSize: 10, total, capped });
+  it.each([
+    [info(1, 0), "No items"],
+    [info(1, 1), "1 item"],
+    [info(1, 7), "7 items"],
+    [info(1, 10), "10 items"],
+    [info(1, 1_234), "Showing 1–10 of 1,234 items"],
+    [info(2, 1_234), "Showing 11–20 of 1,234 items"],
+    [info(3, 21), "Showing 21 of 21 items"],
+    [info(5, 21), "21 items"],
+    [info(1, 10_000, true), "Showing 1–10 of 10,000+ items"],
+    [info(1, 1, true), "Showing 1 of 1+ items"],
+  ])("%j reads %j", (page, text) => {
+    expect(resultCountText(page)).toBe(text);
   });
 });

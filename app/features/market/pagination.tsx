@@ -1,15 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { PageInfo } from "./market-views";
-import { lastPage, pageWindow } from "./paging";
+import { lastPage, pageWindow, resultCountText } from "./paging";
 
-/** "Showing 11–20 of 1,234 items" */
-export function ResultCount({ info, noun = "items" }: { info: PageInfo; noun?: string }) {
-  const first = (info.page - 1) * info.pageSize + 1;
-  const lastShown = Math.min(info.page * info.pageSize, info.total);
-  const total = `${info.total.toLocaleString("en")}${info.capped ? "+" : ""}`;
+export function ResultCount({ info }: { info: PageInfo }) {
   return (
     <p className="text-sm text-slate-300" role="status">
-      {info.total === 0 ? `No ${noun}` : first > info.total ? `${total} ${noun}` : `Showing ${first}–${lastShown} of ${total} ${noun}`}
+      {resultCountText(info)}
     </p>
   );
 }

@@ -20,3 +20,17 @@ export function pageHrefs(info: PageInfo, hrefFor: (page: number) => string): Re
   const linked = new Set([...pageWindow(info.page, last).filter((n) => n !== "gap"), Math.min(info.page - 1, last), info.page + 1]);
   return Object.fromEntries([...linked].filter((n) => n >= 1 && n <= last).map((n) => [n, hrefFor(n)]));
 }
+
+/** "Showing 11–20 of 1,234 items", "Showing 21 of 21 items", "3 items", "1 item", "No items". */
+export function resultCountText(info: PageInfo): string {
+  const first = (info.page - 1) * info.pageSize + 1;
+  const lastShown = Math.min(info.page * info.pageSize, info.total);
+  const total = `${info.total.toLocaleString("en")}${info.capped ? "+" : ""}`;
+  const items = info.total === 1 && !info.capped ? "item" : "items";
+  if (info.total === 0) return "No items";
+  // Past the last page, or every item on this one: the count says it all.
+  if (first > info.total || (first === 1 && lastShown === info.total && !info.capped)) return `${total} ${items}`;
+  return first === lastShown
+    ? `Showing ${first.toLocaleString("en")} of ${total} ${items}`
+    : `Showing ${first.toLocaleString("en")}–${lastShown.toLocaleString("en")} of ${total} ${items}`;
+}

@@ -6,14 +6,17 @@ import { TableHead } from "~/components/table-head";
 import { serverHtml } from "~/services/server-html.server";
 import type { HistoryView, Stat } from "./numbers.server";
 
-/** One card: a row per number on a phone (label, then its values inline), a column per number from lg up. */
+/**
+ * One card: a row per number on a phone (label, then its values inline), a column per number from lg up. On a phone
+ * the label stands in its own column, so values that wrap line up under the first value, not under the label.
+ */
 function ViewNumbers({ stats }: { stats: Stat[] }) {
   return (
     <section aria-label="The numbers of this view" className="card !p-3">
-      <dl className="grid gap-y-1 lg:grid-cols-5 lg:gap-x-4">
+      <dl className="grid gap-y-1.5 lg:grid-cols-5 lg:gap-x-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="flex flex-wrap items-baseline gap-x-2 lg:flex-col lg:gap-0.5">
-            <dt className="w-24 shrink-0 text-xs text-slate-300 lg:w-auto">{stat.label}</dt>
+          <div key={stat.label} className="relative flex flex-wrap items-baseline gap-x-2 pl-24 lg:static lg:flex-col lg:gap-0.5 lg:pl-0">
+            <dt className="absolute left-0 top-1 w-24 text-xs text-slate-300 lg:static">{stat.label}</dt>
             {stat.values.map((value) => (
               <dd key={value} className="break-words font-semibold text-white">
                 {value}
