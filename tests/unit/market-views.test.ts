@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readTokenRef, safeBack } from "~/routes/marketplace.detail/route.server";
-import { cardView, detailHref, historyRow, itemView } from "~/features/market/market-views.server";
+import { cardView, detailHref, historyRow, itemView, traitsBeyond } from "~/features/market/market-views.server";
 import type { ListingRecord } from "~core/api/market";
 import { NO_CODES, NO_STATS } from "./listing-fixture";
 
@@ -163,9 +163,11 @@ describe("itemView of a chain-held item (product §7 NFT metadata)", () => {
   });
 
   it("keeps the market's copy, and says the read failed, when it was not; the market's picture when the document has none of ours", () => {
+    // The market's copy says nothing the Attributes do not: no Metadata section repeating them.
     expect(itemView(SHIP, { wallet: undefined, views: 0, chainMetadata: { status: "failed" } })).toMatchObject({
       name: "Rare Frigate #7",
-      metadata: [{ name: "Level", value: "2" }],
+      named: expect.arrayContaining([{ label: "Level", value: "2" }]),
+      metadata: [],
       metadataSource: "failed",
     });
     const noImage = itemView(SHIP, {
@@ -175,5 +177,23 @@ describe("itemView of a chain-held item (product §7 NFT metadata)", () => {
     });
     expect(noImage.image).toBe("/images/nft/spaceship-rare.svg");
     expect(itemView(SHIP, { wallet: undefined, views: 0 }).metadataSource).toBeNull();
+  });
+});
+
+describe("traitsBeyond", () => {
+  it("keeps only the market's traits the Attributes and the type badge do not show", () => {
+    const named = [
+      { label: "Camp", value: "Confederation of Earth" },
+      { label: "Level", value: "9" },
+    ];
+    const attributes = [
+      { trait_type: "Type", value: "card" },
+      { trait_type: "Camp", value: "Confederation of Earth" },
+      { trait_type: "Level", value: 9 },
+      { trait_type: "Edition", value: "First" },
+    ];
+    expect(traitsBeyond(named, attributes)).toEqual([{ name: "Edition", value: "First" }]);
+    // The same name with another value is news, and stays.
+    expect(traitsBeyond(named, [{ trait_type: "Level", value: 10 }])).toEqual([{ name: "Level", value: "10" }]);
   });
 });

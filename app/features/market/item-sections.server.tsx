@@ -88,7 +88,7 @@ function ItemSections({ item }: { item: ItemSectionsView }) {
         )}
       </Section>
 
-      {item.metadataSource !== "chain" && (
+      {item.metadataSource !== "chain" && item.metadata.length > 0 && (
         <Section title="Metadata" id="metadata">
           <MetadataList traits={item.metadata} />
         </Section>

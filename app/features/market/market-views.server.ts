@@ -119,10 +119,8 @@ export function itemView(
     seller: detail.listing ? checksummed(detail.listing.sellerAddress) : null,
     listedAt: detail.listedAt ? formatIsoTime(detail.listedAt) : null,
     named: namedAttributes(detail),
-    // A chain token's own metadata (tokenURI) when it was read; else the market's copy of its attributes.
-    metadata:
-      fromChain?.attributes ??
-      Object.entries(flattenAttributes(detail.attributes)).map(([name, value]) => ({ name, value: String(value) })),
+    // A chain token's own metadata (tokenURI) when it was read; else what the market's copy says beyond the attributes.
+    metadata: fromChain?.attributes ?? traitsBeyond(namedAttributes(detail), detail.attributes),
     /** Where the metadata shown came from: "chain" (tokenURI), "failed" (it could not be read), or null (not on chain). */
     metadataSource: chainMetadata ? (fromChain ? ("chain" as const) : ("failed" as const)) : null,
     stats: (detail.nftType === NFT_TYPE.spaceship ? spaceshipStats(detail) : undefined) ?? null,
@@ -130,6 +128,17 @@ export function itemView(
     favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },
     history: detail.history.map(historyRow),
   };
+}
+
+/**
+ * The market's metadata traits the page's Attributes do not already show (the same name and value), nor its type badge:
+ * the item page listed the same six rows twice.
+ */
+export function traitsBeyond(named: { label: string; value: string }[], attributes: ItemDetail["attributes"]) {
+  const shown = new Set(named.map((attribute) => `${attribute.label.toLowerCase()}\n${attribute.value}`));
+  return Object.entries(flattenAttributes(attributes))
+    .map(([name, value]) => ({ name, value: String(value) }))
+    .filter((trait) => trait.name.toLowerCase() !== "type" && !shown.has(`${trait.name.toLowerCase()}\n${trait.value}`));
 }
 
 /** What the Selling tab needs to offer "Cancel all listings"; a managed wallet has nothing to sign. */
