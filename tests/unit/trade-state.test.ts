@@ -120,7 +120,8 @@ describe("tradeState of a chain-held item (issue 28)", () => {
   const chainConfirm = {
     price: "12.5 FIRE",
     currency: "FIRE",
-    fee: "0.3125 FIRE (2.5 %)",
+    fee: { text: "0.3125 FIRE", exact: "0.3125 FIRE" },
+    feePercent: "2.5 %",
     seller: SELLER,
     balance: { text: "100 FIRE", exact: "100 FIRE" },
     affordable: true,

@@ -10,7 +10,7 @@ import { Amount } from "~/components/amount";
 import { Field, SelectField } from "~/components/forms";
 import type { FieldState } from "~/components/use-field-rules";
 import { errorsFor, Hidden, Refused } from "~/features/actions/form-parts";
-import { CURRENCIES } from "~core/money";
+import { CURRENCIES, type ShownAmount } from "~core/money";
 import { DEFAULT_LISTING_DAYS } from "~core/orders";
 import { MAX_LISTING_DAYS } from "~core/trading";
 import {
@@ -131,7 +131,7 @@ function ChainSellForm(common: Common) {
             rows={[
               ...(review.amount ? [["Amount", review.amount, "review-amount"] as [string, string, string]] : []),
               ["Price", review.price, "review-price"],
-              ["Market fee", review.fee, "review-fee"],
+              ["Market fee", <FeeText fee={review.fee} percent={review.feePercent} />, "review-fee"],
               ["You receive", review.receive, "review-receive"],
               ["Listing lasts", review.days === "1" ? "1 day" : `${review.days} days`],
             ]}
@@ -226,11 +226,30 @@ function ChainMoveForms({ forms, ...common }: Common & { forms: readonly ChainIn
   );
 }
 
+/** "0.000003086 FIRE (2.5 %)": the fee rounded, its exact amount in the title. */
+function FeeText({ fee, percent, included = false }: { fee: ShownAmount; percent: string; included?: boolean }) {
+  return (
+    <>
+      <Amount value={fee} /> ({percent}){included && ", included in the price"}
+    </>
+  );
+}
+
 /** The buyer's second step: the chain listing read just now, the fee it includes, and the buyer's chain balance. */
 function ChainBuyConfirmForm({ confirm, ...common }: Common & { confirm: ChainBuyConfirmation }) {
+  // A purchase the wallet cannot pay would only fail on chain: the button waits until the balance covers the price.
+  const shortOf = confirm.affordable
+    ? null
+    : `Your ${confirm.currency} on chain is less than the price: add ${confirm.currency} to your wallet to buy this.`;
   return (
     <div className="mt-3 flex flex-col gap-2">
-      <ChainForm intent="chain-buy" title="Confirm the purchase" button="Confirm purchase" primary common={common}>
+      <ChainForm
+        intent="chain-buy"
+        title="Confirm the purchase"
+        button="Confirm purchase"
+        primary
+        common={{ ...common, disabled: common.disabled || Boolean(shortOf) }}
+      >
         {confirm.amount && (
           <p className="text-white" data-testid="confirm-summary">
             Buy {confirm.amount} for {confirm.price}
@@ -239,12 +258,16 @@ function ChainBuyConfirmForm({ confirm, ...common }: Common & { confirm: ChainBu
         <Terms
           rows={[
             ["Price", confirm.price, "confirm-price"],
-            ["Market fee", `${confirm.fee}, included in the price`, "confirm-fee"],
+            ["Market fee", <FeeText fee={confirm.fee} percent={confirm.feePercent} included />, "confirm-fee"],
             ["Seller", <span className="break-all font-mono text-xs">{confirm.seller}</span>, "confirm-seller"],
             [`Your ${confirm.currency} on chain`, <Amount value={confirm.balance} />, "confirm-balance"],
           ]}
         />
-        {!confirm.affordable && <p className="text-sm text-amber-200">Your balance is lower than the price.</p>}
+        {shortOf && (
+          <p className="text-sm text-amber-200" data-testid="confirm-short">
+            {shortOf}
+          </p>
+        )}
         <Hidden fields={{ order: confirm.order }} />
       </ChainForm>
       <BackLink />

@@ -6,7 +6,7 @@
  */
 import type { FormEvent } from "react";
 import type { ChainOrder } from "~core/api/market";
-import type { Currency } from "~core/money";
+import type { Currency, ShownAmount } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
 
 /** The forms' intents: each one posts to the detail route's action. */
@@ -81,7 +81,9 @@ export interface ChainSellReview {
   /** What a stack's listing sells ("40 Gold"); absent for a card or loot box. */
   amount?: string;
   price: string;
-  fee: string;
+  /** The market's fee, rounded with its exact amount one step away, and its rate ("2.5 %"). */
+  fee: ShownAmount;
+  feePercent: string;
   receive: string;
   days: string;
 }
@@ -92,8 +94,9 @@ export interface ChainBuyConfirmation {
   amount?: string;
   price: string;
   currency: string;
-  /** The market's fee, included in the price ("0.25 FIRE (2.5 %)"). */
-  fee: string;
+  /** The market's fee, included in the price, rounded with its exact amount one step away, and its rate ("2.5 %"). */
+  fee: ShownAmount;
+  feePercent: string;
   seller: string;
   balance: { text: string; exact: string };
   affordable: boolean;

@@ -49,7 +49,8 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
   const read = chainReader();
   const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
   const buyer = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } });
-  const late = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 5 } });
+  const late = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 20 } });
+  const poor = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 5 } });
   const [tokenId] = await mintItems(seller.wallet!, [heroCard(3)]);
   await signIn(page, seller);
   await openCard(page, tokenId!);
@@ -78,7 +79,18 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
   await latePage.goto(detail(tokenId!));
   await latePage.getByRole("button", { name: "Buy" }).click();
   await expect(latePage.getByRole("form", { name: "Confirm the purchase" })).toBeVisible();
-  await expect(latePage.getByText("Your balance is lower than the price.")).toBeVisible();
+  await expect(latePage.getByTestId("confirm-short")).toHaveCount(0);
+
+  // Too little FIRE on chain: said so, and nothing to press that could only fail.
+  const poorPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(poorPage, poor);
+  await poorPage.goto(detail(tokenId!));
+  await poorPage.getByRole("button", { name: "Buy" }).click();
+  const poorConfirm = poorPage.getByRole("form", { name: "Confirm the purchase" });
+  await expect(poorConfirm.getByTestId("confirm-short")).toHaveText(
+    "Your FIRE on chain is less than the price: add FIRE to your wallet to buy this.",
+  );
+  await expect(poorConfirm.getByRole("button", { name: "Confirm purchase" })).toBeDisabled();
 
   const buyerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await signIn(buyerPage, buyer);
