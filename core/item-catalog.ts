@@ -78,7 +78,7 @@ export function imageFor(nftType: number, columns: Partial<ItemAttributeColumns>
 const HALLOWEEN_NAMES = ["Pumpkin Lantern", "Specter Drone", "Grave Beacon", "Witch Core"] as const;
 const SHIP_CLASSES = ["Corvette", "Frigate", "Cruiser", "Dreadnought"] as const;
 
-export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttributeColumns>, amount = 1): string {
+export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttributeColumns>, amount = 1n): string {
   const n = `#${tokenId}`;
   switch (nftType) {
     case NFT_TYPE.card:
@@ -107,8 +107,11 @@ export function itemName(nftType: number, tokenId: string, c: Partial<ItemAttrib
   }
 }
 
-/** NFT metadata traits (product §3: a trait_type/value list) for the item's columns; `amount` only for a stack. */
-export function traitsOf(nftType: number, c: Partial<ItemAttributeColumns>, amount: number | null = 1): Trait[] {
+/**
+ * NFT metadata traits (product §3: a trait_type/value list) for the item's columns; `amount` only for a stack, as
+ * decimal text since a uint256 balance can pass 2^53.
+ */
+export function traitsOf(nftType: number, c: Partial<ItemAttributeColumns>, amount: bigint | null = 1n): Trait[] {
   const traits: Trait[] = [{ trait_type: "Type", value: NFT_TYPES[nftType as NftTypeCode] ?? "unknown" }];
   const add = (trait_type: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined) traits.push({ trait_type, value });
@@ -129,7 +132,7 @@ export function traitsOf(nftType: number, c: Partial<ItemAttributeColumns>, amou
   add("Spirit", c.spirit);
   add("Armor", c.armor);
   add("Total", c.total);
-  if (nftType === NFT_TYPE.material) add("Amount", amount);
+  if (nftType === NFT_TYPE.material) add("Amount", amount?.toString());
   return traits;
 }
 

@@ -53,17 +53,17 @@ export function intoGameRefusal(item: { nftType: number }): string | null {
 }
 
 /** The refusal of an amount outside 1..held, shown next to the amount field. */
-export function moveAmountMessage(held: number): string {
-  return held === 1 ? "The amount must be 1: that is all this stack holds." : `Enter a whole number from 1 to ${held}.`;
+export function moveAmountMessage(held: bigint): string {
+  return held === 1n ? "The amount must be 1: that is all this stack holds." : `Enter a whole number from 1 to ${held}.`;
 }
 
 /**
- * The amount of a stack to move: `requested` (default all of it) when it is a whole number in 1..held, else null
- * (refused with moveAmountMessage). Items that are one piece move whole (held 1).
+ * The amount of a stack to move: `requested` (default all of it) when it is in 1..held, else null (refused with
+ * moveAmountMessage). Items that are one piece move whole (held 1). Bigint: a stack holds up to a uint256.
  */
-export function moveAmount(requested: number | undefined, held: number): number | null {
+export function moveAmount(requested: bigint | undefined, held: bigint): bigint | null {
   if (requested === undefined) return held;
-  return Number.isSafeInteger(requested) && requested >= 1 && requested <= held ? requested : null;
+  return requested >= 1n && requested <= held ? requested : null;
 }
 
 const HOLDER_BITS = 160n;

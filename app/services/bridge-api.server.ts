@@ -13,9 +13,9 @@ export function bridgeApi(market: BackendClient) {
         query: { fire: amountWei.toString(), currency, gameTag: 1, requestKey },
       }),
     /** `amount`: how much of a material stack (default all of it). */
-    takeOutItem: (ref: TokenRef, requestKey?: string, amount?: number) =>
+    takeOutItem: (ref: TokenRef, requestKey?: string, amount?: bigint) =>
       market.post<SignedClaimWire>("/api/v1/gameRelate/takeOutSign", {
-        query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1, requestKey, amount },
+        query: { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1, requestKey, amount: amount?.toString() },
       }),
     claims: () => market.get<ClaimRecord[]>("/api/v1/gameRelate/claims"),
     /** A pending claim of the caller's, signed again, for its wallet to submit before the deadline. */

@@ -217,7 +217,7 @@ export function takeOutNft(
   ref: { nftType: number; tokenId: string },
   now: number,
   requestKey: string | null = null,
-  amount?: number,
+  amount?: bigint,
 ) {
   // "All of it" is read once, when the claim is signed: the checks again inside the transaction hold that amount,
   // so a stack that shrank meanwhile refuses the claim rather than sign one amount and take another.
@@ -230,7 +230,7 @@ export function takeOutNft(
       const item = await requireItem(db, ref.nftType, ref.tokenId);
       if (!sameAddress(item.owner_address, account)) throw new ApiError(403, MSG.notOwner);
       if (item.location !== LOCATION.game) throw new ApiError(409, MSG.notInGame);
-      const held = movesAsStack(ref) ? item.amount : 1;
+      const held = movesAsStack(ref) ? BigInt(item.amount) : 1n;
       const taken = moveAmount(signed, held);
       if (taken === null) throw checked ? new ApiError(409, MSG.itemMoved) : new ApiError(400, `amount: ${moveAmountMessage(held)}`);
       signed = taken;
@@ -243,7 +243,7 @@ export function takeOutNft(
           asset: market.options.chain?.contracts.items ?? zeroAddress,
           currency: null,
           item,
-          idOrAmount: BigInt(taken),
+          idOrAmount: taken,
           data: stackTokenId(NFT_TYPE.material, item.material),
         };
       }
@@ -254,9 +254,9 @@ export function takeOutNft(
       const listing = await activeListing(tx, item!.id);
       if (listing) await closeListing(tx, item!, listing, now, null);
       // Part of a stack: the rest stays, by compare-and-set on the amount the checks saw.
-      if (kind === CLAIM_KIND.item1155 && Number(idOrAmount) < item!.amount) {
-        if (!(await setStackAmount(tx, item!, item!.amount, item!.amount - Number(idOrAmount), now)))
-          throw new ApiError(409, MSG.itemMoved);
+      const held = BigInt(item!.amount);
+      if (kind === CLAIM_KIND.item1155 && idOrAmount < held) {
+        if (!(await setStackAmount(tx, item!, held, held - idOrAmount, now))) throw new ApiError(409, MSG.itemMoved);
         return;
       }
       // Conditional on what the checks saw: an item sold or moved meanwhile does not leave for the chain.
@@ -282,7 +282,7 @@ async function returnStackClaim(tx: Sql, claim: ClaimsTable, now: number): Promi
     await tx.run("update market_items set location = ?, updated_at = ? where id = ?", [LOCATION.game, now, item.id]);
     return;
   }
-  await creditGameStack(tx, claim.account, item.material, Number(claim.id_or_amount), `claim:${claim.id}`, now, item.id);
+  await creditGameStack(tx, claim.account, item.material, BigInt(claim.id_or_amount), `claim:${claim.id}`, now, item.id);
 }
 
 /**
@@ -355,7 +355,7 @@ export async function stackClaimPaid(db: Sql, claim: ClaimsTable, now: number): 
  * come back to the claimant's game stacks, so it leaves them again, from the stacks not on sale first. Answers what
  * was taken from which stack, for an undo.
  */
-export async function retakeStackClaim(db: Sql, claim: ClaimsTable, now: number): Promise<{ itemId: number; amount: number }[]> {
+export async function retakeStackClaim(db: Sql, claim: ClaimsTable, now: number): Promise<{ itemId: number; amount: bigint }[]> {
   const item = await db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]);
   if (!item || item.material === null) return [];
   const stacks = await db.all<{ id: number; token_id: string }>(
@@ -363,13 +363,13 @@ export async function retakeStackClaim(db: Sql, claim: ClaimsTable, now: number)
      order by exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0), case when i.id = ? then 0 else 1 end, i.id`,
     [claim.account, NFT_TYPE.material, item.material, LOCATION.game, item.id],
   );
-  const taken: { itemId: number; amount: number }[] = [];
-  let left = Number(claim.id_or_amount);
+  const taken: { itemId: number; amount: bigint }[] = [];
+  let left = BigInt(claim.id_or_amount);
   for (const stack of stacks) {
-    if (left === 0) break;
+    if (left === 0n) break;
     if (!movesAsStack({ nftType: NFT_TYPE.material, tokenId: stack.token_id })) continue;
     const amount = await takeFromStack(db, stack.id, left, now);
-    if (amount) taken.push({ itemId: stack.id, amount });
+    if (amount > 0n) taken.push({ itemId: stack.id, amount });
     left -= amount;
   }
   return taken;

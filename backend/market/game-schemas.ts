@@ -1,6 +1,6 @@
 /** Input of the game ↔ chain endpoints: balances, take-out claims and their status. */
 import { z } from "zod";
-import { intParam, nftTypeParam, optional, param, positiveWeiParam, required, tokenIdParam } from "./params";
+import { nftTypeParam, optional, param, positiveUnitsParam, positiveWeiParam, required, tokenIdParam } from "./params";
 
 /** Only game 1 exists; the tag is kept so that a second game can be added without a contract change. */
 const gameTagParam = param((value) => (value === "1" ? 1 : undefined), "gameTag 1");
@@ -24,7 +24,7 @@ export const takeOutNftSchema = z.object({
   takeOut: required(tokenIdParam, "the token id to take out"),
   nftType: required(nftTypeParam, "an NFT type code"),
   /** Our extension: how much of a material stack to claim (default all of it); checked against the stack's size. */
-  amount: optional(intParam(1, Number.MAX_SAFE_INTEGER)),
+  amount: optional(positiveUnitsParam),
   gameTag: optional(gameTagParam),
   requestKey: optional(requestKeyParam),
 });

@@ -152,6 +152,12 @@ export function drawAttributes(nftType: number, rng: Rng): ItemAttributeColumns 
 }
 
 /** A plausible price in wei: by grade and level (or box type), in `currency`, rounded to 3 significant digits. */
+/** A drawn price's scale for a stack of `amount` (demo stacks hold 5..500, so a float of it is exact). */
+function stackFactor(amount: string): number {
+  const units = Number(amount);
+  return units > 1 ? units / 50 : 1;
+}
+
 export function drawPrice(rng: Rng, item: ItemRow, currency: Currency): bigint {
   let usd: number;
   if (item.nft_type === NFT_TYPE.lootbox) {
@@ -159,7 +165,7 @@ export function drawPrice(rng: Rng, item: ItemRow, currency: Currency): bigint {
   } else {
     const grade = Math.max(item.rarity ?? 0, (item.spaceship_type ?? 1) - 1, (item.equipment_type ?? 1) - 1, item.material ?? 0);
     const [lo, hi] = GRADE_USD[Math.min(grade, 3)];
-    usd = (lo + (hi - lo) * rng.next()) * (1 + ((item.level ?? 1) - 1) * 0.15) * (item.amount > 1 ? item.amount / 50 : 1);
+    usd = (lo + (hi - lo) * rng.next()) * (1 + ((item.level ?? 1) - 1) * 0.15) * stackFactor(item.amount);
   }
   const milliTokens = (usd * 1_000_000) / TOKEN_MILLI_USD[currency];
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(milliTokens)) - 2);
@@ -274,7 +280,7 @@ export async function generateMarket(market: MarketDb, o: GenerateOptions): Prom
         const tokenId = String(GAME_TOKEN_ID_BASE + i + 1);
 
         const columns = drawAttributes(nftType, rng);
-        const amount = nftType === NFT_TYPE.material ? rng.int(5, 500) : 1;
+        const amount = BigInt(nftType === NFT_TYPE.material ? rng.int(5, 500) : 1);
         const listNow = inDemo ? i % o.demoItemsPerType === 0 : rng.next() < (o.activeListings - listed) / remaining;
         const hadSale = rng.next() < (o.sales - sold) / remaining;
         const hadCancel = rng.next() < (o.cancels - cancelled) / remaining;
@@ -299,7 +305,7 @@ export async function generateMarket(market: MarketDb, o: GenerateOptions): Prom
           location: onChain ? LOCATION.chain : LOCATION.game,
           name: itemName(nftType, tokenId, columns, amount),
           image: imageFor(nftType, columns),
-          amount,
+          amount: amount.toString(),
           attributes: JSON.stringify(traitsOf(nftType, columns, amount)),
           views: Math.floor(rng.next() ** 3 * 2000),
           favorites: fans.size,

@@ -90,6 +90,12 @@ export const positiveWeiParam = param((value) => {
   return wei !== undefined && wei > 0n ? wei : undefined;
 }, "a positive amount in wei (unsigned integer)");
 
+/** Whole units of a stack (a uint256: balances can pass 2^53), above zero. */
+export const positiveUnitsParam = param((value) => {
+  const units = parseUint256(value);
+  return units !== undefined && units > 0n ? units : undefined;
+}, "a whole number above zero (unsigned integer)");
+
 export const currencyParam = param(
   (value) => (isCurrency(value.toUpperCase()) ? (value.toUpperCase() as Currency) : undefined),
   `one of ${CURRENCIES.join(", ")}`,

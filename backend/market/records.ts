@@ -39,7 +39,7 @@ export function toRecord(row: ItemListingRow, isFavorite?: boolean): ListingReco
     currency: row.currency,
     isSelling: selling,
     venue: selling ? LISTING_VENUES[row.venue ?? 0] : null,
-    listedAmount: selling && row.listed_amount !== null ? Number(row.listed_amount) : null,
+    listedAmount: selling ? row.listed_amount : null,
     sellerAddress: row.seller_address,
     listedAt: isoTime(row.listed_at),
     attributes: JSON.parse(row.attributes) as Trait[],

@@ -1,8 +1,9 @@
 /**
  * Material stacks in the market ledger (issue 28): game stacks are items of NFT type 8 under a game-issued id whose
  * `amount` is the stack's size; chain stacks are the SparkItems (ERC-1155) balances the indexer follows, one item per
- * holder and id (core/item-moves.ts chainStackTokenId). A stack's name and Amount trait follow its amount. Every
- * function runs inside the caller's write transaction, and its writes are conditional on what it read.
+ * holder and id (core/item-moves.ts chainStackTokenId). A stack's name and Amount trait follow its amount. Amounts
+ * are bigint here and decimal text in `amount` (decision 0028): a uint256 balance, kept exactly. Every function runs
+ * inside the caller's write transaction, and its writes are conditional on what it read.
  */
 import { zeroAddress } from "viem";
 import { chainStackTokenId, movesAsStack } from "~core/item-moves";
@@ -32,7 +33,7 @@ async function insertRow(db: Sql, row: Record<string, unknown>): Promise<number>
  * (market_006), the identity the insert assigns: the row goes in under `placeholder` (unique to its cause), then
  * takes its id-derived token id and name.
  */
-export async function insertGameStack(db: Sql, owner: string, material: number, amount: number, placeholder: string, now: number) {
+export async function insertGameStack(db: Sql, owner: string, material: number, amount: bigint, placeholder: string, now: number) {
   const id = await insertRow(db, materialStackRow(material, amount, placeholder, owner, now));
   const row = materialStackRow(material, amount, String(GAME_TOKEN_ID_BASE + id), owner, now);
   await db.run("update market_items set token_id = ?, name = ? where id = ?", [row.token_id, row.name, id]);
@@ -40,16 +41,16 @@ export async function insertGameStack(db: Sql, owner: string, material: number, 
 }
 
 /** Sets a stack's amount (and the name and trait that show it) if it still holds `expected`; false when it changed. */
-export async function setStackAmount(db: Sql, item: ItemRow, expected: number, amount: number, now: number): Promise<boolean> {
+export async function setStackAmount(db: Sql, item: ItemRow, expected: bigint, amount: bigint, now: number): Promise<boolean> {
   const { changes } = await db.run(
     "update market_items set amount = ?, name = ?, attributes = ?, updated_at = ? where id = ? and amount = ?",
     [
-      amount,
+      amount.toString(),
       itemName(item.nft_type, stackLabelId(item), item, amount),
       JSON.stringify(traitsOf(item.nft_type, item, amount)),
       now,
       item.id,
-      expected,
+      expected.toString(),
     ],
   );
   return changes === 1;
@@ -71,7 +72,7 @@ export async function creditGameStack(
   db: Sql,
   owner: string,
   material: number,
-  amount: number,
+  amount: bigint,
   placeholder: string,
   now: number,
   prefer: number | null = null,
@@ -84,7 +85,8 @@ export async function creditGameStack(
   );
   // A material that came from the chain as a SparkCard token is one piece that goes back as that token: not a stack.
   const stack = candidates.find((item) => movesAsStack({ nftType: item.nft_type, tokenId: item.token_id }));
-  if (stack && (await setStackAmount(db, stack, stack.amount, stack.amount + amount, now))) return { itemId: stack.id, created: false };
+  const held = BigInt(stack?.amount ?? 0);
+  if (stack && (await setStackAmount(db, stack, held, held + amount, now))) return { itemId: stack.id, created: false };
   return { itemId: await insertGameStack(db, owner, material, amount, placeholder, now), created: true };
 }
 
@@ -92,23 +94,24 @@ export async function creditGameStack(
  * Takes up to `amount` back from a stack (an undo): what it holds at most, any listing of it ended since its
  * content changes. A stack taken to nothing leaves storage, held by the zero address like a burnt token.
  */
-export async function takeFromStack(db: Sql, itemId: number, amount: number, now: number): Promise<number> {
+export async function takeFromStack(db: Sql, itemId: number, amount: bigint, now: number): Promise<bigint> {
   const item = await db.get<ItemRow>("select * from market_items where id = ?", [itemId]);
-  if (!item) return 0;
+  if (!item) return 0n;
   const listing = await activeListing(db, item.id);
   if (listing) await closeListing(db, item, listing, now, null);
-  const taken = Math.min(amount, item.amount);
-  const left = item.amount - taken;
-  if (left === 0) {
+  const held = BigInt(item.amount);
+  const taken = amount < held ? amount : held;
+  const left = held - taken;
+  if (left === 0n) {
     await db.run("update market_items set owner_address = ?, updated_at = ? where id = ?", [zeroAddress, now, item.id]);
-  } else if (!(await setStackAmount(db, item, item.amount, left, now))) throw new ApiError(409, MSG.itemMoved);
+  } else if (!(await setStackAmount(db, item, held, left, now))) throw new ApiError(409, MSG.itemMoved);
   return taken;
 }
 
 /** A chain stack's row: SparkItems id `id` held by `holder`, `amount` of it (0: out of storage, held by no one). */
-export function chainStackRow(material: number, holder: string, amount: number, now: number) {
+export function chainStackRow(material: number, holder: string, amount: bigint, now: number) {
   const tokenId = chainStackTokenId(stackTokenId(NFT_TYPE.material, material), holder);
-  const row = materialStackRow(material, amount, tokenId, amount > 0 ? holder : zeroAddress, now);
+  const row = materialStackRow(material, amount, tokenId, amount > 0n ? holder : zeroAddress, now);
   return {
     ...row,
     location: LOCATION.chain,
@@ -124,22 +127,22 @@ export async function moveChainStack(
   db: Sql,
   holder: string,
   material: number,
-  delta: number,
+  delta: bigint,
   now: number,
-): Promise<{ itemId: number; amount: number }> {
-  const blank = chainStackRow(material, holder, 0, now);
+): Promise<{ itemId: number; amount: bigint }> {
+  const blank = chainStackRow(material, holder, 0n, now);
   const known = await db.get<ItemRow>("select * from market_items where nft_type = ? and token_id = ?", [
     NFT_TYPE.material,
     blank.token_id,
   ]);
-  const before = known?.amount ?? 0;
+  const after = BigInt(known?.amount ?? 0) + delta;
   // The chain never lets a balance go below zero; a reorg's undo of events applied out of order could, briefly.
-  const amount = Math.max(0, before + delta);
+  const amount = after > 0n ? after : 0n;
   const row = chainStackRow(material, holder, amount, now);
   if (!known) return { itemId: await insertRow(db, row), amount };
   await db.run("update market_items set owner_address = ?, amount = ?, name = ?, attributes = ?, updated_at = ? where id = ?", [
     row.owner_address,
-    amount,
+    row.amount,
     row.name,
     row.attributes,
     now,
@@ -152,11 +155,11 @@ export async function moveChainStack(
  * Sets a chain stack to the balance the chain holds (the reconciler's repair), if it still holds `expected`: the
  * SparkItems stream moves it by deltas, so a balance it changed meanwhile is left to the next check. False then.
  */
-export async function setChainStack(db: Sql, item: ItemRow, holder: string, expected: number, amount: number, now: number) {
+export async function setChainStack(db: Sql, item: ItemRow, holder: string, expected: string, amount: bigint, now: number) {
   const row = chainStackRow(item.material!, holder, amount, now);
   const { changes } = await db.run(
     "update market_items set owner_address = ?, amount = ?, name = ?, attributes = ?, updated_at = ? where id = ? and amount = ?",
-    [row.owner_address, amount, row.name, row.attributes, now, item.id, expected],
+    [row.owner_address, row.amount, row.name, row.attributes, now, item.id, expected],
   );
   return changes === 1;
 }

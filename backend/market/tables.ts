@@ -24,8 +24,8 @@ export interface ItemsTable extends ItemAttributeColumns {
   location: Location;
   name: string;
   image: string;
-  /** Stack size: materials come in lots, everything else is 1. */
-  amount: number;
+  /** Stack size, decimal text (a uint256 balance): materials come in lots, everything else is 1. */
+  amount: string;
   /** NFT metadata attributes, JSON `[{trait_type, value}]`, for display only. */
   attributes: string;
   views: number;

@@ -58,7 +58,8 @@ export interface ListingRecord extends ItemCodes, StatValues {
   ownerAddress: string;
   name: string;
   image: string;
-  amount: number;
+  /** Stack size in whole units, decimal (a uint256 balance can pass 2^53); "1" for a piece. */
+  amount: string;
   location: LocationName;
   /** Wei; null when the item is not on sale. */
   price: string | null;
@@ -66,8 +67,8 @@ export interface ListingRecord extends ItemCodes, StatValues {
   isSelling: boolean;
   /** Where the active listing is filled; null when the item is not on sale. */
   venue: ListingVenueName | null;
-  /** How much of the stack a chain listing sells (an ERC-1155 listing may sell part); null for any other listing. */
-  listedAmount: number | null;
+  /** How much of the stack a chain listing sells (an ERC-1155 listing may sell part), decimal; null for any other listing. */
+  listedAmount: string | null;
   sellerAddress: string | null;
   listedAt: string | null;
   attributes: Trait[];

@@ -79,7 +79,7 @@ describe("catalog and generator", () => {
           nft_type: 0,
           rarity,
           level: 1,
-          amount: 1,
+          amount: "1",
           spaceship_type: null,
           equipment_type: null,
           material: null,

@@ -128,7 +128,7 @@ async function chainRows(): Promise<Row[]> {
     for (const m of MATERIALS) {
       const args = [holder, stackTokenId(NFT_TYPE.material, m)] as const;
       const balance = await read.readContract({ address: items, abi: sparkItemsAbi, functionName: "balanceOf", args });
-      if (balance > 0n) rows.push(normal(chainStackRow(m, holder, Number(balance), 0)));
+      if (balance > 0n) rows.push(normal(chainStackRow(m, holder, balance, 0)));
     }
   return rows.sort(byToken);
 }

@@ -32,7 +32,7 @@ describe("what a chain token becomes", () => {
       token_id: "42",
       owner_address: A,
       location: 2,
-      amount: 1,
+      amount: "1",
       image: "/images/nft/card-epic.svg",
     });
     expect(row.name).toMatch(/ #42$/);

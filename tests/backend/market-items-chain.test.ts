@@ -63,29 +63,29 @@ const onChain = (holder: Address, id: bigint) =>
   chain.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [holder, id] });
 
 /** What storage shows `holder` holding on chain of SparkItems `id` (0 when it shows no such stack). */
-async function shown(holder: Address, id: bigint): Promise<number> {
+async function shown(holder: Address, id: bigint): Promise<string> {
   const storage = await m.page("/informationCenter/myStorage", { address: holder, nftType: 8, pageSize: 100 });
   const record = storage.records.find((r) => r.tokenId === chainStackTokenId(id, holder));
   if (record) expect(record).toMatchObject({ location: "chain", ownerAddress: getAddress(holder) });
-  return record?.amount ?? 0;
+  return record?.amount ?? "0";
 }
 /** Storage and the chain agree on `holder`'s stack: the amount, on both. */
-async function agreed(holder: Address, id: bigint, amount: number) {
-  expect(await onChain(holder, id)).toBe(BigInt(amount));
-  expect(await shown(holder, id)).toBe(amount);
+async function agreed(holder: Address, id: bigint, amount: bigint) {
+  expect(await onChain(holder, id)).toBe(amount);
+  expect(await shown(holder, id)).toBe(amount.toString());
 }
 
 describe("the SparkItems stream", () => {
   it("shows the seeded chain stacks in their holders' storage, with their amounts", async () => {
     await settled();
-    await agreed(player.address, DARK_IRON, 30);
-    await agreed(player.address, SILVER, 12);
-    await agreed(getAddress(MANAGED.wallet), GOLD, 20);
+    await agreed(player.address, DARK_IRON, 30n);
+    await agreed(player.address, SILVER, 12n);
+    await agreed(getAddress(MANAGED.wallet), GOLD, 20n);
     const item = await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", {
       nftType: 8,
       tokenId: chainStackTokenId(DARK_IRON, player.address),
     });
-    expect(item).toMatchObject({ name: "DarkIron ×30 #8000", amount: 30, material: 0, location: "chain" });
+    expect(item).toMatchObject({ name: "DarkIron ×30 #8000", amount: "30", material: 0, location: "chain" });
   });
 
   it("follows a mint, a part transfer, a batch and a burn; a stack at zero leaves storage", async () => {
@@ -96,29 +96,29 @@ describe("the SparkItems stream", () => {
     await write(player, "safeBatchTransferFrom", [player.address, buyer.address, [DARK_IRON, SILVER], [5n, 2n], "0x"]);
     await write(buyer, "burn", [buyer.address, GOLD, 7n]);
     await settled();
-    await agreed(player.address, DARK_IRON, 15);
-    await agreed(player.address, SILVER, 10);
-    await agreed(buyer.address, DARK_IRON, 15);
-    await agreed(buyer.address, SILVER, 2);
-    await agreed(buyer.address, GOLD, 0);
+    await agreed(player.address, DARK_IRON, 15n);
+    await agreed(player.address, SILVER, 10n);
+    await agreed(buyer.address, DARK_IRON, 15n);
+    await agreed(buyer.address, SILVER, 2n);
+    await agreed(buyer.address, GOLD, 0n);
   });
 
   it("takes back the transfers of a block a reorg removed, and applies them once when mined anew", async () => {
     const snapshot = await chain.testClient.snapshot();
     await write(buyer, "safeTransferFrom", [buyer.address, player.address, DARK_IRON, 15n, "0x"]);
     await settled();
-    await agreed(buyer.address, DARK_IRON, 0);
-    await agreed(player.address, DARK_IRON, 30);
+    await agreed(buyer.address, DARK_IRON, 0n);
+    await agreed(player.address, DARK_IRON, 30n);
 
     await chain.testClient.revert({ id: snapshot });
     await chain.testClient.mine({ blocks: 3 });
-    await expect.poll(() => shown(buyer.address, DARK_IRON), { timeout: 15_000 }).toBe(15);
-    await agreed(player.address, DARK_IRON, 15);
+    await expect.poll(() => shown(buyer.address, DARK_IRON), { timeout: 15_000 }).toBe("15");
+    await agreed(player.address, DARK_IRON, 15n);
 
     await write(buyer, "safeTransferFrom", [buyer.address, player.address, DARK_IRON, 5n, "0x"]);
     await settled();
-    await agreed(buyer.address, DARK_IRON, 10);
-    await agreed(player.address, DARK_IRON, 20);
+    await agreed(buyer.address, DARK_IRON, 10n);
+    await agreed(player.address, DARK_IRON, 20n);
   });
 });
 
@@ -129,7 +129,7 @@ describe("stacks between the game and the chain", () => {
 
   it("claims 40 of a game stack of 100 Silver: 60 stay in the game, 40 arrive on chain, the claim is done once indexed", async () => {
     const db = new MarketDb(m.t.store);
-    const id = await db.write((tx) => insertGameStack(tx, player.address, 1, 100, "test:chain-stack", Date.now()));
+    const id = await db.write((tx) => insertGameStack(tx, player.address, 1, 100n, "test:chain-stack", Date.now()));
     stack = await m.scalar<string>("select token_id from market_items where id = ?", id);
     const claim = await m.post<SignedClaim>(
       "/gameRelate/takeOutSign",
@@ -139,7 +139,7 @@ describe("stacks between the game and the chain", () => {
     );
     expect(claim.status, claim.msg).toBe(200);
     expect(decodeClaimContent(claim.data.claim_content as Hex)).toMatchObject({ kind: 2, asset: c.items, idOrAmount: 40n, data: SILVER });
-    expect(await gameAmount()).toBe(60);
+    expect(await gameAmount()).toBe("60");
     const before = await onChain(player.address, SILVER);
     await chain.mined(
       chain.walletFor(player).writeContract({
@@ -151,13 +151,13 @@ describe("stacks between the game and the chain", () => {
     );
     await settled();
     expect(await onChain(player.address, SILVER)).toBe(before + 40n);
-    await agreed(player.address, SILVER, Number(before) + 40);
+    await agreed(player.address, SILVER, before + 40n);
     expect(await m.ok("/gameRelate/claimStatus", { txId: claim.data.txId }, m.tokens.browser)).toMatchObject({ statusName: "claimed" });
-    expect(await gameAmount()).toBe(60);
+    expect(await gameAmount()).toBe("60");
   });
 
   it("swaps 15 Silver back into the game: the game stack grows by 15 once indexed, the chain stack shrinks by 15", async () => {
-    const before = Number(await onChain(player.address, SILVER));
+    const before = await onChain(player.address, SILVER);
     await write(player, "setApprovalForAll", [c.assetManager, true]);
     await chain.mined(
       chain.walletFor(player).writeContract({
@@ -168,7 +168,7 @@ describe("stacks between the game and the chain", () => {
       }),
     );
     await settled();
-    await agreed(player.address, SILVER, before - 15);
-    expect(await gameAmount()).toBe(75);
+    await agreed(player.address, SILVER, before - 15n);
+    expect(await gameAmount()).toBe("75");
   });
 });

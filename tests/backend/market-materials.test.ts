@@ -75,7 +75,7 @@ const stacks = async () =>
   (await m.t.store.sql.all(
     'select id, token_id as "tokenId", material, amount, location from market_items where nft_type = 8 and owner_address = ? and id > ? order by id',
     [player.address, lastSeededItem],
-  )) as { id: number; tokenId: string; material: number; amount: number; location: number }[];
+  )) as { id: number; tokenId: string; material: number; amount: string; location: number }[];
 
 describe("materials sent into the game", () => {
   it("become one stack per material in the player's game account, once", async () => {
@@ -83,14 +83,14 @@ describe("materials sent into the game", () => {
     await settled();
     const made = await stacks();
     expect(made.map(({ material, amount, location }) => ({ material, amount, location }))).toEqual([
-      { material: 0, amount: 100, location: 0 },
-      { material: 1, amount: 20, location: 0 },
+      { material: 0, amount: "100", location: 0 },
+      { material: 1, amount: "20", location: 0 },
     ]);
     for (const stack of made) expect(stack.tokenId).toBe(String(GAME_TOKEN_ID_BASE + stack.id));
     const detail = await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", { tokenId: made[0]!.tokenId, nftType: 8 });
     expect(detail).toMatchObject({
       name: `DarkIron ×100 #${made[0]!.tokenId}`,
-      amount: 100,
+      amount: "100",
       location: "game",
       ownerAddress: player.address,
     });
@@ -115,7 +115,7 @@ describe("materials sent into the game", () => {
     await send([0n, 0n, 3n]);
     await settled();
     const gold = (await stacks()).at(-1)!;
-    expect(gold).toMatchObject({ material: 2, amount: 3, location: 0 });
+    expect(gold).toMatchObject({ material: 2, amount: "3", location: 0 });
     const proof = await signOrder(m, "Sell", (ctx) => ({
       tokenId: BigInt(gold.tokenId),
       nftType: 8,
@@ -144,9 +144,9 @@ describe("materials sent into the game", () => {
     await send([0n, 0n, 3n]);
     await settled();
     expect((await stacks()).map(({ material, amount }) => [material, amount])).toEqual([
-      [0, 100],
-      [1, 20],
-      [2, 3],
+      [0, "100"],
+      [1, "20"],
+      [2, "3"],
     ]);
     expect(await m.scalar("select count(*) from market_materials_events")).toBe(2);
   });

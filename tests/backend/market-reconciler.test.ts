@@ -123,13 +123,13 @@ describe("the chain reconciler", () => {
         .writeContract({ address: chain.deployment.contracts.trading, abi: tradingAbi, functionName: "incrementCounter" }),
     );
     await suite.settled();
-    expect((await stackOf(bob.address))?.amount).toBe(5);
+    expect((await stackOf(bob.address))?.amount).toBe("5");
 
     // What an indexer that missed some events would show.
     await db.run("update market_items set owner_address = ? where id = ?", [bob.address, (await card(held))!.id]);
     // Card 1 is in the asset manager's custody (deploy.ts): the bridge would have brought a swapped card into the game.
     await db.run("update market_items set owner_address = ? where id = ?", [bob.address, (await card(1n))!.id]);
-    await db.run("update market_items set amount = 9 where id = ?", [(await stackOf(bob.address))!.id]);
+    await db.run("update market_items set amount = '9' where id = ?", [(await stackOf(bob.address))!.id]);
     const stale = await plantListing(alice.address, moved, await counterOf(alice.address));
     const cancelledAll = await plantListing(alice.address, voided, oldCounter);
     const short = await plantListing(bob.address, stackId, await counterOf(bob.address), { amount: 8n });
@@ -163,7 +163,7 @@ describe("the chain reconciler", () => {
     );
     expect((await card(held))!.owner_address).toBe(alice.address);
     expect((await card(1n))!.owner_address).toBe(chain.deployment.contracts.assetManager);
-    expect(await stackOf(bob.address)).toMatchObject({ amount: 5, owner_address: bob.address, name: expect.stringContaining("5") });
+    expect(await stackOf(bob.address)).toMatchObject({ amount: "5", owner_address: bob.address, name: expect.stringContaining("5") });
     expect(await Promise.all([stale, cancelledAll, short].map(listingStatus))).toEqual([2, 2, 2]);
     const cancels = await db.all("select listing_id from market_activity where kind = ? and listing_id in (?, ?, ?)", [
       2,
@@ -184,12 +184,12 @@ describe("beside the indexer", () => {
     await indexer.stop();
     try {
       const stack = (await stackOf(bob.address))!;
-      await db.run("update market_items set amount = 2 where id = ?", [stack.id]);
+      await db.run("update market_items set amount = '2' where id = ?", [stack.id]);
       // The trading stream one block behind the others: the rows may hold blocks the chain is not read at.
       await db.run("update market_chain_cursors set block = block - 1 where stream = 'trading'");
       const report = await reconciler.run();
       expect([report.block, report.differences, report.repaired]).toEqual([null, [], 0]);
-      expect((await stackOf(bob.address))!.amount).toBe(2);
+      expect((await stackOf(bob.address))!.amount).toBe("2");
     } finally {
       indexer.start();
     }
@@ -215,8 +215,8 @@ describe("the reconciler role", () => {
       await t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
       const own = new MarketDb(t.store);
       const stack = (await findItem(own, NFT_TYPE.material, chainStackTokenId(stackId, bob.address)))!;
-      await own.run("update market_items set amount = 1 where id = ?", [stack.id]);
-      await vi.waitFor(async () => expect((await findItem(own, NFT_TYPE.material, stack.token_id))!.amount).toBe(5), {
+      await own.run("update market_items set amount = '1' where id = ?", [stack.id]);
+      await vi.waitFor(async () => expect((await findItem(own, NFT_TYPE.material, stack.token_id))!.amount).toBe("5"), {
         timeout: 10_000,
         interval: 100,
       });

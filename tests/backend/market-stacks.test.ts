@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => m.close());
 
 /** A fresh game stack of `amount` Silver (material 1) for `owner`: its token id. */
-async function stackOf(owner: string, amount: number, material = 1): Promise<string> {
+async function stackOf(owner: string, amount: bigint, material = 1): Promise<string> {
   const id = await db.write((tx) => insertGameStack(tx, owner, material, amount, `test:${Math.random()}`, Date.now()));
   return m.scalar<string>("select token_id from market_items where id = ?", id);
 }
@@ -48,11 +48,11 @@ const takeOut = (tokenId: string, amount?: number | string, token = m.tokens.bro
 /** The game stacks of a material a wallet holds, by amount. */
 const gameStacks = async (owner: string, material = 1) =>
   (
-    await m.t.store.sql.all<{ amount: number }>(
+    await m.t.store.sql.all<{ amount: string }>(
       "select amount from market_items where owner_address = ? and nft_type = 8 and material = ? and location = 0 order by id",
       [owner, material],
     )
-  ).map((row) => row.amount);
+  ).map((row) => BigInt(row.amount));
 async function expire(txId: string) {
   await m.t.store.sql.run("update market_claims set deadline = ? where id = ?", [
     Math.floor(Date.now() / 1000) - CLAIM_EXPIRY_GRACE_SECONDS - 1,
@@ -64,7 +64,7 @@ async function expire(txId: string) {
 
 describe("takeOutSign of a material stack", () => {
   it("claims part of a stack as SparkItems amount, the rest staying in the game and tradable", async () => {
-    const tokenId = await stackOf(BUYER.wallet, 100);
+    const tokenId = await stackOf(BUYER.wallet, 100n);
     const answer = await takeOut(tokenId, 40, m.tokens.buyer);
     expect(answer.status, answer.msg).toBe(200);
     const claim = decodeClaimContent(answer.data.claim_content);
@@ -76,47 +76,47 @@ describe("takeOutSign of a material stack", () => {
       idOrAmount: 40n,
       data: 8001n,
     });
-    expect(await detail(tokenId)).toMatchObject({ amount: 60, location: "game", name: `Silver ×60 #${tokenId}` });
-    expect((await detail(tokenId)).attributes).toContainEqual({ trait_type: "Amount", value: 60 });
+    expect(await detail(tokenId)).toMatchObject({ amount: "60", location: "game", name: `Silver ×60 #${tokenId}` });
+    expect((await detail(tokenId)).attributes).toContainEqual({ trait_type: "Amount", value: "60" });
     const status = await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.buyer);
     expect(status).toMatchObject({ kind: 2, idOrAmount: "40", statusName: "pending" });
   });
 
   it("claims the whole stack by default: it leaves like a piece, and leaves storage once paid", async () => {
-    const tokenId = await stackOf(BUYER.wallet, 25);
+    const tokenId = await stackOf(BUYER.wallet, 25n);
     const answer = await takeOut(tokenId, undefined, m.tokens.buyer);
     expect(answer.status, answer.msg).toBe(200);
     expect(decodeClaimContent(answer.data.claim_content).idOrAmount).toBe(25n);
-    expect(await detail(tokenId)).toMatchObject({ amount: 25, location: "leaving" });
+    expect(await detail(tokenId)).toMatchObject({ amount: "25", location: "leaving" });
     expect((await takeOut(tokenId, 1, m.tokens.buyer)).status).toBe(409);
     await db.write((tx) => markClaimClaimed(tx, Number(answer.data.txId), Date.now()));
     expect(await detail(tokenId)).toMatchObject({ ownerAddress: zeroAddress, location: "chain" });
   });
 
   it("refuses an amount outside 1..held with a 400 on amount, and takes nothing", async () => {
-    const tokenId = await stackOf(BUYER.wallet, 10);
+    const tokenId = await stackOf(BUYER.wallet, 10n);
     for (const amount of [0, 11, "abc", -1, 1.5]) {
       const answer = await takeOut(tokenId, amount, m.tokens.buyer);
       expect(answer.status, String(amount)).toBe(400);
       expect(answer.msg).toMatch(/^amount: /);
     }
     expect((await takeOut(tokenId, 11, m.tokens.buyer)).msg).toBe("amount: Enter a whole number from 1 to 10.");
-    expect(await detail(tokenId)).toMatchObject({ amount: 10, location: "game" });
+    expect(await detail(tokenId)).toMatchObject({ amount: "10", location: "game" });
   });
 
   it("signs what it takes when two claims of one stack race: all of it once, or parts while they fit", async () => {
-    const whole = await stackOf(BUYER.wallet, 30);
+    const whole = await stackOf(BUYER.wallet, 30n);
     const both = await Promise.all([takeOut(whole, undefined, m.tokens.buyer), takeOut(whole, undefined, m.tokens.buyer)]);
     expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const paid = both.find((answer) => answer.status === 200)!;
     expect(decodeClaimContent(paid.data.claim_content).idOrAmount).toBe(30n);
-    expect(await detail(whole)).toMatchObject({ amount: 30, location: "leaving" });
+    expect(await detail(whole)).toMatchObject({ amount: "30", location: "leaving" });
 
-    const parts = await stackOf(BUYER.wallet, 100);
+    const parts = await stackOf(BUYER.wallet, 100n);
     const answers = await Promise.all([takeOut(parts, 60, m.tokens.buyer), takeOut(parts, 60, m.tokens.buyer)]);
     // The later one sees 40 left (a 400 on its amount) or, checked again in its transaction, a stack that changed.
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, expect.toBeOneOf([400, 409])]);
-    expect(await detail(parts)).toMatchObject({ amount: 40, location: "game" });
+    expect(await detail(parts)).toMatchObject({ amount: "40", location: "game" });
     const signed = answers
       .filter((answer) => answer.status === 200)
       .map((answer) => decodeClaimContent(answer.data.claim_content).idOrAmount);
@@ -130,7 +130,7 @@ describe("takeOutSign of a material stack", () => {
   });
 
   it("ends the listing of a stack on sale that is claimed in part", async () => {
-    const tokenId = await stackOf(BROWSER.wallet, 30);
+    const tokenId = await stackOf(BROWSER.wallet, 30n);
     const proof = await signOrder(m, "Sell", (ctx) => ({
       tokenId: BigInt(tokenId),
       nftType: 8,
@@ -147,21 +147,21 @@ describe("takeOutSign of a material stack", () => {
     );
     expect(listed.status, listed.msg).toBe(200);
     expect((await takeOut(tokenId, 5)).status).toBe(200);
-    expect(await detail(tokenId)).toMatchObject({ amount: 25, isSelling: false, location: "game" });
+    expect(await detail(tokenId)).toMatchObject({ amount: "25", isSelling: false, location: "game" });
   });
 
   it("gives an expired claim's amount back: to the stack it came from, or a new one while that stack is on sale", async () => {
-    const tokenId = await stackOf(MANAGED.wallet, 100, 2);
+    const tokenId = await stackOf(MANAGED.wallet, 100n, 2);
     const part = await takeOut(tokenId, 40, m.tokens.managed);
-    expect(await gameStacks(MANAGED.wallet, 2)).toEqual([60]);
+    expect(await gameStacks(MANAGED.wallet, 2)).toEqual([60n]);
     await expire(part.data.txId);
     expect(await m.ok("/gameRelate/claimStatus", { txId: part.data.txId }, m.tokens.managed)).toMatchObject({ statusName: "expired" });
-    expect(await gameStacks(MANAGED.wallet, 2)).toEqual([100]);
+    expect(await gameStacks(MANAGED.wallet, 2)).toEqual([100n]);
 
     const whole = await takeOut(tokenId, undefined, m.tokens.managed);
     await expire(whole.data.txId);
     await m.ok("/gameRelate/claimStatus", { txId: whole.data.txId }, m.tokens.managed);
-    expect(await detail(tokenId)).toMatchObject({ amount: 100, location: "game", ownerAddress: MANAGED.wallet });
+    expect(await detail(tokenId)).toMatchObject({ amount: "100", location: "game", ownerAddress: MANAGED.wallet });
 
     // Listed, the stack keeps what its buyer was offered: the amount comes back as a stack of its own.
     const again = await takeOut(tokenId, 10, m.tokens.managed);
@@ -173,7 +173,7 @@ describe("takeOutSign of a material stack", () => {
     await m.ok("/gameRelate/claimStatus", { txId: again.data.txId }, m.tokens.managed);
     await expire(again.data.txId);
     await m.ok("/gameRelate/claimStatus", { txId: again.data.txId }, m.tokens.managed);
-    expect(await gameStacks(MANAGED.wallet, 2)).toEqual([90, 10]);
+    expect(await gameStacks(MANAGED.wallet, 2)).toEqual([90n, 10n]);
   });
 });
 
@@ -210,11 +210,11 @@ async function applyItems(events: ItemsEvent[], filled: ReadonlySet<string> = ne
 const transfer = (from: Address, to: Address, ids: bigint[], values: bigint[]): ItemsEvent => event({ from, to, ids, values });
 
 /** What `holder` holds on chain of SparkItems id `id`, as storage shows it (0 when storage shows nothing). */
-async function chainAmount(holder: Address, id: bigint): Promise<number> {
+async function chainAmount(holder: Address, id: bigint): Promise<string> {
   const storage = await m.page("/informationCenter/myStorage", { address: holder, nftType: 8, pageSize: 100 });
   const record = storage.records.find((r) => r.tokenId === chainStackTokenId(id, holder));
   if (record) expect(record).toMatchObject({ location: "chain", ownerAddress: holder });
-  return record?.amount ?? 0;
+  return record?.amount ?? "0";
 }
 
 describe("the SparkItems stream: chain stacks, one item per holder and id", () => {
@@ -223,23 +223,23 @@ describe("the SparkItems stream: chain stacks, one item per holder and id", () =
 
   it("follows mints, part transfers, batches and burns, and leaves storage at zero", async () => {
     await applyItems([transfer(zeroAddress, alice, [8000n], [100n])]);
-    expect(await chainAmount(alice, 8000n)).toBe(100);
+    expect(await chainAmount(alice, 8000n)).toBe("100");
     const item = await detail(chainStackTokenId(8000n, alice));
-    expect(item).toMatchObject({ name: "DarkIron ×100 #8000", amount: 100, material: 0, location: "chain" });
+    expect(item).toMatchObject({ name: "DarkIron ×100 #8000", amount: "100", material: 0, location: "chain" });
     expect(chainStackOf(item.tokenId)).toEqual({ id: 8000n, holder: alice.toLowerCase() });
 
     await applyItems([transfer(alice, bob, [8000n], [40n])]);
-    expect([await chainAmount(alice, 8000n), await chainAmount(bob, 8000n)]).toEqual([60, 40]);
+    expect([await chainAmount(alice, 8000n), await chainAmount(bob, 8000n)]).toEqual(["60", "40"]);
 
     await applyItems([transfer(zeroAddress, bob, [8001n, 8002n], [7n, 3n]), transfer(bob, alice, [8000n, 8001n], [10n, 2n])]);
-    expect(await chainAmount(alice, 8000n)).toBe(70);
-    expect(await chainAmount(alice, 8001n)).toBe(2);
-    expect(await chainAmount(bob, 8000n)).toBe(30);
-    expect(await chainAmount(bob, 8001n)).toBe(5);
-    expect(await chainAmount(bob, 8002n)).toBe(3);
+    expect(await chainAmount(alice, 8000n)).toBe("70");
+    expect(await chainAmount(alice, 8001n)).toBe("2");
+    expect(await chainAmount(bob, 8000n)).toBe("30");
+    expect(await chainAmount(bob, 8001n)).toBe("5");
+    expect(await chainAmount(bob, 8002n)).toBe("3");
 
     await applyItems([transfer(bob, zeroAddress, [8002n], [3n])]);
-    expect(await chainAmount(bob, 8002n)).toBe(0);
+    expect(await chainAmount(bob, 8002n)).toBe("0");
     expect((await detail(chainStackTokenId(8002n, bob))).ownerAddress).toBe(zeroAddress);
   });
 
@@ -247,15 +247,15 @@ describe("the SparkItems stream: chain stacks, one item per holder and id", () =
     const once = transfer(zeroAddress, alice, [8001n, 9999n], [5n, 1n]);
     await applyItems([once]);
     await applyItems([once]);
-    expect(await chainAmount(alice, 8001n)).toBe(7);
+    expect(await chainAmount(alice, 8001n)).toBe("7");
 
     const cursor = (await readStreamCursor(db, ITEMS.stream))!.block;
     const forked = transfer(alice, bob, [8001n], [7n]);
     await applyItems([forked]);
-    expect([await chainAmount(alice, 8001n), await chainAmount(bob, 8001n)]).toEqual([0, 12]);
+    expect([await chainAmount(alice, 8001n), await chainAmount(bob, 8001n)]).toEqual(["0", "12"]);
     const undone = await db.write((tx) => rewindStream(tx, ITEMS, block, new Set([Number(forked.blockNumber)]), cursor, Date.now()));
     expect(undone).toBe(1);
-    expect([await chainAmount(alice, 8001n), await chainAmount(bob, 8001n)]).toEqual([7, 5]);
+    expect([await chainAmount(alice, 8001n), await chainAmount(bob, 8001n)]).toEqual(["7", "5"]);
   });
 
   it("cancels a stack's chain listing once its holder has less than it sells, unless it was filled; a reorg reopens it", async () => {
@@ -279,21 +279,21 @@ describe("the SparkItems stream: chain stacks, one item per holder and id", () =
       );
 
     await applyItems([transfer(alice, bob, [8002n], [15n])]);
-    expect([await chainAmount(alice, 8002n), await status()]).toEqual([35, 0]);
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual(["35", 0]);
 
     // Its own sale: the trading stream's Sale closes it as sold, so the move leaves it alone.
     const cursor = (await readStreamCursor(db, ITEMS.stream))!.block;
     const sale = transfer(alice, bob, [8002n], [10n]);
     await applyItems([sale], new Set([orderHash]));
-    expect([await chainAmount(alice, 8002n), await status()]).toEqual([25, 0]);
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual(["25", 0]);
     await db.write((tx) => rewindStream(tx, ITEMS, block, new Set([Number(sale.blockNumber)]), cursor, Date.now()));
 
     const sent = transfer(alice, bob, [8002n], [10n]);
     await applyItems([sent]);
-    expect([await chainAmount(alice, 8002n), await status()]).toEqual([25, 2]);
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual(["25", 2]);
     expect(await events()).toEqual(["cancel"]);
     await db.write((tx) => rewindStream(tx, ITEMS, block, new Set([Number(sent.blockNumber)]), cursor, Date.now()));
-    expect([await chainAmount(alice, 8002n), await status()]).toEqual([35, 0]);
+    expect([await chainAmount(alice, 8002n), await status()]).toEqual(["35", 0]);
     expect(await events()).toEqual([]);
   });
 });
@@ -313,7 +313,7 @@ describe("the bridge stream for stacks", () => {
     const cursor = (await readStreamCursor(db, BRIDGE.stream))?.block ?? block - 1n;
     await applyBridge([swap]);
     const after = await gameStacks(BUYER.wallet, 0);
-    expect(after.reduce((a, b) => a + b, 0)).toBe(before.reduce((a, b) => a + b, 0) + 15);
+    expect(after.reduce((a, b) => a + b, 0n)).toBe(before.reduce((a, b) => a + b, 0n) + 15n);
 
     // Not SparkItems, or no stack: nothing.
     await applyBridge([
@@ -324,11 +324,11 @@ describe("the bridge stream for stacks", () => {
 
     await db.write((tx) => rewindStream(tx, BRIDGE, block, new Set([Number(swap.blockNumber)]), cursor, Date.now()));
     const undone = await gameStacks(BUYER.wallet, 0);
-    expect(undone.reduce((a, b) => a + b, 0)).toBe(before.reduce((a, b) => a + b, 0));
+    expect(undone.reduce((a, b) => a + b, 0n)).toBe(before.reduce((a, b) => a + b, 0n));
   });
 
   it("marks a kind-2 claim paid on Claimed: a whole stack leaves storage, and comes back leaving on a reorg", async () => {
-    const tokenId = await stackOf(BUYER.wallet, 12, 0);
+    const tokenId = await stackOf(BUYER.wallet, 12n, 0);
     const answer = await takeOut(tokenId, undefined, m.tokens.buyer);
     const cursor = (await readStreamCursor(db, BRIDGE.stream))?.block ?? block;
     const claimed = event<Omit<BridgeEvent, "blockNumber" | "blockHash" | "txHash" | "logIndex">>({
@@ -349,11 +349,11 @@ describe("the bridge stream for stacks", () => {
   });
 
   it("takes a part claim's amount out of the game again when it is paid after it expired", async () => {
-    const tokenId = await stackOf(BUYER.wallet, 50, 2);
+    const tokenId = await stackOf(BUYER.wallet, 50n, 2);
     const answer = await takeOut(tokenId, 20, m.tokens.buyer);
     await expire(answer.data.txId);
     await m.ok("/gameRelate/claimStatus", { txId: answer.data.txId }, m.tokens.buyer);
-    expect(await detail(tokenId)).toMatchObject({ amount: 50 });
+    expect(await detail(tokenId)).toMatchObject({ amount: "50" });
     await applyBridge([
       event({
         event: "claimed" as const,
@@ -364,6 +364,6 @@ describe("the bridge stream for stacks", () => {
         ref: BigInt(answer.data.txId),
       }),
     ]);
-    expect(await detail(tokenId)).toMatchObject({ amount: 30, location: "game" });
+    expect(await detail(tokenId)).toMatchObject({ amount: "30", location: "game" });
   });
 });

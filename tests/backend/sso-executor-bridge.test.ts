@@ -173,10 +173,10 @@ describe("an item", () => {
 describe("a material stack", () => {
   it("is claimed to the chain in part (claimItem1155), then part of it moved back (approval for all, then the swap)", async () => {
     const db = new MarketDb(b.store);
-    const id = await db.write((tx) => insertGameStack(tx, player.wallet, 2, 100, "test:executor-stack", Date.now()));
+    const id = await db.write((tx) => insertGameStack(tx, player.wallet, 2, 100n, "test:executor-stack", Date.now()));
     const tokenId = (await b.store.sql.get<{ token_id: string }>("select token_id from market_items where id = ?", [id]))!.token_id;
     const gameAmount = async () =>
-      (await market<{ amount: number }>("GET", "/informationCenter/tokenDetailByTokenId", { nftType: "8", tokenId })).data.amount;
+      (await market<{ amount: string }>("GET", "/informationCenter/tokenDetailByTokenId", { nftType: "8", tokenId })).data.amount;
     const chainGold = () =>
       t.publicClient.readContract({ address: c().items, abi: sparkItemsAbi, functionName: "balanceOf", args: [player.wallet, 8002n] });
 
@@ -189,7 +189,7 @@ describe("a material stack", () => {
     expect(claimed.status, claimed.error ?? "").toBe("mined");
     await roomy(claimed.txHash, "claim");
     expect(await chainGold()).toBe(40n);
-    expect(await gameAmount()).toBe(60);
+    expect(await gameAmount()).toBe("60");
 
     const swap = { action: "bridge.swapItems" as const, params: { id: "8002", amount: "15" }, idempotencyKey: newKey() };
     const moved = await postAction(b, player.token, swap);
@@ -204,7 +204,7 @@ describe("a material stack", () => {
     expect(done.result?.swapId).toMatch(/^\d+$/);
     expect(await chainGold()).toBe(25n);
     await indexed();
-    expect(await gameAmount()).toBe(75);
+    expect(await gameAmount()).toBe("75");
     // The same request again is the same execution; a new one needs no approval any more.
     expect((await postAction(b, player.token, swap)).data.id).toBe(moved.data.id);
     const more = await postAction(b, player.token, { ...swap, params: { id: "8002", amount: "30" }, idempotencyKey: newKey() });

@@ -377,6 +377,9 @@ describe("the rest", () => {
       "may name at most 10 stacks",
     );
     expect(issues("trade.transferItems", { to, items: [gold("0")] })).toEqual(["must be whole units above zero"]);
+    // A uint256 balance, past 2^53 too; not past 2^256 - 1.
+    expect(issues("trade.transferItems", { to, items: [gold("1152921504606846977")] })).toEqual([]);
+    expect(issues("trade.transferItems", { to, items: [gold((2n ** 256n).toString())] })).toEqual(["must be whole units above zero"]);
     expect(issues("trade.transferItems", { to, items: "8002" })).toEqual(["must be a list of { id, amount }"]);
     expect(issues("trade.transferNft", { to, tokenIds: ["7", "7"] })).toEqual(["must not name a card twice"]);
     expect(issues("trade.transferNft", { to, tokenIds: [] })).toEqual(["must name at least one card"]);

@@ -67,7 +67,7 @@ export function stockWallet(
       for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now));
     }
     for (const [i, { material, amount }] of stacks.entries()) {
-      const id = await insertGameStack(tx, owner, material, amount, `stock:${owner}:${now}:${i}`, now);
+      const id = await insertGameStack(tx, owner, material, BigInt(amount), `stock:${owner}:${now}:${i}`, now);
       const { token_id: tokenId } = (await tx.get<{ token_id: string }>("select token_id from market_items where id = ?", [id]))!;
       created.push({ nftType: NFT_TYPE.material, tokenId, url: `/marketplace/detail?nftType=${NFT_TYPE.material}&tokenId=${tokenId}` });
     }
@@ -91,7 +91,7 @@ async function insertItem(db: Sql, owner: Address, nftType: number, now: number)
     location: LOCATION.game,
     name: itemName(nftType, tokenId, columns),
     image: imageFor(nftType, columns),
-    amount: 1,
+    amount: "1",
     attributes: JSON.stringify(traitsOf(nftType, columns)),
     views: 0,
     favorites: 0,

@@ -70,7 +70,7 @@ describe("cardMetadata: one document per SparkCard kind, traits named as product
     expect(doc.attributes).toEqual([
       { trait_type: "Type", value: "material" },
       { trait_type: "Material", value: "Gold" },
-      { trait_type: "Amount", value: 1 },
+      { trait_type: "Amount", value: "1" },
     ]);
   });
 

@@ -15,7 +15,7 @@ import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
 import { claimRow, itemMove, storageMove } from "~/features/bridge/bridge.server";
 import { CLAIM_KIND, encodeClaimContent } from "~core/claim";
 
-const item = { nftType: 4, tokenId: "1000000007", amount: 1, isOwner: true, onSale: false };
+const item = { nftType: 4, tokenId: "1000000007", amount: "1", isOwner: true, onSale: false };
 const gameId = String(GAME_TOKEN_ID_BASE + 7);
 
 describe("toChainRefusal: the one rule of what can leave the game (the market refuses by it, the pages offer by it)", () => {
@@ -48,11 +48,14 @@ describe("toChainRefusal: the one rule of what can leave the game (the market re
 
 describe("the amount of a stack's move", () => {
   it("is all of the stack by default, else a whole number from 1 to what is held", () => {
-    expect(moveAmount(undefined, 100)).toBe(100);
-    expect([moveAmount(1, 100), moveAmount(40, 100), moveAmount(100, 100)]).toEqual([1, 40, 100]);
-    for (const bad of [0, -1, 101, 1.5, Number.NaN]) expect(moveAmount(bad, 100)).toBeNull();
-    expect(moveAmountMessage(100)).toBe("Enter a whole number from 1 to 100.");
-    expect(moveAmountMessage(1)).toBe("The amount must be 1: that is all this stack holds.");
+    expect(moveAmount(undefined, 100n)).toBe(100n);
+    expect([moveAmount(1n, 100n), moveAmount(40n, 100n), moveAmount(100n, 100n)]).toEqual([1n, 40n, 100n]);
+    for (const bad of [0n, -1n, 101n]) expect(moveAmount(bad, 100n)).toBeNull();
+    expect(moveAmountMessage(100n)).toBe("Enter a whole number from 1 to 100.");
+    expect(moveAmountMessage(1n)).toBe("The amount must be 1: that is all this stack holds.");
+    // A stack past 2^53 moves to the unit: 2^53 + 1 is not 2^53.
+    expect(moveAmount(2n ** 53n + 1n, 2n ** 53n)).toBeNull();
+    expect(moveAmountMessage(2n ** 60n + 1n)).toBe("Enter a whole number from 1 to 1152921504606846977.");
   });
 
   it("names a chain stack by holder and id, above every other token id, and back", () => {
@@ -103,7 +106,7 @@ describe("itemMove: what an item's page offers its holder between the game and t
 describe("storageMove: a storage card's move, or its reason", () => {
   it("gives the reason instead of a form for what cannot leave the game", () => {
     for (const nftType of [NFT_TYPE.halloween, NFT_TYPE.pse, NFT_TYPE.egse, NFT_TYPE.lootbox]) {
-      expect(storageMove({ nftType, tokenId: gameId, amount: 1, location: "game" }, "/d", "/back", true)).toEqual({
+      expect(storageMove({ nftType, tokenId: gameId, amount: "1", location: "game" }, "/d", "/back", true)).toEqual({
         reason: toChainRefusal({ nftType, tokenId: gameId }),
       });
     }
@@ -111,30 +114,32 @@ describe("storageMove: a storage card's move, or its reason", () => {
 
   it("gives a stack's form an amount, all of it to start with: a game stack's way out and a chain stack's way in", () => {
     const chainStack = chainStackTokenId(8000n, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
-    expect(storageMove({ nftType: NFT_TYPE.material, tokenId: gameId, amount: 100, location: "game" }, "/d", "/back", true)).toMatchObject({
+    expect(
+      storageMove({ nftType: NFT_TYPE.material, tokenId: gameId, amount: "100", location: "game" }, "/d", "/back", true),
+    ).toMatchObject({
       label: "Move to chain",
-      amount: 100,
+      amount: "100",
       form: { intent: "claim-item", tokenId: gameId },
     });
     expect(
-      storageMove({ nftType: NFT_TYPE.material, tokenId: chainStack, amount: 40, location: "chain" }, "/d", "/back", true),
+      storageMove({ nftType: NFT_TYPE.material, tokenId: chainStack, amount: "40", location: "chain" }, "/d", "/back", true),
     ).toMatchObject({
       label: "Move into the game",
-      amount: 40,
+      amount: "40",
       form: { intent: "swap-item", tokenId: chainStack },
     });
     // A SparkCard material piece moves whole.
-    expect(storageMove({ nftType: NFT_TYPE.material, tokenId: "7", amount: 1, location: "chain" }, "/d", "/back", true)).not.toHaveProperty(
-      "amount",
-    );
-    expect(itemMove({ ...item, nftType: NFT_TYPE.material, tokenId: gameId, amount: 60, location: "game" }, "/back")).toMatchObject({
+    expect(
+      storageMove({ nftType: NFT_TYPE.material, tokenId: "7", amount: "1", location: "chain" }, "/d", "/back", true),
+    ).not.toHaveProperty("amount");
+    expect(itemMove({ ...item, nftType: NFT_TYPE.material, tokenId: gameId, amount: "60", location: "game" }, "/back")).toMatchObject({
       intent: "claim-item",
-      amount: 60,
+      amount: "60",
       note: expect.stringContaining("the rest stays here"),
     });
-    expect(itemMove({ ...item, nftType: NFT_TYPE.material, tokenId: chainStack, amount: 40, location: "chain" }, "/back")).toMatchObject({
+    expect(itemMove({ ...item, nftType: NFT_TYPE.material, tokenId: chainStack, amount: "40", location: "chain" }, "/back")).toMatchObject({
       intent: "swap-item",
-      amount: 40,
+      amount: "40",
     });
   });
 
@@ -143,18 +148,18 @@ describe("storageMove: a storage card's move, or its reason", () => {
       intent: "refused",
       reason: MOVE_REFUSALS.boxStaysOnChain,
     });
-    expect(storageMove({ nftType: NFT_TYPE.lootbox, tokenId: "7", amount: 1, location: "chain" }, "/d", "/back", true)).toEqual({
+    expect(storageMove({ nftType: NFT_TYPE.lootbox, tokenId: "7", amount: "1", location: "chain" }, "/d", "/back", true)).toEqual({
       reason: MOVE_REFUSALS.boxStaysOnChain,
     });
   });
 
   it("still offers a chain loot box's own claim path and every card kind's way back", () => {
-    expect(storageMove({ nftType: NFT_TYPE.lootbox, tokenId: "7", amount: 1, location: "game" }, "/d", "/back", true)).toMatchObject({
+    expect(storageMove({ nftType: NFT_TYPE.lootbox, tokenId: "7", amount: "1", location: "game" }, "/d", "/back", true)).toMatchObject({
       form: { intent: "claim-item" },
     });
     for (const nftType of CARD_COLLECTION_TYPES) {
       expect(itemMove({ ...item, nftType, location: "chain" }, "/back")).toMatchObject({ intent: "swap-item" });
-      expect(storageMove({ nftType, tokenId: "7", amount: 1, location: "chain" }, "/d", "/back", false)).toMatchObject({
+      expect(storageMove({ nftType, tokenId: "7", amount: "1", location: "chain" }, "/d", "/back", false)).toMatchObject({
         label: "Move into the game",
         form: null,
       });

@@ -14,7 +14,7 @@ const BOX: ListingRecord = {
   ownerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   name: "Spaceship loot box Box #244",
   image: "/images/nft/lootbox-legend.svg",
-  amount: 1,
+  amount: "1",
   location: "game",
   price: "49400000000000000000000",
   currency: "FIRE",
@@ -60,11 +60,11 @@ describe("market views", () => {
       tokenURI: "/api/v1/metadata/8/1",
       boxType: null,
       material: 2,
-      amount: 100,
+      amount: "100",
       location: "chain" as const,
     };
     const amount = (record: ListingRecord) => cardView(record, "/").attributes.find((a) => a.label === "Amount")?.value;
-    expect(amount({ ...stack, venue: "chain", listedAmount: 40 })).toBe("40 of 100");
+    expect(amount({ ...stack, venue: "chain", listedAmount: "40" })).toBe("40 of 100");
     expect(amount({ ...stack, venue: "game", listedAmount: null })).toBe("100");
   });
 

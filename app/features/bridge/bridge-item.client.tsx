@@ -7,6 +7,7 @@
  */
 import { useId, useState } from "react";
 import { chainStackOf, moveAmount, moveAmountMessage, stackText } from "~core/item-moves";
+import { parseUint256 } from "~core/money";
 import { ErrorList } from "~/components/error-list";
 import { submitClaim, swapItemIntoGame, swapStackIntoGame, type BridgeStep } from "./bridge-transactions";
 import { requestClaim, type BridgePanelProps } from "./bridge-panel.client";
@@ -25,8 +26,8 @@ export interface BridgeItemProps extends Omit<BridgePanelProps, "pending"> {
     note: string;
     nftType: string;
     tokenId: string;
-    /** A stack's size: it moves whole or in part. */
-    amount?: number;
+    /** A stack's size, decimal (a uint256): it moves whole or in part. */
+    amount?: string;
   };
   /** Loaded by the player's click on the move (components/deferred-island.tsx): carry it out as it mounts. */
   startOnMount?: boolean;
@@ -45,7 +46,7 @@ const STEP_TEXT: Record<BridgeStep, string> = {
 function Mover({ chain, account, here, onConfirmed, move, startOnMount }: BridgeItemProps) {
   const wallet = useBrowserWallet({ chainId: chain.chainId, account, messages: MESSAGES });
   const { steps, outcome, busy, report, clientsOf, run } = useTransactionRun<BridgeStep>();
-  const [typed, setTyped] = useState(move.amount === undefined ? "" : String(move.amount));
+  const [typed, setTyped] = useState(move.amount ?? "");
   const [amountError, setAmountError] = useState<string | null>(null);
   const amountId = useId();
   const stack = chainStackOf(move.tokenId);
@@ -54,10 +55,10 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
     // A move still on its way has nothing to sign.
     if (busy || move.intent === "pending") return;
     // A stack's amount is checked before the wallet is asked for anything.
-    const amount =
-      move.amount === undefined ? undefined : moveAmount(/^\d{1,15}$/.test(typed.trim()) ? Number(typed) : Number.NaN, move.amount);
+    const held = move.amount === undefined ? undefined : BigInt(move.amount);
+    const amount = held === undefined ? undefined : moveAmount(parseUint256(typed.trim()) ?? 0n, held);
     if (amount === null) {
-      setAmountError(moveAmountMessage(move.amount!));
+      setAmountError(moveAmountMessage(held!));
       return;
     }
     setAmountError(null);
@@ -70,7 +71,7 @@ function Mover({ chain, account, here, onConfirmed, move, startOnMount }: Bridge
         return amount === undefined ? `Item #${move.tokenId} is in your wallet.` : `The ${amount} you moved are in your wallet.`;
       }
       if (stack && amount !== undefined) {
-        await swapStackIntoGame(clients, chain.contracts, { id: stack.id, amount: BigInt(amount) }, report);
+        await swapStackIntoGame(clients, chain.contracts, { id: stack.id, amount }, report);
         return `${stackText(stack.id, amount)} are on their way into the game: they join your stack once the chain has recorded the move.`;
       }
       await swapItemIntoGame(clients, chain.contracts, BigInt(move.tokenId), report);

@@ -11,7 +11,7 @@ import { gameTokenAbi, sparkItemsAbi } from "../../../contracts/generated/abi";
 import type { ClaimRecord, SignedClaimWire, TokenRef } from "~core/api/market";
 import { formatChainTime, formatIsoTime } from "~core/chain-text";
 import { CLAIM_KIND, decodeClaimContent } from "~core/claim";
-import { type Currency, formatPrice, parseTokenAmount } from "~core/money";
+import { type Currency, formatPrice, parseTokenAmount, parseUint256 } from "~core/money";
 import { sameAddress } from "~core/address";
 import { chainStackOf, intoGameRefusal, moveAmount, moveAmountMessage, movesAsStack, stackText, toChainRefusal } from "~core/item-moves";
 import { NFT_TYPE } from "~core/nft";
@@ -90,13 +90,14 @@ function tokenInput(formData: FormData): { currency: BridgeCurrency; amount: big
 export const STACK_AMOUNT_MESSAGE = "Enter the amount as a whole number, like 40.";
 
 /** The form's `amount` of a stack: whole units, undefined when left empty (all of it), or its refusal. */
-export function typedStackAmount(formData: FormData): number | undefined | Refusal {
+export function typedStackAmount(formData: FormData): bigint | undefined | Refusal {
   const typed = String(formData.get("amount") ?? "").trim();
   if (!typed) return undefined;
-  return /^\d{1,15}$/.test(typed) && Number(typed) >= 1 ? Number(typed) : refusal(STACK_AMOUNT_MESSAGE, { field: "amount" });
+  const amount = parseUint256(typed);
+  return amount !== undefined && amount >= 1n ? amount : refusal(STACK_AMOUNT_MESSAGE, { field: "amount" });
 }
 
-function itemInput(formData: FormData): (TokenRef & { amount?: number }) | Refusal {
+function itemInput(formData: FormData): (TokenRef & { amount?: bigint }) | Refusal {
   const nftType = Number(formData.get("nftType"));
   const tokenId = String(formData.get("tokenId") ?? "");
   if (!Number.isInteger(nftType) || nftType < 0 || nftType > NFT_TYPE.material || !/^[1-9]\d{0,76}$/.test(tokenId))
@@ -106,16 +107,15 @@ function itemInput(formData: FormData): (TokenRef & { amount?: number }) | Refus
   return amount === undefined ? { nftType, tokenId } : { nftType, tokenId, amount };
 }
 
-/** What the wallet holds on chain of a SparkItems stack, in whole units (an amount past 2^53 counts as 2^53 - 1). */
-async function chainStackHeld(wallet: `0x${string}`, id: bigint): Promise<number> {
+/** What the wallet holds on chain of a SparkItems stack, in whole units. */
+async function chainStackHeld(wallet: `0x${string}`, id: bigint): Promise<bigint> {
   const { client, deployment } = chain();
-  const held = await client.readContract({
+  return await client.readContract({
     address: deployment.contracts.items,
     abi: sparkItemsAbi,
     functionName: "balanceOf",
     args: [wallet, id],
   });
-  return held > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(held);
 }
 
 /**
@@ -125,12 +125,12 @@ async function chainStackHeld(wallet: `0x${string}`, id: bigint): Promise<number
 export async function chainStackAmount(
   stack: { id: bigint; holder: string },
   wallet: `0x${string}`,
-  requested: number | undefined,
-): Promise<number | Refusal> {
+  requested: bigint | undefined,
+): Promise<bigint | Refusal> {
   if (!sameAddress(stack.holder, wallet)) return refusal("This stack is not in your wallet.");
   const held = await chainStackHeld(wallet, stack.id).catch(() => null);
   if (held === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
-  if (held === 0) return refusal(`Your wallet holds no ${stackText(stack.id, "").trim()} any more.`);
+  if (held === 0n) return refusal(`Your wallet holds no ${stackText(stack.id, "").trim()} any more.`);
   const amount = moveAmount(requested, held);
   return amount === null ? refusal(moveAmountMessage(held), { field: "amount" }) : amount;
 }
@@ -139,18 +139,18 @@ export async function chainStackAmount(
 async function swapStack(
   stack: { id: bigint; holder: string },
   wallet: `0x${string}`,
-  requested: number | undefined,
+  requested: bigint | undefined,
   idempotencyKey: string,
 ): Promise<ActionRequest | Refusal> {
   const amount = await chainStackAmount(stack, wallet, requested);
-  if (typeof amount !== "number") return amount;
-  return { action: "bridge.swapItems", params: { id: stack.id.toString(), amount: String(amount) }, idempotencyKey };
+  if (typeof amount !== "bigint") return amount;
+  return { action: "bridge.swapItems", params: { id: stack.id.toString(), amount: amount.toString() }, idempotencyKey };
 }
 
 /** The market's claim of an item (of `amount` of a stack); its refusal of the amount goes next to the field. */
 async function claimItem(
   bridge: ManagedPost<BridgeIntent>["apis"]["bridge"],
-  ref: TokenRef & { amount?: number },
+  ref: TokenRef & { amount?: bigint },
   idempotencyKey: string,
 ): Promise<SignedClaimWire | Refusal> {
   try {
@@ -255,7 +255,7 @@ export function bridgeAction(request: Request, backOf: string | ((form: FormData
  * chain records the claim or the claim expires.
  */
 export function itemMove(
-  item: { nftType: number; tokenId: string; amount: number; location: string; isOwner: boolean; onSale: boolean },
+  item: { nftType: number; tokenId: string; amount: string; location: string; isOwner: boolean; onSale: boolean },
   back: string,
 ): ItemMove | null {
   if (!item.isOwner) return null;
@@ -322,7 +322,7 @@ export function bridgeChainConfig() {
  * item cannot move, by the rule the market refuses by.
  */
 export function storageMove(
-  record: { nftType: number; tokenId: string; amount: number; location: string },
+  record: { nftType: number; tokenId: string; amount: string; location: string },
   detailHref: string,
   back: string,
   managed: boolean,

@@ -16,8 +16,8 @@ export interface ItemMoveOffer {
   tokenId: string;
   back: string;
   idempotencyKey: string;
-  /** A stack's size: it moves whole or in part, so the form has an amount field, all of it to start with. */
-  amount?: number;
+  /** A stack's size, decimal (a uint256): it moves whole or in part, so the form has an amount field, all of it to start with. */
+  amount?: string;
 }
 
 /** Why the item cannot move where it is: said in place of a button that could only be refused. */

@@ -13,8 +13,8 @@ export function StackAmountField({
   compact = false,
 }: {
   id: string;
-  /** The stack's size, when the page knows it. */
-  max?: number;
+  /** The stack's size (decimal, a uint256), when the page knows it. */
+  max?: string;
   value?: string;
   errors?: string[];
   compact?: boolean;
@@ -33,7 +33,7 @@ export function StackAmountField({
         max={max}
         step={1}
         required
-        defaultValue={value ?? (max === undefined ? undefined : String(max))}
+        defaultValue={value ?? max}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${id}-errors` : undefined}
         className={compact ? "field-input w-full px-2 py-1 text-xs" : "field-input w-32"}

@@ -107,12 +107,12 @@ function BackLink() {
 
 /** How much of a stack a form sells or transfers: all of it unless the owner types less. */
 function AmountField({ intent, common: { chainTrade, answer } }: { intent: ChainIntent; common: Common }) {
-  const held = chainTrade.stack?.held ?? 1;
+  const held = chainTrade.stack?.held ?? "1";
   return (
     <Field
       label="Amount"
       type="number"
-      field={fieldOf(intent, answer, "amount", String(held))}
+      field={fieldOf(intent, answer, "amount", held)}
       hint={`You hold ${held} on chain.`}
       inputProps={{ min: 1, max: held, step: 1, inputMode: "numeric" }}
     />

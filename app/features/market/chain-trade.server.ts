@@ -90,7 +90,7 @@ const readCounter = (wallet: Address) => {
  * offers no chain form).
  */
 export async function chainTradeOf(
-  item: { nftType: number; tokenId: string; location: string; isOwner: boolean; amount: number },
+  item: { nftType: number; tokenId: string; location: string; isOwner: boolean; amount: string },
   chainOrder: ChainOrder | null,
   bound: { address: string; bindAddrType: number } | null,
 ): Promise<ChainTrade | null> {
@@ -246,7 +246,7 @@ async function stackAmount(form: FormData, ref: TokenRef, wallet: Address): Prom
   const requested = typedStackAmount(form);
   if (typeof requested === "object") return requested;
   const amount = await chainStackAmount(stack, wallet, requested);
-  return typeof amount === "number" ? { id: stack.id, amount: BigInt(amount) } : amount;
+  return typeof amount === "bigint" ? { id: stack.id, amount } : amount;
 }
 
 /** The item's chain listing now, as the executor takes it; null when it has none. */

@@ -42,7 +42,7 @@ export interface ChainTrade {
   /** Where the owner can move the item besides the market (chainMovesOf). */
   moves: readonly ChainIntent[];
   /** A chain-held material stack: its SparkItems id and what the owner holds of it on chain; null for any other item. */
-  stack: { id: string; held: number } | null;
+  stack: { id: string; held: string } | null;
   /** Each currency's token address; the zero address for BNB. */
   currencies: Record<Currency, `0x${string}`>;
   /** Trading.feeBps, read now: the fee is this share of the price, in hundredths of a percent. */

@@ -30,8 +30,8 @@ export type StorageMove =
       label: string;
       form: Record<string, string> | null;
       href: string;
-      /** A stack's size: its form has an amount field, all of it to start with. */
-      amount?: number;
+      /** A stack's size, decimal (a uint256): its form has an amount field, all of it to start with. */
+      amount?: string;
     }
   | { reason: string };
 

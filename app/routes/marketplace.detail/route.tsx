@@ -87,7 +87,7 @@ export default function MarketplaceDetail() {
             )}
             <dt className="text-slate-300">Token id</dt>
             <dd className="break-all text-white">{item.tokenLabel}</dd>
-            {(item.amount > 1 || item.isStack) && (
+            {(item.amount !== "1" || item.isStack) && (
               <>
                 <dt className="text-slate-300">Amount</dt>
                 <dd className="text-white">{item.amount}</dd>

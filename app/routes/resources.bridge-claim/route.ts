@@ -9,7 +9,7 @@ import { backendProblem, signedInApis } from "~/services/apis.server";
 import { BRIDGE_CURRENCIES } from "~/services/bridge-api.server";
 import { claimIdInput, STACK_AMOUNT_MESSAGE } from "~/features/bridge/bridge.server";
 import { walletFromUserInfo } from "~/services/chain.server";
-import { parseTokenAmount } from "~core/money";
+import { parseTokenAmount, parseUint256 } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,8 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       // A stack's amount (default all of it); the market checks it against the stack and says so in words.
       const typed = String(form.get("amount") ?? "").trim();
-      if (typed && !/^\d{1,15}$/.test(typed)) return json({ message: STACK_AMOUNT_MESSAGE, field: "amount" }, { status: 400 });
-      return json({ claim: await bridge.takeOutItem({ nftType, tokenId }, undefined, typed ? Number(typed) : undefined) });
+      const amount = typed ? parseUint256(typed) : undefined;
+      if (typed && amount === undefined) return json({ message: STACK_AMOUNT_MESSAGE, field: "amount" }, { status: 400 });
+      return json({ claim: await bridge.takeOutItem({ nftType, tokenId }, undefined, amount) });
     }
     if (intent === "submit-claim") {
       const txId = claimIdInput(form);

@@ -675,6 +675,13 @@ const MUTATION_EVENTS = [
   `create index market_mutation_events_block on market_mutation_events (block_number)`,
 ];
 
+/** market_026: a stack's amount is decimal text, any uint256 exactly (decision 0028); old amounts keep their digits. */
+const STACK_AMOUNTS_TEXT = [
+  `alter table market_items alter column amount drop default`,
+  `alter table market_items alter column amount type text collate "C" using amount::text`,
+  `alter table market_items alter column amount set default '1'`,
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -788,6 +795,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0014_role_fences",
     async up(db: Kysely<unknown>) {
       for (const statement of ROLE_FENCES) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_026: stack amounts as decimal text.
+    name: "pg_0015_stack_amounts_text",
+    async up(db: Kysely<unknown>) {
+      for (const statement of STACK_AMOUNTS_TEXT) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -56,7 +56,8 @@ type Effect =
   | { type: "claim-done"; claimId: number; itemId: number | null; previousOwner: string | null }
   | { type: "credit"; account: string; currency: Currency; amount: string }
   | { type: "item-in"; itemId: number; previousOwner: string; previousLocation: Location; created: boolean }
-  | { type: "stack-in"; itemId: number; amount: number }
+  /** `amount` is decimal text (a number in effects stored before market_026). */
+  | { type: "stack-in"; itemId: number; amount: string | number }
   | { type: "none"; reason: string };
 
 /** The game currency of a token the asset manager holds; null for one the game does not keep. */
@@ -144,16 +145,22 @@ async function applySwappedStack(db: Sql, e: BridgeEvent, contracts: ContractAdd
     return { type: "none", reason: `collection ${e.asset} is not SparkItems` };
   const stack = e.itemsId === undefined ? null : stackOfTokenId(e.itemsId);
   if (!stack || stack.nftType !== NFT_TYPE.material) return { type: "none", reason: `id ${e.itemsId} is no stack the game keeps` };
-  if (e.idOrAmount === 0n || e.idOrAmount > BigInt(Number.MAX_SAFE_INTEGER))
-    return { type: "none", reason: "an amount beyond a stack's size" };
-  const amount = Number(e.idOrAmount);
+  if (e.idOrAmount === 0n) return { type: "none", reason: "no amount" };
   const last = await db.get<{ item_id: number }>(
     `select c.item_id from market_claims c join market_items i on i.id = c.item_id
      where c.account = ? and c.kind = ? and i.nft_type = ? and i.material = ? order by c.id desc limit 1`,
     [e.account, CLAIM_KIND.item1155, NFT_TYPE.material, stack.code],
   );
-  const { itemId } = await creditGameStack(db, e.account, stack.code, amount, `swap:${e.txHash}:${e.logIndex}`, now, last?.item_id ?? null);
-  return { type: "stack-in", itemId, amount };
+  const { itemId } = await creditGameStack(
+    db,
+    e.account,
+    stack.code,
+    e.idOrAmount,
+    `swap:${e.txHash}:${e.logIndex}`,
+    now,
+    last?.item_id ?? null,
+  );
+  return { type: "stack-in", itemId, amount: e.idOrAmount.toString() };
 }
 
 export interface BridgeRange {
@@ -234,7 +241,7 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
     }
     case "stack-in":
       // The amount never arrived: it leaves the stack again (a new stack entirely, like a burnt token).
-      await takeFromStack(db, effect.itemId, effect.amount, now);
+      await takeFromStack(db, effect.itemId, BigInt(effect.amount), now);
       return;
     case "none":
       return;

@@ -65,7 +65,7 @@ export function chainItemRow({ nftType, columns }: ChainItem, tokenId: string, o
     location: LOCATION.chain,
     name: itemName(nftType, tokenId, columns),
     image: imageFor(nftType, columns),
-    amount: 1,
+    amount: "1",
     attributes: JSON.stringify(traitsOf(nftType, columns)),
     views: 0,
     favorites: 0,
@@ -76,7 +76,7 @@ export function chainItemRow({ nftType, columns }: ChainItem, tokenId: string, o
 }
 
 /** A stack of a mined material (0 DarkIron, 1 Silver, 2 Gold) brought into the game under a game-issued id. */
-export function materialStackRow(material: number, amount: number, tokenId: string, owner: string, now: number): Insertable<ItemsTable> {
+export function materialStackRow(material: number, amount: bigint, tokenId: string, owner: string, now: number): Insertable<ItemsTable> {
   const columns = { ...noAttributes(), material };
   return {
     nft_type: NFT_TYPE.material,
@@ -85,7 +85,7 @@ export function materialStackRow(material: number, amount: number, tokenId: stri
     location: LOCATION.game,
     name: itemName(NFT_TYPE.material, tokenId, columns, amount),
     image: imageFor(NFT_TYPE.material, columns),
-    amount,
+    amount: amount.toString(),
     attributes: JSON.stringify(traitsOf(NFT_TYPE.material, columns, amount)),
     views: 0,
     favorites: 0,

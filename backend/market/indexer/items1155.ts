@@ -37,7 +37,8 @@ export interface ItemsEvent {
 interface Move {
   holder: string;
   material: number;
-  delta: number;
+  /** Decimal text, as a uint256 can pass 2^53 (a number in effects stored before market_026). */
+  delta: string | number;
 }
 
 /** The moves, and the listings of stacks left holding less than they list (cancelled). */
@@ -49,16 +50,15 @@ async function applyTransfer(db: Sql, e: ItemsEvent, filled: ReadonlySet<string>
     const value = e.values[i] ?? 0n;
     const stack = stackOfTokenId(id);
     if (!stack || stack.nftType !== NFT_TYPE.material || value === 0n) continue;
-    // A stack's amount is an integer column; no one holds anywhere near 2^53 units.
-    if (value > BigInt(Number.MAX_SAFE_INTEGER)) continue;
-    if (e.from !== zeroAddress) moves.push({ holder: e.from, material: stack.code, delta: -Number(value) });
-    if (e.to !== zeroAddress) moves.push({ holder: e.to, material: stack.code, delta: Number(value) });
+    if (e.from !== zeroAddress) moves.push({ holder: e.from, material: stack.code, delta: (-value).toString() });
+    if (e.to !== zeroAddress) moves.push({ holder: e.to, material: stack.code, delta: value.toString() });
   }
   if (!moves.length) return { type: "none", reason: "no stack of the market moved" };
   const closed: ClosedListing[] = [];
   for (const move of moves) {
-    const { itemId, amount } = await moveChainStack(db, move.holder, move.material, move.delta, now);
-    if (move.delta >= 0) continue;
+    const delta = BigInt(move.delta);
+    const { itemId, amount } = await moveChainStack(db, move.holder, move.material, delta, now);
+    if (delta >= 0n) continue;
     const done = await endShortStackListing(db, itemId, amount, filled, now);
     if (done) closed.push(done);
   }
@@ -68,9 +68,10 @@ async function applyTransfer(db: Sql, e: ItemsEvent, filled: ReadonlySet<string>
 async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
   if (effect.type === "none") return;
   for (const move of [...effect.moves].reverse()) {
-    const { itemId, amount } = await moveChainStack(db, move.holder, move.material, -move.delta, now);
+    const delta = BigInt(move.delta);
+    const { itemId, amount } = await moveChainStack(db, move.holder, move.material, -delta, now);
     // Taking back what a holder received can leave their listed stack short of its listing: Trading would refuse it.
-    if (move.delta > 0) await endShortStackListing(db, itemId, amount, new Set(), now);
+    if (delta > 0n) await endShortStackListing(db, itemId, amount, new Set(), now);
   }
   await reopenListings(db, effect.closed ?? []);
 }

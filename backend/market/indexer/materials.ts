@@ -33,13 +33,10 @@ type Effect = { type: "stacks"; itemIds: number[] } | { type: "none"; reason: st
 
 /** The stacks an event makes: one per material it carries. */
 async function applySent(db: Sql, e: MaterialsEvent, now: number): Promise<Effect> {
-  // A stack's amount is an integer column; no ship mines anywhere near 2^53 units.
-  if (e.amounts.some((amount) => amount > BigInt(Number.MAX_SAFE_INTEGER)))
-    return { type: "none", reason: "an amount beyond a stack's size" };
   const itemIds: number[] = [];
   for (const [material, amount] of e.amounts.entries()) {
     if (amount === 0n) continue;
-    itemIds.push(await insertGameStack(db, e.owner, material, Number(amount), `pending:${e.txHash}:${e.logIndex}:${material}`, now));
+    itemIds.push(await insertGameStack(db, e.owner, material, amount, `pending:${e.txHash}:${e.logIndex}:${material}`, now));
   }
   return { type: "stacks", itemIds };
 }

@@ -308,7 +308,7 @@ export async function listedStackOrders(db: Sql, sellers: Iterable<string>): Pro
 export async function endShortStackListing(
   db: Sql,
   itemId: number,
-  amount: number,
+  amount: bigint,
   filled: ReadonlySet<string>,
   now: number,
 ): Promise<ClosedListing | null> {
@@ -316,7 +316,7 @@ export async function endShortStackListing(
     itemId,
     LISTING_VENUE.chain,
   ]);
-  if (!listing || BigInt(listing.amount!) <= BigInt(amount)) return null;
+  if (!listing || BigInt(listing.amount!) <= amount) return null;
   if (filled.has(listing.order_hash!.toLowerCase())) return null;
   return await cancelListing(db, listing, now);
 }

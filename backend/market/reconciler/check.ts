@@ -144,15 +144,14 @@ async function stackDrifts(reader: Reader, rows: readonly ItemRow[], block: bigi
   const drifts: Drift[] = [];
   stacks.forEach(({ row, id, holder }, i) => {
     const balance = balances[i]!;
-    // Like the SparkItems stream, a balance no integer column holds is not the market's to show.
-    if (balance === BigInt(row.amount) || balance > BigInt(Number.MAX_SAFE_INTEGER)) return;
+    if (balance === BigInt(row.amount)) return;
     drifts.push({
       kind: "stack",
       rowId: row.id,
       token: `stack:${id}@${holder}`,
-      market: String(row.amount),
+      market: row.amount,
       chain: balance.toString(),
-      repair: (tx, now) => setChainStack(tx, row, holder, row.amount, Number(balance), now),
+      repair: (tx, now) => setChainStack(tx, row, holder, row.amount, balance, now),
     });
   });
   return drifts;

@@ -128,7 +128,8 @@ const stackAmount = z
       .refine((value) => /^[1-9]\d{0,15}$/.test(value) && stackOfTokenId(BigInt(value)) !== null, "must be the id of a SparkItems stack"),
     amount: z
       .string({ invalid_type_error: "must be a string of decimal digits" })
-      .refine((value) => /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)), "must be whole units above zero"),
+      // A uint256 balance: past 2^53 too.
+      .refine((value) => /^[1-9]\d*$/.test(value) && parseUint256(value) !== undefined, "must be whole units above zero"),
   })
   .strict(onlyKeys("id and amount"));
 const swapItemsParams = stackAmount;
