@@ -97,7 +97,7 @@ test("a browser wallet's collection offer from a market view is accepted from st
   await signIn(sellerPage, seller);
   const before = await Promise.all([fire(baseURL!, buyer), fire(baseURL!, seller)]);
   await sellerPage.goto("/marketplace/storage");
-  const accept = sellerPage.getByRole("button", { name: /^Accept 6\.000000000000000321 FIRE for .*Any item of Type: Spaceship/ });
+  const accept = sellerPage.getByRole("button", { name: /^Accept 6\.000000000000000321 FIRE for .*Any item of Spaceships/ });
   await expect(accept).toHaveCount(1);
   await accept.click();
   await expect(sellerPage.getByText("Offer accepted: sold for 6.000000000000000321 FIRE.")).toBeVisible();
