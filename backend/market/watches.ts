@@ -5,8 +5,9 @@
  * filter's own `currency` and `max[price]`. When a listing is written (trades.ts sell, chain-listings.ts chainSell),
  * `alertWatches` reads the watches that could match through market_watch_keys (nft type, currency, grade and level,
  * each exact or "any"), then tests each with the market's own filter terms (filter-terms.ts), and stores one alert per
- * account that a watch of matches, linked to every watch of that account it matched (issue 42). Price changes are new listings here (a listing's price is signed; re-pricing is cancel and list
- * again), so a price falling under a ceiling is a new listing that matches.
+ * account with a matching watch, linked to each of its watches that matched (issue 42). Price changes are new listings
+ * here (a listing's price is signed; re-pricing is cancel and list again), so a price falling under a ceiling is a
+ * new listing that matches.
  */
 import { CEILING_CURRENCY_MESSAGE } from "~core/api/watches";
 import { ApiError } from "../http";
@@ -184,13 +185,13 @@ async function ownWatch(db: Sql, userName: string, id: number): Promise<WatchRow
 export async function removeWatch(db: Sql, userName: string, id: number): Promise<void> {
   await ownWatch(db, userName, id);
   await db.run("delete from market_watch_keys where watch_id = ?", [id]);
-  await db.run("delete from market_watch_alert_watches where watch_id = ?", [id]);
   // An alert goes with the last of the watches it matched.
   await db.run(
-    `delete from market_watch_alerts where user_name = ?
-     and not exists (select 1 from market_watch_alert_watches l where l.alert_id = market_watch_alerts.id)`,
-    [userName],
+    `delete from market_watch_alerts where id in (select alert_id from market_watch_alert_watches where watch_id = ?)
+     and not exists (select 1 from market_watch_alert_watches l where l.alert_id = market_watch_alerts.id and l.watch_id <> ?)`,
+    [id, id],
   );
+  await db.run("delete from market_watch_alert_watches where watch_id = ?", [id]);
   await db.run("delete from market_watches where id = ?", [id]);
 }
 
@@ -241,7 +242,10 @@ export async function markAlertsRead(db: Sql, userName: string, now: number): Pr
   await db.run("update market_watch_alerts set read_at = ? where user_name = ? and read_at is null", [now, userName]);
 }
 
-/** Stops a watch's emails (the watch and its inbox alerts stay); its unsent alerts no other emailed watch matched will never be sent. */
+/**
+ * Stops a watch's emails (the watch and its inbox alerts stay); its unsent alerts that no watch with emails on
+ * matched will never be sent.
+ */
 export async function unsubscribeWatch(db: Sql, id: number): Promise<WatchRow> {
   const row = await db.get<WatchRow>("select * from market_watches where id = ?", [id]);
   if (!row) throw new ApiError(404, WATCH_MSG.notFound);
@@ -285,7 +289,7 @@ export async function matchWatches(
   };
 }
 
-/** Accounts (one alert row each, ten parameters) per statement, well under either engine's limit. */
+/** Accounts (one alert row each, nine parameters) per statement, well under either engine's limit. */
 const ALERT_BATCH = 500;
 /** Alert-watch links per statement (two parameters each). */
 const LINK_BATCH = 5000;
@@ -298,7 +302,11 @@ const LINK_BATCH = 5000;
 export async function storeAlerts(db: Sql, listing: MatchedListing, watches: readonly Candidate[], now: number): Promise<number> {
   const price = BigInt(listing.price).toString();
   const byUser = new Map<string, Candidate[]>();
-  for (const watch of watches) byUser.set(watch.user_name, [...(byUser.get(watch.user_name) ?? []), watch]);
+  for (const watch of watches) {
+    const matched = byUser.get(watch.user_name);
+    if (matched) matched.push(watch);
+    else byUser.set(watch.user_name, [watch]);
+  }
   const users = [...byUser.entries()];
   let stored = 0;
   for (let i = 0; i < users.length; i += ALERT_BATCH) {
