@@ -7,7 +7,7 @@ import type { MarketQuery } from "./market.server";
 export function watchesApi(market: BackendClient) {
   return {
     list: () => market.get<WatchRecord[]>("/api/v1/watches"),
-    add: (body: { search: string; query: MarketQuery; currency?: string; ceiling?: string }) =>
+    add: (body: { search: string; label: string; query: MarketQuery; currency?: string; ceiling?: string }) =>
       market.post<WatchRecord>("/api/v1/watches/add", { body }),
     remove: (id: number) => market.post<null>("/api/v1/watches/remove", { body: { id } }),
     markSeen: () => market.post<null>("/api/v1/watches/seen", { body: {} }),

@@ -1,6 +1,6 @@
 /**
- * The alert emails (decision 0021): one digest per account listing the new matches of its watches, each watch
- * mailed at most once an hour. A watch is claimed for a digest by moving its `emailed_at` in one conditional update,
+ * The alert emails (decision 0021): one digest per account listing the new matches of its watches, each listing once
+ * (issue 42), each watch mailed at most once an hour. A watch is claimed for a digest by moving its `emailed_at` in one conditional update,
  * so two processes (or a timer and a kick) never mail the same alerts; the mail goes out after the claim commits,
  * through the SSO's mailer (the market does not keep emails): at most once, never twice.
  */
@@ -23,7 +23,8 @@ export interface DigestMail {
   text: string;
 }
 
-interface PendingAlert {
+/** One pending alert under one of its due watches (an alert matching two due watches is two rows). */
+interface PendingRow {
   id: number;
   watch_id: number;
   user_name: string;
@@ -33,28 +34,45 @@ interface PendingAlert {
   price: string;
   currency: string;
   search: string;
+  label: string;
 }
 
-interface WatchDigest {
-  watchId: number;
+interface DigestWatch {
+  id: number;
   search: string;
-  alerts: PendingAlert[];
+  label: string;
 }
 
-/** The digest of one account: its watches' new matches, each with its item link and its watch's unsubscribe link. */
-export function digestMail(userName: string, watches: WatchDigest[], siteUrl: string, tokens: WatchTokens): DigestMail {
-  const count = watches.reduce((sum, watch) => sum + watch.alerts.length, 0);
+/** One listing in a digest, with the watches it matched. */
+interface DigestAlert {
+  alert: PendingRow;
+  watches: DigestWatch[];
+}
+
+const watchName = (watch: DigestWatch, siteUrl: string) =>
+  // A watch made before labels has only its link.
+  watch.label || `${siteUrl}/marketplace/market${watch.search ? `?${watch.search}` : ""}`;
+
+/**
+ * The digest of one account: each new listing once (issue 42) with its item link and the watches it matched by
+ * their labels, then each mailed watch's unsubscribe link.
+ */
+export function digestMail(userName: string, alerts: DigestAlert[], siteUrl: string, tokens: WatchTokens): DigestMail {
+  const count = alerts.length;
   const lines = ["New listings match searches you watch on Spark Era.", ""];
-  for (const watch of watches) {
-    lines.push(`Your search: ${siteUrl}/marketplace/market${watch.search ? `?${watch.search}` : ""}`);
-    for (const alert of watch.alerts) {
-      lines.push(
-        `- ${alert.name}, ${formatPrice(alert.price, alert.currency)}: ${siteUrl}/marketplace/detail?nftType=${alert.nft_type}&tokenId=${alert.token_id}`,
-      );
-    }
-    lines.push(`Stop emails for this search: ${siteUrl}/marketplace/watches/unsubscribe?token=${tokens.sign(watch.watchId)}`, "");
+  const watches = new Map<number, DigestWatch>();
+  for (const { alert, watches: matched } of alerts) {
+    lines.push(
+      `- ${alert.name}, ${formatPrice(alert.price, alert.currency)}: ${siteUrl}/marketplace/detail?nftType=${alert.nft_type}&tokenId=${alert.token_id}`,
+      `  Matches: ${matched.map((watch) => watchName(watch, siteUrl)).join("; ")}`,
+    );
+    for (const watch of matched) watches.set(watch.id, watch);
   }
-  lines.push(`Your inbox: ${siteUrl}/marketplace/inbox`);
+  lines.push("", "Stop emails for a search:");
+  for (const watch of watches.values()) {
+    lines.push(`- ${watchName(watch, siteUrl)}: ${siteUrl}/marketplace/watches/unsubscribe?token=${tokens.sign(watch.id)}`);
+  }
+  lines.push("", `Your watched searches: ${siteUrl}/marketplace/watches`, `Your inbox: ${siteUrl}/marketplace/inbox`);
   return {
     userName,
     subject: `Spark Era: ${count} new ${count === 1 ? "match" : "matches"} for your watched searches`,
@@ -70,51 +88,52 @@ export interface DigestOptions {
   log?: Pick<Console, "error">;
 }
 
-/** Mails every due digest once; answers the mails sent. */
+/**
+ * Mails every due digest once; answers the mails sent. A due watch is claimed by moving its `emailed_at`, then each
+ * pending alert under a claimed watch by moving its own: an alert of two watches claimed by two runs goes out once.
+ */
 export async function runDigests(db: MarketDb, { siteUrl, tokens, send, now = Date.now, log = console }: DigestOptions): Promise<number> {
   const at = now();
   const dueBefore = at - DIGEST_INTERVAL_MS;
-  const pending = await db.all<PendingAlert>(
-    `select a.id, a.watch_id, a.user_name, a.nft_type, a.token_id, a.name, a.price, a.currency, w.search
-     from market_watch_alerts a join market_watches w on w.id = a.watch_id
+  const pending = await db.all<PendingRow>(
+    `select a.id, l.watch_id, a.user_name, a.nft_type, a.token_id, a.name, a.price, a.currency, w.search, w.label
+     from market_watch_alerts a join market_watch_alert_watches l on l.alert_id = a.id join market_watches w on w.id = l.watch_id
      where a.emailed_at is null and w.email_on = 1 and (w.emailed_at is null or w.emailed_at <= ?)
-     order by a.id limit ?`,
+     order by a.id, w.id limit ?`,
     [dueBefore, DIGEST_BATCH],
   );
   if (!pending.length) return 0;
-  const byWatch = new Map<number, WatchDigest>();
-  for (const alert of pending) {
-    const watch = byWatch.get(alert.watch_id) ?? { watchId: alert.watch_id, search: alert.search, alerts: [] };
-    watch.alerts.push(alert);
-    byWatch.set(alert.watch_id, watch);
-  }
+  const watchIds = [...new Set(pending.map((row) => row.watch_id))];
   const claimed = await db.write(async (tx) => {
-    const won: WatchDigest[] = [];
-    for (const watch of byWatch.values()) {
+    const won = new Set<number>();
+    for (const id of watchIds) {
       const { changes } = await tx.run(
         "update market_watches set emailed_at = ? where id = ? and email_on = 1 and (emailed_at is null or emailed_at <= ?)",
-        [at, watch.watchId, dueBefore],
+        [at, id, dueBefore],
       );
-      if (!changes) continue;
-      const last = watch.alerts[watch.alerts.length - 1].id;
-      await tx.run("update market_watch_alerts set emailed_at = ? where watch_id = ? and emailed_at is null and id <= ?", [
-        at,
-        watch.watchId,
-        last,
-      ]);
-      won.push(watch);
+      if (changes) won.add(id);
     }
-    return won;
+    const alertIds = [...new Set(pending.filter((row) => won.has(row.watch_id)).map((row) => row.id))];
+    const mailed = new Set<number>();
+    for (const id of alertIds) {
+      const { changes } = await tx.run("update market_watch_alerts set emailed_at = ? where id = ? and emailed_at is null", [at, id]);
+      if (changes) mailed.add(id);
+    }
+    return mailed;
   });
-  const byUser = new Map<string, WatchDigest[]>();
-  for (const watch of claimed) {
-    const user = watch.alerts[0].user_name;
-    byUser.set(user, [...(byUser.get(user) ?? []), watch]);
+  const byUser = new Map<string, Map<number, DigestAlert>>();
+  for (const row of pending) {
+    if (!claimed.has(row.id)) continue;
+    const alerts = byUser.get(row.user_name) ?? new Map<number, DigestAlert>();
+    const entry = alerts.get(row.id) ?? { alert: row, watches: [] };
+    entry.watches.push({ id: row.watch_id, search: row.search, label: row.label });
+    alerts.set(row.id, entry);
+    byUser.set(row.user_name, alerts);
   }
   let sent = 0;
-  for (const [userName, watches] of byUser) {
+  for (const [userName, alerts] of byUser) {
     try {
-      await send(digestMail(userName, watches, siteUrl, tokens));
+      await send(digestMail(userName, [...alerts.values()], siteUrl, tokens));
       sent++;
     } catch (error) {
       log.error(`watch digest for one account not sent: ${error instanceof Error ? error.message : String(error)}`);

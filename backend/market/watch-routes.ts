@@ -11,6 +11,7 @@ import { requireOwner } from "./request";
 import { addWatchSchema, watchIdSchema } from "./watch-schemas";
 import {
   type AlertRow,
+  type AlertWatch,
   type WatchRow,
   WATCH_MSG,
   addWatch,
@@ -29,6 +30,7 @@ function watchRecord(row: WatchRow & { fresh?: number }): WatchRecord {
   return {
     id: row.id,
     search: row.search,
+    label: row.label,
     currency: row.currency,
     ceiling: row.ceiling,
     emailOn: row.email_on === 1,
@@ -37,11 +39,10 @@ function watchRecord(row: WatchRow & { fresh?: number }): WatchRecord {
   };
 }
 
-function alertRecord(row: AlertRow & { search: string }): AlertRecord {
+function alertRecord(row: AlertRow & { watches: AlertWatch[] }): AlertRecord {
   return {
     id: row.id,
-    watchId: row.watch_id,
-    search: row.search,
+    watches: row.watches,
     nftType: row.nft_type,
     tokenId: row.token_id,
     name: row.name,

@@ -5,8 +5,9 @@
  * filter's own `currency` and `max[price]`. When a listing is written (trades.ts sell, chain-listings.ts chainSell),
  * `alertWatches` reads the watches that could match through market_watch_keys (nft type, currency, grade and level,
  * each exact or "any"), then tests each with the market's own filter terms (filter-terms.ts), and stores one alert per
- * matching watch. Price changes are new listings here (a listing's price is signed; re-pricing is cancel and list
- * again), so a price falling under a ceiling is a new listing that matches.
+ * account with a matching watch, linked to each of its watches that matched (issue 42). Price changes are new listings
+ * here (a listing's price is signed; re-pricing is cancel and list again), so a price falling under a ceiling is a
+ * new listing that matches.
  */
 import { CEILING_CURRENCY_MESSAGE } from "~core/api/watches";
 import { ApiError } from "../http";
@@ -33,6 +34,8 @@ export const WATCH_MSG = {
 
 export interface WatchInput {
   search: string;
+  /** The view in words (the app's search label), for the digest mail. */
+  label: string;
   query: Record<string, unknown>;
   currency?: string;
   ceiling?: bigint;
@@ -42,6 +45,7 @@ export interface WatchRow {
   id: number;
   user_name: string;
   search: string;
+  label: string;
   query: string;
   currency: string | null;
   ceiling: string | null;
@@ -53,7 +57,6 @@ export interface WatchRow {
 
 export interface AlertRow {
   id: number;
-  watch_id: number;
   user_name: string;
   listing_id: number;
   nft_type: number;
@@ -66,6 +69,9 @@ export interface AlertRow {
   emailed_at: number | null;
 }
 
+/** A watch an alert matched, as the inbox names it. */
+export type AlertWatch = Pick<WatchRow, "id" | "search" | "label" | "currency" | "ceiling">;
+
 /** The view's parameters that filter (paging, sort and the caller's own address do not). */
 const IGNORED = new Set(["pageNumber", "pageSize", "sort", "order", "address", "location"]);
 
@@ -73,8 +79,13 @@ const IGNORED = new Set(["pageNumber", "pageSize", "sort", "order", "address", "
  * The listing query a watch matches, as JSON text tradingMarket's schema reads: the view's filter with the watch's
  * currency and ceiling folded in. Throws a 400 naming the field when they contradict the view.
  */
-export function watchQuery(input: WatchInput): string {
-  const raw: Record<string, unknown> = Object.fromEntries(Object.entries(input.query).filter(([key]) => !IGNORED.has(key)));
+export function watchQuery(input: Omit<WatchInput, "label">): string {
+  // A list may come as an array (a JSON body) or as the comma text of the market's query string: the query keeps the text.
+  const raw: Record<string, unknown> = Object.fromEntries(
+    Object.entries(input.query)
+      .filter(([key]) => !IGNORED.has(key))
+      .map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : value]),
+  );
   // The market shows stat sorts among spaceships only (query.ts): such a view is a spaceship view.
   if (input.query.sort === "total" && raw.nftType === undefined) raw.nftType = NFT_TYPE.spaceship;
   const view = listingQuerySchema.safeParse(raw);
@@ -149,9 +160,9 @@ export async function addWatch(db: Sql, userName: string, input: WatchInput, now
   // Alerts before the watch existed are not new to it.
   const last = (await db.get<{ id: number | null }>("select max(id) as id from market_watch_alerts"))!.id ?? 0;
   const row = (await db.get<WatchRow>(
-    `insert into market_watches (user_name, search, query, currency, ceiling, seen_alert_id, created_at)
-     values (?, ?, ?, ?, ?, ?, ?) returning *`,
-    [userName, input.search, query, currency, ceiling, last, now],
+    `insert into market_watches (user_name, search, label, query, currency, ceiling, seen_alert_id, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+    [userName, input.search, input.label, query, currency, ceiling, last, now],
   ))!;
   for (const key of watchKeys(watchTerms(query))) {
     await db.run("insert into market_watch_keys (nft_type, currency, grade, level, watch_id) values (?, ?, ?, ?, ?)", [
@@ -174,14 +185,20 @@ async function ownWatch(db: Sql, userName: string, id: number): Promise<WatchRow
 export async function removeWatch(db: Sql, userName: string, id: number): Promise<void> {
   await ownWatch(db, userName, id);
   await db.run("delete from market_watch_keys where watch_id = ?", [id]);
-  await db.run("delete from market_watch_alerts where watch_id = ?", [id]);
+  // An alert goes with the last of the watches it matched.
+  await db.run(
+    `delete from market_watch_alerts where id in (select alert_id from market_watch_alert_watches where watch_id = ?)
+     and not exists (select 1 from market_watch_alert_watches l where l.alert_id = market_watch_alerts.id and l.watch_id <> ?)`,
+    [id, id],
+  );
+  await db.run("delete from market_watch_alert_watches where watch_id = ?", [id]);
   await db.run("delete from market_watches where id = ?", [id]);
 }
 
 /** The account's watches, newest first, each with its alerts since the list was last opened. */
 export async function listWatches(db: Sql, userName: string): Promise<(WatchRow & { fresh: number })[]> {
   return await db.all<WatchRow & { fresh: number }>(
-    `select w.*, (select count(*) from market_watch_alerts a where a.watch_id = w.id and a.id > w.seen_alert_id) as fresh
+    `select w.*, (select count(*) from market_watch_alert_watches l where l.watch_id = w.id and l.alert_id > w.seen_alert_id) as fresh
      from market_watches w where w.user_name = ? order by w.id desc`,
     [userName],
   );
@@ -190,18 +207,29 @@ export async function listWatches(db: Sql, userName: string): Promise<(WatchRow 
 /** Opening the list is looking: every watch's alerts so far stop being new. */
 export async function markWatchesSeen(db: Sql, userName: string): Promise<void> {
   await db.run(
-    `update market_watches set seen_alert_id = coalesce((select max(a.id) from market_watch_alerts a where a.watch_id = market_watches.id), seen_alert_id)
+    `update market_watches set seen_alert_id = coalesce((select max(l.alert_id) from market_watch_alert_watches l where l.watch_id = market_watches.id), seen_alert_id)
      where user_name = ?`,
     [userName],
   );
 }
 
-export async function listAlerts(db: Sql, userName: string): Promise<(AlertRow & { search: string })[]> {
-  return await db.all<AlertRow & { search: string }>(
-    `select a.*, w.search from market_watch_alerts a join market_watches w on w.id = a.watch_id
-     where a.user_name = ? order by a.id desc limit ?`,
-    [userName, INBOX_SIZE],
+/** The inbox, newest first: each alert with the watches it matched, oldest watch first. */
+export async function listAlerts(db: Sql, userName: string): Promise<(AlertRow & { watches: AlertWatch[] })[]> {
+  const alerts = await db.all<AlertRow>("select * from market_watch_alerts where user_name = ? order by id desc limit ?", [
+    userName,
+    INBOX_SIZE,
+  ]);
+  if (!alerts.length) return [];
+  const links = await db.all<AlertWatch & { alert_id: number }>(
+    `select l.alert_id, w.id, w.search, w.label, w.currency, w.ceiling from market_watch_alert_watches l
+     join market_watches w on w.id = l.watch_id
+     where l.alert_id in (${alerts.map(() => "?").join(", ")}) order by w.id`,
+    alerts.map((alert) => alert.id),
   );
+  return alerts.map((alert) => ({
+    ...alert,
+    watches: links.filter((link) => link.alert_id === alert.id).map(({ alert_id: _alert, ...watch }) => watch),
+  }));
 }
 
 export async function unreadAlerts(db: Sql, userName: string): Promise<number> {
@@ -214,12 +242,21 @@ export async function markAlertsRead(db: Sql, userName: string, now: number): Pr
   await db.run("update market_watch_alerts set read_at = ? where user_name = ? and read_at is null", [now, userName]);
 }
 
-/** Stops a watch's emails (the watch and its inbox alerts stay); its unsent alerts will never be sent. */
+/**
+ * Stops a watch's emails (the watch and its inbox alerts stay); its unsent alerts that no watch with emails on
+ * matched will never be sent.
+ */
 export async function unsubscribeWatch(db: Sql, id: number): Promise<WatchRow> {
   const row = await db.get<WatchRow>("select * from market_watches where id = ?", [id]);
   if (!row) throw new ApiError(404, WATCH_MSG.notFound);
   await db.run("update market_watches set email_on = 0 where id = ?", [id]);
-  await db.run("update market_watch_alerts set emailed_at = 0 where watch_id = ? and emailed_at is null", [id]);
+  await db.run(
+    `update market_watch_alerts set emailed_at = 0 where emailed_at is null
+     and id in (select alert_id from market_watch_alert_watches where watch_id = ?)
+     and not exists (select 1 from market_watch_alert_watches l join market_watches w on w.id = l.watch_id
+                     where l.alert_id = market_watch_alerts.id and w.email_on = 1)`,
+    [id],
+  );
   return { ...row, email_on: 0 };
 }
 
@@ -252,21 +289,34 @@ export async function matchWatches(
   };
 }
 
-/** Alerts per statement: ten parameters each, well under either engine's limit. */
+/** Accounts (one alert row each, nine parameters) per statement, well under either engine's limit. */
 const ALERT_BATCH = 500;
+/** Alert-watch links per statement (two parameters each). */
+const LINK_BATCH = 5000;
 
-/** One alert per matched watch, a few hundred per statement; answers how many were new. */
+/**
+ * One alert per account a matched watch belongs to, linked to each of its matched watches; answers the accounts
+ * alerted. An alert already there (the listing matched again) gains the new links: the insert is an upsert on
+ * (user_name, listing_id), so concurrent writers on PostgreSQL meet on the unique key, never on a count.
+ */
 export async function storeAlerts(db: Sql, listing: MatchedListing, watches: readonly Candidate[], now: number): Promise<number> {
   const price = BigInt(listing.price).toString();
+  const byUser = new Map<string, Candidate[]>();
+  for (const watch of watches) {
+    const matched = byUser.get(watch.user_name);
+    if (matched) matched.push(watch);
+    else byUser.set(watch.user_name, [watch]);
+  }
+  const users = [...byUser.entries()];
   let stored = 0;
-  for (let i = 0; i < watches.length; i += ALERT_BATCH) {
-    const batch = watches.slice(i, i + ALERT_BATCH);
-    const { changes } = await db.run(
-      `insert into market_watch_alerts (watch_id, user_name, listing_id, nft_type, token_id, name, price, currency, created_at, emailed_at)
-       values ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")} on conflict do nothing`,
-      batch.flatMap((watch) => [
-        watch.id,
-        watch.user_name,
+  for (let i = 0; i < users.length; i += ALERT_BATCH) {
+    const batch = users.slice(i, i + ALERT_BATCH);
+    const alerts = await db.all<{ id: number; user_name: string }>(
+      `insert into market_watch_alerts (user_name, listing_id, nft_type, token_id, name, price, currency, created_at, emailed_at)
+       values ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+       on conflict (user_name, listing_id) do update set user_name = excluded.user_name returning id, user_name`,
+      batch.flatMap(([userName, matched]) => [
+        userName,
         listing.id,
         listing.nft_type,
         listing.token_id,
@@ -274,11 +324,19 @@ export async function storeAlerts(db: Sql, listing: MatchedListing, watches: rea
         price,
         listing.currency,
         now,
-        // An unsubscribed watch's alert is never mailed.
-        watch.email_on ? null : 0,
+        // Mailed with the first of its watches that mails; never when none of them does.
+        matched.some((watch) => watch.email_on) ? null : 0,
       ]),
     );
-    stored += changes;
+    const links = alerts.flatMap((alert) => byUser.get(alert.user_name)!.map((watch) => [alert.id, watch.id]));
+    for (let j = 0; j < links.length; j += LINK_BATCH) {
+      const chunk = links.slice(j, j + LINK_BATCH);
+      await db.run(
+        `insert into market_watch_alert_watches (alert_id, watch_id) values ${chunk.map(() => "(?, ?)").join(", ")} on conflict do nothing`,
+        chunk.flat(),
+      );
+    }
+    stored += alerts.length;
   }
   return stored;
 }

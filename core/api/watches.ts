@@ -4,6 +4,8 @@ export interface WatchRecord {
   id: number;
   /** The market view's canonical query string, without "?". */
   search: string;
+  /** The view in words, as the app wrote it ('' for a watch made before labels). */
+  label: string;
   currency: string | null;
   /** Wei, or null without a ceiling. */
   ceiling: string | null;
@@ -13,11 +15,13 @@ export interface WatchRecord {
   createdAt: string;
 }
 
+/** A watch an alert matched. */
+export type AlertWatch = Pick<WatchRecord, "id" | "search" | "label" | "currency" | "ceiling">;
+
+/** One listing's alert to one account (issue 42), naming every watch of theirs it matched. */
 export interface AlertRecord {
   id: number;
-  watchId: number;
-  /** The watch's market view, as WatchRecord.search. */
-  search: string;
+  watches: AlertWatch[];
   nftType: number;
   tokenId: string;
   name: string;

@@ -38,7 +38,7 @@ describe("the watch API", () => {
   it("needs a session, and refuses a bad view, a ceiling without currency and a second watch of the same", async () => {
     expect((await m.get("/watches")).status).toBe(401);
     expect((await m.post("/watches/add", {}, { search: "", query: {} })).status).toBe(401);
-    const add = (body: object) => m.post<WatchRecord>("/watches/add", {}, body, m.tokens.browser);
+    const add = (body: object) => m.post<WatchRecord>("/watches/add", {}, { label: "A search", ...body }, m.tokens.browser);
     expect(await add({ search: "nftType=99", query: { nftType: "99" } })).toMatchObject({ status: 400 });
     expect((await add({ search: "nftType=99", query: { nftType: "99" } })).msg).toMatch(/^query\.nftType: expected/);
     expect(await add({ search: "", query: {}, ceiling: "5" })).toMatchObject({
@@ -59,13 +59,28 @@ describe("the watch API", () => {
     const watch = await m.post<WatchRecord>(
       "/watches/add",
       {},
-      { search, query: { nftType: String(SPACESHIP), sort: "price" }, currency: "FIRE", ceiling: (5n * TOKEN).toString() },
+      {
+        search,
+        label: "Spaceships · FIRE ≤ 5",
+        query: { nftType: String(SPACESHIP), sort: "price" },
+        currency: "FIRE",
+        ceiling: (5n * TOKEN).toString(),
+      },
       m.tokens.buyer,
     );
     expect(watch.status, watch.msg).toBe(200);
-    expect(watch.data).toMatchObject({ search, currency: "FIRE", ceiling: (5n * TOKEN).toString(), emailOn: true, fresh: 0 });
+    expect(watch.data).toMatchObject({
+      search,
+      label: "Spaceships · FIRE ≤ 5",
+      currency: "FIRE",
+      ceiling: (5n * TOKEN).toString(),
+      emailOn: true,
+      fresh: 0,
+    });
     // The seller watches the same view: their own listing is no news to them.
-    expect((await m.post("/watches/add", {}, { search, query: { nftType: String(SPACESHIP) } }, m.tokens.managed)).status).toBe(200);
+    expect(
+      (await m.post("/watches/add", {}, { search, label: "Spaceships", query: { nftType: String(SPACESHIP) } }, m.tokens.managed)).status,
+    ).toBe(200);
 
     await sellAsManaged(await heldItem(MANAGED.wallet, SPACESHIP), 9n * TOKEN);
     expect((await inbox(m.tokens.buyer)).alerts).toEqual([]);
@@ -75,7 +90,13 @@ describe("the watch API", () => {
     const box = await inbox(m.tokens.buyer);
     expect(box.unread).toBe(1);
     expect(box.alerts).toEqual([
-      expect.objectContaining<Partial<AlertRecord>>({ ...cheap, search, price: (3n * TOKEN).toString(), currency: "FIRE", read: false }),
+      expect.objectContaining<Partial<AlertRecord>>({
+        ...cheap,
+        watches: [expect.objectContaining({ id: watch.data.id, search })],
+        price: (3n * TOKEN).toString(),
+        currency: "FIRE",
+        read: false,
+      }),
     ]);
     expect((await inbox(m.tokens.managed)).alerts).toEqual([]);
     expect((await m.ok<{ unread: number }>("/watches/unread", {}, m.tokens.buyer)).unread).toBe(1);
@@ -116,7 +137,12 @@ describe("the unsubscribe link", () => {
     expect(tokens.verify(`${token}x`)).toBeNull();
     expect(tokens.verify("")).toBeNull();
 
-    const added = await m.post<WatchRecord>("/watches/add", {}, { search: "nftType=0", query: { nftType: "0" } }, m.tokens.browser);
+    const added = await m.post<WatchRecord>(
+      "/watches/add",
+      {},
+      { search: "nftType=0", label: "Hero cards", query: { nftType: "0" } },
+      m.tokens.browser,
+    );
     const link = createWatchTokens("11".repeat(32)).sign(added.data.id);
     expect(await m.get<UnsubscribeTarget>("/watches/unsubscribe", { token: link })).toMatchObject({
       status: 200,
@@ -142,9 +168,11 @@ describe("the digest", () => {
       await generateMarket(db, { ...demoMarketOptions(Date.now()), items: 120, activeListings: 12, sales: 0, cancels: 0, invitees: 0 });
       const listings = (await db.all<{ id: number }>("select id from market_listings where status = 0 order by id")).map((l) => l.id);
       const t0 = 1_800_000_000_000;
-      const everything = await db.write((tx) => addWatch(tx, "a@example.test", { search: "", query: {} }, t0));
-      const second = await db.write((tx) => addWatch(tx, "a@example.test", { search: "venue=game", query: { venue: "game" } }, t0));
-      await db.write((tx) => addWatch(tx, "b@example.test", { search: "", query: {} }, t0));
+      const everything = await db.write((tx) => addWatch(tx, "a@example.test", { search: "", label: "All items", query: {} }, t0));
+      const second = await db.write((tx) =>
+        addWatch(tx, "a@example.test", { search: "venue=game", label: "All items · In the game", query: { venue: "game" } }, t0),
+      );
+      await db.write((tx) => addWatch(tx, "b@example.test", { search: "", label: "All items", query: {} }, t0));
       const mails: DigestMail[] = [];
       const tokens = createWatchTokens("11".repeat(32));
       const digest = (now: number) =>
@@ -155,10 +183,14 @@ describe("the digest", () => {
       });
       expect(await digest(t0)).toBe(2);
       const toA = mails.find((mail) => mail.userName === "a@example.test")!;
-      expect(toA.subject).toBe("Spark Era: 4 new matches for your watched searches");
+      // Two listings, each matching both of a's watches: two matches, each naming both watches.
+      expect(toA.subject).toBe("Spark Era: 2 new matches for your watched searches");
+      expect(toA.text.match(/Matches: All items; All items · In the game/g)).toHaveLength(2);
       expect(toA.text).toContain(`/marketplace/watches/unsubscribe?token=${tokens.sign(everything.id)}`);
       expect(toA.text).toContain(`/marketplace/watches/unsubscribe?token=${tokens.sign(second.id)}`);
-      expect(toA.text).toContain("https://sparkera.test/marketplace/market?venue=game");
+      expect(toA.text).toContain(
+        `- All items · In the game: https://sparkera.test/marketplace/watches/unsubscribe?token=${tokens.sign(second.id)}`,
+      );
 
       // Ten minutes on, a new match waits: its watches were mailed under an hour ago.
       await db.write((tx) => alertWatches(tx, listings[2], t0 + 10 * 60_000));
@@ -166,7 +198,7 @@ describe("the digest", () => {
       expect(await digest(t0 + DIGEST_INTERVAL_MS - 1)).toBe(0);
       mails.length = 0;
       expect(await digest(t0 + DIGEST_INTERVAL_MS)).toBe(2);
-      expect(mails.find((mail) => mail.userName === "a@example.test")!.subject).toBe("Spark Era: 2 new matches for your watched searches");
+      expect(mails.find((mail) => mail.userName === "a@example.test")!.subject).toBe("Spark Era: 1 new match for your watched searches");
       // Nothing is mailed twice.
       expect(await digest(t0 + 3 * DIGEST_INTERVAL_MS)).toBe(0);
     } finally {

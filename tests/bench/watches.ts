@@ -56,7 +56,12 @@ await db.write(async (tx) => {
   for (let i = 0; i < WATCHES; i++) {
     const { query, currency, ceiling } = randomQuery();
     try {
-      await addWatch(tx, `collector${Math.floor(i / PER_USER)}@bench.test`, { search: `w=${i}`, query, currency, ceiling }, Date.now());
+      await addWatch(
+        tx,
+        `collector${Math.floor(i / PER_USER)}@bench.test`,
+        { search: `w=${i}`, label: `Watch ${i}`, query, currency, ceiling },
+        Date.now(),
+      );
     } catch {
       // A duplicate or a contradiction: another draw.
       i--;

@@ -21,7 +21,7 @@ import { credit } from "../../backend/market/ledger";
 import { creditRebate } from "../../backend/market/activity";
 import { insertGameStack } from "../../backend/market/stacks";
 import { NFT_TYPE } from "~core/nft";
-import { type ItemsTable, LOCATION } from "../../backend/market/tables";
+import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../../backend/market/tables";
 import type { Insertable } from "kysely";
 
 /** tests/e2e/server.ts keeps each port's database and chain here. */
@@ -36,6 +36,8 @@ export interface Stock {
   balances?: Partial<Record<Currency, number>>;
   /** How many items of each NFT type, in the game and not on sale. */
   items?: Partial<Record<number, number>>;
+  /** Attribute columns the items of a type get instead of drawn ones (a hero of one camp and rarity, say). */
+  attributes?: Partial<Record<number, Partial<ItemAttributeColumns>>>;
   /** Game material stacks (0 DarkIron, 1 Silver, 2 Gold) of these amounts, made as the game makes them. */
   stacks?: { material: number; amount: number }[];
   /** Referral rebates earned and not yet claimed, in wei (decimal text: the stock travels as JSON), as invitees' trades earn them. */
@@ -53,7 +55,7 @@ export interface StockedItem {
 export function stockWallet(
   db: MarketDb,
   wallet: Address,
-  { balances = {}, items = {}, stacks = [], rebates = {} }: Stock,
+  { balances = {}, items = {}, attributes = {}, stacks = [], rebates = {} }: Stock,
 ): Promise<StockedItem[]> {
   const owner = getAddress(wallet);
   const now = Date.now();
@@ -64,7 +66,7 @@ export function stockWallet(
     for (const [currency, wei] of Object.entries(rebates) as [Currency, string][]) await creditRebate(tx, owner, currency, BigInt(wei));
     const created: StockedItem[] = [];
     for (const [type, count] of Object.entries(items)) {
-      for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now));
+      for (let i = 0; i < (count ?? 0); i++) created.push(await insertItem(tx, owner, Number(type), now, attributes[Number(type)]));
     }
     for (const [i, { material, amount }] of stacks.entries()) {
       const id = await insertGameStack(tx, owner, material, BigInt(amount), `stock:${owner}:${now}:${i}`, now);
@@ -75,7 +77,13 @@ export function stockWallet(
   });
 }
 
-async function insertItem(db: Sql, owner: Address, nftType: number, now: number): Promise<StockedItem> {
+async function insertItem(
+  db: Sql,
+  owner: Address,
+  nftType: number,
+  now: number,
+  attributes: Partial<ItemAttributeColumns> = {},
+): Promise<StockedItem> {
   // Game ids: one sequence over all types, above the chain's (GAME_TOKEN_ID_BASE).
   // Chain stacks' ids (a SparkItems id and a holder, 50+ digits) are no game ids, and no bigint either.
   const highest = await db.get<{ highest: number | null }>(
@@ -83,7 +91,7 @@ async function insertItem(db: Sql, owner: Address, nftType: number, now: number)
   );
   const next = Math.max(GAME_TOKEN_ID_BASE, highest?.highest ?? 0) + 1;
   const tokenId = String(next);
-  const columns = drawAttributes(nftType, prng(nftType * 1_000_003 + next));
+  const columns = { ...drawAttributes(nftType, prng(nftType * 1_000_003 + next)), ...attributes };
   const row: Insertable<ItemsTable> = {
     nft_type: nftType,
     token_id: tokenId,

@@ -1,11 +1,12 @@
 /**
  * A collection offer's terms from a market view (issue 30): the view's filter without what is about a listing or a
  * page (price, currency, venue, sort, page size), as the market API's listing query in the canonical text the Offer
- * order signs (core/offer-filter.ts), and as the view's chips name it. Only a view of one type can be offered on.
+ * order signs (core/offer-filter.ts), and in the words every search is labelled with (search-label.ts). Only a view of one
+ * type can be offered on.
  */
-import { filterChips } from "~/features/market/filters/chips";
 import { marketHref, parseMarketFilter, toMarketQuery } from "~/features/market/filters/market";
 import { defaultMarketFilter, type MarketFilter } from "~/features/market/filters/market-options";
+import { searchLabel } from "~/features/market/filters/search-label";
 import { offerFilterText } from "~core/offer-filter";
 import type { NftTypeCode } from "~core/nft";
 import { OFFERS_PATH } from "./offer-views";
@@ -33,9 +34,7 @@ export function collectionTerms(filter: MarketFilter): CollectionTerms | null {
   return {
     nftType: filter.nftType,
     filter: offerFilterText(query),
-    label: filterChips(items)
-      .map((chip) => chip.label)
-      .join(", "),
+    label: searchLabel(items),
     viewHref: marketHref(items),
     offerHref: marketHref(items, OFFERS_PATH),
   };

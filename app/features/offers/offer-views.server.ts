@@ -18,7 +18,7 @@ export function untilText(expirySeconds: number): string {
   return `${day}, ${time} UTC`;
 }
 
-/** "Any item of Type: Spaceship, Rarity: Legend", or the label-less filter. */
+/** "Any item of Hero cards · Rarity: Legend" (search-label.ts), or the label-less filter. */
 export function collectionText(offer: OfferRecord): string {
   return `Any item of ${offer.label || offer.filter}`;
 }

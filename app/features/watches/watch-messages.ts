@@ -6,4 +6,5 @@ export const WATCH_MESSAGES = {
   ceilingPositive: "The price ceiling must be more than 0",
   ceilingCurrency: CEILING_CURRENCY_MESSAGE,
   currency: "Choose a currency",
+  viewRefused: "This market view can't be watched as it is. Open it again from the market, or clear a filter, and try again.",
 } as const;

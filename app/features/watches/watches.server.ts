@@ -6,17 +6,19 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
-import type { AlertRecord, WatchRecord } from "~core/api/watches";
+import type { AlertRecord, AlertWatch, WatchRecord } from "~core/api/watches";
 import { formatIsoTime } from "~core/chain-text";
 import { DEFAULT_PAGE } from "~core/constants";
 import { CURRENCIES, formatPrice, parseTokenAmount } from "~core/money";
 import { loginHref } from "~/domain/login-href";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery } from "~/features/market/filters/market";
 import type { MarketFilter } from "~/features/market/filters/market-options";
+import { searchLabel } from "~/features/market/filters/search-label";
 import { MARKET_PATH } from "~/features/market/filters/shared";
 import { detailHref } from "~/features/market/market-views.server";
 import { apis, backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
 import { makeToast, redirectWithToast } from "~/services/session.server";
+import { WATCH_MESSAGES } from "./watch-messages";
 import { AddWatchSchema, RemoveWatchSchema } from "./watch-schemas.server";
 
 export const WATCHES_PATH = "/marketplace/watches";
@@ -47,9 +49,28 @@ export async function watchControl(request: Request, filter: MarketFilter): Prom
 
 const viewHref = (search: string) => (search ? `${MARKET_PATH}?${search}` : MARKET_PATH);
 
-export interface WatchRow {
-  id: number;
+/**
+ * A watch in words: its view's label (searchLabel, as a collection offer's) with the watch's currency and ceiling
+ * folded in as the backend folds them into its query ("Hero cards · Rarity: Legend · FIRE ≤ 500").
+ */
+export function watchLabel(watch: Pick<WatchRecord, "search" | "currency" | "ceiling">): string {
+  const { filter } = parseMarketFilter(new URLSearchParams(watch.search));
+  const ceiling = watch.ceiling === null ? undefined : BigInt(watch.ceiling);
+  const max = ceiling !== undefined && (filter.price?.max === undefined || ceiling < filter.price.max) ? ceiling : filter.price?.max;
+  const price = filter.price || max !== undefined ? { ...filter.price, max } : undefined;
+  return searchLabel({ ...filter, currency: (watch.currency as MarketFilter["currency"]) ?? filter.currency, price });
+}
+
+/** A watch's label and the market view it follows. */
+export interface WatchLink {
+  label: string;
   href: string;
+}
+
+const watchLink = (watch: AlertWatch): WatchLink => ({ label: watchLabel(watch), href: viewHref(watch.search) });
+
+export interface WatchRow extends WatchLink {
+  id: number;
   price: string;
   fresh: string;
   email: string;
@@ -58,7 +79,7 @@ export interface WatchRow {
 function watchRow(watch: WatchRecord): WatchRow {
   return {
     id: watch.id,
-    href: viewHref(watch.search),
+    ...watchLink(watch),
     price:
       watch.ceiling !== null && watch.currency
         ? `At or under ${formatPrice(watch.ceiling, watch.currency)}`
@@ -81,15 +102,20 @@ export async function watchesPage(request: Request) {
 
 export interface WatchActionData {
   result: SubmissionResult<string[]>;
-  /** The view being watched, to post again. */
+  /** The view being watched, to post again, and its label. */
   search: string;
+  label: string;
 }
 
-/** Backend refusals name their field ("currency: …"); the form shows them there. */
-function refusal(search: string, reason: string, status: number, values: Record<string, string>) {
+/**
+ * Backend refusals of the ceiling or currency name their field ("currency: …"); the form shows them there. A 409
+ * (already watched, too many) is in words already; any other refusal is about the view's query, which the person did
+ * not write, so it is said in the product's words, never as the schema's path.
+ */
+function refusal(view: { search: string; label: string }, reason: string, status: number, values: Record<string, string>) {
   const match = /^(currency|ceiling): (.*)$/.exec(reason);
-  const error = match ? { [match[1]]: [match[2]] } : { "": [reason] };
-  return json<WatchActionData>({ search, result: { status: "error", initialValue: values, error } }, { status });
+  const error = match ? { [match[1]]: [match[2]] } : { "": [status === 400 ? WATCH_MESSAGES.viewRefused : reason] };
+  return json<WatchActionData>({ ...view, result: { status: "error", initialValue: values, error } }, { status });
 }
 
 export async function watchesAction(request: Request) {
@@ -107,22 +133,21 @@ export async function watchesAction(request: Request) {
     return redirectWithToast(request, WATCHES_PATH, makeToast("success", "You no longer watch that search."));
   }
   const submission = parseWithZod(form, { schema: AddWatchSchema });
-  const search = typeof form.get("search") === "string" ? String(form.get("search")) : "";
-  if (submission.status !== "success") return json<WatchActionData>({ search, result: submission.reply() }, { status: 400 });
-  const { filter } = parseMarketFilter(new URLSearchParams(search));
+  const { filter } = parseMarketFilter(new URLSearchParams(typeof form.get("search") === "string" ? String(form.get("search")) : ""));
   const view = { ...filter, page: DEFAULT_PAGE };
-  const canonical = serializeMarketFilter(view);
-  const { ceiling, currency } = submission.value;
+  const search = serializeMarketFilter(view);
+  if (submission.status !== "success") {
+    return json<WatchActionData>({ search, label: searchLabel(view), result: submission.reply() }, { status: 400 });
+  }
+  const { currency } = submission.value;
+  const ceiling = submission.value.ceiling === undefined ? undefined : parseTokenAmount(submission.value.ceiling)!.toString();
+  const label = watchLabel({ search, currency: currency ?? null, ceiling: ceiling ?? null });
   try {
-    await watches.add({
-      search: canonical,
-      query: toMarketQuery(view),
-      currency,
-      ceiling: ceiling === undefined ? undefined : parseTokenAmount(ceiling)!.toString(),
-    });
+    await watches.add({ search, label, query: toMarketQuery(view), currency, ceiling });
   } catch (error) {
     const problem = backendProblem(error);
-    return refusal(canonical, problem.reason, problem.status, { ceiling: ceiling ?? "", currency: currency ?? "" });
+    const values = { ceiling: submission.value.ceiling ?? "", currency: currency ?? "" };
+    return refusal({ search, label: searchLabel(view) }, problem.reason, problem.status, values);
   }
   return redirectWithToast(
     request,
@@ -136,7 +161,8 @@ export interface AlertRow {
   title: string;
   price: string;
   href: string;
-  viewHref: string;
+  /** The watches the listing matched (one alert per listing). */
+  watches: WatchLink[];
   when: string;
   unread: boolean;
 }
@@ -147,7 +173,7 @@ function alertRow(alert: AlertRecord): AlertRow {
     title: alert.name,
     price: formatPrice(alert.price, alert.currency),
     href: detailHref(alert, INBOX_PATH),
-    viewHref: viewHref(alert.search),
+    watches: alert.watches.map(watchLink),
     when: formatIsoTime(alert.createdAt),
     unread: !alert.read,
   };

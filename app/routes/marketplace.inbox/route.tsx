@@ -35,8 +35,15 @@ export default function Inbox() {
                     {alert.title}
                   </Link>
                   {alert.unread && <span className="ml-2 text-xs font-semibold uppercase text-spark-400">New</span>}
-                  <p className="text-sm text-slate-300">
-                    Listed at {alert.price} · <Link to={alert.viewHref}>the watched view</Link>
+                  <p className="text-sm text-slate-300">Listed at {alert.price}</p>
+                  <p className="break-words text-sm text-slate-300">
+                    {alert.watches.length === 1 ? "Matches your watch " : "Matches your watches "}
+                    {alert.watches.map((watch, index) => (
+                      <span key={`${watch.href} ${watch.label}`}>
+                        {index > 0 && "; "}
+                        <Link to={watch.href}>{watch.label}</Link>
+                      </span>
+                    ))}
                   </p>
                 </div>
                 <p className="text-sm text-slate-300">{alert.when}</p>

@@ -24,7 +24,7 @@ export default function Watches() {
           <Form method="post" className="flex flex-wrap items-end gap-3" aria-labelledby="watch-again-title">
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="search" value={refused.search} />
-            <p className="w-full break-all text-sm text-slate-300">/marketplace/market{refused.search ? `?${refused.search}` : ""}</p>
+            <p className="w-full break-words text-sm text-slate-300">{refused.label}</p>
             <WatchFields errors={refused.result.error ?? {}} values={(refused.result.initialValue ?? {}) as Record<string, string>} />
             <button type="submit" className="btn-primary">
               Watch this search
@@ -47,8 +47,8 @@ export default function Watches() {
             {watches.map((watch) => (
               <li key={watch.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0 flex-1">
-                  <Link to={watch.href} className="break-all">
-                    {watch.href}
+                  <Link to={watch.href} className="break-words">
+                    {watch.label}
                   </Link>
                   <p className="text-sm text-slate-300">
                     {watch.price} · <strong className="text-white">{watch.fresh}</strong> · {watch.email}
@@ -57,7 +57,7 @@ export default function Watches() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={watch.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Remove the watch of ${watch.href}`}>
+                  <button type="submit" className="btn-secondary" aria-label={`Remove the watch of ${watch.label}`}>
                     Remove
                   </button>
                 </Form>

@@ -48,14 +48,14 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
   // A collection offer, made from a market view of one type, accepted from storage for one item of the view.
   await page.goto(`/marketplace/market?nftType=${ship.nftType}`);
   await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
-  await expect(page.getByRole("heading", { name: "Offer on any item of Type: Spaceship" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Offer on any item of Spaceships" })).toBeVisible();
   await offer(page, "7.654321");
   await expect(page.getByText("Offer made: 7.654321 FIRE.")).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Any item of Type: Spaceship" }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Any item of Spaceships" }).first()).toBeVisible();
 
   const collectionBefore = await Promise.all([fire(baseURL!, buyer), fire(baseURL!, seller)]);
   await sellerPage.goto("/marketplace/storage");
-  const accept = sellerPage.getByRole("button", { name: /^Accept 7\.654321 FIRE for .*Any item of Type: Spaceship/ });
+  const accept = sellerPage.getByRole("button", { name: /^Accept 7\.654321 FIRE for .*Any item of Spaceships/ });
   await expect(accept).toHaveCount(1);
   await accept.click();
   await expect(sellerPage.getByText("Offer accepted: sold for 7.654321 FIRE.")).toBeVisible();

@@ -38,7 +38,9 @@ test("watch a market view, see another account's matching listing in the inbox a
   await page.getByLabel("Currency").selectOption("FIRE");
   await page.getByRole("button", { name: "Watch this search" }).click();
   await expect(page.getByText("You are watching this search. New matches will show in your inbox.")).toBeVisible();
-  const watched = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: view }) });
+  // The watch reads as its label (issue 42), linked to its view.
+  await expect(page.locator(`a[href="${view}"]`)).toHaveText("Hero cards · FIRE ≤ 50");
+  const watched = page.getByRole("listitem").filter({ has: page.locator(`a[href="${view}"]`) });
   await expect(watched).toContainText("At or under 50 FIRE · No new matches · Emails on");
 
   // Another account lists a matching item.

@@ -28,17 +28,12 @@ import {
 import { marketHref, withType } from "./market";
 import type { NftTypeCode } from "~core/nft";
 import { MARKET_PATH, NFT_TYPE_LABELS } from "./shared";
+import { rangeText } from "./search-label";
 
 export interface Chip {
   label: string;
   /** The canonical market URL without this value (back on page 1). */
   href: string;
-}
-
-function rangeText<T extends number | bigint>(range: { min?: T; max?: T }, format: (value: T) => string = String): string {
-  if (range.min !== undefined && range.max !== undefined)
-    return range.min === range.max ? format(range.min) : `${format(range.min)}–${format(range.max)}`;
-  return range.min !== undefined ? `≥ ${format(range.min)}` : `≤ ${format(range.max!)}`;
 }
 
 export function filterChips(filter: MarketFilter, path = MARKET_PATH): Chip[] {

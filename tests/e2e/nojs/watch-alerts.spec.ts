@@ -1,0 +1,71 @@
+import { expect, test } from "../accounts";
+
+interface Mail {
+  subject: string;
+  body: string;
+}
+
+/** Issue 42: a view filtered by list attributes can be watched; a listing matching three watches is one alert naming them. */
+test("watch a view filtered by camp and rarity and two wider ones; a matching listing is one alert naming the three, in the inbox and the email", async ({
+  page,
+  browser,
+  baseURL,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const [watcher, seller] = await Promise.all([
+    createAccount({ tag: "watcher" }),
+    // A hero of camp Asman Zerg (0), rarity Rare (1).
+    createAccount({ tag: "seller", stock: { balances: { FIRE: 1_000 }, items: { 0: 1 }, attributes: { 0: { camp: 0, rarity: 1 } } } }),
+  ]);
+  const [item] = seller.items;
+  const views = [
+    ["/marketplace/market?nftType=0&camp=0&rarity=1&currency=FIRE", "Hero cards · Camp: Asman Zerg · Rarity: Rare · FIRE"],
+    ["/marketplace/market?nftType=0&rarity=1", "Hero cards · Rarity: Rare"],
+    ["/marketplace/market?nftType=0", "Hero cards"],
+  ] as const;
+
+  await signIn(page, watcher);
+  for (const [view] of views) {
+    await page.goto(view);
+    await page.getByRole("button", { name: "Watch this search" }).click();
+    await expect(page.getByText("You are watching this search. New matches will show in your inbox.")).toBeVisible();
+  }
+  // Each watch reads as its label, linked to its view.
+  for (const [view, label] of views) {
+    await expect(page.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", view);
+  }
+
+  const sellerContext = await browser.newContext({ javaScriptEnabled: false });
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, seller);
+  await sellerPage.goto(item.url);
+  await sellerPage.getByLabel("Price").fill("12.5");
+  await sellerPage.getByLabel("Currency").selectOption("FIRE");
+  await sellerPage.getByRole("button", { name: "List for sale" }).click();
+  await expect(sellerPage.getByText("Listed for sale.")).toBeVisible();
+  await sellerContext.close();
+
+  await page.goto("/marketplace/watches");
+  for (const [, label] of views) {
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("link", { name: label, exact: true }) })).toContainText(
+      "1 new match",
+    );
+  }
+  await page.goto("/marketplace/inbox");
+  await expect(page.getByText("1 new alert since your last visit.")).toBeVisible();
+  const alerts = page.getByRole("listitem").filter({ hasText: "Listed at 12.5 FIRE" });
+  await expect(alerts).toHaveCount(1);
+  await expect(alerts).toContainText(`Matches your watches ${views.map(([, label]) => label).join("; ")}`);
+  for (const [view, label] of views) {
+    await expect(alerts.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", view);
+  }
+
+  const outbox = async () =>
+    ((await (await fetch(new URL(`/dev/outbox.json?to=${encodeURIComponent(watcher.email)}`, baseURL))).json()) as { data: Mail[] }).data;
+  await expect.poll(async () => (await outbox()).map((mail) => mail.subject)).toContain("Spark Era: 1 new match for your watched searches");
+  const mail = (await outbox()).find((m) => m.subject.startsWith("Spark Era:"))!;
+  expect(mail.body.match(/\/marketplace\/detail\?/g)).toHaveLength(1);
+  expect(mail.body).toContain(`Matches: ${views.map(([, label]) => label).join("; ")}`);
+});
