@@ -10,6 +10,7 @@ import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { onWalletExtension } from "~/islands/wallet-store";
 import { rootData } from "~/services/root-loader.server";
+import { pageMeta } from "~/features/share/page-meta";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -17,10 +18,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Spark Era" },
-  { name: "description", content: "Spark Era: the blockchain space game and its NFT marketplace on BNB Smart Chain." },
-];
+/** The site's own tags: what a route without a `meta` of its own shows (the routes build theirs with pageMeta). */
+export const meta: MetaFunction = (args) => pageMeta(args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return rootData(request);

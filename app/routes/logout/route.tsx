@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { loaderCacheControl, logoutPage, logoutPost } from "~/routes/logout/route.server";
+import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = logoutPage;
 
@@ -8,7 +9,7 @@ export const headers = loaderCacheControl;
 
 export const action = logoutPost;
 
-export const meta: MetaFunction = () => [{ title: "Log out | Spark Era" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Log out", noindex: true });
 
 export default function LogoutConfirmation() {
   const { redirectTo } = useLoaderData<typeof loader>();

@@ -1,7 +1,8 @@
 import { type MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
+import { MARKETPLACE_DESCRIPTION, pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Marketplace", description: MARKETPLACE_DESCRIPTION });
 
 const TABS = [
   { to: "/marketplace", label: "Overview", end: true },

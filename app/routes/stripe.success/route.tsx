@@ -6,8 +6,9 @@ import { backendProblem, publicApis } from "~/services/apis.server";
 import { loaderCacheControl } from "~/services/page-headers.server";
 import { formatCents, type CardOrderStatus } from "~core/card-payment";
 import { formatIsoTime } from "~core/chain-text";
+import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Your card payment | Spark Era" }];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your card payment", noindex: true });
 // An order, found by its session id: never kept in a cache.
 export const headers = loaderCacheControl;
 
