@@ -11,7 +11,7 @@ import { escapeXml } from "~core/xml";
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 
-/** Debian's fonts-dejavu-core (.ci/run installs it; docs/deploy.md asks it of a server). */
+/** Debian's fonts-dejavu-core (.ci/run installs it; the README and docs/deploy.md ask it of a server). */
 const FONT_DIR = "/usr/share/fonts/truetype/dejavu";
 const FONT = {
   fontFiles: ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map((file) => path.join(FONT_DIR, file)),
