@@ -409,8 +409,6 @@ export function getEnv(): Env {
 export function getPublicEnv() {
   const env = getEnv();
   return {
-    // Canonical and preview URLs are absolute (app/features/share/page-meta.ts).
-    siteUrl: env.publicUrl.replace(/\/+$/, ""),
     chainId: env.CHAIN_ID,
     tokenName: env.TOKEN_NAME,
     links: {

@@ -47,10 +47,15 @@ describe("productJsonLd", () => {
     expect(productJsonLd({ ...listed, price: null, priceWei: null, currency: null }, SITE)).toBeNull();
   });
 
-  it("gives the item page its canonical query without the back link, and a description", () => {
-    const share = itemShare({ ...listed, price: null, priceWei: null, currency: null }, SITE);
-    expect(share.canonicalSearch).toBe("nftType=4&tokenId=42");
-    expect(share.description).toBe("Epic Cruiser #42, Spaceships · Rank: Epic. Not for sale now on the Spark Era marketplace.");
-    expect(share.jsonLd).toBeNull();
+  it("gives the item page its share tags: its own PNG, canonical without the back link, a description", () => {
+    const tags = itemShare({ ...listed, price: null, priceWei: null, currency: null }, SITE);
+    expect(tags).toContainEqual(["link", { rel: "canonical", href: `${SITE}/marketplace/detail?nftType=4&tokenId=42` }]);
+    expect(tags).toContainEqual(["meta", { property: "og:image", content: `${SITE}/og/item/4/42.png` }]);
+    expect(tags).toContainEqual([
+      "meta",
+      { name: "description", content: "Epic Cruiser #42, Spaceships · Rank: Epic. Not for sale now on the Spark Era marketplace." },
+    ]);
+    expect(tags.some(([element]) => element === "script")).toBe(false);
+    expect(itemShare(listed, SITE).filter(([element]) => element === "script")).toHaveLength(1);
   });
 });

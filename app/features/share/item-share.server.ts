@@ -3,7 +3,9 @@
  * listing's Offer, built on the server so the page ships none of it.
  */
 import { formatWei } from "~core/money";
-import { itemImagePath, SITE_NAME } from "./page-meta";
+import { itemImagePath, shareTags, SITE_NAME } from "~/services/share-tags.server";
+
+const DETAIL_PATH = "/marketplace/detail";
 
 export interface SharedItem {
   tokenId: string;
@@ -35,7 +37,7 @@ export function itemDescription(item: SharedItem): string {
  */
 export function productJsonLd(item: SharedItem, site: string): Record<string, unknown> | null {
   if (item.priceWei === null || !item.currency) return null;
-  const url = `${site}/marketplace/detail?${itemCanonicalSearch(item)}`;
+  const url = `${site}${DETAIL_PATH}?${itemCanonicalSearch(item)}`;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -55,7 +57,13 @@ export function productJsonLd(item: SharedItem, site: string): Record<string, un
   };
 }
 
-/** What the item page's meta needs (routes/marketplace.detail): its description, canonical query and JSON-LD. */
+/** The item page's share tags (routes/marketplace.detail): its PNG preview, canonical URL and, listed, its offer. */
 export function itemShare(item: SharedItem, site: string) {
-  return { description: itemDescription(item), canonicalSearch: itemCanonicalSearch(item), jsonLd: productJsonLd(item, site) };
+  return shareTags(site, DETAIL_PATH, {
+    title: item.name,
+    description: itemDescription(item),
+    canonicalSearch: itemCanonicalSearch(item),
+    image: itemImagePath(item),
+    jsonLd: productJsonLd(item, site),
+  });
 }

@@ -16,7 +16,6 @@ import { ItemList } from "~/components/item-list";
 import { Page, Section } from "~/components/page";
 import type { RouteHandle } from "~/root";
 import { actionStatusPage, loaderCacheControl } from "~/routes/actions.$id/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = actionStatusPage;
 
@@ -30,8 +29,7 @@ export const handle: RouteHandle = {
   },
 };
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.view?.title ?? "On-chain action", noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page?.view?.title ?? "On-chain action"} | Spark Era` }];
 
 export default function ActionStatus() {
   const { view, problem, followUp, back } = useLoaderData<typeof loader>();

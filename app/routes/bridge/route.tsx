@@ -5,9 +5,8 @@ import { StackAmountField } from "~/features/bridge/stack-amount-field";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page } from "~/components/page";
 import { bridgePost } from "~/routes/bridge/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Game and chain" });
+export const meta: MetaFunction = () => [{ title: "Game and chain | Spark Era" }];
 
 export const action = bridgePost;
 

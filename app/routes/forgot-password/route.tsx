@@ -6,9 +6,8 @@ import { Field, FormNotice } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { FORGOT_RULES } from "~/domain/auth-rules";
 import { forgotPasswordPage, forgotPasswordPost, STEPS, type Step } from "~/routes/forgot-password/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Reset your password" });
+export const meta: MetaFunction = () => [{ title: "Reset your password | Spark Era" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => forgotPasswordPage(request);
 /** Three steps, each a POST: send a code, check it, set the new password. The next step is in the answer. */

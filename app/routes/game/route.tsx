@@ -9,12 +9,10 @@ import { StoreLinks } from "~/components/store-links";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import type { RootLoader } from "~/root";
 import { gamePage, gamePost, loaderCacheControl } from "~/routes/game/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 const BridgePanel = lazy(() => import("~/features/bridge/bridge-panel.client"));
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Game", description: "Spark Era, the space game: build a fleet, explore, and trade what you find." });
+export const meta: MetaFunction = () => [{ title: "Game | Spark Era" }];
 
 export const loader = gamePage;
 

@@ -3,9 +3,8 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { StoreLinks } from "~/components/store-links";
 import type { RootLoader } from "~/root";
 import { readHeadlinePrices } from "~/services/chain.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Home" });
+export const meta: MetaFunction = () => [{ title: "Home | Spark Era" }];
 
 const FEATURES = [
   {

@@ -11,11 +11,10 @@ import { shownAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { loginHref } from "~/domain/login-href";
 import { invitePage, invitePost } from "~/routes/invite/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 const AwardClaim = lazy(() => import("~/features/invites/award-claim.client"));
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Referral" });
+export const meta: MetaFunction = () => [{ title: "Referral | Spark Era" }];
 
 export const loader = (args: LoaderFunctionArgs) => invitePage(args);
 export const action = (args: ActionFunctionArgs) => invitePost(args);

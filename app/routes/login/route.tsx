@@ -10,18 +10,15 @@ import { useFieldRules } from "~/components/use-field-rules";
 import { LOGIN_RULES, REGISTER_RULES, SEND_CODE_RULES } from "~/domain/auth-rules";
 import { WalletSignIn } from "~/features/auth/wallet-sign-in";
 import { loginPage, loginPost } from "~/routes/login/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 const BindWalletButton = lazy(() => import("~/islands/bind-wallet.client"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => loginPage(request);
 export const action = ({ request }: ActionFunctionArgs) => loginPost(request);
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.mode === "register" ? "Create an account" : args.data?.mode === "connect" ? "Bind a wallet" : "Log in",
-    description: "Log in to Spark Era with your email or your wallet, or create an account.",
-  });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.mode === "register" ? "Create an account" : data?.mode === "connect" ? "Bind a wallet" : "Log in"} | Spark Era` },
+];
 
 function withRedirect(path: string, redirectTo: string) {
   return `${path}${path.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(redirectTo)}`;

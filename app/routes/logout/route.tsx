@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { loaderCacheControl, logoutPage, logoutPost } from "~/routes/logout/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = logoutPage;
 
@@ -9,7 +8,7 @@ export const headers = loaderCacheControl;
 
 export const action = logoutPost;
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Log out", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Log out | Spark Era" }, { name: "robots", content: "noindex" }];
 
 export default function LogoutConfirmation() {
   const { redirectTo } = useLoaderData<typeof loader>();

@@ -22,13 +22,8 @@ import { findBox } from "~core/boxes";
 import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
 import { loaderCacheControl, lootboxPage, lootboxPost } from "~/routes/lootbox.$id/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: findBox(Number(args.params.id))?.title ?? "Loot box",
-    description: "A Spark Era loot box: what it holds, its price and how to open it.",
-  });
+export const meta: MetaFunction = ({ params }) => [{ title: `${findBox(Number(params.id))?.title ?? "Loot box"} | Spark Era` }];
 
 export const loader = lootboxPage;
 

@@ -7,10 +7,8 @@ import { PoolFigures, PoolStatusBadge, PoolTimeline, StakeLine } from "~/feature
 import { useConnectedAddress } from "~/islands/wallet-store";
 import { Amount } from "~/components/amount";
 import { loyaltyPage } from "~/routes/loyalty._index/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Loyalty Program", description: "Stake tokens in the Spark Era loyalty pools and earn loot boxes." });
+export const meta: MetaFunction = () => [{ title: "Loyalty Program | Spark Era" }];
 
 export const loader = loyaltyPage;
 

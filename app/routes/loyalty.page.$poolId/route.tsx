@@ -11,7 +11,6 @@ import { loginHref } from "~/domain/login-href";
 import type { RootLoader } from "~/root";
 import { Amount } from "~/components/amount";
 import { loaderCacheControl, poolPage, poolPost } from "~/routes/loyalty.page.$poolId/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 const StakingPanel = lazy(() => import("~/features/staking/staking-panel.client"));
 
@@ -21,8 +20,7 @@ export const headers = loaderCacheControl;
 
 export const action = poolPost;
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.entry.title ?? "Pool", description: args.data?.entry.description });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.entry.title ?? "Pool"} | Spark Era` }];
 
 /** "What would a deposit earn?": a GET form, so a calculation can be bookmarked and needs no JavaScript. */
 function RewardPreview({ preview }: { preview: { ok: boolean; amount: string; text?: string; message?: string } | null }) {

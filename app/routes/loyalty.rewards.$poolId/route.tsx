@@ -6,15 +6,10 @@ import { PoolStatusBadge, StakeLine } from "~/features/staking/pool-facts";
 import { WalletLookup } from "~/features/staking/wallet-lookup";
 import { loginHref } from "~/domain/login-href";
 import { rewardsPage } from "~/routes/loyalty.rewards.$poolId/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = rewardsPage;
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: `Rewards of the ${args.data?.entry.title ?? "pool"}`,
-    description: "The loot boxes a loyalty pool's stake earns, and when.",
-  });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Rewards of the ${data?.entry.title ?? "pool"} | Spark Era` }];
 
 export default function PoolRewards() {
   const { entry, chain, loggedIn, lookup } = useLoaderData<typeof loader>();

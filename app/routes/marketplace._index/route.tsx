@@ -8,9 +8,8 @@ import type { TradeRowModel } from "~/features/market/market-views";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { tradeView } from "~/features/market/market-views.server";
 import { landingLinks } from "~/routes/marketplace._index/route.server";
-import { MARKETPLACE_DESCRIPTION, pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Marketplace", description: MARKETPLACE_DESCRIPTION });
+export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
 
 export async function loader() {
   const api = publicApis().market;

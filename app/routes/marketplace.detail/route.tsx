@@ -9,7 +9,6 @@ import { TradePanel } from "~/features/market/trade-panel";
 import type { PanelAnswer } from "~/features/market/trade-state";
 import { MarketPage } from "~/features/market/market-page";
 import { ServerHtml } from "~/components/server-html";
-import { itemImagePath, pageMeta } from "~/features/share/page-meta";
 import { detailPage, detailPost, loaderCacheControl } from "~/routes/marketplace.detail/route.server";
 
 const ItemMoveSection = lazy(() => import("~/features/bridge/item-move-section"));
@@ -20,17 +19,9 @@ export const action = ({ request }: ActionFunctionArgs) => detailPost(request);
 
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const item = args.data?.item;
-  const share = args.data?.share;
-  return pageMeta(args, {
-    title: item ? `${item.name} · Item detail` : "Item detail",
-    description: share?.description,
-    canonicalSearch: share?.canonicalSearch,
-    image: item ? itemImagePath(item) : undefined,
-    jsonLd: share?.jsonLd,
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.item ? `${data.item.name} · ` : ""}Item detail | Spark Era` },
+];
 
 function BackLink({ to }: { to: string }) {
   return (

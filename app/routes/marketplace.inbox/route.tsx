@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { inboxPage } from "~/features/watches/watches.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = ({ request }: LoaderFunctionArgs) => inboxPage(request);
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Inbox", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Inbox | Spark Era" }];
 
 export default function Inbox() {
   const { login, alerts, unread } = useLoaderData<typeof loader>();

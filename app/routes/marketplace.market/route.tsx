@@ -11,13 +11,11 @@ import { MARKET_PATH } from "~/features/market/filters/paths";
 import { loaderCacheControl, marketPage } from "~/routes/marketplace.market/route.server";
 import { ServerHtml } from "~/components/server-html";
 import { WatchSearch } from "~/features/watches/watch-form";
-import { MARKET_DESCRIPTION, pageMeta } from "~/features/share/page-meta";
 
 export const loader = ({ request }: LoaderFunctionArgs) => marketPage(request);
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.title ?? "Market", description: MARKET_DESCRIPTION, canonicalSearch: args.data?.search });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
   const { search, notices, items, info, problem, form, chips, typeLinks, pageHrefs, numbers, watch, offerHref } =

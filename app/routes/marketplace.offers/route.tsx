@@ -7,14 +7,13 @@ import { MarketPage } from "~/features/market/market-page";
 import type { OfferActionData } from "~/features/offers/offer-actions.server";
 import { offerPost } from "~/features/offers/offer-actions.server";
 import { offersPage } from "~/routes/marketplace.offers/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 const OffersDesk = lazy(() => import("~/features/offers/offers-desk"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => offersPage(request);
 export const action = ({ request }: ActionFunctionArgs) => offerPost(request);
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Offers", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Offers | Spark Era" }];
 
 export default function Offers() {
   const data = useLoaderData<typeof loader>();

@@ -11,16 +11,10 @@ import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/features/mar
 import { PERIODS, STAT_ENUM_KEYS, STAT_LEVELS, statEnum, type StatsFilter } from "~/features/market/filters/statistics";
 import { CURRENCIES } from "~core/money";
 import { statisticsPage } from "~/routes/marketplace.statistics/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = ({ request }: LoaderFunctionArgs) => statisticsPage(request);
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: "Statistics",
-    description: "Spark Era marketplace statistics: top sales, recent activity and trading volume.",
-    canonicalSearch: args.data?.search,
-  });
+export const meta: MetaFunction = () => [{ title: "Statistics | Spark Era" }];
 
 function Select({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
   return (

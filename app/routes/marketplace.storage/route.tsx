@@ -14,7 +14,6 @@ import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/features/market/filters/paths";
 import { STORAGE_TABS, type StorageTab } from "~/features/market/filters/paths";
 import { loaderCacheControl, storagePage, storagePost } from "~/routes/marketplace.storage/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 const ReceivedOffersSection = lazy(() => import("~/features/offers/received-offers-section"));
 
@@ -30,7 +29,7 @@ export const action = storagePost;
 
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Storage", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Storage | Spark Era" }];
 
 const TAB_LOOK: PillNavLook = {
   list: "flex gap-1 border-b border-space-800",

@@ -4,12 +4,11 @@ import { ErrorList } from "~/components/error-list";
 import { LoginPrompt, Page, Section } from "~/components/page";
 import { WatchFields } from "~/features/watches/watch-fields";
 import { watchesAction, watchesPage } from "~/features/watches/watches.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = ({ request }: LoaderFunctionArgs) => watchesPage(request);
 export const action = ({ request }: ActionFunctionArgs) => watchesAction(request);
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Watched searches", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Watched searches | Spark Era" }];
 
 export default function Watches() {
   const { login, watches } = useLoaderData<typeof loader>();

@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Page, Section } from "~/components/page";
 import { unsubscribeAction, unsubscribePage } from "~/features/watches/watches.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 /** The email's unsubscribe link: no login; GET asks, POST stops the emails (a mail scanner's GET changes nothing). */
 export const loader = ({ request }: LoaderFunctionArgs) => unsubscribePage(request);
 export const action = ({ request }: ActionFunctionArgs) => unsubscribeAction(request);
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Stop emails for a watched search", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Stop emails for a watched search | Spark Era" }, { name: "robots", content: "noindex" }];
 
 export default function Unsubscribe() {
   const asked = useLoaderData<typeof loader>();

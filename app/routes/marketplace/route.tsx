@@ -1,8 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { MARKETPLACE_DESCRIPTION, pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Marketplace", description: MARKETPLACE_DESCRIPTION });
+export const meta: MetaFunction = () => [{ title: "Marketplace | Spark Era" }];
 
 const TABS = [
   { to: "/marketplace", label: "Overview", end: true },

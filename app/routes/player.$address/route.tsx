@@ -9,17 +9,10 @@ import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
 import { playerPage } from "~/routes/player.$address/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => playerPage(request, params.address);
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: `${args.data?.name ?? "Player"} · Player`,
-    description: `${args.data?.name ?? "A player"}'s items and listings on the Spark Era marketplace.`,
-    canonicalSearch: args.data?.search,
-    type: "profile",
-  });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ?? "Player"} · Player | Spark Era` }];
 
 function Listing({ title, list, empty }: { title: string; list: { items: ItemCardModel[]; info: PageInfo } | null; empty: string }) {
   if (!list) return null;

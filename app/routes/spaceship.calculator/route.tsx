@@ -5,10 +5,8 @@ import { Page, Section } from "~/components/page";
 import { Calculator } from "~/features/spaceship/calculator";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator } from "~/features/spaceship/spaceship-view";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Spaceship calculators", description: "Work out a Spark Era spaceship's power and the duration it loses." });
+export const meta: MetaFunction = () => [{ title: "Spaceship calculators | Spark Era" }];
 
 /** Every input is in the URL: a bookmarked calculation opens as it was. Bad inputs answer 400 with their messages. */
 export function loader({ request }: LoaderFunctionArgs) {

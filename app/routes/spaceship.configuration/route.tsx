@@ -8,12 +8,11 @@ import { answerFor, FleetGateNotice, ShipAction } from "~/features/spaceship/par
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { Amount } from "~/components/amount";
 import { configurationPage, configurationPost, loaderCacheControl } from "~/routes/spaceship.configuration/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Spaceship configuration" });
+export const meta: MetaFunction = () => [{ title: "Spaceship configuration | Spark Era" }];
 
 export const loader = configurationPage;
 

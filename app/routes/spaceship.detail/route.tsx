@@ -7,12 +7,11 @@ import { Calculator } from "~/features/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { detailPage, detailPost, loaderCacheControl } from "~/routes/spaceship.detail/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.ship?.name ?? "Spaceship detail" });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.ship?.name ?? "Spaceship detail"} | Spark Era` }];
 
 export const loader = detailPage;
 

@@ -7,12 +7,11 @@ import { Calculator } from "~/features/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { explorationPage, explorationPost, loaderCacheControl } from "~/routes/spaceship.exploration/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Spaceship exploration" });
+export const meta: MetaFunction = () => [{ title: "Spaceship exploration | Spark Era" }];
 
 export const loader = explorationPage;
 

@@ -9,12 +9,11 @@ import { FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/feature
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/features/spaceship/spaceship-labels";
 import { storehousePage, storehousePost, loaderCacheControl } from "~/routes/spaceship.storehouse/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Spaceship storehouse" });
+export const meta: MetaFunction = () => [{ title: "Spaceship storehouse | Spark Era" }];
 
 export const loader = storehousePage;
 

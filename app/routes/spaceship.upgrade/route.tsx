@@ -6,12 +6,11 @@ import { Page, Section } from "~/components/page";
 import { FleetGateNotice, MaterialsList, ShipAction } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { upgradePage, upgradePost, loaderCacheControl } from "~/routes/spaceship.upgrade/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Spaceship upgrade" });
+export const meta: MetaFunction = () => [{ title: "Spaceship upgrade | Spark Era" }];
 
 export const loader = upgradePage;
 

@@ -5,9 +5,8 @@ import { Field } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { CARD_RULES } from "~/features/cards/card-rules";
 import { checkoutPage, checkoutPost, loaderCacheControl } from "~/routes/stripe.checkout/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Test checkout", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Test checkout | Spark Era" }];
 export const headers = loaderCacheControl;
 
 /** Like the provider's payment page, it stands apart from the site: no header. */

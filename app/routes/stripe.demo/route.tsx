@@ -8,9 +8,8 @@ import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { useFieldRules } from "~/components/use-field-rules";
 import { ORDER_RULES } from "~/features/cards/card-rules";
 import { demoPage, demoPost } from "~/routes/stripe.demo/route.server";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Buy loot boxes by card" });
+export const meta: MetaFunction = () => [{ title: "Buy loot boxes by card | Spark Era" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => demoPage(request);
 export const action = ({ request }: ActionFunctionArgs) => demoPost(request);

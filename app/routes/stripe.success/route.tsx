@@ -6,9 +6,8 @@ import { backendProblem, publicApis } from "~/services/apis.server";
 import { loaderCacheControl } from "~/services/page-headers.server";
 import { formatCents, type CardOrderStatus } from "~core/card-payment";
 import { formatIsoTime } from "~core/chain-text";
-import { pageMeta } from "~/features/share/page-meta";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your card payment", noindex: true });
+export const meta: MetaFunction = () => [{ title: "Your card payment | Spark Era" }];
 // An order, found by its session id: never kept in a cache.
 export const headers = loaderCacheControl;
 
