@@ -227,10 +227,7 @@ describe("a form posted again", () => {
 
   it("is refused in words when its key started nothing", async () => {
     chainHas({ fire: 0n });
-    expect(await deposit("100")).toMatchObject({
-      status: 400,
-      data: { errors: { amount: ["Your wallet holds 0 FIRE: enter at most that."] } },
-    });
+    expect(await deposit("100")).toMatchObject({ status: 400, data: { errors: { amount: ["Your wallet holds 0 FIRE: enter at most that."] } } });
     expect(sso.executionByKey).toHaveBeenCalledWith(KEY);
   });
 
