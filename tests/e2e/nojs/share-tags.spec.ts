@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 
 const PLAYER = "/player/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-/** The content of the one head tag matching `selector` (exactly one: Remix must not merge two sets). */
+/** The content of the one head tag matching `selector` (exactly one: the root renders one set, the deepest loader's). */
 async function one(page: Page, selector: string, attribute = "content"): Promise<string> {
   const tags = page.locator(`head ${selector}`);
   await expect(tags, selector).toHaveCount(1);
