@@ -26,7 +26,7 @@ import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
 import { executorQueueGauge, reportChainDrift, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
 import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
-import { isMetadataPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
+import { isMetadataPath, isPreviewPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
@@ -208,8 +208,10 @@ const pageSecurityHeaders = helmet({
     },
   },
 });
-// The NFT metadata documents are JSON for any site, not pages (server/nft-metadata.ts).
-app.use((req, res, next) => (isMetadataPath(req.path) ? metadataSecurityHeaders : pageSecurityHeaders)(req, res, next));
+// The NFT metadata documents and the link-preview images are for any site, not pages (server/nft-metadata.ts).
+app.use((req, res, next) =>
+  (isMetadataPath(req.path) || isPreviewPath(req.path) ? metadataSecurityHeaders : pageSecurityHeaders)(req, res, next),
+);
 
 app.use(warnOnUntrustedForwarding((message) => logger.warn(message)));
 app.use(

@@ -10,6 +10,7 @@ import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { onWalletExtension } from "~/islands/wallet-store";
 import { rootData } from "~/services/root-loader.server";
+import type { ShareTag } from "~/services/share-tags.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -17,10 +18,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Spark Era" },
-  { name: "description", content: "Spark Era: the blockchain space game and its NFT marketplace on BNB Smart Chain." },
-];
+// The description and the other share tags come with the loaders' data (Layout below), for every page.
+export const meta: MetaFunction = () => [{ title: "Spark Era" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return rootData(request);
@@ -64,6 +63,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hideHeader = matches.some((match) => match.handle?.hideHeader);
   const page = matches[matches.length - 1];
   const refreshSeconds = page?.handle?.refreshSeconds?.(page.data);
+  // Issue 42: the deepest loader's share tags (the root's are the site's), written on the server.
+  const share = [...matches].reverse().find((match) => (match.data as { share?: unknown } | undefined)?.share)?.data as
+    | { share: ShareTag[] }
+    | undefined;
   // Lite mode (issue 17): no script and no modulepreload at all; the page works as it does with JavaScript off.
   const lite = Boolean(data?.lite);
   // Lite because the browser runs no script (issue 23): the visitor chose nothing, so no notice and the switch off.
@@ -95,6 +98,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Lets CSS keep room for islands that will replace their no-JavaScript fallback (no layout shift). */}
         {!lite && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'document.documentElement.classList.add("js")' }} />}
         <Meta />
+        {share?.share.map(([Tag, props], i) => (
+          <Tag key={i} {...props} />
+        ))}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -13,6 +13,11 @@ export function isMetadataPath(pathname: string): boolean {
   return pathname.startsWith(METADATA_PREFIX);
 }
 
+/** The link-preview images (/og/…png, app/features/share): another site's page may show them too. */
+export function isPreviewPath(pathname: string): boolean {
+  return pathname.startsWith("/og/");
+}
+
 /**
  * A cross-origin fetch that sets If-None-Match itself is preflighted: answer it, before the origin check (which
  * refuses other sites' non-GET requests to pages) would.
@@ -31,7 +36,7 @@ export const metadataPreflight: RequestHandler = (req, res, next) => {
     .end();
 };
 
-/** Security headers of a JSON document any site may read: nothing may run or load from it, nor frame it. */
+/** Security headers of a document any site may read (metadata JSON, a preview PNG): nothing may run or load from it, nor frame it. */
 export const metadataSecurityHeaders: RequestHandler = helmet({
   xPoweredBy: false,
   referrerPolicy: { policy: "no-referrer" },

@@ -13,6 +13,7 @@ import { readGasBalance, walletFromUserInfo } from "./chain.server";
 import { getPublicEnv } from "./env.server";
 import { SessionExpiredError } from "./http-client.server";
 import { liteMode } from "./lite-mode.server";
+import { shareFor } from "./share-tags.server";
 import { commitSession, pageUser, readFlash } from "./session.server";
 
 export async function rootData(request: Request) {
@@ -51,7 +52,8 @@ export async function rootData(request: Request) {
   const inbox = unread === null ? null : { text: unread ? `Inbox, ${unread} unread` : "Inbox", count: unread ? String(unread) : "" };
   const pageUserWithWallet = user ? { ...user, managed, inbox } : null;
   return json(
-    { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite },
+    // Issue 42: the site's share tags for this URL; a page's loader may send its own (root.tsx renders the deepest).
+    { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite, share: shareFor(request) },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }

@@ -1,7 +1,5 @@
 /** The invitation poster: a shareable SVG with the invite code and link, drawn from text only (no user HTML). */
-function escapeXml(text: string) {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeXml } from "~core/xml";
 
 export function invitePosterSvg({ code, link }: { code: string; link: string }): string {
   const safeCode = escapeXml(code);

@@ -27,6 +27,8 @@ import { holderLink } from "~/features/players/player.server";
 import { itemHistoryHtml } from "~/features/numbers/numbers.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { itemOffersView } from "~/features/offers/item-offers.server";
+import { itemShare } from "~/features/share/item-share.server";
+import { siteUrl } from "~/services/share-tags.server";
 
 export { readTokenRef };
 import type { TokenRef } from "~core/api/market";
@@ -84,6 +86,7 @@ export async function detailPage(request: Request) {
     bridgeChain: null,
     chainTrade: null,
     offers: null,
+    share: null,
   };
   if (!ref) return json(empty, { status: problem ? 400 : 200 });
 
@@ -141,6 +144,8 @@ export async function detailPage(request: Request) {
       chainTrade,
       // Issue 30: a signed-in viewer's offers section (a visitor's page is cached, and offers change with balances).
       offers: token ? await itemOffersView({ orders, offers }, user, ref, item.isOwner, detailUrl(request)) : null,
+      // Issue 42: the page's share tags, its schema.org Product among them (root.tsx renders them).
+      share: itemShare(item, siteUrl()),
     },
     noStore,
   );

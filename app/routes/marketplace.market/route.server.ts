@@ -11,6 +11,7 @@ import { pageHrefs } from "~/features/market/paging";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { cardView } from "~/features/market/market-views.server";
 import { canonicalView } from "~/features/market/market-urls.server";
+import { MARKET_DESCRIPTION, shareFor } from "~/services/share-tags.server";
 import type { HistoryPeriod } from "~core/api/market";
 import { marketNumbers } from "~/features/numbers/numbers.server";
 import { watchControl } from "~/features/watches/watches.server";
@@ -47,10 +48,13 @@ export async function marketPage(request: Request) {
     items = listings.page.records.map((record) => cardView(record, here));
     info = { ...info, total: listings.page.total, capped: listings.page.totalCapped };
   }
+  const title = filter.nftType === undefined ? "Market" : `${NFT_TYPE_LABELS[filter.nftType]} · Market`;
   return json(
     {
       search,
-      title: filter.nftType === undefined ? "Market" : `${NFT_TYPE_LABELS[filter.nftType]} · Market`,
+      title,
+      // Issue 42: a view's canonical URL is its canonical filter's (sorted keys, no defaults, no page=1).
+      share: shareFor(request, { title, description: MARKET_DESCRIPTION, canonicalSearch: search }),
       notices,
       items,
       info,

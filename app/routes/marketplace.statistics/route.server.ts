@@ -11,6 +11,9 @@ import { backendProblem, publicApis } from "~/services/apis.server";
 import { tradeView } from "~/features/market/market-views.server";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { canonicalView } from "~/features/market/market-urls.server";
+import { shareFor } from "~/services/share-tags.server";
+
+const STATISTICS_DESCRIPTION = "Spark Era marketplace statistics: top sales, recent activity and trading volume.";
 
 /** The statistics filter for another type: the type-specific filters are kept only where they still fit. */
 function forType(filter: StatsFilter, nftType: NftTypeCode | undefined): StatsFilter {
@@ -35,6 +38,8 @@ export async function statisticsPage(request: Request) {
   const here = statsHref(filter);
   const view = {
     search,
+    // Issue 42: a view's canonical URL is its canonical filter's.
+    share: shareFor(request, { title: "Statistics", description: STATISTICS_DESCRIPTION, canonicalSearch: search }),
     filter,
     notices,
     typeLinks: typeLinks(filter.nftType, (nftType) => statsHref(forType(filter, nftType)), "All"),

@@ -9,6 +9,7 @@ import { sortOptionsFor } from "~/features/market/filters/market-options";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/features/market/filters/market";
 import { typeLinks } from "~/features/market/filters/shared";
 import { canonicalView } from "~/features/market/market-urls.server";
+import { shareFor } from "~/services/share-tags.server";
 import { cardView } from "~/features/market/market-views.server";
 import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { pageHrefs } from "~/features/market/paging";
@@ -69,6 +70,13 @@ export async function playerPage(request: Request, segment: string | undefined) 
   return json(
     {
       search,
+      // Issue 42: the player's share tags, canonical on the page's canonical filter.
+      share: shareFor(request, {
+        title: `${player.UserName} · Player`,
+        description: `${player.UserName}'s items and listings on the Spark Era marketplace.`,
+        canonicalSearch: search,
+        type: "profile",
+      }),
       name: player.UserName,
       wallet: address,
       path,
