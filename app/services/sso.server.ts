@@ -66,8 +66,7 @@ export function ssoApi(sso: BackendClient) {
     /** The caller's execution; 404 for any other id. `id` must already be checked as 32 hex characters. */
     execution: (id: string) => sso.get<Execution>(`/sso/actions/${id}`),
     /** The caller's execution under a key it posted before; 404 when the key names none. */
-    executionByKey: (idempotencyKey: string) =>
-      sso.get<Execution>(`/sso/actions?idempotencyKey=${encodeURIComponent(idempotencyKey)}`),
+    executionByKey: (idempotencyKey: string) => sso.get<Execution>(`/sso/actions?idempotencyKey=${encodeURIComponent(idempotencyKey)}`),
     orderDetail: (sessionId: string) => sso.post<StoreOrder>("/store/getOrderDetail", { anonymous: true, body: { sessionId } }),
     /** A pending card order of the signed-in account (docs/api/sso.md "Store"). */
     createOrder: (input: CreateOrderInput) => sso.post<StoreOrder>("/store/createOrder", { body: input }),

@@ -305,7 +305,8 @@ describe("executions", () => {
     const other = await managedPlayer(b, t, { BNB: 1n });
     const request = buy(STANDARD, "BNB", 1);
     const answer = await postAction(b, token, request);
-    const byKey = (key: string, caller?: string) => b.call("GET", `/sso/actions?idempotencyKey=${encodeURIComponent(key)}`, undefined, caller);
+    const byKey = (key: string, caller?: string) =>
+      b.call("GET", `/sso/actions?idempotencyKey=${encodeURIComponent(key)}`, undefined, caller);
     const found = await byKey(request.idempotencyKey, token);
     expect(found.status).toBe(200);
     expect(found.data).toMatchObject({ id: answer.data.id, action: "lootbox.buy" });
