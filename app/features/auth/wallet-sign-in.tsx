@@ -1,10 +1,15 @@
 /**
- * "Sign in with a wallet" beside the email login (decision 0019). Shown only once the browser shows a wallet
- * extension, so never without JavaScript nor without a wallet; the wallet code loads on the click.
+ * "Sign in with a wallet" beside the email login (decision 0019). Its button shows once the browser shows a wallet
+ * extension, so never without JavaScript nor without a wallet (a line says what it needs then); the wallet code loads
+ * on the click.
  */
 import { useActionData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { onWalletExtension } from "~/islands/wallet-store";
+
+/** Said where the button cannot be: the wallet sign-in exists, and what it needs. */
+export const WALLET_SIGN_IN_NEEDS =
+  "A wallet bound to your account can sign you in too: that needs JavaScript and the MetaMask or OKX Wallet extension in this browser.";
 
 /** The login action's intent for a signed message (wallet-sign-in.server.ts). */
 export const WALLET_SIGN_IN_INTENT = "wallet-sign-in";
@@ -22,8 +27,13 @@ export function WalletSignIn({ redirectTo }: { redirectTo: string }) {
   const busy = signing || posting;
   // The action's refusal belongs here only when this button made the post, not the email form.
   const error = problem ?? (actionData && "error" in actionData && !busy ? actionData.error : null);
-  // A refusal is shown even where the button is not (a post made without the page's script).
-  if (!offered && !error) return null;
+  // Without an extension (or without JavaScript) the way exists all the same: say what it needs.
+  if (!offered && !error)
+    return (
+      <p className="muted mb-6 border-b border-white/10 pb-6 text-sm" data-testid="wallet-sign-in-needs">
+        {WALLET_SIGN_IN_NEEDS}
+      </p>
+    );
 
   async function start() {
     setProblem(null);

@@ -14,18 +14,32 @@ import type { ChainOfferDraft } from "./offer-views";
 import { useChainOffer } from "./use-chain-offer";
 
 const OFFER_HINTS = {
-  game: "Paid from your game balance if the holder accepts. Nothing is held aside until then.",
-  item: "Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside; ",
-  choice:
-    "From the game balance, for any item of this view. From the wallet on chain: FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only); ",
+  game: ["Paid from your game balance if the holder accepts. Nothing is held aside until then."],
+  item: ["Held on chain: paid from your wallet in FIRE, QUARK or USDT (not BNB) if the holder accepts. Nothing is held aside."],
+  choice: [
+    "Game balance: for any item of this view.",
+    "Wallet on chain: in FIRE, QUARK or USDT (not BNB), for any card of this type held on chain (the chain checks the type only).",
+  ],
 } as const;
 
 /** How the trading contract comes to take the price: the executor's approval first, or the wallet's in the same go. */
 const APPROVAL_HINTS = {
-  managed:
-    "the first offer in a currency first lets the trading contract take it (one transaction); its status page then makes the offer in one press.",
-  wallet: "when the trading contract may not yet take the price, your wallet lets it first (one transaction), then signs the offer.",
+  managed: "Your first offer in a currency needs one approval transaction; its status page then makes the offer in one press.",
+  wallet: "If the trading contract may not take the price yet, your wallet approves it first (one transaction), then signs the offer.",
 } as const;
+
+/** The price's hint, a line per point: one long paragraph read badly. */
+function OfferHint({ lines }: { lines: readonly string[] }) {
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
 
 /**
  * An offer: price, currency and how long it stands (the sell form's rules). It posts to `action`, the offers page
@@ -101,8 +115,8 @@ export function OfferForm({
       <Field
         label="Your price"
         field={field("price")}
-        hint={chain ? OFFER_HINTS[chain] + APPROVAL_HINTS[signer ? "wallet" : "managed"] : OFFER_HINTS.game}
-        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "40000" }}
+        hint={<OfferHint lines={chain ? [...OFFER_HINTS[chain], APPROVAL_HINTS[signer ? "wallet" : "managed"]] : OFFER_HINTS.game} />}
+        inputProps={{ inputMode: "decimal", autoComplete: "off" }}
       />
       <SelectField
         label="Currency"

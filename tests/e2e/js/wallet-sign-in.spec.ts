@@ -14,6 +14,7 @@ test("a user whose wallet is bound signs in with it and lands signed in where th
   await page.goto("/login?redirect=/loyalty");
   const button = page.getByRole("button", { name: "Sign in with a wallet" });
   await expect(button).toBeVisible();
+  await expect(page.getByTestId("wallet-sign-in-needs")).toHaveCount(0);
   // The wallet code waits for the click.
   await page.waitForLoadState("networkidle");
   expect(islandChunks).toEqual([]);
