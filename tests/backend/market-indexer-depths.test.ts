@@ -1,7 +1,8 @@
 /**
  * The indexer's two depths (decision 0029) on a real chain and a real database, at 5 confirmations: a card's
  * transfer shows in the market at once, marked pending until 5 blocks are on top of it, and a reorg of its block
- * takes it back; a swap into the game credits nothing until it is 5 deep, then credits once. Tests run in order.
+ * takes it back; a swap into the game credits nothing until it is 5 deep, then credits once, and the reconciler finds
+ * no difference while a card's swap waits between the two depths. Tests run in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
@@ -9,7 +10,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import type { ItemDetail } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
-import { freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
+import { MarketDb } from "../../backend/market/db";
+import { createChainReconciler } from "../../backend/market/reconciler/reconciler";
+import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, startMarketOnChain } from "./market-fixture";
 
 const CONFIRMATIONS = 5;
@@ -135,5 +138,35 @@ describe("a swap into the game, which credits the game", () => {
     await mine(CONFIRMATIONS);
     await settled();
     expect(await gameFire()).toBe(before + 20n * WEI);
+  });
+});
+
+describe("the reconciler beside the two depths", () => {
+  it("rests with the head streams ahead of the paying ones, and a card swapped in but not final is no difference", async () => {
+    const tokenId = await finalCard();
+    await chain.mined(
+      wallet().writeContract({ address: c.card, abi: sparkCardAbi, functionName: "approve", args: [c.assetManager, tokenId] }),
+    );
+    const { blockNumber: swapped } = await chain.mined(
+      wallet().writeContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "swapNftToGame", args: [c.card, tokenId, 1n] }),
+    );
+    // Every stream that follows the head has read the swap's block.
+    const headStreamsAt = async () =>
+      Number(
+        await m.scalar(
+          "select min(block) from market_chain_cursors where stream in ('erc721-transfers', 'erc1155-transfers', 'trading', 'card-mutations')",
+        ),
+      );
+    await expect.poll(headStreamsAt, { timeout: 10_000 }).toBe(Number(swapped));
+    const reconciler = createChainReconciler(new MarketDb(m.t.store), backendChainOf(chain, { confirmations: CONFIRMATIONS }), {
+      log: { info() {}, warn() {}, error() {} },
+    });
+    const report = await reconciler.run({ dryRun: true });
+    expect(report.block).toBe(swapped);
+    expect(report.differences).toEqual([]);
+
+    await mine(CONFIRMATIONS);
+    await settled();
+    expect(await detail(tokenId)).toMatchObject({ location: "game", ownerAddress: player.address });
   });
 });
