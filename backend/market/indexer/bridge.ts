@@ -8,7 +8,7 @@
  * - SwappedItemToGame: an amount of a SparkItems stack credits the swapper's game stack of that material.
  * Every applied event is stored with its block hash (unique by transaction and log index, so none is applied
  * twice). Before each range the indexer checks that the block its cursor stands on is still on the chain; after a
- * reorg (only possible above the final block, so on a depth-0 local chain) it undoes, newest first, every
+ * reorg (only possible above the final block, so where the head is final: the local chain) it undoes, newest first, every
  * applied event whose block is gone and reads again from there (stream.ts).
  * The database side is synchronous, inside one MarketDb transaction, so a range's effects and its cursor commit
  * together.

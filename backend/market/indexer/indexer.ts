@@ -57,7 +57,7 @@ import { type ReorgStream, reorgStreams } from "./streams";
 const READS_IN_FLIGHT = 500;
 /** The cursor of the ERC-721 transfers of the card and box collections. */
 export const TRANSFERS_STREAM = "erc721-transfers";
-/** How far back a reorg is looked for, beyond the blocks with applied events (a depth-0 chain only). */
+/** How far back a reorg is looked for, beyond the blocks with applied events (reorgs stay above the final block). */
 const REORG_WINDOW = 64n;
 
 type Depths = Awaited<ReturnType<ReturnType<typeof chainReader>["depths"]>>;
