@@ -1,4 +1,5 @@
 import type { Router } from "express";
+import type { ChainFinality } from "~core/chain-finality";
 import type { AnalyticsSink } from "~core/analytics";
 import type { SsoApiOptions } from "./market/token-owners";
 import type { DriftKind } from "./market/reconciler/check";
@@ -93,8 +94,10 @@ export interface BackendChain {
   contracts: ContractAddresses;
   /** First block holding our contracts. */
   deployedAtBlock: number;
-  /** Blocks an event must be buried under before the indexer applies it; 0 on the local chain. */
+  /** Blocks an event must be buried under before it is final (core/chain-finality.ts); 0 on the local chain. */
   confirmations: number;
+  /** Whether a node's block tag bounds what is final too (CHAIN_FINALITY); absent: confirmations only. */
+  finality?: ChainFinality;
   /** How often the indexer and the executor's receipt waits poll the node. */
   pollIntervalMs: number;
   /** Told of each request to the node that failed after its retries (the server counts them in its metrics). */

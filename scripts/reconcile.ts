@@ -2,8 +2,8 @@
  * One run of the market's chain reconciler (decision 0027) on the server's configuration:
  *   npm run reconcile [-- --dry-run]
  * It reads what the server reads (DATABASE_URL or DATABASE_PATH, CHAIN_RPC_URL or the local node on CHAIN_PORT,
- * DEPLOYMENT_FILE or the local node's, CHAIN_CONFIRMATIONS), prints each difference and a summary, and repairs what
- * differs unless --dry-run. A SQLite file belongs to one process: while a server runs on it, its own reconciler role
+ * DEPLOYMENT_FILE or the local node's, CHAIN_CONFIRMATIONS, CHAIN_FINALITY), prints each difference and a summary,
+ * and repairs what differs unless --dry-run. A SQLite file belongs to one process: while a server runs on it, its own reconciler role
  * repairs (every RECONCILE_INTERVAL_MS), and here only a dry run is allowed.
  */
 import path from "node:path";

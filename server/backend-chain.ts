@@ -11,6 +11,7 @@ export function backendChainFromEnv(env: Env, rpcUrls: readonly string[], deploy
     contracts: deployment.contracts,
     deployedAtBlock: deployment.deployedAtBlock,
     confirmations: env.CHAIN_CONFIRMATIONS,
+    finality: env.CHAIN_FINALITY,
     pollIntervalMs: env.CHAIN_POLL_MS,
   };
 }

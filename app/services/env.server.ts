@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { CHAIN_FINALITIES } from "~core/chain-finality";
 import { DEFAULT_LOG_RANGE, parseRpcUrls } from "~core/chain-transport";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
 import { DEV_CLAIM_SIGNER_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
@@ -176,8 +177,10 @@ const schema = z
         }
         return origins;
       }),
-    /** Blocks an event must be buried under before the market indexer applies it (BSC: a few; the local chain: 0). */
+    /** Blocks an event must be buried under before it is final: paid out, credited, delivered (BSC: 15; the local chain: 0). */
     CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
+    /** `safe` or `finalized`: the node's block of that tag bounds what is final too (decision 0029). */
+    CHAIN_FINALITY: z.enum(CHAIN_FINALITIES).default("confirmations"),
     /** How often the backends poll the node for new blocks and receipts. */
     CHAIN_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
     /** How often the market's chain reconciler compares its items, stacks and listings with the chain (decision 0027); 0: never. */

@@ -100,7 +100,7 @@ const LISTING_STATE_WAIT_MS = 2_000;
 
 /**
  * Whether the chain still takes a stored chain listing (Trading.listingState open). The chain can be ahead of the
- * market: the indexer closes a listing from its events only at confirmation depth, and the expiry sweep goes by our
+ * market: the indexer closes a listing from its events only once it reads their block, and the expiry sweep goes by our
  * clock, not the chain's. A listing the chain calls expired or voided (cancel all) is then no longer on sale. True
  * when the chain does not answer in time: quickSale itself still refuses what is not open.
  */

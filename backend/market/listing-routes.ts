@@ -5,6 +5,7 @@ import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { ApiError, handle, sendOk } from "../http";
 import type { BackendChain } from "../types";
 import { chainOrderOf, chainTakesListing } from "./chain-listings";
+import { itemPending } from "./indexer/pending";
 import { settleExpiredClaims } from "./claims";
 import type { MarketCore } from "./core";
 import type { Sql } from "./db";
@@ -127,6 +128,7 @@ async function itemDetail(
   return {
     ...toRecord(row, isFavorite),
     ...(address ? { isOwner: sameAddress(address, item.owner_address) } : {}),
+    pendingConfirmations: await itemPending(db, item),
     listing: listing
       ? {
           id: listing.id,

@@ -12,6 +12,7 @@
 import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, keccak256, TransactionReceiptNotFoundError } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi } from "../../contracts/generated/abi";
+import { headIsFinal, readFinality } from "~core/chain-finality";
 import { backendTransport } from "../chain-transport";
 import type { BackendChain } from "../types";
 
@@ -30,7 +31,7 @@ export interface BoxDelivery {
   /** A forge signed earlier (by an earlier holder) that will be sent again: new forges take nonces after it. */
   reserve(forge: SignedForge): void;
   /**
-   * Sends a signed forge (again: a node that has it answers "already known") and waits for its block: mined or
+   * Sends a signed forge (again: a node that has it answers "already known") and waits for its block to be final: mined or
    * reverted; dropped when its nonce went to another transaction, so it can never be mined. Throws when the node does
    * not answer or the block does not come in time: the forge stays the one to follow.
    */
@@ -38,6 +39,9 @@ export interface BoxDelivery {
   /** A signed forge that will never be sent: its nonce is free again, for the next forge. */
   forget(forge: SignedForge): void;
 }
+
+/** How long a sent forge may take to be mined and final before the attempt gives up (the forge stays to follow). */
+const FINAL_TIMEOUT_MS = 120_000;
 
 /** Headroom over a forge's gas estimate (an unused rest is not paid). */
 const GAS_MARGIN_PERCENT = 25n;
@@ -103,15 +107,24 @@ export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDeliv
       next = Math.max(next, nonce + 1);
     },
     async settle({ hash, raw, nonce }) {
-      // Final only below the confirmation depth the indexer trusts too: a reorg must not undo a delivered order.
-      const final = async () => {
-        const receipt = await client.waitForTransactionReceipt({
-          hash,
-          confirmations: Math.max(1, chain.confirmations),
-          pollingInterval: chain.pollIntervalMs,
-          timeout: 120_000,
-        });
-        return receipt.status === "success" ? "mined" : "reverted";
+      // Final by the rule the indexer's paying streams follow (core/chain-finality.ts): a reorg must not undo a
+      // delivered order.
+      const final = async (): Promise<ForgeOutcome> => {
+        const deadline = Date.now() + FINAL_TIMEOUT_MS;
+        for (;;) {
+          const receipt = await client.waitForTransactionReceipt({
+            hash,
+            pollingInterval: chain.pollIntervalMs,
+            timeout: Math.max(1, deadline - Date.now()),
+          });
+          const outcome = receipt.status === "success" ? "mined" : "reverted";
+          if (headIsFinal(chain)) return outcome;
+          // Read again once final: the block it was in may have been replaced while it was not.
+          if ((await readFinality(client, chain)).final >= receipt.blockNumber && (await receiptOf(hash))?.blockHash === receipt.blockHash)
+            return outcome;
+          if (Date.now() >= deadline) throw new Error(`The forge ${hash} was not final after ${FINAL_TIMEOUT_MS} ms`);
+          await new Promise((resolve) => setTimeout(resolve, chain.pollIntervalMs));
+        }
       };
       if (await receiptOf(hash)) return final();
       const used = await client.getTransactionCount({ address: account.address, blockTag: "latest" });

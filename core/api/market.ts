@@ -2,6 +2,7 @@
  * Wire types of the market API (docs/api/market.md): what the embedded market backend answers and the app's
  * clients expect. Wei is a decimal string, never a number; times are ISO 8601 UTC strings.
  */
+import type { PendingConfirmations } from "../chain-finality";
 import type { Currency } from "../money";
 import type { SpaceshipStat } from "../nft";
 
@@ -161,6 +162,11 @@ export interface ItemDetail extends ListingRecord {
   listing: ActiveListing | null;
   /** The latest ten events, newest first. */
   history: HistoryEvent[];
+  /**
+   * Set while the item's latest chain change (a transfer, a mutation) is not final yet (decision 0029): the blocks
+   * mined on top of it, and how many the market waits for. A reorg may still take that change back. Null when final.
+   */
+  pendingConfirmations: PendingConfirmations | null;
 }
 
 /** One row of /statistics/topNft and /statistics/activity. */

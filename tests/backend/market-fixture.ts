@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
-import type { BackendOptions } from "../../backend/types";
+import type { BackendChain, BackendOptions } from "../../backend/types";
 import { backendChainOf, type TestChain } from "../contracts/harness";
 import type { ListingRecord, Page } from "~core/api/market";
 import { privateKeyToAccount } from "viem/accounts";
@@ -95,11 +95,11 @@ export async function startMarket(overrides: Partial<BackendOptions> = {}): Prom
   return market;
 }
 
-/** The market with its indexer on a test chain, wired as server.ts wires it. */
-export function startMarketOnChain(chain: TestChain): Promise<Market> {
+/** The market with its indexer on a test chain, wired as server.ts wires it (at depth 0 unless `overrides` say). */
+export function startMarketOnChain(chain: TestChain, overrides: Partial<BackendChain> = {}): Promise<Market> {
   const { contracts, chainId } = chain.deployment;
   return startMarket({
-    chain: backendChainOf(chain),
+    chain: backendChainOf(chain, overrides),
     chainId,
     assetManagerAddress: contracts.assetManager,
     fireTokenAddress: contracts.fire,

@@ -2,7 +2,8 @@
  * The card store's forges on a real node (issue 16): a forge is signed without being sent, can be sent again any
  * number of times as the same transaction, and is told dropped only once its nonce went to another transaction.
  * Forges signed at once get distinct, consecutive nonces, a nonce given back is taken again, and the delivery role
- * signs several paid orders' forges before it waits for any block (issue 41).
+ * signs several paid orders' forges before it waits for any block (issue 41). A forge is settled once its block is
+ * final, not before.
  */
 import { describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
@@ -67,6 +68,24 @@ describe("createBoxDelivery", () => {
     expect(refill.nonce).toBe(forges[2].nonce);
     const sent = [...forges.slice(0, 2), refill, ...forges.slice(3)];
     expect(await Promise.all(sent.map((forge) => delivery.settle(forge)))).toEqual(sent.map(() => "mined"));
+  });
+
+  it("settles a forge only once its block is final: CHAIN_CONFIRMATIONS blocks on top of it (decision 0029)", async () => {
+    const delivery = createBoxDelivery(backendChainOf(t, { confirmations: 3 }), DEV_STORE_MINTER_KEY);
+    const forge = await delivery.sign(freshPlayer(6).address, STANDARD, 1);
+    let outcome: string | null = null;
+    const settling = delivery.settle(forge).then((settled) => (outcome = settled));
+    const mined = () =>
+      t.publicClient.getTransactionReceipt({ hash: forge.hash }).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(mined).toBe(true);
+    await t.testClient.mine({ blocks: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(outcome).toBeNull();
+    await t.testClient.mine({ blocks: 1 });
+    expect(await settling).toBe("mined");
   });
 
   it("delivers paid orders at once: every forge signed before any block is awaited, nonces consecutive, all mined", async () => {

@@ -141,6 +141,7 @@ describe("itemView of a chain-held item (product §7 NFT metadata)", () => {
     sellerAddress: null,
     listing: null,
     history: [],
+    pendingConfirmations: null,
   };
 
   it("shows the token's own metadata when it was read: its name, picture and attributes", () => {
@@ -177,6 +178,12 @@ describe("itemView of a chain-held item (product §7 NFT metadata)", () => {
     });
     expect(noImage.image).toBe("/images/nft/spaceship-rare.svg");
     expect(itemView(SHIP, { wallet: undefined, views: 0 }).metadataSource).toBeNull();
+  });
+
+  it("notes a chain change that is not final yet, and nothing once it is (decision 0029)", () => {
+    const pending = itemView({ ...SHIP, pendingConfirmations: { have: 3, need: 15 } }, { wallet: undefined, views: 0 });
+    expect(pending.pending).toBe("Pending: 3 of 15 confirmations — the chain may still take this back.");
+    expect(itemView(SHIP, { wallet: undefined, views: 0 }).pending).toBeNull();
   });
 });
 

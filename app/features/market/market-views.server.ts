@@ -5,6 +5,7 @@
 import type { ActivityEvent, HistoryEvent, ItemDetail, ListingRecord, TradeRecord } from "~core/api/market";
 import { BIND_ADDR_TYPE, type UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
+import type { PendingConfirmations } from "~core/chain-finality";
 import { formatIsoTime } from "~core/chain-text";
 import { chainStackOf, movesAsStack } from "~core/item-moves";
 import { formatPrice } from "~core/money";
@@ -86,6 +87,12 @@ export function historyRow(event: HistoryEvent, index: number) {
 }
 
 /** The detail page's item: its owner ("You" when it is the viewer's `wallet`), status, attributes and history. */
+/** The item page's note while its latest chain change is not final (decision 0029); null once it is. */
+export function pendingNote(pending: PendingConfirmations | null): string | null {
+  if (!pending) return null;
+  return `Pending: ${pending.have} of ${pending.need} confirmations — the chain may still take this back.`;
+}
+
 export function itemView(
   detail: ItemDetail,
   { wallet, views, chainMetadata = null }: { wallet: string | undefined; views: number; chainMetadata?: ItemPageMetadata | null },
@@ -127,6 +134,7 @@ export function itemView(
     views,
     favorite: { tokenId: detail.tokenId, nftType: detail.nftType, isFavorite: detail.isFavorite ?? false, favorites: detail.favorites },
     history: detail.history.map(historyRow),
+    pending: pendingNote(detail.pendingConfirmations),
   };
 }
 

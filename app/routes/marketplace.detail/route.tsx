@@ -65,6 +65,12 @@ export default function MarketplaceDetail() {
             <ItemBadges item={item} />
             <h2 className="mt-2 text-xl font-bold text-white">{item.name}</h2>
           </div>
+          {item.pending && (
+            // Server-rendered: the note is there without JS, and goes with the next load once the change is final.
+            <p role="status" className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-sm">
+              {item.pending}
+            </p>
+          )}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-300">Owner</dt>
             <dd className="break-all text-white">

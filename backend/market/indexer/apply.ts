@@ -188,7 +188,7 @@ export interface Reconciliation {
   stream: string;
   /** The cursor the fork was found at: if another run moved it meanwhile, nothing is written. */
   expectedCursor: bigint;
-  /** The items' tokens as the chain holds them at the safe head. */
+  /** The items' tokens as the chain holds them at the head. */
   truths: readonly ChainTruth[];
   /** Where the cursor goes back to (hash unknown): ranges are read again after it. */
   rewindTo: bigint;
@@ -196,7 +196,7 @@ export interface Reconciliation {
   /** Order hashes (lower-case) of chain listings Trading has filled: a move to their buyer is the sale's to close. */
   filled: ReadonlySet<string>;
   /**
-   * By item id, its latest chain listing when cancelled and Trading still takes it (open at the safe head): the move
+   * By item id, its latest chain listing when cancelled and Trading still takes it (open at the head): the move
    * that ended it may be gone, and the listing is active again if the item is back with its seller.
    */
   reopenable: ReadonlyMap<number, { listingId: number; seller: string }>;

@@ -1,13 +1,14 @@
 /**
  * The bridge stream of the market indexer (issue 14): the asset manager's Claimed and SwappedToGame events, applied
- * to the game once they are `confirmations` deep.
- * - Claimed: the pending claim of that nonce is done; a claimed item is on chain now, held by the claimant (a
- *   claimed stack shows as the claimant's chain stack, from the SparkItems stream, items1155.ts).
+ * to the game once they are final (core/chain-finality.ts; decision 0029).
+ * - Claimed: the pending claim of that nonce is done; a claimed item is on chain now, held by the claimant unless the
+ *   transfers stream, which follows the head, placed it first (a claimed stack shows as the claimant's chain stack,
+ *   from the SparkItems stream, items1155.ts).
  * - SwappedToGame: a token swap credits the game balance; an NFT comes back into the game, owned by the swapper.
  * - SwappedItemToGame: an amount of a SparkItems stack credits the swapper's game stack of that material.
  * Every applied event is stored with its block hash (unique by transaction and log index, so none is applied
  * twice). Before each range the indexer checks that the block its cursor stands on is still on the chain; after a
- * reorg (only possible above the confirmation depth, so on a depth-0 local chain) it undoes, newest first, every
+ * reorg (only possible above the final block, so where the head is final: the local chain) it undoes, newest first, every
  * applied event whose block is gone and reads again from there (stream.ts).
  * The database side is synchronous, inside one MarketDb transaction, so a range's effects and its cursor commit
  * together.
@@ -87,6 +88,8 @@ async function applyClaimed(db: Sql, e: BridgeEvent, now: number): Promise<Effec
   if (claim.kind !== CLAIM_KIND.nft || claim.item_id === null)
     return { type: "claim-done", claimId: claim.id, itemId: null, previousOwner: null };
   const item = (await db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]))!;
+  // The transfers stream follows the head and placed it already (decision 0029); it may have moved on since.
+  if (item.location === LOCATION.chain) return { type: "claim-done", claimId: claim.id, itemId: null, previousOwner: null };
   const listing = await activeListing(db, item.id);
   if (listing) await closeListing(db, item, listing, now, null);
   await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [

@@ -10,15 +10,18 @@
  * - rewards: the reward manager's AwardClaimed (rewards.ts), which marks awards paid;
  * - mutations: SparkCard's DataMutated and ERC-4906 metadata updates (mutations.ts), which rewrite a chain item's
  *   attributes (an upgrade's level) to the word the chain holds.
- * The last six (streams.ts) undo the events of blocks a reorg took away (possible above the confirmation depth
- * only). The transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles
- * instead: every item it wrote from REORG_WINDOW blocks below the lower of its cursor and the safe head takes what
- * the chain holds now (holder, and what the token is: sequential ids come back as other tokens), and the ranges
- * after are read again.
+ * The last six (streams.ts) undo the events of blocks a reorg took away (possible above the final block only). The
+ * transfers stream notices a reorg the same way (its cursor keeps its block's hash) and reconciles instead: every
+ * item it wrote from REORG_WINDOW blocks below the lower of its cursor and the final block takes what the chain holds
+ * at the head (holder, and what the token is: sequential ids come back as other tokens), and the ranges after are
+ * read again.
  *
  * - Position: a cursor per stream in market_chain_cursors, moved in the transaction that applies its range, so a
  *   restart resumes where it stopped and a range is never applied twice.
- * - Depth: only blocks at least `confirmations` below the head are read (0 on the local chain).
+ * - Depth (decision 0029): the streams that pay out or credit the game (bridge, materials, rewards) apply blocks up
+ *   to the final one only (core/chain-finality.ts: `confirmations` below the head, or the node's safe or finalized
+ *   block); the ones that change only what the market shows follow the head, and a page marks what is not final yet
+ *   as pending (pending.ts). On the local chain (0 confirmations) both are the head.
  * - No cursor yet: start at the deployment block, or TRANSFER_LOOKBACK_BLOCKS (product §9) below the head when that
  *   block is unknown (0).
  * - Pace: ranges of at most `logRange` blocks (CHAIN_LOG_RANGE), each read in narrower ones where the provider
@@ -54,14 +57,16 @@ import { type ReorgStream, reorgStreams } from "./streams";
 const READS_IN_FLIGHT = 500;
 /** The cursor of the ERC-721 transfers of the card and box collections. */
 export const TRANSFERS_STREAM = "erc721-transfers";
-/** How far back a reorg is looked for, beyond the blocks with applied events (a depth-0 chain only). */
+/** How far back a reorg is looked for, beyond the blocks with applied events (reorgs stay above the final block). */
 const REORG_WINDOW = 64n;
+
+type Depths = Awaited<ReturnType<ReturnType<typeof chainReader>["depths"]>>;
 
 export interface ChainIndexer {
   start(): void;
   /** Stops polling and waits for a run in progress, so the database can close after it. */
   stop(): Promise<void>;
-  /** The last block every stream applied, or null before their first range. */
+  /** The last block every stream applied (the paying streams' final block at most), or null before their first range. */
   syncedBlock(): bigint | null;
   /** Resolves once the block is applied; rejects after `timeoutMs`. */
   waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
@@ -126,17 +131,15 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     return fresh;
   }
 
-  /** Applies the next range at safe depth, after a fork check; true when more blocks are ready at once. */
-  async function step(): Promise<boolean> {
-    const head = await reader.head();
-    const safe = head - BigInt(chain.confirmations);
+  /** Applies the next range up to the head, after a fork check; true when more blocks are ready at once. */
+  async function step({ head, final }: Depths): Promise<boolean> {
     const stored = await readStreamCursor(db, TRANSFERS_STREAM);
-    if (stored && (await forked(stored, head))) return reconcile(stored.block, head, safe);
+    if (stored && (await forked(stored, head))) return reconcile(stored.block, head, final);
     const cursor = stored?.block ?? null;
     if (cursor !== null && (synced === null || cursor > synced)) advance(cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
-    if (from > safe) return false;
-    const toBlock = safe - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : safe;
+    if (from > head) return false;
+    const toBlock = head - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : head;
 
     // The hash first: a reorg after it leaves the cursor on a block that is gone, which the next poll finds. Read
     // after the logs, it could be the new chain's over the old chain's logs, and the fork would never show.
@@ -146,10 +149,10 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const owners = finalOwners(logs);
     const known = await heldTokens(db, owners.values());
     const unknown = [...owners.values()].filter((t) => !known.has(tokenKey(t.collection, t.tokenId)) && t.owner !== zeroAddress);
-    // Read at the safe head rather than at toBlock: a pruned node still has that state when catching up old ranges.
-    const fresh = await describe(unknown, safe);
+    // Read at the head rather than at toBlock: a pruned node still has that state when catching up old ranges.
+    const fresh = await describe(unknown, head);
     // A listed chain item that moves ends its listing, unless the move was the listing's own sale (trading.ts).
-    const filled = await reader.filledOrders(await listedOrders(db, owners.values()), safe);
+    const filled = await reader.filledOrders(await listedOrders(db, owners.values()), head);
     if (stopped) return false;
 
     const write = {
@@ -166,7 +169,7 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     const applied = await db.write((tx) => applyRange(tx, write));
     if (!applied) return true;
     advance(toBlock);
-    return toBlock < safe;
+    return toBlock < head;
   }
 
   /** Whether the block a cursor stands on is gone (a cursor without a hash, from before hashes were kept, is not). */
@@ -177,21 +180,21 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
 
   /**
    * The transfers stream's answer to a reorg. Its transfers are not stored one by one, so every item it wrote from
-   * REORG_WINDOW blocks below the lower of its cursor and the safe head (or the deployment block) is read again at
-   * the safe head (holder, word or box type) and takes what the chain holds now (apply.ts reconcileItems); the
-   * cursor goes back before that block, with the reconciled rows in one transaction, and the ranges after it are
-   * applied again. The bridge undoes its vanished events first, so it has put back what it moved. True when the
-   * next step can read on at once (false only when stopping or before the safe head exists).
+   * REORG_WINDOW blocks below the lower of its cursor and the final block (or the deployment block) is read again at
+   * the head (holder, word or box type) and takes what the chain holds now (apply.ts reconcileItems); the cursor goes
+   * back before that block, with the reconciled rows in one transaction, and the ranges after it are applied again.
+   * The bridge undoes its vanished events first, so it has put back what it moved. True when the next step can read
+   * on at once (false only when stopping or before the final block exists).
    */
-  async function reconcile(cursor: bigint, head: bigint, safe: bigint): Promise<boolean> {
-    if (safe < 0n) return false;
+  async function reconcile(cursor: bigint, head: bigint, final: bigint): Promise<boolean> {
+    if (final < 0n) return false;
     await checkFork(BRIDGE, head);
-    const lowest = (cursor < safe ? cursor : safe) - REORG_WINDOW;
+    const lowest = (cursor < final ? cursor : final) - REORG_WINDOW;
     const floor = lowest > BigInt(chain.deployedAtBlock) ? lowest : BigInt(chain.deployedAtBlock);
     const written = await itemsWrittenSince(db, floor);
-    const truths = await chainTruths(written, safe);
-    const filled = await reader.filledOrders(await listedOrders(db, written), safe);
-    const reopenable = await reopenableListings(written, safe);
+    const truths = await chainTruths(written, head);
+    const filled = await reader.filledOrders(await listedOrders(db, written), head);
+    const reopenable = await reopenableListings(written, head);
     if (stopped) return false;
     const reconciliation = {
       stream: TRANSFERS_STREAM,
@@ -268,27 +271,26 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     return true;
   }
 
-  /** Applies the next range of a reorg stream at safe depth; true when more blocks are ready at once. */
-  async function streamStep<Read>(s: ReorgStream<Read>): Promise<boolean> {
-    const head = await reader.head();
+  /** Applies the next range of a reorg stream up to its depth; true when more blocks are ready at once. */
+  async function streamStep<Read>(s: ReorgStream<Read>, { head, final }: Depths): Promise<boolean> {
     if (await checkFork(s.stored, head)) return true;
-    const safe = head - BigInt(chain.confirmations);
+    const upTo = s.final ? final : head;
     const cursor = (await readStreamCursor(db, s.stored.stream))?.block ?? null;
     const seen = streamSynced.get(s.stored.stream) ?? null;
     if (cursor !== null && (seen === null || cursor > seen)) advanceStream(s.stored.stream, cursor);
     const from = cursor !== null ? cursor + 1n : firstBlock(chain, head);
-    if (from > safe) return false;
-    const toBlock = safe - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : safe;
+    if (from > upTo) return false;
+    const toBlock = upTo - from + 1n > rangeBlocks ? from + rangeBlocks - 1n : upTo;
     // The block first, as in step().
     const to = await reader.block(toBlock);
     if (!to) return true;
-    const read = await s.read(from, toBlock, safe);
+    const read = await s.read(from, toBlock, upTo);
     if (stopped) return false;
     const range = { expectedCursor: cursor, toBlock, toHash: to.hash, toTime: to.time, now: Date.now() };
     const applied = await db.write((tx) => s.apply(tx, range, read));
     if (!applied) return true;
     advanceStream(s.stored.stream, toBlock);
-    return toBlock < safe;
+    return toBlock < upTo;
   }
 
   const streams = reorgStreams(db, chain, reader);
@@ -298,8 +300,10 @@ export function createChainIndexer(db: MarketDb, chain: BackendChain, { log = co
     try {
       while (!stopped) {
         // Once a stream has more blocks ready, the ones after it wait: the loop starts again from the transfers.
-        let more = await step();
-        for (const s of streams) more ||= await streamStep(s);
+        // One read of the head and the final block per pass, so the streams of a depth stop at the same block.
+        const depths = await reader.depths();
+        let more = await step(depths);
+        for (const s of streams) more ||= await streamStep(s, depths);
         if (failing) log.info(`[market indexer] the chain answers again; indexed up to block ${synced}`);
         failing = false;
         if (!more) break;

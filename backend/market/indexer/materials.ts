@@ -1,6 +1,6 @@
 /**
  * The materials stream of the market indexer (issue 15): the StarshipManager's MaterialsSentToGame events, applied to
- * the game once they are `confirmations` deep. Each event gives its sender one new stack per material it carries
+ * the game once they are final (decision 0029). Each event gives its sender one new stack per material it carries
  * (DarkIron, Silver, Gold: an item of NFT type 8 with that amount, under a game-issued id, in the game and tradable).
  * Like the bridge stream, every applied event is stored with its block hash and the stacks it made (unique by
  * transaction and log index, so none is applied twice), and after a reorg the stacks of vanished events are taken

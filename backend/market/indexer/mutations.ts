@@ -1,14 +1,14 @@
 /**
  * The mutations stream of the market indexer (issue 41): SparkCard's DataMutated (a game upgrade rewriting a token's
  * attribute word, as StarshipManager.upgrade raises a ship's level) and ERC-4906 MetadataUpdate and
- * BatchMetadataUpdate, applied once `confirmations` deep, so a chain item shows the word the chain holds: its
+ * BatchMetadataUpdate, applied up to the head (decision 0029), so a chain item shows the word the chain holds: its
  * attribute columns, name, image and traits, and its active listing's copies of them (the market's filters read
  * those; triggers move the listed cells and generations with them).
  * - DataMutated carries the new word. The MetadataUpdate mutateData emits beside it says nothing more; any other
  *   MetadataUpdate, and each token the market holds on chain in a BatchMetadataUpdate's range, is read again
- *   (dataOf at the safe head), page by page over the market's items rather than over the range.
+ *   (dataOf at the head the stream reads to), page by page over the market's items rather than over the range.
  * - Only an item on chain is rewritten: one in the game is the game's, and a token the market does not know yet is
- *   described by the transfers stream, from its word at the safe head, when it appears.
+ *   described by the transfers stream, from its word at the head, when it appears.
  * - Every applied event is stored with its block hash and the descriptions it replaced; after a reorg the vanished
  *   ones are put back, newest first (stream.ts). A DataMutated puts back its oldData, the chain's word before it,
  *   rather than what the row held: the transfers stream may have described the token from its new word already.
@@ -50,7 +50,7 @@ export interface MutationsReader {
   cardWord(tokenId: bigint, blockNumber: bigint): Promise<bigint | null>;
 }
 
-/** A range's events, and the words at the safe head of the tokens its metadata updates name (null: gone by then). */
+/** A range's events, and the words at `safe` (the head the stream reads to) of the tokens its metadata updates name (null: gone by then). */
 export interface MutationsRead {
   events: MutationEvent[];
   words: Map<bigint, bigint | null>;

@@ -16,6 +16,7 @@ import {
 } from "viem";
 import { blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
+import { readFinality } from "~core/chain-finality";
 import { logRangeReader, readableChain } from "~core/chain-transport";
 import type { Listing } from "~core/trading";
 import { backendTransport } from "../../chain-transport";
@@ -73,6 +74,9 @@ export function chainReader(chain: BackendChain, source = "indexer") {
 
   return {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
+
+    /** The head and the highest final block now (core/chain-finality.ts). */
+    depths: () => readFinality(client, chain),
 
     /** A block's hash, or null when the chain has no such block (any more). */
     async blockHash(blockNumber: bigint): Promise<Hash | null> {

@@ -16,10 +16,18 @@ import { applyRewardsRange, REWARDS, type RewardEvent } from "./rewards";
 import { applyTradingRange, listedStackOrders, TRADING, type TradingEvent } from "./trading";
 import type { StoredStream } from "./stream";
 
+/** The streams that pay out or credit the game (decision 0029): claims paid and swaps credited, mined stacks, awards paid. */
+export const PAYING_STREAMS: readonly StoredStream[] = [BRIDGE, MATERIALS, REWARDS];
+/** The streams that change only what the market shows, besides the transfers stream. */
+export const SHOWING_STREAMS: readonly StoredStream[] = [ITEMS, TRADING, MUTATIONS];
+
 /** A stream whose applied events a reorg can take back: how a range is read, then applied with its cursor's move. */
 export interface ReorgStream<Read> {
   stored: StoredStream;
-  read(fromBlock: bigint, toBlock: bigint, safe: bigint): Promise<Read>;
+  /** Pays out or credits the game: applied only up to the final block (decision 0029); else up to the head. */
+  final: boolean;
+  /** `atBlock`: the block the stream reads up to now, where it reads state (words, order fills). */
+  read(fromBlock: bigint, toBlock: bigint, atBlock: bigint): Promise<Read>;
   /** False when another run moved the cursor first. */
   apply(
     tx: Sql,
@@ -28,7 +36,14 @@ export interface ReorgStream<Read> {
   ): Promise<boolean>;
 }
 
-/** The bridge, materials, SparkItems, trading, rewards and mutations streams. */
+/** A stream before its depth is known. */
+type Unplaced<Read> = Omit<ReorgStream<Read>, "final">;
+
+/**
+ * The bridge, materials, SparkItems, trading, rewards and mutations streams. The bridge (claims paid, swaps credited
+ * to the game), materials (stacks credited to the game) and rewards (awards paid) wait for the final block; the others
+ * only change what the market shows, and follow the head: their reorg handling takes back what a reorg takes.
+ */
 export function reorgStreams(db: Sql, chain: BackendChain, reader: ReturnType<typeof chainReader>): ReorgStream<unknown>[] {
   /** The cards swapped into the game that the market has no item for yet, described from their words. */
   async function describeSwappedCards(events: readonly BridgeEvent[], atBlock: bigint): Promise<Map<string, ChainItem | null>> {
@@ -45,22 +60,22 @@ export function reorgStreams(db: Sql, chain: BackendChain, reader: ReturnType<ty
     return cards;
   }
 
-  const bridge: ReorgStream<{ events: BridgeEvent[]; cards: Map<string, ChainItem | null> }> = {
+  const bridge: Unplaced<{ events: BridgeEvent[]; cards: Map<string, ChainItem | null> }> = {
     stored: BRIDGE,
-    async read(fromBlock, toBlock, safe) {
+    async read(fromBlock, toBlock, atBlock) {
       const events = await reader.bridgeEvents(fromBlock, toBlock);
-      return { events, cards: await describeSwappedCards(events, safe) };
+      return { events, cards: await describeSwappedCards(events, atBlock) };
     },
     apply: (tx, range, { events, cards }) => applyBridgeRange(tx, { ...range, events, cards, contracts: chain.contracts }),
   };
-  const materials: ReorgStream<MaterialsEvent[]> = {
+  const materials: Unplaced<MaterialsEvent[]> = {
     stored: MATERIALS,
     read: (fromBlock, toBlock) => reader.materialsEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyMaterialsRange(tx, { ...range, events }),
   };
-  const items: ReorgStream<{ events: ItemsEvent[]; filled: Set<string> }> = {
+  const items: Unplaced<{ events: ItemsEvent[]; filled: Set<string> }> = {
     stored: ITEMS,
-    async read(fromBlock, toBlock, safe) {
+    async read(fromBlock, toBlock, atBlock) {
       const events = await reader.itemsTransfers(fromBlock, toBlock);
       // A listed stack that falls below its listing ends it, unless the move was the listing's own sale (trading.ts).
       const filled = await reader.filledOrders(
@@ -68,26 +83,26 @@ export function reorgStreams(db: Sql, chain: BackendChain, reader: ReturnType<ty
           db,
           events.map((e) => e.from),
         ),
-        safe,
+        atBlock,
       );
       return { events, filled };
     },
     apply: (tx, range, read) => applyItemsRange(tx, { ...range, ...read }),
   };
-  const trading: ReorgStream<TradingEvent[]> = {
+  const trading: Unplaced<TradingEvent[]> = {
     stored: TRADING,
     read: (fromBlock, toBlock) => reader.tradingEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyTradingRange(tx, { ...range, events }, chain.contracts),
   };
-  const rewards: ReorgStream<RewardEvent[]> = {
+  const rewards: Unplaced<RewardEvent[]> = {
     stored: REWARDS,
     read: (fromBlock, toBlock) => reader.rewardEvents(fromBlock, toBlock),
     apply: (tx, range, events) => applyRewardsRange(tx, { ...range, events }),
   };
-  const mutations: ReorgStream<MutationsRead> = {
+  const mutations: Unplaced<MutationsRead> = {
     stored: MUTATIONS,
-    read: (fromBlock, toBlock, safe) => readMutations(db, reader, fromBlock, toBlock, safe),
+    read: (fromBlock, toBlock, atBlock) => readMutations(db, reader, fromBlock, toBlock, atBlock),
     apply: (tx, range, read) => applyMutationsRange(tx, { ...range, ...read }),
   };
-  return [bridge, materials, items, trading, rewards, mutations];
+  return [bridge, materials, items, trading, rewards, mutations].map((s) => ({ ...s, final: PAYING_STREAMS.includes(s.stored) }));
 }

@@ -4,7 +4,7 @@
  * `balanceOf`, open chain listings by `Trading.listingState` and whether the seller still holds what they list.
  * Each difference carries its repair, which runs in the caller's transaction and writes only what still differs.
  */
-import { getAddress, zeroAddress } from "viem";
+import { type Address, getAddress, zeroAddress } from "viem";
 import { sameAddress } from "~core/address";
 import { chainStackOf } from "~core/item-moves";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
@@ -98,15 +98,17 @@ async function itemTruth(reader: Reader, row: ItemRow, block: bigint): Promise<C
 
 /**
  * How an item differs from its token, by the rules of reconcileItem (indexer/apply.ts), which repairs it: a token
- * gone (or of no kind the market shows) leaves storage; otherwise its holder (the asset manager too: at rest, the
- * bridge has brought every swapped item into the game), then what the token is.
+ * gone (or of no kind the market shows) leaves storage; otherwise its holder, then what the token is. The asset
+ * manager as holder is no difference while it is `custodian`: the bridge, at the final depth, has not placed every
+ * swap up to the block yet (decision 0029).
  */
-function itemDifference(row: ItemRow, truth: ChainTruth): { market: string; chain: string } | null {
+function itemDifference(row: ItemRow, truth: ChainTruth, custodian: Address | null): { market: string; chain: string } | null {
   const market = holderText(row.owner_address);
   if (!truth.owner || !truth.item) {
     return row.owner_address === zeroAddress ? null : { market, chain: truth.owner ? `${truth.owner}, of a kind not shown` : "burnt" };
   }
-  if (!sameAddress(row.owner_address, truth.owner)) return { market, chain: truth.owner };
+  const held = custodian !== null && sameAddress(truth.owner, custodian);
+  if (!held && !sameAddress(row.owner_address, truth.owner)) return { market, chain: truth.owner };
   const described = chainItemRow(truth.item, row.token_id, zeroAddress, 0) as Record<string, unknown>;
   const fields = row as unknown as Record<string, unknown>;
   const changed = DESCRIPTION_COLUMNS.filter((name) => (fields[name] ?? null) !== (described[name] ?? null));
@@ -115,12 +117,12 @@ function itemDifference(row: ItemRow, truth: ChainTruth): { market: string; chai
   return { market: text(fields), chain: text(described) };
 }
 
-async function itemDrifts(reader: Reader, chain: BackendChain, rows: readonly ItemRow[], block: bigint): Promise<Drift[]> {
+async function itemDrifts(reader: Reader, rows: readonly ItemRow[], block: bigint, custodian: Address | null): Promise<Drift[]> {
   const truths = await paged(rows, (row) => itemTruth(reader, row, block));
   const drifts: Drift[] = [];
   rows.forEach((row, i) => {
     const truth = truths[i]!;
-    const difference = itemDifference(row, truth);
+    const difference = itemDifference(row, truth, custodian);
     if (!difference) return;
     drifts.push({
       kind: "item",
@@ -128,7 +130,7 @@ async function itemDrifts(reader: Reader, chain: BackendChain, rows: readonly It
       token: `${collectionOf(row)}:${row.token_id}`,
       ...difference,
       // The row is written as of `block`, so a reorg below it reconciles it again (itemsWrittenSince).
-      repair: (tx, now) => reconcileItem(tx, truth, { custodian: null, block, now }),
+      repair: (tx, now) => reconcileItem(tx, truth, { custodian, block, now }),
     });
   });
   return drifts;
@@ -198,9 +200,15 @@ async function listingDrifts(reader: Reader, chain: BackendChain, rows: readonly
 }
 
 /** Every difference between `rows` and the chain at `block`. */
-export async function compare(reader: Reader, chain: BackendChain, rows: ChainRows, block: bigint): Promise<Drift[]> {
+export async function compare(
+  reader: Reader,
+  chain: BackendChain,
+  rows: ChainRows,
+  block: bigint,
+  custodian: Address | null,
+): Promise<Drift[]> {
   return [
-    ...(await itemDrifts(reader, chain, rows.items, block)),
+    ...(await itemDrifts(reader, rows.items, block, custodian)),
     ...(await stackDrifts(reader, rows.stacks, block)),
     ...(await listingDrifts(reader, chain, rows.listings, block)),
   ];

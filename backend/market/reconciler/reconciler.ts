@@ -3,28 +3,28 @@
  * side where they differ. The indexer applies events; this catches what it missed or got wrong (an event it could
  * not read, a bug, a row written by hand), so the market never shows an owner or a listing the chain does not hold.
  *
- * It compares only while the indexer is at rest, every stream's cursor on one block at safe depth (head −
- * confirmations), and reads the chain at that block: the rows then say what the indexer made of exactly those blocks. A repair is one transaction that first
- * fences the cursors (a conditional no-op update of each, which also holds their rows against the indexer's next
- * range until it commits); if any moved, the differences are compared again at the new block before another try.
+ * It compares only while the indexer is at rest, the cursors of the streams that follow the head on one block and
+ * those of the paying streams (decision 0029) on one final block, and reads the chain at the first: the rows it
+ * compares (chain items, chain stacks, chain listings) say what the indexer made of exactly those blocks. A swap into
+ * the game between the two blocks is not placed yet, so the asset manager holding an item is then no difference. A
+ * repair at a block a reorg later takes back is the indexer's to undo, like its own ranges. A repair is one
+ * transaction that first fences the cursors (a conditional no-op update of each, which also holds their rows against
+ * the indexer's next range until it commits); if any moved, the differences are compared again at the new block
+ * before another try.
  * Runs every `intervalMs` as a background role (one holder among processes), or once from `npm run reconcile`.
  */
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { RoleWork } from "../../db/roles";
 import type { MarketDb, Sql } from "../db";
-import { BRIDGE } from "../indexer/bridge";
 import { TRANSFERS_STREAM } from "../indexer/indexer";
-import { ITEMS } from "../indexer/items1155";
-import { MATERIALS } from "../indexer/materials";
-import { MUTATIONS } from "../indexer/mutations";
 import { chainReader } from "../indexer/reader";
-import { REWARDS } from "../indexer/rewards";
-import { TRADING } from "../indexer/trading";
+import { PAYING_STREAMS, SHOWING_STREAMS } from "../indexer/streams";
 import { type ChainRows, type DriftKind, type Scope, chainRows, compare, DRIFT_KINDS } from "./check";
 
-/** Every stream of the indexer, by its cursor's name. */
-const STREAMS = [TRANSFERS_STREAM, ...[BRIDGE, MATERIALS, ITEMS, TRADING, REWARDS, MUTATIONS].map((s) => s.stream)];
+/** The indexer's streams that follow the head, and the paying ones, by their cursors' names. */
+const HEAD_STREAMS = [TRANSFERS_STREAM, ...SHOWING_STREAMS.map((s) => s.stream)];
+const FINAL_STREAMS = PAYING_STREAMS.map((s) => s.stream);
 /** Tries to find the indexer at rest, or to repair before it moves on, per run. */
 const TRIES = 5;
 /** The reconciler's default period (RECONCILE_INTERVAL_MS). */
@@ -61,19 +61,36 @@ export interface ChainReconciler {
   role: RoleWork;
 }
 
-/** The block every stream's cursor stands on, or null while they differ (the indexer mid-pass) or before the first. */
-async function restingBlock(db: Sql): Promise<bigint | null> {
+/** Where the indexer rests: the head streams' block, and the paying streams' final one (at or below it). */
+interface Rest {
+  block: bigint;
+  final: bigint;
+}
+
+/** The block all of `streams` stand on, or null while they differ (the indexer mid-pass) or before the first. */
+async function commonBlock(db: Sql, streams: readonly string[]): Promise<bigint | null> {
   const rows = await db.all<{ stream: string; block: number }>(
-    `select stream, block from market_chain_cursors where stream in (${STREAMS.map(() => "?").join(", ")})`,
-    STREAMS,
+    `select stream, block from market_chain_cursors where stream in (${streams.map(() => "?").join(", ")})`,
+    [...streams],
   );
-  if (rows.length !== STREAMS.length || rows.some((row) => Number(row.block) !== Number(rows[0]!.block))) return null;
+  if (rows.length !== streams.length || rows.some((row) => Number(row.block) !== Number(rows[0]!.block))) return null;
   return BigInt(rows[0]!.block);
 }
 
-/** In a repair's transaction: true while every cursor is still on `block`, each row then held until commit. */
-async function fence(tx: Sql, block: bigint, now: number): Promise<boolean> {
-  for (const stream of STREAMS) {
+async function resting(db: Sql): Promise<Rest | null> {
+  const [block, final] = [await commonBlock(db, HEAD_STREAMS), await commonBlock(db, FINAL_STREAMS)];
+  return block === null || final === null || final > block ? null : { block, final };
+}
+
+const sameRest = (a: Rest | null, b: Rest) => a !== null && a.block === b.block && a.final === b.final;
+
+/** In a repair's transaction: true while every cursor is still where it rested, each row then held until commit. */
+async function fence(tx: Sql, rest: Rest, now: number): Promise<boolean> {
+  const at = [
+    ...HEAD_STREAMS.map((stream) => [stream, rest.block] as const),
+    ...FINAL_STREAMS.map((stream) => [stream, rest.final] as const),
+  ];
+  for (const [stream, block] of at) {
     const { changes } = await tx.run("update market_chain_cursors set updated_at = ? where stream = ? and block = ?", [
       now,
       stream,
@@ -101,16 +118,16 @@ export function createChainReconciler(
   let running: Promise<unknown> = Promise.resolve();
   const pause = () => new Promise((resolve) => setTimeout(resolve, chain.pollIntervalMs));
 
-  /** The rows in scope and the resting block they were read at, or null when the indexer did not rest. */
-  async function snapshot(scope: Scope): Promise<{ block: bigint; rows: ChainRows } | null> {
+  /** The rows in scope and where the indexer rested when they were read, or null when it did not rest. */
+  async function snapshot(scope: Scope): Promise<{ rest: Rest; rows: ChainRows } | null> {
     for (let attempt = 0; attempt < TRIES; attempt += 1) {
       if (attempt) await pause();
-      const block = await restingBlock(db);
-      // Above the safe head (CHAIN_CONFIRMATIONS raised since it was applied) the block may still be taken back.
-      if (block === null || block > (await reader.head()) - BigInt(chain.confirmations)) continue;
+      const rest = await resting(db);
+      // Paid out above the final block (CHAIN_CONFIRMATIONS raised since): wait until it is final again.
+      if (rest === null || rest.final > (await reader.depths()).final) continue;
       const rows = await chainRows(db, scope);
-      // Still there after the rows were read: they hold what the indexer made of the blocks up to `block`.
-      if ((await restingBlock(db)) === block) return { block, rows };
+      // Still there after the rows were read: they hold what the indexer made of the blocks up to the rest.
+      if (sameRest(await resting(db), rest)) return { rest, rows };
     }
     return null;
   }
@@ -123,13 +140,14 @@ export function createChainReconciler(
       if (!taken) break;
       if (!scope)
         report.checked = { items: taken.rows.items.length, stacks: taken.rows.stacks.length, listings: taken.rows.listings.length };
-      const drifts = await compare(reader, chain, taken.rows, taken.block);
-      report.block = taken.block;
+      const { block, final } = taken.rest;
+      const drifts = await compare(reader, chain, taken.rows, block, final < block ? chain.contracts.assetManager : null);
+      report.block = block;
       report.differences = drifts.map(({ kind, token, market, chain: held }) => ({ kind, token, market, chain: held, repaired: false }));
       if (!drifts.length || dryRun || halting) break;
       const now = Date.now();
       const repaired = await db.write(async (tx) => {
-        if (!(await fence(tx, taken.block, now))) return null;
+        if (!(await fence(tx, taken.rest, now))) return null;
         const done: boolean[] = [];
         for (const drift of drifts) done.push(await drift.repair(tx, now));
         return done;
