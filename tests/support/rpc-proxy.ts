@@ -30,6 +30,8 @@ export interface RpcProxyStats {
   lowestLogBlock: bigint | null;
   /** JSON-RPC calls forwarded, by method. */
   methods: Record<string, number>;
+  /** eth_call requests, by the address called (lower case): a Multicall3 batch counts once, for Multicall3. */
+  callsTo: Record<string, number>;
 }
 
 export interface RpcProxy {
@@ -66,6 +68,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     dropped: 0,
     lowestLogBlock: null,
     methods: {},
+    callsTo: {},
   };
 
   const forward = async (body: unknown): Promise<unknown> => {
@@ -106,6 +109,8 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
 
   const answer = async (call: RpcCall): Promise<unknown> => {
     stats.methods[call.method] = (stats.methods[call.method] ?? 0) + 1;
+    const to = call.method === "eth_call" ? (call.params?.[0] as { to?: string } | undefined)?.to?.toLowerCase() : undefined;
+    if (to) stats.callsTo[to] = (stats.callsTo[to] ?? 0) + 1;
     return (await refusal(call)) ?? forward(call);
   };
 
