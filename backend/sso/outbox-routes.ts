@@ -41,6 +41,8 @@ function outboxPage(mails: OutboxMail[]): string {
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #111; }
 article { border: 1px solid #ccc; border-radius: 0.5rem; padding: 0 1rem; margin: 1rem 0; }
 h2 { font-size: 1.1rem; } .meta { color: #555; } pre { white-space: pre-wrap; }
+/* Links and addresses are one long word: broken anywhere, so a phone never scrolls sideways. */
+h2, .meta, pre { overflow-wrap: anywhere; }
 </style>
 </head>
 <body>

@@ -6,8 +6,8 @@
 import { expect, type Page } from "@playwright/test";
 import { reloadUntil, waitForOutcome } from "./managed-chain";
 
-/** The first step of trade.approve, the title of its status page (the card collection's approval comes first). */
-const APPROVED = "Let the trading contract move your cards when they sell | Spark Era";
+/** The title of trade.approve's status page for a wallet that approved nothing yet: it names every collection. */
+const APPROVED = "Let the trading contract move your cards, material stacks and loot boxes when they sell | Spark Era";
 
 /** The item's page once the indexer has seen it in the wallet: its "Sell on chain" form is there. */
 export async function openHeld(page: Page, url: string) {

@@ -18,4 +18,6 @@ export const MOBILE_PATHS = [
   "/spaceship/detail?tokenId=5",
   "/bridge",
   "/marketplace/offers?nftType=4",
+  // Its mails hold long links (a reset code's, an invite's).
+  "/dev/outbox",
 ];

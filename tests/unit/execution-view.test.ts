@@ -59,7 +59,19 @@ describe("describeAction of a trading action (issue 28)", () => {
     expect(describeAction({ action: "trade.approve", params: {}, steps: approval })).toBe(
       "Let the trading contract move your cards when they sell",
     );
-    expect(describeAction({ action: "trade.approve", params: {}, steps: [] })).toBe("Let the trading contract move your cards");
+    expect(describeAction({ action: "trade.approve", params: {}, steps: [] })).toBe(
+      "Let the trading contract move your items when they sell",
+    );
+    // A box seller's approval names the boxes too, not the cards alone (its first step).
+    const all = ["cards", "material stacks", "loot boxes"].map((what) =>
+      step("approve-trade", `Let the trading contract move your ${what} when they sell`, "pending"),
+    );
+    expect(describeAction({ action: "trade.approve", params: {}, steps: all })).toBe(
+      "Let the trading contract move your cards, material stacks and loot boxes when they sell",
+    );
+    expect(describeAction({ action: "trade.approve", params: {}, steps: all.slice(2) })).toBe(
+      "Let the trading contract move your loot boxes when they sell",
+    );
     expect(
       describeAction({ action: "trade.sendNft", params: { tokenId: "12", account: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } }),
     ).toBe("Send an item to a player");

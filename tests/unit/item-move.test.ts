@@ -77,8 +77,15 @@ describe("itemMove: what an item's page offers its holder between the game and t
     expect(itemMove({ ...item, location: "game", onSale: true }, "/back")).toMatchObject({ note: expect.stringMatching(/^Its sale ends/) });
   });
 
-  it("offers an on-chain item's move into the game", () => {
-    expect(itemMove({ ...item, location: "chain" }, "/back")).toMatchObject({ intent: "swap-item", label: "Move into the game" });
+  it("offers an on-chain item's move into the game, saying where it goes, and that a chain listing ends", () => {
+    expect(itemMove({ ...item, location: "chain" }, "/back")).toMatchObject({
+      intent: "swap-item",
+      label: "Move into the game",
+      note: "It joins your game inventory once the chain has recorded the move.",
+    });
+    expect(itemMove({ ...item, location: "chain", onSale: true }, "/back")).toMatchObject({
+      note: "Its listing on chain ends, and it joins your game inventory once the chain has recorded the move.",
+    });
   });
 
   it("says a claimed item is waiting for the chain, with nothing to post, so the section stays on the page", () => {
@@ -104,6 +111,13 @@ describe("itemMove: what an item's page offers its holder between the game and t
 });
 
 describe("storageMove: a storage card's move, or its reason", () => {
+  it("says a listed item's sale ends by its button, as the item page does", () => {
+    const listed = { nftType: NFT_TYPE.card, tokenId: gameId, amount: "1", price: "1000" };
+    expect(storageMove({ ...listed, location: "game" }, "/d", "/back", true)).toMatchObject({ note: "Its sale ends." });
+    expect(storageMove({ ...listed, location: "chain" }, "/d", "/back", true)).toMatchObject({ note: "Its listing on chain ends." });
+    expect(storageMove({ ...listed, price: null, location: "game" }, "/d", "/back", true)).not.toHaveProperty("note");
+  });
+
   it("gives the reason instead of a form for what cannot leave the game", () => {
     for (const nftType of [NFT_TYPE.halloween, NFT_TYPE.pse, NFT_TYPE.egse, NFT_TYPE.lootbox]) {
       expect(storageMove({ nftType, tokenId: gameId, amount: "1", location: "game" }, "/d", "/back", true)).toEqual({

@@ -54,7 +54,7 @@ function boxes(count: number, title: string): string {
 
 /** A trading action's words before its steps are planned (or when it needed none). */
 const TRADE_TITLES = {
-  "trade.approve": "Let the trading contract move your cards",
+  "trade.approve": "Let the trading contract move your items when they sell",
   "trade.buy": "Buy an item on chain",
   "trade.cancel": "Cancel a chain listing",
   "trade.cancelAll": "Cancel all your chain listings",
@@ -65,6 +65,20 @@ const TRADE_TITLES = {
   "trade.acceptOffer": "Accept an offer on chain",
   "trade.cancelOffer": "Withdraw an offer on chain",
 } as const;
+
+/**
+ * The trading approval in words: it covers every collection the wallet has not approved yet, so its title names them
+ * all ("your cards and loot boxes"), not the first step's alone.
+ */
+function approvalTitle(steps: Execution["steps"]): string {
+  const what = steps.flatMap((step) => {
+    const named = step.kind === "approve-trade" ? /move your (.+) when they sell/.exec(step.label)?.[1] : undefined;
+    return named ? [named] : [];
+  });
+  if (!what.length) return TRADE_TITLES["trade.approve"];
+  const listed = what.length === 1 ? what[0] : `${what.slice(0, -1).join(", ")} and ${what[what.length - 1]}`;
+  return `Let the trading contract move your ${listed} when they sell`;
+}
 
 /** The action in words: "Buy 2 Standard loot boxes with USDT", "Open 3 loot boxes". */
 export function describeAction(execution: Pick<Execution, "action" | "params"> & { steps?: Execution["steps"] }): string {
@@ -108,6 +122,7 @@ export function describeAction(execution: Pick<Execution, "action" | "params"> &
       return `Send ${formatMaterials([BigInt(amounts[0]), BigInt(amounts[1]), BigInt(amounts[2])])} into the game`;
     }
     case "trade.approve":
+      return approvalTitle(execution.steps ?? []);
     case "trade.buy":
     case "trade.cancel":
     case "trade.cancelAll":

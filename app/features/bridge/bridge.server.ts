@@ -18,6 +18,7 @@ import { NFT_TYPE } from "~core/nft";
 import type { ActionRequest } from "~core/api/actions";
 import { STALE_FORM_MESSAGE } from "~/features/actions/action-forms.server";
 import type { StorageMove } from "~/features/market/market-views";
+import { isSale } from "~/features/market/listing";
 import type { ItemMove } from "./move-item-form";
 import { newIdempotencyKey } from "~/features/actions/actions.server";
 import { CHAIN_DOWN_MESSAGE, isRefusal, managedAction, refusal, typed } from "~/features/actions/managed-action.server";
@@ -300,9 +301,12 @@ export function itemMove(
         intent: "swap-item",
         label: "Move into the game",
         ...(stack ? { amount: item.amount } : {}),
+        // Said under a working "Sell on chain": where it goes, not that it cannot be traded.
         note: stack
           ? "What you move joins your stack in the game once the chain has recorded the move."
-          : "It can be traded here again once the chain has recorded the move.",
+          : item.onSale
+            ? "Its listing on chain ends, and it joins your game inventory once the chain has recorded the move."
+            : "It joins your game inventory once the chain has recorded the move.",
       };
     }
     default:
@@ -322,7 +326,7 @@ export function bridgeChainConfig() {
  * item cannot move, by the rule the market refuses by.
  */
 export function storageMove(
-  record: { nftType: number; tokenId: string; amount: string; location: string },
+  record: { nftType: number; tokenId: string; amount: string; location: string; price?: string | null },
   detailHref: string,
   back: string,
   managed: boolean,
@@ -343,7 +347,9 @@ export function storageMove(
     : null;
   // A stack moves whole or in part: its form has an amount, all of it to start with.
   const stack = toChain ? movesAsStack(record) : chainStackOf(record.tokenId) !== null;
-  return { label, form, href: `${detailHref}#move`, ...(stack ? { amount: record.amount } : {}) };
+  // A listed item's move ends its sale, as the item page says: said here too, before the press.
+  const note = isSale(record) ? (toChain ? "Its sale ends." : "Its listing on chain ends.") : undefined;
+  return { label, form, href: `${detailHref}#move`, ...(stack ? { amount: record.amount } : {}), ...(note ? { note } : {}) };
 }
 
 registerActionFeature("bridge.", {

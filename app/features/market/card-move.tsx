@@ -10,11 +10,15 @@ function CardMove({ move, name }: { move: StorageMove; name: string }) {
       </p>
     );
   }
+  const note = move.note && <span className="text-xs text-amber-200">{move.note}</span>;
   if (!move.form) {
     return (
-      <Link to={move.href} className="text-xs" aria-label={`${move.label}: ${name}`}>
-        {move.label}
-      </Link>
+      <span className="flex flex-col gap-1">
+        <Link to={move.href} className="text-xs" aria-label={`${move.label}: ${name}`}>
+          {move.label}
+        </Link>
+        {note}
+      </span>
     );
   }
   return (
@@ -44,6 +48,7 @@ function CardMove({ move, name }: { move: StorageMove; name: string }) {
       <button type="submit" className="btn-secondary w-full px-2 py-1 text-xs" aria-label={`${move.label}: ${name}`}>
         {move.label}
       </button>
+      {note}
     </Form>
   );
 }

@@ -202,18 +202,27 @@ function ChainCancelForms(common: Common) {
 
 const ADDRESS_INPUT = { autoComplete: "off", spellCheck: false, placeholder: "0x…" } as const;
 
-/** "Transfer to a wallet" (an amount of a stack) and "Send to a player" (into that player's game inventory), as `forms` offers them. */
-function ChainMoveForms({ forms, ...common }: Common & { forms: readonly ChainIntent[] }) {
+/** Said by each move of an item listed on chain: the listing does not survive it. */
+const LISTING_ENDS = "Its listing on chain ends: the buyer's order no longer finds it in your wallet.";
+
+/**
+ * "Transfer to a wallet" (an amount of a stack) and "Send to a player" (into that player's game inventory), as `forms`
+ * offers them; `listed` while the item is on sale on chain.
+ */
+function ChainMoveForms({ forms, listed, ...common }: Common & { forms: readonly ChainIntent[]; listed: boolean }) {
+  const ends = listed && <p className="text-sm text-amber-200">{LISTING_ENDS}</p>;
   return (
     <div className="flex flex-col gap-4">
       {forms.includes("chain-transfer") && (
         <ChainForm intent="chain-transfer" title="Transfer to a wallet" button="Transfer" common={common}>
+          {ends}
           {common.chainTrade.stack && <AmountField intent="chain-transfer" common={common} />}
           <Field label="Recipient address" field={fieldOf("chain-transfer", common.answer, "to")} inputProps={ADDRESS_INPUT} />
         </ChainForm>
       )}
       {forms.includes("chain-send") && (
         <ChainForm intent="chain-send" title="Send to a player" button="Send" common={common}>
+          {ends}
           <Field
             label="Player's wallet address"
             field={fieldOf("chain-send", common.answer, "account")}
@@ -291,7 +300,7 @@ export function ChainTradeForms({
   return (
     <div className="mt-3 grid gap-6 md:grid-cols-2">
       {kind === "chain-sell" ? <ChainSellForm {...common} /> : <ChainCancelForms {...common} />}
-      <ChainMoveForms forms={forms} {...common} />
+      <ChainMoveForms forms={forms} listed={kind === "chain-listed"} {...common} />
     </div>
   );
 }

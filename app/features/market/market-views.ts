@@ -32,6 +32,8 @@ export type StorageMove =
       href: string;
       /** A stack's size, decimal (a uint256): its form has an amount field, all of it to start with. */
       amount?: string;
+      /** What the move ends, said by its button ("Its sale ends."). */
+      note?: string;
     }
   | { reason: string };
 

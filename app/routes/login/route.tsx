@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { HoneypotFields } from "~/components/honeypot-fields";
@@ -8,10 +7,9 @@ import { ErrorList } from "~/components/error-list";
 import { Field, FormNotice } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
 import { LOGIN_RULES, REGISTER_RULES, SEND_CODE_RULES } from "~/domain/auth-rules";
+import { BindWalletButton } from "~/features/auth/bind-wallet-button";
 import { WalletSignIn } from "~/features/auth/wallet-sign-in";
 import { loginPage, loginPost } from "~/routes/login/route.server";
-
-const BindWalletButton = lazy(() => import("~/islands/bind-wallet.client"));
 
 export const loader = ({ request }: LoaderFunctionArgs) => loginPage(request);
 export const action = ({ request }: ActionFunctionArgs) => loginPost(request);
@@ -117,11 +115,7 @@ function ConnectWallet({ redirectTo, user }: { redirectTo: string; user: { userN
         </h2>
         <p className="muted text-sm">Sign a message with MetaMask or OKX Wallet to prove the wallet is yours. Signing is free.</p>
         <ClientOnly fallback={<p className="text-sm text-slate-300">Binding a browser wallet needs JavaScript.</p>}>
-          {() => (
-            <Suspense fallback={<p className="text-sm text-slate-300">Loading…</p>}>
-              <BindWalletButton userName={user.userName} redirectTo={redirectTo} />
-            </Suspense>
-          )}
+          {() => <BindWalletButton userName={user.userName} redirectTo={redirectTo} />}
         </ClientOnly>
       </section>
       <section aria-labelledby="managed-wallet-title" className="flex flex-col gap-2">

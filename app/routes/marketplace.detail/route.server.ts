@@ -27,6 +27,8 @@ import { holderLink } from "~/features/players/player.server";
 import { itemHistoryHtml } from "~/features/numbers/numbers.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { itemOffersView } from "~/features/offers/item-offers.server";
+import { openOffers, visitorOffersHtml, visitorOffersUntil } from "~/features/offers/visitor-offers.server";
+import { PAGE_CACHE_UNTIL_HEADER } from "~/services/page-headers.server";
 import { itemShare } from "~/features/share/item-share.server";
 import { siteUrl } from "~/services/share-tags.server";
 
@@ -126,10 +128,15 @@ export async function detailPage(request: Request) {
     itemHistoryHtml(ref, url),
   ]);
   const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null, ...holder };
+  // A visitor sees the open offers as read-only markup; a signed-in viewer gets the section with its forms.
+  const visitorOffers = token ? null : await offers.itemOffers(ref).then(openOffers, () => null);
   // The read-only sections reach the page as markup; their data is not sent twice.
   const { metadataSource, metadata, named, stats, history, ...shown } = item;
   // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
   const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
+  // A cached visitor's page is rendered afresh when its first offer expires.
+  const offersUntil = visitorOffers && visitorOffersUntil(visitorOffers);
+  const init = noStore ?? (offersUntil ? { headers: { [PAGE_CACHE_UNTIL_HEADER]: String(offersUntil) } } : undefined);
   return json(
     {
       trade: { loggedIn: Boolean(token), wallet: bound, loginHref: loginHref(here(request)), orderContext },
@@ -137,7 +144,10 @@ export async function detailPage(request: Request) {
       problem: null,
       redirectTo: here(request),
       item: shown,
-      sections: itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) + historyHtml,
+      sections:
+        itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) +
+        (visitorOffers ? visitorOffersHtml(visitorOffers, ref) : "") +
+        historyHtml,
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
@@ -147,7 +157,7 @@ export async function detailPage(request: Request) {
       // Issue 42: the page's share tags, its schema.org Product among them (root.tsx renders them).
       share: itemShare(item, siteUrl()),
     },
-    noStore,
+    init,
   );
 }
 

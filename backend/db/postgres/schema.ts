@@ -3,6 +3,7 @@ import type { Migration } from "../migrate";
 import { SALE_DAYS, SALE_HOURS, backfillSaleDays, saleDaysTable } from "../../market/sale-days";
 import { backfillOfferSales } from "../../market/items";
 import { listedCellsStatements } from "../../market/listed-cells";
+import { OFFER_GENERATION_EVENTS } from "../../market/migrations/market_028_offer_page_generation";
 import { LINK_OLD_ALERTS, MERGED_STATE, WATCH_LABEL } from "../../market/migrations/market_027_watch_alerts_per_listing";
 
 /**
@@ -829,6 +830,19 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0016_watch_alerts_per_listing",
     async up(db: Kysely<unknown>) {
       for (const statement of WATCH_ALERTS_PER_LISTING) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_028: a made or deleted offer moves the page generation.
+    name: "pg_0017_offer_page_generation",
+    async up(db: Kysely<unknown>) {
+      for (const event of OFFER_GENERATION_EVENTS) {
+        await sql
+          .raw(
+            `create trigger market_page_generation_offer_${event} after ${event} on market_offers for each row execute function market_page_generation_bump()`,
+          )
+          .execute(db);
+      }
     },
   },
 ];

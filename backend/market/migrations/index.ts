@@ -25,6 +25,7 @@ import { up as offerSales } from "./market_024_offer_sales";
 import { up as mutationEvents } from "./market_025_mutation_events";
 import { up as stackAmountsText } from "./market_026_stack_amounts_text";
 import { up as watchAlertsPerListing } from "./market_027_watch_alerts_per_listing";
+import { up as offerPageGeneration } from "./market_028_offer_page_generation";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
 export const marketMigrations: Migration[] = [
@@ -54,4 +55,5 @@ export const marketMigrations: Migration[] = [
   { name: "market_025_mutation_events", up: mutationEvents },
   { name: "market_026_stack_amounts_text", up: stackAmountsText },
   { name: "market_027_watch_alerts_per_listing", up: watchAlertsPerListing },
+  { name: "market_028_offer_page_generation", up: offerPageGeneration },
 ];

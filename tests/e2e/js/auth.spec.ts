@@ -62,9 +62,17 @@ test("bind a browser wallet through the injected wallet", async ({ page }) => {
   await page.getByRole("button", { name: "Register" }).click();
   await expect(accountButton(page, email)).toBeVisible();
 
+  // The wallet code waits for the click (issue 42: it loaded on render).
+  const islandChunks: string[] = [];
+  page.on("request", (request) => /bind-wallet\.client/.test(request.url()) && islandChunks.push(request.url()));
   await page.goto("/login?act=connect&redirect=/marketplace/storage");
-  await page.getByRole("button", { name: "Sign with browser wallet" }).click();
+  const bind = page.getByRole("button", { name: "Sign with browser wallet" });
+  await expect(bind).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(islandChunks).toEqual([]);
+  await bind.click();
   await expect(page).toHaveURL((url) => url.pathname === "/marketplace/storage");
+  expect(islandChunks).toHaveLength(1);
   await expect(page.getByText("Your wallet is bound to your account.")).toBeVisible();
   await accountButton(page, email).click();
   await expect(page.getByText(`Bound wallet ${address}`)).toBeVisible();

@@ -106,3 +106,35 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
   expect(await openOffers(baseURL!, cardB)).toEqual([]);
   await sellerContext.close();
 });
+
+test("a visitor sees an item's open offers, read only, and a new one at once though visitors' pages are cached", async ({
+  page,
+  browser,
+  createAccount,
+  signIn,
+}) => {
+  const [holder, buyer] = await Promise.all([
+    createAccount({ tag: "offer-visited", stock: { items: { 0: 1 } } }),
+    createAccount({ tag: "offer-visitor-buyer", stock: { balances: { FIRE: 100 } } }),
+  ]);
+  const [card] = holder.items;
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const offersOf = () => visitor.getByRole("table", { name: "Offers on this item" });
+  // Rendered (and cached) before any offer.
+  await visitor.goto(card!.url);
+  await expect(visitor.getByRole("heading", { name: "Offers" })).toBeVisible();
+  await expect(visitor.getByText("No open offers on this item.")).toBeVisible();
+
+  await signIn(page, buyer);
+  await page.goto(card!.url);
+  await page.getByRole("link", { name: "Make an offer" }).click();
+  await offer(page, "3.5");
+  await expect(page.getByText("Offer made: 3.5 FIRE.")).toBeVisible();
+
+  // The made offer moved the page generation: the visitor's next load shows it, with nothing to press but "Make an offer".
+  await visitor.goto(card!.url);
+  await expect(offersOf().getByRole("row").filter({ hasText: "3.5 FIRE" })).toContainText(`by ${buyer.wallet!.slice(0, 6)}`);
+  await expect(visitor.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+  await visitor.getByRole("link", { name: "Make an offer" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Offers" })).toBeVisible();
+});
