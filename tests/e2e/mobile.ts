@@ -18,6 +18,4 @@ export const MOBILE_PATHS = [
   "/spaceship/detail?tokenId=5",
   "/bridge",
   "/marketplace/offers?nftType=4",
-  // Its mails hold long links (a reset code's, an invite's).
-  "/dev/outbox",
 ];

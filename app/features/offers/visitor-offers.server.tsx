@@ -24,7 +24,7 @@ export function visitorOffersUntil(offers: OfferRecord[]): number | null {
   return offers.length ? Math.min(...offers.map((offer) => offer.expiry * 1000)) : null;
 }
 
-function VisitorOffers({ offers, ref }: { offers: OfferRecord[]; ref: TokenRef }) {
+function VisitorOffers({ offers, item }: { offers: OfferRecord[]; item: TokenRef }) {
   return (
     <Section title="Offers" id="offers">
       {offers.length ? (
@@ -54,11 +54,12 @@ function VisitorOffers({ offers, ref }: { offers: OfferRecord[]; ref: TokenRef }
       ) : (
         <p className="muted">No open offers on this item.</p>
       )}
-      <a href={`${OFFERS_PATH}?nftType=${ref.nftType}&tokenId=${ref.tokenId}`} className="btn-primary mt-4 inline-block">
+      <a href={`${OFFERS_PATH}?nftType=${item.nftType}&tokenId=${item.tokenId}`} className="btn-primary mt-4 inline-block">
         Make an offer
       </a>
     </Section>
   );
 }
 
-export const visitorOffersHtml = (offers: OfferRecord[], ref: TokenRef) => serverHtml(<VisitorOffers offers={offers} ref={ref} />);
+// `item`, not `ref`: React keeps a `ref` prop to itself.
+export const visitorOffersHtml = (offers: OfferRecord[], item: TokenRef) => serverHtml(<VisitorOffers offers={offers} item={item} />);
