@@ -13,7 +13,14 @@ const user = { WalletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", Bind
 vi.mock("~/services/apis.server", async (importActual) => ({
   ...(await importActual<typeof ApisModule>()),
   signedInApis: vi.fn(async () => ({ user, sso })),
-  apis: vi.fn(async () => ({ token: null, user: null, wallet: undefined, market: { addView: async () => ({ views: 4 }) }, orders: {} })),
+  apis: vi.fn(async () => ({
+    token: null,
+    user: null,
+    wallet: undefined,
+    market: { addView: async () => ({ views: 4 }) },
+    orders: {},
+    offers: { itemOffers: async () => [] },
+  })),
   publicApis: vi.fn(() => ({ market: { tokenDetail: async () => ({ views: 3 }) } })),
 }));
 vi.mock("~/services/chain.server", async (importActual) => ({
