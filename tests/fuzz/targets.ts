@@ -347,6 +347,18 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
     },
     query: { t: mostly(digits(13)) },
   },
+  "routes/og.item.$nftType.$file": {
+    params: {
+      nftType: mostly(oneOf("0", "4", "8", "9", "-1", "x")),
+      file: mostly((r) => r.pick([`${digits(10)(r)}.png`, `${digits(78)(r)}.png`, "1.svg", "x.png", ".png", `${r.int(0, 40)}`])),
+    },
+  },
+  "routes/og.site[.]png": none,
+  "routes/robots[.]txt": none,
+  "routes/sitemap[.]xml": none,
+  "routes/sitemaps.$file": {
+    params: { file: mostly(oneOf("pages.xml", "items-1.xml", "items-10.xml", "items-11.xml", "items-0.xml", "items-x.xml", "x")) },
+  },
   "routes/marketplace.detail": {
     query: { tokenId, nftType, back: redirect, period: mostly(oneOf(...HISTORY_PERIODS, "1y")) },
     form: {

@@ -18,7 +18,8 @@ function ViewNumbers({ stats }: { stats: Stat[] }) {
           <div key={stat.label} className="relative flex flex-wrap items-baseline gap-x-2 pl-24 lg:static lg:flex-col lg:gap-0.5 lg:pl-0">
             <dt className="absolute left-0 top-1 w-24 text-xs text-slate-300 lg:static">{stat.label}</dt>
             {stat.values.map((value) => (
-              <dd key={value} className="break-words font-semibold text-white">
+              // "anywhere", not "break-word": a flex item's width then shrinks to fit, and an 18-decimal price breaks.
+              <dd key={value} className="min-w-0 font-semibold text-white [overflow-wrap:anywhere]">
                 {value}
               </dd>
             ))}
