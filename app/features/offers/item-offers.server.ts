@@ -6,7 +6,7 @@ import type { Apis } from "~/services/apis.server";
 import type { TokenRef } from "~core/api/market";
 import type { UserInfo } from "~core/api/sso";
 import { OFFERS_PATH, type OfferRowView } from "./offer-views";
-import { collectionText, offerRow } from "./offer-views.server";
+import { offerOnItemPage, offerRow } from "./offer-views.server";
 import type { OfferSigner } from "./offer-signing";
 import { offerSigner } from "./offer-signer.server";
 
@@ -30,7 +30,7 @@ export async function itemOffersView(
   const rows = open.map((offer) =>
     offerRow(offer, {
       viewer: user?.WalletAddress || null,
-      what: offer.kind === "item" ? "This item" : collectionText(offer),
+      what: offerOnItemPage(offer),
       href: null,
       accept: holds ? ref : null,
     }),

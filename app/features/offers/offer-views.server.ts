@@ -23,6 +23,9 @@ export function collectionText(offer: OfferRecord): string {
   return `Any item of ${offer.label || offer.filter}`;
 }
 
+/** What an offer is for, as an item's page names it: the item itself, or the collection it covers. */
+export const offerOnItemPage = (offer: OfferRecord): string => (offer.kind === "item" ? "This item" : collectionText(offer));
+
 export function offerRow(
   offer: OfferRecord,
   {

@@ -9,6 +9,29 @@ const keyOf = (row: OfferRowView): Record<string, string> =>
   row.key && row.chainOffer ? { idempotencyKey: row.key, chainOffer: row.chainOffer } : {};
 
 /**
+ * An offer row's first two cells: what and by whom, the price and until when. Three columns in all, so a phone shows
+ * the button without a sideways scroll: the buyer and expiry go under. The visitor's read-only table has these alone.
+ */
+export function OfferCells({ row }: { row: Pick<OfferRowView, "what" | "href" | "buyer" | "chainOffer" | "price" | "until"> }) {
+  return (
+    <>
+      <td className="py-2 pr-3">
+        {row.href ? <a href={row.href}>{row.what}</a> : row.what}
+        <span className="block text-xs text-slate-300">
+          by <span className="font-mono">{row.buyer}</span>
+          {row.chainOffer && " · from a wallet on chain"}
+        </span>
+      </td>
+      <td className="py-2 pr-3">
+        {/* An 18-decimal price wraps on a phone rather than pushing the button out of view. */}
+        <span className="break-all sm:whitespace-nowrap sm:break-normal">{row.price}</span>
+        <span className="block text-xs text-slate-300">until {row.until}</span>
+      </td>
+    </>
+  );
+}
+
+/**
  * Offers as a table: what and by whom, price and until when, and the action or status; an offer that can no longer be paid says so, and has no
  * accept button. Accept and cancel post to the offers' action, which returns to `back`.
  */
@@ -43,19 +66,7 @@ export function OffersTable({
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.id}-${row.accept?.tokenId ?? ""}`} className="border-t border-space-800 align-top text-white">
-              {/* Three columns, so a phone shows the button without a sideways scroll: the buyer and expiry go under. */}
-              <td className="py-2 pr-3">
-                {row.href ? <a href={row.href}>{row.what}</a> : row.what}
-                <span className="block text-xs text-slate-300">
-                  by <span className="font-mono">{row.buyer}</span>
-                  {row.chainOffer && " · from a wallet on chain"}
-                </span>
-              </td>
-              <td className="py-2 pr-3">
-                {/* An 18-decimal price wraps on a phone rather than pushing the button out of view. */}
-                <span className="break-all sm:whitespace-nowrap sm:break-normal">{row.price}</span>
-                <span className="block text-xs text-slate-300">until {row.until}</span>
-              </td>
+              <OfferCells row={row} />
               <td className="min-w-[6rem] py-2">
                 {row.unpayable && <p className="text-xs text-amber-200">{row.unpayable}</p>}
                 {row.accept ? (

@@ -9,10 +9,9 @@ import { TableHead } from "~/components/table-head";
 import { serverHtml } from "~/services/server-html.server";
 import type { TokenRef } from "~core/api/market";
 import type { OfferRecord } from "~core/api/offers";
-import { formatPrice } from "~core/money";
-import { shortAddress } from "~core/address";
 import { OFFERS_PATH } from "./offer-views";
-import { collectionText, untilText } from "./offer-views.server";
+import { offerOnItemPage, offerRow } from "./offer-views.server";
+import { OfferCells } from "./offers-table";
 
 /** The offers a visitor sees: active ones not yet expired at `now`. */
 export function openOffers(offers: OfferRecord[], now = Date.now()): OfferRecord[] {
@@ -25,27 +24,19 @@ export function visitorOffersUntil(offers: OfferRecord[]): number | null {
 }
 
 function VisitorOffers({ offers, item }: { offers: OfferRecord[]; item: TokenRef }) {
+  // The signed-in table's row model and cells, with no viewer: nothing of theirs, nothing to press.
+  const rows = offers.map((offer) => offerRow(offer, { viewer: null, what: offerOnItemPage(offer), href: null }));
   return (
     <Section title="Offers" id="offers">
-      {offers.length ? (
+      {rows.length ? (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Offers on this item</caption>
             <TableHead columns={["Offer", "Price"]} />
             <tbody>
-              {offers.map((offer) => (
-                <tr key={offer.id} className="border-t border-space-800 align-top text-white">
-                  <td className="py-2 pr-3">
-                    {offer.kind === "item" ? "This item" : collectionText(offer)}
-                    <span className="block text-xs text-slate-300">
-                      by <span className="font-mono">{shortAddress(offer.buyerAddress)}</span>
-                      {offer.venue === "chain" && " · from a wallet on chain"}
-                    </span>
-                  </td>
-                  <td className="py-2">
-                    <span className="break-all sm:whitespace-nowrap sm:break-normal">{formatPrice(offer.price, offer.currency)}</span>
-                    <span className="block text-xs text-slate-300">until {untilText(offer.expiry)}</span>
-                  </td>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-t border-space-800 align-top text-white">
+                  <OfferCells row={row} />
                 </tr>
               ))}
             </tbody>
