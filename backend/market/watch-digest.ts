@@ -33,8 +33,6 @@ interface PendingRow {
   name: string;
   price: string;
   currency: string;
-  search: string;
-  label: string;
 }
 
 interface DigestWatch {
@@ -96,7 +94,7 @@ export async function runDigests(db: MarketDb, { siteUrl, tokens, send, now = Da
   const at = now();
   const dueBefore = at - DIGEST_INTERVAL_MS;
   const pending = await db.all<PendingRow>(
-    `select a.id, l.watch_id, a.user_name, a.nft_type, a.token_id, a.name, a.price, a.currency, w.search, w.label
+    `select a.id, l.watch_id, a.user_name, a.nft_type, a.token_id, a.name, a.price, a.currency
      from market_watch_alerts a join market_watch_alert_watches l on l.alert_id = a.id join market_watches w on w.id = l.watch_id
      where a.emailed_at is null and w.email_on = 1 and (w.emailed_at is null or w.emailed_at <= ?)
      order by a.id, w.id limit ?`,
@@ -121,13 +119,21 @@ export async function runDigests(db: MarketDb, { siteUrl, tokens, send, now = Da
     }
     return mailed;
   });
+  if (!claimed.size) return 0;
+  // An alert names every watch it matched, mailed this hour or not (the inbox does the same).
+  const ids = [...claimed];
+  const matched = await db.all<{ alert_id: number; id: number; search: string; label: string }>(
+    `select l.alert_id, w.id, w.search, w.label from market_watch_alert_watches l join market_watches w on w.id = l.watch_id
+     where l.alert_id in (${ids.map(() => "?").join(", ")}) and w.email_on = 1 order by l.alert_id, w.id`,
+    ids,
+  );
+  const watchesOf = new Map<number, DigestWatch[]>();
+  for (const { alert_id, ...watch } of matched) watchesOf.set(alert_id, [...(watchesOf.get(alert_id) ?? []), watch]);
   const byUser = new Map<string, Map<number, DigestAlert>>();
   for (const row of pending) {
     if (!claimed.has(row.id)) continue;
     const alerts = byUser.get(row.user_name) ?? new Map<number, DigestAlert>();
-    const entry = alerts.get(row.id) ?? { alert: row, watches: [] };
-    entry.watches.push({ id: row.watch_id, search: row.search, label: row.label });
-    alerts.set(row.id, entry);
+    if (!alerts.has(row.id)) alerts.set(row.id, { alert: row, watches: watchesOf.get(row.id) ?? [] });
     byUser.set(row.user_name, alerts);
   }
   let sent = 0;

@@ -102,6 +102,19 @@ describe("one listing, one alert", () => {
       expect(mail.text).toContain(`Matches: ${views.map((view) => view.label).join("; ")}`);
       expect(mail.text.match(/\/marketplace\/detail\?/g)).toHaveLength(1);
 
+      // A later listing whose one watch was mailed within the hour goes out with the two due ones, naming all three.
+      const next = (await db.get<{ id: number }>(
+        "select id from market_listings where status = 0 and venue = 0 and nft_type = ? and id > ? order by id limit 1",
+        [listing.nft_type, listing.id],
+      ))!;
+      await db.write((tx) => tx.run("update market_watches set emailed_at = null where id <> ?", [watches[2].id]));
+      await db.write((tx) => alertWatches(tx, next.id, t0 + 60_000));
+      mails.length = 0;
+      await runDigests(db, { siteUrl: "https://sparkera.test", tokens, send: async (mail) => void mails.push(mail), now: () => t0 + 60_000 });
+      const later = mails.find((sent) => sent.userName === user)!;
+      expect(later.text).toContain(`Matches: ${views.map((view) => view.label).join("; ")}`);
+      expect(later.text.match(/unsubscribe\?token=/g)).toHaveLength(3);
+
       // The alert stays while a watch it matched does, naming those left.
       await db.write((tx) => removeWatch(tx, user, watches[0].id));
       expect((await listAlerts(db, user))[0].watches.map((watch) => watch.id)).toEqual([watches[1].id, watches[2].id]);
