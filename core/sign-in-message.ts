@@ -46,8 +46,17 @@ export const SIGN_IN_REFUSALS = {
   replayed: "This sign-in message was already used, please sign again",
   unknownNonce: "This sign-in message's nonce was not issued here, please sign again",
   foreignDomain: (domain: string, ours: string) => `This sign-in message is for another site (${domain}), not ${ours}`,
+  foreignUri: (uri: string, ours: string) => `This sign-in message is for another address (${uri}), not ${ours}`,
   wrongChain: (chainId: number, ours: number) => `This sign-in message is for chain ${chainId}, not this site's chain ${ours}`,
 } as const;
+
+function originOf(uri: string): string | null {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return null;
+  }
+}
 
 export interface CheckedSignIn {
   address: Address;
@@ -60,7 +69,7 @@ export interface CheckedSignIn {
  */
 export function signInMessageProblem(
   message: string,
-  expected: { domain: string; chainId: number; now: Date },
+  expected: { domain: string; origin: string; chainId: number; now: Date },
 ): { problem: string } | { ok: CheckedSignIn } {
   const fields = parseSiweMessage(message);
   const { address, nonce, domain, chainId, expirationTime, notBefore } = fields;
@@ -68,6 +77,8 @@ export function signInMessageProblem(
   const wellFormed = validateSiweMessage({ message: { ...fields, expirationTime: undefined, notBefore: undefined } });
   if (!address || !nonce || !domain || chainId === undefined || !fields.uri || !wellFormed) return { problem: SIGN_IN_REFUSALS.notSiwe };
   if (domain !== expected.domain) return { problem: SIGN_IN_REFUSALS.foreignDomain(domain, expected.domain) };
+  // The URI is where the wallet was asked to sign: the site's own origin, scheme and port included (issue 43).
+  if (originOf(fields.uri) !== expected.origin) return { problem: SIGN_IN_REFUSALS.foreignUri(fields.uri, expected.origin) };
   if (chainId !== expected.chainId) return { problem: SIGN_IN_REFUSALS.wrongChain(chainId, expected.chainId) };
   if (!expirationTime) return { problem: SIGN_IN_REFUSALS.noExpiry };
   if (Number.isNaN(expirationTime.getTime()) || (notBefore && Number.isNaN(notBefore.getTime()))) {

@@ -18,7 +18,11 @@ export function createSsoCore({ store, options }: BackendContext) {
     sessions: createSessions(db, options.tokenTtlSeconds),
     codes: createCodes(db, secrets, createMailer(db, options.smtpUrl, options.mailFrom), options.log),
     guard: createLoginGuard(db),
-    wallets: createWallets(db, secrets, { domain: options.signInDomain, chainId: options.chainId }),
+    wallets: createWallets(db, secrets, {
+      domain: options.signInDomain,
+      origin: new URL(options.publicUrl ?? `https://${options.signInDomain}`).origin,
+      chainId: options.chainId,
+    }),
     cardOrders: createCardOrders(db),
   };
 }

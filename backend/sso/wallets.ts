@@ -35,6 +35,8 @@ export async function assertSignedBy(message: string, signature: Hex, address: s
 /** What a sign-in message must name: the site's domain (PUBLIC_URL's host) and its chain. */
 export interface SignInSite {
   domain: string;
+  /** The site's origin (PUBLIC_URL's scheme, host and port): a message's URI must be on it. */
+  origin: string;
   chainId: number;
 }
 
@@ -120,7 +122,7 @@ export function createWallets(db: Kysely<Database>, secrets: Secrets, signIn: Si
      * its wallet is bound to. The nonce is spent by one conditional update: of two posts of one message, one wins.
      */
     async signInWithWallet(message: string, signature: Hex, now = new Date()): Promise<{ user: UserRow; address: string }> {
-      const checked = signInMessageProblem(message, { domain: signIn.domain, chainId: signIn.chainId, now });
+      const checked = signInMessageProblem(message, { ...signIn, now });
       if ("problem" in checked) throw new ApiError(400, checked.problem);
       const address = getAddress(checked.ok.address);
       await assertSignedBy(message, signature, address);

@@ -106,8 +106,16 @@ describe("POST /sso/loginOther (Sign-In with Ethereum)", () => {
     expect(await loginOther(accessToken)).toMatchObject({ status: 400, msg: "This sign-in message has expired, please sign again" });
   });
 
-  it("refuses a message for another site, another chain, or with a nonce not issued here", async () => {
+  it("refuses a message for another site or origin, another chain, or with a nonce not issued here", async () => {
     const cases: [string, string][] = [
+      [
+        (await signedToken(undefined, { uri: "https://evil.example/login" })).accessToken,
+        "This sign-in message is for another address (https://evil.example/login), not https://sparkera.test",
+      ],
+      [
+        (await signedToken(undefined, { uri: "http://sparkera.test/login" })).accessToken,
+        "This sign-in message is for another address (http://sparkera.test/login), not https://sparkera.test",
+      ],
       [
         (await signedToken(undefined, { domain: "evil.example" })).accessToken,
         "This sign-in message is for another site (evil.example), not sparkera.test",

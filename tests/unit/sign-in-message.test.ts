@@ -4,7 +4,7 @@ import { SIGN_IN_STATEMENT, signInMessage, signInMessageProblem } from "~core/si
 
 const ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const NOW = new Date("2026-01-01T12:00:00.000Z");
-const SITE = { domain: "sparkera.io", chainId: 56, now: NOW };
+const SITE = { domain: "sparkera.io", origin: "https://sparkera.io", chainId: 56, now: NOW };
 const FIELDS = {
   domain: "sparkera.io",
   uri: "https://sparkera.io/login",
@@ -36,6 +36,21 @@ describe("signInMessage / signInMessageProblem", () => {
         signInMessage({ ...FIELDS, domain: "sparkera.io.evil.example" }),
         SITE,
         "This sign-in message is for another site (sparkera.io.evil.example), not sparkera.io",
+      ],
+      [
+        signInMessage({ ...FIELDS, uri: "https://evil.example/login" }),
+        SITE,
+        "This sign-in message is for another address (https://evil.example/login), not https://sparkera.io",
+      ],
+      [
+        signInMessage({ ...FIELDS, uri: "http://sparkera.io/login" }),
+        SITE,
+        "This sign-in message is for another address (http://sparkera.io/login), not https://sparkera.io",
+      ],
+      [
+        signInMessage({ ...FIELDS, uri: "https://sparkera.io:8443/login" }),
+        SITE,
+        "This sign-in message is for another address (https://sparkera.io:8443/login), not https://sparkera.io",
       ],
       [signInMessage({ ...FIELDS, chainId: 1 }), SITE, "This sign-in message is for chain 1, not this site's chain 56"],
       [signInMessage(FIELDS), at(FIELDS.expirationTime), "This sign-in message has expired, please sign again"],

@@ -39,7 +39,7 @@ describe("POST /resources/wallet-sign-in", () => {
     expect(body.message).toContain("URI: https://sparkera.io/login\nVersion: 1\nChain ID: 56\nNonce: " + NONCE.nonce);
     expect(body.message).toContain(`Issued At: ${NONCE.issuedAt}\nExpiration Time: ${NONCE.expirationTime}`);
     const now = new Date("2026-01-01T12:01:00.000Z");
-    expect(signInMessageProblem(body.message!, { domain: "sparkera.io", chainId: 56, now })).toEqual({
+    expect(signInMessageProblem(body.message!, { domain: "sparkera.io", origin: "https://sparkera.io", chainId: 56, now })).toEqual({
       ok: { address: ADDRESS, nonce: NONCE.nonce },
     });
   });
