@@ -5,7 +5,7 @@ import { Header, SocialLinks } from "~/components/header";
 import { LiteNotice } from "~/components/lite-notice.server";
 import { showToast, ToastView } from "~/components/notices";
 import { useNonce } from "~/components/nonce";
-import { PageScripts } from "~/components/page-scripts";
+import { HeadScript, PageScripts } from "~/components/page-scripts";
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~core/constants";
 import { onWalletExtension } from "~/islands/wallet-store";
@@ -102,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Tag key={i} {...props} />
         ))}
         <Links />
+        {(!lite || source === "no-js") && <HeadScript nonce={nonce} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -137,7 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <ToastView toast={data.toast} />}
         {data?.dialog && <FlashDialog dialog={data.dialog} />}
         {!lite && <ScrollRestoration nonce={nonce} />}
-        {(!lite || source === "no-js") && <PageScripts nonce={nonce} noJs={lite} />}
+        {!lite && <PageScripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -1,8 +1,8 @@
 /**
  * The page's scripts for a browser that runs them, and nothing for one that runs none (issue 23). Chromium with
  * JavaScript off still fetches every <link rel="modulepreload">, so the server writes Remix's preload links with a
- * media no device matches, inert (services/page-scripts.server.ts), and the same preloads come from an inline script just before
- * them: a browser with JavaScript gets them at the same point of the page. The script's text is made on the server
+ * media no device matches, inert (services/page-scripts.server.ts), and the same preloads come from an inline script in
+ * the head: a browser with JavaScript gets them early. The script's text is made on the server
  * and reaches the page by ServerScript, so none of it is in the bundle; hydration keeps the server's text.
  */
 import { Scripts } from "@remix-run/react";
@@ -14,13 +14,17 @@ import { createContext, useContext } from "react";
  */
 export const ServerScript = createContext("");
 
-/** `noJs`: the page is rendered without scripts for a browser that runs none; only the server's script then. */
-export function PageScripts({ nonce, noJs }: { nonce: string; noJs: boolean }) {
-  const script = <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: useContext(ServerScript) }} />;
-  if (noJs) return script;
+/**
+ * The server's script, in the head: a browser with JavaScript starts fetching the page's modules as soon as the head
+ * is parsed, not once the whole document is (issue 42: the modules were found last, after the parse, on a slow phone).
+ */
+export function HeadScript({ nonce }: { nonce: string }) {
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: useContext(ServerScript) }} />;
+}
+
+export function PageScripts({ nonce }: { nonce: string }) {
   return (
     <>
-      {script}
       <Scripts nonce={nonce} />
       {/* With JavaScript off, this sets the no-JS cookie (routes/resources.no-js/route.ts): the next pages come without scripts. */}
       <noscript>
