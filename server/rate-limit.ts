@@ -5,6 +5,17 @@ import { apiPrefixOf } from "./api-paths";
 import { isMetadataPath } from "./nft-metadata";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
+export const AUTH_UNAVAILABLE = "Signing in is busy just now. Please try again in a minute.";
+
+/**
+ * Thrown by a tier's store when the shared count cannot be read and the tier must not guess (the auth tier,
+ * decision 0030): the request is answered 503, neither counted nor let through.
+ */
+export class SharedBudgetUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`the shared rate-limit count did not answer: ${(cause as Error)?.message ?? String(cause)}`);
+  }
+}
 
 /** Form posts that sign in, register, send codes, reset passwords or probe whether an email exists. */
 const AUTH_PATHS = [
@@ -48,23 +59,25 @@ export function rateLimits({
   internalToken?: string;
   store?: (tier: RateLimitTier) => Store;
 }): RequestHandler {
-  const handler = (req: Request, res: Response) => {
+  const refuse = (req: Request, res: Response, status: 429 | 503, message: string) => {
     // API callers get the backends' envelope, metadata clients JSON; people get a readable page.
     if (isApiPath(req, apiPaths)) {
-      res.status(429).json({ code: 429, msg: MESSAGE, data: null, success: false });
+      res.status(status).json({ code: status, msg: message, data: null, success: false });
       return;
     }
     if (isMetadataPath(req.path)) {
-      res.status(429).set("Access-Control-Allow-Origin", "*").json({ error: MESSAGE });
+      res.status(status).set("Access-Control-Allow-Origin", "*").json({ error: message });
       return;
     }
+    const title = status === 429 ? "Too many attempts" : "Signing in is busy";
     res
-      .status(429)
+      .status(status)
       .type("html")
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts | Spark Era</title></head><body><h1>Too many attempts</h1><p>${MESSAGE}</p><p><a href="/home">Back home</a></p></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} | Spark Era</title></head><body><h1>${title}</h1><p>${message}</p><p><a href="/home">Back home</a></p></body></html>`,
       );
   };
+  const handler = (req: Request, res: Response) => refuse(req, res, 429, MESSAGE);
   const tier = (name: RateLimitTier) =>
     rateLimit({
       windowMs: 60_000,
@@ -79,7 +92,13 @@ export function rateLimits({
     });
   const general = tier("general");
   const writes = tier("writes");
-  const auth = tier("auth");
+  const authTier = tier("auth");
+  const auth: RequestHandler = (req, res, next) =>
+    authTier(req, res, (error?: unknown) => {
+      if (!(error instanceof SharedBudgetUnavailable)) return next(error);
+      res.set("Retry-After", "60");
+      refuse(req, res, 503, AUTH_UNAVAILABLE);
+    });
   return (req, res, next) => {
     // The app's own calls speak for every user at once: they were limited when the user's request reached the app.
     if (hasInternalToken(req, internalToken)) return next();

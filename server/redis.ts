@@ -3,22 +3,35 @@
  * its own prefix (`rl:general:`, `rl:writes:`, `rl:auth:`), so a client's budget is the same whichever process its
  * request reaches.
  *
- * When Redis fails (down, or slower than REDIS_DEADLINE_MS), a tier neither lets everyone through nor refuses
- * everyone: it counts in this process's own memory, as it does without REDIS_URL, until Redis answers again. The
- * budgets are then per process (N processes allow N times the limit) and the log says so. Failing open would leave
- * the sign-in and code-sending paths unlimited for the outage; failing closed would turn a Redis outage into a site
- * outage. Either way the SSO's own database-backed guards still hold: the sign-in budgets per client and per
- * account (backend/sso/login-guard.ts) and the code cooldown and hourly cap (backend/sso/codes.ts).
+ * When Redis fails (down, or slower than REDIS_DEADLINE_MS), the general and writes tiers count in this process's
+ * own memory, as they do without REDIS_URL, until Redis answers again: budgets per process, and the log says so.
+ * The auth tier does not (decision 0030): a count per process is N budgets for a password guesser, so it waits
+ * longer (AUTH_REDIS_DEADLINE_MS) and, with no answer still, refuses the attempt with a 503 rather than guess.
  */
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
-import { withinMs, type RedisClient, type RedisLog } from "../app/services/redis.server";
-import type { RateLimitTier } from "./rate-limit";
+import { REDIS_DEADLINE_MS, withinMs, type RedisClient, type RedisLog } from "../app/services/redis.server";
+import { SharedBudgetUnavailable, type RateLimitTier } from "./rate-limit";
 
 export { closeSharedRedis, sharedRedis, type RedisClient } from "../app/services/redis.server";
 
 /** A fallback is logged at most this often per process (the client logs the connection's own outage once). */
 const FALLBACK_LOG_INTERVAL_MS = 60_000;
+
+/** How long a sign-in waits for Redis: a person signing in can wait, and a busy Redis often answers within this. */
+export const AUTH_REDIS_DEADLINE_MS = 3_000;
+
+/** What a tier does when its shared count fails: count in this process's memory, or refuse the request. */
+export interface SharedStorePolicy {
+  deadlineMs: number;
+  onFailure: "local" | "refuse";
+}
+
+const POLICIES: Record<RateLimitTier, SharedStorePolicy> = {
+  general: { deadlineMs: REDIS_DEADLINE_MS, onFailure: "local" },
+  writes: { deadlineMs: REDIS_DEADLINE_MS, onFailure: "local" },
+  auth: { deadlineMs: AUTH_REDIS_DEADLINE_MS, onFailure: "refuse" },
+};
 
 /** The key prefix of a tier's counts in Redis. */
 export const rateLimitPrefix = (tier: RateLimitTier) => `rl:${tier}:`;
@@ -31,8 +44,10 @@ export function redisRateLimitStores(client: RedisClient, log: RedisLog = consol
     if (now - lastLogged < FALLBACK_LOG_INTERVAL_MS) return;
     lastLogged = now;
     log.warn(
-      `Rate limits fall back to this process's memory (the ${tier} tier first): Redis failed (${(error as Error).message ?? error}). ` +
-        "Budgets are per process until it answers again.",
+      POLICIES[tier].onFailure === "refuse"
+        ? `Sign-in attempts are refused (503): the shared count in Redis failed (${(error as Error).message ?? error}).`
+        : `Rate limits fall back to this process's memory (the ${tier} tier first): Redis failed (${(error as Error).message ?? error}). ` +
+            "Budgets are per process until it answers again.",
     );
   };
   return (tier) => {
@@ -44,11 +59,11 @@ export function redisRateLimitStores(client: RedisClient, log: RedisLog = consol
     // Marked handled here: the store loads them again on its next use.
     shared.incrementScriptSha.catch(() => {});
     shared.getScriptSha.catch(() => {});
-    return new SharedOrLocalStore(shared, (error) => fellBack(tier, error));
+    return new SharedOrLocalStore(shared, (error) => fellBack(tier, error), POLICIES[tier]);
   };
 }
 
-/** `shared` while it answers in time; this process's memory while it does not. */
+/** `shared` while it answers in time; when it does not, this process's memory, or a refusal (`policy.onFailure`). */
 export class SharedOrLocalStore implements Store {
   readonly prefix: string;
   private readonly local = new MemoryStore();
@@ -56,6 +71,7 @@ export class SharedOrLocalStore implements Store {
   constructor(
     private readonly shared: Store & { prefix: string },
     private readonly fellBack: (error: unknown) => void,
+    private readonly policy: SharedStorePolicy = POLICIES.general,
   ) {
     this.prefix = shared.prefix;
   }
@@ -67,16 +83,17 @@ export class SharedOrLocalStore implements Store {
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
     try {
-      return await withinMs(Promise.resolve(this.shared.increment(key)));
+      return await withinMs(Promise.resolve(this.shared.increment(key)), this.policy.deadlineMs);
     } catch (error) {
       this.fellBack(error);
+      if (this.policy.onFailure === "refuse") throw new SharedBudgetUnavailable(error);
       return this.local.increment(key);
     }
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
     try {
-      return await withinMs(Promise.resolve(this.shared.get?.(key)));
+      return await withinMs(Promise.resolve(this.shared.get?.(key)), this.policy.deadlineMs);
     } catch {
       return this.local.get(key);
     }

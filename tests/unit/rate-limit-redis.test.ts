@@ -5,11 +5,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import type { Store } from "express-rate-limit";
+import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { connectRedis, type RedisClient } from "~/services/redis.server";
-import { rateLimits, type RateLimitTier } from "../../server/rate-limit";
-import { redisRateLimitStores } from "../../server/redis";
+import { AUTH_UNAVAILABLE, rateLimits, type RateLimitTier } from "../../server/rate-limit";
+import { AUTH_REDIS_DEADLINE_MS, redisRateLimitStores, SharedOrLocalStore, type SharedStorePolicy } from "../../server/redis";
 import { deadRedisUrl, hasRedisServer, NO_REDIS_SERVER, startRedis, type ThrowawayRedis } from "./redis-server";
 
 const quiet = () => ({ info: vi.fn(), warn: vi.fn() });
@@ -60,19 +60,72 @@ describe("rate limits without a reachable Redis (no redis-server needed)", () =>
     expect(await post(b, "/login")).toBe(200);
   });
 
-  it("falls back to each process's memory while Redis is unreachable, at once, and each process says so once", async () => {
+  it("while Redis is unreachable, the sign-in tier refuses at once (503) and the other tiers count per process, each process saying so once", async () => {
     const log = quiet();
     const down = await client(await deadRedisUrl(), log);
     const a = await serve(redisRateLimitStores(down, log));
     const b = await serve(redisRateLimitStores(down, log));
     const started = Date.now();
-    for (let i = 0; i < 10; i++) expect(await post(a, "/login")).toBe(200);
-    expect(await post(a, "/login")).toBe(429);
+    const refused = await fetch(`${a}/basic/login`, { method: "POST" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await refused.json()).toMatchObject({ code: 503, msg: AUTH_UNAVAILABLE });
+    expect(await post(b, "/login")).toBe(503);
+    for (let i = 0; i < 100; i++) expect(await post(a, "/marketplace/detail")).toBe(200);
+    expect(await post(a, "/marketplace/detail")).toBe(429);
     // Per process now: the other one has its own budget.
-    expect(await post(b, "/login")).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    const fallbacks = log.warn.mock.calls.filter(([message]) => String(message).startsWith("Rate limits fall back"));
-    expect(fallbacks).toHaveLength(2);
+    expect(await post(b, "/marketplace/detail")).toBe(200);
+    expect(Date.now() - started).toBeLessThan(AUTH_REDIS_DEADLINE_MS);
+    const said = log.warn.mock.calls.map(([message]) => String(message));
+    expect(said.filter((message) => message.startsWith("Sign-in attempts are refused")).length).toBeGreaterThan(0);
+    expect(said.filter((message) => /^(Sign-in attempts are refused|Rate limits fall back)/.test(message))).toHaveLength(2);
+  });
+});
+
+/** A shared count as slow as a loaded Redis: every answer `delayMs` late, or never. */
+class SlowSharedStore implements Store {
+  readonly prefix = "rl:auth:";
+  private readonly counts = new MemoryStore();
+  constructor(private readonly delayMs: number | null) {}
+  init(options: Options) {
+    this.counts.init(options);
+  }
+  private later<T>(value: () => Promise<T>): Promise<T> {
+    if (this.delayMs === null) return new Promise<T>(() => {});
+    return new Promise<T>((resolve) => setTimeout(() => resolve(value()), this.delayMs!));
+  }
+  increment(key: string): Promise<ClientRateLimitInfo> {
+    return this.later(() => this.counts.increment(key));
+  }
+  decrement(key: string) {
+    return this.later(() => this.counts.decrement(key));
+  }
+  resetKey(key: string) {
+    return this.later(() => this.counts.resetKey(key));
+  }
+}
+
+describe("the sign-in budget under a slow shared count (issue 43)", () => {
+  /** Three processes whose auth tier counts in one shared store; their other tiers in memory. */
+  async function cluster(shared: Store & { prefix: string }, auth: SharedStorePolicy) {
+    return Promise.all(
+      [0, 1, 2].map(() => serve((tier) => (tier === "auth" ? new SharedOrLocalStore(shared, () => {}, auth) : new MemoryStore()))),
+    );
+  }
+
+  it("60 attempts at once over three processes, with the count answering in 800 ms: 10 through, the rest refused", async () => {
+    // Slower than the other tiers' 500 ms deadline, within the sign-in tier's.
+    const list = await cluster(new SlowSharedStore(800), { deadlineMs: AUTH_REDIS_DEADLINE_MS, onFailure: "refuse" });
+    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => post(list[i % 3], "/login")));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+  });
+
+  it("with the count not answering at all, every attempt is refused with the words, none let through", async () => {
+    const list = await cluster(new SlowSharedStore(null), { deadlineMs: 200, onFailure: "refuse" });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${list[i % 3]}/login`, { method: "POST" })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(503));
+    expect(await answers[0].text()).toContain(AUTH_UNAVAILABLE);
   });
 });
 
@@ -110,7 +163,7 @@ describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServ
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
-  it("falls back when Redis stops mid-run, and shares the budget again once it is back", async () => {
+  it("refuses sign-ins when Redis stops mid-run, and shares the budget again once it is back", async () => {
     const log = quiet();
     const first = await startRedis();
     const made = connectRedis(first.url, log);
@@ -119,8 +172,11 @@ describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServ
     const a = await serve(redisRateLimitStores(made, log));
     expect(await post(a, "/login")).toBe(200);
     await first.stop();
-    // Down: counted in memory, and the request is not held up.
-    expect(await post(a, "/login")).toBe(200);
+    // Down: a sign-in is refused at once, not held up; a write is counted in memory.
+    const started = Date.now();
+    expect(await post(a, "/login")).toBe(503);
+    expect(Date.now() - started).toBeLessThan(AUTH_REDIS_DEADLINE_MS);
+    expect(await post(a, "/marketplace/detail")).toBe(200);
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("is unreachable"));
     // Back (an empty Redis on the same port): the client reconnects by itself and the counts go to Redis again.
     const again = await startRedis(Number(new URL(first.url).port));
