@@ -92,12 +92,20 @@ function watchRow(watch: WatchRecord): WatchRow {
 }
 
 /** The list of watches (a visitor is asked to log in); opening it is looking at them, so their new matches are counted, shown once, then seen. */
+const noWatches: ReturnType<typeof watchRow>[] = [];
+const noAlerts: ReturnType<typeof alertRow>[] = [];
+
 export async function watchesPage(request: Request) {
   const { token, watches } = await apis(request);
-  if (!token) return { login: loginHref(WATCHES_PATH), watches: [] };
-  const list = await watches.list();
-  if (list.some((watch) => watch.fresh > 0)) await watches.markSeen();
-  return { login: null, watches: list.map(watchRow) };
+  if (!token) return json({ login: loginHref(WATCHES_PATH), watches: noWatches, problem: null });
+  try {
+    const list = await watches.list();
+    if (list.some((watch) => watch.fresh > 0)) await watches.markSeen();
+    return json({ login: null, watches: list.map(watchRow), problem: null });
+  } catch (error) {
+    const problem = backendProblem(error);
+    return json({ login: null, watches: noWatches, problem: problem.message }, { status: problem.status });
+  }
 }
 
 export interface WatchActionData {
@@ -182,10 +190,15 @@ function alertRow(alert: AlertRecord): AlertRow {
 /** The inbox, newest first (a visitor is asked to log in); opening it reads it (the header's count goes back to 0). */
 export async function inboxPage(request: Request) {
   const { token, watches } = await apis(request);
-  if (!token) return { login: loginHref(INBOX_PATH), alerts: [], unread: 0 };
-  const inbox = await watches.inbox();
-  if (inbox.unread > 0) await watches.markRead();
-  return { login: null, alerts: inbox.alerts.map(alertRow), unread: inbox.unread };
+  if (!token) return json({ login: loginHref(INBOX_PATH), alerts: noAlerts, unread: 0, problem: null });
+  try {
+    const inbox = await watches.inbox();
+    if (inbox.unread > 0) await watches.markRead();
+    return json({ login: null, alerts: inbox.alerts.map(alertRow), unread: inbox.unread, problem: null });
+  } catch (error) {
+    const problem = backendProblem(error);
+    return json({ login: null, alerts: noAlerts, unread: 0, problem: problem.message }, { status: problem.status });
+  }
 }
 
 export type UnsubscribeView =

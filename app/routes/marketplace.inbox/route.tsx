@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LoginPrompt, Page, Section } from "~/components/page";
+import { MarketProblem } from "~/features/market/filter-notices";
 import { inboxPage } from "~/features/watches/watches.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => inboxPage(request);
@@ -8,7 +9,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => inboxPage(request);
 export const meta: MetaFunction = () => [{ title: "Inbox | Spark Era" }];
 
 export default function Inbox() {
-  const { login, alerts, unread } = useLoaderData<typeof loader>();
+  const { login, alerts, unread, problem } = useLoaderData<typeof loader>();
   return (
     <Page
       title="Inbox"
@@ -22,6 +23,8 @@ export default function Inbox() {
       <Section title="Alerts" id="alerts">
         {login ? (
           <LoginPrompt href={login} what="see the alerts of your watched searches" />
+        ) : problem ? (
+          <MarketProblem message={problem} />
         ) : alerts.length === 0 ? (
           <p className="muted">
             No alerts yet. <Link to="/marketplace/watches">Watch a search</Link> and new listings that match it appear here.

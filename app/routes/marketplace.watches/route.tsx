@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/error-list";
 import { LoginPrompt, Page, Section } from "~/components/page";
+import { MarketProblem } from "~/features/market/filter-notices";
 import { WatchFields } from "~/features/watches/watch-fields";
 import { watchesAction, watchesPage } from "~/features/watches/watches.server";
 
@@ -11,7 +12,7 @@ export const action = ({ request }: ActionFunctionArgs) => watchesAction(request
 export const meta: MetaFunction = () => [{ title: "Watched searches | Spark Era" }];
 
 export default function Watches() {
-  const { login, watches } = useLoaderData<typeof loader>();
+  const { login, watches, problem } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <Page
@@ -38,6 +39,8 @@ export default function Watches() {
       <Section title="Your watched searches" id="watches">
         {login ? (
           <LoginPrompt href={login} what="see and manage your watched searches" />
+        ) : problem ? (
+          <MarketProblem message={problem} />
         ) : watches.length === 0 ? (
           <p className="muted">
             You watch no search yet. Open a <Link to="/marketplace/market">market view</Link>, filter it, and choose Watch this search.
