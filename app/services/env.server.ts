@@ -343,6 +343,11 @@ const DEV_DEFAULT_MEANING: Record<DevDefault, string> = {
   STORE_MINTER_KEY: "card-paid boxes are forged by a public anvil dev key",
 };
 
+/** Whether HOST binds loopback only (127.0.0.0/8, ::1, localhost): nobody outside this machine reaches the port. */
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /** Every warning the start log gives about this configuration, one block each. */
 export function startWarnings(env: Env): string[] {
   const warnings = [devDefaultsWarning(env)];
@@ -358,6 +363,14 @@ export function startWarnings(env: Env): string[] {
       "WARNING: TRUST_PROXY=true takes the leftmost X-Forwarded-For entry as the client's address, and any client can " +
         "write it: rate limits and sign-in budgets hold only if the proxy in front replaces the header rather than appending to it. " +
         "A hop count (1 for one proxy) or the proxies' addresses hold either way.",
+    );
+  }
+  if (typeof env.TRUST_PROXY === "number" && !isLoopbackHost(env.HOST)) {
+    warnings.push(
+      `WARNING: TRUST_PROXY=${env.TRUST_PROXY} trusts whoever connects, and this server listens on ${env.HOST}: a client that ` +
+        `reaches port ${env.PORT} directly, not through the proxy, writes its own X-Forwarded-For and gets a fresh rate-limit ` +
+        "and sign-in budget each time. Make the port reachable only through the proxy (a firewall, or HOST on a private " +
+        "or loopback address), or set TRUST_PROXY to the proxies' addresses (10.0.0.5, or 10.0.0.0/8).",
     );
   }
   warnings.push(...sharedDatabaseNotes(env));

@@ -220,8 +220,19 @@ describe("TRUST_PROXY (issue 24, item 2)", () => {
     expect(startWarnings(parseEnv({ TRUST_PROXY: "true", SMTP_URL: SECRETS.SMTP_URL }))).toContainEqual(
       expect.stringMatching(/^WARNING: TRUST_PROXY=true takes the leftmost X-Forwarded-For entry/),
     );
-    for (const text of ["1", "loopback", "false"]) {
+    for (const text of ["loopback", "10.0.0.5", "false"]) {
       expect(startWarnings(parseEnv({ TRUST_PROXY: text })).join("\n")).not.toContain("TRUST_PROXY");
+    }
+  });
+
+  it("warns at start that a hop count trusts whoever connects when the port listens beyond loopback (issue 43)", () => {
+    const [warning] = startWarnings(parseEnv({ TRUST_PROXY: "1", PORT: "3000", SMTP_URL: SECRETS.SMTP_URL })).filter((text) =>
+      text.includes("TRUST_PROXY"),
+    );
+    expect(warning).toMatch(/^WARNING: TRUST_PROXY=1 trusts whoever connects, and this server listens on 0\.0\.0\.0/);
+    expect(warning).toContain("Make the port reachable only through the proxy");
+    for (const HOST of ["127.0.0.1", "::1", "localhost"]) {
+      expect(startWarnings(parseEnv({ TRUST_PROXY: "1", HOST })).join("\n")).not.toContain("TRUST_PROXY");
     }
   });
 });
