@@ -5,10 +5,15 @@
  * handle (one process per file) takes them all. Each rule is fired many times at once and must hold exactly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NFT_TYPE } from "~core/nft";
 import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
+import { acceptInvite, inviteCode } from "../../backend/market/invites";
+import { type ItemRow, setFavorite } from "../../backend/market/items";
+import { creditGameStack } from "../../backend/market/stacks";
 import { MAX_WATCHES, WATCH_MSG, addWatch } from "../../backend/market/watches";
 import { CODES_PER_HOUR, createCodes } from "../../backend/sso/codes";
+import { takeCustodialRate } from "../../backend/sso/custodial-rate";
 import { LOGIN_LIMITS, createLoginGuard } from "../../backend/sso/login-guard";
 import { createSecrets } from "../../backend/sso/secrets";
 import type { CodePurpose } from "../../backend/sso/tables";
@@ -127,5 +132,54 @@ describe("the sign-in budget of one client (sso/login-guard.ts reserve)", () => 
     expect(outcomes.filter((o) => o.startsWith("Too many failed sign-in attempts, please try again in"))).toHaveLength(
       40 - LOGIN_LIMITS.client.maxFailures,
     );
+  });
+});
+
+describe("the custodial rate budget (sso/custodial-rate.ts takeCustodialRate)", () => {
+  it("counts 5 of 30 requests made at once with a budget of 5", async () => {
+    const user = await createUsers(handles[0].db).insert("custodial@example.test", "x", null);
+    const outcomes = await atOnce(30, async (handle) => {
+      if (await takeCustodialRate(handle.db, user!.id, 5, 60_000)) throw new Error("over");
+    });
+    expect(tally(outcomes)).toEqual({ ok: 5, over: 25 });
+  });
+});
+
+describe("game stacks (market/stacks.ts creditGameStack)", () => {
+  const owner = "0x00000000000000000000000000000000000000a1";
+  const stacks = () =>
+    handles[0].sql.all<ItemRow>("select * from market_items where owner_address = ? and nft_type = ? and material = 1", [
+      owner,
+      NFT_TYPE.material,
+    ]);
+
+  it("adds 20 credits made at once to one stack: one stack of a material, not one per credit", async () => {
+    const outcomes = await atOnce(20, (handle, i) =>
+      new MarketDb(handle).write((tx) => creditGameStack(tx, owner, 1, 5n, `test:credit:${i}`, Date.now())),
+    );
+    expect(tally(outcomes)).toEqual({ ok: 20 });
+    const rows = await stacks();
+    expect(rows.map((row) => BigInt(row.amount))).toEqual([100n]);
+  });
+
+  it("counts a favorite once however many times one wallet adds it at once (a unique key)", async () => {
+    const [item] = await stacks();
+    const fan = "0x00000000000000000000000000000000000000f1";
+    const outcomes = await atOnce(30, (handle) => new MarketDb(handle).write((tx) => setFavorite(tx, fan, item, true, Date.now())));
+    expect(tally(outcomes)).toEqual({ ok: 30 });
+    expect((await handles[0].sql.get<{ favorites: number }>("select favorites from market_items where id = ?", [item.id]))!.favorites).toBe(
+      1,
+    );
+  });
+});
+
+describe("invites (market/invites.ts acceptInvite)", () => {
+  it("links a wallet to one inviter of 12 whose codes it accepts at once (a unique key)", async () => {
+    const invitee = "0x00000000000000000000000000000000000000b1";
+    const market = new MarketDb(handles[0]);
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) codes.push(await market.write((tx) => inviteCode(tx, `0x${String(i + 1).padStart(40, "c")}`, Date.now())));
+    const outcomes = await atOnce(12, (handle, i) => new MarketDb(handle).write((tx) => acceptInvite(tx, invitee, codes[i], Date.now())));
+    expect(tally(outcomes)).toEqual({ ok: 1, "Your wallet has already accepted an invite": 11 });
   });
 });
