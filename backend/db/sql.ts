@@ -23,7 +23,7 @@ export interface SqlRunner {
   run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
   /**
    * Waits until no other write transaction holds `subject`, then holds it until this transaction ends (decision
-   * 0030): a rule that counts or looks before it inserts ("at most 50 per account", "one a minute") takes its
+   * 0031): a rule that counts or looks before it inserts ("at most 50 per account", "one a minute") takes its
    * subject's lock first, so its rivals on the same subject run one after another, each seeing the ones before.
    * On SQLite a no-op (a write transaction already runs alone); on PostgreSQL a transaction-level advisory lock.
    * Only a transaction's runner holds a subject: outside one it throws, on both engines.

@@ -67,7 +67,7 @@ function stackLabelId(item: ItemRow): string {
  * `amount` of `material` into `owner`'s game: added to their oldest game stack of it that is not on sale (a listed
  * stack keeps what its buyer was offered), else a new stack. `prefer` is tried first (the stack a claim came from).
  * Answers the stack's id and whether it is new, for an undo. "Else a new stack" looks before it inserts, so the
- * owner's stacks of the material are locked first (decision 0030): two credits at once add to one stack.
+ * owner's stacks of the material are locked first (decision 0031): two credits at once add to one stack.
  */
 export async function creditGameStack(
   db: Sql,

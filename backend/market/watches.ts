@@ -148,7 +148,7 @@ export function watchKeys(terms: readonly FilterTerm[]): { nftType: number; curr
 
 /**
  * Stores a watch, in the caller's write transaction: at most MAX_WATCHES per account, never the same one twice. Both
- * rules count or look before the insert, so the account is locked first (decision 0030): its adds run one after
+ * rules count or look before the insert, so the account is locked first (decision 0031): its adds run one after
  * another on every process, each counting the ones committed before it.
  */
 export async function addWatch(db: Sql, userName: string, input: WatchInput, now: number): Promise<WatchRow> {

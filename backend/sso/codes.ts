@@ -29,7 +29,7 @@ export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: Se
   async function reserve(email: string, purpose: CodePurpose, code: string): Promise<number> {
     return retryingTransaction(db, async (trx) => {
       // The cooldown and the hourly cap read the codes sent before: sends to one address and purpose take turns, on
-      // every process, so each reads the ones committed before it (decision 0030).
+      // every process, so each reads the ones committed before it (decision 0031).
       await lockSubject(trx, `email_codes:${purpose}:${email}`);
       const now = Date.now();
       const recent = await trx

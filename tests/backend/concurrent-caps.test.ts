@@ -1,5 +1,5 @@
 /**
- * Decision 0030: a rule that counts or looks before it inserts (a cap, a "not twice", a cooldown) holds when its
+ * Decision 0031: a rule that counts or looks before it inserts (a cap, a "not twice", a cooldown) holds when its
  * requests arrive at once from several processes. On PostgreSQL three database handles, three pools as three
  * server processes would have, share one database at READ COMMITTED and take the requests in turn; on SQLite one
  * handle (one process per file) takes them all. Each rule is fired many times at once and must hold exactly.

@@ -56,7 +56,7 @@ describe(`the SQL driver on ${TEST_ENGINE}`, () => {
     ).toBeUndefined();
   });
 
-  describe("lockSubject (decision 0030)", () => {
+  describe("lockSubject (decision 0031)", () => {
     /** A transaction that holds `subject` for `holdMs`; when it got the lock and when it committed. */
     const holding = (lock: (tx: SqlRunner) => Promise<void>, holdMs: number, took: () => void = () => undefined) =>
       store.sql.transaction(async (tx) => {
