@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrate, type Migration } from "./migrate";
-import { TransactionScope, withRetries, type RunResult, type SqlDriver, type SqlRunner } from "./sql";
+import {
+  TransactionScope,
+  lockOutsideTransaction,
+  subjectLockKeys,
+  withRetries,
+  type RunResult,
+  type SqlDriver,
+  type SqlRunner,
+} from "./sql";
 import type { Database } from "./index";
 import { postgresRoles } from "./postgres-roles";
 import type { Roles } from "./roles";
@@ -75,12 +83,18 @@ export class PgDriver implements SqlDriver {
     return on.query<T & pg.QueryResultRow>({ ...this.prepare(sql), values: [...params] });
   }
 
-  private runner(on: Queryable): SqlRunner {
+  /** Statements on `on`; `inTransaction` when `on` is a transaction's client, the only place a subject lock holds. */
+  private runner(on: Queryable, inTransaction = false): SqlRunner {
+    const run = async (sql: string, params: readonly unknown[] = []) => ({ changes: (await this.query(on, sql, params)).rowCount ?? 0 });
     return {
       engine: "postgres",
       all: async <T>(sql: string, params: readonly unknown[] = []) => (await this.query<T>(on, sql, params)).rows,
       get: async <T>(sql: string, params: readonly unknown[] = []) => (await this.query<T>(on, sql, params)).rows[0],
-      run: async (sql: string, params: readonly unknown[] = []) => ({ changes: (await this.query(on, sql, params)).rowCount ?? 0 }),
+      run,
+      // Released by the commit or rollback, after the commit is visible: the next holder's statements see it.
+      lockSubject: inTransaction
+        ? async (subject: string) => void (await run("select pg_advisory_xact_lock(?::int4, ?::int4)", subjectLockKeys(subject)))
+        : lockOutsideTransaction,
     };
   }
 
@@ -98,6 +112,10 @@ export class PgDriver implements SqlDriver {
     return this.scope.outside(() => this.runner(this.pool).run(sql, params));
   }
 
+  lockSubject(subject: string): Promise<void> {
+    return lockOutsideTransaction(subject);
+  }
+
   /**
    * READ COMMITTED (PostgreSQL's default): the market's writes guard themselves with conditional updates whose row
    * locks serialise rivals (decision 0010). Deadlocks, and 40001 from any `fn` that raises its own isolation, are
@@ -108,7 +126,7 @@ export class PgDriver implements SqlDriver {
       const client = await this.pool.connect();
       try {
         await client.query("begin");
-        const result = await this.scope.inside(() => fn(this.runner(client)));
+        const result = await this.scope.inside(() => fn(this.runner(client, true)));
         await client.query("commit");
         client.release();
         return result;

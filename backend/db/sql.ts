@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 
 /** The two engines the embedded backends run on (decision 0011). */
 export type Engine = "sqlite" | "postgres";
@@ -20,6 +21,14 @@ export interface SqlRunner {
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
+  /**
+   * Waits until no other write transaction holds `subject`, then holds it until this transaction ends (decision
+   * 0031): a rule that counts or looks before it inserts ("at most 50 per account", "one a minute") takes its
+   * subject's lock first, so its rivals on the same subject run one after another, each seeing the ones before.
+   * On SQLite a no-op (a write transaction already runs alone); on PostgreSQL a transaction-level advisory lock.
+   * Only a transaction's runner holds a subject: outside one it throws, on both engines.
+   */
+  lockSubject(subject: string): Promise<void>;
 }
 
 export interface SqlDriver extends SqlRunner {
@@ -71,6 +80,32 @@ export function retryingTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction
   return withRetries(() => db.transaction().execute(fn));
 }
 
+/**
+ * The two 32-bit keys of a subject's advisory lock (`pg_advisory_xact_lock(int, int)`), from a hash of its name.
+ * The two-key form is a space of its own in pg_locks (objsubid 2), apart from the one-bigint session locks of the
+ * roles and migrations (`lockKey`); two subjects that share a hash only wait for each other, never pass together.
+ */
+export function subjectLockKeys(subject: string): [number, number] {
+  const digest = createHash("sha256").update(`spark-era:subject:${subject}`).digest();
+  return [digest.readInt32BE(0), digest.readInt32BE(4)];
+}
+
+/** A subject's lock taken where no transaction is open: it would hold nothing, so it is a bug, said at once. */
+export function lockOutsideTransaction(subject: string): Promise<never> {
+  return Promise.reject(new Error(`lockSubject("${subject}") needs a write transaction: outside one it would hold nothing`));
+}
+
+/**
+ * `lockSubject` for the SSO's Kysely transactions, the same rule as the market runner's: an advisory lock held until
+ * `trx` ends on PostgreSQL, nothing on SQLite (its one connection runs one transaction at a time).
+ */
+export async function lockSubject<DB>(trx: Transaction<DB>, subject: string): Promise<void> {
+  if (!trx.isTransaction) return lockOutsideTransaction(subject);
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const [high, low] = subjectLockKeys(subject);
+  await sql`select pg_advisory_xact_lock(${high}::int4, ${low}::int4)`.execute(trx);
+}
+
 /** A write refused by a unique key, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -112,6 +147,8 @@ export class SqliteDriver implements SqlDriver {
   readonly engine = "sqlite";
   private readonly statements = new Map<string, Statement>();
   private readonly direct: SqlRunner;
+  /** The runner a transaction's callback gets: the same statements, and subjects already held by the one writer. */
+  private readonly inTransaction: SqlRunner;
 
   constructor(
     private readonly sqlite: SQLite.Database,
@@ -122,7 +159,11 @@ export class SqliteDriver implements SqlDriver {
       all: async <T>(sql: string, params: readonly unknown[] = []) => this.stmt(sql).all(...params) as T[],
       get: async <T>(sql: string, params: readonly unknown[] = []) => this.stmt(sql).get(...params) as T | undefined,
       run: async (sql: string, params: readonly unknown[] = []) => ({ changes: this.stmt(sql).run(...params).changes }),
+      lockSubject: lockOutsideTransaction,
     };
+    // BEGIN IMMEDIATE holds the file's write lock, and the transaction the one connection, until it ends: no other
+    // writer runs meanwhile, so every subject is held already.
+    this.inTransaction = { ...this.direct, lockSubject: async () => undefined };
   }
 
   private stmt(sql: string): Statement {
@@ -155,11 +196,15 @@ export class SqliteDriver implements SqlDriver {
     return this.hold(() => this.direct.run(sql, params));
   }
 
+  lockSubject(subject: string): Promise<void> {
+    return lockOutsideTransaction(subject);
+  }
+
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
     return this.hold(async () => {
       this.sqlite.prepare("begin immediate").run();
       try {
-        const result = await this.scope.inside(() => fn(this.direct));
+        const result = await this.scope.inside(() => fn(this.inTransaction));
         this.sqlite.prepare("commit").run();
         return result;
       } catch (error) {

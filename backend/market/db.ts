@@ -27,6 +27,11 @@ export class MarketDb implements SqlRunner {
     return this.store.sql.run(sql, params);
   }
 
+  /** Refuses: a subject is held only inside `write` (the transaction's runner has it). */
+  lockSubject(subject: string): Promise<void> {
+    return this.store.sql.lockSubject(subject);
+  }
+
   /** `fn` as one write transaction; on PostgreSQL it may run again after a serialization failure. */
   write<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     return this.store.sql.transaction(fn);

@@ -149,6 +149,8 @@ export function migrationSql(kysely: Kysely<unknown>, engine: Engine): Sql {
     all: async <T>(text: string, params?: readonly unknown[]) => (await exec<T>(text, params)).rows,
     get: async <T>(text: string, params?: readonly unknown[]) => (await exec<T>(text, params)).rows[0],
     run: async (text: string, params?: readonly unknown[]) => ({ changes: Number((await exec(text, params)).numAffectedRows ?? 0) }),
+    // Migrations run alone (under the migration lock on PostgreSQL, on the one locked file on SQLite).
+    lockSubject: async () => undefined,
   };
 }
 

@@ -66,7 +66,8 @@ function stackLabelId(item: ItemRow): string {
 /**
  * `amount` of `material` into `owner`'s game: added to their oldest game stack of it that is not on sale (a listed
  * stack keeps what its buyer was offered), else a new stack. `prefer` is tried first (the stack a claim came from).
- * Answers the stack's id and whether it is new, for an undo.
+ * Answers the stack's id and whether it is new, for an undo. "Else a new stack" looks before it inserts, so the
+ * owner's stacks of the material are locked first (decision 0031): two credits at once add to one stack.
  */
 export async function creditGameStack(
   db: Sql,
@@ -77,6 +78,7 @@ export async function creditGameStack(
   now: number,
   prefer: number | null = null,
 ): Promise<{ itemId: number; created: boolean }> {
+  await db.lockSubject(`market_items:game-stack:${owner}:${material}`);
   const candidates = await db.all<ItemRow>(
     `select i.* from market_items i where i.owner_address = ? and i.nft_type = ? and i.material = ? and i.location = ?
        and not exists (select 1 from market_listings l where l.item_id = i.id and l.status = 0)

@@ -146,8 +146,14 @@ export function watchKeys(terms: readonly FilterTerm[]): { nftType: number; curr
   );
 }
 
+/**
+ * Stores a watch, in the caller's write transaction: at most MAX_WATCHES per account, never the same one twice. Both
+ * rules count or look before the insert, so the account is locked first (decision 0031): its adds run one after
+ * another on every process, each counting the ones committed before it.
+ */
 export async function addWatch(db: Sql, userName: string, input: WatchInput, now: number): Promise<WatchRow> {
   const query = watchQuery(input);
+  await db.lockSubject(`market_watches:${userName}`);
   const count = (await db.get<{ n: number }>("select count(*) as n from market_watches where user_name = ?", [userName]))!.n;
   if (count >= MAX_WATCHES) throw new ApiError(409, WATCH_MSG.tooMany);
   const ceiling = input.ceiling?.toString() ?? null;

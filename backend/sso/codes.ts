@@ -5,7 +5,7 @@ import { codeMail, type SendMail } from "./mail";
 import { type Secrets, equalHex, newEmailCode } from "./secrets";
 import type { CodePurpose } from "./tables";
 import type { BackendLog } from "../types";
-import { retryingTransaction } from "../db/sql";
+import { lockSubject, retryingTransaction } from "../db/sql";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
@@ -28,6 +28,9 @@ type CheckOutcome = "ok" | "expired" | "wrong" | "locked";
 export function createCodes(db: Kysely<Database>, secrets: Secrets, sendMail: SendMail, log: BackendLog = console) {
   async function reserve(email: string, purpose: CodePurpose, code: string): Promise<number> {
     return retryingTransaction(db, async (trx) => {
+      // The cooldown and the hourly cap read the codes sent before: sends to one address and purpose take turns, on
+      // every process, so each reads the ones committed before it (decision 0031).
+      await lockSubject(trx, `email_codes:${purpose}:${email}`);
       const now = Date.now();
       const recent = await trx
         .selectFrom("email_codes")

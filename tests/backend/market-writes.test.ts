@@ -56,6 +56,7 @@ class StaleReads {
         engine: tx.engine,
         all: (sql, params) => tx.all(sql, params),
         run: (sql, params) => tx.run(sql, params),
+        lockSubject: (subject) => tx.lockSubject(subject),
         get: async <R>(sql: string, params: readonly unknown[] = []) => {
           const key = sql + JSON.stringify(params);
           if (!this.frozen.has(key)) return tx.get<R>(sql, params);

@@ -1,6 +1,9 @@
 /** The market's SQL driver, on whichever engine this project runs (tests/backend/engine.ts). */
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type BackendDb } from "../../backend/db";
+import { openDatabase, type BackendDb, type Database } from "../../backend/db";
+import { lockSubject, retryingTransaction, type SqlRunner } from "../../backend/db/sql";
 import { freshDatabase, TEST_ENGINE } from "./engine";
 
 let store: BackendDb;
@@ -51,5 +54,45 @@ describe(`the SQL driver on ${TEST_ENGINE}`, () => {
         "insert into market_invite_codes (code, address, created_at) values ('DRIVER01', '0xd2', 1) on conflict do nothing returning code",
       ),
     ).toBeUndefined();
+  });
+
+  describe("lockSubject (decision 0031)", () => {
+    /** A transaction that holds `subject` for `holdMs`; when it got the lock and when it committed. */
+    const holding = (lock: (tx: SqlRunner) => Promise<void>, holdMs: number, took: () => void = () => undefined) =>
+      store.sql.transaction(async (tx) => {
+        await lock(tx);
+        const locked = Date.now();
+        took();
+        await sleep(holdMs);
+        return { locked, done: Date.now() };
+      });
+
+    it("holds a subject until the transaction ends: a rival on the same subject goes on only after the commit", async () => {
+      let first!: () => void;
+      const firstLocked = new Promise<void>((resolve) => (first = resolve));
+      const a = holding((tx) => tx.lockSubject("driver:same"), 150, first);
+      await firstLocked;
+      const b = holding((tx) => tx.lockSubject("driver:same"), 0);
+      const [held, waited] = await Promise.all([a, b]);
+      expect(waited.locked).toBeGreaterThanOrEqual(held.done);
+    });
+
+    it.runIf(TEST_ENGINE === "postgres")("lets transactions on different subjects run at once", async () => {
+      let first!: () => void;
+      const firstLocked = new Promise<void>((resolve) => (first = resolve));
+      const a = holding((tx) => tx.lockSubject("driver:one"), 300, first);
+      await firstLocked;
+      const b = holding((tx) => tx.lockSubject("driver:other"), 0);
+      const [held, other] = await Promise.all([a, b]);
+      expect(other.locked).toBeLessThan(held.done);
+    });
+
+    it("is refused outside a transaction, by the market's driver and by the SSO's Kysely", async () => {
+      await expect(store.sql.lockSubject("driver:outside")).rejects.toThrow("needs a write transaction");
+      await expect(lockSubject(store.db as unknown as Transaction<Database>, "driver:outside")).rejects.toThrow(
+        "needs a write transaction",
+      );
+      await expect(retryingTransaction(store.db, (trx) => lockSubject(trx, "driver:inside"))).resolves.toBeUndefined();
+    });
   });
 });
