@@ -416,6 +416,35 @@ describe("trading offers", () => {
     expect([replay.status, replay.msg]).toEqual([400, "You cannot accept your own offer."]);
   });
 
+  it("an offer for an item the wallet does not hold is refused before any step: no approval is mined (issue 43)", async () => {
+    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
+    const stranger = await managedPlayer(b, chain, { BNB: 5n });
+    const holder = await managedPlayer(b, chain, { BNB: 5n });
+    const tokenId = await mintCard(chain, holder.wallet, card);
+    const signed = await offer(buyer, { tokenId, price: 10n * WEI });
+    const approvedByStranger = () =>
+      chain.publicClient.readContract({
+        address: c.card,
+        abi: sparkCardAbi,
+        functionName: "isApprovedForAll",
+        args: [stranger.wallet, c.trading],
+      });
+    const refused = await postAction(b, stranger.token, {
+      action: "trade.acceptOffer",
+      params: { offer: signed, tokenId: tokenId.toString() },
+      idempotencyKey: newKey(),
+    });
+    expect([refused.status, refused.msg]).toEqual([400, `Item #${tokenId} is not in your wallet.`]);
+    expect(await approvedByStranger()).toBe(false);
+    // A token that does not exist is refused the same way.
+    const missing = await postAction(b, stranger.token, {
+      action: "trade.acceptOffer",
+      params: { offer: signed, tokenId: "999999999999" },
+      idempotencyKey: newKey(),
+    });
+    expect([missing.status, missing.msg]).toEqual([400, "Item #999999999999 is not in your wallet."]);
+  });
+
   it("a collection offer is accepted for one matching card; an unpayable or withdrawn offer is refused in the product's words", async () => {
     const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
     const holder = await managedPlayer(b, chain, { BNB: 5n });

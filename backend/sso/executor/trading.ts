@@ -206,12 +206,28 @@ function tradedCollection(ctx: PlanContext, collection: `0x${string}`): TradedCo
   return (["card", "items", "box"] as const).find((key) => isAddressEqual(ctx.contracts[key], collection))!;
 }
 
+/** Refuses unless the wallet holds `amount` of the token now (the collection's owner, or its stack balance). */
+async function requireHeld(ctx: PlanContext, collection: TradedCollection, tokenId: bigint, amount: bigint): Promise<void> {
+  const address = ctx.contracts[collection];
+  if (collection === "items") {
+    const held = await ctx.client.readContract({ address, abi: sparkItemsAbi, functionName: "balanceOf", args: [ctx.wallet, tokenId] });
+    if (held < amount) throw new Refusal(`Your wallet holds ${held} of item #${tokenId}, less than the ${amount} this offer asks for.`);
+    return;
+  }
+  // ownerOf has the same ABI on the card and loot box collections; it reverts for a token that does not exist.
+  const owner = await ctx.client.readContract({ address, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] }).catch(() => null);
+  if (!owner || !isAddressEqual(owner, ctx.wallet)) throw new Refusal(`Item #${tokenId} is not in your wallet.`);
+}
+
 export const tradeAcceptOffer: Planner<"trade.acceptOffer"> = {
   async plan(ctx, params) {
     const offer = offerOf(ctx, params.offer);
     if (isAddressEqual(offer.buyer, ctx.wallet)) throw new Refusal(offerErrorMessage("SelfPurchase")!);
     const tokenId = BigInt(params.tokenId);
-    const steps = await approvalSteps(ctx, tradedCollection(ctx, offer.collection));
+    const collection = tradedCollection(ctx, offer.collection);
+    // Before any step: an approval mined for an item the wallet does not hold would be gas spent for a failure.
+    await requireHeld(ctx, collection, tokenId, offer.standard === LISTING_STANDARD.erc1155 ? offer.amount : 1n);
+    const steps = await approvalSteps(ctx, collection);
     // Without the approval the simulation can only say so; the plan sends it first.
     if (!steps.length) {
       const call = { functionName: "acceptOffer", args: [offer, params.offer.signature, tokenId] } as const;
