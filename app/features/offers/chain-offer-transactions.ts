@@ -1,12 +1,12 @@
 /**
  * A browser wallet's offers on chain-held items (issue 30, decision 0024), as plain functions over viem clients: the
  * buyer signs a TradeOffer (the trading contract approved for the currency first when the allowance is short), the
- * holder fills one with acceptOffer (the collection approved first), the buyer withdraws one with cancelOffers.
+ * holder fills one with acceptOffer (checked to hold it, then the collection approved), the buyer withdraws one with cancelOffers.
  * Loaded with the chain offer island only.
  */
-import type { Address, Hex } from "viem";
+import { isAddressEqual, type Address, type Hex } from "viem";
 import { readContract, signTypedData } from "viem/actions";
-import { gameTokenAbi, tradingAbi } from "../../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { ChainOffer } from "~core/api/market";
 import { expiryIn } from "~core/orders";
 import { LISTING_STANDARD, offerOfOrder, offerTypedData, type TradeOffer, type TradeOfferTerms } from "~core/trading";
@@ -68,6 +68,15 @@ export async function acceptChainOffer(
   tokenId: bigint,
   report: Report,
 ) {
+  // Before the approval: a wallet that does not hold the item would pay for an approval and then a failure.
+  const owner = await readContract(clients.publicClient, {
+    address: order.collection,
+    abi: sparkCardAbi,
+    functionName: "ownerOf",
+    args: [tokenId],
+  }).catch(() => null);
+  if (!owner || !isAddressEqual(owner, clients.walletClient.account.address))
+    throw new ShownError(`Item #${tokenId} is not in your wallet.`);
   await approveOperator(clients, { collection: order.collection, operator: contracts.trading }, "approve", report);
   const call = { functionName: "acceptOffer", args: [offerOfOrder(order), order.signature, tokenId] };
   return (await send(clients, contracts, "accept", call, report)).transactionHash;
