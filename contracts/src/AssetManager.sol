@@ -4,6 +4,8 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
+import {ERC165Checker} from "@openzeppelin/contracts/utils/introspection/ERC165Checker.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {SignedClaims} from "./SignedClaims.sol";
 
@@ -121,7 +123,7 @@ contract AssetManager is Ownable, SignedClaims {
 
     /// @notice Moves `amount` of a supported token into custody (needs approve first) and records the swap.
     function swapTokenToGame(address token, uint256 amount, uint256 gameTag) external returns (uint256 swapId) {
-        if (!supportedAsset[token]) revert UnsupportedAsset(token);
+        _requireToken(token);
         if (amount == 0) revert ZeroAmount();
         IERC20(token).safeTransferFrom(msg.sender, address(this), amount);
         return _recordSwap(msg.sender, KIND_TOKEN, token, amount, gameTag);
@@ -129,7 +131,7 @@ contract AssetManager is Ownable, SignedClaims {
 
     /// @notice Moves an NFT of a supported collection into custody (needs approve/setApprovalForAll first).
     function swapNftToGame(address nft, uint256 tokenId, uint256 gameTag) external returns (uint256 swapId) {
-        if (!supportedAsset[nft]) revert UnsupportedAsset(nft);
+        _requireNft(nft);
         // transferFrom checks that the caller owns the token; custody needs no receiver hook.
         IERC721(nft).transferFrom(msg.sender, address(this), tokenId);
         return _recordSwap(msg.sender, KIND_NFT, nft, tokenId, gameTag);
@@ -141,7 +143,7 @@ contract AssetManager is Ownable, SignedClaims {
         external
         returns (uint256 swapId)
     {
-        if (!supportedAsset[nft]) revert UnsupportedAsset(nft);
+        _requireNft(nft);
         if (account == address(0)) revert ZeroAccount();
         IERC721(nft).transferFrom(msg.sender, address(this), tokenId);
         return _recordSwap(account, KIND_NFT, nft, tokenId, gameTag);
@@ -153,13 +155,28 @@ contract AssetManager is Ownable, SignedClaims {
         external
         returns (uint256 swapId)
     {
-        if (!supportedAsset[items]) revert UnsupportedAsset(items);
+        if (!supportedAsset[items] || !ERC165Checker.supportsInterface(items, type(IERC1155).interfaceId)) {
+            revert UnsupportedAsset(items);
+        }
         if (amount == 0) revert ZeroAmount();
         IStackableItems(items).burn(msg.sender, id, amount);
         swapId = ++swapCount;
         _swaps[swapId] = Swap(msg.sender, KIND_ITEM1155, items, amount, gameTag, block.timestamp);
         _swapItemIds[swapId] = id;
         emit SwappedItemToGame(swapId, msg.sender, items, id, amount, gameTag);
+    }
+
+    /// @dev ERC-20 and ERC-721 share transferFrom's selector: an NFT path given a token would take the caller's
+    /// tokens as a "token id" and credit nothing, and the token path given an NFT the reverse. Each checks the kind.
+    function _requireNft(address nft) private view {
+        if (!supportedAsset[nft] || !ERC165Checker.supportsInterface(nft, type(IERC721).interfaceId)) revert UnsupportedAsset(nft);
+    }
+
+    function _requireToken(address token) private view {
+        if (
+            !supportedAsset[token] || ERC165Checker.supportsInterface(token, type(IERC721).interfaceId)
+                || ERC165Checker.supportsInterface(token, type(IERC1155).interfaceId)
+        ) revert UnsupportedAsset(token);
     }
 
     function querySwap(uint256 swapId) external view returns (Swap memory) {

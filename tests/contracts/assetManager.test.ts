@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEventLogs, type Account, type Hex } from "viem";
-import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
@@ -276,5 +276,44 @@ describe("swaps into the game", () => {
     expect((await revertOf(notMine)).name).toBe("ERC721IncorrectOwner");
     const unknown = t.publicClient.readContract({ address: c.assetManager, abi: assetManagerAbi, functionName: "querySwap", args: [999n] });
     expect(await revertOf(unknown)).toEqual({ name: "UnknownSwap", args: [999n] });
+  });
+
+  it("takes a token only by the token path and an NFT only by the NFT paths (issue 43: transferFrom's selector is the same)", async () => {
+    const player = freshPlayer(6);
+    const wallet = t.walletFor(player);
+    await t.mined(t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, 5n * WEI] }));
+    // The allowances a chain offer or a swap would have left.
+    for (const spender of [c.assetManager, c.trading]) {
+      await t.mined(wallet.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [spender, 5n * WEI] }));
+    }
+    const before = await fireBalance(player.address);
+    const asNft = wallet.writeContract({
+      address: c.assetManager,
+      abi: managerAbi,
+      functionName: "swapNftToGame",
+      args: [c.fire, WEI, 1n],
+    });
+    expect(await revertOf(asNft)).toEqual({ name: "UnsupportedAsset", args: [c.fire] });
+    const sent = wallet.writeContract({
+      address: c.trading,
+      abi: [...tradingAbi, ...sparkErrorsAbi],
+      functionName: "sendNft",
+      args: [c.fire, WEI, player.address],
+    });
+    expect(await revertOf(sent)).toEqual({ name: "UnsupportedAsset", args: [c.fire] });
+    expect(
+      await revertOf(
+        wallet.writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapItem1155ToGame", args: [c.fire, 1n, WEI, 1n] }),
+      ),
+    ).toEqual({ name: "UnsupportedAsset", args: [c.fire] });
+    expect(await fireBalance(player.address)).toBe(before);
+    // And a card by the token path.
+    const asToken = wallet.writeContract({
+      address: c.assetManager,
+      abi: managerAbi,
+      functionName: "swapTokenToGame",
+      args: [c.card, 1n, 1n],
+    });
+    expect(await revertOf(asToken)).toEqual({ name: "UnsupportedAsset", args: [c.card] });
   });
 });
