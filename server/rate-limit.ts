@@ -35,11 +35,17 @@ const AUTH_PATHS = [
 
 const AUTH_ROUTES = new Set(AUTH_PATHS.map(routePath));
 
+/**
+ * Reads that tell who holds a wallet (the SSO's public look-up and the player pages built on it): a walk over many
+ * wallets maps them to players, so they get a budget of their own (issue 43), well above what a person browses.
+ */
+const LOOKUP_PREFIXES = ["/api/user/", "/player/"];
+
 /** The tiers, each with its own budget (and, in a shared store, its own keys). */
-export type RateLimitTier = "general" | "writes" | "auth";
+export type RateLimitTier = "general" | "writes" | "auth" | "lookups";
 
 /** Per minute, before RATE_LIMIT_MULTIPLIER. */
-export const TIER_LIMITS: Record<RateLimitTier, number> = { general: 1000, writes: 100, auth: 10 };
+export const TIER_LIMITS: Record<RateLimitTier, number> = { general: 1000, writes: 100, auth: 10, lookups: 60 };
 
 /**
  * Rate-limit tiers as in the Epic Stack: reads are generous, writes less so, sign-in paths strict.
@@ -92,6 +98,7 @@ export function rateLimits({
     });
   const general = tier("general");
   const writes = tier("writes");
+  const lookups = tier("lookups");
   const authTier = tier("auth");
   const auth: RequestHandler = (req, res, next) =>
     authTier(req, res, (error?: unknown) => {
@@ -102,7 +109,10 @@ export function rateLimits({
   return (req, res, next) => {
     // The app's own calls speak for every user at once: they were limited when the user's request reached the app.
     if (hasInternalToken(req, internalToken)) return next();
-    if (req.method === "GET" || req.method === "HEAD") return general(req, res, next);
+    if (req.method === "GET" || req.method === "HEAD") {
+      const path = routePath(req.originalUrl.split("?", 1)[0]);
+      return LOOKUP_PREFIXES.some((prefix) => path.startsWith(prefix)) ? lookups(req, res, next) : general(req, res, next);
+    }
     if (AUTH_ROUTES.has(routePath(req.path))) return auth(req, res, next);
     return writes(req, res, next);
   };

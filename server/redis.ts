@@ -30,6 +30,7 @@ export interface SharedStorePolicy {
 const POLICIES: Record<RateLimitTier, SharedStorePolicy> = {
   general: { deadlineMs: REDIS_DEADLINE_MS, onFailure: "local" },
   writes: { deadlineMs: REDIS_DEADLINE_MS, onFailure: "local" },
+  lookups: { deadlineMs: REDIS_DEADLINE_MS, onFailure: "local" },
   auth: { deadlineMs: AUTH_REDIS_DEADLINE_MS, onFailure: "refuse" },
 };
 

@@ -100,6 +100,18 @@ describe("rate limits", () => {
     expect((await from("192.0.2.9")).status).toBe(200);
   });
 
+  it("gives the public player look-ups (the SSO's and the player pages) a budget of their own, apart from other reads (issue 43)", async () => {
+    const { TIER_LIMITS } = await import("../../server/rate-limit");
+    const wallet = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    const paths = [`/api/user/${wallet}`, `/player/${wallet}`, `/Player/${wallet.toLowerCase()}?nftType=0`, `/player/${wallet}.data`];
+    for (let i = 0; i < TIER_LIMITS.lookups; i++) expect((await fetch(baseUrl + paths[i % paths.length])).status).toBe(200);
+    const refused = await fetch(`${baseUrl}/player/${wallet}`);
+    expect(refused.status).toBe(429);
+    expect((await fetch(`${baseUrl}/home`)).status).toBe(200);
+    // The app's own look-up for a page it renders carries the internal token.
+    expect((await fetch(`${baseUrl}/api/user/${wallet}`, { headers: { "x-spark-internal": INTERNAL_TOKEN } })).status).toBe(200);
+  });
+
   it("keeps reads generous", async () => {
     for (let i = 0; i < 30; i++) expect((await fetch(`${baseUrl}/home`)).status).toBe(200);
   });
