@@ -20,7 +20,7 @@ export function NameForm({ current, lastResult }: { current: string | null; last
     defaultValue: { displayName: current ?? "" },
   });
   return (
-    <section aria-labelledby="player-name-title" className="card flex flex-col gap-3">
+    <section aria-labelledby="player-name-title" className="card flex max-w-xl flex-col gap-3">
       <h2 id="player-name-title" className="section-title">
         Your name
       </h2>
@@ -29,7 +29,7 @@ export function NameForm({ current, lastResult }: { current: string | null; last
           ? "Players see this name on your page and on the items you hold."
           : "Players see your wallet address until you choose a name."}
       </p>
-      <Form method="post" {...form} className="flex max-w-md flex-col gap-3">
+      <Form method="post" {...form} className="flex flex-col gap-3">
         <Field
           label="Display name"
           field={field("displayName")}
