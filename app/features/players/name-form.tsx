@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { ErrorList } from "~/components/error-list";
 import { Field } from "~/components/forms";
 import { useFieldRules } from "~/components/use-field-rules";
+import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MIN_LENGTH } from "~core/display-name";
 import { NAME_INTENTS, NAME_RULES } from "./name-rules";
 
 /**
@@ -33,7 +34,7 @@ export function NameForm({ current, lastResult }: { current: string | null; last
         <Field
           label="Display name"
           field={field("displayName")}
-          hint="3 to 20 characters: letters A–Z and digits, with _, - or single spaces between them."
+          hint={`${DISPLAY_NAME_MIN_LENGTH} to ${DISPLAY_NAME_MAX_LENGTH} characters: letters A–Z and digits, with _, - or single spaces between them.`}
           inputProps={{ autoComplete: "nickname" }}
         />
         <ErrorList id={formErrorId} errors={formErrors} />
