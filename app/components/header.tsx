@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "~/components/client-only";
 import { useConnectedWallet } from "~/islands/wallet-store";
 import { loginHref } from "~/domain/login-href";
+import { playerPath } from "~/domain/player-path";
 import { Amount } from "./amount";
 import type { PublicEnv } from "~/services/env.server";
 import type { ShownAmount } from "~core/money";
@@ -301,10 +302,16 @@ function AccountSheet({ user }: { user: HeaderUser }) {
         <CopyButton value={user.email} label="Copy email" />
       </div>
       {user.walletAddress ? (
-        <p className="mt-2 select-all break-all font-mono text-xs text-slate-300">
-          {user.managedWallet ? "Managed wallet " : "Bound wallet "}
-          {user.walletAddress}
-        </p>
+        <>
+          <p className="mt-2 select-all break-all font-mono text-xs text-slate-300">
+            {user.managedWallet ? "Managed wallet " : "Bound wallet "}
+            {user.walletAddress}
+          </p>
+          {/* Where the player chooses the name other players see (issue 42). */}
+          <Link to={playerPath(user.walletAddress)} className="mt-2 block text-sm">
+            Your player page and name
+          </Link>
+        </>
       ) : (
         <Link to="/login?act=connect" className="mt-2 block text-sm">
           Bind a wallet

@@ -2,6 +2,7 @@ import type { ActionRequest, Execution } from "~core/api/actions";
 import type {
   CodeSent,
   CreateOrderInput,
+  DisplayNameSet,
   ManagedWalletCreated,
   PaymentEventInput,
   PublicUserInfo,
@@ -60,6 +61,8 @@ export function ssoApi(sso: BackendClient) {
       }),
     /** What anyone may learn about the player who bound `address` (checksummed): 404 when no one has. */
     publicUser: (address: string) => sso.get<PublicUserInfo>(`/api/user/${address}`, { anonymous: true }),
+    /** Sets the signed-in account's display name, or clears it with null: 409 when another account holds it. */
+    setDisplayName: (name: string | null) => sso.post<DisplayNameSet>("/sso/displayName", { body: { DisplayName: name ?? "" } }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
     /** A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution. */
     startAction: (request: ActionRequest) => sso.post<Execution>("/sso/actions", { body: request }),

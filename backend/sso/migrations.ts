@@ -350,6 +350,16 @@ async function createRoleFences(db: Kysely<unknown>) {
   await db.schema.alterTable("action_steps").addColumn("fence", "integer").execute();
 }
 
+/**
+ * Display names (issue 42): the name as the player wrote it, and its lower-case key, unique by an index, so that of two
+ * accounts taking one name at once (in any case) the database lets one through. An account without a name has neither.
+ */
+async function addDisplayNames(db: Kysely<unknown>) {
+  await db.schema.alterTable("users").addColumn("display_name", "text").execute();
+  await db.schema.alterTable("users").addColumn("display_name_key", "text").execute();
+  await db.schema.createIndex("users_display_name_key").on("users").column("display_name_key").unique().execute();
+}
+
 export const ssoMigrations: Migration[] = [
   { name: "sso_001_accounts_sessions_codes", up: createAccounts },
   { name: "sso_002_wallets", up: createWallets },
@@ -369,4 +379,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_016_trading_step_kinds", up: widenStepKinds("v5", TRADING_STEP_KINDS) },
   { name: "sso_017_wallet_sign_in_nonces", up: createWalletNonces },
   { name: "sso_018_role_fences", up: createRoleFences },
+  { name: "sso_019_display_names", up: addDisplayNames },
 ];

@@ -1,6 +1,7 @@
 import { type Hex, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { WALLET_LOGIN_TYPE } from "~core/bind-message";
+import { displayNameProblem } from "~core/display-name";
 
 /**
  * Zod schemas of every SSO input. Field names are product §7's, typos included (Passsword, RefferAddr).
@@ -107,6 +108,22 @@ export const loginOtherInput = z.object({
 });
 
 export const walletParam = z.object({ walletAddress: addressField });
+
+/** A display name to set, trimmed; "" (or null) clears it. */
+export const displayNameInput = z.object({
+  DisplayName: z
+    .string()
+    .max(200, "is too long")
+    .trim()
+    .nullable()
+    .transform((name, ctx) => {
+      if (!name) return null;
+      const problem = displayNameProblem(name);
+      if (!problem) return name;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      return z.NEVER;
+    }),
+});
 
 const checkoutSessionId = z
   .string()

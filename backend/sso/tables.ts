@@ -38,6 +38,10 @@ export interface UsersTable {
   /** BIND_ADDR_TYPE: 0 none, 1 browser wallet, 2 managed wallet. */
   bind_addr_type: Generated<BindAddrType>;
   created_at: string;
+  /** The player's public name as they wrote it (core/display-name.ts); null for none. */
+  display_name: string | null;
+  /** displayNameKey of it, unique (users_display_name_key); null exactly when display_name is. */
+  display_name_key: string | null;
 }
 export type UserRow = Selectable<UsersTable>;
 

@@ -2,6 +2,8 @@ import { getAddress } from "viem";
 import type { Kysely } from "kysely";
 import type { Database } from "../db";
 import { BIND_ADDR_TYPE, type BindAddrType, type PublicUserInfo, type UserInfo } from "~core/api/sso";
+import { displayNameKey } from "~core/display-name";
+import { isUniqueViolation } from "../db/sql";
 import type { SessionRow, UserRow } from "./tables";
 
 type SessionView = Pick<SessionRow, "login_type" | "login_identity">;
@@ -37,6 +39,7 @@ export function publicUserInfo(user: UserRow): PublicUserInfo {
     UserName: maskEmail(user.email),
     BindAddrType: bindType(user),
     WalletAddress: user.wallet_address ? getAddress(user.wallet_address) : "",
+    DisplayName: user.display_name,
   };
 }
 
@@ -61,6 +64,24 @@ export function createUsers(db: Kysely<Database>) {
         .onConflict((oc) => oc.column("email").doNothing())
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * Sets (or, with null, clears) the account's display name, already checked. Returns the updated user, or undefined
+     * when another account holds the name in any case: the unique key decides, also between two posts at once.
+     */
+    async setDisplayName(id: number, name: string | null): Promise<UserRow | undefined> {
+      try {
+        return await db
+          .updateTable("users")
+          .set({ display_name: name, display_name_key: name === null ? null : displayNameKey(name) })
+          .where("id", "=", id)
+          .returningAll()
+          .executeTakeFirst();
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
     },
 
     async setPassword(id: number, passwordHash: string): Promise<void> {

@@ -2,12 +2,17 @@ import { ApiError, handle, parseInput, sendOk } from "../http";
 import express from "express";
 import { bindWalletMessage } from "~core/bind-message";
 import type { SsoCore } from "./core";
-import { bindWalletInput, loginOtherInput, walletParam } from "./schemas";
+import { DISPLAY_NAME_TAKEN } from "~core/display-name";
+import type { DisplayNameSet } from "~core/api/sso";
+import { bindWalletInput, displayNameInput, loginOtherInput, walletParam } from "./schemas";
 import { requireSession, signIn } from "./session-auth";
 import { publicUserInfo, userInfo } from "./users";
 import { assertFresh, assertSignedBy } from "./wallets";
 
-/** The session (user info, sign-out) and everything wallet: binding, managed wallets, wallet sign-in, lookup. */
+/**
+ * The session (user info, sign-out), everything wallet (binding, managed wallets, wallet sign-in) and what anyone may
+ * see of a wallet's player: the lookup, and the display name its owner sets.
+ */
 export function walletRoutes(core: SsoCore) {
   const router = express.Router();
 
@@ -64,6 +69,18 @@ export function walletRoutes(core: SsoCore) {
       const { user } = await requireSession(core, req);
       const bound = await core.wallets.createManagedWallet(user);
       sendOk(res, { address: bound.wallet_address });
+    }),
+  );
+
+  router.post(
+    "/sso/displayName",
+    handle(async (req, res) => {
+      const { user } = await requireSession(core, req);
+      const { DisplayName } = parseInput(displayNameInput, req.body);
+      const updated = await core.users.setDisplayName(user.id, DisplayName);
+      if (!updated) throw new ApiError(409, DISPLAY_NAME_TAKEN);
+      const answer: DisplayNameSet = { DisplayName: updated.display_name };
+      sendOk(res, answer);
     }),
   );
 

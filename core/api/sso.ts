@@ -28,10 +28,17 @@ export interface UserInfo {
 
 /** What anyone may learn about the owner of a wallet (GET /api/user/{walletAddress}). */
 export interface PublicUserInfo {
-  /** Masked: "de***@sparkera.test". */
+  /** Masked: "de***@sparkera.test". Kept for older clients: pages name a player by DisplayName, else by wallet. */
   UserName: string;
   BindAddrType: BindAddrType;
   WalletAddress: string;
+  /** The name the player chose (issue 42), or null when they chose none. */
+  DisplayName: string | null;
+}
+
+/** POST /sso/displayName (ours): the signed-in account's display name, set or (with "") cleared. */
+export interface DisplayNameSet {
+  DisplayName: string | null;
 }
 
 /** The data of every sign-in answer (/basic/login, /basic/userInfo, /sso/loginOther). */

@@ -2,6 +2,7 @@
  * The phone of issue 17 (390 × 844) and the pages checked on it: every route of product §2 and the pages a signed-in
  * player reaches from them. reach.ts checks each as a person uses it.
  */
+import { DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import { ROUTES } from "./routes";
 
 export const PHONE = { width: 390, height: 844 };
@@ -18,4 +19,6 @@ export const MOBILE_PATHS = [
   "/spaceship/detail?tokenId=5",
   "/bridge",
   "/marketplace/offers?nftType=4",
+  // Issue 42: the managed player's own page, with the display name form (the routes name the browser-wallet player's).
+  `/player/${DEMO_MANAGED_ACCOUNT.wallet}`,
 ];

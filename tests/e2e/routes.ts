@@ -22,8 +22,8 @@ export const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/marketplace/storage", heading: "Storage" },
   // Issue 30: offers (a visitor is asked to log in).
   { path: "/marketplace/offers", heading: "Offers" },
-  // Issue 29: a player's public page, by the bound wallet (the demo account's, its name masked).
-  { path: "/player/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", heading: "de***@sparkera.test" },
+  // Issue 29: a player's public page, by the bound wallet (the demo account's; without a display name, the wallet names it).
+  { path: "/player/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", heading: "0xf39F…b92266" },
   // Issue 30: watched searches and their inbox (a visitor is asked to log in there).
   { path: "/marketplace/watches", heading: "Watched searches" },
   { path: "/marketplace/inbox", heading: "Inbox" },

@@ -178,6 +178,10 @@ export const email: Gen = mostly((r) =>
 export const password: Gen = mostly((r) =>
   r.pick(["Fuzz-pass-1", "short", "a".repeat(19), "no spaces 1!", "密码密码密码1a", r.string(r.int(6, 18))]),
 );
+/** Display names (issue 42): some a fresh valid one, most refused by one rule or another. */
+export const displayName: Gen = mostly((r) =>
+  r.pick([`Fz ${r.string(8)}`, "ab", r.string(21), "admin", "Spark Era", "0xbeef", "me@fuzz.test", "Star  Lord", "Zoë", ""]),
+);
 export const code6: Gen = mostly((r) => r.pick([digits(6)(r).padStart(6, "0"), "000000", "12345", "1234567", "12345a"]));
 export const hex = (bytes: number): Gen => mostly((r) => `0x${r.string(bytes * 2, "0123456789abcdef")}`);
 export const currency: Gen = mostly(oneOf("FIRE", "QUARK", "USDT", "BNB", "fire", "ETH", ""));

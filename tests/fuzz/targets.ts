@@ -36,6 +36,7 @@ import {
   code6,
   currency,
   digits,
+  displayName,
   email,
   garbage,
   hex,
@@ -436,6 +437,8 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
       ),
     },
     query: marketQuery,
+    // Issue 42: the player's own page sets or removes their display name.
+    form: { intent: mostly(oneOf("save-name", "clear-name")), displayName },
   },
   "routes/resources.chain-config": none,
   "routes/resources.lootbox-open": { form: { txHash: hex(32) } },
@@ -632,6 +635,7 @@ export function apiValue(name: string): Gen {
   if (/^(counter|nonce|expiry|chainId|txId|listingId|pageNumber|pageSize|days|gameTag|BindType|standard|salt)$/.test(name))
     return mostly(digits(20));
   if (/^(UserName|Name|emailAddr)$/.test(name)) return email;
+  if (name === "DisplayName") return displayName;
   if (name === "Passsword") return mostly((r) => r.string(64, "0123456789abcdef"));
   if (/^(Code)$/.test(name)) return code6;
   if (/ignature$/.test(name)) return hex(65);

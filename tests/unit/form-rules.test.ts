@@ -5,6 +5,8 @@ import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/domain/auth
 import { problemOf, problemsOf, rule, type FormRules } from "~/domain/form-rules";
 import { SellSchema, transferSchema } from "~/features/market/trade-action-schemas.server";
 import { ADDRESS_MESSAGE, SELL_RULES, transferRules } from "~/features/market/trade-rules";
+import { NAME_INTENTS, NAME_RULES } from "~/features/players/name-rules";
+import { NameSchema } from "~/features/players/name-schemas.server";
 
 const SENDER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -70,6 +72,10 @@ describe("the browser's checks agree with the action's schemas", () => {
   it("sell and transfer", () => {
     agree(SELL_RULES, SellSchema, { currency: "FIRE" }, "price", prices);
     agree(transferRules(SENDER), transferSchema(SENDER), {}, "to", recipients);
+  });
+  it("a player's display name", () => {
+    const names = ["", "  ", "ab", " Star Lord ", "Star  Lord", "me@x.io", "0xABC", "spark_era", "Nova-7", "x".repeat(21)];
+    agree(NAME_RULES, NameSchema, { intent: NAME_INTENTS.save }, "displayName", names);
   });
   it("except a mixed-case address with a wrong checksum: only the server checks it (no keccak in the browser)", () => {
     const wrongChecksum = "0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { filterChips } from "~/features/market/filters/chips";
 import { marketHref, parseMarketFilter } from "~/features/market/filters/market";
-import { playerAddress, playerPath } from "~/features/players/player";
+import { playerPath } from "~/domain/player-path";
+import { playerAddress, playerLabel } from "~/features/players/player";
 
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -15,6 +16,13 @@ describe("a player page's path", () => {
   it("names no wallet with a broken checksum, a short address or text", () => {
     const broken = WALLET.replace("C51812dc", "c51812dc");
     for (const segment of [broken, WALLET.slice(0, 40), "alice", "", `${WALLET}0`]) expect(playerAddress(segment)).toBeNull();
+  });
+});
+
+describe("how a player is named (issue 42)", () => {
+  it("by the display name they chose, else by the wallet's short form with the whole wallet beside it", () => {
+    expect(playerLabel({ DisplayName: "Star Lord" }, WALLET)).toEqual({ name: "Star Lord", named: true, wallet: WALLET });
+    expect(playerLabel({ DisplayName: null }, WALLET)).toEqual({ name: "0x7099…dc79C8", named: false, wallet: WALLET });
   });
 });
 

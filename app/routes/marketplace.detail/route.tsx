@@ -79,9 +79,10 @@ export default function MarketplaceDetail() {
                   You <span className="font-mono text-xs text-slate-300">({item.owner})</span>
                 </>
               ) : (
-                // Without a player to link to there is no href: the address is plain text.
-                <a href={item.holderHref} className="font-mono">
-                  {item.holderName}
+                // Without a player to link to there is no href: the name is plain text. A wallet's short form has the
+                // whole address in its title.
+                <a href={item.holder.href} title={item.holder.wallet} className={item.holder.named ? undefined : "font-mono"}>
+                  {item.holder.name}
                 </a>
               )}
             </dd>

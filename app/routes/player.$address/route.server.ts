@@ -1,9 +1,12 @@
 /**
  * A player's public page, server side (issue 29): who holds the wallet as the SSO tells anyone
- * (GET /api/user/{walletAddress}: a masked name, never the email, balances or sessions), the wallet's listings under
- * the market's filter and URL rules, and the items it holds on chain, as storage shows them.
+ * (GET /api/user/{walletAddress}: the display name the player chose, never the email, balances or sessions), the
+ * wallet's listings under the market's filter and URL rules, and the items it holds on chain, as storage shows them.
+ * On their own page a signed-in player sets their display name (issue 42).
  */
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
+import { sameAddress } from "~core/address";
 import { filterChips } from "~/features/market/filters/chips";
 import { sortOptionsFor } from "~/features/market/filters/market-options";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery, withPage, withType } from "~/features/market/filters/market";
@@ -13,11 +16,16 @@ import { shareFor } from "~/services/share-tags.server";
 import { cardView } from "~/features/market/market-views.server";
 import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { pageHrefs } from "~/features/market/paging";
-import { playerAddress, playerPath } from "~/features/players/player";
-import { backendProblem, publicApis } from "~/services/apis.server";
+import { NAME_INTENTS } from "~/features/players/name-rules";
+import { NameSchema } from "~/features/players/name-schemas.server";
+import { playerAddress, playerLabel } from "~/features/players/player";
+import { playerPath } from "~/domain/player-path";
+import { backendProblem, getAuth, publicApis, signedInApis } from "~/services/apis.server";
+import { makeToast, redirectWithToast } from "~/services/session.server";
 
 export const NOT_AN_ADDRESS = "This link does not name a wallet: a player’s page is /player/ and the 0x address of their wallet.";
 export const NOT_A_PLAYER = "No player has bound this wallet to an account.";
+export const NOT_YOUR_PAGE = "You can choose the name on your own player page only.";
 
 interface Listed {
   items: ItemCardModel[];
@@ -35,10 +43,14 @@ export async function playerPage(request: Request, segment: string | undefined) 
   const search = serializeMarketFilter(filter);
   const { notices, headers } = await canonicalView(request, { path, canonical: search, parseNotices });
   const { sso, market } = publicApis();
-  const player = await sso.publicUser(address).catch((error: unknown) => {
-    const problem = backendProblem(error);
-    throw json(problem.status === 404 ? NOT_A_PLAYER : problem.message, { status: problem.status });
-  });
+  const [player, { user }] = await Promise.all([
+    sso.publicUser(address).catch((error: unknown) => {
+      const problem = backendProblem(error);
+      throw json(problem.status === 404 ? NOT_A_PLAYER : problem.message, { status: problem.status });
+    }),
+    getAuth(request),
+  ]);
+  const label = playerLabel(player, address);
 
   const here = marketHref(filter, path);
   const query = toMarketQuery(filter);
@@ -72,13 +84,17 @@ export async function playerPage(request: Request, segment: string | undefined) 
       search,
       // Issue 42: the player's share tags, canonical on the page's canonical filter.
       share: shareFor(request, {
-        title: `${player.UserName} · Player`,
-        description: `${player.UserName}'s items and listings on the Spark Era marketplace.`,
+        title: `${label.name} · Player`,
+        description: label.named
+          ? `${label.name}'s items and listings on the Spark Era marketplace.`
+          : `The items and listings of wallet ${address} on the Spark Era marketplace.`,
         canonicalSearch: search,
         type: "profile",
       }),
-      name: player.UserName,
+      name: label.name,
       wallet: address,
+      // The player's own page: their name's form, filled with the name they have.
+      ownName: sameAddress(user?.WalletAddress, address) ? { current: player.DisplayName ?? null } : null,
       path,
       notices,
       onSale,
@@ -97,4 +113,30 @@ export async function playerPage(request: Request, segment: string | undefined) 
     },
     { status: problem?.status ?? 200, headers },
   );
+}
+
+/**
+ * The display name form's post (issue 42), on the player's own page only: the SSO sets or clears the name; a refusal
+ * (its rule, or another account holding the name) is the field's message, a success a toast on the page.
+ */
+export async function playerNamePost(request: Request, segment: string | undefined) {
+  const address = playerAddress(segment ?? "");
+  if (!address) throw json(NOT_AN_ADDRESS, { status: 404 });
+  const { user, sso } = await signedInApis(request);
+  if (!sameAddress(user.WalletAddress, address)) throw json(NOT_YOUR_PAGE, { status: 403 });
+  const submission = parseWithZod(await request.formData(), { schema: NameSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const name = submission.value.intent === NAME_INTENTS.save ? submission.value.displayName : null;
+  try {
+    await sso.setDisplayName(name);
+  } catch (error) {
+    const problem = backendProblem(error);
+    // The SSO prefixes a field's message with its own field name: the person reads the words alone.
+    const reason = problem.reason.replace(/^DisplayName: /, "");
+    const refused = problem.status === 400 || problem.status === 409;
+    const reply = submission.reply(refused ? { fieldErrors: { displayName: [reason] } } : { formErrors: [problem.message] });
+    return json({ result: reply }, { status: problem.status });
+  }
+  const toast = name ? `Your name is now ${name}.` : "Your name is removed: players see your wallet address.";
+  return redirectWithToast(request, `${playerPath(address)}${new URL(request.url).search}`, makeToast("success", toast));
 }

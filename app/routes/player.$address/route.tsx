@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import GeneralErrorBoundary from "~/components/error-boundary-view";
 import { Page } from "~/components/page";
 import { PillNav } from "~/components/pill-nav";
@@ -8,9 +8,11 @@ import { ItemGrid } from "~/features/market/item-card";
 import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
-import { playerPage } from "~/routes/player.$address/route.server";
+import { NameForm } from "~/features/players/name-form";
+import { playerNamePost, playerPage } from "~/routes/player.$address/route.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => playerPage(request, params.address);
+export const action = ({ request, params }: ActionFunctionArgs) => playerNamePost(request, params.address);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ?? "Player"} · Player | Spark Era` }];
 
@@ -28,8 +30,9 @@ function Listing({ title, list, empty }: { title: string; list: { items: ItemCar
 }
 
 export default function Player() {
-  const { name, wallet, path, notices, onSale, onChain, info, problem, sorts, chips, typeLinks, pageHrefs } =
+  const { name, wallet, ownName, path, notices, onSale, onChain, info, problem, sorts, chips, typeLinks, pageHrefs } =
     useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   return (
     <Page
       title={name}
@@ -39,6 +42,8 @@ export default function Player() {
         </>
       }
     >
+      {/* Keyed by the name: a saved or removed name refills the field. */}
+      {ownName && <NameForm key={ownName.current} current={ownName.current} lastResult={refused?.result} />}
       <FilterNotices notices={notices} />
       <div className="flex flex-col gap-3">
         <TypeLinks label="Item types" links={typeLinks} />

@@ -703,6 +703,13 @@ const STACK_AMOUNTS_TEXT = [
   `alter table market_items alter column amount set default '1'`,
 ];
 
+/** sso_019: players' display names, unique by their lower-case key. */
+const DISPLAY_NAMES = [
+  `alter table users add column display_name text collate "C"`,
+  `alter table users add column display_name_key text collate "C"`,
+  `create unique index users_display_name_key on users (display_name_key)`,
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -843,6 +850,13 @@ export const postgresMigrations: readonly Migration[] = [
           )
           .execute(db);
       }
+    },
+  },
+  {
+    // sso_019: display names.
+    name: "pg_0018_display_names",
+    async up(db: Kysely<unknown>) {
+      for (const statement of DISPLAY_NAMES) await sql.raw(statement).execute(db);
     },
   },
 ];

@@ -4,6 +4,7 @@
  * of product §2.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import { DEMO, logIn, MANAGED } from "../fixtures";
 import { nuErrors } from "../nu";
 import { ROUTES } from "../routes";
@@ -65,7 +66,9 @@ for (const [wallet, account] of [
   test(`every page a signed-in player with ${wallet} wallet opens is valid HTML`, async ({ page }) => {
     test.setTimeout(180_000);
     await logIn(page, account);
-    const pages = await visit(page, ["/marketplace/market?nftType=0&page=2", "/marketplace/statistics?nftType=0&page=2"]);
+    // Issue 42: the player's own page, with the display name form.
+    const own = `/player/${account === DEMO ? DEMO_BROWSER_ACCOUNT.wallet : DEMO_MANAGED_ACCOUNT.wallet}`;
+    const pages = await visit(page, ["/marketplace/market?nftType=0&page=2", "/marketplace/statistics?nftType=0&page=2", own]);
     expect(pages.length).toBeGreaterThan(40);
     expect(await problems(pages)).toEqual([]);
   });
