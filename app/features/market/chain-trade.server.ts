@@ -284,7 +284,11 @@ async function plan(
             params: { to, items: [{ id: stack.id.toString(), amount: stack.amount.toString() }] },
             idempotencyKey,
           }
-        : { action: "trade.transferNft", params: { to, tokenIds: [ref.tokenId] }, idempotencyKey };
+        : {
+            action: "trade.transferNft",
+            params: { to, tokenIds: [ref.tokenId], ...(ref.nftType === NFT_TYPE.lootbox && { collection: "box" as const }) },
+            idempotencyKey,
+          };
     }
     case "chain-send": {
       const submission = parseWithZod(form, { schema: ChainSendSchema });

@@ -56,13 +56,13 @@ export interface ChainTrade {
 }
 
 /**
- * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory,
- * a material stack to a wallet (the executor sends amounts of stacks, never into the game), a loot box nowhere (the
- * executor transfers and sends the card collection only). Decided on the server: the visitor's page never ships it.
+ * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory;
+ * a material stack (an amount of it) or a loot box to a wallet only. Sending goes into a game inventory through the
+ * asset manager, which takes cards alone: the game keeps stacks apart (moved in by the bridge) and has no loot boxes.
+ * Decided on the server: the visitor's page never ships it.
  */
 export function chainMovesOf(nftType: number): readonly ChainIntent[] {
-  if (nftType === NFT_TYPE.lootbox) return [];
-  if (nftType === NFT_TYPE.material) return ["chain-transfer"];
+  if (nftType === NFT_TYPE.lootbox || nftType === NFT_TYPE.material) return ["chain-transfer"];
   return ["chain-transfer", "chain-send"];
 }
 
