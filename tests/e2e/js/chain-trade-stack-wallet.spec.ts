@@ -23,6 +23,14 @@ const TRANSFER_STACK = toFunctionSelector("transferItem1155(address,address,uint
 const TRANSFER = toFunctionSelector("transferNft(address,address,uint256[])");
 const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("chain-trade-status");
+/** Screenshots of what `target` shows at 390 and 1280 px. */
+async function screenshots(page: Page, name: string, target: ReturnType<Page["getByTestId"]>) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await target.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+  }
+}
 const stackPage = (holder: string) => `/marketplace/detail?nftType=8&tokenId=${chainStackTokenId(GOLD, holder)}`;
 
 test("a browser wallet lists 40 of its 100 Gold on chain and another browser wallet buys them: every amount exact", async ({
@@ -52,6 +60,7 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
       "Amount40 GoldPrice25 FIREMarket fee (2.5 %)0.625 FIREYou receive24.375 FIRE",
     );
     await expect(status(page)).toContainText("Let the market move your items: confirm in your wallet…");
+    await screenshots(page, "stack-sell-review", page.getByTestId("chain-sell-review"));
   } finally {
     held.release();
   }
@@ -69,6 +78,7 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   const confirm = buyerPage.getByRole("form", { name: "Confirm the purchase" });
   await expect(confirm.getByTestId("confirm-summary")).toHaveText("Buy 40 Gold for 25 FIRE");
   await expect(confirm.getByTestId("confirm-balance")).toHaveText("30 FIRE");
+  await screenshots(buyerPage, "stack-buy-confirm", confirm);
   const price = parseEther("25");
   const before = { seller: await read.balance("FIRE", seller.wallet!), buyer: await read.balance("FIRE", buyer.wallet!) };
   await confirm.getByRole("button", { name: "Confirm purchase" }).click();
@@ -88,6 +98,7 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   await expect(transfer.getByLabel(/^Amount/)).toHaveValue("60");
   await transfer.getByLabel(/^Amount/).fill("10");
   await transfer.getByLabel("Recipient address").fill(friend);
+  await screenshots(page, "stack-transfer", transfer);
   await transfer.getByRole("button", { name: "Transfer" }).click();
   await expect(status(page)).toContainText(`10 Gold are in wallet ${friend}.`, { timeout: 30_000 });
   await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText("You hold 50 on chain.");

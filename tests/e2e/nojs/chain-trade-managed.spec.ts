@@ -268,6 +268,11 @@ test("a managed seller lists a loot box held on chain and cancels it, then trans
   await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText(
     "Its listing on chain ends: the buyer's order no longer finds it in your wallet.",
   );
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("form", { name: "Transfer to a wallet" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`box-transfer-listed-${width}.png`) });
+  }
   await page.getByRole("button", { name: "Cancel listing" }).click();
   await waitForOutcome(page);
   await expect(page).toHaveTitle(`Cancel the listing of item #${box!.id} | Spark Era`);
