@@ -31,10 +31,13 @@ async function screenshots(page: Page, name: string, target: ReturnType<Page["ge
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
 }
+/** The proof fields an island posts with a listing it signed: a forged post is refused before they are read. */
+const SIGNED = { salt: "1", expiry: "1", counter: "0", signature: `0x${"11".repeat(65)}`, confirmed: "1" };
 const stackPage = (holder: string) => `/marketplace/detail?nftType=8&tokenId=${chainStackTokenId(GOLD, holder)}`;
 
 test("a browser wallet lists 40 of its 100 Gold on chain and another browser wallet buys them: every amount exact", async ({
   page,
+  baseURL,
   browser,
   createAccount,
   signIn,
@@ -67,6 +70,13 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   await expect(page.getByText("Listed on chain.")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 25 FIRE on chain");
   expect(selectors(wallet)).toEqual([APPROVE_ALL]);
+
+  // The server checks a signed stack listing's amount against the wallet's chain stack, as a managed wallet's.
+  const forged = await page.request.post(stackPage(seller.wallet!), {
+    form: { intent: "chain-sell", amount: "101", price: "25", currency: "FIRE", days: "3", ...SIGNED },
+    headers: { Origin: baseURL! },
+  });
+  expect([forged.status(), await forged.text()]).toEqual([400, expect.stringContaining("Enter a whole number from 1 to 100.")]);
 
   const buyerPage = await browser.newPage();
   const buyer = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 30 }, tag: "stack-buyer" });
