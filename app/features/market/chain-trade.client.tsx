@@ -174,6 +174,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
     const clients = await clientsOf(wallet);
     switch (intent) {
       case "chain-sell": {
+        // A stack's amount out of range is refused in its own words, not as a missing price.
         stackAmount(form, trade.stack);
         if (!sell) throw new ShownError("Enter a price, a currency and how long the listing lasts.");
         const { listing, signature } = await signListing(clients, contracts, sell.terms, report);

@@ -86,8 +86,7 @@ const readCounter = (wallet: Address) => {
 
 /**
  * The loader's `chainTrade`: for the owner of a chain-held card, loot box or material stack, and for a signed-in buyer
- * of a chain listing. Null for anything else, and while the chain cannot be read (the page then
- * offers no chain form).
+ * of a chain listing. Null for anything else, and while the chain cannot be read (the page then offers no chain form).
  */
 export async function chainTradeOf(
   item: { nftType: number; tokenId: string; location: string; isOwner: boolean; amount: string },
