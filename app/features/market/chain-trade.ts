@@ -66,6 +66,17 @@ export function chainMovesOf(nftType: number): readonly ChainIntent[] {
   return ["chain-transfer", "chain-send"];
 }
 
+/**
+ * What a move does to the item's chain listing, said on the move forms while it is listed: a card or loot box leaves
+ * the wallet, so its listing ends; a stack's listing ends only when fewer than the listed amount stay (the indexer ends
+ * a short stack's listing, and quickSale would refuse it).
+ */
+export function listingEndsNote(listedAmount: string | null): string {
+  return listedAmount === null
+    ? "Its listing on chain ends: the buyer's order no longer finds it in your wallet."
+    : `Its listing on chain ends if fewer than the ${listedAmount} listed stay in your wallet.`;
+}
+
 /** 250 → "2.5 %". */
 export function feePercent(feeBps: number): string {
   return `${feeBps / 100} %`;

@@ -70,6 +70,10 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   await expect(page.getByText("Listed on chain.")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 25 FIRE on chain");
   expect(selectors(wallet)).toEqual([APPROVE_ALL]);
+  // Moving part of the stack keeps the listing as long as the 40 stay.
+  await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText(
+    "Its listing on chain ends if fewer than the 40 listed stay in your wallet.",
+  );
 
   // The server checks a signed stack listing's amount against the wallet's chain stack, as a managed wallet's.
   const forged = await page.request.post(stackPage(seller.wallet!), {
