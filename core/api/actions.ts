@@ -130,10 +130,15 @@ export interface TradeCancelOfferParams {
   offer: ChainOffer;
 }
 
-/** Trading: give cards of the wallet to another wallet in one transaction (Trading.transferNft; approval first when missing). */
+/**
+ * Trading: give cards, or loot boxes (`collection` "box"), of the wallet to another wallet in one transaction
+ * (Trading.transferNft; approval first when missing).
+ */
 export interface TradeTransferParams {
   to: `0x${string}`;
   tokenIds: string[];
+  /** The card collection when absent. */
+  collection?: "card" | "box";
 }
 
 /**

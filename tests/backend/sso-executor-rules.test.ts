@@ -49,6 +49,7 @@ const ctx: GuardContext = {
   valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
   nativePrice: async () => BNB_PRICE,
   card: async () => null,
+  boxOwner: async () => null,
 };
 
 const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
@@ -107,6 +108,14 @@ describe("guardTransaction: the trading contract", () => {
     expect(await refusal(cancel(stranger))).toBe("trading.cancel: a listing of another seller");
     const transfer = encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [contracts.card, stranger, [1n]] });
     expect(await refusal(tx(contracts.trading, transfer))).toBe("trading.transferNft: token 1 is not the signing wallet's");
+    const boxes = (collection: Address) =>
+      tx(contracts.trading, encodeFunctionData({ abi: tradingAbi, functionName: "transferNft", args: [collection, stranger, [1n]] }));
+    expect(await refusal(boxes(contracts.box))).toBe("trading.transferNft: token 1 is not the signing wallet's");
+    const boxHolder = { ...ctx, boxOwner: async () => ctx.wallet };
+    expect(await guardTransaction(boxes(contracts.box), boxHolder).then(() => "allowed")).toBe("allowed");
+    expect(await guardTransaction(boxes(contracts.items), boxHolder).catch((error: Error) => error.message)).toBe(
+      "trading.transferNft: only the card or loot box collection",
+    );
     const stacks = (collection: Address, to: Address, ids: bigint[], amounts: bigint[]) =>
       tx(
         contracts.trading,
@@ -383,5 +392,7 @@ describe("the rest", () => {
     expect(issues("trade.transferItems", { to, items: "8002" })).toEqual(["must be a list of { id, amount }"]);
     expect(issues("trade.transferNft", { to, tokenIds: ["7", "7"] })).toEqual(["must not name a card twice"]);
     expect(issues("trade.transferNft", { to, tokenIds: [] })).toEqual(["must name at least one card"]);
+    expect(issues("trade.transferNft", { to, tokenIds: ["7"], collection: "box" })).toEqual([]);
+    expect(issues("trade.transferNft", { to, tokenIds: ["7"], collection: "items" })).toEqual(["must be card or box"]);
   });
 });

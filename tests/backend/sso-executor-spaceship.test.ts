@@ -275,6 +275,7 @@ describe("the guard", () => {
       valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
       nativePrice: async () => 0n,
       card: (tokenId) => cardOf(t.publicClient, c.card, tokenId),
+      boxOwner: async () => null,
     };
     return guardTransaction({ to, data, value: 0n }, ctx).then(
       (call) => `${call.contract}.${call.functionName}`,

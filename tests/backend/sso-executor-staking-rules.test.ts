@@ -96,6 +96,7 @@ describe("the guard's staking rows", () => {
     valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
     nativePrice: async () => 0n,
     card: async () => null,
+    boxOwner: async () => null,
   };
   const cap = DEFAULT_EXECUTOR_POLICY.valueCaps.FIRE;
   const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });

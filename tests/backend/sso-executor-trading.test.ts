@@ -178,7 +178,7 @@ describe("trading actions", () => {
     expect((await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing).toBeNull();
   });
 
-  it("trade.buy fills a managed seller's loot box listing, and trade.cancel ends another", async () => {
+  it("trade.buy fills a managed seller's loot box listing, trade.cancel ends another, and trade.transferNft gives that one away", async () => {
     const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
     const forge = async () => {
       const receipt = await chain.mined(
@@ -210,6 +210,23 @@ describe("trading actions", () => {
     await indexed();
     expect((await detail(kept, 6)).listing).toBeNull();
     expect(await boxOwner(kept)).toBe(seller.wallet);
+
+    // The kept box goes to another wallet (trade.transferNft of the loot box collection), its step naming it a loot box.
+    const to = freshPlayer(7).address;
+    const moved = await settled(
+      b,
+      seller.token,
+      await run(seller, { action: "trade.transferNft", params: { to, tokenIds: [String(kept)], collection: "box" } }),
+    );
+    expect(moved.status, moved.error ?? "").toBe("mined");
+    expect(moved.steps.map((step) => step.label)).toEqual([`Send loot box #${kept} to ${to}`]);
+    expect(await boxOwner(kept)).toBe(to);
+    const gone = await postAction(b, seller.token, {
+      action: "trade.transferNft",
+      params: { to, tokenIds: [String(kept)], collection: "box" },
+      idempotencyKey: newKey(),
+    });
+    expect([gone.status, gone.msg]).toEqual([400, `Loot box #${kept} is not in your wallet.`]);
   });
 
   it("two buyers at once: one sale, and the other's action fails with the product's words", async () => {

@@ -1,14 +1,15 @@
 /**
  * The browser wallet's chain trades (app/features/market/chain-trade-transactions.ts) on anvil, as the island runs
  * them: list (approval once, then a signature quickSale accepts), buy in FIRE and in BNB to the wei, the refusals in
- * the product's words, two buyers racing one listing, cancel, cancel all, transfer and send.
+ * the product's words, two buyers racing one listing, cancel, cancel all, transfer and send; a stack listed, bought
+ * and transferred by amounts.
  */
 import { describe, expect, it } from "vitest";
 import { createWalletClient, custom, http, keccak256, toHex, zeroAddress, type Account, type Address, type Hex } from "viem";
-import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ChainOrder } from "~core/api/market";
 import { INSUFFICIENT_BALANCE } from "~core/chain-errors";
-import { listingHash, SEEDED_FEE_BPS, TRADING_ERROR_MESSAGES, type Listing } from "~core/trading";
+import { LISTING_STANDARD, listingHash, SEEDED_FEE_BPS, TRADING_ERROR_MESSAGES, type Listing } from "~core/trading";
 import { GAME_TOKEN_ID_BASE, LOCAL_CHAIN_ID } from "~core/constants";
 import { encodeItem } from "~core/item-data";
 import {
@@ -19,12 +20,13 @@ import {
   sendItem,
   signListing,
   transferItems,
+  transferStack,
   type ChainTradeContracts,
   type ChainTradeStep,
 } from "~/features/market/chain-trade-transactions";
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 import type { StepState } from "~/islands/transaction-parts";
-import { freshPlayer, listingJson, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, listingJson, mintStack, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 let t: TestChain;
@@ -267,5 +269,31 @@ describe("transferItems and sendItem", () => {
     expect(await failure(transferItems(clientsOf(owner), contracts, { to: rival.address, tokenIds: [] }, () => {}))).toBe(
       TRADING_ERROR_MESSAGES.NothingToTransfer,
     );
+  });
+});
+
+describe("a stack's listing, purchase and transfer", () => {
+  const GOLD = 8002n;
+  const gold = (owner: Address) =>
+    t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [owner, GOLD] });
+
+  it("lists 40 of 100 Gold as one ERC-1155 listing that quickSale fills whole; transferItem1155 gives 10 of the rest", async () => {
+    const owner = rival;
+    const stacks = { ...contracts, collection: c.items };
+    await mintStack(t, owner.address, GOLD, 100n);
+    const terms = { tokenId: GOLD, amount: 40n, currency: c.fire, price: 25n * WEI, days: 3 };
+    const { listing, signature } = await signListing(clientsOf(owner), stacks, terms, () => {});
+    expect(listing).toMatchObject({ collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 40n });
+    await fund(buyer, 25n * WEI);
+    const [ownerBefore, buyerBefore] = [await gold(owner.address), await gold(buyer.address)];
+    await buyListing(clientsOf(buyer), stacks, orderOf(listing, signature), () => {});
+    expect([await gold(owner.address), await gold(buyer.address)]).toEqual([ownerBefore - 40n, buyerBefore + 40n]);
+
+    const moved = steps();
+    const friendBefore = await gold(friend.address);
+    await transferStack(clientsOf(owner), stacks, { to: friend.address, id: GOLD, amount: 10n }, moved.report);
+    // Approved when it listed: one transaction.
+    expect(moved.seen).toEqual(["transfer:wallet", "transfer:pending", "transfer:confirmed"]);
+    expect([await gold(owner.address), await gold(friend.address)]).toEqual([ownerBefore - 50n, friendBefore + 10n]);
   });
 });

@@ -11,6 +11,7 @@ import { LISTING_STANDARD, SEEDED_FEE_BPS } from "~core/trading";
 const SELLER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const CARD = "0xc039b3B46814D8388e5205D37Dd0D154D806F1f4";
 const FIRE = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const ITEMS = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
 
 describe("buildListing", () => {
   it("lists one ERC-721 token of the collection under the given counter, expiring the chosen days from now", () => {
@@ -34,6 +35,12 @@ describe("buildListing", () => {
       salt: 99n,
       counter: 3n,
     });
+  });
+
+  it("lists an amount of a stack as one ERC-1155 listing of its SparkItems id", () => {
+    const terms = { tokenId: 8002n, currency: FIRE, price: 25n * 10n ** 18n, days: 3, amount: 40n } as const;
+    const listing = buildListing(SELLER, { collection: ITEMS }, terms, { counter: 0n, salt: 1n });
+    expect(listing).toMatchObject({ collection: ITEMS, standard: LISTING_STANDARD.erc1155, tokenId: 8002n, amount: 40n });
   });
 
   it("takes BNB as the zero address and draws a fresh salt unless given one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHAIN_INTENTS, feePercent, feeRule, isChainIntent } from "~/features/market/chain-trade";
+import { CHAIN_INTENTS, feePercent, feeRule, isChainIntent, listingEndsNote } from "~/features/market/chain-trade";
 import { SEEDED_FEE_BPS } from "~core/trading";
 
 describe("the chain forms' fee rule and intents (issue 28)", () => {
@@ -8,6 +8,11 @@ describe("the chain forms' fee rule and intents (issue 28)", () => {
     expect(feePercent(1000)).toBe("10 %");
     expect(feePercent(1)).toBe("0.01 %");
     expect(feeRule(SEEDED_FEE_BPS)).toBe("2.5 % fee; you receive the price − the fee.");
+  });
+
+  it("says a move ends a whole item's listing, and a stack's only when fewer than the listed amount stay", () => {
+    expect(listingEndsNote(null)).toBe("Its listing on chain ends: the buyer's order no longer finds it in your wallet.");
+    expect(listingEndsNote("40")).toBe("Its listing on chain ends if fewer than the 40 listed stay in your wallet.");
   });
 
   it("tells the chain forms' intents from the game forms'", () => {

@@ -187,10 +187,10 @@ describe("chainFormsOf", () => {
 });
 
 describe("chainMovesOf", () => {
-  it("moves a card anywhere, a stack to a wallet only, and a loot box nowhere (the executor sends cards into the game)", () => {
+  it("moves a card to a wallet or into the game, a stack or a loot box to a wallet only (only cards go into a game inventory)", () => {
     expect(chainMovesOf(NFT_TYPE.card)).toEqual(["chain-transfer", "chain-send"]);
     expect(chainMovesOf(NFT_TYPE.material)).toEqual(["chain-transfer"]);
-    expect(chainMovesOf(NFT_TYPE.lootbox)).toEqual([]);
+    expect(chainMovesOf(NFT_TYPE.lootbox)).toEqual(["chain-transfer"]);
   });
 });
 

@@ -15,6 +15,7 @@ import { DEFAULT_LISTING_DAYS } from "~core/orders";
 import { MAX_LISTING_DAYS } from "~core/trading";
 import {
   feeRule,
+  listingEndsNote,
   type ChainBuyConfirmation,
   type ChainIntent,
   type ChainSubmit,
@@ -202,15 +203,13 @@ function ChainCancelForms(common: Common) {
 
 const ADDRESS_INPUT = { autoComplete: "off", spellCheck: false, placeholder: "0x…" } as const;
 
-/** Said by each move of an item listed on chain: the listing does not survive it. */
-const LISTING_ENDS = "Its listing on chain ends: the buyer's order no longer finds it in your wallet.";
-
 /**
  * "Transfer to a wallet" (an amount of a stack) and "Send to a player" (into that player's game inventory), as `forms`
  * offers them; `listed` while the item is on sale on chain.
  */
 function ChainMoveForms({ forms, listed, ...common }: Common & { forms: readonly ChainIntent[]; listed: boolean }) {
-  const ends = listed && <p className="text-sm text-amber-200">{LISTING_ENDS}</p>;
+  const { stack, chainOrder } = common.chainTrade;
+  const ends = listed && <p className="text-sm text-amber-200">{listingEndsNote(stack && chainOrder ? chainOrder.amount : null)}</p>;
   return (
     <div className="flex flex-col gap-4">
       {forms.includes("chain-transfer") && (

@@ -1,7 +1,8 @@
 /**
  * A browser wallet's trades of a chain-held item through the trading contract (issue 28; docs/decisions/0015), as
  * plain functions over viem clients: sign a listing (the collection approved for the contract first), buy one with
- * quickSale (an exact ERC-20 approval first), cancel one, cancel all, transfer, send into a player's game inventory.
+ * quickSale (an exact ERC-20 approval first), cancel one, cancel all, transfer (tokens, or an amount of a stack), send
+ * into a player's game inventory.
  * Each call is simulated before the wallet is asked, so a refusal costs nothing; a transaction that reverts anyway
  * (a rival mined first) is replayed to name its refusal. Errors pass through for chainErrorMessage.
  */
@@ -25,12 +26,16 @@ export interface ChainTradeContracts {
 export type ChainTradeStep = "approve" | "sign" | "buy" | "cancel" | "cancel-all" | "transfer" | "send";
 export type ChainTradeReport = StepReport<ChainTradeStep>;
 
-/** What the seller typed: the price in wei, the currency's token (zero for BNB) and how many days it lasts. */
+/**
+ * What the seller typed: the price in wei, the currency's token (zero for BNB) and how many days it lasts; for a
+ * material stack, the amount of its SparkItems id (`tokenId`) sold whole in one ERC-1155 listing.
+ */
 export interface ListingTerms {
   tokenId: bigint;
   currency: Address;
   price: bigint;
   days: number;
+  amount?: bigint;
 }
 
 /** The fee the contract keeps and what the seller receives, shown before anyone signs. */
@@ -44,7 +49,7 @@ export function listingSalt(): bigint {
   return BigInt(bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32))));
 }
 
-/** The Listing a seller signs: one ERC-721 token, under their current counter, expiring `days` from now. */
+/** The Listing a seller signs: one ERC-721 token or an amount of a stack, under their current counter, expiring `days` from now. */
 export function buildListing(
   seller: Address,
   contracts: Pick<ChainTradeContracts, "collection">,
@@ -54,9 +59,9 @@ export function buildListing(
   return {
     seller,
     collection: contracts.collection,
-    standard: LISTING_STANDARD.erc721,
+    standard: terms.amount === undefined ? LISTING_STANDARD.erc721 : LISTING_STANDARD.erc1155,
     tokenId: terms.tokenId,
-    amount: 1n,
+    amount: terms.amount ?? 1n,
     currency: terms.currency,
     price: terms.price,
     expiry: expiryIn(terms.days * 86_400, nowMs),
@@ -180,6 +185,18 @@ export async function transferItems(
 ) {
   await approveTrading(clients, contracts, report);
   const call = { functionName: "transferNft", args: [contracts.collection, to, [...tokenIds]] } as const;
+  return (await send(clients, contracts, "transfer", call, report)).transactionHash;
+}
+
+/** Transfers an amount of the wallet's stack (SparkItems `id`) to `to` (transferItem1155), the trading contract approved first. */
+export async function transferStack(
+  clients: WalletClients,
+  contracts: ChainTradeContracts,
+  { to, id, amount }: { to: Address; id: bigint; amount: bigint },
+  report: ChainTradeReport,
+) {
+  await approveTrading(clients, contracts, report);
+  const call = { functionName: "transferItem1155", args: [contracts.collection, to, [id], [amount]] } as const;
   return (await send(clients, contracts, "transfer", call, report)).transactionHash;
 }
 

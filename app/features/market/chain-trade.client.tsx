@@ -9,7 +9,10 @@ import { useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getAddress, isAddress, type Address } from "viem";
 import type { ChainOrder } from "~core/api/market";
-import { formatPrice, isCurrency, parseTokenAmount, type Currency } from "~core/money";
+import { moveAmount, moveAmountMessage, stackText } from "~core/item-moves";
+import { formatPrice, isCurrency, parseTokenAmount, parseUint256, type Currency } from "~core/money";
+import { LISTING_STANDARD } from "~core/trading";
+import { showToast } from "~/components/notices";
 import type { BoundWallet } from "~/domain/wallet-mode";
 import { usePollWhile } from "~/features/actions/use-poll";
 import { walletMessages, WalletModeNotice } from "~/islands/wallet-mode-notice";
@@ -27,15 +30,17 @@ import {
   sendItem,
   signListing,
   transferItems,
+  transferStack,
   type ChainTradeContracts,
   type ChainTradeStep,
+  type ListingTerms,
 } from "./chain-trade-transactions";
 
 /** The chain forms' intents a browser wallet carries out itself (the buyer's confirmation posts as it is). */
 export type ChainWalletIntent = KeyedChainIntent;
 
 /** What the island takes of the loader's `chainTrade`. */
-export type ChainWalletTrade = Pick<ChainTrade, "chainId" | "trading" | "collection" | "currencies" | "feeBps" | "chainOrder">;
+export type ChainWalletTrade = Pick<ChainTrade, "chainId" | "trading" | "collection" | "currencies" | "feeBps" | "chainOrder" | "stack">;
 
 export interface ChainWalletProps {
   trade: ChainWalletTrade;
@@ -65,13 +70,35 @@ const STEP_TEXT: Record<Exclude<ChainTradeStep, "approve">, string> = {
 const stepTitle = (intent: ChainWalletIntent) => (step: ChainTradeStep) =>
   step !== "approve" ? STEP_TEXT[step] : intent === "chain-buy" ? "Approve the payment" : "Let the market move your items";
 
-/** The sell form's terms in wei and token addresses; null fields are the form's to word (it checked them already). */
+/**
+ * How much of the page's stack a form names (all of it when left empty), when within what the page says the wallet
+ * holds (the server and the chain check it again); null when not. Undefined for an item that is no stack.
+ */
+function typedAmount(form: FormData, stack: ChainWalletTrade["stack"]): bigint | null | undefined {
+  if (!stack) return undefined;
+  const typed = String(form.get("amount") ?? "").trim();
+  return moveAmount(typed ? (parseUint256(typed) ?? 0n) : undefined, BigInt(stack.held));
+}
+
+/** The form's amount of the page's stack, else the refusal the server would make; undefined for an item that is no stack. */
+function stackAmount(form: FormData, stack: ChainWalletTrade["stack"]): bigint | undefined {
+  const amount = typedAmount(form, stack);
+  if (amount === null) throw new ShownError(moveAmountMessage(BigInt(stack!.held)));
+  return amount;
+}
+
+/**
+ * The sell form's terms in wei and token addresses; null fields are the form's to word (it checked them already). A
+ * stack lists an amount of its SparkItems id, not the market's token id of the wallet's stack.
+ */
 function sellTerms(form: FormData, trade: ChainWalletTrade, tokenId: string) {
   const currency = String(form.get("currency") ?? "");
   const price = parseTokenAmount(String(form.get("price") ?? "").trim());
   const days = Number(form.get("days") ?? 0);
-  if (!isCurrency(currency) || !price || price <= 0n || !Number.isInteger(days) || days < 1) return null;
-  return { currency, terms: { tokenId: BigInt(tokenId), currency: trade.currencies[currency], price, days } };
+  const amount = typedAmount(form, trade.stack);
+  if (!isCurrency(currency) || !price || price <= 0n || !Number.isInteger(days) || days < 1 || amount === null) return null;
+  const terms: ListingTerms = { tokenId: BigInt(trade.stack?.id ?? tokenId), currency: trade.currencies[currency], price, days, amount };
+  return { currency, terms };
 }
 
 /** The buyer's reviewed order (the confirmation posts it back whole), else the page's. */
@@ -90,11 +117,17 @@ function addressField(form: FormData, name: string): Address {
   return getAddress(text);
 }
 
-/** The fee and what the seller receives, in full, before the wallet is asked to sign. */
-function SellReview({ price, currency, feeBps }: { price: bigint; currency: Currency; feeBps: number }) {
+/** The fee and what the seller receives, in full, before the wallet is asked to sign; what a stack's listing sells. */
+function SellReview({ price, currency, feeBps, amount }: { price: bigint; currency: Currency; feeBps: number; amount?: string }) {
   const { fee, proceeds } = saleProceeds(price, feeBps);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="chain-sell-review">
+      {amount && (
+        <>
+          <dt className="muted">Amount</dt>
+          <dd className="text-white">{amount}</dd>
+        </>
+      )}
       <dt className="muted">Price</dt>
       <dd className="text-white">{formatPrice(price, currency)}</dd>
       <dt className="muted">Market fee ({feePercent(feeBps)})</dt>
@@ -105,7 +138,8 @@ function SellReview({ price, currency, feeBps }: { price: bigint; currency: Curr
   );
 }
 
-type Waiting = { intent: ChainWalletIntent; orderHash: string | null; done: string };
+/** What the page must show before a sequence is done: the listing gone, or the item (a stack: that much of it) moved. */
+type Waiting = { intent: ChainWalletIntent; orderHash: string | null; held: string | null; done: string };
 
 function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: ChainWalletProps) {
   const account = { loggedIn: true, bound };
@@ -123,7 +157,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
   const settled =
     waiting !== null &&
     (waiting.intent === "chain-transfer" || waiting.intent === "chain-send"
-      ? !isOwner
+      ? !isOwner || (waiting.held !== null && trade.stack?.held !== waiting.held)
       : waiting.intent === "chain-cancel-all"
         ? trade.chainOrder === null
         : trade.chainOrder?.orderHash !== waiting.orderHash);
@@ -140,6 +174,8 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
     const clients = await clientsOf(wallet);
     switch (intent) {
       case "chain-sell": {
+        // A stack's amount out of range is refused in its own words, not as a missing price.
+        stackAmount(form, trade.stack);
         if (!sell) throw new ShownError("Enter a price, a currency and how long the listing lasts.");
         const { listing, signature } = await signListing(clients, contracts, sell.terms, report);
         const data = new FormData();
@@ -155,25 +191,36 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
         const order = buyOrder(form, trade);
         if (!order) throw new ShownError("This item is not on sale any more.");
         await buyListing(clients, contracts, order, report);
-        return { intent, orderHash: order.orderHash, done: `Bought: item #${tokenId} is in your wallet.` };
+        if (order.standard !== LISTING_STANDARD.erc1155)
+          return { intent, orderHash: order.orderHash, held: null, done: `Bought: item #${tokenId} is in your wallet.` };
+        // What a stack's buyer gets is a stack of their own, on another page: this page's forms, and this island with
+        // them, go once the listing closes, so the outcome is said where it stays.
+        const done = `Bought: ${stackText(order.tokenId, order.amount)} are in your wallet.`;
+        showToast("success", done);
+        return { intent, orderHash: order.orderHash, held: null, done };
       }
       case "chain-cancel": {
         if (!trade.chainOrder) throw new ShownError("This item is not on sale any more.");
         await cancelListing(clients, contracts, trade.chainOrder, report);
-        return { intent, orderHash: trade.chainOrder.orderHash, done: "Your listing is cancelled." };
+        return { intent, orderHash: trade.chainOrder.orderHash, held: null, done: "Your listing is cancelled." };
       }
       case "chain-cancel-all":
         await cancelAllListings(clients, contracts, report);
-        return { intent, orderHash: null, done: "All your listings are cancelled." };
+        return { intent, orderHash: null, held: null, done: "All your listings are cancelled." };
       case "chain-transfer": {
         const to = addressField(form, "to");
+        const amount = stackAmount(form, trade.stack);
+        if (trade.stack && amount !== undefined) {
+          await transferStack(clients, contracts, { to, id: BigInt(trade.stack.id), amount }, report);
+          return { intent, orderHash: null, held: trade.stack.held, done: `${stackText(trade.stack.id, amount)} are in wallet ${to}.` };
+        }
         await transferItems(clients, contracts, { to, tokenIds: [BigInt(tokenId)] }, report);
-        return { intent, orderHash: null, done: `Item #${tokenId} is in wallet ${to}.` };
+        return { intent, orderHash: null, held: null, done: `Item #${tokenId} is in wallet ${to}.` };
       }
       case "chain-send": {
         const player = addressField(form, "account");
         await sendItem(clients, contracts, { tokenId: BigInt(tokenId), account: player }, report);
-        return { intent, orderHash: null, done: `Item #${tokenId} is on its way into the player's game inventory.` };
+        return { intent, orderHash: null, held: null, done: `Item #${tokenId} is on its way into the player's game inventory.` };
       }
     }
   }
@@ -207,7 +254,14 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
   return (
     <div ref={shown} className="mt-3 flex flex-col gap-3" data-testid="chain-trade">
       <WalletModeNotice purpose={PURPOSE} wallet={wallet} here={location.pathname + location.search} busy={busy} />
-      {sell && <SellReview price={sell.terms.price} currency={sell.currency} feeBps={trade.feeBps} />}
+      {sell && (
+        <SellReview
+          price={sell.terms.price}
+          currency={sell.currency}
+          feeBps={trade.feeBps}
+          amount={sell.terms.amount === undefined ? undefined : stackText(sell.terms.tokenId, sell.terms.amount)}
+        />
+      )}
       <ActionProgress steps={steps} outcome={outcome} title={stepTitle(request.intent)} testId="chain-trade-status" />
       {waiting && (
         <p role="status" className="text-sm text-amber-200" data-testid="chain-wait">

@@ -85,9 +85,8 @@ const readCounter = (wallet: Address) => {
 };
 
 /**
- * The loader's `chainTrade`: for the owner of a chain-held card, loot box or (managed wallets) material stack, and for
- * a signed-in buyer of a chain listing. Null for anything else, and while the chain cannot be read (the page then
- * offers no chain form).
+ * The loader's `chainTrade`: for the owner of a chain-held card, loot box or material stack, and for a signed-in buyer
+ * of a chain listing. Null for anything else, and while the chain cannot be read (the page then offers no chain form).
  */
 export async function chainTradeOf(
   item: { nftType: number; tokenId: string; location: string; isOwner: boolean; amount: string },
@@ -99,9 +98,7 @@ export async function chainTradeOf(
   const { deployment } = chain();
   const collection = collectionOf(item, deployment.contracts);
   if (!collection) return null;
-  // A browser wallet's island signs whole items (ERC-721) only: a stack is traded from a managed wallet.
   const stack = chainStackOf(item.tokenId);
-  if (stack && bound.bindAddrType !== BIND_ADDR_TYPE.managed) return null;
   try {
     const [feeBps, approved] = await Promise.all([
       readFeeBps(),
@@ -174,14 +171,19 @@ function sellTerms(form: FormData, ref: TokenRef, wallet: Address, amount = 1n) 
   return { terms, value };
 }
 
-/** A browser wallet's sell: the listing its island signed, posted as it is. */
+/**
+ * A browser wallet's sell: the listing its island signed, posted as it is; a stack's amount checked against what the
+ * wallet holds now, as a managed wallet's is (the market then checks the signature over that amount).
+ */
 async function browserSell(request: Request, ref: TokenRef, back: string) {
   const apis = await signedInApis(request, { returnTo: back });
   const wallet = walletFromUserInfo(apis.user.WalletAddress);
   const form = await request.formData();
   const values = typed(form, SELL_FIELDS);
   if (!wallet) return refused("chain-sell", refusal(BIND_WALLET_MESSAGE), values);
-  const sell = sellTerms(form, ref, wallet);
+  const amount = await stackAmount(form, ref, wallet);
+  if (amount && isRefusal(amount)) return refused("chain-sell", amount, values);
+  const sell = sellTerms(form, ref, wallet, amount?.amount);
   if (isRefusal(sell)) return refused("chain-sell", sell, values);
   const proof = listingProofFrom(sell.value);
   if (!proof) return refused("chain-sell", refusal(STALE_FORM_MESSAGE), values);
@@ -284,7 +286,11 @@ async function plan(
             params: { to, items: [{ id: stack.id.toString(), amount: stack.amount.toString() }] },
             idempotencyKey,
           }
-        : { action: "trade.transferNft", params: { to, tokenIds: [ref.tokenId] }, idempotencyKey };
+        : {
+            action: "trade.transferNft",
+            params: { to, tokenIds: [ref.tokenId], ...(ref.nftType === NFT_TYPE.lootbox && { collection: "box" as const }) },
+            idempotencyKey,
+          };
     }
     case "chain-send": {
       const submission = parseWithZod(form, { schema: ChainSendSchema });

@@ -56,14 +56,25 @@ export interface ChainTrade {
 }
 
 /**
- * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory,
- * a material stack to a wallet (the executor sends amounts of stacks, never into the game), a loot box nowhere (the
- * executor transfers and sends the card collection only). Decided on the server: the visitor's page never ships it.
+ * Where an owner can move a chain-held item besides the market: a card to a wallet or into a player's game inventory;
+ * a material stack (an amount of it) or a loot box to a wallet only. Sending goes into a game inventory through the
+ * asset manager, which takes cards alone: the game keeps stacks apart (moved in by the bridge) and has no loot boxes.
+ * Decided on the server: the visitor's page never ships it.
  */
 export function chainMovesOf(nftType: number): readonly ChainIntent[] {
-  if (nftType === NFT_TYPE.lootbox) return [];
-  if (nftType === NFT_TYPE.material) return ["chain-transfer"];
+  if (nftType === NFT_TYPE.lootbox || nftType === NFT_TYPE.material) return ["chain-transfer"];
   return ["chain-transfer", "chain-send"];
+}
+
+/**
+ * What a move does to the item's chain listing, said on the move forms while it is listed: a card or loot box leaves
+ * the wallet, so its listing ends; a stack's listing ends only when fewer than the listed amount stay (the indexer ends
+ * a short stack's listing, and quickSale would refuse it).
+ */
+export function listingEndsNote(listedAmount: string | null): string {
+  return listedAmount === null
+    ? "Its listing on chain ends: the buyer's order no longer finds it in your wallet."
+    : `Its listing on chain ends if fewer than the ${listedAmount} listed stay in your wallet.`;
 }
 
 /** 250 → "2.5 %". */

@@ -47,6 +47,8 @@ export interface GuardContext {
   nativePrice(boxType: bigint): Promise<bigint>;
   /** A SparkCard token's holder and NFT type now, or null when it does not exist; only spaceship calls ask. */
   card(tokenId: bigint): Promise<{ owner: Address; nftType: number } | null>;
+  /** A loot box's holder now, or null when it does not exist; only a transfer of boxes asks. */
+  boxOwner(tokenId: bigint): Promise<Address | null>;
 }
 
 /** Why a call's arguments or value are refused, or null when they pass. */
@@ -246,16 +248,17 @@ const cancelOffers: Rule = ([offers], value, { wallet }) =>
     ? noValue(value)
     : "an offer of another buyer";
 
-/** Cards of the signing wallet, out of the card collection only: at most 10 to one other, non-zero wallet. */
+/** Cards or loot boxes of the signing wallet, out of those two collections only: at most 10 to one other, non-zero wallet. */
 const transferNft: Rule = async ([collection, to, ids], value, ctx) => {
-  if (!isAddressEqual(collection as Address, ctx.contracts.card)) return "only the card collection";
+  const boxes = isAddressEqual(collection as Address, ctx.contracts.box);
+  if (!boxes && !isAddressEqual(collection as Address, ctx.contracts.card)) return "only the card or loot box collection";
   if (isAddressEqual(to as Address, zeroAddress) || isAddressEqual(to as Address, ctx.wallet))
     return "to is the zero address or the wallet";
   const tokenIds = ids as readonly bigint[];
-  if (tokenIds.length < 1 || tokenIds.length > 10) return "1-10 cards per call";
+  if (tokenIds.length < 1 || tokenIds.length > 10) return "1-10 tokens per call";
   for (const id of tokenIds) {
-    const token = await ctx.card(id);
-    if (!token || !isAddressEqual(token.owner, ctx.wallet)) return `token ${id} is not the signing wallet's`;
+    const owner = boxes ? await ctx.boxOwner(id) : (await ctx.card(id))?.owner;
+    if (!owner || !isAddressEqual(owner, ctx.wallet)) return `token ${id} is not the signing wallet's`;
   }
   return noValue(value);
 };

@@ -32,6 +32,7 @@ import { type PlanContext, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
 import { cardOf } from "./spaceship";
+import { boxOwnerOf } from "./trading";
 import { type ExecutionRecords, plannedStep } from "./records";
 
 export interface RunnerDeps {
@@ -144,6 +145,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       nativePrice: (boxType) =>
         client.readContract({ address: chain.contracts.boxSale, abi: blindBoxSaleAbi, functionName: "priceInNative", args: [boxType] }),
       card: (tokenId) => cardOf(client, chain.contracts.card, tokenId),
+      boxOwner: (tokenId) => boxOwnerOf(client, chain.contracts.box, tokenId),
     }).catch((error: unknown) => {
       if (!(error instanceof GuardRefusal)) throw error;
       log.error(`executor: refused to sign for execution ${row.id}: ${error.message}`);

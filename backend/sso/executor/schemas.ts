@@ -208,8 +208,12 @@ const transferList = <T extends z.ZodTypeAny>(entry: T, noun: string, list: stri
     .max(10, `may name at most 10 ${noun}s`)
     .refine((values) => new Set(values.map(key)).size === values.length, `must not name a ${noun} twice`);
 const transferNftParams = z
-  .object({ to: address, tokenIds: transferList(tokenId, "card", "token ids", (id) => id) })
-  .strict(onlyKeys("to and tokenIds"));
+  .object({
+    to: address,
+    tokenIds: transferList(tokenId, "card", "token ids", (id) => id),
+    collection: z.enum(["card", "box"], { errorMap: () => ({ message: "must be card or box" }) }).optional(),
+  })
+  .strict(onlyKeys("to, tokenIds and collection"));
 const transferItemsParams = z
   .object({ to: address, items: transferList(stackAmount, "stack", "{ id, amount }", (item) => item.id) })
   .strict(onlyKeys("to and items"));

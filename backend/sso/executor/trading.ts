@@ -1,12 +1,14 @@
 /**
  * Trading actions for managed wallets (issue 28, decision 0015): approve the trading contract for the card, loot box
  * and SparkItems collections, fill a stored chain listing with quickSale, cancel one listing, cancel all
- * (incrementCounter), give cards or amounts of stacks to another wallet, send a card into the game. A listing
+ * (incrementCounter), give cards, loot boxes or amounts of stacks to another wallet, send a card into the game. A listing
  * is signed by the SSO (POST /sso/signOrder, primaryType Listing) and stored by the market (chainSell); the market's
  * indexer closes it from the chain's events. Refusals the chain would make are read through core/chain-errors.
  */
 import {
+  BaseError,
   type ContractFunctionArgs,
+  ContractFunctionRevertedError,
   type ContractFunctionName,
   encodeFunctionData,
   type EncodeFunctionDataParameters,
@@ -15,7 +17,7 @@ import {
   isAddressEqual,
   zeroAddress,
 } from "viem";
-import { gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
+import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi, tradingAbi } from "../../../contracts/generated/abi";
 import type { TradeOrderParams } from "~core/api/actions";
 import { revertMessage } from "~core/chain-errors";
 import type { ChainOffer } from "~core/api/market";
@@ -255,14 +257,30 @@ export const tradeCancelOffer: Planner<"trade.cancelOffer"> = {
   collect: async (_ctx, _kind, _receipt, result) => result,
 };
 
-/** The cards named, each the wallet's now, and the approval step the trading contract needs to move them (when missing). */
-async function heldCards(ctx: PlanContext, ids: readonly string[]): Promise<PlannedStep[]> {
-  const card = { address: ctx.contracts.card, abi: sparkCardAbi } as const;
-  for (const id of ids) {
-    const owner = await ctx.client.readContract({ ...card, functionName: "ownerOf", args: [BigInt(id)] }).catch(() => null);
-    if (!owner || !isAddressEqual(owner, ctx.wallet)) throw new Refusal(`Item #${id} is not in your wallet.`);
+/** A token the executor gives away: a card or a loot box, named as the wallet's pages name it. */
+const GIVEN = {
+  card: { abi: sparkCardAbi, one: "item", many: "items", Noun: "Item" },
+  box: { abi: blindBoxAbi, one: "loot box", many: "loot boxes", Noun: "Loot box" },
+} as const;
+
+/** A loot box's holder now, or null when it does not exist (never forged, or opened). */
+export async function boxOwnerOf(client: PlanContext["client"], box: `0x${string}`, tokenId: bigint) {
+  try {
+    return await client.readContract({ address: box, abi: blindBoxAbi, functionName: "ownerOf", args: [tokenId] });
+  } catch (error) {
+    if (error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)) return null;
+    throw error;
   }
-  return await approvalSteps(ctx, "card");
+}
+
+/** The tokens named, each the wallet's now, and the approval step the trading contract needs to move them (when missing). */
+async function heldTokens(ctx: PlanContext, collection: keyof typeof GIVEN, ids: readonly string[]): Promise<PlannedStep[]> {
+  const token = { address: ctx.contracts[collection], abi: GIVEN[collection].abi } as const;
+  for (const id of ids) {
+    const owner = await ctx.client.readContract({ ...token, functionName: "ownerOf", args: [BigInt(id)] }).catch(() => null);
+    if (!owner || !isAddressEqual(owner, ctx.wallet)) throw new Refusal(`${GIVEN[collection].Noun} #${id} is not in your wallet.`);
+  }
+  return await approvalSteps(ctx, collection);
 }
 
 /** A transfer's recipient: another wallet than the sender's, and not the zero address. */
@@ -272,14 +290,15 @@ function requireRecipient(ctx: PlanContext, to: `0x${string}`) {
 }
 
 export const tradeTransferNft: Planner<"trade.transferNft"> = {
-  async plan(ctx, { to, tokenIds }) {
+  async plan(ctx, { to, tokenIds, collection = "card" }) {
     requireRecipient(ctx, to);
-    const steps = await heldCards(ctx, tokenIds);
-    const what = tokenIds.length === 1 ? `item #${tokenIds[0]}` : `${tokenIds.length} items`;
+    const steps = await heldTokens(ctx, collection, tokenIds);
+    const { one, many } = GIVEN[collection];
+    const what = tokenIds.length === 1 ? `${one} #${tokenIds[0]}` : `${tokenIds.length} ${many}`;
     steps.push(
       tradeStep(ctx, `Send ${what} to ${getAddress(to)}`, {
         functionName: "transferNft",
-        args: [ctx.contracts.card, to, tokenIds.map(BigInt)],
+        args: [ctx.contracts[collection], to, tokenIds.map(BigInt)],
       }),
     );
     return steps;
@@ -289,7 +308,7 @@ export const tradeTransferNft: Planner<"trade.transferNft"> = {
 
 export const tradeSendNft: Planner<"trade.sendNft"> = {
   async plan(ctx, { tokenId, account }) {
-    const steps = await heldCards(ctx, [tokenId]);
+    const steps = await heldTokens(ctx, "card", [tokenId]);
     steps.push(
       tradeStep(ctx, `Send item #${tokenId} to the game inventory of ${getAddress(account)}`, {
         functionName: "sendNft",

@@ -45,10 +45,12 @@ test("a browser wallet moves 20 of a stack of 50 Gold to the chain, then 8 of th
   const onChain = page.getByRole("link", { name: "Gold ×20 #8002", exact: true });
   await reloadUntil(page, (expect) => expect(onChain).toBeVisible());
   await onChain.click();
-  // The wallet connected before: the island is on the page from the start, its amount field with it.
-  await expect(section.getByLabel(/^Amount/)).toHaveValue("20");
-  await section.getByLabel(/^Amount/).fill("8");
-  await section.getByRole("button", { name: "Move into the game" }).click();
+  // The wallet connected before: the island is on the page from the start, its amount field with it. The chain stack's
+  // trade forms have amounts too: this one is the "Game and chain" section's.
+  const move = page.getByRole("region", { name: "Game and chain" });
+  await expect(move.getByLabel(/^Amount/)).toHaveValue("20");
+  await move.getByLabel(/^Amount/).fill("8");
+  await move.getByRole("button", { name: "Move into the game" }).click();
   await expect(page.getByTestId("bridge-status")).toContainText("Confirmed: 8 Gold are on their way into the game", { timeout: 20_000 });
   expect(selectors(wallet)).toEqual([CLAIM_ITEM1155, APPROVE_ALL, SWAP_ITEM1155]);
 

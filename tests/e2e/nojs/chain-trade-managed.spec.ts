@@ -2,8 +2,8 @@
  * Issue 28 (part 2) acceptance, JavaScript off, managed wallets: a hero card held on chain is listed on the trading
  * contract from its page (the approval first, then a review of the exact fee, then the SSO signs the listing), bought
  * by another player through quickSale with every balance exact to the wei, cancelled one by one or all at once, and
- * sent into another player's game inventory; a loot box held on chain is listed and cancelled the same way. Each
- * executor action is followed on its status page.
+ * sent into another player's game inventory; a loot box held on chain is listed and cancelled the same way, then
+ * transferred to another wallet. Each executor action is followed on its status page.
  */
 import type { Page } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -249,24 +249,46 @@ test("chain form posts that cannot be right are refused with words and a 4xx, no
   });
 });
 
-test("a managed seller lists a loot box held on chain and cancels it; a box is not moved from this page", async ({
+test("a managed seller lists a loot box held on chain and cancels it, then transfers it to another wallet: the page names its new owner", async ({
   page,
   createAccount,
   signIn,
 }) => {
   test.setTimeout(120_000);
+  const read = chainReader();
   const seller = await createAccount({ stock: {}, chain: { BNB: 1, boxes: { 1: 1 } } });
-  const [box] = await chainReader().boxes(seller.wallet!);
+  const [box] = await read.boxes(seller.wallet!);
   const url = `/marketplace/detail?nftType=6&tokenId=${box!.id}`;
   await signIn(page, seller);
   await openHeld(page, url);
-  await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toHaveCount(0);
+  // A loot box goes to a wallet, never into a game inventory: the game has no loot boxes.
   await expect(page.getByRole("form", { name: "Send to a player" })).toHaveCount(0);
   await approveTrading(page);
   await listOnChain(page, "2", { fee: "0.05 FIRE (2.5 %)", receive: "1.95 FIRE" });
+  await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText(
+    "Its listing on chain ends: the buyer's order no longer finds it in your wallet.",
+  );
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("form", { name: "Transfer to a wallet" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`box-transfer-listed-${width}.png`) });
+  }
   await page.getByRole("button", { name: "Cancel listing" }).click();
   await waitForOutcome(page);
   await expect(page).toHaveTitle(`Cancel the listing of item #${box!.id} | Spark Era`);
   await page.getByRole("link", { name: "Back to the item" }).click();
   await reloadUntil(page, (quick) => quick(page.getByTestId("trade-status")).toHaveText("Not for sale"));
+
+  const friend = privateKeyToAccount(generatePrivateKey()).address;
+  const transfer = page.getByRole("form", { name: "Transfer to a wallet" });
+  await expect(transfer).not.toContainText("Its listing on chain ends");
+  await transfer.getByLabel("Recipient address").fill(friend);
+  await transfer.getByRole("button", { name: "Transfer" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle(`Send loot box #${box!.id} to ${friend} | Spark Era`);
+  expect((await read.boxes(friend)).map(({ id }) => id)).toEqual([box!.id]);
+  await page.getByRole("link", { name: "Back to the item" }).click();
+  const owner = page.locator("dt", { hasText: "Owner" }).locator("+ dd");
+  await reloadUntil(page, (quick) => quick(owner).toHaveText(friend));
+  await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toHaveCount(0);
 });
