@@ -110,7 +110,12 @@ describe("one listing, one alert", () => {
       await db.write((tx) => tx.run("update market_watches set emailed_at = null where id <> ?", [watches[2].id]));
       await db.write((tx) => alertWatches(tx, next.id, t0 + 60_000));
       mails.length = 0;
-      await runDigests(db, { siteUrl: "https://sparkera.test", tokens, send: async (mail) => void mails.push(mail), now: () => t0 + 60_000 });
+      await runDigests(db, {
+        siteUrl: "https://sparkera.test",
+        tokens,
+        send: async (mail) => void mails.push(mail),
+        now: () => t0 + 60_000,
+      });
       const later = mails.find((sent) => sent.userName === user)!;
       expect(later.text).toContain(`Matches: ${views.map((view) => view.label).join("; ")}`);
       expect(later.text.match(/unsubscribe\?token=/g)).toHaveLength(3);

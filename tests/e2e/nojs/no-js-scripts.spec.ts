@@ -29,7 +29,9 @@ test("a five-page journey with JavaScript off fetches no script, and its pages a
   expect((await context.cookies()).find((cookie) => cookie.name === "js")?.value).toBe("off");
 });
 
-test("a page rendered for JavaScript adds its module preloads by an inline script in its head; its link tags are inert", async ({ request }) => {
+test("a page rendered for JavaScript adds its module preloads by an inline script in its head; its link tags are inert", async ({
+  request,
+}) => {
   const html = await (await request.get("/marketplace/market")).text();
   // In the head, so the modules are fetched while the rest of the page is parsed, not after it (issue 42).
   const head = html.slice(0, html.indexOf("</head>"));
