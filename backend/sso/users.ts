@@ -27,18 +27,17 @@ export function userInfo(user: UserRow, session: SessionView): UserInfo {
   };
 }
 
-/** "demo@sparkera.test" → "de***@sparkera.test": recognisable to its owner, useless to a harvester. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  const local = email.slice(0, at);
-  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${email.slice(at)}`;
-}
-
+/**
+ * What anyone may read of the account holding a wallet. No part of the email (issue 43: the masked one still told
+ * its first letters and domain to whoever walked the wallets): `UserName` is the player's public name, the display
+ * name they chose, else their wallet.
+ */
 export function publicUserInfo(user: UserRow): PublicUserInfo {
+  const wallet = user.wallet_address ? getAddress(user.wallet_address) : "";
   return {
-    UserName: maskEmail(user.email),
+    UserName: user.display_name ?? wallet,
     BindAddrType: bindType(user),
-    WalletAddress: user.wallet_address ? getAddress(user.wallet_address) : "",
+    WalletAddress: wallet,
     DisplayName: user.display_name,
   };
 }

@@ -28,7 +28,7 @@ export interface UserInfo {
 
 /** What anyone may learn about the owner of a wallet (GET /api/user/{walletAddress}). */
 export interface PublicUserInfo {
-  /** Masked: "de***@sparkera.test". Kept for older clients: pages name a player by DisplayName, else by wallet. */
+  /** The player's public name: DisplayName, else the wallet (no part of the email, issue 43). Kept for older clients. */
   UserName: string;
   BindAddrType: BindAddrType;
   WalletAddress: string;

@@ -140,16 +140,17 @@ describe("POST /sso/bindWalletWithAccount", () => {
 });
 
 describe("GET /api/user/{walletAddress}", () => {
-  it("tells who owns a bound wallet, masked", async () => {
+  it("tells who owns a bound wallet by its public name, never any part of the email", async () => {
     for (const address of [DEMO_BROWSER_ACCOUNT.wallet, DEMO_BROWSER_ACCOUNT.wallet.toLowerCase()]) {
       const answer = await t.call("GET", `/api/user/${address}`);
       expect(answer).toMatchObject({
         status: 200,
-        data: { UserName: "de***@sparkera.test", BindAddrType: 1, WalletAddress: DEMO_BROWSER_ACCOUNT.wallet },
+        data: { UserName: DEMO_BROWSER_ACCOUNT.wallet, BindAddrType: 1, WalletAddress: DEMO_BROWSER_ACCOUNT.wallet, DisplayName: null },
       });
     }
     const managed = await t.call("GET", `/api/user/${DEMO_MANAGED_ACCOUNT.wallet}`);
-    expect(managed.data).toMatchObject({ UserName: "ma***@sparkera.test", BindAddrType: 2 });
+    expect(managed.data).toMatchObject({ UserName: DEMO_MANAGED_ACCOUNT.wallet, BindAddrType: 2 });
+    expect(JSON.stringify(managed.data)).not.toMatch(/@|sparkera\.test/);
   });
 
   it("answers 404 for an unbound wallet and 400 for a non-address", async () => {
