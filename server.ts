@@ -251,9 +251,17 @@ app.use((req, res, next) => {
 // Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
 // when this process holds the market's database, in production (in development the build changes under the pages).
 // PAGE_CACHE=off turns it off; =report says X-Page-Cache: hit or miss on each cacheable page (the bench checks it).
+// These pages carry no nonce: their inline scripts' hashes go in their CSP, and any shared cache may keep them for a
+// while (Cache-Control public, s-maxage, a strong ETag; decision 0033). Every other page is private.
+const productionBuild = IS_PROD ? await loadBuild() : undefined;
 const pageCache: PageCacheOptions | undefined =
-  IS_PROD && backends && !env.MARKET_API_URL && env.PAGE_CACHE !== "off"
-    ? { paths: CACHED_PAGES, generation: pageGenerationReader(backends.store), report: env.PAGE_CACHE === "report" }
+  productionBuild && backends && !env.MARKET_API_URL && env.PAGE_CACHE !== "off"
+    ? {
+        paths: CACHED_PAGES,
+        generation: pageGenerationReader(backends.store),
+        report: env.PAGE_CACHE === "report",
+        version: productionBuild.assets.version,
+      }
     : undefined;
 
 // Loaders and actions timed for Server-Timing, pages rendered RENDER_CONCURRENCY at a time (a burst gets 503s, not
@@ -266,9 +274,11 @@ const instrument = (build: ServerBuild) => {
 app.all(
   "*",
   remixHandler({
-    handleRequest: createRequestHandler(IS_PROD ? instrument(await loadBuild()) : async () => instrument(await loadBuild()), env.NODE_ENV),
+    handleRequest: createRequestHandler(
+      productionBuild ? instrument(productionBuild) : async () => instrument(await loadBuild()),
+      env.NODE_ENV,
+    ),
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    nonce: (res) => res.locals.cspNonce as string,
     cache: pageCache,
   }),
 );

@@ -31,7 +31,8 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
+  // Empty for a page any cache may copy (server/page-cache.ts): no nonce attribute at all, its scripts go by their hashes.
+  const nonce = loadContext.cspNonce || undefined;
   // The page's own route names the request in the metrics, even when it has no loader.
   const timings = currentRequestScope()?.timings;
   const { matches } = remixContext.staticHandlerContext;
@@ -41,7 +42,7 @@ export default function handleRequest(
     let shellRendered = false;
     let cutShort = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <ServerScript.Provider value={serverScript(remixContext)}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
         </ServerScript.Provider>

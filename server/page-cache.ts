@@ -9,21 +9,28 @@
  * - only a 200 HTML page without Set-Cookie, without Cache-Control private or no-store, and varying on no request
  *   header outside its key is stored;
  * - the only request header in the key besides the URL is Save-Data (lite mode);
- * - the page's CSP nonce is replaced by the response's own on every copy, so no two answers share one.
+ * - such a page is rendered without a CSP nonce: its inline scripts are allowed by their SHA-256 hashes, computed
+ *   from the rendered HTML and sent in its own CSP (decision 0033), so every copy is as safe as the original, here or
+ *   in a shared cache (nginx, a CDN), which it may fill: `public, s-maxage`, a strong ETag, a 304 on If-None-Match.
+ * Every other HTML answer (signed in, a cookie set, a lite or no-JS visitor, another path) is `private`.
  * It is bounded in entries and bytes (least recently used go first), and a new generation forgets every page.
  * Concurrent misses of one page render it once. The rendering itself is Remix's, as for any other request.
  */
+import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 // The Express adapter's own request and response conversion (exported and typed, though not from its index).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { PAGE_CACHE_UNTIL_HEADER } from "../app/services/page-headers.server";
 
-/** A stored page: its headers (no Set-Cookie, no length) and body, rendered with `nonce`. */
+/** A stored page: its headers (no Set-Cookie, no length) and body, rendered without a nonce. */
 export interface CachedPage {
   headers: [string, string][];
   body: string;
-  nonce: string;
+  /** Its strong validator: the generation it was rendered at and a digest of the build, key and body. */
+  etag: string;
+  /** The CSP sources allowing its inline scripts, `'sha256-…'` each. */
+  scriptHashes: string[];
   bytes: number;
   /** Epoch ms after which the page is rendered afresh even if the market stands still (PAGE_CACHE_UNTIL_HEADER). */
   until?: number;
@@ -107,18 +114,76 @@ export function isShareable(response: Response): boolean {
   return vary.every((name) => name === "" || VARY_COVERED.has(name));
 }
 
-const DROPPED_HEADERS = new Set(["content-length", "date", "set-cookie", PAGE_CACHE_UNTIL_HEADER.toLowerCase()]);
+const DROPPED_HEADERS = new Set(["content-length", "date", "set-cookie", "cache-control", "etag", PAGE_CACHE_UNTIL_HEADER.toLowerCase()]);
 
-export async function toCachedPage(response: Response, nonce: string): Promise<CachedPage> {
+/** Every `<script>` with no src, with its text as the browser hashes it (a script's text is raw: no entity decoding). */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** The CSP hash sources of the inline scripts of `html`, each once, in document order. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The page's CSP: the response's own (server.ts's, with this response's nonce), with the page's hashes for the nonce. */
+export function hashedPolicy(policy: string, scriptHashes: readonly string[]): string {
+  return policy
+    .replace(/\s*'nonce-[^']*'/g, "")
+    .replace(/(^|;)(\s*script-src\b[^;]*)/, (_all, start: string, directive: string) =>
+      [start + directive.trimEnd(), ...scriptHashes].join(" "),
+    );
+}
+
+export async function toCachedPage(
+  response: Response,
+  validator: { generation: number; key: string; version: string },
+): Promise<CachedPage> {
   const body = await response.text();
   const headers = [...response.headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase()));
   const until = Number(response.headers.get(PAGE_CACHE_UNTIL_HEADER) ?? NaN);
-  return { headers, body, nonce, bytes: Buffer.byteLength(body), ...(Number.isFinite(until) ? { until } : {}) };
+  const digest = crypto.createHash("sha256").update(`${validator.version}\n${validator.key}\n${body}`).digest("base64url");
+  return {
+    headers,
+    body,
+    etag: `"${validator.generation}-${digest.slice(0, 22)}"`,
+    scriptHashes: inlineScriptHashes(body),
+    bytes: Buffer.byteLength(body),
+    ...(Number.isFinite(until) ? { until } : {}),
+  };
 }
 
-/** A copy of `page` for a response whose CSP names `nonce`. */
-export function pageBody(page: CachedPage, nonce: string): string {
-  return nonce === page.nonce ? page.body : page.body.replaceAll(page.nonce, nonce);
+/** How long a shared cache (nginx, a CDN) may serve a visitor's page without asking, and then serve it stale while it asks. */
+export const SHARED_MAX_AGE_SECONDS = 10;
+export const STALE_WHILE_REVALIDATE_SECONDS = 30;
+
+/**
+ * A stored page's Cache-Control: any cache may keep it; a browser asks again each time (a 304 when nothing moved), a
+ * shared cache after SHARED_MAX_AGE_SECONDS, or sooner when the page's time window closes sooner.
+ */
+export function sharedCacheControl(page: Pick<CachedPage, "until">, now = Date.now()): string {
+  const left = page.until === undefined ? Infinity : Math.max(0, Math.floor((page.until - now) / 1000));
+  const sMaxAge = Math.min(SHARED_MAX_AGE_SECONDS, left);
+  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+}
+
+/** Whether a request's If-None-Match names `etag` (RFC 9110: a weak comparison, so W/ is ignored). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
+}
+
+/** The Cache-Control of an HTML answer no cache may share: `private` unless it says private or no-store already. */
+export function privateCacheControl(headers: Headers): void {
+  if (!/^text\/html\b/i.test(headers.get("content-type") ?? "")) return;
+  if (/\b(private|no-store)\b/i.test(headers.get("cache-control") ?? "")) return;
+  headers.set("Cache-Control", "private, no-cache");
 }
 
 export interface PageCacheOptions {
@@ -130,6 +195,8 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Say `X-Page-Cache: hit` or `miss` on cacheable pages (the bench checks what it measures). */
   report?: boolean;
+  /** The build's version (Remix's assets.version): part of every page's ETag, so a deploy changes them all. */
+  version: string;
 }
 
 /** The request with the body formBodiesOnly (server/form-body.ts) already read and checked, when it did. */
@@ -142,17 +209,16 @@ export type WebHandler = (request: Request, loadContext: AppLoadContext) => Prom
 
 /**
  * `handleRequest` for Express, as @remix-run/express serves it, with the page cache in front of the paths it names.
- * `nonce` is the CSP nonce of the response being made (the one passed to Remix in the load context).
+ * A page of the cache is rendered with no nonce (an empty `cspNonce` in the load context) and answered with its
+ * hashes in place of the response's nonce in the CSP that server.ts set.
  */
 export function remixHandler({
   handleRequest,
   getLoadContext,
-  nonce,
   cache,
 }: {
   handleRequest: WebHandler;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  nonce: (res: ExpressResponse) => string;
   cache?: PageCacheOptions;
 }): RequestHandler {
   const paths = new Set(cache?.paths ?? []);
@@ -160,13 +226,30 @@ export function remixHandler({
   /** The render under way of each key and generation, for the requests that miss it meanwhile. */
   const inFlight = new Map<string, Promise<CachedPage | null>>();
 
-  function sendPage(res: ExpressResponse, page: CachedPage, status: "hit" | "miss") {
-    res.status(200);
+  function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss") {
     for (const [name, value] of page.headers) res.append(name, value);
     if (cache?.report) res.set("X-Page-Cache", status);
-    const body = pageBody(page, nonce(res));
-    res.set("Content-Length", String(Buffer.byteLength(body)));
-    res.end(body);
+    res.set("Cache-Control", sharedCacheControl(page));
+    res.set("ETag", page.etag);
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") res.set("Content-Security-Policy", hashedPolicy(policy, page.scriptHashes));
+    if (matchesEtag(req.headers["if-none-match"], page.etag)) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    res.status(200);
+    res.set("Content-Length", String(page.bytes));
+    res.end(page.body);
+  }
+
+  /** Statuses whose Response may have no body. */
+  const NULL_BODY = new Set([101, 204, 205, 304]);
+
+  /** Remix's answer for this request alone: never shared. */
+  async function sendOwn(res: ExpressResponse, response: Response) {
+    privateCacheControl(response.headers);
+    await sendRemixResponse(res, response);
   }
 
   async function cached(req: ExpressRequest, res: ExpressResponse, request: Request, key: string): Promise<boolean> {
@@ -180,7 +263,7 @@ export function remixHandler({
     }
     const stored = store.get(key, generation);
     if (stored) {
-      sendPage(res, stored, "hit");
+      sendPage(req, res, stored, "hit");
       return true;
     }
     const flightKey = `${generation}\n${key}`;
@@ -188,7 +271,7 @@ export function remixHandler({
     if (flight) {
       const page = await flight;
       if (page) {
-        sendPage(res, page, "hit");
+        sendPage(req, res, page, "hit");
         return true;
       }
       // The render it waited for was not shareable (an error, say): this request gets its own.
@@ -198,14 +281,26 @@ export function remixHandler({
     inFlight.set(flightKey, new Promise((resolve) => (settle = resolve)));
     let page: CachedPage | null = null;
     try {
-      const response = await handleRequest(request, getLoadContext(req, res));
+      // No nonce: a page that may be copied is allowed its scripts by their hashes alone.
+      const response = await handleRequest(request, { ...getLoadContext(req, res), cspNonce: "" });
       if (!isShareable(response)) {
-        await sendRemixResponse(res, response);
+        // Still rendered without a nonce: its scripts are allowed by their hashes here too.
+        const body = await response.text();
+        const policy = res.getHeader("Content-Security-Policy");
+        if (typeof policy === "string") res.set("Content-Security-Policy", hashedPolicy(policy, inlineScriptHashes(body)));
+        await sendOwn(
+          res,
+          new Response(NULL_BODY.has(response.status) ? null : body, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+          }),
+        );
         return true;
       }
-      page = await toCachedPage(response, nonce(res));
+      page = await toCachedPage(response, { generation, key, version: cache!.version });
       store.set(key, generation, page);
-      sendPage(res, page, "miss");
+      sendPage(req, res, page, "miss");
       return true;
     } finally {
       inFlight.delete(flightKey);
@@ -227,7 +322,7 @@ export function remixHandler({
       const request = withReadBody(createRemixRequest(req, res), req.body);
       const key = cache ? pageCacheKey(request, paths) : null;
       if (key !== null && (await cached(req, res, request, key))) return;
-      await sendRemixResponse(res, await handleRequest(request, getLoadContext(req, res)));
+      await sendOwn(res, await handleRequest(request, getLoadContext(req, res)));
     } catch (error) {
       next(error);
     }

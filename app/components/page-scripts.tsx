@@ -18,11 +18,11 @@ export const ServerScript = createContext("");
  * The server's script, in the head: a browser with JavaScript starts fetching the page's modules as soon as the head
  * is parsed, not once the whole document is (issue 42: the modules were found last, after the parse, on a slow phone).
  */
-export function HeadScript({ nonce }: { nonce: string }) {
+export function HeadScript({ nonce }: { nonce: string | undefined }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: useContext(ServerScript) }} />;
 }
 
-export function PageScripts({ nonce }: { nonce: string }) {
+export function PageScripts({ nonce }: { nonce: string | undefined }) {
   return (
     <>
       <Scripts nonce={nonce} />

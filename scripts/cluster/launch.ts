@@ -1,7 +1,8 @@
 /**
  * One site served by N server processes (issue 27): PostgreSQL (DATABASE_URL, else a cluster of our own), Redis
  * (REDIS_URL, else a redis-server of our own), one anvil with our contracts, N `server.ts` processes on ports of
- * their own sharing all of them and every secret, and a round-robin reverse proxy in front (proxy.ts).
+ * their own sharing all of them and every secret, and a round-robin reverse proxy in front (proxy.ts); with
+ * `sharedCache`, nginx's proxy_cache in front of that (nginx.ts, issue 44).
  *
  * The one implementation behind `npm run cluster` (main.ts) and the multi-process tests (tests/multi/), which also
  * kill a server with SIGKILL and start its replacement on the same port.
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { alignMetadataBase, metadataBaseUris } from "../../contracts/metadata-base";
 import { startPostgresCluster } from "../../tests/support/postgres";
+import { startSharedCache } from "./nginx";
 import { startProxy, type Proxy } from "./proxy";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -44,6 +46,11 @@ export interface ClusterOptions {
    * cluster`). Otherwise everything is new (the tests); the caller removes dataDir.
    */
   persistent?: boolean;
+  /**
+   * nginx with proxy_cache on `port`, in front of the proxy (nginx.ts); `front`: it is the site (PUBLIC_URL), as for
+   * `npm run cluster`, else an extra door beside the proxy's (the tests).
+   */
+  sharedCache?: { port: number; front?: boolean };
   /** More server variables (RATE_LIMIT_MULTIPLIER, CHAIN_POLL_MS, …); they win over the launcher's. */
   env?: Record<string, string>;
   log?: (message: string) => void;
@@ -64,6 +71,8 @@ export interface ServerProcess {
 export interface Cluster {
   /** The proxy's URL: the site. */
   url: string;
+  /** nginx's URL, with its shared cache (ClusterOptions.sharedCache). */
+  cacheUrl?: string;
   databaseUrl: string;
   redisUrl: string;
   rpcUrl: string;
@@ -214,6 +223,8 @@ function tail(file: string, lines: number): string {
 
 export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
   const count = options.processes ?? 3;
+  // The site's port: nginx's when it is the front door, else the proxy's.
+  const publicPort = options.sharedCache?.front ? options.sharedCache.port : options.port;
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
   const logDir = path.join(dataDir, "logs");
@@ -265,7 +276,7 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
         });
         stops.push(() => node.stop());
         // The servers get CHAIN_RPC_URL and leave the chain alone: point its metadata at the site here (decision 0016).
-        await alignMetadataBase(node.deployment, metadataBaseUris(`http://127.0.0.1:${options.port}`), { rpcUrl: node.rpcUrl });
+        await alignMetadataBase(node.deployment, metadataBaseUris(`http://127.0.0.1:${publicPort}`), { rpcUrl: node.rpcUrl });
         watchdog(node.pid, "TERM");
         return node;
       })(),
@@ -280,7 +291,7 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
     const deploymentFile = path.join(dataDir, "chain", "deployment.json");
     const secrets = sharedSecrets(dataDir, options.persistent ?? false);
     const proxyPort = options.port;
-    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    const publicUrl = `http://127.0.0.1:${publicPort}`;
     const env: Record<string, string> = {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -355,9 +366,21 @@ export async function launchCluster(options: ClusterOptions): Promise<Cluster> {
 
     const proxy: Proxy = await startProxy({ port: proxyPort, backends: () => servers.map(({ port }) => ({ host: "127.0.0.1", port })) });
     stops.push(() => proxy.close());
+    let cacheUrl: string | undefined;
+    if (options.sharedCache) {
+      const cache = await startSharedCache({
+        port: options.sharedCache.port,
+        upstream: `127.0.0.1:${proxyPort}`,
+        dir: path.join(dataDir, "nginx"),
+      });
+      stops.push(() => cache.stop());
+      cacheUrl = cache.url;
+      log(`nginx's shared cache on ${cache.url} (pid ${cache.pid}), in front of ${proxy.url}`);
+    }
 
     return {
       url: proxy.url,
+      cacheUrl,
       databaseUrl,
       redisUrl,
       rpcUrl: chain.rpcUrl,

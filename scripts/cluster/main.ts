@@ -1,12 +1,15 @@
 /**
- * `npm run cluster [-- --processes 3 --port 3100 --chain-port 8645 --fresh]`: the site on N server processes behind
- * one port (launch.ts), with PostgreSQL (DATABASE_URL, else a cluster kept in data/cluster/pg), Redis (REDIS_URL,
- * else a redis-server of its own) and one anvil (data/cluster/chain). Ctrl-C stops everything it started.
+ * `npm run cluster [-- --processes 3 --port 3100 --chain-port 8645 --fresh --no-cache]`: the site on N server
+ * processes behind one port (launch.ts), with PostgreSQL (DATABASE_URL, else a cluster kept in data/cluster/pg), Redis
+ * (REDIS_URL, else a redis-server of its own) and one anvil (data/cluster/chain). In front of them all, nginx's shared
+ * cache (nginx.ts) on port + processes + 3, the site's address, when Debian's nginx is installed and --no-cache is
+ * not given. Ctrl-C stops everything it started.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { launchCluster, REPO_ROOT, roleHolder, ROLES } from "./launch";
+import { nginxBinary } from "./nginx";
 
 const { values } = parseArgs({
   options: {
@@ -14,13 +17,14 @@ const { values } = parseArgs({
     port: { type: "string", default: "3100" },
     "chain-port": { type: "string", default: "8645" },
     fresh: { type: "boolean", default: false },
+    "no-cache": { type: "boolean", default: false },
   },
 });
 const processes = Number(values.processes);
 const port = Number(values.port);
 const chainPort = Number(values["chain-port"]);
 if (!Number.isInteger(processes) || processes < 1 || processes > 32) throw new Error("--processes: a whole number from 1 to 32");
-if (!Number.isInteger(port) || port < 1 || port + processes + 2 > 65535)
+if (!Number.isInteger(port) || port < 1 || port + processes + 3 > 65535)
   throw new Error("--port: a port with room for the servers after it");
 if (!Number.isInteger(chainPort) || chainPort < 1 || chainPort > 65535) throw new Error("--chain-port: a port");
 
@@ -29,12 +33,17 @@ const dataDir = path.join(REPO_ROOT, "data", "cluster");
 if (values.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
 
 const log = (message: string) => console.log(`[cluster] ${message}`);
+// After the proxy, the servers, Redis and PostgreSQL.
+const cachePort = port + processes + 3;
+const withCache = !values["no-cache"] && nginxBinary() !== null;
+if (!values["no-cache"] && !withCache) log("nginx is not installed (apt-get install nginx-light): no shared cache in front");
 const cluster = await launchCluster({
   processes,
   port,
   chainPort,
   dataDir,
   persistent: true,
+  sharedCache: withCache ? { port: cachePort, front: true } : undefined,
   databaseUrl: process.env.DATABASE_URL,
   redisUrl: process.env.REDIS_URL,
   log,
@@ -65,4 +74,5 @@ for (const server of cluster.servers())
 const holders = await Promise.all(ROLES.map(async (role) => `${role}: ${(await roleHolder(cluster, role))?.index ?? "?"}`));
 log(`role holders (server index, from /metrics): ${holders.join(", ")}`);
 log(`metrics: curl -H 'Authorization: Bearer ${cluster.metricsToken}' <server url>/metrics`);
-console.log(`\nSpark Era is up on ${cluster.url} (${processes} processes). Ctrl-C stops it.\n`);
+const site = cluster.cacheUrl ? `${cluster.cacheUrl} (nginx's shared cache, in front of ${cluster.url})` : cluster.url;
+console.log(`\nSpark Era is up on ${site} (${processes} processes). Ctrl-C stops it.\n`);

@@ -101,8 +101,7 @@ describe("the page cache on the market's generation", () => {
           });
         },
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-        nonce: (res) => res.locals.cspNonce as string,
-        cache: { paths: ["/marketplace/market"], generation: pageGenerationReader(m.t.store), report: true },
+        cache: { paths: ["/marketplace/market"], generation: pageGenerationReader(m.t.store), report: true, version: "test" },
       }),
     );
     server = await new Promise<Server>((resolve) => {

@@ -11,6 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { launchCluster } from "../../scripts/cluster/launch";
+import { nginxBinary } from "../../scripts/cluster/nginx";
 import { startRpcProxy } from "../support/rpc-proxy";
 import { CLUSTER_INFO_ENV, MULTI_PORTS, type ClusterInfo, type ServerInfo } from "./ports";
 
@@ -26,6 +27,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     port: MULTI_PORTS.proxy,
     chainPort: MULTI_PORTS.chain,
     dataDir: dir,
+    // nginx's shared cache beside the proxy, for shared-cache.test.ts (which says so and skips without nginx).
+    sharedCache: nginxBinary() ? { port: MULTI_PORTS.cache } : undefined,
     env: {
       // The limits as shipped: the sign-in test counts to the auth tier's 10 a minute; every other client has its own address.
       RATE_LIMIT_MULTIPLIER: "1",
@@ -80,6 +83,7 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   const info: ClusterInfo = {
     url: cluster.url,
+    cacheUrl: cluster.cacheUrl,
     databaseUrl: cluster.databaseUrl,
     redisUrl: cluster.redisUrl,
     rpcUrl: cluster.rpcUrl,

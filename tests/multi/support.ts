@@ -156,7 +156,7 @@ export class Client {
   }
 }
 
-const PASSWORD = "Multi-pass-1";
+export const PASSWORD = "Multi-pass-1";
 
 export interface TestAccount {
   email: string;

@@ -3,10 +3,23 @@ import type { Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type CachedPage, CachedPages, isShareable, pageBody, pageCacheKey, remixHandler, toCachedPage } from "../../server/page-cache";
+import {
+  type CachedPage,
+  CachedPages,
+  hashedPolicy,
+  inlineScriptHashes,
+  isShareable,
+  matchesEtag,
+  pageCacheKey,
+  privateCacheControl,
+  remixHandler,
+  sharedCacheControl,
+  toCachedPage,
+} from "../../server/page-cache";
 
 const MARKET = "/marketplace/market";
-const page = (body: string, nonce = "n".repeat(32)): CachedPage => ({ headers: [], body, nonce, bytes: Buffer.byteLength(body) });
+const page = (body: string): CachedPage => ({ headers: [], body, etag: '"1-x"', scriptHashes: [], bytes: Buffer.byteLength(body) });
+const validator = { generation: 1, key: "k", version: "v1" };
 
 describe("CachedPages", () => {
   it("keeps pages of the generation last read, and forgets them all when it moves", () => {
@@ -42,10 +55,10 @@ describe("a page with a time window (PAGE_CACHE_UNTIL_HEADER)", () => {
     store.get("x", 1);
     const response = (until: number) =>
       new Response("24 h volume", { headers: { "Content-Type": "text/html", "X-Page-Cache-Until": String(until) } });
-    const later = await toCachedPage(response(Date.now() + 3_600_000), "n");
+    const later = await toCachedPage(response(Date.now() + 3_600_000), validator);
     expect(later.headers.map(([name]) => name)).toEqual(["content-type"]);
     store.set("later", 1, later);
-    store.set("past", 1, await toCachedPage(response(Date.now() - 1), "n"));
+    store.set("past", 1, await toCachedPage(response(Date.now() - 1), validator));
     expect(store.get("later", 1)?.body).toBe("24 h volume");
     expect(store.get("past", 1)).toBeUndefined();
     expect(store.size).toMatchObject({ entries: 1, bytes: 11 });
@@ -91,12 +104,64 @@ describe("isShareable", () => {
   });
 });
 
-it("pageBody puts the response's nonce in place of the rendered one", () => {
-  const rendered = "a".repeat(32);
-  const fresh = "b".repeat(32);
-  expect(pageBody(page(`<script nonce="${rendered}"></script><script nonce="${rendered}">`, rendered), fresh)).toBe(
-    `<script nonce="${fresh}"></script><script nonce="${fresh}">`,
-  );
+describe("a page any cache may copy", () => {
+  const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+  it("has the hash of each inline script's text (each once), and none of a script with a src", () => {
+    const html =
+      '<head><script>a()</script><script type="module">import "/build/x.js";\nb("é")</script></head>' +
+      '<noscript><img src="x"></noscript><script src="/build/y.js"></script><SCRIPT async>a()</SCRIPT><script></script>';
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha('import "/build/x.js";\nb("é")'), sha("")]);
+  });
+
+  it("has a policy with its hashes in place of the nonce, the rest as it was", () => {
+    const policy = "default-src 'self';script-src 'strict-dynamic' 'self' 'nonce-abc123';script-src-attr 'none';connect-src 'self'";
+    expect(hashedPolicy(policy, ["'sha256-A='", "'sha256-B='"])).toBe(
+      "default-src 'self';script-src 'strict-dynamic' 'self' 'sha256-A=' 'sha256-B=';script-src-attr 'none';connect-src 'self'",
+    );
+    // No inline script at all (lite mode): nothing runs.
+    expect(hashedPolicy("script-src 'strict-dynamic' 'self' 'nonce-x'", [])).toBe("script-src 'strict-dynamic' 'self'");
+  });
+
+  it("has a strong ETag of its generation, build, key and body", async () => {
+    const html = () => new Response("<p>x</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "private" } });
+    const one = await toCachedPage(html(), validator);
+    expect(one.etag).toMatch(/^"1-[\w-]{22}"$/);
+    expect(one.headers).toEqual([["content-type", "text/html"]]);
+    expect((await toCachedPage(html(), validator)).etag).toBe(one.etag);
+    for (const other of [{ generation: 2 }, { version: "v2" }, { key: "k2" }]) {
+      expect((await toCachedPage(html(), { ...validator, ...other })).etag).not.toBe(one.etag);
+    }
+    const otherBody = new Response("<p>y</p>", { headers: { "Content-Type": "text/html" } });
+    expect((await toCachedPage(otherBody, validator)).etag).not.toBe(one.etag);
+  });
+
+  it("is public for s-maxage, less when its time window closes sooner", () => {
+    const now = Date.now();
+    expect(sharedCacheControl({}, now)).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=30");
+    expect(sharedCacheControl({ until: now + 4_500 }, now)).toBe("public, max-age=0, s-maxage=4, stale-while-revalidate=30");
+    expect(sharedCacheControl({ until: now - 1 }, now)).toContain("s-maxage=0,");
+  });
+
+  it("matches If-None-Match by its tag, a list, W/ or *", () => {
+    expect(matchesEtag('"1-a"', '"1-a"')).toBe(true);
+    expect(matchesEtag('"0-z", W/"1-a"', '"1-a"')).toBe(true);
+    expect(matchesEtag("*", '"1-a"')).toBe(true);
+    expect(matchesEtag('"1-b"', '"1-a"')).toBe(false);
+    expect(matchesEtag(undefined, '"1-a"')).toBe(false);
+  });
+});
+
+it.each([
+  [{ "Content-Type": "text/html" }, "private, no-cache"],
+  [{ "Content-Type": "text/html", "Cache-Control": "public, max-age=60" }, "private, no-cache"],
+  [{ "Content-Type": "text/html", "Cache-Control": "no-store" }, "no-store"],
+  [{ "Content-Type": "text/html", "Cache-Control": "private, max-age=5" }, "private, max-age=5"],
+  [{ "Content-Type": "application/json", "Cache-Control": "public, max-age=300" }, "public, max-age=300"],
+])("an HTML page for one request only is private: %j → %s", (init, expected) => {
+  const headers = new Headers(init);
+  privateCacheControl(headers);
+  expect(headers.get("Cache-Control")).toBe(expected);
 });
 
 describe("remixHandler with a page cache", () => {
@@ -112,12 +177,17 @@ describe("remixHandler with a page cache", () => {
     const app = express();
     app.use((_req, res, next) => {
       res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
+      // As server.ts's helmet says it.
+      res.set(
+        "Content-Security-Policy",
+        `default-src 'self';script-src 'strict-dynamic' 'self' 'nonce-${res.locals.cspNonce}';form-action 'self'`,
+      );
       next();
     });
     app.all(
       "*",
       remixHandler({
-        // Stands in for Remix: a page that greets the user its cookie names, with a nonce in a script.
+        // Stands in for Remix: a page that greets the user its cookie names, with a nonce (when it has one) in a script.
         handleRequest: async (request, { cspNonce }) => {
           renders++;
           await new Promise((resolve) => setTimeout(resolve, 20));
@@ -128,11 +198,12 @@ describe("remixHandler with a page cache", () => {
           const user = /user=(\w+)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? "visitor";
           const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
           if (setCookie) headers.set("Set-Cookie", "flash=; Max-Age=0");
-          return new Response(`<p>${user}: ${price}</p><script nonce="${cspNonce}"></script>`, { headers });
+          headers.set("Vary", "Cookie, Save-Data");
+          const nonce = cspNonce ? ` nonce="${cspNonce}"` : "";
+          return new Response(`<p>${user}: ${price}</p><script${nonce}>hydrate("${user}")</script>`, { headers });
         },
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-        nonce: (res) => res.locals.cspNonce as string,
-        cache: { paths: [MARKET], generation: async () => generation, report: true },
+        cache: { paths: [MARKET], generation: async () => generation, report: true, version: "build-1" },
       }),
     );
     server = await new Promise<Server>((resolve) => {
@@ -150,23 +221,59 @@ describe("remixHandler with a page cache", () => {
     const response = await fetch(baseUrl + path, { headers });
     const body = await response.text();
     const nonce = /nonce="(\w+)"/.exec(body)?.[1];
+    const header = (name: string) => response.headers.get(name);
     return {
       status: response.status,
-      cache: response.headers.get("x-page-cache"),
+      cache: header("x-page-cache"),
       body,
       nonce,
-      csp: response.headers.get("content-security-policy"),
+      csp: header("content-security-policy"),
+      cacheControl: header("cache-control"),
+      etag: header("etag"),
+      vary: header("vary"),
     };
   }
+  const scriptHash = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 
-  it("renders a visitor's page once, then serves copies with a nonce of their own", async () => {
+  it("renders a visitor's page once, with no nonce, then serves the same copy: public, its ETag, its scripts' hashes", async () => {
     const before = renders;
     const first = await get(`${MARKET}?nftType=1`);
     const second = await get(`${MARKET}?nftType=1`);
     expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
-    expect(second.body.replace(second.nonce!, "")).toBe(first.body.replace(first.nonce!, ""));
-    expect(second.nonce).not.toBe(first.nonce);
     expect(renders - before).toBe(1);
+    expect(second.body).toBe(first.body);
+    expect(first.nonce).toBeUndefined();
+    for (const answer of [first, second]) {
+      expect(answer.cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=30");
+      expect(answer.etag).toMatch(new RegExp(`^"${generation}-[\\w-]{22}"$`));
+      expect(answer.csp).toBe(
+        `default-src 'self';script-src 'strict-dynamic' 'self' ${scriptHash('hydrate("visitor")')};form-action 'self'`,
+      );
+      expect(answer.vary).toBe("Cookie, Save-Data");
+    }
+    expect(second.etag).toBe(first.etag);
+  });
+
+  it("answers If-None-Match with its ETag by a 304 and no body, until the market moves", async () => {
+    const { etag } = await get(MARKET);
+    const response = await fetch(baseUrl + MARKET, { headers: { "If-None-Match": etag! } });
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe("");
+    expect(response.headers.get("etag")).toBe(etag);
+    expect(response.headers.get("cache-control")).toContain("public");
+    generation++;
+    const moved = await fetch(baseUrl + MARKET, { headers: { "If-None-Match": etag! } });
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("gives a signed-in user a private page with its own nonce, never a validator", async () => {
+    const signedIn = await get(MARKET, { Cookie: "__session=abc; user=alice" });
+    expect(signedIn.cacheControl).toBe("private, no-cache");
+    expect(signedIn.etag).toBeNull();
+    expect(signedIn.nonce).toMatch(/^\w{32}$/);
+    expect(signedIn.csp).toContain(`'nonce-${signedIn.nonce}'`);
+    expect(signedIn.csp).not.toContain("sha256");
   });
 
   it("renders afresh once the generation moves (a listing changed)", async () => {
@@ -193,7 +300,11 @@ describe("remixHandler with a page cache", () => {
 
   it("keeps no page that sets a cookie, and no failure", async () => {
     setCookie = true;
-    expect((await get(MARKET)).cache).toBeNull();
+    const flash = await get(MARKET);
+    expect(flash.cache).toBeNull();
+    // Rendered as a visitor's (no nonce), so allowed its scripts by hashes, but private: it sets a cookie.
+    expect([flash.cacheControl, flash.etag, flash.nonce]).toEqual(["private, no-cache", null, undefined]);
+    expect(flash.csp).toContain(scriptHash('hydrate("visitor")'));
     expect((await get(MARKET)).cache).toBeNull();
     setCookie = false;
     failNext = true;
@@ -206,12 +317,14 @@ describe("remixHandler with a page cache", () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => get(`${MARKET}?together=1`)));
     expect(renders - before).toBe(1);
     expect(answers.map((a) => a.cache).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
-    expect(new Set(answers.map((a) => a.nonce)).size).toBe(5);
+    expect(new Set(answers.map((a) => a.body + a.etag)).size).toBe(1);
   });
 
   it("leaves other paths alone", async () => {
     const before = renders;
-    expect((await get("/marketplace/detail")).cache).toBeNull();
+    const detail = await get("/marketplace/detail");
+    expect([detail.cache, detail.cacheControl, detail.etag]).toEqual([null, "private, no-cache", null]);
+    expect(detail.csp).toContain(`'nonce-${detail.nonce}'`);
     expect((await get("/marketplace/detail")).cache).toBeNull();
     expect(renders - before).toBe(2);
   });
@@ -229,7 +342,6 @@ describe("remixHandler and a body Remix leaves unread", () => {
         // Stands in for Remix, which reads a body only in an action: an OPTIONS request gets a 405, its body unread.
         handleRequest: async (request) => new Response(null, { status: request.method === "OPTIONS" ? 405 : 200 }),
         getLoadContext: () => ({ cspNonce: "" }),
-        nonce: () => "",
       }),
     );
     server = await new Promise<Server>((resolve) => {
