@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, type Address, type Hex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
-import type { ChainOffer } from "~core/api/market";
+import type { ChainOffer, Page } from "~core/api/market";
 import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
 import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
@@ -113,7 +113,8 @@ describe("chainOffer", () => {
     });
     expect(await statusOf(stored.orderHash)).toBe(0);
     // The item's offers carry the signed terms, payable as long as the chain says the buyer can pay.
-    const itemOffers = () => m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: card.toString(), nftType: 0 });
+    const itemOffers = async () =>
+      (await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: card.toString(), nftType: 0 })).records;
     expect(await itemOffers()).toEqual([
       expect.objectContaining({ id: answer.data.id, venue: "chain", payable: true, chainOffer: stored }),
     ]);
@@ -178,7 +179,7 @@ describe("chainOffer", () => {
     const one = await store(await sign(buyer, { tokenId: another }));
     expect(one.status, one.msg).toBe(200);
     // The holder receives both for the card held on chain: a chain offer is never received for an item in the game.
-    const received = await m.ok<ReceivedOffer[]>("/marketplace/offersReceived", {}, m.tokens.browser);
+    const received = (await m.ok<Page<ReceivedOffer>>("/marketplace/offersReceived", {}, m.tokens.browser)).records;
     const chainReceived = received.filter(({ offer }) => offer.venue === "chain");
     expect(chainReceived.map(({ offer, item }) => [offer.id, offer.kind, item.tokenId]).sort()).toEqual(
       [
@@ -187,7 +188,7 @@ describe("chainOffer", () => {
       ].sort(),
     );
     expect(chainReceived.every(({ offer }) => offer.chainOffer && offer.payable)).toBe(true);
-    const onAnother = await m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: another.toString(), nftType: 0 });
+    const onAnother = (await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: another.toString(), nftType: 0 })).records;
     expect(onAnother.map((offer) => offer.id).sort()).toEqual([any.data.id, one.data.id].sort());
     await chain.mined(
       chain
