@@ -5,7 +5,9 @@
  * cancel all. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Address, type Hex, zeroAddress } from "viem";
+import { type Account, type Address, type Hex, toFunctionSelector, zeroAddress } from "viem";
+import { MAX_OPEN_OFFERS_PER_ITEM } from "~core/constants";
+import { OFFER_MSG } from "../../backend/market/offers";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ChainOffer, Page } from "~core/api/market";
@@ -41,7 +43,7 @@ const later = () => Date.now() + DAY;
 const statusOf = (orderHash: Hex) => m.scalar<number>("select status from market_offers where order_hash = ?", orderHash);
 
 beforeAll(async () => {
-  suite = await startChainMarket();
+  suite = await startChainMarket({ proxy: true });
   ({ chain, m } = suite);
   c = chain.deployment.contracts;
 });
@@ -226,5 +228,31 @@ describe("chainOffer", () => {
     expect(await events()).toEqual(before);
     // Out of the numbers too: its sold listing and its day's rollups gone with it.
     expect(await counted()).toEqual(sales);
+  });
+});
+
+describe("reads of chain offers (issue 43)", () => {
+  const BALANCE_OF = toFunctionSelector("balanceOf(address)");
+  const ALLOWANCE = toFunctionSelector("allowance(address,address)");
+
+  it(`reads a buyer's balance and allowance once for ${MAX_OPEN_OFFERS_PER_ITEM} offers, not once per offer`, async () => {
+    const tokenId = await chainCard(holder.address);
+    await allow(10_000n * WEI);
+    for (let i = 0; i < MAX_OPEN_OFFERS_PER_ITEM; i++) {
+      const answer = await store(await sign(buyer, { tokenId, price: WEI + BigInt(i) }));
+      expect(answer.status, answer.msg).toBe(200);
+    }
+    const proxy = suite.proxy!;
+    const [balances, allowances] = [proxy.stats.selectors[BALANCE_OF] ?? 0, proxy.stats.selectors[ALLOWANCE] ?? 0];
+    const page = await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: tokenId.toString(), nftType: 0 });
+    expect(page.records.filter((offer) => offer.venue === "chain" && offer.payable)).toHaveLength(MAX_OPEN_OFFERS_PER_ITEM);
+    expect([(proxy.stats.selectors[BALANCE_OF] ?? 0) - balances, (proxy.stats.selectors[ALLOWANCE] ?? 0) - allowances]).toEqual([1, 1]);
+    // The buyer's sixth offer on the card is refused in words; so is one their allowance cannot cover with the others.
+    const sixth = await store(await sign(buyer, { tokenId, price: 2n * WEI }));
+    expect([sixth.status, sixth.msg]).toEqual([409, OFFER_MSG.tooManyOnItem]);
+    const another = await chainCard(holder.address);
+    await allow(5n * WEI + 20n);
+    const over = await store(await sign(buyer, { tokenId: another, price: 2n * WEI }));
+    expect([over.status, over.msg]).toEqual([409, CHAIN_OFFER_MSG.overAllowance("FIRE")]);
   });
 });
