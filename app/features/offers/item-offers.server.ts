@@ -32,7 +32,7 @@ export async function itemOffersView(
     () => [null, null] as const,
   );
   if (!open) return null;
-  const pages = offerPages(open, (n) => withOffersPage(back, n, "offers"));
+  const pages = offerPages(open, (n) => withOffersPage(back, n, "offers-title"));
   const rows = open.records.map((offer) =>
     offerRow(offer, {
       viewer: user?.WalletAddress || null,

@@ -22,7 +22,7 @@ export async function receivedOffersView(
   pageNumber = 1,
 ): Promise<ReceivedOffersView> {
   const [received, signer] = await Promise.all([api.offers.received({ pageNumber }), offerSigner(api, user)]);
-  const pages = offerPages(received, (n) => withOffersPage(back, n, "offers-received"));
+  const pages = offerPages(received, (n) => withOffersPage(back, n, "offers-received-title"));
   const rows = received.records.map(({ offer, item }) =>
     offerRow(offer, {
       viewer: wallet,
