@@ -207,11 +207,14 @@ export async function offersForItem(
   return await pageOf(all.sort(byPrice), paging, (page) => records(db, page));
 }
 
-/** A buyer's offers, open ones first, then the latest closed ones. */
+/**
+ * A buyer's offers, open ones first, then the latest closed ones: every open one (at most MAX_OPEN_OFFERS, so the
+ * pages' sum of a currency's open chain offers, chainOfferAllowance, misses none) and 20 more.
+ */
 export async function offersOfBuyer(db: Sql, buyer: string, now: number): Promise<OfferRecord[]> {
   const offers = await db.all<OfferRow>(
-    `select * from market_offers where buyer_address = ? order by case when status = 0 and expiry > ? then 0 else 1 end, id desc limit 50`,
-    [buyer, nowSeconds(now)],
+    `select * from market_offers where buyer_address = ? order by case when status = 0 and expiry > ? then 0 else 1 end, id desc limit ?`,
+    [buyer, nowSeconds(now), MAX_OPEN_OFFERS + 20],
   );
   return await records(db, offers);
 }
