@@ -23,6 +23,13 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 18;
 
+/** Open offers (issue 43): one buyer may hold at most this many on one item (or one collection offer's filter)… */
+export const MAX_OPEN_OFFERS_PER_ITEM = 5;
+/** …and at most this many in all, game and chain offers together. */
+export const MAX_OPEN_OFFERS = 100;
+/** The item's offers and the offers on a holder's items are served this many a page, best first. */
+export const OFFERS_PAGE_SIZE = 20;
+
 /** V3-Galaxy (18) and Legendary (7) boxes: at most 2 purchases per player per 24 hours. */
 export const BOX_PURCHASE_LIMIT_PER_DAY = 2;
 export const BOX_PURCHASE_LIMIT_WINDOW_SECONDS = 24 * 60 * 60;

@@ -17,10 +17,11 @@ export function Page({ title, intro, children, actions }: { title: string; intro
 }
 
 export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  // Linked to by its heading (the offers' page links end in #offers-title): clear of the sticky header.
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-title mb-3">
+      <h2 id={headingId} className="section-title mb-3 scroll-mt-20">
         {title}
       </h2>
       {children}

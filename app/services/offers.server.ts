@@ -5,7 +5,7 @@
  */
 import { getAddress, type Address } from "viem";
 import type { OfferCancelAllResult, OfferContext, OfferRecord, ReceivedOffer } from "~core/api/offers";
-import type { ChainOffer, SaleResult, TokenRef } from "~core/api/market";
+import type { ChainOffer, Page, SaleResult, TokenRef } from "~core/api/market";
 import { expiryIn, newOrderNonce } from "~core/orders";
 import { LISTING_STANDARD, offerTypedData, type TradeOffer, type TradeOfferTerms } from "~core/trading";
 import type { BackendClient } from "./http-client.server";
@@ -34,9 +34,13 @@ export function offersApi(market: BackendClient, sso: BackendClient) {
 
   return {
     offerContext,
-    itemOffers: (ref: TokenRef) => market.get<OfferRecord[]>("/api/v1/marketplace/itemOffers", { query: { ...ref } }),
+    /** A page of the item's open offers, best first; `offerId` asks for that one offer only (an accept names it). */
+    itemOffers: (ref: TokenRef, paging: { pageNumber?: number; offerId?: string } = {}) =>
+      market.get<Page<OfferRecord>>("/api/v1/marketplace/itemOffers", { query: { ...ref, ...paging } }),
     myOffers: () => market.get<OfferRecord[]>("/api/v1/marketplace/myOffers"),
-    received: () => market.get<ReceivedOffer[]>("/api/v1/marketplace/offersReceived"),
+    /** A page of the open offers on the caller's items, best first. */
+    received: (paging: { pageNumber?: number } = {}) =>
+      market.get<Page<ReceivedOffer>>("/api/v1/marketplace/offersReceived", { query: { ...paging } }),
     /**
      * `canonicalFilter` is what the custodian signs for a collection offer: the filter as the market stores it, which
      * the caller learns from the market (it is the filter as posted when the app built it canonical).

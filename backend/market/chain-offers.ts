@@ -32,7 +32,7 @@ import type { ChainOfferInput } from "./chain-listing-schemas";
 import type { Sql } from "./db";
 import type { ItemRow } from "./items";
 import { padWei, readWei } from "./money";
-import { OFFER_STATUS, OFFER_VENUE, type OfferRow } from "./offers";
+import { OFFER_STATUS, OFFER_VENUE, type OfferRow, offerSubject, openOffersTotal, requireOfferRoom } from "./offers";
 import { LOCATION } from "./tables";
 
 export const CHAIN_OFFER_MSG = {
@@ -50,6 +50,10 @@ export const CHAIN_OFFER_MSG = {
   notApproved: (currency: string) =>
     `Let the trading contract take ${currency} for your offers first (approve at least the price), then offer again.`,
   duplicate: "This offer is already stored.",
+  overBalance: (currency: string) =>
+    `Your open offers in ${currency} on chain would come to more than your wallet holds. Cancel one or offer less.`,
+  overAllowance: (currency: string) =>
+    `Let the trading contract take ${currency} for all your open offers (approve at least their total with this one), then offer again.`,
 } as const;
 
 /** Chain columns of a market_offers row (migration market_022). */
@@ -104,6 +108,9 @@ export interface CheckedChainOffer {
   currency: string;
   nftType: number;
   item: ItemRow | null;
+  /** The buyer's balance of the currency and the trading contract's allowance, as read when the offer was checked. */
+  balance: bigint;
+  allowance: bigint;
 }
 
 /**
@@ -166,12 +173,23 @@ export async function requireChainOfferable(
   if (balance < input.price) throw new ApiError(409, CHAIN_OFFER_MSG.noFunds(currency));
   if (allowance < input.price) throw new ApiError(409, CHAIN_OFFER_MSG.notApproved(currency));
   const orderHash = offerHash(offer, chain.chainId, contracts.trading);
-  return { offer, signature: input.signature, orderHash, currency, nftType, item };
+  return { offer, signature: input.signature, orderHash, currency, nftType, item, balance, allowance };
 }
 
-/** Stores a checked chain offer as open, in the caller's transaction; the order-hash key refuses it twice. */
+/**
+ * Stores a checked chain offer as open, in the caller's transaction; the order-hash key refuses it twice. Under the
+ * buyer's subject lock (decision 0031): the caps on open offers (offers.ts requireOfferRoom), and the buyer's open
+ * chain offers in the currency, this one included, within the balance and the allowance read from the chain.
+ */
 export async function storeChainOffer(db: Sql, checked: CheckedChainOffer, now: number): Promise<ChainOfferRow> {
   const { offer, item } = checked;
+  const buyer = getAddress(offer.buyer);
+  await db.lockSubject(offerSubject(buyer));
+  const target = { itemId: item?.id ?? null, nftType: checked.nftType, filter: item ? "" : `nftType=${checked.nftType}` };
+  await requireOfferRoom(db, buyer, target, now);
+  const promised = (await openOffersTotal(db, buyer, OFFER_VENUE.chain, checked.currency, now)) + offer.price;
+  if (promised > checked.balance) throw new ApiError(409, CHAIN_OFFER_MSG.overBalance(checked.currency));
+  if (promised > checked.allowance) throw new ApiError(409, CHAIN_OFFER_MSG.overAllowance(checked.currency));
   const row = await db.get<ChainOfferRow>(
     `insert into market_offers (venue, buyer_address, nft_type, item_id, token_id, filter, label, price, currency, counter, nonce,
        expiry, signature, status, created_at, collection, standard, amount, data_mask, data_value, order_hash)
@@ -179,11 +197,11 @@ export async function storeChainOffer(db: Sql, checked: CheckedChainOffer, now: 
      on conflict do nothing returning *`,
     [
       OFFER_VENUE.chain,
-      getAddress(offer.buyer),
+      buyer,
       checked.nftType,
       item?.id ?? null,
       item?.token_id ?? null,
-      item ? "" : `nftType=${checked.nftType}`,
+      target.filter,
       padWei(offer.price),
       checked.currency,
       offer.counter.toString(),
@@ -260,36 +278,72 @@ export async function undoOfferEffect(db: Sql, effect: OfferEffect, unlog: (acti
 /**
  * The market's offer records with each chain offer's signed terms (`chainOffer`) and its payability read from the
  * chain: the buyer's balance and the trading contract's allowance must both cover the price (acceptOffer's check),
- * not the buyer's game balance.
+ * not the buyer's game balance. The stored rows are read in one query, and the chain once per buyer and currency
+ * (one multicall for them all), however many offers they made (issue 43).
  */
 export async function withChainTerms<T extends { offer: OfferRecord } | OfferRecord>(
   db: Sql,
   chain: BackendChain | undefined,
   records: T[],
 ): Promise<T[]> {
-  return await Promise.all(
-    records.map(async (entry) => {
-      const received = "offer" in entry;
-      const record = received ? (entry as { offer: OfferRecord }).offer : (entry as OfferRecord);
-      if (record.venue !== "chain" || !chain) return entry;
-      const row = (await db.get<ChainOfferRow>("select * from market_offers where id = ?", [Number(record.id)]))!;
-      const chainOffer = chainOfferOf(row, chain.contracts);
-      if (!chainOffer) return entry;
-      const payable = record.status === "active" && (await chainPayable(chain, chainOffer));
-      const enriched = { ...record, chainOffer, payable };
-      return (received ? { ...entry, offer: enriched } : enriched) as T;
-    }),
+  const recordOf = (entry: T) => ("offer" in entry ? (entry as { offer: OfferRecord }).offer : (entry as OfferRecord));
+  const ids = [
+    ...new Set(
+      records
+        .map(recordOf)
+        .filter((record) => record.venue === "chain")
+        .map((record) => Number(record.id)),
+    ),
+  ];
+  if (!chain || ids.length === 0) return records;
+  const rows = await db.all<ChainOfferRow>(`select * from market_offers where id in (${ids.map(() => "?").join(", ")})`, ids);
+  const terms = new Map<number, ChainOffer>();
+  for (const row of rows) {
+    const chainOffer = chainOfferOf(row, chain.contracts);
+    if (chainOffer) terms.set(Number(row.id), chainOffer);
+  }
+  const active = records.map(recordOf).filter((record) => record.status === "active");
+  const funds = await fundsOf(
+    chain,
+    active.flatMap((record) => terms.get(Number(record.id)) ?? []),
   );
+  return records.map((entry) => {
+    const record = recordOf(entry);
+    const chainOffer = record.venue === "chain" ? terms.get(Number(record.id)) : undefined;
+    if (!chainOffer) return entry;
+    const held = funds.get(fundsKey(chainOffer));
+    const price = BigInt(chainOffer.price);
+    const payable = record.status === "active" && !!held && held.balance >= price && held.allowance >= price;
+    const enriched = { ...record, chainOffer, payable };
+    return ("offer" in entry ? { ...entry, offer: enriched } : enriched) as T;
+  });
 }
 
-/** Whether the buyer's balance and allowance both cover the offer's price now; false when the chain cannot be read. */
-async function chainPayable(chain: BackendChain, offer: ChainOffer): Promise<boolean> {
-  const token = { address: offer.currency, abi: gameTokenAbi } as const;
-  const client = chainClientOf(chain);
-  const read = Promise.all([
-    client.readContract({ ...token, functionName: "balanceOf", args: [offer.buyer] }),
-    client.readContract({ ...token, functionName: "allowance", args: [offer.buyer, chain.contracts.trading] }),
+const fundsKey = (offer: Pick<ChainOffer, "buyer" | "currency">) => `${offer.buyer.toLowerCase()}:${offer.currency.toLowerCase()}`;
+
+/**
+ * Each buyer's balance of each currency and the trading contract's allowance of it, read once per buyer and currency
+ * in one multicall; a pair the chain does not answer is absent (its offers show as not payable).
+ */
+async function fundsOf(chain: BackendChain, offers: ChainOffer[]): Promise<Map<string, { balance: bigint; allowance: bigint }>> {
+  const pairs = new Map<string, Pick<ChainOffer, "buyer" | "currency">>();
+  for (const offer of offers) pairs.set(fundsKey(offer), { buyer: offer.buyer, currency: offer.currency });
+  const funds = new Map<string, { balance: bigint; allowance: bigint }>();
+  if (pairs.size === 0) return funds;
+  const list = [...pairs.entries()];
+  const contracts = list.flatMap(([, { buyer, currency }]) => [
+    { address: currency, abi: gameTokenAbi, functionName: "balanceOf", args: [buyer] } as const,
+    { address: currency, abi: gameTokenAbi, functionName: "allowance", args: [buyer, chain.contracts.trading] } as const,
   ]);
-  const [balance, allowance] = await read.catch(() => [0n, 0n]);
-  return balance >= BigInt(offer.price) && allowance >= BigInt(offer.price);
+  const results = await chainClientOf(chain)
+    .multicall({ contracts, allowFailure: true })
+    .catch(() => null);
+  if (!results) return funds;
+  list.forEach(([key], index) => {
+    const [balance, allowance] = [results[2 * index], results[2 * index + 1]];
+    if (balance?.status === "success" && allowance?.status === "success") {
+      funds.set(key, { balance: balance.result as bigint, allowance: allowance.result as bigint });
+    }
+  });
+  return funds;
 }

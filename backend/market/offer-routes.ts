@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import { getAddress } from "viem";
-import type { OfferCancelAllResult, OfferContext } from "~core/api/offers";
+import type { Page } from "~core/api/market";
+import type { OfferCancelAllResult, OfferContext, OfferRecord, ReceivedOffer } from "~core/api/offers";
 import { handle, sendOk } from "../http";
 import { withChainTerms } from "./chain-offers";
 import type { MarketCore } from "./core";
@@ -27,6 +28,7 @@ import {
   itemOffersSchema,
   makeOfferSchema,
   offerContextSchema,
+  offersReceivedSchema,
 } from "./offer-schemas";
 import { authorize, orderCounter } from "./orders";
 import { parseMarketInput } from "./params";
@@ -52,9 +54,9 @@ export function offerRoutes(router: Router, core: MarketCore) {
   router.get(
     "/marketplace/itemOffers",
     handle(async (req, res) => {
-      const { tokenId, nftType } = parseMarketInput(itemOffersSchema, marketInput(req));
-      const offers = await offersForItem(db, await requireItem(db, nftType, tokenId), Date.now());
-      sendOk(res, await withChainTerms(db, options.chain, offers));
+      const { tokenId, nftType, ...paging } = parseMarketInput(itemOffersSchema, marketInput(req));
+      const page = await offersForItem(db, await requireItem(db, nftType, tokenId), Date.now(), paging);
+      sendOk(res, { ...page, records: await withChainTerms(db, options.chain, page.records) } satisfies Page<OfferRecord>);
     }),
   );
 
@@ -70,7 +72,9 @@ export function offerRoutes(router: Router, core: MarketCore) {
     "/marketplace/offersReceived",
     handle(async (req, res) => {
       const who = await requireCaller(core, req);
-      sendOk(res, await withChainTerms(db, options.chain, await offersReceived(db, who.walletAddress, Date.now())));
+      const paging = parseMarketInput(offersReceivedSchema, marketInput(req));
+      const page = await offersReceived(db, who.walletAddress, Date.now(), paging);
+      sendOk(res, { ...page, records: await withChainTerms(db, options.chain, page.records) } satisfies Page<ReceivedOffer>);
     }),
   );
 
@@ -81,7 +85,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
       const body = parseMarketInput(makeOfferSchema, marketInput(req));
       const now = Date.now();
       const buyer = requireCallerWallet(who, body.address) as `0x${string}`;
-      const terms = await requireOfferable(db, buyer, body);
+      const terms = await requireOfferable(db, buyer, body, now);
       const counter = await orderCounter(db, buyer, OFFER_COUNTERS);
       const order = await authorize(
         options,

@@ -1,6 +1,18 @@
 /** Input of the offer endpoints (docs/api/market.md "Offers"). */
 import { z } from "zod";
-import { addressParam, currencyParam, nftTypeParam, optional, param, positiveWeiParam, required, tokenIdParam } from "./params";
+import { MAX_PAGE_SIZE } from "~core/constants";
+import {
+  MAX_PAGE_NUMBER,
+  addressParam,
+  currencyParam,
+  intParam,
+  nftTypeParam,
+  optional,
+  param,
+  positiveWeiParam,
+  required,
+  tokenIdParam,
+} from "./params";
 import { listingIdParam, nonceParam, orderProof } from "./order-schemas";
 
 /** Offer ids are row ids, like listing ids. */
@@ -45,9 +57,20 @@ export const acceptOfferSchema = z.object({
   ...orderProof,
 });
 
+/** A page of offers (issue 43): `pageSize` 1 to 100 (OFFERS_PAGE_SIZE unless asked), `pageNumber` from 1. */
+const offerPaging = {
+  pageNumber: optional(intParam(1, MAX_PAGE_NUMBER)),
+  pageSize: optional(intParam(1, MAX_PAGE_SIZE)),
+};
+
 export const itemOffersSchema = z.object({
   tokenId: required(tokenIdParam, "a token id"),
   nftType: required(nftTypeParam, "an NFT type code"),
+  /** Only this offer, if it is open on the item (an accept names one, on whatever page it stands). */
+  offerId: optional(offerIdParam),
+  ...offerPaging,
 });
+
+export const offersReceivedSchema = z.object(offerPaging);
 
 export const offerContextSchema = z.object({ address: required(addressParam, "a wallet address") });

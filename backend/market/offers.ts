@@ -6,7 +6,10 @@
  * offer's `venue` says which way it is accepted, so a chain offer's acceptance goes through the Trading contract.
  * Every write is conditional on the offer still being open (status 0): of concurrent accepts, exactly one wins.
  */
+import { getAddress } from "viem";
 import { sameAddress } from "~core/address";
+import { MAX_OPEN_OFFERS, MAX_OPEN_OFFERS_PER_ITEM, OFFERS_PAGE_SIZE } from "~core/constants";
+import type { Page } from "~core/api/market";
 import { OFFER_STATUSES, OFFER_VENUES, type OfferRecord, type ReceivedOffer } from "~core/api/offers";
 import type { Currency } from "~core/money";
 import { LISTING_DURATIONS } from "~core/orders";
@@ -49,6 +52,11 @@ export const OFFER_MSG = {
   filterKeys: "filter: a collection offer covers the items’ attributes only (no price, currency, venue, sort, page or wallet)",
   filterType: "filter: expected the same nftType as the offer",
   notFound: "Offer not found",
+  tooManyOnItem: `You already have ${MAX_OPEN_OFFERS_PER_ITEM} open offers on this item. Cancel one to make another.`,
+  tooManyOnFilter: `You already have ${MAX_OPEN_OFFERS_PER_ITEM} open offers on these items. Cancel one to make another.`,
+  tooMany: `You already have ${MAX_OPEN_OFFERS} open offers. Cancel one to make another.`,
+  overHoldings: (currency: string) =>
+    `Your open offers in ${currency} would come to more than your game balance of ${currency}. Cancel one or offer less.`,
 } as const;
 
 export interface OfferRow {
@@ -108,7 +116,18 @@ async function isPayable(db: Sql, offer: OfferRow): Promise<boolean> {
   return (await balanceOf(db, offer.buyer_address, offer.currency as Currency)) >= readWei(offer.price);
 }
 
-export async function toOfferRecord(db: Sql, offer: OfferRow): Promise<OfferRecord> {
+/** A game balance reader that reads each buyer's balance of a currency once (a page of offers by few buyers). */
+function balances(db: Sql) {
+  const read = new Map<string, Promise<bigint>>();
+  return (offer: OfferRow) => {
+    const key = `${offer.buyer_address.toLowerCase()}:${offer.currency}`;
+    let balance = read.get(key);
+    if (!balance) read.set(key, (balance = balanceOf(db, offer.buyer_address, offer.currency as Currency)));
+    return balance;
+  };
+}
+
+export async function toOfferRecord(db: Sql, offer: OfferRow, balance = balances(db)): Promise<OfferRecord> {
   return {
     id: String(offer.id),
     venue: OFFER_VENUES[offer.venue] ?? "game",
@@ -123,12 +142,27 @@ export async function toOfferRecord(db: Sql, offer: OfferRow): Promise<OfferReco
     expiry: Number(offer.expiry),
     status: OFFER_STATUSES[offer.status] ?? "cancelled",
     createdAt: isoTime(Number(offer.created_at)),
-    payable: offer.status === OFFER_STATUS.active && (await isPayable(db, offer)),
+    payable: offer.status === OFFER_STATUS.active && (await balance(offer)) >= readWei(offer.price),
   };
 }
 
 async function records(db: Sql, offers: OfferRow[]): Promise<OfferRecord[]> {
-  return await Promise.all(offers.map((offer) => toOfferRecord(db, offer)));
+  const balance = balances(db);
+  return await Promise.all(offers.map((offer) => toOfferRecord(db, offer, balance)));
+}
+
+/** Which page of a list of offers to serve (issue 43): OFFERS_PAGE_SIZE a page unless asked, best first. */
+export interface OfferPaging {
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+/** One page of `all`, already in order; only the page's entries are made into records. */
+async function pageOf<T, R>(all: T[], paging: OfferPaging, toRecords: (page: T[]) => Promise<R[]>, capped = false): Promise<Page<R>> {
+  const pageNumber = paging.pageNumber ?? 1;
+  const pageSize = paging.pageSize ?? OFFERS_PAGE_SIZE;
+  const slice = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+  return { records: await toRecords(slice), total: all.length, totalCapped: capped, pageNumber, pageSize };
 }
 
 /** Highest price first within a currency (prices compare only within one). */
@@ -151,8 +185,16 @@ async function covers(db: Sql, offer: OfferRow, query: ListingQuery, item: ItemR
   return (await itemsMatching(db, query, { itemId: item.id }, 1, locationOf(offer))).length === 1;
 }
 
-/** The open offers on an item: its own, and the collection offers whose filter it matches. */
-export async function offersForItem(db: Sql, item: ItemRow, now: number): Promise<OfferRecord[]> {
+/**
+ * The open offers on an item, its own and the collection offers whose filter it matches, a page at a time, best
+ * first; `offerId` keeps only that offer (an accept names one, wherever it stands in the list).
+ */
+export async function offersForItem(
+  db: Sql,
+  item: ItemRow,
+  now: number,
+  paging: OfferPaging & { offerId?: number } = {},
+): Promise<Page<OfferRecord>> {
   const own = await db.all<OfferRow>("select * from market_offers where status = 0 and item_id = ? and expiry > ?", [
     item.id,
     nowSeconds(now),
@@ -161,29 +203,36 @@ export async function offersForItem(db: Sql, item: ItemRow, now: number): Promis
   for (const { offer, query } of await openCollectionOffers(db, item.nft_type, now)) {
     if (await covers(db, offer, query, item)) matching.push(offer);
   }
-  return await records(db, [...own, ...matching].sort(byPrice));
+  const all = [...own, ...matching].filter((offer) => paging.offerId === undefined || Number(offer.id) === paging.offerId);
+  return await pageOf(all.sort(byPrice), paging, (page) => records(db, page));
 }
 
-/** A buyer's offers, open ones first, then the latest closed ones. */
+/**
+ * A buyer's offers, open ones first, then the latest closed ones: every open one (at most MAX_OPEN_OFFERS, so the
+ * pages' sum of a currency's open chain offers, chainOfferAllowance, misses none) and 20 more.
+ */
 export async function offersOfBuyer(db: Sql, buyer: string, now: number): Promise<OfferRecord[]> {
   const offers = await db.all<OfferRow>(
-    `select * from market_offers where buyer_address = ? order by case when status = 0 and expiry > ? then 0 else 1 end, id desc limit 50`,
-    [buyer, nowSeconds(now)],
+    `select * from market_offers where buyer_address = ? order by case when status = 0 and expiry > ? then 0 else 1 end, id desc limit ?`,
+    [buyer, nowSeconds(now), MAX_OPEN_OFFERS + 20],
   );
   return await records(db, offers);
 }
 
+/** The most offers on a holder's items read for one page of offersReceived (the total says "at least" beyond it). */
+const RECEIVED_SCAN = 1000;
+
 /**
  * The open offers a holder can accept: game offers on their in-game items and chain offers on their chain-held ones,
- * and the collection offers their items match where the offer's venue trades.
+ * and the collection offers their items match where the offer's venue trades; a page at a time, best first.
  */
-export async function offersReceived(db: Sql, owner: string, now: number): Promise<ReceivedOffer[]> {
+export async function offersReceived(db: Sql, owner: string, now: number, paging: OfferPaging = {}): Promise<Page<ReceivedOffer>> {
   const received: { offer: OfferRow; item: Pick<ItemRow, "token_id" | "nft_type" | "name"> }[] = [];
   const own = await db.all<OfferRow & { item_name: string }>(
     `select o.*, i.name as item_name from market_items i join market_offers o on o.item_id = i.id and o.status = 0
      where i.owner_address = ? and ((o.venue = ? and i.location = ?) or (o.venue = ? and i.location = ?)) and o.expiry > ?
-     order by o.id desc limit 100`,
-    [owner, OFFER_VENUE.game, LOCATION.game, OFFER_VENUE.chain, LOCATION.chain, nowSeconds(now)],
+     order by o.id desc limit ?`,
+    [owner, OFFER_VENUE.game, LOCATION.game, OFFER_VENUE.chain, LOCATION.chain, nowSeconds(now), RECEIVED_SCAN],
   );
   for (const row of own) received.push({ offer: row, item: { name: row.item_name, token_id: row.token_id!, nft_type: row.nft_type } });
   const types = await db.all<{ nft_type: number }>(
@@ -196,11 +245,20 @@ export async function offersReceived(db: Sql, owner: string, now: number): Promi
       for (const item of await itemsMatching(db, query, { owner }, MATCHES_PER_OFFER, locationOf(offer))) received.push({ offer, item });
     }
   }
-  return await Promise.all(
-    received.map(async ({ offer, item }) => ({
-      offer: await toOfferRecord(db, offer),
-      item: { tokenId: item.token_id, nftType: item.nft_type, name: item.name },
-    })),
+  received.sort((a, b) => byPrice(a.offer, b.offer) || a.item.token_id.localeCompare(b.item.token_id));
+  return await pageOf(
+    received,
+    paging,
+    async (page) => {
+      const balance = balances(db);
+      return await Promise.all(
+        page.map(async ({ offer, item }) => ({
+          offer: await toOfferRecord(db, offer, balance),
+          item: { tokenId: item.token_id, nftType: item.nft_type, name: item.name },
+        })),
+      );
+    },
+    own.length === RECEIVED_SCAN,
   );
 }
 
@@ -214,8 +272,58 @@ export interface OfferInput {
   currency: Currency;
 }
 
+/** The subject a buyer's offer rules lock (decision 0031): caps and holdings are counted after it is taken. */
+export const offerSubject = (buyer: string) => `market_offers:${buyer.toLowerCase()}`;
+
+/** A buyer's address as it may be stored (checksummed, or as the caller's record spells it). */
+const spellings = (address: string) => [getAddress(address), address.toLowerCase()];
+
+/** What one offer is on: an item, or a collection offer's type and canonical filter. */
+export interface OfferTarget {
+  itemId: number | null;
+  nftType: number;
+  filter: string;
+}
+
+/**
+ * The caps on a buyer's open offers (issue 43), game and chain offers together: MAX_OPEN_OFFERS_PER_ITEM on one item
+ * (or one type and filter, for a collection offer) and MAX_OPEN_OFFERS in all. Inside a write transaction the caller
+ * takes offerSubject(buyer) first, so concurrent posts count each other (decision 0031); outside one, the same check
+ * answers early, before anything is signed.
+ */
+export async function requireOfferRoom(db: Sql, buyer: string, target: OfferTarget, now: number): Promise<void> {
+  const [a, b] = spellings(buyer);
+  const open = `buyer_address in (?, ?) and status = 0 and expiry > ?`;
+  const all = await db.get<{ n: number }>(`select count(*) as n from market_offers where ${open}`, [a, b, nowSeconds(now)]);
+  if (Number(all?.n ?? 0) >= MAX_OPEN_OFFERS) throw new ApiError(409, OFFER_MSG.tooMany);
+  const same =
+    target.itemId === null
+      ? await db.get<{ n: number }>(
+          `select count(*) as n from market_offers where ${open} and item_id is null and nft_type = ? and filter = ?`,
+          [a, b, nowSeconds(now), target.nftType, target.filter],
+        )
+      : await db.get<{ n: number }>(`select count(*) as n from market_offers where ${open} and item_id = ?`, [
+          a,
+          b,
+          nowSeconds(now),
+          target.itemId,
+        ]);
+  if (Number(same?.n ?? 0) >= MAX_OPEN_OFFERS_PER_ITEM) {
+    throw new ApiError(409, target.itemId === null ? OFFER_MSG.tooManyOnFilter : OFFER_MSG.tooManyOnItem);
+  }
+}
+
+/** The sum of a buyer's open offers of one venue in one currency (wei). */
+export async function openOffersTotal(db: Sql, buyer: string, venue: number, currency: string, now: number): Promise<bigint> {
+  const rows = await db.all<{ price: string }>(
+    "select price from market_offers where buyer_address in (?, ?) and status = 0 and expiry > ? and venue = ? and currency = ?",
+    [...spellings(buyer), nowSeconds(now), venue, currency],
+  );
+  return rows.reduce((sum, row) => sum + readWei(row.price), 0n);
+}
+
 /** What an offer will be, or why it may not be made: checked before it is signed and again when it is stored. */
-export async function requireOfferable(db: Sql, buyer: string, input: OfferInput) {
+export async function requireOfferable(db: Sql, buyer: string, input: OfferInput, now: number) {
   let item: ItemRow | null = null;
   let filter = "";
   if (input.tokenId !== undefined) {
@@ -225,7 +333,12 @@ export async function requireOfferable(db: Sql, buyer: string, input: OfferInput
   } else {
     filter = canonicalOfferFilter(input.filter ?? "", input.nftType).filter;
   }
-  if ((await balanceOf(db, buyer, input.currency)) < input.price) throw new ApiError(409, OFFER_MSG.noFunds(input.currency));
+  const balance = await balanceOf(db, buyer, input.currency);
+  if (balance < input.price) throw new ApiError(409, OFFER_MSG.noFunds(input.currency));
+  await requireOfferRoom(db, buyer, { itemId: item?.id ?? null, nftType: input.nftType, filter }, now);
+  // Nothing is held aside, but a buyer's open game offers in a currency may not promise more than the balance holds.
+  const promised = await openOffersTotal(db, buyer, OFFER_VENUE.game, input.currency, now);
+  if (promised + input.price > balance) throw new ApiError(409, OFFER_MSG.overHoldings(input.currency));
   return { item, filter, label: item ? "" : (input.label ?? "").trim(), venue: OFFER_VENUE.game };
 }
 
@@ -235,7 +348,9 @@ export function requireOfferExpiry(expiry: bigint, now: number) {
 
 /** Stores a signed offer, under the offer counter the buyer signed (`counter`). */
 export async function makeOffer(db: Sql, buyer: string, input: OfferInput & { counter: bigint }, order: SignedFields, now: number) {
-  const terms = await requireOfferable(db, buyer, input);
+  // Rivals of one buyer take turns from here: each counts the offers the ones before it stored (decision 0031).
+  await db.lockSubject(offerSubject(buyer));
+  const terms = await requireOfferable(db, buyer, input, now);
   // Locks the counter row: a cancel-all of offers commits first (and this offer is refused) or waits and closes it.
   if ((await lockOrderCounter(db, buyer, OFFER_COUNTERS)) !== input.counter) throw new ApiError(409, OFFER_MSG.counterMoved);
   await spendNonce(db, buyer, order.nonce, "offer", now);

@@ -5,10 +5,13 @@ import type { ItemDetail } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
 import { grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { type Market, startMarketOnChain } from "./market-fixture";
+import { type RpcProxy, startRpcProxy } from "../support/rpc-proxy";
 
 export interface ChainMarket {
   chain: TestChain;
   m: Market;
+  /** With `{ proxy: true }`: the counting JSON-RPC proxy the market reads the chain through. */
+  proxy?: RpcProxy;
   /** Waits until the indexer has applied the chain's head. */
   settled(): Promise<void>;
   detail(tokenId: bigint): Promise<ItemDetail>;
@@ -17,17 +20,19 @@ export interface ChainMarket {
   close(): Promise<void>;
 }
 
-export async function startChainMarket(): Promise<ChainMarket> {
+export async function startChainMarket(options: { proxy?: boolean } = {}): Promise<ChainMarket> {
   const chain = await startTestChain();
   const { card } = chain.deployment.contracts;
   await grantDeployer(chain, card, "MINTER_ROLE");
-  const m = await startMarketOnChain(chain);
+  const proxy = options.proxy ? await startRpcProxy({ target: chain.provider.url }) : undefined;
+  const m = await startMarketOnChain(chain, proxy ? { rpcUrls: [proxy.url] } : {});
   const settled = async () => {
     await m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
   };
   return {
     chain,
     m,
+    proxy,
     settled,
     detail: (tokenId) => m.ok<ItemDetail>("/informationCenter/tokenDetailByTokenId", { tokenId: tokenId.toString(), nftType: 0 }),
     async chainCard(to) {
@@ -45,6 +50,7 @@ export async function startChainMarket(): Promise<ChainMarket> {
     },
     async close() {
       await m.close();
+      await proxy?.stop();
       await chain.close();
     },
   };

@@ -4,13 +4,18 @@
  * server processes would have, share one database at READ COMMITTED and take the requests in turn; on SQLite one
  * handle (one process per file) takes them all. Each rule is fired many times at once and must hold exactly.
  */
+import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_OPEN_OFFERS_PER_ITEM } from "~core/constants";
 import { NFT_TYPE } from "~core/nft";
 import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
 import { acceptInvite, inviteCode } from "../../backend/market/invites";
 import { type ItemRow, setFavorite } from "../../backend/market/items";
 import { creditGameStack } from "../../backend/market/stacks";
+import { CHAIN_OFFER_MSG, type CheckedChainOffer, storeChainOffer } from "../../backend/market/chain-offers";
+import { credit } from "../../backend/market/ledger";
+import { OFFER_MSG, OFFER_VENUE, makeOffer } from "../../backend/market/offers";
 import { MAX_WATCHES, WATCH_MSG, addWatch } from "../../backend/market/watches";
 import { CODES_PER_HOUR, createCodes } from "../../backend/sso/codes";
 import { takeCustodialRate } from "../../backend/sso/custodial-rate";
@@ -181,5 +186,87 @@ describe("invites (market/invites.ts acceptInvite)", () => {
     for (let i = 0; i < 12; i++) codes.push(await market.write((tx) => inviteCode(tx, `0x${String(i + 1).padStart(40, "c")}`, Date.now())));
     const outcomes = await atOnce(12, (handle, i) => new MarketDb(handle).write((tx) => acceptInvite(tx, invitee, codes[i], Date.now())));
     expect(tally(outcomes)).toEqual({ ok: 1, "Your wallet has already accepted an invite": 11 });
+  });
+});
+
+describe("open offers (market/offers.ts makeOffer, market/chain-offers.ts storeChainOffer; issue 43)", () => {
+  const holder = "0x00000000000000000000000000000000000000c1";
+  const buyer = getAddress("0x00000000000000000000000000000000000000d1");
+  const expiry = BigInt(Math.floor(Date.now() / 1000) + 3600);
+  let item: ItemRow;
+  beforeAll(async () => {
+    const market = new MarketDb(handles[0]);
+    await market.write((tx) => creditGameStack(tx, holder, 2, 5n, "test:offers", Date.now()));
+    item = (await handles[0].sql.get<ItemRow>("select * from market_items where owner_address = ? and material = 2", [holder]))!;
+    await market.write((tx) => credit(tx, buyer, "FIRE", 1000n));
+  });
+  const open = async (venue: number) =>
+    Number(
+      (await handles[0].sql.get<{ n: number }>(
+        "select count(*) as n from market_offers where buyer_address = ? and status = 0 and venue = ?",
+        [buyer, venue],
+      ))!.n,
+    );
+  const closeAll = () => handles[0].sql.run("update market_offers set status = 2 where buyer_address = ?", [buyer]);
+  const offer = (handle: BackendDb, i: number, price: bigint) =>
+    new MarketDb(handle).write((tx) =>
+      makeOffer(
+        tx,
+        buyer,
+        { address: buyer, nftType: item.nft_type, tokenId: item.token_id, price, currency: "FIRE", counter: 0n },
+        { nonce: BigInt(1_000_000 + i + Number(price) * 1000), expiry, signature: "0x" },
+        Date.now(),
+      ),
+    );
+
+  it(`stores ${MAX_OPEN_OFFERS_PER_ITEM} of 30 game offers on one item posted at once by one buyer`, async () => {
+    const outcomes = await atOnce(30, (handle, i) => offer(handle, i, 1n));
+    expect(tally(outcomes)).toEqual({ ok: MAX_OPEN_OFFERS_PER_ITEM, [OFFER_MSG.tooManyOnItem]: 30 - MAX_OPEN_OFFERS_PER_ITEM });
+    expect(await open(OFFER_VENUE.game)).toBe(MAX_OPEN_OFFERS_PER_ITEM);
+    await closeAll();
+  });
+
+  it("stores as many game offers of 30 at once as the buyer's balance covers together", async () => {
+    // 1000 wei held, 400 an offer: two fit, whatever the order (the per-item cap, 5, is not what stops them).
+    const outcomes = await atOnce(30, (handle, i) => offer(handle, i, 400n));
+    expect(tally(outcomes)).toEqual({ ok: 2, [OFFER_MSG.overHoldings("FIRE")]: 28 });
+    expect(await open(OFFER_VENUE.game)).toBe(2);
+    await closeAll();
+  });
+
+  it(`stores ${MAX_OPEN_OFFERS_PER_ITEM} of 30 chain offers for one card type posted at once, within the allowance`, async () => {
+    const checked = (i: number, price: bigint): CheckedChainOffer => ({
+      offer: {
+        buyer,
+        collection: getAddress("0x00000000000000000000000000000000000000e1"),
+        standard: 0,
+        tokenId: 0n,
+        dataMask: 255n,
+        dataValue: 0n,
+        amount: 1n,
+        currency: getAddress("0x00000000000000000000000000000000000000f2"),
+        price,
+        expiry,
+        salt: BigInt(i),
+        counter: 0n,
+      },
+      signature: "0x",
+      orderHash: `0x${(i + 1).toString(16).padStart(64, "0")}${price}`,
+      currency: "FIRE",
+      nftType: NFT_TYPE.card,
+      item: null,
+      balance: 1000n,
+      allowance: 700n,
+    });
+    const store = (handle: BackendDb, i: number, price: bigint) =>
+      new MarketDb(handle).write((tx) => storeChainOffer(tx, checked(i, price), Date.now()));
+    const capped = await atOnce(30, (handle, i) => store(handle, i, 1n));
+    expect(tally(capped)).toEqual({ ok: MAX_OPEN_OFFERS_PER_ITEM, [OFFER_MSG.tooManyOnFilter]: 30 - MAX_OPEN_OFFERS_PER_ITEM });
+    await closeAll();
+    // 1000 held, 700 allowed, 300 an offer: two fit the allowance.
+    const funded = await atOnce(30, (handle, i) => store(handle, i, 300n));
+    expect(tally(funded)).toEqual({ ok: 2, [CHAIN_OFFER_MSG.overAllowance("FIRE")]: 28 });
+    expect(await open(OFFER_VENUE.chain)).toBe(2);
+    await closeAll();
   });
 });

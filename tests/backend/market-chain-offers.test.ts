@@ -5,10 +5,12 @@
  * cancel all. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Address, type Hex, zeroAddress } from "viem";
+import { type Account, type Address, type Hex, toFunctionSelector, zeroAddress } from "viem";
+import { MAX_OPEN_OFFERS_PER_ITEM } from "~core/constants";
+import { OFFER_MSG } from "../../backend/market/offers";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
-import type { ChainOffer } from "~core/api/market";
+import type { ChainOffer, Page } from "~core/api/market";
 import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
 import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
@@ -41,7 +43,7 @@ const later = () => Date.now() + DAY;
 const statusOf = (orderHash: Hex) => m.scalar<number>("select status from market_offers where order_hash = ?", orderHash);
 
 beforeAll(async () => {
-  suite = await startChainMarket();
+  suite = await startChainMarket({ proxy: true });
   ({ chain, m } = suite);
   c = chain.deployment.contracts;
 });
@@ -113,7 +115,8 @@ describe("chainOffer", () => {
     });
     expect(await statusOf(stored.orderHash)).toBe(0);
     // The item's offers carry the signed terms, payable as long as the chain says the buyer can pay.
-    const itemOffers = () => m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: card.toString(), nftType: 0 });
+    const itemOffers = async () =>
+      (await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: card.toString(), nftType: 0 })).records;
     expect(await itemOffers()).toEqual([
       expect.objectContaining({ id: answer.data.id, venue: "chain", payable: true, chainOffer: stored }),
     ]);
@@ -178,7 +181,7 @@ describe("chainOffer", () => {
     const one = await store(await sign(buyer, { tokenId: another }));
     expect(one.status, one.msg).toBe(200);
     // The holder receives both for the card held on chain: a chain offer is never received for an item in the game.
-    const received = await m.ok<ReceivedOffer[]>("/marketplace/offersReceived", {}, m.tokens.browser);
+    const received = (await m.ok<Page<ReceivedOffer>>("/marketplace/offersReceived", {}, m.tokens.browser)).records;
     const chainReceived = received.filter(({ offer }) => offer.venue === "chain");
     expect(chainReceived.map(({ offer, item }) => [offer.id, offer.kind, item.tokenId]).sort()).toEqual(
       [
@@ -187,7 +190,7 @@ describe("chainOffer", () => {
       ].sort(),
     );
     expect(chainReceived.every(({ offer }) => offer.chainOffer && offer.payable)).toBe(true);
-    const onAnother = await m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: another.toString(), nftType: 0 });
+    const onAnother = (await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: another.toString(), nftType: 0 })).records;
     expect(onAnother.map((offer) => offer.id).sort()).toEqual([any.data.id, one.data.id].sort());
     await chain.mined(
       chain
@@ -225,5 +228,31 @@ describe("chainOffer", () => {
     expect(await events()).toEqual(before);
     // Out of the numbers too: its sold listing and its day's rollups gone with it.
     expect(await counted()).toEqual(sales);
+  });
+});
+
+describe("reads of chain offers (issue 43)", () => {
+  const BALANCE_OF = toFunctionSelector("balanceOf(address)");
+  const ALLOWANCE = toFunctionSelector("allowance(address,address)");
+
+  it(`reads a buyer's balance and allowance once for ${MAX_OPEN_OFFERS_PER_ITEM} offers, not once per offer`, async () => {
+    const tokenId = await chainCard(holder.address);
+    await allow(10_000n * WEI);
+    for (let i = 0; i < MAX_OPEN_OFFERS_PER_ITEM; i++) {
+      const answer = await store(await sign(buyer, { tokenId, price: WEI + BigInt(i) }));
+      expect(answer.status, answer.msg).toBe(200);
+    }
+    const proxy = suite.proxy!;
+    const [balances, allowances] = [proxy.stats.selectors[BALANCE_OF] ?? 0, proxy.stats.selectors[ALLOWANCE] ?? 0];
+    const page = await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: tokenId.toString(), nftType: 0 });
+    expect(page.records.filter((offer) => offer.venue === "chain" && offer.payable)).toHaveLength(MAX_OPEN_OFFERS_PER_ITEM);
+    expect([(proxy.stats.selectors[BALANCE_OF] ?? 0) - balances, (proxy.stats.selectors[ALLOWANCE] ?? 0) - allowances]).toEqual([1, 1]);
+    // The buyer's sixth offer on the card is refused in words; so is one their allowance cannot cover with the others.
+    const sixth = await store(await sign(buyer, { tokenId, price: 2n * WEI }));
+    expect([sixth.status, sixth.msg]).toEqual([409, OFFER_MSG.tooManyOnItem]);
+    const another = await chainCard(holder.address);
+    await allow(5n * WEI + 20n);
+    const over = await store(await sign(buyer, { tokenId: another, price: 2n * WEI }));
+    expect([over.status, over.msg]).toEqual([409, CHAIN_OFFER_MSG.overAllowance("FIRE")]);
   });
 });

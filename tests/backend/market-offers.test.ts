@@ -5,8 +5,9 @@ import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
 import type { OfferMessage } from "~core/orders";
 import { expiryIn, newOrderNonce, orderJson, orderTypedData } from "~core/orders";
 import type { OrderSignature } from "~core/api/sso";
-import type { ViewNumbers } from "~core/api/market";
+import type { Page, ViewNumbers } from "~core/api/market";
 import { NFT_TYPE } from "~core/nft";
+import { MAX_OPEN_OFFERS, MAX_OPEN_OFFERS_PER_ITEM, OFFERS_PAGE_SIZE } from "~core/constants";
 import type { Sql } from "../../backend/market/db";
 import { viewSales } from "./view-sales";
 import type { Kysely } from "kysely";
@@ -136,7 +137,8 @@ async function accept(seller: Account, offer: OfferRecord, item: Item, privateKe
   );
 }
 
-const itemOffers = (item: Item) => m.ok<OfferRecord[]>("/marketplace/itemOffers", { tokenId: item.tokenId, nftType: item.nftType });
+const itemOffers = async (item: Item) =>
+  (await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { tokenId: item.tokenId, nftType: item.nftType, pageSize: 100 })).records;
 
 describe("item offers", () => {
   it("accepting is a ledger sale: both balances move by the price to the wei, the item changes hands", async () => {
@@ -146,7 +148,7 @@ describe("item offers", () => {
     expect(made.status, made.msg).toBe(200);
     expect(made.data).toMatchObject({ kind: "item", status: "active", payable: true, tokenId: item.tokenId, venue: "game" });
     expect((await itemOffers(item)).map((o) => o.id)).toContain(made.data.id);
-    const received = await m.ok<ReceivedOffer[]>("/marketplace/offersReceived", {}, m.tokens.managed);
+    const received = (await m.ok<Page<ReceivedOffer>>("/marketplace/offersReceived", { pageSize: 100 }, m.tokens.managed)).records;
     expect(received.find((r) => r.offer.id === made.data.id)?.item.tokenId).toBe(item.tokenId);
 
     const [buyerBefore, sellerBefore] = [await balance(BUYER.wallet), await balance(MANAGED.wallet)];
@@ -245,7 +247,87 @@ describe("item offers", () => {
       expect(await m.scalar<string>("select owner_address from market_items where id = ?", item.id)).toBe(MANAGED.wallet);
     } finally {
       await setBalance(BROWSER.wallet, funds);
+      // It promised the whole balance: closed, so the next offers have room (issue 43).
+      await m.t.store.sql.run("update market_offers set status = 2 where id = ?", [Number(made.data.id)]);
     }
+  });
+
+  it("refuses an offer that, with the buyer's open offers in its currency, promises more than the game balance (issue 43)", async () => {
+    const [first, second] = [await heldItem(MANAGED.wallet), await heldItem(MANAGED.wallet)];
+    const funds = await balance(BROWSER.wallet);
+    const half = funds / 2n;
+    const made = await makeOffer(BROWSER, { nftType: first.nftType, tokenId: first.tokenId, price: half });
+    expect(made.status, made.msg).toBe(200);
+    // Each offer alone is covered; both together are not.
+    expect(await makeOffer(BROWSER, { nftType: second.nftType, tokenId: second.tokenId, price: funds - half + 1n })).toMatchObject({
+      status: 409,
+      msg: "Your open offers in FIRE would come to more than your game balance of FIRE. Cancel one or offer less.",
+    });
+    const rest = await makeOffer(BROWSER, { nftType: second.nftType, tokenId: second.tokenId, price: funds - half });
+    expect(rest.status, rest.msg).toBe(200);
+    // Another currency is counted on its own; a cancelled or expired offer no longer promises anything.
+    await setBalance(BROWSER.wallet, 10n * TOKEN, "QUARK");
+    const quark = await makeOffer(BROWSER, { nftType: first.nftType, tokenId: first.tokenId, price: TOKEN, currency: "QUARK" });
+    expect(quark.status, quark.msg).toBe(200);
+    await m.t.store.sql.run("update market_offers set status = 2 where id = ?", [Number(made.data.id)]);
+    await m.t.store.sql.run("update market_offers set expiry = ? where id = ?", [Math.floor(Date.now() / 1000) - 1, Number(rest.data.id)]);
+    const again = await makeOffer(BROWSER, { nftType: second.nftType, tokenId: second.tokenId, price: funds });
+    expect(again.status, again.msg).toBe(200);
+    await m.t.store.sql.run("update market_offers set status = 2 where id in (?, ?)", [Number(again.data.id), Number(quark.data.id)]);
+  });
+
+  it(`caps a buyer's open offers: ${MAX_OPEN_OFFERS_PER_ITEM} on one item or one filter, ${MAX_OPEN_OFFERS} in all (issue 43)`, async () => {
+    const item = await heldItem(MANAGED.wallet);
+    const one = { nftType: item.nftType, tokenId: item.tokenId };
+    const made: string[] = [];
+    for (let i = 0; i < MAX_OPEN_OFFERS_PER_ITEM; i++) {
+      const answer = await makeOffer(BUYER, { ...one, price: 1n + BigInt(i) });
+      expect(answer.status, answer.msg).toBe(200);
+      made.push(answer.data.id);
+    }
+    expect(await makeOffer(BUYER, { ...one, price: 9n })).toMatchObject({
+      status: 409,
+      msg: `You already have ${MAX_OPEN_OFFERS_PER_ITEM} open offers on this item. Cancel one to make another.`,
+    });
+    // Another buyer still may; and so may this one once an offer of theirs closes.
+    expect((await makeOffer(BROWSER, { ...one, price: 9n })).status).toBe(200);
+    await m.t.store.sql.run("update market_offers set status = 2 where id = ?", [Number(made[0])]);
+    expect((await makeOffer(BUYER, { ...one, price: 9n })).status).toBe(200);
+
+    const filter = `nftType=${item.nftType}&rarity=2`;
+    for (let i = 0; i < MAX_OPEN_OFFERS_PER_ITEM; i++) {
+      const answer = await makeOffer(BUYER, { nftType: item.nftType, filter, price: 1n + BigInt(i) });
+      expect(answer.status, answer.msg).toBe(200);
+    }
+    expect(await makeOffer(BUYER, { nftType: item.nftType, filter, price: 9n })).toMatchObject({
+      status: 409,
+      msg: `You already have ${MAX_OPEN_OFFERS_PER_ITEM} open offers on these items. Cancel one to make another.`,
+    });
+
+    // The overall cap counts every open offer of the buyer, of either venue: fill it up to one short with stored rows.
+    const open = Number(
+      await m.scalar(
+        "select count(*) from market_offers where buyer_address = ? and status = 0 and expiry > ?",
+        BUYER.wallet,
+        Math.floor(Date.now() / 1000),
+      ),
+    );
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    for (let i = open; i < MAX_OPEN_OFFERS - 1; i++) {
+      await m.t.store.sql.run(
+        `insert into market_offers (venue, buyer_address, nft_type, item_id, token_id, filter, label, price, currency, counter, nonce,
+           expiry, signature, status, created_at) values (0, ?, ?, null, null, ?, '', ?, 'FIRE', '0', ?, ?, '0x', 0, ?)`,
+        [BUYER.wallet, item.nftType, `nftType=${item.nftType}`, "1".padStart(78, "0"), `cap-${i}`, expiry, Date.now()],
+      );
+    }
+    const other = await heldItem(MANAGED.wallet);
+    const last = await makeOffer(BUYER, { nftType: other.nftType, tokenId: other.tokenId, price: 1n });
+    expect(last.status, last.msg).toBe(200);
+    expect(await makeOffer(BUYER, { nftType: other.nftType, tokenId: other.tokenId, price: 2n })).toMatchObject({
+      status: 409,
+      msg: `You already have ${MAX_OPEN_OFFERS} open offers. Cancel one to make another.`,
+    });
+    await m.t.store.sql.run("update market_offers set status = 2 where buyer_address = ? and status = 0", [BUYER.wallet]);
   });
 
   it("an expired offer is neither shown nor accepted", async () => {
@@ -259,6 +341,7 @@ describe("item offers", () => {
   it("cancel: only by the buyer, once; cancel-all bumps the counter and voids every older offer", async () => {
     const item = await heldItem(MANAGED.wallet);
     const made = await makeOffer(BROWSER, { nftType: item.nftType, tokenId: item.tokenId, price: TOKEN });
+    expect(made.status, made.msg).toBe(200);
     const cancel = async (who: Account) => {
       const proof = await signOrder(m, "OfferCancel", { buyer: who.wallet, offerId: BigInt(made.data.id) }, { privateKey: keyOf(who) });
       return m.post("/informationCenter/cancelOffer", {}, { address: who.wallet, offerId: made.data.id, ...proof }, tokenOf(who));
@@ -403,7 +486,8 @@ describe("20 concurrent accepts of offers on one item", () => {
     const item = await heldItem(BROWSER.wallet);
     const buyers = [BUYER, MANAGED];
     const offers: OfferRecord[] = [];
-    for (let i = 0; i < 20; i++) {
+    // Two buyers at the cap of open offers on one item each (issue 43), every offer accepted twice at once.
+    for (let i = 0; i < 2 * MAX_OPEN_OFFERS_PER_ITEM; i++) {
       const made = await makeOffer(buyers[i % 2], { nftType: item.nftType, tokenId: item.tokenId, price: TOKEN + BigInt(i) });
       expect(made.status, made.msg).toBe(200);
       offers.push(made.data);
@@ -416,7 +500,7 @@ describe("20 concurrent accepts of offers on one item", () => {
     const soldListings = async () =>
       Number(await m.scalar("select count(*) from market_listings where item_id = ? and status = 1", item.id));
     const [before, soldBefore] = [await ledgerSum(), await soldListings()];
-    const answers = await Promise.all(offers.map((offer) => accept(BROWSER, offer, item)));
+    const answers = await Promise.all([...offers, ...offers].map((offer) => accept(BROWSER, offer, item)));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status >= 400 && a.status < 500)).toBe(true);
@@ -427,5 +511,49 @@ describe("20 concurrent accepts of offers on one item", () => {
     expect(
       await m.scalar("select count(*) from market_activity where item_id = ? and kind = 1 and from_address = ?", item.id, BROWSER.wallet),
     ).toBe(1);
+  });
+});
+
+describe("paging (issue 43)", () => {
+  it("serves an item's offers and the offers received a page at a time, best first; offerId finds one on any page", async () => {
+    const item = await heldItem(MANAGED.wallet);
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    const ids: number[] = [];
+    for (let i = 0; i < OFFERS_PAGE_SIZE + 5; i++) {
+      const buyer = `0x${(i + 1).toString(16).padStart(40, "7")}`;
+      const row = (await m.t.store.sql.get(
+        `insert into market_offers (venue, buyer_address, nft_type, item_id, token_id, filter, label, price, currency, counter, nonce,
+           expiry, signature, status, created_at) values (0, ?, ?, ?, ?, '', '', ?, 'FIRE', '0', ?, ?, '0x', 0, ?) returning id`,
+        [buyer, item.nftType, item.id, item.tokenId, (BigInt(i + 1) * TOKEN).toString().padStart(78, "0"), `page-${i}`, expiry, Date.now()],
+      )) as { id: number };
+      ids.push(Number(row.id));
+    }
+    const ref = { tokenId: item.tokenId, nftType: item.nftType };
+    const first = await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", ref);
+    expect([first.total, first.pageNumber, first.pageSize, first.records.length]).toEqual([
+      OFFERS_PAGE_SIZE + 5,
+      1,
+      OFFERS_PAGE_SIZE,
+      OFFERS_PAGE_SIZE,
+    ]);
+    const prices = first.records.map((offer) => BigInt(offer.price));
+    expect(prices).toEqual([...prices].sort((a, b) => (a > b ? -1 : 1)));
+    expect(prices[0]).toBe(BigInt(OFFERS_PAGE_SIZE + 5) * TOKEN);
+    const second = await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { ...ref, pageNumber: 2 });
+    expect(second.records.map((offer) => BigInt(offer.price))).toEqual([5n, 4n, 3n, 2n, 1n].map((n) => n * TOKEN));
+    const cheapest = await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { ...ref, offerId: ids[0] });
+    expect([cheapest.total, cheapest.records.map((offer) => offer.id)]).toEqual([1, [String(ids[0])]]);
+    const small = await m.ok<Page<OfferRecord>>("/marketplace/itemOffers", { ...ref, pageSize: 10, pageNumber: 3 });
+    expect(small.records).toHaveLength(5);
+    expect((await m.get("/marketplace/itemOffers", { ...ref, pageSize: 101 })).status).toBe(400);
+
+    const received = await m.ok<Page<ReceivedOffer>>("/marketplace/offersReceived", {}, m.tokens.managed);
+    expect(received.total).toBeGreaterThanOrEqual(OFFERS_PAGE_SIZE + 5);
+    expect(received.records).toHaveLength(OFFERS_PAGE_SIZE);
+    const next = await m.ok<Page<ReceivedOffer>>("/marketplace/offersReceived", { pageNumber: 2 }, m.tokens.managed);
+    expect(next.records.length).toBe(Math.min(OFFERS_PAGE_SIZE, received.total - OFFERS_PAGE_SIZE));
+    const seen = [...received.records, ...next.records].map(({ offer }) => offer.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    await m.t.store.sql.run(`update market_offers set status = 2 where id in (${ids.join(", ")})`);
   });
 });

@@ -1,7 +1,7 @@
 /** What the offer specs read through the APIs and fill in the offer form, with JavaScript and without. */
 import type { Page } from "@playwright/test";
 import type { Envelope } from "~core/api/envelope";
-import type { GameBalances } from "~core/api/market";
+import type { GameBalances, Page as MarketPage } from "~core/api/market";
 import type { OfferRecord } from "~core/api/offers";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
 import type { Account } from "./accounts";
@@ -19,8 +19,10 @@ export async function fire(baseURL: string, account: Account): Promise<bigint> {
 
 /** The open offers on `item`, or only `buyer`'s: other tests' collection offers match a test's items too. */
 export async function openOffers(baseURL: string, item: ItemRef, buyer?: string | null): Promise<OfferRecord[]> {
-  const response = await fetch(new URL(`/api/v1/marketplace/itemOffers?tokenId=${item.tokenId}&nftType=${item.nftType}`, baseURL));
-  const offers = ((await response.json()) as Envelope<OfferRecord[]>).data!;
+  // Every page: a buyer's offer may stand below the first page of others' (issue 43 paged the list).
+  const url = `/api/v1/marketplace/itemOffers?tokenId=${item.tokenId}&nftType=${item.nftType}&pageSize=100`;
+  const response = await fetch(new URL(url, baseURL));
+  const offers = ((await response.json()) as Envelope<MarketPage<OfferRecord>>).data!.records;
   return buyer ? offers.filter((offer) => offer.buyerAddress.toLowerCase() === buyer.toLowerCase()) : offers;
 }
 

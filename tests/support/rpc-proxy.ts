@@ -6,6 +6,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { decodeFunctionData, type Hex, toFunctionSelector } from "viem";
+import { multicall3Abi } from "../../contracts/generated/abi";
 
 export interface RpcProxyOptions {
   /** The node's URL (anvil's). */
@@ -32,6 +34,17 @@ export interface RpcProxyStats {
   methods: Record<string, number>;
   /** eth_call requests, by the address called (lower case): a Multicall3 batch counts once, for Multicall3. */
   callsTo: Record<string, number>;
+  /** View calls by function selector, each call inside a Multicall3 batch counted on its own (what the node reads). */
+  selectors: Record<string, number>;
+}
+
+const AGGREGATE3 = toFunctionSelector("aggregate3((address,bool,bytes)[])");
+
+/** The calls an eth_call's data makes: itself, or each call of a Multicall3 aggregate3 batch. */
+function innerCalls(data: Hex): Hex[] {
+  if (!data.startsWith(AGGREGATE3)) return [data];
+  const batch = decodeFunctionData({ abi: multicall3Abi, data });
+  return batch.functionName === "aggregate3" ? batch.args[0].map((inner) => inner.callData) : [];
 }
 
 export interface RpcProxy {
@@ -69,6 +82,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     lowestLogBlock: null,
     methods: {},
     callsTo: {},
+    selectors: {},
   };
 
   const forward = async (body: unknown): Promise<unknown> => {
@@ -111,6 +125,11 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     stats.methods[call.method] = (stats.methods[call.method] ?? 0) + 1;
     const to = call.method === "eth_call" ? (call.params?.[0] as { to?: string } | undefined)?.to?.toLowerCase() : undefined;
     if (to) stats.callsTo[to] = (stats.callsTo[to] ?? 0) + 1;
+    const data = call.method === "eth_call" ? (call.params?.[0] as { data?: Hex; input?: Hex } | undefined) : undefined;
+    for (const inner of innerCalls(data?.data ?? data?.input ?? "0x")) {
+      const selector = inner.slice(0, 10);
+      if (selector.length === 10) stats.selectors[selector] = (stats.selectors[selector] ?? 0) + 1;
+    }
     return (await refusal(call)) ?? forward(call);
   };
 

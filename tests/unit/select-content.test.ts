@@ -19,7 +19,7 @@ vi.mock("~/services/apis.server", async (importActual) => ({
     wallet: undefined,
     market: { addView: async () => ({ views: 4 }) },
     orders: {},
-    offers: { itemOffers: async () => [] },
+    offers: { itemOffers: async () => ({ records: [], total: 0, totalCapped: false, pageNumber: 1, pageSize: 20 }) },
   })),
   publicApis: vi.fn(() => ({ market: { tokenDetail: async () => ({ views: 3 }) } })),
 }));

@@ -14,13 +14,13 @@ export function ResultCount({ info }: { info: PageInfo }) {
  * Plain links, so paging works without JavaScript and every page is a bookmark. `hrefs` are the server's
  * (features/market/paging.ts pageHrefs), so the page carries no filter codec.
  */
-export function Pagination({ info, hrefs }: { info: PageInfo; hrefs: Record<number, string> }) {
+export function Pagination({ info, hrefs, label = "Pagination" }: { info: PageInfo; hrefs: Record<number, string>; label?: string }) {
   const hrefFor = (page: number) => hrefs[page];
   const last = lastPage(info);
   if (last <= 1 && info.page <= 1) return null;
   const item = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm no-underline";
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
+    <nav aria-label={label} className="flex flex-wrap items-center gap-1">
       {info.page > 1 && (
         <Link
           to={hrefFor(Math.min(info.page - 1, last))}

@@ -102,7 +102,7 @@ async function chainSubjectOf(request: Request, form: FormData, apis: Pick<Apis,
     const posted = AcceptFields.safeParse(Object.fromEntries(form));
     if (!posted.success) return null;
     const { offerId, tokenId, nftType } = posted.data;
-    const open = (await apis.offers.itemOffers({ tokenId, nftType })).find((record) => record.id === offerId);
+    const open = (await apis.offers.itemOffers({ tokenId, nftType }, { offerId })).records.find((record) => record.id === offerId);
     return { intent, offer, tokenId, payable: open?.payable ?? true };
   }
   if (intent === "offer-cancel" && offer) return { intent, offer };

@@ -6,6 +6,7 @@
 import { Section } from "~/components/page";
 import type { ItemOffersView } from "./item-offers.server";
 import { OffersTable } from "./offers-table";
+import { OfferPages } from "./offer-pages";
 
 export default function ItemOffersSection({ offers }: { offers: ItemOffersView }) {
   return (
@@ -17,6 +18,7 @@ export default function ItemOffersSection({ offers }: { offers: ItemOffersView }
         back={offers.back}
         signer={offers.signer}
       />
+      {offers.pages && <OfferPages pages={offers.pages} />}
       {offers.makeHref && (
         <a href={offers.makeHref} className="btn-primary mt-4 inline-block">
           Make an offer

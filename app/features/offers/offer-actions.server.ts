@@ -104,7 +104,7 @@ export async function offerPost(request: Request) {
       const { offerId, tokenId, nftType } = submission.value;
       const ref = { tokenId, nftType };
       // The accept order names the offer's buyer, price and currency: the market's, never the form's.
-      const offer = (await offers.itemOffers(ref)).find((open) => open.id === offerId);
+      const offer = (await offers.itemOffers(ref, { offerId })).records.find((open) => open.id === offerId);
       if (!offer) return fail(NOT_OPEN, 409);
       const { sale } = await offers.accept(address, offer, ref, signing(proofFrom(submission.value)));
       return await done(`Offer accepted: sold for ${formatPrice(sale.price, sale.currency)}.`);

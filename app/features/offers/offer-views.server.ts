@@ -4,7 +4,9 @@ import type { OfferRecord } from "~core/api/offers";
 import { formatPrice } from "~core/money";
 import { newIdempotencyKey } from "~/features/actions/actions.server";
 import { CHAIN_UNPAYABLE } from "./chain-offer-rules";
-import type { OfferRowView } from "./offer-views";
+import type { OfferPagesView, OfferRowView } from "./offer-views";
+import { lastPage, pageHrefs } from "~/features/market/paging";
+import type { Page } from "~core/api/market";
 
 export const UNPAYABLE = "Can no longer be paid: the buyer’s game balance is below this price.";
 
@@ -62,4 +64,35 @@ export function offerRow(
     key: offer.chainOffer ? newIdempotencyKey() : null,
     chainOffer: offer.chainOffer ? JSON.stringify(offer.chainOffer) : null,
   };
+}
+
+/** The query key of a page of offers on the item page and in storage. */
+export const OFFERS_PAGE_KEY = "offersPage";
+
+/** The page of offers a URL asks for (`offersPage`), the first unless it names a whole number from 1 to 500. */
+export function offersPageOf(search: URLSearchParams): number {
+  const text = search.get(OFFERS_PAGE_KEY) ?? "";
+  return /^[1-9]\d{0,2}$/.test(text) && Number(text) <= 500 ? Number(text) : 1;
+}
+
+/**
+ * The paging of a list of offers longer than one page, or null: plain links (they work without JavaScript) to
+ * `hrefFor(n)`, the pages the market's pagination shows (features/market/paging.ts).
+ */
+export function offerPages(page: Page<unknown>, hrefFor: (pageNumber: number) => string): OfferPagesView | null {
+  const info = { page: page.pageNumber, pageSize: page.pageSize, total: page.total, capped: page.totalCapped };
+  if (lastPage(info) <= 1 && info.page <= 1) return null;
+  const first = (info.page - 1) * info.pageSize + 1;
+  const last = Math.min(info.page * info.pageSize, info.total);
+  const total = `${info.total}${info.capped ? "+" : ""}`;
+  const text = first > info.total ? `${total} offers, best first` : `Offers ${first}–${last} of ${total}, best first`;
+  return { info, hrefs: pageHrefs(info, hrefFor), text };
+}
+
+/** `path` (a page's own URL, query kept) at page `n` of its offers, scrolled to `anchor`. */
+export function withOffersPage(path: string, n: number, anchor: string): string {
+  const url = new URL(path, "http://local");
+  if (n === 1) url.searchParams.delete(OFFERS_PAGE_KEY);
+  else url.searchParams.set(OFFERS_PAGE_KEY, String(n));
+  return `${url.pathname}${url.search}#${anchor}`;
 }

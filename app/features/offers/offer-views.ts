@@ -1,4 +1,5 @@
 /** What the offer tables show, worked out on the server (offer-views.server.ts), so the pages carry no formatting code. */
+import type { PageInfo } from "~/features/market/market-views";
 import type { Currency } from "~core/money";
 
 export interface OfferRowView {
@@ -46,3 +47,11 @@ export interface ChainOfferDraft {
 }
 
 export const OFFERS_PATH = "/marketplace/offers";
+
+/** A list of offers longer than a page (issue 43): which page is shown, the links to the others, and what it shows. */
+export interface OfferPagesView {
+  info: PageInfo;
+  hrefs: Record<number, string>;
+  /** "Offers 21–40 of 57, best first". */
+  text: string;
+}

@@ -2,6 +2,7 @@
 import { Section } from "~/components/page";
 import type { ReceivedOffersView } from "./received-offers.server";
 import { OffersTable } from "./offers-table";
+import { OfferPages } from "./offer-pages";
 
 export default function ReceivedOffersSection({ offers, back }: { offers: ReceivedOffersView; back: string }) {
   return (
@@ -13,6 +14,7 @@ export default function ReceivedOffersSection({ offers, back }: { offers: Receiv
         back={back}
         signer={offers.signer}
       />
+      {offers.pages && <OfferPages pages={offers.pages} />}
       <p className="mt-3 text-sm">
         <a href="/marketplace/offers">Offers you made</a>
       </p>

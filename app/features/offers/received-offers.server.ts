@@ -2,13 +2,15 @@
 import { detailHref, typeLabel } from "~/features/market/market-views.server";
 import type { Apis } from "~/services/apis.server";
 import type { UserInfo } from "~core/api/sso";
-import type { OfferRowView } from "./offer-views";
-import { collectionText, offerRow } from "./offer-views.server";
+import type { OfferPagesView, OfferRowView } from "./offer-views";
+import { collectionText, offerPages, offerRow, withOffersPage } from "./offer-views.server";
 import type { OfferSigner } from "./offer-signing";
 import { offerSigner } from "./offer-signer.server";
 
 export interface ReceivedOffersView {
   rows: OfferRowView[];
+  /** Links to the other pages when more offers are open than a page holds; null when one page shows them all. */
+  pages: OfferPagesView | null;
   signer: OfferSigner | null;
 }
 
@@ -17,9 +19,11 @@ export async function receivedOffersView(
   user: UserInfo,
   wallet: string,
   back: string,
+  pageNumber = 1,
 ): Promise<ReceivedOffersView> {
-  const [received, signer] = await Promise.all([api.offers.received(), offerSigner(api, user)]);
-  const rows = received.map(({ offer, item }) =>
+  const [received, signer] = await Promise.all([api.offers.received({ pageNumber }), offerSigner(api, user)]);
+  const pages = offerPages(received, (n) => withOffersPage(back, n, "offers-received-title"));
+  const rows = received.records.map(({ offer, item }) =>
     offerRow(offer, {
       viewer: wallet,
       what: `${item.name || `${typeLabel(item.nftType)} #${item.tokenId}`}${offer.kind === "collection" ? ` (${collectionText(offer)})` : ""}`,
@@ -27,5 +31,5 @@ export async function receivedOffersView(
       accept: item,
     }),
   );
-  return { rows, signer };
+  return { rows, pages, signer };
 }

@@ -23,7 +23,7 @@ export function visitorOffersUntil(offers: OfferRecord[]): number | null {
   return offers.length ? Math.min(...offers.map((offer) => offer.expiry * 1000)) : null;
 }
 
-function VisitorOffers({ offers, item }: { offers: OfferRecord[]; item: TokenRef }) {
+function VisitorOffers({ offers, item, total }: { offers: OfferRecord[]; item: TokenRef; total: number }) {
   // The signed-in table's row model and cells, with no viewer: nothing of theirs, nothing to press.
   const rows = offers.map((offer) => offerRow(offer, { viewer: null, what: offerOnItemPage(offer), href: null }));
   return (
@@ -45,6 +45,11 @@ function VisitorOffers({ offers, item }: { offers: OfferRecord[]; item: TokenRef
       ) : (
         <p className="muted">No open offers on this item.</p>
       )}
+      {total > offers.length && rows.length > 0 && (
+        <p className="muted mt-2 text-sm">
+          The best {rows.length} of {total} open offers. Log in to see them all.
+        </p>
+      )}
       <a href={`${OFFERS_PATH}?nftType=${item.nftType}&tokenId=${item.tokenId}`} className="btn-primary mt-4 inline-block">
         Make an offer
       </a>
@@ -53,4 +58,5 @@ function VisitorOffers({ offers, item }: { offers: OfferRecord[]; item: TokenRef
 }
 
 // `item`, not `ref`: React keeps a `ref` prop to itself.
-export const visitorOffersHtml = (offers: OfferRecord[], item: TokenRef) => serverHtml(<VisitorOffers offers={offers} item={item} />);
+export const visitorOffersHtml = (offers: OfferRecord[], item: TokenRef, total = offers.length) =>
+  serverHtml(<VisitorOffers offers={offers} item={item} total={total} />);

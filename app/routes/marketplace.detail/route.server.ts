@@ -27,6 +27,7 @@ import { holderLink } from "~/features/players/player.server";
 import { itemHistoryHtml } from "~/features/numbers/numbers.server";
 import { readTokenRef } from "~/features/market/token-ref";
 import { itemOffersView } from "~/features/offers/item-offers.server";
+import { offersPageOf } from "~/features/offers/offer-views.server";
 import { openOffers, visitorOffersHtml, visitorOffersUntil } from "~/features/offers/visitor-offers.server";
 import { PAGE_CACHE_UNTIL_HEADER } from "~/services/page-headers.server";
 import { itemShare } from "~/features/share/item-share.server";
@@ -129,13 +130,18 @@ export async function detailPage(request: Request) {
   ]);
   const item = { ...itemView(detail, { wallet, views, chainMetadata }), chainTradable: chainTrade !== null, ...holder };
   // A visitor sees the open offers as read-only markup; a signed-in viewer gets the section with its forms.
-  const visitorOffers = token ? null : await offers.itemOffers(ref).then(openOffers, () => null);
+  const visitorOffers = token
+    ? null
+    : await offers.itemOffers(ref).then(
+        ({ records, total }) => ({ open: openOffers(records), total }),
+        () => null,
+      );
   // The read-only sections reach the page as markup; their data is not sent twice.
   const { metadataSource, metadata, named, stats, history, ...shown } = item;
   // A holder's page carries the item move's idempotency key: never from a cache (Back would replay a used key).
   const noStore = bound ? { headers: { "Cache-Control": "no-store" } } : undefined;
   // A cached visitor's page is rendered afresh when its first offer expires.
-  const offersUntil = visitorOffers && visitorOffersUntil(visitorOffers);
+  const offersUntil = visitorOffers && visitorOffersUntil(visitorOffers.open);
   const init = noStore ?? (offersUntil ? { headers: { [PAGE_CACHE_UNTIL_HEADER]: String(offersUntil) } } : undefined);
   return json(
     {
@@ -146,14 +152,16 @@ export async function detailPage(request: Request) {
       item: shown,
       sections:
         itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) +
-        (visitorOffers ? visitorOffersHtml(visitorOffers, ref) : "") +
+        (visitorOffers ? visitorOffersHtml(visitorOffers.open, ref, visitorOffers.total) : "") +
         historyHtml,
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,
       chainTrade,
       // Issue 30: a signed-in viewer's offers section (a visitor's page is cached, and offers change with balances).
-      offers: token ? await itemOffersView({ orders, offers }, user, ref, item.isOwner, detailUrl(request)) : null,
+      offers: token
+        ? await itemOffersView({ orders, offers }, user, ref, item.isOwner, detailUrl(request), offersPageOf(url.searchParams))
+        : null,
       // Issue 42: the page's share tags, its schema.org Product among them (root.tsx renders them).
       share: itemShare(item, siteUrl()),
     },

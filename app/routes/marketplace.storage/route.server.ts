@@ -87,7 +87,7 @@ export async function storagePage({ request }: LoaderFunctionArgs) {
       info,
       problem: null,
       cancelAll: filter.tab === "selling" && page.total > 0 ? await cancelAllOffer(orders, user) : null,
-      offers: await receivedOffersView({ orders, offers }, user, wallet, here).catch(() => null),
+      offers: await receivedOffersView({ orders, offers }, user, wallet, here, filter.offersPage ?? 1).catch(() => null),
     });
   } catch (error) {
     const problem = backendProblem(error);

@@ -1,7 +1,7 @@
 /** The storage view's codec: URL ⇄ `StorageFilter` (tab, type, page) ⇄ the wallet's listing query. */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "~core/constants";
 import type { NftTypeCode } from "~core/nft";
-import { FilterParams, type Parsed, RESULT_WINDOW, STORAGE_PATH, shown } from "./shared";
+import { FilterParams, type Parsed, RESULT_WINDOW, STORAGE_PATH, intParser, shown } from "./shared";
 import type { MarketQuery } from "~/services/market.server";
 
 import { STORAGE_TABS, type StorageTab } from "./paths";
@@ -13,6 +13,8 @@ export interface StorageFilter {
   tab: StorageTab;
   nftType?: NftTypeCode;
   page: number;
+  /** The page of "Offers on your items" (issue 43); absent: the first. */
+  offersPage?: number;
 }
 
 export function parseStorageFilter(search: URLSearchParams): Parsed<StorageFilter> {
@@ -27,6 +29,12 @@ export function parseStorageFilter(search: URLSearchParams): Parsed<StorageFilte
   if (nftType !== undefined) filter.nftType = nftType;
   const page = params.page(RESULT_WINDOW / DEFAULT_PAGE_SIZE);
   if (page !== undefined) filter.page = page;
+  const offersPage = params.one("offersPage", "Offers page");
+  if (offersPage !== undefined) {
+    const n = intParser(1, 500)(offersPage);
+    if (n === undefined) params.notices.add(`Offers page: ${shown(offersPage)} is not a page number, so the first page is shown.`);
+    else if (n > 1) filter.offersPage = n;
+  }
   params.rejectRest();
   return { filter, notices: params.notices.list };
 }
@@ -36,6 +44,7 @@ export function serializeStorageFilter(filter: StorageFilter): string {
   if (filter.tab !== "items") parts.push(`tab=${filter.tab}`);
   if (filter.nftType !== undefined) parts.push(`nftType=${filter.nftType}`);
   if (filter.page !== DEFAULT_PAGE) parts.push(`page=${filter.page}`);
+  if (filter.offersPage !== undefined && filter.offersPage > 1) parts.push(`offersPage=${filter.offersPage}`);
   return parts.join("&");
 }
 
