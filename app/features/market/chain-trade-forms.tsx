@@ -110,7 +110,9 @@ function BackLink() {
 function AmountField({ intent, common: { chainTrade, answer } }: { intent: ChainIntent; common: Common }) {
   const held = chainTrade.stack?.held ?? "1";
   return (
+    // Keyed by what is held: after a transfer the field starts again from the new amount, not the one typed.
     <Field
+      key={held}
       label="Amount"
       type="number"
       field={fieldOf(intent, answer, "amount", held)}

@@ -117,6 +117,8 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   await transfer.getByRole("button", { name: "Transfer" }).click();
   await expect(status(page)).toContainText(`10 Gold are in wallet ${friend}.`, { timeout: 30_000 });
   await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText("You hold 50 on chain.");
+  // The amount starts again from what is held now, not the 10 typed.
+  await expect(transfer.getByLabel("Amount")).toHaveValue("50");
   expect(selectors(wallet)).toEqual([APPROVE_ALL, TRANSFER_STACK]);
   expect([await read.stack(seller.wallet!, GOLD), await read.stack(friend, GOLD)]).toEqual([50n, 10n]);
 });
