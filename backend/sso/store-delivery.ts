@@ -51,7 +51,9 @@ const ALREADY_SENT = /already known|known transaction|already imported|nonce too
 
 export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDelivery {
   const account = privateKeyToAccount(minterKey);
-  const transport = backendTransport(chain, "store", { timeoutMs: 15_000, retryCount: 1 });
+  // A paid order waits on these calls, and a send is safe to repeat (ALREADY_SENT): a provider's 429 is retried
+  // three times, with backoff, before the order's own retry takes over.
+  const transport = backendTransport(chain, "store", { timeoutMs: 15_000, retryCount: 3 });
   const client = createPublicClient({ transport });
   const wallet = createWalletClient({ account, transport });
   /** The nonce after the highest this minter signed or reserved. */

@@ -24,7 +24,9 @@ export async function startChainMarket(options: { proxy?: boolean } = {}): Promi
   const chain = await startTestChain();
   const { card } = chain.deployment.contracts;
   await grantDeployer(chain, card, "MINTER_ROLE");
-  const proxy = options.proxy ? await startRpcProxy({ target: chain.provider.url }) : undefined;
+  // Counting only: straight to the node, not through the provider-like proxy (its 429s answered again by this one
+  // arrive as JSON-RPC errors with no id, which no real provider sends in a batch).
+  const proxy = options.proxy ? await startRpcProxy({ target: chain.rpcUrl }) : undefined;
   const m = await startMarketOnChain(chain, proxy ? { rpcUrls: [proxy.url] } : {});
   const settled = async () => {
     await m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
