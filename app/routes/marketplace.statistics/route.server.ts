@@ -12,6 +12,7 @@ import { tradeView } from "~/features/market/market-views.server";
 import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { canonicalView } from "~/features/market/market-urls.server";
 import { shareFor } from "~/services/share-tags.server";
+import { volumeChartHtml } from "~/features/market/volume-chart.server";
 
 const STATISTICS_DESCRIPTION = "Spark Era marketplace statistics: top sales, recent activity and trading volume.";
 
@@ -62,11 +63,11 @@ export async function statisticsPage(request: Request) {
         activity: activity.records.map((trade, i) => tradeView(trade, i, here)),
         activityInfo,
         activityHrefs: pageHrefs(activityInfo, (page) => `${statsHref({ ...filter, page })}#activity-title`),
-        chart: {
+        chart: volumeChartHtml({
           currency,
-          days,
+          period: `Last ${days} days`,
           points: volume.series.map((day) => ({ date: day.date, trades: day.trades, volume: day.volume[currency] })),
-        },
+        }),
       },
       { headers },
     );

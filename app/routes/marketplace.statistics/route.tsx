@@ -4,7 +4,7 @@ import { FilterNotices, MarketProblem } from "~/features/market/filter-notices";
 import { Pagination } from "~/features/market/pagination";
 import { TradeTable } from "~/features/market/trade-table";
 import { TypeLinks } from "~/features/market/type-links";
-import { VolumeChart } from "~/features/market/volume-chart";
+import { ServerHtml } from "~/components/server-html";
 import { MarketPage } from "~/features/market/market-page";
 import { Section } from "~/components/page";
 import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/features/market/filters/shared";
@@ -100,7 +100,7 @@ export default function Statistics() {
       <MarketProblem message={problem} />
       {chart && (
         <Section title="Volume" id="volume">
-          <VolumeChart points={chart.points} currency={chart.currency} period={`Last ${chart.days} days`} />
+          <ServerHtml html={chart} />
         </Section>
       )}
       <Section title="Top NFTs" id="top">

@@ -1,6 +1,7 @@
 import { formatWei, shownAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { TableHead } from "~/components/table-head";
+import { serverHtml } from "~/services/server-html.server";
 
 export interface VolumePoint {
   date: string;
@@ -19,7 +20,7 @@ const label = (wei: bigint) => formatWei(wei, { group: true, maxFraction: 2 });
  * Daily sale volume as bars, drawn on the server: plain SVG with a title and a description for screen readers,
  * and the same figures as a table below. Heights come from bigint wei scaled to the largest day.
  */
-export function VolumeChart({ points, currency, period }: { points: VolumePoint[]; currency: string; period: string }) {
+function VolumeChart({ points, currency, period }: { points: VolumePoint[]; currency: string; period: string }) {
   const values = points.map((point) => BigInt(point.volume));
   const max = values.reduce((a, b) => (a > b ? a : b), 0n);
   const total = values.reduce((a, b) => a + b, 0n);
@@ -98,3 +99,7 @@ export function VolumeChart({ points, currency, period }: { points: VolumePoint[
     </figure>
   );
 }
+
+/** The chart's markup, for the page's ServerHtml: read-only, so its code stays on the server (decision 0025). */
+export const volumeChartHtml = (props: { points: VolumePoint[]; currency: string; period: string }) =>
+  serverHtml(<VolumeChart {...props} />);
