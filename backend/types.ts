@@ -29,7 +29,7 @@ export interface BackendOptions {
    * must name it (decision 0019), so a signature a wallet gave another site never signs in here.
    */
   signInDomain: string;
-  /** The site's own URL (PUBLIC_URL), for links in mail; `https://` + signInDomain when unset. */
+  /** The site's own URL (PUBLIC_URL), for links in mail; `https://` + signInDomain when unset (siteUrlOf). */
   publicUrl?: string;
   /** When set, mail goes out through nodemailer; otherwise it lands in the dev outbox table. */
   smtpUrl?: string;
@@ -111,4 +111,9 @@ export interface BackendContext {
 
 export interface Service {
   router: Router;
+}
+
+/** The site's own URL: PUBLIC_URL, else `https://` + the sign-in domain. */
+export function siteUrlOf(options: Pick<BackendOptions, "publicUrl" | "signInDomain">): string {
+  return options.publicUrl ?? `https://${options.signInDomain}`;
 }

@@ -109,11 +109,11 @@ export function rateLimits({
   return (req, res, next) => {
     // The app's own calls speak for every user at once: they were limited when the user's request reached the app.
     if (hasInternalToken(req, internalToken)) return next();
+    const route = routePath(req.path);
     if (req.method === "GET" || req.method === "HEAD") {
-      const path = routePath(req.originalUrl.split("?", 1)[0]);
-      return LOOKUP_PREFIXES.some((prefix) => path.startsWith(prefix)) ? lookups(req, res, next) : general(req, res, next);
+      return LOOKUP_PREFIXES.some((prefix) => route.startsWith(prefix)) ? lookups(req, res, next) : general(req, res, next);
     }
-    if (AUTH_ROUTES.has(routePath(req.path))) return auth(req, res, next);
+    if (AUTH_ROUTES.has(route)) return auth(req, res, next);
     return writes(req, res, next);
   };
 }

@@ -1,4 +1,4 @@
-import type { BackendContext } from "../types";
+import { type BackendContext, siteUrlOf } from "../types";
 import { claimSigner } from "./claims";
 import { MarketDb } from "./db";
 import { createTokenOwners } from "./token-owners";
@@ -17,7 +17,7 @@ export function createMarketCore({ store, options }: BackendContext) {
     watchTokens,
     /** Mails the watch digests (watch-digest.ts): kicked after each listing, and on its own timer. */
     watchDigest: createDigestRunner(db, {
-      siteUrl: options.publicUrl ?? `https://${options.signInDomain}`,
+      siteUrl: siteUrlOf(options),
       tokens: watchTokens,
       send: ssoDigestSender(options.ssoApi),
       log: options.log,

@@ -1,4 +1,4 @@
-import type { BackendContext } from "../types";
+import { type BackendContext, siteUrlOf } from "../types";
 import { createCodes } from "./codes";
 import { createLoginGuard } from "./login-guard";
 import { createMailer } from "./mail";
@@ -20,7 +20,7 @@ export function createSsoCore({ store, options }: BackendContext) {
     guard: createLoginGuard(db),
     wallets: createWallets(db, secrets, {
       domain: options.signInDomain,
-      origin: new URL(options.publicUrl ?? `https://${options.signInDomain}`).origin,
+      origin: new URL(siteUrlOf(options)).origin,
       chainId: options.chainId,
     }),
     cardOrders: createCardOrders(db),

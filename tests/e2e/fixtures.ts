@@ -39,3 +39,11 @@ export async function logIn(page: Page, account: { email: string; password: stri
 export function accountButton(page: Page, userName: string) {
   return page.getByRole("banner").locator("summary").filter({ hasText: userName });
 }
+
+/** Lists the item whose page is open in the game's market, as its owner does: price, currency, "List for sale". */
+export async function listForSale(page: Page, price: string, currency = "FIRE") {
+  await page.getByLabel("Price").fill(price);
+  await page.getByLabel("Currency").selectOption(currency);
+  await page.getByRole("button", { name: "List for sale" }).click();
+  await expect(page.getByText("Listed for sale.")).toBeVisible();
+}

@@ -1,11 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
+import { listForSale } from "../fixtures";
 
 async function list(page: Page, price: string, shown = price) {
-  await page.getByLabel("Price").fill(price);
-  await page.getByLabel("Currency").selectOption("FIRE");
-  await page.getByRole("button", { name: "List for sale" }).click();
-  await expect(page.getByText("Listed for sale.")).toBeVisible();
+  await listForSale(page, price);
   await expect(page.getByTestId("trade-status")).toHaveText(`On sale for ${shown} FIRE`);
 }
 

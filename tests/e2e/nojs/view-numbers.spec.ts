@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import type { ListingRecord, Page as ListingPage } from "~core/api/market";
 import { CURRENCIES, formatPrice } from "~core/money";
 import { expect, test } from "../accounts";
+import { listForSale } from "../fixtures";
 
 /** The values (and note) of one of the numbers at the top of the view. */
 function stat(page: Page, label: string) {
@@ -64,10 +65,7 @@ test("a sale moves the view's volume and last sale; the view and the item page c
   const view = `/marketplace/market?nftType=${item.nftType}&currency=FIRE&price=3.14159`;
   await signIn(page, sellerAccount);
   await page.goto(item.url);
-  await page.getByLabel("Price").fill("3.14159");
-  await page.getByLabel("Currency").selectOption("FIRE");
-  await page.getByRole("button", { name: "List for sale" }).click();
-  await expect(page.getByText("Listed for sale.")).toBeVisible();
+  await listForSale(page, "3.14159");
 
   const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await visitor.goto(view);

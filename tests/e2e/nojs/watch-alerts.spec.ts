@@ -1,4 +1,5 @@
 import { expect, test } from "../accounts";
+import { listForSale } from "../fixtures";
 
 interface Mail {
   subject: string;
@@ -42,10 +43,7 @@ test("watch a view filtered by camp and rarity and two wider ones; a matching li
   await signIn(sellerPage, seller);
   await sellerPage.goto(item.url);
   // Above watches.spec's 50 FIRE ceiling, so the two specs' listings never meet each other's watches.
-  await sellerPage.getByLabel("Price").fill("77.5");
-  await sellerPage.getByLabel("Currency").selectOption("FIRE");
-  await sellerPage.getByRole("button", { name: "List for sale" }).click();
-  await expect(sellerPage.getByText("Listed for sale.")).toBeVisible();
+  await listForSale(sellerPage, "77.5");
   await sellerContext.close();
 
   // Other specs list hero cards meanwhile, which the wider watches match too: this listing is counted, and shown, once.

@@ -1,5 +1,5 @@
 import { expect, test } from "../accounts";
-import { accountButton } from "../fixtures";
+import { accountButton, listForSale } from "../fixtures";
 
 interface Mail {
   subject: string;
@@ -48,10 +48,7 @@ test("watch a market view, see another account's matching listing in the inbox a
   const sellerPage = await sellerContext.newPage();
   await signIn(sellerPage, seller);
   await sellerPage.goto(item.url);
-  await sellerPage.getByLabel("Price").fill("12.5");
-  await sellerPage.getByLabel("Currency").selectOption("FIRE");
-  await sellerPage.getByRole("button", { name: "List for sale" }).click();
-  await expect(sellerPage.getByText("Listed for sale.")).toBeVisible();
+  await listForSale(sellerPage, "12.5");
   await sellerContext.close();
 
   await page.goto("/marketplace/watches");
