@@ -7,8 +7,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What failed underneath a 5xx (a chain read, a provider): logged, never shown. */
+    options?: { cause: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -40,16 +42,23 @@ export function handle(fn: (req: Request, res: Response) => Promise<void> | void
     Promise.resolve()
       .then(() => fn(req, res))
       .catch((error: unknown) => {
-        if (error instanceof ApiError) return sendError(res, error.status, error.message);
+        if (error instanceof ApiError) {
+          if (error.cause !== undefined) logFailure(req, error.cause);
+          return sendError(res, error.status, error.message);
+        }
         if (res.headersSent) return next(error);
         if (error instanceof DatabaseBusyError) {
           res.setHeader("Retry-After", "1");
           return sendError(res, 503, "The service is busy, please try again in a moment");
         }
-        // Behind the server's request logger (pino-http) the line carries the request id the app forwarded.
-        if (req.log) req.log.error({ err: error }, "backend request failed");
-        else console.error(error);
+        logFailure(req, error);
         sendError(res, 500, "Internal error");
       });
   };
+}
+
+/** Behind the server's request logger (pino-http) the line carries the request id the app forwarded. */
+function logFailure(req: Request, error: unknown) {
+  if (req.log) req.log.error({ err: error }, "backend request failed");
+  else console.error(error);
 }

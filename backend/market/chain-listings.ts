@@ -171,7 +171,8 @@ export function chainClientOf(chain: BackendChain): PublicClient {
       chain: readableChain(chain.chainId),
       // Concurrent reads (an item's offers' payability, listings' states): one Multicall3 call.
       batch: { multicall: true },
-      transport: backendTransport(chain, "market", { batch: true, retryCount: 1, timeoutMs: 5_000 }),
+      // Reads are safe to repeat: a request that failed once (a busy node, a dropped answer) is asked twice more.
+      transport: backendTransport(chain, "market", { batch: true, retryCount: 2, timeoutMs: 5_000 }),
     });
     clients.set(chain, client);
   }
@@ -253,8 +254,8 @@ export async function requireChainSellable(
           args: [input.seller, listing.tokenId],
         })
       : input.amount,
-  ]).catch(() => {
-    throw new ApiError(503, CHAIN_LISTING_MSG.chainDown);
+  ]).catch((error: unknown) => {
+    throw new ApiError(503, CHAIN_LISTING_MSG.chainDown, { cause: error });
   });
   if (!allowed) throw new ApiError(400, CHAIN_LISTING_MSG.currencyNotAllowed);
   if (counter !== input.counter) throw new ApiError(409, CHAIN_LISTING_MSG.counter(counter));

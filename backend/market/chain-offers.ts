@@ -165,8 +165,8 @@ export async function requireChainOfferable(
     client.readContract({ ...trading, functionName: "counterOf", args: [input.buyer] }),
     client.readContract({ ...token, functionName: "balanceOf", args: [input.buyer] }),
     client.readContract({ ...token, functionName: "allowance", args: [input.buyer, contracts.trading] }),
-  ]).catch(() => {
-    throw new ApiError(503, CHAIN_LISTING_MSG.chainDown);
+  ]).catch((error: unknown) => {
+    throw new ApiError(503, CHAIN_LISTING_MSG.chainDown, { cause: error });
   });
   if (!allowed) throw new ApiError(400, CHAIN_LISTING_MSG.currencyNotAllowed);
   if (counter !== input.counter) throw new ApiError(409, CHAIN_OFFER_MSG.counter(counter));

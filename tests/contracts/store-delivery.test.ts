@@ -116,9 +116,16 @@ describe("createBoxDelivery", () => {
           return minter.settle(forge);
         },
       };
-      const worker = createDeliveryWorker({ orders, delivery, roles: store.roles, log: () => undefined });
+      const said: string[] = [];
+      const worker = createDeliveryWorker({ orders, delivery, roles: store.roles, log: (line) => said.push(line) });
       await store.roles.run("delivery", worker.role);
-      await expect.poll(async () => (await orders.awaitingDelivery()).length, { timeout: 20_000 }).toBe(0);
+      // What the worker logged says why an order waits, should one still wait.
+      await expect
+        .poll(async () => (await orders.awaitingDelivery()).length, { timeout: 20_000 })
+        .toBe(0)
+        .catch((error: Error) => {
+          throw new Error(`${error.message}; the worker said: ${said.join(" | ") || "nothing"}`);
+        });
       const delivered = await store.db.selectFrom("store_orders").select(["status", "delivery_tx"]).execute();
       expect(delivered.map((row) => row.status)).toEqual(delivered.map(() => "delivered"));
       expect(signed).toBe(count);

@@ -117,7 +117,7 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
       const ctx = { client, contracts: chain.contracts, wallet: account.address, policy };
       const steps = await planAction(ctx, request.action, request.params).catch((error: unknown) => {
         if (error instanceof Refusal) throw new ApiError(400, error.message);
-        if (isProviderBusy(error)) throw new ApiError(503, NODE_DOWN);
+        if (isProviderBusy(error)) throw new ApiError(503, NODE_DOWN, { cause: error });
         throw error;
       });
       const row = await records.insert({ userId, wallet: account.address, ...request, steps });
