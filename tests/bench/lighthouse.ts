@@ -4,6 +4,9 @@
  * prints the median of the runs of each figure: performance score, LCP, TBT and CLS. The target is ≥ 98 on every page
  * on a quiet machine: a busy one lowers the scores (the machine's load is printed with them); exit code 1 below it.
  *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--port 3395] [--chain-port 8695] [--debug-port 9335] [--chromium /usr/bin/chromium]
+ *     [--only /marketplace/statistics] [--breakdown]
+ * `--breakdown` prints, per page, what ran on the main thread while it loaded (Lighthouse's trace of the last run): time
+ * by kind of work, each script's evaluation and parse, and every long task with what it ran.
  * Chromium is Debian's, started here with a DevTools port that Lighthouse's Node API drives (nothing is downloaded).
  * Needs a production build (REMIX_BUILD_DIR or build/); one is made when missing.
  */
@@ -26,6 +29,8 @@ const { values } = parseArgs({
     "chain-port": { type: "string", default: "8695" },
     "debug-port": { type: "string", default: "9335" },
     chromium: { type: "string", default: CHROMIUM_PATH },
+    only: { type: "string", multiple: true },
+    breakdown: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -84,6 +89,34 @@ interface Figures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** What ran on the main thread during load, as lines to print (with --breakdown). */
+  breakdown: string[];
+}
+
+type AuditItems = { details?: { items?: Record<string, unknown>[] } } | undefined;
+const itemsOf = (audit: AuditItems) => audit?.details?.items ?? [];
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+/** A script's URL as its path on the site, or "(inline)" for the document's own scripts. */
+const scriptName = (url: unknown, page: string) => {
+  const text = String(url);
+  if (text === page) return "(the document: inline scripts)";
+  return text.startsWith("http") ? new URL(text).pathname : text;
+};
+
+/** Main-thread time by kind, each script's cost, and the long tasks (≥ 50 ms, the part TBT counts above 50). */
+function breakdownOf(lhr: { audits: Record<string, AuditItems> }, page: string): string[] {
+  const lines: string[] = [];
+  const kinds = itemsOf(lhr.audits["mainthread-work-breakdown"]).map((item) => `${String(item.groupLabel)} ${ms(item.duration)}`);
+  lines.push(`    main thread: ${kinds.join(", ")}`);
+  for (const item of itemsOf(lhr.audits["bootup-time"])) {
+    lines.push(
+      `    script ${scriptName(item.url, page)}: ${ms(item.total)} in all, evaluation ${ms(item.scripting)}, parse and compile ${ms(item.scriptParseCompile)}`,
+    );
+  }
+  for (const task of itemsOf(lhr.audits["long-tasks"])) {
+    lines.push(`    long task at ${ms(task.startTime)}: ${ms(task.duration)}, ${scriptName(task.url, page)}`);
+  }
+  return lines;
 }
 
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is run again, twice at most. */
@@ -105,6 +138,7 @@ async function measure(url: string, attempt = 1): Promise<Figures> {
     lcp: audit("largest-contentful-paint"),
     tbt: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
+    breakdown: values.breakdown ? breakdownOf(lhr as unknown as { audits: Record<string, AuditItems> }, url) : [],
   };
 }
 
@@ -130,8 +164,9 @@ async function main() {
 
     const load = os.loadavg()[0];
     console.log(`Lighthouse ${runs}× per page, mobile preset; load average ${load.toFixed(2)} on ${os.cpus().length} CPUs`);
-    const rows: { page: string; figures: Figures }[] = [];
-    for (const page of pages(item)) {
+    const rows: { page: string; figures: Omit<Figures, "breakdown"> }[] = [];
+    const chosen = pages(item).filter((page) => !values.only?.length || values.only.some((only) => page.startsWith(only)));
+    for (const page of chosen) {
       const measured: Figures[] = [];
       for (let run = 0; run < runs; run++) measured.push(await measure(`${app.base}${page}`));
       const figures = {
@@ -142,6 +177,7 @@ async function main() {
       };
       rows.push({ page, figures });
       console.log(`  ${page}: ${measured.map((f) => f.score).join(", ")}`);
+      for (const line of measured[measured.length - 1].breakdown) console.log(line);
     }
 
     const width = Math.max(...rows.map((row) => row.page.length));
