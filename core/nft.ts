@@ -2,7 +2,25 @@
  * product §3 NFT enumerations: code → display name, plus the few pure rules built on them.
  * Shared by the market backend (validation, seed, metadata) and the app (rendering). Keep it dependency-free.
  */
-import type { ItemCodes } from "./api/market";
+/** The attribute codes of an item (null where a type has no such attribute); this module names them. */
+export interface ItemCodes {
+  nftType: number;
+  tokenURI: string;
+  camp: number | null;
+  rarity: number | null;
+  identity: number | null;
+  profession: number | null;
+  material: number | null;
+  level: number | null;
+  pseType: number | null;
+  egseType: number | null;
+  eggType: number | null;
+  /** Spaceship type, called "rank" in the listing filters. */
+  rank: number | null;
+  equipmentType: number | null;
+  equipmentCode: number | null;
+  boxType: number | null;
+}
 
 /** NFT type codes as the market API speaks them. */
 export const NFT_TYPES = {

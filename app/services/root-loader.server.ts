@@ -8,7 +8,6 @@ import type { UserInfo } from "~core/api/sso";
 import { shortAddress } from "~core/address";
 import { shownAmount } from "~core/money";
 import { apis } from "./apis.server";
-import { unreadAlerts } from "./watches.server";
 import { readGasBalance, walletFromUserInfo } from "./chain.server";
 import { getPublicEnv } from "./env.server";
 import { SessionExpiredError } from "./http-client.server";
@@ -56,4 +55,14 @@ export async function rootData(request: Request) {
     { env: getPublicEnv(), user: pageUserWithWallet, toast, dialog, lite, share: shareFor(request) },
     changed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
+}
+
+/** The header's unread count for a signed-in page, or null (no session, or the market did not answer: the page still shows). */
+async function unreadAlerts(request: Request): Promise<number | null> {
+  try {
+    const { token, watches } = await apis(request, { onExpired: "throw" });
+    return token ? (await watches.unread()).unread : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,5 @@
 /** Typed calls of the market's watched searches (docs/api/market.md "Watched searches"). */
 import type { Inbox, UnsubscribeTarget, WatchRecord } from "~core/api/watches";
-import { apis } from "./apis.server";
 import type { BackendClient } from "./http-client.server";
 import type { MarketQuery } from "./market.server";
 
@@ -19,14 +18,4 @@ export function watchesApi(market: BackendClient) {
       market.get<UnsubscribeTarget>("/api/v1/watches/unsubscribe", { query: { token }, anonymous: true }),
     unsubscribe: (token: string) => market.post<UnsubscribeTarget>("/api/v1/watches/unsubscribe", { body: { token }, anonymous: true }),
   };
-}
-
-/** The header's unread count for a signed-in page, or null (no session, or the market did not answer: the page still shows). */
-export async function unreadAlerts(request: Request): Promise<number | null> {
-  try {
-    const { token, watches } = await apis(request, { onExpired: "throw" });
-    return token ? (await watches.unread()).unread : null;
-  } catch {
-    return null;
-  }
 }

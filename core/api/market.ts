@@ -4,7 +4,7 @@
  */
 import type { PendingConfirmations } from "../chain-finality";
 import type { Currency } from "../money";
-import type { SpaceshipStat } from "../nft";
+import type { ItemCodes, SpaceshipStat } from "../nft";
 
 /** An NFT metadata attribute (product §3). */
 export interface Trait {
@@ -27,26 +27,6 @@ export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
 export interface TokenRef {
   tokenId: string;
   nftType: number;
-}
-
-/** The attribute codes of an item (null where a type has no such attribute); core/nft.ts names them. */
-export interface ItemCodes {
-  nftType: number;
-  tokenURI: string;
-  camp: number | null;
-  rarity: number | null;
-  identity: number | null;
-  profession: number | null;
-  material: number | null;
-  level: number | null;
-  pseType: number | null;
-  egseType: number | null;
-  eggType: number | null;
-  /** Spaceship type, called "rank" in the listing filters. */
-  rank: number | null;
-  equipmentType: number | null;
-  equipmentCode: number | null;
-  boxType: number | null;
 }
 
 /** A spaceship's stats and their Total; null for other types. */

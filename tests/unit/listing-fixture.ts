@@ -1,5 +1,6 @@
 /** Listing data for the view tests: an item with no attribute set, which each test completes. */
-import type { ItemCodes, StatValues } from "~core/api/market";
+import type { StatValues } from "~core/api/market";
+import type { ItemCodes } from "~core/nft";
 
 export const NO_CODES: ItemCodes = {
   nftType: 0,

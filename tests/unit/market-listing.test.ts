@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ItemCodes } from "~core/api/market";
+import type { ItemCodes } from "~core/nft";
 import {
   boxTypeFromTokenUri,
   flattenAttributes,

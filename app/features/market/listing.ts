@@ -3,7 +3,7 @@
  * marketplace shows for an item's codes. Pure: enumerations are rendered by name, never by number.
  */
 import { getAddress, isAddress } from "viem";
-import type { ItemCodes } from "~core/api/market";
+import type { ItemCodes } from "~core/nft";
 import { STAT_LABELS } from "~/features/spaceship/spaceship-labels";
 import { rankLabel } from "~core/boxes";
 import {

@@ -10,6 +10,7 @@ import type { MarketFilter } from "~/features/market/filters/market-options";
 import { PAGE_CACHE_UNTIL_HEADER } from "~/services/page-headers.server";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { pricePaths } from "./chart-paths";
+import type { ChartView, HistoryView, Stat } from "./number-views";
 import { priceHistoryHtml, viewNumbersHtml } from "./view-numbers.server";
 
 const DAY = 86_400_000;
@@ -18,35 +19,6 @@ const BOX = { width: 300, height: 100, left: 0, top: 6, bottom: 6 };
 const PERIOD_LABELS: Record<HistoryPeriod, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days", all: "All time" };
 /** The period links, shortest first. */
 const PERIOD_ORDER: HistoryPeriod[] = ["7d", "30d", "90d", "all"];
-
-export interface Stat {
-  label: string;
-  /** One per currency. */
-  values: string[];
-  note: string | null;
-}
-
-export interface ChartView {
-  /** The currency and a summary of its sales: the chart's text for screen readers, which skip the SVG. */
-  caption: string;
-  ranges: string;
-  lows: string;
-  /** Axis text: dearest and cheapest sale, and the buckets' span. */
-  high: string;
-  low: string;
-  span: string;
-  /** Date, sales, cheapest, dearest of each bucket with sales. */
-  rows: string[][];
-}
-
-export interface HistoryView {
-  /** The history is folded away unless the URL chose a period. */
-  open: boolean;
-  heading: string;
-  periods: { label: string; href: string; current: boolean }[];
-  charts: ChartView[];
-  empty: string | null;
-}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -4,7 +4,7 @@
  */
 import { TableHead } from "~/components/table-head";
 import { serverHtml } from "~/services/server-html.server";
-import type { HistoryView, Stat } from "./numbers.server";
+import type { HistoryView, Stat } from "./number-views";
 
 /**
  * One card: a row per number on a phone (label, then its values inline), a column per number from lg up. On a phone

@@ -51,8 +51,7 @@ import {
   withPendingOffer,
 } from "./chain-offer-rules";
 import { collectionTermsOf } from "./collection-filter.server";
-import type { OfferActionData } from "./offer-actions.server";
-import { OFFERS_PATH } from "./offer-views";
+import { type OfferActionData, OFFERS_PATH } from "./offer-views";
 
 const uint = z
   .string()

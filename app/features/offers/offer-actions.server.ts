@@ -4,7 +4,6 @@
  * page to return to with a toast. Managed wallets post without a proof (the SSO signs); browser wallets post the proof
  * their island signed. A refusal is a 4xx with the form's field errors or the backend's words.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
@@ -21,12 +20,7 @@ import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { formatPrice, parseTokenAmount } from "~core/money";
 import { chainOfferPost } from "./chain-offer-actions.server";
 import { collectionTermsOf } from "./collection-filter.server";
-
-export interface OfferActionData {
-  intent: string;
-  result: SubmissionResult<string[]> | null;
-  failed: string | null;
-}
+import type { OfferActionData } from "./offer-views";
 
 export const NO_TERMS = "Open an item, or a market view of one item type, to make an offer on it.";
 export const NOT_OPEN = "This offer is no longer open.";

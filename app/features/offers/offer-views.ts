@@ -1,4 +1,5 @@
 /** What the offer tables show, worked out on the server (offer-views.server.ts), so the pages carry no formatting code. */
+import type { SubmissionResult } from "@conform-to/react";
 import type { PageInfo } from "~/features/market/market-views";
 import type { Currency } from "~core/money";
 
@@ -54,4 +55,11 @@ export interface OfferPagesView {
   hrefs: Record<number, string>;
   /** "Offers 21–40 of 57, best first". */
   text: string;
+}
+
+/** What an offer form's post answers: the form's own problems, or a backend's refusal in words. */
+export interface OfferActionData {
+  intent: string;
+  result: SubmissionResult<string[]> | null;
+  failed: string | null;
 }

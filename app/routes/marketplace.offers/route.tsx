@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { LoginPrompt } from "~/components/page";
 import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { MarketPage } from "~/features/market/market-page";
-import type { OfferActionData } from "~/features/offers/offer-actions.server";
+import type { OfferActionData } from "~/features/offers/offer-views";
 import { offerPost } from "~/features/offers/offer-actions.server";
 import { offersPage } from "~/routes/marketplace.offers/route.server";
 
