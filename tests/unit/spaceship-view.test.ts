@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyFleetFilter,
-  calculatorDefaults,
-  calculatorResult,
-  calculatorSearch,
-  parseCalculator,
-  parseFleetFilter,
-  recordSpec,
-  repairView,
-  serializeFleetFilter,
-  shipCard,
-  slotRows,
-  upgradeView,
-  type ShipRecordFacts,
-} from "~/features/spaceship/spaceship-view";
+import { repairView, shipCard, slotRows, upgradeView, type ShipRecordFacts } from "~/features/spaceship/spaceship-view";
+import { applyFleetFilter, parseFleetFilter, serializeFleetFilter } from "~/features/spaceship/fleet-filter";
+import { calculatorDefaults, calculatorResult, calculatorSearch, parseCalculator, recordSpec } from "~/features/spaceship/calculator-form";
 import { EXAMPLE_STATS, testShip } from "./ship-fixture";
 
 const stats = EXAMPLE_STATS;

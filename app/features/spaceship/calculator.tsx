@@ -5,7 +5,7 @@
  */
 import { Fragment } from "react";
 import { Form } from "@remix-run/react";
-import type { calculatorOptions, calculatorResult } from "./spaceship-view";
+import type { calculatorOptions, calculatorResult } from "./calculator-form";
 import { ErrorList } from "~/components/error-list";
 import { Hidden } from "~/features/actions/form-parts";
 import { Amount } from "~/components/amount";

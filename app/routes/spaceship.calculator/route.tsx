@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
 import { Calculator } from "~/features/spaceship/calculator";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
-import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator } from "~/features/spaceship/spaceship-view";
+import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator } from "~/features/spaceship/calculator-form";
 
 export const meta: MetaFunction = () => [{ title: "Spaceship calculators | Spark Era" }];
 

@@ -11,14 +11,8 @@ import { formatAmount, formatPrice } from "~core/money";
 import { NFT_TYPE } from "~core/nft";
 import { formatMaterials, SHIP_SLOTS, SLOT_LABELS } from "~core/spaceship";
 import {
-  calculatorDefaults,
-  calculatorOptions,
-  calculatorResult,
-  calculatorSearch,
   durationText,
   missionView,
-  parseCalculator,
-  recordSpec,
   repairView,
   shipCard,
   slotRows,
@@ -26,6 +20,14 @@ import {
   upgradeView,
   type EquipmentFacts,
 } from "~/features/spaceship/spaceship-view";
+import {
+  calculatorDefaults,
+  calculatorOptions,
+  calculatorResult,
+  calculatorSearch,
+  parseCalculator,
+  recordSpec,
+} from "~/features/spaceship/calculator-form";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { emitItemView } from "~/services/analytics.server";
 import { spaceshipAction } from "~/features/spaceship/spaceship-actions.server";

@@ -5,14 +5,8 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { formatChainTime } from "~core/chain-text";
-import {
-  calculatorDefaults,
-  calculatorOptions,
-  calculatorResult,
-  parseCalculator,
-  repairView,
-  shipCard,
-} from "~/features/spaceship/spaceship-view";
+import { repairView, shipCard } from "~/features/spaceship/spaceship-view";
+import { calculatorDefaults, calculatorOptions, calculatorResult, parseCalculator } from "~/features/spaceship/calculator-form";
 import { spaceshipAction } from "~/features/spaceship/spaceship-actions.server";
 import { fleetGate, NO_STORE, shipActor } from "~/features/spaceship/spaceship-pages.server";
 import { shipFacts } from "~/features/spaceship/spaceship-views.server";

@@ -6,7 +6,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SPACESHIP_TYPES } from "~core/nft";
 import { isCanonical } from "~/features/market/filters/shared";
-import { applyFleetFilter, materialsView, parseFleetFilter, serializeFleetFilter, shipCard } from "~/features/spaceship/spaceship-view";
+import { materialsView, shipCard } from "~/features/spaceship/spaceship-view";
+import { applyFleetFilter, parseFleetFilter, serializeFleetFilter } from "~/features/spaceship/fleet-filter";
 import { spaceshipAction } from "~/features/spaceship/spaceship-actions.server";
 import { fleetGate, NO_STORE, shipActor } from "~/features/spaceship/spaceship-pages.server";
 import { shipFacts } from "~/features/spaceship/spaceship-views.server";
