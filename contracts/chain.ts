@@ -11,7 +11,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -230,9 +232,14 @@ interface SpawnAnvilOptions {
 /** Starts anvil and resolves once it answers with its chain id; a node that does not come up is stopped again. */
 async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: SpawnAnvilOptions): Promise<AnvilNode> {
   const rpcUrl = `http://${host}:${port}`;
-  const child = spawn(anvilBinary(), ["--host", host, "--port", String(port), "--chain-id", String(chainId), ...args, "--silent"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // Written by anvil once it is listening, and never when the port was taken: a node of another run that answers on
+  // the same port (two free-port picks that met) is not mistaken for this one.
+  const listening = path.join(os.tmpdir(), `anvil-${process.pid}-${randomBytes(6).toString("hex")}.json`);
+  const child = spawn(
+    anvilBinary(),
+    ["--host", host, "--port", String(port), "--chain-id", String(chainId), ...args, "--config-out", listening, "--silent"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2000);
@@ -259,12 +266,13 @@ async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: S
       await exited;
       clearTimeout(timer);
     }
+    fs.rmSync(listening, { force: true });
     onStop?.();
   };
 
   try {
     const deadline = Date.now() + 30_000;
-    while ((await rpcChainId(rpcUrl)) !== chainId) {
+    while (!fs.existsSync(listening) || (await rpcChainId(rpcUrl)) !== chainId) {
       if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
       if (Date.now() > deadline) throw new Error(`anvil did not answer on ${rpcUrl} within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));

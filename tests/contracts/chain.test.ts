@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
-import { chainPidFile, startLocalChain, stopStaleChain } from "../../contracts/chain";
+import { chainPidFile, startBareAnvil, startLocalChain, stopStaleChain } from "../../contracts/chain";
 import { localChain, readDeployment } from "../../contracts/deployment";
 import { DEMO_TOKEN_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
@@ -73,6 +73,9 @@ describe("local chain", () => {
     await expect(
       startLocalChain({ port, stateFile: `${t.dir}/other.json`, deploymentFile: `${t.dir}/other-deployment.json` }),
     ).rejects.toThrow(/already in use/);
+    // Without the check above (two free-port picks that met): the new node cannot listen, and the one that answers
+    // on the port is not taken for it.
+    await expect(startBareAnvil({ port, chainId: LOCAL_CHAIN_ID })).rejects.toThrow(/anvil exited with code 1: .*in use/i);
     await stop(t);
     fs.rmSync(t.dir, { recursive: true, force: true });
   });
