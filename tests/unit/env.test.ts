@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { devDefaultsWarning, parseEnv, startWarnings } from "~/services/env.server";
+import { parseEnv } from "~/services/env.server";
+import { devDefaultsWarning, startWarnings } from "~/services/env-warnings.server";
 
 const SECRETS = {
   SESSION_SECRET: "real-session-secret-0123456789",
