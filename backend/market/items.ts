@@ -200,7 +200,8 @@ export async function backfillOfferSales(kysely: Kysely<unknown>, engine: Engine
     await db.run("update market_activity set listing_id = ? where id = ?", [listingId, sale.id]);
     days.add(Math.floor(at / DAY));
   }
-  for (const day of days) await rebuildSaleDays(db, day, day);
+  // Before market_029 / pg_0019: the rollups have no shards yet.
+  for (const day of days) await rebuildSaleDays(db, day, day, undefined, false);
 }
 
 /** Bumps an item's counter and its active listing's copy, in SQL (never below 0), so concurrent bumps all count. */

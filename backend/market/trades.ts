@@ -267,7 +267,7 @@ export async function settleSale(
     currency,
     at: now,
   });
-  await addDailyVolume(db, now, item.nft_type, currency, price);
+  await addDailyVolume(db, now, item.nft_type, currency, price, sale.listingId);
   await accrueRebates(db, activityId, [buyer, seller], currency, price, now);
   return activityId;
 }
