@@ -205,10 +205,10 @@ export function migrationSql(kysely: Kysely<unknown>, engine: Engine): Sql {
 }
 
 /**
- * Fills the rollups of `units` from the sales already logged, a week at a time (the backfill of market_020 / market_024
- * and pg_0008 / pg_0012, before the tables had shards).
+ * Fills the rollups of `units` from the sales already logged, a week at a time (the migrations' backfill; `sharded:
+ * false` in market_020 / market_024 and pg_0008 / pg_0012, before the tables had shards).
  */
-export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine, units: readonly SaleUnit[]): Promise<void> {
+export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine, units: readonly SaleUnit[], sharded = true): Promise<void> {
   const db = migrationSql(kysely, engine);
   const span = await db.get<{ first: number | null; last: number | null }>(
     "select min(at) as first, max(at) as last from market_activity where kind = ?",
@@ -217,5 +217,5 @@ export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine, 
   if (span?.first == null || span.last == null) return;
   const last = Math.floor(Number(span.last) / DAY);
   for (let day = Math.floor(Number(span.first) / DAY); day <= last; day += 7)
-    await rebuildSaleDays(db, day, Math.min(day + 6, last), units, false);
+    await rebuildSaleDays(db, day, Math.min(day + 6, last), units, sharded);
 }

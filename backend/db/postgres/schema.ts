@@ -844,7 +844,7 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0008_sale_days",
     async up(db: Kysely<unknown>) {
       await sql.raw(saleDaysTable('text collate "C"')).execute(db);
-      await backfillSaleDays(db, "postgres", [SALE_DAYS]);
+      await backfillSaleDays(db, "postgres", [SALE_DAYS], false);
     },
   },
   {
@@ -866,8 +866,9 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0012_offer_sales",
     async up(db: Kysely<unknown>) {
       await sql.raw(saleDaysTable('text collate "C"', SALE_HOURS)).execute(db);
-      await backfillSaleDays(db, "postgres", [SALE_HOURS]);
-      await backfillOfferSales(db, "postgres");
+      // The rollups have no shards yet (pg_0019).
+      await backfillSaleDays(db, "postgres", [SALE_HOURS], false);
+      await backfillOfferSales(db, "postgres", false);
       for (const statement of listedCellsStatements("postgres")) await sql.raw(statement).execute(db);
     },
   },
