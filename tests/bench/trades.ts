@@ -51,6 +51,23 @@ interface Result {
   retries: number;
   /** PostgreSQL: the bench's sessions as sampled, per state (`Lock` waits, `active`, `idle in transaction`, `idle`). */
   sessions: Map<string, number> | null;
+  /** The CPU the bench's own Node process used, in cores (1 = one core all the time). */
+  nodeCores: number;
+  /** The machine's CPU in use meanwhile, by everything on it, in cores (of `os.cpus().length`); null off Linux. */
+  machineCores: number | null;
+}
+
+/** Busy and total CPU time of the whole machine so far (/proc/stat, in ticks), or null where there is none. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const idle = ticks[3] + (ticks[4] ?? 0);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
 }
 
 /** Samples the sessions of the database `url` every 20 ms until stopped: how many samples found one in each state. */
@@ -145,11 +162,28 @@ async function run(engine: Engine, cluster: BenchCluster | null, clients: number
       }
     }
     const started = performance.now();
+    const cpu = process.cpuUsage();
+    const ticks = machineTicks();
     await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const nodeCores = (used.user + used.system) / 1000 / ms;
+    const ticksAfter = machineTicks();
+    const machineCores =
+      ticks && ticksAfter ? ((ticksAfter.busy - ticks.busy) / (ticksAfter.total - ticks.total)) * os.cpus().length : null;
     const sessions = (await sampler?.stop()) ?? null;
     latencies.sort((a, b) => a - b);
-    return { engine, clients, trades: latencies.length, ms, latencies, retries: runs - transactions, sessions };
+    return {
+      engine,
+      clients,
+      trades: latencies.length,
+      ms,
+      latencies,
+      retries: runs - transactions,
+      sessions,
+      nodeCores,
+      machineCores,
+    };
   } finally {
     await store.close();
     remove();
@@ -169,14 +203,16 @@ for (const engine of ENGINES) {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 console.log(`\ntrades (sell + buy, two write transactions) for ${SECONDS} s, distinct items and wallets per client:`);
 console.log(
-  `${"engine".padEnd(10)}${"clients".padStart(8)}${"trades".padStart(8)}${"trades/s".padStart(10)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"retries".padStart(9)}`,
+  `${"engine".padEnd(10)}${"clients".padStart(8)}${"trades".padStart(8)}${"trades/s".padStart(10)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"retries".padStart(9)}${"node cpu".padStart(10)}${"machine cpu".padStart(13)}`,
 );
 for (const r of results) {
   console.log(
     `${r.engine.padEnd(10)}${String(r.clients).padStart(8)}${String(r.trades).padStart(8)}` +
-      `${((r.trades * 1000) / r.ms).toFixed(0).padStart(10)}${pct(r.latencies, 0.5).toFixed(2).padStart(9)}${pct(r.latencies, 0.95).toFixed(2).padStart(9)}${String(r.retries).padStart(9)}`,
+      `${((r.trades * 1000) / r.ms).toFixed(0).padStart(10)}${pct(r.latencies, 0.5).toFixed(2).padStart(9)}${pct(r.latencies, 0.95).toFixed(2).padStart(9)}${String(r.retries).padStart(9)}` +
+      `${r.nodeCores.toFixed(2).padStart(10)}${(r.machineCores === null ? "-" : `${r.machineCores.toFixed(2)}/${os.cpus().length}`).padStart(13)}`,
   );
 }
+console.log("(cpu in cores: the bench's Node process, and everything on the machine meanwhile)");
 console.log("\nPostgreSQL sessions as sampled (share of session samples):");
 for (const r of results) {
   if (!r.sessions) continue;
