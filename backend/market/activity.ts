@@ -9,6 +9,7 @@ import { padWei } from "./money";
 import type { ActivityKind } from "./tables";
 import { addToWei } from "./wei-column";
 import { addSaleDay } from "./sale-days";
+import { shardOf } from "./shards";
 import { ACTIVITY_KIND } from "./tables";
 
 /** Each party's inviter earns this share of a trade as a rebate (basis points), paid by the platform. */
@@ -60,14 +61,33 @@ export function utcDay(ms: number): string {
 }
 
 /** Rolls a sale into the daily volume, so the volume chart reads days, not trades. */
-export async function addDailyVolume(db: Sql, at: number, nftType: number, currency: Currency, price: bigint): Promise<void> {
-  const key = { day: utcDay(at), nft_type: nftType, currency };
+export async function addDailyVolume(
+  db: Sql,
+  at: number,
+  nftType: number,
+  currency: Currency,
+  price: bigint,
+  listingId: number | null,
+): Promise<void> {
+  // In the sold listing's shard (decision 0034): sales of listings of different shards write different rows.
+  const key = { day: utcDay(at), nft_type: nftType, currency, shard: shardOf(listingId) };
   await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 1 }, alsoSet: "trades = trades + 1" }, price);
 }
 
-/** Takes a sale back out of the daily volume (the trading stream's undo after a reorg). */
-export async function removeDailyVolume(db: Sql, at: number, nftType: number, currency: Currency, price: bigint): Promise<void> {
-  const key = { day: utcDay(at), nft_type: nftType, currency };
+/**
+ * Takes a sale back out of the daily volume (the trading stream's undo after a reorg), from its listing's shard. A
+ * sale counted before the shards (market_029 / pg_0019: in shard 0) leaves its shard below zero and shard 0 above;
+ * the day's sum, the only figure read, is exact either way.
+ */
+export async function removeDailyVolume(
+  db: Sql,
+  at: number,
+  nftType: number,
+  currency: Currency,
+  price: bigint,
+  listingId: number | null,
+): Promise<void> {
+  const key = { day: utcDay(at), nft_type: nftType, currency, shard: shardOf(listingId) };
   await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 0 }, alsoSet: "trades = trades - 1" }, -price);
 }
 

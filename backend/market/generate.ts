@@ -359,7 +359,7 @@ export async function generateMarket(market: MarketDb, o: GenerateOptions): Prom
             currency,
             at: saleAt,
           });
-          await addDailyVolume(db, saleAt, nftType, currency, price);
+          await addDailyVolume(db, saleAt, nftType, currency, price, listingId);
           await accrueRebates(db, activityId, [owner, seller], currency, price, saleAt);
           sold++;
         }

@@ -3,6 +3,7 @@
  * the listing generation stands still (migrations/market_004_listing_generation.ts: triggers move it on every listing
  * change, whoever writes, and every sale closes a listing), so a popular view is computed once per change of the
  * market rather than once per visit. A value that also depends on the clock says until when it holds.
+ * The generation is the sum of its slots (market_029, decision 0034): each change adds 1 to its listing's slot.
  */
 import type { Sql } from "./db";
 
@@ -17,7 +18,9 @@ export async function byGeneration<T>(
   now: number,
   compute: () => Promise<{ value: T; until?: number | null }>,
 ): Promise<T> {
-  const generation = (await db.get<{ value: number }>("select value from market_listing_generation where id = 1"))!.value;
+  const generation = Number(
+    (await db.get<{ value: number }>("select cast(sum(value) as bigint) as value from market_listing_generation_slots"))!.value,
+  );
   let cache = caches.get(db);
   if (!cache || cache.generation !== generation) {
     cache = { generation, values: new Map() };

@@ -167,7 +167,7 @@ export async function insertOfferSale(
  * Gives each offer sale logged without a listing (before market_024) its sold listing, from the item as it is now,
  * and rebuilds the rollups of their days. The offer it accepted (same item, closed at the sale) names its venue.
  */
-export async function backfillOfferSales(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function backfillOfferSales(kysely: Kysely<unknown>, engine: Engine, sharded = true): Promise<void> {
   const db = migrationSql(kysely, engine);
   const sales = await db.all<{
     id: number;
@@ -200,7 +200,8 @@ export async function backfillOfferSales(kysely: Kysely<unknown>, engine: Engine
     await db.run("update market_activity set listing_id = ? where id = ?", [listingId, sale.id]);
     days.add(Math.floor(at / DAY));
   }
-  for (const day of days) await rebuildSaleDays(db, day, day);
+  // `sharded: false` in market_024 / pg_0012, before the rollups had shards (market_029 / pg_0019).
+  for (const day of days) await rebuildSaleDays(db, day, day, undefined, sharded);
 }
 
 /** Bumps an item's counter and its active listing's copy, in SQL (never below 0), so concurrent bumps all count. */

@@ -2,19 +2,30 @@
  * Active listings counted per currency at the sale rollups' grains (sale-days.ts GRAINS), kept by triggers on
  * market_listings whoever writes, so the listed counts of a common view (type, its grade, camp, levels, currency)
  * read a few cells instead of walking up to the market's 10,000-row cap once per currency (decision 0022, P3).
+ * Each cell is split by the listings' shard (shards.ts, decision 0034): a listing write moves only its shard's rows,
+ * and a reader sums a cell's shards.
  */
 import type { Engine } from "../db/sql";
 import { FACET_COLUMNS, GRAINS } from "./sale-days";
+import { shardSql } from "./shards";
 
-const KEY = "grain, nft_type, grade, camp, level, currency";
+const KEY = "grain, nft_type, grade, camp, level, currency, shard";
 /** What moves a listing into or out of a cell (the trigger on update watches only these). */
 const CELL_COLUMNS = ["status", ...FACET_COLUMNS, "currency"];
 
-/** The listing row `row` (new or old)'s cell at each grain, as SQL values: a column a grain leaves out, or a null, is -1. */
+/**
+ * The listing row `row` (new or old)'s cell at each grain, in its shard, as SQL values: a column a grain leaves out,
+ * or a null, is -1.
+ */
 const cellValues = (row: "new" | "old") =>
   GRAINS.map(
     (grain, index) =>
-      `(${[index, ...FACET_COLUMNS.map((column) => (grain.includes(column) ? `coalesce(${row}.${column}, -1)` : "-1")), `${row}.currency`].join(", ")})`,
+      `(${[
+        index,
+        ...FACET_COLUMNS.map((column) => (grain.includes(column) ? `coalesce(${row}.${column}, -1)` : "-1")),
+        `${row}.currency`,
+        shardSql(`${row}.id`),
+      ].join(", ")})`,
   );
 
 const add = (row: "new" | "old") =>
@@ -24,23 +35,25 @@ const add = (row: "new" | "old") =>
 const remove = (row: "new" | "old") =>
   `update market_listed_cells set listed = listed - 1 where (${KEY}) in (values ${cellValues(row).join(", ")})`;
 
-/** The table, its triggers and its fill from the active listings (market_024 / pg_0012). */
+/** The table, its triggers and its fill from the active listings (market_024 / pg_0012, split by shard since market_029 / pg_0019). */
 export function listedCellsStatements(engine: Engine): string[] {
   const table = `create table market_listed_cells (
     grain integer not null, nft_type integer not null, grade integer not null, camp integer not null, level integer not null,
-    currency ${engine === "postgres" ? 'text collate "C"' : "text"} not null, listed integer not null,
+    currency ${engine === "postgres" ? 'text collate "C"' : "text"} not null, shard integer not null, listed integer not null,
     primary key (${KEY}))${engine === "postgres" ? "" : " without rowid"}`;
   const fill = GRAINS.map(
     (grain, index) =>
       `insert into market_listed_cells (${KEY}, listed) select ${index}, ${FACET_COLUMNS.map((column) =>
         grain.includes(column) ? `coalesce(${column}, -1)` : "-1",
-      ).join(", ")}, currency, count(*) from market_listings where status = 0 group by ${[
+      ).join(", ")}, currency, ${shardSql("id")}, count(*) from market_listings where status = 0 group by ${[
         ...grain.map((column) => `coalesce(${column}, -1)`),
         "currency",
+        shardSql("id"),
       ].join(", ")}`,
   );
   // Named to fire after market_listing_generation's triggers (PostgreSQL fires them by name): every listing write
-  // locks the generation row first, so two writers never take cells in opposite orders.
+  // locks its shard's generation slot first, so two writers of one shard never take its cells in opposite orders
+  // (writers of different shards share no cell).
   if (engine === "postgres") {
     return [
       table,

@@ -2,7 +2,9 @@
  * Per-UTC-day rollups of sales (decision 0022): count, volume, cheapest and dearest per currency, kept by the sold
  * listing's type, grade, camp and level at a few grains, so the history and the whole days of the windows of a
  * common view read a bounded number of rows (grain cells × days) however many sales the market has. Written in the
- * sale's transaction (recordActivity); a sale taken back (a reorg) rebuilds its day from the activity log.
+ * sale's transaction (recordActivity); a sale taken back (a reorg) rebuilds its day from the activity log. Each cell
+ * is split by the sold listing's shard (shards.ts, decision 0034), so concurrent sales of listings of different shards
+ * write different rows; readers sum (count, volume) or take the least and greatest (low, high) over a cell's shards.
  */
 import { CompiledQuery, type Kysely } from "kysely";
 import type { Engine } from "../db/sql";
@@ -10,6 +12,7 @@ import { toNumberedPlaceholders } from "../db/postgres";
 import type { Sql } from "./db";
 import { padWei, readWei } from "./money";
 import { ACTIVITY_KIND } from "./tables";
+import { shardOf } from "./shards";
 import { addToWei } from "./wei-column";
 
 export const DAY = 86_400_000;
@@ -58,7 +61,7 @@ function cellsOf(sale: SaleFacets): Cell[] {
   }));
 }
 
-/** Adds one sale to its cells, each day's and hour's (inside the sale's transaction). */
+/** Adds one sale to its cells, each day's and hour's, in its listing's shard (inside the sale's transaction). */
 export async function addSaleDay(db: Sql, listingId: number, price: bigint, at: number): Promise<void> {
   const sale = (await db.get<SaleFacets>("select nft_type, grade, camp, level, currency from market_listings where id = ?", [listingId]))!;
   const padded = padWei(price);
@@ -69,7 +72,7 @@ export async function addSaleDay(db: Sql, listingId: number, price: bigint, at: 
         {
           table: unit.table,
           column: "volume",
-          key: { ...cell, [unit.column]: Math.floor(at / unit.ms) },
+          key: { ...cell, [unit.column]: Math.floor(at / unit.ms), shard: shardOf(listingId) },
           fresh: { sales: 1, low: padded, high: padded },
           alsoSet: "sales = sales + 1, low = case when ? < low then ? else low end, high = case when ? > high then ? else high end",
           alsoParams: [padded, padded, padded, padded],
@@ -82,11 +85,18 @@ export async function addSaleDay(db: Sql, listingId: number, price: bigint, at: 
 
 /**
  * Recomputes the cells of days `from`..`to` (UTC day numbers) from the activity log, in each of `units` (their
- * hours too): the backfill, and a sale taken back. A migration names the units its tables exist for.
+ * hours too), each sale in its listing's shard: the backfill, and a sale taken back. A migration names the units its
+ * tables exist for, and `sharded: false` before the tables had shards (market_029 / pg_0019).
  */
-export async function rebuildSaleDays(db: Sql, from: number, to: number, units: readonly SaleUnit[] = SALE_UNITS): Promise<void> {
-  const rows = await db.all<SaleFacets & { price: string; at: number }>(
-    `select l.nft_type, l.grade, l.camp, l.level, l.currency, a.price, a.at from market_activity a
+export async function rebuildSaleDays(
+  db: Sql,
+  from: number,
+  to: number,
+  units: readonly SaleUnit[] = SALE_UNITS,
+  sharded = true,
+): Promise<void> {
+  const rows = await db.all<SaleFacets & { price: string; at: number; listing_id: number }>(
+    `select l.nft_type, l.grade, l.camp, l.level, l.currency, a.price, a.at, l.id as listing_id from market_activity a
      join market_listings l on l.id = a.listing_id where a.kind = ? and a.at >= ? and a.at < ?`,
     [ACTIVITY_KIND.sale, from * DAY, (to + 1) * DAY],
   );
@@ -95,14 +105,15 @@ export async function rebuildSaleDays(db: Sql, from: number, to: number, units: 
       (from * DAY) / unit.ms,
       ((to + 1) * DAY) / unit.ms,
     ]);
-    const cells = new Map<string, { key: Cell; at: number; sales: number; volume: bigint; low: bigint; high: bigint }>();
+    const cells = new Map<string, { key: Cell; at: number; shard: number; sales: number; volume: bigint; low: bigint; high: bigint }>();
     for (const row of rows) {
       const price = readWei(row.price);
       const at = Math.floor(Number(row.at) / unit.ms);
+      const shard = sharded ? shardOf(row.listing_id) : 0;
       for (const key of cellsOf(row)) {
-        const id = JSON.stringify([key, at]);
+        const id = JSON.stringify([key, at, shard]);
         const cell = cells.get(id);
-        if (!cell) cells.set(id, { key, at, sales: 1, volume: price, low: price, high: price });
+        if (!cell) cells.set(id, { key, at, shard, sales: 1, volume: price, low: price, high: price });
         else
           Object.assign(cell, {
             sales: cell.sales + 1,
@@ -112,17 +123,33 @@ export async function rebuildSaleDays(db: Sql, from: number, to: number, units: 
           });
       }
     }
-    for (const { key, at, sales, volume, low, high } of cells.values()) {
+    for (const { key, at, shard, sales, volume, low, high } of cells.values()) {
+      const values = [
+        key.grain,
+        key.nft_type,
+        key.grade,
+        key.camp,
+        key.level,
+        key.currency,
+        at,
+        sales,
+        volume.toString(),
+        padWei(low),
+        padWei(high),
+      ];
       await db.run(
-        `insert into ${unit.table} (grain, nft_type, grade, camp, level, currency, ${unit.column}, sales, volume, low, high)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [key.grain, key.nft_type, key.grade, key.camp, key.level, key.currency, at, sales, volume.toString(), padWei(low), padWei(high)],
+        `insert into ${unit.table} (grain, nft_type, grade, camp, level, currency, ${unit.column}, sales, volume, low, high${sharded ? ", shard" : ""})
+         values (${[...values, ...(sharded ? [shard] : [])].map(() => "?").join(", ")})`,
+        sharded ? [...values, shard] : values,
       );
     }
   }
 }
 
-/** A unit's table (market_020 / pg_0008 days, market_024 / pg_0012 hours); `text` is the engine's text type. */
+/**
+ * A unit's table (market_020 / pg_0008 days, market_024 / pg_0012 hours); `text` is the engine's text type. Its shard
+ * column (market_029 / pg_0019) is `shardedSaleDaysTable`'s.
+ */
 export function saleDaysTable(text: string, unit: SaleUnit = SALE_DAYS): string {
   return `create table ${unit.table} (
     grain integer not null,
@@ -140,6 +167,29 @@ export function saleDaysTable(text: string, unit: SaleUnit = SALE_DAYS): string 
   )`;
 }
 
+/**
+ * A unit's table split by shard (market_029): the columns of `saleDaysTable`, then `shard`, last in the key too (a
+ * reader's range over days still reads one run of the key per cell and currency). PostgreSQL adds the column in
+ * place (pg_0019), the same table.
+ */
+export function shardedSaleDaysTable(unit: SaleUnit): string {
+  return `create table ${unit.table} (
+    grain integer not null,
+    nft_type integer not null,
+    grade integer not null,
+    camp integer not null,
+    level integer not null,
+    currency text not null,
+    ${unit.column} integer not null,
+    sales integer not null,
+    volume text not null,
+    low text not null,
+    high text not null,
+    shard integer not null,
+    primary key (grain, nft_type, grade, camp, level, currency, ${unit.column}, shard)
+  ) without rowid`;
+}
+
 /** A migration's database as the market's `Sql` (`?` placeholders on both engines), so a backfill reuses the market's code. */
 export function migrationSql(kysely: Kysely<unknown>, engine: Engine): Sql {
   const exec = async <T>(text: string, params: readonly unknown[] = []) =>
@@ -154,8 +204,11 @@ export function migrationSql(kysely: Kysely<unknown>, engine: Engine): Sql {
   };
 }
 
-/** Fills the rollups of `units` from the sales already logged, a week at a time (the migrations' backfill). */
-export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine, units: readonly SaleUnit[]): Promise<void> {
+/**
+ * Fills the rollups of `units` from the sales already logged, a week at a time (the migrations' backfill; `sharded:
+ * false` in market_020 / market_024 and pg_0008 / pg_0012, before the tables had shards).
+ */
+export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine, units: readonly SaleUnit[], sharded = true): Promise<void> {
   const db = migrationSql(kysely, engine);
   const span = await db.get<{ first: number | null; last: number | null }>(
     "select min(at) as first, max(at) as last from market_activity where kind = ?",
@@ -164,5 +217,5 @@ export async function backfillSaleDays(kysely: Kysely<unknown>, engine: Engine, 
   if (span?.first == null || span.last == null) return;
   const last = Math.floor(Number(span.last) / DAY);
   for (let day = Math.floor(Number(span.first) / DAY); day <= last; day += 7)
-    await rebuildSaleDays(db, day, Math.min(day + 6, last), units);
+    await rebuildSaleDays(db, day, Math.min(day + 6, last), units, sharded);
 }

@@ -254,8 +254,11 @@ export async function settleSale(
   sale: { item: ItemRow; listingId: number; seller: string; buyer: string; price: bigint; currency: Currency; now: number },
 ): Promise<number> {
   const { item, seller, buyer, price, currency, now } = sale;
-  await debit(db, buyer, currency, price);
-  await credit(db, seller, currency, price);
+  // The two balances in address order. No lock shared by all sales comes first any more (decision 0034), so two sales
+  // between the same two wallets in opposite directions, buyer first, would each hold one balance and wait for the
+  // other: a deadlock, which PostgreSQL breaks after a second and the retry rule runs again.
+  const moves = [() => debit(db, buyer, currency, price), () => credit(db, seller, currency, price)];
+  for (const move of buyer <= seller ? moves : moves.reverse()) await move();
   await moveItem(db, item, seller, buyer, now);
   const activityId = await recordActivity(db, {
     kind: ACTIVITY_KIND.sale,
@@ -267,7 +270,7 @@ export async function settleSale(
     currency,
     at: now,
   });
-  await addDailyVolume(db, now, item.nft_type, currency, price);
+  await addDailyVolume(db, now, item.nft_type, currency, price, sale.listingId);
   await accrueRebates(db, activityId, [buyer, seller], currency, price, now);
   return activityId;
 }

@@ -7,6 +7,7 @@ import { filterOf, listingQuerySchema } from "../../backend/market/listing-schem
 import { computeHistory, computeViewNumbers } from "../../backend/market/view-numbers";
 import { DAY, type FacetColumn, GRAINS, HOUR, rebuildSaleDays } from "../../backend/market/sale-days";
 import { viewFacets } from "../../backend/market/query";
+import { shardOf } from "../../backend/market/shards";
 import { recordActivity } from "../../backend/market/activity";
 import { ACTIVITY_KIND } from "../../backend/market/tables";
 import type { ItemRow } from "../../backend/market/items";
@@ -22,8 +23,8 @@ let times: number[];
 let boundary: number;
 
 const rollupRows = async () => [
-  await db.all("select * from market_sale_days order by grain, nft_type, grade, camp, level, currency, day"),
-  await db.all("select * from market_sale_hours order by grain, nft_type, grade, camp, level, currency, hour"),
+  await db.all("select * from market_sale_days order by grain, nft_type, grade, camp, level, currency, day, shard"),
+  await db.all("select * from market_sale_hours order by grain, nft_type, grade, camp, level, currency, hour, shard"),
 ];
 
 beforeAll(async () => {
@@ -147,16 +148,16 @@ describe("sale rollups", () => {
 });
 
 describe("listed cells", () => {
-  /** The active listings counted per grain cell and currency, recounted from market_listings. */
+  /** The active listings counted per grain cell, currency and shard (decision 0034), recounted from market_listings. */
   async function recount(): Promise<string[]> {
-    const active = await db.all<Record<FacetColumn, number | null> & { currency: string }>(
-      "select nft_type, grade, camp, level, currency from market_listings where status = 0",
+    const active = await db.all<Record<FacetColumn, number | null> & { currency: string; id: number }>(
+      "select id, nft_type, grade, camp, level, currency from market_listings where status = 0",
     );
     const cells = new Map<string, number>();
     for (const listing of active) {
       GRAINS.forEach((grain, index) => {
         const values = (["nft_type", "grade", "camp", "level"] as const).map((c) => (grain.includes(c) ? (listing[c] ?? -1) : -1));
-        const key = [index, ...values, listing.currency].join(" ");
+        const key = [index, ...values, listing.currency, shardOf(listing.id)].join(" ");
         cells.set(key, (cells.get(key) ?? 0) + 1);
       });
     }
@@ -164,11 +165,18 @@ describe("listed cells", () => {
   }
   const kept = async () =>
     (
-      await db.all<{ grain: number; nft_type: number; grade: number; camp: number; level: number; currency: string; listed: number }>(
-        "select * from market_listed_cells where listed <> 0",
-      )
+      await db.all<{
+        grain: number;
+        nft_type: number;
+        grade: number;
+        camp: number;
+        level: number;
+        currency: string;
+        shard: number;
+        listed: number;
+      }>("select * from market_listed_cells where listed <> 0")
     )
-      .map((c) => [c.grain, c.nft_type, c.grade, c.camp, c.level, c.currency, c.listed].join(" "))
+      .map((c) => [c.grain, c.nft_type, c.grade, c.camp, c.level, c.currency, c.shard, c.listed].join(" "))
       .sort();
 
   it("the kept counts equal a recount after random listing writes: list, sell, cancel, reopen, move a column, delete", async () => {

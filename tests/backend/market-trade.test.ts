@@ -338,7 +338,8 @@ describe("views", () => {
   });
 
   it("leaves the listing generation (the market count cache's key) alone, unlike listing changes", async () => {
-    const generation = async () => ((await m.t.store.sql.get("select value from market_listing_generation")) as { value: number }).value;
+    const generation = async () =>
+      Number(((await m.t.store.sql.get("select sum(value) as value from market_listing_generation_slots")) as { value: number }).value);
     const listed = (await m.t.store.sql.get(
       'select nft_type as "nftType", token_id as "tokenId", id from market_listings where status = 0 and nft_type <> 8 order by id limit 1',
     )) as { nftType: number; tokenId: string; id: number };

@@ -470,7 +470,7 @@ describe("the PostgreSQL baseline and the SQLite migrations", () => {
   it("keep the generations by triggers on PostgreSQL: a listing change moves both, an item change only while listed", async () => {
     const generations = async () => {
       const { rows } = await pool.query<{ listing: string; page: string }>(
-        `select (select value from market_listing_generation where id = 1) as listing,
+        `select (select sum(value) from market_listing_generation_slots) as listing,
                 (select sum(value) from market_page_generation_slots) as page`,
       );
       return { listing: Number(rows[0].listing), page: Number(rows[0].page) };

@@ -158,7 +158,7 @@ async function measure(runs: Awaited<ReturnType<typeof serve>>[], requests: numb
     const urls = runs.map((run) => `${run.base}${route}?${query}`);
     const change = cold && /viewNumbers|priceHistory/.test(route);
     const time = async (r: number) => {
-      if (change) await runs[r].backend.store.sql.run("update market_listing_generation set value = value + 1 where id = 1");
+      if (change) await runs[r].backend.store.sql.run("update market_listing_generation_slots set value = value + 1 where slot = 0");
       return await timeRequest(urls[r]);
     };
     for (let i = 0; i < 20; i++) for (let r = 0; r < runs.length; r++) await time(r);

@@ -4,6 +4,8 @@ import { SALE_DAYS, SALE_HOURS, backfillSaleDays, saleDaysTable } from "../../ma
 import { backfillOfferSales } from "../../market/items";
 import { listedCellsStatements } from "../../market/listed-cells";
 import { OFFER_GENERATION_EVENTS } from "../../market/migrations/market_028_offer_page_generation";
+import { PAGE_GENERATION_TRIGGERS } from "../../market/migrations/market_029_counters_without_a_hot_row";
+import { SHARDS } from "../../market/shards";
 import { LINK_OLD_ALERTS, MERGED_STATE, WATCH_LABEL } from "../../market/migrations/market_027_watch_alerts_per_listing";
 
 /**
@@ -710,6 +712,64 @@ const DISPLAY_NAMES = [
   `create unique index users_display_name_key on users (display_name_key)`,
 ];
 
+/**
+ * market_029 (decision 0034): no row that every trade updates. The listing generation becomes SHARDS slots and both
+ * generations' listing and item triggers bump the slot of the listing's shard (its id modulo SHARDS; offers keep a
+ * random page slot); the listed cells are counted again per shard; the sale rollups and the daily volume get a shard
+ * column, last in their keys, their rows in shard 0. A function's listing id is read in an `if` on tg_op: NEW is null
+ * in a delete trigger.
+ */
+const listingSlotBump = (table: string) => `
+  declare
+    listing bigint;
+  begin
+    if tg_op = 'DELETE' then listing := old.id; else listing := new.id; end if;
+    update ${table} set value = value + 1 where slot = listing % ${SHARDS};
+    return null;
+  end`;
+
+const COUNTERS_WITHOUT_A_HOT_ROW = [
+  `create table market_listing_generation_slots (slot integer primary key, value bigint not null)`,
+  `insert into market_listing_generation_slots (slot, value) select slot, 0 from generate_series(0, ${SHARDS - 1}) as slot`,
+  `update market_listing_generation_slots set value = (select value from market_listing_generation where id = 1) where slot = 0`,
+  `create or replace function market_listing_generation_bump() returns trigger language plpgsql as $$${listingSlotBump("market_listing_generation_slots")}
+  $$`,
+  `drop table market_listing_generation`,
+  `create function market_page_generation_listing_bump() returns trigger language plpgsql as $$${listingSlotBump("market_page_generation_slots")}
+  $$`,
+  ...PAGE_GENERATION_TRIGGERS.filter(([name]) => name !== "item_update").flatMap(([name, when]) => [
+    `drop trigger market_page_generation_${name} on market_listings`,
+    `create trigger market_page_generation_${name} ${when} for each row execute function market_page_generation_listing_bump()`,
+  ]),
+  `create or replace function market_page_generation_item_bump() returns trigger language plpgsql as $$
+  declare
+    listing bigint;
+  begin
+    select id into listing from market_listings where item_id = new.id and status = 0;
+    if listing is not null then
+      update market_page_generation_slots set value = value + 1 where slot = listing % ${SHARDS};
+    end if;
+    return null;
+  end
+  $$`,
+  ...["insert", "delete", "update"].map((name) => `drop trigger market_listings_listed_cells_${name} on market_listings`),
+  `drop function market_listings_listed_cells()`,
+  `drop table market_listed_cells`,
+  ...listedCellsStatements("postgres"),
+  ...(
+    [
+      ["market_sale_days", "grain, nft_type, grade, camp, level, currency, day"],
+      ["market_sale_hours", "grain, nft_type, grade, camp, level, currency, hour"],
+      ["market_daily_volume", "day, nft_type, currency"],
+    ] as const
+  ).flatMap(([table, key]) => [
+    `alter table ${table} add column shard integer not null default 0`,
+    `alter table ${table} alter column shard drop default`,
+    `alter table ${table} drop constraint ${table}_pkey`,
+    `alter table ${table} add primary key (${key}, shard)`,
+  ]),
+];
+
 /** The rows the SQLite migrations insert; tests/backend/schema-engines.test.ts checks they are the same. */
 const SEEDS = [
   `insert into market_listing_generation (id, value) values (1, 0)`,
@@ -784,7 +844,7 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0008_sale_days",
     async up(db: Kysely<unknown>) {
       await sql.raw(saleDaysTable('text collate "C"')).execute(db);
-      await backfillSaleDays(db, "postgres", [SALE_DAYS]);
+      await backfillSaleDays(db, "postgres", [SALE_DAYS], false);
     },
   },
   {
@@ -806,8 +866,9 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0012_offer_sales",
     async up(db: Kysely<unknown>) {
       await sql.raw(saleDaysTable('text collate "C"', SALE_HOURS)).execute(db);
-      await backfillSaleDays(db, "postgres", [SALE_HOURS]);
-      await backfillOfferSales(db, "postgres");
+      // The rollups have no shards yet (pg_0019).
+      await backfillSaleDays(db, "postgres", [SALE_HOURS], false);
+      await backfillOfferSales(db, "postgres", false);
       for (const statement of listedCellsStatements("postgres")) await sql.raw(statement).execute(db);
     },
   },
@@ -857,6 +918,13 @@ export const postgresMigrations: readonly Migration[] = [
     name: "pg_0018_display_names",
     async up(db: Kysely<unknown>) {
       for (const statement of DISPLAY_NAMES) await sql.raw(statement).execute(db);
+    },
+  },
+  {
+    // market_029: counters without a hot row.
+    name: "pg_0019_counters_without_a_hot_row",
+    async up(db: Kysely<unknown>) {
+      for (const statement of COUNTERS_WITHOUT_A_HOT_ROW) await sql.raw(statement).execute(db);
     },
   },
 ];

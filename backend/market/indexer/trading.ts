@@ -81,7 +81,7 @@ const closedAt = (listing: ListingRow, blockMs: number) => Math.max(blockMs, lis
 /** A chain sale (a listing's or an accepted offer's) in the item's activity and the day's volume: the activity's id. */
 async function recordChainSale(db: Sql, item: ItemRow, sale: Omit<NewActivity, "kind" | "item">): Promise<number> {
   const activityId = await recordActivity(db, { kind: ACTIVITY_KIND.sale, item, ...sale });
-  await addDailyVolume(db, sale.at, item.nft_type, sale.currency, sale.price);
+  await addDailyVolume(db, sale.at, item.nft_type, sale.currency, sale.price, sale.listingId);
   return activityId;
 }
 
@@ -212,7 +212,7 @@ async function undo(db: Sql, effect: Effect): Promise<void> {
       // Effects stored before offer sales had a listing (market_024) have none.
       if (effect.listingId !== undefined) await db.run("delete from market_listings where id = ?", [effect.listingId]);
       await rebuildSaleDays(db, Math.floor(effect.at / DAY), Math.floor(effect.at / DAY));
-      await removeDailyVolume(db, effect.at, effect.nftType, effect.currency as Currency, BigInt(effect.price));
+      await removeDailyVolume(db, effect.at, effect.nftType, effect.currency as Currency, BigInt(effect.price), effect.listingId ?? null);
     });
   }
   if (effect.type === "sold") {
@@ -226,7 +226,14 @@ async function undo(db: Sql, effect: Effect): Promise<void> {
     );
     await db.run("delete from market_activity where id = ?", [effect.activityId]);
     await rebuildSaleDays(db, Math.floor(effect.at / DAY), Math.floor(effect.at / DAY));
-    await removeDailyVolume(db, effect.at, (await itemOf(db, listing)).nft_type, listing.currency as Currency, readWei(listing.price));
+    await removeDailyVolume(
+      db,
+      effect.at,
+      (await itemOf(db, listing)).nft_type,
+      listing.currency as Currency,
+      readWei(listing.price),
+      listing.id,
+    );
     return;
   }
   await reopenListings(db, effect.closed);

@@ -26,6 +26,7 @@ import { up as mutationEvents } from "./market_025_mutation_events";
 import { up as stackAmountsText } from "./market_026_stack_amounts_text";
 import { up as watchAlertsPerListing } from "./market_027_watch_alerts_per_listing";
 import { up as offerPageGeneration } from "./market_028_offer_page_generation";
+import { up as countersWithoutAHotRow } from "./market_029_counters_without_a_hot_row";
 
 /** In the order they run; a name, once released, never changes (databases record it). */
 export const marketMigrations: Migration[] = [
@@ -56,4 +57,5 @@ export const marketMigrations: Migration[] = [
   { name: "market_026_stack_amounts_text", up: stackAmountsText },
   { name: "market_027_watch_alerts_per_listing", up: watchAlertsPerListing },
   { name: "market_028_offer_page_generation", up: offerPageGeneration },
+  { name: "market_029_counters_without_a_hot_row", up: countersWithoutAHotRow },
 ];

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { ATTRIBUTE_COLUMNS } from "./market_001_core";
 
 /** Columns a market count can depend on: everything but the views and favorites counters. */
-const COUNTED_LISTING_COLUMNS = [
+export const COUNTED_LISTING_COLUMNS = [
   "item_id",
   "nft_type",
   "status",

@@ -10,7 +10,8 @@ import { SALE_HOURS, backfillSaleDays, saleDaysTable } from "../sale-days";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`${saleDaysTable("text", SALE_HOURS)} without rowid`).execute(db);
-  await backfillSaleDays(db, "sqlite", [SALE_HOURS]);
-  await backfillOfferSales(db, "sqlite");
+  // The rollups have no shards yet (market_029).
+  await backfillSaleDays(db, "sqlite", [SALE_HOURS], false);
+  await backfillOfferSales(db, "sqlite", false);
   for (const statement of listedCellsStatements("sqlite")) await sql.raw(statement).execute(db);
 }
