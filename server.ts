@@ -17,7 +17,7 @@ import { readDeployment } from "./contracts/deployment";
 import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv, startWarnings } from "./app/services/env.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
-import { configureChain } from "./app/services/chain.server";
+import { configureChain, latestBlockNumber } from "./app/services/chain.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
@@ -29,6 +29,7 @@ import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { isMetadataPath, isPreviewPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
+import { visitorPages } from "./server/visitor-pages";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 import { closeSharedRedis, redisRateLimitStores, sharedRedis } from "./server/redis";
@@ -174,12 +175,13 @@ app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
 if (backends) {
   app.use((req, res, next) => (isInternalApiCall(req, API_PATHS, INTERNAL_TOKEN) ? backends.router(req, res, next) : next()));
 }
-// The pages the page cache may answer (below).
-const CACHED_PAGES = ["/marketplace/market"];
+// The pages the page cache may answer (below; server/visitor-pages.ts, decision 0033).
+const CACHED_PAGES = backends ? visitorPages({ market: pageGenerationReader(backends.store), chain: () => latestBlockNumber() }) : [];
 // Request metrics for the public port only: the app's own backend calls are timed by its client.
-app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES }));
+app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES.map((page) => page.path) }));
 
-app.use(compression());
+// A page from the page cache is sent as it is kept, compressed already, with an ETag for its coding.
+app.use(compression({ filter: (req, res) => !res.locals.pageEncoded && compression.filter(req, res) }));
 // Fingerprinted build output never changes: cache it for a year.
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
@@ -248,8 +250,9 @@ app.use((req, res, next) => {
   requestScope.run(scope, next);
 });
 
-// Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
-// when this process holds the market's database, in production (in development the build changes under the pages).
+// Visitor pages come from a cache keyed by their URL and their path's generation (the market's page generation, the
+// chain's block: server/page-cache.ts, server/visitor-pages.ts), when this process holds the market's database, in
+// production (in development the build changes under the pages).
 // PAGE_CACHE=off turns it off; =report says X-Page-Cache: hit or miss on each cacheable page (the bench checks it).
 // These pages carry no nonce: their inline scripts' hashes go in their CSP, and any shared cache may keep them for a
 // while (Cache-Control public, s-maxage, a strong ETag; decision 0033). Every other page is private.
@@ -257,8 +260,7 @@ const productionBuild = IS_PROD ? await loadBuild() : undefined;
 const pageCache: PageCacheOptions | undefined =
   productionBuild && backends && !env.MARKET_API_URL && env.PAGE_CACHE !== "off"
     ? {
-        paths: CACHED_PAGES,
-        generation: pageGenerationReader(backends.store),
+        pages: CACHED_PAGES,
         report: env.PAGE_CACHE === "report",
         version: productionBuild.assets.version,
       }

@@ -101,7 +101,7 @@ describe("the page cache on the market's generation", () => {
           });
         },
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-        cache: { paths: ["/marketplace/market"], generation: pageGenerationReader(m.t.store), report: true, version: "test" },
+        cache: { pages: [{ path: "/marketplace/market", generation: pageGenerationReader(m.t.store) }], report: true, version: "test" },
       }),
     );
     server = await new Promise<Server>((resolve) => {

@@ -1,0 +1,51 @@
+/**
+ * The pages a visitor's copy of may be shared (decision 0033's table): each path, the generation that says when what it
+ * shows changed, and how long at most it may stand still for what has none. Every page here renders for a visitor (no
+ * cookie) from public data only: no form with a per-response value (the honeypot is on /login and /forgot-password
+ * only, and a managed wallet's idempotency keys are on signed-in pages, which are never shared), no user.
+ */
+import type { CachedPath, Generation } from "./page-cache";
+
+/** How long a page may stand still for what it shows with no generation (a display name, a sale leaving a window). */
+export const UNGENERATED_FRESH_MS = 60_000;
+
+export interface GenerationSources {
+  /** The market pages' generation (backend/market/page-generation.ts). */
+  market: () => Promise<number>;
+  /** The chain's latest block (app/services/chain.server.ts latestBlockNumber). */
+  chain: () => Promise<bigint>;
+}
+
+/** A page of the build alone: its ETag's digest names the build, and nothing else moves it. */
+const BUILD_ONLY = async (): Promise<Generation> => 0;
+
+export function visitorPages({ market, chain }: GenerationSources): CachedPath[] {
+  const marketGeneration = market;
+  const chainGeneration = async (): Promise<Generation> => `b${await chain()}`;
+  const both = async (): Promise<Generation> => {
+    const [m, b] = await Promise.all([market(), chain()]);
+    return `${m}.b${b}`;
+  };
+  const fresh = UNGENERATED_FRESH_MS;
+  return [
+    // What is on sale: the market's generation; a sale leaving a time window bounds it itself (X-Page-Cache-Until).
+    { path: "/marketplace/market", generation: marketGeneration },
+    // Top sales and activity over a period, and the volume by day: the market's, and a window or a day that moves on.
+    { path: "/marketplace", generation: marketGeneration, freshForMs: fresh },
+    { path: "/marketplace/statistics", generation: marketGeneration, freshForMs: fresh },
+    // An item: its listing, views, offers and sales (market); its token's metadata and holder (chain, and the indexer
+    // that follows it); the holder's display name (the SSO, no generation).
+    { path: "/marketplace/detail", generation: both, freshForMs: fresh },
+    // A player: their listings (market), what they hold (chain, indexer), their display name (SSO).
+    { path: /\/player\/0x[0-9a-fA-F]{40}/, generation: both, freshForMs: fresh },
+    // Box prices, supply and sale terms, read at the latest block.
+    { path: "/home", generation: chainGeneration },
+    { path: /\/lootbox\/\d{1,3}/, generation: chainGeneration, freshForMs: fresh },
+    // Pools and their terms, a ship: the chain, at the latest block; times shown against the clock.
+    { path: "/loyalty", generation: chainGeneration, freshForMs: fresh },
+    { path: /\/loyalty\/(?:page|rewards)\/[\w-]{1,40}/, generation: chainGeneration, freshForMs: fresh },
+    { path: "/spaceship/detail", generation: chainGeneration, freshForMs: fresh },
+    // Every input is in the URL.
+    { path: "/spaceship/calculator", generation: BUILD_ONLY },
+  ];
+}
