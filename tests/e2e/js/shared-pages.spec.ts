@@ -4,7 +4,7 @@
  * a nonce; a market change changes an item page's ETag. And Chromium runs a cached item page under its hashes alone:
  * hydrated, navigating on the client, not one CSP violation.
  */
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Response } from "@playwright/test";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { expect, test } from "../accounts";
 
@@ -37,7 +37,7 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
   ];
 }
 
-function expectShared(path: string, response: APIResponse, html: string) {
+function expectShared(path: string, response: APIResponse | Response, html: string) {
   const headers = response.headers();
   expect(response.status(), path).toBe(200);
   expect(headers["cache-control"], path).toMatch(PUBLIC);
