@@ -30,6 +30,7 @@ import { isMetadataPath, isPreviewPath, metadataPreflight, metadataSecurityHeade
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
 import { visitorPages } from "./server/visitor-pages";
+import { itemViewCounter } from "./server/item-views";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 import { closeSharedRedis, redisRateLimitStores, sharedRedis } from "./server/redis";
@@ -176,7 +177,13 @@ if (backends) {
   app.use((req, res, next) => (isInternalApiCall(req, API_PATHS, INTERNAL_TOKEN) ? backends.router(req, res, next) : next()));
 }
 // The pages the page cache may answer (below; server/visitor-pages.ts, decision 0033).
-const CACHED_PAGES = backends ? visitorPages({ market: pageGenerationReader(backends.store), chain: () => latestBlockNumber() }) : [];
+const CACHED_PAGES = backends
+  ? visitorPages({
+      market: pageGenerationReader(backends.store),
+      chain: () => latestBlockNumber(),
+      countView: itemViewCounter(backends.store, INTERNAL_TOKEN),
+    })
+  : [];
 // Request metrics for the public port only: the app's own backend calls are timed by its client.
 app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES.map((page) => page.path) }));
 

@@ -270,6 +270,11 @@ export interface CachedPath {
   generation: () => Promise<Generation>;
   /** At most this long between renders even when the generation stands still: what it shows with no generation. */
   freshForMs?: number;
+  /**
+   * What a render of the page does besides rendering, for a request the cache answers instead (an item page's view,
+   * counted by its loader): not awaited, a failure logged.
+   */
+  onServe?: (req: ExpressRequest) => Promise<unknown>;
 }
 
 /** Whether `pathname` is one of `path`'s. */
@@ -320,7 +325,13 @@ export function remixHandler({
   /** The render under way of each key and generation, for the requests that miss it meanwhile. */
   const inFlight = new Map<string, Promise<CachedPage | null>>();
 
-  function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss") {
+  function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss", path: CachedPath) {
+    if (status === "hit" && path.onServe) {
+      path.onServe(req).catch((error: unknown) => {
+        if (req.log) req.log.error({ err: error }, "[page-cache] a cached page's side effect failed");
+        else console.error("[page-cache] a cached page's side effect failed:", error);
+      });
+    }
     for (const [name, value] of page.headers) res.append(name, value);
     if (cache?.report) res.set("X-Page-Cache", status);
     res.set("Cache-Control", sharedCacheControl(page));
@@ -367,7 +378,7 @@ export function remixHandler({
     }
     const stored = store.get(key, generation);
     if (stored) {
-      sendPage(req, res, stored, "hit");
+      sendPage(req, res, stored, "hit", path);
       return true;
     }
     const flightKey = `${generation}\n${key}`;
@@ -375,7 +386,7 @@ export function remixHandler({
     if (flight) {
       const page = await flight;
       if (page) {
-        sendPage(req, res, page, "hit");
+        sendPage(req, res, page, "hit", path);
         return true;
       }
       // The render it waited for was not shareable (an error, say): this request gets its own.
@@ -404,7 +415,7 @@ export function remixHandler({
       }
       page = await toCachedPage(response, { generation, key, version: cache!.version }, { freshForMs: path.freshForMs });
       store.set(key, generation, page);
-      sendPage(req, res, page, "miss");
+      sendPage(req, res, page, "miss", path);
       return true;
     } finally {
       inFlight.delete(flightKey);

@@ -4,6 +4,7 @@
  * cookie) from public data only: no form with a per-response value (the honeypot is on /login and /forgot-password
  * only, and a managed wallet's idempotency keys are on signed-in pages, which are never shared), no user.
  */
+import type { Request as ExpressRequest } from "express";
 import type { CachedPath, Generation } from "./page-cache";
 
 /** How long a page may stand still for what it shows with no generation (a display name, a sale leaving a window). */
@@ -14,12 +15,14 @@ export interface GenerationSources {
   market: () => Promise<number>;
   /** The chain's latest block (app/services/chain.server.ts latestBlockNumber). */
   chain: () => Promise<bigint>;
+  /** Counts a visitor's view of the item page a request names (server/item-views.ts), for a page the cache answers. */
+  countView?: (req: ExpressRequest) => Promise<unknown>;
 }
 
 /** A page of the build alone: its ETag's digest names the build, and nothing else moves it. */
 const BUILD_ONLY = async (): Promise<Generation> => 0;
 
-export function visitorPages({ market, chain }: GenerationSources): CachedPath[] {
+export function visitorPages({ market, chain, countView }: GenerationSources): CachedPath[] {
   const marketGeneration = market;
   const chainGeneration = async (): Promise<Generation> => `b${await chain()}`;
   const both = async (): Promise<Generation> => {
@@ -35,7 +38,8 @@ export function visitorPages({ market, chain }: GenerationSources): CachedPath[]
     { path: "/marketplace/statistics", generation: marketGeneration, freshForMs: fresh },
     // An item: its listing, views, offers and sales (market); its token's metadata and holder (chain, and the indexer
     // that follows it); the holder's display name (the SSO, no generation).
-    { path: "/marketplace/detail", generation: both, freshForMs: fresh },
+    // A view from the cache is counted as the loader counts it.
+    { path: "/marketplace/detail", generation: both, freshForMs: fresh, ...(countView ? { onServe: countView } : {}) },
     // A player: their listings (market), what they hold (chain, indexer), their display name (SSO).
     { path: /\/player\/0x[0-9a-fA-F]{40}/, generation: both, freshForMs: fresh },
     // Box prices, supply and sale terms, read at the latest block.

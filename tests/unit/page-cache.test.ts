@@ -224,6 +224,7 @@ describe("remixHandler with a page cache", () => {
   let renders = 0;
   let setCookie = false;
   let failNext = false;
+  let served = 0;
 
   beforeAll(async () => {
     const app = express();
@@ -255,7 +256,11 @@ describe("remixHandler with a page cache", () => {
           return new Response(`<p>${user}: ${price}</p><script${nonce}>hydrate("${user}")</script>`, { headers });
         },
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-        cache: { pages: [{ path: MARKET, generation: async () => generation }], report: true, version: "build-1" },
+        cache: {
+          pages: [{ path: MARKET, generation: async () => generation, onServe: async () => void served++ }],
+          report: true,
+          version: "build-1",
+        },
       }),
     );
     server = await new Promise<Server>((resolve) => {
@@ -355,6 +360,18 @@ describe("remixHandler with a page cache", () => {
     expect((await raw(path, { "Accept-Encoding": "gzip", "If-None-Match": etags[1]! })).status).toBe(304);
     expect((await raw(path, { "Accept-Encoding": "gzip", "If-None-Match": etags[0]! })).status).toBe(200);
     expect((await raw(path, { "If-None-Match": etags[1]! })).status).toBe(200);
+  });
+
+  it("does what a render does besides rendering (onServe) for each answer from the cache only", async () => {
+    const before = served;
+    const miss = await get(`${MARKET}?served=1`);
+    expect([miss.cache, served - before]).toEqual(["miss", 0]);
+    expect((await get(`${MARKET}?served=1`)).cache).toBe("hit");
+    expect(served - before).toBe(1);
+    expect((await fetch(`${baseUrl}${MARKET}?served=1`, { headers: { "If-None-Match": miss.etag! } })).status).toBe(304);
+    expect(served - before).toBe(2);
+    await get(`${MARKET}?served=1`, { Cookie: "user=alice" });
+    expect(served - before).toBe(2);
   });
 
   it("gives a signed-in user a private page with its own nonce, never a validator", async () => {
