@@ -9,7 +9,7 @@ import express, { type Response } from "express";
 import helmet from "helmet";
 import { startBackends, API_PATHS } from "./backend";
 import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
-import { pageGenerationReader } from "./backend/market/page-generation";
+import { indexerGenerationReader, pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { backendChainFromEnv } from "./server/backend-chain";
 import { retireStaleLocalData } from "./server/local-data";
@@ -181,6 +181,7 @@ const CACHED_PAGES = backends
   ? visitorPages({
       market: pageGenerationReader(backends.store),
       chain: () => latestBlockNumber(),
+      indexer: indexerGenerationReader(backends.store),
       countView: itemViewCounter(backends.store, INTERNAL_TOKEN),
     })
   : [];

@@ -15,6 +15,8 @@ export interface GenerationSources {
   market: () => Promise<number>;
   /** The chain's latest block (app/services/chain.server.ts latestBlockNumber). */
   chain: () => Promise<bigint>;
+  /** How far the chain indexer has applied the chain (backend/market/page-generation.ts indexerGenerationReader). */
+  indexer: () => Promise<string>;
   /** Counts a visitor's view of the item page a request names (server/item-views.ts), for a page the cache answers. */
   countView?: (req: ExpressRequest) => Promise<unknown>;
 }
@@ -22,12 +24,14 @@ export interface GenerationSources {
 /** A page of the build alone: its ETag's digest names the build, and nothing else moves it. */
 const BUILD_ONLY = async (): Promise<Generation> => 0;
 
-export function visitorPages({ market, chain, countView }: GenerationSources): CachedPath[] {
+export function visitorPages({ market, chain, indexer, countView }: GenerationSources): CachedPath[] {
   const marketGeneration = market;
   const chainGeneration = async (): Promise<Generation> => `b${await chain()}`;
-  const both = async (): Promise<Generation> => {
-    const [m, b] = await Promise.all([market(), chain()]);
-    return `${m}.b${b}`;
+  // The market's, the chain's block (what the page reads from the chain) and the indexer's cursors (what the market
+  // holds of the chain: holdings, an item's holder).
+  const all = async (): Promise<Generation> => {
+    const [m, b, i] = await Promise.all([market(), chain(), indexer()]);
+    return `${m}.b${b}.i${i}`;
   };
   const fresh = UNGENERATED_FRESH_MS;
   return [
@@ -36,12 +40,12 @@ export function visitorPages({ market, chain, countView }: GenerationSources): C
     // Top sales and activity over a period, and the volume by day: the market's, and a window or a day that moves on.
     { path: "/marketplace", generation: marketGeneration, freshForMs: fresh },
     { path: "/marketplace/statistics", generation: marketGeneration, freshForMs: fresh },
-    // An item: its listing, views, offers and sales (market); its token's metadata and holder (chain, and the indexer
-    // that follows it); the holder's display name (the SSO, no generation).
+    // An item: its listing, views, offers and sales (market); its token's metadata (chain) and holder (the indexer);
+    // the holder's display name (the SSO, no generation).
     // A view from the cache is counted as the loader counts it.
-    { path: "/marketplace/detail", generation: both, freshForMs: fresh, ...(countView ? { onServe: countView } : {}) },
+    { path: "/marketplace/detail", generation: all, freshForMs: fresh, ...(countView ? { onServe: countView } : {}) },
     // A player: their listings (market), what they hold (chain, indexer), their display name (SSO).
-    { path: /\/player\/0x[0-9a-fA-F]{40}/, generation: both, freshForMs: fresh },
+    { path: /\/player\/0x[0-9a-fA-F]{40}/, generation: all, freshForMs: fresh },
     // Box prices, supply and sale terms, read at the latest block.
     { path: "/home", generation: chainGeneration },
     { path: /\/lootbox\/\d{1,3}/, generation: chainGeneration, freshForMs: fresh },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingRecord, Page } from "~core/api/market";
 import { MarketDb } from "../../backend/market/db";
 import { padWei } from "../../backend/market/money";
-import { marketPageGeneration, pageGenerationReader } from "../../backend/market/page-generation";
+import { indexerGenerationReader, marketPageGeneration, pageGenerationReader } from "../../backend/market/page-generation";
 import { itemViewCounter } from "../../server/item-views";
 import { remixHandler } from "../../server/page-cache";
 import { API, BROWSER, type Market, startMarket } from "./market-fixture";
@@ -70,6 +70,27 @@ describe("market_page_generation", () => {
     const before = await generation();
     expect(await marketPageGeneration(db, (expiry + 1) * 1000)).toBeGreaterThan(before);
     expect(await m.scalar("select status from market_listings where id = ?", listing.id)).not.toBe(0);
+  });
+});
+
+describe("the indexer's generation", () => {
+  it("moves when a stream's cursor applies a range", async () => {
+    const indexed = indexerGenerationReader(m.t.store);
+    const before = await indexed();
+    await m.t.store.sql.run("insert into market_chain_cursors (stream, block, block_hash, block_time, updated_at) values (?, ?, ?, ?, ?)", [
+      "test-stream",
+      100,
+      null,
+      null,
+      Date.now(),
+    ]);
+    const after = await indexed();
+    expect(after).not.toBe(before);
+    await m.t.store.sql.run("update market_chain_cursors set updated_at = ? where stream = ?", [Date.now() + 1, "test-stream"]);
+    expect(await indexed()).toBe(after);
+    await m.t.store.sql.run("update market_chain_cursors set block = 101 where stream = ?", ["test-stream"]);
+    expect(await indexed()).not.toBe(after);
+    await m.t.store.sql.run("delete from market_chain_cursors where stream = ?", ["test-stream"]);
   });
 });
 

@@ -483,7 +483,8 @@ describe("remixHandler and a body Remix leaves unread", () => {
 describe("visitorPages (decision 0033's table)", () => {
   let block = 5n;
   let market = 3;
-  const pages = visitorPages({ market: async () => market, chain: async () => block });
+  let indexed = 40;
+  const pages = visitorPages({ market: async () => market, chain: async () => block, indexer: async () => String(indexed) });
   const pageOf = (pathname: string) => pages.find((page) => isPathOf(page.path, pathname));
 
   it("names the public read pages, and no page with a user, a form's one-time value or a sign-in", () => {
@@ -524,11 +525,14 @@ describe("visitorPages (decision 0033's table)", () => {
       Promise.all(
         ["/marketplace/market", "/marketplace/detail", "/home", "/spaceship/calculator"].map((path) => pageOf(path)!.generation()),
       );
-    expect(await generations()).toEqual([3, "3.b5", "b5", 0]);
+    expect(await generations()).toEqual([3, "3.b5.i40", "b5", 0]);
     market++;
-    expect(await generations()).toEqual([4, "4.b5", "b5", 0]);
+    expect(await generations()).toEqual([4, "4.b5.i40", "b5", 0]);
     block++;
-    expect(await generations()).toEqual([4, "4.b6", "b6", 0]);
+    expect(await generations()).toEqual([4, "4.b6.i40", "b6", 0]);
+    // The indexer applies the block: the item page, which shows its holder, moves again.
+    indexed++;
+    expect(await generations()).toEqual([4, "4.b6.i41", "b6", 0]);
     // What has no generation (a display name, a window of time) bounds the page in time instead.
     expect(pageOf("/marketplace/detail")!.freshForMs).toBe(UNGENERATED_FRESH_MS);
     expect(pageOf("/marketplace/market")!.freshForMs).toBeUndefined();

@@ -9,8 +9,8 @@ import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { expect, test } from "../accounts";
 
 const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
-/** The generation (a number, `b<block>`, or `<market>.b<block>`), a digest, the coding. */
-const STRONG_ETAG = /^"(\d+|b\d+|\d+\.b\d+)-[\w-]{22}(-br|-gzip)?"$/;
+/** The generation (a number, `b<block>`, or `<market>.b<block>.i<indexed>`), a digest, the coding. */
+const STRONG_ETAG = /^"(\d+|b\d+|\d+\.b\d+\.i\d+)-[\w-]{22}(-br|-gzip)?"$/;
 
 /** The first link of `prefix` in a page's HTML, its entities undone. */
 function firstLink(html: string, prefix: string): string {
