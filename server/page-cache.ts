@@ -17,8 +17,8 @@
  * A stored page is also kept compressed (br, gzip), so a copy costs no compression, and each coding has its own
  * strong ETag (RFC 9110 8.8.3: a validator names one representation), with `Vary: Accept-Encoding`.
  * Every other HTML answer (signed in, a cookie set, a lite or no-JS visitor, another path) is `private`.
- * It is bounded in entries and bytes per cached path (least recently used go first), and a new generation forgets
- * every page of its path.
+ * It is bounded in entries and bytes for all paths together (least recently used go first), and a new generation
+ * forgets every page of its path.
  * Concurrent misses of one page render it once. The rendering itself is Remix's, as for any other request.
  */
 import crypto from "node:crypto";
@@ -60,56 +60,62 @@ const VARY_COVERED = new Set(["accept-encoding", "cookie", ...KEYED_HEADERS]);
 /** A path's generation: a number (the market's), a string (several joined), never compared but for equality. */
 export type Generation = number | string;
 
-/** The pages of one generation, least recently used first. */
+/**
+ * Pages in groups (a cached path each), each group at the generation last read for it, least recently used first
+ * across all groups: one bound in entries and bytes for every path's pages.
+ */
 export class CachedPages {
-  private generation: Generation | undefined;
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly generations = new Map<string, Generation>();
+  private readonly pages = new Map<string, { page: CachedPage; group: string }>();
   private bytes = 0;
 
   constructor(private readonly limits: { maxEntries: number; maxBytes: number }) {}
 
+  /** Entries and bytes in all, and the generation of the default group. */
   get size() {
-    return { entries: this.pages.size, bytes: this.bytes, generation: this.generation };
+    return { entries: this.pages.size, bytes: this.bytes, generation: this.generations.get("") };
   }
 
-  /** The page of `key` at `generation` (the one just read): a generation other than the stored pages' forgets them all. */
-  get(key: string, generation: Generation): CachedPage | undefined {
-    if (generation !== this.generation) {
-      this.pages.clear();
-      this.bytes = 0;
-      this.generation = generation;
-      return undefined;
-    }
-    const page = this.pages.get(key);
-    if (page?.until !== undefined && Date.now() >= page.until) {
-      this.pages.delete(key);
-      this.bytes -= page.bytes;
-      return undefined;
-    }
-    if (page) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
+  private drop(key: string) {
+    const entry = this.pages.get(key);
+    if (!entry) return;
+    this.pages.delete(key);
+    this.bytes -= entry.page.bytes;
   }
 
   /**
-   * Keeps a page rendered after reading `generation`, unless a later read saw another one (the market moved on while
-   * it rendered, so it may be older than the market already is) or it alone exceeds the byte bound.
+   * The page of `key` in `group` at `generation` (the one just read for the group): a generation other than the
+   * group's pages' forgets them all.
    */
-  set(key: string, generation: Generation, page: CachedPage): void {
-    if (generation !== this.generation || page.bytes > this.limits.maxBytes) return;
-    const old = this.pages.get(key);
-    if (old) {
-      this.pages.delete(key);
-      this.bytes -= old.bytes;
+  get(key: string, generation: Generation, group = ""): CachedPage | undefined {
+    if (generation !== this.generations.get(group)) {
+      for (const [stored, entry] of this.pages) if (entry.group === group) this.drop(stored);
+      this.generations.set(group, generation);
+      return undefined;
     }
-    this.pages.set(key, page);
+    const entry = this.pages.get(key);
+    if (!entry || entry.group !== group) return undefined;
+    if (entry.page.until !== undefined && Date.now() >= entry.page.until) {
+      this.drop(key);
+      return undefined;
+    }
+    this.pages.delete(key);
+    this.pages.set(key, entry);
+    return entry.page;
+  }
+
+  /**
+   * Keeps a page rendered after reading `generation` for `group`, unless a later read saw another one (what it shows
+   * moved on while it rendered, so it may be older than that already is) or it alone exceeds the byte bound.
+   */
+  set(key: string, generation: Generation, page: CachedPage, group = ""): void {
+    if (generation !== this.generations.get(group) || page.bytes > this.limits.maxBytes) return;
+    this.drop(key);
+    this.pages.set(key, { page, group });
     this.bytes += page.bytes;
-    for (const [oldest, evicted] of this.pages) {
+    for (const [oldest] of this.pages) {
       if (this.pages.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= evicted.bytes;
+      this.drop(oldest);
     }
   }
 }
@@ -285,7 +291,7 @@ export function isPathOf(path: string | RegExp, pathname: string): boolean {
 export interface PageCacheOptions {
   /** The paths whose visitor pages depend only on their URL and public data (with no cookie: no user, no notice). */
   pages: readonly CachedPath[];
-  /** Bounds of each path's pages. */
+  /** Bounds of all the paths' pages together (1,000 pages, 64 MB by default, compressed copies included). */
   maxEntries?: number;
   maxBytes?: number;
   /** Say `X-Page-Cache: hit` or `miss` on cacheable pages (the bench checks what it measures). */
@@ -317,9 +323,8 @@ export function remixHandler({
   cache?: PageCacheOptions;
 }): RequestHandler {
   const pages = cache?.pages ?? [];
-  const limits = { maxEntries: cache?.maxEntries ?? 500, maxBytes: cache?.maxBytes ?? 32 * 1024 * 1024 };
-  /** Each path's pages: a path's generation forgets its own pages only. */
-  const stores = new Map(pages.map((page) => [page, new CachedPages(limits)]));
+  /** Every path's pages, one bound for all; a path's generation forgets its own pages only (a group each). */
+  const store = new CachedPages({ maxEntries: cache?.maxEntries ?? 1000, maxBytes: cache?.maxBytes ?? 64 * 1024 * 1024 });
   const pathOf = (pathname: string) => pages.find((page) => isPathOf(page.path, pathname));
   const paths = { has: (pathname: string) => pathOf(pathname) !== undefined };
   /** The render under way of each key and generation, for the requests that miss it meanwhile. */
@@ -367,7 +372,7 @@ export function remixHandler({
 
   async function cached(req: ExpressRequest, res: ExpressResponse, request: Request, key: string): Promise<boolean> {
     const path = pathOf(new URL(request.url).pathname)!;
-    const store = stores.get(path)!;
+    const group = String(pages.indexOf(path));
     let generation: Generation;
     try {
       generation = await path.generation();
@@ -376,7 +381,7 @@ export function remixHandler({
       else console.error("[page-cache] no generation, rendering uncached:", error);
       return false;
     }
-    const stored = store.get(key, generation);
+    const stored = store.get(key, generation, group);
     if (stored) {
       sendPage(req, res, stored, "hit", path);
       return true;
@@ -414,7 +419,7 @@ export function remixHandler({
         return true;
       }
       page = await toCachedPage(response, { generation, key, version: cache!.version }, { freshForMs: path.freshForMs });
-      store.set(key, generation, page);
+      store.set(key, generation, page, group);
       sendPage(req, res, page, "miss", path);
       return true;
     } finally {

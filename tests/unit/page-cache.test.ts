@@ -39,6 +39,26 @@ describe("CachedPages", () => {
     expect(store.get("a", 2)).toBeUndefined();
   });
 
+  it("keeps each group (a path) at its own generation, under one bound for all", () => {
+    const store = new CachedPages({ maxEntries: 3, maxBytes: 1000 });
+    store.get("m", 1, "market");
+    store.get("h", "b7", "home");
+    store.set("m", 1, page("M"), "market");
+    store.set("h", "b7", page("H"), "home");
+    // The market moves: its pages go, the home page stays.
+    expect(store.get("m", 2, "market")).toBeUndefined();
+    expect(store.get("h", "b7", "home")?.body).toBe("H");
+    expect(store.size.entries).toBe(1);
+    // A key is found only in its own group.
+    expect(store.get("h", 2, "market")).toBeUndefined();
+    // One bound for all groups: the least recently used goes, whatever its group.
+    store.set("m1", 2, page("1"), "market");
+    store.set("m2", 2, page("2"), "market");
+    store.set("m3", 2, page("3"), "market");
+    expect(store.get("h", "b7", "home")).toBeUndefined();
+    expect(store.size.entries).toBe(3);
+  });
+
   it("is bounded in entries and bytes, least recently used first", () => {
     const store = new CachedPages({ maxEntries: 2, maxBytes: 10 });
     store.get("x", 1);
