@@ -9,7 +9,7 @@ import express, { type Response } from "express";
 import helmet from "helmet";
 import { startBackends, API_PATHS } from "./backend";
 import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
-import { pageGenerationReader } from "./backend/market/page-generation";
+import { indexerGenerationReader, pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { backendChainFromEnv } from "./server/backend-chain";
 import { retireStaleLocalData } from "./server/local-data";
@@ -18,7 +18,7 @@ import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv } from "./app/services/env.server";
 import { startWarnings } from "./app/services/env-warnings.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
-import { configureChain } from "./app/services/chain.server";
+import { configureChain, latestBlockNumber } from "./app/services/chain.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
@@ -30,6 +30,8 @@ import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { isMetadataPath, isPreviewPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
 import { remixHandler, type PageCacheOptions } from "./server/page-cache";
+import { visitorPages } from "./server/visitor-pages";
+import { itemViewCounter } from "./server/item-views";
 import { Admission, admittedBuild, RENDER_MAX_WAIT_MS, RENDER_QUEUE } from "./server/render-admission";
 import { isInternalApiCall, rateLimits, warnOnUntrustedForwarding } from "./server/rate-limit";
 import { closeSharedRedis, redisRateLimitStores, sharedRedis } from "./server/redis";
@@ -175,12 +177,20 @@ app.use(requestLogger(logger, { accessLog: env.REQUEST_LOG === "on" }));
 if (backends) {
   app.use((req, res, next) => (isInternalApiCall(req, API_PATHS, INTERNAL_TOKEN) ? backends.router(req, res, next) : next()));
 }
-// The pages the page cache may answer (below).
-const CACHED_PAGES = ["/marketplace/market"];
+// The pages the page cache may answer (below; server/visitor-pages.ts, decision 0033).
+const CACHED_PAGES = backends
+  ? visitorPages({
+      market: pageGenerationReader(backends.store),
+      chain: () => latestBlockNumber(),
+      indexer: indexerGenerationReader(backends.store),
+      countView: itemViewCounter(backends.store, INTERNAL_TOKEN),
+    })
+  : [];
 // Request metrics for the public port only: the app's own backend calls are timed by its client.
-app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES }));
+app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES.map((page) => page.path) }));
 
-app.use(compression());
+// A page from the page cache is sent as it is kept, compressed already, with an ETag for its coding.
+app.use(compression({ filter: (req, res) => !res.locals.pageEncoded && compression.filter(req, res) }));
 // Fingerprinted build output never changes: cache it for a year.
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
@@ -249,8 +259,9 @@ app.use((req, res, next) => {
   requestScope.run(scope, next);
 });
 
-// Market pages for visitors come from a cache keyed by their URL and the market's page generation (server/page-cache.ts),
-// when this process holds the market's database, in production (in development the build changes under the pages).
+// Visitor pages come from a cache keyed by their URL and their path's generation (the market's page generation, the
+// chain's block: server/page-cache.ts, server/visitor-pages.ts), when this process holds the market's database, in
+// production (in development the build changes under the pages).
 // PAGE_CACHE=off turns it off; =report says X-Page-Cache: hit or miss on each cacheable page (the bench checks it).
 // These pages carry no nonce: their inline scripts' hashes go in their CSP, and any shared cache may keep them for a
 // while (Cache-Control public, s-maxage, a strong ETag; decision 0033). Every other page is private.
@@ -258,8 +269,7 @@ const productionBuild = IS_PROD ? await loadBuild() : undefined;
 const pageCache: PageCacheOptions | undefined =
   productionBuild && backends && !env.MARKET_API_URL && env.PAGE_CACHE !== "off"
     ? {
-        paths: CACHED_PAGES,
-        generation: pageGenerationReader(backends.store),
+        pages: CACHED_PAGES,
         report: env.PAGE_CACHE === "report",
         version: productionBuild.assets.version,
       }

@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Gauge, Histogram } from "prom-client";
 import { metric, metricsRegistry } from "../app/services/metrics.server";
 import type { RequestScope } from "../app/services/request-scope.server";
 import { apiPrefixOf } from "./api-paths";
+import { isPathOf } from "./page-cache";
 
 export const httpRequestSeconds = metric(
   "spark_http_request_duration_seconds",
@@ -36,16 +37,16 @@ export const scopeOf = (res: Response): RequestScope | undefined => res.locals.r
 export function routeLabel(
   path: string,
   scope: RequestScope | undefined,
-  { apiPaths, cachedPaths }: { apiPaths: readonly string[]; cachedPaths: readonly string[] },
+  { apiPaths, cachedPaths }: { apiPaths: readonly string[]; cachedPaths: readonly (string | RegExp)[] },
 ): string {
-  if (scope) return scope.timings?.route?.id ?? (cachedPaths.includes(path) ? "page-cache" : "remix");
+  if (scope) return scope.timings?.route?.id ?? (cachedPaths.some((cached) => isPathOf(cached, path)) ? "page-cache" : "remix");
   const api = apiPrefixOf(path, apiPaths);
   if (api) return api;
   return path.startsWith("/build/") ? "/build" : "other";
 }
 
 /** Times every request to its end (a client that leaves early included). */
-export function requestMetrics(options: { apiPaths: readonly string[]; cachedPaths: readonly string[] }): RequestHandler {
+export function requestMetrics(options: { apiPaths: readonly string[]; cachedPaths: readonly (string | RegExp)[] }): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     // Read now: a router mounted on a prefix (the build's static files) strips it from req.path.

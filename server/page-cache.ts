@@ -1,9 +1,11 @@
 /**
- * Market pages for visitors, cached (issue 17). A market page is a function of its URL and of what is on sale, so
- * the same page for the next visitor is a copy, as long as the market stands still. Every page is stored under its
- * full canonical URL and the market pages' generation, a number the market backend moves on every change a market
- * page shows (backend/market/migrations/market_011_page_generation.ts): any listing change, price, view or favorite
- * count makes the next request render afresh. What keeps the cache from serving anything personal:
+ * Visitor pages, cached (issue 17, issue 44). A visitor's page of a cached path is a function of its URL and of the
+ * public data it shows, so the same page for the next visitor is a copy as long as that data stands still. Every page
+ * is stored under its full canonical URL and its path's generation: a value that moves on every change to what the
+ * page shows. The market pages' generation (backend/market/migrations/market_011_page_generation.ts) moves on any
+ * listing change, price, view or favorite count; the chain's is its latest block; a page of the build alone has a
+ * constant one. A path whose page shows something with no generation (a display name, a clock) is also rendered afresh
+ * after `freshForMs` (decision 0033 has the table). What keeps the cache from serving anything personal:
  * - only GET requests with no Cookie and no Authorization header are served from it or stored in it, so no
  *   signed-in user (their session is a cookie), no carried notice and no lite-mode switch ever meets it;
  * - only a 200 HTML page without Set-Cookie, without Cache-Control private or no-store, and varying on no request
@@ -12,22 +14,36 @@
  * - such a page is rendered without a CSP nonce: its inline scripts are allowed by their SHA-256 hashes, computed
  *   from the rendered HTML and sent in its own CSP (decision 0033), so every copy is as safe as the original, here or
  *   in a shared cache (nginx, a CDN), which it may fill: `public, s-maxage`, a strong ETag, a 304 on If-None-Match.
+ * A stored page is also kept compressed (br, gzip), so a copy costs no compression, and each coding has its own
+ * strong ETag (RFC 9110 8.8.3: a validator names one representation), with `Vary: Accept-Encoding`.
  * Every other HTML answer (signed in, a cookie set, a lite or no-JS visitor, another path) is `private`.
- * It is bounded in entries and bytes (least recently used go first), and a new generation forgets every page.
+ * It is bounded in entries and bytes for all paths together (least recently used go first), and a new generation
+ * forgets every page of its path.
  * Concurrent misses of one page render it once. The rendering itself is Remix's, as for any other request.
  */
 import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 // The Express adapter's own request and response conversion (exported and typed, though not from its index).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { PAGE_CACHE_UNTIL_HEADER } from "../app/services/page-headers.server";
 
+/** The content codings a stored page is kept in besides identity, best first (compression's own preference). */
+export const PAGE_CODINGS = ["br", "gzip"] as const;
+export type PageCoding = (typeof PAGE_CODINGS)[number] | "identity";
+
 /** A stored page: its headers (no Set-Cookie, no length) and body, rendered without a nonce. */
 export interface CachedPage {
   headers: [string, string][];
   body: string;
-  /** Its strong validator: the generation it was rendered at and a digest of the build, key and body. */
+  /** The body in each coding of PAGE_CODINGS (absent: only identity is sent). */
+  encoded?: Partial<Record<Exclude<PageCoding, "identity">, Buffer>>;
+  /**
+   * Its strong validator for identity: the generation it was rendered at and a digest of the build, key and body; a
+   * coding's is this one with `-<coding>` before the closing quote (etagOf).
+   */
   etag: string;
   /** The CSP sources allowing its inline scripts, `'sha256-…'` each. */
   scriptHashes: string[];
@@ -41,62 +57,71 @@ const KEYED_HEADERS = ["save-data"];
 /** Response Vary names that need nothing in the key: a request with a cookie never meets the cache. */
 const VARY_COVERED = new Set(["accept-encoding", "cookie", ...KEYED_HEADERS]);
 
-/** The pages of one generation, least recently used first. */
+/** A path's generation: a number (the market's), a string (several joined), never compared but for equality. */
+export type Generation = number | string;
+
+/**
+ * Pages in groups (a cached path each), each group at the generation last read for it, least recently used first
+ * across all groups: one bound in entries and bytes for every path's pages.
+ */
 export class CachedPages {
-  private generation: number | undefined;
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly generations = new Map<string, Generation>();
+  private readonly pages = new Map<string, { page: CachedPage; group: string }>();
   private bytes = 0;
 
   constructor(private readonly limits: { maxEntries: number; maxBytes: number }) {}
 
+  /** Entries and bytes in all, and the generation of the default group. */
   get size() {
-    return { entries: this.pages.size, bytes: this.bytes, generation: this.generation };
+    return { entries: this.pages.size, bytes: this.bytes, generation: this.generations.get("") };
   }
 
-  /** The page of `key` at `generation` (the one just read): a generation other than the stored pages' forgets them all. */
-  get(key: string, generation: number): CachedPage | undefined {
-    if (generation !== this.generation) {
-      this.pages.clear();
-      this.bytes = 0;
-      this.generation = generation;
-      return undefined;
-    }
-    const page = this.pages.get(key);
-    if (page?.until !== undefined && Date.now() >= page.until) {
-      this.pages.delete(key);
-      this.bytes -= page.bytes;
-      return undefined;
-    }
-    if (page) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
+  private drop(key: string) {
+    const entry = this.pages.get(key);
+    if (!entry) return;
+    this.pages.delete(key);
+    this.bytes -= entry.page.bytes;
   }
 
   /**
-   * Keeps a page rendered after reading `generation`, unless a later read saw another one (the market moved on while
-   * it rendered, so it may be older than the market already is) or it alone exceeds the byte bound.
+   * The page of `key` in `group` at `generation` (the one just read for the group): a generation other than the
+   * group's pages' forgets them all.
    */
-  set(key: string, generation: number, page: CachedPage): void {
-    if (generation !== this.generation || page.bytes > this.limits.maxBytes) return;
-    const old = this.pages.get(key);
-    if (old) {
-      this.pages.delete(key);
-      this.bytes -= old.bytes;
+  get(key: string, generation: Generation, group = ""): CachedPage | undefined {
+    if (generation !== this.generations.get(group)) {
+      for (const [stored, entry] of this.pages) if (entry.group === group) this.drop(stored);
+      this.generations.set(group, generation);
+      return undefined;
     }
-    this.pages.set(key, page);
+    const entry = this.pages.get(key);
+    if (!entry || entry.group !== group) return undefined;
+    if (entry.page.until !== undefined && Date.now() >= entry.page.until) {
+      this.drop(key);
+      return undefined;
+    }
+    this.pages.delete(key);
+    this.pages.set(key, entry);
+    return entry.page;
+  }
+
+  /**
+   * Keeps a page rendered after reading `generation` for `group`, unless a later read saw another one (what it shows
+   * moved on while it rendered, so it may be older than that already is) or it alone exceeds the byte bound.
+   */
+  set(key: string, generation: Generation, page: CachedPage, group = ""): void {
+    if (generation !== this.generations.get(group) || page.bytes > this.limits.maxBytes) return;
+    this.drop(key);
+    this.pages.set(key, { page, group });
     this.bytes += page.bytes;
-    for (const [oldest, evicted] of this.pages) {
+    for (const [oldest] of this.pages) {
       if (this.pages.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= evicted.bytes;
+      this.drop(oldest);
     }
   }
 }
 
 /** The key of a request the cache may answer, or null when it must be rendered for this request alone. */
-export function pageCacheKey(request: Request, paths: ReadonlySet<string>): string | null {
+export function pageCacheKey(request: Request, paths: { has(pathname: string): boolean }): string | null {
   if (request.method !== "GET" || request.headers.has("cookie") || request.headers.has("authorization")) return null;
   const url = new URL(request.url);
   if (!paths.has(url.pathname)) return null;
@@ -114,7 +139,15 @@ export function isShareable(response: Response): boolean {
   return vary.every((name) => name === "" || VARY_COVERED.has(name));
 }
 
-const DROPPED_HEADERS = new Set(["content-length", "date", "set-cookie", "cache-control", "etag", PAGE_CACHE_UNTIL_HEADER.toLowerCase()]);
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "set-cookie",
+  "cache-control",
+  "etag",
+  PAGE_CACHE_UNTIL_HEADER.toLowerCase(),
+]);
 
 /** Every `<script>` with no src, with its text as the browser hashes it (a script's text is raw: no entity decoding). */
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
@@ -138,22 +171,67 @@ export function hashedPolicy(policy: string, scriptHashes: readonly string[]): s
     );
 }
 
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+/** Brotli at compression's own quality (4): the page is compressed once per generation, but on a busy 2-core box. */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
 export async function toCachedPage(
   response: Response,
-  validator: { generation: number; key: string; version: string },
+  validator: { generation: Generation; key: string; version: string },
+  options: { freshForMs?: number; now?: number; encode?: boolean } = {},
 ): Promise<CachedPage> {
   const body = await response.text();
   const headers = [...response.headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase()));
-  const until = Number(response.headers.get(PAGE_CACHE_UNTIL_HEADER) ?? NaN);
+  const routeUntil = Number(response.headers.get(PAGE_CACHE_UNTIL_HEADER) ?? NaN);
+  const fresh = options.freshForMs === undefined ? NaN : (options.now ?? Date.now()) + options.freshForMs;
+  const until = Math.min(...[routeUntil, fresh].filter(Number.isFinite));
   const digest = crypto.createHash("sha256").update(`${validator.version}\n${validator.key}\n${body}`).digest("base64url");
+  const encoded =
+    options.encode === false
+      ? undefined
+      : await Promise.all([brotli(body, BROTLI_OPTIONS), gzip(body)]).then(([br, gz]) => ({ br, gzip: gz }));
   return {
     headers,
     body,
+    ...(encoded ? { encoded } : {}),
     etag: `"${validator.generation}-${digest.slice(0, 22)}"`,
     scriptHashes: inlineScriptHashes(body),
-    bytes: Buffer.byteLength(body),
+    bytes: Buffer.byteLength(body) + (encoded ? encoded.br.length + encoded.gzip.length : 0),
     ...(Number.isFinite(until) ? { until } : {}),
   };
+}
+
+/** The strong ETag of a page in one coding: each representation has its own (RFC 9110 8.8.3). */
+export function etagOf(page: Pick<CachedPage, "etag">, coding: PageCoding): string {
+  return coding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${coding}"`;
+}
+
+/**
+ * The coding to send a stored page in, for a request's Accept-Encoding: the highest q among those the page is kept
+ * in, br before gzip on a tie (as compression prefers); identity when there is no header or none is acceptable.
+ */
+export function pageCoding(acceptEncoding: string | undefined, page: Pick<CachedPage, "encoded">): PageCoding {
+  if (!acceptEncoding || !page.encoded) return "identity";
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const weight = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    q.set(name, weight === undefined ? 1 : Number(weight) || 0);
+  }
+  const qOf = (coding: string) => q.get(coding) ?? q.get("*") ?? 0;
+  let best: PageCoding = "identity";
+  let bestQ = 0;
+  for (const coding of PAGE_CODINGS) {
+    if (page.encoded[coding] && qOf(coding) > bestQ) {
+      best = coding;
+      bestQ = qOf(coding);
+    }
+  }
+  // identity is acceptable unless refused by name (or by *;q=0 without naming it); a coding at a higher q wins.
+  const identityQ = q.get("identity") ?? (q.get("*") === 0 ? 0 : 1);
+  return bestQ > 0 && bestQ >= identityQ ? best : "identity";
 }
 
 /** How long a shared cache (nginx, a CDN) may serve a visitor's page without asking, and then serve it stale while it asks. */
@@ -186,11 +264,34 @@ export function privateCacheControl(headers: Headers): void {
   headers.set("Cache-Control", "private, no-cache");
 }
 
+/** A page a visitor's copy of may be shared: its path, and what says when it changed. */
+export interface CachedPath {
+  /** The pathname, or a pattern matching the whole pathname of every page of it. */
+  path: string | RegExp;
+  /**
+   * Everything the page shows besides its URL, as one value that moves whenever any of it changes (the market's page
+   * generation, the chain's latest block, both, or a constant for a page of the build alone); a failure renders the
+   * page uncached.
+   */
+  generation: () => Promise<Generation>;
+  /** At most this long between renders even when the generation stands still: what it shows with no generation. */
+  freshForMs?: number;
+  /**
+   * What a render of the page does besides rendering, for a request the cache answers instead (an item page's view,
+   * counted by its loader): not awaited, a failure logged.
+   */
+  onServe?: (req: ExpressRequest) => Promise<unknown>;
+}
+
+/** Whether `pathname` is one of `path`'s. */
+export function isPathOf(path: string | RegExp, pathname: string): boolean {
+  return typeof path === "string" ? path === pathname : (path.exec(pathname)?.[0] ?? null) === pathname;
+}
+
 export interface PageCacheOptions {
-  /** Pathnames whose pages depend only on their URL and what is on sale (with no cookie: no user, no notice). */
-  paths: readonly string[];
-  /** The market pages' generation now; a failure renders the page uncached. */
-  generation: () => Promise<number>;
+  /** The paths whose visitor pages depend only on their URL and public data (with no cookie: no user, no notice). */
+  pages: readonly CachedPath[];
+  /** Bounds of all the paths' pages together (1,000 pages, 64 MB by default, compressed copies included). */
   maxEntries?: number;
   maxBytes?: number;
   /** Say `X-Page-Cache: hit` or `miss` on cacheable pages (the bench checks what it measures). */
@@ -221,26 +322,43 @@ export function remixHandler({
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   cache?: PageCacheOptions;
 }): RequestHandler {
-  const paths = new Set(cache?.paths ?? []);
-  const store = new CachedPages({ maxEntries: cache?.maxEntries ?? 500, maxBytes: cache?.maxBytes ?? 32 * 1024 * 1024 });
+  const pages = cache?.pages ?? [];
+  /** Every path's pages, one bound for all; a path's generation forgets its own pages only (a group each). */
+  const store = new CachedPages({ maxEntries: cache?.maxEntries ?? 1000, maxBytes: cache?.maxBytes ?? 64 * 1024 * 1024 });
+  const pathOf = (pathname: string) => pages.find((page) => isPathOf(page.path, pathname));
+  const paths = { has: (pathname: string) => pathOf(pathname) !== undefined };
   /** The render under way of each key and generation, for the requests that miss it meanwhile. */
   const inFlight = new Map<string, Promise<CachedPage | null>>();
 
-  function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss") {
+  function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss", path: CachedPath) {
+    if (status === "hit" && path.onServe) {
+      path.onServe(req).catch((error: unknown) => {
+        if (req.log) req.log.error({ err: error }, "[page-cache] a cached page's side effect failed");
+        else console.error("[page-cache] a cached page's side effect failed:", error);
+      });
+    }
     for (const [name, value] of page.headers) res.append(name, value);
     if (cache?.report) res.set("X-Page-Cache", status);
     res.set("Cache-Control", sharedCacheControl(page));
-    res.set("ETag", page.etag);
+    // Sent compressed as stored: server.ts's compression leaves it be (res.locals.pageEncoded), and each coding is its
+    // own representation with its own strong ETag.
+    const coding = pageCoding(req.headers["accept-encoding"], page);
+    res.locals.pageEncoded = true;
+    if (page.encoded) res.vary("Accept-Encoding");
+    const etag = etagOf(page, coding);
+    res.set("ETag", etag);
     const policy = res.getHeader("Content-Security-Policy");
     if (typeof policy === "string") res.set("Content-Security-Policy", hashedPolicy(policy, page.scriptHashes));
-    if (matchesEtag(req.headers["if-none-match"], page.etag)) {
+    if (matchesEtag(req.headers["if-none-match"], etag)) {
       res.removeHeader("Content-Type");
       res.status(304).end();
       return;
     }
     res.status(200);
-    res.set("Content-Length", String(page.bytes));
-    res.end(page.body);
+    const body = coding === "identity" ? Buffer.from(page.body) : page.encoded![coding]!;
+    if (coding !== "identity") res.set("Content-Encoding", coding);
+    res.set("Content-Length", String(body.length));
+    res.end(body);
   }
 
   /** Statuses whose Response may have no body. */
@@ -253,17 +371,19 @@ export function remixHandler({
   }
 
   async function cached(req: ExpressRequest, res: ExpressResponse, request: Request, key: string): Promise<boolean> {
-    let generation: number;
+    const path = pathOf(new URL(request.url).pathname)!;
+    const group = String(pages.indexOf(path));
+    let generation: Generation;
     try {
-      generation = await cache!.generation();
+      generation = await path.generation();
     } catch (error) {
       if (req.log) req.log.error({ err: error }, "[page-cache] no generation, rendering uncached");
       else console.error("[page-cache] no generation, rendering uncached:", error);
       return false;
     }
-    const stored = store.get(key, generation);
+    const stored = store.get(key, generation, group);
     if (stored) {
-      sendPage(req, res, stored, "hit");
+      sendPage(req, res, stored, "hit", path);
       return true;
     }
     const flightKey = `${generation}\n${key}`;
@@ -271,7 +391,7 @@ export function remixHandler({
     if (flight) {
       const page = await flight;
       if (page) {
-        sendPage(req, res, page, "hit");
+        sendPage(req, res, page, "hit", path);
         return true;
       }
       // The render it waited for was not shareable (an error, say): this request gets its own.
@@ -298,9 +418,9 @@ export function remixHandler({
         );
         return true;
       }
-      page = await toCachedPage(response, { generation, key, version: cache!.version });
-      store.set(key, generation, page);
-      sendPage(req, res, page, "miss");
+      page = await toCachedPage(response, { generation, key, version: cache!.version }, { freshForMs: path.freshForMs });
+      store.set(key, generation, page, group);
+      sendPage(req, res, page, "miss", path);
       return true;
     } finally {
       inFlight.delete(flightKey);

@@ -150,6 +150,15 @@ export function readTypeSaleTerms(typeBox: number) {
   return readSaleTerms(client, deployment.contracts.boxSale, typeBox);
 }
 
+/**
+ * The latest block's number: every chain read of a page is at the latest block, so a page rendered after reading it
+ * shows the chain as of that block or later (the page cache's chain generation, server/visitor-pages.ts). Asked at
+ * most every `cacheMs` (viem's cache, shared by concurrent callers).
+ */
+export async function latestBlockNumber(cacheMs = 250): Promise<bigint> {
+  return chain().client.getBlockNumber({ cacheTime: cacheMs });
+}
+
 /** The chain's time now: the latest block's, which the sale's next block cannot be before. */
 export async function chainNow(): Promise<bigint> {
   return (await chain().client.getBlock()).timestamp;

@@ -23,3 +23,19 @@ export function pageGenerationReader(store: BackendDb): () => Promise<number> {
   const db = new MarketDb(store);
   return () => marketPageGeneration(db);
 }
+
+/**
+ * How far the chain indexer has applied the chain: the sum of its streams' cursors (market_chain_cursors), each moved
+ * in the transaction that applies its range (a reorg moves one back: the sum changes all the same). A page showing
+ * what the indexer writes (holdings, an item's holder) keys on it, so the block it was rendered after is not enough
+ * while the indexer has yet to apply that block.
+ */
+export function indexerGenerationReader(store: BackendDb): () => Promise<string> {
+  const db = new MarketDb(store);
+  return async () => {
+    const row = await db.get<{ value: string | number | null }>(
+      "select cast(coalesce(sum(block), 0) as bigint) as value from market_chain_cursors",
+    );
+    return String(row?.value ?? 0);
+  };
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Router } from "express";
+import type { Request, Router } from "express";
 import { sameAddress } from "~core/address";
 import type { FavoriteResult, ViewResult } from "~core/api/market";
 import { clientKey } from "../client-address";
@@ -9,6 +9,17 @@ import { MSG, addView, requireItem, setFavorite } from "./items";
 import { favoriteSchema, viewSchema } from "./listing-schemas";
 import { parseMarketInput } from "./params";
 import { marketInput, requireCaller, sessionOwner } from "./request";
+
+/**
+ * A visitor's key for views when no one is signed in: a hash of the client's network (networkKey). The app's page
+ * cache counts a visitor's view of a cached item page with it too (server/item-views.ts).
+ */
+export function networkViewer(req: Request, internalToken: string | undefined): string {
+  return `ip:${createHash("sha256")
+    .update(`spark-era-views:${clientKey(req, internalToken)}`)
+    .digest("hex")
+    .slice(0, 24)}`;
+}
 
 /** What visitors add to an item: favorites (a wallet's own list) and views (counted once a visitor a day). */
 export function socialRoutes(router: Router, core: MarketCore) {
@@ -43,10 +54,7 @@ export function socialRoutes(router: Router, core: MarketCore) {
         viewer?.walletAddress ??
         (viewer
           ? `user:${createHash("sha256").update(`spark-era-views:${viewer.userName}`).digest("hex").slice(0, 24)}`
-          : `ip:${createHash("sha256")
-              .update(`spark-era-views:${clientKey(req, core.options.internalToken)}`)
-              .digest("hex")
-              .slice(0, 24)}`);
+          : networkViewer(req, core.options.internalToken));
       const result = await db.write(async (tx) => {
         const item = await requireItem(tx, nftType, tokenId);
         // Materials are fungible stacks in the game: product §7 names them by owner too.

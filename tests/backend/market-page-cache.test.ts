@@ -6,12 +6,13 @@
 import crypto from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type Request as ExpressRequest } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingRecord, Page } from "~core/api/market";
 import { MarketDb } from "../../backend/market/db";
 import { padWei } from "../../backend/market/money";
-import { marketPageGeneration, pageGenerationReader } from "../../backend/market/page-generation";
+import { indexerGenerationReader, marketPageGeneration, pageGenerationReader } from "../../backend/market/page-generation";
+import { itemViewCounter } from "../../server/item-views";
 import { remixHandler } from "../../server/page-cache";
 import { API, BROWSER, type Market, startMarket } from "./market-fixture";
 
@@ -72,6 +73,27 @@ describe("market_page_generation", () => {
   });
 });
 
+describe("the indexer's generation", () => {
+  it("moves when a stream's cursor applies a range", async () => {
+    const indexed = indexerGenerationReader(m.t.store);
+    const before = await indexed();
+    await m.t.store.sql.run("insert into market_chain_cursors (stream, block, block_hash, block_time, updated_at) values (?, ?, ?, ?, ?)", [
+      "test-stream",
+      100,
+      null,
+      null,
+      Date.now(),
+    ]);
+    const after = await indexed();
+    expect(after).not.toBe(before);
+    await m.t.store.sql.run("update market_chain_cursors set updated_at = ? where stream = ?", [Date.now() + 1, "test-stream"]);
+    expect(await indexed()).toBe(after);
+    await m.t.store.sql.run("update market_chain_cursors set block = 101 where stream = ?", ["test-stream"]);
+    expect(await indexed()).not.toBe(after);
+    await m.t.store.sql.run("delete from market_chain_cursors where stream = ?", ["test-stream"]);
+  });
+});
+
 describe("the page cache on the market's generation", () => {
   let baseUrl: string;
   let server: Server;
@@ -101,7 +123,7 @@ describe("the page cache on the market's generation", () => {
           });
         },
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-        cache: { paths: ["/marketplace/market"], generation: pageGenerationReader(m.t.store), report: true, version: "test" },
+        cache: { pages: [{ path: "/marketplace/market", generation: pageGenerationReader(m.t.store) }], report: true, version: "test" },
       }),
     );
     server = await new Promise<Server>((resolve) => {
@@ -139,5 +161,28 @@ describe("the page cache on the market's generation", () => {
     const visitor = await page();
     expect(visitor.cache).toBe("hit");
     expect(visitor.body).toContain("<p>visitor</p>");
+  });
+});
+
+describe("a visitor's view of an item page the cache answers (server/item-views.ts)", () => {
+  const request = (url: string, ip: string) => ({ originalUrl: url, ip, headers: {}, socket: {} }) as unknown as ExpressRequest;
+
+  it("is counted as the loader's views/add counts it: once per visitor a day, moving the generation", async () => {
+    const listing = await aListing();
+    const url = `/marketplace/detail?nftType=${listing.nftType}&tokenId=${listing.tokenId}&back=%2Fmarketplace%2Fmarket`;
+    const views = async () => Number(await m.scalar("select views from market_items where id = ?", listing.itemId));
+    const count = itemViewCounter(m.t.store, undefined);
+    const [before, viewsBefore] = [await generation(), await views()];
+    expect(await count(request(url, "10.9.8.7"))).toBe(true);
+    expect(await views()).toBe(viewsBefore + 1);
+    expect(await generation()).toBeGreaterThan(before);
+    // Again from the same network: not counted, by this process (no write) nor by another.
+    expect(await count(request(url, "10.9.8.7"))).toBe(false);
+    expect(await itemViewCounter(m.t.store, undefined)(request(url, "10.9.8.7"))).toBe(false);
+    // Another network: counted.
+    expect(await count(request(url, "10.9.8.8"))).toBe(true);
+    expect(await views()).toBe(viewsBefore + 2);
+    expect(await count(request("/marketplace/detail?nftType=1&tokenId=999999999999", "10.9.8.7"))).toBe(false);
+    expect(await count(request("/marketplace/detail", "10.9.8.7"))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import type { SignIn } from "~core/api/sso";
 import { prehashPassword } from "~core/password-hash";
+import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { padWei } from "../../backend/market/money";
 import { SHARED_MAX_AGE_SECONDS } from "../../server/page-cache";
 import { PASSWORD, clusterInfo, createAccount, servers, sharedDatabase, superviseCluster, waitFor } from "./support";
@@ -21,8 +22,8 @@ async function get(base: string, path: string, headers: Record<string, string> =
   const header = (name: string) => response.headers.get(name);
   return {
     status: response.status,
-    /** The market generation the page was rendered at (its ETag's first part). */
-    generation: Number(/^"(\d+)-/.exec(header("etag") ?? "")?.[1] ?? NaN),
+    /** The market generation the page was rendered at (its ETag's first part; an item page's is `<market>.b<block>`). */
+    generation: Number(/^"(\d+)[-.]/.exec(header("etag") ?? "")?.[1] ?? NaN),
     body: await response.text(),
     cache: header("x-cache-status"),
     etag: header("etag"),
@@ -74,7 +75,8 @@ describe.skipIf(!cacheUrl)("nginx's shared cache in front of the cluster", () =>
     expect((await get(site, MARKET)).cache).toBe("HIT");
   });
 
-  it("never serves a signed-in page from the cache, nor keeps one", async () => {
+  /** A signed-in player's session cookie, as the login form would set it, and their email. */
+  async function signedInCookie() {
     const [server] = await servers();
     const account = await createAccount(server!.url);
     const signIn = await account.client.ok<SignIn>(server!.url, "/basic/login", {
@@ -87,7 +89,12 @@ describe.skipIf(!cacheUrl)("nginx's shared cache in front of the cluster", () =>
     const session = await getSession();
     session.set("token", signIn.token);
     session.set("user", signIn.userInfo);
-    const cookie = (await commitSession(session)).split(";", 1)[0]!;
+    return { cookie: (await commitSession(session)).split(";", 1)[0]!, email: account.email };
+  }
+
+  it("never serves a signed-in page from the cache, nor keeps one", async () => {
+    const { cookie, email } = await signedInCookie();
+    const account = { email };
 
     const path = "/marketplace/market?sort=price-desc";
     // A visitor's copy is in the cache first.
@@ -108,5 +115,58 @@ describe.skipIf(!cacheUrl)("nginx's shared cache in front of the cluster", () =>
     // The lite-mode switch is a cookie too: bypassed, private.
     const lite = await get(site, path, { Cookie: "lite=on" });
     expect([lite.cache, lite.cacheControl]).toEqual(["BYPASS", "private, no-cache"]);
+  });
+
+  it("serves visitors' item, player and home pages from it, a listing change on an item page within s-maxage, never a signed-in one", async () => {
+    const market = await get(site, MARKET);
+    const item = /href="(\/marketplace\/detail\?[^"]*)"/.exec(market.body)![1]!.replaceAll("&amp;", "&");
+    const pages = [item, `/player/${DEMO_BROWSER_ACCOUNT.wallet}`, "/home", "/marketplace/statistics", "/spaceship/calculator"];
+    for (const path of pages) {
+      const first = await get(site, path);
+      expect(first.status, path).toBe(200);
+      expect(first.cacheControl, path).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+      // An item page's first view of the day from this network moves the market: its copy after that one is kept.
+      await waitFor(`${path} from nginx's cache`, async () => ((await get(site, path)).cache === "HIT" ? true : null));
+    }
+
+    // The item's listing (the market's first, oldest) changes price: the next visitor sees it within s-maxage.
+    const before = await waitFor("the item page's copy", async () => {
+      const answer = await get(site, item);
+      return answer.cache === "HIT" ? answer : null;
+    });
+    const listing = await store().sql.get<{ id: number }>("select id from market_listings where status = 0 order by listed_at, id limit 1");
+    await store().sql.run("update market_listings set price = ? where id = ?", [padWei(123_456_000_000_000_000_000n), listing!.id]);
+    const changedAt = Date.now();
+    const seen = await waitFor(
+      "the changed item page through nginx",
+      async () => {
+        const answer = await get(site, item);
+        return answer.generation > before.generation ? answer : null;
+      },
+      { timeoutMs: (SHARED_MAX_AGE_SECONDS + 10) * 1000, intervalMs: 250 },
+    );
+    const seconds = (Date.now() - changedAt) / 1000;
+    console.log(`multi: a listing change reached the item page's next visitor through nginx after ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(SHARED_MAX_AGE_SECONDS + 3);
+    expect(seen.body).not.toBe(before.body);
+
+    // Signed in, none of these pages comes from the cache or lands in it.
+    const { cookie, email } = await signedInCookie();
+    for (const path of pages) {
+      for (let i = 0; i < 2; i++) {
+        const signedIn = await get(site, path, { Cookie: cookie });
+        expect([signedIn.cache, signedIn.cacheControl, signedIn.etag], path).toEqual([
+          "BYPASS",
+          expect.stringMatching(/^(private, no-cache|no-store)$/),
+          null,
+        ]);
+        expect(signedIn.body, path).toContain(email);
+      }
+      const visitor = await waitFor(`${path} for a visitor after`, async () => {
+        const answer = await get(site, path);
+        return answer.cache === "HIT" || answer.cache === "EXPIRED" || answer.cache === "MISS" ? answer : null;
+      });
+      expect(visitor.body, path).not.toContain(email);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -8,14 +9,18 @@ import {
   CachedPages,
   hashedPolicy,
   inlineScriptHashes,
+  etagOf,
+  isPathOf,
   isShareable,
   matchesEtag,
+  pageCoding,
   pageCacheKey,
   privateCacheControl,
   remixHandler,
   sharedCacheControl,
   toCachedPage,
 } from "../../server/page-cache";
+import { UNGENERATED_FRESH_MS, visitorPages } from "../../server/visitor-pages";
 
 const MARKET = "/marketplace/market";
 const page = (body: string): CachedPage => ({ headers: [], body, etag: '"1-x"', scriptHashes: [], bytes: Buffer.byteLength(body) });
@@ -32,6 +37,26 @@ describe("CachedPages", () => {
     // A page rendered after reading generation 1 is not kept once generation 2 has been read.
     store.set("a", 1, page("A"));
     expect(store.get("a", 2)).toBeUndefined();
+  });
+
+  it("keeps each group (a path) at its own generation, under one bound for all", () => {
+    const store = new CachedPages({ maxEntries: 3, maxBytes: 1000 });
+    store.get("m", 1, "market");
+    store.get("h", "b7", "home");
+    store.set("m", 1, page("M"), "market");
+    store.set("h", "b7", page("H"), "home");
+    // The market moves: its pages go, the home page stays.
+    expect(store.get("m", 2, "market")).toBeUndefined();
+    expect(store.get("h", "b7", "home")?.body).toBe("H");
+    expect(store.size.entries).toBe(1);
+    // A key is found only in its own group.
+    expect(store.get("h", 2, "market")).toBeUndefined();
+    // One bound for all groups: the least recently used goes, whatever its group.
+    store.set("m1", 2, page("1"), "market");
+    store.set("m2", 2, page("2"), "market");
+    store.set("m3", 2, page("3"), "market");
+    expect(store.get("h", "b7", "home")).toBeUndefined();
+    expect(store.size.entries).toBe(3);
   });
 
   it("is bounded in entries and bytes, least recently used first", () => {
@@ -61,7 +86,54 @@ describe("a page with a time window (PAGE_CACHE_UNTIL_HEADER)", () => {
     store.set("past", 1, await toCachedPage(response(Date.now() - 1), validator));
     expect(store.get("later", 1)?.body).toBe("24 h volume");
     expect(store.get("past", 1)).toBeUndefined();
-    expect(store.size).toMatchObject({ entries: 1, bytes: 11 });
+    expect(store.size).toMatchObject({ entries: 1, bytes: later.bytes });
+    // The body and its br and gzip forms count.
+    expect(later.bytes).toBe(11 + later.encoded!.br!.length + later.encoded!.gzip!.length);
+  });
+
+  it("is rendered afresh after its path's freshForMs, or its own bound when that comes first", async () => {
+    const html = (until?: number) =>
+      new Response("x", { headers: { "Content-Type": "text/html", ...(until ? { "X-Page-Cache-Until": String(until) } : {}) } });
+    const now = 1_000_000;
+    expect((await toCachedPage(html(), validator, { freshForMs: 60_000, now })).until).toBe(now + 60_000);
+    expect((await toCachedPage(html(now + 5_000), validator, { freshForMs: 60_000, now })).until).toBe(now + 5_000);
+    expect((await toCachedPage(html(now + 90_000), validator, { freshForMs: 60_000, now })).until).toBe(now + 60_000);
+    expect((await toCachedPage(html(), validator, { now })).until).toBeUndefined();
+  });
+});
+
+describe("a stored page's codings", () => {
+  const stored = { encoded: { br: Buffer.from("b"), gzip: Buffer.from("g") } };
+  it.each([
+    [undefined, "identity"],
+    ["", "identity"],
+    ["gzip, deflate", "gzip"],
+    ["gzip, deflate, br", "br"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["br;q=0, gzip;q=0", "identity"],
+    ["deflate", "identity"],
+    ["*", "br"],
+    ["identity;q=0, gzip;q=0.1", "gzip"],
+    ["gzip;q=0.5, identity", "identity"],
+  ])("Accept-Encoding %j gets %s", (accept, coding) => {
+    expect(pageCoding(accept, stored)).toBe(coding);
+  });
+
+  it("gives each coding its own strong ETag", () => {
+    const page = { etag: '"7.b12-abc"' };
+    expect([etagOf(page, "identity"), etagOf(page, "gzip"), etagOf(page, "br")]).toEqual([
+      '"7.b12-abc"',
+      '"7.b12-abc-gzip"',
+      '"7.b12-abc-br"',
+    ]);
+  });
+
+  it("matches a path by its name or a pattern of the whole pathname", () => {
+    expect(isPathOf("/home", "/home")).toBe(true);
+    expect(isPathOf("/home", "/home/x")).toBe(false);
+    expect(isPathOf(/\/lootbox\/\d{1,3}/, "/lootbox/12")).toBe(true);
+    expect(isPathOf(/\/lootbox\/\d{1,3}/, "/lootbox/12/open")).toBe(false);
+    expect(isPathOf(/\/lootbox\/\d{1,3}/, "/x/lootbox/12")).toBe(false);
   });
 });
 
@@ -172,6 +244,7 @@ describe("remixHandler with a page cache", () => {
   let renders = 0;
   let setCookie = false;
   let failNext = false;
+  let served = 0;
 
   beforeAll(async () => {
     const app = express();
@@ -203,7 +276,11 @@ describe("remixHandler with a page cache", () => {
           return new Response(`<p>${user}: ${price}</p><script${nonce}>hydrate("${user}")</script>`, { headers });
         },
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-        cache: { paths: [MARKET], generation: async () => generation, report: true, version: "build-1" },
+        cache: {
+          pages: [{ path: MARKET, generation: async () => generation, onServe: async () => void served++ }],
+          report: true,
+          version: "build-1",
+        },
       }),
     );
     server = await new Promise<Server>((resolve) => {
@@ -245,11 +322,12 @@ describe("remixHandler with a page cache", () => {
     expect(first.nonce).toBeUndefined();
     for (const answer of [first, second]) {
       expect(answer.cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=30");
-      expect(answer.etag).toMatch(new RegExp(`^"${generation}-[\\w-]{22}"$`));
+      // Node's fetch asks for gzip: the gzip form's own tag.
+      expect(answer.etag).toMatch(new RegExp(`^"${generation}-[\\w-]{22}-gzip"$`));
       expect(answer.csp).toBe(
         `default-src 'self';script-src 'strict-dynamic' 'self' ${scriptHash('hydrate("visitor")')};form-action 'self'`,
       );
-      expect(answer.vary).toBe("Cookie, Save-Data");
+      expect(answer.vary).toBe("Cookie, Save-Data, Accept-Encoding");
     }
     expect(second.etag).toBe(first.etag);
   });
@@ -265,6 +343,55 @@ describe("remixHandler with a page cache", () => {
     const moved = await fetch(baseUrl + MARKET, { headers: { "If-None-Match": etag! } });
     expect(moved.status).toBe(200);
     expect(moved.headers.get("etag")).not.toBe(etag);
+  });
+
+  /** A raw answer, its body as sent (node:http decodes nothing). */
+  function raw(path: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(baseUrl + path, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  }
+
+  it("sends each coding as stored, with its own strong ETag, and a 304 only for that coding's tag", async () => {
+    const path = `${MARKET}?codings=1`;
+    const identity = await raw(path, {});
+    const gzip = await raw(path, { "Accept-Encoding": "gzip" });
+    const br = await raw(path, { "Accept-Encoding": "gzip, deflate, br" });
+    expect([identity.headers["content-encoding"], gzip.headers["content-encoding"], br.headers["content-encoding"]]).toEqual([
+      undefined,
+      "gzip",
+      "br",
+    ]);
+    const text = identity.body.toString();
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(text);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(text);
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    const etags = [identity, gzip, br].map((answer) => answer.headers.etag!);
+    expect(new Set(etags).size).toBe(3);
+    expect(etags[1]).toBe(etags[0]!.replace(/"$/, '-gzip"'));
+    for (const answer of [identity, gzip, br]) expect(answer.headers.vary).toContain("Accept-Encoding");
+    // A cache holding the gzip form revalidates it: 304. The identity tag from a gzip request is another representation.
+    expect((await raw(path, { "Accept-Encoding": "gzip", "If-None-Match": etags[1]! })).status).toBe(304);
+    expect((await raw(path, { "Accept-Encoding": "gzip", "If-None-Match": etags[0]! })).status).toBe(200);
+    expect((await raw(path, { "If-None-Match": etags[1]! })).status).toBe(200);
+  });
+
+  it("does what a render does besides rendering (onServe) for each answer from the cache only", async () => {
+    const before = served;
+    const miss = await get(`${MARKET}?served=1`);
+    expect([miss.cache, served - before]).toEqual(["miss", 0]);
+    expect((await get(`${MARKET}?served=1`)).cache).toBe("hit");
+    expect(served - before).toBe(1);
+    expect((await fetch(`${baseUrl}${MARKET}?served=1`, { headers: { "If-None-Match": miss.etag! } })).status).toBe(304);
+    expect(served - before).toBe(2);
+    await get(`${MARKET}?served=1`, { Cookie: "user=alice" });
+    expect(served - before).toBe(2);
   });
 
   it("gives a signed-in user a private page with its own nonce, never a validator", async () => {
@@ -370,5 +497,64 @@ describe("remixHandler and a body Remix leaves unread", () => {
       socket.on("error", reject);
     }).finally(() => socket.destroy());
     expect(statuses).toEqual(["405", "200"]);
+  });
+});
+
+describe("visitorPages (decision 0033's table)", () => {
+  let block = 5n;
+  let market = 3;
+  let indexed = 40;
+  const pages = visitorPages({ market: async () => market, chain: async () => block, indexer: async () => String(indexed) });
+  const pageOf = (pathname: string) => pages.find((page) => isPathOf(page.path, pathname));
+
+  it("names the public read pages, and no page with a user, a form's one-time value or a sign-in", () => {
+    for (const path of [
+      "/marketplace",
+      "/marketplace/market",
+      "/marketplace/statistics",
+      "/marketplace/detail",
+      "/player/0x0000000000000000000000000000000000000001",
+      "/home",
+      "/lootbox/1",
+      "/loyalty",
+      "/loyalty/page/1",
+      "/loyalty/rewards/1",
+      "/spaceship/detail",
+      "/spaceship/calculator",
+    ]) {
+      expect(pageOf(path), path).toBeDefined();
+    }
+    for (const path of [
+      "/",
+      "/login",
+      "/forgot-password",
+      "/game",
+      "/invite",
+      "/marketplace/storage",
+      "/marketplace/offers",
+      "/player/0x1",
+      "/spaceship/storehouse",
+      "/lootbox/1/open",
+    ]) {
+      expect(pageOf(path), path).toBeUndefined();
+    }
+  });
+
+  it("moves each page's generation with what it shows", async () => {
+    const generations = async () =>
+      Promise.all(
+        ["/marketplace/market", "/marketplace/detail", "/home", "/spaceship/calculator"].map((path) => pageOf(path)!.generation()),
+      );
+    expect(await generations()).toEqual([3, "3.b5.i40", "b5", 0]);
+    market++;
+    expect(await generations()).toEqual([4, "4.b5.i40", "b5", 0]);
+    block++;
+    expect(await generations()).toEqual([4, "4.b6.i40", "b6", 0]);
+    // The indexer applies the block: the item page, which shows its holder, moves again.
+    indexed++;
+    expect(await generations()).toEqual([4, "4.b6.i41", "b6", 0]);
+    // What has no generation (a display name, a window of time) bounds the page in time instead.
+    expect(pageOf("/marketplace/detail")!.freshForMs).toBe(UNGENERATED_FRESH_MS);
+    expect(pageOf("/marketplace/market")!.freshForMs).toBeUndefined();
   });
 });
