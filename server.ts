@@ -249,6 +249,8 @@ app.use((req, res, next) => {
     requestId: String(req.id),
     log: req.log,
     timings,
+    // Remix answers a .data (or ?_data) request with loader data alone, anything else with a document.
+    document: !req.path.endsWith(".data") && req.query._data === undefined,
   };
   res.locals.requestScope = scope;
   serverTimingOnHead(res, timings);
