@@ -30,6 +30,8 @@ function incoming(method: string, path: string, headers: Record<string, string>,
   req.headers.host ??= LOOPBACK;
   if (body !== undefined) req.push(body);
   req.push(null);
+  // The whole message is there: once read, the stream ends as a finished request does, not as an aborted one.
+  req.complete = true;
   return req;
 }
 
@@ -64,7 +66,7 @@ function outgoing(req: http.IncomingMessage, done: (answer: { status: number; te
 /**
  * The dispatcher for services/embedded-backends.server.ts: `router` is the backends' (startBackends), `apiPaths`
  * their prefixes. A path outside them, or one no route takes, answers the server's 404 envelope; an error no
- * handler caught, a 500 envelope (a loopback call met Express's HTML page there, which the client read as a 500).
+ * handler caught, its status without an envelope, as Express's error page did over loopback.
  */
 export function inProcessBackends(
   router: RequestHandler,
@@ -92,9 +94,17 @@ export function inProcessBackends(
   app.use((_req, res) => {
     res.status(404).json({ code: 404, msg: "Not found", data: null, success: false });
   });
-  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    (req as { log?: Logger }).log?.error({ err: error }, "backend request failed");
-    if (!res.headersSent) res.status(500).json({ code: 500, msg: "Internal error", data: null, success: false });
+  // An error past the backends' own handlers: Express's answer to it over HTTP (its status, a page that is no
+  // envelope), which the client reads as "Request failed (status)".
+  app.use((error: { status?: unknown; statusCode?: unknown }, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const given = Number(error?.status ?? error?.statusCode);
+    const status = given >= 400 && given < 600 ? given : 500;
+    if (status >= 500) (req as { log?: Logger }).log?.error({ err: error }, "backend request failed");
+    if (!res.headersSent)
+      res
+        .status(status)
+        .type("text/plain")
+        .send(http.STATUS_CODES[status] ?? "Error");
   });
   return ({ method, path, headers, body }) =>
     new Promise((resolve) => {
