@@ -141,7 +141,8 @@ const scope = (extra: Partial<RequestScope> = {}): RequestScope => ({
 
 /** Each kind's outcome of `call`: the data, or the error's name, message and status. */
 async function both<T>(call: (client: BackendClient) => Promise<T>, options?: { token?: string; timeoutMs?: number }) {
-  const outcome = (promise: Promise<T>) =>
+  type Outcome = { data?: T; error?: { name: string; message: string; status?: number } };
+  const outcome = (promise: Promise<T>): Promise<Outcome> =>
     promise.then(
       (data) => ({ data }),
       (error: Error & { status?: number }) => ({ error: { name: error.name, message: error.message, status: error.status } }),
