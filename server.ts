@@ -18,10 +18,12 @@ import { alignMetadataBase, metadataBaseUris } from "./contracts/metadata-base";
 import { parseEnv } from "./app/services/env.server";
 import { startWarnings } from "./app/services/env-warnings.server";
 import { internalToken, internalTokenFor } from "./app/services/internal-token.server";
+import { serveEmbeddedBackendsInProcess } from "./app/services/embedded-backends.server";
 import { configureChain, latestBlockNumber } from "./app/services/chain.server";
 import { chainRpcErrors } from "./app/services/metrics.server";
 import { requestScope, RequestTimings, type RequestScope } from "./app/services/request-scope.server";
 import { formBodiesOnly } from "./server/form-body";
+import { inProcessBackends } from "./server/in-process-backends";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
@@ -159,6 +161,11 @@ export const backends = env.embeddedBackends
     })
   : undefined;
 
+// The app calls its embedded backends in this process, through their own router (decision 0036); SSO_API_URL and
+// MARKET_API_URL still send it to real ones over HTTP.
+if (backends)
+  serveEmbeddedBackendsInProcess(inProcessBackends(backends.router, { apiPaths: API_PATHS, warn: (message) => logger.warn(message) }));
+
 // Before the access log, like /healthz: scrapes are not traffic. With METRICS_PORT they are served there instead.
 const metricsServer = serveMetrics(app, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST }, (address) =>
   logger.info(`Metrics on http://${address}/metrics`),
@@ -253,6 +260,8 @@ app.use((req, res, next) => {
     requestId: String(req.id),
     log: req.log,
     timings,
+    // Remix answers a .data (or ?_data) request with loader data alone, anything else with a document.
+    document: !req.path.endsWith(".data") && req.query._data === undefined,
   };
   res.locals.requestScope = scope;
   serverTimingOnHead(res, timings);

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { BUSY_RETRY_AFTER_SECONDS } from "~core/constants";
 import { NonceProvider } from "~/components/nonce";
 import { ServerScript } from "~/components/page-scripts";
+import { ServerMarkupContext } from "~/components/server-html";
 import { writtenPart } from "~/services/fizz-chunks.server";
 import { getEnv } from "~/services/env.server";
 import { inertModulePreloads, serverScript } from "~/services/page-scripts.server";
@@ -44,7 +45,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <ServerScript.Provider value={serverScript(remixContext)}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          <ServerMarkupContext.Provider value={currentRequestScope()?.markup ?? null}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          </ServerMarkupContext.Provider>
         </ServerScript.Provider>
       </NonceProvider>,
       {

@@ -72,7 +72,32 @@ export interface BackendClient {
  */
 const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
 
-class TimeoutError extends Error {}
+/** A transport gave up at its deadline: the client answers it as "took too long" (504). */
+export class TransportTimeoutError extends Error {}
+
+/** One call as it goes to a backend: method, path with its query string, headers, the JSON body's text. */
+export interface BackendCall {
+  method: "GET" | "POST";
+  /** The path below the backend's base URL, with its query string ("/api/v1/trading/market?page=1"). */
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** The call's deadline, from now: connecting, the handler and the whole answer. */
+  timeoutMs: number;
+}
+
+/** The backend's answer: its status and the body's text (the envelope). */
+export interface BackendAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * How a call reaches its backend: over HTTP (`httpTransport`), or in this process for the embedded backends
+ * (services/embedded-backends.server.ts). Rejects with TransportTimeoutError at the deadline, any other error when
+ * the backend could not be reached.
+ */
+export type BackendTransport = (call: BackendCall) => Promise<BackendAnswer>;
 
 /** One HTTP exchange with a deadline over the whole of it: connecting, the headers and the body. */
 function exchange(
@@ -96,7 +121,7 @@ function exchange(
       response.on("error", fail);
       // A body cut short (deadline, dropped connection) may end with "close" alone.
       response.on("close", () => {
-        if (!response.complete) fail(timedOut ? new TimeoutError() : new Error("The answer was cut short"));
+        if (!response.complete) fail(timedOut ? new TransportTimeoutError() : new Error("The answer was cut short"));
       });
     });
     let timedOut = false;
@@ -112,17 +137,26 @@ function exchange(
     }
     const deadline = setTimeout(() => {
       timedOut = true;
-      request.destroy(new TimeoutError());
+      request.destroy(new TransportTimeoutError());
     }, timeoutMs);
     request.on("error", fail);
     request.end(body);
   });
 }
 
+/** The transport to a backend at `baseUrl` (http or https), over the shared keep-alive connections. */
+export function httpTransport(baseUrl: string): BackendTransport {
+  const base = baseUrl.replace(/\/$/, "");
+  return ({ method, path, headers, body, timeoutMs }) => exchange(new URL(base + path), method, headers, body, timeoutMs);
+}
+
 const TOO_SLOW = "The server took too long to answer. Please try again.";
 
 export interface BackendClientOptions {
+  /** The backend's base URL: where `transport` goes when none is given. */
   baseUrl: string;
+  /** How calls travel (default: HTTP to `baseUrl`); the envelope, the errors and the metrics are the same either way. */
+  transport?: BackendTransport;
   timeoutMs: number;
   token?: string | null;
   /** The call carries the token and names the browser it serves (internalTokenFor says to which backends). */
@@ -133,7 +167,13 @@ export interface BackendClientOptions {
  * One small client per backend: timeout, auth header, unwrapped body, typed errors. Inside a request scope the
  * calls share that request's deadline, so a hung backend costs a page one timeout, not one per call.
  */
-export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }: BackendClientOptions): BackendClient {
+export function createBackendClient({
+  baseUrl,
+  transport = httpTransport(baseUrl),
+  timeoutMs,
+  token,
+  internalToken,
+}: BackendClientOptions): BackendClient {
   async function request<T>(method: "GET" | "POST", path: string, options: RequestOptions = {}): Promise<T> {
     const scope = currentRequestScope();
     const budgetMs = Math.min(timeoutMs, scope ? scope.deadline - Date.now() : timeoutMs);
@@ -166,15 +206,9 @@ export function createBackendClient({ baseUrl, timeoutMs, token, internalToken }
 
     let response: { status: number; text: string };
     try {
-      response = await exchange(
-        new URL(baseUrl.replace(/\/$/, "") + path + toQueryString(options.query ?? {})),
-        method,
-        headers,
-        body,
-        budgetMs,
-      );
+      response = await transport({ method, path: path + toQueryString(options.query ?? {}), headers, body, timeoutMs: budgetMs });
     } catch (error) {
-      const timedOut = error instanceof TimeoutError;
+      const timedOut = error instanceof TransportTimeoutError;
       measured(timedOut ? "timeout" : "unreachable");
       throw timedOut ? new BackendError(TOO_SLOW, 504) : new BackendError("The server could not be reached. Please try again.", 502);
     }

@@ -43,6 +43,10 @@ export interface RequestScope {
   /** The request's logger: every line it writes carries the request id. */
   log?: Logger;
   timings?: RequestTimings;
+  /** The answer is an HTML document (not a .data request): server markup then travels in it alone (serverMarkup). */
+  document?: boolean;
+  /** The document's server markup by key, for its render (services/server-html.server.ts serverMarkup). */
+  markup?: Map<string, string>;
 }
 
 // server.ts and the Remix build each load their own copy of this module: one store for both, keyed globally.

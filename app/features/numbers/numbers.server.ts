@@ -9,6 +9,7 @@ import { DEFAULT_PERIOD, toMarketQuery } from "~/features/market/filters/market"
 import type { MarketFilter } from "~/features/market/filters/market-options";
 import { PAGE_CACHE_UNTIL_HEADER } from "~/services/page-headers.server";
 import { backendProblem, publicApis } from "~/services/apis.server";
+import { serverMarkup } from "~/services/server-html.server";
 import { pricePaths } from "./chart-paths";
 import type { ChartView, HistoryView, Stat } from "./number-views";
 import { priceHistoryHtml, viewNumbersHtml } from "./view-numbers.server";
@@ -100,12 +101,12 @@ export async function marketNumbers(filter: MarketFilter, hrefOf: (period: Histo
     const [numbers, history] = await Promise.all([market.viewNumbers(query), market.priceHistory(query, period)]);
     cacheUntil(headers, [numbers.changesAt, history.changesAt]);
     return {
-      top: viewNumbersHtml(statsView(numbers)),
-      history: priceHistoryHtml(historyView(history, hrefOf, filter.period !== undefined)),
+      top: serverMarkup(viewNumbersHtml(statsView(numbers))),
+      history: serverMarkup(priceHistoryHtml(historyView(history, hrefOf, filter.period !== undefined))),
     };
   } catch (error) {
     backendProblem(error);
-    return { top: "", history: "" };
+    return { top: serverMarkup(""), history: serverMarkup("") };
   }
 }
 

@@ -23,6 +23,7 @@ import { custodian, type OrderProof, type OrderSigning } from "~/services/orders
 import { makeToast, redirectWithToast } from "~/services/session.server";
 import { itemPageMetadata } from "~/services/token-metadata.server";
 import { itemSectionsHtml } from "~/features/market/item-sections.server";
+import { serverMarkup } from "~/services/server-html.server";
 import { holderLink } from "~/features/players/player.server";
 import { itemHistoryHtml } from "~/features/numbers/numbers.server";
 import { readTokenRef } from "~/features/market/token-ref";
@@ -81,7 +82,7 @@ export async function detailPage(request: Request) {
   const empty = {
     back,
     item: null,
-    sections: "",
+    sections: serverMarkup(""),
     problem,
     redirectTo: here(request),
     trade: null,
@@ -150,10 +151,11 @@ export async function detailPage(request: Request) {
       problem: null,
       redirectTo: here(request),
       item: shown,
-      sections:
+      sections: serverMarkup(
         itemSectionsHtml({ tokenId: item.tokenId, metadataSource, metadata, named, stats, history }) +
-        (visitorOffers ? visitorOffersHtml(visitorOffers.open, ref, visitorOffers.total) : "") +
-        historyHtml,
+          (visitorOffers ? visitorOffersHtml(visitorOffers.open, ref, visitorOffers.total) : "") +
+          historyHtml,
+      ),
       move: bound ? itemMove(item, detailUrl(request)) : null,
       // A browser wallet signs the move itself, in an island that needs the chain's addresses.
       bridgeChain: bound && bound.bindAddrType !== BIND_ADDR_TYPE.managed ? bridgeChainConfig() : null,

@@ -147,7 +147,7 @@ export default function MarketplaceDetail() {
         </Suspense>
       )}
 
-      <ServerHtml html={sections} className="flex flex-col gap-8" />
+      <ServerHtml markup={sections} className="flex flex-col gap-8" />
     </MarketPage>
   );
 }

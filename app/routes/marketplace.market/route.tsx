@@ -24,7 +24,7 @@ export default function Market() {
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
       <FilterNotices notices={notices} />
       <TypeLinks label="Item types" links={typeLinks} />
-      <ServerHtml html={numbers.top} />
+      <ServerHtml markup={numbers.top} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         {/* On a phone the filters fold away so the results come first; from lg up they are always shown. */}
         <details className="filters-fold card self-start">
@@ -66,7 +66,7 @@ export default function Market() {
             )
           )}
           <Pagination info={info} hrefs={pageHrefs} />
-          <ServerHtml html={numbers.history} />
+          <ServerHtml markup={numbers.history} />
         </section>
       </div>
     </MarketPage>

@@ -13,6 +13,7 @@ import { type NftTypeCode, NFT_TYPE } from "~core/nft";
 import { canonicalView } from "~/features/market/market-urls.server";
 import { shareFor } from "~/services/share-tags.server";
 import { volumeChartHtml } from "~/features/market/volume-chart.server";
+import { serverMarkup } from "~/services/server-html.server";
 
 const STATISTICS_DESCRIPTION = "Spark Era marketplace statistics: top sales, recent activity and trading volume.";
 
@@ -63,11 +64,13 @@ export async function statisticsPage(request: Request) {
         activity: activity.records.map((trade, i) => tradeView(trade, i, here)),
         activityInfo,
         activityHrefs: pageHrefs(activityInfo, (page) => `${statsHref({ ...filter, page })}#activity-title`),
-        chart: volumeChartHtml({
-          currency,
-          period: `Last ${days} days`,
-          points: volume.series.map((day) => ({ date: day.date, trades: day.trades, volume: day.volume[currency] })),
-        }),
+        chart: serverMarkup(
+          volumeChartHtml({
+            currency,
+            period: `Last ${days} days`,
+            points: volume.series.map((day) => ({ date: day.date, trades: day.trades, volume: day.volume[currency] })),
+          }),
+        ),
       },
       { headers },
     );

@@ -100,7 +100,7 @@ export default function Statistics() {
       <MarketProblem message={problem} />
       {chart && (
         <Section title="Volume" id="volume">
-          <ServerHtml html={chart} />
+          <ServerHtml markup={chart} />
         </Section>
       )}
       <Section title="Top NFTs" id="top">

@@ -21,3 +21,29 @@ test("a link in the item page's server-rendered sections navigates without loadi
   expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
   expect(documents).toEqual([]);
 });
+
+test("a document carries its server markup once, and hydration keeps it in place", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const response = await page.goto("/marketplace/market?nftType=4");
+  const html = await response!.text();
+  // The section is in the page once; the loader data names it by its key and does not repeat it.
+  expect(html.split('aria-label="The numbers of this view"')).toHaveLength(2);
+  const keys = [...html.matchAll(/data-server-markup="([\w-]+)"/g)].map((match) => match[1]);
+  expect(keys.length).toBeGreaterThan(0);
+  const loaderData = [...html.matchAll(/<script[^>]*>([^<]*streamController\.enqueue[^<]*)<\/script>/g)].map((m) => m[1]).join("");
+  for (const key of keys) expect(loaderData).toContain(key);
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.waitForLoadState("networkidle");
+  // Hydrated, with the markup read back from the page: the numbers are there, and a re-render keeps them.
+  const numbers = page.getByRole("region", { name: "The numbers of this view" });
+  await expect(numbers.locator("dt").first()).toHaveText("Floor");
+  await page.getByRole("list", { name: "Items on sale" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Attributes" })).toBeVisible();
+  await page.goBack();
+  await expect(numbers.locator("dt").first()).toHaveText("Floor");
+  expect(problems).toEqual([]);
+});
