@@ -14,6 +14,7 @@ const BENCHES = [
   "tests/bench/bridge.ts",
   "tests/bench/indexer-provider.ts",
   "tests/bench/cluster.ts",
+  "tests/bench/drop.ts",
   "tests/bench/lighthouse.ts",
 ];
 let failed = false;

@@ -48,6 +48,7 @@ export async function startServer({
   chainPort,
   database,
   buildDir,
+  script = "server.ts",
   env = {},
 }: {
   port: number;
@@ -55,10 +56,12 @@ export async function startServer({
   database: string;
   /** Another build than the app's (the floor's). */
   buildDir?: string;
+  /** Another entry than server.ts that starts it (tests/bench/drop-server.ts adds the drop bench's socket). */
+  script?: string;
   env?: Record<string, string>;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn("npx", ["tsx", "server.ts"], {
+  const server = spawn("npx", ["tsx", script], {
     env: {
       ...process.env,
       ...(buildDir ? { REMIX_BUILD_DIR: buildDir } : {}),
