@@ -3,11 +3,13 @@
  * harness runs it), plus a Unix socket in the data directory that only the bench opens, through which it
  *   - creates managed accounts with the SSO's own functions (user row, managed wallet, session), a thousand in seconds,
  *     where signing up through mail codes would take minutes: the purchases still go through the real HTTP API;
- *   - reads the executor's queue depth and, at the end, every execution and its steps.
+ *   - reads the executor's queue depth and, at the end, every execution and its steps;
+ *   - takes a CPU profile of this process on request (DROP_PROFILE).
  * The production server has no such socket.
  */
 import fs from "node:fs";
 import http from "node:http";
+import inspector from "node:inspector/promises";
 import path from "node:path";
 import { parseEnv } from "~/services/env.server";
 
@@ -60,6 +62,8 @@ async function executions() {
   return { rows, steps };
 }
 
+const profiler = new inspector.Session();
+
 const socket = path.join(path.dirname(env.DATABASE_PATH), "drop.sock");
 fs.rmSync(socket, { force: true });
 const server = http.createServer(async (req, res) => {
@@ -71,7 +75,16 @@ const server = http.createServer(async (req, res) => {
     if (req.url === "/accounts") answer = await createAccounts(input.prefix ?? "player", input.from ?? 0, input.count ?? 1);
     else if (req.url === "/queue") answer = await backends!.executorQueue!();
     else if (req.url === "/executions") answer = await executions();
-    else throw new Error(`no ${req.url}`);
+    else if (req.url === "/profile/start") {
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      answer = await profiler.post("Profiler.start");
+    } else if (req.url === "/profile/stop") {
+      const { profile } = await profiler.post("Profiler.stop");
+      fs.writeFileSync((input as { file: string }).file, JSON.stringify(profile));
+      profiler.disconnect();
+      answer = {};
+    } else throw new Error(`no ${req.url}`);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
   } catch (error) {
     res.writeHead(500, { "content-type": "text/plain" }).end(String((error as Error).stack ?? error));

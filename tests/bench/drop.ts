@@ -15,8 +15,11 @@
  * the window, the supply was never exceeded, every accepted purchase was mined exactly once (one BoxesPurchased of its
  * wallet per mined execution, no transaction twice), and every refusal was a sentence, never a 5xx.
  *   npx tsx tests/bench/drop.ts [--players 1000] [--wallets 200] [--presses 3] [--supply 2000] [--page-clients 4]
+ * DROP_PROFILE=file writes a CPU profile of the server's process through the drop (open it in Chrome's DevTools).
+ * The server's log is left in data/bench-drop/server.log.
  * Its server runs on DROP_PORT (3395) with its chain on DROP_CHAIN_PORT (8695). Exits 1 when an invariant broke.
  */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -174,6 +177,7 @@ try {
   await rpc("evm_setNextBlockTimestamp", [Number(opensAt)]);
   await rpc("evm_mine");
   const fromBlock = (await client.getBlockNumber()) + 1n;
+  if (process.env.DROP_PROFILE) await helper("/profile/start");
   const dropStarted = performance.now();
   let dropOver = false;
 
@@ -269,6 +273,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const settledMs = performance.now() - dropStarted;
+  if (process.env.DROP_PROFILE) await helper("/profile/stop", { file: path.resolve(process.env.DROP_PROFILE) });
   dropOver = true;
   await pages;
 
@@ -362,6 +367,7 @@ try {
   problems.push(String((error as Error).stack ?? error));
 } finally {
   server.stop();
+  fs.writeFileSync(path.join(dir, "server.log"), server.output());
 }
 console.log(problems.length ? `FAILED:\n${problems.map((problem) => `  ${problem}`).join("\n")}` : "The limits held.");
 process.exit(problems.length ? 1 : 0);

@@ -41,6 +41,8 @@ export function buildFloor(): string {
 export interface BenchServer {
   base: string;
   stop(): void;
+  /** What the server wrote to stdout and stderr so far. */
+  output(): string;
 }
 
 export async function startServer({
@@ -89,7 +91,7 @@ export async function startServer({
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop, output: () => output };
     } catch {
       // not up yet
     }
