@@ -189,7 +189,14 @@ export function createExecutionRecords(db: Kysely<Database>) {
      * false when another signature was stored first, or another holder took the role since this one's signing began
      * (decision 0013). The token is current only if no later holding exists, so none stored a step under a higher one.
      */
-    async stepSigned(seq: number, position: number, fence: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<boolean> {
+    async stepSigned(
+      seq: number,
+      position: number,
+      fence: number,
+      signed: { nonce: number; rawTx: Hex; txHash: Hex },
+      /** The execution's status from now on ("approving" or "sending"), stored in the same transaction. */
+      status?: ExecutionStatus,
+    ): Promise<boolean> {
       return retryingTransaction(db, async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
@@ -202,7 +209,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
         if (stored.numUpdatedRows !== 1n) return false;
         await trx
           .updateTable("action_executions")
-          .set({ tx_hash: signed.txHash, block_number: null, updated_at: now() })
+          .set({ ...(status ? { status } : {}), tx_hash: signed.txHash, block_number: null, updated_at: now() })
           .where("seq", "=", seq)
           .execute();
         return true;
@@ -211,7 +218,9 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /**
      * A mined step, its result and its analytics events (held back until the execution is mined), in one transaction;
-     * once only: a second runner (a holder that lost the role) reaching the same receipt writes nothing.
+     * once only: a second runner (a holder that lost the role) reaching the same receipt writes nothing. With `last`
+     * (the execution's last step) the execution is mined and its events released in that same transaction: what
+     * `finish` does, one commit fewer per action (a drop's thousands of actions wait on each other's commits).
      */
     async stepMined(
       execution: Pick<ActionExecutionRow, "seq" | "id">,
@@ -219,6 +228,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
       blockNumber: bigint,
       result: ExecutionResult,
       events: readonly AnalyticsEvent[] = [],
+      { last = false }: { last?: boolean } = {},
     ): Promise<void> {
       const { seq } = execution;
       await retryingTransaction(db, async (trx) => {
@@ -238,11 +248,22 @@ export function createExecutionRecords(db: Kysely<Database>) {
             )
             .execute();
         }
-        await trx
+        const at = now();
+        const values = { block_number: blockNumber.toString(), result: JSON.stringify(result), updated_at: at };
+        if (!last) {
+          await trx.updateTable("action_executions").set(values).where("seq", "=", seq).execute();
+          return;
+        }
+        // As `finish`: a settled execution stays as it is.
+        const ended = await trx
           .updateTable("action_executions")
-          .set({ block_number: blockNumber.toString(), result: JSON.stringify(result), updated_at: now() })
+          .set({ ...values, status: "mined" })
           .where("seq", "=", seq)
-          .execute();
+          .where("status", "not in", ["mined", "failed"])
+          .executeTakeFirst();
+        if (ended.numUpdatedRows === 1n) {
+          await trx.updateTable("action_events").set({ released_at: at }).where("execution_seq", "=", seq).execute();
+        }
       });
     },
 
