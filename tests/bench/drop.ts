@@ -17,7 +17,7 @@
  *   npx tsx tests/bench/drop.ts [--players 1000] [--wallets 200] [--presses 3] [--supply 2000] [--page-clients 4]
  * DROP_PROFILE=file writes a CPU profile of the server's process through the drop (open it in Chrome's DevTools).
  * The server's log is left in data/bench-drop/server.log.
- * Its server runs on DROP_PORT (3395) with its chain on DROP_CHAIN_PORT (8695). Exits 1 when an invariant broke.
+ * Its server runs on DROP_PORT (3717) with its chain on DROP_CHAIN_PORT (8717). Exits 1 when an invariant broke.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -61,12 +61,20 @@ const LIMIT_PER_DAY = 2;
 /** Fewer boxes than the buyers may take (2 each): the drop sells out, so the supply check has something to hold. */
 const SUPPLY = values.supply ? Number(values.supply) : Math.max(1, Math.floor((PLAYERS + WALLETS) * LIMIT_PER_DAY * 0.85));
 const PAGE_CLIENTS = Number(values["page-clients"]);
-const PORT = Number(process.env.DROP_PORT ?? 3395);
-const CHAIN_PORT = Number(process.env.DROP_CHAIN_PORT ?? 8695);
+const PORT = Number(process.env.DROP_PORT ?? 3717);
+const CHAIN_PORT = Number(process.env.DROP_CHAIN_PORT ?? 8717);
 const BOX_TYPE = 18n;
 const PAGES = ["/lootbox/18", "/marketplace/market"];
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 
+// Another bench's server on these ports would answer in its place.
+if (
+  await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
+    () => true,
+    () => false,
+  )
+)
+  throw new Error(`port ${PORT} is taken: set DROP_PORT`);
 const dir = runDir("bench-drop");
 ensureBuild();
 const server = await startServer({
@@ -214,7 +222,8 @@ try {
           else if (answer.status >= 500 || !answer.msg) serverErrors.push(`${answer.status} ${answer.msg}`);
           else refusals.set(`${answer.status} ${answer.msg}`, (refusals.get(`${answer.status} ${answer.msg}`) ?? 0) + 1);
         } catch (error) {
-          serverErrors.push(`no answer: ${(error as Error).message}`);
+          const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+          serverErrors.push(`no answer: ${(error as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})`);
         }
       }),
     ),
