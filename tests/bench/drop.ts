@@ -168,7 +168,14 @@ try {
         idempotencyKey: `drop-${player.userId}-${n}-${Date.now()}`,
       }),
     });
-    const body = (await response.json()) as { success: boolean; msg?: string; data?: { id: string } };
+    const text = await response.text();
+    let body: { success?: boolean; msg?: string; data?: { id: string } } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // Not the API's envelope: the server's own answer (a 408 after its requestTimeout, say), said as such.
+      return { status: response.status, id: null, msg: "" };
+    }
     return { status: response.status, id: body.data?.id ?? null, msg: body.msg ?? "" };
   };
   // Before the opening, the form is refused in words.
@@ -219,7 +226,7 @@ try {
         try {
           const answer = await press(player, n);
           if (answer.status === 200 && answer.id) accepted.push({ player, id: answer.id });
-          else if (answer.status >= 500 || !answer.msg) serverErrors.push(`${answer.status} ${answer.msg}`);
+          else if (answer.status >= 500 || !answer.msg) serverErrors.push(`${answer.status} ${answer.msg || "(no envelope)"}`);
           else refusals.set(`${answer.status} ${answer.msg}`, (refusals.get(`${answer.status} ${answer.msg}`) ?? 0) + 1);
         } catch (error) {
           const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;

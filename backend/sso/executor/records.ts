@@ -11,7 +11,7 @@ import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionSta
 import type { Database } from "../../db";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import type { PlannedStep } from "./plan";
-import { retryingTransaction } from "../../db/sql";
+import { groupCommit } from "./group-commit";
 
 export interface NewExecution {
   userId: number;
@@ -88,6 +88,8 @@ export function createExecutionRecords(db: Kysely<Database>) {
     const row = trx.selectFrom("role_fences").select("token").where("role", "=", EXECUTOR_ROLE).where("token", "=", fence);
     return postgres ? row.forShare() : row;
   };
+  /** The executor's write transactions: grouped into one commit per turn of the event loop on SQLite (group-commit.ts). */
+  const write = groupCommit(db);
   const steps = (seq: number) => db.selectFrom("action_steps").selectAll().where("execution_seq", "=", seq).orderBy("position").execute();
   const touch = (seq: number, values: Partial<Pick<ActionExecutionRow, "status" | "error" | "result" | "tx_hash" | "block_number">>) =>
     db
@@ -112,7 +114,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** Inserts the execution and its steps unless the account's key is taken; null when it was (read it back). */
     async insert(input: NewExecution): Promise<ActionExecutionRow | null> {
-      return retryingTransaction(db, async (trx) => {
+      return write(async (trx) => {
         const at = now();
         const row = await trx
           .insertInto("action_executions")
@@ -141,7 +143,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
      * writing nothing, once another holder took the role (it may have signed a step of the old plan since).
      */
     async replaceSteps(seq: number, fence: number, planned: readonly PlannedStep[]): Promise<boolean> {
-      return retryingTransaction(db, async (trx) => {
+      return write(async (trx) => {
         if (!(await currentFence(trx, fence).executeTakeFirst())) return false;
         await trx.deleteFrom("action_steps").where("execution_seq", "=", seq).execute();
         if (planned.length) await trx.insertInto("action_steps").values(stepRows(seq, planned)).execute();
@@ -197,7 +199,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
       /** The execution's status from now on ("approving" or "sending"), stored in the same transaction. */
       status?: ExecutionStatus,
     ): Promise<boolean> {
-      return retryingTransaction(db, async (trx) => {
+      return write(async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
           .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash, fence })
@@ -231,7 +233,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
       { last = false }: { last?: boolean } = {},
     ): Promise<void> {
       const { seq } = execution;
-      await retryingTransaction(db, async (trx) => {
+      await write(async (trx) => {
         const marked = await trx
           .updateTable("action_steps")
           .set({ status: "mined", block_number: blockNumber.toString() })
@@ -269,7 +271,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** Ends an unfinished execution as failed; the step that failed (when one did) is marked with it. A settled one stays. */
     async fail(seq: number, error: string, position?: number): Promise<void> {
-      await retryingTransaction(db, async (trx) => {
+      await write(async (trx) => {
         const ended = await trx
           .updateTable("action_executions")
           .set({ status: "failed", error, updated_at: now() })
@@ -292,7 +294,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** The execution is mined, and its events are released to the deliverer in the same transaction (once). */
     async finish(seq: number): Promise<void> {
-      await retryingTransaction(db, async (trx) => {
+      await write(async (trx) => {
         const at = now();
         const ended = await trx
           .updateTable("action_executions")
@@ -306,7 +308,9 @@ export function createExecutionRecords(db: Kysely<Database>) {
     },
 
     /** The account's custodial-key budget (custodial-rate.ts), which signed market orders draw on too. */
-    takeRate: (userId: number, max: number, windowMs: number) => takeCustodialRate(db, userId, max, windowMs),
+    // On SQLite its upsert commits with the group; on PostgreSQL its statements stay on their own (custodial-rate.ts).
+    takeRate: (userId: number, max: number, windowMs: number) =>
+      postgres ? takeCustodialRate(db, userId, max, windowMs) : write((trx) => takeCustodialRate(trx, userId, max, windowMs)),
   };
 }
 
