@@ -4,12 +4,14 @@
  *   - creates managed accounts with the SSO's own functions (user row, managed wallet, session), a thousand in seconds,
  *     where signing up through mail codes would take minutes: the purchases still go through the real HTTP API;
  *   - reads the executor's queue depth and, at the end, every execution and its steps;
+ *   - tells its CPU time and event loop use (the drop's cost, less at the mercy of a shared machine than its durations);
  *   - takes a CPU profile of this process on request (DROP_PROFILE).
  * The production server has no such socket.
  */
 import fs from "node:fs";
 import http from "node:http";
 import inspector from "node:inspector/promises";
+import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { parseEnv } from "~/services/env.server";
 
@@ -75,6 +77,7 @@ const server = http.createServer(async (req, res) => {
     if (req.url === "/accounts") answer = await createAccounts(input.prefix ?? "player", input.from ?? 0, input.count ?? 1);
     else if (req.url === "/queue") answer = await backends!.executorQueue!();
     else if (req.url === "/executions") answer = await executions();
+    else if (req.url === "/usage") answer = { cpu: process.cpuUsage(), elu: performance.eventLoopUtilization() };
     else if (req.url === "/profile/start") {
       profiler.connect();
       await profiler.post("Profiler.enable");

@@ -193,6 +193,8 @@ try {
   await rpc("evm_mine");
   const fromBlock = (await client.getBlockNumber()) + 1n;
   if (process.env.DROP_PROFILE) await helper("/profile/start");
+  type Usage = { cpu: { user: number; system: number }; elu: { idle: number; active: number } };
+  const usageBefore = await helper<Usage>("/usage");
   const dropStarted = performance.now();
   let dropOver = false;
 
@@ -289,6 +291,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const settledMs = performance.now() - dropStarted;
+  const usageAfter = await helper<Usage>("/usage");
+  const cpuSeconds = (usageAfter.cpu.user + usageAfter.cpu.system - usageBefore.cpu.user - usageBefore.cpu.system) / 1e6;
+  const loopBusySeconds = (usageAfter.elu.active - usageBefore.elu.active) / 1000;
   if (process.env.DROP_PROFILE) await helper("/profile/stop", { file: path.resolve(process.env.DROP_PROFILE) });
   dropOver = true;
   await pages;
@@ -369,6 +374,10 @@ try {
   console.log(
     `  executor:                     ${dropRows.length} actions (${minedRows.length} mined, ${failedRows.length} refused) in ${executorSeconds.toFixed(1)} s: ` +
       `${(dropRows.length / executorSeconds).toFixed(1)} actions/s, ${(minedRows.length / executorSeconds).toFixed(1)} purchases/s, ${(minedSteps.length / executorSeconds).toFixed(1)} transactions/s`,
+  );
+  console.log(
+    `  server process:               ${cpuSeconds.toFixed(1)} s of CPU (${((cpuSeconds * 1000) / Math.max(1, dropRows.length)).toFixed(1)} ms per action), ` +
+      `event loop busy ${loopBusySeconds.toFixed(1)} s of the ${s(settledMs)}`,
   );
   console.log(
     `  pages during the drop:        ${pageLatencies.length} rendered, p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`,
