@@ -15,6 +15,7 @@
  * the window, the supply was never exceeded, every accepted purchase was mined exactly once (one BoxesPurchased of its
  * wallet per mined execution, no transaction twice), and every refusal was a sentence, never a 5xx.
  *   npx tsx tests/bench/drop.ts [--players 1000] [--wallets 200] [--presses 3] [--supply 2000] [--page-clients 4]
+ *     [--engine sqlite|postgres]
  * DROP_PROFILE=file writes a CPU profile of the server's process through the drop (open it in Chrome's DevTools).
  * The server's log is left in data/bench-drop/server.log.
  * Its server runs on DROP_PORT (3717) with its chain on DROP_CHAIN_PORT (8717). Exits 1 when an invariant broke.
@@ -44,6 +45,7 @@ import { localChain, readDeployment } from "../../contracts/deployment";
 import { UNCACHED } from "./load";
 import type { DropAccount } from "./drop-server";
 import { ensureBuild, runDir, startServer } from "./server";
+import { CLUSTER_URL_ENV, createTestDatabase, startPostgresCluster } from "../support/postgres";
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     presses: { type: "string", default: "3" },
     supply: { type: "string" },
     "page-clients": { type: "string", default: "4" },
+    engine: { type: "string", default: "sqlite" },
   },
 });
 const PLAYERS = Number(values.players);
@@ -75,14 +78,19 @@ if (
   )
 )
   throw new Error(`port ${PORT} is taken: set DROP_PORT`);
+if (values.engine !== "sqlite" && values.engine !== "postgres") throw new Error("--engine: expected sqlite or postgres");
 const dir = runDir("bench-drop");
+// On PostgreSQL the backends run on a throwaway cluster (decision 0011), which this script stops at the end.
+const cluster = values.engine === "postgres" ? await startPostgresCluster() : null;
+if (cluster) process.env[CLUSTER_URL_ENV] = cluster.url;
+const databaseUrl = cluster ? await createTestDatabase() : null;
 ensureBuild();
 const server = await startServer({
   port: PORT,
   chainPort: CHAIN_PORT,
   database: path.join(dir, "spark.db"),
   script: "tests/bench/drop-server.ts",
-  env: { LOG_LEVEL: "warn" },
+  env: { LOG_LEVEL: "warn", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
 });
 const problems: string[] = [];
 
@@ -365,7 +373,9 @@ try {
   pageLatencies.sort((a, b) => a - b);
   const pct = (p: number) => pageLatencies[Math.min(pageLatencies.length - 1, Math.floor(pageLatencies.length * p))] ?? 0;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`\ndrop of box type ${BOX_TYPE}: ${PLAYERS} managed players x ${PRESSES} presses, ${WALLETS} browser wallets x ${PRESSES}`);
+  console.log(
+    `\ndrop of box type ${BOX_TYPE} (${values.engine}): ${PLAYERS} managed players x ${PRESSES} presses, ${WALLETS} browser wallets x ${PRESSES}`,
+  );
   console.log(
     `  presses answered:             ${s(answeredMs)} after the opening (${accepted.length} accepted, ${[...refusals.values()].reduce((a, b) => a + b, 0)} refused)`,
   );
@@ -393,6 +403,9 @@ try {
 } finally {
   server.stop();
   fs.writeFileSync(path.join(dir, "server.log"), server.output());
+  // The server's process group gets a moment to let go of its connections.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await cluster?.stop();
 }
 console.log(problems.length ? `FAILED:\n${problems.map((problem) => `  ${problem}`).join("\n")}` : "The limits held.");
 process.exit(problems.length ? 1 : 0);
