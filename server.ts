@@ -304,7 +304,10 @@ app.all(
 );
 app.use(clientErrorsInOneLine);
 
-const server = http.createServer(HTTP_TIMEOUTS, app).listen(env.PORT, env.HOST, () => {
+// A drop opens thousands of connections at once (tests/bench/drop.ts): Node's default backlog of 511 dropped the rest's
+// handshakes, and those clients gave up before the server could accept them. The kernel caps it at somaxconn.
+const LISTEN_BACKLOG = 4096;
+const server = http.createServer(HTTP_TIMEOUTS, app).listen(env.PORT, env.HOST, LISTEN_BACKLOG, () => {
   logger.info(`Spark Era is up on ${env.publicUrl}`);
 });
 

@@ -52,6 +52,7 @@ export function createSsoService(ctx: BackendContext) {
         roles: ctx.store.roles,
         chain,
         accountOf: (userId) => core.wallets.managedAccount(userId),
+        addressOf: (userId) => core.wallets.managedAddress(userId),
         log: ctx.options.log,
         analytics: ctx.options.analytics,
       })

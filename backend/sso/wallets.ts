@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Hex, type LocalAccount, getAddress, recoverMessageAddress } from "viem";
+import { type Address, type Hex, type LocalAccount, getAddress, recoverMessageAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Kysely } from "kysely";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
@@ -95,6 +95,12 @@ export function createWallets(db: Kysely<Database>, secrets: Secrets, signIn: Si
     async createManagedWallet(user: UserRow): Promise<UserRow> {
       if (user.wallet_address) throw new ApiError(409, ALREADY_BOUND);
       return attachManagedWallet(user.id, generatePrivateKey());
+    },
+
+    /** The managed wallet's address, without unsealing its key (what a request needs to be planned). */
+    async managedAddress(userId: number): Promise<Address | null> {
+      const row = await db.selectFrom("managed_wallets").select("address").where("user_id", "=", userId).executeTakeFirst();
+      return row ? (row.address as Address) : null;
     },
 
     async managedAccount(userId: number): Promise<LocalAccount | null> {

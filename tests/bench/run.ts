@@ -15,6 +15,7 @@ const BENCHES = [
   "tests/bench/indexer-provider.ts",
   "tests/bench/cluster.ts",
   "tests/bench/shared-cache.ts",
+  "tests/bench/drop.ts",
   "tests/bench/lighthouse.ts",
 ];
 let failed = false;

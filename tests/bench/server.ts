@@ -41,6 +41,8 @@ export function buildFloor(): string {
 export interface BenchServer {
   base: string;
   stop(): void;
+  /** What the server wrote to stdout and stderr so far. */
+  output(): string;
 }
 
 export async function startServer({
@@ -48,6 +50,7 @@ export async function startServer({
   chainPort,
   database,
   buildDir,
+  script = "server.ts",
   env = {},
 }: {
   port: number;
@@ -55,10 +58,12 @@ export async function startServer({
   database: string;
   /** Another build than the app's (the floor's). */
   buildDir?: string;
+  /** Another entry than server.ts that starts it (tests/bench/drop-server.ts adds the drop bench's socket). */
+  script?: string;
   env?: Record<string, string>;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn("npx", ["tsx", "server.ts"], {
+  const server = spawn("npx", ["tsx", script], {
     env: {
       ...process.env,
       ...(buildDir ? { REMIX_BUILD_DIR: buildDir } : {}),
@@ -86,7 +91,7 @@ export async function startServer({
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop, output: () => output };
     } catch {
       // not up yet
     }

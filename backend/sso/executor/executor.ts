@@ -4,7 +4,7 @@
  * chain, stores it and hands it to the wallet's queue. Any process takes requests; the queues run in the one process
  * that holds the executor role (`role`, db/roles.ts), which signs only while it still holds it.
  */
-import { createPublicClient, getAddress, type LocalAccount } from "viem";
+import { type Address, createPublicClient, getAddress, type LocalAccount } from "viem";
 import type { Kysely } from "kysely";
 import type { AnalyticsSink } from "~core/analytics";
 import type { ActionRequest, Execution } from "~core/api/actions";
@@ -33,22 +33,42 @@ export interface ExecutorDeps {
   roles: Roles;
   chain: BackendChain;
   accountOf(userId: number): Promise<LocalAccount | null>;
+  /**
+   * The managed wallet's address alone: a request is planned for an address, and only the queue's runner, about to
+   * sign, needs the key unsealed (and checked against the address). accountOf's address when not given.
+   */
+  addressOf?(userId: number): Promise<Address | null>;
   policy?: ExecutorPolicy;
   log?: BackendLog;
   /** Where mined actions' analytics events go (decision 0009); unset, they are recorded and dropped. */
   analytics?: AnalyticsSink;
 }
 
+/** Calls per JSON-RPC batch of the executor's client. */
+const RPC_BATCH_SIZE = 100;
+
 /** The longest pause between two tries of a failing analytics sink. */
 const ANALYTICS_RETRY_MAX_MS = 60_000;
 
-export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_EXECUTOR_POLICY, log = console, analytics }: ExecutorDeps) {
+export function createExecutor({
+  db,
+  roles,
+  chain,
+  accountOf,
+  addressOf = async (userId) => (await accountOf(userId))?.address ?? null,
+  policy = DEFAULT_EXECUTOR_POLICY,
+  log = console,
+  analytics,
+}: ExecutorDeps) {
   const client = createPublicClient({
     chain: readableChain(chain.chainId),
     // A plan's reads at one block (balances, allowances, prices, limits): one Multicall3 call. Simulations name their
     // sender and go out alone.
     batch: { multicall: true },
-    transport: backendTransport(chain, "executor", { batch: true, timeoutMs: 10_000 }),
+    // At most RPC_BATCH_SIZE calls per JSON-RPC batch: in a drop a thousand queues' simulations and raw transactions
+    // fall in one tick, and one unbounded batch (viem's default is 1,000 calls) outgrows a node's request size
+    // (anvil refuses bodies of a few MB as "Invalid request"), failing every call in it.
+    transport: backendTransport(chain, "executor", { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: 10_000 }),
   });
   const records = createExecutionRecords(db);
   /** The queues and the analytics delivery, while this process holds the role. */
@@ -111,16 +131,16 @@ export function createExecutor({ db, roles, chain, accountOf, policy = DEFAULT_E
       if (existing) return replay(existing, request);
       const over = await records.takeRate(userId, policy.rate.max, policy.rate.windowMs);
       if (over) throw new ApiError(429, rateLimitMessage(over.retryInMs));
-      const account = await accountOf(userId);
-      if (!account) throw new ApiError(403, MANAGED_WALLET_ONLY);
+      const wallet = await addressOf(userId);
+      if (!wallet) throw new ApiError(403, MANAGED_WALLET_ONLY);
       if (request.action === "trade.sendNft") await requireGameProfile(request.params.account);
-      const ctx = { client, contracts: chain.contracts, wallet: account.address, policy };
+      const ctx = { client, contracts: chain.contracts, wallet, policy };
       const steps = await planAction(ctx, request.action, request.params).catch((error: unknown) => {
         if (error instanceof Refusal) throw new ApiError(400, error.message);
         if (isProviderBusy(error)) throw new ApiError(503, NODE_DOWN, { cause: error });
         throw error;
       });
-      const row = await records.insert({ userId, wallet: account.address, ...request, steps });
+      const row = await records.insert({ userId, wallet, ...request, steps });
       // A parallel post with the same key stored first: answer its execution.
       if (!row) return replay((await records.byKey(userId, request.idempotencyKey))!, request);
       // Stored: the holder's rescan finds it even if this hand-over is lost.

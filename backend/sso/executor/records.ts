@@ -11,7 +11,7 @@ import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionSta
 import type { Database } from "../../db";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import type { PlannedStep } from "./plan";
-import { retryingTransaction } from "../../db/sql";
+import { groupCommit } from "./group-commit";
 
 export interface NewExecution {
   userId: number;
@@ -88,6 +88,8 @@ export function createExecutionRecords(db: Kysely<Database>) {
     const row = trx.selectFrom("role_fences").select("token").where("role", "=", EXECUTOR_ROLE).where("token", "=", fence);
     return postgres ? row.forShare() : row;
   };
+  /** The executor's write transactions: grouped into one commit per turn of the event loop on SQLite (group-commit.ts). */
+  const write = groupCommit(db);
   const steps = (seq: number) => db.selectFrom("action_steps").selectAll().where("execution_seq", "=", seq).orderBy("position").execute();
   const touch = (seq: number, values: Partial<Pick<ActionExecutionRow, "status" | "error" | "result" | "tx_hash" | "block_number">>) =>
     db
@@ -112,7 +114,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** Inserts the execution and its steps unless the account's key is taken; null when it was (read it back). */
     async insert(input: NewExecution): Promise<ActionExecutionRow | null> {
-      return retryingTransaction(db, async (trx) => {
+      return write(async (trx) => {
         const at = now();
         const row = await trx
           .insertInto("action_executions")
@@ -141,7 +143,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
      * writing nothing, once another holder took the role (it may have signed a step of the old plan since).
      */
     async replaceSteps(seq: number, fence: number, planned: readonly PlannedStep[]): Promise<boolean> {
-      return retryingTransaction(db, async (trx) => {
+      return write(async (trx) => {
         if (!(await currentFence(trx, fence).executeTakeFirst())) return false;
         await trx.deleteFrom("action_steps").where("execution_seq", "=", seq).execute();
         if (planned.length) await trx.insertInto("action_steps").values(stepRows(seq, planned)).execute();
@@ -189,8 +191,15 @@ export function createExecutionRecords(db: Kysely<Database>) {
      * false when another signature was stored first, or another holder took the role since this one's signing began
      * (decision 0013). The token is current only if no later holding exists, so none stored a step under a higher one.
      */
-    async stepSigned(seq: number, position: number, fence: number, signed: { nonce: number; rawTx: Hex; txHash: Hex }): Promise<boolean> {
-      return retryingTransaction(db, async (trx) => {
+    async stepSigned(
+      seq: number,
+      position: number,
+      fence: number,
+      signed: { nonce: number; rawTx: Hex; txHash: Hex },
+      /** The execution's status from now on ("approving" or "sending"), stored in the same transaction. */
+      status?: ExecutionStatus,
+    ): Promise<boolean> {
+      return write(async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
           .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash, fence })
@@ -202,7 +211,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
         if (stored.numUpdatedRows !== 1n) return false;
         await trx
           .updateTable("action_executions")
-          .set({ tx_hash: signed.txHash, block_number: null, updated_at: now() })
+          .set({ ...(status ? { status } : {}), tx_hash: signed.txHash, block_number: null, updated_at: now() })
           .where("seq", "=", seq)
           .execute();
         return true;
@@ -211,7 +220,9 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /**
      * A mined step, its result and its analytics events (held back until the execution is mined), in one transaction;
-     * once only: a second runner (a holder that lost the role) reaching the same receipt writes nothing.
+     * once only: a second runner (a holder that lost the role) reaching the same receipt writes nothing. With `last`
+     * (the execution's last step) the execution is mined and its events released in that same transaction: what
+     * `finish` does, one commit fewer per action (a drop's thousands of actions wait on each other's commits).
      */
     async stepMined(
       execution: Pick<ActionExecutionRow, "seq" | "id">,
@@ -219,9 +230,10 @@ export function createExecutionRecords(db: Kysely<Database>) {
       blockNumber: bigint,
       result: ExecutionResult,
       events: readonly AnalyticsEvent[] = [],
+      { last = false }: { last?: boolean } = {},
     ): Promise<void> {
       const { seq } = execution;
-      await retryingTransaction(db, async (trx) => {
+      await write(async (trx) => {
         const marked = await trx
           .updateTable("action_steps")
           .set({ status: "mined", block_number: blockNumber.toString() })
@@ -238,17 +250,28 @@ export function createExecutionRecords(db: Kysely<Database>) {
             )
             .execute();
         }
-        await trx
+        const at = now();
+        const values = { block_number: blockNumber.toString(), result: JSON.stringify(result), updated_at: at };
+        if (!last) {
+          await trx.updateTable("action_executions").set(values).where("seq", "=", seq).execute();
+          return;
+        }
+        // As `finish`: a settled execution stays as it is.
+        const ended = await trx
           .updateTable("action_executions")
-          .set({ block_number: blockNumber.toString(), result: JSON.stringify(result), updated_at: now() })
+          .set({ ...values, status: "mined" })
           .where("seq", "=", seq)
-          .execute();
+          .where("status", "not in", ["mined", "failed"])
+          .executeTakeFirst();
+        if (ended.numUpdatedRows === 1n) {
+          await trx.updateTable("action_events").set({ released_at: at }).where("execution_seq", "=", seq).execute();
+        }
       });
     },
 
     /** Ends an unfinished execution as failed; the step that failed (when one did) is marked with it. A settled one stays. */
     async fail(seq: number, error: string, position?: number): Promise<void> {
-      await retryingTransaction(db, async (trx) => {
+      await write(async (trx) => {
         const ended = await trx
           .updateTable("action_executions")
           .set({ status: "failed", error, updated_at: now() })
@@ -271,7 +294,7 @@ export function createExecutionRecords(db: Kysely<Database>) {
 
     /** The execution is mined, and its events are released to the deliverer in the same transaction (once). */
     async finish(seq: number): Promise<void> {
-      await retryingTransaction(db, async (trx) => {
+      await write(async (trx) => {
         const at = now();
         const ended = await trx
           .updateTable("action_executions")
@@ -285,7 +308,9 @@ export function createExecutionRecords(db: Kysely<Database>) {
     },
 
     /** The account's custodial-key budget (custodial-rate.ts), which signed market orders draw on too. */
-    takeRate: (userId: number, max: number, windowMs: number) => takeCustodialRate(db, userId, max, windowMs),
+    // On SQLite its upsert commits with the group; on PostgreSQL its statements stay on their own (custodial-rate.ts).
+    takeRate: (userId: number, max: number, windowMs: number) =>
+      postgres ? takeCustodialRate(db, userId, max, windowMs) : write((trx) => takeCustodialRate(trx, userId, max, windowMs)),
   };
 }
 

@@ -28,7 +28,7 @@ import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../tables";
 import { ALLOWLIST, type ContractKey, guardTransaction, GuardRefusal } from "./allowlist";
-import { type PlanContext, Refusal } from "./plan";
+import { type PlanContext, type PlannedStep, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
 import { cardOf } from "./spaceship";
@@ -62,6 +62,27 @@ export function simulationRefusal(error: unknown): string | null {
   if (!(revert instanceof ContractFunctionRevertedError)) return null;
   if (revert.data?.errorName) return revertMessage(revert.data.errorName, revert.data.args ?? []);
   return `The contract refused: ${revert.reason ?? "no reason given"}.`;
+}
+
+/** Whether a fresh plan is the one stored (every step's call, value, gas and label alike). */
+export function samePlan(stored: readonly ActionStepRow[], planned: readonly PlannedStep[]): boolean {
+  return (
+    stored.length === planned.length &&
+    stored.every((row, i) => {
+      const step = planned[i]!;
+      const kept = plannedStep(row);
+      return (
+        row.position === i &&
+        row.status === "pending" &&
+        kept.kind === step.kind &&
+        kept.label === step.label &&
+        isAddressEqual(kept.to, step.to) &&
+        kept.data === step.data &&
+        kept.value === step.value &&
+        kept.gas === step.gas
+      );
+    })
+  );
 }
 
 export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, fence, onMined }: RunnerDeps) {
@@ -184,7 +205,8 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     });
     const txHash = keccak256(rawTx);
     // Stored first by another holder, or the role moved during this signature: the new holder's is the step's transaction.
-    if (!(await records.stepSigned(row.seq, step.position, fence, { nonce, rawTx, txHash }))) throw new Stopped();
+    const status = isApprovalStep(step.kind) ? "approving" : "sending";
+    if (!(await records.stepSigned(row.seq, step.position, fence, { nonce, rawTx, txHash }, status))) throw new Stopped();
     nonces.set(account.address, nonce + 1);
     try {
       await client.sendRawTransaction({ serializedTransaction: rawTx });
@@ -230,11 +252,11 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
   }
 
   /** Runs one execution from its stored state to mined or failed. */
-  async function run(id: string): Promise<void> {
+  async function run(id: string, accountFor: (userId: number) => Promise<LocalAccount | null>): Promise<void> {
     if (stopping.signal.aborted) throw new Stopped();
     const row = await records.byId(id);
     if (!row || row.status === "mined" || row.status === "failed") return;
-    const account = await accountOf(row.user_id);
+    const account = await accountFor(row.user_id);
     if (!account || account.address !== row.wallet) return fail(row.seq, "This account no longer has its managed wallet.");
     const action = row.action as ActionName;
     const ctx: PlanContext = { client, contracts: chain.contracts, wallet: account.address, policy };
@@ -243,19 +265,25 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       // Nothing signed yet: plan again against the chain as it is now (an earlier action of the queue changed it).
       try {
         const planned = await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]);
-        // Another holder took the role meanwhile: the execution is its own now.
-        if (!(await records.replaceSteps(row.seq, fence, planned))) throw new Stopped();
+        // The plan the request stored moments ago, as a drop's queued purchases mostly are: nothing to write (the
+        // fencing token is checked again when a step is signed).
+        if (!samePlan(steps, planned)) {
+          // Another holder took the role meanwhile: the execution is its own now.
+          if (!(await records.replaceSteps(row.seq, fence, planned))) throw new Stopped();
+          steps = await records.steps(row.seq);
+        }
       } catch (error) {
         if (error instanceof Refusal) return fail(row.seq, error.message);
         throw error;
       }
-      steps = await records.steps(row.seq);
     }
     let result = (row.result ? JSON.parse(row.result) : {}) as ExecutionResult;
+    /** The last step was mined by this run, which then also marked the execution mined. */
+    let finished = false;
     for (const step of steps) {
       if (step.status === "mined") continue;
       if (stopping.signal.aborted) throw new Stopped();
-      await records.setStatus(row.seq, isApprovalStep(step.kind) ? "approving" : "sending");
+      // The execution's status ("approving", "sending") changes with the step's signature (records.stepSigned).
       try {
         if (step.status === "pending") await send(row, step, account);
         const receipt = await mined(await records.step(row.seq, step.position), account.address);
@@ -265,21 +293,24 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         }
         const planner = plannerOf(action);
         result = await planner.collect(ctx, step.kind, receipt, result);
-        await records.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt));
+        const last = step.position === steps[steps.length - 1]!.position;
+        await records.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt), { last });
+        finished = last;
       } catch (error) {
         if (error instanceof Refusal) return fail(row.seq, error.message, step.position);
         throw error;
       }
     }
-    await records.finish(row.seq);
+    // Every step was mined before this run (a restart between the last receipt and this mark): mark it now.
+    if (!finished) await records.finish(row.seq);
     onMined();
   }
 
   /** Runs one execution, trying again while the node does not answer; any other error fails it. */
-  async function runUntilSettled(id: string, seq: number): Promise<void> {
+  async function runUntilSettled(id: string, seq: number, accountFor: (userId: number) => Promise<LocalAccount | null>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await run(id);
+        return await run(id, accountFor);
       } catch (error) {
         if (error instanceof Stopped) throw error;
         if (!isProviderBusy(error)) {
@@ -293,8 +324,22 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
   }
 
   async function drain(wallet: string): Promise<void> {
+    // The wallet's key is read and unsealed once per pass over its queue, not once per action: a drop queues several
+    // purchases per wallet. Not kept beyond the pass.
+    const accounts = new Map<number, Promise<LocalAccount | null>>();
+    const accountFor = (userId: number) => {
+      let account = accounts.get(userId);
+      if (!account) {
+        account = accountOf(userId).catch((error: unknown) => {
+          accounts.delete(userId);
+          throw error;
+        });
+        accounts.set(userId, account);
+      }
+      return account;
+    };
     for (let next = await records.nextOf(wallet); next; next = await records.nextOf(wallet)) {
-      await runUntilSettled(next.id, next.seq);
+      await runUntilSettled(next.id, next.seq, accountFor);
     }
   }
 
