@@ -23,6 +23,12 @@ export const CHAIN_RETRY_DELAY_MS = 200;
 /** Blocks per `eth_getLogs` call unless configured (CHAIN_LOG_RANGE): what public BSC endpoints accept. */
 export const DEFAULT_LOG_RANGE = 1_000;
 
+/**
+ * Calls per JSON-RPC batch: a drop's simultaneous reads made batches of a thousand, which a node (anvil, and providers
+ * with a body limit) refuses whole as "Invalid request" (decision 0035).
+ */
+export const RPC_BATCH_SIZE = 100;
+
 /** Multicall3's address on BSC, its testnet and most chains; the local chain gets its code there too (contracts/chain.ts). */
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
 
@@ -43,6 +49,7 @@ export function readableChain(chainId: number): Chain {
 export interface ChainTransportOptions {
   /** Per request, per URL. */
   timeoutMs: number;
+  /** `true`: batches of at most RPC_BATCH_SIZE calls. */
   batch?: boolean | { batchSize?: number };
   retryCount?: number;
   retryDelayMs?: number;
@@ -58,7 +65,8 @@ export function parseRpcUrls(text: string): string[] {
 
 export function chainTransport(urls: readonly string[], options: ChainTransportOptions): Transport {
   if (!urls.length) throw new Error("chainTransport needs at least one RPC URL");
-  const nodes = urls.map((url) => http(url, { batch: options.batch, timeout: options.timeoutMs, retryCount: 0 }));
+  const batch = options.batch === true ? { batchSize: RPC_BATCH_SIZE } : options.batch;
+  const nodes = urls.map((url) => http(url, { batch, timeout: options.timeoutMs, retryCount: 0 }));
   return fallback(nodes, {
     retryCount: options.retryCount ?? CHAIN_RETRY_COUNT,
     retryDelay: options.retryDelayMs ?? CHAIN_RETRY_DELAY_MS,

@@ -2,7 +2,7 @@
 import { createPublicClient, getAbiItem, HttpRequestError, InvalidInputRpcError, RpcRequestError, TimeoutError } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameTokenAbi } from "../../contracts/generated/abi";
-import { chainTransport, isLogRangeRefusal, isProviderBusy, logRangeReader, readableChain } from "~core/chain-transport";
+import { chainTransport, isLogRangeRefusal, isProviderBusy, logRangeReader, readableChain, RPC_BATCH_SIZE } from "~core/chain-transport";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
 import { freshPlayer, setUpTestChain, type TestChain } from "./harness";
 
@@ -44,6 +44,16 @@ describe("chainTransport", () => {
   it("goes on to the next URL when one is down", async () => {
     const client = clientOf([DOWN, proxy.url]);
     expect(await client.getChainId()).toBe(t.deployment.chainId);
+  });
+
+  it("sends calls made at once in JSON-RPC batches of at most RPC_BATCH_SIZE, which a node takes whole", async () => {
+    const client = createPublicClient({ transport: chainTransport([proxy.url], { batch: true, timeoutMs: 5_000 }), cacheTime: 0 });
+    const before = { requests: proxy.stats.requests, balances: proxy.stats.methods.eth_getBalance ?? 0 };
+    const count = 2 * RPC_BATCH_SIZE + 50;
+    const balances = await Promise.all(Array.from({ length: count }, () => client.getBalance({ address: freshPlayer(3).address })));
+    expect(new Set(balances).size).toBe(1);
+    expect(proxy.stats.methods.eth_getBalance - before.balances).toBe(count);
+    expect(proxy.stats.requests - before.requests).toBe(3);
   });
 
   it("fails once every URL has failed every retry", async () => {

@@ -30,8 +30,6 @@ import { CANCELLED_EVENT, COUNTER_EVENT, OFFER_ACCEPTED_EVENT, OFFER_CANCELLED_E
 
 /** A request not answered within this is tried again (core/chain-transport.ts); after the retries the run fails and the next poll starts over. */
 const RPC_TIMEOUT_MS = 5_000;
-/** Calls per JSON-RPC batch. */
-const RPC_BATCH_SIZE = 100;
 
 /** Which of our ERC-721 collections a transfer belongs to. */
 export type Collection = "card" | "box";
@@ -61,7 +59,7 @@ export function chainReader(chain: BackendChain, source = "indexer") {
     chain: readableChain(chain.chainId),
     // A range's token reads (holders, words, order states) at one block: Multicall3 calls of up to 1,024 bytes each.
     batch: { multicall: true },
-    transport: backendTransport(chain, source, { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: RPC_TIMEOUT_MS }),
+    transport: backendTransport(chain, source, { batch: true, timeoutMs: RPC_TIMEOUT_MS }),
     // The head must be fresh on every poll, not viem's cached block number.
     cacheTime: 0,
   });

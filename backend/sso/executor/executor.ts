@@ -44,9 +44,6 @@ export interface ExecutorDeps {
   analytics?: AnalyticsSink;
 }
 
-/** Calls per JSON-RPC batch of the executor's client. */
-const RPC_BATCH_SIZE = 100;
-
 /** The longest pause between two tries of a failing analytics sink. */
 const ANALYTICS_RETRY_MAX_MS = 60_000;
 
@@ -68,7 +65,7 @@ export function createExecutor({
     // At most RPC_BATCH_SIZE calls per JSON-RPC batch: in a drop a thousand queues' simulations and raw transactions
     // fall in one tick, and one unbounded batch (viem's default is 1,000 calls) outgrows a node's request size
     // (anvil refuses bodies of a few MB as "Invalid request"), failing every call in it.
-    transport: backendTransport(chain, "executor", { batch: { batchSize: RPC_BATCH_SIZE }, timeoutMs: 10_000 }),
+    transport: backendTransport(chain, "executor", { batch: true, timeoutMs: 10_000 }),
   });
   const records = createExecutionRecords(db);
   /** The queues and the analytics delivery, while this process holds the role. */
