@@ -113,6 +113,12 @@ function breakdownOf(lhr: { audits: Record<string, AuditItems> }, page: string):
       `    script ${scriptName(item.url, page)}: ${ms(item.total)} in all, evaluation ${ms(item.scripting)}, parse and compile ${ms(item.scriptParseCompile)}`,
     );
   }
+  // The LCP element's audit holds two tables: the element, then the phases of its time.
+  const [element, phases] = itemsOf(lhr.audits["largest-contentful-paint-element"]) as { items?: Record<string, unknown>[] }[];
+  const node = element?.items?.[0]?.node as { snippet?: string } | undefined;
+  if (node) lines.push(`    LCP element: ${node.snippet ?? "?"}`);
+  if (phases?.items?.length)
+    lines.push(`    LCP phases: ${phases.items.map((phase) => `${String(phase.phase)} ${ms(phase.timing)}`).join(", ")}`);
   for (const task of itemsOf(lhr.audits["long-tasks"])) {
     lines.push(`    long task at ${ms(task.startTime)}: ${ms(task.duration)}, ${scriptName(task.url, page)}`);
   }
