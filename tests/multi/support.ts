@@ -27,7 +27,8 @@ import { prehashPassword } from "~core/password-hash";
 import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
 import { readDeployment, localChain, type Deployment } from "../../contracts/deployment";
-import { type Role, rolesHeld, waitFor } from "../../scripts/cluster/launch";
+import { type Role, rolesHeld } from "../../scripts/cluster/launch";
+import { waitFor } from "../../scripts/cluster/processes";
 import { type Stock, type StockedItem, stockWallet } from "../e2e/stock";
 import { CLUSTER_INFO_ENV, type ClusterInfo, type ServerInfo } from "./ports";
 
