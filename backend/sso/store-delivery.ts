@@ -43,6 +43,9 @@ export interface BoxDelivery {
 /** How long a sent forge may take to be mined and final before the attempt gives up (the forge stays to follow). */
 const FINAL_TIMEOUT_MS = 120_000;
 
+/** Tries after the first of a forge's send that a busy provider did not take (a 429, a 5xx, no answer). */
+const SEND_RETRIES = 3;
+
 /** Headroom over a forge's gas estimate (an unused rest is not paid). */
 const GAS_MARGIN_PERCENT = 25n;
 
@@ -134,7 +137,9 @@ export function createBoxDelivery(chain: BackendChain, minterKey: Hex): BoxDeliv
         // The nonce is spent: by this forge (mined since the first look) or by another transaction.
         return (await receiptOf(hash)) ? final() : "dropped";
       }
-      await client.sendRawTransaction({ serializedTransaction: raw }).catch((error: unknown) => {
+      // viem's sendRawTransaction never retries (retryCount 0): the same bytes are safe to send again, so a busy
+      // provider's answer is retried here as the transport's other calls are.
+      await client.request({ method: "eth_sendRawTransaction", params: [raw] }, { retryCount: SEND_RETRIES }).catch((error: unknown) => {
         if (!ALREADY_SENT.test(String((error as Error)?.message ?? error))) throw error;
       });
       return final();

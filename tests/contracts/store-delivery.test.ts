@@ -39,6 +39,13 @@ describe("createBoxDelivery", () => {
     expect((await boxes())[0]).toHaveLength(before + 2);
   });
 
+  it("sends a forge again when a busy provider answers its send with a 429", async () => {
+    const delivery = createBoxDelivery(backendChain(), DEV_STORE_MINTER_KEY);
+    const forge = await delivery.sign(freshPlayer(6).address, STANDARD, 1);
+    t.provider.rateLimitNext("eth_sendRawTransaction", 2);
+    expect(await delivery.settle(forge)).toBe("mined");
+  });
+
   it("tells a forge dropped once its nonce went to another transaction, and never before", async () => {
     const delivery = createBoxDelivery(backendChain(), DEV_STORE_MINTER_KEY);
     const buyer = freshPlayer(7).address;

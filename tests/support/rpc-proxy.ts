@@ -30,6 +30,8 @@ export interface RpcProxyStats {
   dropped: number;
   /** The lowest block an answered eth_getLogs call started at. */
   lowestLogBlock: bigint | null;
+  /** The most JSON-RPC calls one HTTP request carried. */
+  largestBatch: number;
   /** JSON-RPC calls forwarded, by method. */
   methods: Record<string, number>;
   /** eth_call requests, by the address called (lower case): a Multicall3 batch counts once, for Multicall3. */
@@ -56,6 +58,8 @@ export interface RpcProxy {
   setDown(down: boolean): void;
   /** Changes the share of 429s from now on. */
   setRateLimitShare(share: number): void;
+  /** The next `n` requests that call `method` are answered 429, as a busy provider answers. */
+  rateLimitNext(method: string, n: number): void;
   stop(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   const random = mulberry32(options.seed ?? 1);
   let rateLimitShare = options.rateLimitShare ?? 0;
   let toDrop = 0;
+  /** Requests still to refuse with a 429, by the method they call. */
+  const toRefuse = new Map<string, number>();
   let down = false;
   const stats: RpcProxyStats = {
     requests: 0,
@@ -80,6 +86,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     refusedLogRanges: 0,
     dropped: 0,
     lowestLogBlock: null,
+    largestBatch: 0,
     methods: {},
     callsTo: {},
     selectors: {},
@@ -146,7 +153,9 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
           return;
         }
         if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
-        if (random() < rateLimitShare) {
+        const refused = [...toRefuse].find(([method, n]) => n > 0 && Buffer.concat(chunks).includes(`"${method}"`));
+        if (refused) toRefuse.set(refused[0], refused[1] - 1);
+        if (refused || random() < rateLimitShare) {
           stats.rateLimited += 1;
           response.writeHead(429, { "content-type": "application/json" });
           response.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: 429, message: "Too many requests" } }));
@@ -154,6 +163,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
         }
         try {
           const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as RpcCall | RpcCall[];
+          stats.largestBatch = Math.max(stats.largestBatch, Array.isArray(body) ? body.length : 1);
           const result = Array.isArray(body) ? await Promise.all(body.map(answer)) : await answer(body);
           response.writeHead(200, { "content-type": "application/json" });
           response.end(JSON.stringify(result));
@@ -178,6 +188,9 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     },
     setRateLimitShare(share) {
       rateLimitShare = share;
+    },
+    rateLimitNext(method, n) {
+      toRefuse.set(method, (toRefuse.get(method) ?? 0) + n);
     },
     stop: () =>
       new Promise<void>((resolve) => {
