@@ -1,12 +1,12 @@
 import { type BackendContext, siteUrlOf } from "../types";
-import { createCodes } from "./codes";
-import { createLoginGuard } from "./login-guard";
-import { createMailer } from "./mail";
-import { createCardOrders } from "./card-orders";
-import { createSecrets } from "./secrets";
-import { createSessions } from "./sessions";
-import { createUsers } from "./users";
-import { createWallets } from "./wallets";
+import { createCodes } from "./codes/codes";
+import { createLoginGuard } from "./accounts/login-guard";
+import { createMailer } from "./mail/mail";
+import { createCardOrders } from "./store/card-orders";
+import { createSecrets } from "./shared/secrets";
+import { createSessions } from "./accounts/sessions";
+import { createUsers } from "./accounts/users";
+import { createWallets } from "./wallets/wallets";
 
 /** The SSO backend's parts over one database, shared by its routes, its auth for other services and its seed. */
 export function createSsoCore({ store, options }: BackendContext) {

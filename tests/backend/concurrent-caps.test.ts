@@ -17,12 +17,12 @@ import { CHAIN_OFFER_MSG, type CheckedChainOffer, storeChainOffer } from "../../
 import { credit } from "../../backend/market/ledger";
 import { OFFER_MSG, OFFER_VENUE, makeOffer } from "../../backend/market/offers";
 import { MAX_WATCHES, WATCH_MSG, addWatch } from "../../backend/market/watches";
-import { CODES_PER_HOUR, createCodes } from "../../backend/sso/codes";
-import { takeCustodialRate } from "../../backend/sso/custodial-rate";
-import { LOGIN_LIMITS, createLoginGuard } from "../../backend/sso/login-guard";
-import { createSecrets } from "../../backend/sso/secrets";
-import type { CodePurpose } from "../../backend/sso/tables";
-import { createUsers } from "../../backend/sso/users";
+import { CODES_PER_HOUR, createCodes } from "../../backend/sso/codes/codes";
+import { takeCustodialRate } from "../../backend/sso/shared/custodial-rate";
+import { LOGIN_LIMITS, createLoginGuard } from "../../backend/sso/accounts/login-guard";
+import { createSecrets } from "../../backend/sso/shared/secrets";
+import type { CodePurpose } from "../../backend/sso/shared/tables";
+import { createUsers } from "../../backend/sso/accounts/users";
 import { TEST_ENGINE, freshDatabase } from "./engine";
 import { testBackendOptions } from "./harness";
 

@@ -4,12 +4,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Kysely, PostgresAdapter, type QueryCreator } from "kysely";
-import { takeCustodialRate } from "../custodial-rate";
+import { takeCustodialRate } from "../shared/custodial-rate";
 import type { Address, Hex } from "viem";
 import type { AnalyticsEvent } from "~core/analytics";
 import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionStatus, ExecutionStep } from "~core/api/actions";
 import type { Database } from "../../db";
-import type { ActionExecutionRow, ActionStepRow } from "../tables";
+import type { ActionExecutionRow, ActionStepRow } from "../shared/tables";
 import type { PlannedStep } from "./plan";
 import { groupCommit } from "./group-commit";
 

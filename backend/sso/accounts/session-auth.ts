@@ -1,10 +1,10 @@
 import type { Request } from "express";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
-import { ApiError } from "../http";
+import { ApiError } from "../../http";
 import type { LiveSession, Sessions } from "./sessions";
 import type { LoginType, SignIn } from "~core/api/sso";
 import { userInfo } from "./users";
-import type { UserRow } from "./tables";
+import type { UserRow } from "../shared/tables";
 
 /** product §8's wording; the app shows its expired-session prompt on any 401. */
 export const INVALID_SESSION = "Invalid session, or session has expired, please log in again.";
