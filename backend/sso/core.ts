@@ -1,12 +1,10 @@
 import { type BackendContext, siteUrlOf } from "../types";
-import { createCodes } from "./codes/codes";
-import { createLoginGuard } from "./accounts/login-guard";
-import { createMailer } from "./mail/mail";
-import { createCardOrders } from "./store/card-orders";
+import { createLoginGuard, createSessions, createUsers } from "./accounts";
+import { createCodes } from "./codes";
+import { createMailer } from "./mail";
 import { createSecrets } from "./shared/secrets";
-import { createSessions } from "./accounts/sessions";
-import { createUsers } from "./accounts/users";
-import { createWallets } from "./wallets/wallets";
+import { createCardOrders } from "./store";
+import { createWallets } from "./wallets";
 
 /** The SSO backend's parts over one database, shared by its routes, its auth for other services and its seed. */
 export function createSsoCore({ store, options }: BackendContext) {

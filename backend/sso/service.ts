@@ -2,15 +2,13 @@ import express from "express";
 import type { BackendContext } from "../types";
 import { accountRoutes } from "./accounts/account-routes";
 import { createSsoCore } from "./core";
-import { createExecutor } from "./executor/executor";
+import { createExecutor } from "./executor";
 import { actionRoutes } from "./executor/routes";
 import { outboxRoutes } from "./mail/outbox-routes";
-import { createBoxDelivery } from "./store/store-delivery";
-import { createDeliveryWorker } from "./store/store-fulfilment";
-import { createStorePayments } from "./store/store-payments";
+import { createBoxDelivery, createDeliveryWorker, createStorePayments } from "./store";
 import { storeRoutes } from "./store/store-routes";
 import { orderSigningRoutes } from "./wallets/order-routes";
-import { createOrderSigner } from "./wallets/order-signing";
+import { createOrderSigner } from "./wallets";
 import { walletRoutes } from "./wallets/wallet-routes";
 import { watchMailRoutes } from "./mail/watch-mail-routes";
 

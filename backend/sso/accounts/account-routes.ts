@@ -3,7 +3,7 @@ import { ApiError, handle, parseInput, sendOk } from "../../http";
 import express from "express";
 import { clientKey } from "../../client-address";
 import type { BackendOptions } from "../../types";
-import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "../codes/codes";
+import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "../codes";
 import type { SsoCore } from "../core";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
 import {

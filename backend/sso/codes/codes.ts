@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db";
 import { ApiError } from "../../http";
-import { codeMail, type SendMail } from "../mail/mail";
+import { codeMail, type SendMail } from "../mail";
 import { type Secrets, equalHex, newEmailCode } from "../shared/secrets";
 import type { CodePurpose } from "../shared/tables";
 import type { BackendLog } from "../../types";

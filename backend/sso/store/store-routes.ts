@@ -2,7 +2,7 @@ import { ApiError, handle, parseInput, sendOk } from "../../http";
 import express from "express";
 import type { SsoCore } from "../core";
 import { createOrderInput, orderDetailInput, paymentEventInput, testCheckoutInput } from "../shared/schemas";
-import { requireSession } from "../accounts/session-auth";
+import { requireSession } from "../accounts";
 import type { createStorePayments } from "./store-payments";
 
 /**

@@ -37,8 +37,7 @@ import type { Database } from "../../db";
 import { ApiError, parseInput } from "../../http";
 import type { BackendOptions } from "../../types";
 import { takeCustodialRate } from "../shared/custodial-rate";
-import { idempotencyKey } from "../executor/schemas";
-import { DEFAULT_EXECUTOR_POLICY } from "../executor/policy";
+import { DEFAULT_EXECUTOR_POLICY, idempotencyKey } from "../executor";
 import type { UserRow } from "../shared/tables";
 import type { Wallets } from "./wallets";
 

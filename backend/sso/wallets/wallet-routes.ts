@@ -5,8 +5,7 @@ import type { SsoCore } from "../core";
 import { DISPLAY_NAME_TAKEN } from "~core/display-name";
 import type { DisplayNameSet } from "~core/api/sso";
 import { bindWalletInput, displayNameInput, loginOtherInput, walletParam } from "../shared/schemas";
-import { requireSession, signIn } from "../accounts/session-auth";
-import { publicUserInfo, userInfo } from "../accounts/users";
+import { publicUserInfo, requireSession, signIn, userInfo } from "../accounts";
 import { assertFresh, assertSignedBy } from "./wallets";
 
 /**
