@@ -307,8 +307,8 @@ export function createExecutionRecords(db: Kysely<Database>) {
       });
     },
 
-    /** The account's custodial-key budget (custodial-rate.ts), which signed market orders draw on too. */
-    // On SQLite its upsert commits with the group; on PostgreSQL its statements stay on their own (custodial-rate.ts).
+    /** The account's custodial-key budget (shared/custodial-rate.ts), which signed market orders draw on too. */
+    // On SQLite its upsert commits with the group; on PostgreSQL its statements stay on their own (shared/custodial-rate.ts).
     takeRate: (userId: number, max: number, windowMs: number) =>
       postgres ? takeCustodialRate(db, userId, max, windowMs) : write((trx) => takeCustodialRate(trx, userId, max, windowMs)),
   };
