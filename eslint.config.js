@@ -34,6 +34,21 @@ const APP_OUTSIDE = {
   message: "app/ never imports backend/ or server/: server/ wires them together; share through core/.",
 };
 
+const BACKEND_RULES = [
+  { regex: APP_ALIAS, message: "backend/ never imports app/: share through core/." },
+  {
+    regex: climbsTo("app", "server", "scripts", "tests"),
+    message: "backend/ imports only core/, contracts/generated/ and its own files.",
+  },
+  {
+    regex: "^(\\.\\./)+contracts(/(?!generated(/|$)|lootbox-(events|sale|opener)$)|$)",
+    message:
+      "backend/ imports only contracts/generated/ of contracts/ (and lootbox-events, lootbox-sale and lootbox-opener, the loot box's pure readers and plans).",
+  },
+];
+/** The SSO's features (docs/architecture.md, Inside backend/sso/): one imports another only through its index.ts. */
+const SSO_FEATURES = ["accounts", "codes", "executor", "mail", "store", "wallets"];
+
 const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 export default tseslint.config(
@@ -78,18 +93,15 @@ export default tseslint.config(
   coreAtDepth(1),
   coreAtDepth(2),
   coreAtDepth(3),
+  restrict(["backend/**/*.ts"], BACKEND_RULES),
   restrict(
-    ["backend/**/*.ts"],
+    ["backend/sso/*/**/*.ts"],
     [
-      { regex: APP_ALIAS, message: "backend/ never imports app/: share through core/." },
+      ...BACKEND_RULES,
       {
-        regex: climbsTo("app", "server", "scripts", "tests"),
-        message: "backend/ imports only core/, contracts/generated/ and its own files.",
-      },
-      {
-        regex: "^(\\.\\./)+contracts(/(?!generated(/|$)|lootbox-(events|sale|opener)$)|$)",
+        regex: `^\\.\\./(${SSO_FEATURES.join("|")})/`,
         message:
-          "backend/ imports only contracts/generated/ of contracts/ (and lootbox-events, lootbox-sale and lootbox-opener, the loot box's pure readers and plans).",
+          "An SSO feature imports another only through its index (../<feature>), never a file inside it (docs/architecture.md, Inside backend/sso/).",
       },
     ],
   ),

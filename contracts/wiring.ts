@@ -176,7 +176,7 @@ export async function wireGameContracts(tx: Transactor, tokens: GameTokens, game
   await tx.send(contractCall(box, blindBoxAbi, "grantRole", [MINTER_ROLE, game.boxSale]));
   await tx.send(contractCall(box, blindBoxAbi, "grantRole", [MINTER_ROLE, game.staking]));
   await tx.send(contractCall(box, blindBoxAbi, "setOpener", [game.opener]));
-  // Card-paid boxes are forged to their buyers by the store (backend/sso/store-delivery.ts).
+  // Card-paid boxes are forged to their buyers by the store (backend/sso/store/store-delivery.ts).
   await tx.send(contractCall(box, blindBoxAbi, "grantRole", [MINTER_ROLE, storeMinter]));
   await tx.send(contractCall(card, sparkCardAbi, "grantRole", [MINTER_ROLE, game.opener]));
   // Game items are minted on their first claim to the chain (SparkCard.mintGameItem).

@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { migrate } from "./migrate";
 import { ssoMigrations } from "../sso/migrations";
 import { marketMigrations } from "../market/migrations";
-import type { SsoTables } from "../sso/tables";
+import type { SsoTables } from "../sso/shared/tables";
 import type { MarketTables } from "../market/tables";
 import { SqliteDriver, type Engine, type SqlDriver } from "./sql";
 import { openPostgres } from "./postgres";

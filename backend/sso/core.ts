@@ -1,11 +1,9 @@
 import { type BackendContext, siteUrlOf } from "../types";
+import { createLoginGuard, createSessions, createUsers } from "./accounts";
 import { createCodes } from "./codes";
-import { createLoginGuard } from "./login-guard";
 import { createMailer } from "./mail";
-import { createCardOrders } from "./card-orders";
-import { createSecrets } from "./secrets";
-import { createSessions } from "./sessions";
-import { createUsers } from "./users";
+import { createSecrets } from "./shared/secrets";
+import { createCardOrders } from "./store";
 import { createWallets } from "./wallets";
 
 /** The SSO backend's parts over one database, shared by its routes, its auth for other services and its seed. */

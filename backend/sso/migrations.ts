@@ -305,7 +305,7 @@ async function createOrderSignatures(db: Kysely<unknown>) {
 /**
  * The custodial rate budget as slots (decision 0010): `max` rows per account at most, one per (user_id, slot), each
  * holding the time of the last request counted in it. A request takes a slot whose time has left the window, by one
- * conditional upsert (custodial-rate.ts). Rows already counted keep their times, numbered newest first.
+ * conditional upsert (shared/custodial-rate.ts). Rows already counted keep their times, numbered newest first.
  */
 async function slotActionRate(db: Kysely<unknown>) {
   await db.schema

@@ -4,7 +4,7 @@ import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import type { BackendContext } from "../types";
 import { createSsoCore } from "./core";
-import { hashPassword } from "./passwords";
+import { hashPassword } from "./accounts";
 
 /**
  * Checkout session id of the seeded card order, started and not yet paid: /stripe/success?session_id=cs_test_demo

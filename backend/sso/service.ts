@@ -1,18 +1,16 @@
 import express from "express";
 import type { BackendContext } from "../types";
-import { accountRoutes } from "./account-routes";
+import { accountRoutes } from "./accounts/account-routes";
 import { createSsoCore } from "./core";
-import { createExecutor } from "./executor/executor";
+import { createExecutor } from "./executor";
 import { actionRoutes } from "./executor/routes";
-import { outboxRoutes } from "./outbox-routes";
-import { createBoxDelivery } from "./store-delivery";
-import { createDeliveryWorker } from "./store-fulfilment";
-import { createStorePayments } from "./store-payments";
-import { storeRoutes } from "./store-routes";
-import { orderSigningRoutes } from "./order-routes";
-import { createOrderSigner } from "./order-signing";
-import { walletRoutes } from "./wallet-routes";
-import { watchMailRoutes } from "./watch-mail-routes";
+import { outboxRoutes } from "./mail/outbox-routes";
+import { createBoxDelivery, createDeliveryWorker, createStorePayments } from "./store";
+import { storeRoutes } from "./store/store-routes";
+import { orderSigningRoutes } from "./wallets/order-routes";
+import { createOrderSigner } from "./wallets";
+import { walletRoutes } from "./wallets/wallet-routes";
+import { watchMailRoutes } from "./mail/watch-mail-routes";
 
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;

@@ -17,12 +17,12 @@ import { CHAIN_OFFER_MSG, type CheckedChainOffer, storeChainOffer } from "../../
 import { credit } from "../../backend/market/ledger";
 import { OFFER_MSG, OFFER_VENUE, makeOffer } from "../../backend/market/offers";
 import { MAX_WATCHES, WATCH_MSG, addWatch } from "../../backend/market/watches";
-import { CODES_PER_HOUR, createCodes } from "../../backend/sso/codes";
-import { takeCustodialRate } from "../../backend/sso/custodial-rate";
-import { LOGIN_LIMITS, createLoginGuard } from "../../backend/sso/login-guard";
-import { createSecrets } from "../../backend/sso/secrets";
-import type { CodePurpose } from "../../backend/sso/tables";
-import { createUsers } from "../../backend/sso/users";
+import { CODES_PER_HOUR, createCodes } from "../../backend/sso/codes/codes";
+import { takeCustodialRate } from "../../backend/sso/shared/custodial-rate";
+import { LOGIN_LIMITS, createLoginGuard } from "../../backend/sso/accounts/login-guard";
+import { createSecrets } from "../../backend/sso/shared/secrets";
+import type { CodePurpose } from "../../backend/sso/shared/tables";
+import { createUsers } from "../../backend/sso/accounts/users";
 import { TEST_ENGINE, freshDatabase } from "./engine";
 import { testBackendOptions } from "./harness";
 
@@ -75,7 +75,7 @@ describe("watched searches (market/watches.ts addWatch)", () => {
   });
 });
 
-describe("email codes (sso/codes.ts send)", () => {
+describe("email codes (sso/codes/codes.ts send)", () => {
   const secrets = createSecrets(testBackendOptions.walletEncryptionKey);
   /** Sends `n` codes at once; the mails that went out. */
   async function sendAtOnce(n: number, email: string, purpose: CodePurpose): Promise<{ outcomes: string[]; mails: number }> {
@@ -128,7 +128,7 @@ describe("email codes (sso/codes.ts send)", () => {
   });
 });
 
-describe("the sign-in budget of one client (sso/login-guard.ts reserve)", () => {
+describe("the sign-in budget of one client (sso/accounts/login-guard.ts reserve)", () => {
   it(`counts ${LOGIN_LIMITS.client.maxFailures} of 40 attempts made at once, and refuses the rest`, async () => {
     const user = await createUsers(handles[0].db).insert("guarded@example.test", "x", null);
     const guards = handles.map((handle) => createLoginGuard(handle.db));
@@ -140,7 +140,7 @@ describe("the sign-in budget of one client (sso/login-guard.ts reserve)", () => 
   });
 });
 
-describe("the custodial rate budget (sso/custodial-rate.ts takeCustodialRate)", () => {
+describe("the custodial rate budget (sso/shared/custodial-rate.ts takeCustodialRate)", () => {
   it("counts 5 of 30 requests made at once with a budget of 5", async () => {
     const user = await createUsers(handles[0].db).insert("custodial@example.test", "x", null);
     const outcomes = await atOnce(30, async (handle) => {

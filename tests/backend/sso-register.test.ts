@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
-import { CODE_ANSWER_FLOOR_MS } from "../../backend/sso/account-routes";
+import { CODE_ANSWER_FLOOR_MS } from "../../backend/sso/accounts/account-routes";
 import { startTestBackends } from "./harness";
 import { type Backend, INVALID_SESSION, type SignIn, latestCode, login, otherCode, register } from "./sso-helpers";
 

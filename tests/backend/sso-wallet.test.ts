@@ -3,7 +3,7 @@ import { type Hex, getAddress, verifyMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { bindWalletMessage } from "~core/bind-message";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
-import { createSecrets } from "../../backend/sso/secrets";
+import { createSecrets } from "../../backend/sso/shared/secrets";
 import { createSsoCore } from "../../backend/sso/core";
 import type { BackendOptions } from "../../backend/types";
 import { startTestBackends, testBackendOptions } from "./harness";

@@ -6,9 +6,9 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../backend/db";
-import { CODE_LOCKED, CODE_WRONG, MAX_WRONG_ATTEMPTS, createCodes } from "../../backend/sso/codes";
-import { takeCustodialRate } from "../../backend/sso/custodial-rate";
-import { createSecrets } from "../../backend/sso/secrets";
+import { CODE_LOCKED, CODE_WRONG, MAX_WRONG_ATTEMPTS, createCodes } from "../../backend/sso/codes/codes";
+import { takeCustodialRate } from "../../backend/sso/shared/custodial-rate";
+import { createSecrets } from "../../backend/sso/shared/secrets";
 import { startTestBackends, testBackendOptions } from "./harness";
 
 let t: Awaited<ReturnType<typeof startTestBackends>>;

@@ -20,7 +20,7 @@ import * as chainListingSchemas from "../../backend/market/chain-listing-schemas
 import * as gameSchemas from "../../backend/market/game-schemas";
 import * as statsSchemas from "../../backend/market/stats-schemas";
 import * as inviteSchemas from "../../backend/market/invite-schemas";
-import * as ssoSchemas from "../../backend/sso/schemas";
+import * as ssoSchemas from "../../backend/sso/shared/schemas";
 import * as watchSchemas from "../../backend/market/watch-schemas";
 import { LIST_FILTERS, PAGE_SIZES, RANGE_FILTERS, SORT_OPTIONS } from "../../app/features/market/filters/market-options";
 import { PERIODS, STAT_ENUM_KEYS, statEnum } from "../../app/features/market/filters/statistics";

@@ -11,7 +11,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { StoreOrder } from "~core/api/sso";
 import { DEV_STORE_MINTER_KEY } from "~core/demo";
 import { blindBoxAbi } from "../../contracts/generated/abi";
-import { paidCheckoutEvent } from "../../backend/sso/store-payments";
+import { paidCheckoutEvent } from "../../backend/sso/store/store-payments";
 import { Client, chain, clusterInfo, createAccount, nth, superviseCluster, servers, waitFor } from "./support";
 
 superviseCluster();

@@ -1,7 +1,8 @@
 /**
  * The dependency direction of eslint.config.js: core/ imports nothing of ours, backend/ never imports app/ or
  * server/ (and of contracts/ only contracts/generated/), contracts/ never imports app/ or backend/, app/ never
- * imports backend/ or server/. Each rule must fail on a wrong import and let the right ones through.
+ * imports backend/ or server/, and an SSO feature imports another only through its index. Each rule must fail on a
+ * wrong import and let the right ones through.
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -66,6 +67,21 @@ describe("import rules (eslint.config.js)", () => {
     );
     await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./ledger", "viem"]);
     await expectAllowed("backend/sso/executor/x.ts", ["../../../contracts/lootbox-events"]);
+  });
+
+  it("an SSO feature imports another only through its index (issue 45)", async () => {
+    await expectRefused("backend/sso/wallets/x.ts", ["../accounts/session-auth", "../executor/policy"], /only through its index/);
+    await expectRefused("backend/sso/executor/x.ts", ["../store/card-orders"], /only through its index/);
+    await expectRefused("backend/sso/wallets/x.ts", ["../../../app/domain/listing"], /backend\//);
+    await expectAllowed("backend/sso/wallets/x.ts", [
+      "../accounts",
+      "../executor",
+      "../shared/tables",
+      "./wallets",
+      "../core",
+      "../../http",
+    ]);
+    await expectAllowed("backend/sso/x.ts", ["./accounts/account-routes", "./executor/routes"]);
   });
 
   it("contracts/ never imports app/ or backend/", async () => {

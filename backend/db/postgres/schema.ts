@@ -521,7 +521,7 @@ const TRADING_STEP_KINDS = [
   `alter table action_steps rename constraint action_steps_v4_signed to action_steps_v5_signed`,
 ];
 
-/** sso_017: Sign-In with Ethereum's nonces (backend/sso/wallets.ts), instead of the old sign-in messages' hashes. */
+/** sso_017: Sign-In with Ethereum's nonces (backend/sso/wallets/wallets.ts), instead of the old sign-in messages' hashes. */
 const WALLET_SIGN_IN_NONCES = [
   `create table wallet_sign_in_nonces (
     nonce text collate "C" primary key,

@@ -25,8 +25,10 @@ import { NFT_TYPE } from "~core/nft";
 import { STAKE_POOLS } from "~core/pools";
 import { SHIP_SLOT_COUNT } from "~core/spaceship";
 import type { BackendChain } from "../../types";
-import { GAME_TAG } from "./bridge";
 import { type CappedCurrency, MATERIALS_CAP_PER_ACTION } from "./policy";
+
+/** The game's tag in swaps: the one game this market serves. */
+export const GAME_TAG = 1n;
 
 export type Contracts = BackendChain["contracts"];
 export type ContractKey = keyof Contracts;

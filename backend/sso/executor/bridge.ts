@@ -26,12 +26,9 @@ import { stackText } from "~core/item-moves";
 import { CLAIM_CONTENT_BYTES, CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { formatChainTime } from "~core/chain-text";
 import { formatPrice } from "~core/money";
-import type { Contracts } from "./allowlist";
+import { type Contracts, GAME_TAG } from "./allowlist";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { MATERIALS_CAP_PER_ACTION, stepGasLimit } from "./policy";
-
-/** The game's tag in swaps: the one game this market serves. */
-export const GAME_TAG = 1n;
 
 export const CLAIM_MESSAGES = {
   malformed: "This claim is not one the game signed: ask for a new one.",

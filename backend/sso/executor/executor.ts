@@ -20,7 +20,7 @@ import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "
 import { createRunner, type Runner } from "./runner";
 import { isProviderBusy, readableChain } from "~core/chain-transport";
 import { createExecutionRecords } from "./records";
-import type { ActionExecutionRow } from "../tables";
+import type { ActionExecutionRow } from "../shared/tables";
 
 export const MANAGED_WALLET_ONLY = "On-chain actions from the web need a managed wallet: a browser wallet sends its own transactions.";
 export const KEY_REUSED = "This idempotencyKey was already used for a different action; use a new key for a new action.";

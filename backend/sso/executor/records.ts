@@ -4,12 +4,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Kysely, PostgresAdapter, type QueryCreator } from "kysely";
-import { takeCustodialRate } from "../custodial-rate";
+import { takeCustodialRate } from "../shared/custodial-rate";
 import type { Address, Hex } from "viem";
 import type { AnalyticsEvent } from "~core/analytics";
 import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionStatus, ExecutionStep } from "~core/api/actions";
 import type { Database } from "../../db";
-import type { ActionExecutionRow, ActionStepRow } from "../tables";
+import type { ActionExecutionRow, ActionStepRow } from "../shared/tables";
 import type { PlannedStep } from "./plan";
 import { groupCommit } from "./group-commit";
 
@@ -307,8 +307,8 @@ export function createExecutionRecords(db: Kysely<Database>) {
       });
     },
 
-    /** The account's custodial-key budget (custodial-rate.ts), which signed market orders draw on too. */
-    // On SQLite its upsert commits with the group; on PostgreSQL its statements stay on their own (custodial-rate.ts).
+    /** The account's custodial-key budget (shared/custodial-rate.ts), which signed market orders draw on too. */
+    // On SQLite its upsert commits with the group; on PostgreSQL its statements stay on their own (shared/custodial-rate.ts).
     takeRate: (userId: number, max: number, windowMs: number) =>
       postgres ? takeCustodialRate(db, userId, max, windowMs) : write((trx) => takeCustodialRate(trx, userId, max, windowMs)),
   };

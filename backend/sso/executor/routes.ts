@@ -2,7 +2,7 @@ import express from "express";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
 import { ApiError, handle, parseInput, sendOk } from "../../http";
 import type { SsoCore } from "../core";
-import { requireSession } from "../session-auth";
+import { requireSession } from "../accounts";
 import { type Executor, MANAGED_WALLET_ONLY } from "./executor";
 import { actionRequestInput, executionIdParam, executionKeyQuery } from "./schemas";
 

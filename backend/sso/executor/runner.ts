@@ -26,7 +26,7 @@ import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
 import { isProviderBusy } from "~core/chain-transport";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
-import type { ActionExecutionRow, ActionStepRow } from "../tables";
+import type { ActionExecutionRow, ActionStepRow } from "../shared/tables";
 import { ALLOWLIST, type ContractKey, guardTransaction, GuardRefusal } from "./allowlist";
 import { type PlanContext, type PlannedStep, Refusal } from "./plan";
 import { planAction, plannerOf } from "./planners";

@@ -39,7 +39,7 @@ import {
   unfitRefusal,
   upgradeRefusal,
 } from "~core/spaceship";
-import { GAME_TAG } from "./bridge";
+import { GAME_TAG } from "./allowlist";
 import { type PlanContext, type PlannedStep, type Planner, Refusal } from "./plan";
 import { MATERIALS_CAP_PER_ACTION, stepGasLimit } from "./policy";
 

@@ -5,10 +5,10 @@
  */
 import express from "express";
 import { z } from "zod";
-import { hasInternalToken } from "../client-address";
-import { ApiError, handle, parseInput, sendOk } from "../http";
-import type { BackendOptions } from "../types";
-import type { SsoCore } from "./core";
+import { hasInternalToken } from "../../client-address";
+import { ApiError, handle, parseInput, sendOk } from "../../http";
+import type { BackendOptions } from "../../types";
+import type { SsoCore } from "../core";
 import { createMailer } from "./mail";
 
 export const WATCH_DIGEST_PATH = "/sso/internal/watchDigest";

@@ -29,7 +29,7 @@ export interface UsersTable {
   id: Generated<number>;
   /** Lower-cased; it is also the user name. */
   email: string;
-  /** scrypt of the client's password pre-hash, see passwords.ts. */
+  /** scrypt of the client's password pre-hash, see accounts/passwords.ts. */
   password_hash: string;
   /** Referral given at registration: an invite code or the referrer's checksummed wallet. */
   referrer: string | null;
@@ -45,7 +45,7 @@ export interface UsersTable {
 }
 export type UserRow = Selectable<UsersTable>;
 
-/** Sign-in attempts counted per account and client, see login-guard.ts. */
+/** Sign-in attempts counted per account and client, see accounts/login-guard.ts. */
 export interface LoginAttemptsTable {
   user_id: number;
   /** The client's address, or "*" for the account's budget across all clients. */

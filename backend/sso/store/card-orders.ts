@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Database } from "../db";
+import type { Database } from "../../db";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
 import type { SignedForge } from "./store-delivery";
-import type { StoreOrdersTable } from "./tables";
+import type { StoreOrdersTable } from "../shared/tables";
 
 /** POST /store/getOrderDetail's data: the order without its buyer's identity. */
 function orderDetail(row: Selectable<StoreOrdersTable>): StoreOrder {

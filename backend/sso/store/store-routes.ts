@@ -1,8 +1,8 @@
-import { ApiError, handle, parseInput, sendOk } from "../http";
+import { ApiError, handle, parseInput, sendOk } from "../../http";
 import express from "express";
-import type { SsoCore } from "./core";
-import { createOrderInput, orderDetailInput, paymentEventInput, testCheckoutInput } from "./schemas";
-import { requireSession } from "./session-auth";
+import type { SsoCore } from "../core";
+import { createOrderInput, orderDetailInput, paymentEventInput, testCheckoutInput } from "../shared/schemas";
+import { requireSession } from "../accounts";
 import type { createStorePayments } from "./store-payments";
 
 /**

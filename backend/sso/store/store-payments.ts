@@ -19,9 +19,9 @@ import {
 } from "~core/card-payment";
 import { verifiedPaymentEvent } from "~core/payment-event";
 import { shortError } from "~core/rpc-errors";
-import { ApiError } from "../http";
-import type { BackendPayments } from "../types";
-import type { Roles } from "../db/roles";
+import { ApiError } from "../../http";
+import type { BackendPayments } from "../../types";
+import type { Roles } from "../../db/roles";
 import type { OrderRow, createCardOrders } from "./card-orders";
 
 export const NOT_SOLD_BY_CARD = "This loot box is not sold by card.";

@@ -1,10 +1,10 @@
 import { getAddress } from "viem";
 import type { Kysely } from "kysely";
-import type { Database } from "../db";
+import type { Database } from "../../db";
 import { BIND_ADDR_TYPE, type BindAddrType, type PublicUserInfo, type UserInfo } from "~core/api/sso";
 import { displayNameKey } from "~core/display-name";
-import { isUniqueViolation } from "../db/sql";
-import type { SessionRow, UserRow } from "./tables";
+import { isUniqueViolation } from "../../db/sql";
+import type { SessionRow, UserRow } from "../shared/tables";
 
 type SessionView = Pick<SessionRow, "login_type" | "login_identity">;
 

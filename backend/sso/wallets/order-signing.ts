@@ -33,13 +33,12 @@ import {
   type Listing,
   type TradeOffer,
 } from "~core/trading";
-import type { Database } from "../db";
-import { ApiError, parseInput } from "../http";
-import type { BackendOptions } from "../types";
-import { takeCustodialRate } from "./custodial-rate";
-import { idempotencyKey } from "./executor/schemas";
-import { DEFAULT_EXECUTOR_POLICY } from "./executor/policy";
-import type { UserRow } from "./tables";
+import type { Database } from "../../db";
+import { ApiError, parseInput } from "../../http";
+import type { BackendOptions } from "../../types";
+import { takeCustodialRate } from "../shared/custodial-rate";
+import { DEFAULT_EXECUTOR_POLICY, idempotencyKey } from "../executor";
+import type { UserRow } from "../shared/tables";
 import type { Wallets } from "./wallets";
 
 export const ORDER_SIGNING_MSG = {

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
-import type { Database } from "../db";
-import type { CodePurpose } from "./tables";
+import type { Database } from "../../db";
+import type { CodePurpose } from "../shared/tables";
 
 /** Sender when BackendOptions.mailFrom is unset. */
 const DEFAULT_MAIL_FROM = "Spark Era <no-reply@sparkera.test>";

@@ -3,15 +3,15 @@ import { type Address, type Hex, type LocalAccount, getAddress, recoverMessageAd
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Kysely } from "kysely";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
-import type { Database } from "../db";
-import { ApiError } from "../http";
+import type { Database } from "../../db";
+import { ApiError } from "../../http";
 import type { WalletNonce } from "~core/api/sso";
 import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS } from "~core/bind-message";
 import { SIGN_IN_REFUSALS, SIGN_IN_TTL_MS, signInMessageProblem } from "~core/sign-in-message";
-import type { Secrets } from "./secrets";
-import type { UserRow } from "./tables";
-import { isUniqueViolation } from "../db/sql";
-import { retryingTransaction } from "../db/sql";
+import type { Secrets } from "../shared/secrets";
+import type { UserRow } from "../shared/tables";
+import { isUniqueViolation } from "../../db/sql";
+import { retryingTransaction } from "../../db/sql";
 
 export const WALLET_TAKEN = "This wallet is already bound to another account";
 export const ALREADY_BOUND = "A wallet is already bound to this account";

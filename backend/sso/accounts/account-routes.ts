@@ -1,14 +1,21 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ApiError, handle, parseInput, sendOk } from "../http";
+import { ApiError, handle, parseInput, sendOk } from "../../http";
 import express from "express";
-import { clientKey } from "../client-address";
-import type { BackendOptions } from "../types";
-import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./codes";
-import type { SsoCore } from "./core";
+import { clientKey } from "../../client-address";
+import type { BackendOptions } from "../../types";
+import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from "../codes";
+import type { SsoCore } from "../core";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
-import { forgetPwdInput, loginInput, registerInput, sendCodeInput, userInfoValidateInput, validateForgetCodeInput } from "./schemas";
+import {
+  forgetPwdInput,
+  loginInput,
+  registerInput,
+  sendCodeInput,
+  userInfoValidateInput,
+  validateForgetCodeInput,
+} from "../shared/schemas";
 import { signIn } from "./session-auth";
-import type { CodePurpose } from "./tables";
+import type { CodePurpose } from "../shared/tables";
 
 export const BAD_CREDENTIALS = "Incorrect user name or password";
 export const EMAIL_TAKEN = "This email is already registered";

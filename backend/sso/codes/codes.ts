@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db";
-import { ApiError } from "../http";
-import { codeMail, type SendMail } from "./mail";
-import { type Secrets, equalHex, newEmailCode } from "./secrets";
-import type { CodePurpose } from "./tables";
-import type { BackendLog } from "../types";
-import { lockSubject, retryingTransaction } from "../db/sql";
+import type { Database } from "../../db";
+import { ApiError } from "../../http";
+import { codeMail, type SendMail } from "../mail";
+import { type Secrets, equalHex, newEmailCode } from "../shared/secrets";
+import type { CodePurpose } from "../shared/tables";
+import type { BackendLog } from "../../types";
+import { lockSubject, retryingTransaction } from "../../db/sql";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;

@@ -8,7 +8,7 @@
  * again later, each time after a longer pause.
  */
 import { shortError } from "~core/rpc-errors";
-import type { Roles, RoleWork } from "../db/roles";
+import type { Roles, RoleWork } from "../../db/roles";
 import type { OrderRow, createCardOrders } from "./card-orders";
 import type { BoxDelivery, ForgeOutcome, SignedForge } from "./store-delivery";
 

@@ -1,12 +1,11 @@
-import { ApiError, handle, parseInput, sendOk } from "../http";
+import { ApiError, handle, parseInput, sendOk } from "../../http";
 import express from "express";
 import { bindWalletMessage } from "~core/bind-message";
-import type { SsoCore } from "./core";
+import type { SsoCore } from "../core";
 import { DISPLAY_NAME_TAKEN } from "~core/display-name";
 import type { DisplayNameSet } from "~core/api/sso";
-import { bindWalletInput, displayNameInput, loginOtherInput, walletParam } from "./schemas";
-import { requireSession, signIn } from "./session-auth";
-import { publicUserInfo, userInfo } from "./users";
+import { bindWalletInput, displayNameInput, loginOtherInput, walletParam } from "../shared/schemas";
+import { publicUserInfo, requireSession, signIn, userInfo } from "../accounts";
 import { assertFresh, assertSignedBy } from "./wallets";
 
 /**

@@ -11,10 +11,10 @@
  */
 import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, keccak256, TransactionReceiptNotFoundError } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { blindBoxAbi } from "../../contracts/generated/abi";
+import { blindBoxAbi } from "../../../contracts/generated/abi";
 import { headIsFinal, readFinality } from "~core/chain-finality";
-import { backendTransport } from "../chain-transport";
-import type { BackendChain } from "../types";
+import { backendTransport } from "../../chain-transport";
+import type { BackendChain } from "../../types";
 
 /** A forge transaction signed and not yet known to be final. */
 export interface SignedForge {

@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from "kysely";
-import type { Database } from "../db";
-import { ApiError } from "../http";
-import { retryingTransaction } from "../db/sql";
+import type { Database } from "../../db";
+import { ApiError } from "../../http";
+import { retryingTransaction } from "../../db/sql";
 
 const MINUTE = 60_000;
 

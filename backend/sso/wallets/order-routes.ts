@@ -1,9 +1,9 @@
 import express from "express";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
-import { ApiError, handle, parseInput, sendOk } from "../http";
-import type { SsoCore } from "./core";
+import { ApiError, handle, parseInput, sendOk } from "../../http";
+import type { SsoCore } from "../core";
 import { ORDER_SIGNING_MSG, type OrderSigner, signOrderInput } from "./order-signing";
-import { requireSession } from "./session-auth";
+import { requireSession } from "../accounts";
 
 /** POST /sso/signOrder (docs/api/sso.md "Signed market orders"): a managed wallet's market order, signed here. */
 export function orderSigningRoutes(core: SsoCore, signer: OrderSigner) {

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db";
-import { hashToken, newToken } from "./secrets";
+import type { Database } from "../../db";
+import { hashToken, newToken } from "../shared/secrets";
 import type { LoginType } from "~core/api/sso";
-import type { SessionRow, UserRow } from "./tables";
-import { retryingTransaction } from "../db/sql";
+import type { SessionRow, UserRow } from "../shared/tables";
+import { retryingTransaction } from "../../db/sql";
 
 export interface IssuedSession {
   /** Given to the client once; only its hash is kept. */
