@@ -182,7 +182,7 @@ export function createDigestRunner(db: MarketDb, options: DigestOptions) {
   };
 }
 
-/** Hands a digest to the SSO's mailer (backend/sso/watch-mail-routes.ts) over HTTP, with the internal token. */
+/** Hands a digest to the SSO's mailer (backend/sso/mail/watch-mail-routes.ts) over HTTP, with the internal token. */
 export function ssoDigestSender(sso: { baseUrl: string; internalToken?: string }): DigestOptions["send"] {
   const url = new URL("/sso/internal/watchDigest", sso.baseUrl);
   return async (mail) => {
