@@ -5,7 +5,8 @@
  * only, and a managed wallet's idempotency keys are on signed-in pages, which are never shared), no user.
  */
 import type { Request as ExpressRequest } from "express";
-import type { CachedPath, Generation } from "./page-cache";
+import type { CachedPath } from "./page-cache";
+import type { Generation } from "./cached-page";
 
 /** How long a page may stand still for what it shows with no generation (a display name, a sale leaving a window). */
 export const UNGENERATED_FRESH_MS = 60_000;

@@ -9,7 +9,7 @@ import type { SignIn } from "~core/api/sso";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { padWei } from "../../backend/market/money";
-import { SHARED_MAX_AGE_SECONDS } from "../../server/page-cache";
+import { SHARED_MAX_AGE_SECONDS } from "../../server/cached-page";
 import { PASSWORD, clusterInfo, createAccount, servers, sharedDatabase, superviseCluster, waitFor } from "./support";
 
 superviseCluster();

@@ -4,22 +4,19 @@ import net, { type AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CachedPages, isPathOf, pageCacheKey, remixHandler } from "../../server/page-cache";
 import {
   type CachedPage,
-  CachedPages,
   hashedPolicy,
   inlineScriptHashes,
   etagOf,
-  isPathOf,
   isShareable,
   matchesEtag,
   pageCoding,
-  pageCacheKey,
   privateCacheControl,
-  remixHandler,
   sharedCacheControl,
   toCachedPage,
-} from "../../server/page-cache";
+} from "../../server/cached-page";
 import { UNGENERATED_FRESH_MS, visitorPages } from "../../server/visitor-pages";
 
 const MARKET = "/marketplace/market";
