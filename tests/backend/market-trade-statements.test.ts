@@ -17,13 +17,14 @@ import { freshDatabase } from "./engine";
 
 /**
  * A sell: the item, its active listing, the seller's counter, the nonce, the listing, the watches, the activity (8).
- * A buy, before the batched writes 39 (each of the 12 rollup cells and the volume row read, then written; the sold
- * listing's columns and each inviter read apart): the item, its listing, the nonce, the sale (returning the listing's
- * rollup columns), the two balances (a read and a write each), the item's owner, the activity, the day and hour
- * rollups (a statement each), the day's volume, the parties' inviters. A cancel: item, listing, nonce, close, activity.
+ * A buy (39 before the batched writes: each of the 12 rollup cells, the volume row and the two balances read, then
+ * written; the sold listing's columns and each inviter read apart): the item, its listing, the nonce, the sale
+ * (returning the listing's rollup columns), the two balances, the item's owner, the activity, the day and hour
+ * rollups, the day's volume, the parties' inviters (12). A cancel: the item, its listing, the nonce, the close, the
+ * activity (5).
  */
 const SELL = 8;
-const BUY = 14;
+const BUY = 12;
 const CANCEL = 5;
 
 const PRICE = 10n ** 15n;
