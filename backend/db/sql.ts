@@ -154,6 +154,11 @@ export class SqliteDriver implements SqlDriver {
     private readonly sqlite: SQLite.Database,
     private readonly kysely: Kysely<unknown>,
   ) {
+    // Exact addition of wei kept as decimal text, for an upsert that adds in one statement (wei-column.ts weiSumSql):
+    // SQLite's own arithmetic would turn uint256 text into a float. PostgreSQL adds as numeric instead.
+    sqlite.function("wei_add", { deterministic: true }, (a: unknown, b: unknown) =>
+      a === null || b === null ? null : (BigInt(a as string) + BigInt(b as string)).toString(),
+    );
     this.direct = {
       engine: "sqlite",
       all: async <T>(sql: string, params: readonly unknown[] = []) => this.stmt(sql).all(...params) as T[],

@@ -7,8 +7,8 @@ import type { Sql } from "./db";
 import type { ItemRow } from "./items";
 import { padWei } from "./money";
 import type { ActivityKind } from "./tables";
-import { addToWei } from "./wei-column";
-import { addSaleDay } from "./sale-days";
+import { addToWei, weiSumSql } from "./wei-column";
+import { addSaleDay, type SaleFacets } from "./sale-days";
 import { shardOf } from "./shards";
 import { ACTIVITY_KIND } from "./tables";
 
@@ -24,6 +24,8 @@ export interface NewActivity {
   price: bigint;
   currency: Currency;
   at: number;
+  /** A sale's listing's columns its rollup cells are kept by, when the caller has them (else addSaleDay reads them). */
+  facets?: SaleFacets;
 }
 
 export async function recordActivity(db: Sql, a: NewActivity): Promise<number> {
@@ -52,12 +54,37 @@ export async function recordActivity(db: Sql, a: NewActivity): Promise<number> {
     ],
   );
   // A view's numbers read days of sales from the rollups, kept in the sale's own transaction.
-  if (a.kind === ACTIVITY_KIND.sale && a.listingId !== null) await addSaleDay(db, a.listingId, a.price, a.at);
+  if (a.kind === ACTIVITY_KIND.sale && a.listingId !== null) await addSaleDay(db, a.listingId, a.price, a.at, a.facets);
   return row!.id;
 }
 
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The upsert moving a day's volume row by a sale, by engine: one statement, adding in SQL (weiSumSql). */
+const volumeSql = (engine: Sql["engine"]) =>
+  `insert into market_daily_volume (day, nft_type, currency, shard, trades, volume) values (?, ?, ?, ?, ?, ?)
+   on conflict (day, nft_type, currency, shard) do update set trades = market_daily_volume.trades + ?,
+     volume = ${weiSumSql(engine, "market_daily_volume.volume", "excluded.volume")}`;
+
+/**
+ * Moves the day's volume row of the sale's listing's shard (decision 0034) by `trades` and `delta` wei, in one
+ * statement; a new row starts at `fresh` trades.
+ */
+async function moveDailyVolume(
+  db: Sql,
+  at: number,
+  nftType: number,
+  currency: Currency,
+  listingId: number | null,
+  move: {
+    fresh: number;
+    trades: number;
+    delta: bigint;
+  },
+): Promise<void> {
+  await db.run(volumeSql(db.engine), [utcDay(at), nftType, currency, shardOf(listingId), move.fresh, move.delta.toString(), move.trades]);
 }
 
 /** Rolls a sale into the daily volume, so the volume chart reads days, not trades. */
@@ -70,8 +97,7 @@ export async function addDailyVolume(
   listingId: number | null,
 ): Promise<void> {
   // In the sold listing's shard (decision 0034): sales of listings of different shards write different rows.
-  const key = { day: utcDay(at), nft_type: nftType, currency, shard: shardOf(listingId) };
-  await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 1 }, alsoSet: "trades = trades + 1" }, price);
+  await moveDailyVolume(db, at, nftType, currency, listingId, { fresh: 1, trades: 1, delta: price });
 }
 
 /**
@@ -87,13 +113,7 @@ export async function removeDailyVolume(
   price: bigint,
   listingId: number | null,
 ): Promise<void> {
-  const key = { day: utcDay(at), nft_type: nftType, currency, shard: shardOf(listingId) };
-  await addToWei(db, { table: "market_daily_volume", column: "volume", key, fresh: { trades: 0 }, alsoSet: "trades = trades - 1" }, -price);
-}
-
-async function inviterOf(db: Sql, address: string): Promise<string | undefined> {
-  return (await db.get<{ inviter_address: string }>("select inviter_address from market_invites where invitee_address = ?", [address]))
-    ?.inviter_address;
+  await moveDailyVolume(db, at, nftType, currency, listingId, { fresh: 0, trades: -1, delta: -price });
 }
 
 export async function creditRebate(db: Sql, address: string, currency: Currency, amount: bigint): Promise<void> {
@@ -111,8 +131,14 @@ export async function accrueRebates(
 ): Promise<void> {
   const amount = (price * REBATE_BPS) / 10_000n;
   if (amount === 0n) return;
+  // Both parties' inviters in one read; credited in the parties' order (buyer's inviter first, decision 0034 §4).
+  const rows = await db.all<{ invitee_address: string; inviter_address: string }>(
+    `select invitee_address, inviter_address from market_invites where invitee_address in (${parties.map(() => "?").join(", ")})`,
+    parties,
+  );
+  const inviters = new Map(rows.map((row) => [row.invitee_address, row.inviter_address]));
   for (const party of parties) {
-    const inviter = await inviterOf(db, party);
+    const inviter = inviters.get(party);
     if (!inviter) continue;
     await db.run(
       `insert into market_rebates (address, invitee_address, activity_id, currency, amount, created_at)

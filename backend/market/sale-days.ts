@@ -13,7 +13,7 @@ import type { Sql } from "./db";
 import { padWei, readWei } from "./money";
 import { ACTIVITY_KIND } from "./tables";
 import { shardOf } from "./shards";
-import { addToWei } from "./wei-column";
+import { weiSumSql } from "./wei-column";
 
 export const DAY = 86_400_000;
 
@@ -61,25 +61,54 @@ function cellsOf(sale: SaleFacets): Cell[] {
   }));
 }
 
-/** Adds one sale to its cells, each day's and hour's, in its listing's shard (inside the sale's transaction). */
-export async function addSaleDay(db: Sql, listingId: number, price: bigint, at: number): Promise<void> {
-  const sale = (await db.get<SaleFacets>("select nft_type, grade, camp, level, currency from market_listings where id = ?", [listingId]))!;
+/** The upsert adding one sale to its cells of `unit`, by engine and unit: the text is the same for every sale. */
+const addCellsSql = new Map<string, string>();
+function addCellsStatement(engine: Engine, unit: SaleUnit): string {
+  const id = `${engine}:${unit.table}`;
+  let text = addCellsSql.get(id);
+  if (text) return text;
+  const key = `grain, nft_type, grade, camp, level, currency, ${unit.column}, shard`;
+  const t = unit.table;
+  text = `insert into ${t} (${key}, sales, volume, low, high) values ${GRAINS.map(() => `(${Array(12).fill("?").join(", ")})`).join(", ")}
+    on conflict (${key}) do update set sales = ${t}.sales + excluded.sales, volume = ${weiSumSql(engine, `${t}.volume`, "excluded.volume")},
+      low = case when excluded.low < ${t}.low then excluded.low else ${t}.low end,
+      high = case when excluded.high > ${t}.high then excluded.high else ${t}.high end`;
+  addCellsSql.set(id, text);
+  return text;
+}
+
+/**
+ * Adds one sale to its cells, each day's and hour's, in its listing's shard (inside the sale's transaction): one
+ * statement per table, the grains' cells as the rows of one upsert that adds in SQL (weiSumSql), so no cell is read
+ * first. `facets`, the sold listing's columns, when the caller has them from the sale's own statement (trades.ts buy);
+ * else they are read.
+ */
+export async function addSaleDay(db: Sql, listingId: number, price: bigint, at: number, facets?: SaleFacets): Promise<void> {
+  const sale =
+    facets ?? (await db.get<SaleFacets>("select nft_type, grade, camp, level, currency from market_listings where id = ?", [listingId]))!;
   const padded = padWei(price);
+  const volume = price.toString();
+  const shard = shardOf(listingId);
+  const cells = cellsOf(sale);
   for (const unit of SALE_UNITS) {
-    for (const cell of cellsOf(sale)) {
-      await addToWei(
-        db,
-        {
-          table: unit.table,
-          column: "volume",
-          key: { ...cell, [unit.column]: Math.floor(at / unit.ms), shard: shardOf(listingId) },
-          fresh: { sales: 1, low: padded, high: padded },
-          alsoSet: "sales = sales + 1, low = case when ? < low then ? else low end, high = case when ? > high then ? else high end",
-          alsoParams: [padded, padded, padded, padded],
-        },
-        price,
-      );
-    }
+    const time = Math.floor(at / unit.ms);
+    await db.run(
+      addCellsStatement(db.engine, unit),
+      cells.flatMap((cell) => [
+        cell.grain,
+        cell.nft_type,
+        cell.grade,
+        cell.camp,
+        cell.level,
+        cell.currency,
+        time,
+        shard,
+        1,
+        volume,
+        padded,
+        padded,
+      ]),
+    );
   }
 }
 

@@ -17,6 +17,7 @@ import { credit, debit } from "./ledger";
 import { padWei, readWei } from "./money";
 import { bumpOrderCounter, lockOrderCounter, ORDER_MSG, spendNonce } from "./orders";
 import { hasExpiredListings } from "./query";
+import type { SaleFacets } from "./sale-days";
 
 const COUNTER_MOVED = "Your listings have changed since you signed. Please sign again.";
 
@@ -222,24 +223,24 @@ export async function buy(db: Sql, caller: TokenOwner, input: BuyInput & { addre
   await spendNonce(db, buyer, order.nonce, "buy", now);
   // The sale itself, first and conditional: only the listing the buyer confirmed (its id, price and seller), and only
   // while it is still on sale. Another writer who sold, cancelled or replaced it after the checks above leaves 0 rows.
-  const taken = (
-    await db.run(
-      `update market_listings set status = ?, buyer_address = ?, closed_at = ?, buy_signature = ?
-     where id = ? and status = ? and price = ? and seller_address = ?`,
-      [
-        LISTING_STATUS.sold,
-        buyer,
-        now,
-        order.signature,
-        input.listingId,
-        LISTING_STATUS.active,
-        padWei(input.price),
-        listing.seller_address,
-      ],
-    )
-  ).changes;
-  if (taken !== 1) throw await listingGone(db, input.listingId);
-  const activityId = await settleSale(db, { item, listingId: listing.id, seller: listing.seller_address, buyer, price, currency, now });
+  // It returns the sold listing's columns the sale's rollup cells are kept by, as this statement left them (so the
+  // rollups need not read them again).
+  const taken = await db.all<SaleFacets>(
+    `update market_listings set status = ?, buyer_address = ?, closed_at = ?, buy_signature = ?
+     where id = ? and status = ? and price = ? and seller_address = ? returning nft_type, grade, camp, level, currency`,
+    [LISTING_STATUS.sold, buyer, now, order.signature, input.listingId, LISTING_STATUS.active, padWei(input.price), listing.seller_address],
+  );
+  if (taken.length !== 1) throw await listingGone(db, input.listingId);
+  const activityId = await settleSale(db, {
+    item,
+    listingId: listing.id,
+    seller: listing.seller_address,
+    buyer,
+    price,
+    currency,
+    now,
+    facets: taken[0],
+  });
   return { item, listing, buyer, price, currency, activityId };
 }
 
@@ -251,7 +252,17 @@ export async function buy(db: Sql, caller: TokenOwner, input: BuyInput & { addre
  */
 export async function settleSale(
   db: Sql,
-  sale: { item: ItemRow; listingId: number; seller: string; buyer: string; price: bigint; currency: Currency; now: number },
+  sale: {
+    item: ItemRow;
+    listingId: number;
+    seller: string;
+    buyer: string;
+    price: bigint;
+    currency: Currency;
+    now: number;
+    /** The sold listing's rollup columns, when the caller's statement returned them. */
+    facets?: SaleFacets;
+  },
 ): Promise<number> {
   const { item, seller, buyer, price, currency, now } = sale;
   // The two balances in address order. No lock shared by all sales comes first any more (decision 0034), so two sales
@@ -269,6 +280,7 @@ export async function settleSale(
     price,
     currency,
     at: now,
+    facets: sale.facets,
   });
   await addDailyVolume(db, now, item.nft_type, currency, price, sale.listingId);
   await accrueRebates(db, activityId, [buyer, seller], currency, price, now);

@@ -4,6 +4,7 @@
  * exact text that was read, or an insert that does nothing when another writer created the row first. Its row count
  * says whether it landed; a miss reads again, a bounded number of times. A concurrent change is never overwritten.
  */
+import type { Engine } from "../db/sql";
 import { ApiError } from "../http";
 import type { Sql } from "./db";
 import { readWei } from "./money";
@@ -55,4 +56,15 @@ export async function addToWei(db: Sql, target: WeiColumn, delta: bigint, refuse
     if (changes === 1) return next;
   }
   throw new ApiError(409, AMOUNT_BUSY);
+}
+
+/**
+ * SQL for the exact sum of two wei amounts kept as decimal text (`a`, `b`: SQL expressions), so that an upsert adds to
+ * a counter in one statement (`on conflict … do update set volume = <sum of the row's and excluded's>`) instead of
+ * reading it and writing it back: PostgreSQL adds them as numeric (arbitrary precision), SQLite by the connection's
+ * `wei_add` (backend/db/sql.ts SqliteDriver; its own arithmetic would turn uint256 text into a float). The row lock
+ * the upsert takes makes the addition atomic on both engines, whoever else writes (decision 0010).
+ */
+export function weiSumSql(engine: Engine, a: string, b: string): string {
+  return engine === "postgres" ? `(${a}::numeric + ${b}::numeric)::text` : `wei_add(${a}, ${b})`;
 }
