@@ -11,6 +11,7 @@ import { startBackends, API_PATHS } from "./backend";
 import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
 import { indexerGenerationReader, pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
+import { publicFiles } from "./server/public-files";
 import { backendChainFromEnv } from "./server/backend-chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
@@ -200,7 +201,8 @@ app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES.map((pag
 app.use(compression({ filter: (req, res) => !res.locals.pageEncoded && compression.filter(req, res) }));
 // Fingerprinted build output never changes: cache it for a year.
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Only for paths under public/'s own entries: a page's path would cost every request a file-system stat.
+app.use(publicFiles("public", express.static("public", { maxAge: "1h" })));
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
