@@ -12,6 +12,7 @@ import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
 import { indexerGenerationReader, pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { publicFiles } from "./server/public-files";
+import { installRouteMatchMemo } from "./server/route-match-memo";
 import { backendChainFromEnv } from "./server/backend-chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
@@ -57,6 +58,9 @@ const IS_PROD = env.NODE_ENV === "production";
 const BUILD_DIR = env.REMIX_BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
 const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
+
+// Remix matches a document's path against every route four or five times per request: once per path (decision 0037).
+installRouteMatchMemo();
 
 async function loadBuild(): Promise<ServerBuild> {
   // In development the build changes under us: import the newest one by its modification time.
