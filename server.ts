@@ -11,6 +11,8 @@ import { startBackends, API_PATHS } from "./backend";
 import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
 import { indexerGenerationReader, pageGenerationReader } from "./backend/market/page-generation";
 import { startLocalChain } from "./contracts/chain";
+import { publicFiles } from "./server/public-files";
+import { installRouteMatchMemo } from "./server/route-match-memo";
 import { backendChainFromEnv } from "./server/backend-chain";
 import { retireStaleLocalData } from "./server/local-data";
 import { readDeployment } from "./contracts/deployment";
@@ -56,6 +58,9 @@ const IS_PROD = env.NODE_ENV === "production";
 const BUILD_DIR = env.REMIX_BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
 const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
+
+// Remix matches a document's path against every route four or five times per request: once per path (decision 0037).
+installRouteMatchMemo();
 
 async function loadBuild(): Promise<ServerBuild> {
   // In development the build changes under us: import the newest one by its modification time.
@@ -200,7 +205,8 @@ app.use(requestMetrics({ apiPaths: API_PATHS, cachedPaths: CACHED_PAGES.map((pag
 app.use(compression({ filter: (req, res) => !res.locals.pageEncoded && compression.filter(req, res) }));
 // Fingerprinted build output never changes: cache it for a year.
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Only for paths under public/'s own entries: a page's path would cost every request a file-system stat.
+app.use(publicFiles("public", express.static("public", { maxAge: "1h" })));
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("hex");

@@ -52,6 +52,7 @@ export async function startServer({
   buildDir,
   script = "server.ts",
   env = {},
+  cwd,
 }: {
   port: number;
   chainPort: number;
@@ -61,6 +62,8 @@ export async function startServer({
   /** Another entry than server.ts that starts it (tests/bench/drop-server.ts adds the drop bench's socket). */
   script?: string;
   env?: Record<string, string>;
+  /** Another checkout to serve from (tests/bench/render-ab.ts: a commit's server.ts and build side by side). */
+  cwd?: string;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn("npx", ["tsx", script], {
@@ -79,6 +82,7 @@ export async function startServer({
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
+    cwd,
   });
   let output = "";
   server.stdout!.on("data", (chunk) => (output += chunk));

@@ -21,8 +21,22 @@ export function ItemBadges({ item, className = "" }: { item: Pick<ItemCardModel,
 /** The cards a phone or a desktop row shows first load at once: one of them is the page's largest picture. */
 const EAGER_CARDS = 4;
 
-/** `footer`: what a page adds under a card (storage: the move to or from the chain), so the market carries none of it. */
-export function ItemCard({ item, eager = false, footer }: { item: ItemCardModel; eager?: boolean; footer?: ReactNode }) {
+/**
+ * `footer`: what a page adds under a card (storage: the move to or from the chain), so the market carries none of it.
+ * `plainLinks`: the name is a plain link, for markup rendered outside the router (the market's grid as server markup,
+ * features/market/item-grid.server.tsx, whose clicks ServerHtml hands to the router).
+ */
+export function ItemCard({
+  item,
+  eager = false,
+  footer,
+  plainLinks = false,
+}: {
+  item: ItemCardModel;
+  eager?: boolean;
+  footer?: ReactNode;
+  plainLinks?: boolean;
+}) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-space-700 bg-space-950">
       <img
@@ -41,9 +55,15 @@ export function ItemCard({ item, eager = false, footer }: { item: ItemCardModel;
         <ItemBadges item={item} className="items-center" />
         <h3 className="text-sm font-semibold leading-snug text-white">
           {/* The whole card is one link target; the name carries its accessible text. */}
-          <Link to={item.href} prefetch="intent" className="text-white no-underline hover:underline">
-            {item.name}
-          </Link>
+          {plainLinks ? (
+            <a href={item.href} className="text-white no-underline hover:underline">
+              {item.name}
+            </a>
+          ) : (
+            <Link to={item.href} prefetch="intent" className="text-white no-underline hover:underline">
+              {item.name}
+            </Link>
+          )}
         </h3>
         {item.attributes.length > 0 && (
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
@@ -67,12 +87,22 @@ export function ItemCard({ item, eager = false, footer }: { item: ItemCardModel;
   );
 }
 
-export function ItemGrid({ items, label, footer }: { items: ItemCardModel[]; label: string; footer?: (item: ItemCardModel) => ReactNode }) {
+export function ItemGrid({
+  items,
+  label,
+  footer,
+  plainLinks,
+}: {
+  items: ItemCardModel[];
+  label: string;
+  footer?: (item: ItemCardModel) => ReactNode;
+  plainLinks?: boolean;
+}) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
       {items.map((item, index) => (
         <li key={item.key}>
-          <ItemCard item={item} eager={index < EAGER_CARDS} footer={footer?.(item)} />
+          <ItemCard item={item} eager={index < EAGER_CARDS} footer={footer?.(item)} plainLinks={plainLinks} />
         </li>
       ))}
     </ul>

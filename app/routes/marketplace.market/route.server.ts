@@ -10,6 +10,8 @@ import type { ItemCardModel, PageInfo } from "~/features/market/market-views";
 import { pageHrefs } from "~/features/market/paging";
 import { backendProblem, publicApis } from "~/services/apis.server";
 import { cardView } from "~/features/market/market-views.server";
+import { itemGridHtml } from "~/features/market/item-grid.server";
+import { serverMarkup } from "~/services/server-html.server";
 import { canonicalView } from "~/features/market/market-urls.server";
 import { MARKET_DESCRIPTION, shareFor } from "~/services/share-tags.server";
 import type { HistoryPeriod } from "~core/api/market";
@@ -17,6 +19,8 @@ import { marketNumbers } from "~/features/numbers/numbers.server";
 import { watchControl } from "~/features/watches/watches.server";
 export { loaderCacheControl } from "~/services/page-headers.server";
 import { collectionTerms } from "~/features/offers/collection-filter.server";
+
+const ITEMS_LABEL = "Items on sale";
 
 /**
  * A visitor's page (no cookie) is cached by its URL and the market's page generation (server/page-cache.ts, server.ts):
@@ -56,7 +60,8 @@ export async function marketPage(request: Request) {
       // Issue 42: a view's canonical URL is its canonical filter's (sorted keys, no defaults, no page=1).
       share: shareFor(request, { title, description: MARKET_DESCRIPTION, canonicalSearch: search }),
       notices,
-      items,
+      // Decision 0037: the cards are read-only links, rendered once per content as server markup.
+      grid: items.length > 0 ? serverMarkup(itemGridHtml(items, ITEMS_LABEL)) : null,
       info,
       problem: problem?.message ?? null,
       form: marketFormValues(filter),

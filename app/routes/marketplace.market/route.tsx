@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FilterChips } from "~/features/market/filter-chips";
 import { FilterForm } from "~/features/market/filter-form";
 import { FilterNotices, MarketProblem } from "~/features/market/filter-notices";
-import { ItemGrid } from "~/features/market/item-card";
 import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
 import { MarketPage } from "~/features/market/market-page";
@@ -18,7 +17,7 @@ export const headers = loaderCacheControl;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Market"} | Spark Era` }];
 
 export default function Market() {
-  const { search, notices, items, info, problem, form, chips, typeLinks, pageHrefs, numbers, watch, offerHref } =
+  const { search, notices, grid, info, problem, form, chips, typeLinks, pageHrefs, numbers, watch, offerHref } =
     useLoaderData<typeof loader>();
   return (
     <MarketPage title="Market" intro="Filter by type, camp, rarity, level and price. Every view is a link you can bookmark.">
@@ -47,8 +46,9 @@ export default function Market() {
             </Link>
           )}
           <MarketProblem message={problem} />
-          {items.length > 0 ? (
-            <ItemGrid items={items} label="Items on sale" />
+          {grid ? (
+            // The cards (decision 0037): server markup, whose links ServerHtml hands to the router.
+            <ServerHtml markup={grid} />
           ) : (
             !problem && (
               <div className="card text-center">

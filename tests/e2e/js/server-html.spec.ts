@@ -47,3 +47,29 @@ test("a document carries its server markup once, and hydration keeps it in place
   await expect(numbers.locator("dt").first()).toHaveText("Floor");
   expect(problems).toEqual([]);
 });
+
+test("the market's cards are server markup (decision 0037): a card opens its item without a document load, and back shows the same cards", async ({
+  page,
+}) => {
+  const response = await page.goto("/marketplace/market?nftType=4");
+  const html = await response!.text();
+  // The grid is in the page once, as markup named by its key; the cards' models are not in the loader data.
+  expect(html.split('aria-label="Items on sale"')).toHaveLength(2);
+  expect(html).not.toContain('\\"typeLabel\\"');
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.waitForLoadState("networkidle");
+  const cards = page.getByRole("list", { name: "Items on sale" }).getByRole("link");
+  const first = await cards.first().textContent();
+  await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await cards.first().click();
+  await expect(page).toHaveURL(/\/marketplace\/detail\?nftType=4&tokenId=\d+/);
+  await expect(page.getByRole("heading", { name: "Attributes" })).toBeVisible();
+  await page.goBack();
+  await expect(cards.first()).toHaveText(first!);
+  expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
+  expect(documents).toEqual([]);
+});
