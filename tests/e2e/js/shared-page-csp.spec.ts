@@ -4,22 +4,12 @@
  * lazy chunks after, with not one CSP violation; and a signed-in page keeps its nonce.
  */
 import { expect, test } from "../accounts";
+import { watchCsp } from "./csp-watch";
 
 const MARKET = "/marketplace/market";
 
 test("a visitor's market page runs under its hashes alone: hydrated, navigating on the client, no CSP violation", async ({ page }) => {
-  const violations: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations ??= [];
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const csp = await watchCsp(page);
 
   const response = await page.goto(MARKET);
   const headers = response!.headers();
@@ -45,9 +35,7 @@ test("a visitor's market page runs under its hashes alone: hydrated, navigating 
   await expect(page).toHaveURL((url) => url.pathname + url.search === href!.replaceAll("&amp;", "&"));
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-  expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
-  expect(violations).toEqual([]);
-  expect(errors).toEqual([]);
+  await csp.expectNone();
 });
 
 test("a signed-in player's market page keeps its nonce and is private", async ({ page, createAccount, signIn }) => {

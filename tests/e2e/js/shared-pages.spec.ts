@@ -7,6 +7,7 @@
 import type { APIRequestContext, APIResponse, Response } from "@playwright/test";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { expect, test } from "../accounts";
+import { watchCsp } from "./csp-watch";
 
 const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
 /** The generation (a number, `b<block>`, or `<market>.b<block>.i<indexed>`), a digest, the coding. */
@@ -110,18 +111,7 @@ test("a visitor's item page runs under its hashes alone: hydrated, its islands, 
 }) => {
   const market = await (await request.get("/marketplace/market?sort=listed-asc")).text();
   const item = firstLink(market, "/marketplace/detail?");
-  const violations: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations ??= [];
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const csp = await watchCsp(page);
 
   const response = await page.goto(item);
   expectShared(item, response!, await response!.text());
@@ -155,7 +145,5 @@ test("a visitor's item page runs under its hashes alone: hydrated, its islands, 
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   }
 
-  expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
-  expect(violations).toEqual([]);
-  expect(errors).toEqual([]);
+  await csp.expectNone();
 });
