@@ -38,7 +38,9 @@ test("the site on an operator's deployment behind a provider serves its pages an
   test.setTimeout(240_000);
   anvil = await startBareAnvil({ port: PORTS.chainPort, chainId: BSC_TESTNET });
   provider = await startRpcProxy({ target: anvil.rpcUrl, maxLogRange: 1_000, rateLimitShare: 0.05, seed: BSC_TESTNET });
-  const testClient = createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) });
+  // Mining 2,500 blocks takes anvil seconds, more on a busy machine: past viem's 10 s the call was sent again (and
+  // would mine again), then failed the test.
+  const testClient = createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl, { timeout: 120_000, retryCount: 0 }) });
   const deployerKey = generatePrivateKey();
   await testClient.setBalance({ address: privateKeyToAccount(deployerKey).address, value: 100n * 10n ** 18n });
   // The owner stands for the operator's multisig: a key of the test's, so it can mint as the game's minter would.
