@@ -143,7 +143,7 @@ describe("staking on a real chain, as the pool's clock moves", () => {
     const { token, wallet } = await managedPlayer(b, t, { BNB: 1n, FIRE: 1_000n });
     const [first, second] = await Promise.all([postAction(b, token, deposit(1, 600n)), postAction(b, token, deposit(1, 600n))]);
     // Both were affordable when asked; the queue re-checks the second against the chain after the first.
-    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.status, second.status], `answered: ${first.msg} | ${second.msg}`).toEqual([200, 200]);
     const outcomes = await Promise.all([settled(b, token, first.data.id), settled(b, token, second.data.id)]);
     expect(outcomes.map((e) => [e.status, e.error]).sort()).toEqual([
       ["failed", "Your wallet holds 400 FIRE: enter at most that."],
