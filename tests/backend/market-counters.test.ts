@@ -11,10 +11,10 @@ import { credit } from "../../backend/market/ledger";
 import { orderCounter } from "../../backend/market/orders";
 import { GRAINS } from "../../backend/market/sale-days";
 import { SHARDS, shardOf } from "../../backend/market/shards";
-import type { TokenOwner } from "../../backend/market/token-owners";
 import { LISTING_STATUS } from "../../backend/market/tables";
 import { buy, sell } from "../../backend/market/trades";
 import { TEST_ENGINE, freshDatabase } from "./engine";
+import { orderProofs, ownerOf } from "./direct-orders";
 
 /** Clients trading at once, each passing its own item between its own two wallets (as tests/bench/trades.ts). */
 const CLIENTS = 8;
@@ -25,13 +25,11 @@ const PRICE = 10n ** 15n;
 const NFT_TYPE = 0;
 
 const wallet = (client: number, side: number): `0x${string}` => `0x${(0xc0000 + client * 2 + side).toString(16).padStart(40, "0")}`;
-const owner = (address: `0x${string}`): TokenOwner => ({ userName: address, email: address, walletAddress: address, bindAddrType: 1 });
 const tokenId = (client: number) => `${700_000 + client}`;
 
 let store: BackendDb;
 let db: MarketDb;
-let nonce = 0n;
-const order = () => ({ nonce: ++nonce, expiry: BigInt(Math.floor(Date.now() / 1000) + 3600), signature: "0x" });
+const order = orderProofs();
 
 beforeAll(async () => {
   store = await openDatabase(await freshDatabase());
@@ -55,11 +53,11 @@ const item = (client: number) => ({ nftType: NFT_TYPE, tokenId: tokenId(client) 
 /** The sell of client `c`'s item by `seller`, in the transaction `tx`, under the seller's current counter. */
 async function sellIn(tx: Sql, c: number, seller: `0x${string}`, counter: bigint) {
   const input = { ...item(c), ownerAddress: seller, address: seller, price: PRICE, currency: "FIRE" as const, counter };
-  return (await sell(tx, owner(seller), input, order(), Date.now())).listingId;
+  return (await sell(tx, ownerOf(seller), input, order(), Date.now())).listingId;
 }
 
 async function buyIn(tx: Sql, c: number, listingId: number, buyer: `0x${string}`) {
-  await buy(tx, owner(buyer), { ...item(c), listingId, price: PRICE, address: buyer }, order(), Date.now());
+  await buy(tx, ownerOf(buyer), { ...item(c), listingId, price: PRICE, address: buyer }, order(), Date.now());
 }
 
 /** One trade: client `c`'s item from `seller` to `buyer` (two write transactions, as the app runs them). */

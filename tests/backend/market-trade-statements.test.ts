@@ -11,9 +11,9 @@ import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb, type Sql } from "../../backend/market/db";
 import { credit } from "../../backend/market/ledger";
 import { orderCounter } from "../../backend/market/orders";
-import type { TokenOwner } from "../../backend/market/token-owners";
 import { buy, cancel, sell } from "../../backend/market/trades";
 import { freshDatabase } from "./engine";
+import { orderProofs, ownerOf } from "./direct-orders";
 
 /**
  * A sell: the item, its active listing, the seller's counter, the nonce, the listing, the watches, the activity (8).
@@ -31,12 +31,10 @@ const PRICE = 10n ** 15n;
 const NFT_TYPE = 0;
 const TOKEN = "710001";
 const wallet = (side: number): `0x${string}` => `0x${(0xd0000 + side).toString(16).padStart(40, "0")}`;
-const owner = (address: `0x${string}`): TokenOwner => ({ userName: address, email: address, walletAddress: address, bindAddrType: 1 });
 
 let store: BackendDb;
 let db: MarketDb;
-let nonce = 0n;
-const order = () => ({ nonce: ++nonce, expiry: BigInt(Math.floor(Date.now() / 1000) + 3600), signature: "0x" });
+const order = orderProofs();
 
 beforeAll(async () => {
   store = await openDatabase(await freshDatabase());
@@ -79,7 +77,7 @@ const item = { nftType: NFT_TYPE, tokenId: TOKEN };
 async function sellOnce(seller: `0x${string}`) {
   const counter = await orderCounter(db, seller);
   const input = { ...item, ownerAddress: seller, address: seller, price: PRICE, currency: "FIRE" as const, counter };
-  return await counted((tx) => sell(tx, owner(seller), input, order(), Date.now()));
+  return await counted((tx) => sell(tx, ownerOf(seller), input, order(), Date.now()));
 }
 
 describe("the statements of a trade", () => {
@@ -92,12 +90,12 @@ describe("the statements of a trade", () => {
     ]) {
       const sold = await sellOnce(seller);
       const bought = await counted((tx) =>
-        buy(tx, owner(buyer), { ...item, listingId: sold.result.listingId, price: PRICE, address: buyer }, order(), Date.now()),
+        buy(tx, ownerOf(buyer), { ...item, listingId: sold.result.listingId, price: PRICE, address: buyer }, order(), Date.now()),
       );
       counts.push({ sell: sold.statements.length, buy: bought.statements.length, statements: bought.statements });
     }
     const listed = await sellOnce(wallet(0));
-    const cancelled = await counted((tx) => cancel(tx, owner(wallet(0)), { ...item, address: wallet(0) }, order(), Date.now()));
+    const cancelled = await counted((tx) => cancel(tx, ownerOf(wallet(0)), { ...item, address: wallet(0) }, order(), Date.now()));
     // On a mismatch the buy's statements are in the diff.
     expect({
       counts: counts.map(({ sell, buy }, i) => (buy === BUY ? { sell, buy } : counts[i])),

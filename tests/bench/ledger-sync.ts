@@ -13,7 +13,7 @@ import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from
 import { MarketDb } from "../../backend/market/db";
 import { buy, sell } from "../../backend/market/trades";
 import { orderCounter } from "../../backend/market/orders";
-import type { TokenOwner } from "../../backend/market/token-owners";
+import { orderProofs, ownerOf } from "../backend/direct-orders";
 import type { BackendOptions } from "../../backend/types";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 
@@ -32,13 +32,7 @@ const OPTIONS: BackendOptions = {
   ssoApi: { baseUrl: "http://127.0.0.1:9" },
 };
 
-const owner = (wallet: `0x${string}`): TokenOwner => ({
-  userName: wallet,
-  email: wallet,
-  walletAddress: wallet,
-  bindAddrType: 1,
-});
-const PARTIES = [owner(DEMO_BROWSER_ACCOUNT.wallet), owner(DEMO_MANAGED_ACCOUNT.wallet)];
+const PARTIES = [ownerOf(DEMO_BROWSER_ACCOUNT.wallet), ownerOf(DEMO_MANAGED_ACCOUNT.wallet)];
 
 /** One item passed back and forth between the two demo wallets: each trade is a sell and a buy transaction. */
 async function run(mode: "NORMAL" | "FULL"): Promise<number> {
@@ -55,9 +49,7 @@ async function run(mode: "NORMAL" | "FULL"): Promise<number> {
       [DEMO_BROWSER_ACCOUNT.wallet],
     ))!;
     const price = 10n ** 15n;
-    let nonce = 0n;
-    const expiry = BigInt(Math.floor(Date.now() / 1000) + 3600);
-    const order = () => ({ nonce: ++nonce, expiry, signature: "0x" });
+    const order = orderProofs();
 
     const started = performance.now();
     for (let i = 0; i < TRADES; i++) {

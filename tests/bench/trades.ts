@@ -20,7 +20,7 @@ import type { Engine } from "../../backend/db/sql";
 import { MarketDb, type Sql } from "../../backend/market/db";
 import { credit } from "../../backend/market/ledger";
 import { orderCounter } from "../../backend/market/orders";
-import type { TokenOwner } from "../../backend/market/token-owners";
+import { orderProofs, ownerOf } from "../backend/direct-orders";
 import { buy, sell } from "../../backend/market/trades";
 import { startBenchCluster, type BenchCluster } from "./market-pg";
 
@@ -38,7 +38,6 @@ const ENGINES = values.engines!.split(",") as Engine[];
 const PRICE = 10n ** 15n;
 const NFT_TYPE = 0;
 
-const owner = (wallet: `0x${string}`): TokenOwner => ({ userName: wallet, email: wallet, walletAddress: wallet, bindAddrType: 1 });
 const wallet = (client: number, side: number): `0x${string}` => `0x${(0xbe0000 + client * 2 + side).toString(16).padStart(40, "0")}`;
 
 interface Result {
@@ -125,9 +124,7 @@ async function run(engine: Engine, cluster: BenchCluster | null, clients: number
         for (const side of [0, 1]) await credit(tx, wallet(c, side), "FIRE", PRICE * 1_000_000n);
       }
     });
-    const expiry = BigInt(Math.floor(now / 1000) + 3600);
-    let nonce = 0n;
-    const order = () => ({ nonce: ++nonce, expiry, signature: "0x" });
+    const order = orderProofs(now);
 
     const latencies: number[] = [];
     // Every run of a transaction's function beyond one per transaction is a retry.
@@ -151,13 +148,13 @@ async function run(engine: Engine, cluster: BenchCluster | null, clients: number
         const { listingId } = await write((tx) =>
           sell(
             tx,
-            owner(seller),
+            ownerOf(seller),
             { ...item, ownerAddress: seller, address: seller, price: PRICE, currency: "FIRE", counter },
             order(),
             Date.now(),
           ),
         );
-        await write((tx) => buy(tx, owner(buyer), { ...item, listingId, price: PRICE, address: buyer }, order(), Date.now()));
+        await write((tx) => buy(tx, ownerOf(buyer), { ...item, listingId, price: PRICE, address: buyer }, order(), Date.now()));
         latencies.push(performance.now() - started);
       }
     }
