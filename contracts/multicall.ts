@@ -5,17 +5,7 @@
 import fs from "node:fs";
 import type { Hex } from "viem";
 import { MULTICALL3_ADDRESS } from "~core/chain-transport";
-
-async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const answer = (await response.json()) as { result?: T; error?: { message: string } };
-  if (answer.error || answer.result === undefined) throw new Error(`${method}: ${answer.error?.message ?? "no result"}`);
-  return answer.result;
-}
+import { nodeRpc as rpc } from "./node-rpc";
 
 /** Puts Multicall3's runtime code at its canonical address unless code is there already; no transaction, no block. */
 export async function installMulticall3(rpcUrl: string): Promise<void> {

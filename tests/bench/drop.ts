@@ -46,6 +46,7 @@ import { UNCACHED } from "./load";
 import type { DropAccount } from "./drop-server";
 import { ensureBuild, runDir, startServer } from "./server";
 import { CLUSTER_URL_ENV, createTestDatabase, startPostgresCluster } from "../support/postgres";
+import { nodeRpc } from "../../contracts/node-rpc";
 
 const { values } = parseArgs({
   options: {
@@ -109,16 +110,7 @@ function helper<T>(route: string, input: unknown = {}): Promise<T> {
 }
 
 const rpcUrl = `http://127.0.0.1:${CHAIN_PORT}`;
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
+const rpc = <T>(method: string, params: unknown[] = []): Promise<T> => nodeRpc<T>(rpcUrl, method, params);
 
 try {
   const deployment = readDeployment(path.join(dir, "chain", "deployment.json"));

@@ -18,6 +18,7 @@ import {
 } from "viem";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import { readDeployment } from "../../contracts/deployment";
+import { nodeRpc } from "../../contracts/node-rpc";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
 
@@ -34,16 +35,7 @@ export interface ChainFunds {
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
 /** One JSON-RPC call to the e2e server's node (anvil's test methods included). */
-export async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(E2E_RPC_URL, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
+export const rpc = <T>(method: string, params: unknown[] = []): Promise<T> => nodeRpc<T>(E2E_RPC_URL, method, params);
 
 /**
  * Sends from an unlocked account and waits for success. Anvil picks the nonce, but two workers sending from the
