@@ -118,9 +118,21 @@ test("a browser wallet stakes in pool 1, then withdraws and claims after the vau
   // Past the end of staking by the chain's clock, a page read before still offers the deposit: the chain's
   // refusal comes before any approval.
   const { endStakingTime, endVaultTime } = await read.pool(1);
+  // CI once saw the Deposit button replaced over and over for 90 s from here on (never reproduced): count what the
+  // page loads meanwhile, so a repeat says whether it reloads, revalidates or only re-renders.
+  const loads = { documents: 0, data: 0 };
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") loads.documents++;
+    else if (new URL(request.url()).searchParams.has("_data")) loads.data++;
+  });
   await advanceChainTimePast(BigInt(endStakingTime));
   await amount.fill("100");
-  await page.getByRole("button", { name: "Deposit" }).click();
+  await page
+    .getByRole("button", { name: "Deposit" })
+    .click({ timeout: 30_000 })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nmeanwhile the page loaded ${loads.documents} document(s) and ${loads.data} loader call(s)`);
+    });
   await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText(
     "Failed: Staking in the Standard Pool has ended: it takes no more deposits, and the stakes are locked in the vault.",
   );
