@@ -29,7 +29,7 @@ import { inProcessBackends } from "./server/in-process-backends";
 import { HTTP_TIMEOUTS } from "./server/http-timeouts";
 import { consoleOf, createLogger, requestLogger } from "./server/logging";
 import { clientErrorsInOneLine, refuseMalformedRequests } from "./server/malformed-request";
-import { executorQueueGauge, reportChainDrift, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
+import { executorQueueGauge, gasTankGauges, reportChainDrift, requestMetrics, rolesGauge, serveMetrics } from "./server/metrics";
 import { ROLE_NAMES, type RoleName } from "./backend/db/roles";
 import { isMetadataPath, isPreviewPath, metadataPreflight, metadataSecurityHeaders } from "./server/nft-metadata";
 import { originCheck } from "./server/origin-check";
@@ -163,6 +163,7 @@ export const backends = env.embeddedBackends
         webhookUrl: `${env.publicUrl}/stripe/webhook`,
         minterKey: env.storeMinterKey,
       },
+      gasTank: env.gasTank ?? undefined,
     })
   : undefined;
 
@@ -178,6 +179,7 @@ const metricsServer = serveMetrics(app, { token: env.METRICS_TOKEN, port: env.ME
 if (backends) {
   const { roles } = backends;
   if (backends.executorQueue) executorQueueGauge(backends.executorQueue, () => roles.holds("executor"));
+  if (backends.gasTank) gasTankGauges(backends.gasTank, () => roles.holds("executor"));
   rolesGauge(ROLE_NAMES, (role) => roles.holds(role as RoleName));
 }
 

@@ -65,6 +65,8 @@ async function start(databaseFile: string, options: BackendOptions, unlock: () =
     reconciler: market.reconciler,
     /** The executor's unfinished actions by status (null without options.chain): its queue depth, for the metrics. */
     executorQueue: sso.executor?.queueDepth ?? null,
+    /** The gas tank's balance and today's sponsorships (null without a tank), for the metrics. */
+    gasTank: sso.executor?.gasTank ?? null,
     /** Whether this process holds each background role now (for the metrics). */
     roles: store.roles,
     async close() {

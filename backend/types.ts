@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { ChainFinality } from "~core/chain-finality";
 import type { AnalyticsSink } from "~core/analytics";
+import type { GasTankPolicy } from "./sso/executor/gas-tank";
 import type { SsoApiOptions } from "./market/token-owners";
 import type { DriftKind } from "./market/reconciler/check";
 import type { ContractAddresses } from "~core/contracts";
@@ -69,6 +70,22 @@ export interface BackendOptions {
   analytics?: AnalyticsSink;
   /** Card payments (docs/api/sso.md "Store"). Unset (some unit tests): orders can be read, not taken. */
   payments?: BackendPayments;
+  /**
+   * The gas tank that pays managed wallets' network fees for a fee in tokens (decision 0038), with `chain`. Unset: a
+   * wallet without the BNB for its gas is refused (decision 0005).
+   */
+  gasTank?: BackendGasTank;
+}
+
+export interface BackendGasTank {
+  /** The operator's wallet that sends the gas (GAS_TANK_KEY). */
+  key: `0x${string}`;
+  /** Whole tokens a BNB (GAS_FEE_RATES), or a URL serving them as JSON (GAS_FEE_RATES_URL). */
+  rates: { FIRE: string; QUARK: string; USDT: string } | { url: string };
+  /** Where fees in tokens go (GAS_FEE_RECEIVER); the tank's address when unset. */
+  feeReceiver?: `0x${string}`;
+  /** The budgets and the quote's lifetime, when not backend/sso/executor/gas-tank.ts's defaults (tests). */
+  policy?: Partial<GasTankPolicy>;
 }
 
 export interface BackendPayments {

@@ -41,5 +41,12 @@ export const DEV_DEPLOYER_KEY = "0xdbda1821b80551c9d65939329250298aa3472ba22feea
  * grants it: the store's default on a local PUBLIC_URL only.
  */
 export const DEV_STORE_MINTER_KEY = "0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356";
+/**
+ * The gas tank that pays managed wallets' network fees (anvil dev account #6, decision 0038): the SSO's default on a
+ * local PUBLIC_URL only, with DEV_GAS_FEE_RATES.
+ */
+export const DEV_GAS_TANK_KEY = "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e";
+/** Local fee rates, whole tokens a BNB: BNB at 600 USD, FIRE at 0.05, QUARK at 0.5, USDT at 1. */
+export const DEV_GAS_FEE_RATES = { FIRE: "12000", QUARK: "1200", USDT: "600" } as const;
 /** Signs the embedded test checkout's payment events, and the app checks them with it: local PUBLIC_URL only. */
 export const DEV_PAYMENT_WEBHOOK_SECRET = "whsec_spark_era_local_development_only";

@@ -83,6 +83,41 @@ export function executorQueueGauge(depth: () => Promise<Record<string, number>>,
 }
 
 /**
+ * The gas tank (decision 0038), read on each scrape by the executor role's holder only: its balance in BNB, whether it
+ * is below its alert level, and the gas it sent and the actions it sponsored today (UTC).
+ */
+export function gasTankGauges(
+  state: () => Promise<{ balanceWei: bigint; lowBalanceWei: bigint; todayWei: bigint; todayActions: number }>,
+  holdsExecutor: () => boolean,
+): void {
+  const bnb = (wei: bigint) => Number(wei) / 1e18;
+  const read = () => (holdsExecutor() ? state() : Promise.resolve(null));
+  const gauge = (name: string, help: string, value: (s: Awaited<ReturnType<typeof state>>) => number) =>
+    metric(
+      name,
+      (metricName) =>
+        new Gauge({
+          name: metricName,
+          help,
+          registers: [metricsRegistry],
+          async collect() {
+            this.reset();
+            const current = await read().catch(() => null);
+            if (current) this.set(value(current));
+          },
+        }),
+    );
+  gauge("spark_gas_tank_balance", "The gas tank's balance, in BNB (a float for the dashboard; the tank counts in wei)", (s) =>
+    bnb(s.balanceWei),
+  );
+  gauge("spark_gas_tank_low", "1 while the gas tank holds less than its alert level, else 0", (s) =>
+    s.balanceWei < s.lowBalanceWei ? 1 : 0,
+  );
+  gauge("spark_gas_tank_sponsored_today", "Gas the tank sent sponsored actions today (UTC), in BNB", (s) => bnb(s.todayWei));
+  gauge("spark_gas_tank_sponsored_actions_today", "Actions the tank sponsored today (UTC)", (s) => s.todayActions);
+}
+
+/**
  * The chain reconciler's last run (decision 0027): the differences it found between the market and the chain, by
  * kind. Set by the reconciler role's holder after each run, so a sum over processes counts a run once.
  */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CHAIN_FINALITIES } from "~core/chain-finality";
 import { DEFAULT_LOG_RANGE, parseRpcUrls } from "~core/chain-transport";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
-import { DEV_CLAIM_SIGNER_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
+import { DEV_CLAIM_SIGNER_KEY, DEV_GAS_FEE_RATES, DEV_GAS_TANK_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
 import type { AnalyticsSink } from "~core/analytics";
 
 const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes} bytes of hex`);
@@ -133,6 +133,26 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** The account that forges card-paid boxes (MINTER_ROLE on BlindBox), for the embedded store. */
     STORE_MINTER_KEY: hexKey(32).optional(),
+    /**
+     * The gas tank (decision 0038): the operator's wallet that sends managed wallets the BNB for their gas, for a fee in
+     * tokens; "off" for none. Unset: anvil's dev account #6 on a local PUBLIC_URL, none on a public one.
+     */
+    GAS_TANK_KEY: z.union([hexKey(32), z.literal("off")]).optional(),
+    /** The fee's rates, whole tokens a BNB: "FIRE=12000,QUARK=1200,USDT=600". Unset on a local PUBLIC_URL: those. */
+    GAS_FEE_RATES: z
+      .string()
+      .regex(
+        /^\s*FIRE=[\d.]+\s*,\s*QUARK=[\d.]+\s*,\s*USDT=[\d.]+\s*$/,
+        'must read "FIRE=<rate>,QUARK=<rate>,USDT=<rate>" (whole tokens a BNB)',
+      )
+      .optional(),
+    /** Or a URL answering those rates as JSON ({"FIRE": "12000", "QUARK": "1200", "USDT": "600"}), read once a minute. */
+    GAS_FEE_RATES_URL: optionalUrl,
+    /** Where the fees in tokens go; the tank's own address when unset. */
+    GAS_FEE_RECEIVER: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be an address (0x and 40 hex digits)")
+      .optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).optional(),
     CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
@@ -278,6 +298,10 @@ const schema = z
         message: "must differ from PORT: metrics are never served on the public port",
       });
     }
+    const tankKey = env.GAS_TANK_KEY && env.GAS_TANK_KEY !== "off";
+    if (tankKey && !isLocalUrl(env.PUBLIC_URL ?? "http://localhost") && !env.GAS_FEE_RATES && !env.GAS_FEE_RATES_URL) {
+      ctx.addIssue({ code: "custom", path: ["GAS_FEE_RATES"], message: "or GAS_FEE_RATES_URL is required when GAS_TANK_KEY is set" });
+    }
     if (env.CHAIN_RPC_URL && !env.DEPLOYMENT_FILE) {
       ctx.addIssue({ code: "custom", path: ["DEPLOYMENT_FILE"], message: "is required when CHAIN_RPC_URL is set" });
     }
@@ -292,6 +316,8 @@ export type Env = z.infer<typeof schema> & {
   claimSignerKey: `0x${string}`;
   paymentWebhookSecret: string;
   storeMinterKey: `0x${string}`;
+  /** The gas tank for the embedded SSO (decision 0038), or null for none. */
+  gasTank: GasTankEnv | null;
   publicUrl: string;
   embeddedBackends: boolean;
   /** PUBLIC_URL names a host other than this machine: every secret is set and no dev default applies. */
@@ -303,6 +329,25 @@ export type Env = z.infer<typeof schema> & {
   /** An empty database gets the demo world (SEED_DEMO). */
   seedDemo: boolean;
 };
+
+/** The embedded SSO's gas tank (backend/types.ts BackendGasTank). */
+export interface GasTankEnv {
+  key: `0x${string}`;
+  rates: Record<"FIRE" | "QUARK" | "USDT", string> | { url: string };
+  feeReceiver?: `0x${string}`;
+}
+
+/** "FIRE=12000,QUARK=1200,USDT=600" (the schema checked its shape) as rates. */
+const ratesOf = (text: string) =>
+  Object.fromEntries(text.split(",").map((pair) => pair.split("=").map((part) => part.trim()))) as GasTankEnv["rates"];
+
+/** The gas tank as configured; the dev one by default on a local URL, none by default on a public one. */
+function gasTankOf(env: z.infer<typeof schema>, publicDeployment: boolean): GasTankEnv | null {
+  if (env.GAS_TANK_KEY === "off" || (!env.GAS_TANK_KEY && publicDeployment)) return null;
+  const key = (env.GAS_TANK_KEY ? `0x${env.GAS_TANK_KEY.replace(/^0x/, "")}` : DEV_GAS_TANK_KEY) as `0x${string}`;
+  const rates = env.GAS_FEE_RATES_URL ? { url: env.GAS_FEE_RATES_URL } : env.GAS_FEE_RATES ? ratesOf(env.GAS_FEE_RATES) : DEV_GAS_FEE_RATES;
+  return { key, rates, feeReceiver: env.GAS_FEE_RECEIVER as `0x${string}` | undefined };
+}
 
 /** Validates the environment once; on failure, lists every bad variable and throws. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -325,6 +370,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     claimSignerKey: (env.CLAIM_SIGNER_KEY ? `0x${env.CLAIM_SIGNER_KEY.replace(/^0x/, "")}` : DEV_CLAIM_SIGNER_KEY) as `0x${string}`,
     paymentWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
     storeMinterKey: (env.STORE_MINTER_KEY ? `0x${env.STORE_MINTER_KEY.replace(/^0x/, "")}` : DEV_STORE_MINTER_KEY) as `0x${string}`,
+    gasTank: gasTankOf(env, publicDeployment),
     publicUrl,
     embeddedBackends,
     publicDeployment,

@@ -166,7 +166,7 @@ async function createExecutions(db: Kysely<unknown>) {
  * Wider step kinds for new actions. SQLite cannot change a check constraint, so action_steps is copied into a
  * table `action_steps_<version>` with the wider one and renamed back; nothing references it.
  */
-function widenStepKinds(version: string, kinds: readonly string[]) {
+function widenStepKinds(version: string, kinds: readonly string[], { fenced = false } = {}) {
   const table = `action_steps_${version}`;
   return async (db: Kysely<unknown>) => {
     await db.schema
@@ -184,6 +184,8 @@ function widenStepKinds(version: string, kinds: readonly string[]) {
       .addColumn("raw_tx", "text")
       .addColumn("tx_hash", "text")
       .addColumn("block_number", "text")
+      // sso_018 added the fencing token last; a widening after it keeps it there, so `select *` copies column for column.
+      .$call((builder) => (fenced ? builder.addColumn("fence", "integer") : builder))
       .addPrimaryKeyConstraint(`${table}_pk`, ["execution_seq", "position"])
       .addCheckConstraint(
         `${table}_signed`,
@@ -205,6 +207,51 @@ const BRIDGE_STEP_KINDS = [...STAKING_STEP_KINDS, "claim", "approve-swap", "swap
 const SPACESHIP_STEP_KINDS = [...BRIDGE_STEP_KINDS, "approve-ship", "ship"];
 /** Issue 28: the trading contract's approval and its calls (quickSale, cancel, incrementCounter). */
 export const TRADING_STEP_KINDS = [...SPACESHIP_STEP_KINDS, "approve-trade", "trade"];
+/** Issue 46: a sponsored action's gas from the tank, its fee in a token, and the unused gas sent back. */
+const GAS_TANK_STEP_KINDS = [...TRADING_STEP_KINDS, "gas-topup", "gas-fee", "gas-refund"];
+
+/**
+ * The gas tank (decision 0038). A quote fixes one action's network fee for its review: the token, the fee, the gas the
+ * tank sends, and the request it confirms. A sponsorship is one confirmed quote, counted against the budgets by day;
+ * one per account and idempotency key, as the execution is.
+ */
+async function createGasTank(db: Kysely<unknown>) {
+  await widenStepKinds("v6", GAS_TANK_STEP_KINDS, { fenced: true })(db);
+  await db.schema
+    .createTable("gas_quotes")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("wallet", "text", (c) => c.notNull())
+    .addColumn("idempotency_key", "text", (c) => c.notNull())
+    .addColumn("action", "text", (c) => c.notNull())
+    .addColumn("params", "text", (c) => c.notNull())
+    .addColumn("labels", "text", (c) => c.notNull())
+    .addColumn("token", "text", (c) => c.notNull())
+    .addColumn("fee", "text", (c) => c.notNull())
+    .addColumn("spends", "text", (c) => c.notNull())
+    .addColumn("gas", "text", (c) => c.notNull())
+    .addColumn("gas_price", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("execution_id", "text")
+    .execute();
+  await db.schema.createIndex("gas_quotes_user_key").on("gas_quotes").columns(["user_id", "idempotency_key"]).execute();
+  await db.schema
+    .createTable("gas_sponsorships")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("idempotency_key", "text", (c) => c.notNull())
+    .addColumn("quote_id", "text", (c) => c.notNull())
+    .addColumn("action", "text", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("gas_gwei", "integer", (c) => c.notNull())
+    .addColumn("fee_token", "text", (c) => c.notNull())
+    .addColumn("fee_wei", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addUniqueConstraint("gas_sponsorships_user_key", ["user_id", "idempotency_key"])
+    .execute();
+  await db.schema.createIndex("gas_sponsorships_day").on("gas_sponsorships").columns(["day", "user_id", "action"]).execute();
+}
 
 /**
  * Issue 16: card orders are taken and fulfilled. An order remembers the wallet its boxes go to and its delivery;
@@ -380,4 +427,5 @@ export const ssoMigrations: Migration[] = [
   { name: "sso_017_wallet_sign_in_nonces", up: createWalletNonces },
   { name: "sso_018_role_fences", up: createRoleFences },
   { name: "sso_019_display_names", up: addDisplayNames },
+  { name: "sso_020_gas_tank", up: createGasTank },
 ];

@@ -1,5 +1,9 @@
 import express from "express";
-import type { BackendContext } from "../types";
+import { privateKeyToAccount } from "viem/accounts";
+import type { BackendContext, BackendGasTank } from "../types";
+import type { GasTankConfig } from "./executor/gas-sponsor";
+import { createPriceSource } from "./executor/gas-prices";
+import { DEFAULT_GAS_TANK_POLICY } from "./executor/gas-tank";
 import { accountRoutes } from "./accounts/account-routes";
 import { createSsoCore } from "./core";
 import { createExecutor } from "./executor";
@@ -11,6 +15,16 @@ import { orderSigningRoutes } from "./wallets/order-routes";
 import { createOrderSigner } from "./wallets";
 import { walletRoutes } from "./wallets/wallet-routes";
 import { watchMailRoutes } from "./mail/watch-mail-routes";
+
+/** The gas tank's configuration as the executor takes it. */
+function gasTankConfig({ key, rates, feeReceiver, policy }: BackendGasTank): GasTankConfig {
+  return {
+    account: privateKeyToAccount(key),
+    prices: createPriceSource("url" in rates ? { url: rates.url } : { rates }),
+    feeReceiver,
+    policy: { ...DEFAULT_GAS_TANK_POLICY, ...policy },
+  };
+}
 
 /**
  * The embedded SSO backend (product §7 "node backend"): `router` answers /sso, /basic, /api/user and /store;
@@ -53,6 +67,7 @@ export function createSsoService(ctx: BackendContext) {
         addressOf: (userId) => core.wallets.managedAddress(userId),
         log: ctx.options.log,
         analytics: ctx.options.analytics,
+        gasTank: ctx.options.gasTank && gasTankConfig(ctx.options.gasTank),
       })
     : null;
   if (executor) router.use(actionRoutes(core, executor));

@@ -245,7 +245,12 @@ export interface ExecutionStep {
     | "approve-ship"
     | "ship"
     | "approve-trade"
-    | "trade";
+    | "trade"
+    // A sponsored action (decision 0038): the gas tank sends the wallet its gas, the wallet pays the fee in a token, and
+    // what the gas did not use goes back to the tank.
+    | "gas-topup"
+    | "gas-fee"
+    | "gas-refund";
   /** What the step does, in the product's words ("Approve 20 USDT", "Open 10 boxes (batch 1 of 2)"). */
   label: string;
   status: "pending" | "sent" | "mined" | "failed";
@@ -278,7 +283,38 @@ export interface ExecutionResult {
   level?: number;
   /** spaceship.sendMaterials: the DarkIron, Silver and Gold moved into the game (whole units). */
   materialsSent?: [string, string, string];
+  /** A sponsored action: the network fee the wallet paid, in wei of `token` (decision 0038). */
+  networkFee?: { token: FeeToken; wei: string };
 }
+
+/** The tokens a sponsored action's network fee may be paid in (decision 0038). */
+export const FEE_TOKENS = ["FIRE", "QUARK", "USDT"] as const;
+export type FeeToken = (typeof FEE_TOKENS)[number];
+
+/**
+ * A network fee quoted for one action of a managed wallet without the BNB for its gas (decision 0038): the gas tank
+ * pays the gas, and the wallet pays `fee` in `token`, fixed until `expiresAt`. GET /sso/actions/quotes/{id}.
+ */
+export interface GasQuote {
+  id: string;
+  action: ActionName;
+  /** What the action does, step by step, in the product's words ("Stake 100 FIRE"). */
+  labels: string[];
+  token: FeeToken;
+  /** The fee in wei of `token`; 0 when the site covers it (an account with a paid purchase and no token to pay in). */
+  fee: string;
+  /** The BNB the tank sends for the gas, in wei. */
+  gas: string;
+  /** What the action itself spends of `token`, in wei (0 when it spends none of it). */
+  spends: string;
+  expiresAt: string;
+  /** "open" until confirmed (then its execution's id) or expired. */
+  status: "open" | "confirmed" | "expired";
+  executionId: string | null;
+}
+
+/** What POST /sso/actions answers: the execution queued, or the network fee to review first (decision 0038). */
+export type ActionSubmitAnswer = Execution | { review: GasQuote };
 
 /** GET /sso/actions/{id}, and the answer of POST /sso/actions. */
 export interface Execution {

@@ -198,7 +198,24 @@ describe("guardTransaction", () => {
     const toTrading = encodeFunctionData({ abi: sparkCardAbi, functionName: "setApprovalForAll", args: [contracts.trading, false] });
     expect(await refusal(tx(contracts.card, toTrading))).toBe("card.setApprovalForAll: only the trading contract may be approved");
     const transfer = encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [stranger, 1n] });
-    expect(await refusal(tx(contracts.usdt, transfer))).toBe("usdt.transfer is not on the allowlist");
+    // A token transfer is a sponsored action's fee (decision 0038): to the gas tank's fee receiver only, and never
+    // without a tank.
+    expect(await refusal(tx(contracts.usdt, transfer))).toBe(
+      "usdt.transfer: a token may be transferred only to the gas tank's fee receiver",
+    );
+    const feeCtx = { ...ctx, feeReceiver: at(0xfee) };
+    const verdictWithTank = (request: TxRequest) =>
+      guardTransaction(request, feeCtx).then(
+        () => "allowed",
+        (error: Error) => error.message,
+      );
+    expect(await verdictWithTank(tx(contracts.usdt, transfer))).toBe(
+      "usdt.transfer: a token may be transferred only to the gas tank's fee receiver",
+    );
+    const fee = (amount: bigint) => encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [at(0xfee), amount] });
+    expect(await verdictWithTank(tx(contracts.usdt, fee(10n ** 18n)))).toBe("allowed");
+    expect(await verdictWithTank(tx(contracts.usdt, fee(0n)))).toBe("usdt.transfer: amount is outside the per-action cap");
+    expect(await verdictWithTank(tx(contracts.usdt, fee(10n ** 18n), 1n))).toBe("usdt.transfer: may not carry BNB");
     const give = encodeFunctionData({ abi: blindBoxAbi, functionName: "transferFrom", args: [stranger, stranger, 1n] });
     expect(await refusal(tx(contracts.box, give))).toBe("box.transferFrom is not on the allowlist");
     expect(await refusal(tx(contracts.usdt, "0xdeadbeef"))).toBe("the calldata is no function of usdt");

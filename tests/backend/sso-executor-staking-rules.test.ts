@@ -142,7 +142,9 @@ describe("the guard's staking rows", () => {
 
   it("refuses every other function of FIRE and of the staking contract", async () => {
     const transfer = encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [at(0xbad), 1n] });
-    expect(await verdict(tx(contracts.fire, transfer))).toBe("fire.transfer is not on the allowlist");
+    expect(await verdict(tx(contracts.fire, transfer))).toBe(
+      "fire.transfer: a token may be transferred only to the gas tank's fee receiver",
+    );
     const pull = encodeFunctionData({ abi: gameTokenAbi, functionName: "transferFrom", args: [at(0xbad), at(0xbad), 1n] });
     expect(await verdict(tx(contracts.fire, pull))).toBe("fire.transferFrom is not on the allowlist");
     const create = encodeFunctionData({

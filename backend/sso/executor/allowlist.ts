@@ -1,6 +1,7 @@
 /**
  * What a managed wallet may be made to sign (docs/decisions/0005): calls of our deployed contracts, function by
- * function, with the spenders an approval may name and the value only a BNB purchase may carry. Every
+ * function, with the spenders an approval may name, the value only a BNB purchase may carry, and a token transfer only
+ * as a sponsored action's fee to the gas tank's fee receiver (decision 0038). Every
  * transaction the runner signs passes guardTransaction first, whatever planned it. Adding an action means a planner
  * and rows here.
  */
@@ -51,6 +52,8 @@ export interface GuardContext {
   card(tokenId: bigint): Promise<{ owner: Address; nftType: number } | null>;
   /** A loot box's holder now, or null when it does not exist; only a transfer of boxes asks. */
   boxOwner(tokenId: bigint): Promise<Address | null>;
+  /** Where a sponsored action's fee in tokens goes (decision 0038); unset, no token may be transferred at all. */
+  feeReceiver?: Address;
 }
 
 /** Why a call's arguments or value are refused, or null when they pass. */
@@ -81,6 +84,16 @@ const approve =
     const allowed = (APPROVE_SPENDERS[token] ?? []).some((key) => isAddressEqual(contracts[key], spender as Address));
     if (!allowed) return `spender ${String(spender)} is not allowed`;
     // Exactly what an action needs, so never more than one action may pay.
+    if ((amount as bigint) <= 0n || (amount as bigint) > valueCaps[currency]) return "amount is outside the per-action cap";
+    return noValue(value);
+  };
+
+/** A sponsored action's fee (decision 0038): a token transfer to the gas tank's fee receiver only, within the per-action cap. */
+const feeTransfer =
+  (currency: CappedCurrency): Rule =>
+  ([to, amount], value, { feeReceiver, valueCaps }) => {
+    if (!feeReceiver || !isAddressEqual(to as Address, feeReceiver))
+      return "a token may be transferred only to the gas tank's fee receiver";
     if ((amount as bigint) <= 0n || (amount as bigint) > valueCaps[currency]) return "amount is outside the per-action cap";
     return noValue(value);
   };
@@ -287,9 +300,9 @@ const sendNft: Rule = async ([collection, id], value, ctx) => {
 
 /** The allowlist: contract of the deployment → function → rule. */
 export const ALLOWLIST: Readonly<Partial<Record<ContractKey, { abi: Abi; functions: Readonly<Record<string, Rule>> }>>> = {
-  usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT") } },
-  quark: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("quark", "QUARK") } },
-  fire: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("fire", "FIRE") } },
+  usdt: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("usdt", "USDT"), transfer: feeTransfer("USDT") } },
+  quark: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("quark", "QUARK"), transfer: feeTransfer("QUARK") } },
+  fire: { abi: [...gameTokenAbi, ...sparkErrorsAbi], functions: { approve: approve("fire", "FIRE"), transfer: feeTransfer("FIRE") } },
   boxSale: { abi: [...blindBoxSaleAbi, ...sparkErrorsAbi], functions: { buyWithErc20, buyWithNativeToken } },
   box: { abi: [...blindBoxAbi, ...sparkErrorsAbi], functions: { setApprovalForAll } },
   opener: { abi: [...blindBoxOpenerAbi, ...sparkErrorsAbi], functions: { batchOpen, batchOpenOfType, batchOpenWithIds } },

@@ -7,15 +7,17 @@
 import { type Address, createPublicClient, getAddress, type LocalAccount } from "viem";
 import type { Kysely } from "kysely";
 import type { AnalyticsSink } from "~core/analytics";
-import type { ActionRequest, Execution } from "~core/api/actions";
+import type { ActionRequest, ActionSubmitAnswer, Execution, GasQuote } from "~core/api/actions";
+import { notEnoughGasMessage } from "~core/chain-errors";
 import type { Database } from "../../db";
 import type { Roles, RoleWork } from "../../db/roles";
 import { ApiError } from "../../http";
 import { backendTransport } from "../../chain-transport";
 import type { BackendChain, BackendLog } from "../../types";
 import { createEventDeliverer, sinkSender } from "./events";
-import { Refusal } from "./plan";
-import { planAction } from "./planners";
+import { createGasSponsor, type GasTankConfig } from "./gas-sponsor";
+import { type PlanContext, type PlannedStep, Refusal } from "./plan";
+import { gasShortfall, planSteps } from "./planners";
 import { DEFAULT_EXECUTOR_POLICY, type ExecutorPolicy, rateLimitMessage } from "./policy";
 import { createRunner, type Runner } from "./runner";
 import { isProviderBusy, readableChain } from "~core/chain-transport";
@@ -42,6 +44,8 @@ export interface ExecutorDeps {
   log?: BackendLog;
   /** Where mined actions' analytics events go (decision 0009); unset, they are recorded and dropped. */
   analytics?: AnalyticsSink;
+  /** The gas tank (decision 0038); unset, a wallet without the BNB for its gas is refused (decision 0005). */
+  gasTank?: GasTankConfig;
 }
 
 /** The longest pause between two tries of a failing analytics sink. */
@@ -56,6 +60,7 @@ export function createExecutor({
   policy = DEFAULT_EXECUTOR_POLICY,
   log = console,
   analytics,
+  gasTank,
 }: ExecutorDeps) {
   const client = createPublicClient({
     chain: readableChain(chain.chainId),
@@ -68,6 +73,7 @@ export function createExecutor({
     transport: backendTransport(chain, "executor", { batch: true, timeoutMs: 10_000 }),
   });
   const records = createExecutionRecords(db);
+  const sponsor = gasTank ? createGasSponsor({ db, client, contracts: chain.contracts, tank: gasTank, executorPolicy: policy }) : null;
   /** The queues and the analytics delivery, while this process holds the role. */
   let held: { runner: Runner; deliverer: ReturnType<typeof createEventDeliverer> } | null = null;
 
@@ -89,6 +95,7 @@ export function createExecutor({
         accountOf,
         log,
         holdsRole: () => roles.confirm("executor"),
+        tank: sponsor && gasTank ? { account: gasTank.account, feeReceiver: sponsor.feeReceiver } : null,
         fence,
         onMined: () => deliverer.kick(),
       });
@@ -122,8 +129,31 @@ export function createExecutor({
     return records.wire(row);
   }
 
+  /** The action's steps now, or its refusal as the API answers it. */
+  async function plan(ctx: PlanContext, request: ActionRequest): Promise<PlannedStep[]> {
+    return planSteps(ctx, request.action, request.params).catch((error: unknown) => {
+      if (error instanceof Refusal) throw new ApiError(400, error.message);
+      if (isProviderBusy(error)) throw new ApiError(503, NODE_DOWN, { cause: error });
+      throw error;
+    });
+  }
+
+  /** Stores the execution and hands it to the wallet's queue; a parallel post with the same key answers that one's. */
+  async function queue(userId: number, wallet: Address, request: ActionRequest, steps: PlannedStep[]): Promise<Execution> {
+    const row = await records.insert({ userId, wallet, ...request, steps });
+    // A parallel post with the same key stored first: answer its execution.
+    if (!row) return replay((await records.byKey(userId, request.idempotencyKey))!, request);
+    // Stored: the holder's rescan finds it even if this hand-over is lost.
+    await roles.handOver("executor", row.wallet).catch((error: unknown) => log.warn(`executor: hand-over failed: ${String(error)}`));
+    return records.wire(row);
+  }
+
   return {
-    async submit(userId: number, request: ActionRequest): Promise<Execution> {
+    /**
+     * Queues the action, or, for a wallet without the BNB for its gas while the gas tank runs, answers the fee to
+     * review first (decision 0038): nothing is queued until the quote is confirmed.
+     */
+    async submit(userId: number, request: ActionRequest): Promise<ActionSubmitAnswer> {
       const existing = await records.byKey(userId, request.idempotencyKey);
       if (existing) return replay(existing, request);
       const over = await records.takeRate(userId, policy.rate.max, policy.rate.windowMs);
@@ -132,18 +162,47 @@ export function createExecutor({
       if (!wallet) throw new ApiError(403, MANAGED_WALLET_ONLY);
       if (request.action === "trade.sendNft") await requireGameProfile(request.params.account);
       const ctx = { client, contracts: chain.contracts, wallet, policy };
-      const steps = await planAction(ctx, request.action, request.params).catch((error: unknown) => {
-        if (error instanceof Refusal) throw new ApiError(400, error.message);
+      const steps = await plan(ctx, request);
+      const short = await gasShortfall(ctx, steps).catch((error: unknown) => {
         if (isProviderBusy(error)) throw new ApiError(503, NODE_DOWN, { cause: error });
         throw error;
       });
-      const row = await records.insert({ userId, wallet, ...request, steps });
-      // A parallel post with the same key stored first: answer its execution.
-      if (!row) return replay((await records.byKey(userId, request.idempotencyKey))!, request);
-      // Stored: the holder's rescan finds it even if this hand-over is lost.
-      await roles.handOver("executor", row.wallet).catch((error: unknown) => log.warn(`executor: hand-over failed: ${String(error)}`));
-      return records.wire(row);
+      if (short) {
+        // A purchase paid in BNB needs BNB anyway: the tank sponsors only what spends none.
+        if (!sponsor || short.value > 0n) throw new ApiError(400, notEnoughGasMessage({ wallet, ...short }));
+        return { review: await sponsor.quote(userId, wallet, request, steps, short.gasPrice) };
+      }
+      return queue(userId, wallet, request, steps);
     },
+
+    /** The caller's quote, or null. */
+    async findQuote(userId: number, id: string): Promise<GasQuote | null> {
+      return sponsor ? sponsor.find(userId, id) : null;
+    },
+
+    /**
+     * Queues the action a quote was for, with the tank's gas and the fee around its steps; once per quote (a
+     * confirmation again answers the same execution). The chain is read again: what it now refuses is refused.
+     */
+    async confirmQuote(userId: number, id: string): Promise<Execution> {
+      if (!sponsor) throw new ApiError(404, "No such fee to confirm.");
+      const { request, quote } = await sponsor.confirmable(userId, id);
+      const existing = await records.byKey(userId, request.idempotencyKey);
+      if (existing) {
+        await sponsor.confirmed(quote.id, existing.id);
+        return replay(existing, request);
+      }
+      const wallet = await addressOf(userId);
+      if (!wallet || wallet !== quote.wallet) throw new ApiError(403, MANAGED_WALLET_ONLY);
+      const steps = await plan({ client, contracts: chain.contracts, wallet, policy }, request);
+      await sponsor.sponsor(quote);
+      const execution = await queue(userId, wallet, request, sponsor.steps(quote, steps));
+      await sponsor.confirmed(quote.id, execution.id);
+      return execution;
+    },
+
+    /** The gas tank's balance and today's sponsorships, for the metrics; null without a tank. */
+    gasTank: sponsor ? () => sponsor.state() : null,
 
     /** The caller's execution, or null (another account's is as unknown as a made-up id). */
     async find(userId: number, id: string): Promise<Execution | null> {

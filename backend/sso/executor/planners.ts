@@ -1,6 +1,6 @@
 /**
- * Every action's planner, and the gas rule every plan must pass (docs/decisions/0005): the managed wallet pays
- * its own gas, so a plan it cannot pay for is refused with the amount missing, and nothing is sent.
+ * Every action's planner, and the gas rule of a plan the wallet pays for (docs/decisions/0005): a plan it cannot pay
+ * the gas of is refused with the amount missing, and nothing is sent, unless the gas tank sponsors it (decision 0038).
  */
 import type { ActionName, ActionParams } from "~core/api/actions";
 import { notEnoughGasMessage } from "~core/chain-errors";
@@ -68,14 +68,26 @@ export function plannerOf(action: ActionName): Planner<ActionName> {
   return PLANNERS[action] as Planner<ActionName>;
 }
 
-/** The action's steps now, once its pre-checks and the gas rule pass; else a Refusal. */
-export async function planAction(ctx: PlanContext, action: ActionName, params: ActionParams[ActionName]): Promise<PlannedStep[]> {
-  const steps = await plannerOf(action).plan(ctx, params);
+/** The action's steps now, once its pre-checks pass; else a Refusal. Reads the chain, sends nothing, checks no gas. */
+export function planSteps(ctx: PlanContext, action: ActionName, params: ActionParams[ActionName]): Promise<PlannedStep[]> {
+  return plannerOf(action).plan(ctx, params);
+}
+
+/** What paying the steps' gas from the wallet takes: null when it holds enough, else its balance, the need and the price. */
+export async function gasShortfall(
+  ctx: PlanContext,
+  steps: readonly PlannedStep[],
+): Promise<{ balance: bigint; needed: bigint; value: bigint; gasPrice: bigint } | null> {
   const [balance, gasPrice] = await Promise.all([ctx.client.getBalance({ address: ctx.wallet }), ctx.client.getGasPrice()]);
   const needed = bnbNeeded(steps, gasPrice, ctx.policy);
-  if (balance < needed) {
-    const value = steps.reduce((sum, step) => sum + step.value, 0n);
-    throw new Refusal(notEnoughGasMessage({ wallet: ctx.wallet, balance, needed, value }));
-  }
+  if (balance >= needed) return null;
+  return { balance, needed, value: steps.reduce((sum, step) => sum + step.value, 0n), gasPrice };
+}
+
+/** The action's steps now, once its pre-checks and the wallet's gas rule (decision 0005) pass; else a Refusal. */
+export async function planAction(ctx: PlanContext, action: ActionName, params: ActionParams[ActionName]): Promise<PlannedStep[]> {
+  const steps = await planSteps(ctx, action, params);
+  const short = await gasShortfall(ctx, steps);
+  if (short) throw new Refusal(notEnoughGasMessage({ wallet: ctx.wallet, ...short }));
   return steps;
 }

@@ -7,6 +7,7 @@ import type { ExecutionStep } from "~core/api/actions";
 import type { PaymentCurrency } from "~core/boxes";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
 import { formatPrice, WEI_PER_TOKEN } from "~core/money";
+import { FEE_TRANSFER_GAS, REFUND_GAS, TOPUP_GAS } from "./gas-tank";
 
 const MINUTE = 60_000;
 
@@ -75,6 +76,12 @@ export function stepGasLimit(kind: ExecutionStep["kind"], boxes = 1): bigint {
       return 200_000n;
     case "trade":
       return 300_000n;
+    case "gas-topup":
+      return TOPUP_GAS;
+    case "gas-fee":
+      return FEE_TRANSFER_GAS;
+    case "gas-refund":
+      return REFUND_GAS;
   }
 }
 

@@ -195,14 +195,22 @@ export function createExecutionRecords(db: Kysely<Database>) {
       seq: number,
       position: number,
       fence: number,
-      signed: { nonce: number; rawTx: Hex; txHash: Hex },
+      /** `value` when the signature carries another than planned (a refund's, known only when it is signed). */
+      signed: { nonce: number; rawTx: Hex; txHash: Hex; value?: bigint },
       /** The execution's status from now on ("approving" or "sending"), stored in the same transaction. */
       status?: ExecutionStatus,
     ): Promise<boolean> {
       return write(async (trx) => {
         const stored = await trx
           .updateTable("action_steps")
-          .set({ status: "sent", nonce: signed.nonce, raw_tx: signed.rawTx, tx_hash: signed.txHash, fence })
+          .set({
+            status: "sent",
+            nonce: signed.nonce,
+            raw_tx: signed.rawTx,
+            tx_hash: signed.txHash,
+            fence,
+            ...(signed.value === undefined ? {} : { value: signed.value.toString() }),
+          })
           .where("execution_seq", "=", seq)
           .where("position", "=", position)
           .where("status", "=", "pending")
@@ -267,6 +275,18 @@ export function createExecutionRecords(db: Kysely<Database>) {
           await trx.updateTable("action_events").set({ released_at: at }).where("execution_seq", "=", seq).execute();
         }
       });
+    },
+
+    /** A pending step there is nothing to send for (a refund with nothing left): gone from the execution. */
+    async dropStep(seq: number, position: number): Promise<void> {
+      await write((trx) =>
+        trx
+          .deleteFrom("action_steps")
+          .where("execution_seq", "=", seq)
+          .where("position", "=", position)
+          .where("status", "=", "pending")
+          .execute(),
+      );
     },
 
     /** Ends an unfinished execution as failed; the step that failed (when one did) is marked with it. A settled one stays. */

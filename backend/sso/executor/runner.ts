@@ -29,8 +29,9 @@ import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../shared/tables";
 import { ALLOWLIST, type ContractKey, guardTransaction, GuardRefusal } from "./allowlist";
 import { type PlanContext, type PlannedStep, Refusal } from "./plan";
-import { planAction, plannerOf } from "./planners";
+import { planAction, plannerOf, planSteps } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
+import { feePaid } from "./gas-sponsor";
 import { cardOf } from "./spaceship";
 import { boxOwnerOf } from "./trading";
 import { type ExecutionRecords, plannedStep } from "./records";
@@ -48,10 +49,18 @@ export interface RunnerDeps {
   fence: number;
   /** An execution is mined and its analytics events released. */
   onMined(): void;
+  /** The gas tank that sends sponsored actions their gas (decision 0038); null without one. */
+  tank?: { account: LocalAccount; feeReceiver: Address } | null;
 }
 
 /** The runner is stopping: leave everything as stored for the next start. */
 class Stopped extends Error {}
+
+/** The gas tank holds too little to send a sponsored action's gas: the action waits, unsigned, until it is refilled. */
+class TankDry extends Error {}
+
+const GAS_STEPS: readonly ActionStepRow["kind"][] = ["gas-topup", "gas-fee", "gas-refund"];
+const isGasStep = (kind: ActionStepRow["kind"]) => GAS_STEPS.includes(kind);
 
 const UNEXPECTED = "Something went wrong on our side, so this action was stopped. Nothing more will be sent for it.";
 
@@ -85,12 +94,26 @@ export function samePlan(stored: readonly ActionStepRow[], planned: readonly Pla
   );
 }
 
-export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, fence, onMined }: RunnerDeps) {
+/**
+ * A sponsored execution planned again: the tank's gas, the fee and the refund as stored (the quote fixed them), around
+ * the action's steps as they are now.
+ */
+export function sponsoredAgain(stored: readonly ActionStepRow[], planned: readonly PlannedStep[]): PlannedStep[] {
+  const head = stored.filter((row) => row.kind === "gas-topup" || row.kind === "gas-fee").map(plannedStep);
+  const tail = stored.filter((row) => row.kind === "gas-refund").map(plannedStep);
+  return [...head, ...planned, ...tail];
+}
+
+export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, fence, onMined, tank = null }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
   const kickedWhileRunning = new Set<string>();
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
   const nonces = new Map<string, number>();
   const stopping = new AbortController();
+  /** The tank's signatures, one at a time: every queue's sponsored actions draw on its one nonce sequence. */
+  let tankTurn: Promise<unknown> = Promise.resolve();
+  /** Whether the tank's dryness was logged since it last paid: once per dry spell, not once per waiting action. */
+  let tankDryLogged = false;
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -156,8 +179,106 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     }
   }
 
-  /** Guards, simulates, signs, stores and broadcasts a pending step. Refusals send nothing. */
-  async function send(row: ActionExecutionRow, step: ActionStepRow, account: LocalAccount): Promise<void> {
+  /** Signs with a nonce this runner counts, stores, then broadcasts: the one way every step goes out. */
+  async function signAndSend(
+    row: ActionExecutionRow,
+    step: ActionStepRow,
+    signer: LocalAccount,
+    tx: PlannedStep,
+    gasPrice: bigint,
+    /** The wallet a refusal's message names (the managed wallet's, also when the tank signs). */
+    wallet: Address,
+  ): Promise<void> {
+    const pending = await client.getTransactionCount({ address: signer.address, blockTag: "pending" });
+    const nonce = Math.max(nonces.get(signer.address) ?? 0, pending);
+    if (!(await holdsRole())) throw new Stopped();
+    const rawTx = await signer.signTransaction({
+      chainId: chain.chainId,
+      type: "legacy",
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      gas: tx.gas,
+      gasPrice,
+      nonce,
+    });
+    const txHash = keccak256(rawTx);
+    // Stored first by another holder, or the role moved during this signature: the new holder's is the step's transaction.
+    const status = isApprovalStep(step.kind) ? "approving" : "sending";
+    const value = tx.value === plannedStep(step).value ? undefined : tx.value;
+    if (!(await records.stepSigned(row.seq, step.position, fence, { nonce, rawTx, txHash, value }, status))) throw new Stopped();
+    nonces.set(signer.address, nonce + 1);
+    try {
+      await client.sendRawTransaction({ serializedTransaction: rawTx });
+    } catch (error) {
+      // Not sent after all (the node refused it, not merely failed to answer): its nonce is free again.
+      if (isProviderBusy(error) || (await known(txHash))) return;
+      nonces.delete(signer.address);
+      throw await nodeRefusal(error, step, wallet, gasPrice);
+    }
+  }
+
+  /** The tank's BNB for a sponsored action's gas, to the execution's wallet only; it waits while the tank is dry. */
+  async function sendTopUp(row: ActionExecutionRow, step: ActionStepRow): Promise<void> {
+    const tx = plannedStep(step);
+    if (!tank || !isAddressEqual(tx.to, row.wallet as Address) || tx.data !== "0x") {
+      log.error(`executor: refused the gas tank's transfer for execution ${row.id}: not to its wallet, or without a tank`);
+      throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
+    }
+    const turn = tankTurn.then(async () => {
+      const [balance, gasPrice] = await Promise.all([client.getBalance({ address: tank.account.address }), client.getGasPrice()]);
+      if (balance < tx.value + tx.gas * gasPrice) {
+        if (!tankDryLogged)
+          log.error(`executor: the gas tank ${tank.account.address} holds too little to send sponsored actions their gas`);
+        tankDryLogged = true;
+        throw new TankDry();
+      }
+      tankDryLogged = false;
+      await signAndSend(row, step, tank.account, tx, gasPrice, row.wallet as Address);
+    });
+    tankTurn = turn.catch(() => undefined);
+    await turn;
+  }
+
+  /**
+   * What the sponsored action's gas left of the tank's BNB, less the refund's own gas, back to the tank: the wallet
+   * ends with the BNB it had before. From the receipts of the wallet's steps, so to the wei.
+   */
+  async function refundValue(row: ActionExecutionRow, gasPrice: bigint): Promise<bigint> {
+    const steps = await records.steps(row.seq);
+    const topUp = steps.find((candidate) => candidate.kind === "gas-topup");
+    if (!topUp) return 0n;
+    let spent = 0n;
+    for (const done of steps) {
+      if (done.kind === "gas-topup" || done.kind === "gas-refund" || !done.tx_hash) continue;
+      const receipt = await client.getTransactionReceipt({ hash: done.tx_hash as Hex });
+      spent += receipt.gasUsed * receipt.effectiveGasPrice;
+    }
+    return BigInt(topUp.value) - spent - BigInt(steps.find((candidate) => candidate.kind === "gas-refund")!.gas) * gasPrice;
+  }
+
+  /** Guards, simulates, signs, stores and broadcasts a pending step; false when there was nothing to send. Refusals send nothing. */
+  async function send(row: ActionExecutionRow, step: ActionStepRow, account: LocalAccount): Promise<boolean> {
+    if (step.kind === "gas-topup") {
+      await sendTopUp(row, step);
+      return true;
+    }
+    if (step.kind === "gas-refund") {
+      const planned = plannedStep(step);
+      if (!tank || !isAddressEqual(planned.to, tank.account.address) || planned.data !== "0x") {
+        log.error(`executor: refused the refund of execution ${row.id}: not to the gas tank`);
+        throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
+      }
+      const gasPrice = await client.getGasPrice();
+      const value = await refundValue(row, gasPrice);
+      // Nothing left above the refund's own gas (the price rose past the headroom): nothing to send back.
+      if (value <= 0n) {
+        await records.dropStep(row.seq, step.position);
+        return false;
+      }
+      await signAndSend(row, step, account, { ...planned, value }, gasPrice, account.address);
+      return true;
+    }
     const tx = plannedStep(step);
     const call = await guardTransaction(tx, {
       contracts: chain.contracts,
@@ -167,6 +288,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         client.readContract({ address: chain.contracts.boxSale, abi: blindBoxSaleAbi, functionName: "priceInNative", args: [boxType] }),
       card: (tokenId) => cardOf(client, chain.contracts.card, tokenId),
       boxOwner: (tokenId) => boxOwnerOf(client, chain.contracts.box, tokenId),
+      feeReceiver: step.kind === "gas-fee" ? tank?.feeReceiver : undefined,
     }).catch((error: unknown) => {
       if (!(error instanceof GuardRefusal)) throw error;
       log.error(`executor: refused to sign for execution ${row.id}: ${error.message}`);
@@ -187,35 +309,8 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       if (refusal) throw new Refusal(refusal);
       throw error;
     }
-    const [pending, gasPrice] = await Promise.all([
-      client.getTransactionCount({ address: account.address, blockTag: "pending" }),
-      client.getGasPrice(),
-    ]);
-    const nonce = Math.max(nonces.get(account.address) ?? 0, pending);
-    if (!(await holdsRole())) throw new Stopped();
-    const rawTx = await account.signTransaction({
-      chainId: chain.chainId,
-      type: "legacy",
-      to: tx.to,
-      data: tx.data,
-      value: tx.value,
-      gas: tx.gas,
-      gasPrice,
-      nonce,
-    });
-    const txHash = keccak256(rawTx);
-    // Stored first by another holder, or the role moved during this signature: the new holder's is the step's transaction.
-    const status = isApprovalStep(step.kind) ? "approving" : "sending";
-    if (!(await records.stepSigned(row.seq, step.position, fence, { nonce, rawTx, txHash }, status))) throw new Stopped();
-    nonces.set(account.address, nonce + 1);
-    try {
-      await client.sendRawTransaction({ serializedTransaction: rawTx });
-    } catch (error) {
-      // Not sent after all (the node refused it, not merely failed to answer): its nonce is free again.
-      if (isProviderBusy(error) || (await known(txHash))) return;
-      nonces.delete(account.address);
-      throw await nodeRefusal(error, step, account.address, gasPrice);
-    }
+    await signAndSend(row, step, account, tx, await client.getGasPrice(), account.address);
+    return true;
   }
 
   /** Polls for the receipt; a transaction the node has forgotten is broadcast again, as the same bytes. */
@@ -264,7 +359,11 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     if (steps.every((step) => step.status === "pending")) {
       // Nothing signed yet: plan again against the chain as it is now (an earlier action of the queue changed it).
       try {
-        const planned = await planAction(ctx, action, JSON.parse(row.params) as ActionParams[ActionName]);
+        const params = JSON.parse(row.params) as ActionParams[ActionName];
+        // A sponsored action's gas is the tank's: its own steps are planned again, the sponsorship's kept as confirmed.
+        const planned = steps.some((step) => step.kind === "gas-topup")
+          ? sponsoredAgain(steps, await planSteps(ctx, action, params))
+          : await planAction(ctx, action, params);
         // The plan the request stored moments ago, as a drop's queued purchases mostly are: nothing to write (the
         // fencing token is checked again when a step is signed).
         if (!samePlan(steps, planned)) {
@@ -285,16 +384,19 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       if (stopping.signal.aborted) throw new Stopped();
       // The execution's status ("approving", "sending") changes with the step's signature (records.stepSigned).
       try {
-        if (step.status === "pending") await send(row, step, account);
+        if (step.status === "pending" && !(await send(row, step, account))) continue;
         const receipt = await mined(await records.step(row.seq, step.position), account.address);
         if (receipt.status !== "success") {
           const why = await revertedBecause(step, account.address, receipt.blockNumber).catch(() => null);
           throw new Refusal(why ?? `${step.label} failed on the chain.`);
         }
         const planner = plannerOf(action);
-        result = await planner.collect(ctx, step.kind, receipt, result);
+        const gasStep = isGasStep(step.kind);
+        if (step.kind === "gas-fee") result = { ...result, networkFee: feePaid(step, chain.contracts) };
+        else if (!gasStep) result = await planner.collect(ctx, step.kind, receipt, result);
         const last = step.position === steps[steps.length - 1]!.position;
-        await records.stepMined(row, step.position, receipt.blockNumber, result, planner.events?.(ctx, step.kind, receipt), { last });
+        const events = gasStep ? [] : planner.events?.(ctx, step.kind, receipt);
+        await records.stepMined(row, step.position, receipt.blockNumber, result, events, { last });
         finished = last;
       } catch (error) {
         if (error instanceof Refusal) return fail(row.seq, error.message, step.position);
@@ -313,7 +415,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         return await run(id, accountFor);
       } catch (error) {
         if (error instanceof Stopped) throw error;
-        if (!isProviderBusy(error)) {
+        if (!isProviderBusy(error) && !(error instanceof TankDry)) {
           await fail(seq, UNEXPECTED);
           log.error(`executor: execution ${id} stopped: ${shortError(error)}`);
           return;

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from "kysely";
-import type { ActionName, ExecutionStatus, ExecutionStep } from "~core/api/actions";
+import type { ActionName, ExecutionStatus, ExecutionStep, FeeToken } from "~core/api/actions";
 import type { BindAddrType, LoginType } from "~core/api/sso";
 import type { CardOrderStatus } from "~core/card-payment";
 
@@ -23,6 +23,8 @@ export interface SsoTables {
   action_rate: ActionRateTable;
   order_signatures: OrderSignaturesTable;
   role_fences: RoleFencesTable;
+  gas_quotes: GasQuotesTable;
+  gas_sponsorships: GasSponsorshipsTable;
 }
 
 export interface UsersTable {
@@ -233,4 +235,44 @@ export interface OrderSignaturesTable {
 export interface RoleFencesTable {
   role: string;
   token: number;
+}
+
+/** A network fee quoted for one action of a managed wallet without BNB (decision 0038). Amounts are decimal wei. */
+export interface GasQuotesTable {
+  id: string;
+  user_id: number;
+  wallet: string;
+  idempotency_key: string;
+  action: string;
+  /** The request's parameters as posted (JSON), confirmed as they are. */
+  params: string;
+  /** The planned steps' labels (JSON array). */
+  labels: string;
+  token: FeeToken;
+  fee: string;
+  /** What the action itself spends of the fee's token. */
+  spends: string;
+  /** The BNB the tank sends. */
+  gas: string;
+  gas_price: string;
+  created_at: string;
+  expires_at: string;
+  /** Set once confirmed: the execution it queued. */
+  execution_id: string | null;
+}
+
+/** A confirmed quote, counted against the gas tank's budgets (gas-tank.ts). */
+export interface GasSponsorshipsTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  quote_id: string;
+  action: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The BNB the tank sends, in gwei rounded up: the budgets sum it, and a day's site budget in wei would pass 2^53. */
+  gas_gwei: number;
+  fee_token: FeeToken;
+  fee_wei: string;
+  created_at: string;
 }

@@ -1,0 +1,378 @@
+/**
+ * The gas tank at work (decision 0038). A managed wallet without the BNB for an action's gas gets a quote: the gas the
+ * tank will send, and the fee the wallet pays for it in a token, fixed for the review. Confirming the quote counts it
+ * against the budgets (gas-tank.ts) under one lock per day, and the action runs with three more steps around its
+ * own: the tank's BNB transfer first, the wallet's fee transfer next, and the unused gas sent back to the tank last.
+ */
+import { randomBytes } from "node:crypto";
+import { type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual, type LocalAccount, type PublicClient } from "viem";
+import type { Kysely } from "kysely";
+import { gameTokenAbi } from "../../../contracts/generated/abi";
+import { type ActionName, type ActionParams, type ActionRequest, FEE_TOKENS, type FeeToken, type GasQuote } from "~core/api/actions";
+import { formatPrice } from "~core/money";
+import { lockSubject } from "../../db/sql";
+import { ApiError } from "../../http";
+import type { Database } from "../../db";
+import type { ActionStepRow, GasQuotesTable } from "../shared/tables";
+import type { Contracts } from "./allowlist";
+import {
+  budgetRefusal,
+  chooseFeeToken,
+  DEFAULT_GAS_TANK_POLICY,
+  feeWei,
+  type GasTankPolicy,
+  noTokenForFee,
+  QUOTE_UNKNOWN,
+  quoteExpired,
+  type SponsoredToday,
+  tankDry,
+  TOPUP_GAS,
+  topUpWei,
+  utcDay,
+} from "./gas-tank";
+import type { PriceSource } from "./gas-prices";
+import type { PlannedStep } from "./plan";
+import { type ExecutorPolicy, stepGasLimit } from "./policy";
+
+export interface GasTankConfig {
+  /** The operator's wallet that sends the gas (GAS_TANK_KEY). */
+  account: LocalAccount;
+  prices: PriceSource;
+  policy?: GasTankPolicy;
+  /** Where fees in tokens go; the tank's address by default. */
+  feeReceiver?: Address;
+}
+
+const GWEI = 10n ** 9n;
+
+const TOKEN_CONTRACT: Record<FeeToken, "fire" | "quark" | "usdt"> = { FIRE: "fire", QUARK: "quark", USDT: "usdt" };
+
+/** What each token's approvals in the plan let our contracts take: what the action spends of it. */
+export function spendsOf(steps: readonly PlannedStep[], contracts: Contracts): Partial<Record<FeeToken, bigint>> {
+  const spends: Partial<Record<FeeToken, bigint>> = {};
+  for (const step of steps) {
+    const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], step.to));
+    if (!token) continue;
+    try {
+      const call = decodeFunctionData({ abi: gameTokenAbi, data: step.data });
+      if (call.functionName === "approve") spends[token] = (spends[token] ?? 0n) + (call.args[1] as bigint);
+    } catch {
+      // Not an ERC-20 call: spends nothing.
+    }
+  }
+  return spends;
+}
+
+/** The sponsored execution's steps: the tank's gas, the fee, the action's own, and the refund (its value set when signed). */
+export function sponsoredSteps(
+  steps: readonly PlannedStep[],
+  {
+    wallet,
+    tank,
+    gas,
+    token,
+    fee,
+    feeReceiver,
+    contracts,
+  }: { wallet: Address; tank: Address; gas: bigint; token: FeeToken; fee: bigint; feeReceiver: Address; contracts: Contracts },
+): PlannedStep[] {
+  const topUp: PlannedStep = {
+    kind: "gas-topup",
+    label: `The site sends ${formatPrice(gas, "BNB")} for the network fee`,
+    to: wallet,
+    data: "0x",
+    value: gas,
+    gas: stepGasLimit("gas-topup"),
+  };
+  const refund: PlannedStep = {
+    kind: "gas-refund",
+    label: "Send the network fee's unused BNB back to the site",
+    to: tank,
+    data: "0x",
+    value: 0n,
+    gas: stepGasLimit("gas-refund"),
+  };
+  if (fee === 0n) return [topUp, ...steps, refund];
+  const payFee: PlannedStep = {
+    kind: "gas-fee",
+    label: `Pay the network fee: ${formatPrice(fee, token)}`,
+    to: contracts[TOKEN_CONTRACT[token]],
+    data: encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [feeReceiver, fee] }),
+    value: 0n,
+    gas: stepGasLimit("gas-fee"),
+  };
+  return [topUp, payFee, ...steps, refund];
+}
+
+/** The fee a mined fee step paid: its token and amount, read from the transfer it signed. */
+export function feePaid(step: ActionStepRow, contracts: Contracts): { token: FeeToken; wei: string } {
+  const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], step.to_address as Address)) ?? "FIRE";
+  const call = decodeFunctionData({ abi: gameTokenAbi, data: step.data as Hex });
+  return { token, wei: String(call.args[1]) };
+}
+
+function wire(row: GasQuotesTable, now = new Date()): GasQuote {
+  return {
+    id: row.id,
+    action: row.action as ActionName,
+    labels: JSON.parse(row.labels) as string[],
+    token: row.token,
+    fee: row.fee,
+    gas: row.gas,
+    spends: row.spends,
+    expiresAt: row.expires_at,
+    status: row.execution_id ? "confirmed" : row.expires_at <= now.toISOString() ? "expired" : "open",
+    executionId: row.execution_id,
+  };
+}
+
+export function createGasSponsor({
+  db,
+  client,
+  contracts,
+  tank,
+  executorPolicy,
+}: {
+  db: Kysely<Database>;
+  client: PublicClient;
+  contracts: Contracts;
+  tank: GasTankConfig;
+  executorPolicy: ExecutorPolicy;
+}) {
+  const policy = tank.policy ?? DEFAULT_GAS_TANK_POLICY;
+  const tankAddress = tank.account.address;
+  const feeReceiver = tank.feeReceiver ?? tankAddress;
+
+  async function sponsoredToday(trx: Kysely<Database>, userId: number, action: string, day: string): Promise<SponsoredToday> {
+    const [account, site] = await Promise.all([
+      trx
+        .selectFrom("gas_sponsorships")
+        .select([(eb) => eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"), (eb) => eb.fn.countAll<string>().as("count")])
+        .select((eb) => eb.fn.sum<string>(eb.case().when("action", "=", action).then(1).else(0).end()).as("actions"))
+        .where("day", "=", day)
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom("gas_sponsorships")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"))
+        .where("day", "=", day)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      accountWei: BigInt(account.gwei ?? 0) * GWEI,
+      actionCount: Number(account.actions ?? 0),
+      siteWei: BigInt(site.gwei ?? 0) * GWEI,
+    };
+  }
+
+  /** Whether the account bought something with money: a paid card order, or a purchase its wallet mined. */
+  async function hasPaidPurchase(userId: number): Promise<boolean> {
+    const [card, mined] = await Promise.all([
+      db.selectFrom("store_orders").select("id").where("user_id", "=", userId).where("paid_at", "is not", null).limit(1).executeTakeFirst(),
+      db
+        .selectFrom("action_executions")
+        .select("seq")
+        .where("user_id", "=", userId)
+        .where("action", "in", ["lootbox.buy", "trade.buy"])
+        .where("status", "=", "mined")
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    return Boolean(card || mined);
+  }
+
+  async function tankBalance(): Promise<bigint> {
+    return client.getBalance({ address: tankAddress });
+  }
+
+  return {
+    tankAddress,
+    feeReceiver,
+    policy,
+    tankBalance,
+
+    /**
+     * The fee to review for an action the wallet cannot pay the gas of, stored until it expires; the same open quote
+     * again for the same request. A refusal in words (ApiError 400) when the tank will not cover it.
+     */
+    async quote(
+      userId: number,
+      wallet: Address,
+      request: ActionRequest,
+      steps: readonly PlannedStep[],
+      gasPrice: bigint,
+    ): Promise<GasQuote> {
+      const params = JSON.stringify(request.params);
+      const now = new Date();
+      const open = await db
+        .selectFrom("gas_quotes")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("idempotency_key", "=", request.idempotencyKey)
+        .where("execution_id", "is", null)
+        .where("expires_at", ">", now.toISOString())
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      if (open && open.action === request.action && open.params === params) return wire(open, now);
+
+      const gas = topUpWei(
+        steps.map((step) => step.gas),
+        gasPrice,
+        executorPolicy.gasPriceHeadroomPercent,
+      );
+      const refusal = budgetRefusal(await sponsoredToday(db, userId, request.action, utcDay(now)), gas, policy);
+      if (refusal) throw new ApiError(400, refusal);
+      if ((await tankBalance()) < gas + TOPUP_GAS * gasPrice) throw new ApiError(400, tankDry(gas));
+
+      const spends = spendsOf(steps, contracts);
+      const [rates, balances] = await Promise.all([
+        Promise.all(FEE_TOKENS.map(async (token) => [token, await tank.prices.tokenWeiPerBnb(token)] as const)),
+        Promise.all(
+          FEE_TOKENS.map(
+            async (token) =>
+              [
+                token,
+                await client.readContract({
+                  address: contracts[TOKEN_CONTRACT[token]],
+                  abi: gameTokenAbi,
+                  functionName: "balanceOf",
+                  args: [wallet],
+                }),
+              ] as const,
+          ),
+        ),
+      ]);
+      const fees = Object.fromEntries(rates.map(([token, rate]) => [token, feeWei(gas, rate)])) as Record<FeeToken, bigint>;
+      const spent = FEE_TOKENS.find((token) => (spends[token] ?? 0n) > 0n) ?? null;
+      let token = chooseFeeToken(spent, Object.fromEntries(balances) as Record<FeeToken, bigint>, spends, (name) => fees[name]);
+      let fee = token ? fees[token] : 0n;
+      if (!token) {
+        // A paying customer with no token to pay in: the site covers the fee, within the same budgets.
+        if (!(await hasPaidPurchase(userId))) {
+          throw new ApiError(400, noTokenForFee(FEE_TOKENS.map((name) => ({ token: name, fee: fees[name] }))));
+        }
+        token = spent ?? "FIRE";
+        fee = 0n;
+      }
+      const row: GasQuotesTable = {
+        id: randomBytes(16).toString("hex"),
+        user_id: userId,
+        wallet,
+        idempotency_key: request.idempotencyKey,
+        action: request.action,
+        params,
+        labels: JSON.stringify(steps.map((step) => step.label)),
+        token,
+        fee: fee.toString(),
+        spends: (spends[token] ?? 0n).toString(),
+        gas: gas.toString(),
+        gas_price: gasPrice.toString(),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + policy.quoteTtlMs).toISOString(),
+        execution_id: null,
+      };
+      await db.insertInto("gas_quotes").values(row).execute();
+      return wire(row, now);
+    },
+
+    /** The caller's quote, or null (another account's is as unknown as a made-up id). */
+    async find(userId: number, id: string): Promise<GasQuote | null> {
+      const row = await db.selectFrom("gas_quotes").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && row.user_id === userId ? wire(row) : null;
+    },
+
+    /** The request a quote confirms, once it is still open and the caller's; a refusal in words otherwise. */
+    async confirmable(userId: number, id: string): Promise<{ request: ActionRequest; quote: GasQuotesTable }> {
+      const row = await db.selectFrom("gas_quotes").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row || row.user_id !== userId) throw new ApiError(404, QUOTE_UNKNOWN);
+      if (!row.execution_id && row.expires_at <= new Date().toISOString()) throw new ApiError(409, quoteExpired(policy.quoteTtlMs));
+      const request = {
+        action: row.action,
+        params: JSON.parse(row.params) as ActionParams[ActionName],
+        idempotencyKey: row.idempotency_key,
+      } as ActionRequest;
+      return { request, quote: row };
+    },
+
+    /**
+     * Counts a confirmed quote against the budgets, once per account and idempotency key (a confirmation again finds
+     * its sponsorship). One lock per UTC day: two confirmations at a limit run one after the other, and one passes.
+     */
+    async sponsor(quote: GasQuotesTable): Promise<void> {
+      const now = new Date();
+      const day = utcDay(now);
+      await db.transaction().execute(async (trx) => {
+        await lockSubject(trx, `gas_tank:${day}`);
+        const done = await trx
+          .selectFrom("gas_sponsorships")
+          .select("id")
+          .where("user_id", "=", quote.user_id)
+          .where("idempotency_key", "=", quote.idempotency_key)
+          .executeTakeFirst();
+        if (done) return;
+        const refusal = budgetRefusal(await sponsoredToday(trx, quote.user_id, quote.action, day), BigInt(quote.gas), policy);
+        if (refusal) throw new ApiError(400, refusal);
+        await trx
+          .insertInto("gas_sponsorships")
+          .values({
+            user_id: quote.user_id,
+            idempotency_key: quote.idempotency_key,
+            quote_id: quote.id,
+            action: quote.action,
+            day,
+            gas_gwei: Number((BigInt(quote.gas) + GWEI - 1n) / GWEI),
+            fee_token: quote.token,
+            fee_wei: quote.fee,
+            created_at: now.toISOString(),
+          })
+          .execute();
+      });
+    },
+
+    /** What the metrics show: the tank's balance, its alert level, and what it sponsored today (UTC). */
+    async state(): Promise<{ balanceWei: bigint; lowBalanceWei: bigint; todayWei: bigint; todayActions: number }> {
+      const [balanceWei, today] = await Promise.all([
+        tankBalance(),
+        db
+          .selectFrom("gas_sponsorships")
+          .select([
+            (eb) => eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"),
+            (eb) => eb.fn.countAll<string>().as("count"),
+          ])
+          .where("day", "=", utcDay(new Date()))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        balanceWei,
+        lowBalanceWei: policy.lowBalanceWei,
+        todayWei: BigInt(today.gwei ?? 0) * GWEI,
+        todayActions: Number(today.count),
+      };
+    },
+
+    /** The quote's execution, once queued. */
+    async confirmed(quoteId: string, executionId: string): Promise<void> {
+      await db
+        .updateTable("gas_quotes")
+        .set({ execution_id: executionId })
+        .where("id", "=", quoteId)
+        .where("execution_id", "is", null)
+        .execute();
+    },
+
+    /** The execution's steps with the tank's gas, the fee and the refund around the action's own. */
+    steps(quote: GasQuotesTable, steps: readonly PlannedStep[]): PlannedStep[] {
+      return sponsoredSteps(steps, {
+        wallet: quote.wallet as Address,
+        tank: tankAddress,
+        gas: BigInt(quote.gas),
+        token: quote.token,
+        fee: BigInt(quote.fee),
+        feeReceiver,
+        contracts,
+      });
+    },
+  };
+}
+
+export type GasSponsor = ReturnType<typeof createGasSponsor>;
