@@ -409,6 +409,8 @@ export function getPublicEnv() {
       ios: env.STORE_IOS_URL,
       googlePlay: env.STORE_GOOGLE_PLAY_URL,
     },
+    // Whether a managed wallet without BNB may act for a fee in tokens (decision 0038): the embedded SSO's gas tank.
+    gasSponsored: env.gasTank !== null,
     // Only when set: the root loads Sentry in the browser only for a DSN (a DSN is public by design).
     ...(env.SENTRY_DSN ? { sentryDsn: env.SENTRY_DSN } : {}),
   };

@@ -1,4 +1,4 @@
-import type { ActionRequest, Execution } from "~core/api/actions";
+import type { ActionRequest, ActionSubmitAnswer, Execution, GasQuote } from "~core/api/actions";
 import type {
   CodeSent,
   CreateOrderInput,
@@ -64,8 +64,15 @@ export function ssoApi(sso: BackendClient) {
     /** Sets the signed-in account's display name, or clears it with null: 409 when another account holds it. */
     setDisplayName: (name: string | null) => sso.post<DisplayNameSet>("/sso/displayName", { body: { DisplayName: name ?? "" } }),
     createManagedWallet: () => sso.get<ManagedWalletCreated>("/sso/createAddress"),
-    /** A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution. */
-    startAction: (request: ActionRequest) => sso.post<Execution>("/sso/actions", { body: request }),
+    /**
+     * A managed wallet's on-chain action (docs/api/sso.md "On-chain actions"): queued, or the same key's execution; or,
+     * for a wallet without the BNB for its gas, the network fee to review first (decision 0038).
+     */
+    startAction: (request: ActionRequest) => sso.post<ActionSubmitAnswer>("/sso/actions", { body: request }),
+    /** The caller's network fee quote; 404 for any other id. `id` must already be checked as 32 hex characters. */
+    gasQuote: (id: string) => sso.get<GasQuote>(`/sso/actions/quotes/${id}`),
+    /** Queues the action a quote was for, once (a second confirmation answers the same execution). */
+    confirmGasQuote: (id: string) => sso.post<Execution>(`/sso/actions/quotes/${id}/confirm`, { body: {} }),
     /** The caller's execution; 404 for any other id. `id` must already be checked as 32 hex characters. */
     execution: (id: string) => sso.get<Execution>(`/sso/actions/${id}`),
     /** The caller's execution under a key it posted before; 404 when the key names none. */

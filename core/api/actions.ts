@@ -298,6 +298,7 @@ export type FeeToken = (typeof FEE_TOKENS)[number];
 export interface GasQuote {
   id: string;
   action: ActionName;
+  params: ActionParams[ActionName];
   /** What the action does, step by step, in the product's words ("Stake 100 FIRE"). */
   labels: string[];
   token: FeeToken;

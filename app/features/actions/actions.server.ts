@@ -17,6 +17,11 @@ export function statusPath(executionId: string, back: string): string {
   return `/actions/${executionId}?back=${encodeURIComponent(back)}`;
 }
 
+/** Where a sponsored action's network fee is reviewed before it is queued (decision 0038). */
+export function reviewPath(quoteId: string, back: string): string {
+  return `/actions/review/${quoteId}?back=${encodeURIComponent(back)}`;
+}
+
 /**
  * A failed executor call as a form or the status page shows it: the executor's refusals (400, 403, 404, 409, rate limit 429) and a
  * chain that does not answer (503) keep their status and words; the SSO backend down or too slow is a 502. The

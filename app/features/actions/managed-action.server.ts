@@ -12,7 +12,7 @@ import { usesWebPath } from "~/domain/wallet-mode";
 import { signedInApis, type Apis } from "~/services/apis.server";
 import { walletFromUserInfo } from "~/services/chain.server";
 import { idempotencyKey as idempotencyKeyInput, STALE_FORM_MESSAGE } from "./action-forms.server";
-import { actionProblem, statusPath } from "./actions.server";
+import { actionProblem, reviewPath, statusPath } from "./actions.server";
 
 export const CHAIN_DOWN_MESSAGE = "The chain is not answering right now, so nothing was sent. Please try again in a moment.";
 
@@ -114,7 +114,10 @@ export async function managedAction<Intent extends string>(request: Request, spe
     return execution ? started(execution.id) : answer(planned);
   }
   try {
-    return started((await apis.sso.startAction(planned)).id);
+    const answer = await apis.sso.startAction(planned);
+    // A wallet without the BNB for its gas: the site's gas tank pays it for a fee in tokens, shown for review first.
+    if ("review" in answer) return redirect(reviewPath(answer.review.id, back), 303);
+    return started(answer.id);
   } catch (error) {
     return problemAnswer(error);
   }

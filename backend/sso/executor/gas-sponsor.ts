@@ -115,6 +115,7 @@ function wire(row: GasQuotesTable, now = new Date()): GasQuote {
   return {
     id: row.id,
     action: row.action as ActionName,
+    params: JSON.parse(row.params) as ActionParams[ActionName],
     labels: JSON.parse(row.labels) as string[],
     token: row.token,
     fee: row.fee,
