@@ -8,7 +8,7 @@ import type { ItemRow } from "./items";
 import { padWei } from "./money";
 import type { ActivityKind } from "./tables";
 import { addToWei, weiSumSql } from "./wei-column";
-import { addSaleDay, type SaleFacets } from "./sale-days";
+import { addSaleDay, type SaleFacets, utcDay } from "./sale-days";
 import { shardOf } from "./shards";
 import { ACTIVITY_KIND } from "./tables";
 
@@ -56,10 +56,6 @@ export async function recordActivity(db: Sql, a: NewActivity): Promise<number> {
   // A view's numbers read days of sales from the rollups, kept in the sale's own transaction.
   if (a.kind === ACTIVITY_KIND.sale && a.listingId !== null) await addSaleDay(db, a.listingId, a.price, a.at, a.facets);
   return row!.id;
-}
-
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** The upsert moving a day's volume row by a sale, by engine: one statement, adding in SQL (weiSumSql). */

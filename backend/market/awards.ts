@@ -9,12 +9,11 @@
 import { type Hex, zeroAddress } from "viem";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
-import type { MarketCore } from "./core";
 import type { MarketDb, Sql } from "./db";
 import { sameAddress } from "~core/address";
 import type { AwardRecord, SignedClaimWire } from "~core/api/market";
 import type { Currency } from "~core/money";
-import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_TTL_SECONDS, split } from "./claims";
+import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_TTL_SECONDS, type ClaimIssuer, split } from "./claims";
 import { CLAIM_KIND } from "~core/claim";
 import { nextSequenceValue } from "./sequences";
 import { AWARD_STATUS, type AwardsTable } from "./tables";
@@ -45,7 +44,7 @@ const rebateClaimed = (address: string, currency: string) =>
  * claimable) in one transaction: the nonce is taken and the claim signed first, so a refused `take` leaves a gap.
  */
 export async function issueAward(
-  { db, options, signer }: Pick<MarketCore, "db" | "options" | "signer">,
+  { db, options, signer }: ClaimIssuer,
   award: { account: string; reason: string; currency: Currency; amount: bigint },
   now: number,
   take: (tx: Sql) => Promise<void>,

@@ -10,7 +10,6 @@ import { type Hex, keccak256, parseSignature, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
-import type { MarketCore } from "./core";
 import type { MarketDb, Sql } from "./db";
 import { sameAddress } from "~core/address";
 import { type ClaimFields, encodeClaimContent } from "~core/claim";
@@ -20,7 +19,6 @@ import { NFT_TYPE } from "~core/nft";
 import { itemWord } from "./indexer/items";
 import { type ItemRow, MSG, activeListing, requireItem } from "./items";
 import { balanceOf, credit, debit } from "./ledger";
-import { BRIDGE_STREAM } from "./indexer/bridge";
 import { nextSequenceValue } from "./sequences";
 import { creditGameStack, setStackAmount, takeFromStack } from "./stacks";
 import { closeListing } from "./trades";
@@ -45,6 +43,14 @@ export interface SignedClaim {
   txId: string;
   deadline: number;
 }
+
+export type ClaimSigner = ReturnType<typeof claimSigner>;
+
+/**
+ * The asset manager's stream in market_chain_cursors: the indexer follows it (indexer/bridge.ts), and a claim's
+ * expiry is judged by the chain time it has read.
+ */
+export const BRIDGE_STREAM = "asset-manager";
 
 export function claimSigner(options: BackendOptions) {
   const account = privateKeyToAccount(options.claimSignerKey);
@@ -76,8 +82,12 @@ export function claimSigner(options: BackendOptions) {
     },
   };
 }
-/** What issuing a claim needs of the market backend: its database, options and the claim signer. */
-type ClaimIssuer = Pick<MarketCore, "db" | "options" | "signer">;
+/** What issuing a claim needs of the market backend (core.ts MarketCore has them): its database, options and the claim signer. */
+export interface ClaimIssuer {
+  db: MarketDb;
+  options: BackendOptions;
+  signer: ClaimSigner;
+}
 
 export function split(content: Hex, signature: Hex, nonce: number, deadline: number): SignedClaim {
   const { r, s, yParity } = parseSignature(signature);

@@ -8,17 +8,24 @@ import { isAddress, zeroAddress } from "viem";
 import { ApiError } from "../http";
 import type { BackendOptions } from "../types";
 import type { Sql } from "./db";
-import { drawInviteCode } from "./generate";
 import { sameAddress } from "~core/address";
 import type { InviteAccepted, RebateClaim, RebateInfo, RebateTotal } from "~core/api/market";
 import { REBATE_BPS } from "./activity";
 import { balanceOf } from "./ledger";
 import { awardView, issueAward, settleExpiredAwards } from "./awards";
-import type { MarketCore } from "./core";
+import type { ClaimIssuer } from "./claims";
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { readWei } from "./money";
 
 const NOTHING_TO_CLAIM = "Nothing to claim";
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** An invite code of 8 letters and digits (no 0, O, 1 or I) drawn with `random`: the seed's too (generate.ts). */
+export function drawInviteCode(random: () => number): string {
+  let code = "";
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)];
+  return code;
+}
 
 /** The sign-on site's registration page takes the code (product §2: /login?act=reg&code=…). */
 export function invitePath(code: string): string {
@@ -120,12 +127,7 @@ export function resolveCurrency(options: BackendOptions, erc20Addr: string): { c
  * on the same rebate, one changes the row and the other finds it changed and is refused, so a rebate is never signed
  * twice (rebates earned meanwhile stay claimable). The game balance no longer changes; it is answered as before.
  */
-export async function claimRebate(
-  market: Pick<MarketCore, "db" | "options" | "signer">,
-  address: string,
-  currency: Currency,
-  now: number,
-): Promise<RebateClaim> {
+export async function claimRebate(market: ClaimIssuer, address: string, currency: Currency, now: number): Promise<RebateClaim> {
   const { db, options } = market;
   await settleExpiredAwards(db, now, Boolean(options.chain));
   const { earned, claimable, claimedText } = await rebateRow(db, address, currency);

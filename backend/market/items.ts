@@ -9,11 +9,10 @@ import { ApiError } from "../http";
 import type { Currency } from "~core/money";
 import type { NftTypeCode } from "~core/nft";
 import { LISTING_CHANGED_MESSAGE } from "~core/orders";
-import { utcDay } from "./activity";
 import { GRADE_COLUMNS } from "./catalog";
 import type { Sql } from "./db";
 import { padWei, readWei } from "./money";
-import { DAY, migrationSql, rebuildSaleDays } from "./sale-days";
+import { DAY, migrationSql, rebuildSaleDays, utcDay } from "./sale-days";
 import {
   ACTIVITY_KIND,
   type ItemAttributeColumns,

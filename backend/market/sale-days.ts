@@ -17,6 +17,11 @@ import { weiSumSql } from "./wei-column";
 
 export const DAY = 86_400_000;
 
+/** The UTC day of a time, `YYYY-MM-DD`: the key of the daily volume and of the sale rollups' days. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 export type FacetColumn = "nft_type" | "grade" | "camp" | "level";
 export const FACET_COLUMNS: readonly FacetColumn[] = ["nft_type", "grade", "camp", "level"];
 

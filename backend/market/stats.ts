@@ -2,7 +2,7 @@
 import { NFT_TYPE } from "~core/nft";
 import { tokenUriFor } from "./catalog";
 import type { Sql } from "./db";
-import { utcDay } from "./activity";
+import { utcDay } from "./sale-days";
 import { CURRENCIES, type Currency } from "~core/money";
 import { readWei } from "./money";
 import { ACTIVITY_EVENTS, type Page, type TradeRecord, type VolumeSeries } from "~core/api/market";

@@ -18,7 +18,7 @@ import { type Address, zeroAddress } from "viem";
 import { blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/db";
-import { DESCRIPTION_COLUMNS } from "../../backend/market/indexer/apply";
+import { DESCRIPTION_COLUMNS } from "../../backend/market/indexer/items";
 import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
 import { boxItem, cardItem, chainItemRow } from "../../backend/market/indexer/items";
 import { chainStackRow } from "../../backend/market/stacks";

@@ -20,7 +20,7 @@ import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { stackOfTokenId } from "~core/item-tokens";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { retakeStackClaim, stackClaimPaid } from "../claims";
+import { BRIDGE_STREAM, retakeStackClaim, stackClaimPaid } from "../claims";
 import { creditGameStack, takeFromStack } from "../stacks";
 import type { Sql } from "../db";
 import { credit } from "../ledger";
@@ -29,8 +29,6 @@ import { closeListing } from "../trades";
 import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../tables";
 import { type ChainItem, chainItemRow } from "./items";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
-
-export const BRIDGE_STREAM = "asset-manager";
 
 export const CLAIMED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "Claimed" });
 export const SWAPPED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedToGame" });

@@ -4,6 +4,7 @@
  * the stacks mined materials become in the game. Pure.
  */
 import type { Insertable } from "kysely";
+import { zeroAddress } from "viem";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { NFT_TYPE, SPACESHIP_STATS } from "~core/nft";
 import { columnsOfItemData, noAttributeColumns as noAttributes } from "~core/item-catalog";
@@ -94,3 +95,13 @@ export function materialStackRow(material: number, amount: bigint, tokenId: stri
     ...columns,
   };
 }
+
+/** The columns of a chain item's row (chainItemRow). */
+export const ROW_COLUMNS = Object.keys(chainItemRow(boxItem(0), "0", zeroAddress, 0)) as (keyof Insertable<ItemsTable>)[];
+/**
+ * What a token is (its kind, name, image, traits, attributes), rewritten when a reorg gave its id to another token,
+ * or when its word changed (indexer/mutations.ts).
+ */
+export const DESCRIPTION_COLUMNS = ROW_COLUMNS.filter(
+  (name) => !["token_id", "owner_address", "location", "amount", "views", "favorites", "created_at", "updated_at"].includes(name),
+);

@@ -20,7 +20,7 @@ import { GRADE_COLUMNS } from "../catalog";
 import type { Sql } from "../db";
 import { ATTRIBUTE_COLUMN_NAMES, type ItemRow } from "../items";
 import { LOCATION } from "../tables";
-import { DESCRIPTION_COLUMNS } from "./apply";
+import { DESCRIPTION_COLUMNS } from "./items";
 import { type ChainItem, cardItem, chainItemRow } from "./items";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
