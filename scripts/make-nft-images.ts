@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GRADE_ATTRIBUTES, NFT_TYPES, RARITIES, type NftTypeCode } from "~core/nft";
-import { RARITY_SLUGS } from "../backend/market/catalog";
+import { RARITY_SLUGS } from "../backend/market/shared/catalog";
 
 /** Per grade: background from/to, accent, label. */
 const PALETTES = [

@@ -1,9 +1,9 @@
 import { type BackendContext, siteUrlOf } from "../types";
-import { claimSigner } from "./claims";
-import { MarketDb } from "./db";
-import { createTokenOwners } from "./token-owners";
-import { createDigestRunner, ssoDigestSender } from "./watch-digest";
-import { createWatchTokens } from "./watch-tokens";
+import { claimSigner } from "./claims/claims";
+import { MarketDb } from "./shared/db";
+import { createTokenOwners } from "./shared/token-owners";
+import { createDigestRunner, ssoDigestSender } from "./watches/watch-digest";
+import { createWatchTokens } from "./watches/watch-tokens";
 
 /** The market backend's parts, shared by its routes: its database, the claim signer, the options, and who owns a token (asked of the SSO). */
 export function createMarketCore({ store, options }: BackendContext) {

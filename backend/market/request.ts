@@ -3,8 +3,8 @@ import type { Request } from "express";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { ApiError } from "../http";
 import type { MarketCore } from "./core";
-import { normalizeQuery } from "./listing-schemas";
-import type { TokenOwner } from "./token-owners";
+import { normalizeQuery } from "./shared/listing-schemas";
+import type { TokenOwner } from "./shared/token-owners";
 
 const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
 const BIND_WALLET = "Please bind a wallet address";

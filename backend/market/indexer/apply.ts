@@ -6,9 +6,9 @@
  */
 import { type Address, type Hash, zeroAddress } from "viem";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import type { Sql } from "../db";
-import { LOCATION } from "../tables";
-import { type ChainItem, DESCRIPTION_COLUMNS, ROW_COLUMNS, chainItemRow } from "./items";
+import type { Sql } from "../shared/db";
+import { LOCATION } from "../shared/tables";
+import { type ChainItem, DESCRIPTION_COLUMNS, ROW_COLUMNS, chainItemRow } from "../shared/chain-items";
 import type { Collection, TransferLog } from "./reader";
 import { readStreamCursor, writeStreamCursor } from "./stream";
 import { endMovedListing, reopenListing } from "./trading";

@@ -11,8 +11,8 @@ import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
 import { sparkItemsAbi } from "../../../contracts/generated/abi";
 import { stackOfTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
-import type { Sql } from "../db";
-import { moveChainStack } from "../stacks";
+import type { Sql } from "../shared/db";
+import { moveChainStack } from "../claims/stacks";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 import { type ClosedListing, endShortStackListing, reopenListings } from "./trading";
 

@@ -16,7 +16,7 @@
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { RoleWork } from "../../db/roles";
-import type { MarketDb, Sql } from "../db";
+import type { MarketDb, Sql } from "../shared/db";
 import { TRANSFERS_STREAM } from "../indexer/indexer";
 import { chainReader } from "../indexer/reader";
 import { PAYING_STREAMS, SHOWING_STREAMS } from "../indexer/streams";
