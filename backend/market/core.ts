@@ -1,9 +1,8 @@
 import { type BackendContext, siteUrlOf } from "../types";
-import { claimSigner } from "./claims/claims";
+import { claimSigner } from "./claims";
 import { MarketDb } from "./shared/db";
 import { createTokenOwners } from "./shared/token-owners";
-import { createDigestRunner, ssoDigestSender } from "./watches/watch-digest";
-import { createWatchTokens } from "./watches/watch-tokens";
+import { createDigestRunner, ssoDigestSender, createWatchTokens } from "./watches";
 
 /** The market backend's parts, shared by its routes: its database, the claim signer, the options, and who owns a token (asked of the SSO). */
 export function createMarketCore({ store, options }: BackendContext) {

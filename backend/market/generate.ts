@@ -11,7 +11,7 @@ import type { MarketDb, Sql } from "./shared/db";
 import { accrueRebates, addDailyVolume, recordActivity } from "./shared/activity";
 import { ATTRIBUTE_COLUMN_NAMES, type ItemRow, insertListing } from "./shared/items";
 import { credit } from "./shared/ledger";
-import { drawInviteCode } from "./invites/invites";
+import { drawInviteCode } from "./invites";
 import { CURRENCIES, type Currency, WEI_PER_TOKEN } from "~core/money";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { ACTIVITY_KIND, type ItemAttributeColumns, LISTING_STATUS, LOCATION } from "./shared/tables";

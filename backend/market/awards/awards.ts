@@ -13,7 +13,7 @@ import type { MarketDb, Sql } from "../shared/db";
 import { sameAddress } from "~core/address";
 import type { AwardRecord, SignedClaimWire } from "~core/api/market";
 import type { Currency } from "~core/money";
-import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_TTL_SECONDS, type ClaimIssuer, split } from "../claims/claims";
+import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_TTL_SECONDS, type ClaimIssuer, split } from "../claims";
 import { CLAIM_KIND } from "~core/claim";
 import { nextSequenceValue } from "../shared/sequences";
 import { AWARD_STATUS, type AwardsTable } from "../shared/tables";

@@ -21,7 +21,7 @@ import { type ItemRow, MSG, activeListing, requireItem } from "../shared/items";
 import { balanceOf, credit, debit } from "../shared/ledger";
 import { nextSequenceValue } from "../shared/sequences";
 import { creditGameStack, setStackAmount, takeFromStack } from "./stacks";
-import { closeListing } from "../trades/trades";
+import { closeListing } from "../trades";
 import { CLAIM_KIND, CLAIM_STATUS, type ClaimKind, type ClaimsTable, LOCATION } from "../shared/tables";
 import type { Currency } from "~core/money";
 import type { ClaimRecord } from "~core/api/market";

@@ -15,7 +15,7 @@ import { itemName, traitsOf } from "../shared/catalog";
 import type { Sql } from "../shared/db";
 import { activeListing, type ItemRow, MSG } from "../shared/items";
 import { materialStackRow } from "../shared/chain-items";
-import { closeListing } from "../trades/trades";
+import { closeListing } from "../trades";
 import { LOCATION } from "../shared/tables";
 
 /** Inserts `row` and answers its id. */

@@ -33,7 +33,7 @@ import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import { LISTING_STATE, listingOfOrder } from "~core/trading";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
-import { chainOrderOf } from "../listings/chain-listings";
+import { chainOrderOf } from "../listings";
 import type { MarketDb } from "../shared/db";
 import {
   applyRange,

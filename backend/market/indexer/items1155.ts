@@ -12,7 +12,7 @@ import { sparkItemsAbi } from "../../../contracts/generated/abi";
 import { stackOfTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import type { Sql } from "../shared/db";
-import { moveChainStack } from "../claims/stacks";
+import { moveChainStack } from "../claims";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 import { type ClosedListing, endShortStackListing, reopenListings } from "./trading";
 

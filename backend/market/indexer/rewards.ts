@@ -8,7 +8,7 @@
 import { type Address, getAbiItem, type Hash } from "viem";
 import { rewardManagerAbi } from "../../../contracts/generated/abi";
 import type { Sql } from "../shared/db";
-import { awardPaid, REWARDS_STREAM, undoAwardPaid } from "../awards/awards";
+import { awardPaid, REWARDS_STREAM, undoAwardPaid } from "../awards";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const AWARD_CLAIMED_EVENT = getAbiItem({ abi: rewardManagerAbi, name: "AwardClaimed" });

@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { InviteCode } from "~core/api/market";
 import { ApiError, handle, sendOk } from "../../http";
 import type { MarketCore } from "../core";
-import { awardToSend, awardView, recentAwards, settleExpiredAwards } from "../awards/awards";
+import { awardToSend, awardView, recentAwards, settleExpiredAwards } from "../awards";
 import { acceptInviteSchema, awardSignSchema, claimRebateSchema, rebateSchema } from "./invite-schemas";
 import { acceptInvite, claimRebate, inviteCode, invitePath, invitedCount, rebateInfo, rebateTotal, resolveCurrency } from "./invites";
 import { parseMarketInput } from "../shared/params";

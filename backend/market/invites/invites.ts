@@ -12,8 +12,8 @@ import { sameAddress } from "~core/address";
 import type { InviteAccepted, RebateClaim, RebateInfo, RebateTotal } from "~core/api/market";
 import { REBATE_BPS } from "../shared/activity";
 import { balanceOf } from "../shared/ledger";
-import { awardView, issueAward, settleExpiredAwards } from "../awards/awards";
-import type { ClaimIssuer } from "../claims/claims";
+import { awardView, issueAward, settleExpiredAwards } from "../awards";
+import type { ClaimIssuer } from "../claims";
 import { CURRENCIES, type Currency, isCurrency } from "~core/money";
 import { readWei } from "../shared/money";
 

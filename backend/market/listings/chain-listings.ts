@@ -34,7 +34,7 @@ import { recordActivity } from "../shared/activity";
 import type { ChainSellInput } from "./chain-listing-schemas";
 import type { Sql } from "../shared/db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing } from "../shared/items";
-import { alertWatches } from "../watches/watches";
+import { alertWatches } from "../watches";
 import { ACTIVITY_KIND, LISTING_VENUE, LOCATION } from "../shared/tables";
 
 /** How a refusal names the state Trading.listingState gave. */

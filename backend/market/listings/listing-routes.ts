@@ -5,8 +5,8 @@ import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { ApiError, handle, sendOk } from "../../http";
 import type { BackendChain } from "../../types";
 import { chainOrderOf, chainTakesListing } from "./chain-listings";
-import { itemPending } from "../indexer/pending";
-import { settleExpiredClaims } from "../claims/claims";
+import { itemPending } from "../indexer";
+import { settleExpiredClaims } from "../claims";
 import type { MarketCore } from "../core";
 import type { Sql } from "../shared/db";
 import { MSG, activeListing, findItem, requireItem } from "../shared/items";
@@ -16,7 +16,7 @@ import { parseMarketInput } from "../shared/params";
 import { type ListingScope, favoriteSet, itemWithListing, queryListings } from "./query";
 import { type ItemListingRow, isoTime, toRecord } from "./records";
 import { marketInput, requireCaller } from "../request";
-import { sweepExpiredListings } from "../trades/trades";
+import { sweepExpiredListings } from "../trades";
 
 function requireAddress(address: string | undefined): string {
   if (!address) throw new ApiError(400, "address: required: a wallet address");

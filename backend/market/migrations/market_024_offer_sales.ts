@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { backfillOfferSales } from "../shared/items";
-import { listedCellsStatements } from "../stats/listed-cells";
+import { listedCellsStatements } from "../shared/listed-cells";
 import { SALE_HOURS, backfillSaleDays, saleDaysTable } from "../shared/sale-days";
 
 /**

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { listedCellsStatements } from "../stats/listed-cells";
+import { listedCellsStatements } from "../shared/listed-cells";
 import { SALE_DAYS, SALE_HOURS, shardedSaleDaysTable } from "../shared/sale-days";
 import { SHARDS, shardSql } from "../shared/shards";
 import { COUNTED_LISTING_COLUMNS } from "./market_004_listing_generation";

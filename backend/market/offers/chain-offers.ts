@@ -27,8 +27,7 @@ import {
 } from "~core/trading";
 import { ApiError } from "../../http";
 import type { BackendChain } from "../../types";
-import { CHAIN_LISTING_MSG, chainClientOf, itemOfToken } from "../listings/chain-listings";
-import type { ChainOfferInput } from "../listings/chain-listing-schemas";
+import { CHAIN_LISTING_MSG, chainClientOf, itemOfToken, type ChainOfferInput } from "../listings";
 import type { Sql } from "../shared/db";
 import type { ItemRow } from "../shared/items";
 import { padWei, readWei } from "../shared/money";

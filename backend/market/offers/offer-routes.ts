@@ -30,10 +30,9 @@ import {
   offerContextSchema,
   offersReceivedSchema,
 } from "./offer-schemas";
-import { authorize, orderCounter } from "../trades/orders";
+import { authorize, orderCounter, requireCallerWallet } from "../trades";
 import { parseMarketInput } from "../shared/params";
 import { marketInput, requireCaller } from "../request";
-import { requireCallerWallet } from "../trades/trades";
 
 /**
  * Offers over HTTP (docs/api/market.md "Offers"). Each write is the orders' shape (order-routes.ts): checks on our

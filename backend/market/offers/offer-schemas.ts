@@ -13,7 +13,7 @@ import {
   required,
   tokenIdParam,
 } from "../shared/params";
-import { listingIdParam, nonceParam, orderProof } from "../trades/order-schemas";
+import { listingIdParam, nonceParam, orderProof } from "../trades";
 
 /** Offer ids are row ids, like listing ids. */
 const offerIdParam = listingIdParam;

@@ -20,12 +20,10 @@ import { balanceOf } from "../shared/ledger";
 import { offerFilterText } from "~core/offer-filter";
 import { LIST_FILTERS, type ListingQuery, listingQuerySchema, normalizeQuery } from "../shared/listing-schemas";
 import { padWei, readWei } from "../shared/money";
-import { bumpOrderCounter, lockOrderCounter, spendNonce } from "../trades/orders";
+import { bumpOrderCounter, lockOrderCounter, spendNonce, closeListing, settleSale, type SignedFields } from "../trades";
 import { parseMarketInput } from "../shared/params";
-import { itemsMatching } from "../listings/query";
-import { isoTime } from "../listings/records";
+import { itemsMatching, isoTime } from "../listings";
 import { LISTING_VENUE, LOCATION } from "../shared/tables";
-import { closeListing, settleSale, type SignedFields } from "../trades/trades";
 
 export const OFFER_STATUS = { active: 0, accepted: 1, cancelled: 2 } as const;
 export const OFFER_VENUE = { game: 0, chain: 1 } as const;

@@ -9,7 +9,7 @@ import type { CurrencyAmount, HistoryPeriod, PriceHistory, ViewNumbers } from "~
 import type { Sql } from "../shared/db";
 import type { ListingQuery } from "../shared/listing-schemas";
 import { readWei } from "../shared/money";
-import { buildListingSql, queryListings, viewFacets, viewFilterSql, viewQuery } from "../listings/query";
+import { buildListingSql, queryListings, viewFacets, viewFilterSql, viewQuery } from "../listings";
 import { RESULT_WINDOW } from "../shared/params";
 import { ACTIVITY_KIND } from "../shared/tables";
 import { byGeneration } from "../shared/generation-cache";

@@ -5,16 +5,13 @@ import type { CancelAllResult, OrderContext, SaleResult } from "~core/api/market
 import { DEFAULT_CURRENCY } from "~core/money";
 import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
 import { handle, sendOk } from "../../http";
-import { chainOfferSchema, chainSellSchema } from "../listings/chain-listing-schemas";
-import { chainOfferOf, requireChainOfferable, storeChainOffer } from "../offers/chain-offers";
-import { chainSell, requireChainSellable } from "../listings/chain-listings";
+import { chainOfferSchema, chainSellSchema, chainSell, requireChainSellable, itemWithListing, toRecord } from "../listings";
+import { chainOfferOf, requireChainOfferable, storeChainOffer } from "../offers";
 import type { MarketCore } from "../core";
 import type { Sql } from "../shared/db";
 import { buySchema, cancelAllSchema, cancelSchema, orderContextSchema, sellSchema, transferSchema } from "./order-schemas";
 import { authorize, orderCounter, orderDomainOf } from "./orders";
 import { parseMarketInput } from "../shared/params";
-import { itemWithListing } from "../listings/query";
-import { toRecord } from "../listings/records";
 import { marketInput, requireCaller } from "../request";
 import {
   buy,

@@ -8,15 +8,14 @@ import { sameAddress } from "~core/address";
 import type { Currency } from "~core/money";
 import type { TokenOwner } from "../shared/token-owners";
 import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE, LOCATION } from "../shared/tables";
-import { CHAIN_LISTING_MSG } from "../listings/chain-listings";
+import { CHAIN_LISTING_MSG, hasExpiredListings } from "../listings";
 import { accrueRebates, addDailyVolume, recordActivity } from "../shared/activity";
 import type { MarketDb, Sql } from "../shared/db";
 import { type ItemRow, type ListingRow, MSG, activeListing, insertListing, lastListing, requireItem } from "../shared/items";
-import { alertWatches } from "../watches/watches";
+import { alertWatches } from "../watches";
 import { credit, debit } from "../shared/ledger";
 import { padWei, readWei } from "../shared/money";
 import { bumpOrderCounter, lockOrderCounter, ORDER_MSG, spendNonce } from "./orders";
-import { hasExpiredListings } from "../listings/query";
 import type { SaleFacets } from "../shared/sale-days";
 
 const COUNTER_MOVED = "Your listings have changed since you signed. Please sign again.";

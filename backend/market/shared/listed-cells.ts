@@ -6,8 +6,8 @@
  * and a reader sums a cell's shards.
  */
 import type { Engine } from "../../db/sql";
-import { FACET_COLUMNS, GRAINS } from "../shared/sale-days";
-import { shardSql } from "../shared/shards";
+import { FACET_COLUMNS, GRAINS } from "./sale-days";
+import { shardSql } from "./shards";
 
 const KEY = "grain, nft_type, grade, camp, level, currency, shard";
 /** What moves a listing into or out of a cell (the trigger on update watches only these). */
