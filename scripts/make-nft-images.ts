@@ -1,6 +1,6 @@
 /**
  * Writes our own item artwork: one small SVG per NFT type and grade, public/images/nft/<type>-<grade>.svg
- * (grade: common, rare, epic, legend — see backend/market/catalog.ts for how an item maps to one).
+ * (grade: common, rare, epic, legend — see backend/market/shared/catalog.ts for how an item maps to one).
  *   npx tsx scripts/make-nft-images.ts
  */
 import fs from "node:fs";

@@ -14,7 +14,7 @@ export function createMarketCore({ store, options }: BackendContext) {
     options,
     tokenOwner: createTokenOwners(options.ssoApi),
     watchTokens,
-    /** Mails the watch digests (watch-digest.ts): kicked after each listing, and on its own timer. */
+    /** Mails the watch digests (watches/watch-digest.ts): kicked after each listing, and on its own timer. */
     watchDigest: createDigestRunner(db, {
       siteUrl: siteUrlOf(options),
       tokens: watchTokens,

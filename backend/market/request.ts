@@ -17,7 +17,7 @@ export function marketInput(req: Request): Record<string, unknown> {
   return normalizeQuery({ ...(req.query as Record<string, unknown>), ...body });
 }
 
-/** The owner of the request's authToken (asked of the SSO, token-owners.ts), or null when there is none or it is not live. */
+/** The owner of the request's authToken (asked of the SSO, shared/token-owners.ts), or null when there is none or it is not live. */
 export async function sessionOwner(core: MarketCore, req: Request): Promise<TokenOwner | null> {
   const token = req.get(AUTH_TOKEN_HEADER);
   return token ? core.tokenOwner(token) : null;

@@ -1,4 +1,4 @@
-/** The sale rollups (backend/market/sale-days.ts): a view's numbers and history from them equal the raw computation. */
+/** The sale rollups (backend/market/shared/sale-days.ts): a view's numbers and history from them equal the raw computation. */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENCIES } from "~core/money";
@@ -77,7 +77,7 @@ const filters = fc
     if (level) input.min = { level: String(level[0]) };
     if (level) input.max = { level: String(Math.min(10, level[0] + level[1])) };
     if (currency) input.currency = currency;
-    // Sorting by stats makes a view of spaceships (query.ts viewQuery).
+    // Sorting by stats makes a view of spaceships (backend/market/listings/query.ts viewQuery).
     if (totalSort && !type) input.sort = "total";
     return input;
   });

@@ -1,7 +1,7 @@
 /**
  * The trading stream of the market indexer (issue 28): the Trading contract's Sale, ListingCancelled and
- * CounterIncremented events close the chain listings the market stores (chain-listings.ts), and OfferAccepted,
- * OfferCancelled and CounterIncremented its chain offers (chain-offers.ts, issue 30; an accepted offer is a sale), up to
+ * CounterIncremented events close the chain listings the market stores (listings/chain-listings.ts), and OfferAccepted,
+ * OfferCancelled and CounterIncremented its chain offers (offers/chain-offers.ts, issue 30; an accepted offer is a sale), up to
  * the head (decision 0029). A Sale marks its listing sold (buyer, block time) and counts as a sale in the activity and
  * the day's volume; the ledger's balances are not touched, the money moved on chain. Like the bridge and materials
  * streams, every applied event is stored with its block hash and what it changed (unique by transaction and log

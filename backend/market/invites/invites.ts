@@ -1,7 +1,7 @@
 /**
  * Invites and rebates. A wallet's invite code is made on first request; an invited wallet accepts the code
  * once (the app calls acceptInvite after sign-up). From then on each trade the invitee makes earns the
- * inviter REBATE_BPS of the price, in the trade's currency, claimable as an award paid on chain (awards.ts).
+ * inviter REBATE_BPS of the price, in the trade's currency, claimable as an award paid on chain (awards/awards.ts).
  */
 import { randomInt } from "node:crypto";
 import { isAddress, zeroAddress } from "viem";
@@ -122,7 +122,7 @@ export function resolveCurrency(options: BackendOptions, erc20Addr: string): { c
 }
 
 /**
- * Claims the whole claimable rebate of one currency as an award the reward manager pays on chain (awards.ts): the
+ * Claims the whole claimable rebate of one currency as an award the reward manager pays on chain (awards/awards.ts): the
  * claim is a compare-and-set on the `claimed` amount that was read, in the award's transaction: of two claims racing
  * on the same rebate, one changes the row and the other finds it changed and is refused, so a rebate is never signed
  * twice (rebates earned meanwhile stay claimable). The game balance no longer changes; it is answered as before.

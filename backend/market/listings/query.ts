@@ -46,7 +46,7 @@ interface Conditions {
 }
 
 /**
- * The filter's terms (filter-terms.ts) as SQL: attribute columns on alias `t`, price, currency and venue on the
+ * The filter's terms (shared/filter-terms.ts) as SQL: attribute columns on alias `t`, price, currency and venue on the
  * listing alias `l`. Columns in `fixed` are left out: a market page walk already pins each of them to one of the
  * filter's values, and PostgreSQL would count the same restriction twice in its estimates.
  */
@@ -224,7 +224,7 @@ export function viewQuery(query: ListingQuery): ListingQuery {
 
 /**
  * A market view's filter on the listing alias `l`, whatever the listing's status: the numbers of a view
- * (view-numbers.ts) read its sold listings through it, so a sale counts in exactly the views its listing was in.
+ * (stats/view-numbers.ts) read its sold listings through it, so a sale counts in exactly the views its listing was in.
  */
 export function viewFilterSql(query: ListingQuery): { where: string[]; params: unknown[]; nftType: number | undefined } {
   const q = viewQuery(query);
@@ -233,7 +233,7 @@ export function viewFilterSql(query: ListingQuery): { where: string[]; params: u
   return { ...sql, nftType: q.nftType };
 }
 
-/** A view's filter as values of the sale rollups' columns (sale-days.ts); null when it filters on anything else. */
+/** A view's filter as values of the sale rollups' columns (shared/sale-days.ts); null when it filters on anything else. */
 export type ViewFacets = Partial<Record<"nft_type" | "grade" | "camp" | "level", readonly number[]>> & { currency?: string };
 
 export function viewFacets(query: ListingQuery): ViewFacets | null {
@@ -305,7 +305,7 @@ export function buildListingSql(scope: ListingScope, query: ListingQuery, engine
   };
 }
 
-/** A market count (it reads active listings only), kept while the market stands still (generation-cache.ts). */
+/** A market count (it reads active listings only), kept while the market stands still (shared/generation-cache.ts). */
 async function marketCount(db: Sql, sql: string, params: unknown[]): Promise<number> {
   return await byGeneration(db, `count\u0000${sql}\u0000${JSON.stringify(params)}`, 0, async () => ({
     value: (await db.get<{ n: number }>(sql, params))!.n,
@@ -367,7 +367,7 @@ export async function hasExpiredListings(db: Sql, nowSeconds: number): Promise<b
 
 /**
  * In-game items of `owner` (or, without one, the one item `itemId`) that pass a listing filter's item conditions: the
- * market's own filter rule (addFilters), which a collection offer (offers.ts) covers. Price, currency and venue are
+ * market's own filter rule (addFilters), which a collection offer (offers/offers.ts) covers. Price, currency and venue are
  * listing conditions, never part of such a filter.
  */
 export async function itemsMatching(

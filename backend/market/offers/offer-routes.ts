@@ -35,7 +35,7 @@ import { parseMarketInput } from "../shared/params";
 import { marketInput, requireCaller } from "../request";
 
 /**
- * Offers over HTTP (docs/api/market.md "Offers"). Each write is the orders' shape (order-routes.ts): checks on our
+ * Offers over HTTP (docs/api/market.md "Offers"). Each write is the orders' shape (trades/order-routes.ts): checks on our
  * records, the signed order rebuilt from them and verified, then one transaction that checks again and applies
  * conditionally.
  */

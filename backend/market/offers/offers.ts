@@ -2,7 +2,7 @@
  * Offers (issue 30, decision 0023): a buyer's signed Offer order (core/orders.ts) for one item, or for any item of a
  * market filter (a collection offer). Nothing is held aside: the buyer's game balance is checked when the offer is
  * made and again when it is accepted, and an offer it no longer covers is shown as such and refused. Accepting an
- * offer on a game item is a ledger sale (trades.ts settleSale: the buy's fees, activity and page generation); an
+ * offer on a game item is a ledger sale (trades/trades.ts settleSale: the buy's fees, activity and page generation); an
  * offer's `venue` says which way it is accepted, so a chain offer's acceptance goes through the Trading contract.
  * Every write is conditional on the offer still being open (status 0): of concurrent accepts, exactly one wins.
  */
@@ -178,7 +178,7 @@ async function openCollectionOffers(db: Sql, nftType: number, now: number) {
 /** Where the items an offer can be accepted for are: in the game for a ledger offer, held on chain for a chain offer. */
 const locationOf = (offer: OfferRow) => (offer.venue === OFFER_VENUE.chain ? LOCATION.chain : LOCATION.game);
 
-/** Whether a collection offer covers an item: the market's own filter rule (query.ts itemsMatching), where its venue trades. */
+/** Whether a collection offer covers an item: the market's own filter rule (listings/query.ts itemsMatching), where its venue trades. */
 async function covers(db: Sql, offer: OfferRow, query: ListingQuery, item: ItemRow): Promise<boolean> {
   return (await itemsMatching(db, query, { itemId: item.id }, 1, locationOf(offer))).length === 1;
 }

@@ -1,6 +1,6 @@
 /**
- * The market filter as data: one list of terms that query.ts renders into SQL and that watched searches
- * (watches.ts) test a new listing against in memory. One rule, two readers, so an alert fires exactly for the
+ * The market filter as data: one list of terms that listings/query.ts renders into SQL and that watched searches
+ * (watches/watches.ts) test a new listing against in memory. One rule, two readers, so an alert fires exactly for the
  * listings the watched view would show (tests/backend/market-watch-matcher.test.ts checks it on random filters).
  */
 import { LISTING_VENUES } from "~core/api/market";

@@ -95,7 +95,7 @@ export interface NewListing {
   nonce?: string | null;
   expiry?: number | null;
   signature?: string | null;
-  /** A chain listing's signed Trading fields (chain-listings.ts); absent for a ledger listing. */
+  /** A chain listing's signed Trading fields (listings/chain-listings.ts); absent for a ledger listing. */
   chain?: { collection: string; standard: number; amount: string; salt: string; counter: string; orderHash: string };
   /** Where it was filled, for a row without `chain` (an accepted chain offer's sale, insertOfferSale). */
   venue?: ListingVenue;

@@ -1,7 +1,8 @@
 /**
  * How the market backend stores wei (core/money.ts has the currencies and the parsing shared with the app).
  * Sorted/compared prices are stored as TEXT zero-padded to 78 digits (uint256 max has 78), so that
- * SQLite's text order and range comparisons are numeric.
+ * text order and range comparisons are numeric on both engines (SQLite compares text bytewise, and PostgreSQL's
+ * text columns are `collate "C"`).
  */
 import { UINT256_MAX } from "~core/money";
 

@@ -85,7 +85,7 @@ function addCellsStatement(engine: Engine, unit: SaleUnit): string {
 /**
  * Adds one sale to its cells, each day's and hour's, in its listing's shard (inside the sale's transaction): one
  * statement per table, the grains' cells as the rows of one upsert that adds in SQL (weiSumSql), so no cell is read
- * first. `facets`, the sold listing's columns, when the caller has them from the sale's own statement (trades.ts buy);
+ * first. `facets`, the sold listing's columns, when the caller has them from the sale's own statement (trades/trades.ts buy);
  * else they are read.
  */
 export async function addSaleDay(db: Sql, listingId: number, price: bigint, at: number, facets?: SaleFacets): Promise<void> {

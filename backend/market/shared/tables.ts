@@ -1,6 +1,6 @@
 /**
- * Kysely table types of the market backend. Every table is prefixed `market_` because the SSO backend
- * shares the SQLite file. Conventions:
+ * Kysely table types of the market backend, on SQLite and PostgreSQL alike. Every table is prefixed `market_`
+ * because the SSO backend shares the database (the SQLite file, or the PostgreSQL database). Conventions:
  * - addresses are EIP-55 checksummed text;
  * - times are integer milliseconds since the epoch (`*_at`), claim deadlines are unix seconds like on chain;
  * - wei amounts that are sorted or range-compared (listing and trade prices) are TEXT zero-padded to 78
@@ -210,7 +210,7 @@ export interface ClaimsTable {
 export const AWARD_STATUS = { signed: 0, sent: 1, paid: 2, expired: 3 } as const;
 export type AwardStatus = (typeof AWARD_STATUS)[keyof typeof AWARD_STATUS];
 
-/** An award the reward manager pays once (awards.ts): a claimed rebate. */
+/** An award the reward manager pays once (awards/awards.ts): a claimed rebate. */
 export interface AwardsTable {
   /** Also the award's nonce in its claim. */
   id: number;

@@ -1,8 +1,9 @@
 /**
  * Adding to an amount kept as wei text, without one writer at a time (decision 0010): the new amount is worked out
- * in bigint (SQLite's arithmetic would turn uint256 text into a float), and the write is a compare-and-set on the
- * exact text that was read, or an insert that does nothing when another writer created the row first. Its row count
- * says whether it landed; a miss reads again, a bounded number of times. A concurrent change is never overwritten.
+ * in bigint, the same on SQLite and PostgreSQL (SQLite's arithmetic would turn uint256 text into a float), and the
+ * write is a compare-and-set on the exact text that was read, or an insert that does nothing when another writer
+ * created the row first. Its row count says whether it landed; a miss reads again, a bounded number of times. A
+ * concurrent change is never overwritten.
  */
 import type { Engine } from "../../db/sql";
 import { ApiError } from "../../http";

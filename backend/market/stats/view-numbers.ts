@@ -46,7 +46,7 @@ function salesSql(of: SalesOf): { from: string; where: string[]; params: unknown
 const lower = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
- * A view's cells in the sale rollups (sale-days.ts): the first grain holding every column the view filters on, and
+ * A view's cells in the sale rollups (shared/sale-days.ts): the first grain holding every column the view filters on, and
  * the view's values of them. Null for an item, or a view filtering on anything else (it reads its sales raw).
  */
 type Rollup = { where: string[]; params: unknown[] };
@@ -210,7 +210,7 @@ async function listedFromListings(db: Sql, query: ListingQuery): Promise<{ floor
 }
 
 /**
- * The same from the listed cells (listed-cells.ts) for a view they keep: the counts per currency from a few cells,
+ * The same from the listed cells (shared/listed-cells.ts) for a view they keep: the counts per currency from a few cells,
  * capped as the listing query caps them, and only a currency with listings walks the price index for its floor.
  */
 async function listedFromCells(
@@ -257,7 +257,7 @@ const earliest = (...times: (number | null)[]) => Math.min(...times.map((t) => t
 
 /**
  * The numbers at the top of a market view at `now` (ms). Kept while the market stands still and no sale enters or
- * leaves a window (generation-cache.ts), so a view's numbers are computed once per change, not once per visit.
+ * leaves a window (shared/generation-cache.ts), so a view's numbers are computed once per change, not once per visit.
  */
 export async function viewNumbers(db: Sql, query: ListingQuery, now: number): Promise<ViewNumbers> {
   const numbers = await byGeneration(db, `numbers ${viewKey({ query })}`, now, async () => {

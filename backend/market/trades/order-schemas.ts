@@ -43,7 +43,7 @@ export const cancelSchema = z.object({
   ...orderProof,
 });
 
-/** Listing ids are SQLite rowids: positive and within a JS safe integer. */
+/** Listing ids are the database's row ids (SQLite rowids, PostgreSQL identity columns): positive and within a JS safe integer. */
 export const listingIdParam = param(
   (value) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined),
   "a listing id (positive whole number)",

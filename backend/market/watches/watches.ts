@@ -2,9 +2,9 @@
  * Watched searches and their alerts (issue 30 part 1, decision 0021; docs/api/market.md "Watched searches").
  *
  * A watch is a market view (its listing query) with an optional currency and price ceiling folded in as the
- * filter's own `currency` and `max[price]`. When a listing is written (trades.ts sell, chain-listings.ts chainSell),
+ * filter's own `currency` and `max[price]`. When a listing is written (trades/trades.ts sell, listings/chain-listings.ts chainSell),
  * `alertWatches` reads the watches that could match through market_watch_keys (nft type, currency, grade and level,
- * each exact or "any"), then tests each with the market's own filter terms (filter-terms.ts), and stores one alert per
+ * each exact or "any"), then tests each with the market's own filter terms (shared/filter-terms.ts), and stores one alert per
  * account with a matching watch, linked to each of its watches that matched (issue 42). Price changes are new listings
  * here (a listing's price is signed; re-pricing is cancel and list again), so a price falling under a ceiling is a
  * new listing that matches.
@@ -86,7 +86,7 @@ export function watchQuery(input: Omit<WatchInput, "label">): string {
       .filter(([key]) => !IGNORED.has(key))
       .map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : value]),
   );
-  // The market shows stat sorts among spaceships only (query.ts): such a view is a spaceship view.
+  // The market shows stat sorts among spaceships only (listings/query.ts): such a view is a spaceship view.
   if (input.query.sort === "total" && raw.nftType === undefined) raw.nftType = NFT_TYPE.spaceship;
   const view = listingQuerySchema.safeParse(raw);
   if (!view.success) {
@@ -130,7 +130,7 @@ const ANY_TEXT = "";
 
 /**
  * The index keys of a watch: every (nft type, currency, grade, level) a listing it matches may have, "any" where
- * unpinned. A level range is pinned when the market reads it as a list of levels (filter-terms.ts).
+ * unpinned. A level range is pinned when the market reads it as a list of levels (shared/filter-terms.ts).
  */
 export function watchKeys(terms: readonly FilterTerm[]): { nftType: number; currency: string; grade: number; level: number }[] {
   const valuesOf = (column: string) => {
