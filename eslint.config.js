@@ -48,6 +48,13 @@ const BACKEND_RULES = [
 ];
 /** The SSO's features (docs/architecture.md, Inside backend/sso/): one imports another only through its index.ts. */
 const SSO_FEATURES = ["accounts", "codes", "executor", "mail", "store", "wallets"];
+/** The market's features (docs/architecture.md, Inside backend/market/): the same rule; shared/ is below them all. */
+const MARKET_FEATURES = ["awards", "claims", "indexer", "invites", "listings", "offers", "reconciler", "stats", "trades", "watches"];
+const MARKET_FEATURE_RULE = {
+  regex: `^\\.\\./(${MARKET_FEATURES.join("|")})/`,
+  message:
+    "A market feature imports another only through its index (../<feature>), never a file inside it (docs/architecture.md, Inside backend/market/).",
+};
 
 const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
@@ -102,6 +109,18 @@ export default tseslint.config(
         regex: `^\\.\\./(${SSO_FEATURES.join("|")})/`,
         message:
           "An SSO feature imports another only through its index (../<feature>), never a file inside it (docs/architecture.md, Inside backend/sso/).",
+      },
+    ],
+  ),
+  restrict(["backend/market/*/**/*.ts"], [...BACKEND_RULES, MARKET_FEATURE_RULE]),
+  restrict(
+    ["backend/market/shared/**/*.ts"],
+    [
+      ...BACKEND_RULES,
+      {
+        regex: "^\\.\\./[^./]",
+        message:
+          "The market's shared/ is below its features: it imports shared/ files, backend/ and core/, never a feature or core.ts, request.ts, service.ts (docs/architecture.md, Inside backend/market/).",
       },
     ],
   ),

@@ -9,7 +9,7 @@ import express, { type Response } from "express";
 import helmet from "helmet";
 import { startBackends, API_PATHS } from "./backend";
 import { DatabaseInUseError, lockDatabase } from "./backend/db/process-lock";
-import { indexerGenerationReader, pageGenerationReader } from "./backend/market/page-generation";
+import { indexerGenerationReader, pageGenerationReader } from "./backend/market/trades/page-generation";
 import { startLocalChain } from "./contracts/chain";
 import { publicFiles } from "./server/public-files";
 import { installRouteMatchMemo } from "./server/route-match-memo";

@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { ChainFinality } from "~core/chain-finality";
 import type { AnalyticsSink } from "~core/analytics";
 import type { GasTankPolicy } from "./sso/executor/gas-tank";
-import type { SsoApiOptions } from "./market/token-owners";
+import type { SsoApiOptions } from "./market/shared/token-owners";
 import type { DriftKind } from "./market/reconciler/check";
 import type { ContractAddresses } from "~core/contracts";
 import type { RpcFailureKind } from "~core/rpc-errors";

@@ -1,6 +1,6 @@
 /**
  * Whether an item can move between the game and the chain, and if not, why: one rule for the market backend's
- * refusal (backend/market/claims.ts) and the pages that offer the move (storage, the item page), so a page never
+ * refusal (backend/market/claims/claims.ts) and the pages that offer the move (storage, the item page), so a page never
  * offers a move the market then refuses. Also the amount rule of a stack's move, and how a chain stack (an
  * ERC-1155 balance of SparkItems) is named in the market: one item per holder and token id.
  */

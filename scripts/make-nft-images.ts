@@ -1,12 +1,12 @@
 /**
  * Writes our own item artwork: one small SVG per NFT type and grade, public/images/nft/<type>-<grade>.svg
- * (grade: common, rare, epic, legend — see backend/market/catalog.ts for how an item maps to one).
+ * (grade: common, rare, epic, legend — see backend/market/shared/catalog.ts for how an item maps to one).
  *   npx tsx scripts/make-nft-images.ts
  */
 import fs from "node:fs";
 import path from "node:path";
 import { GRADE_ATTRIBUTES, NFT_TYPES, RARITIES, type NftTypeCode } from "~core/nft";
-import { RARITY_SLUGS } from "../backend/market/catalog";
+import { RARITY_SLUGS } from "../backend/market/shared/catalog";
 
 /** Per grade: background from/to, accent, label. */
 const PALETTES = [

@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { isPostgresUrl, openDatabase } from "../backend/db";
 import { DatabaseInUseError, lockDatabase } from "../backend/db/process-lock";
-import { MarketDb } from "../backend/market/db";
+import { MarketDb } from "../backend/market/shared/db";
 import { createChainReconciler } from "../backend/market/reconciler/reconciler";
 import { readDeployment } from "../contracts/deployment";
 import { parseEnv } from "../app/services/env.server";

@@ -7,9 +7,9 @@
  */
 import type { Request } from "express";
 import type { BackendDb } from "../backend/db";
-import { MarketDb } from "../backend/market/db";
-import { addView, findItem } from "../backend/market/items";
-import { networkViewer } from "../backend/market/social-routes";
+import { MarketDb } from "../backend/market/shared/db";
+import { addView, findItem } from "../backend/market/shared/items";
+import { networkViewer } from "../backend/market/listings/social-routes";
 import { readTokenRef } from "../app/features/market/token-ref";
 
 /** How many (visitor, item, day) this process remembers as counted, so a repeat visit costs no write. */

@@ -12,11 +12,11 @@ import type { Generation } from "./cached-page";
 export const UNGENERATED_FRESH_MS = 60_000;
 
 export interface GenerationSources {
-  /** The market pages' generation (backend/market/page-generation.ts). */
+  /** The market pages' generation (backend/market/trades/page-generation.ts). */
   market: () => Promise<number>;
   /** The chain's latest block (app/services/chain.server.ts latestBlockNumber). */
   chain: () => Promise<bigint>;
-  /** How far the chain indexer has applied the chain (backend/market/page-generation.ts indexerGenerationReader). */
+  /** How far the chain indexer has applied the chain (backend/market/trades/page-generation.ts indexerGenerationReader). */
   indexer: () => Promise<string>;
   /** Counts a visitor's view of the item page a request names (server/item-views.ts), for a page the cache answers. */
   countView?: (req: ExpressRequest) => Promise<unknown>;

@@ -1,9 +1,8 @@
 import { type BackendContext, siteUrlOf } from "../types";
 import { claimSigner } from "./claims";
-import { MarketDb } from "./db";
-import { createTokenOwners } from "./token-owners";
-import { createDigestRunner, ssoDigestSender } from "./watch-digest";
-import { createWatchTokens } from "./watch-tokens";
+import { MarketDb } from "./shared/db";
+import { createTokenOwners } from "./shared/token-owners";
+import { createDigestRunner, ssoDigestSender, createWatchTokens } from "./watches";
 
 /** The market backend's parts, shared by its routes: its database, the claim signer, the options, and who owns a token (asked of the SSO). */
 export function createMarketCore({ store, options }: BackendContext) {
@@ -15,7 +14,7 @@ export function createMarketCore({ store, options }: BackendContext) {
     options,
     tokenOwner: createTokenOwners(options.ssoApi),
     watchTokens,
-    /** Mails the watch digests (watch-digest.ts): kicked after each listing, and on its own timer. */
+    /** Mails the watch digests (watches/watch-digest.ts): kicked after each listing, and on its own timer. */
     watchDigest: createDigestRunner(db, {
       siteUrl: siteUrlOf(options),
       tokens: watchTokens,

@@ -6,15 +6,16 @@
  */
 import { getAddress } from "viem";
 import { NFT_TYPE, spaceshipTotal, type SpaceshipStats } from "~core/nft";
-import { EGG_CAMPS, imageFor, itemName, traitsOf } from "./catalog";
-import type { MarketDb, Sql } from "./db";
-import { accrueRebates, addDailyVolume, recordActivity } from "./activity";
-import { ATTRIBUTE_COLUMN_NAMES, type ItemRow, insertListing } from "./items";
-import { credit } from "./ledger";
+import { EGG_CAMPS, imageFor, itemName, traitsOf } from "./shared/catalog";
+import type { MarketDb, Sql } from "./shared/db";
+import { accrueRebates, addDailyVolume, recordActivity } from "./shared/activity";
+import { ATTRIBUTE_COLUMN_NAMES, type ItemRow, insertListing } from "./shared/items";
+import { credit } from "./shared/ledger";
+import { drawInviteCode } from "./invites";
 import { CURRENCIES, type Currency, WEI_PER_TOKEN } from "~core/money";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
-import { ACTIVITY_KIND, type ItemAttributeColumns, LISTING_STATUS, LOCATION } from "./tables";
-import type { Address } from "./params";
+import { ACTIVITY_KIND, type ItemAttributeColumns, LISTING_STATUS, LOCATION } from "./shared/tables";
+import type { Address } from "./shared/params";
 
 export interface GenerateOptions {
   seed: number;
@@ -181,13 +182,6 @@ function drawWallet(rng: Rng): Address {
       .toString(16)
       .padStart(8, "0");
   return getAddress(hex);
-}
-
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export function drawInviteCode(random: () => number): string {
-  let code = "";
-  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)];
-  return code;
 }
 
 const ITEM_INSERT = `insert into market_items (

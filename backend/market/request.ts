@@ -3,8 +3,8 @@ import type { Request } from "express";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { ApiError } from "../http";
 import type { MarketCore } from "./core";
-import { normalizeQuery } from "./listing-schemas";
-import type { TokenOwner } from "./token-owners";
+import { normalizeQuery } from "./shared/listing-schemas";
+import type { TokenOwner } from "./shared/token-owners";
 
 const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
 const BIND_WALLET = "Please bind a wallet address";
@@ -17,7 +17,7 @@ export function marketInput(req: Request): Record<string, unknown> {
   return normalizeQuery({ ...(req.query as Record<string, unknown>), ...body });
 }
 
-/** The owner of the request's authToken (asked of the SSO, token-owners.ts), or null when there is none or it is not live. */
+/** The owner of the request's authToken (asked of the SSO, shared/token-owners.ts), or null when there is none or it is not live. */
 export async function sessionOwner(core: MarketCore, req: Request): Promise<TokenOwner | null> {
   const token = req.get(AUTH_TOKEN_HEADER);
   return token ? core.tokenOwner(token) : null;

@@ -1,6 +1,6 @@
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import type { BackendContext } from "../types";
-import { MarketDb } from "./db";
+import { MarketDb } from "./shared/db";
 import { type GenerateOptions, analyze, generateMarket } from "./generate";
 
 export const DEMO_WALLETS = [DEMO_BROWSER_ACCOUNT.wallet, DEMO_MANAGED_ACCOUNT.wallet, DEMO_BUYER_ACCOUNT.wallet] as const;

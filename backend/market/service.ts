@@ -7,16 +7,16 @@ import express from "express";
 import { sendError } from "../http";
 import type { BackendContext } from "../types";
 import { createMarketCore } from "./core";
-import { gameRoutes } from "./game-routes";
-import { createChainIndexer } from "./indexer/indexer";
-import { createChainReconciler } from "./reconciler/reconciler";
-import { inviteRoutes } from "./invite-routes";
-import { listingRoutes } from "./listing-routes";
-import { offerRoutes } from "./offer-routes";
-import { orderRoutes } from "./order-routes";
-import { socialRoutes } from "./social-routes";
-import { statsRoutes } from "./stats-routes";
-import { watchRoutes } from "./watch-routes";
+import { gameRoutes } from "./claims/game-routes";
+import { createChainIndexer } from "./indexer";
+import { createChainReconciler } from "./reconciler";
+import { inviteRoutes } from "./invites/invite-routes";
+import { listingRoutes } from "./listings/listing-routes";
+import { offerRoutes } from "./offers/offer-routes";
+import { orderRoutes } from "./trades/order-routes";
+import { socialRoutes } from "./listings/social-routes";
+import { statsRoutes } from "./stats/stats-routes";
+import { watchRoutes } from "./watches/watch-routes";
 
 export function createMarketService(ctx: BackendContext) {
   const core = createMarketCore(ctx);

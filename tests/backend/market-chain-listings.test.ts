@@ -19,7 +19,7 @@ import {
   MAX_LISTING_DAYS,
   tradingFee,
 } from "~core/trading";
-import { CHAIN_LISTING_MSG } from "../../backend/market/chain-listings";
+import { CHAIN_LISTING_MSG } from "../../backend/market/listings/chain-listings";
 import { freshPlayer, listingJson, listingOf, mintStack, type TestChain } from "../contracts/harness";
 import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
 import { BROWSER, BUYER, MANAGED, type Market } from "./market-fixture";

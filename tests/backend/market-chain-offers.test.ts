@@ -7,19 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, type Address, type Hex, toFunctionSelector, zeroAddress } from "viem";
 import { MAX_OPEN_OFFERS_PER_ITEM } from "~core/constants";
-import { OFFER_MSG } from "../../backend/market/offers";
+import { OFFER_MSG } from "../../backend/market/offers/offers";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ChainOffer, Page } from "~core/api/market";
 import type { OfferRecord, ReceivedOffer } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
 import { type TradeOffer, offerCriteria, offerHash, offerOfOrder, offerTypedData } from "~core/trading";
-import { CHAIN_OFFER_MSG } from "../../backend/market/chain-offers";
+import { CHAIN_OFFER_MSG } from "../../backend/market/offers/chain-offers";
 import { listingJson, offerOf, type TestChain } from "../contracts/harness";
 import { type ChainMarket, startChainMarket } from "./chain-market-fixture";
 import { BROWSER, BUYER, type Market } from "./market-fixture";
-import { DAY } from "../../backend/market/sale-days";
-import type { Sql } from "../../backend/market/db";
+import { DAY } from "../../backend/market/shared/sale-days";
+import type { Sql } from "../../backend/market/shared/db";
 import { viewSales } from "./view-sales";
 
 const WEI = 10n ** 18n;

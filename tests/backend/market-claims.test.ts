@@ -4,10 +4,16 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MOVE_REFUSALS } from "~core/item-moves";
-import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_LAPSED, CLAIM_PAID, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
+import {
+  CLAIM_EXPIRY_GRACE_SECONDS,
+  CLAIM_LAPSED,
+  CLAIM_PAID,
+  markClaimClaimed,
+  type SignedClaim,
+} from "../../backend/market/claims/claims";
 import { decodeClaimContent } from "~core/claim";
-import { MarketDb } from "../../backend/market/db";
-import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/ledger";
+import { MarketDb } from "../../backend/market/shared/db";
+import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/shared/ledger";
 import type { ListingRecord, Page } from "~core/api/market";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 import { BROWSER, MANAGED, type Market, startMarket } from "./market-fixture";

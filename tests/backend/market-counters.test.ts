@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDb, openDatabase } from "../../backend/db";
-import { MarketDb, type Sql } from "../../backend/market/db";
-import { credit } from "../../backend/market/ledger";
-import { orderCounter } from "../../backend/market/orders";
-import { GRAINS } from "../../backend/market/sale-days";
-import { SHARDS, shardOf } from "../../backend/market/shards";
-import { LISTING_STATUS } from "../../backend/market/tables";
-import { buy, sell } from "../../backend/market/trades";
+import { MarketDb, type Sql } from "../../backend/market/shared/db";
+import { credit } from "../../backend/market/shared/ledger";
+import { orderCounter } from "../../backend/market/trades/orders";
+import { GRAINS } from "../../backend/market/shared/sale-days";
+import { SHARDS, shardOf } from "../../backend/market/shared/shards";
+import { LISTING_STATUS } from "../../backend/market/shared/tables";
+import { buy, sell } from "../../backend/market/trades/trades";
 import { TEST_ENGINE, freshDatabase } from "./engine";
 import { orderProofs, ownerOf } from "./direct-orders";
 

@@ -3,11 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BOX_TYPES, EQUIPMENT_CODES, NFT_TYPE, NFT_TYPES, SPACESHIP_STATS, equipmentSlot, spaceshipTotal } from "~core/nft";
 import { rankLabel } from "~core/boxes";
-import { gradeOf, imageFor, itemName, tokenUriFor, traitsOf } from "../../backend/market/catalog";
+import { gradeOf, imageFor, itemName, tokenUriFor, traitsOf } from "../../backend/market/shared/catalog";
 import { drawAttributes, drawPrice, prng } from "../../backend/market/generate";
-import type { ItemRow } from "../../backend/market/items";
+import type { ItemRow } from "../../backend/market/shared/items";
 import { UINT256_MAX, parseUint256 } from "~core/money";
-import { padWei, readWei } from "../../backend/market/money";
+import { padWei, readWei } from "../../backend/market/shared/money";
 
 describe("product §3 rules", () => {
   it("labels loot box ranks: Uncommon for 18; Legendary for 8, 19, 7, 17; Common otherwise", () => {

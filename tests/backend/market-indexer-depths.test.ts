@@ -10,7 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import type { ItemDetail } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { createChainReconciler } from "../../backend/market/reconciler/reconciler";
 import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, startMarketOnChain } from "./market-fixture";

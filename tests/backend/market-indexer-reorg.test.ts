@@ -14,7 +14,7 @@ import { type Account, type Address, keccak256, parseEventLogs, toHex, zeroAddre
 import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
 import { type BackendDb, openDatabase } from "../../backend/db";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";

@@ -15,7 +15,7 @@ import { demoMarketOptions } from "../../backend/market/seed";
 import { DEMO_CHAIN_STACKS } from "../../contracts/deploy";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { testBackendOptions } from "./harness";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";

@@ -10,7 +10,7 @@ import type { ListingRecord, Page } from "~core/api/market";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { DEMO_MANAGED_ACCOUNT } from "~core/demo";
 import { decodeItemData, encodeItem } from "~core/item-data";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain } from "../../backend/types";
 import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";

@@ -11,9 +11,9 @@ import { assetManagerAbi, sparkErrorsAbi, sparkItemsAbi } from "../../contracts/
 import type { ListingRecord } from "~core/api/market";
 import { decodeClaimContent } from "~core/claim";
 import { chainStackTokenId } from "~core/item-moves";
-import { MarketDb } from "../../backend/market/db";
-import type { SignedClaim } from "../../backend/market/claims";
-import { insertGameStack } from "../../backend/market/stacks";
+import { MarketDb } from "../../backend/market/shared/db";
+import type { SignedClaim } from "../../backend/market/claims/claims";
+import { insertGameStack } from "../../backend/market/claims/stacks";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 

@@ -12,7 +12,7 @@ import { sparkCardAbi, starshipManagerAbi } from "../../contracts/generated/abi"
 import type { ListingRecord } from "~core/api/market";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { backendChainOf, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";

@@ -8,11 +8,11 @@ import type { OrderSignature } from "~core/api/sso";
 import type { Page, ViewNumbers } from "~core/api/market";
 import { NFT_TYPE } from "~core/nft";
 import { MAX_OPEN_OFFERS, MAX_OPEN_OFFERS_PER_ITEM, OFFERS_PAGE_SIZE } from "~core/constants";
-import type { Sql } from "../../backend/market/db";
+import type { Sql } from "../../backend/market/shared/db";
 import { viewSales } from "./view-sales";
 import type { Kysely } from "kysely";
-import { backfillOfferSales } from "../../backend/market/items";
-import { DAY, rebuildSaleDays } from "../../backend/market/sale-days";
+import { backfillOfferSales } from "../../backend/market/shared/items";
+import { DAY, rebuildSaleDays } from "../../backend/market/shared/sale-days";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const TOKEN = 10n ** 18n;

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "~core/orders";
-import { bumpOrderCounter } from "../../backend/market/orders";
+import { bumpOrderCounter } from "../../backend/market/trades/orders";
 import { BROWSER, BUYER, MANAGED, heldItem as heldItemOf, type Market, signOrder, startMarket } from "./market-fixture";
 
 const TOKEN = 10n ** 18n;

@@ -1,8 +1,8 @@
 /** The listing query contract: filters, ranges, sorts, paging, totals, bad input and query plans. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildListingSql, type ListingScope } from "../../backend/market/query";
+import { buildListingSql, type ListingScope } from "../../backend/market/listings/query";
 import type { ListingRecord } from "~core/api/market";
-import { listingQuerySchema, normalizeQuery } from "../../backend/market/listing-schemas";
+import { listingQuerySchema, normalizeQuery } from "../../backend/market/shared/listing-schemas";
 import { BROWSER, type Market, type Query, startMarket } from "./market-fixture";
 import { TEST_ENGINE } from "./engine";
 

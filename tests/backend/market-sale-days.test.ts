@@ -1,17 +1,17 @@
-/** The sale rollups (backend/market/sale-days.ts): a view's numbers and history from them equal the raw computation. */
+/** The sale rollups (backend/market/shared/sale-days.ts): a view's numbers and history from them equal the raw computation. */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENCIES } from "~core/money";
 import { GRADE_ATTRIBUTES, NFT_TYPE, type NftTypeCode } from "~core/nft";
-import { filterOf, listingQuerySchema } from "../../backend/market/listing-schemas";
-import { computeHistory, computeViewNumbers } from "../../backend/market/view-numbers";
-import { DAY, type FacetColumn, GRAINS, HOUR, rebuildSaleDays } from "../../backend/market/sale-days";
-import { viewFacets } from "../../backend/market/query";
-import { shardOf } from "../../backend/market/shards";
-import { recordActivity } from "../../backend/market/activity";
-import { ACTIVITY_KIND } from "../../backend/market/tables";
-import type { ItemRow } from "../../backend/market/items";
-import type { Sql } from "../../backend/market/db";
+import { filterOf, listingQuerySchema } from "../../backend/market/shared/listing-schemas";
+import { computeHistory, computeViewNumbers } from "../../backend/market/stats/view-numbers";
+import { DAY, type FacetColumn, GRAINS, HOUR, rebuildSaleDays } from "../../backend/market/shared/sale-days";
+import { viewFacets } from "../../backend/market/listings/query";
+import { shardOf } from "../../backend/market/shared/shards";
+import { recordActivity } from "../../backend/market/shared/activity";
+import { ACTIVITY_KIND } from "../../backend/market/shared/tables";
+import type { ItemRow } from "../../backend/market/shared/items";
+import type { Sql } from "../../backend/market/shared/db";
 import { type Market, startMarket } from "./market-fixture";
 
 let m: Market;
@@ -77,7 +77,7 @@ const filters = fc
     if (level) input.min = { level: String(level[0]) };
     if (level) input.max = { level: String(Math.min(10, level[0] + level[1])) };
     if (currency) input.currency = currency;
-    // Sorting by stats makes a view of spaceships (query.ts viewQuery).
+    // Sorting by stats makes a view of spaceships (backend/market/listings/query.ts viewQuery).
     if (totalSort && !type) input.sort = "total";
     return input;
   });

@@ -10,13 +10,13 @@ import { type Address, type Hash, getAddress, zeroAddress } from "viem";
 import type { ItemDetail, ListingRecord, Page } from "~core/api/market";
 import { decodeClaimContent } from "~core/claim";
 import { chainStackOf, chainStackTokenId } from "~core/item-moves";
-import { CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims";
-import { MarketDb } from "../../backend/market/db";
+import { CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed, type SignedClaim } from "../../backend/market/claims/claims";
+import { MarketDb } from "../../backend/market/shared/db";
 import { applyBridgeRange, BRIDGE, type BridgeEvent } from "../../backend/market/indexer/bridge";
 import { applyItemsRange, ITEMS, type ItemsEvent } from "../../backend/market/indexer/items1155";
 import { readStreamCursor, rewindStream } from "../../backend/market/indexer/stream";
-import { insertGameStack } from "../../backend/market/stacks";
-import { insertListing, type ItemRow } from "../../backend/market/items";
+import { insertGameStack } from "../../backend/market/claims/stacks";
+import { insertListing, type ItemRow } from "../../backend/market/shared/items";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
 
 const WEI = 10n ** 18n;

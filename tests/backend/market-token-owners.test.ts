@@ -8,7 +8,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { INTERNAL_TOKEN_HEADER } from "~core/internal-call";
-import { createTokenOwners, SSO_UNREACHABLE, TOKEN_CACHE_MS } from "../../backend/market/token-owners";
+import { createTokenOwners, SSO_UNREACHABLE, TOKEN_CACHE_MS } from "../../backend/market/shared/token-owners";
 import { startTestBackends } from "./harness";
 import { type Backend, INVALID_SESSION, login } from "./sso-helpers";
 

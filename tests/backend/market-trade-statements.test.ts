@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDb, openDatabase } from "../../backend/db";
-import { MarketDb, type Sql } from "../../backend/market/db";
-import { credit } from "../../backend/market/ledger";
-import { orderCounter } from "../../backend/market/orders";
-import { buy, cancel, sell } from "../../backend/market/trades";
+import { MarketDb, type Sql } from "../../backend/market/shared/db";
+import { credit } from "../../backend/market/shared/ledger";
+import { orderCounter } from "../../backend/market/trades/orders";
+import { buy, cancel, sell } from "../../backend/market/trades/trades";
 import { freshDatabase } from "./engine";
 import { orderProofs, ownerOf } from "./direct-orders";
 

@@ -67,7 +67,7 @@ describe("sell → cancel → sell → buy", () => {
     expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, ...notMine }, browser)).status).toBe(403);
     expect((await m.post("/informationCenter/sellToken", {}, { ...sellBody, tokenId: "999999999" }, browser)).status).toBe(404);
 
-    // The total of a filter is counted once per change of the market (query.ts): each transition must show.
+    // The total of a filter is counted once per change of the market (backend/market/listings/query.ts): each transition must show.
     const sellerTotal = async () => (await m.page("/marketplace/tradingMarket", { nftType: item.nftType, currency: "FIRE" })).total;
     const totalBefore = await sellerTotal();
     expect(await sellerTotal()).toBe(totalBefore);

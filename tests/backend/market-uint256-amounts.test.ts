@@ -11,7 +11,7 @@ import { assetManagerAbi, sparkErrorsAbi, sparkItemsAbi, starshipManagerAbi } fr
 import type { ListingRecord } from "~core/api/market";
 import { decodeClaimContent } from "~core/claim";
 import { chainStackTokenId } from "~core/item-moves";
-import type { SignedClaim } from "../../backend/market/claims";
+import type { SignedClaim } from "../../backend/market/claims/claims";
 import { grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PriceHistory, ViewNumbers } from "~core/api/market";
 import { NFT_TYPE } from "~core/nft";
-import { listingQuerySchema } from "../../backend/market/listing-schemas";
-import { DAY, priceHistory, viewNumbers } from "../../backend/market/view-numbers";
-import type { Sql } from "../../backend/market/db";
+import { listingQuerySchema } from "../../backend/market/shared/listing-schemas";
+import { DAY, priceHistory, viewNumbers } from "../../backend/market/stats/view-numbers";
+import type { Sql } from "../../backend/market/shared/db";
 import { type Market, startMarket } from "./market-fixture";
 
 let m: Market;

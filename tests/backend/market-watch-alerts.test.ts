@@ -9,12 +9,12 @@ import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery } f
 import { LIST_FILTERS, LIST_KEYS, RANGE_FILTERS, RANGE_KEYS, type MarketFilter } from "~/features/market/filters/market-options";
 import { NFT_TYPE_CODES } from "~/features/market/filters/shared";
 import { openDatabase } from "../../backend/db";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { generateMarket } from "../../backend/market/generate";
 import { demoMarketOptions } from "../../backend/market/seed";
-import { type DigestMail, runDigests } from "../../backend/market/watch-digest";
-import { createWatchTokens } from "../../backend/market/watch-tokens";
-import { type WatchRow, addWatch, alertWatches, listAlerts, listWatches, removeWatch } from "../../backend/market/watches";
+import { type DigestMail, runDigests } from "../../backend/market/watches/watch-digest";
+import { createWatchTokens } from "../../backend/market/watches/watch-tokens";
+import { type WatchRow, addWatch, alertWatches, listAlerts, listWatches, removeWatch } from "../../backend/market/watches/watches";
 import { freshDatabase } from "./engine";
 import { type Market, startMarket } from "./market-fixture";
 

@@ -7,12 +7,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENCIES } from "~core/money";
 import { LEVEL_MAX, LEVEL_MIN, NFT_TYPE, NFT_TYPES, PSE_TYPES, EGSE_TYPES } from "~core/nft";
-import { MarketDb } from "../../backend/market/db";
-import { matchesTerms } from "../../backend/market/filter-terms";
-import type { ListingRow } from "../../backend/market/items";
-import { LIST_FILTERS, SORT_KEYS, listingQuerySchema } from "../../backend/market/listing-schemas";
-import { queryListings } from "../../backend/market/query";
-import { watchKeys, watchQuery, watchTerms } from "../../backend/market/watches";
+import { MarketDb } from "../../backend/market/shared/db";
+import { matchesTerms } from "../../backend/market/shared/filter-terms";
+import type { ListingRow } from "../../backend/market/shared/items";
+import { LIST_FILTERS, SORT_KEYS, listingQuerySchema } from "../../backend/market/shared/listing-schemas";
+import { queryListings } from "../../backend/market/listings/query";
+import { watchKeys, watchQuery, watchTerms } from "../../backend/market/watches/watches";
 import { startTestBackends } from "./harness";
 
 let t: Awaited<ReturnType<typeof startTestBackends>>;

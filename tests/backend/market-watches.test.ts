@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertRecord, Inbox, UnsubscribeTarget, WatchRecord } from "~core/api/watches";
 import { WEI_PER_TOKEN } from "~core/money";
 import { openDatabase } from "../../backend/db";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { generateMarket } from "../../backend/market/generate";
 import { demoMarketOptions } from "../../backend/market/seed";
-import { DIGEST_INTERVAL_MS, type DigestMail, runDigests } from "../../backend/market/watch-digest";
-import { createWatchTokens } from "../../backend/market/watch-tokens";
-import { WATCH_MSG, addWatch, alertWatches } from "../../backend/market/watches";
+import { DIGEST_INTERVAL_MS, type DigestMail, runDigests } from "../../backend/market/watches/watch-digest";
+import { createWatchTokens } from "../../backend/market/watches/watch-tokens";
+import { WATCH_MSG, addWatch, alertWatches } from "../../backend/market/watches/watches";
 import { freshDatabase } from "./engine";
 import { BUYER, MANAGED, heldItem as heldItemOf, type Market, startMarket } from "./market-fixture";
 

@@ -8,8 +8,8 @@
 import fc from "fast-check";
 import { type Account, type Hex, zeroAddress } from "viem";
 import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
-import { requireChainSellable, chainSell } from "../../backend/market/chain-listings";
-import type { MarketDb } from "../../backend/market/db";
+import { requireChainSellable, chainSell } from "../../backend/market/listings/chain-listings";
+import type { MarketDb } from "../../backend/market/shared/db";
 import type { BackendChain } from "../../backend/types";
 import { decodeItemData, encodeItem } from "~core/item-data";
 import { stackTokenId } from "~core/item-tokens";

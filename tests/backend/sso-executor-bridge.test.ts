@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
-import type { SignedClaim } from "../../backend/market/claims";
-import { MarketDb } from "../../backend/market/db";
-import { creditGameBalance } from "../../backend/market/ledger";
-import { insertGameStack } from "../../backend/market/stacks";
+import type { SignedClaim } from "../../backend/market/claims/claims";
+import { MarketDb } from "../../backend/market/shared/db";
+import { creditGameBalance } from "../../backend/market/shared/ledger";
+import { insertGameStack } from "../../backend/market/claims/stacks";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { startTestChain, type TestChain } from "../contracts/harness";

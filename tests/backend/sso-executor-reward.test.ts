@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameTokenAbi } from "../../contracts/generated/abi";
 import type { AwardRecord, RebateClaim, SignedClaimWire } from "~core/api/market";
-import { creditRebate } from "../../backend/market/activity";
-import { MarketDb } from "../../backend/market/db";
-import { creditGameBalance } from "../../backend/market/ledger";
+import { creditRebate } from "../../backend/market/shared/activity";
+import { MarketDb } from "../../backend/market/shared/db";
+import { creditGameBalance } from "../../backend/market/shared/ledger";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { startTestChain, type TestChain } from "../contracts/harness";

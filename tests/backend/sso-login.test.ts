@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT, DEMO_BUYER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { LOGIN_LIMITS } from "../../backend/sso/accounts/login-guard";
-import { createTokenOwners } from "../../backend/market/token-owners";
+import { createTokenOwners } from "../../backend/market/shared/token-owners";
 import { startTestBackends } from "./harness";
 import { type Backend, INVALID_SESSION, type SignIn, latestCode, login, minutesFromNow, register } from "./sso-helpers";
 

@@ -1,7 +1,7 @@
 /** A view's sales as its numbers and history count them (decision 0022), for tests of what counts as a sale. */
-import { listingQuerySchema } from "../../backend/market/listing-schemas";
-import { computeHistory, computeViewNumbers } from "../../backend/market/view-numbers";
-import type { Sql } from "../../backend/market/db";
+import { listingQuerySchema } from "../../backend/market/shared/listing-schemas";
+import { computeHistory, computeViewNumbers } from "../../backend/market/stats/view-numbers";
+import type { Sql } from "../../backend/market/shared/db";
 
 /**
  * The view's numbers at `now` and its sales over all time by its history, each from the rollups, after checking

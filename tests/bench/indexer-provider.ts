@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import { openDatabase } from "../../backend/db";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { encodeItem } from "~core/item-data";
 import { backendChainOf, freshPlayer, grantDeployer, startTestChain } from "../contracts/harness";

@@ -9,7 +9,7 @@ import { buildMarketDb } from "../../scripts/seed";
 
 function sourceHash(): string {
   const hash = createHash("sha256");
-  const market = ["generate", "items", "activity", "ledger", "seed"].map((name) => `backend/market/${name}.ts`);
+  const market = ["generate", "shared/items", "shared/activity", "shared/ledger", "seed"].map((name) => `backend/market/${name}.ts`);
   // The market's migrations are one file each (backend/market/migrations/), in the folder's order.
   const migrations = fs
     .readdirSync(path.resolve("backend/market/migrations"))

@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { openDatabase } from "../../backend/db";
-import { padWei } from "../../backend/market/money";
+import { padWei } from "../../backend/market/shared/money";
 import { launchCluster } from "../../scripts/cluster/launch";
 import { nginxBinary } from "../../scripts/cluster/nginx";
 import { MARKET_PAGES, UNCACHED } from "./load";

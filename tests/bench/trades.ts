@@ -17,11 +17,11 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../../backend/db";
 import type { Engine } from "../../backend/db/sql";
-import { MarketDb, type Sql } from "../../backend/market/db";
-import { credit } from "../../backend/market/ledger";
-import { orderCounter } from "../../backend/market/orders";
+import { MarketDb, type Sql } from "../../backend/market/shared/db";
+import { credit } from "../../backend/market/shared/ledger";
+import { orderCounter } from "../../backend/market/trades/orders";
 import { orderProofs, ownerOf } from "../backend/direct-orders";
-import { buy, sell } from "../../backend/market/trades";
+import { buy, sell } from "../../backend/market/trades/trades";
 import { startBenchCluster, type BenchCluster } from "./market-pg";
 
 const { values } = parseArgs({

@@ -9,13 +9,13 @@ import { parseArgs } from "node:util";
 import { CURRENCIES } from "~core/money";
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
 import { openDatabase } from "../../backend/db";
-import { GRADE_COLUMNS } from "../../backend/market/catalog";
-import { MarketDb } from "../../backend/market/db";
+import { GRADE_COLUMNS } from "../../backend/market/shared/catalog";
+import { MarketDb } from "../../backend/market/shared/db";
 import { drawPrice, generateMarket, prng } from "../../backend/market/generate";
-import { type ItemRow, insertListing } from "../../backend/market/items";
-import { LIST_FILTERS } from "../../backend/market/listing-schemas";
+import { type ItemRow, insertListing } from "../../backend/market/shared/items";
+import { LIST_FILTERS } from "../../backend/market/shared/listing-schemas";
 import { demoMarketOptions } from "../../backend/market/seed";
-import { addWatch, matchWatches, storeAlerts } from "../../backend/market/watches";
+import { addWatch, matchWatches, storeAlerts } from "../../backend/market/watches/watches";
 
 const MAX_MEAN_MS = 1;
 const { values } = parseArgs({ options: { watches: { type: "string", default: "10000" }, listings: { type: "string", default: "1000" } } });

@@ -14,14 +14,14 @@ import { type Address, getAddress } from "viem";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { type Currency, WEI_PER_TOKEN } from "~core/money";
 import type { BackendDb } from "../../backend/db";
-import { imageFor, itemName, traitsOf } from "../../backend/market/catalog";
-import { MarketDb, type Sql } from "../../backend/market/db";
+import { imageFor, itemName, traitsOf } from "../../backend/market/shared/catalog";
+import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import { drawAttributes, prng } from "../../backend/market/generate";
-import { credit } from "../../backend/market/ledger";
-import { creditRebate } from "../../backend/market/activity";
-import { insertGameStack } from "../../backend/market/stacks";
+import { credit } from "../../backend/market/shared/ledger";
+import { creditRebate } from "../../backend/market/shared/activity";
+import { insertGameStack } from "../../backend/market/claims/stacks";
 import { NFT_TYPE } from "~core/nft";
-import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../../backend/market/tables";
+import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../../backend/market/shared/tables";
 import type { Insertable } from "kysely";
 
 /** tests/e2e/server.ts keeps each port's database and chain here. */

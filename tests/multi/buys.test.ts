@@ -7,7 +7,7 @@ import { type Address, getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { WEI_PER_TOKEN } from "~core/money";
 import { type OrderKind, type OrderMessages, expiryIn, newOrderNonce, orderLifetimeSeconds, orderTypedData } from "~core/orders";
-import { readWei } from "../../backend/market/money";
+import { readWei } from "../../backend/market/shared/money";
 import { type TestAccount, createAccount, superviseCluster, nth, servers, sharedDatabase, spread, stock } from "./support";
 
 superviseCluster();

@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { encodeItem } from "~core/item-data";
 import { WEI_PER_TOKEN } from "~core/money";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
-import { readWei } from "../../backend/market/money";
+import { readWei } from "../../backend/market/shared/money";
 import { chain, killServer, superviseCluster, replaceServer, roleHolder, sharedDatabase, waitFor } from "./support";
 
 superviseCluster();

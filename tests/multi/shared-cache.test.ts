@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { SignIn } from "~core/api/sso";
 import { prehashPassword } from "~core/password-hash";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
-import { padWei } from "../../backend/market/money";
+import { padWei } from "../../backend/market/shared/money";
 import { SHARED_MAX_AGE_SECONDS } from "../../server/cached-page";
 import { PASSWORD, clusterInfo, createAccount, servers, sharedDatabase, superviseCluster, waitFor } from "./support";
 

@@ -25,7 +25,7 @@ import { AUTH_TOKEN_HEADER } from "~core/constants";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { prehashPassword } from "~core/password-hash";
 import { type BackendDb, openDatabase } from "../../backend/db";
-import { MarketDb } from "../../backend/market/db";
+import { MarketDb } from "../../backend/market/shared/db";
 import { readDeployment, localChain, type Deployment } from "../../contracts/deployment";
 import { type Role, rolesHeld } from "../../scripts/cluster/launch";
 import { waitFor } from "../../scripts/cluster/processes";

@@ -1,8 +1,8 @@
 /**
  * The dependency direction of eslint.config.js: core/ imports nothing of ours, backend/ never imports app/ or
  * server/ (and of contracts/ only contracts/generated/), contracts/ never imports app/ or backend/, app/ never
- * imports backend/ or server/, and an SSO feature imports another only through its index. Each rule must fail on a
- * wrong import and let the right ones through.
+ * imports backend/ or server/, an SSO or market feature imports another only through its index, and the market's
+ * shared/ imports no feature. Each rule must fail on a wrong import and let the right ones through.
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -65,7 +65,7 @@ describe("import rules (eslint.config.js)", () => {
       ["../../contracts/deploy", "../../contracts/deployment", "../../contracts"],
       /contracts\/generated/,
     );
-    await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./ledger", "viem"]);
+    await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./shared/ledger", "viem"]);
     await expectAllowed("backend/sso/executor/x.ts", ["../../../contracts/lootbox-events"]);
   });
 
@@ -82,6 +82,24 @@ describe("import rules (eslint.config.js)", () => {
       "../../http",
     ]);
     await expectAllowed("backend/sso/x.ts", ["./accounts/account-routes", "./executor/routes"]);
+  });
+
+  it("a market feature imports another only through its index, and shared/ no feature (issue 45)", async () => {
+    await expectRefused("backend/market/offers/x.ts", ["../trades/trades", "../listings/query"], /only through its index/);
+    await expectRefused("backend/market/reconciler/x.ts", ["../indexer/apply", "../claims/stacks"], /only through its index/);
+    await expectRefused("backend/market/trades/x.ts", ["../../../app/domain/listing"], /backend\//);
+    await expectAllowed("backend/market/offers/x.ts", [
+      "../trades",
+      "../listings",
+      "../shared/items",
+      "./offers",
+      "../core",
+      "../request",
+      "../../http",
+    ]);
+    await expectAllowed("backend/market/x.ts", ["./listings/listing-routes", "./trades/order-routes", "./shared/db"]);
+    await expectRefused("backend/market/shared/x.ts", ["../trades", "../listings/query", "../core", "../request"], /shared\/ is below/);
+    await expectAllowed("backend/market/shared/x.ts", ["./items", "../../http", "../../db/sql", "~core/nft"]);
   });
 
   it("contracts/ never imports app/ or backend/", async () => {

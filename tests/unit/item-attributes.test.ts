@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { LIST_FILTERS as VIEW_FILTERS, LIST_KEYS } from "~/features/market/filters/market-options";
 import { GRADE_ATTRIBUTES, ITEM_ATTRIBUTE_KEYS, ITEM_ATTRIBUTES, NFT_TYPES, attributeName, gradeAttribute } from "~core/nft";
-import { GRADE_COLUMNS } from "../../backend/market/catalog";
-import { LIST_FILTERS as QUERY_FILTERS, filterOf } from "../../backend/market/listing-schemas";
-import { ATTRIBUTE_COLUMNS } from "../../backend/market/tables";
+import { GRADE_COLUMNS } from "../../backend/market/shared/catalog";
+import { LIST_FILTERS as QUERY_FILTERS, filterOf } from "../../backend/market/shared/listing-schemas";
+import { ATTRIBUTE_COLUMNS } from "../../backend/market/shared/tables";
 import { NO_CODES } from "./listing-fixture";
 
 const NFT_TYPE_CODES = Object.keys(NFT_TYPES).map(Number);

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { GRADE_ATTRIBUTES, NFT_TYPES, RARITIES, type NftTypeCode } from "~core/nft";
-import { RARITY_SLUGS } from "../../backend/market/catalog";
+import { RARITY_SLUGS } from "../../backend/market/shared/catalog";
 
 /** The caption and the accessible name of one art file. */
 function words(type: string, slug: string): string[] {

@@ -6,10 +6,9 @@
  */
 import { type Address, type Hash, zeroAddress } from "viem";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import type { Sql } from "../db";
-import type { Insertable } from "kysely";
-import { type ItemsTable, LOCATION } from "../tables";
-import { type ChainItem, boxItem, chainItemRow } from "./items";
+import type { Sql } from "../shared/db";
+import { LOCATION } from "../shared/tables";
+import { type ChainItem, DESCRIPTION_COLUMNS, ROW_COLUMNS, chainItemRow } from "../shared/chain-items";
 import type { Collection, TransferLog } from "./reader";
 import { readStreamCursor, writeStreamCursor } from "./stream";
 import { endMovedListing, reopenListing } from "./trading";
@@ -73,19 +72,11 @@ export async function heldTokens(db: Sql, tokens: Iterable<Pick<TokenState, "col
   return held;
 }
 
-const ROW_COLUMNS = Object.keys(chainItemRow(boxItem(0), "0", zeroAddress, 0)) as (keyof Insertable<ItemsTable>)[];
 const ITEM_COLUMNS = [...ROW_COLUMNS, "chain_block"] as const;
 const ITEM_UPSERT = `insert into market_items (${ITEM_COLUMNS.join(", ")}) values (${ITEM_COLUMNS.map(() => "?").join(", ")})
   on conflict (nft_type, token_id) do update set
     owner_address = excluded.owner_address, location = excluded.location, updated_at = excluded.updated_at,
     chain_block = excluded.chain_block`;
-/**
- * What a token is (its kind, name, image, traits, attributes), rewritten when a reorg gave its id to another token,
- * or when its word changed (mutations.ts).
- */
-export const DESCRIPTION_COLUMNS = ROW_COLUMNS.filter(
-  (name) => !["token_id", "owner_address", "location", "amount", "views", "favorites", "created_at", "updated_at"].includes(name),
-);
 const DESCRIBE = `update market_items set ${DESCRIPTION_COLUMNS.map((name) => `${name} = ?`).join(", ")}, updated_at = ?, chain_block = ?
   where id = ?`;
 const MOVE = "update market_items set owner_address = ?, location = ?, updated_at = ?, chain_block = ? where id = ?";

@@ -20,17 +20,14 @@ import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { stackOfTokenId } from "~core/item-tokens";
 import { CARD_COLLECTION_TYPES, NFT_TYPE } from "~core/nft";
-import { retakeStackClaim, stackClaimPaid } from "../claims";
-import { creditGameStack, takeFromStack } from "../stacks";
-import type { Sql } from "../db";
-import { credit } from "../ledger";
-import { activeListing, type ItemRow } from "../items";
+import { BRIDGE_STREAM, retakeStackClaim, stackClaimPaid, creditGameStack, takeFromStack } from "../claims";
+import type { Sql } from "../shared/db";
+import { credit } from "../shared/ledger";
+import { activeListing, type ItemRow } from "../shared/items";
 import { closeListing } from "../trades";
-import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../tables";
-import { type ChainItem, chainItemRow } from "./items";
+import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../shared/tables";
+import { type ChainItem, chainItemRow } from "../shared/chain-items";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
-
-export const BRIDGE_STREAM = "asset-manager";
 
 export const CLAIMED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "Claimed" });
 export const SWAPPED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedToGame" });

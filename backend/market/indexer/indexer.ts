@@ -33,8 +33,8 @@ import { TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import { LISTING_STATE, listingOfOrder } from "~core/trading";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
-import { chainOrderOf } from "../chain-listings";
-import type { MarketDb } from "../db";
+import { chainOrderOf } from "../listings";
+import type { MarketDb } from "../shared/db";
 import {
   applyRange,
   type ChainTruth,
@@ -47,7 +47,7 @@ import {
   type WrittenItem,
 } from "./apply";
 import { BRIDGE } from "./bridge";
-import { type ChainItem, boxItem, cardItem } from "./items";
+import { type ChainItem, boxItem, cardItem } from "../shared/chain-items";
 import { chainReader } from "./reader";
 import { cancelledChainListings, listedOrders } from "./trading";
 import { appliedBlocks, readStreamCursor, rewindStream, type StoredStream, type StreamCursor } from "./stream";

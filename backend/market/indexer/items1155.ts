@@ -1,7 +1,7 @@
 /**
  * The SparkItems stream of the market indexer (issue 28): the ERC-1155 collection's TransferSingle and TransferBatch
  * events (mints and burns included), applied up to the head (decision 0029). Each holder's balance of each stack
- * id is one market item, located on chain (stacks.ts moveChainStack): a transfer takes its value from the sender's
+ * id is one market item, located on chain (claims/stacks.ts moveChainStack): a transfer takes its value from the sender's
  * item and adds it to the recipient's; an item whose balance reaches zero leaves storage. Like the bridge and
  * materials streams, every applied event is stored with its block hash and the moves it made (unique by transaction
  * and log index, so none is applied twice), and after a reorg the moves of vanished events are taken back
@@ -11,8 +11,8 @@ import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
 import { sparkItemsAbi } from "../../../contracts/generated/abi";
 import { stackOfTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
-import type { Sql } from "../db";
-import { moveChainStack } from "../stacks";
+import type { Sql } from "../shared/db";
+import { moveChainStack } from "../claims";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 import { type ClosedListing, endShortStackListing, reopenListings } from "./trading";
 

@@ -8,10 +8,10 @@
  */
 import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
 import { starshipManagerAbi } from "../../../contracts/generated/abi";
-import type { Sql } from "../db";
-import { activeListing, type ItemRow } from "../items";
+import type { Sql } from "../shared/db";
+import { activeListing, type ItemRow } from "../shared/items";
 import { closeListing } from "../trades";
-import { insertGameStack } from "../stacks";
+import { insertGameStack } from "../claims";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const MATERIALS_STREAM = "starship-materials";

@@ -16,12 +16,12 @@
 import { getAbiItem, type Hash } from "viem";
 import { sparkCardAbi } from "../../../contracts/generated/abi";
 import { CARD_COLLECTION_TYPES, type NftTypeCode } from "~core/nft";
-import { GRADE_COLUMNS } from "../catalog";
-import type { Sql } from "../db";
-import { ATTRIBUTE_COLUMN_NAMES, type ItemRow } from "../items";
-import { LOCATION } from "../tables";
-import { DESCRIPTION_COLUMNS } from "./apply";
-import { type ChainItem, cardItem, chainItemRow } from "./items";
+import { GRADE_COLUMNS } from "../shared/catalog";
+import type { Sql } from "../shared/db";
+import { ATTRIBUTE_COLUMN_NAMES, type ItemRow } from "../shared/items";
+import { LOCATION } from "../shared/tables";
+import { DESCRIPTION_COLUMNS } from "../shared/chain-items";
+import { type ChainItem, cardItem, chainItemRow } from "../shared/chain-items";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const MUTATIONS_STREAM = "card-mutations";

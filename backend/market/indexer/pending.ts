@@ -6,8 +6,8 @@
  */
 import { type PendingConfirmations, pendingConfirmations } from "~core/chain-finality";
 import { CARD_COLLECTION_TYPES } from "~core/nft";
-import type { Sql } from "../db";
-import type { ItemRow } from "../items";
+import type { Sql } from "../shared/db";
+import type { ItemRow } from "../shared/items";
 import { TRANSFERS_STREAM } from "./indexer";
 import { PAYING_STREAMS, SHOWING_STREAMS } from "./streams";
 

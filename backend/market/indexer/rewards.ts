@@ -1,13 +1,13 @@
 /**
  * The rewards stream of the market indexer (issue 29): the reward manager's AwardClaimed events, applied once they
- * are final (decision 0029). Each marks its award paid (awards.ts awardPaid). Like the bridge's, every applied event
+ * are final (decision 0029). Each marks its award paid (awards/awards.ts awardPaid). Like the bridge's, every applied event
  * is stored with its block hash and the status its award had (unique by transaction and log index, so none is
  * applied twice), and after a reorg the events of vanished blocks are undone, newest first (stream.ts). The cursor's
  * block time is what lets an unpaid award past its deadline go back to the rebate balance (settleExpiredAwards).
  */
 import { type Address, getAbiItem, type Hash } from "viem";
 import { rewardManagerAbi } from "../../../contracts/generated/abi";
-import type { Sql } from "../db";
+import type { Sql } from "../shared/db";
 import { awardPaid, REWARDS_STREAM, undoAwardPaid } from "../awards";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 

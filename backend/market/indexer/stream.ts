@@ -5,7 +5,7 @@
  * applied at and what it did, so that after a reorg the events of vanished blocks can be undone newest first.
  * Synchronous, inside one MarketDb transaction.
  */
-import type { Sql } from "../db";
+import type { Sql } from "../shared/db";
 
 export interface StoredStream {
   /** The cursor's name in market_chain_cursors. */

@@ -4,10 +4,10 @@
  */
 import { type Hash, zeroAddress } from "viem";
 import type { BackendChain } from "../../types";
-import type { Sql } from "../db";
+import type { Sql } from "../shared/db";
 import { knownTokens, tokenKey } from "./apply";
 import { applyBridgeRange, BRIDGE, type BridgeEvent } from "./bridge";
-import { type ChainItem, cardItem } from "./items";
+import { type ChainItem, cardItem } from "../shared/chain-items";
 import { applyItemsRange, ITEMS, type ItemsEvent } from "./items1155";
 import { applyMaterialsRange, MATERIALS, type MaterialsEvent } from "./materials";
 import { applyMutationsRange, MUTATIONS, type MutationsRead, readMutations } from "./mutations";

@@ -1,7 +1,7 @@
 /**
  * The trading stream of the market indexer (issue 28): the Trading contract's Sale, ListingCancelled and
- * CounterIncremented events close the chain listings the market stores (chain-listings.ts), and OfferAccepted,
- * OfferCancelled and CounterIncremented its chain offers (chain-offers.ts, issue 30; an accepted offer is a sale), up to
+ * CounterIncremented events close the chain listings the market stores (listings/chain-listings.ts), and OfferAccepted,
+ * OfferCancelled and CounterIncremented its chain offers (offers/chain-offers.ts, issue 30; an accepted offer is a sale), up to
  * the head (decision 0029). A Sale marks its listing sold (buyer, block time) and counts as a sale in the activity and
  * the day's volume; the ledger's balances are not touched, the money moved on chain. Like the bridge and materials
  * streams, every applied event is stored with its block hash and what it changed (unique by transaction and log
@@ -14,15 +14,14 @@ import { tradingAbi } from "../../../contracts/generated/abi";
 import type { ContractAddresses } from "~core/contracts";
 import type { Currency } from "~core/money";
 import { LISTING_STANDARD } from "~core/trading";
-import { addDailyVolume, type NewActivity, recordActivity, removeDailyVolume } from "../activity";
-import { DAY, rebuildSaleDays } from "../sale-days";
-import { itemOfToken } from "../chain-listings";
-import { type OfferEffect, chainOfferByHash, chainOffersBelowCounter, closeChainOffers, undoOfferEffect } from "../chain-offers";
-import { OFFER_STATUS } from "../offers";
-import type { Sql } from "../db";
-import { type ItemRow, type ListingRow, insertOfferSale } from "../items";
-import { readWei } from "../money";
-import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE } from "../tables";
+import { addDailyVolume, type NewActivity, recordActivity, removeDailyVolume } from "../shared/activity";
+import { DAY, rebuildSaleDays } from "../shared/sale-days";
+import { itemOfToken } from "../listings";
+import { type OfferEffect, chainOfferByHash, chainOffersBelowCounter, closeChainOffers, undoOfferEffect, OFFER_STATUS } from "../offers";
+import type { Sql } from "../shared/db";
+import { type ItemRow, type ListingRow, insertOfferSale } from "../shared/items";
+import { readWei } from "../shared/money";
+import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE } from "../shared/tables";
 import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
 
 export const TRADING_STREAM = "trading";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { backfillOfferSales } from "../items";
-import { listedCellsStatements } from "../listed-cells";
-import { SALE_HOURS, backfillSaleDays, saleDaysTable } from "../sale-days";
+import { backfillOfferSales } from "../shared/items";
+import { listedCellsStatements } from "../shared/listed-cells";
+import { SALE_HOURS, backfillSaleDays, saleDaysTable } from "../shared/sale-days";
 
 /**
  * A view's numbers (decision 0022): sales rolled up per hour too (sale-days.ts), offer sales count, each given its sold

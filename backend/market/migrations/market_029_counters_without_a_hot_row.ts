@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
-import { listedCellsStatements } from "../listed-cells";
-import { SALE_DAYS, SALE_HOURS, shardedSaleDaysTable } from "../sale-days";
-import { SHARDS, shardSql } from "../shards";
+import { listedCellsStatements } from "../shared/listed-cells";
+import { SALE_DAYS, SALE_HOURS, shardedSaleDaysTable } from "../shared/sale-days";
+import { SHARDS, shardSql } from "../shared/shards";
 import { COUNTED_LISTING_COLUMNS } from "./market_004_listing_generation";
 
 /** The listing generation's triggers (market_004), by name: event, and the listing row whose shard it bumps. */

@@ -16,10 +16,8 @@
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { RoleWork } from "../../db/roles";
-import type { MarketDb, Sql } from "../db";
-import { TRANSFERS_STREAM } from "../indexer/indexer";
-import { chainReader } from "../indexer/reader";
-import { PAYING_STREAMS, SHOWING_STREAMS } from "../indexer/streams";
+import type { MarketDb, Sql } from "../shared/db";
+import { TRANSFERS_STREAM, chainReader, PAYING_STREAMS, SHOWING_STREAMS } from "../indexer";
 import { type ChainRows, type DriftKind, type Scope, chainRows, compare, DRIFT_KINDS } from "./check";
 
 /** The indexer's streams that follow the head, and the paying ones, by their cursors' names. */

@@ -1,0 +1,56 @@
+import type { Router } from "express";
+import { handle, sendOk } from "../../http";
+import type { MarketCore } from "../core";
+import { parseMarketInput } from "../shared/params";
+import { marketInput } from "../request";
+import { recentActivity, topNft, volumeSeries } from "./stats";
+import { historySchema, statisticsSchema, volumeSchema } from "./stats-schemas";
+import { listingQuerySchema } from "../shared/listing-schemas";
+import { requireItem } from "../shared/items";
+import { priceHistory, viewNumbers } from "./view-numbers";
+
+/** Public market statistics: top sales, the activity feed, the daily volume series, a view's numbers and price history. */
+export function statsRoutes(router: Router, { db }: MarketCore) {
+  router.get(
+    "/statistics/topNft",
+    handle(async (req, res) => {
+      const q = parseMarketInput(statisticsSchema, marketInput(req));
+      sendOk(res, await topNft(db, q, Date.now()));
+    }),
+  );
+  router.get(
+    "/statistics/activity",
+    handle(async (req, res) => {
+      const q = parseMarketInput(statisticsSchema, marketInput(req));
+      sendOk(res, await recentActivity(db, q, Date.now()));
+    }),
+  );
+  router.get(
+    "/statistics/volume",
+    handle(async (req, res) => {
+      const { days, nftType } = parseMarketInput(volumeSchema, marketInput(req));
+      sendOk(res, await volumeSeries(db, days ?? 30, nftType, Date.now()));
+    }),
+  );
+  router.get(
+    "/marketplace/viewNumbers",
+    handle(async (req, res) => {
+      const q = parseMarketInput(listingQuerySchema, marketInput(req));
+      sendOk(res, await viewNumbers(db, q, Date.now()));
+    }),
+  );
+  router.get(
+    "/marketplace/priceHistory",
+    handle(async (req, res) => {
+      const input = marketInput(req);
+      const { period, tokenId, nftType } = parseMarketInput(historySchema, input);
+      const now = Date.now();
+      if (tokenId !== undefined) {
+        const item = await requireItem(db, nftType!, tokenId);
+        sendOk(res, await priceHistory(db, { itemId: item.id }, period ?? "30d", now));
+      } else {
+        sendOk(res, await priceHistory(db, { query: parseMarketInput(listingQuerySchema, input) }, period ?? "30d", now));
+      }
+    }),
+  );
+}
