@@ -7,6 +7,9 @@
 import type { Execution } from "~core/api/actions";
 import { safeRedirect } from "~/domain/safe-redirect";
 
+/** What the way back needs of an action: an execution's, or a network fee quote's (decision 0038). */
+export type ActionOf = Pick<Execution, "action" | "params">;
+
 /** A next step: a form of hidden fields that posts to the feature's own page, under one button. */
 export interface FollowUpForm {
   action: string;
@@ -21,7 +24,7 @@ export interface ActionFeature {
   /** The pages whose forms start these actions: "Back" leads only there. */
   pages: RegExp;
   /** Where "Back" leads when the status link names none of `pages`. */
-  home: (execution: Execution) => string;
+  home: (execution: ActionOf) => string;
   /** The words of the link back to `page` (one of `pages`, or `home`); /game's are always "Back to the game". */
   backLabel: (page: string) => string;
   followUp?: FollowUp;
@@ -54,7 +57,7 @@ const GAME = { href: "/game", label: "Back to the game" };
  * of the feature's pages; else the feature's home; /game for an action of no registered feature. While the
  * execution cannot be read, any registered feature's page is taken.
  */
-export function wayBack(execution: Execution | null, requested: string | null): { href: string; label: string } {
+export function wayBack(execution: ActionOf | null, requested: string | null): { href: string; label: string } {
   const candidates = execution ? [featureOf(execution.action)].filter((feature) => feature !== null) : [...features.values()];
   const fallback = execution ? candidates[0]?.home(execution) : undefined;
   const back = safeRedirect(requested, fallback ?? GAME.href);

@@ -52,6 +52,8 @@ export function chainReader() {
     },
     /** Transactions the wallet has sent (its nonce). */
     sent: (wallet: Address) => client.getTransactionCount({ address: wallet }),
+    /** The wallet's BNB, in wei. */
+    bnb: (wallet: Address) => client.getBalance({ address: wallet }),
     boxes: async (wallet: Address) => {
       const [ids, types] = await client.readContract({
         address: contracts.box,

@@ -40,6 +40,7 @@ const modules = readdirSync(ROUTES).flatMap((name) =>
 const PAGES: Record<string, [string, Record<string, string>?]> = {
   $: ["/no-such-page", { "*": "no-such-page" }],
   "actions.$id": ["/actions/1", { id: "1" }],
+  "actions.review.$id": ["/actions/review/0123456789abcdef0123456789abcdef", { id: "0123456789abcdef0123456789abcdef" }],
   "lootbox.$id": ["/lootbox/1", { id: "1" }],
   "loyalty.page.$poolId": ["/loyalty/page/1", { poolId: "1" }],
   "loyalty.rewards.$poolId": ["/loyalty/rewards/1", { poolId: "1" }],

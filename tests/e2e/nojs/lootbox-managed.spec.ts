@@ -8,6 +8,7 @@ import type { Address } from "viem";
 import { hiddenForm } from "../../fuzz/client";
 import { type AccountFixtures, expect, test } from "../accounts";
 import type { ChainFunds } from "../chain-funds";
+import { formatPrice, parseTokenAmount } from "~core/money";
 import { chainReader, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
@@ -157,15 +158,44 @@ test("a refused purchase comes back as it was posted: the currency and quantity 
   expect(await chainReader().sent(wallet as Address)).toBe(0);
 });
 
-test("a managed wallet without BNB is told it cannot pay the gas, and nothing is sent", async ({ page, createAccount, signIn }) => {
-  const wallet = await managedOnBox({ page, createAccount, signIn }, 4, { USDT: 100 });
-  await expect(page.getByTestId("gas-notice")).toContainText(`Your wallet holds no BNB`);
-  const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), buy(page, "USDT", 1)]);
-  expect(refused.status()).toBe(400);
-  await expect(page.getByRole("alert")).toHaveText(
-    new RegExp(`^Your wallet ${wallet} has 0 BNB, and this needs about [\\d.]+ BNB to pay for gas\\. Send BNB to it and try again\\.$`),
+test("a managed wallet without BNB buys a box: it reviews the network fee in USDT, confirms, and pays exactly that fee; its BNB stays 0", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const chain = chainReader();
+  const wallet = (await managedOnBox({ page, createAccount, signIn }, 4, { USDT: 100 })) as Address;
+  await expect(page.getByTestId("gas-notice")).toHaveText(
+    "Your wallet holds no BNB for network fees: the site pays them for you, for a small fee in FIRE, QUARK or USDT that you review before anything is sent.",
   );
-  expect(await chainReader().sent(wallet as Address)).toBe(0);
+  const [before, price] = await Promise.all([chain.balance("USDT", wallet), chain.price(4, "USDT")]);
+  await buy(page, "USDT", 1);
+
+  // Nothing is sent before the fee is confirmed.
+  await expect(page).toHaveURL(/\/actions\/review\/[0-9a-f]{32}\?back=%2Flootbox%2F4$/);
+  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "The action's steps" }).getByRole("listitem")).toHaveText([
+    `Approve ${price / WEI} USDT`,
+    `Buy 1 Standard loot box for ${price / WEI} USDT`,
+  ]);
+  const feeText = (await page.getByTestId("network-fee").textContent())!;
+  expect(feeText).toMatch(/^[\d.,]+ USDT$/);
+  const fee = parseTokenAmount(feeText.replace(/ USDT$/, "").replaceAll(",", ""))!;
+  expect(fee).toBeGreaterThan(0n);
+  await expect(page.getByTestId("fee-total")).toHaveText(`${formatPrice(price + fee, null)} USDT`);
+  expect(await chain.sent(wallet)).toBe(0);
+
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(page);
+  await expect(page.getByRole("list", { name: "Progress" }).getByTestId("progress-step").last()).toContainText("Mined: all done");
+  expect(before - (await chain.balance("USDT", wallet))).toBe(price + fee);
+  expect(await chain.bnb(wallet)).toBe(0n);
+  expect((await chain.boxes(wallet)).filter((box) => box.typeBox === 4)).toHaveLength(1);
+
+  // Back on the review page (a back button), the confirmed fee leads to its action, and nothing is sent again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/actions\/[0-9a-f]{32}\?back=/);
 });
 
 test("a Spaceship box opens into its 10 ships", async ({ page, createAccount, signIn }) => {
