@@ -4,6 +4,9 @@
  * poorer by exactly the gas its sponsorship burned. The budgets hold, also for two confirmations at once, and a dry
  * tank refuses in words before anything is queued, and holds a queued action until it is refilled.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address, Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -53,13 +56,13 @@ async function gasBurned(execution: Execution): Promise<bigint> {
   return burned;
 }
 
+const withTank = { gasTank: { key: tankKey, rates: DEV_GAS_FEE_RATES, policy: { actionDayCount: ACTIONS_A_DAY } } };
+
 beforeAll(async () => {
   t = await startTestChain();
   c = t.deployment.contracts;
   await t.testClient.setBalance({ address: tank, value: 10n * WEI });
-  b = await startExecutorBackends(t, undefined, {
-    gasTank: { key: tankKey, rates: DEV_GAS_FEE_RATES, policy: { actionDayCount: ACTIONS_A_DAY } },
-  });
+  b = await startExecutorBackends(t, undefined, withTank);
 });
 afterAll(async () => {
   await b?.close();
@@ -157,5 +160,44 @@ describe("the gas tank", () => {
     const execution = await settled(b, player.token, confirmed.data.id, 30_000);
     expect(execution.status, execution.error ?? "").toBe("mined");
     expect(await bnbOf(player.wallet)).toBe(0n);
+  });
+
+  it("resumes after a restart between the tank's transfer and its mining: neither the gas nor the fee is sent twice", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-gas-tank-restart-"));
+    const file = path.join(dir, "test.db");
+    let first: ExecutorBackend | undefined = await startExecutorBackends(t, file, withTank);
+    let second: ExecutorBackend | undefined;
+    try {
+      const player = await managedPlayer(first, t, { FIRE: 1_000n });
+      const quote = (await first.call<{ review: GasQuote }>("POST", "/sso/actions", deposit(100n), player.token)).data.review;
+      const tankNonce = await t.publicClient.getTransactionCount({ address: tank });
+      await t.testClient.setAutomine(false);
+      const confirmed = await first.call<Execution>("POST", `/sso/actions/quotes/${quote.id}/confirm`, {}, player.token);
+      expect(confirmed.status, confirmed.msg).toBe(200);
+      let topUp: Hex | null = null;
+      while (!topUp) {
+        const now = await first.call<Execution>("GET", `/sso/actions/${confirmed.data.id}`, undefined, player.token);
+        topUp = (now.data.steps[0]?.status === "sent" && (now.data.steps[0].txHash as Hex)) || null;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Down before the tank's transfer is mined, and the node forgets it (as after its own restart).
+      await first.close();
+      first = undefined;
+      await t.testClient.dropTransaction({ hash: topUp });
+      await t.testClient.setAutomine(true);
+
+      second = await startExecutorBackends(t, file, withTank);
+      const execution = await settled(second, player.token, confirmed.data.id, 30_000);
+      expect(execution.status, execution.error ?? "").toBe("mined");
+      expect(execution.steps[0]!.txHash).toBe(topUp);
+      expect(await t.publicClient.getTransactionCount({ address: tank })).toBe(tankNonce + 1);
+      expect(await bnbOf(player.wallet)).toBe(0n);
+      expect(await fireOf(player.wallet)).toBe(900n * WEI - BigInt(quote.fee));
+    } finally {
+      await t.testClient.setAutomine(true);
+      await first?.close();
+      await second?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
