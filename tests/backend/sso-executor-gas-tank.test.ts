@@ -200,4 +200,46 @@ describe("the gas tank", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // Last: it ends the pool's staking on this file's chain.
+  it("sends the unused gas back when the action is refused after the tank's transfer, so the wallet still holds 0 BNB", async () => {
+    const player = await managedPlayer(b, t, { FIRE: 1_000n });
+    const quote = await review(player.token, deposit(100n));
+    const tankBefore = await bnbOf(tank);
+    await t.testClient.setAutomine(false);
+    let confirmed!: Awaited<ReturnType<typeof confirm>>;
+    try {
+      confirmed = await confirm(player.token, quote.id);
+      expect(confirmed.status, confirmed.msg).toBe(200);
+      for (;;) {
+        const now = await b.call<Execution>("GET", `/sso/actions/${confirmed.data.id}`, undefined, player.token);
+        if (now.data.steps[0]?.status === "sent") break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Staking ends while the tank's transfer waits to be mined: the deposit is refused once its turn comes.
+      const now = await t.publicClient.readContract({ address: c.staking, abi: fireStakingAbi, functionName: "getBlockchainTime" });
+      const { endStakingTime } = await t.publicClient.readContract({
+        address: c.staking,
+        abi: fireStakingAbi,
+        functionName: "queryPoolInfo",
+        args: [1n],
+      });
+      await t.advanceTime(Number(BigInt(endStakingTime) - now) + 1);
+    } finally {
+      await t.testClient.setAutomine(true);
+      await t.testClient.mine({ blocks: 1 });
+    }
+    const execution = await settled(b, player.token, confirmed.data.id, 30_000);
+    expect(execution.status).toBe("failed");
+    expect(execution.error).toMatch(/^Staking in the Standard Pool has ended/);
+    expect(execution.steps.map((step) => [step.kind, step.status])).toEqual([
+      ["gas-topup", "mined"],
+      ["gas-fee", "mined"],
+      ["approve-stake", "mined"],
+      ["deposit", "failed"],
+      ["gas-refund", "mined"],
+    ]);
+    expect(await bnbOf(player.wallet)).toBe(0n);
+    expect(tankBefore - (await bnbOf(tank))).toBe(await gasBurned(execution));
+  });
 });

@@ -95,7 +95,10 @@ export function createExecutor({
         accountOf,
         log,
         holdsRole: () => roles.confirm("executor"),
-        tank: sponsor && gasTank ? { account: gasTank.account, feeReceiver: sponsor.feeReceiver } : null,
+        tank:
+          sponsor && gasTank
+            ? { account: gasTank.account, feeReceiver: sponsor.feeReceiver, maxTopUpWei: sponsor.policy.accountDayWei }
+            : null,
         fence,
         onMined: () => deliverer.kick(),
       });

@@ -50,7 +50,7 @@ export interface RunnerDeps {
   /** An execution is mined and its analytics events released. */
   onMined(): void;
   /** The gas tank that sends sponsored actions their gas (decision 0038); null without one. */
-  tank?: { account: LocalAccount; feeReceiver: Address } | null;
+  tank?: { account: LocalAccount; feeReceiver: Address; maxTopUpWei: bigint } | null;
 }
 
 /** The runner is stopping: leave everything as stored for the next start. */
@@ -221,8 +221,11 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
   /** The tank's BNB for a sponsored action's gas, to the execution's wallet only; it waits while the tank is dry. */
   async function sendTopUp(row: ActionExecutionRow, step: ActionStepRow): Promise<void> {
     const tx = plannedStep(step);
-    if (!tank || !isAddressEqual(tx.to, row.wallet as Address) || tx.data !== "0x") {
-      log.error(`executor: refused the gas tank's transfer for execution ${row.id}: not to its wallet, or without a tank`);
+    // Never more than an account's day of gas: a stored step is not trusted to bound what the tank sends.
+    if (!tank || !isAddressEqual(tx.to, row.wallet as Address) || tx.data !== "0x" || tx.value > tank.maxTopUpWei) {
+      log.error(
+        `executor: refused the gas tank's transfer for execution ${row.id}: not to its wallet, above a day's gas, or without a tank`,
+      );
       throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
     }
     const turn = tankTurn.then(async () => {
@@ -255,6 +258,27 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       spent += receipt.gasUsed * receipt.effectiveGasPrice;
     }
     return BigInt(topUp.value) - spent - BigInt(steps.find((candidate) => candidate.kind === "gas-refund")!.gas) * gasPrice;
+  }
+
+  /**
+   * A sponsored action refused after the tank's gas arrived still sends what the gas did not use back to the tank:
+   * the wallet keeps no BNB it did not have. Best effort: a refund that cannot go now is logged, and the action fails.
+   */
+  async function refundBeforeFailing(row: ActionExecutionRow, account: LocalAccount): Promise<void> {
+    const steps = await records.steps(row.seq);
+    const topUp = steps.find((step) => step.kind === "gas-topup");
+    const refund = steps.find((step) => step.kind === "gas-refund");
+    if (!topUp || topUp.status !== "mined" || !refund || refund.status === "mined") return;
+    try {
+      if (refund.status === "pending" && !(await send(row, refund, account))) return;
+      const receipt = await mined(await records.step(row.seq, refund.position), account.address);
+      const stored = await records.byId(row.id);
+      const result = (stored?.result ? JSON.parse(stored.result) : {}) as ExecutionResult;
+      await records.stepMined(row, refund.position, receipt.blockNumber, result);
+    } catch (error) {
+      if (error instanceof Stopped) throw error;
+      log.error(`executor: the refund of execution ${row.id}'s unused gas was not sent: ${shortError(error)}`);
+    }
   }
 
   /** Guards, simulates, signs, stores and broadcasts a pending step; false when there was nothing to send. Refusals send nothing. */
@@ -399,7 +423,10 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
         await records.stepMined(row, step.position, receipt.blockNumber, result, events, { last });
         finished = last;
       } catch (error) {
-        if (error instanceof Refusal) return fail(row.seq, error.message, step.position);
+        if (error instanceof Refusal) {
+          await refundBeforeFailing(row, account);
+          return fail(row.seq, error.message, step.position);
+        }
         throw error;
       }
     }
