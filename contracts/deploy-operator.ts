@@ -12,44 +12,42 @@
  * again as the same bytes), never signed anew, so no contract is deployed twice. Writes --out (the Deployment record)
  * and `verify/<Contract>.json` beside it: the standard-JSON input, compiler version and constructor arguments for a
  * block explorer's source verification.
+ *
+ * The journal and the deployer's client are deploy-journal.ts; the verification inputs, deploy-verify.ts. This file
+ * plans the deployment, runs the wiring through the journal, hands the roles over and checks that it did.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import {
-  BaseError,
   createPublicClient,
-  createWalletClient,
-  defineChain,
-  encodeAbiParameters,
   encodeDeployData,
-  ExecutionRevertedError,
   getAddress,
-  InsufficientFundsError,
-  NonceTooLowError,
-  RpcRequestError,
   isAddress,
   isHex,
-  keccak256,
   parseAbi,
-  publicActions,
-  TransactionReceiptNotFoundError,
-  type AbiParameter,
   type Address,
-  type Hash,
   type Hex,
   type PublicClient,
-  type TransactionReceipt,
-  type TransactionSerializable,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainTransport, parseRpcUrls } from "~core/chain-transport";
-import { selfContainedSources, standardJsonInput } from "./compile";
 import { committedSourcesHash, DEPLOYMENT_WIRING } from "./deploy";
+import {
+  deployerClient,
+  journaledSteps,
+  journalFileOf,
+  retryingRpc,
+  writeJson,
+  type Journal,
+  type JournalPlan,
+  type Rpc,
+} from "./deploy-journal";
+import { verifyDirOf, writeVerificationInputs } from "./deploy-verify";
 import { writeDeployment, type Deployment } from "./deployment";
 import { metadataBaseUris } from "./metadata-base";
-import { SOURCE_HASH_FILE, readSources, sourcesHash, type SourceHashRecord } from "./source-hash";
+import { readSources, sourcesHash } from "./source-hash";
 import {
   CONTRACT_ABIS,
   DEFAULT_ADMIN_ROLE,
@@ -108,42 +106,6 @@ export interface OperatorDeployResult {
   signed: number;
 }
 
-/** What a deployment was started with: a rerun with other terms would mix two deployments. */
-interface JournalPlan {
-  chainId: number;
-  deployer: Address;
-  owner: Address;
-  tokens: Partial<GameTokens>;
-  claimSigner: Address;
-  storeMinter: Address;
-  receipt: Address;
-  metadataUrl: string;
-  sourcesHash: string;
-}
-
-interface JournalStep {
-  step: string;
-  nonce: number;
-  hash: Hash;
-  /** The signed transaction, broadcast again as it is when it never reached a block. */
-  raw: Hex;
-}
-
-interface Journal {
-  plan: JournalPlan;
-  /** When the sale and the stake pools open (unix seconds), fixed at the first run. */
-  openedAt: string;
-  steps: JournalStep[];
-}
-
-export function journalFileOf(outFile: string): string {
-  return `${outFile}.journal.json`;
-}
-
-export function verifyDirOf(outFile: string): string {
-  return path.join(path.dirname(outFile), "verify");
-}
-
 const ownableAbi = parseAbi(["function owner() view returns (address)", "function transferOwnership(address newOwner)"]);
 const accessControlAbi = parseAbi([
   "function hasRole(bytes32 role, address account) view returns (bool)",
@@ -156,42 +118,6 @@ const ROLES: readonly { name: string; role: Hex }[] = [
   { name: "MUTATOR_ROLE", role: MUTATOR_ROLE },
   { name: "LOCKER_ROLE", role: LOCKER_ROLE },
 ];
-
-/**
- * How long the deployer's nonce may be used without our transaction's receipt before it counts as taken by another
- * transaction: a node's state runs ahead of its receipts for a moment, and nodes behind one provider lag each other.
- */
-const RECEIPT_LAG_MS = 30_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** JSON-RPC codes of a node that is busy rather than refusing: a limit (429, -32005, QuickNode's -32007) or an internal error. */
-const BUSY_CODES = new Set([429, -32005, -32007, -32603]);
-
-/** Errors a retry cannot fix: the node answered, and refused (a revert, short funds, a used nonce…). */
-function isDefinitive(error: unknown): boolean {
-  if (!(error instanceof BaseError)) return false;
-  const answer = error.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null;
-  return Boolean(
-    error.walk((e) => e instanceof ExecutionRevertedError || e instanceof InsufficientFundsError || e instanceof NonceTooLowError) ||
-      (answer && !BUSY_CODES.has(answer.code)),
-  );
-}
-
-/** A catch handler answering null for a `kind` error (the node does not know the transaction) and rethrowing others. */
-function unless(kind: new (...args: never[]) => Error) {
-  return (error: unknown): null => {
-    if (error instanceof kind) return null;
-    throw error;
-  };
-}
-
-function writeJson(file: string, value: unknown): void {
-  // Written aside and renamed, so a run killed while writing leaves the previous file whole.
-  const temporary = `${file}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`);
-  fs.renameSync(temporary, file);
-}
 
 export async function deployForOperator(options: OperatorDeployOptions): Promise<OperatorDeployResult> {
   const log = options.log ?? (() => {});
@@ -210,27 +136,10 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
 
   const rpcUrls = parseRpcUrls(options.rpcUrl);
   const transport = chainTransport(rpcUrls, { timeoutMs: 30_000, retryCount: 6, retryDelayMs });
-  /** An RPC request, tried again with backoff past the transport's own retries (a provider down for a minute). */
-  const rpc = async <T>(read: () => Promise<T>): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await read();
-      } catch (error) {
-        if (isDefinitive(error) || attempt >= 5) throw error;
-        log(`RPC request failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); retrying`);
-        await sleep(retryDelayMs * 2 ** (attempt + 3));
-      }
-    }
-  };
+  const rpc = retryingRpc(retryDelayMs, log);
 
   const chainId = await rpc(() => createPublicClient({ transport }).getChainId());
-  const chain = defineChain({
-    id: chainId,
-    name: `chain ${chainId}`,
-    nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
-    rpcUrls: { default: { http: rpcUrls } },
-  });
-  const client = createWalletClient({ account, chain, transport, pollingInterval: pollingIntervalMs }).extend(publicActions);
+  const client = deployerClient(account, chainId, rpcUrls, transport, pollingIntervalMs);
 
   const given: Partial<GameTokens> = {};
   for (const token of ["fire", "quark", "usdt"] as const) {
@@ -265,81 +174,19 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
         "rerun with those, or give another --out to start a new deployment",
     );
   }
-  const saveJournal = () => writeJson(journalFile, journal);
-  saveJournal();
+  writeJson(journalFile, journal);
 
-  /** Sends the signed transaction; a node that already has it, or has used its nonce, leaves the verdict to settle(). */
-  const broadcast = async ({ raw }: JournalStep) => {
-    try {
-      await rpc(() => client.sendRawTransaction({ serializedTransaction: raw }));
-    } catch (error) {
-      // Our own transaction sent before (an answer lost on the way, an earlier run), or another one with its nonce:
-      // settle() tells them apart by the receipt.
-      const usedNonce = error instanceof BaseError && error.walk((e) => e instanceof NonceTooLowError);
-      if (!usedNonce && !/already known|known transaction/i.test(String(error))) throw error;
-    }
-  };
-
-  /**
-   * The step's receipt once mined; broadcast again every minute while it is not, in case a node dropped it, and at
-   * once for a step a previous run journaled (it may have stopped before broadcasting).
-   */
-  const settle = async (entry: JournalStep, { journaledBefore }: { journaledBefore: boolean }): Promise<TransactionReceipt> => {
-    let rebroadcastAt = journaledBefore ? Date.now() : Date.now() + 60_000;
-    let nonceUsedSince: number | undefined;
-    for (;;) {
-      const receipt = await rpc(() => client.getTransactionReceipt({ hash: entry.hash }).catch(unless(TransactionReceiptNotFoundError)));
-      if (receipt) {
-        if (receipt.status !== "success") throw new Error(`step "${entry.step}" (${entry.hash}) reverted`);
-        return receipt;
-      }
-      const mined = await rpc(() => client.getTransactionCount({ address: deployer, blockTag: "latest" }));
-      if (mined <= entry.nonce) {
-        nonceUsedSince = undefined;
-        if (Date.now() >= rebroadcastAt) {
-          await broadcast(entry);
-          rebroadcastAt = Date.now() + 60_000;
-        }
-      } else if (Date.now() - (nonceUsedSince ??= Date.now()) > RECEIPT_LAG_MS) {
-        throw new Error(
-          `nonce ${entry.nonce} of ${deployer} was taken by another transaction than step "${entry.step}" (${entry.hash}): ` +
-            "is the deployer key used elsewhere?",
-        );
-      }
-      await sleep(pollingIntervalMs);
-    }
-  };
-
-  let nextIndex = 0;
-  let signed = 0;
   const deployments = new Map<Address, { contract: ContractName; args: readonly unknown[] }>();
-
-  /** The step's journaled transaction, or a new one signed, journaled and broadcast; resolves with its receipt. */
-  const run = async (step: string, request: { to?: Address; data: Hex; value?: bigint }): Promise<TransactionReceipt> => {
-    const index = nextIndex++;
-    const journaled = journal.steps[index];
-    if (journaled) {
-      if (journaled.step !== step) {
-        throw new Error(
-          `${journalFile} has step ${index} "${journaled.step}", this run's is "${step}": the journal is not this deployment's`,
-        );
-      }
-      return settle(journaled, { journaledBefore: true });
-    }
-    const pending = await rpc(() => client.getTransactionCount({ address: deployer, blockTag: "pending" }));
-    const previous = journal.steps.at(-1);
-    const nonce = Math.max(pending, previous ? previous.nonce + 1 : 0);
-    const prepared = await rpc(() => client.prepareTransactionRequest({ ...request, nonce }));
-    const raw = await account.signTransaction(prepared as TransactionSerializable);
-    const entry: JournalStep = { step, nonce, hash: keccak256(raw), raw };
-    journal.steps.push(entry);
-    saveJournal();
-    signed++;
-    options.beforeBroadcast?.(index, step);
-    await broadcast(entry);
-    log(`step ${index} sent (nonce ${nonce}): ${step}`);
-    return settle(entry, { journaledBefore: false });
-  };
+  const { run, signed: signedCount } = journaledSteps({
+    client,
+    account,
+    journal,
+    journalFile,
+    rpc,
+    log,
+    pollingIntervalMs,
+    beforeBroadcast: options.beforeBroadcast,
+  });
 
   const tx: Transactor = {
     async deploy(contract, args): Promise<DeployedContract> {
@@ -413,6 +260,7 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
   writeDeployment(outFile, deployment);
   const verifyDir = verifyDirOf(outFile);
   writeVerificationInputs(verifyDir, chainId, contracts, deployments);
+  const signed = signedCount();
   log(`deployed on chain ${chainId}: ${outFile} written, ${signed} transactions signed by this run`);
   return { deployment, journalFile, verifyDir, signed };
 }
@@ -420,7 +268,7 @@ export async function deployForOperator(options: OperatorDeployOptions): Promise
 /** Reads on chain that the owner holds every admin role and the deployer none; throws listing each one that is wrong. */
 async function checkHandover(
   reader: Pick<PublicClient, "readContract">,
-  rpc: <T>(read: () => Promise<T>) => Promise<T>,
+  rpc: Rpc,
   roles: { owner: Address; deployer: Address; ownable: Address[]; accessControlled: Address[] },
 ): Promise<void> {
   const wrong: string[] = [];
@@ -437,41 +285,6 @@ async function checkHandover(
     }
   }
   if (wrong.length > 0) throw new Error(`the roles were not handed over:\n${wrong.join("\n")}`);
-}
-
-/** BscScan wants the compiler as "v0.8.x+commit.abcdef12". */
-function explorerCompilerVersion(): string {
-  const { solc } = JSON.parse(fs.readFileSync(SOURCE_HASH_FILE, "utf8")) as SourceHashRecord;
-  return `v${solc.replace(/\.Emscripten.*$/, "")}`;
-}
-
-/** verify/<Contract>.json per deployed contract (GameToken-<SYMBOL>.json for the token copies). */
-function writeVerificationInputs(
-  verifyDir: string,
-  chainId: number,
-  contracts: Record<string, Address>,
-  deployments: Map<Address, { contract: ContractName; args: readonly unknown[] }>,
-): void {
-  fs.mkdirSync(verifyDir, { recursive: true });
-  const input = standardJsonInput(selfContainedSources());
-  const compilerVersion = explorerCompilerVersion();
-  for (const [key, address] of Object.entries(contracts)) {
-    const deployed = deployments.get(address);
-    if (!deployed) continue;
-    const { contract, args } = deployed;
-    const constructor = CONTRACT_ABIS[contract].find((item) => item.type === "constructor");
-    const inputs = (constructor?.inputs ?? []) as readonly AbiParameter[];
-    const file = contract === "GameToken" ? `GameToken-${key.toUpperCase()}` : contract;
-    writeJson(path.join(verifyDir, `${file}.json`), {
-      contractName: `${contract}.sol:${contract}`,
-      address,
-      chainId,
-      compilerVersion,
-      // ABI-encoded, without 0x, as BscScan's form and API take them.
-      constructorArguments: encodeAbiParameters(inputs, args).slice(2),
-      input,
-    });
-  }
 }
 
 function addressOption(name: string, value: string | undefined): Address | undefined {

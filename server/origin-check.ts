@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { LOCAL_HOSTS } from "../app/services/env.server";
+import { LOCAL_HOSTS } from "../app/services/env-values.server";
 import { apiPrefixOf } from "./api-paths";
 
 /**

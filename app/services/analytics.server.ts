@@ -1,5 +1,5 @@
 /**
- * Analytics events through a configurable sink, `ANALYTICS_SINK` (parsed by env.server.ts):
+ * Analytics events through a configurable sink, `ANALYTICS_SINK` (parsed by env-values.server.ts):
  * - `log` (default): one JSON line on stdout;
  * - `off`: nothing;
  * - an http(s) URL: a fire-and-forget POST of the event as JSON; failures are swallowed (analytics never breaks a trade).

@@ -1,14 +1,14 @@
-import { isIP } from "node:net";
+/**
+ * The app's configuration: every environment variable, validated once (parseEnv) with the development defaults a
+ * local PUBLIC_URL allows, and the part the browser may see (getPublicEnv). Single values' shapes are in
+ * env-values.server.ts.
+ */
 import { z } from "zod";
 import { CHAIN_FINALITIES } from "~core/chain-finality";
 import { DEFAULT_LOG_RANGE, parseRpcUrls } from "~core/chain-transport";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
 import { DEV_CLAIM_SIGNER_KEY, DEV_GAS_FEE_RATES, DEV_GAS_TANK_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
-import type { AnalyticsSink } from "~core/analytics";
-
-const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes} bytes of hex`);
-const optionalUrl = z.string().url().optional();
-const link = (fallback: string) => z.string().url().default(fallback);
+import { analyticsSink, hexKey, isLocalUrl, link, optionalUrl, trustProxy } from "./env-values.server";
 
 /**
  * Development-only secrets, public in this repository: used only on a local PUBLIC_URL, and then named in the
@@ -16,68 +16,6 @@ const link = (fallback: string) => z.string().url().default(fallback);
  */
 const DEV_SESSION_SECRET = "spark-era-dev-session-secret-change-me";
 const DEV_WALLET_ENCRYPTION_KEY = "5a".repeat(32);
-
-/** Hosts that only this machine reaches. Any other PUBLIC_URL host is a public deployment. */
-export const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-function isLocalUrl(url: string): boolean {
-  return LOCAL_HOSTS.has(new URL(url).hostname);
-}
-
-/**
- * Express's `trust proxy`: false (the peer is the client), true (the leftmost X-Forwarded-For entry is), a hop count,
- * or the proxies' addresses, subnets and range names.
- */
-export type TrustProxy = boolean | number | string[];
-
-/** Express's names for address ranges, each usable as an entry of TRUST_PROXY's list. */
-const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
-
-/** One entry of a proxy list: an address, a subnet (address/prefix length) or one of Express's range names. */
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [address, prefix, ...rest] = entry.split("/");
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
-}
-
-/**
- * Parsed, never handed to Express as a string: Express reads any string as a list of addresses, so "1" would trust
- * the address 0.0.0.1 and no proxy at all.
- */
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((text, ctx): TrustProxy => {
-    const value = text?.trim() ?? "";
-    if (value === "" || value === "false") return false;
-    if (value === "true") return true;
-    if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((entry) => entry.trim());
-    const refused = entries.filter((entry) => !isProxyEntry(entry));
-    if (refused.length === 0) return entries;
-    ctx.addIssue({
-      code: "custom",
-      message:
-        `must be a hop count (1, 2, …), true, false, or a comma-separated list of addresses, subnets (10.0.0.0/8) and ` +
-        `${PROXY_RANGE_NAMES.join(", ")} (got ${refused.map((entry) => JSON.stringify(entry)).join(", ")})`,
-    });
-    return z.NEVER;
-  });
-
-/** Where analytics events go (core/analytics.ts): one JSON line on stdout, nowhere, or POSTed to a URL. */
-const analyticsSink = z
-  .string()
-  .optional()
-  .transform((text, ctx): AnalyticsSink => {
-    const value = text?.trim() ?? "";
-    if (value === "" || value === "log") return { kind: "log" };
-    if (value === "off") return { kind: "off" };
-    if (/^https?:\/\//i.test(value) && URL.canParse(value)) return { kind: "http", url: new URL(value).toString() };
-    ctx.addIssue({ code: "custom", message: `must be log, off or an http(s) URL (got ${JSON.stringify(value)})` });
-    return z.NEVER;
-  });
 
 /**
  * The secrets a deployment must set, in log order. The embedded backends need them all; SMTP_URL because the

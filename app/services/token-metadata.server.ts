@@ -10,7 +10,8 @@ import { substituteTokenId, type MetadataCollection } from "~core/item-metadata"
 import { chainStackOf } from "~core/item-moves";
 import { CARD_COLLECTION_TYPES } from "~core/nft";
 import { chain } from "./chain.server";
-import { getEnv, LOCAL_HOSTS } from "./env.server";
+import { getEnv } from "./env.server";
+import { LOCAL_HOSTS } from "./env-values.server";
 import { logProblem, shortError } from "./request-scope.server";
 
 export const METADATA_TIMEOUT_MS = 10_000;

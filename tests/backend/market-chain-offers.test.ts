@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, type Address, type Hex, toFunctionSelector, zeroAddress } from "viem";
 import { MAX_OPEN_OFFERS_PER_ITEM } from "~core/constants";
-import { OFFER_MSG } from "../../backend/market/offers/offers";
+import { OFFER_MSG } from "../../backend/market/offers/offer-terms";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, sparkCardAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { ChainOffer, Page } from "~core/api/market";

@@ -4,13 +4,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MOVE_REFUSALS } from "~core/item-moves";
-import {
-  CLAIM_EXPIRY_GRACE_SECONDS,
-  CLAIM_LAPSED,
-  CLAIM_PAID,
-  markClaimClaimed,
-  type SignedClaim,
-} from "../../backend/market/claims/claims";
+import { CLAIM_LAPSED, CLAIM_PAID, type SignedClaim } from "../../backend/market/claims/claims";
+import { CLAIM_EXPIRY_GRACE_SECONDS, markClaimClaimed } from "../../backend/market/claims/claim-settlement";
 import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/shared/db";
 import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/shared/ledger";

@@ -25,11 +25,11 @@ import { startBareAnvil, type AnvilNode } from "../../contracts/chain";
 import {
   deployerKeyFromEnvironment,
   deployForOperator,
-  journalFileOf,
-  verifyDirOf,
   type OperatorDeployOptions,
   type OperatorDeployResult,
 } from "../../contracts/deploy-operator";
+import { journalFileOf } from "../../contracts/deploy-journal";
+import { verifyDirOf } from "../../contracts/deploy-verify";
 import type { Deployment } from "../../contracts/deployment";
 import { blindBoxAbi, blindBoxSaleAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { DEFAULT_ADMIN_ROLE, MINTER_ROLE } from "../../contracts/wiring";

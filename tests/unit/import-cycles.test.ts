@@ -1,7 +1,8 @@
 /**
  * No circles of imports (issue 45): two files that import each other, directly or round a longer ring, are two files
  * that should be one, or share a piece that should move down. Type-only imports count too: they tie the files' meaning
- * together just the same. Static imports only; a lazy `import()` is a load boundary, not a layer.
+ * together just the same, and so do bare imports run for their effect. Static imports only; a lazy `import()` is a load
+ * boundary, not a layer.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -34,7 +35,8 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-const STATIC_IMPORT = /^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']/gm;
+/** `import … from`, `export … from`, and a bare `import "…"` (run for its effect: entry.server.tsx registers actions so). */
+const STATIC_IMPORT = /^\s*(?:(?:import|export)\s[^;]*?\sfrom\s+|import\s+)["']([^"']+)["']/gm;
 
 /** The rings of files (strongly connected groups of two or more) among `dirs`' files. */
 function importRings(dirs: string[]): string[][] {
@@ -90,7 +92,7 @@ describe("import circles", () => {
     try {
       fs.writeFileSync(path.join(dir, "a.ts"), 'import { b } from "./b";\nexport const a = b;\n');
       fs.writeFileSync(path.join(dir, "b.ts"), 'import type { c } from "./c";\nexport const b = 1 as c;\n');
-      fs.writeFileSync(path.join(dir, "c.ts"), 'import { a } from "./a";\nexport type c = typeof a;\n');
+      fs.writeFileSync(path.join(dir, "c.ts"), 'import "./a";\nexport type c = number;\n');
       const relative = path.relative(ROOT, dir);
       expect(importRings([relative])).toEqual([["a.ts", "b.ts", "c.ts"].map((name) => path.join(relative, name))]);
     } finally {

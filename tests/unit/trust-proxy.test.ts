@@ -7,7 +7,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv, type TrustProxy } from "~/services/env.server";
+import { parseEnv } from "~/services/env.server";
+import type { TrustProxy } from "~/services/env-values.server";
 import { rateLimits } from "../../server/rate-limit";
 
 const CLIENT = "127.0.0.50";

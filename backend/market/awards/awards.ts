@@ -4,7 +4,8 @@
  * reward manager named as the contract). Its states: signed, sent (handed to a wallet to submit: the executor for a
  * managed wallet, the browser wallet's island), paid (the rewards stream saw AwardClaimed), or expired, when the chain
  * read past its deadline shows it unpaid, and its amount is then claimable again. The asset manager's rule
- * (claims/claims.ts settleExpiredClaims): never by the clock alone while a chain is watched, so nothing is paid twice.
+ * (claims/claim-settlement.ts settleExpiredClaims): never by the clock alone while a chain is watched, so nothing is
+ * paid twice.
  */
 import { type Hex, zeroAddress } from "viem";
 import { ApiError } from "../../http";

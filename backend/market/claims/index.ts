@@ -3,15 +3,6 @@
  * material stacks the bridge moves both ways. What other market features and core.ts use goes through this file;
  * its routes (game-routes.ts) are mounted by service.ts only.
  */
-export {
-  BRIDGE_STREAM,
-  CLAIM_EXPIRY_GRACE_SECONDS,
-  CLAIM_TTL_SECONDS,
-  type ClaimIssuer,
-  claimSigner,
-  retakeStackClaim,
-  settleExpiredClaims,
-  split,
-  stackClaimPaid,
-} from "./claims";
+export { CLAIM_TTL_SECONDS, type ClaimIssuer, claimSigner, split } from "./claims";
+export { BRIDGE_STREAM, CLAIM_EXPIRY_GRACE_SECONDS, retakeStackClaim, settleExpiredClaims, stackClaimPaid } from "./claim-settlement";
 export { creditGameStack, insertGameStack, moveChainStack, setChainStack, takeFromStack } from "./stacks";

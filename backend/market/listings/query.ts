@@ -367,8 +367,8 @@ export async function hasExpiredListings(db: Sql, nowSeconds: number): Promise<b
 
 /**
  * In-game items of `owner` (or, without one, the one item `itemId`) that pass a listing filter's item conditions: the
- * market's own filter rule (addFilters), which a collection offer (offers/offers.ts) covers. Price, currency and venue are
- * listing conditions, never part of such a filter.
+ * market's own filter rule (addFilters), which a collection offer (offers/offer-terms.ts) covers. Price, currency and
+ * venue are listing conditions, never part of such a filter.
  */
 export async function itemsMatching(
   db: Sql,

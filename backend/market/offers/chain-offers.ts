@@ -31,7 +31,8 @@ import { CHAIN_LISTING_MSG, chainClientOf, itemOfToken, type ChainOfferInput } f
 import type { Sql } from "../shared/db";
 import type { ItemRow } from "../shared/items";
 import { padWei, readWei } from "../shared/money";
-import { OFFER_STATUS, OFFER_VENUE, type OfferRow, offerSubject, openOffersTotal, requireOfferRoom } from "./offers";
+import { offerSubject, openOffersTotal, requireOfferRoom } from "./offers";
+import { OFFER_STATUS, OFFER_VENUE, type OfferRow } from "./offer-terms";
 import { LOCATION } from "../shared/tables";
 
 export const CHAIN_OFFER_MSG = {

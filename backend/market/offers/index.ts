@@ -3,7 +3,7 @@
  * Trading offers kept beside them. What other market features use goes through this file; its routes
  * (offer-routes.ts) are mounted by service.ts only.
  */
-export { OFFER_STATUS } from "./offers";
+export { OFFER_STATUS } from "./offer-terms";
 export {
   type OfferEffect,
   chainOfferByHash,

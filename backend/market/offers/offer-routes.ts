@@ -7,20 +7,17 @@ import { withChainTerms } from "./chain-offers";
 import type { MarketCore } from "../core";
 import { requireItem } from "../shared/items";
 import {
-  OFFER_COUNTERS,
   acceptGameOffer,
   cancelAllOffers,
   cancelOffer,
   makeOffer,
-  offersForItem,
-  offersOfBuyer,
-  offersReceived,
   requireAcceptable,
   requireCancellableOffer,
   requireOfferExpiry,
   requireOfferable,
-  toOfferRecord,
 } from "./offers";
+import { offersForItem, offersOfBuyer, offersReceived, toOfferRecord } from "./offer-lists";
+import { OFFER_COUNTERS } from "./offer-terms";
 import {
   acceptOfferSchema,
   cancelAllOffersSchema,

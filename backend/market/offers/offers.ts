@@ -5,259 +5,39 @@
  * offer on a game item is a ledger sale (trades/trades.ts settleSale: the buy's fees, activity and page generation); an
  * offer's `venue` says which way it is accepted, so a chain offer's acceptance goes through the Trading contract.
  * Every write is conditional on the offer still being open (status 0): of concurrent accepts, exactly one wins.
+ *
+ * This file makes, cancels and accepts offers; what an offer is lives in offer-terms.ts, the pages of offers in
+ * offer-lists.ts.
  */
 import { getAddress } from "viem";
 import { sameAddress } from "~core/address";
-import { MAX_OPEN_OFFERS, MAX_OPEN_OFFERS_PER_ITEM, OFFERS_PAGE_SIZE } from "~core/constants";
-import type { Page } from "~core/api/market";
-import { OFFER_STATUSES, OFFER_VENUES, type OfferRecord, type ReceivedOffer } from "~core/api/offers";
+import { MAX_OPEN_OFFERS, MAX_OPEN_OFFERS_PER_ITEM } from "~core/constants";
 import type { Currency } from "~core/money";
 import { LISTING_DURATIONS } from "~core/orders";
 import { ApiError } from "../../http";
 import type { Sql } from "../shared/db";
 import { type ItemRow, MSG, activeListing, insertOfferSale, requireItem } from "../shared/items";
 import { balanceOf } from "../shared/ledger";
-import { offerFilterText } from "~core/offer-filter";
-import { LIST_FILTERS, type ListingQuery, listingQuerySchema, normalizeQuery } from "../shared/listing-schemas";
 import { padWei, readWei } from "../shared/money";
 import { bumpOrderCounter, lockOrderCounter, spendNonce, closeListing, settleSale, type SignedFields } from "../trades";
-import { parseMarketInput } from "../shared/params";
-import { itemsMatching, isoTime } from "../listings";
 import { LISTING_VENUE, LOCATION } from "../shared/tables";
-
-export const OFFER_STATUS = { active: 0, accepted: 1, cancelled: 2 } as const;
-export const OFFER_VENUE = { game: 0, chain: 1 } as const;
-export const OFFER_COUNTERS = "market_offer_counters" as const;
+import {
+  OFFER_COUNTERS,
+  OFFER_MSG,
+  OFFER_STATUS,
+  OFFER_VENUE,
+  type OfferRow,
+  canonicalOfferFilter,
+  covers,
+  nowSeconds,
+  queryOf,
+} from "./offer-terms";
 
 /** The longest an offer may run: the longest listing, and a few minutes for clocks. */
 const MAX_OFFER_SECONDS = Math.max(...LISTING_DURATIONS.map((d) => d.days)) * 86_400 + 5 * 60;
-/** How many open collection offers of one type an item or a holder is matched against. */
-const COLLECTION_SCAN = 200;
-/** How many of a holder's items one collection offer shows (each with its own accept). */
-const MATCHES_PER_OFFER = 3;
-
-export const OFFER_MSG = {
-  unpayable: "This offer can no longer be paid: the buyer’s game balance is below its price.",
-  noFunds: (currency: string) => `You do not have enough ${currency} in the game for this offer.`,
-  notOpen: "This offer is no longer open.",
-  expired: "This offer has expired.",
-  tooLong: "expiry: an offer may run at most 30 days",
-  notBuyer: "Only the buyer can cancel this offer.",
-  ownItem: "You cannot make an offer on your own item.",
-  notCovered: "This offer is not for this item.",
-  counterMoved: "Your offers have changed since you signed. Please sign again.",
-  onChain: "This offer is accepted on chain, through the trading contract.",
-  filterKeys: "filter: a collection offer covers the items’ attributes only (no price, currency, venue, sort, page or wallet)",
-  filterType: "filter: expected the same nftType as the offer",
-  notFound: "Offer not found",
-  tooManyOnItem: `You already have ${MAX_OPEN_OFFERS_PER_ITEM} open offers on this item. Cancel one to make another.`,
-  tooManyOnFilter: `You already have ${MAX_OPEN_OFFERS_PER_ITEM} open offers on these items. Cancel one to make another.`,
-  tooMany: `You already have ${MAX_OPEN_OFFERS} open offers. Cancel one to make another.`,
-  overHoldings: (currency: string) =>
-    `Your open offers in ${currency} would come to more than your game balance of ${currency}. Cancel one or offer less.`,
-} as const;
-
-export interface OfferRow {
-  id: number;
-  venue: number;
-  buyer_address: string;
-  nft_type: number;
-  item_id: number | null;
-  token_id: string | null;
-  filter: string;
-  label: string;
-  price: string;
-  currency: string;
-  counter: string;
-  nonce: string;
-  expiry: number;
-  signature: string;
-  status: number;
-  created_at: number;
-  closed_at: number | null;
-  seller_address: string | null;
-  accepted_item_id: number | null;
-}
-
-const nowSeconds = (now: number) => Math.floor(now / 1000);
-
-/** Listing-query keys that are about a listing or a page, not about an item: never part of a collection filter. */
-const NOT_ITEM_KEYS = ["pageNumber", "pageSize", "address", "currency", "location", "venue", "sort", "order"];
-
-/**
- * A collection offer's filter: the market API's listing query (docs/api/market.md), item attributes only, parsed by
- * the listing schema and written back in one canonical form (core/offer-filter.ts), so two spellings
- * of one filter are one offer's terms and one signature.
- */
-export function canonicalOfferFilter(text: string, nftType: number): { filter: string; query: ListingQuery } {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) raw[key] = key in raw ? `${raw[key]},${value}` : value;
-  const input = normalizeQuery(raw) as Record<string, unknown> & { min?: object; max?: object };
-  const priced = [input.min, input.max].some((range) => range && typeof range === "object" && "price" in range);
-  if (priced || NOT_ITEM_KEYS.some((key) => key in input)) throw new ApiError(400, OFFER_MSG.filterKeys);
-  let query: ListingQuery;
-  try {
-    query = parseMarketInput(listingQuerySchema, input);
-  } catch (error) {
-    throw error instanceof ApiError ? new ApiError(400, `filter: ${error.message}`) : error;
-  }
-  if (query.nftType !== nftType) throw new ApiError(400, OFFER_MSG.filterType);
-  const lists = Object.fromEntries(Object.keys(LIST_FILTERS).map((key) => [key, query[key as keyof typeof LIST_FILTERS]]));
-  const filter = offerFilterText({ nftType, ...lists, min: query.min, max: query.max });
-  return { filter, query };
-}
-
-/** The filter of a stored collection offer, as its query (it was canonical when stored). */
-const queryOf = (offer: OfferRow) => canonicalOfferFilter(offer.filter, offer.nft_type).query;
 
 async function isPayable(db: Sql, offer: OfferRow): Promise<boolean> {
   return (await balanceOf(db, offer.buyer_address, offer.currency as Currency)) >= readWei(offer.price);
-}
-
-/** A game balance reader that reads each buyer's balance of a currency once (a page of offers by few buyers). */
-function balances(db: Sql) {
-  const read = new Map<string, Promise<bigint>>();
-  return (offer: OfferRow) => {
-    const key = `${offer.buyer_address.toLowerCase()}:${offer.currency}`;
-    let balance = read.get(key);
-    if (!balance) read.set(key, (balance = balanceOf(db, offer.buyer_address, offer.currency as Currency)));
-    return balance;
-  };
-}
-
-export async function toOfferRecord(db: Sql, offer: OfferRow, balance = balances(db)): Promise<OfferRecord> {
-  return {
-    id: String(offer.id),
-    venue: OFFER_VENUES[offer.venue] ?? "game",
-    kind: offer.item_id === null ? "collection" : "item",
-    buyerAddress: offer.buyer_address,
-    nftType: offer.nft_type,
-    tokenId: offer.token_id,
-    filter: offer.filter,
-    label: offer.label,
-    price: readWei(offer.price).toString(),
-    currency: offer.currency,
-    expiry: Number(offer.expiry),
-    status: OFFER_STATUSES[offer.status] ?? "cancelled",
-    createdAt: isoTime(Number(offer.created_at)),
-    payable: offer.status === OFFER_STATUS.active && (await balance(offer)) >= readWei(offer.price),
-  };
-}
-
-async function records(db: Sql, offers: OfferRow[]): Promise<OfferRecord[]> {
-  const balance = balances(db);
-  return await Promise.all(offers.map((offer) => toOfferRecord(db, offer, balance)));
-}
-
-/** Which page of a list of offers to serve (issue 43): OFFERS_PAGE_SIZE a page unless asked, best first. */
-export interface OfferPaging {
-  pageNumber?: number;
-  pageSize?: number;
-}
-
-/** One page of `all`, already in order; only the page's entries are made into records. */
-async function pageOf<T, R>(all: T[], paging: OfferPaging, toRecords: (page: T[]) => Promise<R[]>, capped = false): Promise<Page<R>> {
-  const pageNumber = paging.pageNumber ?? 1;
-  const pageSize = paging.pageSize ?? OFFERS_PAGE_SIZE;
-  const slice = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-  return { records: await toRecords(slice), total: all.length, totalCapped: capped, pageNumber, pageSize };
-}
-
-/** Highest price first within a currency (prices compare only within one). */
-const byPrice = (a: OfferRow, b: OfferRow) => a.currency.localeCompare(b.currency) || b.price.localeCompare(a.price) || a.id - b.id;
-
-/** Open collection offers of a type, newest first, each with its filter parsed. */
-async function openCollectionOffers(db: Sql, nftType: number, now: number) {
-  const offers = await db.all<OfferRow>(
-    `select * from market_offers where status = 0 and item_id is null and nft_type = ? and expiry > ? order by id desc limit ?`,
-    [nftType, nowSeconds(now), COLLECTION_SCAN],
-  );
-  return offers.map((offer) => ({ offer, query: queryOf(offer) }));
-}
-
-/** Where the items an offer can be accepted for are: in the game for a ledger offer, held on chain for a chain offer. */
-const locationOf = (offer: OfferRow) => (offer.venue === OFFER_VENUE.chain ? LOCATION.chain : LOCATION.game);
-
-/** Whether a collection offer covers an item: the market's own filter rule (listings/query.ts itemsMatching), where its venue trades. */
-async function covers(db: Sql, offer: OfferRow, query: ListingQuery, item: ItemRow): Promise<boolean> {
-  return (await itemsMatching(db, query, { itemId: item.id }, 1, locationOf(offer))).length === 1;
-}
-
-/**
- * The open offers on an item, its own and the collection offers whose filter it matches, a page at a time, best
- * first; `offerId` keeps only that offer (an accept names one, wherever it stands in the list).
- */
-export async function offersForItem(
-  db: Sql,
-  item: ItemRow,
-  now: number,
-  paging: OfferPaging & { offerId?: number } = {},
-): Promise<Page<OfferRecord>> {
-  const own = await db.all<OfferRow>("select * from market_offers where status = 0 and item_id = ? and expiry > ?", [
-    item.id,
-    nowSeconds(now),
-  ]);
-  const matching: OfferRow[] = [];
-  for (const { offer, query } of await openCollectionOffers(db, item.nft_type, now)) {
-    if (await covers(db, offer, query, item)) matching.push(offer);
-  }
-  const all = [...own, ...matching].filter((offer) => paging.offerId === undefined || Number(offer.id) === paging.offerId);
-  return await pageOf(all.sort(byPrice), paging, (page) => records(db, page));
-}
-
-/**
- * A buyer's offers, open ones first, then the latest closed ones: every open one (at most MAX_OPEN_OFFERS, so the
- * pages' sum of a currency's open chain offers, chainOfferAllowance, misses none) and 20 more.
- */
-export async function offersOfBuyer(db: Sql, buyer: string, now: number): Promise<OfferRecord[]> {
-  const offers = await db.all<OfferRow>(
-    `select * from market_offers where buyer_address = ? order by case when status = 0 and expiry > ? then 0 else 1 end, id desc limit ?`,
-    [buyer, nowSeconds(now), MAX_OPEN_OFFERS + 20],
-  );
-  return await records(db, offers);
-}
-
-/** The most offers on a holder's items read for one page of offersReceived (the total says "at least" beyond it). */
-const RECEIVED_SCAN = 1000;
-
-/**
- * The open offers a holder can accept: game offers on their in-game items and chain offers on their chain-held ones,
- * and the collection offers their items match where the offer's venue trades; a page at a time, best first.
- */
-export async function offersReceived(db: Sql, owner: string, now: number, paging: OfferPaging = {}): Promise<Page<ReceivedOffer>> {
-  const received: { offer: OfferRow; item: Pick<ItemRow, "token_id" | "nft_type" | "name"> }[] = [];
-  const own = await db.all<OfferRow & { item_name: string }>(
-    `select o.*, i.name as item_name from market_items i join market_offers o on o.item_id = i.id and o.status = 0
-     where i.owner_address = ? and ((o.venue = ? and i.location = ?) or (o.venue = ? and i.location = ?)) and o.expiry > ?
-     order by o.id desc limit ?`,
-    [owner, OFFER_VENUE.game, LOCATION.game, OFFER_VENUE.chain, LOCATION.chain, nowSeconds(now), RECEIVED_SCAN],
-  );
-  for (const row of own) received.push({ offer: row, item: { name: row.item_name, token_id: row.token_id!, nft_type: row.nft_type } });
-  const types = await db.all<{ nft_type: number }>(
-    "select distinct nft_type from market_offers where status = 0 and item_id is null and expiry > ?",
-    [nowSeconds(now)],
-  );
-  for (const { nft_type } of types) {
-    for (const { offer, query } of await openCollectionOffers(db, nft_type, now)) {
-      if (sameAddress(offer.buyer_address, owner)) continue;
-      for (const item of await itemsMatching(db, query, { owner }, MATCHES_PER_OFFER, locationOf(offer))) received.push({ offer, item });
-    }
-  }
-  received.sort((a, b) => byPrice(a.offer, b.offer) || a.item.token_id.localeCompare(b.item.token_id));
-  return await pageOf(
-    received,
-    paging,
-    async (page) => {
-      const balance = balances(db);
-      return await Promise.all(
-        page.map(async ({ offer, item }) => ({
-          offer: await toOfferRecord(db, offer, balance),
-          item: { tokenId: item.token_id, nftType: item.nft_type, name: item.name },
-        })),
-      );
-    },
-    own.length === RECEIVED_SCAN,
-  );
 }
 
 export interface OfferInput {
