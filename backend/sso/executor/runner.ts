@@ -10,7 +10,6 @@
 import {
   type Address,
   BaseError,
-  ContractFunctionRevertedError,
   decodeFunctionData,
   isAddressEqual,
   type Hex,
@@ -22,7 +21,7 @@ import {
 } from "viem";
 import { blindBoxSaleAbi } from "../../../contracts/generated/abi";
 import type { ActionName, ActionParams, ExecutionResult } from "~core/api/actions";
-import { notEnoughGasMessage, revertMessage } from "~core/chain-errors";
+import { notEnoughGasMessage } from "~core/chain-errors";
 import { isProviderBusy } from "~core/chain-transport";
 import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
@@ -32,6 +31,8 @@ import { type PlanContext, type PlannedStep, Refusal } from "./plan";
 import { planAction, plannerOf, planSteps } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
 import { feePaid } from "./gas-sponsor";
+import { samePlan, simulationRefusal } from "./step-checks";
+import { createGasSteps, type GasTank, isGasStep, sponsoredAgain, TankDry } from "./gas-steps";
 import { cardOf } from "./spaceship";
 import { boxOwnerOf } from "./trading";
 import { type ExecutionRecords, plannedStep } from "./records";
@@ -50,59 +51,13 @@ export interface RunnerDeps {
   /** An execution is mined and its analytics events released. */
   onMined(): void;
   /** The gas tank that sends sponsored actions their gas (decision 0038); null without one. */
-  tank?: { account: LocalAccount; feeReceiver: Address; maxTopUpWei: bigint } | null;
+  tank?: GasTank | null;
 }
 
 /** The runner is stopping: leave everything as stored for the next start. */
 class Stopped extends Error {}
 
-/** The gas tank holds too little to send a sponsored action's gas: the action waits, unsigned, until it is refilled. */
-class TankDry extends Error {}
-
-const GAS_STEPS: readonly ActionStepRow["kind"][] = ["gas-topup", "gas-fee", "gas-refund"];
-const isGasStep = (kind: ActionStepRow["kind"]) => GAS_STEPS.includes(kind);
-
 const UNEXPECTED = "Something went wrong on our side, so this action was stopped. Nothing more will be sent for it.";
-
-/** A simulation's revert in the product's words, or null when the error is no revert. */
-export function simulationRefusal(error: unknown): string | null {
-  if (!(error instanceof BaseError)) return null;
-  const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  if (!(revert instanceof ContractFunctionRevertedError)) return null;
-  if (revert.data?.errorName) return revertMessage(revert.data.errorName, revert.data.args ?? []);
-  return `The contract refused: ${revert.reason ?? "no reason given"}.`;
-}
-
-/** Whether a fresh plan is the one stored (every step's call, value, gas and label alike). */
-export function samePlan(stored: readonly ActionStepRow[], planned: readonly PlannedStep[]): boolean {
-  return (
-    stored.length === planned.length &&
-    stored.every((row, i) => {
-      const step = planned[i]!;
-      const kept = plannedStep(row);
-      return (
-        row.position === i &&
-        row.status === "pending" &&
-        kept.kind === step.kind &&
-        kept.label === step.label &&
-        isAddressEqual(kept.to, step.to) &&
-        kept.data === step.data &&
-        kept.value === step.value &&
-        kept.gas === step.gas
-      );
-    })
-  );
-}
-
-/**
- * A sponsored execution planned again: the tank's gas, the fee and the refund as stored (the quote fixed them), around
- * the action's steps as they are now.
- */
-export function sponsoredAgain(stored: readonly ActionStepRow[], planned: readonly PlannedStep[]): PlannedStep[] {
-  const head = stored.filter((row) => row.kind === "gas-topup" || row.kind === "gas-fee").map(plannedStep);
-  const tail = stored.filter((row) => row.kind === "gas-refund").map(plannedStep);
-  return [...head, ...planned, ...tail];
-}
 
 export function createRunner({ records, client, chain, policy, accountOf, log, holdsRole, fence, onMined, tank = null }: RunnerDeps) {
   const running = new Map<string, Promise<void>>();
@@ -110,11 +65,6 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
   /** The next nonce of each wallet as this runner counts it; the node's pending count is the floor. */
   const nonces = new Map<string, number>();
   const stopping = new AbortController();
-  /** The tank's signatures, one at a time: every queue's sponsored actions draw on its one nonce sequence. */
-  let tankTurn: Promise<unknown> = Promise.resolve();
-  /** Whether the tank's dryness was logged since it last paid: once per dry spell, not once per waiting action. */
-  let tankDryLogged = false;
-
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
       if (stopping.signal.aborted) return reject(new Stopped());
@@ -218,47 +168,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     }
   }
 
-  /** The tank's BNB for a sponsored action's gas, to the execution's wallet only; it waits while the tank is dry. */
-  async function sendTopUp(row: ActionExecutionRow, step: ActionStepRow): Promise<void> {
-    const tx = plannedStep(step);
-    // Never more than an account's day of gas: a stored step is not trusted to bound what the tank sends.
-    if (!tank || !isAddressEqual(tx.to, row.wallet as Address) || tx.data !== "0x" || tx.value > tank.maxTopUpWei) {
-      log.error(
-        `executor: refused the gas tank's transfer for execution ${row.id}: not to its wallet, above a day's gas, or without a tank`,
-      );
-      throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
-    }
-    const turn = tankTurn.then(async () => {
-      const [balance, gasPrice] = await Promise.all([client.getBalance({ address: tank.account.address }), client.getGasPrice()]);
-      if (balance < tx.value + tx.gas * gasPrice) {
-        if (!tankDryLogged)
-          log.error(`executor: the gas tank ${tank.account.address} holds too little to send sponsored actions their gas`);
-        tankDryLogged = true;
-        throw new TankDry();
-      }
-      tankDryLogged = false;
-      await signAndSend(row, step, tank.account, tx, gasPrice, row.wallet as Address);
-    });
-    tankTurn = turn.catch(() => undefined);
-    await turn;
-  }
-
-  /**
-   * What the sponsored action's gas left of the tank's BNB, less the refund's own gas, back to the tank: the wallet
-   * ends with the BNB it had before. From the receipts of the wallet's steps, so to the wei.
-   */
-  async function refundValue(row: ActionExecutionRow, gasPrice: bigint): Promise<bigint> {
-    const steps = await records.steps(row.seq);
-    const topUp = steps.find((candidate) => candidate.kind === "gas-topup");
-    if (!topUp) return 0n;
-    let spent = 0n;
-    for (const done of steps) {
-      if (done.kind === "gas-topup" || done.kind === "gas-refund" || !done.tx_hash) continue;
-      const receipt = await client.getTransactionReceipt({ hash: done.tx_hash as Hex });
-      spent += receipt.gasUsed * receipt.effectiveGasPrice;
-    }
-    return BigInt(topUp.value) - spent - BigInt(steps.find((candidate) => candidate.kind === "gas-refund")!.gas) * gasPrice;
-  }
+  const gasSteps = createGasSteps({ client, records, tank, log, signAndSend });
 
   /**
    * A sponsored action refused after the tank's gas arrived still sends what the gas did not use back to the tank:
@@ -283,26 +193,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
 
   /** Guards, simulates, signs, stores and broadcasts a pending step; false when there was nothing to send. Refusals send nothing. */
   async function send(row: ActionExecutionRow, step: ActionStepRow, account: LocalAccount): Promise<boolean> {
-    if (step.kind === "gas-topup") {
-      await sendTopUp(row, step);
-      return true;
-    }
-    if (step.kind === "gas-refund") {
-      const planned = plannedStep(step);
-      if (!tank || !isAddressEqual(planned.to, tank.account.address) || planned.data !== "0x") {
-        log.error(`executor: refused the refund of execution ${row.id}: not to the gas tank`);
-        throw new Refusal("This transaction is not one the wallet may be asked to sign, so nothing was sent.");
-      }
-      const gasPrice = await client.getGasPrice();
-      const value = await refundValue(row, gasPrice);
-      // Nothing left above the refund's own gas (the price rose past the headroom): nothing to send back.
-      if (value <= 0n) {
-        await records.dropStep(row.seq, step.position);
-        return false;
-      }
-      await signAndSend(row, step, account, { ...planned, value }, gasPrice, account.address);
-      return true;
-    }
+    if (step.kind === "gas-topup" || step.kind === "gas-refund") return gasSteps.send(row, step, account);
     const tx = plannedStep(step);
     const call = await guardTransaction(tx, {
       contracts: chain.contracts,
