@@ -3,13 +3,11 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { migrate } from "./migrate";
-import { ssoMigrations } from "../sso/migrations";
-import { marketMigrations } from "../market/migrations";
 import type { SsoTables } from "../sso/shared/tables";
 import type { MarketTables } from "../market/tables";
 import { SqliteDriver, type Engine, type SqlDriver } from "./sql";
 import { openPostgres } from "./postgres";
-import { postgresMigrations } from "./postgres/schema";
+import { postgresMigrations, sqliteMigrations } from "../schema";
 import { localRoles, type Roles } from "./roles";
 
 /** Every table of the embedded backends; each service declares its own part. */
@@ -57,7 +55,7 @@ async function openSqlite(file: string): Promise<BackendDb> {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrate(db as Kysely<unknown>, [...ssoMigrations, ...marketMigrations]);
+  await migrate(db as Kysely<unknown>, sqliteMigrations);
   const roles = localRoles({
     takeFence: async (role) =>
       (

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "../db/migrate";
+import type { Migration } from "../../db/migrate";
 
 async function createAccounts(db: Kysely<unknown>) {
   await db.schema
