@@ -1,8 +1,10 @@
+import { openEngine, type Schema } from "./db";
 import type { Migration } from "./db/migrate";
 import { marketMigrations } from "./market/migrations";
 import { marketPostgres } from "./market/migrations/postgres";
 import { ssoMigrations } from "./sso/migrations";
 import { ssoPostgres } from "./sso/migrations/postgres";
+import type { BackendDb, Database } from "./types";
 
 /**
  * The embedded backends' schema, composed from what each owns (decision 0039): the SSO's migrations
@@ -55,3 +57,14 @@ export const postgresMigrations: readonly Migration[] = [
   { name: "pg_0019_counters_without_a_hot_row", up: marketPostgres.countersWithoutAHotRow },
   { name: "pg_0020_gas_tank", up: ssoPostgres.gasTank },
 ];
+
+/** Both engines' lists, as backend/db/ takes them. */
+export const schema: Schema = { sqlite: sqliteMigrations, postgres: postgresMigrations };
+
+/**
+ * The embedded backends' database: PostgreSQL for a `postgres://` URL, else the SQLite file (backend/db/), migrated to
+ * their schema.
+ */
+export function openDatabase(target: string, options: { log?: (message: string) => void } = {}): Promise<BackendDb> {
+  return openEngine<Database>(target, schema, options);
+}

@@ -32,9 +32,8 @@ import type SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../backend/db";
 import { migrate } from "../../backend/db/migrate";
-import { postgresMigrations } from "../../backend/schema";
+import { postgresMigrations, openDatabase } from "../../backend/schema";
 import { createTestDatabase } from "../support/postgres";
 
 type Family = "integer" | "text" | "real" | "blob" | "numeric";
