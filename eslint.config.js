@@ -58,6 +58,25 @@ const MARKET_FEATURE_RULE = {
 
 const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
+/**
+ * backend/db/ is the engine layer (drivers, transactions, retries, roles, the migration runner; decision 0039): it
+ * knows no backend. A file `depth` folders inside backend/db/ reaches backend/ by climbing `depth` levels: it may climb
+ * past it (to core/ or contracts/generated/, as BACKEND_RULES allow), never into backend/sso/, backend/market/ or the
+ * rest of backend/.
+ */
+const dbAtDepth = (depth) =>
+  restrict(
+    [`backend/db/${"*/".repeat(depth - 1)}*.ts`],
+    [
+      ...BACKEND_RULES,
+      {
+        regex: `^(\\.\\./){${depth}}(?!\\.\\./)`,
+        message:
+          "backend/db/ is the engine layer: it imports its own files, core/ and packages, never backend/sso/, backend/market/ or the rest of backend/; the backends hand it their migrations and table types (backend/schema.ts, decision 0039).",
+      },
+    ],
+  );
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,6 +120,8 @@ export default tseslint.config(
   coreAtDepth(2),
   coreAtDepth(3),
   restrict(["backend/**/*.ts"], BACKEND_RULES),
+  dbAtDepth(1),
+  dbAtDepth(2),
   restrict(
     ["backend/sso/*/**/*.ts"],
     [

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { isPostgresUrl, openDatabase } from "./db";
+import { isPostgresUrl } from "./db";
+import { openDatabase } from "./schema";
 import { lockDatabase } from "./db/process-lock";
 import { createSsoService } from "./sso/service";
 import { createMarketService } from "./market/service";

@@ -6,7 +6,15 @@ import type { SsoApiOptions } from "./market/shared/token-owners";
 import type { DriftKind } from "./market/reconciler/check";
 import type { ContractAddresses } from "~core/contracts";
 import type { RpcFailureKind } from "~core/rpc-errors";
-import type { BackendDb } from "./db";
+import type { EngineDb } from "./db";
+import type { MarketTables } from "./market/shared/tables";
+import type { SsoTables } from "./sso/shared/tables";
+
+/** Every table of the embedded backends: each declares its own part, and backend/schema.ts migrates them. */
+export type Database = SsoTables & MarketTables;
+
+/** The embedded backends' database: the engine layer's handle (backend/db/), typed by their tables. */
+export type BackendDb = EngineDb<Database>;
 
 /** Where the backends write their own lines (the indexer, the executor, the store, mail): the server's JSON log. */
 export type BackendLog = Pick<Console, "info" | "warn" | "error">;

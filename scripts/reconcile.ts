@@ -8,7 +8,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isPostgresUrl, openDatabase } from "../backend/db";
+import { isPostgresUrl } from "../backend/db";
+import { openDatabase } from "../backend/schema";
 import { DatabaseInUseError, lockDatabase } from "../backend/db/process-lock";
 import { MarketDb } from "../backend/market/shared/db";
 import { createChainReconciler } from "../backend/market/reconciler/reconciler";

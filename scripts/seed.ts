@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../backend/db";
+import { openDatabase } from "../backend/schema";
 import { MarketDb } from "../backend/market/shared/db";
 import { type GenerateResult, analyze, generateMarket } from "../backend/market/generate";
 import { DEMO_WALLETS, demoMarketOptions } from "../backend/market/seed";

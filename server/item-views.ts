@@ -6,7 +6,7 @@
  * CDN) serves never reaches the app: those views are not counted (decision 0033).
  */
 import type { Request } from "express";
-import type { BackendDb } from "../backend/db";
+import type { BackendDb } from "../backend/types";
 import { MarketDb } from "../backend/market/shared/db";
 import { addView, findItem } from "../backend/market/shared/items";
 import { networkViewer } from "../backend/market/listings/social-routes";

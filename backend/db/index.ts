@@ -1,25 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { migrate } from "./migrate";
-import { ssoMigrations } from "../sso/migrations";
-import { marketMigrations } from "../market/migrations";
-import type { SsoTables } from "../sso/shared/tables";
-import type { MarketTables } from "../market/tables";
+import { Kysely, SqliteDialect, sql } from "kysely";
+import { migrate, type Migration } from "./migrate";
 import { SqliteDriver, type Engine, type SqlDriver } from "./sql";
 import { openPostgres } from "./postgres";
-import { postgresMigrations } from "./postgres/schema";
 import { localRoles, type Roles } from "./roles";
 
-/** Every table of the embedded backends; each service declares its own part. */
-export type Database = SsoTables & MarketTables;
+/**
+ * What a database holds, handed in by the backends that own its tables (backend/schema.ts, decision 0039): each
+ * engine's migrations, in the order they run. The engine layer runs them and names one table only: the roles'
+ * fencing tokens, `role_fences (role text primary key, token integer)` (roles.ts), which the SSO's sso_018 creates.
+ */
+export interface Schema {
+  sqlite: readonly Migration[];
+  postgres: readonly Migration[];
+}
 
-export interface BackendDb {
+/** An open database of either engine, its typed queries on `DB` (the tables its schema creates). */
+export interface EngineDb<DB> {
   engine: Engine;
-  /** The SSO's typed queries. */
-  db: Kysely<Database>;
-  /** The market ledger's raw SQL, the same text on both engines. */
+  /** The typed queries (the SSO's). */
+  db: Kysely<DB>;
+  /** The raw SQL (the market ledger's), the same text on both engines. */
   sql: SqlDriver;
   /** The SQLite connection itself, for bulk tools (the generator, the seed script); null on PostgreSQL. */
   sqlite: SQLite.Database | null;
@@ -37,11 +40,11 @@ export function isPostgresUrl(target: string): boolean {
 }
 
 /**
- * The embedded backends' database: PostgreSQL for a `postgres://` URL (its own baseline schema, migrated under an
+ * The database at `target`, migrated to `schema`: PostgreSQL for a `postgres://` URL (its own migrations, run under an
  * advisory lock; decision 0011), else the SQLite file.
  */
-export function openDatabase(target: string, { log }: { log?: (message: string) => void } = {}): Promise<BackendDb> {
-  return isPostgresUrl(target) ? openPostgres<Database>(target, postgresMigrations, { log }) : openSqlite(target);
+export function openEngine<DB>(target: string, schema: Schema, { log }: { log?: (message: string) => void } = {}): Promise<EngineDb<DB>> {
+  return isPostgresUrl(target) ? openPostgres<DB>(target, schema.postgres, { log }) : openSqlite<DB>(target, schema.sqlite);
 }
 
 /**
@@ -49,25 +52,22 @@ export function openDatabase(target: string, { log }: { log?: (message: string) 
  * synchronous=FULL: the ledger holds money, so every commit reaches the disk before the client hears "done";
  * NORMAL could lose the last commits on a power cut or OS crash. Its cost: tests/bench/ledger-sync.ts.
  */
-async function openSqlite(file: string): Promise<BackendDb> {
+async function openSqlite<DB>(file: string, migrations: readonly Migration[]): Promise<EngineDb<DB>> {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = FULL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrate(db as Kysely<unknown>, [...ssoMigrations, ...marketMigrations]);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrate(db as Kysely<unknown>, migrations);
   const roles = localRoles({
+    // The statement postgres-roles.ts runs: the fencing tokens' table (roles.ts) is in every schema.
     takeFence: async (role) =>
       (
-        await db
-          .insertInto("role_fences")
-          .values({ role, token: 1 })
-          .onConflict((oc) => oc.column("role").doUpdateSet((eb) => ({ token: eb("role_fences.token", "+", 1) })))
-          .returning("token")
-          .executeTakeFirstOrThrow()
-      ).token,
+        await sql<{ token: number }>`insert into role_fences (role, token) values (${role}, 1)
+          on conflict (role) do update set token = role_fences.token + 1 returning token`.execute(db)
+      ).rows[0].token,
   });
   return {
     engine: "sqlite",

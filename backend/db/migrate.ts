@@ -32,3 +32,10 @@ export async function migrate(db: Kysely<unknown>, migrations: readonly Migratio
   }
   return ran;
 }
+
+/** A migration's step that runs `statements` in order: raw SQL in one engine's dialect (the PostgreSQL migrations). */
+export function runStatements(statements: readonly string[]): Migration["up"] {
+  return async (db) => {
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  };
+}

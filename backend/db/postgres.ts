@@ -11,7 +11,6 @@ import {
   type SqlDriver,
   type SqlRunner,
 } from "./sql";
-import type { Database } from "./index";
 import { postgresRoles } from "./postgres-roles";
 import type { Roles } from "./roles";
 
@@ -180,8 +179,8 @@ export interface PostgresOptions {
   log?: (message: string) => void;
 }
 
-/** What `openPostgres` returns: `BackendDb`'s PostgreSQL shape. */
-export interface PostgresDb<DB = Database> {
+/** What `openPostgres` returns: `EngineDb`'s PostgreSQL shape. */
+export interface PostgresDb<DB = unknown> {
   engine: "postgres";
   db: Kysely<DB>;
   sql: PgDriver;
@@ -196,7 +195,7 @@ export interface PostgresDb<DB = Database> {
  * Connects to `url` and migrates under an advisory lock, so processes starting at once migrate once: the others
  * wait, then find every migration applied. Kysely and the market's driver share one pool.
  */
-export async function openPostgres<DB = Database>(
+export async function openPostgres<DB = unknown>(
   url: string,
   migrations: readonly Migration[],
   options: PostgresOptions = {},

@@ -17,7 +17,9 @@ import fs from "node:fs";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BackendLog } from "../types";
+
+/** Where the lock says it waits or took over (the backends pass their log). */
+type Log = Pick<Console, "info" | "warn" | "error">;
 
 export class DatabaseInUseError extends Error {}
 
@@ -127,7 +129,7 @@ function tryFlock(file: string): Promise<Attempt> {
 /** A dead holder's shell exits a moment after it: a start right after a kill -9 waits that long for the lock. */
 const DEAD_HOLDER_GRACE_MS = 500;
 
-async function takeWithFlock(file: string, databaseFile: string, log: BackendLog): Promise<(() => Promise<void>) | null> {
+async function takeWithFlock(file: string, databaseFile: string, log: Log): Promise<(() => Promise<void>) | null> {
   const pidFile = `${file}.lock`;
   const deadline = Date.now() + DEAD_HOLDER_GRACE_MS;
   for (;;) {
@@ -183,7 +185,7 @@ function takeWithPidFile(file: string, databaseFile: string): () => Promise<void
   throw new DatabaseInUseError(`Could not lock ${databaseFile}: another process keeps taking ${pidFile}.`);
 }
 
-async function take(file: string, databaseFile: string, log: BackendLog) {
+async function take(file: string, databaseFile: string, log: Log) {
   const release = await takeWithFlock(file, databaseFile, log);
   if (release) return release;
   log.warn(`[db] flock(1) is missing: ${file}.lock alone keeps a second server off ${databaseFile}, not through a hard link`);
@@ -201,7 +203,7 @@ const held = new Map<string, { takers: number; lock: Promise<() => Promise<void>
  * Takes the database's lock for this process, or throws DatabaseInUseError naming the process that holds it where
  * that is known. This process may take it again; the file is unlocked once every taker has released it.
  */
-export async function lockDatabase(databaseFile: string, log: BackendLog = console): Promise<ProcessLock> {
+export async function lockDatabase(databaseFile: string, log: Log = console): Promise<ProcessLock> {
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
   // SQLite takes an empty file for a new database: created here, the lock is on the very file SQLite opens.
   fs.closeSync(fs.openSync(databaseFile, "a"));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-db-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,8 @@
  * waits for one nor makes one wait.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackendDb, openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
+import type { BackendDb } from "../../backend/types";
 import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import { credit } from "../../backend/market/shared/ledger";
 import { orderCounter } from "../../backend/market/trades/orders";

@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { type Account, type Address, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
 import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
-import { type BackendDb, openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain, BackendLog } from "../../backend/types";
+import type { BackendChain, BackendLog, BackendDb } from "../../backend/types";
 import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { chainActions, grantRoles } from "./reorg-property-actions";

@@ -6,7 +6,7 @@ import { getAddress, zeroAddress } from "viem";
 import { GAME_TOKEN_ID_BASE, TRANSFER_LOOKBACK_BLOCKS } from "~core/constants";
 import { encodeItem } from "~core/item-data";
 import { migrate } from "../../backend/db/migrate";
-import type { BackendDb } from "../../backend/db";
+import type { BackendDb } from "../../backend/types";
 import { MarketDb } from "../../backend/market/shared/db";
 import { SqliteDriver } from "../../backend/db/sql";
 import { generateMarket } from "../../backend/market/generate";

@@ -7,7 +7,8 @@
  * not the transaction's begin and commit (2 more each).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackendDb, openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
+import type { BackendDb } from "../../backend/types";
 import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import { credit } from "../../backend/market/shared/ledger";
 import { orderCounter } from "../../backend/market/trades/orders";

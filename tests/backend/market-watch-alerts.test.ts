@@ -8,7 +8,7 @@ import type { Inbox, WatchRecord } from "~core/api/watches";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery } from "~/features/market/filters/market";
 import { LIST_FILTERS, LIST_KEYS, RANGE_FILTERS, RANGE_KEYS, type MarketFilter } from "~/features/market/filters/market-options";
 import { NFT_TYPE_CODES } from "~/features/market/filters/shared";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { MarketDb } from "../../backend/market/shared/db";
 import { generateMarket } from "../../backend/market/generate";
 import { demoMarketOptions } from "../../backend/market/seed";

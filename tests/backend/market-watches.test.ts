@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertRecord, Inbox, UnsubscribeTarget, WatchRecord } from "~core/api/watches";
 import { WEI_PER_TOKEN } from "~core/money";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { MarketDb } from "../../backend/market/shared/db";
 import { generateMarket } from "../../backend/market/generate";
 import { demoMarketOptions } from "../../backend/market/seed";

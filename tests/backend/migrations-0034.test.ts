@@ -9,7 +9,7 @@ import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrate, type Migration } from "../../backend/db/migrate";
-import { postgresMigrations } from "../../backend/db/postgres/schema";
+import { postgresMigrations } from "../../backend/schema";
 import { marketMigrations } from "../../backend/market/migrations";
 import { GRAINS } from "../../backend/market/shared/sale-days";
 import { shardOf } from "../../backend/market/shared/shards";

@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrate } from "../../backend/db/migrate";
 import { openPostgres } from "../../backend/db/postgres";
-import { postgresMigrations } from "../../backend/db/postgres/schema";
+import { postgresMigrations } from "../../backend/schema";
 import { marketMigrations } from "../../backend/market/migrations";
 import { ssoMigrations } from "../../backend/sso/migrations";
 import { TEST_ENGINE, freshDatabase } from "./engine";

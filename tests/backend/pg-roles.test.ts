@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { postgresRoles } from "../../backend/db/postgres-roles";
 import { localRoles, type RoleName, type Roles, type RoleWork } from "../../backend/db/roles";
 import { createTestDatabase, roleHolderPids } from "../support/postgres";

@@ -1,6 +1,6 @@
 /**
  * The two engines' schemas are the same (issue 26, item 3): a fresh SQLite database built by its migrations and a
- * fresh PostgreSQL database built by its baseline (backend/db/postgres/schema.ts) have the same tables, columns,
+ * fresh PostgreSQL database built by its baseline (backend/schema.ts) have the same tables, columns,
  * indexes, constraints, triggers and seed rows, by name.
  *
  * Comparison rules:
@@ -32,9 +32,8 @@ import type SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../backend/db";
 import { migrate } from "../../backend/db/migrate";
-import { postgresMigrations } from "../../backend/db/postgres/schema";
+import { postgresMigrations, openDatabase } from "../../backend/schema";
 import { createTestDatabase } from "../support/postgres";
 
 type Family = "integer" | "text" | "real" | "blob" | "numeric";
@@ -403,6 +402,34 @@ async function identitiesBehind(pool: pg.Pool): Promise<string[]> {
   }
   return behind;
 }
+
+/** Every released PostgreSQL migration, in order: databases record these names, so none is renamed or moved. */
+const RELEASED_POSTGRES_MIGRATIONS = [
+  "pg_0001_baseline",
+  "pg_0002_items_events",
+  "pg_0003_chain_listings",
+  "pg_0004_trading_step_kinds",
+  "pg_0005_wallet_sign_in_nonces",
+  "pg_0006_awards",
+  "pg_0007_watches",
+  "pg_0008_sale_days",
+  "pg_0009_offers",
+  "pg_0010_chain_offers",
+  "pg_0012_offer_sales",
+  "pg_0013_mutation_events",
+  "pg_0014_role_fences",
+  "pg_0015_stack_amounts_text",
+  "pg_0016_watch_alerts_per_listing",
+  "pg_0017_offer_page_generation",
+  "pg_0018_display_names",
+  "pg_0019_counters_without_a_hot_row",
+  "pg_0020_gas_tank",
+];
+
+it("keeps the released PostgreSQL migrations' names and order (they are assembled from each backend's part)", () => {
+  const names = postgresMigrations.map((m) => m.name);
+  expect(names.slice(0, RELEASED_POSTGRES_MIGRATIONS.length)).toEqual(RELEASED_POSTGRES_MIGRATIONS);
+});
 
 describe("the PostgreSQL baseline and the SQLite migrations", () => {
   let sqlite: Schema;

@@ -2,7 +2,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type BackendDb, type Database } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
+import type { BackendDb, Database } from "../../backend/types";
 import { lockSubject, retryingTransaction, type SqlRunner } from "../../backend/db/sql";
 import { freshDatabase, TEST_ENGINE } from "./engine";
 

@@ -12,7 +12,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { AnalyticsEvent } from "~core/analytics";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { createEventDeliverer, DELIVERED_EVENT_RETENTION_MS, PRUNE_BATCH } from "../../backend/sso/executor/events";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { startTestChain, type TestChain } from "../contracts/harness";

@@ -4,7 +4,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackendDb, openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
+import type { BackendDb } from "../../backend/types";
 import { groupCommit } from "../../backend/sso/executor/group-commit";
 import { freshDatabase, TEST_ENGINE } from "./engine";
 

@@ -1,7 +1,8 @@
 /** The executor's queue depth for the metrics (issue 16): unfinished executions by status, final ones left out. */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ExecutionStatus } from "~core/api/actions";
-import { openDatabase, type BackendDb } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
+import type { BackendDb } from "../../backend/types";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { freshDatabase } from "./engine";
 import { TEST_ENGINE } from "./engine";

@@ -5,7 +5,8 @@
  * a later holding replaced is refused.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type BackendDb } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
+import type { BackendDb } from "../../backend/types";
 import { createExecutionRecords } from "../../backend/sso/executor/records";
 import { freshDatabase } from "./engine";
 

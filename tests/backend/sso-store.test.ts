@@ -11,7 +11,7 @@ import { startBackends } from "../../backend";
 import { migrate } from "../../backend/db/migrate";
 import { ssoMigrations } from "../../backend/sso/migrations";
 import pg from "pg";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { postgresRoles } from "../../backend/db/postgres-roles";
 import { localRoles, type Roles } from "../../backend/db/roles";
 import { createCardOrders } from "../../backend/sso/store/card-orders";

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../backend/db";
+import type { Database } from "../../backend/types";
 import { CODE_LOCKED, CODE_WRONG, MAX_WRONG_ATTEMPTS, createCodes } from "../../backend/sso/codes/codes";
 import { takeCustodialRate } from "../../backend/sso/shared/custodial-rate";
 import { createSecrets } from "../../backend/sso/shared/secrets";

@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { MarketDb } from "../../backend/market/shared/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { encodeItem } from "~core/item-data";

@@ -11,7 +11,7 @@
  */
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { startPostgresCluster } from "../support/postgres";
 
 /** Rows per insert: one array parameter per column, so the batch is bounded by memory, not by parameters. */

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { padWei } from "../../backend/market/shared/money";
 import { launchCluster } from "../../scripts/cluster/launch";
 import { nginxBinary } from "../../scripts/cluster/nginx";

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import type { Engine } from "../../backend/db/sql";
 import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import { credit } from "../../backend/market/shared/ledger";

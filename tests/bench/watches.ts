@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { CURRENCIES } from "~core/money";
 import { NFT_TYPES, type NftTypeCode } from "~core/nft";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { GRADE_COLUMNS } from "../../backend/market/shared/catalog";
 import { MarketDb } from "../../backend/market/shared/db";
 import { drawPrice, generateMarket, prng } from "../../backend/market/generate";

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi } from "../../contracts/generated/abi";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { createCardOrders } from "../../backend/sso/store/card-orders";
 import { type BoxDelivery, createBoxDelivery } from "../../backend/sso/store/store-delivery";
 import { createDeliveryWorker } from "../../backend/sso/store/store-fulfilment";

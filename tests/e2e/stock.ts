@@ -13,7 +13,7 @@ import http from "node:http";
 import { type Address, getAddress } from "viem";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { type Currency, WEI_PER_TOKEN } from "~core/money";
-import type { BackendDb } from "../../backend/db";
+import type { BackendDb } from "../../backend/types";
 import { imageFor, itemName, traitsOf } from "../../backend/market/shared/catalog";
 import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import { drawAttributes, prng } from "../../backend/market/generate";

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Router } from "express";
 import { z } from "zod";
 import { API_PATHS } from "../../backend";
-import { openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/schema";
 import { createSsoService } from "../../backend/sso/service";
 import { createMarketService } from "../../backend/market/service";
 import * as marketParams from "../../backend/market/shared/params";

@@ -1,8 +1,8 @@
 /**
  * The dependency direction of eslint.config.js: core/ imports nothing of ours, backend/ never imports app/ or
- * server/ (and of contracts/ only contracts/generated/), contracts/ never imports app/ or backend/, app/ never
- * imports backend/ or server/, an SSO or market feature imports another only through its index, and the market's
- * shared/ imports no feature. Each rule must fail on a wrong import and let the right ones through.
+ * server/ (and of contracts/ only contracts/generated/), backend/db/ knows no backend, contracts/ never imports app/
+ * or backend/, app/ never imports backend/ or server/, an SSO or market feature imports another only through its
+ * index, and the market's shared/ imports no feature. Each rule must fail on a wrong import and let the right ones through.
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -67,6 +67,19 @@ describe("import rules (eslint.config.js)", () => {
     );
     await expectAllowed("backend/market/x.ts", ["~core/nft", "../../contracts/generated/abi", "../http", "./shared/ledger", "viem"]);
     await expectAllowed("backend/sso/executor/x.ts", ["../../../contracts/lootbox-events"]);
+  });
+
+  it("backend/db/ knows no backend: nothing of backend/sso/, backend/market/ or the rest of backend/ (issue 45)", async () => {
+    await expectRefused(
+      "backend/db/x.ts",
+      ["../sso/migrations", "../market/shared/tables", "../market/migrations/postgres", "../market", "../types", "../schema"],
+      /engine layer/,
+    );
+    await expectRefused("backend/db/postgres/x.ts", ["../../sso/shared/tables", "../../market/shared/items"], /engine layer/);
+    await expectRefused("backend/db/x.ts", ["../../app/domain/listing"], /backend\//);
+    await expectAllowed("backend/db/x.ts", ["./migrate", "./sql", "~core/rpc-errors", "../../contracts/generated/abi", "kysely"]);
+    await expectAllowed("backend/db/postgres/x.ts", ["../migrate", "./schema"]);
+    await expectAllowed("backend/schema.ts", ["./db", "./sso/migrations/postgres", "./market/migrations/postgres"]);
   });
 
   it("an SSO feature imports another only through its index (issue 45)", async () => {

@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  * naming them all (market_watch_alert_watches), not one alert per watch. Existing alerts of one listing merge into
  * the oldest: read when all were read, pending mail when one was and none was mailed. Watches get the label the app
  * writes them with (its digest mail names a watch in words). SQLite rebuilds the table to drop `unique (watch_id,
- * listing_id)`; PostgreSQL (backend/db/postgres/schema.ts) alters it in place with the same statements around.
+ * listing_id)`; PostgreSQL (postgres.ts) alters it in place with the same statements around.
  */
 const LINKS = [
   `create table market_watch_alert_watches (

@@ -1,4 +1,4 @@
-import type { BackendDb } from "../../db";
+import type { BackendDb } from "../../types";
 import type { RunResult, SqlRunner } from "../../db/sql";
 
 /** What the market's queries run on: the database itself, or one write transaction (`MarketDb.write`). */

@@ -3,7 +3,7 @@
  * (server/page-cache.ts) when the market backend is embedded: a number that moves on every change to what a market
  * page shows, so a page rendered at one generation is the page the market would render as long as it stands still.
  */
-import type { BackendDb } from "../../db";
+import type { BackendDb } from "../../types";
 import { MarketDb } from "../shared/db";
 import { sweepExpiredListings } from "./trades";
 

@@ -1,5 +1,5 @@
 import { type Kysely, type Transaction, sql } from "kysely";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import { ApiError } from "../../http";
 import { retryingTransaction } from "../../db/sql";
 

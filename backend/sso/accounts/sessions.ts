@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import { hashToken, newToken } from "../shared/secrets";
 import type { LoginType } from "~core/api/sso";
 import type { SessionRow, UserRow } from "../shared/tables";

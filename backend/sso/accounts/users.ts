@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import { BIND_ADDR_TYPE, type BindAddrType, type PublicUserInfo, type UserInfo } from "~core/api/sso";
 import { displayNameKey } from "~core/display-name";
 import { isUniqueViolation } from "../../db/sql";

@@ -1,10 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db";
 import { ApiError } from "../../http";
 import { codeMail, type SendMail } from "../mail";
 import { type Secrets, equalHex, newEmailCode } from "../shared/secrets";
 import type { CodePurpose } from "../shared/tables";
-import type { BackendLog } from "../../types";
+import type { BackendLog, Database } from "../../types";
 import { lockSubject, retryingTransaction } from "../../db/sql";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;

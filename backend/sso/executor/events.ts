@@ -7,8 +7,7 @@
 import type { Kysely } from "kysely";
 import { type AnalyticsEvent, type AnalyticsSink, sendToSink } from "~core/analytics";
 import { shortError } from "~core/rpc-errors";
-import type { Database } from "../../db";
-import type { BackendLog } from "../../types";
+import type { BackendLog, Database } from "../../types";
 
 /** What goes to the sink: the event, its stable id (a sink that sees it twice can drop it) and when the action was mined. */
 export type DeliveredEvent = AnalyticsEvent & { event_id: string; at: string };

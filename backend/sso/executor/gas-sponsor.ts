@@ -12,7 +12,7 @@ import { type ActionName, type ActionParams, type ActionRequest, FEE_TOKENS, typ
 import { formatPrice } from "~core/money";
 import { lockSubject } from "../../db/sql";
 import { ApiError } from "../../http";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import type { ActionStepRow, GasQuotesTable } from "../shared/tables";
 import type { Contracts } from "./allowlist";
 import {

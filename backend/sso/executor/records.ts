@@ -8,7 +8,7 @@ import { takeCustodialRate } from "../shared/custodial-rate";
 import type { Address, Hex } from "viem";
 import type { AnalyticsEvent } from "~core/analytics";
 import type { ActionName, ActionParams, Execution, ExecutionResult, ExecutionStatus, ExecutionStep } from "~core/api/actions";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../shared/tables";
 import type { PlannedStep } from "./plan";
 import { groupCommit } from "./group-commit";

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import type { CodePurpose } from "../shared/tables";
 
 /** Sender when BackendOptions.mailFrom is unset. */

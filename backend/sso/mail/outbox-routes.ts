@@ -2,7 +2,7 @@ import { handle, parseInput, sendOk } from "../../http";
 import express from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 
 /** Mails shown at most; the outbox is a development aid, not an archive. */
 const OUTBOX_LIMIT = 50;

@@ -3,7 +3,7 @@
  * and signed market orders (POST /sso/signOrder) both count here, against DEFAULT_EXECUTOR_POLICY.rate.
  */
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 
 /**
  * Counts one request of the account, unless `max` were counted in the window: then null and the time until the

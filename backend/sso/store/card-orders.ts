@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
 import type { SignedForge } from "./store-delivery";

@@ -33,9 +33,8 @@ import {
   type Listing,
   type TradeOffer,
 } from "~core/trading";
-import type { Database } from "../../db";
 import { ApiError, parseInput } from "../../http";
-import type { BackendOptions } from "../../types";
+import type { BackendOptions, Database } from "../../types";
 import { takeCustodialRate } from "../shared/custodial-rate";
 import { DEFAULT_EXECUTOR_POLICY, idempotencyKey } from "../executor";
 import type { UserRow } from "../shared/tables";

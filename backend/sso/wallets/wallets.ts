@@ -3,7 +3,7 @@ import { type Address, type Hex, type LocalAccount, getAddress, recoverMessageAd
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Kysely } from "kysely";
 import { BIND_ADDR_TYPE } from "~core/api/sso";
-import type { Database } from "../../db";
+import type { Database } from "../../types";
 import { ApiError } from "../../http";
 import type { WalletNonce } from "~core/api/sso";
 import { SIGNED_MESSAGE_MAX_AGE_MS, SIGNED_MESSAGE_MAX_SKEW_MS } from "~core/bind-message";

@@ -2,7 +2,7 @@
  * The SSO's SQLite migrations of managed wallets' on-chain actions (executor/): executions and their steps, the step
  * kinds each new action widened, the queue's status index, the executor's outbox of events (decision 0009), the
  * custodial rate's slots (decision 0010), the role fences (decision 0013) and the gas tank (decision 0038).
- * migrations.ts lists them, in order, among the others.
+ * index.ts lists them, in order, among the others; postgres.ts has PostgreSQL's.
  */
 import { type Kysely, sql } from "kysely";
 

@@ -1,10 +1,10 @@
 /**
- * The SSO's SQLite migrations, in order (backend/db runs them; PostgreSQL's are backend/db/postgres/schema.ts): accounts,
- * wallets, the store and its card orders, sign-in, order signatures and display names here; managed wallets' on-chain
- * actions in action-migrations.ts.
+ * The SSO's SQLite migrations, in order (backend/schema.ts hands them to backend/db; PostgreSQL's are postgres.ts):
+ * accounts, wallets, the store and its card orders, sign-in, order signatures and display names here; managed
+ * wallets' on-chain actions in executor.ts.
  */
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "../db/migrate";
+import type { Migration } from "../../db/migrate";
 import {
   BRIDGE_STEP_KINDS,
   SPACESHIP_STEP_KINDS,
@@ -17,7 +17,7 @@ import {
   indexExecutionStatus,
   slotActionRate,
   widenStepKinds,
-} from "./action-migrations";
+} from "./executor";
 
 async function createAccounts(db: Kysely<unknown>) {
   await db.schema
