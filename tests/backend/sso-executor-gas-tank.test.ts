@@ -13,6 +13,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import type { Execution, GasQuote } from "~core/api/actions";
 import { DEV_GAS_FEE_RATES } from "~core/demo";
+import type { SignedClaim } from "../../backend/market/claims/claims";
+import { MarketDb } from "../../backend/market/shared/db";
+import { creditGameBalance } from "../../backend/market/shared/ledger";
 import { actionBudgetSpent, feeWei } from "../../backend/sso/executor/gas-tank";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
@@ -199,6 +202,33 @@ describe("the gas tank", () => {
       await second?.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("claims game FIRE to a wallet with neither BNB nor FIRE: the fee is paid from what the claim brought, in the same execution", async () => {
+    const player = await managedPlayer(b, t, {});
+    await new MarketDb(b.store).write((tx) => creditGameBalance(tx, player.wallet, "FIRE", 100n * WEI));
+    const claim = await b.call<SignedClaim>(
+      "POST",
+      `/api/v1/gameRelate/takeOutTokenSign?${new URLSearchParams({ fire: (100n * WEI).toString(), gameTag: "1" })}`,
+      undefined,
+      player.token,
+    );
+    expect(claim.status, claim.msg).toBe(200);
+    const { claim_content, v, r, s: sig } = claim.data;
+    const answer = await postAction(b, player.token, {
+      action: "bridge.claim",
+      params: { claim_content, v, r, s: sig },
+      idempotencyKey: newKey(),
+    });
+    const quote = (answer.data as unknown as { review: GasQuote }).review;
+    expect(quote).toMatchObject({ token: "FIRE", spends: "0" });
+    const confirmed = await confirm(player.token, quote.id);
+    expect(confirmed.status, confirmed.msg).toBe(200);
+    const execution = await settled(b, player.token, confirmed.data.id);
+    expect(execution.status, execution.error ?? "").toBe("mined");
+    expect(execution.steps.map((step) => step.kind)).toEqual(["gas-topup", "claim", "gas-fee", "gas-refund"]);
+    expect(await fireOf(player.wallet)).toBe(100n * WEI - BigInt(quote.fee));
+    expect(await bnbOf(player.wallet)).toBe(0n);
   });
 
   // Last: it ends the pool's staking on this file's chain.

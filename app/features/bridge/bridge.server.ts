@@ -25,6 +25,7 @@ import { CHAIN_DOWN_MESSAGE, isRefusal, managedAction, refusal, typed } from "~/
 import type { ManagedPost, Refusal } from "~/features/actions/managed-action.server";
 import { registerActionFeature } from "~/services/action-features.server";
 import { chain, readBalances } from "~/services/chain.server";
+import { getEnv } from "~/services/env.server";
 import { BackendError } from "~/services/http-client.server";
 import { BRIDGE_CURRENCIES, type BridgeCurrency } from "~/services/bridge-api.server";
 
@@ -179,15 +180,21 @@ const claimRequest = (claim: SignedClaimWire, idempotencyKey: string) =>
 
 /**
  * Before the game signs a claim (and takes its asset out of the game until the claim is paid or expires), the
- * wallet must be able to pay the gas of submitting it; a wallet without BNB is told so and nothing is taken.
+ * wallet must be able to pay the gas of submitting it; a wallet that cannot is told so and nothing is taken. With the
+ * site's gas tank (decision 0038) BNB is not needed: a claim of tokens pays its network fee from what it brings, and
+ * any other claim from a FIRE, QUARK or USDT balance (the fee is reviewed before anything is sent).
  */
-export async function gasRefusal(wallet: `0x${string}`): Promise<Refusal | null> {
-  const bnb = await readBalances(wallet).then(
-    (balances) => balances.BNB,
-    () => null,
+export async function gasRefusal(wallet: `0x${string}`, claimOf: "tokens" | "item" = "item"): Promise<Refusal | null> {
+  const sponsored = getEnv().gasTank !== null;
+  if (sponsored && claimOf === "tokens") return null;
+  const balances = await readBridgeWallet(wallet).catch(() => null);
+  if (balances === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
+  if (balances.BNB > 0n) return null;
+  if (!sponsored) return refusal(`Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${wallet} first.`);
+  if (balances.FIRE > 0n || balances.QUARK > 0n || balances.USDT > 0n) return null;
+  return refusal(
+    `Your wallet holds no BNB, FIRE, QUARK or USDT to pay the network fee of the claim. Send BNB or one of these tokens to ${wallet} first.`,
   );
-  if (bnb === null) return refusal(CHAIN_DOWN_MESSAGE, { status: 503 });
-  return bnb > 0n ? null : refusal(`Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${wallet} first.`);
 }
 
 /** The executor's request for a bridge form, or why not. A claim is signed by the market backend first. */
@@ -210,7 +217,8 @@ async function plan({
       return { action: "bridge.swapToken", params: { currency: input.currency, amount: input.amount.toString() }, idempotencyKey };
     }
     return (
-      (await gasRefusal(wallet)) ?? claimRequest(await bridge.takeOutToken(input.amount, input.currency, idempotencyKey), idempotencyKey)
+      (await gasRefusal(wallet, "tokens")) ??
+      claimRequest(await bridge.takeOutToken(input.amount, input.currency, idempotencyKey), idempotencyKey)
     );
   }
   const ref = itemInput(form);

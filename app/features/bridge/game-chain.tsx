@@ -6,7 +6,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ShownAmount } from "~core/money";
 import { ErrorList } from "~/components/error-list";
-import { errorsFor, type FormErrors, Hidden, Refused } from "~/features/actions/form-parts";
+import { errorsFor, type FormErrors, GasNotice, Hidden, Refused } from "~/features/actions/form-parts";
 import { Amount } from "~/components/amount";
 
 export interface GameChainView {
@@ -126,12 +126,7 @@ export function GameChainSection({
       </p>
       {view.managed && keys && view.wallet ? (
         <>
-          {!view.hasBnb && (
-            <p className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-sm" data-testid="gas-notice">
-              Your wallet holds no BNB, and every claim or move pays its gas in BNB. Send BNB to{" "}
-              <span className="break-all font-mono">{view.wallet}</span> first.
-            </p>
-          )}
+          <GasNotice address={view.wallet} hasBnb={view.hasBnb} what="claim or move" />
           <div className="grid gap-6 md:grid-cols-2">
             <TokenForm
               intent="claim-token"

@@ -197,8 +197,9 @@ export function createExecutor({
       const wallet = await addressOf(userId);
       if (!wallet || wallet !== quote.wallet) throw new ApiError(403, MANAGED_WALLET_ONLY);
       const steps = await plan({ client, contracts: chain.contracts, wallet, policy }, request);
+      const sponsored = await sponsor.steps(quote, steps);
       await sponsor.sponsor(quote);
-      const execution = await queue(userId, wallet, request, sponsor.steps(quote, steps));
+      const execution = await queue(userId, wallet, request, sponsored);
       await sponsor.confirmed(quote.id, execution.id);
       return execution;
     },

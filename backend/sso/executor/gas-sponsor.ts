@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual, type LocalAccount, type PublicClient } from "viem";
 import type { Kysely } from "kysely";
-import { gameTokenAbi } from "../../../contracts/generated/abi";
+import { assetManagerAbi, gameTokenAbi } from "../../../contracts/generated/abi";
+import { CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { type ActionName, type ActionParams, type ActionRequest, FEE_TOKENS, type FeeToken, type GasQuote } from "~core/api/actions";
 import { formatPrice } from "~core/money";
 import { lockSubject } from "../../db/sql";
@@ -63,7 +64,29 @@ export function spendsOf(steps: readonly PlannedStep[], contracts: Contracts): P
   return spends;
 }
 
-/** The sponsored execution's steps: the tank's gas, the fee, the action's own, and the refund (its value set when signed). */
+/** What the plan's claims bring into the wallet, by token: a claim of game FIRE can pay its own fee. */
+export function incomingOf(steps: readonly PlannedStep[], contracts: Contracts): Partial<Record<FeeToken, bigint>> {
+  const incoming: Partial<Record<FeeToken, bigint>> = {};
+  for (const step of steps) {
+    if (step.kind !== "claim" || !isAddressEqual(step.to, contracts.assetManager)) continue;
+    try {
+      const call = decodeFunctionData({ abi: assetManagerAbi, data: step.data });
+      if (call.functionName !== "claimToken") continue;
+      const claim = decodeClaimContent(call.args[1] as Hex);
+      const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], claim.asset));
+      if (claim.kind === CLAIM_KIND.token && token) incoming[token] = (incoming[token] ?? 0n) + claim.idOrAmount;
+    } catch {
+      // Not a token claim: brings no token.
+    }
+  }
+  return incoming;
+}
+
+/**
+ * The sponsored execution's steps: the tank's gas, the fee, the action's own, and the refund (its value set when
+ * signed). With `feeAfter` the fee follows the action's steps: a claim brings the tokens that pay it, in the same
+ * execution, whose queue no other action of the wallet can enter before it.
+ */
 export function sponsoredSteps(
   steps: readonly PlannedStep[],
   {
@@ -74,7 +97,17 @@ export function sponsoredSteps(
     fee,
     feeReceiver,
     contracts,
-  }: { wallet: Address; tank: Address; gas: bigint; token: FeeToken; fee: bigint; feeReceiver: Address; contracts: Contracts },
+    feeAfter = false,
+  }: {
+    wallet: Address;
+    tank: Address;
+    gas: bigint;
+    token: FeeToken;
+    fee: bigint;
+    feeReceiver: Address;
+    contracts: Contracts;
+    feeAfter?: boolean;
+  },
 ): PlannedStep[] {
   const topUp: PlannedStep = {
     kind: "gas-topup",
@@ -101,7 +134,7 @@ export function sponsoredSteps(
     value: 0n,
     gas: stepGasLimit("gas-fee"),
   };
-  return [topUp, payFee, ...steps, refund];
+  return feeAfter ? [topUp, ...steps, payFee, refund] : [topUp, payFee, ...steps, refund];
 }
 
 /** The fee a mined fee step paid: its token and amount, read from the transfer it signed. */
@@ -245,7 +278,15 @@ export function createGasSponsor({
       ]);
       const fees = Object.fromEntries(rates.map(([token, rate]) => [token, feeWei(gas, rate)])) as Record<FeeToken, bigint>;
       const spent = FEE_TOKENS.find((token) => (spends[token] ?? 0n) > 0n) ?? null;
-      let token = chooseFeeToken(spent, Object.fromEntries(balances) as Record<FeeToken, bigint>, spends, (name) => fees[name]);
+      const held = Object.fromEntries(balances) as Record<FeeToken, bigint>;
+      const incoming = incomingOf(steps, contracts);
+      const withIncoming = Object.fromEntries(FEE_TOKENS.map((name) => [name, held[name] + (incoming[name] ?? 0n)])) as Record<
+        FeeToken,
+        bigint
+      >;
+      let token =
+        chooseFeeToken(spent, held, spends, (name) => fees[name]) ??
+        chooseFeeToken(FEE_TOKENS.find((name) => incoming[name]) ?? null, withIncoming, spends, (name) => fees[name]);
       let fee = token ? fees[token] : 0n;
       if (!token) {
         // A paying customer with no token to pay in: the site covers the fee, within the same budgets.
@@ -361,9 +402,31 @@ export function createGasSponsor({
         .execute();
     },
 
-    /** The execution's steps with the tank's gas, the fee and the refund around the action's own. */
-    steps(quote: GasQuotesTable, steps: readonly PlannedStep[]): PlannedStep[] {
+    /**
+     * The execution's steps with the tank's gas, the fee and the refund around the action's own. The fee goes first
+     * when the wallet holds it now besides what the action spends, else after a claim that brings it; else the quote
+     * can no longer be paid, in words.
+     */
+    async steps(quote: GasQuotesTable, steps: readonly PlannedStep[]): Promise<PlannedStep[]> {
+      const fee = BigInt(quote.fee);
+      let feeAfter = false;
+      if (fee > 0n) {
+        const held = await client.readContract({
+          address: contracts[TOKEN_CONTRACT[quote.token]],
+          abi: gameTokenAbi,
+          functionName: "balanceOf",
+          args: [quote.wallet as Address],
+        });
+        const spends = spendsOf(steps, contracts)[quote.token] ?? 0n;
+        if (held < spends + fee) {
+          if (held + (incomingOf(steps, contracts)[quote.token] ?? 0n) < spends + fee) {
+            throw new ApiError(400, noTokenForFee([{ token: quote.token, fee }]));
+          }
+          feeAfter = true;
+        }
+      }
       return sponsoredSteps(steps, {
+        feeAfter,
         wallet: quote.wallet as Address,
         tank: tankAddress,
         gas: BigInt(quote.gas),

@@ -30,9 +30,11 @@ const NOT_SIGNABLE = "This transaction is not one the wallet may be asked to sig
  * the action's steps as they are now.
  */
 export function sponsoredAgain(stored: readonly ActionStepRow[], planned: readonly PlannedStep[]): PlannedStep[] {
-  const head = stored.filter((row) => row.kind === "gas-topup" || row.kind === "gas-fee").map(plannedStep);
-  const tail = stored.filter((row) => row.kind === "gas-refund").map(plannedStep);
-  return [...head, ...planned, ...tail];
+  const first = stored.findIndex((row) => !isGasStep(row.kind));
+  const last = stored.length - 1 - [...stored].reverse().findIndex((row) => !isGasStep(row.kind));
+  // The gas steps before the action's first step (the tank's transfer, a fee paid first) and after its last (a fee paid
+  // from what a claim brought, the refund) keep their places.
+  return [...stored.slice(0, first).map(plannedStep), ...planned, ...stored.slice(last + 1).map(plannedStep)];
 }
 
 type SignAndSend = (

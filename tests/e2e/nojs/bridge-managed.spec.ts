@@ -7,10 +7,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
 import { MOVE_REFUSALS } from "~core/item-moves";
+import { formatPrice, parseTokenAmount } from "~core/money";
 import { chainReader, reloadUntil, unsubmittedClaim, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
+/** The network fee the review page shows, in wei. */
+const shownFee = async (page: Page) =>
+  parseTokenAmount((await page.getByTestId("network-fee").textContent())!.replace(/ FIRE$/, "").replaceAll(",", ""))!;
 
 test("the game and wallet balances show all four tokens: sales and rebates credit USDT and BNB in the game too", async ({
   page,
@@ -114,23 +118,48 @@ test("a managed wallet moves an item to the chain from its storage, and comes ba
   await reloadUntil(page, (expect) => expect(page.getByRole("button", { name: /^Move into the game: / })).toBeVisible());
 });
 
-test("a managed wallet without BNB is told before the game signs a claim, and keeps its game balance", async ({
+test("a managed wallet without BNB moves FIRE to the chain and back: each network fee reviewed, paid in FIRE to the wei, and its BNB stays 0", async ({
   page,
   createAccount,
   signIn,
 }) => {
+  test.setTimeout(90_000);
+  const read = chainReader();
   const account = await createAccount({ stock: { balances: { FIRE: 80 } } });
+  const wallet = account.wallet!;
   await signIn(page, account);
   await page.goto("/game#bridge");
-  await expect(page.getByTestId("gas-notice")).toBeVisible();
+  await expect(page.getByTestId("gas-notice")).toContainText("the site pays them for you");
+
+  // To the chain: the claim brings the FIRE that pays its fee.
   const claimForm = page.getByRole("form", { name: "Claim to the chain" });
   await claimForm.getByLabel("Amount").fill("50");
   await claimForm.getByRole("button", { name: "Claim" }).click();
-  await expect(claimForm.getByRole("alert")).toHaveText(
-    `Your wallet holds no BNB to pay the gas of the claim. Send BNB to ${account.wallet} first.`,
-  );
-  await expect(balanceRow(page, "FIRE")).toHaveText("FIRE80 FIRE0 FIRE");
-  await expect(page.getByText("No claims yet.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "The action's steps" })).toHaveText("Claim 50 FIRE to the chain");
+  const claimFee = await shownFee(page);
+  expect(await read.sent(wallet)).toBe(0);
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Claim 50 FIRE to the chain | Spark Era");
+  expect(await read.balance("FIRE", wallet)).toBe(50n * WEI - claimFee);
+  expect(await read.bnb(wallet)).toBe(0n);
+
+  // And back into the game: the fee is paid first, from the FIRE the wallet holds.
+  await page.goto("/game#bridge");
+  const moveForm = page.getByRole("form", { name: "Move into the game" });
+  await moveForm.getByLabel("Amount").fill("20");
+  await moveForm.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
+  const moveFee = await shownFee(page);
+  await expect(page.getByTestId("fee-total")).toHaveText(`${formatPrice(20n * WEI + moveFee, null)} FIRE`);
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(page);
+  await expect(page).toHaveTitle("Move 20 FIRE into the game | Spark Era");
+  expect(await read.balance("FIRE", wallet)).toBe(30n * WEI - claimFee - moveFee);
+  expect(await read.bnb(wallet)).toBe(0n);
+  await page.getByRole("link", { name: "Back to the game" }).click();
+  await reloadUntil(page, (expect) => expect(balanceRow(page, "FIRE")).toContainText("FIRE50 FIRE"));
 });
 
 test("a loot box on the chain is not offered a move into the game, and a forged move of one is refused with a 400", async ({

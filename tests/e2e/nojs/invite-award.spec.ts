@@ -1,8 +1,8 @@
 /**
  * Issue 29 acceptance, JavaScript off, a managed wallet: a referrer's USDT rebate is claimed to the chain. The market
  * signs it as an award, the SSO executor submits it to the reward manager, the wallet's USDT on chain rises by exactly
- * the rebate, and /invite lists the award as paid once the indexer has seen it. A wallet without BNB for gas is told
- * so, and its rebate stays claimable.
+ * the rebate, and /invite lists the award as paid once the indexer has seen it. A wallet with neither BNB nor a token
+ * to pay the network fee in is told so, and its rebate stays claimable.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
@@ -39,12 +39,20 @@ test("a managed referrer claims a USDT rebate to the chain: the wallet's USDT ri
   await expect(rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" })).toBeDisabled();
 });
 
-test("a managed wallet without BNB for gas is told so, and its rebate stays claimable", async ({ page, createAccount, signIn }) => {
+test("a managed wallet with neither BNB nor a token to pay the network fee is told so, and its rebate stays claimable", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
   const account = await createAccount({ stock: { rebates: { USDT: "5000" } } });
   await signIn(page, account);
   await page.goto("/invite");
   await rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" }).click();
-  await expect(page.getByText("Your wallet holds no BNB to pay the gas of the claim.")).toBeVisible();
+  await expect(
+    page.getByText(
+      `Your wallet holds no BNB, FIRE, QUARK or USDT to pay the network fee of the claim. Send BNB or one of these tokens to ${account.wallet} first.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByText("No awards yet")).toBeVisible();
   await expect(rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" })).toBeVisible();
 });
