@@ -5,16 +5,14 @@
  * own: the tank's BNB transfer first, the wallet's fee transfer next, and the unused gas sent back to the tank last.
  */
 import { randomBytes } from "node:crypto";
-import { type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual, type LocalAccount, type PublicClient } from "viem";
+import type { Address, LocalAccount, PublicClient } from "viem";
 import type { Kysely } from "kysely";
-import { assetManagerAbi, gameTokenAbi } from "../../../contracts/generated/abi";
-import { CLAIM_KIND, decodeClaimContent } from "~core/claim";
+import { gameTokenAbi } from "../../../contracts/generated/abi";
 import { type ActionName, type ActionParams, type ActionRequest, FEE_TOKENS, type FeeToken, type GasQuote } from "~core/api/actions";
-import { formatPrice } from "~core/money";
 import { lockSubject } from "../../db/sql";
 import { ApiError } from "../../http";
 import type { Database } from "../../types";
-import type { ActionStepRow, GasQuotesTable } from "../shared/tables";
+import type { GasQuotesTable } from "../shared/tables";
 import type { Contracts } from "./allowlist";
 import {
   budgetRefusal,
@@ -32,8 +30,9 @@ import {
   utcDay,
 } from "./gas-tank";
 import type { PriceSource } from "./gas-prices";
+import { incomingOf, sponsoredSteps, spendsOf, TOKEN_CONTRACT } from "./gas-plan";
 import type { PlannedStep } from "./plan";
-import { type ExecutorPolicy, stepGasLimit } from "./policy";
+import type { ExecutorPolicy } from "./policy";
 
 export interface GasTankConfig {
   /** The operator's wallet that sends the gas (GAS_TANK_KEY). */
@@ -45,104 +44,6 @@ export interface GasTankConfig {
 }
 
 const GWEI = 10n ** 9n;
-
-const TOKEN_CONTRACT: Record<FeeToken, "fire" | "quark" | "usdt"> = { FIRE: "fire", QUARK: "quark", USDT: "usdt" };
-
-/** What each token's approvals in the plan let our contracts take: what the action spends of it. */
-export function spendsOf(steps: readonly PlannedStep[], contracts: Contracts): Partial<Record<FeeToken, bigint>> {
-  const spends: Partial<Record<FeeToken, bigint>> = {};
-  for (const step of steps) {
-    const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], step.to));
-    if (!token) continue;
-    try {
-      const call = decodeFunctionData({ abi: gameTokenAbi, data: step.data });
-      if (call.functionName === "approve") spends[token] = (spends[token] ?? 0n) + (call.args[1] as bigint);
-    } catch {
-      // Not an ERC-20 call: spends nothing.
-    }
-  }
-  return spends;
-}
-
-/** What the plan's claims bring into the wallet, by token: a claim of game FIRE can pay its own fee. */
-export function incomingOf(steps: readonly PlannedStep[], contracts: Contracts): Partial<Record<FeeToken, bigint>> {
-  const incoming: Partial<Record<FeeToken, bigint>> = {};
-  for (const step of steps) {
-    if (step.kind !== "claim" || !isAddressEqual(step.to, contracts.assetManager)) continue;
-    try {
-      const call = decodeFunctionData({ abi: assetManagerAbi, data: step.data });
-      if (call.functionName !== "claimToken") continue;
-      const claim = decodeClaimContent(call.args[1] as Hex);
-      const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], claim.asset));
-      if (claim.kind === CLAIM_KIND.token && token) incoming[token] = (incoming[token] ?? 0n) + claim.idOrAmount;
-    } catch {
-      // Not a token claim: brings no token.
-    }
-  }
-  return incoming;
-}
-
-/**
- * The sponsored execution's steps: the tank's gas, the fee, the action's own, and the refund (its value set when
- * signed). With `feeAfter` the fee follows the action's steps: a claim brings the tokens that pay it, in the same
- * execution, whose queue no other action of the wallet can enter before it.
- */
-export function sponsoredSteps(
-  steps: readonly PlannedStep[],
-  {
-    wallet,
-    tank,
-    gas,
-    token,
-    fee,
-    feeReceiver,
-    contracts,
-    feeAfter = false,
-  }: {
-    wallet: Address;
-    tank: Address;
-    gas: bigint;
-    token: FeeToken;
-    fee: bigint;
-    feeReceiver: Address;
-    contracts: Contracts;
-    feeAfter?: boolean;
-  },
-): PlannedStep[] {
-  const topUp: PlannedStep = {
-    kind: "gas-topup",
-    label: `The site sends ${formatPrice(gas, "BNB")} for the network fee`,
-    to: wallet,
-    data: "0x",
-    value: gas,
-    gas: stepGasLimit("gas-topup"),
-  };
-  const refund: PlannedStep = {
-    kind: "gas-refund",
-    label: "Send the network fee's unused BNB back to the site",
-    to: tank,
-    data: "0x",
-    value: 0n,
-    gas: stepGasLimit("gas-refund"),
-  };
-  if (fee === 0n) return [topUp, ...steps, refund];
-  const payFee: PlannedStep = {
-    kind: "gas-fee",
-    label: `Pay the network fee: ${formatPrice(fee, token)}`,
-    to: contracts[TOKEN_CONTRACT[token]],
-    data: encodeFunctionData({ abi: gameTokenAbi, functionName: "transfer", args: [feeReceiver, fee] }),
-    value: 0n,
-    gas: stepGasLimit("gas-fee"),
-  };
-  return feeAfter ? [topUp, ...steps, payFee, refund] : [topUp, payFee, ...steps, refund];
-}
-
-/** The fee a mined fee step paid: its token and amount, read from the transfer it signed. */
-export function feePaid(step: ActionStepRow, contracts: Contracts): { token: FeeToken; wei: string } {
-  const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], step.to_address as Address)) ?? "FIRE";
-  const call = decodeFunctionData({ abi: gameTokenAbi, data: step.data as Hex });
-  return { token, wei: String(call.args[1]) };
-}
 
 function wire(row: GasQuotesTable, now = new Date()): GasQuote {
   return {

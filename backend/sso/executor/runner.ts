@@ -30,7 +30,7 @@ import { ALLOWLIST, type ContractKey, guardTransaction, GuardRefusal } from "./a
 import { type PlanContext, type PlannedStep, Refusal } from "./plan";
 import { planAction, plannerOf, planSteps } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
-import { feePaid } from "./gas-sponsor";
+import { feePaid } from "./gas-plan";
 import { samePlan, simulationRefusal } from "./step-checks";
 import { createGasSteps, type GasTank, isGasStep, sponsoredAgain, TankDry } from "./gas-steps";
 import { cardOf } from "./spaceship";
