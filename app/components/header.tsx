@@ -241,7 +241,7 @@ function WalletSheet() {
  * A managed wallet (BindAddrType 2) needs no extension: the game holds its key. Its sheet is plain HTML: the address,
  * the BNB that pays its gas, and how to top it up.
  */
-function ManagedWalletSheet({ wallet: { address, short, gas } }: { wallet: ManagedWallet }) {
+function ManagedWalletSheet({ wallet: { address, short, gas }, note }: { wallet: ManagedWallet; note: string }) {
   return (
     <Disclosure
       summaryClassName="btn-secondary"
@@ -271,10 +271,7 @@ function ManagedWalletSheet({ wallet: { address, short, gas } }: { wallet: Manag
           </>
         )}
       </p>
-      <p className="mt-2 text-xs text-slate-300">
-        The game signs for this wallet, so it needs no extension. Its on-chain actions (loot boxes, staking, moves to the chain) pay gas in
-        BNB: to top it up, send BNB on BNB Smart Chain to the address above.
-      </p>
+      <p className="mt-2 text-xs text-slate-300">{note}</p>
     </Disclosure>
   );
 }
@@ -344,7 +341,9 @@ export function Header({ env, user, lite }: { env: PublicEnv; user: HeaderUser |
         </Link>
         <SocialLinks social={env.social} className="ml-4 hidden md:flex" />
         <div className="relative ml-auto flex items-center gap-2">
-          <div className="relative">{user?.managed ? <ManagedWalletSheet wallet={user.managed} /> : <WalletSheet />}</div>
+          <div className="relative">
+            {user?.managed ? <ManagedWalletSheet wallet={user.managed} note={env.managedWalletNote} /> : <WalletSheet />}
+          </div>
           <div className="relative">
             {user ? (
               <AccountSheet user={user} />

@@ -324,6 +324,14 @@ export function getEnv(): Env {
   return cached;
 }
 
+const MANAGED_WALLET_NOTE =
+  "The game signs for this wallet, so it needs no extension. Its on-chain actions (loot boxes, staking, moves to the chain) pay gas in BNB: to top it up, send BNB on BNB Smart Chain to the address above.";
+const MANAGED_WALLET_NOTE_SPONSORED =
+  "The game signs for this wallet, so it needs no extension. Its on-chain actions (loot boxes, staking, moves to the chain) pay gas in BNB when it holds some; otherwise the site pays it, for a small fee in FIRE, QUARK or USDT shown before anything is sent.";
+
+export const GAS_SPONSORED_NOTICE =
+  "Your wallet holds no BNB for network fees: the site pays them, for a small fee in FIRE, QUARK or USDT you review first.";
+
 /** The subset of configuration the browser may see. Never put a secret here. */
 export function getPublicEnv() {
   const env = getEnv();
@@ -347,8 +355,11 @@ export function getPublicEnv() {
       ios: env.STORE_IOS_URL,
       googlePlay: env.STORE_GOOGLE_PLAY_URL,
     },
-    // Whether a managed wallet without BNB may act for a fee in tokens (decision 0038): the embedded SSO's gas tank.
-    gasSponsored: env.gasTank !== null,
+    // With the embedded SSO's gas tank (decision 0038), what a managed wallet without BNB is told: it may act for a fee
+    // in tokens. Sent as data, so no page's JavaScript carries it.
+    ...(env.gasTank ? { gasNotice: GAS_SPONSORED_NOTICE } : {}),
+    // The header's managed wallet sheet: who pays its gas. Data, not JavaScript: every page's script stays smaller.
+    managedWalletNote: env.gasTank ? MANAGED_WALLET_NOTE_SPONSORED : MANAGED_WALLET_NOTE,
     // Only when set: the root loads Sentry in the browser only for a DSN (a DSN is public by design).
     ...(env.SENTRY_DSN ? { sentryDsn: env.SENTRY_DSN } : {}),
   };

@@ -317,6 +317,7 @@ export const APP_KNOWLEDGE: Record<string, Partial<Pick<AppTarget, "query" | "fo
   },
   "routes/logout": { query: { redirect }, endsSession: true },
   "routes/actions.$id": { params: { id: mostly((r) => r.string(32, "0123456789abcdef")) }, query: { back: redirect } },
+  "routes/actions.review.$id": { params: { id: mostly((r) => r.string(32, "0123456789abcdef")) }, query: { back: redirect } },
   "routes/lootbox.$id": {
     params: { id: mostly((r) => String(r.int(0, 9)), 0.5) },
     form: {

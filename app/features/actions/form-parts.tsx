@@ -41,20 +41,17 @@ export function Hidden({ fields }: { fields: Record<string, string> }) {
 
 /** The managed wallet pays its own gas in BNB (docs/decisions/0005): said before the player tries. */
 export function GasNotice({ address, hasBnb, what = "purchase or opening" }: { address: string; hasBnb: boolean; what?: string }) {
-  const sponsored = useRouteLoaderData<RootLoader>("root")?.env.gasSponsored ?? false;
+  // The sponsored words come with the root's data (a gas tank, decision 0038): every page's JavaScript stays as it was.
+  const sponsored = useRouteLoaderData<RootLoader>("root")?.env.gasNotice;
   if (hasBnb) return null;
-  if (sponsored) {
-    return (
-      <p className="rounded-md border border-sky-500 bg-sky-950 px-3 py-2 text-sm" data-testid="gas-notice">
-        Your wallet holds no BNB for network fees: the site pays them for you, for a small fee in FIRE, QUARK or USDT that you review before
-        anything is sent.
-      </p>
-    );
-  }
   return (
     <p className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-sm" data-testid="gas-notice">
-      Your wallet holds no BNB, and every {what} pays its gas in BNB. Send BNB to <span className="break-all font-mono">{address}</span>{" "}
-      first.
+      {sponsored ?? (
+        <>
+          Your wallet holds no BNB, and every {what} pays its gas in BNB. Send BNB to <span className="break-all font-mono">{address}</span>{" "}
+          first.
+        </>
+      )}
     </p>
   );
 }

@@ -33,7 +33,10 @@ export async function lootboxPage({ request, params }: LoaderFunctionArgs) {
   const [shop, { token, user }] = await Promise.all([readShopForRequest(request, [typeBox]), getAuth(request)]);
   const bound = user ? { address: user.WalletAddress, bindAddrType: user.BindAddrType } : null;
   const webPath = usesWebPath(Boolean(token), bound);
-  const page = { typeBox, shop, chain: publicChainConfig(), webPath, managed: null };
+  // The web path's words when its forms cannot be offered (the chain is down), sent as data: the page's JavaScript
+  // is at its budget (tests/e2e/nojs/js-budget.spec.ts).
+  const unavailable = webPath ? "Buying and opening are unavailable while the chain is not answering." : null;
+  const page = { typeBox, shop, chain: publicChainConfig(), unavailable, managed: null };
   if (!webPath || !shop.available || !shop.wallet) return page;
   const { sale, wallet } = shop;
   const boxIds = wallet.boxes.filter((box) => box.typeBox === typeBox).map((box) => box.id.toString());

@@ -32,7 +32,7 @@ export const headers = loaderCacheControl;
 export const action = lootboxPost;
 
 export default function LootboxRoute() {
-  const { typeBox, shop, chain, webPath, managed } = useLoaderData<typeof loader>();
+  const { typeBox, shop, chain, unavailable, managed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const root = useRouteLoaderData<RootLoader>("root");
   const location = useLocation();
@@ -78,8 +78,8 @@ export default function LootboxRoute() {
             />
             <ManagedOpenForms title={entry.title} boxIds={managed.boxIds} owned={managed.owned} keys={managed.keys} answer={answer} />
           </div>
-        ) : webPath ? (
-          <p className="muted">Buying and opening are unavailable while the chain is not answering.</p>
+        ) : unavailable ? (
+          <p className="muted">{unavailable}</p>
         ) : (
           <div className="island-room-wallet">
             <ClientOnly fallback={<p className="muted">{NEEDS_WALLET_TEXT}</p>}>

@@ -18,7 +18,7 @@ test("a managed wallet without BNB stakes 100 FIRE for a fee in FIRE, reviewed f
   const wallet = account.wallet! as Address;
   await signIn(page, account);
   await page.goto("/loyalty/page/1");
-  await expect(page.getByTestId("gas-notice")).toContainText("the site pays them for you");
+  await expect(page.getByTestId("gas-notice")).toContainText("the site pays them, for a small fee");
   await page.getByLabel("Amount to stake (FIRE)").fill("100");
   await page.getByRole("button", { name: "Deposit" }).click();
 

@@ -129,7 +129,7 @@ test("a managed wallet without BNB moves FIRE to the chain and back: each networ
   const wallet = account.wallet!;
   await signIn(page, account);
   await page.goto("/game#bridge");
-  await expect(page.getByTestId("gas-notice")).toContainText("the site pays them for you");
+  await expect(page.getByTestId("gas-notice")).toContainText("the site pays them, for a small fee");
 
   // To the chain: the claim brings the FIRE that pays its fee.
   const claimForm = page.getByRole("form", { name: "Claim to the chain" });

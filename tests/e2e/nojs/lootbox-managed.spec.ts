@@ -167,7 +167,7 @@ test("a managed wallet without BNB buys a box: it reviews the network fee in USD
   const chain = chainReader();
   const wallet = (await managedOnBox({ page, createAccount, signIn }, 4, { USDT: 100 })) as Address;
   await expect(page.getByTestId("gas-notice")).toHaveText(
-    "Your wallet holds no BNB for network fees: the site pays them for you, for a small fee in FIRE, QUARK or USDT that you review before anything is sent.",
+    "Your wallet holds no BNB for network fees: the site pays them, for a small fee in FIRE, QUARK or USDT you review first.",
   );
   const [before, price] = await Promise.all([chain.balance("USDT", wallet), chain.price(4, "USDT")]);
   await buy(page, "USDT", 1);
