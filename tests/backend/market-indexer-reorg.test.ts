@@ -10,14 +10,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Account, type Address, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
+import { type Account, type Address, parseEventLogs, zeroAddress } from "viem";
 import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
 import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
-import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { chainActions, grantRoles } from "./reorg-property-actions";
 
@@ -31,16 +31,8 @@ const SHIP = encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 6
 beforeAll(async () => {
   chain = await startTestChain();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-reorg-"));
-  const minter = keccak256(toHex("MINTER_ROLE"));
   for (const address of [chain.deployment.contracts.card, chain.deployment.contracts.box])
-    await chain.mined(
-      chain.deployer.writeContract({
-        address,
-        abi: sparkCardAbi,
-        functionName: "grantRole",
-        args: [minter, chain.deployment.accounts.deployer],
-      }),
-    );
+    await grantDeployer(chain, address, "MINTER_ROLE");
   await grantRoles(chain);
 });
 afterEach(async () => {

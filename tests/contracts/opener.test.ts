@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { keccak256, parseEventLogs, toHex, type Account, type TransactionReceipt } from "viem";
+import { parseEventLogs, type Account, type TransactionReceipt } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { DEFAULT_CARD_BASE_URI, DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, grantDeployer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
-const MUTATOR_ROLE = keccak256(toHex("MUTATOR_ROLE"));
 /** The opener's ABI plus every contract error, since burns and mints revert inside the box and card contracts. */
 const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 
@@ -22,14 +20,7 @@ setUpTestChain((chain) => {
 });
 // The deployer forges boxes directly in these tests, so purchase limits do not get in the way.
 beforeAll(async () => {
-  await t.mined(
-    t.deployer.writeContract({
-      address: c.box,
-      abi: blindBoxAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, t.deployment.accounts.deployer],
-    }),
-  );
+  await grantDeployer(t, c.box, "MINTER_ROLE");
 });
 
 const forge = (player: Account, boxType: number, quantity: number) =>
@@ -224,14 +215,7 @@ describe("card NFT", () => {
     const mint = outsider.writeContract({ address: c.card, abi: sparkCardAbi, functionName: "mint", args: [player.address, 0n] });
     expect((await revertOf(mint)).name).toBe("AccessControlUnauthorizedAccount");
 
-    await t.mined(
-      t.deployer.writeContract({
-        address: c.card,
-        abi: sparkCardAbi,
-        functionName: "grantRole",
-        args: [MUTATOR_ROLE, t.deployment.accounts.deployer],
-      }),
-    );
+    await grantDeployer(t, c.card, "MUTATOR_ROLE");
     const [tokenId] = (
       await t.publicClient.readContract({
         address: c.card,
