@@ -4,7 +4,7 @@
  * each event applied once (across a restart of the indexer too), a pending claim locking its asset, and events
  * of a vanished branch undone (anvil snapshot and revert). The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
@@ -13,7 +13,7 @@ import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/shared/db";
 import type { SignedClaim } from "../../backend/market/claims/claims";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import { backendChainOf, revertOf, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, revertOf, setUpChainWith, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
@@ -25,15 +25,7 @@ let m: Market;
 let c: TestChain["deployment"]["contracts"];
 const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  m = await startMarketOnChain(chain);
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
-});
+setUpChainWith(startMarketOnChain, (testChain, started) => ([chain, c, m] = [testChain, testChain.deployment.contracts, started]));
 
 const wallet = () => chain.walletFor(player);
 const gameFire = async () =>

@@ -4,7 +4,7 @@
  * back), and the bridge moves stacks both ways: a kind-2 claim of part of a game stack submitted to the asset
  * manager, and an amount swapped back into the game stack. The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Address, type Hex, getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, sparkErrorsAbi, sparkItemsAbi } from "../../contracts/generated/abi";
@@ -14,7 +14,7 @@ import { chainStackTokenId } from "~core/item-moves";
 import { MarketDb } from "../../backend/market/shared/db";
 import type { SignedClaim } from "../../backend/market/claims/claims";
 import { insertGameStack } from "../../backend/market/claims/stacks";
-import { grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
+import { grantDeployer, setUpChainWith, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
@@ -26,15 +26,9 @@ let c: TestChain["deployment"]["contracts"];
 const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 
+setUpChainWith(startMarketOnChain, (testChain, started) => ([chain, c, m] = [testChain, testChain.deployment.contracts, started]));
 beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  m = await startMarketOnChain(chain);
   await grantDeployer(chain, c.items, "MINTER_ROLE");
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
 });
 
 const items = { abi: sparkItemsAbi, address: () => c.items } as const;

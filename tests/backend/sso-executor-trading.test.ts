@@ -3,7 +3,7 @@
  * (signed by the SSO, stored by chainSell); a managed buyer fills it with trade.buy, both balances exact to the wei
  * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Address, parseEventLogs, zeroAddress } from "viem";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
@@ -33,7 +33,7 @@ import {
   listingOf,
   mintStack,
   offerOf,
-  startTestChain,
+  setUpChainWith,
   type TestChain,
 } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
@@ -45,15 +45,7 @@ let chain: TestChain;
 let b: ExecutorBackend;
 let c: TestChain["deployment"]["contracts"];
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  b = await startExecutorBackends(chain);
-});
-afterAll(async () => {
-  await b?.close();
-  await chain?.close();
-});
+setUpChainWith(startExecutorBackends, (testChain, started) => ([chain, c, b] = [testChain, testChain.deployment.contracts, started]));
 
 type Player = Awaited<ReturnType<typeof managedPlayer>>;
 const fire = (wallet: Address) =>

@@ -190,6 +190,27 @@ export function setUpTestChain(ready: (chain: TestChain) => void): void {
   });
 }
 
+/**
+ * One chain and what `start` runs on it (a market, the executor's backends) for the calling test file: both started
+ * before its tests (then handed to `ready`), both stopped after them, what runs on the chain first.
+ */
+export function setUpChainWith<T extends { close(): Promise<unknown> }>(
+  start: (chain: TestChain) => Promise<T>,
+  ready: (chain: TestChain, started: T) => void,
+): void {
+  let chain: TestChain | undefined;
+  let started: T | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain();
+    started = await start(chain);
+    ready(chain, started);
+  });
+  afterAll(async () => {
+    await started?.close();
+    await chain?.close();
+  });
+}
+
 /** Runs a contract call expected to revert and returns the decoded custom error. */
 export async function revertOf(call: Promise<unknown>): Promise<{ name: string; args: readonly unknown[] }> {
   try {
