@@ -23,6 +23,8 @@ import { localChain } from "../../contracts/deployment";
 import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../../backend/types";
 import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
+import type { ClaimFields } from "~core/claim";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
 import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
@@ -171,6 +173,35 @@ export async function mintStack(chain: TestChain, to: Address, id: bigint, amoun
   const { items } = chain.deployment.contracts;
   await grantDeployer(chain, items, "MINTER_ROLE");
   await chain.mined(chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
+}
+
+let claimNonce = 1_000n;
+/** A claim nonce no other claim of this test file's has. */
+export const nextClaimNonce = () => ++claimNonce;
+
+/**
+ * A game-to-chain claim of `account`'s (contracts/claim.ts): `what` it claims through which manager, under a nonce no
+ * other claim of this test file's has, valid for ten minutes of chain time; `overrides` replace any field.
+ */
+export async function claimOf(
+  chain: TestChain,
+  account: Account,
+  what: Pick<ClaimFields, "kind" | "asset" | "idOrAmount" | "data" | "assetManager">,
+  overrides: Partial<ClaimFields> = {},
+): Promise<ClaimFields> {
+  const now = (await chain.publicClient.getBlock()).timestamp;
+  return {
+    account: account.address,
+    kind: what.kind,
+    asset: what.asset,
+    idOrAmount: what.idOrAmount,
+    data: what.data,
+    nonce: nextClaimNonce(),
+    deadline: now + 600n,
+    chainId: BigInt(LOCAL_CHAIN_ID),
+    assetManager: what.assetManager,
+    ...overrides,
+  };
 }
 
 /** A listing (or a Trading offer) as the market API and the SSO take it: uint256 fields as decimal strings. */

@@ -24,10 +24,7 @@ const GALAXY = 18;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 /** A new player with 10 BNB (anvil's ether) and the given tokens, and the clients the sequences take. */
 async function player(tokens: Partial<Record<"USDT" | "QUARK", bigint>> = {}) {

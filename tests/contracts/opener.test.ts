@@ -14,10 +14,7 @@ const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 // The deployer forges boxes directly in these tests, so purchase limits do not get in the way.
 beforeAll(async () => {
   await grantDeployer(t, c.box, "MINTER_ROLE");

@@ -20,10 +20,7 @@ const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 beforeAll(async () => {
   const deployer = t.deployment.accounts.deployer;

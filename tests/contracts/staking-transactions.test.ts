@@ -27,10 +27,7 @@ const STANDARD = BigInt(STAKE_POOLS[0]!.rewardBoxType);
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 /** A new player with 10 BNB (anvil's ether) and `fire` FIRE wei, and the clients the sequences take. */
 async function player(fire: bigint) {
