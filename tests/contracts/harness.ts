@@ -26,6 +26,7 @@ import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import type { ClaimFields } from "~core/claim";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
+import { chainErrorMessage } from "~/islands/chain-errors";
 import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
@@ -240,6 +241,17 @@ export function setUpChainWith<T extends { close(): Promise<unknown> }>(
     await started?.close();
     await chain?.close();
   });
+}
+
+/** Runs a transaction sequence expected to fail: its error, and the words the app shows for it. */
+export async function sequenceRefusal(call: Promise<unknown>): Promise<{ error: unknown; message: string }> {
+  const error = await call.then(
+    () => {
+      throw new Error("expected the sequence to fail");
+    },
+    (e: unknown) => e,
+  );
+  return { error, message: chainErrorMessage(error) };
 }
 
 /** Runs a contract call expected to revert and returns the decoded custom error. */

@@ -17,8 +17,7 @@ import {
   type StakingStep,
   type StepState,
 } from "~/features/staking/staking-transactions";
-import { type TestChain, setUpTestChain } from "./harness";
-import { chainErrorMessage } from "~/islands/chain-errors";
+import { sequenceRefusal as refusal, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const POOL = 1;
@@ -61,16 +60,6 @@ function reports() {
     hashes[step] = hash;
   };
   return { seen, hashes, report };
-}
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error("expected the sequence to fail");
-    },
-    (e: unknown) => e,
-  );
-  return { error, message: chainErrorMessage(error) };
 }
 
 describe("depositStake", () => {
