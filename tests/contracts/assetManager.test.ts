@@ -6,7 +6,7 @@ import { TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
-import { claimOf, freshPlayer, nextClaimNonce, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, freshPlayer, nextClaimNonce, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
@@ -234,12 +234,7 @@ describe("swaps into the game", () => {
     expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       c.assetManager,
     );
-    const recorded = await t.publicClient.readContract({
-      address: c.assetManager,
-      abi: assetManagerAbi,
-      functionName: "querySwap",
-      args: [nftEvent!.args.swapId],
-    });
+    const recorded = await swapRecord(t, nftEvent!.args.swapId);
     expect(recorded).toMatchObject({ account: player.address, kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId, gameTag: 1n });
   });
 

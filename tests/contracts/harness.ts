@@ -20,7 +20,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
-import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../../backend/types";
 import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import type { ClaimFields } from "~core/claim";
@@ -242,6 +242,15 @@ export function setUpChainWith<T extends { close(): Promise<unknown> }>(
     await chain?.close();
   });
 }
+
+/** The asset manager's record of swap `swapId` into the game (who sent what, of which kind, for which game). */
+export const swapRecord = (chain: TestChain, swapId: bigint) =>
+  chain.publicClient.readContract({
+    address: chain.deployment.contracts.assetManager,
+    abi: assetManagerAbi,
+    functionName: "querySwap",
+    args: [swapId],
+  });
 
 /** Runs a transaction sequence expected to fail: its error, and the words the app shows for it. */
 export async function sequenceRefusal(call: Promise<unknown>): Promise<{ error: unknown; message: string }> {

@@ -11,7 +11,7 @@ import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
-import { claimOf, freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, freshPlayer, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const itemsAbi = [...sparkItemsAbi, ...sparkErrorsAbi] as const;
@@ -301,12 +301,7 @@ describe("swapNftToGameFor", () => {
     expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       c.assetManager,
     );
-    const recorded = await t.publicClient.readContract({
-      address: c.assetManager,
-      abi: assetManagerAbi,
-      functionName: "querySwap",
-      args: [event!.args.swapId],
-    });
+    const recorded = await swapRecord(t, event!.args.swapId);
     expect(recorded).toMatchObject({ account: recipient.address, kind: CLAIM_KIND.nft, idOrAmount: tokenId });
     expect(
       await t.publicClient.readContract({

@@ -28,7 +28,7 @@ import {
   type Listing,
   type TradeOffer,
 } from "~core/trading";
-import { claimOf, freshPlayer, listingOf, offerOf, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, freshPlayer, listingOf, offerOf, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const GOLD = stackTokenId(NFT_TYPE.material, 2);
@@ -543,14 +543,12 @@ describe("transfers", () => {
       swapId: swap!.args.swapId,
     });
     expect(await ownerOf(tokenId)).toBe(c.assetManager);
-    expect(
-      await t.publicClient.readContract({
-        address: c.assetManager,
-        abi: assetManagerAbi,
-        functionName: "querySwap",
-        args: [swap!.args.swapId],
-      }),
-    ).toMatchObject({ account: recipient.address, kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId });
+    expect(await swapRecord(t, swap!.args.swapId)).toMatchObject({
+      account: recipient.address,
+      kind: CLAIM_KIND.nft,
+      asset: c.card,
+      idOrAmount: tokenId,
+    });
 
     // Sent once: the card is in custody now, not the sender's to send again.
     const again = t
