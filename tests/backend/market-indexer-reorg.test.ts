@@ -17,7 +17,7 @@ import { type BackendDb, openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
-import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, forgeBoxes, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { chainActions, grantRoles } from "./reorg-property-actions";
 
@@ -73,14 +73,7 @@ async function mintCard(to: Address, word: bigint) {
 }
 
 async function forgeBox(to: Address, boxType: number) {
-  const receipt = await chain.mined(
-    chain.deployer.writeContract({
-      address: chain.deployment.contracts.box,
-      abi: blindBoxAbi,
-      functionName: "forge",
-      args: [to, BigInt(boxType), 1n],
-    }),
-  );
+  const receipt = await forgeBoxes(chain, to, boxType, 1);
   const tokenId = parseEventLogs({ abi: blindBoxAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
   return { block: receipt.blockNumber, tokenId: tokenId.toString() };
 }

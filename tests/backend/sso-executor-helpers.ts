@@ -10,11 +10,11 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect } from "vitest";
 import { type Address, parseEventLogs } from "viem";
-import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { startBackends } from "../../backend";
 import type { BackendChain, BackendOptions } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
-import { backendChainOf, grantDeployer, type TestChain } from "../contracts/harness";
+import { backendChainOf, forgeBoxes, grantDeployer, type TestChain } from "../contracts/harness";
 import { testBackendOptions } from "./harness";
 import { register } from "./sso-helpers";
 import { freshDatabase } from "./engine";
@@ -112,9 +112,7 @@ export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise
   for (const [boxType, count] of Object.entries(funds.boxes ?? {})) {
     if (!count) continue;
     await grantDeployer(t, c.box, "MINTER_ROLE");
-    await t.mined(
-      t.deployer.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count)] }),
-    );
+    await forgeBoxes(t, wallet, BigInt(boxType), count);
   }
 }
 

@@ -20,7 +20,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
-import { assetManagerAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../../backend/types";
 import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import type { ClaimFields } from "~core/claim";
@@ -168,6 +168,17 @@ export async function grantDeployer(
     }),
   );
 }
+
+/** Forges `quantity` loot boxes of `boxType` to `to` as the deployer, who needs the box's minter role (grantDeployer). */
+export const forgeBoxes = (chain: TestChain, to: Address, boxType: number | bigint, quantity: number | bigint) =>
+  chain.mined(
+    chain.deployer.writeContract({
+      address: chain.deployment.contracts.box,
+      abi: blindBoxAbi,
+      functionName: "forge",
+      args: [to, BigInt(boxType), BigInt(quantity)],
+    }),
+  );
 
 /** Mints `amount` of SparkItems stack `id` to `to`, the deployer taking the minter role for it (given back at deploy). */
 export async function mintStack(chain: TestChain, to: Address, id: bigint, amount: bigint): Promise<void> {

@@ -5,7 +5,7 @@ import { decodeItemData } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { DEFAULT_CARD_BASE_URI, DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
-import { freshPlayer, grantDeployer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { forgeBoxes, freshPlayer, grantDeployer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 /** The opener's ABI plus every contract error, since burns and mints revert inside the box and card contracts. */
@@ -20,15 +20,7 @@ beforeAll(async () => {
   await grantDeployer(t, c.box, "MINTER_ROLE");
 });
 
-const forge = (player: Account, boxType: number, quantity: number) =>
-  t.mined(
-    t.deployer.writeContract({
-      address: c.box,
-      abi: blindBoxAbi,
-      functionName: "forge",
-      args: [player.address, BigInt(boxType), BigInt(quantity)],
-    }),
-  );
+const forge = (player: Account, boxType: number, quantity: number) => forgeBoxes(t, player.address, boxType, quantity);
 
 const approveOpener = (player: Account) =>
   t.mined(
