@@ -9,21 +9,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Account, type Address, parseEventLogs, zeroAddress } from "viem";
 import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
-import { type BackendDb, openDatabase } from "../../backend/db";
+import { openDatabase } from "../../backend/db";
 import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain, BackendLog } from "../../backend/types";
 import { backendChainOf, forgeBoxes, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { chainActions, grantRoles } from "./reorg-property-actions";
+import { openedPerTest, quiet } from "./indexer-fixture";
 
 let chain: TestChain;
 let dir: string;
-const open: { indexers: ChainIndexer[]; stores: BackendDb[] } = { indexers: [], stores: [] };
+const open = openedPerTest();
 const alice = freshPlayer(6);
 const bob = freshPlayer(7);
 const SHIP = encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 60, 60, 60, 60] });
@@ -35,16 +36,10 @@ beforeAll(async () => {
     await grantDeployer(chain, address, "MINTER_ROLE");
   await grantRoles(chain);
 });
-afterEach(async () => {
-  for (const indexer of open.indexers.splice(0)) await indexer.stop();
-  for (const store of open.stores.splice(0)) await store.close();
-});
 afterAll(async () => {
   await chain?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
 
 const options = (): BackendChain => backendChainOf(chain);
 
