@@ -14,7 +14,15 @@ import { insertGameStack } from "../../backend/market/claims/stacks";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { setUpChainWith, type TestChain } from "../contracts/harness";
-import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import {
+  creditedPlayer,
+  type ExecutorBackend,
+  managedPlayer,
+  newKey,
+  postAction,
+  settled,
+  startExecutorBackends,
+} from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
 let t: TestChain;
@@ -23,9 +31,7 @@ let player: Awaited<ReturnType<typeof managedPlayer>>;
 
 setUpChainWith(startExecutorBackends, (testChain, started) => ([t, b] = [testChain, started]));
 beforeAll(async () => {
-  player = await managedPlayer(b, t, { BNB: 1n });
-  const db = new MarketDb(b.store);
-  await db.write((tx) => creditGameBalance(tx, player.wallet, "FIRE", 100n * WEI));
+  player = await creditedPlayer(b, t, (tx, wallet) => creditGameBalance(tx, wallet, "FIRE", 100n * WEI));
 });
 
 const c = () => t.deployment.contracts;

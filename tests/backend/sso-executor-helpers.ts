@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import { type Address, parseEventLogs } from "viem";
 import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { startBackends } from "../../backend";
+import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import type { BackendChain, BackendOptions } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import { backendChainOf, forgeBoxes, grantDeployer, type TestChain } from "../contracts/harness";
@@ -95,6 +96,13 @@ export async function managedPlayer(b: ExecutorBackend, t: TestChain, funds: Fun
   const wallet = created.data.address;
   await fund(t, wallet, funds);
   return { token, wallet, email };
+}
+
+/** A managed player with 1 BNB for gas, and what `credit` puts in its game balances (in one market write). */
+export async function creditedPlayer(b: ExecutorBackend, t: TestChain, credit: (tx: Sql, wallet: Address) => Promise<unknown>) {
+  const player = await managedPlayer(b, t, { BNB: 1n });
+  await new MarketDb(b.store).write((tx) => credit(tx, player.wallet));
+  return player;
 }
 
 export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise<void> {

@@ -13,7 +13,15 @@ import { creditGameBalance } from "../../backend/market/shared/ledger";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { setUpChainWith, type TestChain } from "../contracts/harness";
-import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import {
+  creditedPlayer,
+  type ExecutorBackend,
+  type managedPlayer,
+  newKey,
+  postAction,
+  settled,
+  startExecutorBackends,
+} from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
 const REBATE = 2n * WEI + 345n;
@@ -23,11 +31,9 @@ let player: Awaited<ReturnType<typeof managedPlayer>>;
 
 setUpChainWith(startExecutorBackends, (testChain, started) => ([t, b] = [testChain, started]));
 beforeAll(async () => {
-  player = await managedPlayer(b, t, { BNB: 1n });
-  const db = new MarketDb(b.store);
-  await db.write(async (tx) => {
-    await creditRebate(tx, player.wallet, "USDT", REBATE);
-    await creditGameBalance(tx, player.wallet, "FIRE", 10n * WEI);
+  player = await creditedPlayer(b, t, async (tx, wallet) => {
+    await creditRebate(tx, wallet, "USDT", REBATE);
+    await creditGameBalance(tx, wallet, "FIRE", 10n * WEI);
   });
 });
 
