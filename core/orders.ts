@@ -24,49 +24,32 @@ export const LISTING_DURATIONS = [
 ] as const;
 export const DEFAULT_LISTING_DAYS = LISTING_DURATIONS[0].days;
 
+/** The fields several order types share, in the order each type lists them (the order is part of the type's hash). */
+const TOKEN = [
+  { name: "tokenId", type: "uint256" },
+  { name: "nftType", type: "uint8" },
+] as const;
+const PRICE = [
+  { name: "price", type: "uint256" },
+  { name: "currency", type: "string" },
+] as const;
+/** Every order ends so: a one-time nonce and an expiry (unix seconds). */
+const ONCE = [
+  { name: "nonce", type: "uint256" },
+  { name: "expiry", type: "uint256" },
+] as const;
+/** Who sells to whom, for what: a buy's and an offer acceptance's tail. */
+const SALE = [{ name: "seller", type: "address" }, { name: "buyer", type: "address" }, ...PRICE, ...ONCE] as const;
+/** A seller's or buyer's cancel-all: every older order of theirs dies. */
+const cancelAll = <P extends string>(party: P) =>
+  [{ name: party, type: "address" }, { name: "counter", type: "uint256" }, ...ONCE] as const;
+
 export const ORDER_TYPES = {
-  Sell: [
-    { name: "tokenId", type: "uint256" },
-    { name: "nftType", type: "uint8" },
-    { name: "seller", type: "address" },
-    { name: "price", type: "uint256" },
-    { name: "currency", type: "string" },
-    { name: "counter", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
-  Buy: [
-    { name: "tokenId", type: "uint256" },
-    { name: "nftType", type: "uint8" },
-    { name: "listingId", type: "uint256" },
-    { name: "seller", type: "address" },
-    { name: "buyer", type: "address" },
-    { name: "price", type: "uint256" },
-    { name: "currency", type: "string" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
-  Cancel: [
-    { name: "tokenId", type: "uint256" },
-    { name: "nftType", type: "uint8" },
-    { name: "seller", type: "address" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
-  CancelAll: [
-    { name: "seller", type: "address" },
-    { name: "counter", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
-  Transfer: [
-    { name: "tokenId", type: "uint256" },
-    { name: "nftType", type: "uint8" },
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
+  Sell: [...TOKEN, { name: "seller", type: "address" }, ...PRICE, { name: "counter", type: "uint256" }, ...ONCE],
+  Buy: [...TOKEN, { name: "listingId", type: "uint256" }, ...SALE],
+  Cancel: [...TOKEN, { name: "seller", type: "address" }, ...ONCE],
+  CancelAll: cancelAll("seller"),
+  Transfer: [...TOKEN, { name: "from", type: "address" }, { name: "to", type: "address" }, ...ONCE],
   // Offers (issue 30, decision 0023). An item offer names its token and has an empty filter; a collection offer names
   // no token (0) and carries the market filter it covers, in the backend's canonical query form.
   Offer: [
@@ -74,36 +57,14 @@ export const ORDER_TYPES = {
     { name: "nftType", type: "uint8" },
     { name: "tokenId", type: "uint256" },
     { name: "filter", type: "string" },
-    { name: "price", type: "uint256" },
-    { name: "currency", type: "string" },
+    ...PRICE,
     { name: "counter", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
+    ...ONCE,
   ],
-  OfferCancel: [
-    { name: "buyer", type: "address" },
-    { name: "offerId", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
-  OfferCancelAll: [
-    { name: "buyer", type: "address" },
-    { name: "counter", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
+  OfferCancel: [{ name: "buyer", type: "address" }, { name: "offerId", type: "uint256" }, ...ONCE],
+  OfferCancelAll: cancelAll("buyer"),
   /** The holder's consent: this offer, for this item, at this price (a changed offer is another order). */
-  OfferAccept: [
-    { name: "offerId", type: "uint256" },
-    { name: "tokenId", type: "uint256" },
-    { name: "nftType", type: "uint8" },
-    { name: "seller", type: "address" },
-    { name: "buyer", type: "address" },
-    { name: "price", type: "uint256" },
-    { name: "currency", type: "string" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
+  OfferAccept: [{ name: "offerId", type: "uint256" }, ...TOKEN, ...SALE],
 } as const;
 
 export type OrderKind = keyof typeof ORDER_TYPES;
@@ -114,87 +75,65 @@ export interface OrderDomainInput {
   verifyingContract: Address;
 }
 
-export interface SellMessage {
+/** Fields of several order messages (their types list them in their own order: ORDER_TYPES). */
+interface TokenFields {
   tokenId: bigint;
   nftType: number;
-  seller: Address;
+}
+interface PriceFields {
   price: bigint;
   currency: string;
-  /** The seller's cancel-all counter when signing: bumping it kills every older listing at once. */
-  counter: bigint;
+}
+interface OnceFields {
   nonce: bigint;
   expiry: bigint;
 }
-export interface BuyMessage {
-  tokenId: bigint;
-  nftType: number;
-  /** The one listing this buy fills (listing ids are never reused): a relisting, even at the same price, is another order. */
-  listingId: bigint;
+interface SaleFields extends PriceFields, OnceFields {
   seller: Address;
   buyer: Address;
-  price: bigint;
-  currency: string;
-  nonce: bigint;
-  expiry: bigint;
-}
-export interface CancelMessage {
-  tokenId: bigint;
-  nftType: number;
-  seller: Address;
-  nonce: bigint;
-  expiry: bigint;
-}
-export interface CancelAllMessage {
-  seller: Address;
-  counter: bigint;
-  nonce: bigint;
-  expiry: bigint;
-}
-export interface TransferMessage {
-  tokenId: bigint;
-  nftType: number;
-  from: Address;
-  to: Address;
-  nonce: bigint;
-  expiry: bigint;
 }
 
-export interface OfferMessage {
+export interface SellMessage extends TokenFields, PriceFields, OnceFields {
+  seller: Address;
+  /** The seller's cancel-all counter when signing: bumping it kills every older listing at once. */
+  counter: bigint;
+}
+export interface BuyMessage extends TokenFields, SaleFields {
+  /** The one listing this buy fills (listing ids are never reused): a relisting, even at the same price, is another order. */
+  listingId: bigint;
+}
+export interface CancelMessage extends TokenFields, OnceFields {
+  seller: Address;
+}
+export interface CancelAllMessage extends OnceFields {
+  seller: Address;
+  counter: bigint;
+}
+export interface TransferMessage extends TokenFields, OnceFields {
+  from: Address;
+  to: Address;
+}
+
+export interface OfferMessage extends PriceFields, OnceFields {
   buyer: Address;
   nftType: number;
   /** The item offered for; 0 on a collection offer. */
   tokenId: bigint;
   /** A collection offer's canonical market filter; "" on an item offer. */
   filter: string;
-  price: bigint;
-  currency: string;
   /** The buyer's offer cancel-all counter when signing: bumping it kills every older offer at once. */
   counter: bigint;
-  nonce: bigint;
-  expiry: bigint;
 }
-export interface OfferCancelMessage {
+export interface OfferCancelMessage extends OnceFields {
   buyer: Address;
   offerId: bigint;
-  nonce: bigint;
-  expiry: bigint;
 }
-export interface OfferCancelAllMessage {
+export interface OfferCancelAllMessage extends OnceFields {
   buyer: Address;
   counter: bigint;
-  nonce: bigint;
-  expiry: bigint;
 }
-export interface OfferAcceptMessage {
+export interface OfferAcceptMessage extends TokenFields, SaleFields {
   offerId: bigint;
-  tokenId: bigint;
-  nftType: number;
-  seller: Address;
-  buyer: Address;
-  price: bigint;
-  currency: string;
-  nonce: bigint;
-  expiry: bigint;
 }
 
 export interface OrderMessages {

@@ -163,10 +163,9 @@ export function tradingFee(price: bigint, feeBps: number): bigint {
   return (price * BigInt(feeBps)) / 10_000n;
 }
 
-/** The Listing a stored chain order was signed as (the wire carries uint256 fields as decimal strings). */
-export function listingOfOrder(order: ChainOrder): Listing {
+/** The fields a stored listing and a stored offer share, as signed (the wire carries uint256 fields as decimal strings). */
+function tradedOfOrder(order: ChainOrder | ChainOffer): Omit<Listing, "seller"> {
   return {
-    seller: order.seller,
     collection: order.collection,
     standard: order.standard as ListingStandard,
     tokenId: BigInt(order.tokenId),
@@ -179,21 +178,22 @@ export function listingOfOrder(order: ChainOrder): Listing {
   };
 }
 
+/** The Listing a stored chain order was signed as. */
+export function listingOfOrder(order: ChainOrder): Listing {
+  return { seller: order.seller, ...tradedOfOrder(order) };
+}
+
 /** The TradeOffer a stored chain offer was signed as. */
 export function offerOfOrder(order: ChainOffer): TradeOffer {
+  const { collection, standard, tokenId, ...terms } = tradedOfOrder(order);
   return {
     buyer: order.buyer,
-    collection: order.collection,
-    standard: order.standard as ListingStandard,
-    tokenId: BigInt(order.tokenId),
+    collection,
+    standard,
+    tokenId,
     dataMask: BigInt(order.dataMask),
     dataValue: BigInt(order.dataValue),
-    amount: BigInt(order.amount),
-    currency: order.currency,
-    price: BigInt(order.price),
-    expiry: BigInt(order.expiry),
-    salt: BigInt(order.salt),
-    counter: BigInt(order.counter),
+    ...terms,
   };
 }
 

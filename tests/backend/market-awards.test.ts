@@ -4,12 +4,12 @@
  * award unpaid when the chain is read past its deadline goes back to the rebate balance, never one paid meanwhile.
  * The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { gameTokenAbi, rewardManagerAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import type { AwardRecord, RebateClaim, RebateTotal, SignedClaimWire } from "~core/api/market";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, startMarketOnChain } from "./market-fixture";
 
 const managerAbi = [...rewardManagerAbi, ...sparkErrorsAbi] as const;
@@ -19,15 +19,7 @@ let m: Market;
 let c: TestChain["deployment"]["contracts"];
 const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  m = await startMarketOnChain(chain);
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
-});
+setUpChainWith(startMarketOnChain, (testChain, started) => ([chain, c, m] = [testChain, testChain.deployment.contracts, started]));
 
 const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 const chainUsdt = () =>

@@ -4,7 +4,7 @@
  * each event applied once (across a restart of the indexer too), a pending claim locking its asset, and events
  * of a vanished branch undone (anvil snapshot and revert). The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
@@ -13,8 +13,8 @@ import { decodeClaimContent } from "~core/claim";
 import { MarketDb } from "../../backend/market/shared/db";
 import type { SignedClaim } from "../../backend/market/claims/claims";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import { backendChainOf, revertOf, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
+import { backendChainOf, revertOf, setUpChainWith, type TestChain } from "../contracts/harness";
+import { BROWSER, type Market, signOrder, startMarketOnChain, askTakeOut, takeOutFire } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
@@ -25,17 +25,18 @@ let m: Market;
 let c: TestChain["deployment"]["contracts"];
 const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  m = await startMarketOnChain(chain);
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
-});
+setUpChainWith(startMarketOnChain, (testChain, started) => ([chain, c, m] = [testChain, testChain.deployment.contracts, started]));
 
 const wallet = () => chain.walletFor(player);
+/** The player's wallet approves the asset manager for `amount` FIRE (wei) and swaps it into the game. */
+async function swapIn(amount: bigint) {
+  await chain.mined(
+    wallet().writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.assetManager, amount] }),
+  );
+  await chain.mined(
+    wallet().writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [c.fire, amount, 1n] }),
+  );
+}
 const gameFire = async () =>
   BigInt((await m.ok<{ balances: { FIRE: string } }>("/gameRelate/getGameToken", { gameTag: 1 }, m.tokens.browser)).balances.FIRE);
 const chainFire = () =>
@@ -43,18 +44,6 @@ const chainFire = () =>
 /** Waits until the backends' indexer has applied the chain's head. */
 const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
 const detail = (ref: { nftType: number; tokenId: string }) => m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", ref);
-
-/** The player's signed claim taking `amount` FIRE (wei) out of the game. */
-async function takeOutFire(amount: bigint): Promise<SignedClaim> {
-  const answer = await m.post<SignedClaim>(
-    "/gameRelate/takeOutTokenSign",
-    { fire: amount.toString(), gameTag: 1 },
-    undefined,
-    m.tokens.browser,
-  );
-  expect(answer.status, answer.msg).toBe(200);
-  return answer.data;
-}
 
 function submitClaim(functionName: "claimToken" | "claimNft", claim: SignedClaim) {
   return wallet().writeContract({
@@ -85,7 +74,7 @@ async function list(item: { nftType: number; tokenId: string }) {
 describe("tokens", () => {
   it("claims 50 FIRE: the game balance drops at once, the chain pays once, and the claim is done once indexed", async () => {
     const [before, onChainBefore] = [await gameFire(), await chainFire()];
-    const claim = await takeOutFire(50n * WEI);
+    const claim = await takeOutFire(m, 50n * WEI);
     expect(await gameFire()).toBe(before - 50n * WEI);
     expect(await m.ok("/gameRelate/claimStatus", { txId: claim.txId }, m.tokens.browser)).toMatchObject({ statusName: "pending" });
 
@@ -99,12 +88,7 @@ describe("tokens", () => {
 
   it("swaps 20 FIRE into the game: credited once the event is indexed, and once only, across a restart of the indexer", async () => {
     const before = await gameFire();
-    await chain.mined(
-      wallet().writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.assetManager, 20n * WEI] }),
-    );
-    await chain.mined(
-      wallet().writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [c.fire, 20n * WEI, 1n] }),
-    );
+    await swapIn(20n * WEI);
     await settled();
     expect(await gameFire()).toBe(before + 20n * WEI);
 
@@ -124,12 +108,7 @@ describe("tokens", () => {
     await settled();
     const before = await gameFire();
     const snapshot = await chain.testClient.snapshot();
-    await chain.mined(
-      wallet().writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.assetManager, 5n * WEI] }),
-    );
-    await chain.mined(
-      wallet().writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [c.fire, 5n * WEI, 1n] }),
-    );
+    await swapIn(5n * WEI);
     await settled();
     expect(await gameFire()).toBe(before + 5n * WEI);
 
@@ -137,12 +116,7 @@ describe("tokens", () => {
     await chain.testClient.mine({ blocks: 3 });
     await expect.poll(gameFire, { timeout: 15_000 }).toBe(before);
     // The same swap on the new branch is credited again, once.
-    await chain.mined(
-      wallet().writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "approve", args: [c.assetManager, 5n * WEI] }),
-    );
-    await chain.mined(
-      wallet().writeContract({ address: c.assetManager, abi: managerAbi, functionName: "swapTokenToGame", args: [c.fire, 5n * WEI, 1n] }),
-    );
+    await swapIn(5n * WEI);
     await settled();
     expect(await gameFire()).toBe(before + 5n * WEI);
   });
@@ -158,23 +132,13 @@ describe("items", () => {
       [BROWSER.wallet],
     )) as { nftType: number; tokenId: string };
     ref = row;
-    const claim = await m.post<SignedClaim>(
-      "/gameRelate/takeOutSign",
-      { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
-      undefined,
-      m.tokens.browser,
-    );
+    const claim = await askTakeOut(m, ref);
     expect(claim.status, claim.msg).toBe(200);
     expect(decodeClaimContent(claim.data.claim_content as Hex)).toMatchObject({ asset: c.card, idOrAmount: BigInt(ref.tokenId) });
     expect(await detail(ref)).toMatchObject({ location: "leaving" });
     const listed = await list(ref);
     expect([listed.status, listed.msg]).toEqual([409, "The item is not in the game (it is on chain or on its way there)"]);
-    const twice = await m.post(
-      "/gameRelate/takeOutSign",
-      { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
-      undefined,
-      m.tokens.browser,
-    );
+    const twice = await askTakeOut(m, ref);
     expect(twice.status).toBe(409);
 
     // On chain: minted to the player with its attributes, and on chain in the market once indexed.
@@ -207,8 +171,8 @@ describe("items", () => {
 describe("expiry", () => {
   it("gives a claim back only once the chain is read past its deadline, so a claim paid while the indexer lags is never refunded", async () => {
     const before = await gameFire();
-    const paid = await takeOutFire(30n * WEI);
-    const unused = await takeOutFire(10n * WEI);
+    const paid = await takeOutFire(m, 30n * WEI);
+    const unused = await takeOutFire(m, 10n * WEI);
     const onChainBefore = await chainFire();
 
     // The indexer stalls (a node outage, say) while the player submits one claim and the deadlines pass.

@@ -11,7 +11,7 @@ import { MarketDb } from "../../backend/market/shared/db";
 import { creditGameBalance, receiveItemIntoGame } from "../../backend/market/shared/ledger";
 import type { ListingRecord, Page } from "~core/api/market";
 import { LOCAL_CHAIN_ID } from "~core/constants";
-import { BROWSER, MANAGED, type Market, startMarket } from "./market-fixture";
+import { BROWSER, MANAGED, type Market, startMarket, askTakeOut, takeOutFire } from "./market-fixture";
 
 const FIRE_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const ASSET_MANAGER = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -44,14 +44,8 @@ describe("takeOutTokenSign", () => {
   it("debits FIRE and answers a claim the signer signed, bound to account, chain and asset manager", async () => {
     const before = await fireBalance();
     const amount = 1_234n * 10n ** 18n;
-    const answer = await m.post<SignedClaim>(
-      "/gameRelate/takeOutTokenSign",
-      { fire: amount.toString(), gameTag: 1 },
-      undefined,
-      m.tokens.browser,
-    );
-    expect(answer.status, answer.msg).toBe(200);
-    const { account, kind, asset, idOrAmount, data, nonce, deadline, chainId, assetManager } = await expectSignedBySigner(answer.data);
+    const claim = await takeOutFire(m, amount);
+    const { account, kind, asset, idOrAmount, data, nonce, deadline, chainId, assetManager } = await expectSignedBySigner(claim);
     expect(data).toBe(0n);
     expect({ account, kind, asset, idOrAmount, chainId, assetManager }).toEqual({
       account: BROWSER.wallet,
@@ -61,20 +55,20 @@ describe("takeOutTokenSign", () => {
       chainId: BigInt(LOCAL_CHAIN_ID),
       assetManager: ASSET_MANAGER,
     });
-    expect(nonce).toBe(BigInt(answer.data.txId));
-    expect(Number(deadline)).toBe(answer.data.deadline);
-    expect(answer.data.deadline).toBeGreaterThan(Date.now() / 1000);
+    expect(nonce).toBe(BigInt(claim.txId));
+    expect(Number(deadline)).toBe(claim.deadline);
+    expect(claim.deadline).toBeGreaterThan(Date.now() / 1000);
     expect(await fireBalance()).toBe(before - amount);
 
     const status = await m.ok<{ status: number; statusName: string; idOrAmount: string }>(
       "/gameRelate/claimStatus",
-      { txId: answer.data.txId },
+      { txId: claim.txId },
       m.tokens.browser,
     );
     expect(status).toMatchObject({ status: 0, statusName: "pending", idOrAmount: amount.toString() });
     // Each claim has its own nonce.
     const second = await m.post<SignedClaim>("/gameRelate/takeOutTokenSign", { fire: "1", gameTag: 1 }, undefined, m.tokens.browser);
-    expect(Number(second.data.txId)).toBe(Number(answer.data.txId) + 1);
+    expect(Number(second.data.txId)).toBe(Number(claim.txId) + 1);
   });
 
   it("refuses bad amounts, missing balance and missing login", async () => {
@@ -192,12 +186,7 @@ describe("takeOutSign", () => {
       [box, MOVE_REFUSALS.gameOnlyBox],
     ] as const) {
       if (!record) continue;
-      const answer = await m.post(
-        "/gameRelate/takeOutSign",
-        { takeOut: record.tokenId, nftType: record.nftType, gameTag: 1 },
-        undefined,
-        m.tokens.browser,
-      );
+      const answer = await askTakeOut(m, record);
       expect([answer.status, answer.msg]).toEqual([409, msg]);
       expect(
         await m.ok<ListingRecord>("/informationCenter/tokenDetailByTokenId", { nftType: record.nftType, tokenId: record.tokenId }),
@@ -212,12 +201,7 @@ describe("takeOutSign", () => {
     // A spaceship: a kind the card collection holds (a Halloween card has no on-chain form, see below).
     const listed = (await m.page("/informationCenter/selling", { address: BROWSER.wallet, nftType: 4, pageSize: 100 })).records[0];
     const ref = { nftType: listed.nftType, tokenId: listed.tokenId };
-    const answer = await m.post<SignedClaim>(
-      "/gameRelate/takeOutSign",
-      { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
-      undefined,
-      m.tokens.browser,
-    );
+    const answer = await askTakeOut(m, ref);
     expect(answer.status, answer.msg).toBe(200);
     const { account, kind, asset, idOrAmount, data } = await expectSignedBySigner(answer.data);
     expect({ account, kind, asset, idOrAmount }).toEqual({
@@ -241,12 +225,7 @@ describe("takeOutSign", () => {
       m.tokens.browser,
     );
     expect(sell.status).toBe(409);
-    const twice = await m.post(
-      "/gameRelate/takeOutSign",
-      { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 },
-      undefined,
-      m.tokens.browser,
-    );
+    const twice = await askTakeOut(m, ref);
     expect(twice.status).toBe(409);
 
     // The indexer reports the claim executed: the item is on chain for good.

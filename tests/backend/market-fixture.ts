@@ -8,6 +8,7 @@ import type { ListingRecord, Page } from "~core/api/market";
 import { privateKeyToAccount } from "viem/accounts";
 import { getAddress } from "viem";
 import type { OrderSignature } from "~core/api/sso";
+import type { SignedClaim } from "../../backend/market/claims/claims";
 import { expiryIn, newOrderNonce, orderJson, orderLifetimeSeconds, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
 import { startTestBackends } from "./harness";
 
@@ -188,3 +189,19 @@ export async function heldItem(m: Market, owner: string, nftType: number): Promi
   if (!row) throw new Error(`no held item of ${owner}`);
   return row;
 }
+
+/** The browser player's signed claim taking `amount` FIRE (wei) out of the game; fails the test unless the market signs it. */
+export async function takeOutFire(m: Market, amount: bigint): Promise<SignedClaim> {
+  const answer = await m.post<SignedClaim>(
+    "/gameRelate/takeOutTokenSign",
+    { fire: amount.toString(), gameTag: 1 },
+    undefined,
+    m.tokens.browser,
+  );
+  expect(answer.status, answer.msg).toBe(200);
+  return answer.data;
+}
+
+/** The browser player's request to take item `ref` out of the game (POST /gameRelate/takeOutSign), answered as is. */
+export const askTakeOut = (m: Market, ref: { nftType: number; tokenId: string }) =>
+  m.post<SignedClaim>("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 }, undefined, m.tokens.browser);

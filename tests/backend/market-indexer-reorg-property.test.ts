@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Address, zeroAddress } from "viem";
 import { blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { openDatabase } from "../../backend/schema";
@@ -30,6 +30,7 @@ import { freshDatabase } from "./engine";
 import { type Action, actionArb, chainActions, grantRoles, MATERIALS, PLAYERS, type StoredListing } from "./reorg-property-actions";
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
+import { quiet } from "./indexer-fixture";
 
 /**
  * Few runs of a bounded length: each action is a mined block or two, and the file runs in `npm test`. REORG_RUNS
@@ -62,7 +63,6 @@ async function closeOpened() {
   for (const store of opened.stores.splice(0)) await store.close();
 }
 
-const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
 const head = () => chain.publicClient.getBlockNumber({ cacheTime: 0 });
 
 /** A new database with an indexer following the chain from the deployment block. */

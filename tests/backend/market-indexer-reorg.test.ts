@@ -9,21 +9,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Account, type Address, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Account, type Address, parseEventLogs, zeroAddress } from "viem";
 import { blindBoxAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
 import { openDatabase } from "../../backend/schema";
 import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, TRANSFERS_STREAM, createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain, BackendLog, BackendDb } from "../../backend/types";
-import { backendChainOf, freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import type { BackendChain, BackendLog } from "../../backend/types";
+import { backendChainOf, forgeBoxes, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { chainActions, grantRoles } from "./reorg-property-actions";
+import { openedPerTest, quiet } from "./indexer-fixture";
 
 let chain: TestChain;
 let dir: string;
-const open: { indexers: ChainIndexer[]; stores: BackendDb[] } = { indexers: [], stores: [] };
+const open = openedPerTest();
 const alice = freshPlayer(6);
 const bob = freshPlayer(7);
 const SHIP = encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 60, 60, 60, 60] });
@@ -31,28 +32,14 @@ const SHIP = encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 6
 beforeAll(async () => {
   chain = await startTestChain();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-reorg-"));
-  const minter = keccak256(toHex("MINTER_ROLE"));
   for (const address of [chain.deployment.contracts.card, chain.deployment.contracts.box])
-    await chain.mined(
-      chain.deployer.writeContract({
-        address,
-        abi: sparkCardAbi,
-        functionName: "grantRole",
-        args: [minter, chain.deployment.accounts.deployer],
-      }),
-    );
+    await grantDeployer(chain, address, "MINTER_ROLE");
   await grantRoles(chain);
-});
-afterEach(async () => {
-  for (const indexer of open.indexers.splice(0)) await indexer.stop();
-  for (const store of open.stores.splice(0)) await store.close();
 });
 afterAll(async () => {
   await chain?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
 
 const options = (): BackendChain => backendChainOf(chain);
 
@@ -81,14 +68,7 @@ async function mintCard(to: Address, word: bigint) {
 }
 
 async function forgeBox(to: Address, boxType: number) {
-  const receipt = await chain.mined(
-    chain.deployer.writeContract({
-      address: chain.deployment.contracts.box,
-      abi: blindBoxAbi,
-      functionName: "forge",
-      args: [to, BigInt(boxType), 1n],
-    }),
-  );
+  const receipt = await forgeBoxes(chain, to, boxType, 1);
   const tokenId = parseEventLogs({ abi: blindBoxAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
   return { block: receipt.blockNumber, tokenId: tokenId.toString() };
 }

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import { encodeItem } from "~core/item-data";
@@ -21,26 +21,21 @@ import type { BackendChain, BackendLog, BackendDb } from "../../backend/types";
 import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { startRpcProxy } from "../support/rpc-proxy";
+import { openedPerTest, quiet } from "./indexer-fixture";
 
 let chain: TestChain;
 let dir: string;
-const open: { indexers: ChainIndexer[]; stores: BackendDb[] } = { indexers: [], stores: [] };
+const open = openedPerTest();
 
 beforeAll(async () => {
   chain = await startTestChain();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-indexer-"));
   await grantDeployer(chain, chain.deployment.contracts.card, "MINTER_ROLE");
 });
-afterEach(async () => {
-  for (const indexer of open.indexers.splice(0)) await indexer.stop();
-  for (const store of open.stores.splice(0)) await store.close();
-});
 afterAll(async () => {
   await chain?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const quiet = () => ({ info: vi.fn<Console["info"]>(), warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() });
 
 const options = (overrides: Partial<BackendChain> = {}): BackendChain => backendChainOf(chain, overrides);
 

@@ -4,8 +4,8 @@
  * back), and the bridge moves stacks both ways: a kind-2 claim of part of a game stack submitted to the asset
  * manager, and an amount swapped back into the game stack. The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Address, type Hex, getAddress, keccak256, toHex } from "viem";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Address, type Hex, getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, sparkErrorsAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ListingRecord } from "~core/api/market";
@@ -14,11 +14,10 @@ import { chainStackTokenId } from "~core/item-moves";
 import { MarketDb } from "../../backend/market/shared/db";
 import type { SignedClaim } from "../../backend/market/claims/claims";
 import { insertGameStack } from "../../backend/market/claims/stacks";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { grantDeployer, setUpChainWith, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 const [DARK_IRON, SILVER, GOLD] = [8000n, 8001n, 8002n];
 
 let chain: TestChain;
@@ -27,22 +26,9 @@ let c: TestChain["deployment"]["contracts"];
 const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 
+setUpChainWith(startMarketOnChain, (testChain, started) => ([chain, c, m] = [testChain, testChain.deployment.contracts, started]));
 beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  m = await startMarketOnChain(chain);
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.items,
-      abi: sparkItemsAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, chain.deployer.account.address],
-    }),
-  );
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
+  await grantDeployer(chain, c.items, "MINTER_ROLE");
 });
 
 const items = { abi: sparkItemsAbi, address: () => c.items } as const;

@@ -6,7 +6,7 @@
  * credited again once when it is mined anew. The tests run in order on one chain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Hex, keccak256, parseEventLogs, toHex } from "viem";
+import { type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sparkCardAbi, starshipManagerAbi } from "../../contracts/generated/abi";
 import type { ListingRecord } from "~core/api/market";
@@ -14,11 +14,10 @@ import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
 import { MarketDb } from "../../backend/market/shared/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
-import { backendChainOf, startTestChain, type TestChain } from "../contracts/harness";
+import { backendChainOf, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 const silent = { info() {}, warn() {}, error() {} };
 
 let chain: TestChain;
@@ -38,14 +37,7 @@ beforeAll(async () => {
   lastSeededItem = await m.scalar<number>("select max(id) from market_items");
 
   // A Rare ship (power 420) mines for four hours: 168 DarkIron, 33 Silver, 3 Gold to send.
-  await chain.mined(
-    chain.deployer.writeContract({
-      address: c.card,
-      abi: sparkCardAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, chain.deployer.account.address],
-    }),
-  );
+  await grantDeployer(chain, c.card, "MINTER_ROLE");
   const minted = await chain.mined(
     chain.deployer.writeContract({
       address: c.card,

@@ -4,7 +4,7 @@
  * exactly, digit for digit; a swap of such an amount into the game adds to the game stack exactly, and a game stack
  * that large is claimed to the chain exactly. The tests run in order on one chain.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Address, type Hex, encodeAbiParameters, getAddress, keccak256, numberToHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { assetManagerAbi, sparkErrorsAbi, sparkItemsAbi, starshipManagerAbi } from "../../contracts/generated/abi";
@@ -12,7 +12,7 @@ import type { ListingRecord } from "~core/api/market";
 import { decodeClaimContent } from "~core/claim";
 import { chainStackTokenId } from "~core/item-moves";
 import type { SignedClaim } from "../../backend/market/claims/claims";
-import { grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
+import { grantDeployer, setUpChainWith, type TestChain } from "../contracts/harness";
 import { BROWSER, BUYER, MANAGED, type Market, startMarketOnChain } from "./market-fixture";
 
 const [DARK_IRON, SILVER, GOLD] = [8000n, 8001n, 8002n];
@@ -28,15 +28,9 @@ const player = privateKeyToAccount(BROWSER.privateKey as Hex);
 const buyer = privateKeyToAccount(BUYER.privateKey as Hex);
 const managed = getAddress(MANAGED.wallet);
 
+setUpChainWith(startMarketOnChain, (testChain, started) => ([chain, c, m] = [testChain, testChain.deployment.contracts, started]));
 beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  m = await startMarketOnChain(chain);
   await grantDeployer(chain, c.items, "MINTER_ROLE");
-});
-afterAll(async () => {
-  await m?.close();
-  await chain?.close();
 });
 
 const settled = async () => m.t.indexer!.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);

@@ -4,7 +4,7 @@
  * item back into the game; the market's indexer settles each. What the contract would refuse (another wallet's
  * claim, a claim paid already, an item not in the wallet) is refused first, in words, with nothing sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { SignedClaim } from "../../backend/market/claims/claims";
@@ -13,24 +13,25 @@ import { creditGameBalance } from "../../backend/market/shared/ledger";
 import { insertGameStack } from "../../backend/market/claims/stacks";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
-import { startTestChain, type TestChain } from "../contracts/harness";
-import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
+import {
+  creditedPlayer,
+  type ExecutorBackend,
+  managedPlayer,
+  newKey,
+  postAction,
+  settled,
+  startExecutorBackends,
+} from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
 let t: TestChain;
 let b: ExecutorBackend;
 let player: Awaited<ReturnType<typeof managedPlayer>>;
 
+setUpChainWith(startExecutorBackends, (testChain, started) => ([t, b] = [testChain, started]));
 beforeAll(async () => {
-  t = await startTestChain();
-  b = await startExecutorBackends(t);
-  player = await managedPlayer(b, t, { BNB: 1n });
-  const db = new MarketDb(b.store);
-  await db.write((tx) => creditGameBalance(tx, player.wallet, "FIRE", 100n * WEI));
-});
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
+  player = await creditedPlayer(b, t, (tx, wallet) => creditGameBalance(tx, wallet, "FIRE", 100n * WEI));
 });
 
 const c = () => t.deployment.contracts;

@@ -9,18 +9,18 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect } from "vitest";
-import { type Address, keccak256, parseEventLogs, toHex } from "viem";
-import { blindBoxAbi, gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
+import { type Address, parseEventLogs } from "viem";
+import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
 import { startBackends } from "../../backend";
+import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import type { BackendChain, BackendOptions } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
-import { backendChainOf, type TestChain } from "../contracts/harness";
+import { backendChainOf, forgeBoxes, grantDeployer, type TestChain } from "../contracts/harness";
 import { testBackendOptions } from "./harness";
 import { register } from "./sso-helpers";
 import { freshDatabase } from "./engine";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 
 export function chainOption(t: TestChain): BackendChain {
   return backendChainOf(t, { pollIntervalMs: 20 });
@@ -98,6 +98,13 @@ export async function managedPlayer(b: ExecutorBackend, t: TestChain, funds: Fun
   return { token, wallet, email };
 }
 
+/** A managed player with 1 BNB for gas, and what `credit` puts in its game balances (in one market write). */
+export async function creditedPlayer(b: ExecutorBackend, t: TestChain, credit: (tx: Sql, wallet: Address) => Promise<unknown>) {
+  const player = await managedPlayer(b, t, { BNB: 1n });
+  await new MarketDb(b.store).write((tx) => credit(tx, player.wallet));
+  return player;
+}
+
 export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise<void> {
   const c = t.deployment.contracts;
   await t.testClient.setBalance({ address: wallet, value: (funds.BNB ?? 0n) * WEI });
@@ -112,17 +119,8 @@ export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise
   }
   for (const [boxType, count] of Object.entries(funds.boxes ?? {})) {
     if (!count) continue;
-    await t.mined(
-      t.deployer.writeContract({
-        address: c.box,
-        abi: blindBoxAbi,
-        functionName: "grantRole",
-        args: [MINTER_ROLE, t.deployer.account.address],
-      }),
-    );
-    await t.mined(
-      t.deployer.writeContract({ address: c.box, abi: blindBoxAbi, functionName: "forge", args: [wallet, BigInt(boxType), BigInt(count)] }),
-    );
+    await grantDeployer(t, c.box, "MINTER_ROLE");
+    await forgeBoxes(t, wallet, BigInt(boxType), count);
   }
 }
 
@@ -147,7 +145,7 @@ export const newKey = () => `key-${crypto.randomUUID()}`;
 /** Mints a SparkCard token with this attribute word (core/item-data.ts encodeItem) to the wallet; its id. */
 export async function mintCard(t: TestChain, wallet: Address, word: bigint): Promise<bigint> {
   const card = { address: t.deployment.contracts.card, abi: sparkCardAbi } as const;
-  await t.mined(t.deployer.writeContract({ ...card, functionName: "grantRole", args: [MINTER_ROLE, t.deployer.account.address] }));
+  await grantDeployer(t, card.address, "MINTER_ROLE");
   const receipt = await t.mined(t.deployer.writeContract({ ...card, functionName: "mint", args: [wallet, word] }));
   return parseEventLogs({ abi: sparkCardAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
 }

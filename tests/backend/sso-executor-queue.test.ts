@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Address, Hex } from "viem";
 import { blindBoxAbi } from "../../contracts/generated/abi";
 import type { Execution } from "~core/api/actions";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const STANDARD = 4;
@@ -18,14 +18,7 @@ const STANDARD = 4;
 let t: TestChain;
 let b: ExecutorBackend;
 
-beforeAll(async () => {
-  t = await startTestChain();
-  b = await startExecutorBackends(t);
-});
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
+setUpChainWith(startExecutorBackends, (testChain, started) => ([t, b] = [testChain, started]));
 
 const sent = (wallet: Address) => t.publicClient.getTransactionCount({ address: wallet });
 const boxCount = (wallet: Address) =>

@@ -4,7 +4,7 @@
  * What the contract would refuse (an award paid already, an asset manager claim sent to the reward manager, an award
  * sent to the asset manager) is refused first, in words, with nothing sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { gameTokenAbi } from "../../contracts/generated/abi";
 import type { AwardRecord, RebateClaim, SignedClaimWire } from "~core/api/market";
 import { creditRebate } from "../../backend/market/shared/activity";
@@ -12,8 +12,16 @@ import { MarketDb } from "../../backend/market/shared/db";
 import { creditGameBalance } from "../../backend/market/shared/ledger";
 import { CLAIM_MESSAGES } from "../../backend/sso/executor/bridge";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
-import { startTestChain, type TestChain } from "../contracts/harness";
-import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
+import {
+  creditedPlayer,
+  type ExecutorBackend,
+  type managedPlayer,
+  newKey,
+  postAction,
+  settled,
+  startExecutorBackends,
+} from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
 const REBATE = 2n * WEI + 345n;
@@ -21,19 +29,12 @@ let t: TestChain;
 let b: ExecutorBackend;
 let player: Awaited<ReturnType<typeof managedPlayer>>;
 
+setUpChainWith(startExecutorBackends, (testChain, started) => ([t, b] = [testChain, started]));
 beforeAll(async () => {
-  t = await startTestChain();
-  b = await startExecutorBackends(t);
-  player = await managedPlayer(b, t, { BNB: 1n });
-  const db = new MarketDb(b.store);
-  await db.write(async (tx) => {
-    await creditRebate(tx, player.wallet, "USDT", REBATE);
-    await creditGameBalance(tx, player.wallet, "FIRE", 10n * WEI);
+  player = await creditedPlayer(b, t, async (tx, wallet) => {
+    await creditRebate(tx, wallet, "USDT", REBATE);
+    await creditGameBalance(tx, wallet, "FIRE", 10n * WEI);
   });
-});
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 const market = <T>(method: "GET" | "POST", path: string, query: Record<string, string>) =>

@@ -14,43 +14,21 @@ import {
   sparkItemsAbi,
   tradingAbi,
 } from "../../contracts/generated/abi";
-import { guardTransaction, type Contracts, type GuardContext, type TxRequest } from "../../backend/sso/executor/allowlist";
+import { guardTransaction, type TxRequest } from "../../backend/sso/executor/allowlist";
 import { checkBuy, type SaleState } from "../../backend/sso/executor/lootbox-buy";
 import { openBatches } from "../../backend/sso/executor/lootbox-open";
 import { Refusal } from "../../backend/sso/executor/plan";
 import { bnbNeeded, DEFAULT_EXECUTOR_POLICY, stepGasLimit } from "../../backend/sso/executor/policy";
 import { actionRequestInput } from "../../backend/sso/executor/schemas";
+import { at, contracts, guardContext } from "./sso-rules-fixture";
 import type { LootboxBuyParams } from "~core/api/actions";
 import { INSUFFICIENT_BALANCE, notEnoughGasMessage, revertMessage } from "~core/chain-errors";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
 
 const WEI = 10n ** 18n;
-const at = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
-const contracts: Contracts = {
-  fire: at(1),
-  quark: at(2),
-  usdt: at(3),
-  boxSale: at(4),
-  box: at(5),
-  opener: at(6),
-  card: at(7),
-  assetManager: at(8),
-  staking: at(9),
-  starship: at(10),
-  items: at(11),
-  trading: at(12),
-  rewardManager: at(13),
-};
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;
-const ctx: GuardContext = {
-  contracts,
-  wallet: at(0x1234),
-  valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
-  nativePrice: async () => BNB_PRICE,
-  card: async () => null,
-  boxOwner: async () => null,
-};
+const ctx = guardContext(BNB_PRICE);
 
 const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
 const approve = (spender: Address, amount: bigint) =>

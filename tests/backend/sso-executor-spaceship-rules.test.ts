@@ -3,13 +3,10 @@
  * of the StarshipManager, and the migration that lets steps of the new kinds be stored. The flows and the guard on
  * a real chain are in sso-executor-spaceship.test.ts.
  */
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import { describe, expect, it } from "vitest";
 import { isApprovalStep, stepGasLimit } from "../../backend/sso/executor/policy";
 import { actionRequestInput } from "../../backend/sso/executor/schemas";
-import { migrate } from "../../backend/db/migrate";
-import { ssoMigrations } from "../../backend/sso/migrations";
+import { executionBefore, migrateBefore } from "./sso-rules-fixture";
 
 const parse = (action: string, params: unknown) => {
   const result = actionRequestInput.safeParse({ action, params, idempotencyKey: "key-00000001" });
@@ -49,37 +46,11 @@ describe("spaceship inputs", () => {
 
 describe("the migration to the spaceship step kinds", () => {
   it("keeps the stored steps, takes the new kinds and still refuses unknown ones", async () => {
-    const sqlite = new SQLite(":memory:");
-    sqlite.pragma("foreign_keys = ON");
-    const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrate(
-      kysely,
-      ssoMigrations.filter((m) => m.name < "sso_008"),
-    );
-    const now = new Date().toISOString();
-    sqlite.prepare("insert into users (email, password_hash, created_at) values ('a@b.test', 'x', ?)").run(now);
-    sqlite
-      .prepare(
-        `insert into action_executions (id, user_id, wallet, action, params, idempotency_key, status, created_at, updated_at)
-         values ('e1', 1, '0xw', 'bridge.swapNft', '{}', 'key-00000001', 'mined', ?, ?)`,
-      )
-      .run(now, now);
-    const step = (position: number, kind: string) =>
-      sqlite
-        .prepare(
-          `insert into action_steps (execution_seq, position, kind, label, status, to_address, data, value, gas, raw_tx, tx_hash)
-           values (1, ?, ?, 'a step', 'mined', '0xto', '0x', '0', '1', '0xraw', '0xhash')`,
-        )
-        .run(position, kind);
+    const { sqlite, kysely, step } = await executionBefore("sso_008", "bridge.swapNft");
     step(0, "swap");
     expect(() => step(1, "ship")).toThrow(/CHECK constraint failed/);
 
-    expect(
-      await migrate(
-        kysely,
-        ssoMigrations.filter((m) => m.name < "sso_009"),
-      ),
-    ).toEqual(["sso_008_spaceship_step_kinds"]);
+    expect(await migrateBefore(kysely, "sso_009")).toEqual(["sso_008_spaceship_step_kinds"]);
     expect(sqlite.prepare("select position, kind, raw_tx from action_steps").all()).toEqual([
       { position: 0, kind: "swap", raw_tx: "0xraw" },
     ]);

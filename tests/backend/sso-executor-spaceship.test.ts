@@ -6,7 +6,7 @@
  * would refuse is refused first, in words, with nothing sent; the guard refuses manager calls that name another
  * wallet's ship or a slot out of range. The tests run in order on one chain, moving its time forward only.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Address, encodeFunctionData, type Hex } from "viem";
 import { gameTokenAbi, starshipManagerAbi } from "../../contracts/generated/abi";
 import { guardTransaction, type GuardContext } from "../../backend/sso/executor/allowlist";
@@ -16,7 +16,7 @@ import type { ExecutionStep } from "~core/api/actions";
 import { encodeItem } from "~core/item-data";
 import { formatPrice } from "~core/money";
 import { formatMaterials, miningOutcome, repairCost } from "~core/spaceship";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
@@ -36,19 +36,13 @@ let helmet: bigint;
 /** Gas used per step kind, the most seen. */
 const gasUsed: Partial<Record<ExecutionStep["kind"], bigint>> = {};
 
+setUpChainWith(startExecutorBackends, (testChain, started) => ([t, c, b] = [testChain, testChain.deployment.contracts, started]));
 beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-  b = await startExecutorBackends(t);
   player = await managedPlayer(b, t, { BNB: 1n, FIRE: 100n, QUARK: 200n });
   ship = await mintCard(t, player.wallet, RARE);
   spare = await mintCard(t, player.wallet, RARE);
   weapon = await mintCard(t, player.wallet, WEAPON);
   helmet = await mintCard(t, player.wallet, HELMET);
-});
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 const act = (action: string, params: Record<string, unknown>, token = player.token) =>

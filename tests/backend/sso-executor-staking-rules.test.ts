@@ -3,19 +3,16 @@
  * rows for FIRE approvals and the staking contract, and the migration that lets steps of the new kinds be stored.
  * The flows on a real chain are in sso-executor-staking.test.ts.
  */
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import { describe, expect, it } from "vitest";
 import { type Address, encodeFunctionData, type Hex } from "viem";
 import { fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
-import { type Contracts, guardTransaction, type GuardContext, type TxRequest } from "../../backend/sso/executor/allowlist";
+import { guardTransaction, type TxRequest } from "../../backend/sso/executor/allowlist";
 import { DEFAULT_EXECUTOR_POLICY, isApprovalStep } from "../../backend/sso/executor/policy";
 import { checkDeposit, checkWithdraw, type DepositState } from "../../backend/sso/executor/staking";
 import { Refusal } from "../../backend/sso/executor/plan";
-import { migrate } from "../../backend/db/migrate";
-import { ssoMigrations } from "../../backend/sso/migrations";
 import { revertMessage } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
+import { at, contracts, executionBefore, guardContext, migrateBefore } from "./sso-rules-fixture";
 
 const WEI = 10n ** 18n;
 const STANDARD_POOL = STAKE_POOLS[0];
@@ -74,30 +71,7 @@ describe("checkDeposit and checkWithdraw", () => {
 });
 
 describe("the guard's staking rows", () => {
-  const at = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
-  const contracts: Contracts = {
-    fire: at(1),
-    quark: at(2),
-    usdt: at(3),
-    boxSale: at(4),
-    box: at(5),
-    opener: at(6),
-    card: at(7),
-    assetManager: at(8),
-    staking: at(9),
-    starship: at(10),
-    items: at(11),
-    trading: at(12),
-    rewardManager: at(13),
-  };
-  const ctx: GuardContext = {
-    contracts,
-    wallet: at(0x1234),
-    valueCaps: DEFAULT_EXECUTOR_POLICY.valueCaps,
-    nativePrice: async () => 0n,
-    card: async () => null,
-    boxOwner: async () => null,
-  };
+  const ctx = guardContext();
   const cap = DEFAULT_EXECUTOR_POLICY.valueCaps.FIRE;
   const tx = (to: Address, data: Hex, value = 0n): TxRequest => ({ to, data, value });
   const approve = (spender: Address, amount: bigint) =>
@@ -162,37 +136,11 @@ describe("the guard's staking rows", () => {
 
 describe("the migration to the staking step kinds", () => {
   it("keeps the stored steps, takes the new kinds and still refuses unknown ones", async () => {
-    const sqlite = new SQLite(":memory:");
-    sqlite.pragma("foreign_keys = ON");
-    const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrate(
-      kysely,
-      ssoMigrations.filter((m) => m.name < "sso_006"),
-    );
-    const now = new Date().toISOString();
-    sqlite.prepare("insert into users (email, password_hash, created_at) values ('a@b.test', 'x', ?)").run(now);
-    sqlite
-      .prepare(
-        `insert into action_executions (id, user_id, wallet, action, params, idempotency_key, status, created_at, updated_at)
-         values ('e1', 1, '0xw', 'lootbox.open', '{}', 'key-00000001', 'mined', ?, ?)`,
-      )
-      .run(now, now);
-    const step = (position: number, kind: string) =>
-      sqlite
-        .prepare(
-          `insert into action_steps (execution_seq, position, kind, label, status, to_address, data, value, gas, raw_tx, tx_hash)
-           values (1, ?, ?, 'a step', 'mined', '0xto', '0x', '0', '1', '0xraw', '0xhash')`,
-        )
-        .run(position, kind);
+    const { sqlite, kysely, step } = await executionBefore("sso_006", "lootbox.open");
     step(0, "open");
     expect(() => step(1, "deposit")).toThrow(/CHECK constraint failed/);
 
-    expect(
-      await migrate(
-        kysely,
-        ssoMigrations.filter((m) => m.name < "sso_007"),
-      ),
-    ).toEqual(["sso_006_staking_step_kinds"]);
+    expect(await migrateBefore(kysely, "sso_007")).toEqual(["sso_006_staking_step_kinds"]);
     expect(sqlite.prepare("select position, kind, raw_tx from action_steps").all()).toEqual([
       { position: 0, kind: "open", raw_tx: "0xraw" },
     ]);
@@ -205,12 +153,7 @@ describe("the migration to the staking step kinds", () => {
     expect(() => step(4, "transfer")).toThrow(/CHECK constraint failed/);
     expect(() => step(4, "claim")).toThrow(/CHECK constraint failed/);
     // The bridge's kinds (issue 14) come with the next migration, the stored steps kept.
-    expect(
-      await migrate(
-        kysely,
-        ssoMigrations.filter((m) => m.name < "sso_008"),
-      ),
-    ).toEqual(["sso_007_bridge_step_kinds"]);
+    expect(await migrateBefore(kysely, "sso_008")).toEqual(["sso_007_bridge_step_kinds"]);
     for (const [position, kind] of [
       [4, "claim"],
       [5, "approve-swap"],

@@ -4,13 +4,13 @@
  * is sent as the pool's clock moves (open → locked → ended), and races of one wallet. The tests run in order on
  * one chain, each moving its time forward only. The pure rules are in sso-executor-staking-rules.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Address, createWalletClient, type Hex, http } from "viem";
 import { blindBoxAbi, fireStakingAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { stepGasLimit } from "../../backend/sso/executor/policy";
 import { formatChainTime } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, fund, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
@@ -41,15 +41,7 @@ async function passTime(field: "endStakingTime" | "endVaultTime") {
   await t.advanceTime(Number(BigInt((await poolInfo())[field]) - now) + 1);
 }
 
-beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-  b = await startExecutorBackends(t);
-});
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
+setUpChainWith(startExecutorBackends, (testChain, started) => ([t, c, b] = [testChain, testChain.deployment.contracts, started]));
 
 describe("staking on a real chain, as the pool's clock moves", () => {
   // A staker at the Standard Pool's threshold (100 FIRE: one box), and one past ten thresholds: the most boxes one

@@ -3,8 +3,8 @@
  * (signed by the SSO, stored by chainSell); a managed buyer fills it with trade.buy, both balances exact to the wei
  * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Address, keccak256, parseEventLogs, toHex, zeroAddress } from "viem";
+import { describe, expect, it } from "vitest";
+import { type Address, parseEventLogs, zeroAddress } from "viem";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
 import type { ActionRequest } from "~core/api/actions";
 import type { ChainOffer, ItemDetail } from "~core/api/market";
@@ -26,7 +26,16 @@ import {
   tradingDomain,
   tradingFee,
 } from "~core/trading";
-import { freshPlayer, listingJson, listingOf, mintStack, offerOf, startTestChain, type TestChain } from "../contracts/harness";
+import {
+  freshPlayer,
+  grantDeployer,
+  listingJson,
+  listingOf,
+  mintStack,
+  offerOf,
+  setUpChainWith,
+  type TestChain,
+} from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
@@ -36,15 +45,7 @@ let chain: TestChain;
 let b: ExecutorBackend;
 let c: TestChain["deployment"]["contracts"];
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  c = chain.deployment.contracts;
-  b = await startExecutorBackends(chain);
-});
-afterAll(async () => {
-  await b?.close();
-  await chain?.close();
-});
+setUpChainWith(startExecutorBackends, (testChain, started) => ([chain, c, b] = [testChain, testChain.deployment.contracts, started]));
 
 type Player = Awaited<ReturnType<typeof managedPlayer>>;
 const fire = (wallet: Address) =>
@@ -186,14 +187,7 @@ describe("trading actions", () => {
       );
       return parseEventLogs({ abi: blindBoxAbi, logs: receipt.logs, eventName: "Transfer" })[0]!.args.tokenId;
     };
-    await chain.mined(
-      chain.deployer.writeContract({
-        address: c.box,
-        abi: blindBoxAbi,
-        functionName: "grantRole",
-        args: [keccak256(toHex("MINTER_ROLE")), chain.deployment.accounts.deployer],
-      }),
-    );
+    await grantDeployer(chain, c.box, "MINTER_ROLE");
     const [sold, kept] = [await forge(), await forge()];
     await indexed();
     await store(seller, { collection: c.box, tokenId: sold, price: 3n * WEI });

@@ -3,7 +3,7 @@
  * allowlist, other wallets' boxes, non-managed accounts, the product's limits, gas), and the flows it runs
  * (buy with USDT: approve → buy; open a spaceship box: 10 ships).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
@@ -12,7 +12,7 @@ import { formatChainTime, INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { NFT_TYPE } from "~core/nft";
 import { MULTICALL3_ADDRESS } from "~core/chain-transport";
-import { startTestChain, type TestChain } from "../contracts/harness";
+import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 import { login, register } from "./sso-helpers";
 
@@ -26,15 +26,7 @@ let t: TestChain;
 let b: ExecutorBackend;
 let c: TestChain["deployment"]["contracts"];
 
-beforeAll(async () => {
-  t = await startTestChain();
-  c = t.deployment.contracts;
-  b = await startExecutorBackends(t);
-});
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
+setUpChainWith(startExecutorBackends, (testChain, started) => ([t, c, b] = [testChain, testChain.deployment.contracts, started]));
 
 const price = (typeBox: number, currency: "USDT" | "QUARK" | "BNB") =>
   BOX_CATALOGUE.find((e) => e.typeBox === typeBox)!.seedPrices[currency]!;

@@ -3,13 +3,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBackends } from "../../backend";
-import { migrate } from "../../backend/db/migrate";
-import { ssoMigrations } from "../../backend/sso/migrations";
 import pg from "pg";
 import { openDatabase } from "../../backend/schema";
 import { postgresRoles } from "../../backend/db/postgres-roles";
@@ -25,6 +21,7 @@ import { DEMO_BROWSER_ACCOUNT, DEMO_PASSWORD } from "~core/demo";
 import { startTestBackends, testBackendOptions } from "./harness";
 import { login, register, type Backend } from "./sso-helpers";
 import { freshDatabase, TEST_ENGINE } from "./engine";
+import { migratedBefore, migrateBefore } from "./sso-rules-fixture";
 
 const SECRET = "whsec_test_store_0123456789";
 const STANDARD = 4;
@@ -448,17 +445,6 @@ describe("payment events", () => {
 });
 
 /** An in-memory database with the SSO migrations that come before `name`, to watch that one run on old rows. */
-async function migratedBefore(name: string) {
-  const sqlite = new SQLite(":memory:");
-  sqlite.pragma("foreign_keys = ON");
-  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrate(
-    kysely,
-    ssoMigrations.filter((m) => m.name < name),
-  );
-  return { sqlite, kysely };
-}
-
 describe("the migration to card orders (sso_009)", () => {
   it("keeps every order, a canceled one as failed, and adds the delivery and the applied events", async () => {
     const { sqlite, kysely } = await migratedBefore("sso_009");
@@ -468,12 +454,7 @@ describe("the migration to card orders (sso_009)", () => {
     );
     insert.run("cs_old_paid", "paid", "2026-11-01T00:01:00.000Z");
     insert.run("cs_old_canceled", "canceled", null);
-    expect(
-      await migrate(
-        kysely,
-        ssoMigrations.filter((m) => m.name < "sso_010"),
-      ),
-    ).toEqual(["sso_009_card_orders"]);
+    expect(await migrateBefore(kysely, "sso_010")).toEqual(["sso_009_card_orders"]);
     expect(sqlite.prepare("select session_id, status, delivering, delivery_tx from store_orders order by id").all()).toEqual([
       { session_id: "cs_old_paid", status: "paid", delivering: 0, delivery_tx: null },
       { session_id: "cs_old_canceled", status: "failed", delivering: 0, delivery_tx: null },
@@ -525,12 +506,7 @@ describe("the migration that drops the delivering flag (sso_012)", () => {
            '2026-11-01T00:01:00.000Z', 'token-1')`,
       )
       .run();
-    expect(
-      await migrate(
-        kysely,
-        ssoMigrations.filter((m) => m.name < "sso_013"),
-      ),
-    ).toEqual(["sso_012_drop_delivering_flag"]);
+    expect(await migrateBefore(kysely, "sso_013")).toEqual(["sso_012_drop_delivering_flag"]);
     const columns = (sqlite.prepare("pragma table_info(store_orders)").all() as { name: string }[]).map((c) => c.name);
     expect(columns).not.toContain("delivering");
     expect(sqlite.prepare("select session_id, status, delivering_token from store_orders").all()).toEqual([

@@ -4,37 +4,20 @@ import { assetManagerAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi, tradingAbi
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { GAME_TOKEN_ID_BASE, LOCAL_CHAIN_ID } from "~core/constants";
+import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, freshPlayer, nextClaimNonce, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
-let nonce = 1000n;
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
-async function claimFields(account: Account, overrides: Partial<ClaimFields> = {}): Promise<ClaimFields> {
-  const now = (await t.publicClient.getBlock()).timestamp;
-  return {
-    account: account.address,
-    kind: CLAIM_KIND.token,
-    asset: c.fire,
-    idOrAmount: 25n * WEI,
-    data: 0n,
-    nonce: ++nonce,
-    deadline: now + 600n,
-    chainId: BigInt(LOCAL_CHAIN_ID),
-    assetManager: c.assetManager,
-    ...overrides,
-  };
-}
+const claimFields = (account: Account, overrides: Partial<ClaimFields> = {}) =>
+  claimOf(t, account, { kind: CLAIM_KIND.token, asset: c.fire, idOrAmount: 25n * WEI, data: 0n, assetManager: c.assetManager }, overrides);
 
 function submit(functionName: "claimToken" | "claimNft", account: Account, signed: SignedClaim, submitter: Account = account) {
   return t.walletFor(submitter).writeContract({
@@ -149,7 +132,7 @@ describe("claims from the game", () => {
       player.address,
     );
 
-    const again = await signClaim({ ...fields, nonce: ++nonce }, DEV_CLAIM_SIGNER_KEY);
+    const again = await signClaim({ ...fields, nonce: nextClaimNonce() }, DEV_CLAIM_SIGNER_KEY);
     expect(await revertOf(submit("claimNft", player, again))).toEqual({ name: "NftNotInCustody", args: [c.card, tokenId] });
   });
 });
@@ -178,7 +161,7 @@ describe("a game item's first claim mints it", () => {
       args: [player.address, fields.nonce],
     });
     // A second signed claim of the same item finds it minted and not in custody.
-    const again = await signClaim({ ...fields, nonce: ++nonce }, DEV_CLAIM_SIGNER_KEY);
+    const again = await signClaim({ ...fields, nonce: nextClaimNonce() }, DEV_CLAIM_SIGNER_KEY);
     expect(await revertOf(submit("claimNft", player, again))).toEqual({ name: "NftNotInCustody", args: [c.card, GAME_ID] });
   });
 
@@ -251,12 +234,7 @@ describe("swaps into the game", () => {
     expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       c.assetManager,
     );
-    const recorded = await t.publicClient.readContract({
-      address: c.assetManager,
-      abi: assetManagerAbi,
-      functionName: "querySwap",
-      args: [nftEvent!.args.swapId],
-    });
+    const recorded = await swapRecord(t, nftEvent!.args.swapId);
     expect(recorded).toMatchObject({ account: player.address, kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId, gameTag: 1n });
   });
 

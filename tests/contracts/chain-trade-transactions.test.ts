@@ -26,7 +26,7 @@ import {
 } from "~/features/market/chain-trade-transactions";
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 import type { StepState } from "~/islands/transaction-parts";
-import { freshPlayer, listingJson, mintStack, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, listingJson, mintStack, sequenceRefusal, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 let t: TestChain;
@@ -90,14 +90,7 @@ async function listed(owner: Account, terms: { currency: Address; price: bigint 
   return { tokenId, listing, order: orderOf(listing, signature) };
 }
 
-async function failure(call: Promise<unknown>): Promise<string> {
-  return call.then(
-    () => {
-      throw new Error("expected the sequence to fail");
-    },
-    (error: unknown) => chainErrorMessage(error),
-  );
-}
+const failure = async (call: Promise<unknown>): Promise<string> => (await sequenceRefusal(call)).message;
 
 describe("signListing", () => {
   it("approves the trading contract for the collection once, reads the counter and signs what quickSale accepts", async () => {

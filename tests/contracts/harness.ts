@@ -20,10 +20,13 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { localChain } from "../../contracts/deployment";
-import { sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { assetManagerAbi, blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../../backend/types";
 import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
+import type { ClaimFields } from "~core/claim";
+import { LOCAL_CHAIN_ID } from "~core/constants";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
+import { chainErrorMessage } from "~/islands/chain-errors";
 import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../support/ports";
@@ -166,11 +169,51 @@ export async function grantDeployer(
   );
 }
 
+/** Forges `quantity` loot boxes of `boxType` to `to` as the deployer, who needs the box's minter role (grantDeployer). */
+export const forgeBoxes = (chain: TestChain, to: Address, boxType: number | bigint, quantity: number | bigint) =>
+  chain.mined(
+    chain.deployer.writeContract({
+      address: chain.deployment.contracts.box,
+      abi: blindBoxAbi,
+      functionName: "forge",
+      args: [to, BigInt(boxType), BigInt(quantity)],
+    }),
+  );
+
 /** Mints `amount` of SparkItems stack `id` to `to`, the deployer taking the minter role for it (given back at deploy). */
 export async function mintStack(chain: TestChain, to: Address, id: bigint, amount: bigint): Promise<void> {
   const { items } = chain.deployment.contracts;
   await grantDeployer(chain, items, "MINTER_ROLE");
   await chain.mined(chain.deployer.writeContract({ address: items, abi: sparkItemsAbi, functionName: "mint", args: [to, id, amount] }));
+}
+
+let claimNonce = 1_000n;
+/** A claim nonce no other claim of this test file's has. */
+export const nextClaimNonce = () => ++claimNonce;
+
+/**
+ * A game-to-chain claim of `account`'s (contracts/claim.ts): `what` it claims through which manager, under a nonce no
+ * other claim of this test file's has, valid for ten minutes of chain time; `overrides` replace any field.
+ */
+export async function claimOf(
+  chain: TestChain,
+  account: Account,
+  what: Pick<ClaimFields, "kind" | "asset" | "idOrAmount" | "data" | "assetManager">,
+  overrides: Partial<ClaimFields> = {},
+): Promise<ClaimFields> {
+  const now = (await chain.publicClient.getBlock()).timestamp;
+  return {
+    account: account.address,
+    kind: what.kind,
+    asset: what.asset,
+    idOrAmount: what.idOrAmount,
+    data: what.data,
+    nonce: nextClaimNonce(),
+    deadline: now + 600n,
+    chainId: BigInt(LOCAL_CHAIN_ID),
+    assetManager: what.assetManager,
+    ...overrides,
+  };
 }
 
 /** A listing (or a Trading offer) as the market API and the SSO take it: uint256 fields as decimal strings. */
@@ -188,6 +231,47 @@ export function setUpTestChain(ready: (chain: TestChain) => void): void {
   afterAll(async () => {
     await chain?.close();
   });
+}
+
+/**
+ * One chain and what `start` runs on it (a market, the executor's backends) for the calling test file: both started
+ * before its tests (then handed to `ready`), both stopped after them, what runs on the chain first.
+ */
+export function setUpChainWith<T extends { close(): Promise<unknown> }>(
+  start: (chain: TestChain) => Promise<T>,
+  ready: (chain: TestChain, started: T) => void,
+): void {
+  let chain: TestChain | undefined;
+  let started: T | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain();
+    started = await start(chain);
+    ready(chain, started);
+  });
+  afterAll(async () => {
+    await started?.close();
+    await chain?.close();
+  });
+}
+
+/** The asset manager's record of swap `swapId` into the game (who sent what, of which kind, for which game). */
+export const swapRecord = (chain: TestChain, swapId: bigint) =>
+  chain.publicClient.readContract({
+    address: chain.deployment.contracts.assetManager,
+    abi: assetManagerAbi,
+    functionName: "querySwap",
+    args: [swapId],
+  });
+
+/** Runs a transaction sequence expected to fail: its error, and the words the app shows for it. */
+export async function sequenceRefusal(call: Promise<unknown>): Promise<{ error: unknown; message: string }> {
+  const error = await call.then(
+    () => {
+      throw new Error("expected the sequence to fail");
+    },
+    (e: unknown) => e,
+  );
+  return { error, message: chainErrorMessage(error) };
 }
 
 /** Runs a contract call expected to revert and returns the decoded custom error. */

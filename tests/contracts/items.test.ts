@@ -8,10 +8,10 @@ import { assetManagerAbi, sparkCardAbi, sparkErrorsAbi, sparkItemsAbi } from "..
 import { CLAIM_KIND, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { DEFAULT_CARD_BASE_URI, DEFAULT_ITEMS_BASE_URI, DEMO_CHAIN_STACKS } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { LOCAL_CHAIN_ID } from "~core/constants";
+
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, freshPlayer, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const itemsAbi = [...sparkItemsAbi, ...sparkErrorsAbi] as const;
@@ -21,28 +21,16 @@ const GOLD = stackTokenId(NFT_TYPE.material, 2);
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
-let nonce = 5000n;
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
-async function stackClaim(account: Account, overrides: Partial<ClaimFields> = {}): Promise<ClaimFields> {
-  const now = (await t.publicClient.getBlock()).timestamp;
-  return {
-    account: account.address,
-    kind: CLAIM_KIND.item1155,
-    asset: c.items,
-    idOrAmount: 40n,
-    data: SILVER,
-    nonce: ++nonce,
-    deadline: now + 600n,
-    chainId: BigInt(LOCAL_CHAIN_ID),
-    assetManager: c.assetManager,
-    ...overrides,
-  };
-}
+const stackClaim = (account: Account, overrides: Partial<ClaimFields> = {}) =>
+  claimOf(
+    t,
+    account,
+    { kind: CLAIM_KIND.item1155, asset: c.items, idOrAmount: 40n, data: SILVER, assetManager: c.assetManager },
+    overrides,
+  );
 
 function claim(account: Account, signed: SignedClaim, submitter: Account = account) {
   return t.walletFor(submitter).writeContract({
@@ -313,12 +301,7 @@ describe("swapNftToGameFor", () => {
     expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] })).toBe(
       c.assetManager,
     );
-    const recorded = await t.publicClient.readContract({
-      address: c.assetManager,
-      abi: assetManagerAbi,
-      functionName: "querySwap",
-      args: [event!.args.swapId],
-    });
+    const recorded = await swapRecord(t, event!.args.swapId);
     expect(recorded).toMatchObject({ account: recipient.address, kind: CLAIM_KIND.nft, idOrAmount: tokenId });
     expect(
       await t.publicClient.readContract({

@@ -14,8 +14,8 @@ import { buyBoxes, openBoxes, openCount, type BuyRequest } from "~/features/loot
 import { BOX_CATALOGUE, type PaymentCurrency } from "~core/boxes";
 import { NFT_TYPE } from "~core/nft";
 import { openedBoxesFromLogs } from "../../contracts/lootbox-events";
-import { type TestChain, setUpTestChain } from "./harness";
-import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
+import { sequenceRefusal as refusal, type TestChain, setUpTestChain } from "./harness";
+import type { WalletClients } from "~/islands/chain-errors";
 
 const WEI = 10n ** 18n;
 const STANDARD = 4;
@@ -24,10 +24,7 @@ const GALAXY = 18;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 /** A new player with 10 BNB (anvil's ether) and the given tokens, and the clients the sequences take. */
 async function player(tokens: Partial<Record<"USDT" | "QUARK", bigint>> = {}) {
@@ -61,16 +58,6 @@ const boxType = (id: bigint) => t.publicClient.readContract({ address: c.box, ab
 function progress() {
   const said: string[] = [];
   return { said, say: (text: string) => void said.push(text) };
-}
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error("expected the sequence to fail");
-    },
-    (e: unknown) => e,
-  );
-  return { error, message: chainErrorMessage(error) };
 }
 
 describe("buyBoxes", () => {

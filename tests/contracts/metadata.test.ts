@@ -14,7 +14,7 @@ import { decodeItemData, encodeItem } from "~core/item-data";
 import { substituteTokenId, type MetadataCollection } from "~core/item-metadata";
 import { stackTokenId } from "~core/item-tokens";
 import { CAMPS, EGG_TYPES, EQUIPMENT_CODES, IDENTITIES, MATERIALS, NFT_TYPE, PROFESSIONS, RARITIES } from "~core/nft";
-import { freshPlayer, type TestChain, setUpTestChain } from "./harness";
+import { freshPlayer, grantDeployer, type TestChain, setUpTestChain } from "./harness";
 
 // The site the metadata names (a local URL: the env schema then needs no production secrets).
 const SITE = "http://127.0.0.1:3269";
@@ -163,14 +163,7 @@ describe("metadata base URIs", () => {
 describe("SparkCard documents, for every kind", () => {
   beforeAll(async () => {
     await alignMetadataBase(t.deployment, metadataBaseUris(SITE), { rpcUrl: t.rpcUrl });
-    await t.mined(
-      t.deployer.writeContract({
-        address: c.card,
-        abi: sparkCardAbi,
-        functionName: "grantRole",
-        args: [MUTATOR_ROLE, t.deployer.account.address],
-      }),
-    );
+    await grantDeployer(t, c.card, "MUTATOR_ROLE");
   });
 
   it.each(KINDS)(

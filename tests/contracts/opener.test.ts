@@ -1,46 +1,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { keccak256, parseEventLogs, toHex, type Account, type TransactionReceipt } from "viem";
+import { parseEventLogs, type Account, type TransactionReceipt } from "viem";
 import { blindBoxAbi, blindBoxOpenerAbi, blindBoxSaleAbi, gameTokenAbi, sparkCardAbi, sparkErrorsAbi } from "../../contracts/generated/abi";
 import { decodeItemData } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { DEFAULT_CARD_BASE_URI, DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { forgeBoxes, freshPlayer, grantDeployer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
-const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
-const MUTATOR_ROLE = keccak256(toHex("MUTATOR_ROLE"));
 /** The opener's ABI plus every contract error, since burns and mints revert inside the box and card contracts. */
 const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 // The deployer forges boxes directly in these tests, so purchase limits do not get in the way.
 beforeAll(async () => {
-  await t.mined(
-    t.deployer.writeContract({
-      address: c.box,
-      abi: blindBoxAbi,
-      functionName: "grantRole",
-      args: [MINTER_ROLE, t.deployment.accounts.deployer],
-    }),
-  );
+  await grantDeployer(t, c.box, "MINTER_ROLE");
 });
 
-const forge = (player: Account, boxType: number, quantity: number) =>
-  t.mined(
-    t.deployer.writeContract({
-      address: c.box,
-      abi: blindBoxAbi,
-      functionName: "forge",
-      args: [player.address, BigInt(boxType), BigInt(quantity)],
-    }),
-  );
+const forge = (player: Account, boxType: number, quantity: number) => forgeBoxes(t, player.address, boxType, quantity);
 
 const approveOpener = (player: Account) =>
   t.mined(
@@ -224,14 +204,7 @@ describe("card NFT", () => {
     const mint = outsider.writeContract({ address: c.card, abi: sparkCardAbi, functionName: "mint", args: [player.address, 0n] });
     expect((await revertOf(mint)).name).toBe("AccessControlUnauthorizedAccount");
 
-    await t.mined(
-      t.deployer.writeContract({
-        address: c.card,
-        abi: sparkCardAbi,
-        functionName: "grantRole",
-        args: [MUTATOR_ROLE, t.deployment.accounts.deployer],
-      }),
-    );
+    await grantDeployer(t, c.card, "MUTATOR_ROLE");
     const [tokenId] = (
       await t.publicClient.readContract({
         address: c.card,

@@ -4,36 +4,24 @@ import { gameTokenAbi, rewardManagerAbi, sparkErrorsAbi, tradingAbi } from "../.
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { REWARD_BNB_GRANT, TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
-import { LOCAL_CHAIN_ID } from "~core/constants";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+
+import { claimOf, freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const managerAbi = [...rewardManagerAbi, ...sparkErrorsAbi] as const;
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
-let nonce = 5000n;
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 /** An award of 12.345678901234567891 USDT to `account`, valid for ten minutes of chain time, unless overridden. */
-async function award(account: Account, overrides: Partial<ClaimFields> = {}): Promise<ClaimFields> {
-  const now = (await t.publicClient.getBlock()).timestamp;
-  return {
-    account: account.address,
-    kind: CLAIM_KIND.token,
-    asset: c.usdt,
-    idOrAmount: 12_345_678_901_234_567_891n,
-    data: 0n,
-    nonce: ++nonce,
-    deadline: now + 600n,
-    chainId: BigInt(LOCAL_CHAIN_ID),
-    assetManager: c.rewardManager,
-    ...overrides,
-  };
-}
+const award = (account: Account, overrides: Partial<ClaimFields> = {}) =>
+  claimOf(
+    t,
+    account,
+    { kind: CLAIM_KIND.token, asset: c.usdt, idOrAmount: 12_345_678_901_234_567_891n, data: 0n, assetManager: c.rewardManager },
+    overrides,
+  );
 
 function submit(account: Account, signed: SignedClaim, submitter: Account = account) {
   return t.walletFor(submitter).writeContract({

@@ -10,7 +10,7 @@ import { BOX_CATALOGUE, variantSeedPrice } from "~core/boxes";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SALE_PRICE_KIND } from "~core/sale-terms";
-import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { forgeBoxes, freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -20,10 +20,7 @@ const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 beforeAll(async () => {
   const deployer = t.deployment.accounts.deployer;
@@ -241,15 +238,7 @@ describe("start dates", () => {
 });
 
 describe("opening by count", () => {
-  const forge = (player: Account, boxType: number, quantity: number) =>
-    t.mined(
-      t.deployer.writeContract({
-        address: c.box,
-        abi: blindBoxAbi,
-        functionName: "forge",
-        args: [player.address, BigInt(boxType), BigInt(quantity)],
-      }),
-    );
+  const forge = (player: Account, boxType: number, quantity: number) => forgeBoxes(t, player.address, boxType, quantity);
   const held = async (player: Account) => {
     const [ids, types] = await t.publicClient.readContract({
       address: c.box,

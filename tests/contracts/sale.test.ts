@@ -10,10 +10,7 @@ const WEI = 10n ** 18n;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 const currencyAddress = (currency: PaymentCurrency): Address => ({ USDT: c.usdt, QUARK: c.quark, BNB: zeroAddress })[currency];
 

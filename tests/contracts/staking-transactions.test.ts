@@ -17,8 +17,7 @@ import {
   type StakingStep,
   type StepState,
 } from "~/features/staking/staking-transactions";
-import { type TestChain, setUpTestChain } from "./harness";
-import { chainErrorMessage } from "~/islands/chain-errors";
+import { sequenceRefusal as refusal, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const POOL = 1;
@@ -27,10 +26,7 @@ const STANDARD = BigInt(STAKE_POOLS[0]!.rewardBoxType);
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 /** A new player with 10 BNB (anvil's ether) and `fire` FIRE wei, and the clients the sequences take. */
 async function player(fire: bigint) {
@@ -64,16 +60,6 @@ function reports() {
     hashes[step] = hash;
   };
   return { seen, hashes, report };
-}
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error("expected the sequence to fail");
-    },
-    (e: unknown) => e,
-  );
-  return { error, message: chainErrorMessage(error) };
 }
 
 describe("depositStake", () => {

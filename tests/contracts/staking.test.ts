@@ -14,10 +14,7 @@ const STATUS = { upcoming: 0, staking: 1, locked: 2, ended: 3 } as const;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 async function fundAndApprove(player: Account, amount: bigint) {
   await t.mined(t.deployer.writeContract({ address: c.fire, abi: gameTokenAbi, functionName: "mint", args: [player.address, amount] }));

@@ -28,7 +28,7 @@ import {
   type Listing,
   type TradeOffer,
 } from "~core/trading";
-import { freshPlayer, listingOf, offerOf, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, freshPlayer, listingOf, offerOf, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const GOLD = stackTokenId(NFT_TYPE.material, 2);
@@ -37,13 +37,9 @@ const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
-let nonce = 9000n;
 let gameId = BigInt(GAME_TOKEN_ID_BASE) + 5000n;
 
-setUpTestChain((chain) => {
-  t = chain;
-  c = chain.deployment.contracts;
-});
+setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 
 // Sellers and buyers: fresh anvil accounts with 10 000 BNB and nothing else.
 const seller = freshPlayer(3);
@@ -51,21 +47,8 @@ const buyer = freshPlayer(4);
 const rival = freshPlayer(5);
 const bystander = freshPlayer(6);
 
-async function claimFields(account: Account, overrides: Partial<ClaimFields>): Promise<ClaimFields> {
-  const now = (await t.publicClient.getBlock()).timestamp;
-  return {
-    account: account.address,
-    kind: CLAIM_KIND.nft,
-    asset: c.card,
-    idOrAmount: 0n,
-    data: 0n,
-    nonce: ++nonce,
-    deadline: now + 600n,
-    chainId: BigInt(LOCAL_CHAIN_ID),
-    assetManager: c.assetManager,
-    ...overrides,
-  };
-}
+const claimFields = (account: Account, overrides: Partial<ClaimFields>) =>
+  claimOf(t, account, { kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: 0n, data: 0n, assetManager: c.assetManager }, overrides);
 
 /** A new hero card in `owner`'s wallet (of `rarity`, 2 unless named): a game item's first claim to the chain. */
 async function newCard(owner: Account, rarity = 2): Promise<bigint> {
@@ -560,14 +543,12 @@ describe("transfers", () => {
       swapId: swap!.args.swapId,
     });
     expect(await ownerOf(tokenId)).toBe(c.assetManager);
-    expect(
-      await t.publicClient.readContract({
-        address: c.assetManager,
-        abi: assetManagerAbi,
-        functionName: "querySwap",
-        args: [swap!.args.swapId],
-      }),
-    ).toMatchObject({ account: recipient.address, kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId });
+    expect(await swapRecord(t, swap!.args.swapId)).toMatchObject({
+      account: recipient.address,
+      kind: CLAIM_KIND.nft,
+      asset: c.card,
+      idOrAmount: tokenId,
+    });
 
     // Sent once: the card is in custody now, not the sender's to send again.
     const again = t

@@ -8,6 +8,7 @@ import type { ShownAmount } from "~core/money";
 import { ErrorList } from "~/components/error-list";
 import { errorsFor, type FormErrors, GasNotice, Hidden, Refused } from "~/features/actions/form-parts";
 import { Amount } from "~/components/amount";
+import { HeaderCells } from "~/components/table-head";
 
 export interface GameChainView {
   wallet: string | null;
@@ -97,15 +98,7 @@ export function GameChainSection({
       <table className="w-full max-w-lg text-left text-sm" aria-label="Token balances">
         <thead>
           <tr className="text-slate-300">
-            <th scope="col" className="py-1 pr-4">
-              Token
-            </th>
-            <th scope="col" className="py-1 pr-4">
-              In the game
-            </th>
-            <th scope="col" className="py-1">
-              In your wallet
-            </th>
+            <HeaderCells titles={["Token", "In the game", "In your wallet"]} classNames={["py-1 pr-4", "py-1 pr-4", "py-1"]} />
           </tr>
         </thead>
         <tbody>
