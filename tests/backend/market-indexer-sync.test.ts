@@ -17,7 +17,7 @@ import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { testBackendOptions } from "./harness";
 import { MarketDb } from "../../backend/market/shared/db";
 import { type ChainIndexer, createChainIndexer } from "../../backend/market/indexer/indexer";
-import type { BackendChain, BackendLog, BackendDb } from "../../backend/types";
+import type { BackendChain, BackendLog } from "../../backend/types";
 import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { freshDatabase } from "./engine";
 import { startRpcProxy } from "../support/rpc-proxy";
