@@ -1,5 +1,3 @@
-import type { ReactNode } from "react";
-
 /** The market tables' header row: plain column titles, spaced apart except after the last. */
 export function TableHead({ columns, className = "" }: { columns: readonly string[]; className?: string }) {
   return (
@@ -12,18 +10,5 @@ export function TableHead({ columns, className = "" }: { columns: readonly strin
         ))}
       </tr>
     </thead>
-  );
-}
-
-/** A header row's cells: `titles[i]` in a column header with the classes `classNames[i]` (none where undefined). */
-export function HeaderCells({ titles, classNames }: { titles: readonly ReactNode[]; classNames: readonly (string | undefined)[] }) {
-  return (
-    <>
-      {titles.map((title, index) => (
-        <th key={index} scope="col" className={classNames[index]}>
-          {title}
-        </th>
-      ))}
-    </>
   );
 }

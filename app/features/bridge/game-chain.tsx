@@ -8,7 +8,6 @@ import type { ShownAmount } from "~core/money";
 import { ErrorList } from "~/components/error-list";
 import { errorsFor, type FormErrors, GasNotice, Hidden, Refused } from "~/features/actions/form-parts";
 import { Amount } from "~/components/amount";
-import { HeaderCells } from "~/components/table-head";
 
 export interface GameChainView {
   wallet: string | null;
@@ -98,7 +97,15 @@ export function GameChainSection({
       <table className="w-full max-w-lg text-left text-sm" aria-label="Token balances">
         <thead>
           <tr className="text-slate-300">
-            <HeaderCells titles={["Token", "In the game", "In your wallet"]} classNames={["py-1 pr-4", "py-1 pr-4", "py-1"]} />
+            <th scope="col" className="py-1 pr-4">
+              Token
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              In the game
+            </th>
+            <th scope="col" className="py-1">
+              In your wallet
+            </th>
           </tr>
         </thead>
         <tbody>

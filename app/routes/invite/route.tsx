@@ -7,7 +7,6 @@ import { DeferredIsland } from "~/components/deferred-island";
 import { ErrorList } from "~/components/error-list";
 import { MarketProblem } from "~/features/market/filter-notices";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { HeaderCells } from "~/components/table-head";
 import { shownAmount } from "~core/money";
 import { Amount } from "~/components/amount";
 import { loginHref } from "~/domain/login-href";
@@ -180,10 +179,21 @@ export default function Invite() {
                 <caption className="sr-only">Rebates per currency</caption>
                 <thead className="text-slate-300">
                   <tr>
-                    <HeaderCells
-                      titles={["Currency", "Earned", "Claimed", "Claimable", <span className="sr-only">Claim</span>]}
-                      classNames={["py-2 pr-3", "pr-3", "hidden pr-3 sm:table-cell", "pr-3", undefined]}
-                    />
+                    <th scope="col" className="py-2 pr-3">
+                      Currency
+                    </th>
+                    <th scope="col" className="pr-3">
+                      Earned
+                    </th>
+                    <th scope="col" className="hidden pr-3 sm:table-cell">
+                      Claimed
+                    </th>
+                    <th scope="col" className="pr-3">
+                      Claimable
+                    </th>
+                    <th scope="col">
+                      <span className="sr-only">Claim</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

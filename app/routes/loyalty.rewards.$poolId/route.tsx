@@ -2,7 +2,6 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { LoginPrompt, Page, Section } from "~/components/page";
-import { HeaderCells } from "~/components/table-head";
 import { PoolStatusBadge, StakeLine } from "~/features/staking/pool-facts";
 import { WalletLookup } from "~/features/staking/wallet-lookup";
 import { loginHref } from "~/domain/login-href";
@@ -87,10 +86,21 @@ export default function PoolRewards() {
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="text-slate-300">
-                      <HeaderCells
-                        titles={["Date", "What", "Amount", "Result", "Transaction"]}
-                        classNames={["py-1 pr-4", "py-1 pr-4", "py-1 pr-4", "py-1 pr-4", "py-1"]}
-                      />
+                      <th scope="col" className="py-1 pr-4">
+                        Date
+                      </th>
+                      <th scope="col" className="py-1 pr-4">
+                        What
+                      </th>
+                      <th scope="col" className="py-1 pr-4">
+                        Amount
+                      </th>
+                      <th scope="col" className="py-1 pr-4">
+                        Result
+                      </th>
+                      <th scope="col" className="py-1">
+                        Transaction
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

@@ -3,7 +3,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GasNotice } from "~/features/actions/form-parts";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { Page, Section } from "~/components/page";
-import { HeaderCells } from "~/components/table-head";
 import { FleetGateNotice, MaterialsList, ShipAction } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { upgradePage, upgradePost, loaderCacheControl } from "~/routes/spaceship.upgrade/route.server";
@@ -47,10 +46,15 @@ export default function SpaceshipUpgrade() {
                 <caption className="sr-only">Materials for the next level</caption>
                 <thead>
                   <tr className="border-b border-space-700 text-left text-slate-300">
-                    <HeaderCells
-                      titles={["Material", "Needed", "You have"]}
-                      classNames={["py-1 font-normal", "py-1 text-right font-normal", "py-1 text-right font-normal"]}
-                    />
+                    <th scope="col" className="py-1 font-normal">
+                      Material
+                    </th>
+                    <th scope="col" className="py-1 text-right font-normal">
+                      Needed
+                    </th>
+                    <th scope="col" className="py-1 text-right font-normal">
+                      You have
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
