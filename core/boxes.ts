@@ -88,37 +88,6 @@ const cards = (flags: Partial<BoxCardFlags>): BoxCardFlags => ({
   ...flags,
 });
 
-/**
- * A box payable in all three currencies, at one list price in USDT and QUARK (`price`, whole tokens) and `bnbMilli`
- * thousandths of a BNB, headline USDT, with the pass discounts. A box with no `cardPriceCents` (null) is under the
- * daily limit, so sold on chain only; one with a card price has no daily limit.
- */
-function payableInAll({
-  price,
-  bnbMilli,
-  ...entry
-}: Pick<LootBoxEntry, "typeBox" | "title" | "content" | "isSpaceshipBox" | "cardFlags" | "globalLimit" | "cardPriceCents"> & {
-  price: number;
-  bnbMilli: number;
-}): LootBoxEntry {
-  const daily = entry.cardPriceCents === null;
-  return {
-    typeBox: entry.typeBox,
-    title: entry.title,
-    content: entry.content,
-    money: [entry.typeBox, 0],
-    currencies: ["USDT", "QUARK", "BNB"],
-    seedPrices: { USDT: ether(price), QUARK: ether(price), BNB: milli(bnbMilli) },
-    seedVariantPercent: VARIANT_PERCENT,
-    isSpaceshipBox: entry.isSpaceshipBox,
-    cardFlags: entry.cardFlags,
-    globalLimit: entry.globalLimit,
-    dailyLimit: daily ? BOX_PURCHASE_LIMIT_PER_DAY : null,
-    limitNotes: daily ? [DAILY_LIMIT_NOTE] : [],
-    cardPriceCents: entry.cardPriceCents,
-  };
-}
-
 /** Sold box types, in shop order. */
 export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
   {
@@ -136,61 +105,81 @@ export const BOX_CATALOGUE: readonly LootBoxEntry[] = [
     limitNotes: [DAILY_LIMIT_NOTE, "Payable only in QUARK.", "No pass discount."],
     cardPriceCents: null,
   },
-  payableInAll({
+  {
     typeBox: 5,
     title: "Premium loot box",
     content: "1 hero card, 1 equipment piece and 1 material.",
-    price: 30,
-    bnbMilli: 100,
+    money: [5, 0],
+    currencies: ["USDT", "QUARK", "BNB"],
+    seedPrices: { USDT: ether(30), QUARK: ether(30), BNB: milli(100) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, equipment: true, materials: true }),
     globalLimit: 100_000n,
+    dailyLimit: null,
+    limitNotes: [],
     cardPriceCents: 2999,
-  }),
-  payableInAll({
+  },
+  {
     typeBox: 7,
     title: "Legendary loot box",
     content: "1 hero card of Rare rarity or better, 1 equipment piece and 1 pet egg.",
-    price: 150,
-    bnbMilli: 500,
+    money: [7, 0],
+    currencies: ["USDT", "QUARK", "BNB"],
+    seedPrices: { USDT: ether(150), QUARK: ether(150), BNB: milli(500) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, equipment: true, petEggs: true }),
     globalLimit: 10_000n,
+    dailyLimit: BOX_PURCHASE_LIMIT_PER_DAY,
+    limitNotes: [DAILY_LIMIT_NOTE],
     cardPriceCents: null,
-  }),
-  payableInAll({
+  },
+  {
     typeBox: 6,
     title: "Epic loot box",
     content: "1 hero card, 1 equipment piece and 1 material.",
-    price: 60,
-    bnbMilli: 200,
+    money: [6, 0],
+    currencies: ["USDT", "QUARK", "BNB"],
+    seedPrices: { USDT: ether(60), QUARK: ether(60), BNB: milli(200) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, equipment: true, materials: true }),
     globalLimit: 50_000n,
+    dailyLimit: null,
+    limitNotes: [],
     cardPriceCents: 5999,
-  }),
-  payableInAll({
+  },
+  {
     typeBox: 4,
     title: "Standard loot box",
     content: "1 hero card and 1 material.",
-    price: 10,
-    bnbMilli: 30,
+    money: [4, 0],
+    currencies: ["USDT", "QUARK", "BNB"],
+    seedPrices: { USDT: ether(10), QUARK: ether(10), BNB: milli(30) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: false,
     cardFlags: cards({ heroCards: true, materials: true }),
     globalLimit: 1_000_000n,
+    dailyLimit: null,
+    limitNotes: [],
     cardPriceCents: 999,
-  }),
-  payableInAll({
+  },
+  {
     typeBox: SPACESHIP_BOX_TYPE,
     title: "Spaceship loot box",
     content: `${SHIPS_PER_SPACESHIP_BOX} advanced spaceships.`,
-    price: 200,
-    bnbMilli: 650,
+    money: [SPACESHIP_BOX_TYPE, 0],
+    currencies: ["USDT", "QUARK", "BNB"],
+    seedPrices: { USDT: ether(200), QUARK: ether(200), BNB: milli(650) },
+    seedVariantPercent: VARIANT_PERCENT,
     isSpaceshipBox: true,
     cardFlags: cards({ spaceships: true }),
     globalLimit: 5_000n,
+    dailyLimit: BOX_PURCHASE_LIMIT_PER_DAY,
+    limitNotes: [DAILY_LIMIT_NOTE],
     cardPriceCents: null,
-  }),
+  },
 ];
 
 /** List B's names for types outside the catalogue: display only, never sold. */
