@@ -329,7 +329,7 @@ const MANAGED_WALLET_NOTE =
 const MANAGED_WALLET_NOTE_SPONSORED =
   "The game signs for this wallet, so it needs no extension. Its on-chain actions (loot boxes, staking, moves to the chain) pay gas in BNB when it holds some; otherwise the site pays it, for a small fee in FIRE, QUARK or USDT shown before anything is sent.";
 
-export const GAS_SPONSORED_NOTICE =
+const GAS_SPONSORED_NOTICE =
   "Your wallet holds no BNB for network fees: the site pays them, for a small fee in FIRE, QUARK or USDT you review first.";
 
 /** The subset of configuration the browser may see. Never put a secret here. */

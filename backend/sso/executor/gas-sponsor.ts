@@ -78,26 +78,25 @@ export function createGasSponsor({
   const tankAddress = tank.account.address;
   const feeReceiver = tank.feeReceiver ?? tankAddress;
 
+  /** The gas sponsored on `day` (of one account, when given) in wei, and how many actions, of all kinds or of `action`. */
+  async function sponsoredOn(trx: Kysely<Database>, day: string, { userId, action }: { userId?: number; action?: string } = {}) {
+    let query = trx
+      .selectFrom("gas_sponsorships")
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"),
+        action === undefined
+          ? eb.fn.countAll<string>().as("actions")
+          : eb.fn.coalesce(eb.fn.sum<string>(eb.case().when("action", "=", action).then(1).else(0).end()), eb.lit(0)).as("actions"),
+      ])
+      .where("day", "=", day);
+    if (userId !== undefined) query = query.where("user_id", "=", userId);
+    const row = await query.executeTakeFirstOrThrow();
+    return { wei: BigInt(row.gwei ?? 0) * GWEI, actions: Number(row.actions ?? 0) };
+  }
+
   async function sponsoredToday(trx: Kysely<Database>, userId: number, action: string, day: string): Promise<SponsoredToday> {
-    const [account, site] = await Promise.all([
-      trx
-        .selectFrom("gas_sponsorships")
-        .select([(eb) => eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"), (eb) => eb.fn.countAll<string>().as("count")])
-        .select((eb) => eb.fn.sum<string>(eb.case().when("action", "=", action).then(1).else(0).end()).as("actions"))
-        .where("day", "=", day)
-        .where("user_id", "=", userId)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom("gas_sponsorships")
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"))
-        .where("day", "=", day)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return {
-      accountWei: BigInt(account.gwei ?? 0) * GWEI,
-      actionCount: Number(account.actions ?? 0),
-      siteWei: BigInt(site.gwei ?? 0) * GWEI,
-    };
+    const [account, site] = await Promise.all([sponsoredOn(trx, day, { userId, action }), sponsoredOn(trx, day)]);
+    return { accountWei: account.wei, actionCount: account.actions, siteWei: site.wei };
   }
 
   /** Whether the account bought something with money: a paid card order, or a purchase its wallet mined. */
@@ -274,23 +273,8 @@ export function createGasSponsor({
 
     /** What the metrics show: the tank's balance, its alert level, and what it sponsored today (UTC). */
     async state(): Promise<{ balanceWei: bigint; lowBalanceWei: bigint; todayWei: bigint; todayActions: number }> {
-      const [balanceWei, today] = await Promise.all([
-        tankBalance(),
-        db
-          .selectFrom("gas_sponsorships")
-          .select([
-            (eb) => eb.fn.coalesce(eb.fn.sum<string>("gas_gwei"), eb.lit(0)).as("gwei"),
-            (eb) => eb.fn.countAll<string>().as("count"),
-          ])
-          .where("day", "=", utcDay(new Date()))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        balanceWei,
-        lowBalanceWei: policy.lowBalanceWei,
-        todayWei: BigInt(today.gwei ?? 0) * GWEI,
-        todayActions: Number(today.count),
-      };
+      const [balanceWei, today] = await Promise.all([tankBalance(), sponsoredOn(db, utcDay(new Date()))]);
+      return { balanceWei, lowBalanceWei: policy.lowBalanceWei, todayWei: today.wei, todayActions: today.actions };
     },
 
     /** The quote's execution, once queued. */

@@ -37,12 +37,14 @@ export function sponsoredAgain(stored: readonly ActionStepRow[], planned: readon
   return [...stored.slice(0, first).map(plannedStep), ...planned, ...stored.slice(last + 1).map(plannedStep)];
 }
 
-type SignAndSend = (
+/** The runner's one way a step goes out: signed with a nonce it counts, stored, then broadcast. */
+export type SignAndSend = (
   row: ActionExecutionRow,
   step: ActionStepRow,
   signer: LocalAccount,
   tx: PlannedStep,
   gasPrice: bigint,
+  /** The wallet a refusal's message names (the managed wallet's, also when the tank signs). */
   wallet: Address,
 ) => Promise<void>;
 

@@ -27,12 +27,12 @@ import { shortError } from "~core/rpc-errors";
 import type { BackendChain, BackendLog } from "../../types";
 import type { ActionExecutionRow, ActionStepRow } from "../shared/tables";
 import { ALLOWLIST, type ContractKey, guardTransaction, GuardRefusal } from "./allowlist";
-import { type PlanContext, type PlannedStep, Refusal } from "./plan";
+import { type PlanContext, Refusal } from "./plan";
 import { planAction, plannerOf, planSteps } from "./planners";
 import { type ExecutorPolicy, isApprovalStep } from "./policy";
 import { feePaid } from "./gas-plan";
 import { samePlan, simulationRefusal } from "./step-checks";
-import { createGasSteps, type GasTank, isGasStep, sponsoredAgain, TankDry } from "./gas-steps";
+import { createGasSteps, type GasTank, isGasStep, type SignAndSend, sponsoredAgain, TankDry } from "./gas-steps";
 import { cardOf } from "./spaceship";
 import { boxOwnerOf } from "./trading";
 import { type ExecutionRecords, plannedStep } from "./records";
@@ -130,15 +130,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
   }
 
   /** Signs with a nonce this runner counts, stores, then broadcasts: the one way every step goes out. */
-  async function signAndSend(
-    row: ActionExecutionRow,
-    step: ActionStepRow,
-    signer: LocalAccount,
-    tx: PlannedStep,
-    gasPrice: bigint,
-    /** The wallet a refusal's message names (the managed wallet's, also when the tank signs). */
-    wallet: Address,
-  ): Promise<void> {
+  const signAndSend: SignAndSend = async (row, step, signer, tx, gasPrice, wallet) => {
     const pending = await client.getTransactionCount({ address: signer.address, blockTag: "pending" });
     const nonce = Math.max(nonces.get(signer.address) ?? 0, pending);
     if (!(await holdsRole())) throw new Stopped();
@@ -166,7 +158,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       nonces.delete(signer.address);
       throw await nodeRefusal(error, step, wallet, gasPrice);
     }
-  }
+  };
 
   const gasSteps = createGasSteps({ client, records, tank, log, signAndSend });
 
