@@ -11,7 +11,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,6 +48,8 @@ export interface LocalChain {
   rpcUrl: string;
   /** anvil's process id, also kept in chainPidFile(stateFile) while it runs. */
   pid: number;
+  /** anvil's scratch directory (AnvilNode), removed when it stops. */
+  scratch: string;
   deployment: Deployment;
   /** Sends SIGTERM (anvil then dumps its state) and resolves once the process has exited. */
   stop(): Promise<void>;
@@ -77,10 +78,11 @@ function anvilBinary(): string {
 }
 
 /**
- * The watchdog, run as `node -e WATCHDOG <anvil pid>`: its stdin is a pipe from anvil's starter, which nothing ever
- * writes to. The pipe reaches EOF only when the starter is gone, however it died (kill -9 included: the kernel closes
- * its end), and then anvil gets SIGTERM, so it still dumps its state before it exits and frees the port. A zombie
- * counts as gone: the orphaned anvil's new parent may never reap it, but it holds no port.
+ * The watchdog, run as `node -e WATCHDOG <anvil pid> <scratch dir>`: its stdin is a pipe from anvil's starter, which
+ * nothing ever writes to. The pipe reaches EOF only when the starter is gone, however it died (kill -9 included: the
+ * kernel closes its end), and then anvil gets SIGTERM, so it still dumps its state before it exits and frees the port;
+ * once anvil is gone, its scratch goes too. A zombie counts as gone: the orphaned anvil's new parent may never reap
+ * it, but it holds no port.
  */
 const ANVIL_WATCHDOG = `
 const pid = Number(process.argv[1]);
@@ -97,7 +99,10 @@ process.stdin.on("end", () => {
   signal("SIGTERM");
   const killAt = Date.now() + 15000;
   setInterval(() => {
-    if (gone()) process.exit(0);
+    if (gone()) {
+      require("node:fs").rmSync(process.argv[2], { recursive: true, force: true });
+      process.exit(0);
+    }
     if (Date.now() > killAt) signal("SIGKILL");
   }, 50);
 });
@@ -108,9 +113,9 @@ process.stdin.on("end", () => {
  * reaches the server and anvil, and the server's own stop handles that. Node opens its other files close-on-exec,
  * so anvil and any other child never hold the pipe's write end open after the starter is gone.
  */
-function startWatchdog(pid: number, log: (message: string) => void): ChildProcess {
+function startWatchdog(pid: number, scratch: string, log: (message: string) => void): ChildProcess {
   const { NODE_OPTIONS: _loaders, ...env } = process.env;
-  const watchdog = spawn(process.execPath, ["-e", ANVIL_WATCHDOG, String(pid)], {
+  const watchdog = spawn(process.execPath, ["-e", ANVIL_WATCHDOG, String(pid), scratch], {
     stdio: ["pipe", "ignore", "ignore"],
     detached: true,
     // No --import loaders (tsx): the watchdog is plain JavaScript.
@@ -212,9 +217,44 @@ export async function stopStaleChain(stateFile: string, log: (message: string) =
   fs.rmSync(pidFile, { force: true });
 }
 
+const SCRATCH_PREFIX = "anvil-";
+
+/**
+ * Removes the scratch of anvils whose starter and watchdog were both killed (kill -9 of a test run's process group):
+ * nothing else would. Named after the starter's pid, a scratch is left alone while that process lives or while an
+ * anvil still works in it (an orphan that stopStaleChain has yet to stop).
+ */
+function removeAbandonedScratch(): void {
+  // Without /proc (not Linux) a live starter cannot be told from a dead one.
+  if (!fs.existsSync("/proc/self")) return;
+  const tmp = os.tmpdir();
+  const inUse = new Set(
+    livePids().flatMap((pid) => {
+      const info = processInfo(pid);
+      const at = info?.argv.indexOf("--cache-path") ?? -1;
+      return at > 0 ? [path.dirname(info!.argv[at + 1])] : [];
+    }),
+  );
+  for (const name of fs.readdirSync(tmp)) {
+    const starter = new RegExp(`^${SCRATCH_PREFIX}(\\d+)-`).exec(name)?.[1];
+    const dir = path.join(tmp, name);
+    if (!starter || processInfo(Number(starter)) || inUse.has(dir)) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function livePids(): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+}
+
 export interface AnvilNode {
   rpcUrl: string;
   pid: number;
+  /** anvil's scratch directory: the file it reports its address in, and the past states it moves out of memory. */
+  scratch: string;
   /** Sends SIGTERM (anvil then dumps any state) and resolves once the process has exited. */
   stop(): Promise<void>;
 }
@@ -232,12 +272,20 @@ interface SpawnAnvilOptions {
 /** Starts anvil and resolves once it answers with its chain id; a node that does not come up is stopped again. */
 async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: SpawnAnvilOptions): Promise<AnvilNode> {
   const rpcUrl = `http://${host}:${port}`;
+  removeAbandonedScratch();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   // Written by anvil once it is listening, and never when the port was taken: a node of another run that answers on
   // the same port (two free-port picks that met) is not mistaken for this one.
-  const listening = path.join(os.tmpdir(), `anvil-${process.pid}-${randomBytes(6).toString("hex")}.json`);
+  const listening = path.join(scratch, "listening.json");
+  // anvil moves past states out of memory into files (about 200 KB a block) and leaves them behind when it stops, in
+  // ~/.foundry unless told otherwise: a test run's thousands of blocks filled the disk. Here they go with the scratch.
+  const states = path.join(scratch, "states");
   const child = spawn(
     anvilBinary(),
-    ["--host", host, "--port", String(port), "--chain-id", String(chainId), ...args, "--config-out", listening, "--silent"],
+    [
+      ...["--host", host, "--port", String(port), "--chain-id", String(chainId), ...args],
+      ...["--config-out", listening, "--cache-path", states, "--silent"],
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
@@ -246,7 +294,7 @@ async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: S
   });
   const exited = once(child, "exit");
   if (child.pid) onSpawn?.(child.pid);
-  const watchdog = child.pid ? startWatchdog(child.pid, log) : null;
+  const watchdog = child.pid ? startWatchdog(child.pid, scratch, log) : null;
   // Whenever this process stops anvil itself, the watchdog goes first: anvil gets one SIGTERM, and the watchdog never
   // signals a pid that anvil no longer holds.
   const stopWatchdog = () => watchdog?.kill("SIGKILL");
@@ -266,7 +314,7 @@ async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: S
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(listening, { force: true });
+    fs.rmSync(scratch, { recursive: true, force: true });
     onStop?.();
   };
 
@@ -281,7 +329,7 @@ async function spawnAnvil({ host, port, chainId, args, onSpawn, onStop, log }: S
     await stop();
     throw error;
   }
-  return { rpcUrl, pid: child.pid!, stop };
+  return { rpcUrl, pid: child.pid!, scratch, stop };
 }
 
 /** An empty anvil without persisted state or contracts, e.g. for trying a deployment to another chain id. */
@@ -349,7 +397,7 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
       writeDeployment(deploymentFile, deployment);
       log(`contracts deployed and seeded in ${Math.round(performance.now() - deployStarted)} ms`);
     }
-    return { rpcUrl, pid: anvil.pid, deployment, stop };
+    return { rpcUrl, pid: anvil.pid, scratch: anvil.scratch, deployment, stop };
   } catch (error) {
     await stop();
     throw error;

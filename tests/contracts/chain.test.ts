@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPublicClient, createWalletClient, http } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { chainPidFile, startBareAnvil, startLocalChain, stopStaleChain } from "../../contracts/chain";
@@ -155,6 +155,9 @@ async function killed(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
 }
 
+/** The scratch directories of the anvils that process `starter` started (contracts/chain.ts names them so). */
+const scratchOf = (starter: number) => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(`anvil-${starter}-`));
+
 const anvilPidOf = (stateFile: string) => (JSON.parse(fs.readFileSync(chainPidFile(stateFile), "utf8")) as { pid: number }).pid;
 
 /** A live process (not a zombie: an orphan's new parent may never reap it, but it holds nothing). Linux's /proc. */
@@ -203,7 +206,8 @@ describe("a killed server takes its anvil with it (issue 41, item 3d)", () => {
       await killed(cli);
 
       const killedAt = Date.now();
-      while (isRunning(anvilPid) || !(await portIsFree(port))) {
+      // Its watchdog removes the past states anvil moved to disk once anvil is gone.
+      while (isRunning(anvilPid) || !(await portIsFree(port)) || scratchOf(cli.pid!).length > 0) {
         expect(Date.now() - killedAt, `anvil ${anvilPid} outlived its starter`).toBeLessThan(5_000);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -246,10 +250,13 @@ describe("a chain left behind by a killed server (issue 10, item 8)", () => {
       const deployment = readDeployment(deploymentFile)!;
       const { balance } = await transferFire(`http://127.0.0.1:${port}`, deployment.contracts.fire);
 
+      expect(scratchOf(cli.pid!)).toHaveLength(1);
       const logged: string[] = [];
       const restarted = await startLocalChain({ port, stateFile, deploymentFile, log: (line) => logged.push(line) });
       try {
         expect(logged[0]).toBe(`stopped a stale anvil (pid ${orphanPid}) left by a previous run`);
+        // No process was left to remove the orphan's scratch: the next start did, once the orphan had stopped.
+        expect(scratchOf(cli.pid!)).toEqual([]);
         expect(restarted.pid).not.toBe(orphanPid);
         expect(restarted.deployment.contracts).toEqual(deployment.contracts);
         expect(await balance()).toBe(77n);
@@ -284,5 +291,29 @@ describe("a chain left behind by a killed server (issue 10, item 8)", () => {
     await stopStaleChain(other);
     expect(fs.existsSync(chainPidFile(other))).toBe(false);
     expect(fs.existsSync(chainPidFile(t.stateFile))).toBe(true);
+  });
+});
+
+describe("a test run's thousands of blocks do not fill the disk", () => {
+  it("keeps the past states anvil moves out of memory in its own scratch, and removes them when it stops", async () => {
+    const foundryStates = path.join(os.homedir(), ".foundry", "anvil", "tmp");
+    const before = fs.existsSync(foundryStates) ? fs.readdirSync(foundryStates) : [];
+    const node = await startBareAnvil({ port: await freePort(), chainId: LOCAL_CHAIN_ID });
+    try {
+      const client = createTestClient({ mode: "anvil", chain: localChain(node.rpcUrl), transport: http(node.rpcUrl) });
+      // anvil keeps the last 500 states in memory.
+      await client.mine({ blocks: 600 });
+      const states = path.join(node.scratch, "states");
+      const stateFiles = () => (fs.existsSync(states) ? fs.readdirSync(states, { recursive: true }).length : 0);
+      const movedAt = Date.now();
+      while (stateFiles() === 0) {
+        expect(Date.now() - movedAt, "anvil moved no state to disk").toBeLessThan(10_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await node.stop();
+    }
+    expect(fs.existsSync(node.scratch)).toBe(false);
+    expect(fs.existsSync(foundryStates) ? fs.readdirSync(foundryStates) : []).toEqual(before);
   });
 });
