@@ -2,13 +2,15 @@
  * Deploys the contracts from the committed artifacts (contracts/generated/) and seeds the demo world: token
  * balances for the demo accounts, box prices and limits from core/boxes.ts, an open sale, a few boxes per demo
  * account, a treasury plus some custody NFTs in the asset manager for game -> chain claims, a small fleet on
- * chain for the managed demo account, and a few material stacks (SparkItems) for the demo accounts. Takes well under a second on anvil.
+ * chain for the managed demo account, and a few material stacks (SparkItems) for the demo accounts. The managed demo
+ * accounts hold no BNB, as a new player does. Takes well under a second on anvil.
  */
 import fs from "node:fs";
 import { createWalletClient, encodeDeployData, getAddress, http, publicActions, type Address, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "./generated/abi";
 import { localChain, type Deployment } from "./deployment";
+import { nodeRpc } from "./node-rpc";
 import { SOURCE_HASH_FILE, type SourceHashRecord } from "./source-hash";
 import {
   CONTRACT_ABIS,
@@ -47,6 +49,9 @@ export const DEMO_TOKEN_GRANT = 10_000n * WEI;
 export const TREASURY_GRANT = 1_000_000n * WEI;
 /** BNB the reward manager starts with, to pay BNB rebates. */
 export const REWARD_BNB_GRANT = 100n * WEI;
+
+/** The demo accounts whose wallets the SSO holds: they start without BNB. */
+export const MANAGED_DEMO_WALLETS: readonly Address[] = [DEMO_MANAGED_ACCOUNT.wallet, DEMO_BUYER_ACCOUNT.wallet];
 
 /** Boxes each demo account owns after seeding (box type -> count), forged directly so no daily limit is used up. */
 export const DEMO_BOXES: readonly { wallet: Address; boxes: Readonly<Record<number, number>> }[] = [
@@ -117,8 +122,9 @@ export interface DeployOptions {
  * Bumped when the deployment's wiring changes (roles, seeds) while the contract sources stay the same, so a local
  * chain deployed the old way is retired like one built from other sources (server/local-data.ts). 2: the store's
  * minter (issue 16). 3: the managed demo account's fleet (issue 23). 4: SparkItems, its chain stacks and Trading (issue 28).
+ * 5: the managed demo accounts without BNB (issue 46).
  */
-export const DEPLOYMENT_WIRING = 4;
+export const DEPLOYMENT_WIRING = 5;
 
 export async function deployAndSeed(options: DeployOptions): Promise<Deployment> {
   const deployer = privateKeyToAccount(options.deployerKey ?? DEV_DEPLOYER_KEY);
@@ -221,6 +227,9 @@ export async function deployAndSeed(options: DeployOptions): Promise<Deployment>
   await tx.send({ to: rewardManager, data: "0x", value: REWARD_BNB_GRANT, step: "BNB for rebates" });
   // Last, so every address above stays where it was.
   await configureSaleVariants(tx, tokens, boxSale, card);
+  // The managed demo players start as a new player does, with tokens and no BNB: the gas tank pays their network
+  // fees for a fee in tokens (decision 0038). anvil funds its dev accounts, which these wallets are.
+  for (const wallet of MANAGED_DEMO_WALLETS) await nodeRpc(options.rpcUrl, "anvil_setBalance", [wallet, "0x0"]);
 
   return {
     chainId,

@@ -19,6 +19,7 @@ import {
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
+import { MANAGED_DEMO_WALLETS } from "../../contracts/deploy";
 import { localChain } from "../../contracts/deployment";
 import { assetManagerAbi, blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
 import type { BackendChain } from "../../backend/types";
@@ -49,7 +50,8 @@ export function backendChainOf(chain: Pick<TestChain, "provider" | "deployment">
   };
 }
 
-/** anvil's public development mnemonic; accounts #0-#9 start with 10 000 ETH. */
+/** anvil's public development mnemonic; accounts #0-#9 start with DEV_ACCOUNT_BNB. */
+const DEV_ACCOUNT_BNB = 10_000n * 10n ** 18n;
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 
 /** Anvil accounts #3-#7 hold no tokens or boxes after seeding: fresh players for the tests. */
@@ -71,6 +73,9 @@ export async function startTestChain(files?: { dir: string }) {
   const transport = http(chain.rpcUrl);
   const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
   const testClient = createTestClient({ mode: "anvil", chain: viemChain, transport });
+  // The suites send from the managed demo wallets' keys as plain chain actors (anvil dev accounts #1 and #2): they
+  // get back the BNB the demo world takes from them.
+  for (const address of MANAGED_DEMO_WALLETS) await testClient.setBalance({ address, value: DEV_ACCOUNT_BNB });
   const walletFor = (account: Account) => createWalletClient({ account, chain: viemChain, transport });
 
   return {
