@@ -24,6 +24,16 @@ async function managedOnBox({ page, createAccount, signIn }: { page: Page } & Ac
 /** The progress list's rows, as text. */
 const steps = (page: Page) => page.getByRole("list", { name: "Progress" }).getByTestId("progress-step");
 
+/** The review page's network fee in `token`, to the wei. */
+async function reviewedFee(page: Page, token: string): Promise<bigint> {
+  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
+  const feeText = (await page.getByTestId("network-fee").textContent())!;
+  expect(feeText).toMatch(new RegExp(`^[\\d.,]+ ${token}$`));
+  const fee = parseTokenAmount(feeText.replace(` ${token}`, "").replaceAll(",", ""))!;
+  expect(fee).toBeGreaterThan(0n);
+  return fee;
+}
+
 async function buy(page: Page, currency: string, quantity: number) {
   await page.getByRole("radio", { name: new RegExp(`^${currency}`) }).check();
   await page.getByLabel("Quantity").selectOption(String(quantity));
@@ -158,7 +168,7 @@ test("a refused purchase comes back as it was posted: the currency and quantity 
   expect(await chainReader().sent(wallet as Address)).toBe(0);
 });
 
-test("a managed wallet without BNB buys a box: it reviews the network fee in USDT, confirms, and pays exactly that fee; its BNB stays 0", async ({
+test("a managed wallet without BNB buys and opens a box: each time it reviews the network fee in USDT, confirms, and pays exactly that fee; its BNB stays 0", async ({
   page,
   createAccount,
   signIn,
@@ -174,15 +184,11 @@ test("a managed wallet without BNB buys a box: it reviews the network fee in USD
 
   // Nothing is sent before the fee is confirmed.
   await expect(page).toHaveURL(/\/actions\/review\/[0-9a-f]{32}\?back=%2Flootbox%2F4$/);
-  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
+  const fee = await reviewedFee(page, "USDT");
   await expect(page.getByRole("list", { name: "The action's steps" }).getByRole("listitem")).toHaveText([
     `Approve ${price / WEI} USDT`,
     `Buy 1 Standard loot box for ${price / WEI} USDT`,
   ]);
-  const feeText = (await page.getByTestId("network-fee").textContent())!;
-  expect(feeText).toMatch(/^[\d.,]+ USDT$/);
-  const fee = parseTokenAmount(feeText.replace(/ USDT$/, "").replaceAll(",", ""))!;
-  expect(fee).toBeGreaterThan(0n);
   await expect(page.getByTestId("fee-total")).toHaveText(`${formatPrice(price + fee, null)} USDT`);
   expect(await chain.sent(wallet)).toBe(0);
 
@@ -196,6 +202,20 @@ test("a managed wallet without BNB buys a box: it reviews the network fee in USD
   // Back on the review page (a back button), the confirmed fee leads to its action, and nothing is sent again.
   await page.goBack();
   await expect(page).toHaveURL(/\/actions\/[0-9a-f]{32}\?back=/);
+
+  // Opening spends no token: its fee is taken in the one the wallet holds.
+  await page.goto("/lootbox/4");
+  await page.getByRole("button", { name: "Open all 1" }).click();
+  await expect(page).toHaveURL(/\/actions\/review\/[0-9a-f]{32}\?back=%2Flootbox%2F4$/);
+  const openFee = await reviewedFee(page, "USDT");
+  await expect(page.getByTestId("fee-total")).toHaveText(`${formatPrice(openFee, null)} USDT`);
+  const beforeOpen = await chain.balance("USDT", wallet);
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(page);
+  await expect(page.getByRole("list", { name: "New items" }).getByTestId("opened-item")).toHaveCount(2);
+  expect(beforeOpen - (await chain.balance("USDT", wallet))).toBe(openFee);
+  expect(await chain.bnb(wallet)).toBe(0n);
+  expect((await chain.boxes(wallet)).filter((box) => box.typeBox === 4)).toEqual([]);
 });
 
 test("a Spaceship box opens into its 10 ships", async ({ page, createAccount, signIn }) => {
