@@ -8,6 +8,7 @@ import { blindBoxAbi, blindBoxSaleAbi, fireStakingAbi, gameTokenAbi, sparkCardAb
 import { readDeployment } from "../../contracts/deployment";
 import { e2eDataDir } from "./stock";
 import { E2E_RPC_URL } from "./wallet";
+import { parseTokenAmount } from "~core/money";
 
 export function chainReader() {
   const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`);
@@ -64,6 +65,16 @@ export function chainReader() {
       return ids.map((id, index) => ({ id, typeBox: Number(types[index]) }));
     },
   };
+}
+
+/** The fee review page's network fee (app/routes/actions.review.$id) in `token`, to the wei. */
+export async function reviewedFee(page: Page, token: string): Promise<bigint> {
+  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
+  const feeText = (await page.getByTestId("network-fee").textContent())!;
+  expect(feeText).toMatch(new RegExp(`^[\\d.,]+ ${token}$`));
+  const fee = parseTokenAmount(feeText.replace(` ${token}`, "").replaceAll(",", ""))!;
+  expect(fee).toBeGreaterThan(0n);
+  return fee;
 }
 
 /** Waits on the status page (reloaded by its meta refresh, or updated in place with JS) until the action is final. */

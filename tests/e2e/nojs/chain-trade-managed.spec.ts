@@ -11,7 +11,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "../accounts";
 import { mintItems } from "../chain-funds";
 import { approveTrading, openHeld } from "../chain-trade-forms";
-import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
+import { chainReader, reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
+import { formatPrice } from "~core/money";
 import { encodeItem } from "~core/item-data";
 
 const WEI = 10n ** 18n;
@@ -118,6 +119,50 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
   expect(await read.sent(late.wallet!)).toBe(0);
 
   await reloadUntil(page, (quick) => quick(gridLink(page, tokenId!)).toHaveCount(0));
+});
+
+test("without BNB, a managed seller lists a card on chain and a managed buyer buys it: each network fee reviewed in FIRE and taken to the wei", async ({
+  page,
+  browser,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const read = chainReader();
+  const seller = await createAccount({ stock: {}, chain: { FIRE: 10 } });
+  const buyer = await createAccount({ stock: {}, chain: { FIRE: 100 } });
+  const [tokenId] = await mintItems(seller.wallet!, [heroCard(2)]);
+  await signIn(page, seller);
+  await openCard(page, tokenId!);
+
+  // The approval is a transaction: its fee first, in the one token the seller holds.
+  const sell = page.getByRole("form", { name: "Sell on chain" });
+  await sell.getByLabel("Price").fill("20");
+  await sell.getByRole("button", { name: "Approve the trading contract" }).click();
+  const approvalFee = await reviewedFee(page, "FIRE");
+  expect(await read.sent(seller.wallet!)).toBe(0);
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(page);
+  await page.getByRole("link", { name: "Back to the item" }).click();
+  expect(10n * WEI - (await read.balance("FIRE", seller.wallet!))).toBe(approvalFee);
+  // The listing itself is a signature, which costs no gas.
+  await listOnChain(page, "20", { fee: "0.5 FIRE (2.5 %)", receive: "19.5 FIRE" });
+
+  const buyerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(buyerPage, buyer);
+  await buyerPage.goto(detail(tokenId!));
+  await buyerPage.getByRole("button", { name: "Buy" }).click();
+  await buyerPage.getByRole("form", { name: "Confirm the purchase" }).getByRole("button", { name: "Confirm purchase" }).click();
+  const purchaseFee = await reviewedFee(buyerPage, "FIRE");
+  await expect(buyerPage.getByTestId("fee-total")).toHaveText(`${formatPrice(20n * WEI + purchaseFee, null)} FIRE`);
+  await buyerPage.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(buyerPage);
+
+  expect(await read.cardOwner(tokenId!)).toBe(buyer.wallet!);
+  expect(await read.balance("FIRE", buyer.wallet!)).toBe(80n * WEI - purchaseFee);
+  expect(await read.balance("FIRE", seller.wallet!)).toBe(10n * WEI - approvalFee + 195n * (WEI / 10n));
+  expect(await read.bnb(seller.wallet!)).toBe(0n);
+  expect(await read.bnb(buyer.wallet!)).toBe(0n);
 });
 
 test("a managed seller cancels one chain listing, then all of them at once", async ({ page, createAccount, signIn }) => {

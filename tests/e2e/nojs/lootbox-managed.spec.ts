@@ -8,8 +8,8 @@ import type { Address } from "viem";
 import { hiddenForm } from "../../fuzz/client";
 import { type AccountFixtures, expect, test } from "../accounts";
 import type { ChainFunds } from "../chain-funds";
-import { formatPrice, parseTokenAmount } from "~core/money";
-import { chainReader, waitForOutcome } from "../managed-chain";
+import { formatPrice } from "~core/money";
+import { chainReader, reviewedFee, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
 
@@ -23,16 +23,6 @@ async function managedOnBox({ page, createAccount, signIn }: { page: Page } & Ac
 
 /** The progress list's rows, as text. */
 const steps = (page: Page) => page.getByRole("list", { name: "Progress" }).getByTestId("progress-step");
-
-/** The review page's network fee in `token`, to the wei. */
-async function reviewedFee(page: Page, token: string): Promise<bigint> {
-  await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
-  const feeText = (await page.getByTestId("network-fee").textContent())!;
-  expect(feeText).toMatch(new RegExp(`^[\\d.,]+ ${token}$`));
-  const fee = parseTokenAmount(feeText.replace(` ${token}`, "").replaceAll(",", ""))!;
-  expect(fee).toBeGreaterThan(0n);
-  return fee;
-}
 
 async function buy(page: Page, currency: string, quantity: number) {
   await page.getByRole("radio", { name: new RegExp(`^${currency}`) }).check();
