@@ -2,20 +2,31 @@
  * Issue 13 acceptance, JavaScript off: a managed wallet stakes 100 FIRE in the Standard Pool through the pool
  * page's server forms (the SSO executor signs), is refused a deposit once staking has ended and a withdrawal while
  * the vault is locked, then, with the chain's clock past the vault's end, withdraws and claims, gets its FIRE
- * back, finds the reward box on the rewards page and opens it.
+ * back, finds the reward box on the rewards page and opens it. Its wallet holds no BNB (issue 46): each action's
+ * network fee is reviewed in FIRE first, and the FIRE taken is exactly the fees shown.
  * It moves the chain's clock, so it lives in the chain-time-nojs project and puts the chain back at its end
  * (tests/e2e/chain-clock.ts); its tests run in order, in one worker.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../accounts";
 import { advanceChainTimePast, restoresChain } from "../../chain-clock";
-import { chainReader, postForm, waitForOutcome } from "../../managed-chain";
+import { chainReader, postForm, reviewedFee, waitForOutcome } from "../../managed-chain";
+import { formatAmount } from "~core/money";
 
 const WEI = 10n ** 18n;
 
 restoresChain(test);
 
 const amountField = (page: Page) => page.getByLabel("Amount to stake (FIRE)");
+/** A FIRE balance as the pool page shows it. */
+const shownFire = (wei: bigint) => formatAmount(wei, "FIRE", "balance");
+
+/** The wallet holds no BNB: each action's network fee is reviewed in FIRE and confirmed; returns it, to the wei. */
+async function confirmFee(page: Page): Promise<bigint> {
+  const fee = await reviewedFee(page, "FIRE");
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  return fee;
+}
 
 test("the pages read the pools from the chain: statuses, figures, the formula and a bookmarkable reward preview", async ({ page }) => {
   const read = chainReader();
@@ -53,14 +64,14 @@ test("the pages read the pools from the chain: statuses, figures, the formula an
   expect((await page.goto("/loyalty/rewards/0"))?.status()).toBe(404);
 });
 
-test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow, then withdraws, claims and opens its reward box", async ({
+test("a managed wallet without BNB stakes 100 FIRE, is refused what the pool does not allow, then withdraws, claims and opens its reward box, each fee reviewed in FIRE", async ({
   page,
   createAccount,
   signIn,
 }) => {
   test.setTimeout(120_000);
   const read = chainReader();
-  const account = await createAccount({ wallet: "managed", stock: {}, chain: { BNB: 1, FIRE: 1_000 } });
+  const account = await createAccount({ wallet: "managed", stock: {}, chain: { FIRE: 1_000 } });
   const wallet = account.wallet!;
   await signIn(page, account);
   await page.goto("/loyalty/page/1");
@@ -82,16 +93,17 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
   }
   expect(await read.sent(wallet)).toBe(0);
 
-  // Stake 100 FIRE: the status page follows approve and deposit to the end.
+  // Stake 100 FIRE: its network fee reviewed first, then the status page follows approve and deposit to the end.
   const before = await read.pool(1);
   await amountField(page).fill("100");
   await postForm(page, "Deposit");
+  const depositFee = await confirmFee(page);
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Stake 100 FIRE in the Standard Pool | Spark Era");
   await page.getByRole("link", { name: "Back to the pool" }).click();
   await expect(page).toHaveURL(/\/loyalty\/page\/1$/);
   await expect(page.getByTestId("your-stake")).toHaveText("Your stake: 100 FIRE, earning 1 Standard loot box.");
-  await expect(page.getByTestId("stake-wallet")).toContainText("holds 900 FIRE.");
+  await expect(page.getByTestId("stake-wallet")).toContainText(`holds ${shownFire(900n * WEI - depositFee)}.`);
   const total = before.totalStakingTokens + 100n * WEI;
   await expect(page.getByTestId("pool-total")).toHaveText(`${(total / WEI).toLocaleString("en-US")} FIRE`);
   await expect(page.getByTestId("pool-stakers")).toHaveText(String(before.stakingAddrNumber + 1n));
@@ -121,13 +133,14 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
   // Not a reload: that would post the refused form again.
   await page.goto("/loyalty/page/1");
   await expect(page.getByTestId("pool-status")).toHaveText("Ended: withdraw and claim");
-  await expect(page.getByTestId("stake-wallet")).toContainText("holds 900 FIRE.");
+  await expect(page.getByTestId("stake-wallet")).toContainText(`holds ${shownFire(900n * WEI - depositFee)}.`);
   await postForm(page, "Withdraw and claim");
+  const withdrawalFee = await confirmFee(page);
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Withdraw and claim from the Standard Pool | Spark Era");
   const [boxAfter] = (await read.boxes(wallet)).filter((box) => box.typeBox === 4);
   await expect(page.getByTestId("withdrawn")).toContainText(`100 FIRE and 1 Standard loot box: #${boxAfter.id}.`);
-  expect(await read.balance("FIRE", wallet)).toBe(1_000n * WEI);
+  expect(await read.balance("FIRE", wallet)).toBe(1_000n * WEI - depositFee - withdrawalFee);
   expect(await read.stake(1, wallet)).toEqual([0n, 0n]);
 
   // The rewards page: the claimed box, unopened, and the history read from the contract's events.
@@ -142,7 +155,10 @@ test("a managed wallet stakes 100 FIRE, is refused what the pool does not allow,
   await page.getByRole("list", { name: "Claimed reward boxes" }).getByRole("link", { name: "open it" }).click();
   await expect(page).toHaveURL(/\/lootbox\/4$/);
   await page.getByRole("button", { name: "Open all 1" }).click();
+  const openingFee = await confirmFee(page);
   await waitForOutcome(page);
+  expect(await read.balance("FIRE", wallet)).toBe(1_000n * WEI - depositFee - withdrawalFee - openingFee);
+  expect(await read.bnb(wallet)).toBe(0n);
   expect((await read.boxes(wallet)).filter((box) => box.typeBox === 4)).toEqual([]);
   await page.goto("/loyalty/rewards/1");
   await expect(page.getByTestId("claimed-summary")).toHaveText("Claimed: 1 Standard loot box, 0 unopened.");
