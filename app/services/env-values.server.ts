@@ -1,10 +1,11 @@
 /**
  * The shapes of single configuration values that the environment's schema (env.server.ts) reads: hex keys, URLs and
- * links, which hosts are this machine's, the proxies to trust, and where analytics events go.
+ * links, which hosts are this machine's, the proxies to trust, where analytics events go, and the gas tank's budgets.
  */
 import { isIP } from "node:net";
 import { z } from "zod";
 import type { AnalyticsSink } from "~core/analytics";
+import { parseTokenAmount } from "~core/money";
 
 export const hexKey = (bytes: number) => z.string().regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes} bytes of hex`);
 export const optionalUrl = z.string().url().optional();
@@ -70,4 +71,40 @@ export const analyticsSink = z
     if (/^https?:\/\//i.test(value) && URL.canParse(value)) return { kind: "http", url: new URL(value).toString() };
     ctx.addIssue({ code: "custom", message: `must be log, off or an http(s) URL (got ${JSON.stringify(value)})` });
     return z.NEVER;
+  });
+
+/** The gas tank's budgets an operator may set (backend/sso/executor/gas-tank.ts GasTankPolicy); the rest keep defaults. */
+export interface GasTankBudgets {
+  accountDayWei?: bigint;
+  siteDayWei?: bigint;
+  lowBalanceWei?: bigint;
+  actionDayCount?: number;
+}
+
+const BNB_BUDGETS = { account: "accountDayWei", site: "siteDayWei", low: "lowBalanceWei" } as const;
+
+/**
+ * GAS_TANK_BUDGETS, "account=0.02,site=5,actions=20,low=1": BNB a day for one account and for the whole site,
+ * sponsored actions of one kind per account a day, and the balance below which the tank is reported low.
+ */
+export const gasTankBudgets = z
+  .string()
+  .optional()
+  .transform((text, ctx): GasTankBudgets | undefined => {
+    if (!text?.trim()) return undefined;
+    const budgets: GasTankBudgets = {};
+    for (const pair of text.split(",")) {
+      const [name = "", value = "", ...rest] = pair.split("=").map((part) => part.trim());
+      const wei = name in BNB_BUDGETS && rest.length === 0 ? parseTokenAmount(value) : undefined;
+      if (wei !== undefined) budgets[BNB_BUDGETS[name as keyof typeof BNB_BUDGETS]] = wei;
+      else if (name === "actions" && rest.length === 0 && /^\d+$/.test(value)) budgets.actionDayCount = Number(value);
+      else {
+        ctx.addIssue({
+          code: "custom",
+          message: `must read like "account=0.02,site=5,actions=20,low=1": BNB for account, site and low, a count for actions (got ${JSON.stringify(pair.trim())})`,
+        });
+        return z.NEVER;
+      }
+    }
+    return budgets;
   });

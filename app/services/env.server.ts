@@ -8,7 +8,7 @@ import { CHAIN_FINALITIES } from "~core/chain-finality";
 import { DEFAULT_LOG_RANGE, parseRpcUrls } from "~core/chain-transport";
 import { BACKEND_TIMEOUT_MS, DEFAULT_TOKEN_NAME, LOCAL_CHAIN_ID, RESERVED_COOKIE_NAMES } from "~core/constants";
 import { DEV_CLAIM_SIGNER_KEY, DEV_GAS_FEE_RATES, DEV_GAS_TANK_KEY, DEV_PAYMENT_WEBHOOK_SECRET, DEV_STORE_MINTER_KEY } from "~core/demo";
-import { analyticsSink, hexKey, isLocalUrl, link, optionalUrl, trustProxy } from "./env-values.server";
+import { analyticsSink, gasTankBudgets, type GasTankBudgets, hexKey, isLocalUrl, link, optionalUrl, trustProxy } from "./env-values.server";
 
 /**
  * Development-only secrets, public in this repository: used only on a local PUBLIC_URL, and then named in the
@@ -86,6 +86,8 @@ const schema = z
       .optional(),
     /** Or a URL answering those rates as JSON ({"FIRE": "12000", "QUARK": "1200", "USDT": "600"}), read once a minute. */
     GAS_FEE_RATES_URL: optionalUrl,
+    /** The tank's budgets, "account=0.02,site=5,actions=20,low=1" (env-values.server.ts); unset ones keep their defaults. */
+    GAS_TANK_BUDGETS: gasTankBudgets,
     /** Where the fees in tokens go; the tank's own address when unset. */
     GAS_FEE_RECEIVER: z
       .string()
@@ -273,6 +275,7 @@ export interface GasTankEnv {
   key: `0x${string}`;
   rates: Record<"FIRE" | "QUARK" | "USDT", string> | { url: string };
   feeReceiver?: `0x${string}`;
+  policy?: GasTankBudgets;
 }
 
 /** "FIRE=12000,QUARK=1200,USDT=600" (the schema checked its shape) as rates. */
@@ -284,7 +287,7 @@ function gasTankOf(env: z.infer<typeof schema>, publicDeployment: boolean): GasT
   if (env.GAS_TANK_KEY === "off" || (!env.GAS_TANK_KEY && publicDeployment)) return null;
   const key = (env.GAS_TANK_KEY ? `0x${env.GAS_TANK_KEY.replace(/^0x/, "")}` : DEV_GAS_TANK_KEY) as `0x${string}`;
   const rates = env.GAS_FEE_RATES_URL ? { url: env.GAS_FEE_RATES_URL } : env.GAS_FEE_RATES ? ratesOf(env.GAS_FEE_RATES) : DEV_GAS_FEE_RATES;
-  return { key, rates, feeReceiver: env.GAS_FEE_RECEIVER as `0x${string}` | undefined };
+  return { key, rates, feeReceiver: env.GAS_FEE_RECEIVER as `0x${string}` | undefined, policy: env.GAS_TANK_BUDGETS };
 }
 
 /** Validates the environment once; on failure, lists every bad variable and throws. */

@@ -42,6 +42,22 @@ describe("parseEnv", () => {
     }
   });
 
+  it("takes the gas tank's budgets in BNB and a count, keeping the defaults of those not set (decision 0038)", () => {
+    expect(parseEnv({}).gasTank?.policy).toBeUndefined();
+    expect(parseEnv({ GAS_TANK_BUDGETS: "account=0.05, site=12.5,actions=40,low=0.000000000000000001" }).gasTank?.policy).toEqual({
+      accountDayWei: 5n * 10n ** 16n,
+      siteDayWei: 125n * 10n ** 17n,
+      actionDayCount: 40,
+      lowBalanceWei: 1n,
+    });
+    expect(parseEnv({ GAS_TANK_BUDGETS: "site=50" }).gasTank?.policy).toEqual({ siteDayWei: 50n * 10n ** 18n });
+    for (const bad of ["site=5 BNB", "actions=2.5", "site=-1", "budget=5", "site=5=6", "site=1.0000000000000000001"]) {
+      expect(() => parseEnv({ GAS_TANK_BUDGETS: bad }), bad).toThrow(
+        /GAS_TANK_BUDGETS: must read like "account=0\.02,site=5,actions=20,low=1"/,
+      );
+    }
+  });
+
   it("lists every bad variable in one error", () => {
     expect(() => parseEnv({ PORT: "abc", SSO_API_URL: "not a url", WALLET_ENCRYPTION_KEY: "xyz" })).toThrowError(
       /PORT[\s\S]*SSO_API_URL[\s\S]*WALLET_ENCRYPTION_KEY/,
