@@ -37,6 +37,8 @@ const deposit = (fire: bigint) => ({
 const bnbOf = (address: Address) => t.publicClient.getBalance({ address });
 const fireOf = (address: Address) =>
   t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
+const usdtOf = (address: Address) =>
+  t.publicClient.readContract({ address: c.usdt, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
 
 /** Posts the action and expects the fee to review, not an execution. */
 async function review(token: string, request: ReturnType<typeof deposit>): Promise<GasQuote> {
@@ -228,6 +230,44 @@ describe("the gas tank", () => {
     expect(execution.status, execution.error ?? "").toBe("mined");
     expect(execution.steps.map((step) => step.kind)).toEqual(["gas-topup", "claim", "gas-fee", "gas-refund"]);
     expect(await fireOf(player.wallet)).toBe(100n * WEI - BigInt(quote.fee));
+    expect(await bnbOf(player.wallet)).toBe(0n);
+  });
+
+  it("pays a referral award in USDT to a wallet with neither BNB nor tokens: the fee comes from the award, in the same execution", async () => {
+    const player = await managedPlayer(b, t, {});
+    const rebate = 50n * WEI;
+    await b.store.sql.run("insert into market_rebate_balances (address, currency, earned, claimed) values (?, 'USDT', ?, '0')", [
+      player.wallet,
+      rebate.toString(),
+    ]);
+    const claimed = await b.call<{ award: { txId: string } }>(
+      "POST",
+      "/api/v1/informationCenter/claimRebate?erc20Addr=USDT",
+      undefined,
+      player.token,
+    );
+    expect(claimed.status, claimed.msg).toBe(200);
+    const signed = await b.call<SignedClaim>(
+      "POST",
+      "/api/v1/informationCenter/awardSign?txId=" + claimed.data.award.txId,
+      undefined,
+      player.token,
+    );
+    expect(signed.status, signed.msg).toBe(200);
+    const { claim_content, v, r, s: sig } = signed.data;
+    const answer = await postAction(b, player.token, {
+      action: "reward.claim",
+      params: { claim_content, v, r, s: sig },
+      idempotencyKey: newKey(),
+    });
+    const quote = (answer.data as unknown as { review: GasQuote }).review;
+    expect(quote).toMatchObject({ token: "USDT", spends: "0" });
+    const confirmed = await confirm(player.token, quote.id);
+    expect(confirmed.status, confirmed.msg).toBe(200);
+    const execution = await settled(b, player.token, confirmed.data.id);
+    expect(execution.status, execution.error ?? "").toBe("mined");
+    expect(execution.steps.map((step) => step.kind)).toEqual(["gas-topup", "claim", "gas-fee", "gas-refund"]);
+    expect(await usdtOf(player.wallet)).toBe(rebate - BigInt(quote.fee));
     expect(await bnbOf(player.wallet)).toBe(0n);
   });
 

@@ -74,6 +74,9 @@ const awardRequest = (claim: SignedClaimWire, idempotencyKey: string): ActionReq
   idempotencyKey,
 });
 
+/** An award in a token can pay its network fee from what it brings (decision 0038); one in BNB needs gas first. */
+const claimOf = (currency: string) => (currency === "BNB" ? "item" : "tokens");
+
 /** The executor's request for a claim form of a managed wallet; its gas is checked before the rebate is signed away. */
 async function plan({
   intent,
@@ -85,11 +88,12 @@ async function plan({
   if (intent === "claim") {
     const currency = currencyInput(form);
     if (!currency) return refusal(CHOOSE_CURRENCY);
-    return (await gasRefusal(wallet)) ?? awardRequest(await awardToSend(invites, currency), idempotencyKey);
+    return (await gasRefusal(wallet, claimOf(currency))) ?? awardRequest(await awardToSend(invites, currency), idempotencyKey);
   }
   const txId = claimIdInput(form);
-  if (!txId) return refusal(STALE_FORM_MESSAGE);
-  return (await gasRefusal(wallet)) ?? awardRequest(await invites.awardSign(txId), idempotencyKey);
+  const award = txId ? (await invites.awards()).find((record) => record.txId === txId) : undefined;
+  if (!txId || !award) return refusal(STALE_FORM_MESSAGE);
+  return (await gasRefusal(wallet, claimOf(award.currency))) ?? awardRequest(await invites.awardSign(txId), idempotencyKey);
 }
 
 /** /invite's claim forms of a managed wallet: each accepted claim goes to its status page. */

@@ -4,7 +4,7 @@
  * fee a mined fee step paid. gas-sponsor.ts quotes and confirms; the runner sends (gas-steps.ts).
  */
 import { type Address, decodeFunctionData, encodeFunctionData, type Hex, isAddressEqual } from "viem";
-import { assetManagerAbi, gameTokenAbi } from "../../../contracts/generated/abi";
+import { assetManagerAbi, gameTokenAbi, rewardManagerAbi } from "../../../contracts/generated/abi";
 import { FEE_TOKENS, type FeeToken } from "~core/api/actions";
 import { CLAIM_KIND, decodeClaimContent } from "~core/claim";
 import { formatPrice } from "~core/money";
@@ -31,15 +31,18 @@ export function spendsOf(steps: readonly PlannedStep[], contracts: Contracts): P
   return spends;
 }
 
-/** What the plan's claims bring into the wallet, by token: a claim of game FIRE can pay its own fee. */
+/**
+ * What the plan's claims bring into the wallet, by token: a claim of game FIRE, or a referral award in USDT, can pay
+ * its own fee.
+ */
 export function incomingOf(steps: readonly PlannedStep[], contracts: Contracts): Partial<Record<FeeToken, bigint>> {
   const incoming: Partial<Record<FeeToken, bigint>> = {};
   for (const step of steps) {
-    if (step.kind !== "claim" || !isAddressEqual(step.to, contracts.assetManager)) continue;
+    if (step.kind !== "claim") continue;
     try {
-      const call = decodeFunctionData({ abi: assetManagerAbi, data: step.data });
-      if (call.functionName !== "claimToken") continue;
-      const claim = decodeClaimContent(call.args[1] as Hex);
+      const content = tokenClaimContent(step, contracts);
+      if (!content) continue;
+      const claim = decodeClaimContent(content);
       const token = FEE_TOKENS.find((name) => isAddressEqual(contracts[TOKEN_CONTRACT[name]], claim.asset));
       if (claim.kind === CLAIM_KIND.token && token) incoming[token] = (incoming[token] ?? 0n) + claim.idOrAmount;
     } catch {
@@ -47,6 +50,19 @@ export function incomingOf(steps: readonly PlannedStep[], contracts: Contracts):
     }
   }
   return incoming;
+}
+
+/** The claim content of the asset manager's claimToken or the reward manager's awardClaim; null for other calls. */
+function tokenClaimContent(step: PlannedStep, contracts: Contracts): Hex | null {
+  if (isAddressEqual(step.to, contracts.assetManager)) {
+    const call = decodeFunctionData({ abi: assetManagerAbi, data: step.data });
+    return call.functionName === "claimToken" ? (call.args[1] as Hex) : null;
+  }
+  if (isAddressEqual(step.to, contracts.rewardManager)) {
+    const call = decodeFunctionData({ abi: rewardManagerAbi, data: step.data });
+    return call.functionName === "awardClaim" ? call.args[1] : null;
+  }
+  return null;
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Issue 29 acceptance, JavaScript off, a managed wallet: a referrer's USDT rebate is claimed to the chain. The market
  * signs it as an award, the SSO executor submits it to the reward manager, the wallet's USDT on chain rises by exactly
- * the rebate, and /invite lists the award as paid once the indexer has seen it. A wallet with neither BNB nor a token
- * to pay the network fee in is told so, and its rebate stays claimable.
+ * the rebate, and /invite lists the award as paid once the indexer has seen it. A wallet without BNB pays the network
+ * fee from the rebate itself (issue 46); one whose rebate is smaller than the fee is told the fee, and nothing is sent.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
-import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
+import { chainReader, reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
 
 const REBATE = 12_345_678_901_234_567_891n;
 const rebateRow = (page: Page, currency: string) =>
@@ -39,20 +39,44 @@ test("a managed referrer claims a USDT rebate to the chain: the wallet's USDT ri
   await expect(rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" })).toBeDisabled();
 });
 
-test("a managed wallet with neither BNB nor a token to pay the network fee is told so, and its rebate stays claimable", async ({
+test("a managed referrer without BNB or tokens claims a USDT rebate: the network fee is reviewed in USDT and paid from the rebate, to the wei", async ({
   page,
   createAccount,
   signIn,
 }) => {
+  test.setTimeout(90_000);
+  const read = chainReader();
+  const account = await createAccount({ stock: { rebates: { USDT: REBATE.toString() } } });
+  const wallet = account.wallet!;
+  await signIn(page, account);
+  await page.goto("/invite");
+  await rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" }).click();
+
+  await expect(page).toHaveURL(/\/actions\/review\/[0-9a-f]{32}\?back=%2Finvite$/);
+  const fee = await reviewedFee(page, "USDT");
+  expect(await read.sent(wallet)).toBe(0);
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  await waitForOutcome(page);
+  expect(await read.balance("USDT", wallet)).toBe(REBATE - fee);
+  expect(await read.bnb(wallet)).toBe(0n);
+});
+
+test("a rebate smaller than the network fee, to a wallet with neither BNB nor a token: the fee is named in each token, and nothing is sent", async ({
+  page,
+  createAccount,
+  signIn,
+}) => {
+  const read = chainReader();
   const account = await createAccount({ stock: { rebates: { USDT: "5000" } } });
   await signIn(page, account);
   await page.goto("/invite");
   await rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" }).click();
   await expect(
     page.getByText(
-      `Your wallet holds no BNB, FIRE, QUARK or USDT to pay the network fee of the claim. Send BNB or one of these tokens to ${account.wallet} first.`,
+      /^Your wallet holds no BNB for this action's network fee, and not enough of any token to pay it instead \([\d.]+ FIRE, or [\d.]+ QUARK, or [\d.]+ USDT, besides what the action spends\)\. Send BNB or one of these tokens to your wallet first\.$/,
     ),
   ).toBeVisible();
-  await expect(page.getByText("No awards yet")).toBeVisible();
-  await expect(rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" })).toBeVisible();
+  expect(await read.sent(account.wallet!)).toBe(0);
+  // The signed award stays payable until its deadline (then it returns to the rebate): claimable again once the wallet can pay.
+  await expect(page.getByRole("list", { name: "Awards" }).getByRole("button", { name: "Claim to the chain" })).toBeVisible();
 });
