@@ -5,6 +5,9 @@
  * found it: `snapshotChain()` at the start, the returned `revert()` at the end.
  */
 import type { TestType } from "@playwright/test";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { DEV_GAS_TANK_KEY, DEV_STORE_MINTER_KEY } from "~core/demo";
 import { rpc } from "./chain-funds";
 
 /** The latest block's timestamp: the chain's now, in seconds. */
@@ -25,13 +28,24 @@ export async function advanceChainTimePast(timestamp: bigint): Promise<void> {
   if (now <= timestamp) await advanceChainTime(timestamp - now + 1n);
 }
 
-/** Takes a snapshot of the whole chain (state and clock); `revert()` returns to it. */
+/**
+ * The e2e server's own signers that serve every test (the gas tank, the store's minter): the executor counts their
+ * nonces, and no node would mine their next transaction if a revert took back the ones it counted.
+ */
+const SHARED_SIGNERS = [DEV_GAS_TANK_KEY, DEV_STORE_MINTER_KEY].map((key) => privateKeyToAccount(key as Hex).address);
+
+/**
+ * Takes a snapshot of the whole chain (state and clock); `revert()` returns to it, but for the shared signers'
+ * nonces, which keep counting as if the transactions taken back had been replaced by others.
+ */
 export async function snapshotChain(): Promise<{ revert: () => Promise<void> }> {
   const id = await rpc<string>("evm_snapshot");
   return {
     async revert() {
+      const nonces = await Promise.all(SHARED_SIGNERS.map((address) => rpc<Hex>("eth_getTransactionCount", [address, "latest"])));
       const reverted = await rpc<boolean>("evm_revert", [id]);
       if (!reverted) throw new Error(`The chain could not go back to snapshot ${id}`);
+      await Promise.all(SHARED_SIGNERS.map((address, i) => rpc("anvil_setNonce", [address, nonces[i]])));
     },
   };
 }

@@ -77,6 +77,13 @@ export async function reviewedFee(page: Page, token: string): Promise<bigint> {
   return fee;
 }
 
+/** For a wallet without BNB: reviews the action's network fee in `token`, confirms it, and returns it, to the wei. */
+export async function confirmReviewedFee(page: Page, token: string): Promise<bigint> {
+  const fee = await reviewedFee(page, token);
+  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
+  return fee;
+}
+
 /** Waits on the status page (reloaded by its meta refresh, or updated in place with JS) until the action is final. */
 export async function waitForOutcome(page: Page, outcome: RegExp = /^Done: mined in block \d+\.$/) {
   await expect(page).toHaveURL(/\/actions\/[0-9a-f]{32}/);

@@ -2,27 +2,31 @@
  * Issue 15 acceptance, JavaScript off, a managed wallet: a Spaceship loot box opens into 10 ships that the storehouse
  * lists; one is sent exploring, the chain's clock moves two hours, the ship is recalled with what core/spaceship.ts
  * says it mined, the materials show, and the ship is upgraded one level with them. An upgrade before any mining is
- * refused next to its form with a 400, and nothing is sent.
+ * refused next to its form with a 400, and nothing is sent. The wallet holds no BNB: each action's network fee is
+ * reviewed and paid in FIRE (issue 46).
  * It moves the chain's clock, so it lives in the chain-time-nojs project and puts the chain back at its end.
  */
 import { expect, test } from "../../accounts";
 import { advanceChainTime, restoresChain } from "../../chain-clock";
-import { chainReader, postForm, reloadUntil, waitForOutcome } from "../../managed-chain";
+import { chainReader, confirmReviewedFee, postForm, reloadUntil, waitForOutcome } from "../../managed-chain";
 
 restoresChain(test);
 
-test("a managed wallet opens a Spaceship box, explores, recalls, sees its materials and upgrades a ship", async ({
+test("a managed wallet without BNB opens a Spaceship box, explores, recalls, sees its materials and upgrades a ship, each fee paid in FIRE", async ({
   page,
   createAccount,
   signIn,
 }) => {
   test.setTimeout(120_000);
-  const account = await createAccount({ wallet: "managed", stock: {}, chain: { BNB: 1, boxes: { 17: 1 } } });
+  const account = await createAccount({ wallet: "managed", stock: {}, chain: { FIRE: 1_000, boxes: { 17: 1 } } });
   const wallet = account.wallet!;
+  // The wallet holds no BNB (issue 46): each action's network fee is reviewed in FIRE and confirmed first.
+  let fees = 0n;
   await signIn(page, account);
 
   await page.goto("/lootbox/17");
   await page.getByRole("button", { name: "Open all 1" }).click();
+  fees += await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
 
   // The market's indexer lists the new ships; the storehouse reads each one's state from the StarshipManager.
@@ -49,6 +53,7 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
   await page.goto(`/spaceship/detail?tokenId=${tokenId}`);
   const power = Number((await page.getByTestId("ship-power").textContent())!.replace(/,/g, ""));
   await page.getByRole("button", { name: "Send exploring" }).click();
+  fees += await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   await page.getByRole("link", { name: "See it" }).click();
   await expect(page.getByTestId("ship-status")).toHaveText("Exploring");
@@ -59,6 +64,7 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
   await expect(mission).toHaveCount(1);
   await expect(mission).toContainText(/Exploring for 2 h 0 m \d+ s\. Mined so far: \d+ DarkIron/);
   await mission.getByRole("button", { name: "Recall" }).click();
+  fees += await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   await expect(page.getByTestId("ship-outcome")).toContainText(new RegExp(`^Ship #${tokenId} mined \\d+ DarkIron`));
 
@@ -70,6 +76,7 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
 
   await page.goto(`/spaceship/upgrade?tokenId=${tokenId}`);
   await page.getByRole("button", { name: "Upgrade to level 2" }).click();
+  fees += await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   await expect(page.getByTestId("ship-outcome")).toHaveText(`Ship #${tokenId} is now level 2. See it`);
   await page.getByRole("link", { name: "See it" }).click();
@@ -89,10 +96,13 @@ test("a managed wallet opens a Spaceship box, explores, recalls, sees its materi
   await expect(send.getByLabel("DarkIron")).toHaveAccessibleDescription(`You have mined ${left} of it.`);
   await send.getByLabel("DarkIron").fill(String(left));
   await send.getByRole("button", { name: "Send to the game" }).click();
+  fees += await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   await expect(page.getByTestId("ship-outcome")).toContainText(`${left} DarkIron went to the game`);
   await page.goto("/spaceship/storehouse");
   await expect(page.getByTestId("material-DarkIron")).toHaveText("0");
   await page.goto("/marketplace/storage?nftType=8");
   await reloadUntil(page, (expect) => expect(page.getByText(`DarkIron ×${left}`)).toBeVisible());
+  expect(await chainReader().balance("FIRE", wallet)).toBe(1_000n * 10n ** 18n - fees);
+  expect(await chainReader().bnb(wallet)).toBe(0n);
 });

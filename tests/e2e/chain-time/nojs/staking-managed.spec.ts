@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../accounts";
 import { advanceChainTimePast, restoresChain } from "../../chain-clock";
-import { chainReader, postForm, reviewedFee, waitForOutcome } from "../../managed-chain";
+import { chainReader, confirmReviewedFee, postForm, waitForOutcome } from "../../managed-chain";
 import { formatAmount } from "~core/money";
 
 const WEI = 10n ** 18n;
@@ -20,13 +20,6 @@ restoresChain(test);
 const amountField = (page: Page) => page.getByLabel("Amount to stake (FIRE)");
 /** A FIRE balance as the pool page shows it. */
 const shownFire = (wei: bigint) => formatAmount(wei, "FIRE", "balance");
-
-/** The wallet holds no BNB: each action's network fee is reviewed in FIRE and confirmed; returns it, to the wei. */
-async function confirmFee(page: Page): Promise<bigint> {
-  const fee = await reviewedFee(page, "FIRE");
-  await page.getByRole("button", { name: "Confirm and pay the fee" }).click();
-  return fee;
-}
 
 test("the pages read the pools from the chain: statuses, figures, the formula and a bookmarkable reward preview", async ({ page }) => {
   const read = chainReader();
@@ -97,7 +90,7 @@ test("a managed wallet without BNB stakes 100 FIRE, is refused what the pool doe
   const before = await read.pool(1);
   await amountField(page).fill("100");
   await postForm(page, "Deposit");
-  const depositFee = await confirmFee(page);
+  const depositFee = await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Stake 100 FIRE in the Standard Pool | Spark Era");
   await page.getByRole("link", { name: "Back to the pool" }).click();
@@ -135,7 +128,7 @@ test("a managed wallet without BNB stakes 100 FIRE, is refused what the pool doe
   await expect(page.getByTestId("pool-status")).toHaveText("Ended: withdraw and claim");
   await expect(page.getByTestId("stake-wallet")).toContainText(`holds ${shownFire(900n * WEI - depositFee)}.`);
   await postForm(page, "Withdraw and claim");
-  const withdrawalFee = await confirmFee(page);
+  const withdrawalFee = await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Withdraw and claim from the Standard Pool | Spark Era");
   const [boxAfter] = (await read.boxes(wallet)).filter((box) => box.typeBox === 4);
@@ -155,7 +148,7 @@ test("a managed wallet without BNB stakes 100 FIRE, is refused what the pool doe
   await page.getByRole("list", { name: "Claimed reward boxes" }).getByRole("link", { name: "open it" }).click();
   await expect(page).toHaveURL(/\/lootbox\/4$/);
   await page.getByRole("button", { name: "Open all 1" }).click();
-  const openingFee = await confirmFee(page);
+  const openingFee = await confirmReviewedFee(page, "FIRE");
   await waitForOutcome(page);
   expect(await read.balance("FIRE", wallet)).toBe(1_000n * WEI - depositFee - withdrawalFee - openingFee);
   expect(await read.bnb(wallet)).toBe(0n);
