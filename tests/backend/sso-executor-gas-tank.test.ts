@@ -48,6 +48,23 @@ async function review(token: string, request: ReturnType<typeof deposit>): Promi
   expect(quote, JSON.stringify(answer.data)).toBeDefined();
   return quote;
 }
+/**
+ * Submits a signed claim for a wallet with neither BNB nor tokens and confirms its fee, quoted in `feeToken`: the fee
+ * step follows the claim in the one execution, which is mined. Returns the quote.
+ */
+async function claimPayingItsFee(token: string, action: "bridge.claim" | "reward.claim", claim: SignedClaim, feeToken: string) {
+  const { claim_content, v, r, s } = claim;
+  const answer = await postAction(b, token, { action, params: { claim_content, v, r, s }, idempotencyKey: newKey() });
+  const quote = (answer.data as unknown as { review: GasQuote }).review;
+  expect(quote).toMatchObject({ token: feeToken, spends: "0" });
+  const confirmed = await confirm(token, quote.id);
+  expect(confirmed.status, confirmed.msg).toBe(200);
+  const execution = await settled(b, token, confirmed.data.id);
+  expect(execution.status, execution.error ?? "").toBe("mined");
+  expect(execution.steps.map((step) => step.kind)).toEqual(["gas-topup", "claim", "gas-fee", "gas-refund"]);
+  return quote;
+}
+
 const confirm = (token: string, quoteId: string) => b.call<Execution>("POST", `/sso/actions/quotes/${quoteId}/confirm`, {}, token);
 
 /** Every gas this execution's transactions burned, the tank's own transfer included, in wei. */
@@ -216,19 +233,7 @@ describe("the gas tank", () => {
       player.token,
     );
     expect(claim.status, claim.msg).toBe(200);
-    const { claim_content, v, r, s: sig } = claim.data;
-    const answer = await postAction(b, player.token, {
-      action: "bridge.claim",
-      params: { claim_content, v, r, s: sig },
-      idempotencyKey: newKey(),
-    });
-    const quote = (answer.data as unknown as { review: GasQuote }).review;
-    expect(quote).toMatchObject({ token: "FIRE", spends: "0" });
-    const confirmed = await confirm(player.token, quote.id);
-    expect(confirmed.status, confirmed.msg).toBe(200);
-    const execution = await settled(b, player.token, confirmed.data.id);
-    expect(execution.status, execution.error ?? "").toBe("mined");
-    expect(execution.steps.map((step) => step.kind)).toEqual(["gas-topup", "claim", "gas-fee", "gas-refund"]);
+    const quote = await claimPayingItsFee(player.token, "bridge.claim", claim.data, "FIRE");
     expect(await fireOf(player.wallet)).toBe(100n * WEI - BigInt(quote.fee));
     expect(await bnbOf(player.wallet)).toBe(0n);
   });
@@ -254,19 +259,7 @@ describe("the gas tank", () => {
       player.token,
     );
     expect(signed.status, signed.msg).toBe(200);
-    const { claim_content, v, r, s: sig } = signed.data;
-    const answer = await postAction(b, player.token, {
-      action: "reward.claim",
-      params: { claim_content, v, r, s: sig },
-      idempotencyKey: newKey(),
-    });
-    const quote = (answer.data as unknown as { review: GasQuote }).review;
-    expect(quote).toMatchObject({ token: "USDT", spends: "0" });
-    const confirmed = await confirm(player.token, quote.id);
-    expect(confirmed.status, confirmed.msg).toBe(200);
-    const execution = await settled(b, player.token, confirmed.data.id);
-    expect(execution.status, execution.error ?? "").toBe("mined");
-    expect(execution.steps.map((step) => step.kind)).toEqual(["gas-topup", "claim", "gas-fee", "gas-refund"]);
+    const quote = await claimPayingItsFee(player.token, "reward.claim", signed.data, "USDT");
     expect(await usdtOf(player.wallet)).toBe(rebate - BigInt(quote.fee));
     expect(await bnbOf(player.wallet)).toBe(0n);
   });
