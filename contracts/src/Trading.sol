@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+import {TradingSettlement} from "./TradingSettlement.sol";
 
 /// @notice The asset manager's swap on another player's behalf (AssetManager.swapNftToGameFor).
 interface IGameSwapFor {
@@ -35,9 +34,8 @@ library TradingEvents {
 /// rounded down). A listing is refused once filled, cancelled, expired, signed under an older counter (cancel all:
 /// incrementCounter), re-priced (its signature no longer matches), or when the seller no longer holds the item.
 /// The order hash is the full EIP-712 digest (domain included), so a listing is bound to this chain and contract.
-contract Trading is EIP712, ReentrancyGuard, Ownable {
-    using SafeERC20 for IERC20;
-
+/// Payment, the fee and moving the item are TradingSettlement's.
+contract Trading is EIP712, ReentrancyGuard, Ownable, TradingSettlement {
     struct Listing {
         address seller;
         address collection;
@@ -75,8 +73,6 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     bytes32 public constant LISTING_TYPEHASH = keccak256(
         "Listing(address seller,address collection,uint8 standard,uint256 tokenId,uint256 amount,address currency,uint256 price,uint256 expiry,uint256 salt,uint256 counter)"
     );
-    uint8 public constant STANDARD_ERC721 = 0;
-    uint8 public constant STANDARD_ERC1155 = 1;
     uint8 public constant ORDER_OPEN = 0;
     uint8 public constant ORDER_FILLED = 1;
     uint8 public constant ORDER_CANCELLED = 2;
@@ -84,13 +80,10 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     /// the clock and the seller's counter.
     uint8 public constant ORDER_EXPIRED = 3;
     uint8 public constant ORDER_VOIDED = 4;
-    uint16 public constant MAX_FEE_BPS = 1000;
     /// @notice The gameTag sendNft passes to the asset manager: 1, as a player's own swap into the game.
     uint256 public constant SEND_GAME_TAG = 1;
 
     IGameSwapFor public immutable assetManager;
-    uint16 public feeBps;
-    address public feeRecipient;
 
     mapping(address currency => bool) public currencyAllowed;
     mapping(address seller => uint256) public counterOf;
@@ -121,7 +114,6 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     event OfferCancelled(bytes32 indexed orderHash, address indexed buyer);
     event CounterIncremented(address indexed seller, uint256 counter);
     event NftSent(address indexed from, address indexed account, address collection, uint256 tokenId, uint256 swapId);
-    event FeeChanged(uint16 bps, address recipient);
     event CurrencyChanged(address indexed currency, bool allowed);
 
     error ListingExpired(uint256 expiry);
@@ -130,28 +122,17 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     error CounterMismatch(uint256 signed, uint256 current);
     error InvalidSignature();
     error CurrencyNotAllowed(address currency);
-    error WrongPayment(uint256 sent, uint256 price);
-    error SellerNoLongerHolds();
     error NotSeller();
     error SelfPurchase();
-    error InvalidStandard(uint8 standard);
     error LengthMismatch();
     // Additions to the agreed interface (issue 28):
-    error InvalidAmount(uint256 amount);
-    error SellerNotApproved();
-    error InsufficientBalance(address token, uint256 balance, uint256 required);
-    error InsufficientAllowance(address token, uint256 allowance, uint256 required);
-    error NativePaymentFailed(address to);
     error NothingToTransfer();
-    error FeeTooHigh(uint16 bps);
     // Offers (issue 30, decision 0024):
     error OfferExpired(uint256 expiry);
     error OfferFilled(bytes32 orderHash);
     error OfferWithdrawn(bytes32 orderHash);
     error NotBuyer();
     error ItemNotOffered(uint256 tokenId);
-    error OfferUnpayable(address token, uint256 balance, uint256 allowance, uint256 price);
-    error InvalidFeeRecipient();
 
     constructor(address owner_, address assetManager_, uint16 feeBps_, address feeRecipient_)
         EIP712("Spark Era Trading", "1")
@@ -181,8 +162,8 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
         _checkHolds(listing.collection, listing.standard, listing.tokenId, listing.amount, listing.seller);
 
         orderStatus[orderHash] = ORDER_FILLED;
-        uint256 fee = listing.price * feeBps / 10_000;
-        _collectPayment(listing, fee);
+        uint256 fee = _feeOf(listing.price);
+        _collectPayment(listing.currency, listing.seller, listing.price, fee);
         _moveItem(listing.collection, listing.standard, listing.seller, msg.sender, listing.tokenId, listing.amount);
         emit Sale(
             orderHash,
@@ -239,7 +220,8 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
     function acceptOffer(TradeOffer calldata offer, bytes calldata signature, uint256 tokenId) external nonReentrant {
         bytes32 orderHash = _checkOffer(offer, signature, tokenId);
         orderStatus[orderHash] = ORDER_FILLED;
-        uint256 fee = _payOffer(offer);
+        uint256 fee = _feeOf(offer.price);
+        _payOffer(offer.currency, offer.buyer, offer.price, fee);
         _moveItem(offer.collection, offer.standard, msg.sender, offer.buyer, tokenId, offer.amount);
         emit OfferAccepted(
             orderHash, offer.buyer, msg.sender, offer.collection, tokenId, offer.amount, offer.currency, offer.price, fee
@@ -305,43 +287,6 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
 
     // --- internals ---
 
-    function _setFee(uint16 bps, address recipient) private {
-        if (bps > MAX_FEE_BPS) revert FeeTooHigh(bps);
-        if (recipient == address(0)) revert InvalidFeeRecipient();
-        feeBps = bps;
-        feeRecipient = recipient;
-        emit FeeChanged(bps, recipient);
-    }
-
-    function _checkShape(uint8 standard, uint256 amount) private pure {
-        if (standard == STANDARD_ERC721) {
-            if (amount != 1) revert InvalidAmount(amount);
-        } else if (standard == STANDARD_ERC1155) {
-            if (amount == 0) revert InvalidAmount(amount);
-        } else {
-            revert InvalidStandard(standard);
-        }
-    }
-
-    function _checkHolds(address collection, uint8 standard, uint256 tokenId, uint256 amount, address holder) private view {
-        if (standard == STANDARD_ERC721) {
-            IERC721 nft = IERC721(collection);
-            // ownerOf reverts for a burnt token: that is "no longer holds" too.
-            try nft.ownerOf(tokenId) returns (address owner) {
-                if (owner != holder) revert SellerNoLongerHolds();
-            } catch {
-                revert SellerNoLongerHolds();
-            }
-            if (nft.getApproved(tokenId) != address(this) && !nft.isApprovedForAll(holder, address(this))) {
-                revert SellerNotApproved();
-            }
-        } else {
-            IERC1155 items = IERC1155(collection);
-            if (items.balanceOf(holder, tokenId) < amount) revert SellerNoLongerHolds();
-            if (!items.isApprovedForAll(holder, address(this))) revert SellerNotApproved();
-        }
-    }
-
     /// @dev Every refusal acceptOffer makes before anything moves; returns the order hash.
     function _checkOffer(TradeOffer calldata offer, bytes calldata signature, uint256 tokenId) private view returns (bytes32 orderHash) {
         orderHash = hashOffer(offer);
@@ -365,50 +310,5 @@ contract Trading is EIP712, ReentrancyGuard, Ownable {
             revert ItemNotOffered(tokenId);
         }
         _checkHolds(offer.collection, offer.standard, tokenId, offer.amount, msg.sender);
-    }
-
-    /// @dev The buyer pays price - fee to the holder and the fee to feeRecipient; one error names what is short.
-    function _payOffer(TradeOffer calldata offer) private returns (uint256 fee) {
-        fee = offer.price * feeBps / 10_000;
-        IERC20 token = IERC20(offer.currency);
-        uint256 balance = token.balanceOf(offer.buyer);
-        uint256 allowance = token.allowance(offer.buyer, address(this));
-        if (balance < offer.price || allowance < offer.price) {
-            revert OfferUnpayable(offer.currency, balance, allowance, offer.price);
-        }
-        token.safeTransferFrom(offer.buyer, msg.sender, offer.price - fee);
-        if (fee > 0) token.safeTransferFrom(offer.buyer, feeRecipient, fee);
-    }
-
-    function _moveItem(address collection, uint8 standard, address from, address to, uint256 tokenId, uint256 amount) private {
-        if (standard == STANDARD_ERC721) {
-            IERC721(collection).safeTransferFrom(from, to, tokenId);
-        } else {
-            IERC1155(collection).safeTransferFrom(from, to, tokenId, amount, "");
-        }
-    }
-
-    function _collectPayment(Listing calldata listing, uint256 fee) private {
-        uint256 price = listing.price;
-        if (listing.currency == address(0)) {
-            if (msg.value != price) revert WrongPayment(msg.value, price);
-            _sendNative(listing.seller, price - fee);
-            if (fee > 0) _sendNative(feeRecipient, fee);
-            return;
-        }
-        if (msg.value != 0) revert WrongPayment(msg.value, 0);
-        IERC20 token = IERC20(listing.currency);
-        // Checked first so the buyer hears which one is short, in product §5's order: balance, then allowance.
-        uint256 balance = token.balanceOf(msg.sender);
-        if (balance < price) revert InsufficientBalance(listing.currency, balance, price);
-        uint256 allowance = token.allowance(msg.sender, address(this));
-        if (allowance < price) revert InsufficientAllowance(listing.currency, allowance, price);
-        token.safeTransferFrom(msg.sender, listing.seller, price - fee);
-        if (fee > 0) token.safeTransferFrom(msg.sender, feeRecipient, fee);
-    }
-
-    function _sendNative(address to, uint256 value) private {
-        (bool ok,) = payable(to).call{value: value}("");
-        if (!ok) revert NativePaymentFailed(to);
     }
 }

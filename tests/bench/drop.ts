@@ -26,10 +26,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   type EncodeFunctionDataParameters,
   type Hex,
@@ -44,6 +41,7 @@ import { blindBoxSaleAbi, gameTokenAbi } from "../../contracts/generated/abi";
 import { localChain, readDeployment } from "../../contracts/deployment";
 import { UNCACHED } from "./load";
 import type { DropAccount } from "./drop-server";
+import { buyFromWallets } from "./drop-wallets";
 import { ensureBuild, runDir, startServer } from "./server";
 import { CLUSTER_URL_ENV, createTestDatabase, startPostgresCluster } from "../support/postgres";
 import { nodeRpc } from "../../contracts/node-rpc";
@@ -240,50 +238,12 @@ try {
   const pressesAnswered = managed.then(() => performance.now() - dropStarted);
 
   // Browser wallets: each presses PRESSES times, one after another, as a person in a wallet pop-up does.
-  const browserMined: { wallet: Address; hash: Hex }[] = [];
-  const browserRefusals = new Map<string, number>();
-  let browserLastMinedMs = 0;
-  const browser = Promise.all(
-    wallets.map(async (account) => {
-      const wallet = createWalletClient({ account, chain, transport: httpTransport(rpcUrl) });
-      for (let n = 0; n < PRESSES; n++) {
-        try {
-          const approve = await wallet.writeContract({
-            address: contracts.quark,
-            abi: gameTokenAbi,
-            functionName: "approve",
-            args: [contracts.boxSale, price],
-            gas: 100_000n,
-          });
-          await client.waitForTransactionReceipt({ hash: approve });
-          const { request } = await client.simulateContract({
-            account,
-            address: contracts.boxSale,
-            abi: blindBoxSaleAbi,
-            functionName: "buyWithErc20",
-            args: [BOX_TYPE, 1n, contracts.quark],
-            gas: 400_000n,
-          });
-          const hash = await wallet.writeContract(request);
-          const receipt = await client.waitForTransactionReceipt({ hash });
-          if (receipt.status === "success") {
-            browserMined.push({ wallet: account.address, hash });
-            browserLastMinedMs = performance.now() - dropStarted;
-          } else browserRefusals.set("reverted on chain", (browserRefusals.get("reverted on chain") ?? 0) + 1);
-        } catch (error) {
-          const revert = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
-          const reason =
-            revert instanceof ContractFunctionRevertedError ? (revert.data?.errorName ?? revert.shortMessage) : (error as Error).message;
-          browserRefusals.set(reason, (browserRefusals.get(reason) ?? 0) + 1);
-        }
-      }
-    }),
-  );
+  const browser = buyFromWallets({ wallets, presses: PRESSES, boxType: BOX_TYPE, price, contracts, chain, rpcUrl, client, dropStarted });
 
   // Until every accepted purchase is mined or refused.
   await managed;
   const answeredMs = await pressesAnswered;
-  await browser;
+  const browserBought = await browser;
   let depth: Record<string, number> = {};
   for (;;) {
     depth = await helper<Record<string, number>>("/queue");
@@ -360,7 +320,8 @@ try {
     problems.push("an execution failed without a reason the player can act on");
   if (serverErrors.length) problems.push(`${serverErrors.length} presses answered 5xx or not at all (first: ${serverErrors[0]})`);
   if (pageErrors.length) problems.push(`${pageErrors.length} page requests failed (first: ${pageErrors[0]})`);
-  if (browserMined.length !== purchases.length - managedBoxes) problems.push("browser wallets' purchases on chain and mined disagree");
+  if (browserBought.mined.length !== purchases.length - managedBoxes)
+    problems.push("browser wallets' purchases on chain and mined disagree");
 
   pageLatencies.sort((a, b) => a - b);
   const pct = (p: number) => pageLatencies[Math.min(pageLatencies.length - 1, Math.floor(pageLatencies.length * p))] ?? 0;
@@ -371,7 +332,7 @@ try {
   console.log(
     `  presses answered:             ${s(answeredMs)} after the opening (${accepted.length} accepted, ${[...refusals.values()].reduce((a, b) => a + b, 0)} refused)`,
   );
-  console.log(`  browser wallets done:         ${s(browserLastMinedMs)} (${browserMined.length} bought)`);
+  console.log(`  browser wallets done:         ${s(browserBought.lastMinedMs)} (${browserBought.mined.length} bought)`);
   console.log(`  every purchase settled:       ${s(settledMs)} after the opening`);
   console.log(
     `  executor:                     ${dropRows.length} actions (${minedRows.length} mined, ${failedRows.length} refused) in ${executorSeconds.toFixed(1)} s: ` +
@@ -385,11 +346,11 @@ try {
     `  pages during the drop:        ${pageLatencies.length} rendered, p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms`,
   );
   console.log(
-    `  sold: ${soldAfter - sold} of ${SUPPLY} (${managedBoxes} to managed wallets, ${browserMined.length} to browser wallets); most per wallet: ${Math.max(0, ...perWallet.values())}`,
+    `  sold: ${soldAfter - sold} of ${SUPPLY} (${managedBoxes} to managed wallets, ${browserBought.mined.length} to browser wallets); most per wallet: ${Math.max(0, ...perWallet.values())}`,
   );
   for (const [reason, count] of refusals) console.log(`  press refused ${count}x: ${reason}`);
   for (const [reason, count] of executionRefusals) console.log(`  action refused ${count}x: ${reason}`);
-  for (const [reason, count] of browserRefusals) console.log(`  browser refused ${count}x: ${reason}`);
+  for (const [reason, count] of browserBought.refusals) console.log(`  browser refused ${count}x: ${reason}`);
 } catch (error) {
   problems.push(String((error as Error).stack ?? error));
 } finally {

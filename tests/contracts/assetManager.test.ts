@@ -6,7 +6,17 @@ import { TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
-import { claimOf, freshPlayer, nextClaimNonce, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
+import {
+  claimOf,
+  claimStatus,
+  freshPlayer,
+  nextClaimNonce,
+  revertOf,
+  submitClaim,
+  swapRecord,
+  type TestChain,
+  setUpTestChain,
+} from "./harness";
 
 const WEI = 10n ** 18n;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
@@ -19,25 +29,13 @@ setUpTestChain((chain) => ([t, c] = [chain, chain.deployment.contracts]));
 const claimFields = (account: Account, overrides: Partial<ClaimFields> = {}) =>
   claimOf(t, account, { kind: CLAIM_KIND.token, asset: c.fire, idOrAmount: 25n * WEI, data: 0n, assetManager: c.assetManager }, overrides);
 
-function submit(functionName: "claimToken" | "claimNft", account: Account, signed: SignedClaim, submitter: Account = account) {
-  return t.walletFor(submitter).writeContract({
-    address: c.assetManager,
-    abi: managerAbi,
-    functionName,
-    args: [account.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
-  });
-}
+const submit = (functionName: "claimToken" | "claimNft", account: Account, signed: SignedClaim, submitter?: Account) =>
+  submitClaim(t, functionName, account, signed, submitter);
 
 const fireBalance = (address: Hex) =>
   t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
 
-const claimStatus = (account: Account, claimNonce: bigint) =>
-  t.publicClient.readContract({
-    address: c.assetManager,
-    abi: assetManagerAbi,
-    functionName: "queryClaim",
-    args: [account.address, claimNonce],
-  });
+const statusOf = (account: Account, claimNonce: bigint) => claimStatus(t, c.assetManager, account, claimNonce);
 
 describe("claims from the game", () => {
   it("is seeded with a treasury and custody items", async () => {
@@ -62,7 +60,7 @@ describe("claims from the game", () => {
     const signed = await signClaim(fields, DEV_CLAIM_SIGNER_KEY);
     expect(signed.claim_content).toBe(encodeClaimContent(fields));
     expect(signed.claim_content).toHaveLength(2 + 288 * 2);
-    expect(await claimStatus(player, fields.nonce)).toBe(0);
+    expect(await statusOf(player, fields.nonce)).toBe(0);
 
     const receipt = await t.mined(submit("claimToken", player, signed, freshPlayer(4)));
     expect(parseEventLogs({ abi: assetManagerAbi, logs: receipt.logs, eventName: "Claimed" })[0]?.args).toEqual({
@@ -73,7 +71,7 @@ describe("claims from the game", () => {
       idOrAmount: 25n * WEI,
     });
     expect(await fireBalance(player.address)).toBe(25n * WEI);
-    expect(await claimStatus(player, fields.nonce)).toBe(1);
+    expect(await statusOf(player, fields.nonce)).toBe(1);
 
     expect(await revertOf(submit("claimToken", player, signed))).toEqual({
       name: "ClaimAlreadyUsed",

@@ -12,18 +12,8 @@ import { INSUFFICIENT_BALANCE } from "~core/chain-errors";
 import { LISTING_STANDARD, listingHash, SEEDED_FEE_BPS, TRADING_ERROR_MESSAGES, type Listing } from "~core/trading";
 import { GAME_TOKEN_ID_BASE, LOCAL_CHAIN_ID } from "~core/constants";
 import { encodeItem } from "~core/item-data";
-import {
-  buyListing,
-  cancelAllListings,
-  cancelListing,
-  saleProceeds,
-  sendItem,
-  signListing,
-  transferItems,
-  transferStack,
-  type ChainTradeContracts,
-  type ChainTradeStep,
-} from "~/features/market/chain-trade-transactions";
+import * as trades from "~/features/market/chain-trade-transactions";
+import type { ChainTradeContracts, ChainTradeStep } from "~/features/market/chain-trade-transactions";
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 import type { StepState } from "~/islands/transaction-parts";
 import { freshPlayer, listingJson, mintStack, sequenceRefusal, type TestChain, setUpTestChain } from "./harness";
@@ -86,7 +76,7 @@ function orderOf(listing: Listing, signature: Hex): ChainOrder {
 
 async function listed(owner: Account, terms: { currency: Address; price: bigint }) {
   const tokenId = await newCard(owner);
-  const { listing, signature } = await signListing(clientsOf(owner), contracts, { tokenId, days: 3, ...terms }, () => {});
+  const { listing, signature } = await trades.signListing(clientsOf(owner), contracts, { tokenId, days: 3, ...terms }, () => {});
   return { tokenId, listing, order: orderOf(listing, signature) };
 }
 
@@ -97,7 +87,7 @@ describe("signListing", () => {
     const tokenId = await newCard(seller);
     const first = steps();
     const before = (await t.publicClient.getBlock()).timestamp;
-    const { listing, signature } = await signListing(
+    const { listing, signature } = await trades.signListing(
       clientsOf(seller),
       contracts,
       { tokenId, currency: c.fire, price: 5n * WEI, days: 7 },
@@ -117,7 +107,7 @@ describe("signListing", () => {
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
 
     const again = steps();
-    await signListing(clientsOf(seller), contracts, { tokenId, currency: zeroAddress, price: 1n, days: 1 }, again.report);
+    await trades.signListing(clientsOf(seller), contracts, { tokenId, currency: zeroAddress, price: 1n, days: 1 }, again.report);
     expect(again.seen).toEqual(["sign:wallet", "sign:confirmed"]);
   });
 });
@@ -130,10 +120,10 @@ describe("buyListing", () => {
     const start = { buyer: await fire(buyer.address), seller: await fire(seller.address) };
     const { seen, report } = steps();
 
-    await buyListing(clientsOf(buyer), contracts, order, report);
+    await trades.buyListing(clientsOf(buyer), contracts, order, report);
 
     expect(seen).toEqual(["approve:wallet", "approve:pending", "approve:confirmed", "buy:wallet", "buy:pending", "buy:confirmed"]);
-    const { proceeds } = saleProceeds(price, SEEDED_FEE_BPS);
+    const { proceeds } = trades.saleProceeds(price, SEEDED_FEE_BPS);
     expect(await fire(buyer.address)).toBe(start.buyer - price);
     expect(await fire(seller.address)).toBe(start.seller + proceeds);
     expect(await ownerOf(tokenId)).toBe(buyer.address);
@@ -147,7 +137,7 @@ describe("buyListing", () => {
     ).toBe(0n);
     // Bought is final: the next buyer reads the product's words, and nothing is asked of their wallet.
     await fund(rival, price);
-    expect(await failure(buyListing(clientsOf(rival), contracts, order, () => {}))).toBe(TRADING_ERROR_MESSAGES.ListingFilled);
+    expect(await failure(trades.buyListing(clientsOf(rival), contracts, order, () => {}))).toBe(TRADING_ERROR_MESSAGES.ListingFilled);
   });
 
   it("pays in BNB: the price as the value, to the wei", async () => {
@@ -157,33 +147,37 @@ describe("buyListing", () => {
     const start = { buyer: await balance(buyer.address), seller: await balance(seller.address) };
     const { seen, report } = steps();
 
-    const hash = await buyListing(clientsOf(buyer), contracts, order, report);
+    const hash = await trades.buyListing(clientsOf(buyer), contracts, order, report);
 
     expect(seen).toEqual(["buy:wallet", "buy:pending", "buy:confirmed"]);
     const receipt = await t.publicClient.getTransactionReceipt({ hash });
     expect(await balance(buyer.address)).toBe(start.buyer - price - receipt.gasUsed * receipt.effectiveGasPrice);
-    expect(await balance(seller.address)).toBe(start.seller + saleProceeds(price, SEEDED_FEE_BPS).proceeds);
+    expect(await balance(seller.address)).toBe(start.seller + trades.saleProceeds(price, SEEDED_FEE_BPS).proceeds);
     expect(await ownerOf(tokenId)).toBe(buyer.address);
   });
 
   it("refuses in the product's words: the seller's own listing, a short balance, a cancelled one, after cancel all", async () => {
     const price = 10n * WEI;
     const first = await listed(seller, { currency: c.fire, price });
-    expect(await failure(buyListing(clientsOf(seller), contracts, first.order, () => {}))).toBe("You cannot buy your own listing.");
+    expect(await failure(trades.buyListing(clientsOf(seller), contracts, first.order, () => {}))).toBe("You cannot buy your own listing.");
     const poor = freshPlayer(7);
-    expect(await failure(buyListing(clientsOf(poor), contracts, first.order, () => {}))).toBe(INSUFFICIENT_BALANCE);
+    expect(await failure(trades.buyListing(clientsOf(poor), contracts, first.order, () => {}))).toBe(INSUFFICIENT_BALANCE);
 
     const cancelled = steps();
-    await cancelListing(clientsOf(seller), contracts, first.order, cancelled.report);
+    await trades.cancelListing(clientsOf(seller), contracts, first.order, cancelled.report);
     expect(cancelled.seen).toEqual(["cancel:wallet", "cancel:pending", "cancel:confirmed"]);
     await fund(buyer, price);
-    expect(await failure(buyListing(clientsOf(buyer), contracts, first.order, () => {}))).toBe(TRADING_ERROR_MESSAGES.ListingCancelled);
+    expect(await failure(trades.buyListing(clientsOf(buyer), contracts, first.order, () => {}))).toBe(
+      TRADING_ERROR_MESSAGES.ListingCancelled,
+    );
 
     const second = await listed(seller, { currency: c.fire, price });
-    await cancelAllListings(clientsOf(seller), contracts, () => {});
-    expect(await failure(buyListing(clientsOf(buyer), contracts, second.order, () => {}))).toBe(TRADING_ERROR_MESSAGES.CounterMismatch);
+    await trades.cancelAllListings(clientsOf(seller), contracts, () => {});
+    expect(await failure(trades.buyListing(clientsOf(buyer), contracts, second.order, () => {}))).toBe(
+      TRADING_ERROR_MESSAGES.CounterMismatch,
+    );
     // A cancel of a sold listing is refused in words too.
-    expect(await failure(cancelListing(clientsOf(buyer), contracts, second.order, () => {}))).toBe(TRADING_ERROR_MESSAGES.NotSeller);
+    expect(await failure(trades.cancelListing(clientsOf(buyer), contracts, second.order, () => {}))).toBe(TRADING_ERROR_MESSAGES.NotSeller);
   });
 
   it("two buyers in one block: one fills it, the other's reverted transaction is named, not shown raw", async () => {
@@ -220,7 +214,7 @@ describe("buyListing", () => {
     let outcomes: PromiseSettledResult<unknown>[];
     try {
       const racing = [buyer, rival].map((racer) =>
-        buyListing({ publicClient: t.publicClient, walletClient: fixedGas(racer) }, contracts, order, () => {}),
+        trades.buyListing({ publicClient: t.publicClient, walletClient: fixedGas(racer) }, contracts, order, () => {}),
       );
       while ((await t.testClient.getTxpoolStatus()).pending < 2) await new Promise((resolve) => setTimeout(resolve, 20));
       await t.testClient.mine({ blocks: 1 });
@@ -243,7 +237,7 @@ describe("transferItems and sendItem", () => {
     const owner = friend;
     const [a, b, d] = [await newCard(owner), await newCard(owner), await newCard(owner)];
     const moved = steps();
-    await transferItems(clientsOf(owner), contracts, { to: rival.address, tokenIds: [a, b] }, moved.report);
+    await trades.transferItems(clientsOf(owner), contracts, { to: rival.address, tokenIds: [a, b] }, moved.report);
     expect(moved.seen).toEqual([
       "approve:wallet",
       "approve:pending",
@@ -255,11 +249,11 @@ describe("transferItems and sendItem", () => {
     expect([await ownerOf(a), await ownerOf(b)]).toEqual([rival.address, rival.address]);
 
     const sent = steps();
-    await sendItem(clientsOf(owner), contracts, { tokenId: d, account: buyer.address }, sent.report);
+    await trades.sendItem(clientsOf(owner), contracts, { tokenId: d, account: buyer.address }, sent.report);
     expect(sent.seen).toEqual(["send:wallet", "send:pending", "send:confirmed"]);
     expect(await ownerOf(d)).toBe(c.assetManager);
     // Nothing of the owner's left to move: the contract's refusal, worded.
-    expect(await failure(transferItems(clientsOf(owner), contracts, { to: rival.address, tokenIds: [] }, () => {}))).toBe(
+    expect(await failure(trades.transferItems(clientsOf(owner), contracts, { to: rival.address, tokenIds: [] }, () => {}))).toBe(
       TRADING_ERROR_MESSAGES.NothingToTransfer,
     );
   });
@@ -275,16 +269,16 @@ describe("a stack's listing, purchase and transfer", () => {
     const stacks = { ...contracts, collection: c.items };
     await mintStack(t, owner.address, GOLD, 100n);
     const terms = { tokenId: GOLD, amount: 40n, currency: c.fire, price: 25n * WEI, days: 3 };
-    const { listing, signature } = await signListing(clientsOf(owner), stacks, terms, () => {});
+    const { listing, signature } = await trades.signListing(clientsOf(owner), stacks, terms, () => {});
     expect(listing).toMatchObject({ collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 40n });
     await fund(buyer, 25n * WEI);
     const [ownerBefore, buyerBefore] = [await gold(owner.address), await gold(buyer.address)];
-    await buyListing(clientsOf(buyer), stacks, orderOf(listing, signature), () => {});
+    await trades.buyListing(clientsOf(buyer), stacks, orderOf(listing, signature), () => {});
     expect([await gold(owner.address), await gold(buyer.address)]).toEqual([ownerBefore - 40n, buyerBefore + 40n]);
 
     const moved = steps();
     const friendBefore = await gold(friend.address);
-    await transferStack(clientsOf(owner), stacks, { to: friend.address, id: GOLD, amount: 10n }, moved.report);
+    await trades.transferStack(clientsOf(owner), stacks, { to: friend.address, id: GOLD, amount: 10n }, moved.report);
     // Approved when it listed: one transaction.
     expect(moved.seen).toEqual(["transfer:wallet", "transfer:pending", "transfer:confirmed"]);
     expect([await gold(owner.address), await gold(friend.address)]).toEqual([ownerBefore - 50n, friendBefore + 10n]);

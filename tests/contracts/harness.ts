@@ -21,7 +21,16 @@ import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startLocalChain, type LocalChain } from "../../contracts/chain";
 import { MANAGED_DEMO_WALLETS } from "../../contracts/deploy";
 import { localChain } from "../../contracts/deployment";
-import { assetManagerAbi, blindBoxAbi, sparkCardAbi, sparkItemsAbi, tradingAbi } from "../../contracts/generated/abi";
+import {
+  assetManagerAbi,
+  blindBoxAbi,
+  rewardManagerAbi,
+  sparkCardAbi,
+  sparkErrorsAbi,
+  sparkItemsAbi,
+  tradingAbi,
+} from "../../contracts/generated/abi";
+import type { SignedClaim } from "../../contracts/claim";
 import type { BackendChain } from "../../backend/types";
 import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import type { ClaimFields } from "~core/claim";
@@ -108,6 +117,19 @@ export async function startTestChain(files?: { dir: string }) {
   };
 }
 
+/** What a Trading listing and offer of `account`'s share: one SparkCard (token 0), a random salt, its counter now. */
+async function cardOrderOf(chain: TestChain, account: Address) {
+  const { card, trading } = chain.deployment.contracts;
+  return {
+    collection: card,
+    standard: LISTING_STANDARD.erc721,
+    tokenId: 0n,
+    amount: 1n,
+    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
+    counter: await chain.publicClient.readContract({ address: trading, abi: tradingAbi, functionName: "counterOf", args: [account] }),
+  };
+}
+
 /**
  * A Trading listing of `seller`'s under the seller's counter now on `chain`: one SparkCard (token 0 unless `terms`
  * name one) with a random salt; `terms` gives its currency, price and expiry and may override the rest.
@@ -117,18 +139,7 @@ export async function listingOf(
   seller: Address,
   terms: Pick<Listing, "currency" | "price" | "expiry"> & Partial<Listing>,
 ): Promise<Listing> {
-  const { card, trading } = chain.deployment.contracts;
-  const counter = await chain.publicClient.readContract({ address: trading, abi: tradingAbi, functionName: "counterOf", args: [seller] });
-  return {
-    seller,
-    collection: card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
-    amount: 1n,
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
-    ...terms,
-  };
+  return { seller, ...(await cardOrderOf(chain, seller)), ...terms };
 }
 
 /**
@@ -136,21 +147,14 @@ export async function listingOf(
  * expiring in an hour of chain time; `terms` override any of it (a token, criteria, another price or currency).
  */
 export async function offerOf(chain: TestChain, buyer: Address, terms: Partial<TradeOffer> = {}): Promise<TradeOffer> {
-  const { card, fire, trading } = chain.deployment.contracts;
-  const counter = await chain.publicClient.readContract({ address: trading, abi: tradingAbi, functionName: "counterOf", args: [buyer] });
   return {
     buyer,
-    collection: card,
-    standard: LISTING_STANDARD.erc721,
-    tokenId: 0n,
+    ...(await cardOrderOf(chain, buyer)),
     dataMask: 0n,
     dataValue: 0n,
-    amount: 1n,
-    currency: fire,
+    currency: chain.deployment.contracts.fire,
     price: 100n * 10n ** 18n,
     expiry: (await chain.publicClient.getBlock()).timestamp + 3600n,
-    salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
-    counter,
     ...terms,
   };
 }
@@ -221,6 +225,29 @@ export async function claimOf(
   };
 }
 
+/**
+ * Submits `account`'s signed claim, sent by `submitter` (the account unless named): awardClaim to the reward manager,
+ * the others to the asset manager. Their ABIs carry every error, so a refusal decodes whichever contract raised it.
+ */
+export function submitClaim(
+  chain: TestChain,
+  functionName: "claimToken" | "claimNft" | "claimItem1155" | "awardClaim",
+  account: Account,
+  signed: SignedClaim,
+  submitter: Account = account,
+): Promise<Hash> {
+  const wallet = chain.walletFor(submitter);
+  const { assetManager, rewardManager } = chain.deployment.contracts;
+  const args = [account.address, signed.claim_content, Number(signed.v), signed.r, signed.s] as const;
+  return functionName === "awardClaim"
+    ? wallet.writeContract({ address: rewardManager, abi: [...rewardManagerAbi, ...sparkErrorsAbi], functionName, args })
+    : wallet.writeContract({ address: assetManager, abi: [...assetManagerAbi, ...sparkErrorsAbi], functionName, args });
+}
+
+/** How `manager` (the asset or the reward manager: SignedClaims' queryClaim on both) records claim `nonce` of `account`'s. */
+export const claimStatus = (chain: TestChain, manager: Address, account: Account, nonce: bigint) =>
+  chain.publicClient.readContract({ address: manager, abi: assetManagerAbi, functionName: "queryClaim", args: [account.address, nonce] });
+
 /** A listing (or a Trading offer) as the market API and the SSO take it: uint256 fields as decimal strings. */
 export function listingJson(listing: Listing | TradeOffer): Record<string, string | number> {
   return Object.fromEntries(Object.entries(listing).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
@@ -266,6 +293,15 @@ export const swapRecord = (chain: TestChain, swapId: bigint) =>
     abi: assetManagerAbi,
     functionName: "querySwap",
     args: [swapId],
+  });
+
+/** `from` moves its SparkCard `tokenId` to `to`; the ABI carries every error, so a refusal (a lock, say) decodes. */
+export const transferCard = (chain: TestChain, from: Account, to: Address, tokenId: bigint) =>
+  chain.walletFor(from).writeContract({
+    address: chain.deployment.contracts.card,
+    abi: [...sparkCardAbi, ...sparkErrorsAbi],
+    functionName: "transferFrom",
+    args: [from.address, to, tokenId],
   });
 
 /** Runs a transaction sequence expected to fail: its error, and the words the app shows for it. */

@@ -11,7 +11,7 @@ import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 
 import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
-import { claimOf, freshPlayer, revertOf, swapRecord, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, claimStatus, freshPlayer, revertOf, submitClaim, swapRecord, type TestChain, setUpTestChain } from "./harness";
 
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const itemsAbi = [...sparkItemsAbi, ...sparkErrorsAbi] as const;
@@ -32,14 +32,7 @@ const stackClaim = (account: Account, overrides: Partial<ClaimFields> = {}) =>
     overrides,
   );
 
-function claim(account: Account, signed: SignedClaim, submitter: Account = account) {
-  return t.walletFor(submitter).writeContract({
-    address: c.assetManager,
-    abi: managerAbi,
-    functionName: "claimItem1155",
-    args: [account.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
-  });
-}
+const claim = (account: Account, signed: SignedClaim, submitter?: Account) => submitClaim(t, "claimItem1155", account, signed, submitter);
 
 const balanceOf = (owner: `0x${string}`, id: bigint) =>
   t.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [owner, id] });
@@ -151,13 +144,7 @@ describe("claimItem1155", () => {
     });
     expect(await balanceOf(player.address, SILVER)).toBe(40n);
     expect(await supplyOf(SILVER)).toBe(supplyBefore + 40n);
-    const status = await t.publicClient.readContract({
-      address: c.assetManager,
-      abi: assetManagerAbi,
-      functionName: "queryClaim",
-      args: [player.address, fields.nonce],
-    });
-    expect(status).toBe(1);
+    expect(await claimStatus(t, c.assetManager, player, fields.nonce)).toBe(1);
 
     expect(await revertOf(claim(player, signed))).toEqual({ name: "ClaimAlreadyUsed", args: [player.address, fields.nonce] });
     expect(await balanceOf(player.address, SILVER)).toBe(40n);
@@ -269,14 +256,7 @@ describe("swapNftToGameFor", () => {
       await stackClaim(sender, { kind: CLAIM_KIND.nft, asset: c.card, idOrAmount: tokenId, data: 0n }),
       DEV_CLAIM_SIGNER_KEY,
     );
-    await t.mined(
-      t.walletFor(sender).writeContract({
-        address: c.assetManager,
-        abi: managerAbi,
-        functionName: "claimNft",
-        args: [sender.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
-      }),
-    );
+    await t.mined(submitClaim(t, "claimNft", sender, signed));
     const wallet = t.walletFor(sender);
     const send = (account: `0x${string}`) =>
       wallet.writeContract({

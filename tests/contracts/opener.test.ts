@@ -5,7 +5,7 @@ import { decodeItemData } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { DEFAULT_CARD_BASE_URI, DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
-import { forgeBoxes, freshPlayer, grantDeployer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { forgeBoxes, freshPlayer, grantDeployer, revertOf, transferCard, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 /** The opener's ABI plus every contract error, since burns and mints revert inside the box and card contracts. */
@@ -245,11 +245,7 @@ describe("card NFT", () => {
       args: [from.address, 0n, 10_000n],
     });
     expect(ids).toHaveLength(OPEN_BATCH_MAX * SHIPS_PER_SPACESHIP_BOX);
-    await t.mined(
-      t
-        .walletFor(from)
-        .writeContract({ address: c.card, abi: sparkCardAbi, functionName: "transferFrom", args: [from.address, to.address, ids[0]!] }),
-    );
+    await t.mined(transferCard(t, from, to.address, ids[0]!));
     expect(await t.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [ids[0]!] })).toBe(
       to.address,
     );

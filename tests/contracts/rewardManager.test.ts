@@ -5,7 +5,7 @@ import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type Signe
 import { REWARD_BNB_GRANT, TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 
-import { claimOf, freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { claimOf, claimStatus, freshPlayer, revertOf, submitClaim, type TestChain, setUpTestChain } from "./harness";
 
 const managerAbi = [...rewardManagerAbi, ...sparkErrorsAbi] as const;
 
@@ -23,25 +23,12 @@ const award = (account: Account, overrides: Partial<ClaimFields> = {}) =>
     overrides,
   );
 
-function submit(account: Account, signed: SignedClaim, submitter: Account = account) {
-  return t.walletFor(submitter).writeContract({
-    address: c.rewardManager,
-    abi: managerAbi,
-    functionName: "awardClaim",
-    args: [account.address, signed.claim_content, Number(signed.v), signed.r, signed.s],
-  });
-}
+const submit = (account: Account, signed: SignedClaim, submitter?: Account) => submitClaim(t, "awardClaim", account, signed, submitter);
 
 const usdtOf = (address: Address) =>
   t.publicClient.readContract({ address: c.usdt, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
 
-const status = (account: Account, claimNonce: bigint) =>
-  t.publicClient.readContract({
-    address: c.rewardManager,
-    abi: rewardManagerAbi,
-    functionName: "queryClaim",
-    args: [account.address, claimNonce],
-  });
+const status = (account: Account, claimNonce: bigint) => claimStatus(t, c.rewardManager, account, claimNonce);
 
 describe("reward manager", () => {
   it("is funded, signed for by the claim signer, and takes Trading's fee", async () => {

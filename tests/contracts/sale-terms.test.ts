@@ -10,7 +10,7 @@ import { BOX_CATALOGUE, variantSeedPrice } from "~core/boxes";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SALE_PRICE_KIND } from "~core/sale-terms";
-import { forgeBoxes, freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { forgeBoxes, freshPlayer, revertOf, transferCard, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -114,14 +114,7 @@ describe("price variants", () => {
     expect(await priceFor(player.address, 4)).toEqual([pse, SALE_PRICE_KIND.pse]);
     expect(await paid(player, 4, 3)).toEqual({ spent: 3n * pse, received: 3n * pse });
 
-    await t.mined(
-      t.walletFor(player).writeContract({
-        address: c.card,
-        abi: sparkCardAbi,
-        functionName: "transferFrom",
-        args: [player.address, freshPlayer(7).address, pseId!],
-      }),
-    );
+    await t.mined(transferCard(t, player, freshPlayer(7).address, pseId!));
     expect(await priceFor(player.address, 4)).toEqual([listUsdt(4), SALE_PRICE_KIND.list]);
     expect((await priceFor(freshPlayer(7).address, 4))[1]).toBe(SALE_PRICE_KIND.pse);
     expect(await paid(player, 4, 1)).toEqual({ spent: listUsdt(4), received: listUsdt(4) });
