@@ -1,5 +1,6 @@
 /** Shared by the chain market suites: a test chain whose deployer mints cards, and the market with its indexer on it. */
 import type { Address } from "viem";
+import { afterAll, beforeAll } from "vitest";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import type { ItemDetail } from "~core/api/market";
 import { encodeItem } from "~core/item-data";
@@ -56,4 +57,14 @@ export async function startChainMarket(options: { proxy?: boolean } = {}): Promi
       await chain.close();
     },
   };
+}
+
+/** Starts a chain market before the file's tests and closes it after them; `ready` takes it once started. */
+export function setUpChainMarket(options: { proxy?: boolean }, ready: (suite: ChainMarket) => void): void {
+  let suite: ChainMarket | undefined;
+  beforeAll(async () => {
+    suite = await startChainMarket(options);
+    ready(suite);
+  });
+  afterAll(() => suite?.close());
 }

@@ -5,17 +5,17 @@
  * waits for one nor makes one wait.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../backend/schema";
 import type { BackendDb } from "../../backend/types";
-import { MarketDb, type Sql } from "../../backend/market/shared/db";
+import { type MarketDb, type Sql } from "../../backend/market/shared/db";
 import { credit } from "../../backend/market/shared/ledger";
 import { orderCounter } from "../../backend/market/trades/orders";
 import { GRAINS } from "../../backend/market/shared/sale-days";
 import { SHARDS, shardOf } from "../../backend/market/shared/shards";
 import { LISTING_STATUS } from "../../backend/market/shared/tables";
 import { buy, sell } from "../../backend/market/trades/trades";
-import { TEST_ENGINE, freshDatabase } from "./engine";
+import { TEST_ENGINE } from "./engine";
 import { orderProofs, ownerOf } from "./direct-orders";
+import { insertGameItem, seededMarketDb } from "./market-db-fixture";
 
 /** Clients trading at once, each passing its own item between its own two wallets (as tests/bench/trades.ts). */
 const CLIENTS = 8;
@@ -27,29 +27,21 @@ const NFT_TYPE = 0;
 
 const wallet = (client: number, side: number): `0x${string}` => `0x${(0xc0000 + client * 2 + side).toString(16).padStart(40, "0")}`;
 const tokenId = (client: number) => `${700_000 + client}`;
+const item = (client: number) => ({ nftType: NFT_TYPE, tokenId: tokenId(client) });
 
 let store: BackendDb;
 let db: MarketDb;
 const order = orderProofs();
 
 beforeAll(async () => {
-  store = await openDatabase(await freshDatabase());
-  db = new MarketDb(store);
-  const now = Date.now();
-  await db.write(async (tx) => {
+  ({ store, db } = await seededMarketDb(async (tx, now) => {
     for (let c = 0; c < ITEMS; c++) {
-      await tx.run(
-        `insert into market_items (nft_type, token_id, owner_address, location, name, image, created_at, updated_at)
-         values (?, ?, ?, 0, 'counted', '', ?, ?)`,
-        [NFT_TYPE, tokenId(c), wallet(c, 0), now, now],
-      );
+      await insertGameItem(tx, item(c), wallet(c, 0), now);
       for (const side of [0, 1]) await credit(tx, wallet(c, side), "FIRE", PRICE * 1000n);
     }
-  });
+  }));
 });
 afterAll(() => store?.close());
-
-const item = (client: number) => ({ nftType: NFT_TYPE, tokenId: tokenId(client) });
 
 /** The sell of client `c`'s item by `seller`, in the transaction `tx`, under the seller's current counter. */
 async function sellIn(tx: Sql, c: number, seller: `0x${string}`, counter: bigint) {

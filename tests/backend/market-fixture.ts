@@ -177,6 +177,20 @@ export async function signOrder<K extends OrderKind>(
   return { signature, nonce: nonce.toString(), expiry: Number(expiry) };
 }
 
+/** The demo browser player's ledger listing of its material stack `tokenId` for `price` FIRE (wei), signed by its key. */
+export async function listBrowserStack(m: Market, tokenId: string, price: bigint) {
+  const proof = await signOrder(m, "Sell", (ctx) => ({
+    tokenId: BigInt(tokenId),
+    nftType: 8,
+    seller: BROWSER.wallet,
+    price,
+    currency: "FIRE",
+    counter: BigInt(ctx.counter),
+  }));
+  const body = { tokenId, nftType: 8, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: price.toString(), ...proof };
+  return m.post("/informationCenter/sellToken", {}, body, m.tokens.browser);
+}
+
 /** The newest game item of `nftType` that `owner` holds and has not listed. */
 export async function heldItem(m: Market, owner: string, nftType: number): Promise<{ nftType: number; tokenId: string }> {
   const row = (await m.t.store.sql.get(

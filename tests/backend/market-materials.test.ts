@@ -15,7 +15,7 @@ import { encodeItem } from "~core/item-data";
 import { MarketDb } from "../../backend/market/shared/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { backendChainOf, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
-import { BROWSER, type Market, signOrder, startMarketOnChain } from "./market-fixture";
+import { BROWSER, type Market, startMarketOnChain, listBrowserStack } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const silent = { info() {}, warn() {}, error() {} };
@@ -108,20 +108,7 @@ describe("materials sent into the game", () => {
     await settled();
     const gold = (await stacks()).at(-1)!;
     expect(gold).toMatchObject({ material: 2, amount: "3", location: 0 });
-    const proof = await signOrder(m, "Sell", (ctx) => ({
-      tokenId: BigInt(gold.tokenId),
-      nftType: 8,
-      seller: BROWSER.wallet,
-      price: 5n * WEI,
-      currency: "FIRE",
-      counter: BigInt(ctx.counter),
-    }));
-    const listed = await m.post(
-      "/informationCenter/sellToken",
-      {},
-      { tokenId: gold.tokenId, nftType: 8, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: (5n * WEI).toString(), ...proof },
-      m.tokens.browser,
-    );
+    const listed = await listBrowserStack(m, gold.tokenId, 5n * WEI);
     expect(listed.status, listed.msg).toBe(200);
 
     await chain.testClient.revert({ id: snapshot });

@@ -18,7 +18,7 @@ import { applyItemsRange, ITEMS, type ItemsEvent } from "../../backend/market/in
 import { readStreamCursor, rewindStream } from "../../backend/market/indexer/stream";
 import { insertGameStack } from "../../backend/market/claims/stacks";
 import { insertListing, type ItemRow } from "../../backend/market/shared/items";
-import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
+import { BROWSER, BUYER, MANAGED, type Market, startMarket, listBrowserStack } from "./market-fixture";
 
 const WEI = 10n ** 18n;
 const ITEMS_ADDRESS = getAddress("0x00000000000000000000000000000000000011e5");
@@ -132,20 +132,7 @@ describe("takeOutSign of a material stack", () => {
 
   it("ends the listing of a stack on sale that is claimed in part", async () => {
     const tokenId = await stackOf(BROWSER.wallet, 30n);
-    const proof = await signOrder(m, "Sell", (ctx) => ({
-      tokenId: BigInt(tokenId),
-      nftType: 8,
-      seller: BROWSER.wallet,
-      price: 5n * WEI,
-      currency: "FIRE",
-      counter: BigInt(ctx.counter),
-    }));
-    const listed = await m.post(
-      "/informationCenter/sellToken",
-      {},
-      { tokenId, nftType: 8, ownerAddress: BROWSER.wallet, address: BROWSER.wallet, price: (5n * WEI).toString(), ...proof },
-      m.tokens.browser,
-    );
+    const listed = await listBrowserStack(m, tokenId, 5n * WEI);
     expect(listed.status, listed.msg).toBe(200);
     expect((await takeOut(tokenId, 5)).status).toBe(200);
     expect(await detail(tokenId)).toMatchObject({ amount: "25", isSelling: false, location: "game" });

@@ -7,14 +7,13 @@
  * not the transaction's begin and commit (2 more each).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../backend/schema";
 import type { BackendDb } from "../../backend/types";
-import { MarketDb, type Sql } from "../../backend/market/shared/db";
+import { type MarketDb, type Sql } from "../../backend/market/shared/db";
 import { credit } from "../../backend/market/shared/ledger";
 import { orderCounter } from "../../backend/market/trades/orders";
 import { buy, cancel, sell } from "../../backend/market/trades/trades";
-import { freshDatabase } from "./engine";
 import { orderProofs, ownerOf } from "./direct-orders";
+import { insertGameItem, seededMarketDb } from "./market-db-fixture";
 
 /**
  * A sell: the item, its active listing, the seller's counter, the nonce, the listing, the watches, the activity (8).
@@ -38,17 +37,10 @@ let db: MarketDb;
 const order = orderProofs();
 
 beforeAll(async () => {
-  store = await openDatabase(await freshDatabase());
-  db = new MarketDb(store);
-  const now = Date.now();
-  await db.write(async (tx) => {
-    await tx.run(
-      `insert into market_items (nft_type, token_id, owner_address, location, name, image, created_at, updated_at)
-       values (?, ?, ?, 0, 'counted', '', ?, ?)`,
-      [NFT_TYPE, TOKEN, wallet(0), now, now],
-    );
+  ({ store, db } = await seededMarketDb(async (tx, now) => {
+    await insertGameItem(tx, { nftType: NFT_TYPE, tokenId: TOKEN }, wallet(0), now);
     for (const side of [0, 1]) await credit(tx, wallet(side), "FIRE", PRICE * 1000n);
-  });
+  }));
 });
 afterAll(() => store?.close());
 

@@ -20,7 +20,7 @@ import { testBackendOptions } from "./harness";
 import { register } from "./sso-helpers";
 import { freshDatabase } from "./engine";
 
-const WEI = 10n ** 18n;
+export const WEI = 10n ** 18n;
 
 export function chainOption(t: TestChain): BackendChain {
   return backendChainOf(t, { pollIntervalMs: 20 });
@@ -98,6 +98,8 @@ export async function managedPlayer(b: ExecutorBackend, t: TestChain, funds: Fun
   return { token, wallet, email };
 }
 
+export type ManagedPlayer = Awaited<ReturnType<typeof managedPlayer>>;
+
 /** A managed player with 1 BNB for gas, and what `credit` puts in its game balances (in one market write). */
 export async function creditedPlayer(b: ExecutorBackend, t: TestChain, credit: (tx: Sql, wallet: Address) => Promise<unknown>) {
   const player = await managedPlayer(b, t, { BNB: 1n });
@@ -126,6 +128,31 @@ export async function fund(t: TestChain, wallet: Address, funds: Funds): Promise
 
 export const postAction = (b: ExecutorBackend, token: string, body: ActionRequest | Record<string, unknown>) =>
   b.call<Execution>("POST", "/sso/actions", body, token);
+
+/** Posts the player's action with a fresh idempotency key; the id of the execution the SSO accepted. */
+export async function startAction(b: ExecutorBackend, player: ManagedPlayer, request: Omit<ActionRequest, "idempotencyKey">) {
+  const posted = await postAction(b, player.token, { ...request, idempotencyKey: newKey() });
+  expect(posted.status, posted.msg).toBe(200);
+  return posted.data.id;
+}
+
+/** The SSO's signature (POST /sso/signOrder) of a chain order in the player's managed wallet. */
+export async function ssoSignature(
+  b: ExecutorBackend,
+  player: ManagedPlayer,
+  primaryType: "Listing" | "TradeOffer",
+  domain: unknown,
+  message: unknown,
+): Promise<`0x${string}`> {
+  const body = { primaryType, domain, message, idempotencyKey: newKey() };
+  const signed = await b.call<{ signature: `0x${string}` }>("POST", "/sso/signOrder", body, player.token);
+  expect(signed.status, signed.msg).toBe(200);
+  return signed.data.signature;
+}
+
+/** The wallet's FIRE, in wei. */
+export const fireBalance = (t: TestChain, wallet: Address) =>
+  t.publicClient.readContract({ address: t.deployment.contracts.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
 
 /** Polls GET /sso/actions/:id until the execution is mined or failed. */
 export async function settled(b: ExecutorBackend, token: string, id: string, timeoutMs = 20_000): Promise<Execution> {

@@ -4,42 +4,30 @@
  * with the fee to the deployer; two buyers at once make one sale, and the other's action fails in the product's words.
  */
 import { describe, expect, it } from "vitest";
-import { type Address, parseEventLogs, zeroAddress } from "viem";
+import { type Address, parseEventLogs } from "viem";
 import { blindBoxAbi, gameTokenAbi, sparkCardAbi, sparkItemsAbi } from "../../contracts/generated/abi";
-import type { ActionRequest } from "~core/api/actions";
-import type { ChainOffer, ItemDetail } from "~core/api/market";
+import type { ItemDetail } from "~core/api/market";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { encodeItem } from "~core/item-data";
 import { chainStackTokenId } from "~core/item-moves";
-import { NFT_TYPE } from "~core/nft";
-import {
-  LISTING_STANDARD,
-  type Listing,
-  SEEDED_FEE_BPS,
-  TRADING_ERROR_MESSAGES,
-  type TradeOffer,
-  listingTypedData,
-  offerCriteria,
-  offerHash,
-  offerTypedData,
-  offerErrorMessage,
-  tradingDomain,
-  tradingFee,
-} from "~core/trading";
-import {
-  freshPlayer,
-  grantDeployer,
-  listingJson,
-  listingOf,
-  mintStack,
-  offerOf,
-  setUpChainWith,
-  type TestChain,
-} from "../contracts/harness";
+import { LISTING_STANDARD, type Listing, SEEDED_FEE_BPS, listingTypedData, tradingFee } from "~core/trading";
+import { freshPlayer, grantDeployer, listingJson, listingOf, mintStack, setUpChainWith, type TestChain } from "../contracts/harness";
 import { NO_GAME_PROFILE } from "../../backend/sso/executor/executor";
-import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import {
+  type ExecutorBackend,
+  managedPlayer,
+  mintCard,
+  newKey,
+  postAction,
+  settled,
+  ssoSignature,
+  startExecutorBackends,
+  fireBalance,
+  startAction,
+  WEI,
+  type ManagedPlayer as Player,
+} from "./sso-executor-helpers";
 
-const WEI = 10n ** 18n;
 const [SILVER, GOLD] = [8001n, 8002n];
 let chain: TestChain;
 let b: ExecutorBackend;
@@ -47,17 +35,9 @@ let c: TestChain["deployment"]["contracts"];
 
 setUpChainWith(startExecutorBackends, (testChain, started) => ([chain, c, b] = [testChain, testChain.deployment.contracts, started]));
 
-type Player = Awaited<ReturnType<typeof managedPlayer>>;
-const fire = (wallet: Address) =>
-  chain.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [wallet] });
 const stack = (holder: Address, id: bigint) =>
   chain.publicClient.readContract({ address: c.items, abi: sparkItemsAbi, functionName: "balanceOf", args: [holder, id] });
 const indexed = async () => b.indexer.waitForBlock(await chain.publicClient.getBlockNumber({ cacheTime: 0 }), 15_000);
-const run = async (player: Player, request: Omit<ActionRequest, "idempotencyKey">) => {
-  const posted = await postAction(b, player.token, { ...request, idempotencyKey: newKey() });
-  expect(posted.status, posted.msg).toBe(200);
-  return posted.data.id;
-};
 const detail = async (tokenId: bigint | string, nftType = 0) =>
   (await b.call<ItemDetail>("GET", `/api/v1/informationCenter/tokenDetailByTokenId?tokenId=${tokenId}&nftType=${nftType}`)).data;
 
@@ -78,14 +58,8 @@ async function store(seller: Player, terms: Partial<Listing> & { price: bigint }
   });
   const json = listingJson(listing);
   const typed = listingTypedData(listing, chain.deployment.chainId, c.trading);
-  const signed = await b.call<{ signature: `0x${string}` }>(
-    "POST",
-    "/sso/signOrder",
-    { primaryType: "Listing", domain: typed.domain, message: json, idempotencyKey: newKey() },
-    seller.token,
-  );
-  expect(signed.status, signed.msg).toBe(200);
-  const stored = await b.call("POST", "/api/v1/informationCenter/chainSell", { ...json, signature: signed.data.signature }, seller.token);
+  const signature = await ssoSignature(b, seller, "Listing", typed.domain, json);
+  const stored = await b.call("POST", "/api/v1/informationCenter/chainSell", { ...json, signature }, seller.token);
   expect(stored.status, stored.msg).toBe(200);
 }
 
@@ -94,7 +68,7 @@ describe("trading actions", () => {
 
   it("trade.approve lets the trading contract move the seller's cards, stacks and loot boxes, and is skipped once done", async () => {
     seller = await managedPlayer(b, chain, { BNB: 5n });
-    const first = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
+    const first = await settled(b, seller.token, await startAction(b, seller, { action: "trade.approve", params: {} }));
     expect(first.status, first.error ?? "").toBe("mined");
     expect(first.steps.map((s) => s.label)).toEqual([
       "Let the trading contract move your cards when they sell",
@@ -110,7 +84,7 @@ describe("trading actions", () => {
       });
       expect(approved).toBe(true);
     }
-    const again = await settled(b, seller.token, await run(seller, { action: "trade.approve", params: {} }));
+    const again = await settled(b, seller.token, await startAction(b, seller, { action: "trade.approve", params: {} }));
     expect([again.status, again.steps]).toEqual(["mined", []]);
   });
 
@@ -120,12 +94,12 @@ describe("trading actions", () => {
     const { tokenId, order } = await list(seller, price);
     const fee = tradingFee(price, SEEDED_FEE_BPS);
     const treasury = chain.deployment.contracts.rewardManager;
-    const before = await Promise.all([fire(seller.wallet), fire(buyer.wallet), fire(treasury)]);
+    const before = await Promise.all([fireBalance(chain, seller.wallet), fireBalance(chain, buyer.wallet), fireBalance(chain, treasury)]);
 
-    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    const done = await settled(b, buyer.token, await startAction(b, buyer, { action: "trade.buy", params: { order } }));
     expect(done.status, done.error ?? "").toBe("mined");
     expect(done.steps.map((s) => s.kind)).toEqual(["approve", "trade"]);
-    expect(await Promise.all([fire(seller.wallet), fire(buyer.wallet), fire(treasury)])).toEqual([
+    expect(await Promise.all([fireBalance(chain, seller.wallet), fireBalance(chain, buyer.wallet), fireBalance(chain, treasury)])).toEqual([
       before[0] + price - fee,
       before[1] - price,
       before[2] + fee,
@@ -146,13 +120,13 @@ describe("trading actions", () => {
     const approved = await settled(
       b,
       buyer.token,
-      await run(buyer, { action: "trade.offerApprove", params: { currency: c.fire, amount: offered.toString() } }),
+      await startAction(b, buyer, { action: "trade.offerApprove", params: { currency: c.fire, amount: offered.toString() } }),
     );
     expect(approved.status, approved.error ?? "").toBe("mined");
     const price = 25n * WEI;
     const { order } = await list(seller, price);
 
-    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    const done = await settled(b, buyer.token, await startAction(b, buyer, { action: "trade.buy", params: { order } }));
     expect(done.status, done.error ?? "").toBe("mined");
     expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
       ["approve", "Approve 25 more for the trading contract (65.000000000000000001 with what your offers keep)"],
@@ -168,7 +142,7 @@ describe("trading actions", () => {
     await store(seller, { collection: c.items, standard: LISTING_STANDARD.erc1155, tokenId: GOLD, amount: 10n, price: 7n * WEI });
     const order = (await detail(chainStackTokenId(GOLD, seller.wallet), 8)).listing!.chainOrder!;
 
-    const done = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order } }));
+    const done = await settled(b, buyer.token, await startAction(b, buyer, { action: "trade.buy", params: { order } }));
     expect(done.status, done.error ?? "").toBe("mined");
     expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
       ["approve", "Approve 7 for the trading contract"],
@@ -194,12 +168,20 @@ describe("trading actions", () => {
     await store(seller, { collection: c.box, tokenId: kept, price: 4n * WEI });
     const orderOf = async (tokenId: bigint) => (await detail(tokenId, 6)).listing!.chainOrder!;
 
-    const bought = await settled(b, buyer.token, await run(buyer, { action: "trade.buy", params: { order: await orderOf(sold) } }));
+    const bought = await settled(
+      b,
+      buyer.token,
+      await startAction(b, buyer, { action: "trade.buy", params: { order: await orderOf(sold) } }),
+    );
     expect(bought.status, bought.error ?? "").toBe("mined");
     const boxOwner = (tokenId: bigint) =>
       chain.publicClient.readContract({ address: c.box, abi: blindBoxAbi, functionName: "ownerOf", args: [tokenId] });
     expect(await boxOwner(sold)).toBe(buyer.wallet);
-    const cancelled = await settled(b, seller.token, await run(seller, { action: "trade.cancel", params: { order: await orderOf(kept) } }));
+    const cancelled = await settled(
+      b,
+      seller.token,
+      await startAction(b, seller, { action: "trade.cancel", params: { order: await orderOf(kept) } }),
+    );
     expect(cancelled.status, cancelled.error ?? "").toBe("mined");
     await indexed();
     expect((await detail(kept, 6)).listing).toBeNull();
@@ -210,7 +192,7 @@ describe("trading actions", () => {
     const moved = await settled(
       b,
       seller.token,
-      await run(seller, { action: "trade.transferNft", params: { to, tokenIds: [String(kept)], collection: "box" } }),
+      await startAction(b, seller, { action: "trade.transferNft", params: { to, tokenIds: [String(kept)], collection: "box" } }),
     );
     expect(moved.status, moved.error ?? "").toBe("mined");
     expect(moved.steps.map((step) => step.label)).toEqual([`Send loot box #${kept} to ${to}`]);
@@ -228,7 +210,7 @@ describe("trading actions", () => {
     const one = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
     const two = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
     const { tokenId, order } = await list(seller, 50n * WEI);
-    const ids = await Promise.all([one, two].map((player) => run(player, { action: "trade.buy", params: { order } })));
+    const ids = await Promise.all([one, two].map((player) => startAction(b, player, { action: "trade.buy", params: { order } })));
     const results = await Promise.all([one, two].map((player, i) => settled(b, player.token, ids[i])));
     expect(results.map((r) => r.status).sort()).toEqual(["failed", "mined"]);
     expect(results.find((r) => r.status === "failed")!.error).toBe("This listing has already been bought.");
@@ -239,10 +221,10 @@ describe("trading actions", () => {
 
   it("trade.cancel and trade.cancelAll end the seller's listings on chain, and the indexer closes them", async () => {
     const a = await list(seller, 10n * WEI);
-    const cancelled = await settled(b, seller.token, await run(seller, { action: "trade.cancel", params: { order: a.order } }));
+    const cancelled = await settled(b, seller.token, await startAction(b, seller, { action: "trade.cancel", params: { order: a.order } }));
     expect(cancelled.status, cancelled.error ?? "").toBe("mined");
     const [x, y] = [await list(seller, 11n * WEI), await list(seller, 12n * WEI)];
-    const all = await settled(b, seller.token, await run(seller, { action: "trade.cancelAll", params: {} }));
+    const all = await settled(b, seller.token, await startAction(b, seller, { action: "trade.cancelAll", params: {} }));
     expect(all.status, all.error ?? "").toBe("mined");
     await indexed();
     for (const { tokenId } of [a, x, y]) expect((await detail(tokenId)).listing).toBeNull();
@@ -263,7 +245,7 @@ describe("trading actions", () => {
     const done = await settled(
       b,
       sender.token,
-      await run(sender, { action: "trade.transferNft", params: { to, tokenIds: ids.map(String) } }),
+      await startAction(b, sender, { action: "trade.transferNft", params: { to, tokenIds: ids.map(String) } }),
     );
     expect(done.status, done.error ?? "").toBe("mined");
     expect(done.steps.map((s) => s.kind)).toEqual(["approve-trade", "trade"]);
@@ -293,7 +275,7 @@ describe("trading actions", () => {
     const done = await settled(
       b,
       sender.token,
-      await run(sender, { action: "trade.sendNft", params: { tokenId: String(tokenId), account } }),
+      await startAction(b, sender, { action: "trade.sendNft", params: { tokenId: String(tokenId), account } }),
     );
     expect(done.status, done.error ?? "").toBe("mined");
     await indexed();
@@ -348,172 +330,5 @@ describe("trading actions", () => {
     });
     expect(notStack.status).toBe(400);
     expect(notStack.msg).toMatch(/must be the id of a SparkItems stack/);
-  });
-});
-
-/** A managed buyer's offer for FIRE (a card unless `terms` say otherwise), signed by the SSO as primaryType TradeOffer. */
-async function offer(buyer: Player, terms: Partial<TradeOffer> & { price: bigint }): Promise<ChainOffer> {
-  const signed = await offerOf(chain, buyer.wallet, {
-    expiry: BigInt(Math.floor(Date.now() / 1000) + 3600),
-    ...terms,
-  });
-  const typed = offerTypedData(signed, chain.deployment.chainId, c.trading);
-  const json = listingJson(signed);
-  const answer = await b.call<{ signature: `0x${string}` }>(
-    "POST",
-    "/sso/signOrder",
-    { primaryType: "TradeOffer", domain: typed.domain, message: json, idempotencyKey: newKey() },
-    buyer.token,
-  );
-  expect(answer.status, answer.msg).toBe(200);
-  return {
-    ...(json as unknown as ChainOffer),
-    orderHash: offerHash(signed, chain.deployment.chainId, c.trading),
-    signature: answer.data.signature,
-  };
-}
-
-describe("trading offers", () => {
-  const card = encodeItem.card({ rarity: 3, camp: 2, identity: 1, profession: 1, level: 2 });
-  const ownerOf = (tokenId: bigint) =>
-    chain.publicClient.readContract({ address: c.card, abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] });
-
-  it("a managed buyer approves and offers, the managed holder accepts: balances exact to the wei, the card the buyer's", async () => {
-    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 1_000n });
-    const holder = await managedPlayer(b, chain, { BNB: 5n });
-    const tokenId = await mintCard(chain, holder.wallet, card);
-    const price = 321n * WEI + 9n;
-    const fee = tradingFee(price, SEEDED_FEE_BPS);
-    const signed = await offer(buyer, { tokenId, price });
-    const approved = await settled(
-      b,
-      buyer.token,
-      await run(buyer, { action: "trade.offerApprove", params: { currency: c.fire, amount: price.toString() } }),
-    );
-    expect(approved.status, approved.error ?? "").toBe("mined");
-    expect(approved.steps.map((s) => [s.kind, s.label])).toEqual([["approve", "Approve 321.000000000000000009 for the trading contract"]]);
-    const again = await settled(
-      b,
-      buyer.token,
-      await run(buyer, { action: "trade.offerApprove", params: { currency: c.fire, amount: price.toString() } }),
-    );
-    expect([again.status, again.steps]).toEqual(["mined", []]);
-
-    const treasury = c.rewardManager;
-    const before = await Promise.all([fire(holder.wallet), fire(buyer.wallet), fire(treasury)]);
-    const done = await settled(
-      b,
-      holder.token,
-      await run(holder, { action: "trade.acceptOffer", params: { offer: signed, tokenId: tokenId.toString() } }),
-    );
-    expect(done.status, done.error ?? "").toBe("mined");
-    expect(done.steps.map((s) => [s.kind, s.label])).toEqual([
-      ["approve-trade", "Let the trading contract move your cards when they sell"],
-      ["trade", `Accept the offer for item #${tokenId}`],
-    ]);
-    expect(await Promise.all([fire(holder.wallet), fire(buyer.wallet), fire(treasury)])).toEqual([
-      before[0] + price - fee,
-      before[1] - price,
-      before[2] + fee,
-    ]);
-    expect(await ownerOf(tokenId)).toBe(buyer.wallet);
-
-    // Accepted once: the new holder cannot accept it again, and the buyer cannot accept their own offer.
-    const replay = await postAction(b, buyer.token, {
-      action: "trade.acceptOffer",
-      params: { offer: signed, tokenId: tokenId.toString() },
-      idempotencyKey: newKey(),
-    });
-    expect([replay.status, replay.msg]).toEqual([400, "You cannot accept your own offer."]);
-  });
-
-  it("an offer for an item the wallet does not hold is refused before any step: no approval is mined (issue 43)", async () => {
-    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
-    const stranger = await managedPlayer(b, chain, { BNB: 5n });
-    const holder = await managedPlayer(b, chain, { BNB: 5n });
-    const tokenId = await mintCard(chain, holder.wallet, card);
-    const signed = await offer(buyer, { tokenId, price: 10n * WEI });
-    const approvedByStranger = () =>
-      chain.publicClient.readContract({
-        address: c.card,
-        abi: sparkCardAbi,
-        functionName: "isApprovedForAll",
-        args: [stranger.wallet, c.trading],
-      });
-    const refused = await postAction(b, stranger.token, {
-      action: "trade.acceptOffer",
-      params: { offer: signed, tokenId: tokenId.toString() },
-      idempotencyKey: newKey(),
-    });
-    expect([refused.status, refused.msg]).toEqual([400, `Item #${tokenId} is not in your wallet.`]);
-    expect(await approvedByStranger()).toBe(false);
-    // A token that does not exist is refused the same way.
-    const missing = await postAction(b, stranger.token, {
-      action: "trade.acceptOffer",
-      params: { offer: signed, tokenId: "999999999999" },
-      idempotencyKey: newKey(),
-    });
-    expect([missing.status, missing.msg]).toEqual([400, "Item #999999999999 is not in your wallet."]);
-  });
-
-  it("a collection offer is accepted for one matching card; an unpayable or withdrawn offer is refused in the product's words", async () => {
-    const buyer = await managedPlayer(b, chain, { BNB: 5n, FIRE: 100n });
-    const holder = await managedPlayer(b, chain, { BNB: 5n });
-    const [match, other] = [
-      await mintCard(chain, holder.wallet, card),
-      await mintCard(chain, holder.wallet, encodeItem.card({ rarity: 1, camp: 2, identity: 1, profession: 1, level: 2 })),
-    ];
-    await settled(b, holder.token, await run(holder, { action: "trade.approve", params: {} }));
-    const price = 60n * WEI;
-    const any = await offer(buyer, { ...offerCriteria(NFT_TYPE.card, 3), price });
-    const accept = (signed: ChainOffer, tokenId: bigint) =>
-      postAction(b, holder.token, {
-        action: "trade.acceptOffer",
-        params: { offer: signed, tokenId: tokenId.toString() },
-        idempotencyKey: newKey(),
-      });
-
-    // Not yet approved by the buyer: it cannot be paid.
-    expect((await accept(any, match)).msg).toBe(TRADING_ERROR_MESSAGES.OfferUnpayable);
-    await settled(
-      b,
-      buyer.token,
-      await run(buyer, { action: "trade.offerApprove", params: { currency: c.fire, amount: price.toString() } }),
-    );
-    expect((await accept(any, other)).msg).toBe(TRADING_ERROR_MESSAGES.ItemNotOffered);
-    const posted = await accept(any, match);
-    expect(posted.status, posted.msg).toBe(200);
-    expect((await settled(b, holder.token, posted.data.id)).status).toBe("mined");
-    expect(await ownerOf(match)).toBe(buyer.wallet);
-
-    const withdrawn = await offer(buyer, { tokenId: other, price: 1n });
-    const notBuyer = await postAction(b, holder.token, {
-      action: "trade.cancelOffer",
-      params: { offer: withdrawn },
-      idempotencyKey: newKey(),
-    });
-    expect([notBuyer.status, notBuyer.msg]).toEqual([400, offerErrorMessage("NotBuyer")]);
-    const cancelled = await settled(b, buyer.token, await run(buyer, { action: "trade.cancelOffer", params: { offer: withdrawn } }));
-    expect(cancelled.status, cancelled.error ?? "").toBe("mined");
-    expect((await accept(withdrawn, other)).msg).toBe(TRADING_ERROR_MESSAGES.OfferWithdrawn);
-
-    // The SSO signs a TradeOffer only for the caller's own wallet, and never in BNB.
-    const { orderHash: _hash, signature: _signature, ...message } = withdrawn;
-    const sign = (from: Player, fields: Record<string, unknown>) =>
-      b.call(
-        "POST",
-        "/sso/signOrder",
-        {
-          primaryType: "TradeOffer",
-          domain: tradingDomain(chain.deployment.chainId, c.trading),
-          message: fields,
-          idempotencyKey: newKey(),
-        },
-        from.token,
-      );
-    const bnb = await sign(buyer, { ...message, currency: zeroAddress });
-    expect([bnb.status, bnb.msg]).toEqual([400, "currency: an offer is paid in an ERC-20 (FIRE, QUARK or USDT), not BNB"]);
-    const others = await sign(holder, message);
-    expect([others.status, others.msg]).toEqual([403, `buyer: must be your managed wallet ${holder.wallet}`]);
   });
 });

@@ -26,34 +26,15 @@ describe("the chain indexer across processes", () => {
     const friend: Address = privateKeyToAccount(generatePrivateKey()).address;
     const wallet = walletFor(player);
     await testClient.setBalance({ address: player.address, value: parseEther("10") });
-    await mined(
-      deployer.writeContract({
-        address: contracts.fire,
-        abi: gameTokenAbi,
-        functionName: "mint",
-        args: [player.address, 100n * WEI_PER_TOKEN],
-      }),
-    );
-    await mined(
-      wallet.writeContract({
-        address: contracts.fire,
-        abi: gameTokenAbi,
-        functionName: "approve",
-        args: [contracts.assetManager, 100n * WEI_PER_TOKEN],
-      }),
-    );
-    await mined(
-      deployer.writeContract({
-        address: contracts.card,
-        abi: sparkCardAbi,
-        functionName: "grantRole",
-        args: [MINTER_ROLE, deployment.accounts.deployer],
-      }),
-    );
+    const fire = { address: contracts.fire, abi: gameTokenAbi } as const;
+    const card = { address: contracts.card, abi: sparkCardAbi } as const;
+    const assetManager = { address: contracts.assetManager, abi: assetManagerAbi } as const;
+    await mined(deployer.writeContract({ ...fire, functionName: "mint", args: [player.address, 100n * WEI_PER_TOKEN] }));
+    await mined(wallet.writeContract({ ...fire, functionName: "approve", args: [contracts.assetManager, 100n * WEI_PER_TOKEN] }));
+    await mined(deployer.writeContract({ ...card, functionName: "grantRole", args: [MINTER_ROLE, deployment.accounts.deployer] }));
     const minted = await mined(
       deployer.writeContract({
-        address: contracts.card,
-        abi: sparkCardAbi,
+        ...card,
         functionName: "mintBatch",
         args: [player.address, [1, 2, 3, 4].map((egg) => encodeItem.egg(egg))],
       }),
@@ -70,25 +51,13 @@ describe("the chain indexer across processes", () => {
     const swap = async () => {
       const amount = BigInt(++swaps) * WEI_PER_TOKEN;
       const receipt = await mined(
-        wallet.writeContract({
-          address: contracts.assetManager,
-          abi: assetManagerAbi,
-          functionName: "swapTokenToGame",
-          args: [contracts.fire, amount, 1n],
-        }),
+        wallet.writeContract({ ...assetManager, functionName: "swapTokenToGame", args: [contracts.fire, amount, 1n] }),
       );
       swapped += amount;
       lastBlock = receipt.blockNumber;
     };
     const give = async (tokenId: bigint) => {
-      const receipt = await mined(
-        wallet.writeContract({
-          address: contracts.card,
-          abi: sparkCardAbi,
-          functionName: "transferFrom",
-          args: [player.address, friend, tokenId],
-        }),
-      );
+      const receipt = await mined(wallet.writeContract({ ...card, functionName: "transferFrom", args: [player.address, friend, tokenId] }));
       lastBlock = receipt.blockNumber;
     };
 

@@ -128,6 +128,8 @@ describe("a chain listing (issue 28): one place builds it, the SSO signs a manag
   const collection = "0x0165878A594ca255338adfa4d48449f69242Eb8F" as Address;
   const fire = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707" as Address;
   const terms = { seller: wallet.address, collection, standard: 0, tokenId: "14", amount: 1n, currency: fire, price: 10n ** 19n } as const;
+  /** `terms` as the SSO is asked to sign them and the market is sent them: numbers as decimal text. */
+  const termsAsSent = { ...terms, amount: "1", price: "10000000000000000000" };
 
   /** A market that records posts, and an SSO that signs a Listing as the custodian would. */
   function listingClients() {
@@ -168,16 +170,7 @@ describe("a chain listing (issue 28): one place builds it, the SSO signs a manag
     expect(signed[0]).toMatchObject({
       primaryType: "Listing",
       domain: { name: "Spark Era Trading", version: "1", chainId: 31337, verifyingContract: trading },
-      message: {
-        seller: wallet.address,
-        collection,
-        standard: 0,
-        tokenId: "14",
-        amount: "1",
-        currency: fire,
-        price: "10000000000000000000",
-        counter: "2",
-      },
+      message: { ...termsAsSent, counter: "2" },
     });
     expect(signed[0].idempotencyKey).toBe(`listing-${BigInt(String(signed[0].message.salt)).toString(36)}`);
     expect(signed[1].message.salt).not.toBe(signed[0].message.salt);
@@ -206,13 +199,7 @@ describe("a chain listing (issue 28): one place builds it, the SSO signs a manag
     await orders.chainSell(terms, proof);
     expect(signed).toEqual([]);
     expect(posts[0]).toEqual({
-      seller: wallet.address,
-      collection,
-      standard: 0,
-      tokenId: "14",
-      amount: "1",
-      currency: fire,
-      price: "10000000000000000000",
+      ...termsAsSent,
       expiry: "1900000000",
       salt: "77",
       counter: "5",

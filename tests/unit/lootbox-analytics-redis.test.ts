@@ -3,7 +3,7 @@
  * server processes have them, each with its own client of one throwaway redis-server.
  */
 import type { Hash } from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { boxPurchaseEvent, type BoxPurchase, type PurchaseEvent } from "~core/analytics";
 import {
   emitBoxPurchaseOnce,
@@ -12,7 +12,7 @@ import {
   type PurchaseDeps,
 } from "~/features/lootbox/lootbox-analytics.server";
 import { connectRedis, type RedisClient } from "~/services/redis.server";
-import { deadRedisUrl, hasRedisServer, NO_REDIS_SERVER, startRedis, type ThrowawayRedis } from "./redis-server";
+import { deadRedisUrl, hasRedisServer, NO_REDIS_SERVER, setUpRedis, type ThrowawayRedis } from "./redis-server";
 
 const TX = `0x${"Ab".repeat(32)}` as Hash;
 const BUYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -64,15 +64,10 @@ describe("the once-per-transaction memory without a reachable Redis (no redis-se
 describe.skipIf(!hasRedisServer)(
   `the once-per-transaction memory in Redis${hasRedisServer ? "" : ` (skipped: ${NO_REDIS_SERVER})`}`,
   () => {
-    beforeAll(async () => {
-      redis = await startRedis();
-    });
-    afterAll(async () => {
-      await redis?.stop();
-    });
-    beforeEach(async () => {
-      await (await client()).flushAll();
-    });
+    setUpRedis(
+      (started) => (redis = started),
+      () => client(),
+    );
 
     it("claims a key once across processes with SET NX EX, and again after a release (DEL)", async () => {
       const a = sharedOnceEach(await client(), { prefix: PREFIX });

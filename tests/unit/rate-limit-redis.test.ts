@@ -6,11 +6,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { connectRedis, type RedisClient } from "~/services/redis.server";
 import { AUTH_UNAVAILABLE, rateLimits, type RateLimitTier } from "../../server/rate-limit";
 import { AUTH_REDIS_DEADLINE_MS, redisRateLimitStores, SharedOrLocalStore, type SharedStorePolicy } from "../../server/redis";
-import { deadRedisUrl, hasRedisServer, NO_REDIS_SERVER, startRedis, type ThrowawayRedis } from "./redis-server";
+import { deadRedisUrl, hasRedisServer, NO_REDIS_SERVER, setUpRedis, startRedis, type ThrowawayRedis } from "./redis-server";
 
 const quiet = () => ({ info: vi.fn(), warn: vi.fn() });
 
@@ -130,15 +130,10 @@ describe("the sign-in budget under a slow shared count (issue 43)", () => {
 });
 
 describe.skipIf(!hasRedisServer)(`rate limits shared through Redis${hasRedisServer ? "" : ` (skipped: ${NO_REDIS_SERVER})`}`, () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  beforeEach(async () => {
-    await (await client()).flushAll();
-  });
+  setUpRedis(
+    (started) => (redis = started),
+    () => client(),
+  );
 
   it("refuses the sign-in tier's 11th attempt whichever process it reaches", async () => {
     const a = await serve(redisRateLimitStores(await client()));

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { RedisClient } from "~/services/redis.server";
 import { startRedis as startRedisServer } from "../../scripts/cluster/processes";
 import { freePort } from "../support/ports";
 
@@ -26,4 +28,19 @@ export async function startRedis(port?: number): Promise<ThrowawayRedis> {
 /** A loopback URL where nothing listens: a Redis that is down. */
 export async function deadRedisUrl(): Promise<string> {
   return `redis://127.0.0.1:${await freePort()}`;
+}
+
+/**
+ * A throwaway redis-server for the tests of the describe block this is called in (`started` takes it), emptied
+ * through `client` before each test.
+ */
+export function setUpRedis(started: (redis: ThrowawayRedis) => void, client: () => Promise<RedisClient>): void {
+  let redis: ThrowawayRedis | undefined;
+  beforeAll(async () => started((redis = await startRedis())));
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  beforeEach(async () => {
+    await (await client()).flushAll();
+  });
 }

@@ -68,6 +68,17 @@ export function currencyOf(asset: Address, contracts: ContractAddresses): Curren
 
 const CARD_ITEM = `select * from market_items where nft_type in (${CARD_COLLECTION_TYPES.join(", ")}) and token_id = ?`;
 
+/** Puts the item with `owner` at `location`. */
+const placeItem = (db: Sql, itemId: number, owner: string | null, location: Location, now: number) =>
+  db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [owner, location, now, itemId]);
+
+/** Moves the item to `owner` at `location`, ending its listing (it is no longer where it was listed). */
+async function moveItem(db: Sql, item: ItemRow, owner: string, location: Location, now: number): Promise<void> {
+  const listing = await activeListing(db, item.id);
+  if (listing) await closeListing(db, item, listing, now, null);
+  await placeItem(db, item.id, owner, location, now);
+}
+
 async function applyClaimed(db: Sql, e: BridgeEvent, now: number): Promise<Effect> {
   const claim = await db.get<ClaimsTable>("select * from market_claims where id = ?", [Number(e.ref)]);
   if (!claim || !isAddressEqual(claim.account as Address, e.account)) return { type: "none", reason: "not a claim of this game" };
@@ -87,14 +98,7 @@ async function applyClaimed(db: Sql, e: BridgeEvent, now: number): Promise<Effec
   const item = (await db.get<ItemRow>("select * from market_items where id = ?", [claim.item_id]))!;
   // The transfers stream follows the head and placed it already (decision 0029); it may have moved on since.
   if (item.location === LOCATION.chain) return { type: "claim-done", claimId: claim.id, itemId: null, previousOwner: null };
-  const listing = await activeListing(db, item.id);
-  if (listing) await closeListing(db, item, listing, now, null);
-  await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
-    e.account,
-    LOCATION.chain,
-    now,
-    item.id,
-  ]);
+  await moveItem(db, item, e.account, LOCATION.chain, now);
   return { type: "claim-done", claimId: claim.id, itemId: item.id, previousOwner: item.owner_address };
 }
 
@@ -116,12 +120,7 @@ async function applySwapped(
   const tokenId = e.idOrAmount.toString();
   const item = await db.get<ItemRow>(CARD_ITEM, [tokenId]);
   if (item) {
-    await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
-      e.account,
-      LOCATION.game,
-      now,
-      item.id,
-    ]);
+    await placeItem(db, item.id, e.account, LOCATION.game, now);
     return { type: "item-in", itemId: item.id, previousOwner: item.owner_address, previousLocation: item.location, created: false };
   }
   // A card the transfer stream has not described yet: made here from its word, already in the game.
@@ -214,13 +213,7 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
     case "claim-done":
       // Pending again: the claim's transaction may be mined again on the new branch, or its deadline pass.
       await db.run("update market_claims set status = ?, updated_at = ? where id = ?", [CLAIM_STATUS.pending, now, effect.claimId]);
-      if (effect.itemId !== null)
-        await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
-          effect.previousOwner,
-          LOCATION.leaving,
-          now,
-          effect.itemId,
-        ]);
+      if (effect.itemId !== null) await placeItem(db, effect.itemId, effect.previousOwner, LOCATION.leaving, now);
       return;
     case "credit":
       await credit(db, effect.account, effect.currency, -BigInt(effect.amount));
@@ -229,14 +222,7 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
       const item = await db.get<ItemRow>("select * from market_items where id = ?", [effect.itemId]);
       if (!item) return;
       // Whatever the game did with it since (a listing) ends: the item never arrived.
-      const listing = await activeListing(db, item.id);
-      if (listing) await closeListing(db, item, listing, now, null);
-      await db.run("update market_items set owner_address = ?, location = ?, updated_at = ? where id = ?", [
-        effect.previousOwner,
-        effect.previousLocation,
-        now,
-        item.id,
-      ]);
+      await moveItem(db, item, effect.previousOwner, effect.previousLocation, now);
       return;
     }
     case "stack-in":

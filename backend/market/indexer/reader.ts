@@ -102,10 +102,7 @@ export function chainReader(chain: BackendChain, source = "indexer") {
       const events: BridgeEvent[] = [
         ...claimed.map((log) => ({
           event: "claimed" as const,
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
+          ...logPosition(log),
           account: log.args.account,
           kind: log.args.kind,
           asset: log.args.asset,
@@ -114,10 +111,7 @@ export function chainReader(chain: BackendChain, source = "indexer") {
         })),
         ...swapped.map((log) => ({
           event: "swapped" as const,
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
+          ...logPosition(log),
           account: log.args.account,
           kind: log.args.kind,
           asset: log.args.asset,
@@ -126,10 +120,7 @@ export function chainReader(chain: BackendChain, source = "indexer") {
         })),
         ...swappedItems.map((log) => ({
           event: "swapped-item" as const,
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
+          ...logPosition(log),
           account: log.args.account,
           kind: CLAIM_KIND.item1155,
           asset: log.args.asset,
@@ -150,10 +141,7 @@ export function chainReader(chain: BackendChain, source = "indexer") {
         eventLogs(items, TRANSFER_BATCH_EVENT, fromBlock, toBlock),
       ]);
       const base = (log: (typeof single)[number] | (typeof batch)[number]) => ({
-        blockNumber: log.blockNumber,
-        blockHash: log.blockHash,
-        txHash: log.transactionHash,
-        logIndex: log.logIndex,
+        ...logPosition(log),
         from: log.args.from,
         to: log.args.to,
       });
@@ -190,11 +178,8 @@ export function chainReader(chain: BackendChain, source = "indexer") {
           [...blocks].map(async (blockNumber) => [blockNumber, (await client.getBlock({ blockNumber })).timestamp] as const),
         ),
       );
-      const at = (log: { blockNumber: bigint; blockHash: Hash; transactionHash: Hash; logIndex: number }) => ({
-        blockNumber: log.blockNumber,
-        blockHash: log.blockHash,
-        txHash: log.transactionHash,
-        logIndex: log.logIndex,
+      const at = (log: Parameters<typeof logPosition>[0]) => ({
+        ...logPosition(log),
         time: times.get(log.blockNumber)!,
       });
       const events: TradingEvent[] = [

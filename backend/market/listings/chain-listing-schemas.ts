@@ -5,6 +5,14 @@ import { addressParam, intParam, param, positiveWeiParam, required, signaturePar
 
 const uint256Param = (what: string) => param((value) => parseUint256(value), `${what} (unsigned integer)`);
 
+/** The price, expiry, salt and counter: the same fields in a Trading listing and a Trading offer. */
+const orderTerms = {
+  price: required(positiveWeiParam, "the price in wei"),
+  expiry: required(uint256Param("unix seconds"), "the expiry in unix seconds"),
+  salt: required(uint256Param("a salt"), "the salt"),
+  counter: required(uint256Param("a counter"), "your trading counter (Trading.counterOf)"),
+};
+
 export const chainSellSchema = z.object({
   seller: required(addressParam, "the seller's wallet address (yours)"),
   collection: required(addressParam, "the collection's address"),
@@ -12,10 +20,7 @@ export const chainSellSchema = z.object({
   tokenId: required(tokenIdParam, "a token id"),
   amount: required(uint256Param("an amount"), "the amount: 1 for an ERC-721 item"),
   currency: required(addressParam, "the currency's token address (the zero address for BNB)"),
-  price: required(positiveWeiParam, "the price in wei"),
-  expiry: required(uint256Param("unix seconds"), "the expiry in unix seconds"),
-  salt: required(uint256Param("a salt"), "the salt"),
-  counter: required(uint256Param("a counter"), "your trading counter (Trading.counterOf)"),
+  ...orderTerms,
   signature: required(signatureParam, "the seller's EIP-712 signature of the listing"),
 });
 export type ChainSellInput = z.output<typeof chainSellSchema>;
@@ -30,10 +35,7 @@ export const chainOfferSchema = z.object({
   dataValue: required(uint256Param("a data value"), "the data value (0 for an offer on one token)"),
   amount: required(uint256Param("an amount"), "the amount: 1 for an ERC-721 item"),
   currency: required(addressParam, "the currency's token address (FIRE, QUARK or USDT)"),
-  price: required(positiveWeiParam, "the price in wei"),
-  expiry: required(uint256Param("unix seconds"), "the expiry in unix seconds"),
-  salt: required(uint256Param("a salt"), "the salt"),
-  counter: required(uint256Param("a counter"), "your trading counter (Trading.counterOf)"),
+  ...orderTerms,
   signature: required(signatureParam, "the buyer's EIP-712 signature of the offer"),
 });
 export type ChainOfferInput = z.output<typeof chainOfferSchema>;
