@@ -36,6 +36,7 @@ import { DEFAULT_LOG_RANGE } from "~core/chain-transport";
 import type { ClaimFields } from "~core/claim";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 import { DEV_DEPLOYER_KEY } from "~core/demo";
+import { WEI_PER_TOKEN } from "~core/money";
 import { chainErrorMessage } from "~/islands/chain-errors";
 import { LISTING_STANDARD, type Listing, type TradeOffer } from "~core/trading";
 import { afterAll, beforeAll } from "vitest";
@@ -60,7 +61,7 @@ export function backendChainOf(chain: Pick<TestChain, "provider" | "deployment">
 }
 
 /** anvil's public development mnemonic; accounts #0-#9 start with DEV_ACCOUNT_BNB. */
-const DEV_ACCOUNT_BNB = 10_000n * 10n ** 18n;
+const DEV_ACCOUNT_BNB = 10_000n * WEI_PER_TOKEN;
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 
 /** Anvil accounts #3-#7 hold no tokens or boxes after seeding: fresh players for the tests. */
@@ -153,7 +154,7 @@ export async function offerOf(chain: TestChain, buyer: Address, terms: Partial<T
     dataMask: 0n,
     dataValue: 0n,
     currency: chain.deployment.contracts.fire,
-    price: 100n * 10n ** 18n,
+    price: 100n * WEI_PER_TOKEN,
     expiry: (await chain.publicClient.getBlock()).timestamp + 3600n,
     ...terms,
   };

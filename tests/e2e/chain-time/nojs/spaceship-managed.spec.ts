@@ -9,6 +9,7 @@
 import { expect, test } from "../../accounts";
 import { advanceChainTime, restoresChain } from "../../chain-clock";
 import { chainReader, confirmReviewedFee, postForm, reloadUntil, waitForOutcome } from "../../managed-chain";
+import { WEI_PER_TOKEN } from "~core/money";
 
 restoresChain(test);
 
@@ -103,6 +104,6 @@ test("a managed wallet without BNB opens a Spaceship box, explores, recalls, see
   await expect(page.getByTestId("material-DarkIron")).toHaveText("0");
   await page.goto("/marketplace/storage?nftType=8");
   await reloadUntil(page, (expect) => expect(page.getByText(`DarkIron ×${left}`)).toBeVisible());
-  expect(await chainReader().balance("FIRE", wallet)).toBe(1_000n * 10n ** 18n - fees);
+  expect(await chainReader().balance("FIRE", wallet)).toBe(1_000n * WEI_PER_TOKEN - fees);
   expect(await chainReader().bnb(wallet)).toBe(0n);
 });
