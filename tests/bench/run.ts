@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 const BENCHES = [
   "tests/bench/market-query.ts",
   "tests/bench/market-page.ts",
+  "tests/bench/page-profile.ts",
   "tests/bench/ledger-sync.ts",
   "tests/bench/trades.ts",
   "tests/bench/watches.ts",
