@@ -2,20 +2,44 @@
  * The executor behind a nonce gap (decision 0040): the chain takes back transactions the runner already counted (a
  * deep reorg, here anvil's evm_revert), so the wallet's next transaction is signed above the chain's nonce. The
  * runner sends the taken-back steps again as their stored bytes, fills a nonce nothing it stored can fill with a
- * no-op, and the wallet's queue goes on.
+ * no-op, and the wallet's queue goes on; the gas tank's too, whose one nonce sequence serves every player. Each of
+ * these tests waited until its timeout before (the step signed above the gap never mined).
  */
 import { describe, expect, it } from "vitest";
 import { type Address, createWalletClient, type Hex, http } from "viem";
-import { blindBoxAbi } from "../../contracts/generated/abi";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { blindBoxAbi, fireStakingAbi } from "../../contracts/generated/abi";
+import type { Execution, GasQuote } from "~core/api/actions";
+import { DEV_GAS_FEE_RATES } from "~core/demo";
 import { setUpChainWith, type TestChain } from "../contracts/harness";
-import { type ExecutorBackend, managedPlayer, settled, startAction, startExecutorBackends } from "./sso-executor-helpers";
+import {
+  type ExecutorBackend,
+  managedPlayer,
+  type ManagedPlayer,
+  newKey,
+  postAction,
+  settled,
+  startAction,
+  startExecutorBackends,
+  WEI,
+} from "./sso-executor-helpers";
 
 const STANDARD = 4;
 
 let t: TestChain;
 let b: ExecutorBackend;
 
-setUpChainWith(startExecutorBackends, (testChain, started) => ([t, b] = [testChain, started]));
+const tankKey: Hex = generatePrivateKey();
+const tank = privateKeyToAccount(tankKey).address;
+const withTank = { gasTank: { key: tankKey, rates: DEV_GAS_FEE_RATES } };
+
+setUpChainWith(
+  async (chain) => {
+    await chain.testClient.setBalance({ address: tank, value: 10n * WEI });
+    return startExecutorBackends(chain, undefined, withTank);
+  },
+  (testChain, started) => ([t, b] = [testChain, started]),
+);
 
 const boxesOf = async (wallet: Address) =>
   (
@@ -28,6 +52,25 @@ const boxesOf = async (wallet: Address) =>
   )[0];
 const sent = (wallet: Address) => t.publicClient.getTransactionCount({ address: wallet });
 const buyOne = { action: "lootbox.buy" as const, params: { typeBox: STANDARD, currency: "BNB" as const, quantity: 1 } };
+
+/** A sponsored stake of 100 FIRE (decision 0038): reviewed, confirmed, settled. */
+async function sponsoredStake(player: ManagedPlayer): Promise<Execution> {
+  const request = { action: "staking.deposit" as const, params: { poolId: 1, amount: (100n * WEI).toString() }, idempotencyKey: newKey() };
+  const { review } = (await postAction(b, player.token, request)).data as unknown as { review: GasQuote };
+  expect(review).toBeDefined();
+  const confirmed = await b.call<Execution>("POST", `/sso/actions/quotes/${review.id}/confirm`, {}, player.token);
+  expect(confirmed.status, confirmed.msg).toBe(200);
+  return settled(b, player.token, confirmed.data.id, 15_000);
+}
+const stakeOf = async (wallet: Address) =>
+  (
+    await t.publicClient.readContract({
+      address: t.deployment.contracts.staking,
+      abi: fireStakingAbi,
+      functionName: "queryUserStake",
+      args: [1n, wallet],
+    })
+  )[0];
 
 /** The wallet's transaction of this nonce among the blocks after `from`. */
 async function transactionOf(wallet: Address, nonce: number, from: bigint) {
@@ -105,5 +148,33 @@ describe("a nonce gap behind the runner's count", () => {
     });
     expect((await transactionOf(player.wallet, 1, fork))?.hash).toBe(first.txHash);
     expect((await transactionOf(player.wallet, 2, fork))?.hash).toBe(second.txHash);
+  });
+
+  it("closes the gas tank's gap: a taken-back top-up is sent again, and every other player's sponsored action goes on", async () => {
+    const first = await managedPlayer(b, t, { FIRE: 1_000n });
+    const snapshot = await t.testClient.snapshot();
+    const stake = await sponsoredStake(first);
+    expect(stake.status, stake.error ?? "").toBe("mined");
+    const topUp = stake.steps[0]!;
+    expect(topUp.kind).toBe("gas-topup");
+    const tankSent = await sent(tank);
+
+    await t.testClient.revert({ id: snapshot });
+    await t.testClient.mine({ blocks: 3 });
+    expect(await sent(tank)).toBe(tankSent - 1);
+
+    // Another player's top-up is signed after the tank's count, behind the taken-back one: before 0040 it waited
+    // forever, and with it every sponsored action of every player.
+    const second = await managedPlayer(b, t, { FIRE: 1_000n });
+    const other = await sponsoredStake(second);
+    expect(other.status, other.error ?? "").toBe("mined");
+    expect(await stakeOf(second.wallet)).toBe(100n * WEI);
+    expect(await sent(tank)).toBe(tankSent + 1);
+    // The first top-up mined again, as its own bytes. The first wallet's own steps wait for its next action to be sent
+    // again (a gap is seen while a step of its signer waits): its BNB is the top-up's, its stake not there yet.
+    const again = await t.publicClient.getTransaction({ hash: topUp.txHash as Hex });
+    expect(again.blockNumber).toBeGreaterThan(BigInt(topUp.blockNumber!));
+    expect(await t.publicClient.getBalance({ address: first.wallet })).toBe(again.value);
+    expect(await stakeOf(first.wallet)).toBe(0n);
   });
 });
