@@ -83,16 +83,24 @@ export interface NonceGapDeps {
 export function createNonceGaps({ client, records, chain, log, holdsRole, tank, forget }: NonceGapDeps) {
   /** One closing per signer at a time (the tank's steps of many wallets wait at once). */
   const closing = new Map<Address, Promise<StoredTransaction[]>>();
+  /** What was logged as an error, once (a gap that cannot be filled is looked at again every few polls). */
+  const reported = new Set<string>();
+  const errorOnce = (key: string, message: string) => {
+    if (reported.has(key)) return;
+    reported.add(key);
+    log.error(message);
+  };
 
   /** Broadcasts `rawTx`; how the node took it. A node that does not answer is the caller's to retry. */
   async function broadcast(rawTx: Hex): Promise<"sent" | "taken" | "refused"> {
+    const hash = keccak256(rawTx);
     try {
       await client.sendRawTransaction({ serializedTransaction: rawTx });
       return "sent";
     } catch (error) {
       if (isProviderBusy(error)) throw error;
       const outcome = broadcastOutcome(error);
-      if (outcome === "refused") log.error(`executor: the node refused a transaction closing a nonce gap: ${shortError(error)}`);
+      if (outcome === "refused") errorOnce(hash, `executor: the node refused ${hash}, closing a nonce gap: ${shortError(error)}`);
       return outcome;
     }
   }
@@ -103,15 +111,18 @@ export function createNonceGaps({ client, records, chain, log, holdsRole, tank, 
     const fills = gapFills(from, to, await records.signedInNonces(signer.address, isTank, from, to));
     const resent: StoredTransaction[] = [];
     const filled: number[] = [];
+    let sentAgain = 0;
     for (const fill of fills) {
       if (fill.stored) {
         const outcome = await broadcast(fill.stored.raw_tx as Hex);
         if (outcome !== "refused") {
+          sentAgain++;
           if (fill.stored.status === "mined") resent.push(fill.stored);
           continue;
         }
         if (fill.stored.status === "mined")
-          log.error(
+          errorOnce(
+            `lost ${fill.stored.tx_hash}`,
             `executor: execution ${fill.stored.id} step ${fill.stored.position} is recorded mined but the chain took it back and refuses it now: its effect is lost`,
           );
       }
@@ -130,7 +141,10 @@ export function createNonceGaps({ client, records, chain, log, holdsRole, tank, 
       const outcome = await broadcast(rawTx);
       if (outcome === "refused") {
         // Still waiting, rather than failing a step whose bytes stay valid: funding the signer lets the next look fill it.
-        log.error(`executor: the nonce gap of ${signer.address} at ${fill.nonce} cannot be filled: its queue waits`);
+        errorOnce(
+          `${signer.address} ${fill.nonce}`,
+          `executor: nonce ${fill.nonce} of ${signer.address} cannot be filled: its queue waits`,
+        );
         break;
       }
       if (outcome !== "sent") continue;
@@ -138,9 +152,10 @@ export function createNonceGaps({ client, records, chain, log, holdsRole, tank, 
       log.warn(`executor: filled nonce ${fill.nonce} of ${signer.address} with a no-op (${keccak256(rawTx)})`);
     }
     if (filled.length) forget(signer.address);
+    if (!sentAgain && !filled.length) return resent;
     log.warn(
       `executor: the nonce gap ${from}..${to - 1} of ${signer.address}, behind nonce ${to} (step ${waiting.position} of execution seq ${waiting.execution_seq}): ` +
-        `${resent.length} mined step(s) sent again, ${filled.length} nonce(s) filled with a no-op`,
+        `${sentAgain} stored transaction(s) sent again (${resent.length} of steps recorded mined), ${filled.length} nonce(s) filled with a no-op`,
     );
     return resent;
   }
