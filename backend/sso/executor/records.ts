@@ -277,6 +277,61 @@ export function createExecutionRecords(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * A signer's stored transactions of nonces in [from, to) that may be broadcast again to close a nonce gap (decision
+     * 0040): mined steps, and sent steps of unfinished executions. The tank signs the top-ups, a wallet every other step
+     * of its executions. Read only behind a gap; the tank's read scans the steps (no index on kind or nonce).
+     */
+    signedInNonces: (signer: string, tank: boolean, from: number, to: number) =>
+      db
+        .selectFrom("action_steps as s")
+        .innerJoin("action_executions as e", "e.seq", "s.execution_seq")
+        .select([
+          "s.execution_seq",
+          "s.position",
+          "s.status",
+          "s.nonce",
+          "s.raw_tx",
+          "s.tx_hash",
+          "s.block_number",
+          "e.id",
+          "e.status as execution_status",
+        ])
+        .where("s.nonce", ">=", from)
+        .where("s.nonce", "<", to)
+        .where("s.status", "in", ["sent", "mined"])
+        .$call((query) =>
+          tank ? query.where("s.kind", "=", "gas-topup") : query.where("e.wallet", "=", signer).where("s.kind", "!=", "gas-topup"),
+        )
+        .orderBy("s.nonce")
+        .orderBy("s.execution_seq")
+        .execute(),
+
+    /**
+     * A mined step's transaction mined again in another block (the chain took it back and the runner sent the same
+     * bytes again, decision 0040): the step, and the execution when it names that transaction, name the new block.
+     */
+    async minedAgain(seq: number, position: number, txHash: string, blockNumber: bigint): Promise<void> {
+      await write(async (trx) => {
+        const block = blockNumber.toString();
+        await trx
+          .updateTable("action_steps")
+          .set({ block_number: block })
+          .where("execution_seq", "=", seq)
+          .where("position", "=", position)
+          .where("status", "=", "mined")
+          .where("tx_hash", "=", txHash)
+          .execute();
+        await trx
+          .updateTable("action_executions")
+          .set({ block_number: block, updated_at: now() })
+          .where("seq", "=", seq)
+          .where("tx_hash", "=", txHash)
+          .where("block_number", "is not", null)
+          .execute();
+      });
+    },
+
     /** A pending step there is nothing to send for (a refund with nothing left): gone from the execution. */
     async dropStep(seq: number, position: number): Promise<void> {
       await write((trx) =>

@@ -36,6 +36,7 @@ import { createGasSteps, type GasTank, isGasStep, type SignAndSend, sponsoredAga
 import { cardOf } from "./spaceship";
 import { boxOwnerOf } from "./trading";
 import { type ExecutionRecords, plannedStep } from "./records";
+import { createNonceGaps } from "./nonce-gap";
 
 export interface RunnerDeps {
   records: ExecutionRecords;
@@ -161,6 +162,8 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
   };
 
   const gasSteps = createGasSteps({ client, records, tank, log, signAndSend });
+  const tankAddress = tank?.account.address ?? null;
+  const gaps = createNonceGaps({ client, records, chain, log, holdsRole, tank: tankAddress, forget: (signer) => nonces.delete(signer) });
 
   /**
    * A sponsored action refused after the tank's gas arrived still sends what the gas did not use back to the tank:
@@ -173,7 +176,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     if (!topUp || topUp.status !== "mined" || !refund || refund.status === "mined") return;
     try {
       if (refund.status === "pending" && !(await send(row, refund, account))) return;
-      const receipt = await mined(await records.step(row.seq, refund.position), account.address);
+      const receipt = await mined(await records.step(row.seq, refund.position), account.address, account);
       const stored = await records.byId(row.id);
       const result = (stored?.result ? JSON.parse(stored.result) : {}) as ExecutionResult;
       await records.stepMined(row, refund.position, receipt.blockNumber, result);
@@ -220,12 +223,13 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
     return true;
   }
 
-  /** Polls for the receipt; a transaction the node has forgotten is broadcast again, as the same bytes. */
-  async function mined(step: ActionStepRow, wallet: `0x${string}`) {
+  /** Polls for the receipt; a transaction the node forgot is broadcast again as the same bytes, a nonce gap closed (nonce-gap.ts). */
+  async function mined(step: ActionStepRow, wallet: `0x${string}`, signer: LocalAccount | null) {
     const hash = step.tx_hash as Hex;
+    const gap = gaps.watch(step, signer);
     for (;;) {
       const receipt = await receiptOf(hash);
-      if (receipt) return receipt;
+      if (receipt) return gap.settled().then(() => receipt);
       if (!(await known(hash))) {
         try {
           await client.sendRawTransaction({ serializedTransaction: step.raw_tx as Hex });
@@ -240,6 +244,7 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       // The step's hash is stored: whoever holds the role next waits for this receipt, so a stopping runner need not
       // (one whose transaction never mines, behind a nonce gap, would hold its process's shutdown forever).
       if (stopping.signal.aborted) throw new Stopped();
+      await gap.poll();
       await sleep(chain.pollIntervalMs);
     }
   }
@@ -292,7 +297,8 @@ export function createRunner({ records, client, chain, policy, accountOf, log, h
       // The execution's status ("approving", "sending") changes with the step's signature (records.stepSigned).
       try {
         if (step.status === "pending" && !(await send(row, step, account))) continue;
-        const receipt = await mined(await records.step(row.seq, step.position), account.address);
+        const signer = step.kind === "gas-topup" ? (tank?.account ?? null) : account;
+        const receipt = await mined(await records.step(row.seq, step.position), account.address, signer);
         if (receipt.status !== "success") {
           const why = await revertedBecause(step, account.address, receipt.blockNumber).catch(() => null);
           throw new Refusal(why ?? `${step.label} failed on the chain.`);
