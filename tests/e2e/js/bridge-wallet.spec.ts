@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { toFunctionSelector } from "viem";
 import { expect, test } from "../accounts";
-import { reloadUntil, unsubmittedClaim } from "../managed-chain";
+import { reloadUntil, submitBridge, unsubmittedClaim } from "../managed-chain";
 import { APPROVE, sentSelectors } from "../wallet";
 
 const WEI = 10n ** 18n;
@@ -22,27 +22,21 @@ test("a browser wallet claims 50 FIRE to the chain and moves 20 back into the ga
   await page.goto("/game#bridge");
   await expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
 
-  const claim = page.getByRole("form", { name: "Claim to the chain" });
-  await claim.getByLabel("Amount").fill("0");
-  await claim.getByRole("button", { name: "Claim" }).click();
+  const claim = await submitBridge(page, "claim", "0");
   await expect(claim.getByLabel("Amount")).toHaveAccessibleDescription("Enter an amount as a number above zero, like 50 or 12.5.");
-  await claim.getByLabel("Amount").fill("500");
-  await claim.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "500");
   await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText(
     "Failed: Transaction failed. You do not have enough balance.",
   );
   expect(wallet.sent).toEqual([]);
 
-  await claim.getByLabel("Amount").fill("50");
-  await claim.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "50");
   await expect(status(page)).toContainText("Confirmed: 50 FIRE claimed to your wallet.", { timeout: 20_000 });
   expect(sentSelectors(wallet)).toEqual([CLAIM_TOKEN]);
   expect(await read.balance("FIRE", account.wallet!)).toBe(50n * WEI);
   await expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE150 FIRE50 FIRE");
 
-  const move = page.getByRole("form", { name: "Move into the game" });
-  await move.getByLabel("Amount").fill("20");
-  await move.getByRole("button", { name: "Move" }).click();
+  await submitBridge(page, "move", "20");
   await expect(status(page)).toContainText("Confirmed: 20 FIRE sent to the game", { timeout: 20_000 });
   expect(sentSelectors(wallet)).toEqual([CLAIM_TOKEN, APPROVE, SWAP_TOKEN]);
   await reloadUntil(page, (expect) => expect(page.getByTestId("balance-FIRE")).toHaveText("FIRE170 FIRE30 FIRE"));

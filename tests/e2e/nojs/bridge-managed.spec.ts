@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
 import { MOVE_REFUSALS } from "~core/item-moves";
 import { formatPrice, parseTokenAmount } from "~core/money";
-import { reloadUntil, unsubmittedClaim, waitForOutcome } from "../managed-chain";
+import { reloadUntil, submitBridge, unsubmittedClaim, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
@@ -39,18 +39,14 @@ test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the ga
   await page.goto("/game#bridge");
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
 
-  const claimForm = page.getByRole("form", { name: "Claim to the chain" });
-  await claimForm.getByLabel("Amount").fill("ten");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  const claimForm = await submitBridge(page, "claim", "ten");
   await expect(claimForm.getByLabel("Amount")).toHaveAccessibleDescription(/^Enter an amount as a number above zero, like 50 or 12\.5\./);
   await expect(claimForm.getByLabel("Amount")).toHaveValue("ten");
-  await claimForm.getByLabel("Amount").fill("1000");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "1000");
   await expect(claimForm.getByRole("alert")).toHaveText("Transaction failed. You do not have enough balance.");
   expect(await read.sent(wallet)).toBe(0);
 
-  await claimForm.getByLabel("Amount").fill("50");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "50");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Claim 50 FIRE to the chain | Spark Era");
   expect(await read.balance("FIRE", wallet)).toBe(50n * WEI);
@@ -58,9 +54,7 @@ test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the ga
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE150 FIRE50 FIRE");
   await reloadUntil(page, (expect) => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
 
-  const moveForm = page.getByRole("form", { name: "Move into the game" });
-  await moveForm.getByLabel("Amount").fill("20");
-  await moveForm.getByRole("button", { name: "Move" }).click();
+  await submitBridge(page, "move", "20");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Move 20 FIRE into the game | Spark Era");
   expect(await read.balance("FIRE", wallet)).toBe(30n * WEI);
@@ -123,9 +117,7 @@ test("a managed wallet without BNB moves FIRE to the chain and back: each networ
   await expect(page.getByTestId("gas-notice")).toContainText("the site pays them, for a small fee");
 
   // To the chain: the claim brings the FIRE that pays its fee.
-  const claimForm = page.getByRole("form", { name: "Claim to the chain" });
-  await claimForm.getByLabel("Amount").fill("50");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "50");
   await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
   await expect(page.getByRole("list", { name: "The action's steps" })).toHaveText("Claim 50 FIRE to the chain");
   const claimFee = await shownFee(page);
@@ -138,9 +130,7 @@ test("a managed wallet without BNB moves FIRE to the chain and back: each networ
 
   // And back into the game: the fee is paid first, from the FIRE the wallet holds.
   await page.goto("/game#bridge");
-  const moveForm = page.getByRole("form", { name: "Move into the game" });
-  await moveForm.getByLabel("Amount").fill("20");
-  await moveForm.getByRole("button", { name: "Move" }).click();
+  await submitBridge(page, "move", "20");
   await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
   const moveFee = await shownFee(page);
   await expect(page.getByTestId("fee-total")).toHaveText(`${formatPrice(20n * WEI + moveFee, null)} FIRE`);
