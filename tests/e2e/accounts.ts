@@ -10,7 +10,7 @@
  * (chain-funds.ts), for a managed wallet as for a browser wallet.
  * `signIn` puts a session cookie in the browser context, as the Epic Stack does, instead of filling the form.
  */
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { type Address, type Hex, getAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Envelope } from "~core/api/envelope";
@@ -21,7 +21,9 @@ import { prehashPassword } from "~core/password-hash";
 import { commitSession, sessionStorage } from "~/services/session.server";
 import { type ChainFunds, fundOnChain } from "./chain-funds";
 import { uniqueEmail } from "./fixtures";
+import { chainReader } from "./managed-chain";
 import { type Stock, type StockedItem, stockAccount } from "./stock";
+import { installTestWallet, type TestWallet } from "./wallet";
 
 export { expect } from "@playwright/test";
 
@@ -126,7 +128,21 @@ export interface AccountFixtures {
   signIn(page: Page, account: Credentials): Promise<void>;
 }
 
-export const test = base.extend<AccountFixtures>({
+/** What tests with more than one player, or with chain reads, ask for besides. */
+export interface PlayerFixtures {
+  /** A fresh account (createAccount) signed in on the test's page. */
+  player(options?: AccountOptions): Promise<Account>;
+  /** A fresh browser-wallet account signed in on the test's page, its test wallet installed there first. */
+  walletPlayer(options?: Omit<AccountOptions, "wallet">): Promise<{ account: Account; wallet: TestWallet }>;
+  /** A second player's page: a browser context of its own (the project's JavaScript setting), signed in as `account`. */
+  signedInPage(account: Credentials): Promise<Page>;
+  /** The same for a browser-wallet account, its test wallet installed in the page before it signs in. */
+  walletPage(account: Account): Promise<{ page: Page; wallet: TestWallet }>;
+  /** Reads of the e2e server's chain (managed-chain.ts). */
+  read: ReturnType<typeof chainReader>;
+}
+
+export const test = base.extend<AccountFixtures & PlayerFixtures>({
   // The second argument is Playwright's `use`, named so that the React hooks lint rule leaves it alone.
   createAccount: async ({ baseURL }, provide) => {
     await provide((options) => createAccount(baseURL!, options));
@@ -136,5 +152,46 @@ export const test = base.extend<AccountFixtures>({
       const [name, value] = (await sessionCookie(baseURL!, account)).split(/=(.*)/s, 2);
       await page.context().addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
     });
+  },
+  player: async ({ page, createAccount, signIn }, provide) => {
+    await provide(async (options) => {
+      const account = await createAccount(options);
+      await signIn(page, account);
+      return account;
+    });
+  },
+  walletPlayer: async ({ page, createAccount, signIn }, provide) => {
+    await provide(async (options) => {
+      const account = await createAccount({ ...options, wallet: "browser" });
+      const wallet = await installTestWallet(page, { privateKey: account.key! });
+      await signIn(page, account);
+      return { account, wallet };
+    });
+  },
+  signedInPage: async ({ browser, javaScriptEnabled, signIn }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (account) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, account);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+  walletPage: async ({ browser, signIn }, provide) => {
+    const pages: Page[] = [];
+    await provide(async (account) => {
+      const page = await browser.newPage();
+      pages.push(page);
+      const wallet = await installTestWallet(page, { privateKey: account.key! });
+      await signIn(page, account);
+      return { page, wallet };
+    });
+    for (const page of pages) await page.context().close();
+  },
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  read: async ({}, provide) => {
+    await provide(chainReader());
   },
 });

@@ -10,6 +10,17 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@sparkera.test`;
 }
 
+export interface Mail {
+  subject: string;
+  body: string;
+}
+
+/** The mails the dev outbox holds for `email`, read through its JSON. */
+export async function outboxMails(baseURL: string, email: string): Promise<Mail[]> {
+  const response = await fetch(new URL(`/dev/outbox.json?to=${encodeURIComponent(email)}`, baseURL));
+  return ((await response.json()) as { data: Mail[] }).data;
+}
+
 /** Reads the newest verification code sent to `email` from the dev outbox page, as a developer would. */
 export async function readCodeFromOutbox(page: Page, email: string): Promise<string> {
   const outbox = await page.context().newPage();

@@ -122,3 +122,16 @@ export async function unsubmittedClaim(page: Page, baseURL: string, currency: "F
   });
   expect(asked.status()).toBe(200);
 }
+
+const BRIDGE_FORMS = {
+  claim: { form: "Claim to the chain", button: "Claim" },
+  move: { form: "Move into the game", button: "Move" },
+} as const;
+
+/** Fills the game page's bridge form ("claim" to the chain, "move" into the game) with `amount` and submits it; returns the form. */
+export async function submitBridge(page: Page, which: keyof typeof BRIDGE_FORMS, amount: string) {
+  const form = page.getByRole("form", { name: BRIDGE_FORMS[which].form });
+  await form.getByLabel("Amount").fill(amount);
+  await form.getByRole("button", { name: BRIDGE_FORMS[which].button }).click();
+  return form;
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { bytesToHex, hexToString, isHex, type Address, type Hex } from "viem";
+import { bytesToHex, hexToString, isHex, toFunctionSelector, type Address, type Hex } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 
 /** The e2e server's chain (tests/e2e/server.ts starts anvil there). */
@@ -13,6 +13,14 @@ export function anvilKey(index: number): Hex {
   const account = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
   return bytesToHex(account.getHdKey().privateKey!);
 }
+
+/** Calls the wallet specs expect pages to send: the ERC-20 approval, the collection approval, and trading contract calls. */
+export const APPROVE = toFunctionSelector("approve(address,uint256)");
+export const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
+export const QUICK_SALE = toFunctionSelector(
+  "quickSale((address,address,uint8,uint256,uint256,address,uint256,uint256,uint256,uint256),bytes)",
+);
+export const TRANSFER_NFT = toFunctionSelector("transferNft(address,address,uint256[])");
 
 type WalletKind = "metamask" | "okx";
 const ANNOUNCE: Record<WalletKind, { name: string; rdns: string }> = {
@@ -47,6 +55,11 @@ export interface TestWallet {
   readonly sent: { to: Address; data: Hex }[];
   /** The primary types of the typed data signed so far ("Offer", "OfferAccept"…), oldest first. */
   readonly signed: string[];
+}
+
+/** The selector (the calldata's first 4 bytes) of each transaction the wallet has sent, oldest first. */
+export function sentSelectors(wallet: TestWallet): string[] {
+  return wallet.sent.map((tx) => tx.data.slice(0, 10));
 }
 
 interface RpcError {

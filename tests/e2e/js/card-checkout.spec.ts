@@ -3,11 +3,9 @@ import { expect, test } from "../accounts";
 
 test("the test checkout checks the card in the browser, then pays and follows the order until it is delivered", async ({
   page,
-  createAccount,
-  signIn,
+  player,
 }) => {
-  const account = await createAccount({ wallet: "managed", stock: {} });
-  await signIn(page, account);
+  await player({ wallet: "managed", stock: {} });
   await page.goto("/stripe/demo?box=6");
   await expect(page.getByRole("radio", { name: /Epic loot box/ })).toBeChecked();
   await page.getByLabel("Quantity").fill("11");

@@ -9,19 +9,15 @@ import { parseEther, toFunctionSelector, type Address } from "viem";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SEEDED_FEE_BPS, tradingFee } from "~core/trading";
-import { expect, test, type Account, type AccountFixtures } from "../accounts";
+import { expect, test as base, type Account } from "../accounts";
 import { mintItems } from "../chain-funds";
-import { chainReader } from "../managed-chain";
 import { fillOffer, openOffers } from "../offer-reads";
-import { installTestWallet, type TestWallet } from "../wallet";
+import { APPROVE, APPROVE_ALL, sentSelectors, type TestWallet } from "../wallet";
 
-const APPROVE = toFunctionSelector("approve(address,uint256)");
-const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
 const OFFER = "(address,address,uint8,uint256,uint96,uint96,uint256,address,uint256,uint256,uint256,uint256)";
 const ACCEPT_OFFER = toFunctionSelector(`acceptOffer(${OFFER},bytes,uint256)`);
 const CANCEL_OFFERS = toFunctionSelector(`cancelOffers(${OFFER}[])`);
 const INCREMENT_COUNTER = toFunctionSelector("incrementCounter()");
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("chain-offer-status");
 
 /** Screenshots of the page at 390 and 1280 px, `target` scrolled into view. */
@@ -51,39 +47,43 @@ async function chainCards(baseURL: string, account: Account, count: number) {
   return items;
 }
 
-/**
- * A browser-wallet holder of `cards` fresh chain cards and a browser-wallet buyer with `fire` FIRE on chain, both with
- * BNB for gas; the buyer signed in on `page` with its wallet installed.
- */
-async function holderAndBuyer(
-  { page, baseURL, createAccount, signIn }: { page: Page; baseURL: string } & Pick<AccountFixtures, "createAccount" | "signIn">,
-  { tag, fire, cards }: { tag: string; fire: number; cards: number },
-) {
-  const [seller, buyer] = await Promise.all([
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: `${tag}-seller` }),
-    createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: fire }, tag: `${tag}-buyer` }),
-  ]);
-  const items = await chainCards(baseURL, seller, cards);
-  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
-  await signIn(page, buyer);
-  return { seller, buyer, items, buyerWallet };
+interface HolderAndBuyer {
+  /**
+   * A browser-wallet holder of `cards` fresh chain cards and a browser-wallet buyer with `fire` FIRE on chain, both with
+   * BNB for gas; the buyer signed in on the test's page with its wallet installed.
+   */
+  holderAndBuyer(set: { tag: string; fire: number; cards: number }): Promise<{
+    seller: Account;
+    buyer: Account;
+    items: Awaited<ReturnType<typeof chainCards>>;
+    buyerWallet: TestWallet;
+  }>;
 }
+
+const test = base.extend<HolderAndBuyer>({
+  holderAndBuyer: async ({ baseURL, createAccount, walletPlayer }, provide) => {
+    await provide(async ({ tag, fire, cards }) => {
+      const [seller, { account: buyer, wallet: buyerWallet }] = await Promise.all([
+        createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: `${tag}-seller` }),
+        walletPlayer({ stock: {}, chain: { BNB: 1, FIRE: fire }, tag: `${tag}-buyer` }),
+      ]);
+      const items = await chainCards(baseURL!, seller, cards);
+      return { seller, buyer, items, buyerWallet };
+    });
+  },
+});
 
 const offerPage = (item: { tokenId: string; nftType: number }) => `/marketplace/offers?nftType=${item.nftType}&tokenId=${item.tokenId}`;
 
 test("a browser wallet offers on a chain-held card and the holder's wallet accepts it: the card moves, the price to the wei, fee included", async ({
   page,
-  browser,
   baseURL,
-  createAccount,
-  signIn,
+  holderAndBuyer,
+  walletPage,
+  read,
 }) => {
   test.setTimeout(150_000);
-  const read = chainReader();
-  const { seller, buyer, items, buyerWallet } = await holderAndBuyer(
-    { page, baseURL: baseURL!, createAccount, signIn },
-    { tag: "chain-offer", fire: 20, cards: 1 },
-  );
+  const { seller, buyer, items, buyerWallet } = await holderAndBuyer({ tag: "chain-offer", fire: 20, cards: 1 });
   const [card] = items;
   await page.goto(offerPage(card));
   const form = page.getByRole("form", { name: /^Offer for / });
@@ -97,14 +97,12 @@ test("a browser wallet offers on a chain-held card and the holder's wallet accep
   await screenshots(page, "chain-offer-approving", form);
   held.release();
   await expect(page.getByText("Offer made on chain: 12.5 FIRE.")).toBeVisible({ timeout: 20_000 });
-  expect(selectors(buyerWallet)).toEqual([APPROVE]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE]);
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
   const [stored] = await openOffers(baseURL!, card, buyer.wallet);
   expect(stored).toMatchObject({ venue: "chain", price: parseEther("12.5").toString(), currency: "FIRE", payable: true });
 
-  const sellerPage = await browser.newPage();
-  const sellerWallet = await installTestWallet(sellerPage, { privateKey: seller.key! });
-  await signIn(sellerPage, seller);
+  const { page: sellerPage, wallet: sellerWallet } = await walletPage(seller);
   const price = parseEther("12.5");
   const fee = tradingFee(price, SEEDED_FEE_BPS);
   const before = { buyer: await read.balance("FIRE", buyer.wallet!), seller: await read.balance("FIRE", seller.wallet!) };
@@ -120,7 +118,7 @@ test("a browser wallet offers on a chain-held card and the holder's wallet accep
   await expect(status(sellerPage)).toContainText("Offer accepted: the item is the buyer’s and the price is in your wallet.", {
     timeout: 30_000,
   });
-  expect(selectors(sellerWallet)).toEqual([APPROVE_ALL, ACCEPT_OFFER]);
+  expect(sentSelectors(sellerWallet)).toEqual([APPROVE_ALL, ACCEPT_OFFER]);
   expect(await read.cardOwner(BigInt(card.tokenId))).toBe(buyer.wallet);
   expect(await read.balance("FIRE", buyer.wallet!)).toBe(before.buyer - price);
   expect(await read.balance("FIRE", seller.wallet!)).toBe(before.seller + price - fee);
@@ -131,14 +129,10 @@ test("a browser wallet offers on a chain-held card and the holder's wallet accep
 test("a browser wallet withdraws its chain offer with cancelOffers: the market closes it once the chain has", async ({
   page,
   baseURL,
-  createAccount,
-  signIn,
+  holderAndBuyer,
 }) => {
   test.setTimeout(120_000);
-  const { buyer, items, buyerWallet } = await holderAndBuyer(
-    { page, baseURL: baseURL!, createAccount, signIn },
-    { tag: "chain-withdraw", fire: 10, cards: 1 },
-  );
+  const { buyer, items, buyerWallet } = await holderAndBuyer({ tag: "chain-withdraw", fire: 10, cards: 1 });
   const [card] = items;
   await page.goto(offerPage(card));
   await fillOffer(page, "3");
@@ -148,24 +142,20 @@ test("a browser wallet withdraws its chain offer with cancelOffers: the market c
   const withdrawing = page.getByRole("region", { name: "Your offers" }).getByTestId("chain-offer-status");
   await expect(withdrawing).toContainText("Your offer is withdrawn.", { timeout: 30_000 });
   await expect(page.getByRole("button", { name: /^Cancel your offer/ })).toHaveCount(0);
-  expect(selectors(buyerWallet)).toEqual([APPROVE, CANCEL_OFFERS]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE, CANCEL_OFFERS]);
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
   expect(await openOffers(baseURL!, card, buyer.wallet)).toEqual([]);
 });
 
 test("a browser wallet's chain offer on any card of a type, paid from the wallet, is accepted from storage; cancel all ends the rest on chain", async ({
   page,
-  browser,
   baseURL,
-  createAccount,
-  signIn,
+  holderAndBuyer,
+  walletPage,
+  read,
 }) => {
   test.setTimeout(150_000);
-  const read = chainReader();
-  const { seller, buyer, items, buyerWallet } = await holderAndBuyer(
-    { page, baseURL: baseURL!, createAccount, signIn },
-    { tag: "chain-any", fire: 10, cards: 2 },
-  );
+  const { seller, buyer, items, buyerWallet } = await holderAndBuyer({ tag: "chain-any", fire: 10, cards: 2 });
   const [card, other] = items;
   await page.goto(`/marketplace/market?nftType=${NFT_TYPE.card}`);
   await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
@@ -175,9 +165,7 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
   await expect(page.getByText("Offer made on chain: 4.000000000000000777 FIRE.")).toBeVisible({ timeout: 20_000 });
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
 
-  const sellerPage = await browser.newPage();
-  const sellerWallet = await installTestWallet(sellerPage, { privateKey: seller.key! });
-  await signIn(sellerPage, seller);
+  const { page: sellerPage, wallet: sellerWallet } = await walletPage(seller);
   const price = 4_000_000_000_000_000_777n;
   const before = { buyer: await read.balance("FIRE", buyer.wallet!), seller: await read.balance("FIRE", seller.wallet!) };
   await sellerPage.goto("/marketplace/storage");
@@ -190,7 +178,7 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
     "Offer accepted: the item is the buyer’s and the price is in your wallet.",
     { timeout: 30_000 },
   );
-  expect(selectors(sellerWallet)).toEqual([APPROVE_ALL, ACCEPT_OFFER]);
+  expect(sentSelectors(sellerWallet)).toEqual([APPROVE_ALL, ACCEPT_OFFER]);
   const owners = await Promise.all([card, other].map((item) => read.cardOwner(BigInt(item.tokenId))));
   expect([...owners].sort()).toEqual([buyer.wallet, seller.wallet].sort());
   expect(await read.balance("FIRE", buyer.wallet!)).toBe(before.buyer - price);
@@ -207,7 +195,7 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
   await expect(yours.getByTestId("chain-offer-status")).toContainText("All your chain offers and listings are cancelled.", {
     timeout: 30_000,
   });
-  expect(selectors(buyerWallet)).toEqual([APPROVE, APPROVE, INCREMENT_COUNTER]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE, APPROVE, INCREMENT_COUNTER]);
   await expect(cancelAll).toHaveCount(0);
   expect(await openOffers(baseURL!, kept, buyer.wallet)).toEqual([]);
 });
@@ -215,14 +203,10 @@ test("a browser wallet's chain offer on any card of a type, paid from the wallet
 test("a browser wallet's chain offer that cannot go ahead says why and sends nothing; after a refusal in the wallet the same form goes through", async ({
   page,
   baseURL,
-  createAccount,
-  signIn,
+  holderAndBuyer,
 }) => {
   test.setTimeout(120_000);
-  const { buyer, items, buyerWallet } = await holderAndBuyer(
-    { page, baseURL: baseURL!, createAccount, signIn },
-    { tag: "chain-offer-refused", fire: 5, cards: 1 },
-  );
+  const { buyer, items, buyerWallet } = await holderAndBuyer({ tag: "chain-offer-refused", fire: 5, cards: 1 });
   const [card] = items;
   const makeOffer = page.getByRole("button", { name: "Make offer" });
   const failedWith = async (text: string) => {
@@ -256,14 +240,14 @@ test("a browser wallet's chain offer that cannot go ahead says why and sends not
   await makeOffer.click();
   await failedWith("You cancelled the request in your wallet.");
   await expect(status(page)).toContainText("Sign the offer: failed");
-  expect(selectors(buyerWallet)).toEqual([APPROVE]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE]);
   expect(buyerWallet.signed).toEqual([]);
   expect(await openOffers(baseURL!, card, buyer.wallet)).toEqual([]);
 
   // Pressed once more, the same form goes through: the approval is in place, only the signature is asked.
   await makeOffer.click();
   await expect(page.getByText("Offer made on chain: 2 FIRE.")).toBeVisible({ timeout: 20_000 });
-  expect(selectors(buyerWallet)).toEqual([APPROVE]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE]);
   expect(buyerWallet.signed).toEqual(["TradeOffer"]);
   const [stored] = await openOffers(baseURL!, card, buyer.wallet);
   expect(stored).toMatchObject({ venue: "chain", price: parseEther("2").toString(), currency: "FIRE", payable: true });

@@ -13,16 +13,11 @@ import { chainStackTokenId } from "~core/item-moves";
 import { SEEDED_FEE_BPS, tradingFee } from "~core/trading";
 import { expect, test } from "../accounts";
 import { mintStack } from "../chain-funds";
-import { chainReader, reloadUntil } from "../managed-chain";
-import { installTestWallet, type TestWallet } from "../wallet";
+import { reloadUntil } from "../managed-chain";
+import { APPROVE, APPROVE_ALL, QUICK_SALE, TRANSFER_NFT, sentSelectors } from "../wallet";
 
 const GOLD = 8002n;
-const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
-const APPROVE = toFunctionSelector("approve(address,uint256)");
-const QUICK_SALE = toFunctionSelector("quickSale((address,address,uint8,uint256,uint256,address,uint256,uint256,uint256,uint256),bytes)");
 const TRANSFER_STACK = toFunctionSelector("transferItem1155(address,address,uint256[],uint256[])");
-const TRANSFER = toFunctionSelector("transferNft(address,address,uint256[])");
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("chain-trade-status");
 /** Screenshots of what `target` shows at 390 and 1280 px. */
 async function screenshots(page: Page, name: string, target: ReturnType<Page["getByTestId"]>) {
@@ -39,16 +34,14 @@ const stackPage = (holder: string) => `/marketplace/detail?nftType=8&tokenId=${c
 test("a browser wallet lists 40 of its 100 Gold on chain and another browser wallet buys them: every amount exact", async ({
   page,
   baseURL,
-  browser,
   createAccount,
-  signIn,
+  read,
+  walletPage,
+  walletPlayer,
 }) => {
   test.setTimeout(150_000);
-  const read = chainReader();
-  const seller = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: "stack-seller" });
+  const { account: seller, wallet } = await walletPlayer({ stock: {}, chain: { BNB: 1 }, tag: "stack-seller" });
   await mintStack(seller.wallet!, GOLD, 100n);
-  const wallet = await installTestWallet(page, { privateKey: seller.key! });
-  await signIn(page, seller);
   await page.goto(stackPage(seller.wallet!));
   const sell = page.getByRole("form", { name: "Sell on chain" });
   await reloadUntil(page, (expect) => expect(sell).toBeVisible());
@@ -70,7 +63,7 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   }
   await expect(page.getByText("Listed on chain.")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 25 FIRE on chain");
-  expect(selectors(wallet)).toEqual([APPROVE_ALL]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE_ALL]);
   // Moving part of the stack keeps the listing as long as the 40 stay.
   await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText(
     "Its listing on chain ends if fewer than the 40 listed stay in your wallet.",
@@ -83,10 +76,8 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   });
   expect([forged.status(), await forged.text()]).toEqual([400, expect.stringContaining("Enter a whole number from 1 to 100.")]);
 
-  const buyerPage = await browser.newPage();
   const buyer = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 30 }, tag: "stack-buyer" });
-  const buyerWallet = await installTestWallet(buyerPage, { privateKey: buyer.key! });
-  await signIn(buyerPage, buyer);
+  const { page: buyerPage, wallet: buyerWallet } = await walletPage(buyer);
   await buyerPage.goto(stackPage(seller.wallet!));
   await expect(buyerPage.getByTestId("trade-status")).toHaveText("On sale for 25 FIRE on chain");
   await buyerPage.getByRole("button", { name: "Buy" }).click();
@@ -100,7 +91,7 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   // The buyer's 40 are a stack of their own: once the listing closes this page offers them nothing, and a toast says it.
   await expect(buyerPage.getByRole("status").filter({ hasText: "Bought: 40 Gold are in your wallet." })).toBeVisible({ timeout: 30_000 });
   await expect(buyerPage.getByTestId("trade-status")).toHaveText("Not for sale", { timeout: 20_000 });
-  expect(selectors(buyerWallet)).toEqual([APPROVE, QUICK_SALE]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE, QUICK_SALE]);
 
   expect([await read.stack(seller.wallet!, GOLD), await read.stack(buyer.wallet!, GOLD)]).toEqual([60n, 40n]);
   expect(await read.balance("FIRE", buyer.wallet!)).toBe(before.buyer - price);
@@ -119,21 +110,18 @@ test("a browser wallet lists 40 of its 100 Gold on chain and another browser wal
   await expect(page.getByRole("form", { name: "Transfer to a wallet" })).toContainText("You hold 50 on chain.");
   // The amount starts again from what is held now, not the 10 typed.
   await expect(transfer.getByLabel("Amount")).toHaveValue("50");
-  expect(selectors(wallet)).toEqual([APPROVE_ALL, TRANSFER_STACK]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE_ALL, TRANSFER_STACK]);
   expect([await read.stack(seller.wallet!, GOLD), await read.stack(friend, GOLD)]).toEqual([50n, 10n]);
 });
 
 test("a browser wallet transfers its chain-held loot box to another wallet: the page names the new owner", async ({
   page,
-  createAccount,
-  signIn,
+  read,
+  walletPlayer,
 }) => {
   test.setTimeout(90_000);
-  const read = chainReader();
-  const holder = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, boxes: { 1: 1 } }, tag: "box-holder" });
+  const { account: holder, wallet } = await walletPlayer({ stock: {}, chain: { BNB: 1, boxes: { 1: 1 } }, tag: "box-holder" });
   const [box] = await read.boxes(holder.wallet!);
-  const wallet = await installTestWallet(page, { privateKey: holder.key! });
-  await signIn(page, holder);
   await page.goto(`/marketplace/detail?nftType=6&tokenId=${box!.id}`);
   const transfer = page.getByRole("form", { name: "Transfer to a wallet" });
   await reloadUntil(page, (expect) => expect(transfer).toBeVisible());
@@ -145,6 +133,6 @@ test("a browser wallet transfers its chain-held loot box to another wallet: the 
   // An unbound wallet is named by its short form, the whole address in its title.
   await expect(owner).toHaveText(shortAddress(friend), { timeout: 30_000 });
   await expect(owner.locator("[title]")).toHaveAttribute("title", friend);
-  expect(selectors(wallet)).toEqual([APPROVE_ALL, TRANSFER]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE_ALL, TRANSFER_NFT]);
   expect((await read.boxes(friend)).map(({ id }) => id)).toEqual([box!.id]);
 });

@@ -12,18 +12,13 @@ import { readDeployment } from "../../../contracts/deployment";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SEEDED_FEE_BPS, TRADING_ERROR_MESSAGES, tradingFee } from "~core/trading";
-import { expect, test, type Account } from "../accounts";
+import { expect, test, type PlayerFixtures } from "../accounts";
 import { mintItems } from "../chain-funds";
-import { chainReader, reloadUntil } from "../managed-chain";
+import { reloadUntil } from "../managed-chain";
 import { e2eDataDir } from "../stock";
-import { E2E_RPC_URL, installTestWallet, type TestWallet } from "../wallet";
+import { E2E_RPC_URL, type TestWallet, APPROVE, APPROVE_ALL, QUICK_SALE, TRANSFER_NFT, sentSelectors } from "../wallet";
 
-const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
-const APPROVE = toFunctionSelector("approve(address,uint256)");
-const QUICK_SALE = toFunctionSelector("quickSale((address,address,uint8,uint256,uint256,address,uint256,uint256,uint256,uint256),bytes)");
-const TRANSFER = toFunctionSelector("transferNft(address,address,uint256[])");
 const CANCEL = toFunctionSelector("cancel((address,address,uint8,uint256,uint256,address,uint256,uint256,uint256,uint256)[])");
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("chain-trade-status");
 
 const client = createPublicClient({ transport: http(E2E_RPC_URL) });
@@ -35,11 +30,9 @@ const ownerOf = async (tokenId: bigint) =>
   client.readContract({ address: card(), abi: sparkCardAbi, functionName: "ownerOf", args: [tokenId] });
 const bnb = (wallet: Address) => client.getBalance({ address: wallet });
 /** A browser-wallet seller holding a fresh card on chain, on its item page with the injected wallet. */
-async function sellerWithCard(page: Page, createAccount: (o: object) => Promise<Account>, signIn: (p: Page, a: Account) => Promise<void>) {
-  const seller = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: "chain-seller" });
+async function sellerWithCard(page: Page, walletPlayer: PlayerFixtures["walletPlayer"]) {
+  const { account: seller, wallet } = await walletPlayer({ stock: {}, chain: { BNB: 1 }, tag: "chain-seller" });
   const [tokenId] = await mintItems(seller.wallet!, [encodeItem.card({ rarity: 3, camp: 1, identity: 2, profession: 1, level: 2 })]);
-  const wallet = await installTestWallet(page, { privateKey: seller.key! });
-  await signIn(page, seller);
   const url = `/marketplace/detail?nftType=${NFT_TYPE.card}&tokenId=${tokenId}`;
   await page.goto(url);
   return { seller, wallet, tokenId: tokenId!, url };
@@ -77,13 +70,13 @@ async function screenshots(page: Page, name: string, target: ReturnType<Page["ge
 
 test("a browser wallet lists its chain card and another buys it: the money exact to the wei, the card theirs, the listing gone", async ({
   page,
-  browser,
   createAccount,
-  signIn,
+  read,
+  walletPage,
+  walletPlayer,
 }) => {
   test.setTimeout(120_000);
-  const read = chainReader();
-  const { seller, wallet, tokenId, url } = await sellerWithCard(page, createAccount, signIn);
+  const { seller, wallet, tokenId, url } = await sellerWithCard(page, walletPlayer);
   await listOnChain(page, wallet, "12.5", "FIRE", async () => {
     const review = page.getByTestId("chain-sell-review");
     await expect(review).toHaveText("Price12.5 FIREMarket fee (2.5 %)0.3125 FIREYou receive12.1875 FIRE");
@@ -91,12 +84,10 @@ test("a browser wallet lists its chain card and another buys it: the money exact
     await screenshots(page, "chain-sell", review);
   });
   // The collection approved once; the listing itself is a signature, not a transaction.
-  expect(selectors(wallet)).toEqual([APPROVE_ALL]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE_ALL]);
 
-  const buyerPage = await browser.newPage();
   const buyer = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1, FIRE: 20 }, tag: "chain-buyer" });
-  const buyerWallet = await installTestWallet(buyerPage, { privateKey: buyer.key! });
-  await signIn(buyerPage, buyer);
+  const { page: buyerPage, wallet: buyerWallet } = await walletPage(buyer);
   await buyerPage.goto(url);
   await expect(buyerPage.getByTestId("trade-status")).toHaveText("On sale for 12.5 FIRE on chain");
   await buyerPage.getByRole("button", { name: "Buy" }).click();
@@ -112,7 +103,7 @@ test("a browser wallet lists its chain card and another buys it: the money exact
   buying.release();
   // The indexer closes the listing; the page reads itself again until it shows that.
   await expect(buyerPage.getByTestId("trade-status")).toHaveText("Not for sale", { timeout: 20_000 });
-  expect(selectors(buyerWallet)).toEqual([APPROVE, QUICK_SALE]);
+  expect(sentSelectors(buyerWallet)).toEqual([APPROVE, QUICK_SALE]);
   await expect(buyerPage.getByText("You own this item.")).toBeVisible();
 
   expect(await ownerOf(tokenId)).toBe(buyer.wallet);
@@ -124,20 +115,18 @@ test("a browser wallet lists its chain card and another buys it: the money exact
 
 test("two browser wallets buy the same chain listing at once: one gets it, the other reads why not", async ({
   page,
-  browser,
   createAccount,
-  signIn,
+  walletPage,
+  walletPlayer,
 }) => {
   test.setTimeout(120_000);
-  const { seller, wallet: sellerWallet, tokenId, url } = await sellerWithCard(page, createAccount, signIn);
+  const { seller, wallet: sellerWallet, tokenId, url } = await sellerWithCard(page, walletPlayer);
   await listOnChain(page, sellerWallet, "0.05", "BNB");
 
   const racers = await Promise.all(
     [1, 2].map(async (n) => {
-      const racerPage = await browser.newPage();
       const account = await createAccount({ wallet: "browser", stock: {}, chain: { BNB: 1 }, tag: `chain-racer-${n}` });
-      const wallet = await installTestWallet(racerPage, { privateKey: account.key! });
-      await signIn(racerPage, account);
+      const { page: racerPage, wallet } = await walletPage(account);
       await racerPage.goto(url);
       await racerPage.getByRole("button", { name: "Buy" }).click();
       await expect(racerPage.getByRole("form", { name: "Confirm the purchase" })).toBeVisible();
@@ -175,16 +164,15 @@ test("two browser wallets buy the same chain listing at once: one gets it, the o
 
 test("the seller cancels a chain listing from the wallet, then transfers the card: the listing closes, the card moves", async ({
   page,
-  createAccount,
-  signIn,
+  walletPlayer,
 }) => {
   test.setTimeout(90_000);
-  const { wallet, tokenId } = await sellerWithCard(page, createAccount, signIn);
+  const { wallet, tokenId } = await sellerWithCard(page, walletPlayer);
   await listOnChain(page, wallet, "3", "QUARK");
   const cancel = page.getByRole("form", { name: "Cancel listing" });
   await cancel.getByRole("button", { name: "Cancel listing" }).click();
   await expect(page.getByTestId("trade-status")).toHaveText("Not for sale", { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([APPROVE_ALL, CANCEL]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE_ALL, CANCEL]);
   await expect(page.getByRole("form", { name: /Sell on chain/ })).toBeVisible();
   expect(await ownerOf(tokenId)).toBe(wallet.address);
 
@@ -194,6 +182,6 @@ test("the seller cancels a chain listing from the wallet, then transfers the car
   await transfer.getByLabel("Recipient address").fill(friend);
   await transfer.getByRole("button", { name: "Transfer" }).click();
   await expect(page.getByText("You own this item.")).toHaveCount(0, { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([APPROVE_ALL, CANCEL, TRANSFER]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE_ALL, CANCEL, TRANSFER_NFT]);
   expect(await ownerOf(tokenId)).toBe(friend);
 });

@@ -8,16 +8,14 @@ import { readDeployment } from "../../../contracts/deployment";
 import { encodeItem } from "~core/item-data";
 import { e2eDataDir } from "../stock";
 import { DEMO, MANAGED } from "../fixtures";
-import { anvilKey, E2E_RPC_URL, installTestWallet, type TestWallet } from "../wallet";
+import { anvilKey, E2E_RPC_URL, installTestWallet, APPROVE, sentSelectors } from "../wallet";
 
-const APPROVE = toFunctionSelector("approve(address,uint256)");
 const BUY_ERC20 = toFunctionSelector("buyWithErc20(uint256,uint256,address)");
 const BUY_NATIVE = toFunctionSelector("buyWithNativeToken(uint256,uint256)");
 const OPEN_WITH_IDS = toFunctionSelector("batchOpenWithIds(uint256[])");
 const OPEN_BY_COUNT = toFunctionSelector("batchOpen(uint256)");
 
 const status = (page: Page) => page.getByTestId("lootbox-status");
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 
 /**
  * A fresh account whose own browser wallet holds `chain` on chain, signed in with that wallet injected, on a box
@@ -45,7 +43,7 @@ test("buy a Standard box with USDT (approve, then buy), open 3 and see the new i
   confirmation.release();
 
   await expect(status(page)).toContainText(/Confirmed: Bought 1 Standard loot box: #\d+\./, { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([APPROVE, BUY_ERC20]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE, BUY_ERC20]);
 
   // The wallet's two boxes plus the new one, as the server now reads them.
   await expect(page.getByText("You have 3 unopened Standard loot boxes.")).toBeVisible();
@@ -53,8 +51,8 @@ test("buy a Standard box with USDT (approve, then buy), open 3 and see the new i
   await page.getByRole("button", { name: "Open 3" }).click();
   await expect(status(page)).toContainText("Confirmed: Opened 3 boxes: you got 6 items.", { timeout: 20_000 });
   // "Open 3" names a count, not ids (decision 0018): the wallet holds Standard boxes only, so batchOpen(count).
-  expect(selectors(wallet).filter((s) => s === OPEN_BY_COUNT)).toHaveLength(1);
-  expect(selectors(wallet).filter((s) => s === OPEN_WITH_IDS)).toHaveLength(0);
+  expect(sentSelectors(wallet).filter((s) => s === OPEN_BY_COUNT)).toHaveLength(1);
+  expect(sentSelectors(wallet).filter((s) => s === OPEN_WITH_IDS)).toHaveLength(0);
 
   const items = page.getByRole("list", { name: "New items" }).getByTestId("opened-item");
   await expect(items).toHaveCount(6);
@@ -72,7 +70,7 @@ test("buy a Premium box with BNB: no approval, and open it now", async ({ page, 
   const report = page.waitForResponse("**/resources/lootbox-purchase");
   await page.getByRole("button", { name: "Buy" }).click();
   await expect(status(page)).toContainText(/Confirmed: Bought 1 Premium loot box/, { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([BUY_NATIVE]);
+  expect(sentSelectors(wallet)).toEqual([BUY_NATIVE]);
   // The server read the purchase from the chain and recorded its analytics event.
   expect(await (await report).json()).toEqual({ recorded: true });
 
@@ -169,7 +167,7 @@ test("a browser wallet holding a PSE sees the PSE holder price and pays exactly 
   await expect(page.getByText("Total 0.08 BNB")).toBeVisible();
   await page.getByRole("button", { name: "Buy" }).click();
   await expect(status(page)).toContainText(/Confirmed: Bought 1 Premium loot box/, { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([BUY_NATIVE]);
+  expect(sentSelectors(wallet)).toEqual([BUY_NATIVE]);
   // What the sale took, as its own event records it (the wallet's BNB also paid the gas).
   const deployment = readDeployment(`${e2eDataDir()}/chain/deployment.json`)!;
   const purchases = await createPublicClient({ transport: http(E2E_RPC_URL) }).getContractEvents({

@@ -7,7 +7,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../accounts";
 import { fillOffer, fire, openOffers, ownerOf } from "../offer-reads";
-import { installTestWallet } from "../wallet";
+
+test.describe.configure({ timeout: 120_000 });
 
 const signing = (page: Page) => page.getByRole("status").filter({ hasText: "Sign the offer: confirm in your wallet…" });
 
@@ -22,19 +23,16 @@ async function screenshots(page: Page, name: string, target: Locator) {
 
 test("a browser wallet offers on a game item and the holder's wallet accepts: both signed in the wallets, balances to the wei", async ({
   page,
-  browser,
   baseURL,
   createAccount,
-  signIn,
+  walletPage,
+  walletPlayer,
 }) => {
-  test.setTimeout(120_000);
-  const [seller, buyer] = await Promise.all([
+  const [seller, { account: buyer, wallet: buyerWallet }] = await Promise.all([
     createAccount({ wallet: "browser", tag: "wallet-offer-seller", stock: { balances: { FIRE: 5 }, items: { 0: 1 } } }),
-    createAccount({ wallet: "browser", tag: "wallet-offer-buyer", stock: { balances: { FIRE: 100 } } }),
+    walletPlayer({ tag: "wallet-offer-buyer", stock: { balances: { FIRE: 100 } } }),
   ]);
   const [card] = seller.items;
-  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
-  await signIn(page, buyer);
   await page.goto(card.url);
   await page.getByRole("link", { name: "Make an offer" }).click();
   const form = page.getByRole("form", { name: /^Offer for / });
@@ -54,9 +52,7 @@ test("a browser wallet offers on a game item and the holder's wallet accepts: bo
   expect(buyerWallet.signed).toEqual(["Offer"]);
   await expect(page.getByRole("button", { name: "Cancel your offer of 12.345678901234567891 FIRE" })).toBeVisible();
 
-  const sellerPage = await browser.newPage();
-  const sellerWallet = await installTestWallet(sellerPage, { privateKey: seller.key! });
-  await signIn(sellerPage, seller);
+  const { page: sellerPage, wallet: sellerWallet } = await walletPage(seller);
   const price = 12_345_678_901_234_567_891n;
   const before = await Promise.all([fire(baseURL!, buyer), fire(baseURL!, seller)]);
   await sellerPage.goto(card.url);
@@ -72,19 +68,16 @@ test("a browser wallet offers on a game item and the holder's wallet accepts: bo
 
 test("a browser wallet's collection offer from a market view is accepted from storage; cancel and cancel all are signed too", async ({
   page,
-  browser,
   baseURL,
   createAccount,
-  signIn,
+  walletPage,
+  walletPlayer,
 }) => {
-  test.setTimeout(120_000);
-  const [seller, buyer] = await Promise.all([
+  const [seller, { account: buyer, wallet: buyerWallet }] = await Promise.all([
     createAccount({ wallet: "browser", tag: "wallet-collection-seller", stock: { balances: {}, items: { 0: 2, 4: 1 } } }),
-    createAccount({ wallet: "browser", tag: "wallet-collection-buyer", stock: { balances: { FIRE: 100 } } }),
+    walletPlayer({ tag: "wallet-collection-buyer", stock: { balances: { FIRE: 100 } } }),
   ]);
   const [cardA, cardB, ship] = seller.items;
-  const buyerWallet = await installTestWallet(page, { privateKey: buyer.key! });
-  await signIn(page, buyer);
   await page.goto(`/marketplace/market?nftType=${ship.nftType}`);
   await page.getByRole("link", { name: "Make an offer on any item of this view" }).click();
   await expect(page.getByRole("heading", { name: "Offer on any item of Spaceships" })).toBeVisible();
@@ -92,9 +85,7 @@ test("a browser wallet's collection offer from a market view is accepted from st
   await fillOffer(page, "6.000000000000000321");
   await expect(page.getByText("Offer made: 6.000000000000000321 FIRE.")).toBeVisible();
 
-  const sellerPage = await browser.newPage();
-  const sellerWallet = await installTestWallet(sellerPage, { privateKey: seller.key! });
-  await signIn(sellerPage, seller);
+  const { page: sellerPage, wallet: sellerWallet } = await walletPage(seller);
   const before = await Promise.all([fire(baseURL!, buyer), fire(baseURL!, seller)]);
   await sellerPage.goto("/marketplace/storage");
   const accept = sellerPage.getByRole("button", { name: /^Accept 6\.000000000000000321 FIRE for .*Any item of Spaceships/ });

@@ -7,12 +7,10 @@
 import { toFunctionSelector } from "viem";
 import { expect, test } from "../accounts";
 import { reloadUntil } from "../managed-chain";
-import { installTestWallet, type TestWallet } from "../wallet";
+import { installTestWallet, APPROVE_ALL, sentSelectors } from "../wallet";
 
 const CLAIM_ITEM1155 = toFunctionSelector("claimItem1155(address,bytes,uint8,bytes32,bytes32)");
-const APPROVE_ALL = toFunctionSelector("setApprovalForAll(address,bool)");
 const SWAP_ITEM1155 = toFunctionSelector("swapItem1155ToGame(address,uint256,uint256,uint256)");
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 
 test("a browser wallet moves 20 of a stack of 50 Gold to the chain, then 8 of those back into the game", async ({
   page,
@@ -38,7 +36,7 @@ test("a browser wallet moves 20 of a stack of 50 Gold to the chain, then 8 of th
   await amount.fill("20");
   await section.getByRole("button", { name: "Move to chain" }).click();
   await expect(page.getByTestId("bridge-status")).toContainText("Confirmed: The 20 you moved are in your wallet.", { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([CLAIM_ITEM1155]);
+  expect(sentSelectors(wallet)).toEqual([CLAIM_ITEM1155]);
   await reloadUntil(page, (expect) => expect(page.getByRole("heading", { level: 2, name: `Gold ×30 #${stack!.tokenId}` })).toBeVisible());
 
   await page.goto("/marketplace/storage?nftType=8");
@@ -52,7 +50,7 @@ test("a browser wallet moves 20 of a stack of 50 Gold to the chain, then 8 of th
   await move.getByLabel(/^Amount/).fill("8");
   await move.getByRole("button", { name: "Move into the game" }).click();
   await expect(page.getByTestId("bridge-status")).toContainText("Confirmed: 8 Gold are on their way into the game", { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([CLAIM_ITEM1155, APPROVE_ALL, SWAP_ITEM1155]);
+  expect(sentSelectors(wallet)).toEqual([CLAIM_ITEM1155, APPROVE_ALL, SWAP_ITEM1155]);
 
   await page.goto("/marketplace/storage?nftType=8");
   await reloadUntil(page, async (expect) => {

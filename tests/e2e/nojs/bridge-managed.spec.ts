@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
 import { MOVE_REFUSALS } from "~core/item-moves";
 import { formatPrice, parseTokenAmount } from "~core/money";
-import { chainReader, reloadUntil, unsubmittedClaim, waitForOutcome } from "../managed-chain";
+import { reloadUntil, submitBridge, unsubmittedClaim, waitForOutcome } from "../managed-chain";
 
 const WEI = 10n ** 18n;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
@@ -18,11 +18,9 @@ const shownFee = async (page: Page) =>
 
 test("the game and wallet balances show all four tokens: sales and rebates credit USDT and BNB in the game too", async ({
   page,
-  createAccount,
-  signIn,
+  player,
 }) => {
-  const account = await createAccount({ stock: { balances: { FIRE: 200, USDT: 12, BNB: 3 } }, chain: { BNB: 1, USDT: 5 } });
-  await signIn(page, account);
+  await player({ stock: { balances: { FIRE: 200, USDT: 12, BNB: 3 } }, chain: { BNB: 1, USDT: 5 } });
   await page.goto("/game#bridge");
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
   await expect(balanceRow(page, "QUARK")).toHaveText("QUARK0 QUARK0 QUARK");
@@ -32,29 +30,23 @@ test("the game and wallet balances show all four tokens: sales and rebates credi
 
 test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the game, with refusals next to the field", async ({
   page,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
   test.setTimeout(90_000);
-  const read = chainReader();
-  const account = await createAccount({ stock: { balances: { FIRE: 200 } }, chain: { BNB: 1 } });
+  const account = await player({ stock: { balances: { FIRE: 200 } }, chain: { BNB: 1 } });
   const wallet = account.wallet!;
-  await signIn(page, account);
   await page.goto("/game#bridge");
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE200 FIRE0 FIRE");
 
-  const claimForm = page.getByRole("form", { name: "Claim to the chain" });
-  await claimForm.getByLabel("Amount").fill("ten");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  const claimForm = await submitBridge(page, "claim", "ten");
   await expect(claimForm.getByLabel("Amount")).toHaveAccessibleDescription(/^Enter an amount as a number above zero, like 50 or 12\.5\./);
   await expect(claimForm.getByLabel("Amount")).toHaveValue("ten");
-  await claimForm.getByLabel("Amount").fill("1000");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "1000");
   await expect(claimForm.getByRole("alert")).toHaveText("Transaction failed. You do not have enough balance.");
   expect(await read.sent(wallet)).toBe(0);
 
-  await claimForm.getByLabel("Amount").fill("50");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "50");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Claim 50 FIRE to the chain | Spark Era");
   expect(await read.balance("FIRE", wallet)).toBe(50n * WEI);
@@ -62,9 +54,7 @@ test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the ga
   await expect(balanceRow(page, "FIRE")).toHaveText("FIRE150 FIRE50 FIRE");
   await reloadUntil(page, (expect) => expect(page.getByTestId("claim-row").first()).toContainText("50 FIRE · Claimed: on chain"));
 
-  const moveForm = page.getByRole("form", { name: "Move into the game" });
-  await moveForm.getByLabel("Amount").fill("20");
-  await moveForm.getByRole("button", { name: "Move" }).click();
+  await submitBridge(page, "move", "20");
   await waitForOutcome(page);
   await expect(page).toHaveTitle("Move 20 FIRE into the game | Spark Era");
   expect(await read.balance("FIRE", wallet)).toBe(30n * WEI);
@@ -74,13 +64,11 @@ test("a managed wallet claims 50 FIRE to the chain and moves 20 back into the ga
 
 test("a managed wallet moves an item to the chain, where it leaves the market, then back into the game, and lists it again", async ({
   page,
-  createAccount,
-  signIn,
+  player,
 }) => {
   test.setTimeout(90_000);
-  const account = await createAccount({ stock: { items: { 4: 1 } }, chain: { BNB: 1 } });
+  const account = await player({ stock: { items: { 4: 1 } }, chain: { BNB: 1 } });
   const [item] = account.items;
-  await signIn(page, account);
   await page.goto(item.url);
   await expect(page.getByLabel("Price")).toBeVisible();
   await page.getByRole("button", { name: "Move to chain" }).click();
@@ -104,11 +92,10 @@ test("a managed wallet moves an item to the chain, where it leaves the market, t
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 7 FIRE");
 });
 
-test("a managed wallet moves an item to the chain from its storage, and comes back to it", async ({ page, createAccount, signIn }) => {
+test("a managed wallet moves an item to the chain from its storage, and comes back to it", async ({ page, player }) => {
   test.setTimeout(60_000);
-  const account = await createAccount({ stock: { items: { 7: 1 } }, chain: { BNB: 1 } });
+  const account = await player({ stock: { items: { 7: 1 } }, chain: { BNB: 1 } });
   const [item] = account.items;
-  await signIn(page, account);
   await page.goto("/marketplace/storage?nftType=7");
   await page.getByRole("button", { name: /^Move to chain: / }).click();
   await waitForOutcome(page);
@@ -120,21 +107,17 @@ test("a managed wallet moves an item to the chain from its storage, and comes ba
 
 test("a managed wallet without BNB moves FIRE to the chain and back: each network fee reviewed, paid in FIRE to the wei, and its BNB stays 0", async ({
   page,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
   test.setTimeout(90_000);
-  const read = chainReader();
-  const account = await createAccount({ stock: { balances: { FIRE: 80 } } });
+  const account = await player({ stock: { balances: { FIRE: 80 } } });
   const wallet = account.wallet!;
-  await signIn(page, account);
   await page.goto("/game#bridge");
   await expect(page.getByTestId("gas-notice")).toContainText("the site pays them, for a small fee");
 
   // To the chain: the claim brings the FIRE that pays its fee.
-  const claimForm = page.getByRole("form", { name: "Claim to the chain" });
-  await claimForm.getByLabel("Amount").fill("50");
-  await claimForm.getByRole("button", { name: "Claim" }).click();
+  await submitBridge(page, "claim", "50");
   await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
   await expect(page.getByRole("list", { name: "The action's steps" })).toHaveText("Claim 50 FIRE to the chain");
   const claimFee = await shownFee(page);
@@ -147,9 +130,7 @@ test("a managed wallet without BNB moves FIRE to the chain and back: each networ
 
   // And back into the game: the fee is paid first, from the FIRE the wallet holds.
   await page.goto("/game#bridge");
-  const moveForm = page.getByRole("form", { name: "Move into the game" });
-  await moveForm.getByLabel("Amount").fill("20");
-  await moveForm.getByRole("button", { name: "Move" }).click();
+  await submitBridge(page, "move", "20");
   await expect(page.getByRole("heading", { name: "Review the network fee" })).toBeVisible();
   const moveFee = await shownFee(page);
   await expect(page.getByTestId("fee-total")).toHaveText(`${formatPrice(20n * WEI + moveFee, null)} FIRE`);
@@ -165,11 +146,10 @@ test("a managed wallet without BNB moves FIRE to the chain and back: each networ
 test("a loot box on the chain is not offered a move into the game, and a forged move of one is refused with a 400", async ({
   page,
   baseURL,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
-  const account = await createAccount({ stock: {}, chain: { BNB: 1, boxes: { 4: 1 } } });
-  await signIn(page, account);
+  const account = await player({ stock: {}, chain: { BNB: 1, boxes: { 4: 1 } } });
   await page.goto("/marketplace/storage?nftType=6");
   const box = page.locator('a[href*="/marketplace/detail?"][href*="nftType=6"]').first();
   await reloadUntil(page, (expect) => expect(box).toBeVisible());
@@ -180,7 +160,7 @@ test("a loot box on the chain is not offered a move into the game, and a forged 
   await expect(page.getByTestId("move-refused")).toHaveText(MOVE_REFUSALS.boxStaysOnChain);
 
   // The asset manager would take the card with the box's token id instead: the form is refused before any action.
-  const sentBefore = await chainReader().sent(account.wallet!);
+  const sentBefore = await read.sent(account.wallet!);
   const response = await page.request.post("/bridge", {
     form: { intent: "swap-item", nftType: "6", tokenId, idempotencyKey: "forged-swap-of-a-box", back: "/game" },
     headers: { Origin: baseURL! },
@@ -188,7 +168,7 @@ test("a loot box on the chain is not offered a move into the game, and a forged 
   });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain(MOVE_REFUSALS.boxStaysOnChain);
-  expect(await chainReader().sent(account.wallet!)).toBe(sentBefore);
+  expect(await read.sent(account.wallet!)).toBe(sentBefore);
 
   // The refusal page has no loader of its own that could replace a refusal; opened directly, it says where moves are.
   await page.goto("/bridge");
@@ -199,13 +179,11 @@ test("a loot box on the chain is not offered a move into the game, and a forged 
 test("a managed wallet submits a pending claim from its history, once, and a claimed one offers nothing more", async ({
   page,
   baseURL,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
   test.setTimeout(60_000);
-  const read = chainReader();
-  const account = await createAccount({ stock: { balances: { QUARK: 100 } }, chain: { BNB: 1 } });
-  await signIn(page, account);
+  const account = await player({ stock: { balances: { QUARK: 100 } }, chain: { BNB: 1 } });
   // A claim the game signed whose run never reached the chain.
   await unsubmittedClaim(page, baseURL!, "QUARK", "5");
 

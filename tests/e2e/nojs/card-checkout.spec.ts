@@ -29,13 +29,11 @@ function paidEvent(id: string, sessionId: string, amount: number) {
 test("buy 2 boxes with 4242: the order is paid and delivered, the boxes are in the wallet, and a replayed event delivers nothing more", async ({
   page,
   request,
-  createAccount,
-  signIn,
+  player,
 }) => {
   test.setTimeout(60_000);
-  const account = await createAccount({ wallet: "managed", stock: {} });
+  const account = await player({ wallet: "managed", stock: {} });
   const wallet = account.wallet!;
-  await signIn(page, account);
   expect(await standardBoxes(wallet)).toBe(0);
 
   await page.goto("/stripe/demo");
@@ -90,13 +88,8 @@ test("buy 2 boxes with 4242: the order is paid and delivered, the boxes are in t
   expect(await standardBoxes(wallet)).toBe(2);
 });
 
-test("a declined card shows the provider's message, nothing is delivered, and the player can try again", async ({
-  page,
-  createAccount,
-  signIn,
-}) => {
-  const account = await createAccount({ wallet: "managed", stock: {} });
-  await signIn(page, account);
+test("a declined card shows the provider's message, nothing is delivered, and the player can try again", async ({ page, player }) => {
+  const account = await player({ wallet: "managed", stock: {} });
   await page.goto("/stripe/demo?box=4&quantity=1");
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/stripe\/checkout\?session_id=cs_test_/);

@@ -12,7 +12,7 @@ import { readDeployment } from "../../../contracts/deployment";
 import { encodeItem } from "~core/item-data";
 import { expect, test } from "../accounts";
 import { mintItems, rpc, send } from "../chain-funds";
-import { chainReader, reloadUntil, waitForOutcome } from "../managed-chain";
+import { reloadUntil, waitForOutcome } from "../managed-chain";
 import { e2eDataDir } from "../stock";
 
 const WEI = 10n ** 18n;
@@ -86,13 +86,13 @@ async function revokeAllowance(wallet: Address) {
 
 test("a managed buyer offers on a card held on chain and the managed holder accepts: every FIRE balance exact to the wei", async ({
   page,
-  browser,
   baseURL,
   createAccount,
   signIn,
+  signedInPage,
+  read,
 }) => {
   test.setTimeout(240_000);
-  const read = chainReader();
   const [holder, buyer] = await Promise.all([
     createAccount({ stock: {}, chain: { BNB: 1 } }),
     createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } }),
@@ -116,8 +116,7 @@ test("a managed buyer offers on a card held on chain and the managed holder acce
   const mine = page.getByRole("table", { name: "Your offers" });
   await expect(mine.getByRole("row").filter({ hasText: "12.000000000000000345 FIRE" })).toContainText("Cancel");
 
-  const holderPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(holderPage, holder);
+  const holderPage = await signedInPage(holder);
   await holderPage.goto("/marketplace/storage");
   const received = holderPage.getByRole("table", { name: "Offers on your items" });
   await expect(received.getByRole("button", { name: /^Accept 12\.000000000000000345 FIRE for / })).toBeVisible();

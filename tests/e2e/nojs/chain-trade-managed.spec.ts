@@ -11,7 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "../accounts";
 import { mintItems } from "../chain-funds";
 import { approveTrading, openHeld } from "../chain-trade-forms";
-import { chainReader, reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
+import { reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
 import { formatPrice } from "~core/money";
 import { encodeItem } from "~core/item-data";
 
@@ -43,12 +43,12 @@ const gridLink = (page: Page, tokenId: bigint) => page.locator(`a[href*="tokenId
 
 test("a managed seller lists a hero card on chain for FIRE and a managed buyer buys it: every balance exact to the wei", async ({
   page,
-  browser,
   createAccount,
   signIn,
+  signedInPage,
+  read,
 }) => {
   test.setTimeout(180_000);
-  const read = chainReader();
   const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
   const buyer = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } });
   const late = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 20 } });
@@ -76,16 +76,14 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
   await reloadUntil(page, (quick) => quick(gridLink(page, tokenId!)).toBeVisible());
 
   // Another player opens the confirmation, but buys only after the first buyer.
-  const latePage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(latePage, late);
+  const latePage = await signedInPage(late);
   await latePage.goto(detail(tokenId!));
   await latePage.getByRole("button", { name: "Buy" }).click();
   await expect(latePage.getByRole("form", { name: "Confirm the purchase" })).toBeVisible();
   await expect(latePage.getByTestId("confirm-short")).toHaveCount(0);
 
   // Too little FIRE on chain: said so, and nothing to press that could only fail.
-  const poorPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(poorPage, poor);
+  const poorPage = await signedInPage(poor);
   await poorPage.goto(detail(tokenId!));
   await poorPage.getByRole("button", { name: "Buy" }).click();
   const poorConfirm = poorPage.getByRole("form", { name: "Confirm the purchase" });
@@ -94,8 +92,7 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
   );
   await expect(poorConfirm.getByRole("button", { name: "Confirm purchase" })).toBeDisabled();
 
-  const buyerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(buyerPage, buyer);
+  const buyerPage = await signedInPage(buyer);
   await buyerPage.goto(detail(tokenId!));
   await expect(buyerPage.getByTestId("trade-status")).toHaveText("On sale for 10 FIRE on chain");
   await buyerPage.getByRole("button", { name: "Buy" }).click();
@@ -123,12 +120,12 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
 
 test("without BNB, a managed seller lists a card on chain and a managed buyer buys it: each network fee reviewed in FIRE and taken to the wei", async ({
   page,
-  browser,
   createAccount,
   signIn,
+  signedInPage,
+  read,
 }) => {
   test.setTimeout(180_000);
-  const read = chainReader();
   const seller = await createAccount({ stock: {}, chain: { FIRE: 10 } });
   const buyer = await createAccount({ stock: {}, chain: { FIRE: 100 } });
   const [tokenId] = await mintItems(seller.wallet!, [heroCard(2)]);
@@ -148,8 +145,7 @@ test("without BNB, a managed seller lists a card on chain and a managed buyer bu
   // The listing itself is a signature, which costs no gas.
   await listOnChain(page, "20", { fee: "0.5 FIRE (2.5 %)", receive: "19.5 FIRE" });
 
-  const buyerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(buyerPage, buyer);
+  const buyerPage = await signedInPage(buyer);
   await buyerPage.goto(detail(tokenId!));
   await buyerPage.getByRole("button", { name: "Buy" }).click();
   await buyerPage.getByRole("form", { name: "Confirm the purchase" }).getByRole("button", { name: "Confirm purchase" }).click();
@@ -195,12 +191,12 @@ test("a managed seller cancels one chain listing, then all of them at once", asy
 
 test("a card sent to a player shows in their storage as a game item; a wallet with no profile is refused", async ({
   page,
-  browser,
   createAccount,
   signIn,
+  signedInPage,
+  read,
 }) => {
   test.setTimeout(120_000);
-  const read = chainReader();
   const sender = await createAccount({ stock: {}, chain: { BNB: 1 } });
   const player = await createAccount({ stock: {} });
   const [tokenId] = await mintItems(sender.wallet!, [heroCard(2)]);
@@ -227,8 +223,7 @@ test("a card sent to a player shows in their storage as a game item; a wallet wi
   await waitForOutcome(page);
   await expect(page).toHaveTitle(`Send item #${tokenId} to the game inventory of ${player.wallet} | Spark Era`);
 
-  const playerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(playerPage, player);
+  const playerPage = await signedInPage(player);
   await playerPage.goto("/marketplace/storage?nftType=0");
   const card = playerPage
     .getByRole("list", { name: "My items" })
@@ -242,66 +237,48 @@ test("chain form posts that cannot be right are refused with words and a 4xx, no
   baseURL,
   createAccount,
   signIn,
+  read,
 }) => {
-  const read = chainReader();
   const owner = await createAccount({ stock: {}, chain: { BNB: 1 } });
   const browserUser = await createAccount({ wallet: "browser", stock: {} });
   const [tokenId] = await mintItems(owner.wallet!, [heroCard(1)]);
   await signIn(page, owner);
   // Once the market's indexer has seen the card in the wallet, its answers are about the item, not a missing one.
   await openCard(page, tokenId!);
-  const post = (form: Record<string, string>) =>
-    page.request.post(detail(tokenId!), { form: { idempotencyKey: "key-of-this-test-1", ...form }, headers: { Origin: baseURL! } });
-  const answer = async (form: Record<string, string>) => {
-    const response = await post(form);
-    return { status: response.status(), body: await response.text() };
+  /** Posts `form` and expects its refusal: the status, and the words in the page. */
+  const refused = async (form: Record<string, string>, status: number, words: string) => {
+    const response = await page.request.post(detail(tokenId!), {
+      form: { idempotencyKey: "key-of-this-test-1", ...form },
+      headers: { Origin: baseURL! },
+    });
+    expect({ status: response.status(), body: await response.text() }).toMatchObject({ status, body: expect.stringContaining(words) });
   };
 
-  expect(await answer({ intent: "chain-sell", price: "5", currency: "FIRE", days: "181" })).toMatchObject({
-    status: 400,
-    body: expect.stringContaining("Enter how many days the listing lasts, a whole number from 1 to 180"),
-  });
-  expect(await answer({ intent: "chain-sell", price: "0", currency: "DOGE", days: "3" })).toMatchObject({
-    status: 400,
-    body: expect.stringContaining("Choose a currency"),
-  });
-  expect(await answer({ intent: "chain-buy", order: '{"tokenId":"1"}' })).toMatchObject({
-    status: 400,
-    body: expect.stringContaining("This form is out of date. Reload the page and try again."),
-  });
-  expect(await answer({ intent: "chain-cancel" })).toMatchObject({
-    status: 409,
-    body: expect.stringContaining("This item is not on sale any more."),
-  });
-  expect(await answer({ intent: "chain-transfer", to: owner.wallet! })).toMatchObject({
-    status: 400,
-    body: expect.stringContaining("The address cannot be the same as the address of the sender"),
-  });
-  expect(await answer({ intent: "chain-send", account: "0x12" })).toMatchObject({
-    status: 400,
-    body: expect.stringContaining("Enter a valid wallet address"),
-  });
-  expect(await answer({ intent: "chain-confirm-buy" })).toMatchObject({
-    status: 409,
-    body: expect.stringContaining("This item is not on sale any more."),
-  });
+  await refused(
+    { intent: "chain-sell", price: "5", currency: "FIRE", days: "181" },
+    400,
+    "Enter how many days the listing lasts, a whole number from 1 to 180",
+  );
+  await refused({ intent: "chain-sell", price: "0", currency: "DOGE", days: "3" }, 400, "Choose a currency");
+  await refused({ intent: "chain-buy", order: '{"tokenId":"1"}' }, 400, "This form is out of date. Reload the page and try again.");
+  await refused({ intent: "chain-cancel" }, 409, "This item is not on sale any more.");
+  await refused({ intent: "chain-transfer", to: owner.wallet! }, 400, "The address cannot be the same as the address of the sender");
+  await refused({ intent: "chain-send", account: "0x12" }, 400, "Enter a valid wallet address");
+  await refused({ intent: "chain-confirm-buy" }, 409, "This item is not on sale any more.");
   expect(await read.sent(owner.wallet!)).toBe(0);
 
   // A browser wallet's post of a managed wallet's form: told to use its wallet.
   await signIn(page, browserUser);
-  expect(await answer({ intent: "chain-cancel-all" })).toMatchObject({
-    status: 403,
-    body: expect.stringContaining("With a browser wallet, trade on chain with your wallet"),
-  });
+  await refused({ intent: "chain-cancel-all" }, 403, "With a browser wallet, trade on chain with your wallet");
 });
 
 test("a managed seller lists a loot box held on chain and cancels it, then transfers it to another wallet: the page names its new owner", async ({
   page,
   createAccount,
   signIn,
+  read,
 }) => {
   test.setTimeout(120_000);
-  const read = chainReader();
   const seller = await createAccount({ stock: {}, chain: { BNB: 1, boxes: { 1: 1 } } });
   const [box] = await read.boxes(seller.wallet!);
   const url = `/marketplace/detail?nftType=6&tokenId=${box!.id}`;

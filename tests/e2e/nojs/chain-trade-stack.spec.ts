@@ -9,9 +9,11 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "../accounts";
 import { mintStack } from "../chain-funds";
 import { approveTrading, openHeld } from "../chain-trade-forms";
-import { chainReader, waitForOutcome } from "../managed-chain";
+import { waitForOutcome } from "../managed-chain";
 import { PHONE } from "../mobile";
 import { chainStackTokenId } from "~core/item-moves";
+
+test.describe.configure({ timeout: 180_000 });
 
 const WEI = 10n ** 18n;
 const GOLD = 8002n;
@@ -19,12 +21,11 @@ const stackPage = (holder: string) => `/marketplace/detail?nftType=8&tokenId=${c
 
 test("a managed seller lists 40 of 100 Gold on chain for FIRE and a managed buyer buys them: exact to the wei", async ({
   page,
-  browser,
   createAccount,
   signIn,
+  signedInPage,
+  read,
 }) => {
-  test.setTimeout(180_000);
-  const read = chainReader();
   const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
   const buyer = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } });
   await mintStack(seller.wallet!, GOLD, 100n);
@@ -71,8 +72,7 @@ test("a managed seller lists 40 of 100 Gold on chain for FIRE and a managed buye
   await review.getByRole("button", { name: "List on chain" }).click();
   await expect(page.getByTestId("trade-status")).toHaveText("On sale for 25 FIRE on chain");
 
-  const buyerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(buyerPage, buyer);
+  const buyerPage = await signedInPage(buyer);
   await buyerPage.goto(stackPage(seller.wallet!));
   await buyerPage.getByRole("button", { name: "Buy" }).click();
   const confirm = buyerPage.getByRole("form", { name: "Confirm the purchase" });

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
-import { chainReader, reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
+import { reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
 
 const REBATE = 12_345_678_901_234_567_891n;
 const rebateRow = (page: Page, currency: string) =>
@@ -14,14 +14,12 @@ const rebateRow = (page: Page, currency: string) =>
 
 test("a managed referrer claims a USDT rebate to the chain: the wallet's USDT rises by exactly the rebate, and the award is paid", async ({
   page,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
   test.setTimeout(90_000);
-  const read = chainReader();
-  const account = await createAccount({ stock: { rebates: { USDT: REBATE.toString() } }, chain: { BNB: 1 } });
+  const account = await player({ stock: { rebates: { USDT: REBATE.toString() } }, chain: { BNB: 1 } });
   const wallet = account.wallet!;
-  await signIn(page, account);
   await page.goto("/invite");
   await expect(page.getByText("No awards yet")).toBeVisible();
   const before = await read.balance("USDT", wallet);
@@ -41,14 +39,12 @@ test("a managed referrer claims a USDT rebate to the chain: the wallet's USDT ri
 
 test("a managed referrer without BNB or tokens claims a USDT rebate: the network fee is reviewed in USDT and paid from the rebate, to the wei", async ({
   page,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
   test.setTimeout(90_000);
-  const read = chainReader();
-  const account = await createAccount({ stock: { rebates: { USDT: REBATE.toString() } } });
+  const account = await player({ stock: { rebates: { USDT: REBATE.toString() } } });
   const wallet = account.wallet!;
-  await signIn(page, account);
   await page.goto("/invite");
   await rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" }).click();
 
@@ -63,12 +59,10 @@ test("a managed referrer without BNB or tokens claims a USDT rebate: the network
 
 test("a rebate smaller than the network fee, to a wallet with neither BNB nor a token: the fee is named in each token, and nothing is sent", async ({
   page,
-  createAccount,
-  signIn,
+  read,
+  player,
 }) => {
-  const read = chainReader();
-  const account = await createAccount({ stock: { rebates: { USDT: "5000" } } });
-  await signIn(page, account);
+  const account = await player({ stock: { rebates: { USDT: "5000" } } });
   await page.goto("/invite");
   await rebateRow(page, "USDT").getByRole("button", { name: "Claim USDT" }).click();
   await expect(

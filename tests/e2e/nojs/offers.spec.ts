@@ -8,10 +8,10 @@ const WEI = 10n ** 18n;
 
 test("offers without JavaScript: make and accept to the wei, a collection offer from a market view, cancel, an unpayable offer refused", async ({
   page,
-  browser,
   baseURL,
   createAccount,
   signIn,
+  signedInPage,
 }) => {
   test.setTimeout(180_000);
   const [seller, buyer, poor] = await Promise.all([
@@ -20,9 +20,7 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
     createAccount({ tag: "offer-poor", stock: { balances: { FIRE: 10 } } }),
   ]);
   const [card, cardB, cardC, ship] = seller.items;
-  const sellerContext = await browser.newContext({ javaScriptEnabled: false });
-  const sellerPage = await sellerContext.newPage();
-  await signIn(sellerPage, seller);
+  const sellerPage = await signedInPage(seller);
   await signIn(page, buyer);
 
   // An item offer, to the wei, from the item page; bad input first: the message next to the field, with a 4xx.
@@ -67,8 +65,7 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
 
   // Funds are not held aside, but open offers may not promise more than the balance (issue 43): an offer of all the
   // poor buyer has, then a second in the same currency refused in words; once the balance drops, the first cannot be paid.
-  const poorPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(poorPage, poor);
+  const poorPage = await signedInPage(poor);
   const offerOn = (item: { tokenId: string; nftType: number }) => `/marketplace/offers?nftType=${item.nftType}&tokenId=${item.tokenId}`;
   await poorPage.goto(offerOn(cardB));
   await offer(poorPage, "10");
@@ -109,7 +106,7 @@ test("offers without JavaScript: make and accept to the wei, a collection offer 
   await expect(poorPage.getByText("Offer cancelled.")).toBeVisible();
   await expect(poorPage.getByRole("button", { name: /^Cancel your offer/ })).toHaveCount(0);
   expect(await openOffers(baseURL!, cardB)).toEqual([]);
-  await sellerContext.close();
+  await sellerPage.context().close();
 });
 
 test("a visitor sees an item's open offers, read only, and a new one at once though visitors' pages are cached", async ({

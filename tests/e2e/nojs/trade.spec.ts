@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
 import { listForSale } from "../fixtures";
 
+test.describe.configure({ timeout: 120_000 });
+
 async function list(page: Page, price: string, shown = price) {
   await listForSale(page, price);
   await expect(page.getByTestId("trade-status")).toHaveText(`On sale for ${shown} FIRE`);
@@ -9,11 +11,10 @@ async function list(page: Page, price: string, shown = price) {
 
 test("managed wallets list, cancel, list again and buy without JavaScript; an unaffordable or stale buy fails", async ({
   page,
-  browser,
   createAccount,
   signIn,
+  signedInPage,
 }) => {
-  test.setTimeout(120_000);
   const [sellerAccount, buyerAccount] = await Promise.all([
     createAccount({ tag: "seller" }),
     createAccount({ tag: "buyer", stock: { balances: { FIRE: 100 } } }),
@@ -48,9 +49,7 @@ test("managed wallets list, cancel, list again and buy without JavaScript; an un
   await page.goto(pricey.url);
   await list(page, "999999999", "999,999,999");
 
-  const buyerContext = await browser.newContext({ javaScriptEnabled: false });
-  const buyer = await buyerContext.newPage();
-  await signIn(buyer, buyerAccount);
+  const buyer = await signedInPage(buyerAccount);
   await buyer.goto(pricey.url);
   await buyer.getByRole("button", { name: "Buy" }).click();
   await expect(buyer.getByTestId("confirm-price")).toHaveText("999,999,999 FIRE");
@@ -98,7 +97,7 @@ test("managed wallets list, cancel, list again and buy without JavaScript; an un
   const after = await buyer.getByTestId("confirm-balance").textContent();
   const amount = (text: string | null) => Number(text!.replace(/[^\d.]/g, ""));
   expect(amount(before) - amount(after)).toBeCloseTo(3, 3);
-  await buyerContext.close();
+  await buyer.context().close();
 
   // "Cancel all listings" takes the pricey listing, the one left, off the market; the SSO signs for the managed wallet.
   await page.goto("/marketplace/storage?tab=selling");

@@ -54,6 +54,7 @@ test("a sale moves the view's volume and last sale; the view and the item page c
   browser,
   createAccount,
   signIn,
+  signedInPage,
 }) => {
   test.setTimeout(120_000);
   const [sellerAccount, buyerAccount] = await Promise.all([
@@ -74,8 +75,7 @@ test("a sale moves the view's volume and last sale; the view and the item page c
   await expect(stat(visitor, "24 h volume")).toHaveText(["—", "0 sales"]);
   await expect(stat(visitor, "Last sale")).toHaveText(["—"]);
 
-  const buyer = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await signIn(buyer, buyerAccount);
+  const buyer = await signedInPage(buyerAccount);
   await buyer.goto(item.url);
   await buyer.getByRole("button", { name: "Buy" }).click();
   await buyer.getByRole("button", { name: "Confirm purchase" }).click();

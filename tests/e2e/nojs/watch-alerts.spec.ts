@@ -1,20 +1,16 @@
 import { expect, test } from "../accounts";
-import { listForSale } from "../fixtures";
+import { listForSale, outboxMails } from "../fixtures";
 
-interface Mail {
-  subject: string;
-  body: string;
-}
+test.describe.configure({ timeout: 120_000 });
 
 /** Issue 42: a view filtered by list attributes can be watched; a listing matching three watches is one alert naming them. */
 test("watch a view filtered by camp and rarity and two wider ones; a matching listing is one alert naming the three, in the inbox and the email", async ({
   page,
-  browser,
   baseURL,
   createAccount,
   signIn,
+  signedInPage,
 }) => {
-  test.setTimeout(120_000);
   const [watcher, seller] = await Promise.all([
     createAccount({ tag: "watcher" }),
     // A hero of camp Asman Zerg (0), rarity Rare (1).
@@ -38,13 +34,11 @@ test("watch a view filtered by camp and rarity and two wider ones; a matching li
     await expect(page.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", view);
   }
 
-  const sellerContext = await browser.newContext({ javaScriptEnabled: false });
-  const sellerPage = await sellerContext.newPage();
-  await signIn(sellerPage, seller);
+  const sellerPage = await signedInPage(seller);
   await sellerPage.goto(item.url);
   // Above watches.spec's 50 FIRE ceiling, so the two specs' listings never meet each other's watches.
   await listForSale(sellerPage, "77.5");
-  await sellerContext.close();
+  await sellerPage.context().close();
 
   // Other specs list hero cards meanwhile, which the wider watches match too: this listing is counted, and shown, once.
   await page.goto("/marketplace/watches");
@@ -62,8 +56,7 @@ test("watch a view filtered by camp and rarity and two wider ones; a matching li
     await expect(alerts.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", view);
   }
 
-  const outbox = async () =>
-    ((await (await fetch(new URL(`/dev/outbox.json?to=${encodeURIComponent(watcher.email)}`, baseURL))).json()) as { data: Mail[] }).data;
+  const outbox = () => outboxMails(baseURL!, watcher.email);
   const links = (body: string) => body.match(new RegExp(`tokenId=${item!.tokenId}(?!\\d)`, "g"))?.length ?? 0;
   const mailOf = async () => (await outbox()).find((m) => m.subject.startsWith("Spark Era:") && links(m.body) > 0);
   await expect.poll(async () => Boolean(await mailOf())).toBe(true);

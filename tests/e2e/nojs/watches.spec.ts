@@ -1,10 +1,7 @@
 import { expect, test } from "../accounts";
-import { accountButton, listForSale } from "../fixtures";
+import { accountButton, listForSale, outboxMails } from "../fixtures";
 
-interface Mail {
-  subject: string;
-  body: string;
-}
+test.describe.configure({ timeout: 120_000 });
 
 test("watch a market view, see another account's matching listing in the inbox and the email, unsubscribe from its link; a forged link is refused", async ({
   page,
@@ -12,8 +9,8 @@ test("watch a market view, see another account's matching listing in the inbox a
   baseURL,
   createAccount,
   signIn,
+  signedInPage,
 }) => {
-  test.setTimeout(120_000);
   const [watcher, seller] = await Promise.all([createAccount({ tag: "watcher" }), createAccount({ tag: "seller" })]);
   const [item] = seller.items;
   const view = `/marketplace/market?nftType=${item.nftType}`;
@@ -44,12 +41,10 @@ test("watch a market view, see another account's matching listing in the inbox a
   await expect(watched).toContainText("At or under 50 FIRE · No new matches · Emails on");
 
   // Another account lists a matching item.
-  const sellerContext = await browser.newContext({ javaScriptEnabled: false });
-  const sellerPage = await sellerContext.newPage();
-  await signIn(sellerPage, seller);
+  const sellerPage = await signedInPage(seller);
   await sellerPage.goto(item.url);
   await listForSale(sellerPage, "12.5");
-  await sellerContext.close();
+  await sellerPage.context().close();
 
   await page.goto("/marketplace/watches");
   await expect(watched).toContainText("1 new match");
@@ -66,8 +61,7 @@ test("watch a market view, see another account's matching listing in the inbox a
   await expect(page.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
 
   // The email, in the dev outbox.
-  const outbox = async () =>
-    ((await (await fetch(new URL(`/dev/outbox.json?to=${encodeURIComponent(watcher.email)}`, baseURL))).json()) as { data: Mail[] }).data;
+  const outbox = () => outboxMails(baseURL!, watcher.email);
   await expect.poll(async () => (await outbox()).map((mail) => mail.subject)).toContain("Spark Era: 1 new match for your watched searches");
   const mail = (await outbox()).find((m) => m.subject.startsWith("Spark Era:"))!;
   expect(mail.body).toContain(`/marketplace/detail?nftType=${item.nftType}&tokenId=${item.tokenId}`);

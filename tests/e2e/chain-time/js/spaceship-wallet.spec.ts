@@ -12,18 +12,16 @@ import { seriousViolations } from "../../axe";
 import { advanceChainTime, restoresChain } from "../../chain-clock";
 import { mintItems } from "../../chain-funds";
 import { chainReader, reloadUntil } from "../../managed-chain";
-import { installTestWallet, type TestWallet } from "../../wallet";
+import { installTestWallet, APPROVE, sentSelectors } from "../../wallet";
 import { encodeItem } from "~core/item-data";
 import { parseTokenAmount } from "~core/money";
 
 const FIT = toFunctionSelector("fit(uint256,uint256,uint256)");
 const EXPLORE = toFunctionSelector("explore(uint256)");
 const RECALL = toFunctionSelector("recall(uint256)");
-const APPROVE = toFunctionSelector("approve(address,uint256)");
 const REPAIR = toFunctionSelector("repair(uint256)");
 const UPGRADE = toFunctionSelector("upgrade(uint256)");
 
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 const status = (page: Page) => page.getByTestId("ship-status");
 
 restoresChain(test);
@@ -50,7 +48,7 @@ test("a browser wallet fits equipment, explores, recalls and repairs its ship; t
   await weapon.getByLabel("Equipment").selectOption(String(rifleId));
   await weapon.getByRole("button", { name: "Fit in the Weapon slot" }).click();
   await expect(weapon).toContainText(`Weapon · Rare Pulse Rifle #${rifleId} (level 1)`, { timeout: 20_000 });
-  expect(selectors(wallet)).toEqual([FIT]);
+  expect(sentSelectors(wallet)).toEqual([FIT]);
 
   // Power now counts the rifle: 420 for the hull, 30 × 2 + 10 × 1 for the piece.
   await page.goto(`/spaceship/detail?tokenId=${shipId}`);
@@ -60,7 +58,7 @@ test("a browser wallet fits equipment, explores, recalls and repairs its ship; t
   await page.goto(`/spaceship/upgrade?tokenId=${shipId}`);
   await page.getByRole("button", { name: "Upgrade to level 2" }).click();
   await expect(page.getByRole("alert")).toHaveText("Failed: Not enough materials: this upgrade needs 50 DarkIron more.");
-  expect(selectors(wallet)).not.toContain(UPGRADE);
+  expect(sentSelectors(wallet)).not.toContain(UPGRADE);
 
   await page.goto(`/spaceship/detail?tokenId=${shipId}`);
   await page.getByRole("button", { name: "Send exploring" }).click();
@@ -80,7 +78,7 @@ test("a browser wallet fits equipment, explores, recalls and repairs its ship; t
   await repair.click();
   await expect(page.getByRole("meter", { name: "Duration" })).toHaveAttribute("aria-valuenow", "100", { timeout: 20_000 });
   await expect(repair).toHaveCount(0);
-  expect(selectors(wallet)).toEqual([FIT, EXPLORE, RECALL, APPROVE, REPAIR]);
+  expect(sentSelectors(wallet)).toEqual([FIT, EXPLORE, RECALL, APPROVE, REPAIR]);
   const paid = fireBefore - (await chainReader().balance("FIRE", account.wallet!));
   expect(paid).toBeLessThanOrEqual(cost);
   expect(cost - paid).toBeLessThan(10n ** 14n);

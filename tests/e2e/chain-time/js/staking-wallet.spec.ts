@@ -12,15 +12,13 @@ import { expect, test } from "../../accounts";
 import { seriousViolations } from "../../axe";
 import { advanceChainTimePast, restoresChain } from "../../chain-clock";
 import { chainReader } from "../../managed-chain";
-import { installTestWallet, type TestWallet } from "../../wallet";
+import { installTestWallet, APPROVE, sentSelectors } from "../../wallet";
 
-const APPROVE = toFunctionSelector("approve(address,uint256)");
 const DEPOSIT = toFunctionSelector("deposit(uint256,uint256)");
 const WITHDRAW = toFunctionSelector("withdrawAndClaim(uint256)");
 const WEI = 10n ** 18n;
 
 const status = (page: Page) => page.getByTestId("staking-status");
-const selectors = (wallet: TestWallet) => wallet.sent.map((tx) => tx.data.slice(0, 10));
 
 restoresChain(test);
 
@@ -90,7 +88,7 @@ test("a browser wallet stakes in pool 1, then withdraws and claims after the vau
     "Approve 100 FIRE for the staking contract: confirmed",
     "Stake 100 FIRE: confirmed",
   ]);
-  expect(selectors(wallet)).toEqual([APPROVE, DEPOSIT]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE, DEPOSIT]);
   expect(await seriousViolations(page)).toEqual([]);
   // The page read the chain again: the wallet's balance dropped, the stake and the pool's total rose.
   await expect(page.getByText("Your wallet holds 1,100 FIRE.", { exact: false })).toBeVisible();
@@ -105,7 +103,7 @@ test("a browser wallet stakes in pool 1, then withdraws and claims after the vau
   await expect(status(page)).toContainText("Your stake in this pool is now 250 FIRE, earning 2 Standard loot boxes.", {
     timeout: 20_000,
   });
-  expect(selectors(wallet)).toEqual([APPROVE, DEPOSIT, APPROVE, DEPOSIT]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE, DEPOSIT, APPROVE, DEPOSIT]);
   expect(await read.stake(1, address)).toEqual([250n * WEI, 2n]);
 
   // Withdrawing while the vault is locked: the chain's refusal, with its date, and nothing sent.
@@ -113,7 +111,7 @@ test("a browser wallet stakes in pool 1, then withdraws and claims after the vau
   await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText(
     /^Failed: Your stake in the Standard Pool is locked in the vault until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. You can withdraw and claim after that\.$/,
   );
-  expect(selectors(wallet)).toHaveLength(4);
+  expect(sentSelectors(wallet)).toHaveLength(4);
 
   // Past the end of staking by the chain's clock, a page read before still offers the deposit: the chain's
   // refusal comes before any approval.
@@ -136,7 +134,7 @@ test("a browser wallet stakes in pool 1, then withdraws and claims after the vau
   await expect(page.getByRole("alert").filter({ hasText: "Failed:" })).toHaveText(
     "Failed: Staking in the Standard Pool has ended: it takes no more deposits, and the stakes are locked in the vault.",
   );
-  expect(selectors(wallet)).toHaveLength(4);
+  expect(sentSelectors(wallet)).toHaveLength(4);
 
   // Past the vault's end, the pool releases the stake.
   await advanceChainTimePast(BigInt(endVaultTime));
@@ -147,7 +145,7 @@ test("a browser wallet stakes in pool 1, then withdraws and claims after the vau
   await expect(status(page)).toContainText(/Confirmed: You got 250 FIRE back and 2 Standard loot boxes: #\d+, #\d+\./, {
     timeout: 20_000,
   });
-  expect(selectors(wallet)).toEqual([APPROVE, DEPOSIT, APPROVE, DEPOSIT, WITHDRAW]);
+  expect(sentSelectors(wallet)).toEqual([APPROVE, DEPOSIT, APPROVE, DEPOSIT, WITHDRAW]);
   expect(await read.balance("FIRE", address)).toBe(1_200n * WEI);
   const boxes = await read.boxes(address);
   expect(boxes.map((b) => b.typeBox)).toEqual([4, 4]);
