@@ -11,15 +11,26 @@ import { NFT_TYPE_CODES, NFT_TYPE_LABELS, STATISTICS_PATH } from "~/features/mar
 import { PERIODS, STAT_ENUM_KEYS, STAT_LEVELS, statEnum, type StatsFilter } from "~/features/market/filters/statistics";
 import { CURRENCIES } from "~core/money";
 import { statisticsPage } from "~/routes/marketplace.statistics/route.server";
-import { OptionSelect, type OptionSelectProps } from "~/components/option-select";
 
 export const loader = ({ request }: LoaderFunctionArgs) => statisticsPage(request);
 
 export const meta: MetaFunction = () => [{ title: "Statistics | Spark Era" }];
 
-/** The filters' drop-downs: white labels and compact selects, as in the market's filter form. */
-function Select(props: OptionSelectProps) {
-  return <OptionSelect id={`stats-${props.name}`} compact {...props} />;
+function Select({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`stats-${name}`} className="text-sm font-semibold text-white">
+        {label}
+      </label>
+      <select id={`stats-${name}`} name={name} defaultValue={value} className="field-input py-1.5">
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 /** product §3 statistics filters as one GET form: All or a type, camp, rarity, PSE, EGSE, spaceship kind, level 1–9. */
