@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { MARKET_PATH } from "~/features/market/filters/paths";
 import type { MarketFormValues, RangeInput } from "~/features/market/filters/chips";
-import { OptionSelect } from "~/components/option-select";
 
 function RangeField({ input: { key: name, label, values, min, max } }: { input: RangeInput }) {
   const numeric = min !== undefined;
@@ -80,37 +79,54 @@ export function FilterForm({ filter }: { filter: MarketFormValues }) {
       {filter.nftType !== undefined && <input type="hidden" name="nftType" value={filter.nftType} />}
       {filter.period && <input type="hidden" name="period" value={filter.period} />}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-        <OptionSelect
-          id="filter-sort"
-          name="sort"
-          label="Sort by"
-          value={filter.sort}
-          options={filter.sortOptions.map((option) => [option.value, option.label] as const)}
-          describedBy="filter-sort-note"
-          compact
-        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-sort" className="text-sm font-semibold text-white">
+            Sort by
+          </label>
+          <select
+            id="filter-sort"
+            name="sort"
+            defaultValue={filter.sort}
+            aria-describedby="filter-sort-note"
+            className="field-input py-1.5"
+          >
+            {filter.sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         {/* Below both selects on a phone, right under the sort control on a wide screen. */}
         <p id="filter-sort-note" className="muted order-last col-span-2 text-xs lg:order-none lg:col-span-1">
           {filter.sortNote}
         </p>
-        <OptionSelect
-          id="filter-page-size"
-          name="pageSize"
-          label="Per page"
-          value={String(filter.pageSize)}
-          options={filter.pageSizes.map((size) => [String(size), String(size)] as const)}
-          compact
-        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-page-size" className="text-sm font-semibold text-white">
+            Per page
+          </label>
+          <select id="filter-page-size" name="pageSize" defaultValue={filter.pageSize} className="field-input py-1.5">
+            {filter.pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
-      <OptionSelect
-        id="filter-venue"
-        name="venue"
-        label="Where it trades"
-        value={filter.venue}
-        options={filter.venueOptions.map((option) => [option.value, option.label] as const)}
-        compact
-      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="filter-venue" className="text-sm font-semibold text-white">
+          Where it trades
+        </label>
+        <select id="filter-venue" name="venue" defaultValue={filter.venue} className="field-input py-1.5">
+          {filter.venueOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
 
       {filter.lists.map(({ key, label, options }) => (
         <fieldset key={key}>

@@ -9,7 +9,6 @@ import type { calculatorOptions, calculatorResult } from "./calculator-form";
 import { ErrorList } from "~/components/error-list";
 import { Hidden } from "~/features/actions/form-parts";
 import { Amount } from "~/components/amount";
-import { OptionSelect, type OptionSelectProps } from "~/components/option-select";
 
 const SLOTS = [
   { key: "weapon", label: "Weapon" },
@@ -64,8 +63,31 @@ function NumberField({
   );
 }
 
-function SelectField({ values, ...props }: Omit<OptionSelectProps, "value"> & { values: Record<string, string> }) {
-  return <OptionSelect id={`calc-${props.name}`} value={values[props.name]} {...props} />;
+function SelectField({
+  name,
+  label,
+  values,
+  options,
+}: {
+  name: string;
+  label: string;
+  values: Record<string, string>;
+  options: [string, string][];
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`calc-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select id={`calc-${name}`} name={name} defaultValue={values[name]} className="field-input">
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 export function Calculator({ action, hidden = {}, values, errors, result, options, note }: CalculatorProps) {

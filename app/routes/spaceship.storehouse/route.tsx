@@ -9,7 +9,6 @@ import { FleetGateNotice, MaterialsList, ShipAction, answerFor } from "~/feature
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { FLEET_SORTS, FLEET_STATUSES, SHIP_STATUS_TEXT } from "~/features/spaceship/spaceship-labels";
 import { storehousePage, storehousePost, loaderCacheControl } from "~/routes/spaceship.storehouse/route.server";
-import { OptionSelect, type OptionSelectProps } from "~/components/option-select";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
@@ -126,8 +125,21 @@ export default function SpaceshipStorehouse() {
   );
 }
 
-function Select(props: OptionSelectProps) {
-  return <OptionSelect id={`filter-${props.name}`} {...props} />;
+function Select({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value} className="field-input">
+        {options.map(([code, text]) => (
+          <option key={code} value={code}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 export function ErrorBoundary() {
