@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { LoginPrompt } from "~/components/page";
+import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { MarketPage } from "~/features/market/market-page";
-import { WalletGate } from "~/features/market/wallet-gate";
 import type { OfferActionData } from "~/features/offers/offer-views";
 import { offerPost } from "~/features/offers/offer-actions.server";
 import { offersPage } from "~/routes/marketplace.offers/route.server";
@@ -22,7 +23,16 @@ export default function Offers() {
       title="Offers"
       intro="Offer a price for an item, or for any item of a market view. Holders accept on the item’s page or in their storage."
     >
-      <WalletGate view={data} visitor="make and see your offers" noWallet="make offers" />
+      {data.state === "visitor" && (
+        <section className="card">
+          <LoginPrompt href={data.loginHref} what="make and see your offers" />
+        </section>
+      )}
+      {data.state === "no-wallet" && (
+        <section className="card">
+          <p className="text-white">{BIND_WALLET_MESSAGE} to make offers.</p>
+        </section>
+      )}
       {data.state === "wallet" && (
         // A visitor's page (the login prompt) ships none of the forms: they load with a wallet's page.
         <Suspense fallback={null}>

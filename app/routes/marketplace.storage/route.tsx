@@ -8,8 +8,9 @@ import { ItemGrid } from "~/features/market/item-card";
 import { Pagination, ResultCount } from "~/features/market/pagination";
 import { TypeLinks } from "~/features/market/type-links";
 import { MarketPage } from "~/features/market/market-page";
-import { WalletGate } from "~/features/market/wallet-gate";
 import { PillNav, type PillNavLook } from "~/components/pill-nav";
+import { LoginPrompt } from "~/components/page";
+import { BIND_WALLET_MESSAGE } from "~/components/notices";
 import { STORAGE_PATH } from "~/features/market/filters/paths";
 import { STORAGE_TABS, type StorageTab } from "~/features/market/filters/paths";
 import { loaderCacheControl, storagePage, storagePost } from "~/routes/marketplace.storage/route.server";
@@ -51,12 +52,19 @@ export default function Storage() {
   return (
     <MarketPage title="Storage" intro="Your items, what you are selling, and your favorites.">
       <FilterNotices notices={data.notices} />
-      <WalletGate
-        view={data}
-        visitor="see your items, sales and favorites"
-        noWallet="see your items, sales and favorites"
-        bindHref={`/login?act=connect&redirect=${encodeURIComponent(STORAGE_PATH)}`}
-      />
+      {data.state === "visitor" && (
+        <section className="card">
+          <LoginPrompt href={data.loginHref} what="see your items, sales and favorites" />
+        </section>
+      )}
+      {data.state === "no-wallet" && (
+        <section className="card flex flex-wrap items-center justify-between gap-3">
+          <p className="text-white">{BIND_WALLET_MESSAGE} to see your items, sales and favorites.</p>
+          <Link to={`/login?act=connect&redirect=${encodeURIComponent(STORAGE_PATH)}`} className="btn-primary">
+            Bind now
+          </Link>
+        </section>
+      )}
       {data.state === "wallet" && (
         <>
           <Tabs current={data.tab} hrefs={data.tabHrefs} />
