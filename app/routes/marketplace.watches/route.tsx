@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/error-list";
-import { Page, Section } from "~/components/page";
-import { WatchList } from "~/features/watches/watch-list";
+import { LoginPrompt, Page, Section } from "~/components/page";
+import { MarketProblem } from "~/features/market/filter-notices";
 import { WatchFields } from "~/features/watches/watch-fields";
 import { watchesAction, watchesPage } from "~/features/watches/watches.server";
 
@@ -37,36 +37,37 @@ export default function Watches() {
         </Section>
       )}
       <Section title="Your watched searches" id="watches">
-        <WatchList
-          login={login}
-          what="see and manage your watched searches"
-          problem={problem}
-          items={watches}
-          empty={
-            <>
-              You watch no search yet. Open a <Link to="/marketplace/market">market view</Link>, filter it, and choose Watch this search.
-            </>
-          }
-          row={(watch) => (
-            <li key={watch.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <Link to={watch.href} className="break-words">
-                  {watch.label}
-                </Link>
-                <p className="text-sm text-slate-300">
-                  {watch.price} · <strong className="text-white">{watch.fresh}</strong> · {watch.email}
-                </p>
-              </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove" />
-                <input type="hidden" name="id" value={watch.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Remove the watch of ${watch.label}`}>
-                  Remove
-                </button>
-              </Form>
-            </li>
-          )}
-        />
+        {login ? (
+          <LoginPrompt href={login} what="see and manage your watched searches" />
+        ) : problem ? (
+          <MarketProblem message={problem} />
+        ) : watches.length === 0 ? (
+          <p className="muted">
+            You watch no search yet. Open a <Link to="/marketplace/market">market view</Link>, filter it, and choose Watch this search.
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-space-800">
+            {watches.map((watch) => (
+              <li key={watch.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <Link to={watch.href} className="break-words">
+                    {watch.label}
+                  </Link>
+                  <p className="text-sm text-slate-300">
+                    {watch.price} · <strong className="text-white">{watch.fresh}</strong> · {watch.email}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={watch.id} />
+                  <button type="submit" className="btn-secondary" aria-label={`Remove the watch of ${watch.label}`}>
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
     </Page>
   );
