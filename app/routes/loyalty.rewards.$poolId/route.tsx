@@ -11,8 +11,6 @@ export const loader = rewardsPage;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Rewards of the ${data?.entry.title ?? "pool"} | Spark Era` }];
 
-const HISTORY_COLUMNS = ["Date", "What", "Amount", "Result", "Transaction"];
-
 export default function PoolRewards() {
   const { entry, chain, loggedIn, lookup } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -88,11 +86,21 @@ export default function PoolRewards() {
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="text-slate-300">
-                      {HISTORY_COLUMNS.map((title, index) => (
-                        <th key={title} scope="col" className={index < HISTORY_COLUMNS.length - 1 ? "py-1 pr-4" : "py-1"}>
-                          {title}
-                        </th>
-                      ))}
+                      <th scope="col" className="py-1 pr-4">
+                        Date
+                      </th>
+                      <th scope="col" className="py-1 pr-4">
+                        What
+                      </th>
+                      <th scope="col" className="py-1 pr-4">
+                        Amount
+                      </th>
+                      <th scope="col" className="py-1 pr-4">
+                        Result
+                      </th>
+                      <th scope="col" className="py-1">
+                        Transaction
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
