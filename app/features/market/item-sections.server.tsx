@@ -6,7 +6,6 @@ import { Section } from "~/components/page";
 import { TableHead } from "~/components/table-head";
 import type { itemView } from "~/features/market/market-views.server";
 import { serverHtml } from "~/services/server-html.server";
-import { StatRows } from "~/features/spaceship/stat-rows";
 
 type ItemView = ReturnType<typeof itemView>;
 export type ItemSectionsView = Pick<ItemView, "tokenId" | "metadataSource" | "metadata" | "named" | "stats" | "history">;
@@ -44,7 +43,14 @@ function MarketAttributes({ item }: { item: ItemSectionsView }) {
         <table className="mt-4 w-full max-w-sm text-sm">
           <caption className="mb-1 text-left font-semibold text-white">Spaceship stats</caption>
           <tbody>
-            <StatRows rows={item.stats.rows} />
+            {item.stats.rows.map((row) => (
+              <tr key={row.label} className="border-b border-space-800">
+                <th scope="row" className="py-1 text-left font-normal text-slate-300">
+                  {row.label}
+                </th>
+                <td className="py-1 text-right text-white">{row.value}</td>
+              </tr>
+            ))}
             <tr>
               <th scope="row" className="py-1 text-left font-semibold text-white">
                 Total

@@ -7,7 +7,6 @@ import { Calculator } from "~/features/spaceship/calculator";
 import { DurationBar, FleetGateNotice, ShipAction, StatusBadge } from "~/features/spaceship/parts";
 import { SpaceshipNav } from "~/features/spaceship/spaceship-nav";
 import { detailPage, detailPost, loaderCacheControl } from "~/routes/spaceship.detail/route.server";
-import { StatRows } from "~/features/spaceship/stat-rows";
 
 // The pages carry idempotency keys and a player's fleet: never cached (the loader says no-store).
 export const headers = loaderCacheControl;
@@ -127,7 +126,14 @@ export default function SpaceshipDetail() {
         <table className="w-full max-w-md text-sm">
           <caption className="sr-only">Attributes of {ship.name}</caption>
           <tbody>
-            <StatRows rows={ship.stats} />
+            {ship.stats.map((row) => (
+              <tr key={row.label} className="border-b border-space-800">
+                <th scope="row" className="py-1 text-left font-normal text-slate-300">
+                  {row.label}
+                </th>
+                <td className="py-1 text-right text-white">{row.value}</td>
+              </tr>
+            ))}
             {chain && (
               <tr>
                 <th scope="row" className="py-1 text-left font-normal text-slate-300">
