@@ -5,34 +5,17 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { executionView } from "~/features/actions/execution-view";
-import { followUpOf, wayBack } from "~/services/action-features.server";
-import { actionProblem } from "~/features/actions/actions.server";
-import { signedInApis } from "~/services/apis.server";
-import type { Execution } from "~core/api/actions";
+import { followUpOf } from "~/services/action-features.server";
+import { ownActionRecord } from "~/features/actions/actions.server";
 
 export { loaderCacheControl } from "~/services/page-headers.server";
 
-const requestedBack = (request: Request) => new URL(request.url).searchParams.get("back");
-
 /** The signed-in owner's execution, in words; never cached, since it changes until it is final. */
 export async function actionStatusPage({ request, params }: LoaderFunctionArgs) {
-  const id = params.id ?? "";
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new Response("Not found", { status: 404 });
-  const { sso } = await signedInApis(request);
+  const { record: execution, problem, back } = await ownActionRecord(request, params, (sso, id) => sso.execution(id));
   const headers = { "Cache-Control": "no-store" };
-  let execution: Execution;
-  try {
-    execution = await sso.execution(id);
-  } catch (error) {
-    const problem = actionProblem(error);
-    if (problem.status === 404) throw new Response("Not found", { status: 404 });
-    // The page keeps refreshing: the action runs on whether or not its status can be read now.
-    return data(
-      { view: null, problem: problem.message, followUp: null, back: wayBack(null, requestedBack(request)) },
-      { status: problem.status, headers },
-    );
-  }
-  const back = wayBack(execution, requestedBack(request));
+  // The page keeps refreshing: the action runs on whether or not its status can be read now.
+  if (!execution) return data({ view: null, problem: problem.message, followUp: null, back }, { status: problem.status, headers });
   const followUp = await followUpOf(execution, back.href);
   return data({ view: executionView(execution), problem: null, followUp, back }, { headers });
 }

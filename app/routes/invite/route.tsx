@@ -106,31 +106,29 @@ export default function Invite() {
   const errors = actionData?.errors[""];
   return (
     <Page title="Invite friends" intro="Share your invitation link. Every trade your friends make earns you a rebate.">
-      {data.state === "visitor" && (
-        <Section title="Your invitation" id="invitation">
+      <Section title="Your invitation" id="invitation">
+        {data.state === "visitor" && (
           <LoginPrompt href={loginHref(location.pathname)} what="get your invite code, copy link and invitation poster" />
-        </Section>
-      )}
-      {data.state === "problem" && (
-        <Section title="Your invitation" id="invitation">
-          <MarketProblem message={data.message} />
-          <Link to="/invite" className="btn-secondary mt-3">
-            Try again
-          </Link>
-        </Section>
-      )}
-      {data.state === "no-wallet" && (
-        <Section title="Your invitation" id="invitation">
-          <p className="text-slate-200">Please bind a wallet address</p>
-          <p className="muted mt-1 text-sm">Rebates are paid to your wallet, so your invite code belongs to it.</p>
-          <Link to="/login?act=connect&redirect=%2Finvite" className="btn-primary mt-3">
-            Bind now
-          </Link>
-        </Section>
-      )}
-      {data.state === "ready" && (
-        <>
-          <Section title="Your invitation" id="invitation">
+        )}
+        {data.state === "problem" && (
+          <>
+            <MarketProblem message={data.message} />
+            <Link to="/invite" className="btn-secondary mt-3">
+              Try again
+            </Link>
+          </>
+        )}
+        {data.state === "no-wallet" && (
+          <>
+            <p className="text-slate-200">Please bind a wallet address</p>
+            <p className="muted mt-1 text-sm">Rebates are paid to your wallet, so your invite code belongs to it.</p>
+            <Link to="/login?act=connect&redirect=%2Finvite" className="btn-primary mt-3">
+              Bind now
+            </Link>
+          </>
+        )}
+        {data.state === "ready" && (
+          <>
             <dl className="grid gap-4 sm:grid-cols-2">
               <div>
                 <dt className="muted text-sm">Invite code</dt>
@@ -167,7 +165,11 @@ export default function Invite() {
                 Download invitation poster
               </a>
             </div>
-          </Section>
+          </>
+        )}
+      </Section>
+      {data.state === "ready" && (
+        <>
           <Section title="Rebates" id="rebates">
             <p className="muted text-sm">
               You earn {data.rebates.rebateBps / 100}% of every trade your invited friends make, paid to your wallet on chain when you
