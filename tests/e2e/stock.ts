@@ -14,15 +14,14 @@ import { type Address, getAddress } from "viem";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { type Currency, WEI_PER_TOKEN } from "~core/money";
 import type { BackendDb } from "../../backend/types";
-import { imageFor, itemName, traitsOf } from "../../backend/market/shared/catalog";
+import { chainItemRow } from "../../backend/market/shared/chain-items";
 import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import { drawAttributes, prng } from "../../backend/market/generate";
 import { credit } from "../../backend/market/shared/ledger";
 import { creditRebate } from "../../backend/market/shared/activity";
 import { insertGameStack } from "../../backend/market/claims/stacks";
 import { NFT_TYPE } from "~core/nft";
-import { type ItemAttributeColumns, type ItemsTable, LOCATION } from "../../backend/market/shared/tables";
-import type { Insertable } from "kysely";
+import { type ItemAttributeColumns, LOCATION } from "../../backend/market/shared/tables";
 
 /** tests/e2e/server.ts keeps each port's database and chain here. */
 export function e2eDataDir(port = process.env.E2E_PORT ?? "3210") {
@@ -92,21 +91,8 @@ async function insertItem(
   const next = Math.max(GAME_TOKEN_ID_BASE, highest?.highest ?? 0) + 1;
   const tokenId = String(next);
   const columns = { ...drawAttributes(nftType, prng(nftType * 1_000_003 + next)), ...attributes };
-  const row: Insertable<ItemsTable> = {
-    nft_type: nftType,
-    token_id: tokenId,
-    owner_address: owner,
-    location: LOCATION.game,
-    name: itemName(nftType, tokenId, columns),
-    image: imageFor(nftType, columns),
-    amount: "1",
-    attributes: JSON.stringify(traitsOf(nftType, columns)),
-    views: 0,
-    favorites: 0,
-    created_at: now,
-    updated_at: now,
-    ...columns,
-  };
+  // The catalogue's row for a held item, in the game instead of on chain.
+  const row = { ...chainItemRow({ nftType, columns }, tokenId, owner, now), location: LOCATION.game };
   const names = Object.keys(row);
   await db.run(`insert into market_items (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`, Object.values(row));
   return { nftType, tokenId, url: `/marketplace/detail?nftType=${nftType}&tokenId=${tokenId}` };
