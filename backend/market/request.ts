@@ -1,8 +1,8 @@
 /** What every market route reads from its request: the input, and who is calling. */
-import type { Request } from "express";
+import type { Request, Router } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import { AUTH_TOKEN_HEADER } from "~core/constants";
-import { ApiError } from "../http";
+import { ApiError, handle, sendOk } from "../http";
 import type { MarketCore } from "./core";
 import { normalizeQuery } from "./shared/listing-schemas";
 import { parseMarketInput } from "./shared/params";
@@ -52,4 +52,17 @@ export async function callerRequest<T>(core: MarketCore, req: Request, schema: Z
 export async function orderRequest<T extends { address: string }>(core: MarketCore, req: Request, schema: ZodType<T, ZodTypeDef, unknown>) {
   const request = await callerRequest(core, req, schema);
   return { ...request, wallet: requireCallerWallet(request.who, request.body.address) as `0x${string}` };
+}
+
+/** GET `path` for anyone: its input parsed with `schema`, answered with what `answer` makes of it now. */
+export function publicGet<T>(
+  router: Router,
+  path: string,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  answer: (input: T, now: number) => Promise<unknown>,
+) {
+  router.get(
+    path,
+    handle(async (req, res) => sendOk(res, await answer(parseMarketInput(schema, marketInput(req)), Date.now()))),
+  );
 }
