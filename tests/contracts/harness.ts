@@ -250,6 +250,10 @@ export function submitClaim(
 export const claimStatus = (chain: TestChain, manager: Address, account: Account, nonce: bigint) =>
   chain.publicClient.readContract({ address: manager, abi: assetManagerAbi, functionName: "queryClaim", args: [account.address, nonce] });
 
+/** `owner`'s balance of the ERC-20 `token`. */
+export const tokenBalanceOf = (chain: TestChain, token: Address, owner: Address) =>
+  chain.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
+
 /** How much of the ERC-20 `token` `owner` lets `spender` take. */
 export const allowanceOf = (chain: TestChain, token: Address, owner: Address, spender: Address) =>
   chain.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "allowance", args: [owner, spender] });
