@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { cliOptions } from "./cli-options";
 import { openDatabase } from "../backend/schema";
 import { MarketDb } from "../backend/market/shared/db";
 import { type GenerateResult, analyze, generateMarket } from "../backend/market/generate";
@@ -67,14 +67,7 @@ export async function buildMarketDb(
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      db: { type: "string", default: "data/bench.db" },
-      listings: { type: "string", default: "100000" },
-      seed: { type: "string", default: "7" },
-      force: { type: "boolean", default: false },
-    },
-  });
+  const values = cliOptions({ db: "data/bench.db", listings: "100000", seed: "7", force: false });
   const listings = Number(values.listings);
   if (!Number.isSafeInteger(listings) || listings < 1) throw new Error("--listings: expected a positive whole number");
   const file = path.resolve(values.db!);

@@ -7,19 +7,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../cli-options";
 import { launchCluster, REPO_ROOT, roleHolder, ROLES } from "./launch";
 import { nginxBinary } from "./nginx";
 
-const { values } = parseArgs({
-  options: {
-    processes: { type: "string", default: "3" },
-    port: { type: "string", default: "3100" },
-    "chain-port": { type: "string", default: "8645" },
-    fresh: { type: "boolean", default: false },
-    "no-cache": { type: "boolean", default: false },
-  },
-});
+const values = cliOptions({ processes: "3", port: "3100", "chain-port": "8645", fresh: false, "no-cache": false });
 const processes = Number(values.processes);
 const port = Number(values.port);
 const chainPort = Number(values["chain-port"]);

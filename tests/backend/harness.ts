@@ -31,6 +31,29 @@ export const testBackendOptions: BackendOptions = {
  */
 export async function startTestBackends(overrides: Partial<BackendOptions> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spark-backend-"));
+  return serveTestBackends(
+    overrides,
+    async (options) => {
+      // The demo seed depends only on the wallet encryption key: with the default one, a copy of a seeded database will do.
+      const template =
+        options.seedDemo && options.walletEncryptionKey === testBackendOptions.walletEncryptionKey
+          ? await seededTemplateOnce(async (url) => (await startBackends(url, { ...testBackendOptions, seedDemo: true })).close())
+          : undefined;
+      return freshDatabase(dir, "test", template);
+    },
+    () => fs.rmSync(dir, { recursive: true, force: true }),
+  );
+}
+
+/**
+ * The embedded backends with `overrides` on the database `database` names (given the options), served over real HTTP
+ * on a free port, the market asking this same server's SSO whose a token is; `cleanUp` runs once they are closed.
+ */
+export async function serveTestBackends(
+  overrides: Partial<BackendOptions>,
+  database: (options: BackendOptions) => Promise<string>,
+  cleanUp: () => void = () => {},
+) {
   const app = express();
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -42,12 +65,7 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
     ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
     ...overrides,
   };
-  // The demo seed depends only on the wallet encryption key: with the default one, a copy of a seeded database will do.
-  const template =
-    options.seedDemo && options.walletEncryptionKey === testBackendOptions.walletEncryptionKey
-      ? await seededTemplateOnce(async (url) => (await startBackends(url, { ...testBackendOptions, seedDemo: true })).close())
-      : undefined;
-  const backends = await startBackends(await freshDatabase(dir, "test", template), options).catch(async (error: unknown) => {
+  const backends = await startBackends(await database(options), options).catch(async (error: unknown) => {
     await new Promise((resolve) => server.close(resolve));
     throw error;
   });
@@ -78,7 +96,7 @@ export async function startTestBackends(overrides: Partial<BackendOptions> = {})
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await backends.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      cleanUp();
     },
   };
 }

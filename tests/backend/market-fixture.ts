@@ -10,7 +10,12 @@ import { getAddress } from "viem";
 import type { OrderSignature } from "~core/api/sso";
 import type { SignedClaim } from "../../backend/market/claims/claims";
 import { expiryIn, newOrderNonce, orderJson, orderLifetimeSeconds, orderTypedData, type OrderKind, type OrderMessages } from "~core/orders";
+import { openDatabase } from "../../backend/schema";
+import { MarketDb } from "../../backend/market/shared/db";
+import { generateMarket } from "../../backend/market/generate";
+import { demoMarketOptions } from "../../backend/market/seed";
 import { startTestBackends } from "./harness";
+import { freshDatabase } from "./engine";
 
 export type Backend = Awaited<ReturnType<typeof startTestBackends>>;
 export const API = "/api/v1";
@@ -219,3 +224,18 @@ export async function takeOutFire(m: Market, amount: bigint): Promise<SignedClai
 /** The browser player's request to take item `ref` out of the game (POST /gameRelate/takeOutSign), answered as is. */
 export const askTakeOut = (m: Market, ref: { nftType: number; tokenId: string }) =>
   m.post<SignedClaim>("/gameRelate/takeOutSign", { takeOut: ref.tokenId, nftType: ref.nftType, gameTag: 1 }, undefined, m.tokens.browser);
+
+/**
+ * A fresh database (no backends) holding a generated market of `items` items, `activeListings` of them listed, with
+ * no sales, cancels or invitees: handed to `test`, and closed after it.
+ */
+export async function withGeneratedMarket(sizes: { items: number; activeListings: number }, test: (db: MarketDb) => Promise<void>) {
+  const store = await openDatabase(await freshDatabase());
+  try {
+    const db = new MarketDb(store);
+    await generateMarket(db, { ...demoMarketOptions(Date.now()), ...sizes, sales: 0, cancels: 0, invitees: 0 });
+    await test(db);
+  } finally {
+    await store.close();
+  }
+}

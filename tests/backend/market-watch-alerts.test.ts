@@ -8,15 +8,10 @@ import type { Inbox, WatchRecord } from "~core/api/watches";
 import { marketHref, parseMarketFilter, serializeMarketFilter, toMarketQuery } from "~/features/market/filters/market";
 import { LIST_FILTERS, LIST_KEYS, RANGE_FILTERS, RANGE_KEYS, type MarketFilter } from "~/features/market/filters/market-options";
 import { NFT_TYPE_CODES } from "~/features/market/filters/shared";
-import { openDatabase } from "../../backend/schema";
-import { MarketDb } from "../../backend/market/shared/db";
-import { generateMarket } from "../../backend/market/generate";
-import { demoMarketOptions } from "../../backend/market/seed";
 import { type DigestMail, runDigests } from "../../backend/market/watches/watch-digest";
 import { createWatchTokens } from "../../backend/market/watches/watch-tokens";
 import { type WatchRow, addWatch, alertWatches, listAlerts, listWatches, removeWatch } from "../../backend/market/watches/watches";
-import { freshDatabase } from "./engine";
-import { type Market, startMarket } from "./market-fixture";
+import { type Market, startMarket, withGeneratedMarket } from "./market-fixture";
 
 let m: Market;
 beforeAll(async () => {
@@ -68,10 +63,7 @@ describe("watching a market view", () => {
 
 describe("one listing, one alert", () => {
   it("a listing matching three of an account's watches is one alert naming the three, counted once in the digest", async () => {
-    const store = await openDatabase(await freshDatabase());
-    const db = new MarketDb(store);
-    try {
-      await generateMarket(db, { ...demoMarketOptions(Date.now()), items: 60, activeListings: 6, sales: 0, cancels: 0, invitees: 0 });
+    await withGeneratedMarket({ items: 60, activeListings: 6 }, async (db) => {
       const listing = (await db.get<{ id: number; nft_type: number }>(
         "select id, nft_type from market_listings where status = 0 and venue = 0 order by id limit 1",
       ))!;
@@ -126,8 +118,6 @@ describe("one listing, one alert", () => {
       await db.write((tx) => removeWatch(tx, user, watches[1].id));
       await db.write((tx) => removeWatch(tx, user, watches[2].id));
       expect(await listAlerts(db, user)).toEqual([]);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });

@@ -5,15 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertRecord, Inbox, UnsubscribeTarget, WatchRecord } from "~core/api/watches";
 import { WEI_PER_TOKEN } from "~core/money";
-import { openDatabase } from "../../backend/schema";
-import { MarketDb } from "../../backend/market/shared/db";
-import { generateMarket } from "../../backend/market/generate";
-import { demoMarketOptions } from "../../backend/market/seed";
 import { DIGEST_INTERVAL_MS, type DigestMail, runDigests } from "../../backend/market/watches/watch-digest";
 import { createWatchTokens } from "../../backend/market/watches/watch-tokens";
 import { WATCH_MSG, addWatch, alertWatches } from "../../backend/market/watches/watches";
-import { freshDatabase } from "./engine";
-import { BUYER, MANAGED, heldItem as heldItemOf, type Market, startMarket } from "./market-fixture";
+import { BUYER, MANAGED, heldItem as heldItemOf, type Market, startMarket, withGeneratedMarket } from "./market-fixture";
 
 const TOKEN = WEI_PER_TOKEN;
 const SPACESHIP = 4;
@@ -162,10 +157,7 @@ describe("the unsubscribe link", () => {
 
 describe("the digest", () => {
   it("mails each watch at most once an hour, one mail per account listing every watch's new matches", async () => {
-    const store = await openDatabase(await freshDatabase());
-    const db = new MarketDb(store);
-    try {
-      await generateMarket(db, { ...demoMarketOptions(Date.now()), items: 120, activeListings: 12, sales: 0, cancels: 0, invitees: 0 });
+    await withGeneratedMarket({ items: 120, activeListings: 12 }, async (db) => {
       const listings = (await db.all<{ id: number }>("select id from market_listings where status = 0 order by id")).map((l) => l.id);
       const t0 = 1_800_000_000_000;
       const everything = await db.write((tx) => addWatch(tx, "a@example.test", { search: "", label: "All items", query: {} }, t0));
@@ -201,8 +193,6 @@ describe("the digest", () => {
       expect(mails.find((mail) => mail.userName === "a@example.test")!.subject).toBe("Spark Era: 1 new match for your watched searches");
       // Nothing is mailed twice.
       expect(await digest(t0 + 3 * DIGEST_INTERVAL_MS)).toBe(0);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });

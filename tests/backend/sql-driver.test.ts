@@ -68,23 +68,23 @@ describe(`the SQL driver on ${TEST_ENGINE}`, () => {
         return { locked, done: Date.now() };
       });
 
-    it("holds a subject until the transaction ends: a rival on the same subject goes on only after the commit", async () => {
+    /** A transaction that locks `subject` and holds it `holdMs`, and once it has it a rival's that locks `rival`. */
+    async function rivals(subject: string, holdMs: number, rival: string) {
       let first!: () => void;
       const firstLocked = new Promise<void>((resolve) => (first = resolve));
-      const a = holding((tx) => tx.lockSubject("driver:same"), 150, first);
+      const a = holding((tx) => tx.lockSubject(subject), holdMs, first);
       await firstLocked;
-      const b = holding((tx) => tx.lockSubject("driver:same"), 0);
-      const [held, waited] = await Promise.all([a, b]);
+      const b = holding((tx) => tx.lockSubject(rival), 0);
+      return Promise.all([a, b]);
+    }
+
+    it("holds a subject until the transaction ends: a rival on the same subject goes on only after the commit", async () => {
+      const [held, waited] = await rivals("driver:same", 150, "driver:same");
       expect(waited.locked).toBeGreaterThanOrEqual(held.done);
     });
 
     it.runIf(TEST_ENGINE === "postgres")("lets transactions on different subjects run at once", async () => {
-      let first!: () => void;
-      const firstLocked = new Promise<void>((resolve) => (first = resolve));
-      const a = holding((tx) => tx.lockSubject("driver:one"), 300, first);
-      await firstLocked;
-      const b = holding((tx) => tx.lockSubject("driver:other"), 0);
-      const [held, other] = await Promise.all([a, b]);
+      const [held, other] = await rivals("driver:one", 300, "driver:other");
       expect(other.locked).toBeLessThan(held.done);
     });
 

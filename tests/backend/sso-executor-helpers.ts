@@ -5,18 +5,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { expect } from "vitest";
 import { type Address, parseEventLogs } from "viem";
 import { gameTokenAbi, sparkCardAbi } from "../../contracts/generated/abi";
-import { startBackends } from "../../backend";
 import { MarketDb, type Sql } from "../../backend/market/shared/db";
 import type { BackendChain, BackendOptions } from "../../backend/types";
 import type { ActionRequest, Execution } from "~core/api/actions";
 import { backendChainOf, forgeBoxes, grantDeployer, type TestChain } from "../contracts/harness";
-import { testBackendOptions } from "./harness";
+import { serveTestBackends } from "./harness";
 import { register } from "./sso-helpers";
 import { freshDatabase } from "./engine";
 
@@ -34,45 +30,19 @@ export type ExecutorBackend = Awaited<ReturnType<typeof startExecutorBackends>>;
  */
 export async function startExecutorBackends(chain: TestChain, databaseFile?: string, overrides: Partial<BackendOptions> = {}) {
   const dir = databaseFile ? null : fs.mkdtempSync(path.join(os.tmpdir(), "spark-executor-"));
-  const app = express();
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The market asks this same server's SSO whose a token is, as the app's server does.
-  const backends = await startBackends(databaseFile ?? (await freshDatabase(dir!)), {
-    ...testBackendOptions,
-    ssoApi: { baseUrl, internalToken: testBackendOptions.internalToken },
-    chain: chainOption(chain),
-    chainId: chain.deployment.chainId,
-    assetManagerAddress: chain.deployment.contracts.assetManager,
-    fireTokenAddress: chain.deployment.contracts.fire,
-    ...overrides,
-  }).catch(async (error: unknown) => {
-    await new Promise((resolve) => server.close(resolve));
-    throw error;
-  });
-  app.use(backends.router);
-  return {
-    baseUrl,
-    store: backends.store,
-    /** The market's chain indexer on this chain. */
-    indexer: backends.indexer!,
-    async call<T = unknown>(method: string, pathAndQuery: string, body?: unknown, token?: string) {
-      const response = await fetch(baseUrl + pathAndQuery, {
-        method,
-        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authToken: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await response.json()) as { code: number; msg: string; data: T; success: boolean };
-      return { status: response.status, ...json };
+  const served = await serveTestBackends(
+    {
+      chain: chainOption(chain),
+      chainId: chain.deployment.chainId,
+      assetManagerAddress: chain.deployment.contracts.assetManager,
+      fireTokenAddress: chain.deployment.contracts.fire,
+      ...overrides,
     },
-    async close() {
-      await new Promise((resolve) => server.close(resolve));
-      await backends.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+    async () => databaseFile ?? (await freshDatabase(dir!)),
+    () => dir && fs.rmSync(dir, { recursive: true, force: true }),
+  );
+  /** The market's chain indexer on this chain. */
+  return { ...served, indexer: served.indexer! };
 }
 
 export interface Funds {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { isApprovalStep, stepGasLimit } from "../../backend/sso/executor/policy";
 import { actionRequestInput } from "../../backend/sso/executor/schemas";
-import { executionBefore, migrateBefore } from "./sso-rules-fixture";
+import { checkStepKindsMigration } from "./sso-rules-fixture";
 
 const parse = (action: string, params: unknown) => {
   const result = actionRequestInput.safeParse({ action, params, idempotencyKey: "key-00000001" });
@@ -46,19 +46,16 @@ describe("spaceship inputs", () => {
 
 describe("the migration to the spaceship step kinds", () => {
   it("keeps the stored steps, takes the new kinds and still refuses unknown ones", async () => {
-    const { sqlite, kysely, step } = await executionBefore("sso_008", "bridge.swapNft");
-    step(0, "swap");
-    expect(() => step(1, "ship")).toThrow(/CHECK constraint failed/);
-
-    expect(await migrateBefore(kysely, "sso_009")).toEqual(["sso_008_spaceship_step_kinds"]);
-    expect(sqlite.prepare("select position, kind, raw_tx from action_steps").all()).toEqual([
-      { position: 0, kind: "swap", raw_tx: "0xraw" },
-    ]);
-    step(1, "approve-ship");
-    step(2, "ship");
-    expect(() => step(3, "transfer")).toThrow(/CHECK constraint failed/);
-    sqlite.prepare("delete from action_executions").run();
-    expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 0 });
-    await kysely.destroy();
+    await checkStepKindsMigration(
+      "sso_008_spaceship_step_kinds",
+      "sso_009",
+      "bridge.swapNft",
+      { stored: "swap", added: "ship" },
+      ({ step }) => {
+        step(1, "approve-ship");
+        step(2, "ship");
+        expect(() => step(3, "transfer")).toThrow(/CHECK constraint failed/);
+      },
+    );
   });
 });

@@ -16,7 +16,7 @@ import type { ExecutionStep } from "~core/api/actions";
 import { encodeItem } from "~core/item-data";
 import { formatPrice } from "~core/money";
 import { formatMaterials, miningOutcome, repairCost } from "~core/spaceship";
-import { setUpChainWith, type TestChain } from "../contracts/harness";
+import { allowanceOf, setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
 const WEI = 10n ** 18n;
@@ -189,14 +189,7 @@ describe("a ship's life through the executor", () => {
     expect(await balance(c.fire)).toBe(fire - cost);
     const after = await readShip(ship);
     expect(after.duration).toBe(after.maxDuration);
-    expect(
-      await t.publicClient.readContract({
-        address: c.fire,
-        abi: gameTokenAbi,
-        functionName: "allowance",
-        args: [player.wallet, c.starship],
-      }),
-    ).toBe(0n);
+    expect(await allowanceOf(t, c.fire, player.wallet, c.starship)).toBe(0n);
   });
 
   it("upgrades it with the mined materials", async () => {

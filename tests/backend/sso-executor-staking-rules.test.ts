@@ -12,7 +12,7 @@ import { checkDeposit, checkWithdraw, type DepositState } from "../../backend/ss
 import { Refusal } from "../../backend/sso/executor/plan";
 import { revertMessage } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
-import { at, contracts, executionBefore, guardContext, migrateBefore } from "./sso-rules-fixture";
+import { at, checkStepKindsMigration, contracts, guardContext, migrateBefore } from "./sso-rules-fixture";
 
 const WEI = 10n ** 18n;
 const STANDARD_POOL = STAKE_POOLS[0];
@@ -136,35 +136,31 @@ describe("the guard's staking rows", () => {
 
 describe("the migration to the staking step kinds", () => {
   it("keeps the stored steps, takes the new kinds and still refuses unknown ones", async () => {
-    const { sqlite, kysely, step } = await executionBefore("sso_006", "lootbox.open");
-    step(0, "open");
-    expect(() => step(1, "deposit")).toThrow(/CHECK constraint failed/);
-
-    expect(await migrateBefore(kysely, "sso_007")).toEqual(["sso_006_staking_step_kinds"]);
-    expect(sqlite.prepare("select position, kind, raw_tx from action_steps").all()).toEqual([
-      { position: 0, kind: "open", raw_tx: "0xraw" },
-    ]);
-    for (const [position, kind] of [
-      [1, "approve-stake"],
-      [2, "deposit"],
-      [3, "withdraw"],
-    ] as const)
-      step(position, kind);
-    expect(() => step(4, "transfer")).toThrow(/CHECK constraint failed/);
-    expect(() => step(4, "claim")).toThrow(/CHECK constraint failed/);
-    // The bridge's kinds (issue 14) come with the next migration, the stored steps kept.
-    expect(await migrateBefore(kysely, "sso_008")).toEqual(["sso_007_bridge_step_kinds"]);
-    for (const [position, kind] of [
-      [4, "claim"],
-      [5, "approve-swap"],
-      [6, "swap"],
-    ] as const)
-      step(position, kind);
-    expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 7 });
-    expect(() => step(7, "transfer")).toThrow(/CHECK constraint failed/);
-    // Still tied to its execution.
-    sqlite.prepare("delete from action_executions").run();
-    expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 0 });
-    await kysely.destroy();
+    await checkStepKindsMigration(
+      "sso_006_staking_step_kinds",
+      "sso_007",
+      "lootbox.open",
+      { stored: "open", added: "deposit" },
+      async ({ sqlite, kysely, step }) => {
+        for (const [position, kind] of [
+          [1, "approve-stake"],
+          [2, "deposit"],
+          [3, "withdraw"],
+        ] as const)
+          step(position, kind);
+        expect(() => step(4, "transfer")).toThrow(/CHECK constraint failed/);
+        expect(() => step(4, "claim")).toThrow(/CHECK constraint failed/);
+        // The bridge's kinds (issue 14) come with the next migration, the stored steps kept.
+        expect(await migrateBefore(kysely, "sso_008")).toEqual(["sso_007_bridge_step_kinds"]);
+        for (const [position, kind] of [
+          [4, "claim"],
+          [5, "approve-swap"],
+          [6, "swap"],
+        ] as const)
+          step(position, kind);
+        expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 7 });
+        expect(() => step(7, "transfer")).toThrow(/CHECK constraint failed/);
+      },
+    );
   });
 });

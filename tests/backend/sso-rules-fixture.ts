@@ -3,6 +3,7 @@
  * in-memory SSO database part-way through its migrations, to test one migration on the rows stored before it.
  */
 import SQLite from "better-sqlite3";
+import { expect } from "vitest";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Address } from "viem";
 import type { Contracts, GuardContext } from "../../backend/sso/executor/allowlist";
@@ -78,4 +79,29 @@ export async function executionBefore(name: string, action: string) {
       )
       .run(position, kind);
   return { sqlite, kysely, step };
+}
+
+/**
+ * A migration that widens the step kinds, on an execution of `action` stored before it with a step of `stored` (a
+ * step of `added` refused then): the migration, the one run before `next`, keeps that step; `after` stores steps of
+ * the new kinds (and may migrate on); then the steps still go with their execution.
+ */
+export async function checkStepKindsMigration(
+  migration: string,
+  next: string,
+  action: string,
+  { stored, added }: { stored: string; added: string },
+  after: (execution: Awaited<ReturnType<typeof executionBefore>>) => Promise<void> | void,
+) {
+  const execution = await executionBefore(migration.slice(0, "sso_000".length), action);
+  const { sqlite, kysely, step } = execution;
+  step(0, stored);
+  expect(() => step(1, added)).toThrow(/CHECK constraint failed/);
+
+  expect(await migrateBefore(kysely, next)).toEqual([migration]);
+  expect(sqlite.prepare("select position, kind, raw_tx from action_steps").all()).toEqual([{ position: 0, kind: stored, raw_tx: "0xraw" }]);
+  await after(execution);
+  sqlite.prepare("delete from action_executions").run();
+  expect(sqlite.prepare("select count(*) as n from action_steps").get()).toEqual({ n: 0 });
+  await kysely.destroy();
 }

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import { launchCluster, roleHolder, ROLES, type Cluster } from "../../scripts/cluster/launch";
 import { waitFor } from "../../scripts/cluster/processes";
 import { closedLoop, MARKET_PAGES, median, type Result, UNCACHED } from "./load";
@@ -20,16 +20,14 @@ import { cachedMarketDb } from "./market-db";
 import { copyToPostgres, startBenchCluster } from "./market-pg";
 import { ensureBuild } from "./server";
 
-const { values } = parseArgs({
-  options: {
-    listings: { type: "string", default: "20000" },
-    seconds: { type: "string", default: "4" },
-    rounds: { type: "string", default: "3" },
-    concurrency: { type: "string", default: "8" },
-    kills: { type: "string", default: "3" },
-    port: { type: "string", default: "3700" },
-    "chain-port": { type: "string", default: "8700" },
-  },
+const values = cliOptions({
+  listings: "20000",
+  seconds: "4",
+  rounds: "3",
+  concurrency: "8",
+  kills: "3",
+  port: "3700",
+  "chain-port": "8700",
 });
 const listings = Number(values.listings);
 const ms = Number(values.seconds) * 1000;

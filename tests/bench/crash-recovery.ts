@@ -13,7 +13,7 @@
  * Its server runs on CRASH_PORT (3393) with its chain on CRASH_CHAIN_PORT (8693); the build is made when missing.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { getAddress } from "viem";
@@ -23,13 +23,7 @@ import { appLogin, getPage, hiddenForm, ownedItems, postForm, tokenDetail } from
 import { ensureBuild, startServer, stopServer } from "../fuzz/server";
 import { CLUSTER_URL_ENV, createTestDatabase, startPostgresCluster } from "../support/postgres";
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: "string", default: "2" },
-    workers: { type: "string", default: "8" },
-    engine: { type: "string", default: "sqlite" },
-  },
-});
+const values = cliOptions({ rounds: "2", workers: "8", engine: "sqlite" });
 if (values.engine !== "sqlite" && values.engine !== "postgres") throw new Error("--engine: expected sqlite or postgres");
 const ROUNDS = Number(values.rounds);
 const WORKERS = Number(values.workers);

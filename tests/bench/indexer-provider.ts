@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import type { Address } from "viem";
 import { sparkCardAbi } from "../../contracts/generated/abi";
 import { openDatabase } from "../../backend/schema";
@@ -23,16 +23,7 @@ import { backendChainOf, freshPlayer, grantDeployer, startTestChain } from "../c
 import { freshDatabase } from "../backend/engine";
 import { startRpcProxy } from "../support/rpc-proxy";
 
-const { values } = parseArgs({
-  options: {
-    blocks: { type: "string", default: "10000" },
-    events: { type: "string", default: "1000" },
-    follow: { type: "string", default: "30" },
-    reorgs: { type: "string", default: "5" },
-    latency: { type: "string", default: "20" },
-    busy: { type: "string", default: "0.02" },
-  },
-});
+const values = cliOptions({ blocks: "10000", events: "1000", follow: "30", reorgs: "5", latency: "20", busy: "0.02" });
 const BLOCKS = Number(values.blocks);
 const EVENTS = Number(values.events);
 const BATCHES = 10;

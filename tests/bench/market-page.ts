@@ -26,7 +26,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import { cachedMarketDb } from "./market-db";
 import { copyToPostgres, startBenchCluster } from "./market-pg";
 import type { Engine } from "../../backend/db/sql";
@@ -40,20 +40,18 @@ const CACHE_DIR = path.resolve("data/bench-market");
 const LAYOUT_PAGE = "/marketplace/detail";
 const HEALTH = "/healthz";
 
-const { values } = parseArgs({
-  options: {
-    listings: { type: "string", default: "100000" },
-    seconds: { type: "string", default: "4" },
-    rounds: { type: "string", default: "3" },
-    concurrency: { type: "string", default: "8" },
-    engines: { type: "string", default: "sqlite,postgres" },
-    port: { type: "string", default: "3391" },
-    "chain-port": { type: "string", default: "8691" },
-    "pg-port": { type: "string", default: "3393" },
-    "pg-chain-port": { type: "string", default: "8693" },
-    "floor-port": { type: "string", default: "3397" },
-    "floor-chain-port": { type: "string", default: "8697" },
-  },
+const values = cliOptions({
+  listings: "100000",
+  seconds: "4",
+  rounds: "3",
+  concurrency: "8",
+  engines: "sqlite,postgres",
+  port: "3391",
+  "chain-port": "8691",
+  "pg-port": "3393",
+  "pg-chain-port": "8693",
+  "floor-port": "3397",
+  "floor-chain-port": "8697",
 });
 const listings = Number(values.listings);
 const seconds = Number(values.seconds);

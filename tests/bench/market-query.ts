@@ -15,7 +15,7 @@
  */
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import express from "express";
 import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
@@ -231,16 +231,7 @@ async function explainSlowest(run: Run) {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: "string", default: "10000,1000000" },
-      requests: { type: "string", default: "200" },
-      engines: { type: "string", default: "sqlite,postgres" },
-      files: { type: "string", default: "" },
-      cold: { type: "boolean", default: false },
-      mixes: { type: "string", default: "" },
-    },
-  });
+  const values = cliOptions({ sizes: "10000,1000000", requests: "200", engines: "sqlite,postgres", files: "", cold: false, mixes: "" });
   const sizes = values.sizes!.split(",").map(Number);
   const requests = Number(values.requests);
   const engines = values.engines!.split(",") as Engine[];

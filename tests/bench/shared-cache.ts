@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import { DEMO_BROWSER_ACCOUNT } from "~core/demo";
 import { openDatabase } from "../../backend/schema";
 import { padWei } from "../../backend/market/shared/money";
@@ -22,16 +22,7 @@ import { nginxBinary } from "../../scripts/cluster/nginx";
 import { MARKET_PAGES, UNCACHED } from "./load";
 import { ensureBuild } from "./server";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "8" },
-    concurrency: { type: "string", default: "8" },
-    processes: { type: "string", default: "2" },
-    "write-every": { type: "string", default: "2" },
-    port: { type: "string", default: "3750" },
-    "chain-port": { type: "string", default: "8750" },
-  },
-});
+const values = cliOptions({ seconds: "8", concurrency: "8", processes: "2", "write-every": "2", port: "3750", "chain-port": "8750" });
 const ms = Number(values.seconds) * 1000;
 const concurrency = Number(values.concurrency);
 const writeEveryMs = Number(values["write-every"]) * 1000;

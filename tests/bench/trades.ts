@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import pg from "pg";
 import { openDatabase } from "../../backend/schema";
 import type { Engine } from "../../backend/db/sql";
@@ -24,13 +24,7 @@ import { orderProofs, ownerOf } from "../backend/direct-orders";
 import { buy, sell } from "../../backend/market/trades/trades";
 import { startBenchCluster, type BenchCluster } from "./market-pg";
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: "string", default: "8" },
-    seconds: { type: "string", default: "5" },
-    engines: { type: "string", default: "sqlite,postgres" },
-  },
-});
+const values = cliOptions({ clients: "8", seconds: "5", engines: "sqlite,postgres" });
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const ENGINES = values.engines!.split(",") as Engine[];

@@ -7,6 +7,7 @@ import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { GAME_TOKEN_ID_BASE } from "~core/constants";
 import { encodeItem } from "~core/item-data";
 import {
+  tokenBalanceOf,
   claimOf,
   claimStatus,
   freshPlayer,
@@ -32,8 +33,7 @@ const claimFields = (account: Account, overrides: Partial<ClaimFields> = {}) =>
 const submit = (functionName: "claimToken" | "claimNft", account: Account, signed: SignedClaim, submitter?: Account) =>
   submitClaim(t, functionName, account, signed, submitter);
 
-const fireBalance = (address: Hex) =>
-  t.publicClient.readContract({ address: c.fire, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
+const fireBalance = (address: Hex) => tokenBalanceOf(t, c.fire, address);
 
 const statusOf = (account: Account, claimNonce: bigint) => claimStatus(t, c.assetManager, account, claimNonce);
 

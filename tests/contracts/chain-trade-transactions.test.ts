@@ -16,7 +16,7 @@ import * as trades from "~/features/market/chain-trade-transactions";
 import type { ChainTradeContracts, ChainTradeStep } from "~/features/market/chain-trade-transactions";
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 import type { StepState } from "~/islands/transaction-parts";
-import { freshPlayer, listingJson, mintStack, sequenceRefusal, type TestChain, setUpTestChain } from "./harness";
+import { allowanceOf, freshPlayer, listingJson, mintStack, sequenceRefusal, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 let t: TestChain;
@@ -127,14 +127,7 @@ describe("buyListing", () => {
     expect(await fire(buyer.address)).toBe(start.buyer - price);
     expect(await fire(seller.address)).toBe(start.seller + proceeds);
     expect(await ownerOf(tokenId)).toBe(buyer.address);
-    expect(
-      await t.publicClient.readContract({
-        address: c.fire,
-        abi: gameTokenAbi,
-        functionName: "allowance",
-        args: [buyer.address, c.trading],
-      }),
-    ).toBe(0n);
+    expect(await allowanceOf(t, c.fire, buyer.address, c.trading)).toBe(0n);
     // Bought is final: the next buyer reads the product's words, and nothing is asked of their wallet.
     await fund(rival, price);
     expect(await failure(trades.buyListing(clientsOf(rival), contracts, order, () => {}))).toBe(TRADING_ERROR_MESSAGES.ListingFilled);

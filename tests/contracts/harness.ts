@@ -24,6 +24,7 @@ import { localChain } from "../../contracts/deployment";
 import {
   assetManagerAbi,
   blindBoxAbi,
+  gameTokenAbi,
   rewardManagerAbi,
   sparkCardAbi,
   sparkErrorsAbi,
@@ -248,6 +249,14 @@ export function submitClaim(
 /** How `manager` (the asset or the reward manager: SignedClaims' queryClaim on both) records claim `nonce` of `account`'s. */
 export const claimStatus = (chain: TestChain, manager: Address, account: Account, nonce: bigint) =>
   chain.publicClient.readContract({ address: manager, abi: assetManagerAbi, functionName: "queryClaim", args: [account.address, nonce] });
+
+/** `owner`'s balance of the ERC-20 `token`. */
+export const tokenBalanceOf = (chain: TestChain, token: Address, owner: Address) =>
+  chain.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
+
+/** How much of the ERC-20 `token` `owner` lets `spender` take. */
+export const allowanceOf = (chain: TestChain, token: Address, owner: Address, spender: Address) =>
+  chain.publicClient.readContract({ address: token, abi: gameTokenAbi, functionName: "allowance", args: [owner, spender] });
 
 /** A listing (or a Trading offer) as the market API and the SSO take it: uint256 fields as decimal strings. */
 export function listingJson(listing: Listing | TradeOffer): Record<string, string | number> {

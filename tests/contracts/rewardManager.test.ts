@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseEventLogs, zeroAddress, type Account, type Address } from "viem";
-import { gameTokenAbi, rewardManagerAbi, sparkErrorsAbi, tradingAbi } from "../../contracts/generated/abi";
+import { rewardManagerAbi, sparkErrorsAbi, tradingAbi } from "../../contracts/generated/abi";
 import { CLAIM_KIND, encodeClaimContent, signClaim, type ClaimFields, type SignedClaim } from "../../contracts/claim";
 import { REWARD_BNB_GRANT, TREASURY_GRANT } from "../../contracts/deploy";
 import { DEMO_BROWSER_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 
-import { claimOf, claimStatus, freshPlayer, revertOf, submitClaim, type TestChain, setUpTestChain } from "./harness";
+import { tokenBalanceOf, claimOf, claimStatus, freshPlayer, revertOf, submitClaim, type TestChain, setUpTestChain } from "./harness";
 
 const managerAbi = [...rewardManagerAbi, ...sparkErrorsAbi] as const;
 
@@ -25,8 +25,7 @@ const award = (account: Account, overrides: Partial<ClaimFields> = {}) =>
 
 const submit = (account: Account, signed: SignedClaim, submitter?: Account) => submitClaim(t, "awardClaim", account, signed, submitter);
 
-const usdtOf = (address: Address) =>
-  t.publicClient.readContract({ address: c.usdt, abi: gameTokenAbi, functionName: "balanceOf", args: [address] });
+const usdtOf = (address: Address) => tokenBalanceOf(t, c.usdt, address);
 
 const status = (account: Account, claimNonce: bigint) => claimStatus(t, c.rewardManager, account, claimNonce);
 

@@ -10,7 +10,7 @@ import { BOX_CATALOGUE, variantSeedPrice } from "~core/boxes";
 import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SALE_PRICE_KIND } from "~core/sale-terms";
-import { forgeBoxes, freshPlayer, revertOf, transferCard, type TestChain, setUpTestChain } from "./harness";
+import { tokenBalanceOf, forgeBoxes, freshPlayer, revertOf, transferCard, type TestChain, setUpTestChain } from "./harness";
 
 const WEI = 10n ** 18n;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -38,8 +38,7 @@ async function fundUsdt(player: Account, amount: bigint) {
   );
 }
 
-const usdtOf = (owner: Address) =>
-  t.publicClient.readContract({ address: c.usdt, abi: gameTokenAbi, functionName: "balanceOf", args: [owner] });
+const usdtOf = (owner: Address) => tokenBalanceOf(t, c.usdt, owner);
 
 const priceFor = (buyer: Address, typeBox: number, token: Address = c.usdt) =>
   t.publicClient.readContract({

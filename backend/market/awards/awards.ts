@@ -14,7 +14,7 @@ import type { MarketDb, Sql } from "../shared/db";
 import { sameAddress } from "~core/address";
 import type { AwardRecord, SignedClaimWire } from "~core/api/market";
 import type { Currency } from "~core/money";
-import { CLAIM_EXPIRY_GRACE_SECONDS, CLAIM_TTL_SECONDS, type ClaimIssuer, split } from "../claims";
+import { CLAIM_TTL_SECONDS, type ClaimIssuer, expiryCutoff, split } from "../claims";
 import { CLAIM_KIND } from "~core/claim";
 import { nextSequenceValue } from "../shared/sequences";
 import { AWARD_STATUS, type AwardsTable } from "../shared/tables";
@@ -94,10 +94,7 @@ export async function issueAward(
  * the contract refuses it in any later block); without one, the clock and CLAIM_EXPIRY_GRACE_SECONDS decide.
  */
 export async function settleExpiredAwards(db: MarketDb, now: number, watched: boolean): Promise<number> {
-  const cutoff = watched
-    ? ((await db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [REWARDS_STREAM]))
-        ?.block_time ?? null)
-    : Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
+  const cutoff = await expiryCutoff(db, REWARDS_STREAM, now, watched);
   if (cutoff === null) return 0;
   const expired = await db.all<AwardsTable>("select * from market_awards where status in (?, ?) and deadline < ?", [
     AWARD_STATUS.signed,

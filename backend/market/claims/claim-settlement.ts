@@ -42,6 +42,17 @@ async function returnStackClaim(tx: Sql, claim: ClaimsTable, now: number): Promi
 }
 
 /**
+ * The deadline (unix seconds) before which a signed claim or award of `stream` can no longer be paid: with a chain
+ * watched, the time of the last block the stream applied (null before it applied one); without, the clock less
+ * CLAIM_EXPIRY_GRACE_SECONDS.
+ */
+export async function expiryCutoff(db: MarketDb, stream: string, now: number, watched: boolean): Promise<number | null> {
+  if (!watched) return Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
+  const cursor = await db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [stream]);
+  return cursor?.block_time ?? null;
+}
+
+/**
  * Pending claims that can no longer be paid give their asset back to the game. Call while holding the connection.
  * With a chain watched (`watched`), a claim is given back only once the indexer has applied the asset manager's
  * events up to a block whose time is past the claim's deadline: a claim paid by then is marked claimed already, and
@@ -50,10 +61,7 @@ async function returnStackClaim(tx: Sql, claim: ClaimsTable, now: number): Promi
  * and a grace period decide.
  */
 export async function settleExpiredClaims(db: MarketDb, now: number, watched: boolean): Promise<number> {
-  const cutoff = watched
-    ? ((await db.get<{ block_time: number | null }>("select block_time from market_chain_cursors where stream = ?", [BRIDGE_STREAM]))
-        ?.block_time ?? null)
-    : Math.floor(now / 1000) - CLAIM_EXPIRY_GRACE_SECONDS;
+  const cutoff = await expiryCutoff(db, BRIDGE_STREAM, now, watched);
   if (cutoff === null) return 0;
   const expired = await db.all<ClaimsTable>("select * from market_claims where status = 0 and deadline < ?", [cutoff]);
   if (!expired.length) return 0;

@@ -4,5 +4,12 @@
  * its routes (game-routes.ts) are mounted by service.ts only.
  */
 export { CLAIM_TTL_SECONDS, type ClaimIssuer, claimSigner, split } from "./claims";
-export { BRIDGE_STREAM, CLAIM_EXPIRY_GRACE_SECONDS, retakeStackClaim, settleExpiredClaims, stackClaimPaid } from "./claim-settlement";
+export {
+  BRIDGE_STREAM,
+  CLAIM_EXPIRY_GRACE_SECONDS,
+  expiryCutoff,
+  retakeStackClaim,
+  settleExpiredClaims,
+  stackClaimPaid,
+} from "./claim-settlement";
 export { creditGameStack, insertGameStack, moveChainStack, setChainStack, takeFromStack } from "./stacks";

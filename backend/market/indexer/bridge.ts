@@ -13,7 +13,7 @@
  * The database side is synchronous, inside one MarketDb transaction, so a range's effects and its cursor commit
  * together.
  */
-import { type Address, type Hash, getAbiItem, isAddressEqual } from "viem";
+import { type Address, getAbiItem, isAddressEqual } from "viem";
 import { assetManagerAbi } from "../../../contracts/generated/abi";
 import { CLAIM_KIND } from "~core/claim";
 import type { ContractAddresses } from "~core/contracts";
@@ -27,18 +27,14 @@ import { activeListing, type ItemRow } from "../shared/items";
 import { closeListing } from "../trades";
 import { CLAIM_STATUS, type ClaimsTable, LOCATION, type Location } from "../shared/tables";
 import { type ChainItem, chainItemRow } from "../shared/chain-items";
-import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+import { applyStreamRange, type ChainEventPosition, type StoredStream, storedStream, type StreamRange } from "./stream";
 
 export const CLAIMED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "Claimed" });
 export const SWAPPED_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedToGame" });
 export const SWAPPED_ITEM_EVENT = getAbiItem({ abi: assetManagerAbi, name: "SwappedItemToGame" });
 
-export interface BridgeEvent {
+export interface BridgeEvent extends ChainEventPosition {
   event: "claimed" | "swapped" | "swapped-item";
-  blockNumber: bigint;
-  blockHash: Hash;
-  txHash: Hash;
-  logIndex: number;
   account: Address;
   kind: number;
   asset: Address;
@@ -162,50 +158,32 @@ async function applySwappedStack(db: Sql, e: BridgeEvent, contracts: ContractAdd
   return { type: "stack-in", itemId, amount: e.idOrAmount.toString() };
 }
 
-export interface BridgeRange {
-  expectedCursor: bigint | null;
-  toBlock: bigint;
-  toHash: Hash;
+export interface BridgeRange extends StreamRange<BridgeEvent> {
   /** The time of block toBlock (unix seconds): claims past it that were not paid by then never will be. */
   toTime: bigint;
-  events: readonly BridgeEvent[];
   contracts: ContractAddresses;
   /** What a card the market has no item for is, read beforehand for every swapped card. */
   cards: ReadonlyMap<string, ChainItem | null>;
-  now: number;
 }
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
 export async function applyBridgeRange(db: Sql, w: BridgeRange): Promise<boolean> {
-  if (((await readStreamCursor(db, BRIDGE_STREAM))?.block ?? null) !== w.expectedCursor) return false;
-  for (const e of w.events) {
-    if (await applied(db, BRIDGE, e.txHash, e.logIndex)) continue;
-    const effect =
+  const apply = async (e: BridgeEvent) => ({
+    effect:
       e.event === "claimed"
         ? await applyClaimed(db, e, w.now)
-        : await applySwapped(db, e, w.contracts, (tokenId) => w.cards.get(tokenId.toString()) ?? null, w.now);
-    await db.run(
-      `insert into market_bridge_events (block_number, block_hash, tx_hash, log_index, event, account, kind, asset, id_or_amount, ref, effect, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        Number(e.blockNumber),
-        e.blockHash,
-        e.txHash,
-        e.logIndex,
-        // The table's event is claimed or swapped; a stack's swap is a swap of kind 2.
-        e.event === "swapped-item" ? "swapped" : e.event,
-        e.account,
-        e.kind,
-        e.asset,
-        e.idOrAmount.toString(),
-        e.ref.toString(),
-        JSON.stringify(effect),
-        w.now,
-      ],
-    );
-  }
-  await writeStreamCursor(db, BRIDGE_STREAM, w.toBlock, w.toHash, w.now, w.toTime);
-  return true;
+        : await applySwapped(db, e, w.contracts, (tokenId) => w.cards.get(tokenId.toString()) ?? null, w.now),
+    columns: {
+      // The table's event is claimed or swapped; a stack's swap is a swap of kind 2.
+      event: e.event === "swapped-item" ? "swapped" : e.event,
+      account: e.account,
+      kind: e.kind,
+      asset: e.asset,
+      id_or_amount: e.idOrAmount.toString(),
+      ref: e.ref.toString(),
+    },
+  });
+  return applyStreamRange(db, BRIDGE, w, apply, w.toTime);
 }
 
 async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
@@ -235,8 +213,4 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
 }
 
 /** The bridge's cursor and applied events, for the indexer's reorg check. */
-export const BRIDGE: StoredStream = {
-  stream: BRIDGE_STREAM,
-  table: "market_bridge_events",
-  undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now),
-};
+export const BRIDGE: StoredStream = storedStream(BRIDGE_STREAM, "market_bridge_events", undo);

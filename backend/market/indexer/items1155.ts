@@ -7,13 +7,13 @@
  * and log index, so none is applied twice), and after a reorg the moves of vanished events are taken back
  * (stream.ts). An id that names no stack (core/item-tokens.ts) is not the market's to show, and is skipped.
  */
-import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
+import { type Address, getAbiItem, zeroAddress } from "viem";
 import { sparkItemsAbi } from "../../../contracts/generated/abi";
 import { stackOfTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import type { Sql } from "../shared/db";
 import { moveChainStack } from "../claims";
-import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+import { applyStreamRange, type ChainEventPosition, type StoredStream, storedStream, type StreamRange } from "./stream";
 import { type ClosedListing, endShortStackListing, reopenListings } from "./trading";
 
 export const ITEMS_STREAM = "erc1155-transfers";
@@ -22,11 +22,7 @@ export const TRANSFER_SINGLE_EVENT = getAbiItem({ abi: sparkItemsAbi, name: "Tra
 export const TRANSFER_BATCH_EVENT = getAbiItem({ abi: sparkItemsAbi, name: "TransferBatch" });
 
 /** A TransferSingle (one id) or TransferBatch, as the reader gives it. */
-export interface ItemsEvent {
-  blockNumber: bigint;
-  blockHash: Hash;
-  txHash: Hash;
-  logIndex: number;
+export interface ItemsEvent extends ChainEventPosition {
   from: Address;
   to: Address;
   ids: readonly bigint[];
@@ -77,45 +73,17 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
 }
 
 /** The SparkItems stream's cursor and applied events, for the indexer's reorg check. */
-export const ITEMS: StoredStream = {
-  stream: ITEMS_STREAM,
-  table: "market_items_events",
-  undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now),
-};
+export const ITEMS: StoredStream = storedStream(ITEMS_STREAM, "market_items_events", undo);
 
-export interface ItemsRange {
-  expectedCursor: bigint | null;
-  toBlock: bigint;
-  toHash: Hash;
-  events: readonly ItemsEvent[];
+export interface ItemsRange extends StreamRange<ItemsEvent> {
   /** Order hashes (lower-case) of stack listings Trading has filled: their moves are sales, closed by the trading stream. */
   filled: ReadonlySet<string>;
-  now: number;
 }
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
 export async function applyItemsRange(db: Sql, w: ItemsRange): Promise<boolean> {
-  if (((await readStreamCursor(db, ITEMS_STREAM))?.block ?? null) !== w.expectedCursor) return false;
-  for (const e of w.events) {
-    if (await applied(db, ITEMS, e.txHash, e.logIndex)) continue;
-    const effect = await applyTransfer(db, e, w.filled, w.now);
-    await db.run(
-      `insert into market_items_events (block_number, block_hash, tx_hash, log_index, from_address, to_address, ids, amounts, effect, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        Number(e.blockNumber),
-        e.blockHash,
-        e.txHash,
-        e.logIndex,
-        e.from,
-        e.to,
-        e.ids.join(","),
-        e.values.join(","),
-        JSON.stringify(effect),
-        w.now,
-      ],
-    );
-  }
-  await writeStreamCursor(db, ITEMS_STREAM, w.toBlock, w.toHash, w.now);
-  return true;
+  return applyStreamRange(db, ITEMS, w, async (e) => {
+    const columns = { from_address: e.from, to_address: e.to, ids: e.ids.join(","), amounts: e.values.join(",") };
+    return { effect: await applyTransfer(db, e, w.filled, w.now), columns };
+  });
 }

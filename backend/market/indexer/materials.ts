@@ -6,23 +6,19 @@
  * transaction and log index, so none is applied twice), and after a reorg the stacks of vanished events are taken
  * back (stream.ts). Every game tag is this game's: the market serves one game, as for the asset manager's swaps.
  */
-import { type Address, getAbiItem, type Hash, zeroAddress } from "viem";
+import { type Address, getAbiItem, zeroAddress } from "viem";
 import { starshipManagerAbi } from "../../../contracts/generated/abi";
 import type { Sql } from "../shared/db";
 import { activeListing, type ItemRow } from "../shared/items";
 import { closeListing } from "../trades";
 import { insertGameStack } from "../claims";
-import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+import { applyStreamRange, type ChainEventPosition, type StoredStream, storedStream, type StreamRange } from "./stream";
 
 export const MATERIALS_STREAM = "starship-materials";
 
 export const MATERIALS_SENT_EVENT = getAbiItem({ abi: starshipManagerAbi, name: "MaterialsSentToGame" });
 
-export interface MaterialsEvent {
-  blockNumber: bigint;
-  blockHash: Hash;
-  txHash: Hash;
-  logIndex: number;
+export interface MaterialsEvent extends ChainEventPosition {
   owner: Address;
   /** DarkIron, Silver, Gold, whole units. */
   amounts: readonly bigint[];
@@ -54,32 +50,13 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
 }
 
 /** The materials stream's cursor and applied events, for the indexer's reorg check. */
-export const MATERIALS: StoredStream = {
-  stream: MATERIALS_STREAM,
-  table: "market_materials_events",
-  undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now),
-};
-
-export interface MaterialsRange {
-  expectedCursor: bigint | null;
-  toBlock: bigint;
-  toHash: Hash;
-  events: readonly MaterialsEvent[];
-  now: number;
-}
+export const MATERIALS: StoredStream = storedStream(MATERIALS_STREAM, "market_materials_events", undo);
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
-export async function applyMaterialsRange(db: Sql, w: MaterialsRange): Promise<boolean> {
-  if (((await readStreamCursor(db, MATERIALS_STREAM))?.block ?? null) !== w.expectedCursor) return false;
-  for (const e of w.events) {
-    if (await applied(db, MATERIALS, e.txHash, e.logIndex)) continue;
-    const effect = await applySent(db, e, w.now);
-    await db.run(
-      `insert into market_materials_events (block_number, block_hash, tx_hash, log_index, owner, dark_iron, silver, gold, effect, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [Number(e.blockNumber), e.blockHash, e.txHash, e.logIndex, e.owner, ...e.amounts.map(String), JSON.stringify(effect), w.now],
-    );
-  }
-  await writeStreamCursor(db, MATERIALS_STREAM, w.toBlock, w.toHash, w.now);
-  return true;
+export async function applyMaterialsRange(db: Sql, w: StreamRange<MaterialsEvent>): Promise<boolean> {
+  return applyStreamRange(db, MATERIALS, w, async (e) => {
+    const [darkIron, silver, gold] = e.amounts.map(String);
+    const columns = { owner: e.owner, dark_iron: darkIron!, silver: silver!, gold: gold! };
+    return { effect: await applySent(db, e, w.now), columns };
+  });
 }

@@ -13,7 +13,7 @@
  *   ones are put back, newest first (stream.ts). A DataMutated puts back its oldData, the chain's word before it,
  *   rather than what the row held: the transfers stream may have described the token from its new word already.
  */
-import { getAbiItem, type Hash } from "viem";
+import { getAbiItem } from "viem";
 import { sparkCardAbi } from "../../../contracts/generated/abi";
 import { CARD_COLLECTION_TYPES, type NftTypeCode } from "~core/nft";
 import { GRADE_COLUMNS } from "../shared/catalog";
@@ -22,7 +22,7 @@ import { ATTRIBUTE_COLUMN_NAMES, type ItemRow } from "../shared/items";
 import { LOCATION } from "../shared/tables";
 import { DESCRIPTION_COLUMNS } from "../shared/chain-items";
 import { type ChainItem, cardItem, chainItemRow } from "../shared/chain-items";
-import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+import { applyStreamRange, type ChainEventPosition, type StoredStream, storedStream, type StreamRange } from "./stream";
 
 export const MUTATIONS_STREAM = "card-mutations";
 
@@ -33,16 +33,12 @@ export const BATCH_METADATA_UPDATE_EVENT = getAbiItem({ abi: sparkCardAbi, name:
 /** Items read again per page of a BatchMetadataUpdate's range (each page's words are one batch of calls). */
 const REREAD_PAGE = 500;
 
-export type MutationEvent = {
-  blockNumber: bigint;
-  blockHash: Hash;
-  txHash: Hash;
-  logIndex: number;
-} & (
-  | { event: "mutated"; tokenId: bigint; oldData: bigint; newData: bigint }
-  | { event: "metadata"; tokenId: bigint }
-  | { event: "batch"; fromTokenId: bigint; toTokenId: bigint }
-);
+export type MutationEvent = ChainEventPosition &
+  (
+    | { event: "mutated"; tokenId: bigint; oldData: bigint; newData: bigint }
+    | { event: "metadata"; tokenId: bigint }
+    | { event: "batch"; fromTokenId: bigint; toTokenId: bigint }
+  );
 
 /** What the stream reads of the chain. */
 export interface MutationsReader {
@@ -176,32 +172,14 @@ async function undo(db: Sql, effect: Effect, now: number): Promise<void> {
 }
 
 /** The mutations stream's cursor and applied events, for the indexer's reorg check. */
-export const MUTATIONS: StoredStream = {
-  stream: MUTATIONS_STREAM,
-  table: "market_mutation_events",
-  undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now),
-};
+export const MUTATIONS: StoredStream = storedStream(MUTATIONS_STREAM, "market_mutation_events", undo);
 
-export interface MutationsRange extends MutationsRead {
-  expectedCursor: bigint | null;
-  toBlock: bigint;
-  toHash: Hash;
-  now: number;
-}
+export type MutationsRange = MutationsRead & StreamRange<MutationEvent>;
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
 export async function applyMutationsRange(db: Sql, r: MutationsRange): Promise<boolean> {
-  if (((await readStreamCursor(db, MUTATIONS_STREAM))?.block ?? null) !== r.expectedCursor) return false;
-  for (const e of r.events) {
-    if (await applied(db, MUTATIONS, e.txHash, e.logIndex)) continue;
-    const effect = await applyEvent(db, e, r);
+  return applyStreamRange(db, MUTATIONS, r, async (e) => {
     const [tokenId, toTokenId] = e.event === "batch" ? [e.fromTokenId, e.toTokenId.toString()] : [e.tokenId, null];
-    await db.run(
-      `insert into market_mutation_events (block_number, block_hash, tx_hash, log_index, event, token_id, to_token_id, effect, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [Number(e.blockNumber), e.blockHash, e.txHash, e.logIndex, e.event, tokenId.toString(), toTokenId, JSON.stringify(effect), r.now],
-    );
-  }
-  await writeStreamCursor(db, MUTATIONS_STREAM, r.toBlock, r.toHash, r.now);
-  return true;
+    return { effect: await applyEvent(db, e, r), columns: { event: e.event, token_id: tokenId.toString(), to_token_id: toTokenId } };
+  });
 }

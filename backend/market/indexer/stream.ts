@@ -5,6 +5,7 @@
  * applied at and what it did, so that after a reorg the events of vanished blocks can be undone newest first.
  * Synchronous, inside one MarketDb transaction.
  */
+import type { Hash } from "viem";
 import type { Sql } from "../shared/db";
 
 export interface StoredStream {
@@ -20,6 +21,66 @@ export interface StoredStream {
     | "market_mutation_events";
   /** Takes back what an applied event did (its stored effect). */
   undo(db: Sql, effect: string, now: number): Promise<void>;
+}
+
+/** A stream whose stored effects are JSON of type Effect, taken back by `undo`. */
+export function storedStream<Effect>(
+  stream: string,
+  table: StoredStream["table"],
+  undo: (db: Sql, effect: Effect, now: number) => Promise<void>,
+): StoredStream {
+  return { stream, table, undo: (db, effect, now) => undo(db, JSON.parse(effect) as Effect, now) };
+}
+
+/** Where an event stands on the chain: what a stream's table stores it by and its reorg check goes by. */
+export interface ChainEventPosition {
+  blockNumber: bigint;
+  blockHash: Hash;
+  txHash: Hash;
+  logIndex: number;
+}
+
+/** A range of a stream's events to apply, read against the cursor `expectedCursor`, up to block toBlock. */
+export interface StreamRange<Event> {
+  expectedCursor: bigint | null;
+  toBlock: bigint;
+  toHash: Hash;
+  events: readonly Event[];
+  now: number;
+}
+
+/** What applying an event did (stored as JSON so a reorg can take it back), and the stream's own columns of its row. */
+export interface AppliedEvent {
+  effect: unknown;
+  columns: Record<string, string | number | null>;
+}
+
+/**
+ * Applies a range's events in chain order, each once (`apply` does one), stores each in the stream's table, and moves
+ * the cursor, with its block's time `toTime` where the stream keeps it; false when another run moved it first.
+ */
+export async function applyStreamRange<Event extends ChainEventPosition>(
+  db: Sql,
+  s: StoredStream,
+  w: StreamRange<Event>,
+  apply: (e: Event) => Promise<AppliedEvent>,
+  toTime: bigint | null = null,
+): Promise<boolean> {
+  if (((await readStreamCursor(db, s.stream))?.block ?? null) !== w.expectedCursor) return false;
+  for (const e of w.events) {
+    if (await applied(db, s, e.txHash, e.logIndex)) continue;
+    const { effect, columns } = await apply(e);
+    const names = Object.keys(columns);
+    await db.run(
+      `insert into ${s.table} (block_number, block_hash, tx_hash, log_index, ${names.join(", ")}, effect, created_at)
+       values (${Array(names.length + 6)
+         .fill("?")
+         .join(", ")})`,
+      [Number(e.blockNumber), e.blockHash, e.txHash, e.logIndex, ...Object.values(columns), JSON.stringify(effect), w.now],
+    );
+  }
+  await writeStreamCursor(db, s.stream, w.toBlock, w.toHash, w.now, toTime);
+  return true;
 }
 
 export interface StreamCursor {

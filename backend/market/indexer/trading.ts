@@ -22,7 +22,7 @@ import type { Sql } from "../shared/db";
 import { type ItemRow, type ListingRow, insertOfferSale } from "../shared/items";
 import { readWei } from "../shared/money";
 import { ACTIVITY_KIND, LISTING_STATUS, LISTING_VENUE } from "../shared/tables";
-import { applied, readStreamCursor, type StoredStream, writeStreamCursor } from "./stream";
+import { applyStreamRange, type ChainEventPosition, type StoredStream, storedStream, type StreamRange } from "./stream";
 
 export const TRADING_STREAM = "trading";
 
@@ -36,11 +36,7 @@ export const CANCELLED_EVENT = tradingAbi.find(
     item.type === "event" && item.name === "ListingCancelled",
 )!;
 
-interface EventPosition {
-  blockNumber: bigint;
-  blockHash: Hash;
-  txHash: Hash;
-  logIndex: number;
+interface EventPosition extends ChainEventPosition {
   /** The block's time, unix seconds. */
   time: bigint;
 }
@@ -251,35 +247,16 @@ export async function reopenListings(db: Sql, closed: readonly ClosedListing[]):
 }
 
 /** The trading stream's cursor and applied events, for the indexer's reorg check. */
-export const TRADING: StoredStream = {
-  stream: TRADING_STREAM,
-  table: "market_trading_events",
-  undo: (db, effect) => undo(db, JSON.parse(effect) as Effect),
-};
+export const TRADING: StoredStream = storedStream(TRADING_STREAM, "market_trading_events", (db, effect: Effect) => undo(db, effect));
 
-export interface TradingRange {
-  expectedCursor: bigint | null;
-  toBlock: bigint;
-  toHash: Hash;
+export interface TradingRange extends StreamRange<TradingEvent> {
   toTime: bigint;
-  events: readonly TradingEvent[];
-  now: number;
 }
 
 /** Applies a range's events in chain order, each once, and moves the cursor; false when another run moved it first. */
 export async function applyTradingRange(db: Sql, w: TradingRange, contracts: ContractAddresses): Promise<boolean> {
-  if (((await readStreamCursor(db, TRADING_STREAM))?.block ?? null) !== w.expectedCursor) return false;
-  for (const e of w.events) {
-    if (await applied(db, TRADING, e.txHash, e.logIndex)) continue;
-    const effect = await applyEvent(db, e, contracts);
-    await db.run(
-      `insert into market_trading_events (block_number, block_hash, tx_hash, log_index, event, effect, created_at)
-       values (?, ?, ?, ?, ?, ?, ?)`,
-      [Number(e.blockNumber), e.blockHash, e.txHash, e.logIndex, e.event, JSON.stringify(effect), w.now],
-    );
-  }
-  await writeStreamCursor(db, TRADING_STREAM, w.toBlock, w.toHash, w.now, w.toTime);
-  return true;
+  const apply = async (e: TradingEvent) => ({ effect: await applyEvent(db, e, contracts), columns: { event: e.event } });
+  return applyStreamRange(db, TRADING, w, apply, w.toTime);
 }
 
 /**

@@ -27,9 +27,9 @@ import {
   offerContextSchema,
   offersReceivedSchema,
 } from "./offer-schemas";
-import { authorize, orderCounter, requireCallerWallet } from "../trades";
+import { authorize, orderCounter } from "../trades";
 import { parseMarketInput } from "../shared/params";
-import { marketInput, requireCaller } from "../request";
+import { marketInput, orderRequest, requireCaller } from "../request";
 
 /**
  * Offers over HTTP (docs/api/market.md "Offers"). Each write is the orders' shape (trades/order-routes.ts): checks on our
@@ -77,10 +77,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/makeOffer",
     handle(async (req, res) => {
-      const who = await requireCaller(core, req);
-      const body = parseMarketInput(makeOfferSchema, marketInput(req));
-      const now = Date.now();
-      const buyer = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { body, now, wallet: buyer } = await orderRequest(core, req, makeOfferSchema);
       const terms = await requireOfferable(db, buyer, body, now);
       const counter = await orderCounter(db, buyer, OFFER_COUNTERS);
       const order = await authorize(
@@ -109,10 +106,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/cancelOffer",
     handle(async (req, res) => {
-      const who = await requireCaller(core, req);
-      const body = parseMarketInput(cancelOfferSchema, marketInput(req));
-      const now = Date.now();
-      const buyer = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { body, now, wallet: buyer } = await orderRequest(core, req, cancelOfferSchema);
       await requireCancellableOffer(db, buyer, body.offerId);
       const order = await authorize(options, buyer, "OfferCancel", body, (f) => ({ buyer, offerId: BigInt(body.offerId), ...f }), now);
       const offer = await db.write((tx) => cancelOffer(tx, buyer, body.offerId, order, now));
@@ -123,10 +117,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/cancelAllOffers",
     handle(async (req, res) => {
-      const who = await requireCaller(core, req);
-      const body = parseMarketInput(cancelAllOffersSchema, marketInput(req));
-      const now = Date.now();
-      const buyer = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { body, now, wallet: buyer } = await orderRequest(core, req, cancelAllOffersSchema);
       const counter = BigInt(body.counter);
       const order = await authorize(options, buyer, "OfferCancelAll", body, (f) => ({ buyer, counter, ...f }), now);
       const result = await db.write((tx) => cancelAllOffers(tx, buyer, counter, order, now));
@@ -137,10 +128,7 @@ export function offerRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/acceptOffer",
     handle(async (req, res) => {
-      const who = await requireCaller(core, req);
-      const body = parseMarketInput(acceptOfferSchema, marketInput(req));
-      const now = Date.now();
-      const seller = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { body, now, wallet: seller } = await orderRequest(core, req, acceptOfferSchema);
       const { offer, price, currency } = await requireAcceptable(db, seller, body, now);
       // Built from the offer about to be taken: a signature for any other offer, item or price does not verify.
       const order = await authorize(

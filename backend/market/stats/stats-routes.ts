@@ -2,7 +2,7 @@ import type { Router } from "express";
 import { handle, sendOk } from "../../http";
 import type { MarketCore } from "../core";
 import { parseMarketInput } from "../shared/params";
-import { marketInput } from "../request";
+import { marketInput, publicGet } from "../request";
 import { recentActivity, topNft, volumeSeries } from "./stats";
 import { historySchema, statisticsSchema, volumeSchema } from "./stats-schemas";
 import { listingQuerySchema } from "../shared/listing-schemas";
@@ -11,34 +11,10 @@ import { priceHistory, viewNumbers } from "./view-numbers";
 
 /** Public market statistics: top sales, the activity feed, the daily volume series, a view's numbers and price history. */
 export function statsRoutes(router: Router, { db }: MarketCore) {
-  router.get(
-    "/statistics/topNft",
-    handle(async (req, res) => {
-      const q = parseMarketInput(statisticsSchema, marketInput(req));
-      sendOk(res, await topNft(db, q, Date.now()));
-    }),
-  );
-  router.get(
-    "/statistics/activity",
-    handle(async (req, res) => {
-      const q = parseMarketInput(statisticsSchema, marketInput(req));
-      sendOk(res, await recentActivity(db, q, Date.now()));
-    }),
-  );
-  router.get(
-    "/statistics/volume",
-    handle(async (req, res) => {
-      const { days, nftType } = parseMarketInput(volumeSchema, marketInput(req));
-      sendOk(res, await volumeSeries(db, days ?? 30, nftType, Date.now()));
-    }),
-  );
-  router.get(
-    "/marketplace/viewNumbers",
-    handle(async (req, res) => {
-      const q = parseMarketInput(listingQuerySchema, marketInput(req));
-      sendOk(res, await viewNumbers(db, q, Date.now()));
-    }),
-  );
+  publicGet(router, "/statistics/topNft", statisticsSchema, (q, now) => topNft(db, q, now));
+  publicGet(router, "/statistics/activity", statisticsSchema, (q, now) => recentActivity(db, q, now));
+  publicGet(router, "/statistics/volume", volumeSchema, ({ days, nftType }, now) => volumeSeries(db, days ?? 30, nftType, now));
+  publicGet(router, "/marketplace/viewNumbers", listingQuerySchema, (q, now) => viewNumbers(db, q, now));
   router.get(
     "/marketplace/priceHistory",
     handle(async (req, res) => {

@@ -1,6 +1,5 @@
-import type { Request, Router } from "express";
+import type { Router } from "express";
 import { getAddress } from "viem";
-import type { ZodType, ZodTypeDef } from "zod";
 import type { CancelAllResult, OrderContext, SaleResult } from "~core/api/market";
 import { DEFAULT_CURRENCY } from "~core/money";
 import { ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION } from "~core/orders";
@@ -12,13 +11,12 @@ import type { Sql } from "../shared/db";
 import { buySchema, cancelAllSchema, cancelSchema, orderContextSchema, sellSchema, transferSchema } from "./order-schemas";
 import { authorize, orderCounter, orderDomainOf } from "./orders";
 import { parseMarketInput } from "../shared/params";
-import { marketInput, requireCaller } from "../request";
+import { callerRequest, marketInput, orderRequest } from "../request";
 import {
   buy,
   cancel,
   cancelAll,
   requireBuyable,
-  requireCallerWallet,
   requireCancellable,
   requireSellable,
   requireTransferable,
@@ -39,13 +37,6 @@ export function orderRoutes(router: Router, core: MarketCore) {
   /** The item a step changed, as the answer shows it, read in the step's transaction. */
   const recordOf = async (tx: Sql, step: { item: { id: number } }) => toRecord((await itemWithListing(tx, step.item.id))!);
 
-  /** The caller, their order's input, and the one time every step of the order uses. */
-  async function orderRequest<T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>) {
-    const who = await requireCaller(core, req);
-    const body = parseMarketInput(schema, marketInput(req));
-    return { who, body, now: Date.now() };
-  }
-
   router.get(
     "/marketplace/orderContext",
     handle(async (req, res) => {
@@ -62,9 +53,8 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/sellToken",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, sellSchema);
+      const { who, body, now, wallet } = await orderRequest(core, req, sellSchema);
       const sellInput = { ...body, currency: body.currency ?? DEFAULT_CURRENCY };
-      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
       await requireSellable(db, wallet, sellInput);
       const counter = await orderCounter(db, wallet);
       const order = await authorize(
@@ -92,7 +82,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/chainSell",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, chainSellSchema);
+      const { who, body, now } = await callerRequest(core, req, chainSellSchema);
       const checked = await requireChainSellable(db, options.chain, who.walletAddress, body, now);
       const contracts = options.chain!.contracts;
       sendOk(res, await db.write(async (tx) => recordOf(tx, await chainSell(tx, contracts, checked, now))));
@@ -104,7 +94,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/chainOffer",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, chainOfferSchema);
+      const { who, body, now } = await callerRequest(core, req, chainOfferSchema);
       const checked = await requireChainOfferable(db, options.chain, who.walletAddress, body, now);
       const row = await db.write((tx) => storeChainOffer(tx, checked, now));
       sendOk(res, { id: String(row.id), chainOffer: chainOfferOf(row, options.chain!.contracts) });
@@ -114,8 +104,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/cancelSell",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, cancelSchema);
-      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { who, body, now, wallet } = await orderRequest(core, req, cancelSchema);
       await requireCancellable(db, wallet, body);
       const order = await authorize(
         options,
@@ -137,9 +126,8 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/cancelAllSell",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, cancelAllSchema);
+      const { who, body, now, wallet } = await orderRequest(core, req, cancelAllSchema);
       const counter = BigInt(body.counter);
-      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
       const order = await authorize(options, wallet, "CancelAll", body, (f) => ({ seller: wallet, counter, ...f }), now);
       const result = await db.write((tx) => cancelAll(tx, who, { address: wallet, counter }, order, now));
       sendOk(res, { cancelled: result.cancelled, counter: result.counter.toString() } satisfies CancelAllResult);
@@ -149,9 +137,8 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/buyToken",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, buySchema);
+      const { who, body, now, wallet } = await orderRequest(core, req, buySchema);
       await sweepExpiredListings(db, now);
-      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
       const { listing, currency, price } = await requireBuyable(db, wallet, body, now);
       // Built from the listing about to be filled: a signature for any other listing does not verify.
       const order = await authorize(
@@ -185,8 +172,7 @@ export function orderRoutes(router: Router, core: MarketCore) {
   router.post(
     "/informationCenter/transferToken",
     handle(async (req, res) => {
-      const { who, body, now } = await orderRequest(req, transferSchema);
-      const wallet = requireCallerWallet(who, body.address) as `0x${string}`;
+      const { who, body, now, wallet } = await orderRequest(core, req, transferSchema);
       await requireTransferable(db, wallet, body);
       const order = await authorize(
         options,

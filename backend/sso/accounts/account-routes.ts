@@ -46,9 +46,24 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
   const router = express.Router();
   const codeAnswerFloorMs = options.codeAnswerFloorMs ?? CODE_ANSWER_FLOOR_MS;
 
-  async function sendCode(email: string, purpose: CodePurpose) {
-    await core.codes.send(email, purpose);
-    return { resendAfterSeconds: RESEND_COOLDOWN_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 };
+  /**
+   * POST `path`: mails a `purpose` code to the email `Name`, unless `refusal` (told whether it has an account) refuses
+   * it; either answer waits out the floor.
+   */
+  function codeRoute(path: string, purpose: CodePurpose, refusal: (registered: boolean) => ApiError | null) {
+    router.post(
+      path,
+      handle(async (req, res) => {
+        const { Name } = parseInput(sendCodeInput, req.body);
+        const sent = await noSoonerThan(codeAnswerFloorMs, async () => {
+          const refused = refusal(await core.users.exists(Name));
+          if (refused) throw refused;
+          await core.codes.send(Name, purpose);
+          return { resendAfterSeconds: RESEND_COOLDOWN_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 };
+        });
+        sendOk(res, sent);
+      }),
+    );
   }
 
   router.post(
@@ -69,17 +84,7 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
     }),
   );
 
-  router.post(
-    "/basic/sendCode",
-    handle(async (req, res) => {
-      const { Name } = parseInput(sendCodeInput, req.body);
-      const sent = await noSoonerThan(codeAnswerFloorMs, async () => {
-        if (await core.users.exists(Name)) throw new ApiError(409, EMAIL_TAKEN);
-        return sendCode(Name, "register");
-      });
-      sendOk(res, sent);
-    }),
-  );
+  codeRoute("/basic/sendCode", "register", (registered) => (registered ? new ApiError(409, EMAIL_TAKEN) : null));
 
   router.post(
     "/basic/userInfo",
@@ -94,18 +99,8 @@ export function accountRoutes(core: SsoCore, options: BackendOptions) {
     }),
   );
 
-  router.post(
-    "/basic/sendCodeToForgetPwd",
-    handle(async (req, res) => {
-      const { Name } = parseInput(sendCodeInput, req.body);
-      // Not hidden: /sso/userInfoValidate tells anyone whether an email is registered anyway.
-      const sent = await noSoonerThan(codeAnswerFloorMs, async () => {
-        if (!(await core.users.exists(Name))) throw new ApiError(404, EMAIL_UNKNOWN);
-        return sendCode(Name, "reset");
-      });
-      sendOk(res, sent);
-    }),
-  );
+  // Not hidden: /sso/userInfoValidate tells anyone whether an email is registered anyway.
+  codeRoute("/basic/sendCodeToForgetPwd", "reset", (registered) => (registered ? null : new ApiError(404, EMAIL_UNKNOWN)));
 
   router.post(
     "/basic/validateForgetCode",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database } from "../../types";
 import type { StoreOrder } from "~core/api/sso";
 import { CARD_CURRENCY, type CardBox } from "~core/card-payment";
@@ -27,6 +27,18 @@ export type OrderRow = Selectable<StoreOrdersTable>;
 
 export function createCardOrders(db: Kysely<Database>) {
   const now = () => new Date().toISOString();
+
+  /** Writes `changes` to the order of `sessionId` if `token` still holds its delivery: whether it did. */
+  async function updateHeld(sessionId: string, token: string, changes: Updateable<StoreOrdersTable>): Promise<boolean> {
+    const result = await db
+      .updateTable("store_orders")
+      .set(changes)
+      .where("session_id", "=", sessionId)
+      .where("delivering_token", "=", token)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   return {
     detail: orderDetail,
 
@@ -104,50 +116,29 @@ export function createCardOrders(db: Kysely<Database>) {
     },
 
     /** The forge of a delivery, stored before it is sent (null: the one stored can never be mined); false once the claim is lost. */
-    async deliveryForge(sessionId: string, token: string, forge: SignedForge | null): Promise<boolean> {
-      const result = await db
-        .updateTable("store_orders")
-        .set({ delivery_forge: forge && JSON.stringify(forge) })
-        .where("session_id", "=", sessionId)
-        .where("delivering_token", "=", token)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+    deliveryForge(sessionId: string, token: string, forge: SignedForge | null): Promise<boolean> {
+      return updateHeld(sessionId, token, { delivery_forge: forge && JSON.stringify(forge) });
     },
 
     async delivered(sessionId: string, token: string, txHash: string): Promise<void> {
-      await db
-        .updateTable("store_orders")
-        .set({
-          status: "delivered",
-          delivering_token: null,
-          delivery_tx: txHash,
-          delivery_forge: null,
-          delivered_at: now(),
-          last_error: null,
-        })
-        .where("session_id", "=", sessionId)
-        .where("delivering_token", "=", token)
-        .execute();
+      await updateHeld(sessionId, token, {
+        status: "delivered",
+        delivering_token: null,
+        delivery_tx: txHash,
+        delivery_forge: null,
+        delivered_at: now(),
+        last_error: null,
+      });
     },
 
     /** The delivery failed: paid still, so a later attempt delivers it (following a stored forge); the error is kept. */
     async deliveryFailed(sessionId: string, token: string, error: string): Promise<void> {
-      await db
-        .updateTable("store_orders")
-        .set({ delivering_token: null, last_error: error.slice(0, 500) })
-        .where("session_id", "=", sessionId)
-        .where("delivering_token", "=", token)
-        .execute();
+      await updateHeld(sessionId, token, { delivering_token: null, last_error: error.slice(0, 500) });
     },
 
     /** The holder stopped mid-delivery: the claim ends, the stored forge stays for the next holder to send again. */
     async releaseDelivery(sessionId: string, token: string): Promise<void> {
-      await db
-        .updateTable("store_orders")
-        .set({ delivering_token: null })
-        .where("session_id", "=", sessionId)
-        .where("delivering_token", "=", token)
-        .execute();
+      await updateHeld(sessionId, token, { delivering_token: null });
     },
 
     /** A paid order that does not match its payment: it is never delivered, and the mismatch is kept. */

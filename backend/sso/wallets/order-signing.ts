@@ -104,6 +104,17 @@ export const signOrderInput = z
 
 export type SignOrderInput = z.infer<typeof signOrderInput>;
 
+/** Whether a request's signing domain is this one (the contract's address in either case). */
+function isDomain(given: SignOrderInput["domain"], name: string, version: string, chainId: number, verifyingContract: string): boolean {
+  return (
+    given.name === name &&
+    given.version === version &&
+    given.chainId === chainId &&
+    isAddress(given.verifyingContract, { strict: false }) &&
+    given.verifyingContract.toLowerCase() === verifyingContract.toLowerCase()
+  );
+}
+
 export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, options: BackendOptions) {
   const domain = { chainId: options.chainId, verifyingContract: options.assetManagerAddress ?? zeroAddress };
   const domainText = `${ORDER_DOMAIN_NAME}, version ${ORDER_DOMAIN_VERSION}, chain ${domain.chainId}, contract ${domain.verifyingContract}`;
@@ -126,13 +137,7 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
   /** The deployment's Trading contract, when `input` names its domain; else a 400. */
   function requireTradingDomain(input: SignOrderInput) {
     if (!trading) throw new ApiError(400, `primaryType: ${input.primaryType} is signed only where the backend follows a chain`);
-    const given = input.domain;
-    const sameDomain =
-      given.name === TRADING_DOMAIN_NAME &&
-      given.version === TRADING_DOMAIN_VERSION &&
-      given.chainId === trading.chainId &&
-      isAddress(given.verifyingContract, { strict: false }) &&
-      given.verifyingContract.toLowerCase() === trading.address.toLowerCase();
+    const sameDomain = isDomain(input.domain, TRADING_DOMAIN_NAME, TRADING_DOMAIN_VERSION, trading.chainId, trading.address);
     const what = input.primaryType === LISTING ? "listing" : "offer";
     if (!sameDomain) throw new ApiError(400, `domain: must be the trading contract's ${what} domain (${tradingText})`);
     return trading;
@@ -166,13 +171,7 @@ export function createOrderSigner(db: Kysely<Database>, wallets: Wallets, option
     const kind = input.primaryType;
     if (kind === LISTING) return withHash(allowedListing(user, input, nowMs));
     if (kind === TRADE_OFFER) return withHash(allowedTradeOffer(user, input, nowMs));
-    const given = input.domain;
-    const sameDomain =
-      given.name === ORDER_DOMAIN_NAME &&
-      given.version === ORDER_DOMAIN_VERSION &&
-      given.chainId === domain.chainId &&
-      isAddress(given.verifyingContract, { strict: false }) &&
-      given.verifyingContract.toLowerCase() === domain.verifyingContract.toLowerCase();
+    const sameDomain = isDomain(input.domain, ORDER_DOMAIN_NAME, ORDER_DOMAIN_VERSION, domain.chainId, domain.verifyingContract);
     if (!sameDomain) throw new ApiError(400, `domain: must be the market's order domain (${domainText})`);
     // The order's fields are named as the market names them ("expiry: ...", "seller: ...").
     const message = parseInput(MESSAGE_SCHEMAS[kind], input.message) as OrderMessages[OrderKind];
