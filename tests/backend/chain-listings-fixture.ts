@@ -8,8 +8,9 @@ import { type Listing, listingTypedData } from "~core/trading";
 import { freshPlayer, listingJson, listingOf } from "../contracts/harness";
 import { type ChainMarket, setUpChainMarket } from "./chain-market-fixture";
 import { BUYER } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-export const WEI = 10n ** 18n;
+export const WEI = WEI_PER_TOKEN;
 // The demo buyer sells here: the demo browser wallet is the deployer, who takes the fee.
 export const seller = privateKeyToAccount(BUYER.privateKey as Hex);
 export const outsider = freshPlayer(4);

@@ -15,8 +15,9 @@ import type { SignedClaim } from "../../backend/market/claims/claims";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { backendChainOf, revertOf, setUpChainWith, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, signOrder, startMarketOnChain, askTakeOut, takeOutFire } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 const silent = { info() {}, warn() {}, error() {} };
 

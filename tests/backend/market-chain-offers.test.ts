@@ -21,8 +21,9 @@ import { BROWSER, BUYER, type Market } from "./market-fixture";
 import { DAY } from "../../backend/market/shared/sale-days";
 import type { Sql } from "../../backend/market/shared/db";
 import { viewSales } from "./view-sales";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 let chain: TestChain;
 let m: Market;

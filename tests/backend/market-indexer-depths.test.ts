@@ -14,9 +14,10 @@ import { MarketDb } from "../../backend/market/shared/db";
 import { createChainReconciler } from "../../backend/market/reconciler/reconciler";
 import { backendChainOf, freshPlayer, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, startMarketOnChain } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const CONFIRMATIONS = 5;
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 let chain: TestChain;
 let m: Market;

@@ -16,8 +16,9 @@ import { MarketDb } from "../../backend/market/shared/db";
 import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import { backendChainOf, grantDeployer, startTestChain, type TestChain } from "../contracts/harness";
 import { BROWSER, type Market, startMarketOnChain, listBrowserStack } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const silent = { info() {}, warn() {}, error() {} };
 
 let chain: TestChain;

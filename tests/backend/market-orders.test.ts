@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiryIn, newOrderNonce, orderTypedData, type SellMessage } from "~core/orders";
 import { bumpOrderCounter } from "../../backend/market/trades/orders";
 import { BROWSER, BUYER, MANAGED, heldItem as heldItemOf, type Market, signOrder, startMarket } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const TOKEN = 10n ** 18n;
+const TOKEN = WEI_PER_TOKEN;
 let m: Market;
 beforeAll(async () => {
   m = await startMarket();

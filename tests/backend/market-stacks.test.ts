@@ -19,8 +19,9 @@ import { readStreamCursor, rewindStream } from "../../backend/market/indexer/str
 import { insertGameStack } from "../../backend/market/claims/stacks";
 import { insertListing, type ItemRow } from "../../backend/market/shared/items";
 import { BROWSER, BUYER, MANAGED, type Market, startMarket, listBrowserStack } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const ITEMS_ADDRESS = getAddress("0x00000000000000000000000000000000000011e5");
 const contracts = {
   fire: getAddress("0x0000000000000000000000000000000000000f1e"),

@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingRecord, Page } from "~core/api/market";
 import { BROWSER, BUYER, MANAGED, type Market, signOrder, startMarket } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const SESSION_EXPIRED = "Invalid session, or session has expired, please log in again.";
-const TOKEN = 10n ** 18n;
+const TOKEN = WEI_PER_TOKEN;
 
 let m: Market;
 beforeAll(async () => {

@@ -3,8 +3,9 @@ import type { OfferRecord } from "~core/api/offers";
 import type { OfferMessage } from "~core/orders";
 import type { Page } from "~core/api/market";
 import { BROWSER, type BUYER, MANAGED, type Market, signOrder } from "./market-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-export const TOKEN = 10n ** 18n;
+export const TOKEN = WEI_PER_TOKEN;
 
 export type Account = typeof BROWSER | typeof MANAGED | typeof BUYER;
 export const tokenOf = (m: Market, account: Account) =>

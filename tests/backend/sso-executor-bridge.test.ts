@@ -23,8 +23,9 @@ import {
   settled,
   startExecutorBackends,
 } from "./sso-executor-helpers";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 let t: TestChain;
 let b: ExecutorBackend;
 let player: Awaited<ReturnType<typeof managedPlayer>>;

@@ -19,8 +19,9 @@ import { creditGameBalance } from "../../backend/market/shared/ledger";
 import { actionBudgetSpent, feeWei } from "../../backend/sso/executor/gas-tank";
 import { startTestChain, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const ACTIONS_A_DAY = 2;
 
 let t: TestChain;

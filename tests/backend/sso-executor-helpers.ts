@@ -15,8 +15,9 @@ import { backendChainOf, forgeBoxes, grantDeployer, type TestChain } from "../co
 import { serveTestBackends } from "./harness";
 import { register } from "./sso-helpers";
 import { freshDatabase } from "./engine";
+import { WEI_PER_TOKEN } from "~core/money";
 
-export const WEI = 10n ** 18n;
+export const WEI = WEI_PER_TOKEN;
 
 export function chainOption(t: TestChain): BackendChain {
   return backendChainOf(t, { pollIntervalMs: 20 });

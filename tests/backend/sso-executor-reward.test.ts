@@ -22,8 +22,9 @@ import {
   settled,
   startExecutorBackends,
 } from "./sso-executor-helpers";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const REBATE = 2n * WEI + 345n;
 let t: TestChain;
 let b: ExecutorBackend;

@@ -24,8 +24,9 @@ import { at, contracts, guardContext } from "./sso-rules-fixture";
 import type { LootboxBuyParams } from "~core/api/actions";
 import { INSUFFICIENT_BALANCE, notEnoughGasMessage, revertMessage } from "~core/chain-errors";
 import { BATCH_OPEN_GAS_LIMIT } from "~core/constants";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const stranger = at(0xbad);
 const BNB_PRICE = 30n * 10n ** 15n;
 const ctx = guardContext(BNB_PRICE);

@@ -14,12 +14,12 @@ import { DEFAULT_EXECUTOR_POLICY, stepGasLimit } from "../../backend/sso/executo
 import { cardOf } from "../../backend/sso/executor/spaceship";
 import type { ExecutionStep } from "~core/api/actions";
 import { encodeItem } from "~core/item-data";
-import { formatPrice } from "~core/money";
+import { formatPrice, WEI_PER_TOKEN } from "~core/money";
 import { formatMaterials, miningOutcome, repairCost } from "~core/spaceship";
 import { allowanceOf, setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, mintCard, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 /** docs/spaceships.md's example: a Rare ship at level 1, Total 420, Endurance and Armor 60 (power 420, lost rate 1,120 ‰). */
 const RARE = encodeItem.spaceship({ shipType: 2, level: 1, stats: [60, 60, 60, 60, 60, 60, 60] });
 const WEAPON = encodeItem.equipment({ equipmentType: 2, equipmentCode: 14, level: 3 });

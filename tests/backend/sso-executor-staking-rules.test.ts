@@ -13,8 +13,9 @@ import { Refusal } from "../../backend/sso/executor/plan";
 import { revertMessage } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
 import { at, checkStepKindsMigration, contracts, guardContext, migrateBefore } from "./sso-rules-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const STANDARD_POOL = STAKE_POOLS[0];
 
 describe("checkDeposit and checkWithdraw", () => {

@@ -12,8 +12,9 @@ import { formatChainTime } from "~core/chain-errors";
 import { STAKE_POOLS } from "~core/pools";
 import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, fund, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const STANDARD_POOL = STAKE_POOLS[0];
 
 let t: TestChain;

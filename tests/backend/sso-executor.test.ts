@@ -15,8 +15,9 @@ import { MULTICALL3_ADDRESS } from "~core/chain-transport";
 import { setUpChainWith, type TestChain } from "../contracts/harness";
 import { type ExecutorBackend, managedPlayer, newKey, postAction, settled, startExecutorBackends } from "./sso-executor-helpers";
 import { login, register } from "./sso-helpers";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const STANDARD = 4;
 const SPACESHIP = 17;
 const GALAXY = 18;

@@ -10,8 +10,9 @@ import { type Account, decodeFunctionData, type Hex, toFunctionSelector } from "
 import { fireStakingAbi, gameTokenAbi, multicall3Abi } from "../../contracts/generated/abi";
 import type * as StakingModule from "~/features/staking/staking.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const SELECTOR = {
   queryPoolInfo: toFunctionSelector("queryPoolInfo(uint256)"),
   queryUserStake: toFunctionSelector("queryUserStake(uint256,address)"),

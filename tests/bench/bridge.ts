@@ -20,11 +20,12 @@ import { createChainIndexer } from "../../backend/market/indexer/indexer";
 import type { BackendChain } from "../../backend/types";
 import { backendChainOf, startTestChain } from "../contracts/harness";
 import { testBackendOptions } from "../backend/harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const { values } = parseArgs({ options: { swaps: { type: "string", default: "9" }, events: { type: "string", default: "10000" } } });
 const SWAPS = Number(values.swaps);
 const EVENTS = Number(values.events);
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const PER_BLOCK = 150;
 const silent = { info() {}, warn() {}, error() {} };
 

@@ -22,6 +22,7 @@ import { stopStaleChain } from "../../contracts/chain";
 import { appLogin, getPage, hiddenForm, ownedItems, postForm, tokenDetail } from "../fuzz/client";
 import { ensureBuild, startServer, stopServer } from "../fuzz/server";
 import { CLUSTER_URL_ENV, createTestDatabase, startPostgresCluster } from "../support/postgres";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const values = cliOptions({ rounds: "2", workers: "8", engine: "sqlite" });
 if (values.engine !== "sqlite" && values.engine !== "postgres") throw new Error("--engine: expected sqlite or postgres");
@@ -59,7 +60,7 @@ interface Trade {
   buyer?: `0x${string}`;
 }
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 let priceCounter = 0;
 /** Every listing gets its own price (1.000001 FIRE, 1.000002 FIRE, …), so each trade is found by its price. */
 function nextPrice(): { text: string; wei: bigint } {

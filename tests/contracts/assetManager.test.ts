@@ -18,8 +18,9 @@ import {
   type TestChain,
   setUpTestChain,
 } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const managerAbi = [...assetManagerAbi, ...sparkErrorsAbi] as const;
 
 let t: TestChain;

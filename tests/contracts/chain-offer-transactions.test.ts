@@ -13,8 +13,9 @@ import { offerHash } from "~core/trading";
 import { acceptChainOffer, signChainOffer, type ChainOfferContracts } from "~/features/offers/chain-offer-transactions";
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 import { freshPlayer, grantDeployer, listingJson, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 let contracts: ChainOfferContracts;

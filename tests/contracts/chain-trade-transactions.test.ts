@@ -17,8 +17,9 @@ import type { ChainTradeContracts, ChainTradeStep } from "~/features/market/chai
 import { chainErrorMessage, type WalletClients } from "~/islands/chain-errors";
 import type { StepState } from "~/islands/transaction-parts";
 import { allowanceOf, freshPlayer, listingJson, mintStack, sequenceRefusal, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];
 let contracts: ChainTradeContracts;

@@ -16,8 +16,9 @@ import { NFT_TYPE } from "~core/nft";
 import { openedBoxesFromLogs } from "../../contracts/lootbox-events";
 import { sequenceRefusal as refusal, type TestChain, setUpTestChain } from "./harness";
 import type { WalletClients } from "~/islands/chain-errors";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const STANDARD = 4;
 const GALAXY = 18;
 

@@ -6,8 +6,9 @@ import { NFT_TYPE } from "~core/nft";
 import { DEFAULT_CARD_BASE_URI, DEMO_BOXES } from "../../contracts/deploy";
 import { BATCH_OPEN_GAS_LIMIT, OPEN_BATCH_MAX, OPEN_BATCH_MIN, SHIPS_PER_SPACESHIP_BOX, SPACESHIP_BOX_TYPE } from "~core/constants";
 import { forgeBoxes, freshPlayer, grantDeployer, revertOf, transferCard, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 /** The opener's ABI plus every contract error, since burns and mints revert inside the box and card contracts. */
 const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;
 

@@ -11,8 +11,9 @@ import { encodeItem } from "~core/item-data";
 import { NFT_TYPE } from "~core/nft";
 import { SALE_PRICE_KIND } from "~core/sale-terms";
 import { tokenBalanceOf, forgeBoxes, freshPlayer, revertOf, transferCard, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
 const saleAbi = [...blindBoxSaleAbi, ...sparkErrorsAbi] as const;
 const openerAbi = [...blindBoxOpenerAbi, ...sparkErrorsAbi] as const;

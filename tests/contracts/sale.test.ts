@@ -4,8 +4,9 @@ import { blindBoxAbi, blindBoxSaleAbi, gameTokenAbi } from "../../contracts/gene
 import { BOX_CATALOGUE, headlinePrice, type PaymentCurrency } from "~core/boxes";
 import { BOX_PURCHASE_LIMIT_PER_DAY, BOX_PURCHASE_LIMIT_WINDOW_SECONDS, DAILY_LIMITED_BOX_TYPES } from "~core/constants";
 import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 let t: TestChain;
 let c: TestChain["deployment"]["contracts"];

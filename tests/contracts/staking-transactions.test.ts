@@ -18,8 +18,9 @@ import {
   type StepState,
 } from "~/features/staking/staking-transactions";
 import { sequenceRefusal as refusal, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const POOL = 1;
 const STANDARD = BigInt(STAKE_POOLS[0]!.rewardBoxType);
 

@@ -5,8 +5,9 @@ import { POOL_STAKING_DAYS, POOL_TERMS, POOL_VAULT_DAYS } from "../../contracts/
 import { STAKE_POOLS } from "~core/pools";
 import { MAX_REWARD_PER_ADDRESS, POOL_STATUSES, poolStatus, rewardBoxesAfter } from "~core/staking";
 import { freshPlayer, revertOf, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const DAY = 24 * 60 * 60;
 const stakingAbi = [...fireStakingAbi, ...sparkErrorsAbi] as const;
 const STATUS = { upcoming: 0, staking: 1, locked: 2, ended: 3 } as const;

@@ -13,8 +13,9 @@ import { stackTokenId } from "~core/item-tokens";
 import { NFT_TYPE } from "~core/nft";
 import { listingHash, listingTypedData, type Listing } from "~core/trading";
 import { claimOf, freshPlayer, listingOf, submitClaim, type TestChain, setUpTestChain } from "./harness";
+import { WEI_PER_TOKEN } from "~core/money";
 
-export const WEI = 10n ** 18n;
+export const WEI = WEI_PER_TOKEN;
 export const GOLD = stackTokenId(NFT_TYPE.material, 2);
 export const abi = [...tradingAbi, ...sparkErrorsAbi] as const;
 

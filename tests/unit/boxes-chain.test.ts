@@ -12,8 +12,9 @@ import { erc721Address } from "~/features/lootbox/lootbox-chain";
 import { publicChainConfig, readSaleState, readShopView, readWalletBoxState, walletFromUserInfo } from "~/services/chain.server";
 import { freshPlayer, startTestChain, type TestChain } from "../contracts/harness";
 import { chainErrorMessage, ShownError } from "~/islands/chain-errors";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const saleAbi = [...blindBoxSaleAbi, ...sparkErrorsAbi] as const;
 let t: TestChain;
 

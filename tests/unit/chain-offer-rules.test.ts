@@ -13,8 +13,9 @@ import { testExecution } from "./execution-fixture";
 import type { Execution } from "~core/api/actions";
 import type { OfferRecord } from "~core/api/offers";
 import { NFT_TYPE } from "~core/nft";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const NOW = 1_800_000_000;
 
 function offer(over: Partial<OfferRecord>): OfferRecord {

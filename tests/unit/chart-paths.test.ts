@@ -1,9 +1,10 @@
 /** The price-history chart's path builder (app/features/numbers/chart-paths.ts). */
 import { describe, expect, it } from "vitest";
 import { pricePaths } from "~/features/numbers/chart-paths";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const box = { width: 110, height: 120, left: 10, top: 10, bottom: 10 };
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 describe("pricePaths", () => {
   it("draws each bucket's range and a line through the lows, scaled between the cheapest and the dearest sale", () => {

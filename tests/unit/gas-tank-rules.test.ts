@@ -10,8 +10,9 @@ import {
   topUpWei,
 } from "../../backend/sso/executor/gas-tank";
 import { createPriceSource, parseRates } from "../../backend/sso/executor/gas-prices";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 describe("the gas tank's rules (decision 0038)", () => {
   it("charges the fee rounded up, never less than the gas is worth", () => {

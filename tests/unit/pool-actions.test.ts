@@ -10,8 +10,9 @@ import type { PoolState, PoolStatus } from "~core/staking";
 import type * as ApisModule from "~/services/apis.server";
 import type * as StakingModule from "~/features/staking/staking.server";
 import { BackendError } from "~/services/http-client.server";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const sso = { startAction: vi.fn(), executionByKey: vi.fn() };
 const user = { WalletAddress: WALLET, BindAddrType: 2 };

@@ -24,8 +24,9 @@ import {
   type ShipState,
 } from "~core/spaceship";
 import { EXAMPLE_STATS, testShip } from "./ship-fixture";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const stats = EXAMPLE_STATS;
 
 const ship = (overrides: Partial<ShipState> = {}) => testShip(7n, overrides);

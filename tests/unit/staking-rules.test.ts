@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatWei } from "~core/money";
+import { formatWei, WEI_PER_TOKEN } from "~core/money";
 import {
   boxesByStake,
   canDeposit,
@@ -21,7 +21,7 @@ import {
   statusCode,
 } from "~core/staking";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const times = { beginVaultTime: 1_000n, endStakingTime: 2_000n, endVaultTime: 3_000n };
 
 describe("poolStatus", () => {

@@ -4,8 +4,9 @@ import { boxCount, historyRows, poolView, rewardPreview, stakeView } from "~/fea
 import { formatDuration } from "~core/chain-text";
 import { STAKE_POOLS } from "~core/pools";
 import type { PoolState } from "~core/staking";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const STANDARD = STAKE_POOLS[0];
 const state: PoolState = {
   poolId: 1,

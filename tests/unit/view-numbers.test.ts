@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { PriceHistory, ViewNumbers } from "~core/api/market";
 import { parseMarketFilter, serializeMarketFilter } from "~/features/market/filters/market";
 import { historyView, periodOf, statsView } from "~/features/numbers/numbers.server";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const parse = (query: string) => parseMarketFilter(new URLSearchParams(query));
 
 describe("the period in a market view's URL", () => {

@@ -8,8 +8,9 @@ import { toFunctionSelector } from "viem";
 import { expect, test } from "../accounts";
 import { reloadUntil, submitBridge, unsubmittedClaim } from "../managed-chain";
 import { APPROVE, sentSelectors } from "../wallet";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const CLAIM_TOKEN = toFunctionSelector("claimToken(address,bytes,uint8,bytes32,bytes32)");
 const CLAIM_NFT = toFunctionSelector("claimNft(address,bytes,uint8,bytes32,bytes32)");
 const SWAP_TOKEN = toFunctionSelector("swapTokenToGame(address,uint256,uint256)");

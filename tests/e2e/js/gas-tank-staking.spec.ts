@@ -4,12 +4,12 @@
  * stake and exactly the fee it was shown, and its BNB stays 0 (decision 0038).
  */
 import type { Address } from "viem";
-import { parseTokenAmount } from "~core/money";
+import { parseTokenAmount, WEI_PER_TOKEN } from "~core/money";
 import { expect, test } from "../accounts";
 import { seriousViolations } from "../axe";
 import { chainReader } from "../managed-chain";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 test("a managed wallet without BNB stakes 100 FIRE for a fee in FIRE, reviewed first", async ({ page, createAccount, signIn }) => {
   test.setTimeout(60_000);

@@ -7,10 +7,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../accounts";
 import { MOVE_REFUSALS } from "~core/item-moves";
-import { formatPrice, parseTokenAmount } from "~core/money";
+import { formatPrice, parseTokenAmount, WEI_PER_TOKEN } from "~core/money";
 import { reloadUntil, submitBridge, unsubmittedClaim, waitForOutcome } from "../managed-chain";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const balanceRow = (page: Page, currency: string) => page.getByTestId(`balance-${currency}`);
 /** The network fee the review page shows, in wei. */
 const shownFee = async (page: Page) =>

@@ -14,8 +14,9 @@ import { expect, test } from "../accounts";
 import { mintItems, rpc, send } from "../chain-funds";
 import { reloadUntil, waitForOutcome } from "../managed-chain";
 import { e2eDataDir } from "../stock";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const heroCard = (rarity: number) => encodeItem.card({ rarity, camp: 1, identity: 1, profession: 1, level: 1 });
 const detail = (tokenId: bigint) => `/marketplace/detail?nftType=0&tokenId=${tokenId}`;
 

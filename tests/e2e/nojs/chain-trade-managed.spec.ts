@@ -12,10 +12,10 @@ import { expect, test } from "../accounts";
 import { mintItems } from "../chain-funds";
 import { approveTrading, openHeld } from "../chain-trade-forms";
 import { reloadUntil, reviewedFee, waitForOutcome } from "../managed-chain";
-import { formatPrice } from "~core/money";
+import { formatPrice, WEI_PER_TOKEN } from "~core/money";
 import { encodeItem } from "~core/item-data";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const heroCard = (rarity: number) => encodeItem.card({ rarity, camp: 1, identity: 1, profession: 1, level: 1 });
 const detail = (tokenId: bigint) => `/marketplace/detail?nftType=0&tokenId=${tokenId}`;
 

@@ -12,10 +12,11 @@ import { approveTrading, openHeld } from "../chain-trade-forms";
 import { waitForOutcome } from "../managed-chain";
 import { PHONE } from "../mobile";
 import { chainStackTokenId } from "~core/item-moves";
+import { WEI_PER_TOKEN } from "~core/money";
 
 test.describe.configure({ timeout: 180_000 });
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 const GOLD = 8002n;
 const stackPage = (holder: string) => `/marketplace/detail?nftType=8&tokenId=${chainStackTokenId(GOLD, holder)}`;
 

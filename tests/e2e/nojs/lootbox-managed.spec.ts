@@ -8,10 +8,10 @@ import type { Address } from "viem";
 import { hiddenForm } from "../../fuzz/client";
 import { type AccountFixtures, expect, test } from "../accounts";
 import type { ChainFunds } from "../chain-funds";
-import { formatPrice } from "~core/money";
+import { formatPrice, WEI_PER_TOKEN } from "~core/money";
 import { chainReader, reviewedFee, waitForOutcome } from "../managed-chain";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 /** A fresh managed-wallet account holding `chain`, signed in, on the box page. */
 async function managedOnBox({ page, createAccount, signIn }: { page: Page } & AccountFixtures, typeBox: number, chain: ChainFunds) {

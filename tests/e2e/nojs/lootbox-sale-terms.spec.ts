@@ -17,8 +17,9 @@ import { type ChainFunds, mintItems, rpc, send } from "../chain-funds";
 import { chainReader, waitForOutcome } from "../managed-chain";
 import { e2eDataDir } from "../stock";
 import { E2E_RPC_URL } from "../wallet";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 /** No other spec buys Legendary boxes: its start date can move for a moment without troubling them. */
 const LATE_TYPE = 7;
 

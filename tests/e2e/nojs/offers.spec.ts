@@ -3,8 +3,9 @@ import { expect, test } from "../accounts";
 import type { Address } from "viem";
 import { fillOffer as offer, fire, openOffers, ownerOf } from "../offer-reads";
 import { stockAccount } from "../stock";
+import { WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 test("offers without JavaScript: make and accept to the wei, a collection offer from a market view, cancel, an unpayable offer refused", async ({
   page,

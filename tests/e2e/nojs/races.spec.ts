@@ -1,12 +1,13 @@
 import { getAddress } from "viem";
 import { gameBalances, getPage, hiddenForm, postForm, tokenDetail } from "../../fuzz/client";
 import { type Account, expect, sessionCookie, test } from "../accounts";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const BUYERS = 10;
 const POSTS_PER_BUYER = 5;
 const FUNDS = 10;
 const PRICE = "7";
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 test("50 concurrent buys of one listing through the detail page's action: one sale, and the balances add up", async ({
   baseURL,

@@ -13,10 +13,11 @@ import { seriousViolations } from "../../axe";
 import { advanceChainTimePast, restoresChain } from "../../chain-clock";
 import { chainReader } from "../../managed-chain";
 import { installTestWallet, APPROVE, sentSelectors } from "../../wallet";
+import { WEI_PER_TOKEN } from "~core/money";
 
 const DEPOSIT = toFunctionSelector("deposit(uint256,uint256)");
 const WITHDRAW = toFunctionSelector("withdrawAndClaim(uint256)");
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 const status = (page: Page) => page.getByTestId("staking-status");
 

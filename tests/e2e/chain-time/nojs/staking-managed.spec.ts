@@ -11,9 +11,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../../accounts";
 import { advanceChainTimePast, restoresChain } from "../../chain-clock";
 import { chainReader, confirmReviewedFee, postForm, waitForOutcome } from "../../managed-chain";
-import { formatAmount } from "~core/money";
+import { formatAmount, WEI_PER_TOKEN } from "~core/money";
 
-const WEI = 10n ** 18n;
+const WEI = WEI_PER_TOKEN;
 
 restoresChain(test);
 
