@@ -6,6 +6,8 @@
  * footer, wallet watcher), so no route there can measure Remix without them; and a build the bench alone makes can
  * never be reached in a deployment.
  */
+import appConfig from "../../../remix.config.js";
+
 const out = new URL("../../../data/bench-floor/", import.meta.url).pathname;
 
 /** @type {import('@remix-run/dev').AppConfig} */
@@ -20,12 +22,6 @@ export default {
   publicPath: "/build/",
   tailwind: false,
   postcss: false,
-  // The app's flags (remix.config.js): the same single fetch, lazy route discovery and so on.
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
+  // The app's flags: the same single fetch, lazy route discovery and so on.
+  future: appConfig.future,
 };
