@@ -157,10 +157,13 @@ export function shipFigures(spec: ShipSpec) {
   };
 }
 
-/** A ship's state on chain (StarshipManager.queryShips), as the pages and the executor read it. */
-export interface ShipState extends ShipSpec {
+/** StarshipManager's ShipView (queryShips), as viem decodes it. */
+export interface ShipView {
   tokenId: bigint;
   owner: string;
+  shipType: number;
+  level: number;
+  stats: readonly number[];
   /** Seconds of exploration left before it needs repair. */
   duration: bigint;
   maxDuration: bigint;
@@ -170,23 +173,15 @@ export interface ShipState extends ShipSpec {
   /** Unix seconds the running mission started; 0n when the ship is not exploring. */
   exploringSince: bigint;
   power: bigint;
-  rate: bigint;
+  lostRate: bigint;
 }
 
-/** StarshipManager's ShipView (queryShips), as viem decodes it. */
-export interface ShipView {
-  tokenId: bigint;
-  owner: string;
-  shipType: number;
-  level: number;
-  stats: readonly number[];
-  duration: bigint;
-  maxDuration: bigint;
-  openSlots: number;
-  fitted: readonly bigint[];
-  exploringSince: bigint;
-  power: bigint;
-  lostRate: bigint;
+/**
+ * A ship's state on chain, as the pages and the executor read it: its view, with the fitted pieces' grades
+ * (`equipment`) and the lost rate as `rate`.
+ */
+export interface ShipState extends ShipSpec, Omit<ShipView, keyof ShipSpec | "lostRate"> {
+  rate: bigint;
 }
 
 /** A ship as the rules take it; `equipment` gives the fitted pieces' grades when the caller knows them. */

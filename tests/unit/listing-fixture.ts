@@ -1,6 +1,6 @@
 /** Listing data for the view tests: an item with no attribute set, which each test completes. */
 import type { StatValues } from "~core/api/market";
-import type { ItemCodes } from "~core/nft";
+import { type ItemCodes, SPACESHIP_STATS } from "~core/nft";
 
 export const NO_CODES: ItemCodes = {
   nftType: 0,
@@ -20,13 +20,5 @@ export const NO_CODES: ItemCodes = {
   boxType: null,
 };
 
-export const NO_STATS: StatValues = {
-  endurance: null,
-  agility: null,
-  pisonic: null,
-  strength: null,
-  crit: null,
-  spirit: null,
-  armor: null,
-  total: null,
-};
+/** Every spaceship stat and the total, unset. */
+export const NO_STATS = Object.fromEntries([...SPACESHIP_STATS, "total"].map((stat) => [stat, null])) as StatValues;
