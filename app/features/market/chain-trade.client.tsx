@@ -138,8 +138,11 @@ function SellReview({ price, currency, feeBps, amount }: { price: bigint; curren
   );
 }
 
-/** What the page must show before a sequence is done: the listing gone, or the item (a stack: that much of it) moved. */
-type Waiting = { intent: ChainWalletIntent; orderHash: string | null; held: string | null; done: string };
+/**
+ * What the page must show before a sequence is done: the listing gone, or the item (a stack: that much of it) moved;
+ * after a card's purchase also the buyer as its holder (the sale and the transfer reach the market by two streams).
+ */
+type Waiting = { intent: ChainWalletIntent; orderHash: string | null; held: string | null; done: string; untilHolder?: true };
 
 function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: ChainWalletProps) {
   const account = { loggedIn: true, bound };
@@ -160,7 +163,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
       ? !isOwner || (waiting.held !== null && trade.stack?.held !== waiting.held)
       : waiting.intent === "chain-cancel-all"
         ? trade.chainOrder === null
-        : trade.chainOrder?.orderHash !== waiting.orderHash);
+        : trade.chainOrder?.orderHash !== waiting.orderHash && (!waiting.untilHolder || isOwner));
   usePollWhile(waiting !== null && !settled);
   useEffect(() => {
     if (!waiting || !settled) return;
@@ -192,7 +195,7 @@ function Trader({ trade, wallet: bound, tokenId, isOwner, request, onBusy }: Cha
         if (!order) throw new ShownError("This item is not on sale any more.");
         await buyListing(clients, contracts, order, report);
         if (order.standard !== LISTING_STANDARD.erc1155)
-          return { intent, orderHash: order.orderHash, held: null, done: `Bought: item #${tokenId} is in your wallet.` };
+          return { intent, orderHash: order.orderHash, held: null, done: `Bought: item #${tokenId} is in your wallet.`, untilHolder: true };
         // What a stack's buyer gets is a stack of their own, on another page: this page's forms, and this island with
         // them, go once the listing closes, so the outcome is said where it stays.
         const done = `Bought: ${stackText(order.tokenId, order.amount)} are in your wallet.`;
