@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react";
 import type { Address } from "viem";
 import { connect, getConnection, getConnectorClient, switchChain, watchConnection } from "wagmi/actions";
-import { useConfig, useConnection, type Config } from "wagmi";
+import { ConnectorAlreadyConnectedError, useConfig, useConnection, type Config } from "wagmi";
 import { ALTERNATIVE_WALLET, DEFAULT_WALLET, walletMode, type BoundWallet, type WalletMode } from "~/domain/wallet-mode";
 import { setConnectedAddress } from "./connected-address";
 import { injectedProvider, requestWalletInstall, setWalletConnected, storedPreference, walletProvider } from "./eip1193";
@@ -67,10 +67,14 @@ export function useBrowserWallet({ chainId, account, messages }: BrowserWalletOp
       const preferred = storedPreference();
       const id = walletProvider(preferred) ? preferred : preferred === DEFAULT_WALLET ? ALTERNATIVE_WALLET : DEFAULT_WALLET;
       const connector = config.connectors.find((c) => c.id === id) ?? config.connectors[0];
-      const result = await connect(config, { connector, chainId });
+      const result = await connect(config, { connector, chainId }).catch((error: unknown) => {
+        // wagmi connected that connector meanwhile (its reconnect, or another island's request): what was asked for.
+        if (error instanceof ConnectorAlreadyConnectedError) return null;
+        throw error;
+      });
+      current = result ? getConnection(config) : await settledConnection(config);
       setWalletConnected(true);
-      setConnectedAddress(result.accounts[0]);
-      current = getConnection(config);
+      setConnectedAddress(result ? result.accounts[0] : (current.address ?? null));
     }
     const decided = walletMode({
       ...account,
