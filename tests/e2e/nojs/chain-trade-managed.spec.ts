@@ -44,17 +44,16 @@ const gridLink = (page: Page, tokenId: bigint) => page.locator(`a[href*="tokenId
 test("a managed seller lists a hero card on chain for FIRE and a managed buyer buys it: every balance exact to the wei", async ({
   page,
   createAccount,
-  signIn,
+  player,
   signedInPage,
   read,
 }) => {
   test.setTimeout(180_000);
-  const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const seller = await player({ stock: {}, chain: { BNB: 1 } });
   const buyer = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } });
   const late = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 20 } });
   const poor = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 5 } });
   const [tokenId] = await mintItems(seller.wallet!, [heroCard(3)]);
-  await signIn(page, seller);
   await openCard(page, tokenId!);
   await expect(page.getByTestId("fee-rule")).toHaveText("2.5 % fee; you receive the price − the fee.");
 
@@ -121,15 +120,14 @@ test("a managed seller lists a hero card on chain for FIRE and a managed buyer b
 test("without BNB, a managed seller lists a card on chain and a managed buyer buys it: each network fee reviewed in FIRE and taken to the wei", async ({
   page,
   createAccount,
-  signIn,
+  player,
   signedInPage,
   read,
 }) => {
   test.setTimeout(180_000);
-  const seller = await createAccount({ stock: {}, chain: { FIRE: 10 } });
+  const seller = await player({ stock: {}, chain: { FIRE: 10 } });
   const buyer = await createAccount({ stock: {}, chain: { FIRE: 100 } });
   const [tokenId] = await mintItems(seller.wallet!, [heroCard(2)]);
-  await signIn(page, seller);
   await openCard(page, tokenId!);
 
   // The approval is a transaction: its fee first, in the one token the seller holds.
@@ -161,11 +159,10 @@ test("without BNB, a managed seller lists a card on chain and a managed buyer bu
   expect(await read.bnb(buyer.wallet!)).toBe(0n);
 });
 
-test("a managed seller cancels one chain listing, then all of them at once", async ({ page, createAccount, signIn }) => {
+test("a managed seller cancels one chain listing, then all of them at once", async ({ page, player }) => {
   test.setTimeout(180_000);
-  const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const seller = await player({ stock: {}, chain: { BNB: 1 } });
   const [first, second] = await mintItems(seller.wallet!, [heroCard(1), heroCard(2)]);
-  await signIn(page, seller);
   await openCard(page, first!);
   await approveTrading(page);
   await listOnChain(page, "3");
@@ -274,15 +271,13 @@ test("chain form posts that cannot be right are refused with words and a 4xx, no
 
 test("a managed seller lists a loot box held on chain and cancels it, then transfers it to another wallet: the page names its new owner", async ({
   page,
-  createAccount,
-  signIn,
+  player,
   read,
 }) => {
   test.setTimeout(120_000);
-  const seller = await createAccount({ stock: {}, chain: { BNB: 1, boxes: { 1: 1 } } });
+  const seller = await player({ stock: {}, chain: { BNB: 1, boxes: { 1: 1 } } });
   const [box] = await read.boxes(seller.wallet!);
   const url = `/marketplace/detail?nftType=6&tokenId=${box!.id}`;
-  await signIn(page, seller);
   await openHeld(page, url);
   // A loot box goes to a wallet, never into a game inventory: the game has no loot boxes.
   await expect(page.getByRole("form", { name: "Send to a player" })).toHaveCount(0);

@@ -23,14 +23,13 @@ const stackPage = (holder: string) => `/marketplace/detail?nftType=8&tokenId=${c
 test("a managed seller lists 40 of 100 Gold on chain for FIRE and a managed buyer buys them: exact to the wei", async ({
   page,
   createAccount,
-  signIn,
+  player,
   signedInPage,
   read,
 }) => {
-  const seller = await createAccount({ stock: {}, chain: { BNB: 1 } });
+  const seller = await player({ stock: {}, chain: { BNB: 1 } });
   const buyer = await createAccount({ stock: {}, chain: { BNB: 1, FIRE: 100 } });
   await mintStack(seller.wallet!, GOLD, 100n);
-  await signIn(page, seller);
   await openHeld(page, stackPage(seller.wallet!));
   const sell = () => page.getByRole("form", { name: "Sell on chain" });
   await expect(sell().getByLabel(/^Amount/)).toHaveValue("100");
