@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import { encodeFunctionData, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { assetManagerAbi, gameTokenAbi } from "../../contracts/generated/abi";
@@ -22,7 +22,7 @@ import { backendChainOf, startTestChain } from "../contracts/harness";
 import { testBackendOptions } from "../backend/harness";
 import { WEI_PER_TOKEN } from "~core/money";
 
-const { values } = parseArgs({ options: { swaps: { type: "string", default: "9" }, events: { type: "string", default: "10000" } } });
+const values = cliOptions({ swaps: "9", events: "10000" });
 const SWAPS = Number(values.swaps);
 const EVENTS = Number(values.events);
 const WEI = WEI_PER_TOKEN;

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import { startBackends } from "../../backend";
 import { DEMO_BROWSER_ACCOUNT, DEMO_MANAGED_ACCOUNT, DEV_CLAIM_SIGNER_KEY } from "~core/demo";
 import { MarketDb } from "../../backend/market/shared/db";
@@ -17,7 +17,7 @@ import { orderProofs, ownerOf } from "../backend/direct-orders";
 import type { BackendOptions } from "../../backend/types";
 import { LOCAL_CHAIN_ID } from "~core/constants";
 
-const { values } = parseArgs({ options: { trades: { type: "string", default: "500" } } });
+const values = cliOptions({ trades: "500" });
 const TRADES = Number(values.trades);
 
 const OPTIONS: BackendOptions = {

@@ -10,19 +10,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliOptions } from "../../scripts/cli-options";
 import { cachedMarketDb } from "./market-db";
 import { closedLoop, MARKET_PAGES, UNCACHED, type Target } from "./load";
 import { buildFloor, ensureBuild, runDir, startServer } from "./server";
 
-const { values } = parseArgs({
-  options: {
-    pages: { type: "string", default: "floor,layout,market" },
-    seconds: { type: "string", default: "10" },
-    port: { type: "string", default: "3395" },
-    "chain-port": { type: "string", default: "8695" },
-  },
-});
+const values = cliOptions({ pages: "floor,layout,market", seconds: "10", port: "3395", "chain-port": "8695" });
 const seconds = Number(values.seconds);
 const OUT = path.resolve("data/bench-profile");
 
@@ -113,7 +106,7 @@ fs.mkdirSync(OUT, { recursive: true });
 const build = ensureBuild();
 const database = await cachedMarketDb(path.resolve("data/bench-market"), 100_000);
 const rows: { page: string; perRequest: Map<string, number> }[] = [];
-for (const page of values.pages!.split(",")) {
+for (const page of values.pages.split(",")) {
   const { paths, floor } = PAGES[page];
   const dir = runDir(`bench-profile-${page}`);
   const copy = path.join(dir, "market.db");
